@@ -1,0 +1,38 @@
+package dev.latencybench.core.affinity;
+
+/**
+ * Pins the calling thread to one CPU and releases it again. The one place measuring threads are
+ * pinned, so tests can inject a fake. Implementations are stateless and thread-safe; not for hot
+ * paths (a system call each).
+ */
+public interface AffinityService {
+    /**
+     * Binds the calling thread to {@code cpu} and reads the binding back.
+     *
+     * @return the CPU the thread is now bound to alone, or -1 when the binding was not obtained
+     */
+    int pinCurrentThread(int cpu);
+
+    /** Lets the calling thread run on every CPU again. */
+    void releaseCurrentThread();
+
+    /** Why the last pin of this thread failed, or null. */
+    String lastFailure();
+
+    /** A service that pins nothing: for {@code bench.cpus=none}. */
+    AffinityService NONE = new AffinityService() {
+        @Override
+        public int pinCurrentThread(int cpu) {
+            return -1;
+        }
+
+        @Override
+        public void releaseCurrentThread() {
+        }
+
+        @Override
+        public String lastFailure() {
+            return "pinning turned off (bench.cpus=none)";
+        }
+    };
+}

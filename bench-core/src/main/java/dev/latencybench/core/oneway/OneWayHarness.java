@@ -1,0 +1,574 @@
+package dev.latencybench.core.oneway;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+
+import org.HdrHistogram.Histogram;
+
+import dev.latencybench.core.affinity.AffinityService;
+import dev.latencybench.core.affinity.CpuPlan;
+import dev.latencybench.core.config.Units;
+import dev.latencybench.core.env.CpuLoadProbe;
+import dev.latencybench.core.jmh.LatencyProfiler;
+import dev.latencybench.core.record.IntervalLog;
+import dev.latencybench.core.record.LatencyRecorder;
+import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.record.SequenceTracker;
+import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.core.result.ResultLayout;
+import dev.latencybench.core.time.Clock;
+import dev.latencybench.core.time.Pacer;
+
+/**
+ * Runs paced one-way latency periods over a {@link MessageTransport}:
+ *
+ * <pre>
+ *   [producer, pinned]  Pacer -> trySend(seq, intended, actual) --transport--> poll -> record  [consumer, pinned]
+ *                                                                                      |
+ *   [caller = monitor]  every second: interval histograms -> .hlog + totals; progress line
+ * </pre>
+ *
+ * <p>Each period sends {@code rate x duration} messages on a fixed schedule. The consumer records
+ * latency from the intended send time and service time from the actual one, and accounts for every
+ * sequence number. Measured periods add to the fork's totals and interval log; warm-up periods are
+ * discarded. At the end (or when {@link #interrupt interrupted}) the fork's data is written to
+ * {@code fork.json} and {@code latency.hlog} in its fork folder.
+ *
+ * <p>Threading: {@link #runPeriod} is called by one thread (the JMH benchmark thread), which becomes
+ * the monitor; {@link #interrupt} may come from a shutdown hook. Hot path (producer and consumer
+ * loops): no allocation, locks, logging or formatting.
+ */
+public final class OneWayHarness implements AutoCloseable {
+    /** How often interval histograms are taken: one line of the .hlog per second. */
+    static final long SAMPLE_INTERVAL_NS = TimeUnit.SECONDS.toNanos(1);
+    /** How long the consumer waits for stragglers after the producer's last message. */
+    static final long DRAIN_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(5);
+    /** The pacer sleeps until this close to a due time, then spins: parkNanos overshoots by ~50 us. */
+    static final long SPIN_THRESHOLD_NS = TimeUnit.MICROSECONDS.toNanos(100);
+    /** A period whose producer achieved less than this share of the asked rate failed. */
+    static final double MIN_RATE_SHARE = 0.99;
+
+    private final OneWaySettings settings;
+    private final MessageTransport transport;
+    private final Clock clock;
+    private final AffinityService affinity;
+    private final String label;
+    private final PrintStream progress;
+    private final Path forkDir;
+    private final CpuLoadProbe loadProbe;
+
+    private final Histogram latencyTotal = LatencyRecorder.newHistogram();
+    private final Histogram serviceTotal = LatencyRecorder.newHistogram();
+    private final List<String> reasons = new ArrayList<>();
+    private IntervalLog log;
+    private long nextSequence;
+    private int measuredPeriods;
+    private long measuredNs;
+    private long sent;
+    private long received;
+    private long lost;
+    private long duplicated;
+    private long outOfOrder;
+    private long unexpected;
+    private long outOfRange;
+    private double minAchievedRate = Double.MAX_VALUE;
+    private long maxLagNs;
+    private long lateSends;
+    private long producerAllocatedBytes;
+    private long consumerAllocatedBytes;
+    private int producerCpu = -1;
+    private int consumerCpu = -1;
+    private String pinFailure;
+    private double maxOtherCores = -1;
+    private double maxStealCores = -1;
+    private double ownCores = -1;
+    private boolean busy;
+
+    private volatile boolean stopRequested;
+    private volatile String interruptedBecause;
+    private volatile CountDownLatch periodEnded = new CountDownLatch(0);
+    private boolean closed;
+
+    /**
+     * @param label    names the run in progress lines, e.g. {@code queue/chronicle}
+     * @param forkDir  where this fork writes its files; null writes none
+     */
+    public OneWayHarness(OneWaySettings settings, MessageTransport transport, Clock clock, AffinityService affinity,
+                         String label, PrintStream progress, Path forkDir, CpuLoadProbe loadProbe) {
+        this.settings = settings;
+        this.transport = transport;
+        this.clock = clock;
+        this.affinity = affinity;
+        this.label = label;
+        this.progress = progress;
+        this.forkDir = forkDir;
+        this.loadProbe = loadProbe;
+    }
+
+    /**
+     * Runs one period: warm-up ({@code measured == false}, discarded) or measured. Returns when every
+     * message was received, the stragglers timed out, or the run was interrupted.
+     */
+    public PeriodResult runPeriod(boolean measured) {
+        if (stopRequested) {
+            return PeriodResult.EMPTY;
+        }
+        long durationNs = measured ? settings.measureNs() : settings.warmupNs();
+        long messages = OneWaySettings.messages(settings.ratePerSec(), durationNs);
+        if (messages == 0) {
+            return PeriodResult.EMPTY;
+        }
+        Period period = new Period(messages, nextSequence, measured, durationNs);
+        nextSequence += messages;
+        periodEnded = new CountDownLatch(1);
+        try {
+            period.run();
+        } finally {
+            periodEnded.countDown();
+        }
+        return period.result;
+    }
+
+    /**
+     * Stops the period in progress (from a shutdown hook or another thread), waits up to
+     * {@code waitNs} for it to end, and writes what was measured, marked INTERRUPTED.
+     */
+    public void interrupt(String why, long waitNs) {
+        interruptedBecause = why;
+        stopRequested = true;
+        try {
+            periodEnded.await(waitNs, TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        close();
+    }
+
+    /** Writes the fork's result files and closes the transport (removing its files). Idempotent. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            writeForkFiles();
+        } finally {
+            transport.close();
+            if (log != null) {
+                log.close();
+            }
+        }
+    }
+
+    /** {@code OK}, {@code FAILED} (with reasons) or {@code INTERRUPTED}. */
+    public synchronized String status() {
+        if (interruptedBecause != null) {
+            return "INTERRUPTED";
+        }
+        return reasons.isEmpty() ? "OK" : "FAILED";
+    }
+
+    /** Why this fork failed so far; empty when it did not. */
+    public synchronized List<String> reasons() {
+        return new ArrayList<>(reasons);
+    }
+
+    private synchronized void addReason(String reason) {
+        if (!reasons.contains(reason)) {
+            reasons.add(reason);
+        }
+    }
+
+    /** One period: its threads, its recorder and its accounting. */
+    private final class Period {
+        final long messages;
+        final long base;
+        final boolean measured;
+        final long durationNs;
+        final LatencyRecorder recorder = new LatencyRecorder();
+        final SequenceTracker tracker;
+        final Pacer pacer;
+        final CountDownLatch consumerReady = new CountDownLatch(1);
+        final AtomicLong sentCount = new AtomicLong();
+        final Histogram window = LatencyRecorder.newHistogram();
+        final Histogram periodLatency = LatencyRecorder.newHistogram();
+        volatile boolean producerDone;
+        volatile long producerDoneNs;
+        volatile boolean abort;
+        volatile Throwable producerError;
+        volatile Throwable consumerError;
+        volatile int producerPinnedTo = -1;
+        volatile int consumerPinnedTo = -1;
+        volatile String pinError;
+        volatile long producerAlloc;
+        volatile long consumerAlloc;
+        PeriodResult result = PeriodResult.EMPTY;
+
+        Period(long messages, long base, boolean measured, long durationNs) {
+            this.messages = messages;
+            this.base = base;
+            this.measured = measured;
+            this.durationNs = durationNs;
+            this.tracker = new SequenceTracker(base, messages);
+            this.pacer = new Pacer(clock, settings.ratePerSec(), SPIN_THRESHOLD_NS);
+        }
+
+        void run() {
+            CpuLoadProbe.Snapshot before = loadProbe.snapshot();
+            Thread consumer = new Thread(this::consume, "lb-consumer");
+            Thread producer = new Thread(this::produce, "lb-producer");
+            consumer.setDaemon(true);
+            producer.setDaemon(true);
+            long startNs = System.nanoTime();
+            consumer.start();
+            producer.start();
+            monitor(producer, consumer, startNs);
+            CpuLoadProbe.Load load = before.until(loadProbe.snapshot());
+            finish(load);
+        }
+
+        private void monitor(Thread producer, Thread consumer, long startNs) {
+            long nextSample = startNs + SAMPLE_INTERVAL_NS;
+            long nextProgress = startNs + settings.progressIntervalNs();
+            while (producer.isAlive() || consumer.isAlive()) {
+                try {
+                    consumer.join(50);
+                } catch (InterruptedException e) {
+                    abort = true;
+                    stopRequested = true;
+                }
+                long now = System.nanoTime();
+                if (now >= nextSample) {
+                    sample();
+                    nextSample += SAMPLE_INTERVAL_NS;
+                }
+                if (now >= nextProgress) {
+                    printProgress(now - startNs);
+                    nextProgress += settings.progressIntervalNs();
+                }
+            }
+            sample();
+        }
+
+        private void sample() {
+            recorder.sampleInterval();
+            Histogram lat = recorder.latencyInterval();
+            Histogram svc = recorder.serviceInterval();
+            window.add(lat);
+            periodLatency.add(lat);
+            if (measured) {
+                latencyTotal.add(lat);
+                serviceTotal.add(svc);
+                appendToLog(lat, svc);
+            }
+        }
+
+        private void printProgress(long elapsedNs) {
+            progress.printf(Locale.ROOT, "[%s] %s %s/%s  sent %,d  received %,d  p99 %s (last %s)%n",
+                    label, measured ? "measure" : "warm-up", Units.formatDuration(elapsedNs),
+                    Units.formatDuration(durationNs), sentCount.get(), tracker.received(),
+                    window.getTotalCount() == 0 ? "-" : Units.formatNs(window.getValueAtPercentile(99)),
+                    Units.formatDuration(settings.progressIntervalNs()));
+            progress.flush();
+            window.reset();
+        }
+
+        private void produce() {
+            CpuPlan plan = settings.cpus();
+            try {
+                if (plan.pins()) {
+                    producerPinnedTo = affinity.pinCurrentThread(plan.cpu(0));
+                    if (producerPinnedTo < 0) {
+                        pinError = affinity.lastFailure();
+                    }
+                }
+                transport.onProducerStart();
+                consumerReady.await();
+                long alloc0 = allocatedBytes();
+                sendAll();
+                producerAlloc = allocatedBytes() - alloc0;
+            } catch (Throwable t) {
+                producerError = t;
+                abort = true;
+            } finally {
+                producerDoneNs = clock.nanoTime();
+                producerDone = true;
+                if (plan.pins()) {
+                    affinity.releaseCurrentThread();
+                }
+            }
+        }
+
+        /** The producer's hot loop. */
+        private void sendAll() {
+            final Pacer pacer = this.pacer;
+            final MessageTransport transport = OneWayHarness.this.transport;
+            final Clock clock = OneWayHarness.this.clock;
+            pacer.start(clock.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1));
+            for (long i = 0; i < messages; i++) {
+                if (stopRequested || abort) {
+                    return;
+                }
+                final long intendedNs = pacer.awaitNext();
+                final long actualNs = clock.nanoTime();
+                while (!transport.trySend(base + i, intendedNs, actualNs)) {
+                    if (stopRequested || abort) {
+                        return;
+                    }
+                    Thread.onSpinWait();
+                }
+                sentCount.lazySet(i + 1);
+            }
+        }
+
+        private void consume() {
+            CpuPlan plan = settings.cpus();
+            boolean started = false;
+            try {
+                if (plan.pins()) {
+                    consumerPinnedTo = affinity.pinCurrentThread(plan.cpu(1));
+                    if (consumerPinnedTo < 0) {
+                        pinError = affinity.lastFailure();
+                    }
+                }
+                transport.onConsumerStart();
+                started = true;
+                consumerReady.countDown();
+                long alloc0 = allocatedBytes();
+                receiveAll();
+                consumerAlloc = allocatedBytes() - alloc0;
+            } catch (Throwable t) {
+                consumerError = t;
+                abort = true;
+            } finally {
+                consumerReady.countDown();
+                if (started) {
+                    transport.onConsumerStop();
+                }
+                if (plan.pins()) {
+                    affinity.releaseCurrentThread();
+                }
+            }
+        }
+
+        /** The consumer's hot loop. */
+        private void receiveAll() {
+            final MessageTransport transport = OneWayHarness.this.transport;
+            final LatencyRecorder recorder = this.recorder;
+            final SequenceTracker tracker = this.tracker;
+            final Clock clock = OneWayHarness.this.clock;
+            final MessageHandler handler = (sequence, intendedNs, actualNs) -> {
+                recorder.record(intendedNs, actualNs, clock.nanoTime());
+                tracker.onReceive(sequence);
+            };
+            while (true) {
+                if (transport.poll(handler) == 0) {
+                    if (abort) {
+                        return;
+                    }
+                    if (producerDone) {
+                        if (tracker.received() >= sentCount.get()
+                                || clock.nanoTime() - producerDoneNs > DRAIN_TIMEOUT_NS) {
+                            return;
+                        }
+                    }
+                    Thread.onSpinWait();
+                }
+            }
+        }
+
+        private void finish(CpuLoadProbe.Load load) {
+            long periodSent = sentCount.get();
+            long periodLost = tracker.lost(periodSent);
+            LatencySummary summary = LatencySummary.of(periodLatency);
+            result = new PeriodResult(summary, periodSent, tracker.received(), periodLost);
+            synchronized (OneWayHarness.this) {
+                if (producerError != null) {
+                    addReason("producer failed: " + producerError);
+                }
+                if (consumerError != null) {
+                    addReason("consumer failed: " + consumerError);
+                }
+                if (settings.cpus().pins() && (producerPinnedTo < 0 || consumerPinnedTo < 0)) {
+                    addReason("pinning asked for but not obtained (bench.cpus=" + settings.cpus().describe() + "): "
+                            + pinError);
+                }
+                producerCpu = producerPinnedTo;
+                consumerCpu = consumerPinnedTo;
+                pinFailure = pinError;
+                if (!measured) {
+                    return;
+                }
+                measuredPeriods++;
+                measuredNs += durationNs;
+                sent += periodSent;
+                received += tracker.received();
+                lost += periodLost;
+                duplicated += tracker.duplicated();
+                outOfOrder += tracker.outOfOrder();
+                unexpected += tracker.unexpected();
+                outOfRange += recorder.outOfRange();
+                maxLagNs = Math.max(maxLagNs, pacer.maxLagNs());
+                lateSends += pacer.lateSends();
+                producerAllocatedBytes += producerAlloc;
+                consumerAllocatedBytes += consumerAlloc;
+                double achieved = pacer.achievedRatePerSec();
+                minAchievedRate = Math.min(minAchievedRate, achieved);
+                if (load.available) {
+                    maxOtherCores = Math.max(maxOtherCores, load.otherProcessesCores);
+                    maxStealCores = Math.max(maxStealCores, load.stealCores);
+                    ownCores = load.thisProcessCores;
+                    busy |= load.busy();
+                }
+                if (interruptedBecause == null) {
+                    if (periodSent == messages && achieved < MIN_RATE_SHARE * settings.ratePerSec()) {
+                        addReason(String.format(Locale.ROOT, "rate not held: the producer achieved %,.0f msg/s of"
+                                + " %,d asked (worst send %s late)", achieved, settings.ratePerSec(),
+                                Units.formatNs(pacer.maxLagNs())));
+                    }
+                    if (periodLost > 0) {
+                        addReason(String.format(Locale.ROOT, "messages lost: %,d of %,d", periodLost, periodSent));
+                    }
+                }
+                if (tracker.duplicated() > 0) {
+                    addReason(String.format(Locale.ROOT, "messages duplicated: %,d", tracker.duplicated()));
+                }
+                if (tracker.outOfOrder() > 0) {
+                    addReason(String.format(Locale.ROOT, "messages out of order: %,d", tracker.outOfOrder()));
+                }
+                if (tracker.unexpected() > 0) {
+                    addReason(String.format(Locale.ROOT, "messages with unexpected sequence numbers: %,d",
+                            tracker.unexpected()));
+                }
+                if (recorder.outOfRange() > 0) {
+                    addReason(String.format(Locale.ROOT, "latencies outside the histogram range (0 to %s): %,d",
+                            Units.formatNs(LatencyRecorder.HIGHEST_TRACKABLE_NS), recorder.outOfRange()));
+                }
+                LatencyProfiler.publish(summary, periodLost);
+            }
+            writeForkFilesQuietly();
+        }
+    }
+
+    private void appendToLog(Histogram latency, Histogram service) {
+        if (forkDir == null) {
+            return;
+        }
+        try {
+            if (log == null) {
+                Files.createDirectories(forkDir);
+                log = new IntervalLog(forkDir.resolve(ResultLayout.LATENCY_HLOG),
+                        "latency-bench " + label + ": latency (untagged) from the intended send time, "
+                                + "service time (tag " + IntervalLog.SERVICE_TAG + ") from the actual send time, in ns");
+            }
+            log.append(latency, service);
+            log.flush();
+        } catch (IOException e) {
+            addReason("cannot write the interval log: " + e.getMessage());
+        }
+    }
+
+    private void writeForkFilesQuietly() {
+        try {
+            writeForkFiles();
+        } catch (RuntimeException e) {
+            progress.println("[" + label + "] cannot write fork results: " + e.getMessage());
+        }
+    }
+
+    private synchronized void writeForkFiles() {
+        if (forkDir == null) {
+            return;
+        }
+        try {
+            Files.createDirectories(forkDir);
+            ResultFiles.writeJson(forkDir.resolve(ResultLayout.FORK_JSON), forkJson());
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write " + forkDir.resolve(ResultLayout.FORK_JSON) + ": " + e, e);
+        }
+    }
+
+    /** What this fork measured so far, as written to {@code fork.json}. */
+    public synchronized JsonObject forkJson() {
+        JsonObject o = new JsonObject();
+        o.addProperty("status", status());
+        JsonArray why = new JsonArray();
+        reasons.forEach(why::add);
+        if (interruptedBecause != null) {
+            why.add("interrupted: " + interruptedBecause);
+        }
+        o.add("reasons", why);
+        o.addProperty("pid", ProcessHandle.current().pid());
+        o.addProperty("measuredPeriods", measuredPeriods);
+        o.addProperty("measuredNs", measuredNs);
+        o.addProperty("ratePerSec", settings.ratePerSec());
+        o.addProperty("payloadBytes", transport.payloadBytes());
+        o.addProperty("sent", sent);
+        o.addProperty("received", received);
+        o.addProperty("lost", lost);
+        o.addProperty("duplicated", duplicated);
+        o.addProperty("outOfOrder", outOfOrder);
+        o.addProperty("unexpected", unexpected);
+        o.addProperty("outOfRange", outOfRange);
+        o.add("latencyNs", LatencySummary.of(latencyTotal).toJson());
+        o.add("serviceTimeNs", LatencySummary.of(serviceTotal).toJson());
+
+        JsonObject pacing = new JsonObject();
+        pacing.addProperty("askedRatePerSec", settings.ratePerSec());
+        pacing.addProperty("achievedRatePerSec", measuredPeriods == 0 ? 0 : minAchievedRate);
+        pacing.addProperty("maxLagNs", maxLagNs);
+        pacing.addProperty("lateSends", lateSends);
+        o.add("pacing", pacing);
+
+        JsonObject pin = new JsonObject();
+        CpuPlan plan = settings.cpus();
+        pin.addProperty("requested", plan.mode().name().toLowerCase(Locale.ROOT));
+        pin.addProperty("plan", plan.describe());
+        pin.addProperty("note", plan.note());
+        pin.addProperty("producerCpu", producerCpu);
+        pin.addProperty("consumerCpu", consumerCpu);
+        pin.addProperty("pinned", producerCpu >= 0 && consumerCpu >= 0);
+        if (pinFailure != null) {
+            pin.addProperty("failure", pinFailure);
+        }
+        o.add("pinning", pin);
+
+        JsonObject alloc = new JsonObject();
+        alloc.addProperty("producerBytes", producerAllocatedBytes);
+        alloc.addProperty("consumerBytes", consumerAllocatedBytes);
+        alloc.addProperty("bytesPerMessage", sent == 0 ? 0
+                : (double) (producerAllocatedBytes + consumerAllocatedBytes) / sent);
+        o.add("allocation", alloc);
+
+        JsonObject load = new JsonObject();
+        load.addProperty("otherProcessesCores", maxOtherCores);
+        load.addProperty("stealCores", maxStealCores);
+        load.addProperty("thisProcessCores", ownCores);
+        load.addProperty("busyThresholdCores", CpuLoadProbe.BUSY_THRESHOLD_CORES);
+        load.addProperty("busy", busy);
+        o.add("machineLoad", load);
+        return o;
+    }
+
+    /** Bytes the calling thread has allocated so far (HotSpot's per-thread TLAB accounting). */
+    private static long allocatedBytes() {
+        java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
+        if (bean instanceof com.sun.management.ThreadMXBean) {
+            return ((com.sun.management.ThreadMXBean) bean).getThreadAllocatedBytes(Thread.currentThread().getId());
+        }
+        return 0;
+    }
+}

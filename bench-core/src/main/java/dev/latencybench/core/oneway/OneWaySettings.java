@@ -1,0 +1,126 @@
+package dev.latencybench.core.oneway;
+
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+
+import dev.latencybench.core.affinity.CpuPlan;
+import dev.latencybench.core.affinity.CpuTopology;
+import dev.latencybench.core.config.BenchProperties;
+import dev.latencybench.core.config.ConfigException;
+import dev.latencybench.core.config.Scale;
+
+/**
+ * The validated settings of a paced one-way latency run (one producer, one consumer, both pinned),
+ * read from {@code bench.*} properties. Every scenario built on {@link OneWayHarness} reads these
+ * through {@link #read} and adds its own. Immutable.
+ */
+public final class OneWaySettings {
+    public static final String SCALE = "bench.scale";
+    public static final String RATE = "bench.rate";
+    public static final String PAYLOAD = "bench.payload";
+    public static final String WARMUP = "bench.warmup";
+    public static final String DURATION = "bench.duration";
+    public static final String FORKS = "bench.forks";
+    public static final String CPUS = "bench.cpus";
+    public static final String PROGRESS = "bench.progress";
+
+    /** Every message carries its sequence number, intended and actual send time: 3 longs. */
+    public static final int STAMP_BYTES = 3 * Long.BYTES;
+    public static final long MAX_RATE_PER_SEC = 10_000_000;
+    public static final int MAX_PAYLOAD_BYTES = 1 << 20;
+
+    private final Scale scale;
+    private final long ratePerSec;
+    private final int payloadBytes;
+    private final long warmupNs;
+    private final long measureNs;
+    private final int forks;
+    private final CpuPlan cpus;
+    private final long progressIntervalNs;
+
+    OneWaySettings(Scale scale, long ratePerSec, int payloadBytes, long warmupNs, long measureNs, int forks,
+                   CpuPlan cpus, long progressIntervalNs) {
+        this.scale = scale;
+        this.ratePerSec = ratePerSec;
+        this.payloadBytes = payloadBytes;
+        this.warmupNs = warmupNs;
+        this.measureNs = measureNs;
+        this.forks = forks;
+        this.cpus = cpus;
+        this.progressIntervalNs = progressIntervalNs;
+    }
+
+    /**
+     * Reads and validates the common properties.
+     *
+     * @param defaultScale     the scale when {@code bench.scale} is not given
+     * @param defaultRate      messages per second when {@code bench.rate} is not given
+     * @param defaultPayload   payload bytes when {@code bench.payload} is not given
+     * @throws ConfigException naming the property, the value and what is allowed
+     */
+    public static OneWaySettings read(BenchProperties p, Scale defaultScale, RunLength length, long defaultRate,
+                                      int defaultPayload, CpuTopology topology) {
+        Scale scale = p.choice(SCALE, defaultScale, Scale.class,
+                "run length: smoke (seconds), standard (minutes), paper (the published durations)");
+        long rate = p.count(RATE, defaultRate, 1, MAX_RATE_PER_SEC, "messages per second");
+        int payload = (int) p.count(PAYLOAD, defaultPayload, STAMP_BYTES, MAX_PAYLOAD_BYTES,
+                "payload bytes per message (at least " + STAMP_BYTES + ": sequence, intended and actual send time)");
+        long warmup = p.durationNs(WARMUP, length.warmupNs(scale), 0, TimeUnit.HOURS.toNanos(1),
+                "warm-up duration per fork (samples discarded)");
+        long measure = p.durationNs(DURATION, length.measureNs(scale), TimeUnit.MILLISECONDS.toNanos(100),
+                TimeUnit.HOURS.toNanos(24), "measured duration per fork");
+        int forks = (int) p.count(FORKS, length.forks(scale), 1, 100, "number of forked JVMs per cell");
+        String cpuText = p.string(CPUS, "auto",
+                "CPUs of the producer and consumer threads: auto, none, or two CPU numbers such as 2,4");
+        CpuPlan cpus = CpuPlan.resolve(CPUS, cpuText, Arrays.asList("the producer", "the consumer"), topology);
+        long progress = p.durationNs(PROGRESS, TimeUnit.SECONDS.toNanos(5), TimeUnit.MILLISECONDS.toNanos(100),
+                TimeUnit.HOURS.toNanos(1), "how often long runs print progress");
+        long messages = messages(rate, measure);
+        if (messages < 1) {
+            throw ConfigException.invalid(DURATION, p.given().getOrDefault(DURATION, "(default)"),
+                    "at " + rate + " messages per second it sends no message; make it longer");
+        }
+        return new OneWaySettings(scale, rate, payload, warmup, measure, forks, cpus, progress);
+    }
+
+    /** Messages one period of {@code durationNs} sends at {@code ratePerSec}. */
+    public static long messages(long ratePerSec, long durationNs) {
+        return (long) Math.floor(ratePerSec * (durationNs / 1e9));
+    }
+
+    public Scale scale() {
+        return scale;
+    }
+
+    public long ratePerSec() {
+        return ratePerSec;
+    }
+
+    public long intervalNs() {
+        return Math.max(1, Math.round(1e9 / ratePerSec));
+    }
+
+    public int payloadBytes() {
+        return payloadBytes;
+    }
+
+    public long warmupNs() {
+        return warmupNs;
+    }
+
+    public long measureNs() {
+        return measureNs;
+    }
+
+    public int forks() {
+        return forks;
+    }
+
+    public CpuPlan cpus() {
+        return cpus;
+    }
+
+    public long progressIntervalNs() {
+        return progressIntervalNs;
+    }
+}

@@ -1,0 +1,105 @@
+package dev.latencybench.core.record;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * An HdrHistogram interval log ({@code .hlog}) that HdrHistogram's own {@code HistogramLogProcessor}
+ * reads: latency intervals are untagged (the processor's default), service-time intervals carry the
+ * tag {@value #SERVICE_TAG}. Timestamps are absolute (milliseconds since the epoch).
+ *
+ * <p>Not thread-safe; written by one reader/monitor thread, off the hot path.
+ */
+public final class IntervalLog implements Closeable {
+    /** Tag of the service-time intervals. */
+    public static final String SERVICE_TAG = "service";
+
+    private final PrintStream out;
+    private final HistogramLogWriter writer;
+
+    public IntervalLog(Path file, String legendComment) throws IOException {
+        this.out = new PrintStream(Files.newOutputStream(file), false, StandardCharsets.UTF_8.name());
+        this.writer = new HistogramLogWriter(out);
+        writer.outputComment(legendComment);
+        writer.outputLogFormatVersion();
+        writer.setBaseTime(0);
+        writer.outputBaseTime(0);
+        writer.outputLegend();
+    }
+
+    /** Appends one interval; histograms must carry their start/end timestamps. */
+    public void append(Histogram latency, Histogram serviceTime) {
+        if (latency.getTotalCount() == 0 && serviceTime.getTotalCount() == 0) {
+            return;
+        }
+        latency.setTag(null);
+        writer.outputIntervalHistogram(latency);
+        serviceTime.setTag(SERVICE_TAG);
+        writer.outputIntervalHistogram(serviceTime);
+        serviceTime.setTag(null);
+    }
+
+    public void flush() {
+        out.flush();
+    }
+
+    @Override
+    public void close() {
+        out.close();
+    }
+
+    /** Every interval of a log, latency (untagged) and service time, in file order. */
+    public static Intervals read(Path file) throws IOException {
+        Intervals result = new Intervals();
+        HistogramLogReader reader = new HistogramLogReader(file.toFile());
+        try {
+            EncodableHistogram h;
+            while ((h = reader.nextIntervalHistogram()) != null) {
+                Histogram histogram = (Histogram) h;
+                if (SERVICE_TAG.equals(histogram.getTag())) {
+                    result.service.add(histogram);
+                } else if (histogram.getTag() == null) {
+                    result.latency.add(histogram);
+                }
+            }
+        } finally {
+            reader.close();
+        }
+        return result;
+    }
+
+    /** The intervals of one log. */
+    public static final class Intervals {
+        public final List<Histogram> latency = new ArrayList<>();
+        public final List<Histogram> service = new ArrayList<>();
+
+        /** All latency intervals merged. */
+        public Histogram latencyTotal() {
+            return merge(latency);
+        }
+
+        /** All service-time intervals merged. */
+        public Histogram serviceTotal() {
+            return merge(service);
+        }
+
+        private static Histogram merge(List<Histogram> parts) {
+            Histogram total = LatencyRecorder.newHistogram();
+            for (Histogram h : parts) {
+                total.add(h);
+            }
+            return total;
+        }
+    }
+}

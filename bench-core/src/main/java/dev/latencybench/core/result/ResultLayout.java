@@ -1,0 +1,45 @@
+package dev.latencybench.core.result;
+
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+
+import dev.latencybench.core.env.JvmIdentity;
+
+/**
+ * Where results go: {@code <results>/<run-id>/<scenario>/<variant>/<jvm>__<gc>/}, with each forked
+ * JVM's raw data under {@code forks/<pid>/} until the launcher merges it into the cell's
+ * {@code result.json}, {@code env.json}, {@code jmh.json} and {@code latency.hlog}. Stateless.
+ */
+public final class ResultLayout {
+    public static final String RESULT_JSON = "result.json";
+    public static final String ENV_JSON = "env.json";
+    public static final String JMH_JSON = "jmh.json";
+    public static final String LATENCY_HLOG = "latency.hlog";
+    public static final String FORK_JSON = "fork.json";
+    public static final String FORKS_DIR = "forks";
+
+    private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'");
+
+    private ResultLayout() {
+    }
+
+    /** {@code 20261123T031500Z-myhost}: UTC time and host name. */
+    public static String newRunId(ZonedDateTime now, String host) {
+        String safeHost = host.replaceAll("[^A-Za-z0-9.-]", "_");
+        return RUN_ID_TIME.format(now.withZoneSameInstant(ZoneOffset.UTC)) + "-" + safeHost;
+    }
+
+    public static Path variantDir(Path resultsRoot, String runId, String scenario, String variant) {
+        return resultsRoot.resolve(runId).resolve(scenario).resolve(variant);
+    }
+
+    public static Path cellDir(Path resultsRoot, String runId, String scenario, String variant, JvmIdentity id) {
+        return variantDir(resultsRoot, runId, scenario, variant).resolve(id.cellName());
+    }
+
+    public static Path forkDir(Path cellDir, long pid) {
+        return cellDir.resolve(FORKS_DIR).resolve(Long.toString(pid));
+    }
+}

@@ -1,0 +1,86 @@
+package dev.latencybench.core.run;
+
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import dev.latencybench.core.config.BenchProperties;
+import dev.latencybench.core.config.ConfigException;
+import dev.latencybench.core.env.Environment;
+import dev.latencybench.core.result.ResultLayout;
+
+/**
+ * Where a run writes and how its JVMs start: {@code bench.results} (output root, default
+ * {@code results/}), {@code bench.run.id} (default: UTC time and host) and {@code bench.jvm.args}
+ * (extra flags for the benchmark JVMs, e.g. {@code -XX:+UseZGC}). Read by the launcher and by each
+ * forked JVM, which the launcher hands the resolved values. Immutable.
+ */
+public final class RunSettings {
+    public static final String RESULTS = "bench.results";
+    public static final String RUN_ID = "bench.run.id";
+    public static final String JVM_ARGS = "bench.jvm.args";
+
+    private final Path resultsDir;
+    private final String runId;
+    private final List<String> jvmArgs;
+
+    RunSettings(Path resultsDir, String runId, List<String> jvmArgs) {
+        this.resultsDir = resultsDir;
+        this.runId = runId;
+        this.jvmArgs = jvmArgs;
+    }
+
+    public static RunSettings read(BenchProperties p, String defaultResults) {
+        String results = p.string(RESULTS, defaultResults, "folder the results go to (default results/)");
+        Path dir;
+        try {
+            dir = Paths.get(results).toAbsolutePath().normalize();
+        } catch (RuntimeException e) {
+            throw ConfigException.invalid(RESULTS, results, "not a path");
+        }
+        String runId = p.string(RUN_ID, "", "name of this run's folder (default: UTC time and host name)");
+        if (runId.isEmpty()) {
+            runId = ResultLayout.newRunId(ZonedDateTime.now(), Environment.hostName());
+        } else if (!runId.matches("[A-Za-z0-9._-]+") || runId.startsWith(".")) {
+            throw ConfigException.invalid(RUN_ID, runId, "expected letters, digits, '.', '_' or '-' only");
+        }
+        String extra = p.string(JVM_ARGS, "", "extra flags for the benchmark JVMs, space-separated, "
+                + "such as -XX:+UseZGC");
+        List<String> args = new ArrayList<>();
+        for (String a : extra.trim().split("\\s+")) {
+            if (a.isEmpty()) {
+                continue;
+            }
+            if (!a.startsWith("-")) {
+                throw ConfigException.invalid(JVM_ARGS, extra, "'" + a + "' is not a JVM flag; expected flags "
+                        + "starting with '-', separated by spaces, such as -XX:+UseZGC -Xmx2g");
+            }
+            args.add(a);
+        }
+        return new RunSettings(dir, runId, args);
+    }
+
+    public Path resultsDir() {
+        return resultsDir;
+    }
+
+    public String runId() {
+        return runId;
+    }
+
+    public Path runDir() {
+        return resultsDir.resolve(runId);
+    }
+
+    public List<String> jvmArgs() {
+        return jvmArgs;
+    }
+
+    @Override
+    public String toString() {
+        return "results=" + resultsDir + " runId=" + runId + " jvmArgs=" + Arrays.toString(jvmArgs.toArray());
+    }
+}

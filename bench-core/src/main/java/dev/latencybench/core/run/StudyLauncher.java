@@ -1,0 +1,351 @@
+package dev.latencybench.core.run;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+import dev.latencybench.core.affinity.CpuTopology;
+import dev.latencybench.core.config.BenchProperties;
+import dev.latencybench.core.config.ConfigException;
+import dev.latencybench.core.config.Units;
+import dev.latencybench.core.env.Environment;
+import dev.latencybench.core.env.JvmIdentity;
+import dev.latencybench.core.jmh.LatencyProfiler;
+import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.core.result.ResultLayout;
+
+/**
+ * The entry point of a study: validates every {@code bench.*} property before anything starts, runs
+ * each variant of the study's JMH benchmark in forked JVMs, merges each cell's forks into its result
+ * files, and prints the study's table. Ctrl-C (or any signal that runs shutdown hooks) stops the
+ * forks, which write what they measured; the launcher merges it, marked INTERRUPTED.
+ *
+ * <p>Exit status: 0 when every cell is OK, 1 when one failed or was interrupted, 2 on bad input.
+ */
+public final class StudyLauncher {
+    private static final long FORK_STOP_WAIT_MS = 10_000;
+
+    private final Study study;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final List<CellSummary> cells = Collections.synchronizedList(new ArrayList<>());
+    private volatile boolean interrupted;
+    private volatile boolean finished;
+    private volatile Runnable mergeCurrent;
+
+    public StudyLauncher(Study study) {
+        this(study, System.out, System.err);
+    }
+
+    StudyLauncher(Study study, PrintStream out, PrintStream err) {
+        this.study = study;
+        this.out = out;
+        this.err = err;
+    }
+
+    /** Runs the study; returns the exit status. */
+    public int run(String[] args) {
+        String defaultResults = "results";
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--classpath":
+                    // forked JVMs take their class path from this property (JMH's own rule)
+                    System.setProperty("java.class.path", args[++i]);
+                    break;
+                case "--default-results":
+                    defaultResults = args[++i];
+                    break;
+                case "-h":
+                case "--help":
+                    printHelp(defaultResults);
+                    return 0;
+                default:
+                    err.println("latency-bench: unknown argument '" + args[i] + "'; settings are system properties"
+                            + " (-Dbench.rate=50K); see --help");
+                    return 2;
+            }
+        }
+        BenchProperties properties = BenchProperties.fromSystem();
+        RunSettings run;
+        Study.Plan plan;
+        try {
+            run = RunSettings.read(properties, defaultResults);
+            plan = study.plan(properties, CpuTopology.system());
+            properties.rejectUnknown();
+            prepareRunDir(run);
+        } catch (ConfigException e) {
+            err.println("latency-bench: " + e.getMessage());
+            return 2;
+        }
+        return runPlan(properties, run, plan);
+    }
+
+    private int runPlan(BenchProperties properties, RunSettings run, Study.Plan plan) {
+        int feature = Runtime.version().feature();
+        List<String> jvmArgs = new ArrayList<>(study.jvmFlags(feature));
+        Map<String, String> forwarded = new LinkedHashMap<>(properties.given());
+        forwarded.put(RunSettings.RESULTS, run.resultsDir().toString());
+        forwarded.put(RunSettings.RUN_ID, run.runId());
+        forwarded.forEach((k, v) -> jvmArgs.add("-D" + k + "=" + v));
+        jvmArgs.addAll(run.jvmArgs());
+        String command = reproduceCommand(properties);
+        String commit = suiteCommit();
+        JvmIdentity expected = JvmIdentity.forFlags(run.jvmArgs());
+
+        out.printf(Locale.ROOT, "latency-bench %s study: %s%n", study.name(), study.title());
+        out.printf(Locale.ROOT, "  %s on %s, scale %s: warm-up %s + measure %s per fork, %d fork(s), variants %s%n",
+                plan.description(), expected.cellName(), plan.settings().scale().id(),
+                Units.formatDuration(plan.settings().warmupNs()), Units.formatDuration(plan.settings().measureNs()),
+                plan.settings().forks(), String.join(", ", plan.variants()));
+        out.printf(Locale.ROOT, "  results: %s%n%n", run.runDir());
+        writeRunJson(run, plan, properties, command, commit);
+
+        Thread hook = new Thread(this::onSignal, "lb-launcher-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            for (String variant : plan.variants()) {
+                if (interrupted) {
+                    break;
+                }
+                runVariant(variant, plan, run, jvmArgs, command, commit, expected);
+            }
+        } finally {
+            finished = true;
+        }
+        if (interrupted) {
+            return 1;
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            return 1;
+        }
+        printSummary(run, plan);
+        return cells.stream().allMatch(c -> "OK".equals(c.status)) ? 0 : 1;
+    }
+
+    private void runVariant(String variant, Study.Plan plan, RunSettings run, List<String> jvmArgs, String command,
+                            String commit, JvmIdentity expected) {
+        Path variantDir = ResultLayout.variantDir(run.resultsDir(), run.runId(), study.name(), variant);
+        Path jmhJson = variantDir.resolve(".jmh-partial.json");
+        long warmupNs = plan.settings().warmupNs();
+        long measureNs = plan.settings().measureNs();
+        ChainedOptionsBuilder options = new OptionsBuilder()
+                .include("^" + Pattern.quote(study.benchmark().getName()) + "\\.")
+                .param(study.variantParam(), variant)
+                .mode(Mode.SingleShotTime)
+                .warmupIterations(warmupNs > 0 ? 1 : 0)
+                .warmupBatchSize(1)
+                .measurementIterations(1)
+                .measurementBatchSize(1)
+                .forks(plan.settings().forks())
+                .timeout(TimeValue.seconds(TimeUnit.NANOSECONDS.toSeconds(Math.max(warmupNs, measureNs)) + 120))
+                .jvmArgs(jvmArgs.toArray(new String[0]))
+                .addProfiler(LatencyProfiler.class)
+                .resultFormat(ResultFormatType.JSON)
+                .result(jmhJson.toString())
+                .shouldFailOnError(true);
+        String failure = null;
+        mergeCurrent = () -> mergeVariant(variantDir, jmhJson, variant, plan, run, null, true, commit, command,
+                expected);
+        try {
+            Files.createDirectories(variantDir);
+            new Runner(options.build()).run();
+        } catch (RunnerException | RuntimeException | IOException e) {
+            failure = "the benchmark failed: " + rootMessage(e);
+        }
+        if (interrupted) {
+            return; // the shutdown hook merges this variant
+        }
+        mergeCurrent = null;
+        mergeVariant(variantDir, jmhJson, variant, plan, run, failure, false, commit, command, expected);
+    }
+
+    /** Merges every cell folder of a variant; a variant whose forks wrote nothing gets a FAILED cell. */
+    private synchronized void mergeVariant(Path variantDir, Path jmhJson, String variant, Study.Plan plan,
+                                           RunSettings run, String failure, boolean wasInterrupted, String commit,
+                                           String command, JvmIdentity expected) {
+        try {
+            List<Path> cellDirs = new ArrayList<>();
+            if (Files.isDirectory(variantDir)) {
+                try (java.util.stream.Stream<Path> s = Files.list(variantDir)) {
+                    s.filter(Files::isDirectory).sorted().forEach(cellDirs::add);
+                }
+            }
+            if (cellDirs.isEmpty()) {
+                cellDirs.add(variantDir.resolve(expected.cellName()));
+            }
+            for (Path cellDir : cellDirs) {
+                CellMerger.Context ctx = new CellMerger.Context(study.name(), variant, plan, run.runId(),
+                        plan.settings().forks(), failure, wasInterrupted, commit, command);
+                cells.add(CellMerger.merge(cellDir, jmhJson, ctx));
+            }
+        } catch (IOException | RuntimeException e) {
+            err.println("latency-bench: cannot merge the results of " + variant + ": " + e);
+        }
+    }
+
+    /** Ctrl-C or kill: stop the forks so they write what they measured, then merge it. */
+    private void onSignal() {
+        if (finished) {
+            return;
+        }
+        interrupted = true;
+        err.println();
+        err.println("latency-bench: interrupted; stopping the benchmark JVMs and keeping what they measured ...");
+        List<ProcessHandle> children = new ArrayList<>();
+        ProcessHandle.current().descendants().forEach(children::add);
+        children.forEach(ProcessHandle::destroy);
+        long deadline = System.currentTimeMillis() + FORK_STOP_WAIT_MS;
+        for (ProcessHandle child : children) {
+            try {
+                child.onExit().get(Math.max(1, deadline - System.currentTimeMillis()), TimeUnit.MILLISECONDS);
+            } catch (Exception e) {
+                child.destroyForcibly();
+            }
+        }
+        Runnable merge = mergeCurrent;
+        if (merge != null) {
+            merge.run();
+        }
+        synchronized (cells) {
+            if (!cells.isEmpty()) {
+                CellSummary.printTable(err, "what was measured before the interrupt (latency from the intended "
+                        + "send time):", cells, false);
+                CellSummary.printNotes(err, cells);
+                err.println("  results: " + cells.get(0).dir.getParent().getParent());
+            }
+        }
+    }
+
+    private void printSummary(RunSettings run, Study.Plan plan) {
+        out.println();
+        out.printf(Locale.ROOT, "latency-bench %s study, %s%n", study.name(), plan.description());
+        CellSummary.printTable(out, "latency from the intended send time (free of coordinated omission):", cells, false);
+        CellSummary.printTable(out, "service time from the actual send time (what the original study printed):",
+                cells, true);
+        CellSummary.printNotes(out, cells);
+        out.println("  results: " + run.runDir().resolve(study.name()));
+    }
+
+    private void prepareRunDir(RunSettings run) {
+        Path dir = run.runDir();
+        if (Files.exists(dir)) {
+            throw ConfigException.invalid(RunSettings.RUN_ID, run.runId(), "the run folder " + dir
+                    + " already exists; pick another run id or move the old run away");
+        }
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw ConfigException.invalid(RunSettings.RESULTS, run.resultsDir().toString(), "cannot create "
+                    + dir + " (" + e.getClass().getSimpleName() + ": " + e.getMessage() + "); point "
+                    + RunSettings.RESULTS + " at a writable folder");
+        }
+        if (!Files.isWritable(dir)) {
+            throw ConfigException.invalid(RunSettings.RESULTS, run.resultsDir().toString(), dir
+                    + " is not writable; point " + RunSettings.RESULTS + " at a writable folder");
+        }
+    }
+
+    private void writeRunJson(RunSettings run, Study.Plan plan, BenchProperties properties, String command,
+                              String commit) {
+        JsonObject o = new JsonObject();
+        o.addProperty("runId", run.runId());
+        o.addProperty("started", Instant.now().toString());
+        o.addProperty("study", study.name());
+        JsonArray variants = new JsonArray();
+        plan.variants().forEach(variants::add);
+        o.add("variants", variants);
+        o.addProperty("scale", plan.settings().scale().id());
+        o.addProperty("description", plan.description());
+        JsonObject props = new JsonObject();
+        properties.given().forEach(props::addProperty);
+        o.add("properties", props);
+        o.addProperty("java", System.getProperty("java.home"));
+        o.addProperty("host", Environment.hostName());
+        o.addProperty("suiteCommit", commit);
+        o.addProperty("command", command);
+        try {
+            ResultFiles.writeJson(run.runDir().resolve("run.json"), o);
+        } catch (IOException e) {
+            err.println("latency-bench: cannot write run.json: " + e.getMessage());
+        }
+    }
+
+    private void printHelp(String defaultResults) {
+        BenchProperties empty = new BenchProperties(Collections.emptyMap());
+        try {
+            RunSettings.read(empty, defaultResults);
+            study.plan(empty, CpuTopology.system());
+        } catch (ConfigException e) {
+            // defaults that do not hold on this machine are reported when the study runs
+        }
+        out.printf(Locale.ROOT, "latency-bench %s study: %s%n%n", study.name(), study.title());
+        out.println("Usage: ./mvnw verify -Pbench [-Dbench.NAME=VALUE ...]");
+        out.println("   or: java [-Dbench.NAME=VALUE ...] -jar bench-" + study.name() + "/target/benchmarks.jar");
+        out.println();
+        out.println("Properties (counts accept 100K / 1M, durations 500ms / 10s / 2m):");
+        empty.known().forEach((k, d) -> out.printf(Locale.ROOT, "  %-20s %s%n", k, d));
+    }
+
+    /** The command that reproduces this run's settings (the run id aside). */
+    private String reproduceCommand(BenchProperties properties) {
+        StringBuilder sb = new StringBuilder("./mvnw verify -Pbench -pl bench-" + study.name() + " -am");
+        properties.given().forEach((k, v) -> {
+            if (!k.equals(RunSettings.RUN_ID)) {
+                sb.append(" '-D").append(k).append('=').append(v).append('\'');
+            }
+        });
+        return sb.toString();
+    }
+
+    /** The suite's git commit, when run from a checkout; "unknown" otherwise. */
+    static String suiteCommit() {
+        try {
+            Process p = new ProcessBuilder("git", "rev-parse", "HEAD").redirectErrorStream(true).start();
+            p.getOutputStream().close();
+            String text;
+            try (InputStream in = p.getInputStream()) {
+                text = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
+            }
+            if (p.waitFor(5, TimeUnit.SECONDS) && p.exitValue() == 0 && text.matches("[0-9a-f]{40}")) {
+                return text;
+            }
+        } catch (IOException | InterruptedException e) {
+            // not a checkout, or no git
+        }
+        return "unknown";
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        String m = t.getMessage();
+        return (m == null ? t.getClass().getName() : m).split("\n")[0];
+    }
+}

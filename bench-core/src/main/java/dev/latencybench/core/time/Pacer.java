@@ -1,0 +1,124 @@
+package dev.latencybench.core.time;
+
+/**
+ * A fixed-rate schedule: message {@code i} is due at {@code startNs + i * 10^9 / ratePerSec} (exact
+ * integer arithmetic, so any rate is held without rounding drift), whatever happened before. {@link #awaitNext()} sleeps coarsely while the next
+ * due time is far, then spins the last {@code spinThresholdNs}; when the sender is late it returns at
+ * once (catch-up) and accounts for how far behind it was.
+ *
+ * <p>Single-threaded: one sender thread owns a pacer. Hot path: no allocation, no locks; one clock
+ * read per spin turn.
+ */
+public final class Pacer {
+    private static final long NANOS_PER_SEC = 1_000_000_000L;
+
+    private final Clock clock;
+    private final long ratePerSec;
+    private final long intervalNs;
+    private final long spinThresholdNs;
+
+    private long startNs;
+    private long index;
+    private long maxLagNs;
+    private long lateSends;
+    private long lastLagNs;
+
+    /**
+     * @param ratePerSec      due times per second, 1 to 10^9
+     * @param spinThresholdNs how long before a due time to stop sleeping and spin; 0 never spins
+     */
+    public Pacer(Clock clock, long ratePerSec, long spinThresholdNs) {
+        if (ratePerSec < 1 || ratePerSec > NANOS_PER_SEC) {
+            throw new IllegalArgumentException("ratePerSec must be from 1 to 10^9: " + ratePerSec);
+        }
+        if (spinThresholdNs < 0) {
+            throw new IllegalArgumentException("spinThresholdNs must not be negative: " + spinThresholdNs);
+        }
+        this.clock = clock;
+        this.ratePerSec = ratePerSec;
+        this.intervalNs = NANOS_PER_SEC / ratePerSec;
+        this.spinThresholdNs = spinThresholdNs;
+    }
+
+    /** Starts a new schedule whose first message is due at {@code startNs}; resets the accounting. */
+    public void start(long startNs) {
+        this.startNs = startNs;
+        this.index = 0;
+        this.maxLagNs = 0;
+        this.lateSends = 0;
+        this.lastLagNs = 0;
+    }
+
+    /**
+     * Waits until the next message is due and returns its intended (scheduled) send time.
+     * Returns immediately when already past it.
+     */
+    public long awaitNext() {
+        final long intendedNs = dueNs(index);
+        long now = clock.nanoTime();
+        long remaining = intendedNs - now;
+        while (remaining > spinThresholdNs) {
+            clock.sleepNanos(remaining - spinThresholdNs);
+            now = clock.nanoTime();
+            remaining = intendedNs - now;
+        }
+        while (remaining > 0) {
+            Thread.onSpinWait();
+            now = clock.nanoTime();
+            remaining = intendedNs - now;
+        }
+        final long lagNs = -remaining;
+        lastLagNs = lagNs;
+        if (lagNs > maxLagNs) {
+            maxLagNs = lagNs;
+        }
+        if (lagNs >= intervalNs) {
+            lateSends++;
+        }
+        index++;
+        return intendedNs;
+    }
+
+    /** When message {@code i} of the current schedule is due. */
+    public long dueNs(long i) {
+        return startNs + i * NANOS_PER_SEC / ratePerSec;
+    }
+
+    /** The whole nanoseconds between two due times (rounded down). */
+    public long intervalNs() {
+        return intervalNs;
+    }
+
+    /** Messages handed out since {@link #start(long)}. */
+    public long count() {
+        return index;
+    }
+
+    /** How late the worst send was, in nanoseconds after its due time. */
+    public long maxLagNs() {
+        return maxLagNs;
+    }
+
+    /** How late the last send was. */
+    public long lastLagNs() {
+        return lastLagNs;
+    }
+
+    /** Sends that went out a whole interval or more after their due time. */
+    public long lateSends() {
+        return lateSends;
+    }
+
+    /**
+     * The rate actually achieved: messages handed out over the time from the schedule's start to the
+     * end of the last message's interval (its actual send time plus one interval).
+     */
+    public double achievedRatePerSec() {
+        if (index == 0) {
+            return 0;
+        }
+        long lastActualNs = dueNs(index - 1) + lastLagNs;
+        long spanNs = lastActualNs - startNs + NANOS_PER_SEC / ratePerSec;
+        return index * 1e9 / spanNs;
+    }
+}

@@ -1,0 +1,141 @@
+package dev.latencybench.queue;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import net.openhft.chronicle.bytes.Bytes;
+import net.openhft.chronicle.queue.ExcerptAppender;
+import net.openhft.chronicle.queue.ExcerptTailer;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
+import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
+import net.openhft.chronicle.wire.DocumentContext;
+
+import dev.latencybench.core.oneway.MessageHandler;
+import dev.latencybench.core.oneway.MessageTransport;
+
+/**
+ * The study's transport: an open-source Chronicle Queue ({@code SingleChronicleQueueBuilder.binary})
+ * in a fresh folder under the queue directory (by default {@code /dev/shm}, so no disk is involved).
+ * Each message is one document of {@code payloadBytes}: the actual send time in the first 8 bytes
+ * (as in the study), then the intended send time and the sequence number, then filler. The consumer
+ * reads all of it.
+ *
+ * <p>Threading: one producer thread (its own appender) and one consumer thread (its own tailer), as
+ * the {@link MessageTransport} contract says. Hot path: Chronicle's document contexts are reused,
+ * the filler is a pre-built array; nothing is allocated per message after warm-up.
+ * {@link #close()} deletes the queue folder.
+ */
+public final class ChronicleQueueTransport implements MessageTransport {
+    private final Path dir;
+    private final int payloadBytes;
+    private final SingleChronicleQueue queue;
+    private final byte[] filler;
+    private final byte[] readBuffer;
+    private ExcerptAppender appender;
+    private ExcerptTailer tailer;
+
+    /**
+     * Creates the queue in a new folder under {@code parent}.
+     *
+     * @param payloadBytes bytes per message, at least the 24 bytes of stamps
+     */
+    public ChronicleQueueTransport(Path parent, int payloadBytes) {
+        if (payloadBytes < 3 * Long.BYTES) {
+            throw new IllegalArgumentException("payloadBytes must be at least 24: " + payloadBytes);
+        }
+        try {
+            this.dir = Files.createTempDirectory(parent, "latency-bench-queue-");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create a queue folder in " + parent, e);
+        }
+        this.payloadBytes = payloadBytes;
+        this.filler = new byte[payloadBytes - 3 * Long.BYTES];
+        for (int i = 0; i < filler.length; i++) {
+            filler[i] = (byte) i;
+        }
+        this.readBuffer = new byte[filler.length];
+        this.queue = SingleChronicleQueueBuilder.binary(dir).build();
+    }
+
+    /** The folder holding the queue files (deleted on close). */
+    public Path directory() {
+        return dir;
+    }
+
+    @Override
+    public void onProducerStart() {
+        if (appender != null) {
+            appender.close();
+        }
+        appender = queue.createAppender();
+    }
+
+    @Override
+    public void onConsumerStart() {
+        if (tailer != null) {
+            tailer.close();
+        }
+        tailer = queue.createTailer().toEnd();
+    }
+
+    @Override
+    public boolean trySend(long sequence, long intendedSendNs, long actualSendNs) {
+        try (DocumentContext dc = appender.writingDocument()) {
+            Bytes<?> bytes = dc.wire().bytes();
+            bytes.writeLong(actualSendNs);
+            bytes.writeLong(intendedSendNs);
+            bytes.writeLong(sequence);
+            bytes.write(filler, 0, filler.length);
+        }
+        return true;
+    }
+
+    @Override
+    public int poll(MessageHandler handler) {
+        try (DocumentContext dc = tailer.readingDocument()) {
+            if (!dc.isPresent()) {
+                return 0;
+            }
+            Bytes<?> bytes = dc.wire().bytes();
+            long actualSendNs = bytes.readLong();
+            long intendedSendNs = bytes.readLong();
+            long sequence = bytes.readLong();
+            bytes.read(readBuffer, 0, readBuffer.length);
+            handler.onMessage(sequence, intendedSendNs, actualSendNs);
+            return 1;
+        }
+    }
+
+    @Override
+    public int payloadBytes() {
+        return payloadBytes;
+    }
+
+    @Override
+    public void close() {
+        try {
+            queue.close();
+        } finally {
+            deleteRecursively(dir);
+        }
+    }
+
+    static void deleteRecursively(Path root) {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (java.util.stream.Stream<Path> paths = Files.walk(root)) {
+            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete the queue folder " + root, e);
+        }
+    }
+}

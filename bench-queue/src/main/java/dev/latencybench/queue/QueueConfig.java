@@ -1,0 +1,93 @@
+package dev.latencybench.queue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+import dev.latencybench.core.affinity.CpuTopology;
+import dev.latencybench.core.config.BenchProperties;
+import dev.latencybench.core.config.ConfigException;
+import dev.latencybench.core.config.Scale;
+import dev.latencybench.core.oneway.OneWaySettings;
+import dev.latencybench.core.oneway.RunLength;
+
+/**
+ * The validated settings of the queue study: the common one-way settings (rate 100K msg/s, payload
+ * 256 B by default) plus the transports to run and the queue directory. Immutable.
+ */
+public final class QueueConfig {
+    public static final String TRANSPORTS = "bench.transports";
+    public static final String QUEUE_DIR = "bench.queue.dir";
+
+    public static final String CHRONICLE = "chronicle";
+    public static final String BASELINE = "baseline";
+    public static final List<String> ALL_TRANSPORTS = Arrays.asList(CHRONICLE, BASELINE);
+
+    public static final long DEFAULT_RATE = 100_000;
+    public static final int DEFAULT_PAYLOAD = 256;
+    /** Chronicle's per-document header and index overhead, generously rounded up. */
+    static final int QUEUE_OVERHEAD_BYTES = 16;
+
+    /** smoke: seconds; standard: 10 s warm-up + 30 s; paper: 20 s warm-up + 100 s (10,000,000 samples). */
+    public static final RunLength LENGTH = RunLength.of(
+            TimeUnit.SECONDS.toNanos(1), TimeUnit.SECONDS.toNanos(2),
+            TimeUnit.SECONDS.toNanos(10), TimeUnit.SECONDS.toNanos(30),
+            TimeUnit.SECONDS.toNanos(20), TimeUnit.SECONDS.toNanos(100));
+
+    private final OneWaySettings settings;
+    private final List<String> transports;
+    private final Path queueDir;
+
+    private QueueConfig(OneWaySettings settings, List<String> transports, Path queueDir) {
+        this.settings = settings;
+        this.transports = transports;
+        this.queueDir = queueDir;
+    }
+
+    /** @throws ConfigException naming the property, the value and what is allowed */
+    public static QueueConfig read(BenchProperties p, CpuTopology topology) {
+        OneWaySettings settings = OneWaySettings.read(p, Scale.STANDARD, LENGTH, DEFAULT_RATE, DEFAULT_PAYLOAD,
+                topology);
+        List<String> transports = p.subset(TRANSPORTS, ALL_TRANSPORTS, ALL_TRANSPORTS, "transport");
+        Path dir = p.writableDirectory(QUEUE_DIR, "/dev/shm", "folder for the queue files (default /dev/shm, a "
+                + "tmpfs)", "create it, or point " + QUEUE_DIR + " at a writable tmpfs folder (a disk-backed "
+                + "folder such as /tmp works, but adds page-cache effects to the numbers)");
+        if (transports.contains(CHRONICLE)) {
+            checkSpace(p, dir, settings);
+        }
+        return new QueueConfig(settings, transports, dir);
+    }
+
+    private static void checkSpace(BenchProperties p, Path dir, OneWaySettings s) {
+        double seconds = (s.warmupNs() + s.measureNs()) / 1e9;
+        long needed = (long) (s.ratePerSec() * seconds * (s.payloadBytes() + QUEUE_OVERHEAD_BYTES));
+        long free;
+        try {
+            free = Files.getFileStore(dir).getUsableSpace();
+        } catch (IOException e) {
+            return; // cannot tell; the queue will say so if it runs out
+        }
+        if (free < needed) {
+            throw ConfigException.invalid(QUEUE_DIR, p.given().getOrDefault(QUEUE_DIR, dir.toString()),
+                    String.format(Locale.ROOT, "%s has %,d MiB free but one fork writes about %,d MiB of queue "
+                            + "files; free some space, point %s elsewhere, or shorten the run (bench.duration, "
+                            + "bench.rate)", dir, free >> 20, needed >> 20, QUEUE_DIR));
+        }
+    }
+
+    public OneWaySettings settings() {
+        return settings;
+    }
+
+    public List<String> transports() {
+        return transports;
+    }
+
+    public Path queueDir() {
+        return queueDir;
+    }
+}

@@ -1,0 +1,93 @@
+package dev.latencybench.queue;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+import dev.latencybench.core.affinity.CpuTopology;
+import dev.latencybench.core.config.BenchProperties;
+import dev.latencybench.core.oneway.MessageTransport;
+import dev.latencybench.core.oneway.OneWaySettings;
+import dev.latencybench.core.run.Study;
+import dev.latencybench.core.run.StudyLauncher;
+
+/**
+ * Study 1, "which is the fastest JVM?": one-way latency of messages between two pinned threads
+ * through Chronicle Queue on /dev/shm, next to the {@code baseline} mailbox that shows the floor of
+ * the machine. {@link #main} is the entry point of {@code ./mvnw verify -Pbench} and of the
+ * benchmark jar.
+ */
+public final class QueueStudy implements Study {
+    public static void main(String[] args) {
+        int status = new StudyLauncher(new QueueStudy()).run(args);
+        if (status != 0) {
+            System.exit(status);
+        }
+    }
+
+    @Override
+    public String name() {
+        return "queue";
+    }
+
+    @Override
+    public String title() {
+        return "two pinned threads, one-way latency through Chronicle Queue";
+    }
+
+    @Override
+    public Class<?> benchmark() {
+        return QueueOneToOneLatencyBenchmark.class;
+    }
+
+    @Override
+    public String variantParam() {
+        return "transport";
+    }
+
+    @Override
+    public Plan plan(BenchProperties properties, CpuTopology topology) {
+        QueueConfig config = QueueConfig.read(properties, topology);
+        OneWaySettings s = config.settings();
+        String description = String.format(Locale.ROOT, "%,d msg/s, %d B payload, queue in %s, CPUs %s (%s)",
+                s.ratePerSec(), s.payloadBytes(), config.queueDir(), s.cpus().describe(), s.cpus().note());
+        return new Plan(config.transports(), s, description);
+    }
+
+    @Override
+    public List<String> jvmFlags(int javaFeatureVersion) {
+        List<String> flags = new ArrayList<>(Arrays.asList("-Dchronicle.analytics.disable=true",
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"));
+        if (javaFeatureVersion >= 9) {
+            flags.addAll(Arrays.asList(
+                    "--add-opens=java.base/java.lang=ALL-UNNAMED",
+                    "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED",
+                    "--add-opens=java.base/java.nio=ALL-UNNAMED",
+                    "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
+                    "--add-exports=java.base/jdk.internal.ref=ALL-UNNAMED",
+                    "--add-exports=java.base/sun.nio.ch=ALL-UNNAMED",
+                    "--add-exports=jdk.unsupported/sun.misc=ALL-UNNAMED"));
+        }
+        if (javaFeatureVersion >= 22) {
+            flags.add("--enable-native-access=ALL-UNNAMED");
+        }
+        if (javaFeatureVersion >= 23) {
+            flags.add("--sun-misc-unsafe-memory-access=allow");
+        }
+        return flags;
+    }
+
+    /** Opens the named transport for one fork. */
+    static MessageTransport open(String transport, QueueConfig config) {
+        switch (transport) {
+            case QueueConfig.CHRONICLE:
+                return new ChronicleQueueTransport(config.queueDir(), config.settings().payloadBytes());
+            case QueueConfig.BASELINE:
+                return new MailboxTransport();
+            default:
+                throw new IllegalArgumentException("unknown transport '" + transport + "'; expected one of "
+                        + QueueConfig.ALL_TRANSPORTS);
+        }
+    }
+}
