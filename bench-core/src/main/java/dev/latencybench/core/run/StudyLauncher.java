@@ -60,7 +60,7 @@ public final class StudyLauncher {
         this(study, System.out, System.err);
     }
 
-    StudyLauncher(Study study, PrintStream out, PrintStream err) {
+    public StudyLauncher(Study study, PrintStream out, PrintStream err) {
         this.study = study;
         this.out = out;
         this.err = err;

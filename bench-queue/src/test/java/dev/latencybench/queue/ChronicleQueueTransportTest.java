@@ -1,0 +1,70 @@
+package dev.latencybench.queue;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ChronicleQueueTransportTest {
+    @TempDir
+    Path parent;
+
+    @Test
+    void carriesTheStampsOfEveryMessageInOrder() {
+        List<long[]> got = new ArrayList<>();
+        try (ChronicleQueueTransport t = new ChronicleQueueTransport(parent, 256)) {
+            t.onConsumerStart();
+            t.onProducerStart();
+            for (long i = 0; i < 1000; i++) {
+                assertTrue(t.trySend(i, 1_000 + i, 2_000 + i));
+            }
+            while (t.poll((seq, intended, actual) -> got.add(new long[] {seq, intended, actual})) == 1) {
+                // drain
+            }
+            t.onConsumerStop();
+            assertEquals(256, t.payloadBytes());
+        }
+        assertEquals(1000, got.size());
+        for (int i = 0; i < 1000; i++) {
+            assertArrayEquals(new long[] {i, 1_000 + i, 2_000 + i}, got.get(i));
+        }
+    }
+
+    @Test
+    void aConsumerStartedLaterSeesOnlyNewMessages() {
+        List<Long> got = new ArrayList<>();
+        try (ChronicleQueueTransport t = new ChronicleQueueTransport(parent, 64)) {
+            t.onProducerStart();
+            t.trySend(1, 0, 0);
+            t.onConsumerStart();
+            t.trySend(2, 0, 0);
+            while (t.poll((seq, intended, actual) -> got.add(seq)) == 1) {
+                // drain
+            }
+        }
+        assertEquals(List.of(2L), got);
+    }
+
+    @Test
+    void closeRemovesTheQueueFiles() throws Exception {
+        Path dir;
+        try (ChronicleQueueTransport t = new ChronicleQueueTransport(parent, 64)) {
+            dir = t.directory();
+            t.onProducerStart();
+            t.trySend(1, 0, 0);
+            assertTrue(Files.list(dir).findAny().isPresent(), "the queue wrote files");
+        }
+        assertFalse(Files.exists(dir));
+        try (java.util.stream.Stream<Path> left = Files.list(parent)) {
+            assertEquals(0, left.count());
+        }
+    }
+}

@@ -1,0 +1,174 @@
+package dev.latencybench.queue;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import com.google.gson.JsonObject;
+
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.latencybench.core.record.LatencyRecorder;
+import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.result.ResultFiles;
+
+/**
+ * Runs the study as a user does, through the shaded benchmark jar in its own JVM, at smoke scale:
+ * both transports end OK with every message accounted for; the .hlog round-trips to the same
+ * percentiles as result.json; bad input stops before anything starts; an interrupted run keeps what
+ * it measured and leaves no queue files behind.
+ */
+class QueueStudySmokeIT {
+    private static final Path JAR = Paths.get(System.getProperty("benchmarks.jar", "target/benchmarks.jar"));
+
+    @TempDir
+    Path tmp;
+    private Path queueDir;
+
+    @BeforeEach
+    void queueDir() throws IOException {
+        queueDir = Files.createDirectories(tmp.resolve("shm"));
+    }
+
+    private ProcessBuilder study(String... properties) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-Dbench.results=" + tmp.resolve("results"));
+        cmd.add("-Dbench.queue.dir=" + queueDir);
+        for (String p : properties) {
+            cmd.add("-D" + p);
+        }
+        cmd.add("-jar");
+        cmd.add(JAR.toString());
+        return new ProcessBuilder(cmd).redirectErrorStream(true);
+    }
+
+    private static String runToEnd(ProcessBuilder pb, int[] exit) throws Exception {
+        Process p = pb.start();
+        p.getOutputStream().close();
+        CompletableFuture<String> output = CompletableFuture.supplyAsync(() -> readAll(p));
+        assertTrue(p.waitFor(240, TimeUnit.SECONDS), "the study ended in time");
+        exit[0] = p.exitValue();
+        return output.get(10, TimeUnit.SECONDS);
+    }
+
+    private static String readAll(Process p) {
+        try {
+            return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return e.toString();
+        }
+    }
+
+    private Path cell(String runId, String transport) throws IOException {
+        Path variant = tmp.resolve("results").resolve(runId).resolve("queue").resolve(transport);
+        try (Stream<Path> cells = Files.list(variant)) {
+            List<Path> dirs = cells.filter(Files::isDirectory).collect(Collectors.toList());
+            assertEquals(1, dirs.size(), "one JVM x GC cell: " + dirs);
+            return dirs.get(0);
+        }
+    }
+
+    @Test
+    void bothTransportsRunAndAccountForEveryMessage() throws Exception {
+        int[] exit = new int[1];
+        String output = runToEnd(study("bench.scale=smoke", "bench.run.id=smoke"), exit);
+        assertEquals(0, exit[0], output);
+        assertTrue(output.contains("latency from the intended send time"), output);
+        for (String transport : List.of("chronicle", "baseline")) {
+            Path cell = cell("smoke", transport);
+            for (String f : List.of("result.json", "env.json", "jmh.json", "latency.hlog")) {
+                assertTrue(Files.isRegularFile(cell.resolve(f)), transport + " wrote " + f);
+            }
+            JsonObject r = ResultFiles.readJson(cell.resolve("result.json"));
+            assertEquals("OK", r.get("status").getAsString(), transport + ": " + r.get("reasons"));
+            long sent = r.get("sent").getAsLong();
+            assertEquals(200_000, sent, "smoke: 2 s at 100K msg/s");
+            assertEquals(sent, r.get("received").getAsLong());
+            assertEquals(0, r.get("lost").getAsLong());
+            LatencySummary latency = LatencySummary.fromJson(r.getAsJsonObject("latencyNs"));
+            LatencySummary service = LatencySummary.fromJson(r.getAsJsonObject("serviceTimeNs"));
+            assertEquals(sent, latency.count);
+            assertEquals(sent, service.count);
+            assertTrue(latency.p50 > 0 && latency.p50 <= latency.p99 && latency.p99 <= latency.max, latency.toString());
+
+            // HdrHistogram's own reader sees the same numbers as result.json
+            Histogram fromLog = LatencyRecorder.newHistogram();
+            HistogramLogReader reader = new HistogramLogReader(cell.resolve("latency.hlog").toFile());
+            EncodableHistogram h;
+            while ((h = reader.nextIntervalHistogram()) != null) {
+                if (((Histogram) h).getTag() == null) {
+                    fromLog.add((Histogram) h);
+                }
+            }
+            reader.close();
+            assertEquals(latency, LatencySummary.of(fromLog));
+
+            JsonObject env = ResultFiles.readJson(cell.resolve("env.json"));
+            assertEquals(System.getProperty("java.version"), env.getAsJsonObject("jdk").get("version").getAsString());
+        }
+        assertEquals(Set.of(), leftInQueueDir());
+    }
+
+    @Test
+    void aTooSmallPayloadFailsBeforeAnythingStarts() throws Exception {
+        int[] exit = new int[1];
+        String output = runToEnd(study("bench.scale=smoke", "bench.payload=8"), exit);
+        assertEquals(2, exit[0], output);
+        assertTrue(output.contains("latency-bench: bench.payload=8 is not valid: expected payload bytes per message"
+                + " (at least 24: sequence, intended and actual send time) from 24 to 1048576"), output);
+        assertFalse(Files.exists(tmp.resolve("results")), "nothing was started or written");
+    }
+
+    @Test
+    void anInterruptedRunKeepsWhatItMeasuredAndCleansUp() throws Exception {
+        Process p = study("bench.scale=smoke", "bench.run.id=stopped", "bench.transports=chronicle",
+                "bench.warmup=500ms", "bench.duration=60s", "bench.progress=500ms").start();
+        p.getOutputStream().close();
+        StringBuilder seen = new StringBuilder();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            int measuring = 0;
+            while ((line = r.readLine()) != null) {
+                seen.append(line).append('\n');
+                if (line.contains("[queue/chronicle] measure") && ++measuring == 3) {
+                    // SIGTERM, as kill or a CI timeout sends; Process.destroy() would also close our pipe
+                    new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).inheritIO().start().waitFor();
+                }
+            }
+        }
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the study stopped");
+        assertEquals(128 + 15, p.exitValue(), "ended by SIGTERM:\n" + seen);
+        JsonObject r = ResultFiles.readJson(cell("stopped", "chronicle").resolve("result.json"));
+        assertEquals("INTERRUPTED", r.get("status").getAsString(), r.toString());
+        assertTrue(r.get("sent").getAsLong() > 0, "kept what was measured: " + r);
+        assertTrue(r.getAsJsonObject("latencyNs").get("count").getAsLong() > 0, r.toString());
+        assertEquals(Set.of(), leftInQueueDir());
+    }
+
+    private Set<String> leftInQueueDir() throws IOException {
+        try (Stream<Path> s = Files.list(queueDir)) {
+            return s.map(x -> x.getFileName().toString()).collect(Collectors.toSet());
+        }
+    }
+}
