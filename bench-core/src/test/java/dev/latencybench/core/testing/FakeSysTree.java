@@ -1,0 +1,76 @@
+package dev.latencybench.core.testing;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import dev.latencybench.core.affinity.CpuTopology;
+
+/** A fake {@code /proc} and {@code /sys} tree under a test folder, for the Path-root constructors. */
+public final class FakeSysTree {
+    private final Path root;
+
+    public FakeSysTree(Path root) {
+        this.root = root;
+    }
+
+    public Path root() {
+        return root;
+    }
+
+    /** Writes {@code content} to {@code relative} under the root, creating folders. */
+    public FakeSysTree file(String relative, String content) {
+        Path p = root.resolve(relative);
+        try {
+            Files.createDirectories(p.getParent());
+            Files.write(p, content.getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return this;
+    }
+
+    public FakeSysTree online(String cpuList) {
+        return file("sys/devices/system/cpu/online", cpuList + "\n");
+    }
+
+    /** {@code proc/self/status} as Linux writes it, with this {@code Cpus_allowed_list}. */
+    public FakeSysTree allowed(String cpuList) {
+        return file("proc/self/status", "Name:\tjava\nState:\tS (sleeping)\nTgid:\t4242\n"
+                + "Cpus_allowed:\tff\nCpus_allowed_list:\t" + cpuList + "\nMems_allowed_list:\t0\n");
+    }
+
+    public FakeSysTree isolated(String cpuList) {
+        return file("sys/devices/system/cpu/isolated", cpuList + "\n");
+    }
+
+    public FakeSysTree nohzFull(String cpuList) {
+        return file("sys/devices/system/cpu/nohz_full", cpuList + "\n");
+    }
+
+    /** The hyperthreads that share a core with {@code cpu}, itself included. */
+    public FakeSysTree siblings(int cpu, String cpuList) {
+        return file("sys/devices/system/cpu/cpu" + cpu + "/topology/thread_siblings_list", cpuList + "\n");
+    }
+
+    /** Each listed group shares one core, e.g. {@code "0,4", "1,5"}. */
+    public FakeSysTree cores(String... groups) {
+        for (String group : groups) {
+            for (String cpu : group.split(",")) {
+                siblings(Integer.parseInt(cpu.trim()), group);
+            }
+        }
+        return this;
+    }
+
+    /** A machine with CPUs {@code online}, all allowed, none isolated. */
+    public static FakeSysTree machine(Path root, String online) {
+        return new FakeSysTree(root).online(online).allowed(online).isolated("");
+    }
+
+    public CpuTopology topology() {
+        return new CpuTopology(root);
+    }
+}
