@@ -74,6 +74,15 @@ class QueueStudyTest {
     }
 
     @Test
+    void jvmArgsTheJvmRefusesStopTheRunBeforeItStarts() {
+        Path results = tmp.resolve("results");
+        assertEquals(2, launch("bench.results", results.toString(), "bench.jvm.args", "-XX:+UseFooGC"));
+        assertEquals("latency-bench: bench.jvm.args=-XX:+UseFooGC is not valid: this JVM refuses them: "
+                + "Unrecognized VM option 'UseFooGC'\n", stderr());
+        assertFalse(Files.exists(results));
+    }
+
+    @Test
     void helpListsEveryProperty() {
         int status = new StudyLauncher(new QueueStudy(), new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8)).run(new String[] {"--help"});

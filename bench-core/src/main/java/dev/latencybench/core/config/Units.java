@@ -36,7 +36,11 @@ public final class Units {
         if (t.isEmpty() || !t.chars().allMatch(Character::isDigit)) {
             throw new NumberFormatException("not a count: " + text);
         }
-        return Math.multiplyExact(Long.parseLong(t), multiplier);
+        try {
+            return Math.multiplyExact(Long.parseLong(t), multiplier);
+        } catch (ArithmeticException e) {
+            throw new NumberFormatException("count too large: " + text);
+        }
     }
 
     /**

@@ -38,9 +38,9 @@ public final class CpuLoadProbe {
             String stat = new String(Files.readAllBytes(root.resolve("proc/stat")), StandardCharsets.US_ASCII);
             String self = new String(Files.readAllBytes(root.resolve("proc/self/stat")), StandardCharsets.US_ASCII);
             String[] cpu = stat.substring(0, stat.indexOf('\n')).trim().split("\\s+");
-            // cpu user nice system idle iowait irq softirq steal ...
+            // cpu user nice system idle iowait irq softirq steal ...; steal (the hypervisor) is kept apart
             long busy = 0;
-            int[] busyFields = {1, 2, 3, 6, 7, 8};
+            int[] busyFields = {1, 2, 3, 6, 7};
             for (int f : busyFields) {
                 busy += f < cpu.length ? Long.parseLong(cpu[f]) : 0;
             }

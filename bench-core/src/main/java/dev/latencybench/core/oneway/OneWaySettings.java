@@ -85,7 +85,8 @@ public final class OneWaySettings {
 
     /** Messages one period of {@code durationNs} sends at {@code ratePerSec}. */
     public static long messages(long ratePerSec, long durationNs) {
-        return (long) Math.floor(ratePerSec * (durationNs / 1e9));
+        long nanosPerSec = 1_000_000_000L;
+        return (durationNs / nanosPerSec) * ratePerSec + (durationNs % nanosPerSec) * ratePerSec / nanosPerSec;
     }
 
     public Scale scale() {

@@ -59,7 +59,11 @@ public final class IntervalLog implements Closeable {
         out.close();
     }
 
-    /** Every interval of a log, latency (untagged) and service time, in file order. */
+    /**
+     * Every interval of a log, latency (untagged) and service time, in file order. Intervals are
+     * written in pairs; an unpaired last one (a writer killed between the two lines) is dropped, so
+     * both lists always cover the same intervals.
+     */
     public static Intervals read(Path file) throws IOException {
         Intervals result = new Intervals();
         HistogramLogReader reader = new HistogramLogReader(file.toFile());
@@ -76,6 +80,9 @@ public final class IntervalLog implements Closeable {
         } finally {
             reader.close();
         }
+        int pairs = Math.min(result.latency.size(), result.service.size());
+        result.latency.subList(pairs, result.latency.size()).clear();
+        result.service.subList(pairs, result.service.size()).clear();
         return result;
     }
 

@@ -5,7 +5,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -67,8 +67,14 @@ public final class CellMerger {
                 ds.forEach(dirs::add);
             }
         }
-        Collections.sort(dirs);
+        dirs.sort(Comparator.comparing((Path p) -> !isNumber(p)).thenComparingLong(p -> isNumber(p)
+                ? Long.parseLong(p.getFileName().toString()) : 0).thenComparing(p -> p.getFileName().toString()));
         return dirs;
+    }
+
+    private static boolean isNumber(Path p) {
+        String name = p.getFileName().toString();
+        return !name.isEmpty() && name.length() < 19 && name.chars().allMatch(Character::isDigit);
     }
 
     /** Merges one cell and writes its files; returns its summary for the table. */

@@ -95,6 +95,7 @@ public final class StudyLauncher {
             run = RunSettings.read(properties, defaultResults);
             plan = study.plan(properties, CpuTopology.system());
             properties.rejectUnknown();
+            checkJvmArgs(run.jvmArgs());
             prepareRunDir(run);
         } catch (ConfigException e) {
             err.println("latency-bench: " + e.getMessage());
@@ -251,6 +252,35 @@ public final class StudyLauncher {
         out.println("  results: " + run.runDir().resolve(study.name()));
     }
 
+    /** Starts {@code java <flags> -version} once, so a flag the JVM rejects stops the run before it starts. */
+    static void checkJvmArgs(List<String> flags) {
+        if (flags.isEmpty()) {
+            return;
+        }
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(flags);
+        cmd.add("-version");
+        String output;
+        int exit;
+        try {
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            p.getOutputStream().close();
+            try (InputStream in = p.getInputStream()) {
+                output = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
+            }
+            exit = p.waitFor();
+        } catch (IOException | InterruptedException e) {
+            throw ConfigException.invalid(RunSettings.JVM_ARGS, String.join(" ", flags),
+                    "cannot start " + cmd.get(0) + " to check them: " + e.getMessage());
+        }
+        if (exit != 0) {
+            String first = output.isEmpty() ? "exit code " + exit : output.split("\n")[0].trim();
+            throw ConfigException.invalid(RunSettings.JVM_ARGS, String.join(" ", flags),
+                    "this JVM refuses them: " + first);
+        }
+    }
+
     private void prepareRunDir(RunSettings run) {
         Path dir = run.runDir();
         if (Files.exists(dir)) {
@@ -340,12 +370,19 @@ public final class StudyLauncher {
         return "unknown";
     }
 
-    private static String rootMessage(Throwable e) {
+    /** The innermost cause's first line; JMH puts the fork's own errors in suppressed exceptions. */
+    static String rootMessage(Throwable e) {
         Throwable t = e;
-        while (t.getCause() != null && t.getCause() != t) {
-            t = t.getCause();
+        while (true) {
+            if (t.getCause() != null && t.getCause() != t) {
+                t = t.getCause();
+            } else if (t.getSuppressed().length > 0) {
+                t = t.getSuppressed()[0];
+            } else {
+                break;
+            }
         }
         String m = t.getMessage();
-        return (m == null ? t.getClass().getName() : m).split("\n")[0];
+        return (m == null ? t.getClass().getName() : m).trim().split("\n")[0];
     }
 }

@@ -81,7 +81,8 @@ public final class Pacer {
 
     /** When message {@code i} of the current schedule is due. */
     public long dueNs(long i) {
-        return startNs + i * NANOS_PER_SEC / ratePerSec;
+        // whole seconds first, so i * 10^9 cannot overflow however long the schedule runs
+        return startNs + (i / ratePerSec) * NANOS_PER_SEC + (i % ratePerSec) * NANOS_PER_SEC / ratePerSec;
     }
 
     /** The whole nanoseconds between two due times (rounded down). */

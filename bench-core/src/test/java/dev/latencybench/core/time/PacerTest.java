@@ -182,6 +182,15 @@ class PacerTest {
     }
 
     @Test
+    void dueTimesDoNotOverflowOnVeryLongSchedules() {
+        Pacer pacer = new Pacer(new FakeClock(0), 10_000_000, 0);
+        pacer.start(5);
+        // 10^10 messages at 10M/s: 1000 s, where i * 10^9 alone would overflow a long
+        assertEquals(5 + 1_000_000_000_000L, pacer.dueNs(10_000_000_000L));
+        assertEquals(5 + 86_400_000_000_000L + 100, pacer.dueNs(864_000_000_001L));
+    }
+
+    @Test
     void rejectsARateBelowOne() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new Pacer(new FakeClock(0), 0, 0));
