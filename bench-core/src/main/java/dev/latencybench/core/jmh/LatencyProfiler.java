@@ -45,6 +45,7 @@ public final class LatencyProfiler implements InternalProfiler {
     }
 
     @Override
+    @SuppressWarnings("rawtypes") // JMH's own signature uses the raw Result type
     public Collection<? extends Result> afterIteration(BenchmarkParams benchmarkParams,
                                                        IterationParams iterationParams, IterationResult result) {
         Published p = LAST.getAndSet(null);
@@ -52,7 +53,7 @@ public final class LatencyProfiler implements InternalProfiler {
             return Collections.emptyList();
         }
         LatencySummary s = p.latency;
-        List<Result> out = new ArrayList<>();
+        List<ScalarResult> out = new ArrayList<>();
         out.add(new ScalarResult("lat.p50", s.p50, "ns", AggregationPolicy.AVG));
         out.add(new ScalarResult("lat.p90", s.p90, "ns", AggregationPolicy.AVG));
         out.add(new ScalarResult("lat.p99", s.p99, "ns", AggregationPolicy.AVG));

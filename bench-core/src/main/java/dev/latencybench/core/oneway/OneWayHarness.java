@@ -74,20 +74,8 @@ public final class OneWayHarness implements AutoCloseable {
     private final List<String> reasons = new ArrayList<>();
     private IntervalLog log;
     private long nextSequence;
-    private int measuredPeriods;
+    private final OneWayTally tally = new OneWayTally();
     private long measuredNs;
-    private long sent;
-    private long received;
-    private long lost;
-    private long duplicated;
-    private long outOfOrder;
-    private long unexpected;
-    private long outOfRange;
-    private double minAchievedRate = Double.MAX_VALUE;
-    private long maxLagNs;
-    private long lateSends;
-    private long producerAllocatedBytes;
-    private long consumerAllocatedBytes;
     private int producerCpu = -1;
     private int consumerCpu = -1;
     private String pinFailure;
@@ -412,21 +400,23 @@ public final class OneWayHarness implements AutoCloseable {
                 if (!measured) {
                     return;
                 }
-                measuredPeriods++;
                 measuredNs += durationNs;
-                sent += periodSent;
-                received += tracker.received();
-                lost += periodLost;
-                duplicated += tracker.duplicated();
-                outOfOrder += tracker.outOfOrder();
-                unexpected += tracker.unexpected();
-                outOfRange += recorder.outOfRange();
-                maxLagNs = Math.max(maxLagNs, pacer.maxLagNs());
-                lateSends += pacer.lateSends();
-                producerAllocatedBytes += producerAlloc;
-                consumerAllocatedBytes += consumerAlloc;
                 double achieved = pacer.achievedRatePerSec();
-                minAchievedRate = Math.min(minAchievedRate, achieved);
+                OneWayTally p = new OneWayTally();
+                p.periods = 1;
+                p.sent = periodSent;
+                p.received = tracker.received();
+                p.lost = periodLost;
+                p.duplicated = tracker.duplicated();
+                p.outOfOrder = tracker.outOfOrder();
+                p.unexpected = tracker.unexpected();
+                p.outOfRange = recorder.outOfRange();
+                p.maxLagNs = pacer.maxLagNs();
+                p.lateSends = pacer.lateSends();
+                p.minAchievedRatePerSec = achieved;
+                p.producerBytes = producerAlloc;
+                p.consumerBytes = consumerAlloc;
+                tally.add(p);
                 if (load.available) {
                     maxOtherCores = Math.max(maxOtherCores, load.otherProcessesCores);
                     maxStealCores = Math.max(maxStealCores, load.stealCores);
@@ -512,26 +502,12 @@ public final class OneWayHarness implements AutoCloseable {
         }
         o.add("reasons", why);
         o.addProperty("pid", ProcessHandle.current().pid());
-        o.addProperty("measuredPeriods", measuredPeriods);
         o.addProperty("measuredNs", measuredNs);
         o.addProperty("ratePerSec", settings.ratePerSec());
         o.addProperty("payloadBytes", transport.payloadBytes());
-        o.addProperty("sent", sent);
-        o.addProperty("received", received);
-        o.addProperty("lost", lost);
-        o.addProperty("duplicated", duplicated);
-        o.addProperty("outOfOrder", outOfOrder);
-        o.addProperty("unexpected", unexpected);
-        o.addProperty("outOfRange", outOfRange);
+        tally.writeTo(o, settings.ratePerSec());
         o.add("latencyNs", LatencySummary.of(latencyTotal).toJson());
         o.add("serviceTimeNs", LatencySummary.of(serviceTotal).toJson());
-
-        JsonObject pacing = new JsonObject();
-        pacing.addProperty("askedRatePerSec", settings.ratePerSec());
-        pacing.addProperty("achievedRatePerSec", measuredPeriods == 0 ? 0 : minAchievedRate);
-        pacing.addProperty("maxLagNs", maxLagNs);
-        pacing.addProperty("lateSends", lateSends);
-        o.add("pacing", pacing);
 
         JsonObject pin = new JsonObject();
         CpuPlan plan = settings.cpus();
@@ -545,13 +521,6 @@ public final class OneWayHarness implements AutoCloseable {
             pin.addProperty("failure", pinFailure);
         }
         o.add("pinning", pin);
-
-        JsonObject alloc = new JsonObject();
-        alloc.addProperty("producerBytes", producerAllocatedBytes);
-        alloc.addProperty("consumerBytes", consumerAllocatedBytes);
-        alloc.addProperty("bytesPerMessage", sent == 0 ? 0
-                : (double) (producerAllocatedBytes + consumerAllocatedBytes) / sent);
-        o.add("allocation", alloc);
 
         JsonObject load = new JsonObject();
         load.addProperty("otherProcessesCores", maxOtherCores);

@@ -16,6 +16,7 @@ import com.google.gson.JsonObject;
 
 import org.HdrHistogram.Histogram;
 
+import dev.latencybench.core.oneway.OneWayTally;
 import dev.latencybench.core.record.IntervalLog;
 import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.record.LatencySummary;
@@ -86,18 +87,7 @@ public final class CellMerger {
         List<IntervalLog.Intervals> logs = new ArrayList<>();
         JsonArray pinning = new JsonArray();
         JsonArray loads = new JsonArray();
-        long sent = 0;
-        long received = 0;
-        long lost = 0;
-        long duplicated = 0;
-        long outOfOrder = 0;
-        long unexpected = 0;
-        long outOfRange = 0;
-        long producerBytes = 0;
-        long consumerBytes = 0;
-        long lateSends = 0;
-        long maxLagNs = 0;
-        double minAchieved = Double.MAX_VALUE;
+        OneWayTally tally = new OneWayTally();
         int payloadBytes = 0;
         boolean anyInterrupted = ctx.interrupted;
         boolean anyFailed = false;
@@ -123,23 +113,8 @@ public final class CellMerger {
             for (JsonElement r : f.getAsJsonArray("reasons")) {
                 reasons.add(r.getAsString());
             }
-            sent += f.get("sent").getAsLong();
-            received += f.get("received").getAsLong();
-            lost += f.get("lost").getAsLong();
-            duplicated += f.get("duplicated").getAsLong();
-            outOfOrder += f.get("outOfOrder").getAsLong();
-            unexpected += f.get("unexpected").getAsLong();
-            outOfRange += f.get("outOfRange").getAsLong();
+            tally.add(OneWayTally.readFrom(f));
             payloadBytes = f.get("payloadBytes").getAsInt();
-            JsonObject pacing = f.getAsJsonObject("pacing");
-            lateSends += pacing.get("lateSends").getAsLong();
-            maxLagNs = Math.max(maxLagNs, pacing.get("maxLagNs").getAsLong());
-            if (f.get("measuredPeriods").getAsInt() > 0) {
-                minAchieved = Math.min(minAchieved, pacing.get("achievedRatePerSec").getAsDouble());
-            }
-            JsonObject alloc = f.getAsJsonObject("allocation");
-            producerBytes += alloc.get("producerBytes").getAsLong();
-            consumerBytes += alloc.get("consumerBytes").getAsLong();
             JsonObject pin = f.getAsJsonObject("pinning");
             pin.addProperty("fork", fork.getFileName().toString());
             pinning.add(pin);
@@ -192,27 +167,9 @@ public final class CellMerger {
         r.addProperty("warmupNs", ctx.plan.settings().warmupNs());
         r.addProperty("measureNs", ctx.plan.settings().measureNs());
         r.addProperty("forks", forksWithData);
-        r.addProperty("sent", sent);
-        r.addProperty("received", received);
-        r.addProperty("lost", lost);
-        r.addProperty("duplicated", duplicated);
-        r.addProperty("outOfOrder", outOfOrder);
-        r.addProperty("unexpected", unexpected);
-        r.addProperty("outOfRange", outOfRange);
+        tally.writeTo(r, ctx.plan.settings().ratePerSec());
         r.add("latencyNs", latencySummary.toJson());
         r.add("serviceTimeNs", serviceSummary.toJson());
-        JsonObject pacing = new JsonObject();
-        pacing.addProperty("askedRatePerSec", ctx.plan.settings().ratePerSec());
-        pacing.addProperty("achievedRatePerSec", minAchieved == Double.MAX_VALUE ? 0 : minAchieved);
-        pacing.addProperty("maxLagNs", maxLagNs);
-        pacing.addProperty("lateSends", lateSends);
-        r.add("pacing", pacing);
-        JsonObject alloc = new JsonObject();
-        alloc.addProperty("producerBytes", producerBytes);
-        alloc.addProperty("consumerBytes", consumerBytes);
-        alloc.addProperty("bytesPerMessage", sent == 0 ? 0 : (double) (producerBytes + consumerBytes) / sent);
-        alloc.addProperty("scope", "producer and consumer threads over the measured periods");
-        r.add("allocation", alloc);
         r.add("pinning", pinning);
         r.add("machineLoad", loads);
         r.addProperty("command", ctx.command);
