@@ -57,8 +57,6 @@ public final class OneWayHarness implements AutoCloseable {
     static final long DRAIN_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(5);
     /** The pacer sleeps until this close to a due time, then spins: parkNanos overshoots by ~50 us. */
     static final long SPIN_THRESHOLD_NS = TimeUnit.MICROSECONDS.toNanos(100);
-    /** A period whose producer achieved less than this share of the asked rate failed. */
-    static final double MIN_RATE_SHARE = 0.99;
 
     private final OneWaySettings settings;
     private final MessageTransport transport;
@@ -193,6 +191,7 @@ public final class OneWayHarness implements AutoCloseable {
         final AtomicLong sentCount = new AtomicLong();
         final Histogram window = LatencyRecorder.newHistogram();
         final Histogram periodLatency = LatencyRecorder.newHistogram();
+        boolean progressPrinted;
         volatile boolean producerDone;
         volatile long producerDoneNs;
         volatile boolean abort;
@@ -265,6 +264,10 @@ public final class OneWayHarness implements AutoCloseable {
         }
 
         private void printProgress(long elapsedNs) {
+            if (!progressPrinted) {
+                progress.println(); // JMH's "Iteration 1:" waits on the same line for the period's score
+                progressPrinted = true;
+            }
             progress.printf(Locale.ROOT, "[%s] %s %s/%s  sent %,d  received %,d  p99 %s (last %s)%n",
                     label, measured ? "measure" : "warm-up", Units.formatDuration(elapsedNs),
                     Units.formatDuration(durationNs), sentCount.get(), tracker.received(),
@@ -380,76 +383,66 @@ public final class OneWayHarness implements AutoCloseable {
 
         private void finish(CpuLoadProbe.Load load) {
             long periodSent = sentCount.get();
-            long periodLost = tracker.lost(periodSent);
             LatencySummary summary = LatencySummary.of(periodLatency);
-            result = new PeriodResult(summary, periodSent, tracker.received(), periodLost);
+            result = new PeriodResult(summary, periodSent, tracker.received(), tracker.lost(periodSent));
             synchronized (OneWayHarness.this) {
-                if (producerError != null) {
-                    addReason("producer failed: " + producerError);
-                }
-                if (consumerError != null) {
-                    addReason("consumer failed: " + consumerError);
-                }
-                if (settings.cpus().pins() && (producerPinnedTo < 0 || consumerPinnedTo < 0)) {
-                    addReason("pinning asked for but not obtained (bench.cpus=" + settings.cpus().describe() + "): "
-                            + pinError);
-                }
-                producerCpu = producerPinnedTo;
-                consumerCpu = consumerPinnedTo;
-                pinFailure = pinError;
+                recordThreads();
                 if (!measured) {
                     return;
                 }
+                OneWayTally period = tally(periodSent);
+                tally.add(period);
                 measuredNs += durationNs;
-                double achieved = pacer.achievedRatePerSec();
-                OneWayTally p = new OneWayTally();
-                p.periods = 1;
-                p.sent = periodSent;
-                p.received = tracker.received();
-                p.lost = periodLost;
-                p.duplicated = tracker.duplicated();
-                p.outOfOrder = tracker.outOfOrder();
-                p.unexpected = tracker.unexpected();
-                p.outOfRange = recorder.outOfRange();
-                p.maxLagNs = pacer.maxLagNs();
-                p.lateSends = pacer.lateSends();
-                p.minAchievedRatePerSec = achieved;
-                p.producerBytes = producerAlloc;
-                p.consumerBytes = consumerAlloc;
-                tally.add(p);
-                if (load.available) {
-                    maxOtherCores = Math.max(maxOtherCores, load.otherProcessesCores);
-                    maxStealCores = Math.max(maxStealCores, load.stealCores);
-                    ownCores = load.thisProcessCores;
-                    busy |= load.busy();
-                }
-                if (interruptedBecause == null) {
-                    if (periodSent == messages && achieved < MIN_RATE_SHARE * settings.ratePerSec()) {
-                        addReason(String.format(Locale.ROOT, "rate not held: the producer achieved %,.0f msg/s of"
-                                + " %,d asked (worst send %s late)", achieved, settings.ratePerSec(),
-                                Units.formatNs(pacer.maxLagNs())));
-                    }
-                    if (periodLost > 0) {
-                        addReason(String.format(Locale.ROOT, "messages lost: %,d of %,d", periodLost, periodSent));
-                    }
-                }
-                if (tracker.duplicated() > 0) {
-                    addReason(String.format(Locale.ROOT, "messages duplicated: %,d", tracker.duplicated()));
-                }
-                if (tracker.outOfOrder() > 0) {
-                    addReason(String.format(Locale.ROOT, "messages out of order: %,d", tracker.outOfOrder()));
-                }
-                if (tracker.unexpected() > 0) {
-                    addReason(String.format(Locale.ROOT, "messages with unexpected sequence numbers: %,d",
-                            tracker.unexpected()));
-                }
-                if (recorder.outOfRange() > 0) {
-                    addReason(String.format(Locale.ROOT, "latencies outside the histogram range (0 to %s): %,d",
-                            Units.formatNs(LatencyRecorder.HIGHEST_TRACKABLE_NS), recorder.outOfRange()));
-                }
-                LatencyProfiler.publish(summary, periodLost);
+                recordLoad(load);
+                boolean complete = periodSent == messages && interruptedBecause == null;
+                period.failures(settings.ratePerSec(), complete).forEach(OneWayHarness.this::addReason);
+                LatencyProfiler.publish(summary, period.lost);
             }
             writeForkFilesQuietly();
+        }
+
+        /** Thread failures and pinning, warm-up periods included. */
+        private void recordThreads() {
+            if (producerError != null) {
+                addReason("producer failed: " + producerError);
+            }
+            if (consumerError != null) {
+                addReason("consumer failed: " + consumerError);
+            }
+            if (settings.cpus().pins() && (producerPinnedTo < 0 || consumerPinnedTo < 0)) {
+                addReason("pinning asked for but not obtained (bench.cpus=" + settings.cpus().describe() + "): "
+                        + pinError);
+            }
+            producerCpu = producerPinnedTo;
+            consumerCpu = consumerPinnedTo;
+            pinFailure = pinError;
+        }
+
+        private OneWayTally tally(long periodSent) {
+            OneWayTally p = new OneWayTally();
+            p.periods = 1;
+            p.sent = periodSent;
+            p.received = tracker.received();
+            p.lost = tracker.lost(periodSent);
+            p.duplicated = tracker.duplicated();
+            p.outOfOrder = tracker.outOfOrder();
+            p.unexpected = tracker.unexpected();
+            p.outOfRange = recorder.outOfRange();
+            p.maxLagNs = pacer.maxLagNs();
+            p.lateSends = pacer.lateSends();
+            p.minAchievedRatePerSec = pacer.achievedRatePerSec();
+            p.producerBytes = producerAlloc;
+            p.consumerBytes = consumerAlloc;
+            return p;
+        }
+
+        private void recordLoad(CpuLoadProbe.Load load) {
+            if (load.available) {
+                maxOtherCores = Math.max(maxOtherCores, load.otherProcessesCores);
+                maxStealCores = Math.max(maxStealCores, load.stealCores);
+                ownCores = load.thisProcessCores;
+                busy |= load.busy();
+            }
         }
     }
 

@@ -1,6 +1,13 @@
 package dev.latencybench.core.oneway;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
 import com.google.gson.JsonObject;
+
+import dev.latencybench.core.config.Units;
+import dev.latencybench.core.record.LatencyRecorder;
 
 /**
  * The counters of measured periods that add up across periods and forks: messages (sent,
@@ -11,6 +18,9 @@ import com.google.gson.JsonObject;
  * <p>Not thread-safe; off the hot path (filled once per period).
  */
 public final class OneWayTally {
+    /** A period whose producer achieved less than this share of the asked rate failed. */
+    public static final double MIN_RATE_SHARE = 0.99;
+
     long periods;
     long sent;
     long received;
@@ -41,6 +51,38 @@ public final class OneWayTally {
         producerBytes += o.producerBytes;
         consumerBytes += o.consumerBytes;
         return this;
+    }
+
+    /**
+     * Why these counts fail a run: messages lost, duplicated, out of order, with unexpected numbers
+     * or latencies beyond the histogram, and the rate not held (achieved below
+     * {@link #MIN_RATE_SHARE} of the asked rate).
+     *
+     * @param complete false for a period cut short (interrupted): then loss and rate are not judged
+     */
+    public List<String> failures(long askedRatePerSec, boolean complete) {
+        List<String> reasons = new ArrayList<>();
+        if (complete && periods > 0 && minAchievedRatePerSec < MIN_RATE_SHARE * askedRatePerSec) {
+            reasons.add(String.format(Locale.ROOT, "rate not held: the producer achieved %,.0f msg/s of %,d asked"
+                    + " (worst send %s late)", minAchievedRatePerSec, askedRatePerSec, Units.formatNs(maxLagNs)));
+        }
+        if (complete && lost > 0) {
+            reasons.add(String.format(Locale.ROOT, "messages lost: %,d of %,d", lost, sent));
+        }
+        if (duplicated > 0) {
+            reasons.add(String.format(Locale.ROOT, "messages duplicated: %,d", duplicated));
+        }
+        if (outOfOrder > 0) {
+            reasons.add(String.format(Locale.ROOT, "messages out of order: %,d", outOfOrder));
+        }
+        if (unexpected > 0) {
+            reasons.add(String.format(Locale.ROOT, "messages with unexpected sequence numbers: %,d", unexpected));
+        }
+        if (outOfRange > 0) {
+            reasons.add(String.format(Locale.ROOT, "latencies outside the histogram range (0 to %s): %,d",
+                    Units.formatNs(LatencyRecorder.HIGHEST_TRACKABLE_NS), outOfRange));
+        }
+        return reasons;
     }
 
     public long periods() {

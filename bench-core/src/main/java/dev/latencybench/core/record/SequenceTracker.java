@@ -1,5 +1,8 @@
 package dev.latencybench.core.record;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 /**
  * Accounts for the sequence numbers one receiver saw in a period of {@code capacity} messages
  * numbered {@code base .. base + capacity - 1}: distinct messages received, duplicates, messages
@@ -14,7 +17,17 @@ public final class SequenceTracker {
     private final long capacity;
     private final long[] seen;
 
-    private volatile long received;
+    private static final VarHandle RECEIVED;
+
+    static {
+        try {
+            RECEIVED = MethodHandles.lookup().findVarHandle(SequenceTracker.class, "received", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private long received; // written with release semantics: read by the progress monitor, no fence on the hot path
     private long duplicated;
     private long outOfOrder;
     private long unexpected;
@@ -47,12 +60,12 @@ public final class SequenceTracker {
         } else {
             highest = offset;
         }
-        received++; // single writer
+        RECEIVED.setRelease(this, received + 1); // single writer
     }
 
     /** Distinct messages of this period received. */
     public long received() {
-        return received;
+        return (long) RECEIVED.getAcquire(this);
     }
 
     public long duplicated() {

@@ -1,0 +1,246 @@
+package dev.latencybench.core.oneway;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+
+import com.google.gson.JsonObject;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.latencybench.core.affinity.AffinityService;
+import dev.latencybench.core.config.BenchProperties;
+import dev.latencybench.core.config.Scale;
+import dev.latencybench.core.env.CpuLoadProbe;
+import dev.latencybench.core.record.IntervalLog;
+import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.core.result.ResultLayout;
+import dev.latencybench.core.testing.FakeSysTree;
+import dev.latencybench.core.time.SystemClock;
+
+/**
+ * The harness with real threads and the system clock, over an in-memory transport: short periods
+ * at 10,000 msg/s, so the tests take a fraction of a second each.
+ */
+class OneWayHarnessTest {
+    private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
+
+    @TempDir
+    Path tmp;
+
+    private final ByteArrayOutputStream progress = new ByteArrayOutputStream();
+
+    /** An unbounded in-memory queue; drops every n-th message when asked to. */
+    static class MemoryTransport implements MessageTransport {
+        final ConcurrentLinkedQueue<long[]> queue = new ConcurrentLinkedQueue<>();
+        final int dropEvery;
+        volatile boolean closed;
+
+        MemoryTransport(int dropEvery) {
+            this.dropEvery = dropEvery;
+        }
+
+        @Override
+        public boolean trySend(long sequence, long intendedSendNs, long actualSendNs) {
+            if (dropEvery == 0 || (sequence + 1) % dropEvery != 0) {
+                queue.add(new long[] {sequence, intendedSendNs, actualSendNs});
+            }
+            return true;
+        }
+
+        @Override
+        public int poll(MessageHandler handler) {
+            long[] m = queue.poll();
+            if (m == null) {
+                return 0;
+            }
+            handler.onMessage(m[0], m[1], m[2]);
+            return 1;
+        }
+
+        @Override
+        public int payloadBytes() {
+            return 24;
+        }
+
+        @Override
+        public void close() {
+            closed = true;
+        }
+    }
+
+    private OneWaySettings settings(String cpus, String duration) {
+        Map<String, String> p = new HashMap<>();
+        p.put("bench.rate", "10K");
+        p.put("bench.warmup", "100ms");
+        p.put("bench.duration", duration);
+        p.put("bench.cpus", cpus);
+        p.put("bench.progress", "100ms");
+        return OneWaySettings.read(new BenchProperties(p), Scale.SMOKE, RunLength.of(0, MS, 0, MS, 0, MS), 1, 24,
+                FakeSysTree.machine(tmp.resolve("sys"), "0-3").topology());
+    }
+
+    private OneWayHarness harness(OneWaySettings s, MessageTransport t, AffinityService affinity) {
+        return new OneWayHarness(s, t, SystemClock.INSTANCE, affinity, "test/memory",
+                new PrintStream(progress, true, StandardCharsets.UTF_8), tmp.resolve("fork"),
+                new CpuLoadProbe(tmp.resolve("no-proc")));
+    }
+
+    private JsonObject forkJson() throws Exception {
+        return ResultFiles.readJson(tmp.resolve("fork").resolve(ResultLayout.FORK_JSON));
+    }
+
+    @Test
+    void aCleanRunAccountsForEveryMessageAndWritesItsFiles() throws Exception {
+        MemoryTransport t = new MemoryTransport(0);
+        OneWayHarness h = harness(settings("none", "300ms"), t, AffinityService.NONE);
+        PeriodResult warm = h.runPeriod(false);
+        PeriodResult measured = h.runPeriod(true);
+        h.close();
+
+        assertEquals(1_000, warm.sent);
+        assertEquals(3_000, measured.sent);
+        assertEquals(3_000, measured.received);
+        assertEquals(0, measured.lost);
+        assertEquals(3_000, measured.latency.count);
+        assertTrue(t.closed, "close() closes the transport");
+        assertEquals("OK", h.status());
+
+        JsonObject f = forkJson();
+        assertEquals("OK", f.get("status").getAsString());
+        assertEquals(1, f.get("measuredPeriods").getAsLong(), "the warm-up is not counted");
+        assertEquals(3_000, f.get("sent").getAsLong());
+        assertEquals(3_000, f.get("received").getAsLong());
+        assertEquals(3_000, f.getAsJsonObject("latencyNs").get("count").getAsLong());
+        assertFalse(f.getAsJsonObject("pinning").get("pinned").getAsBoolean());
+        IntervalLog.Intervals log = IntervalLog.read(tmp.resolve("fork").resolve(ResultLayout.LATENCY_HLOG));
+        assertEquals(3_000, log.latencyTotal().getTotalCount(), "only measured intervals are logged");
+        assertEquals(3_000, log.serviceTotal().getTotalCount());
+        assertTrue(progress.toString(StandardCharsets.UTF_8).contains("[test/memory] measure "),
+                progress.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void lostMessagesFailTheRun() throws Exception {
+        OneWayHarness h = harness(settings("none", "200ms"), new MemoryTransport(100), AffinityService.NONE);
+        PeriodResult r = h.runPeriod(true);
+        h.close();
+        assertEquals(20, r.lost);
+        assertEquals("FAILED", h.status());
+        assertEquals(List.of("messages lost: 20 of 2,000"), h.reasons());
+        assertEquals(20, forkJson().get("lost").getAsLong());
+    }
+
+    @Test
+    void aFailingTransportFailsTheRunAndKeepsTheRest() throws Exception {
+        MemoryTransport broken = new MemoryTransport(0) {
+            @Override
+            public boolean trySend(long sequence, long intendedSendNs, long actualSendNs) {
+                if (sequence == 500) {
+                    throw new IllegalStateException("queue full");
+                }
+                return super.trySend(sequence, intendedSendNs, actualSendNs);
+            }
+        };
+        OneWayHarness h = harness(settings("none", "200ms"), broken, AffinityService.NONE);
+        PeriodResult r = h.runPeriod(true);
+        h.close();
+        assertEquals(500, r.sent);
+        assertEquals(500, r.received);
+        assertEquals("FAILED", h.status());
+        assertEquals(List.of("producer failed: java.lang.IllegalStateException: queue full"), h.reasons());
+    }
+
+    @Test
+    void pinningAskedForButNotObtainedFailsTheRun() throws Exception {
+        AffinityService refuses = new AffinityService() {
+            @Override
+            public int pinCurrentThread(int cpu) {
+                return -1;
+            }
+
+            @Override
+            public void releaseCurrentThread() {
+            }
+
+            @Override
+            public String lastFailure() {
+                return "not allowed here";
+            }
+        };
+        OneWayHarness h = harness(settings("2,3", "100ms"), new MemoryTransport(0), refuses);
+        h.runPeriod(true);
+        h.close();
+        assertEquals(List.of("pinning asked for but not obtained (bench.cpus=2,3): not allowed here"), h.reasons());
+        JsonObject pin = forkJson().getAsJsonObject("pinning");
+        assertEquals("explicit", pin.get("requested").getAsString());
+        assertEquals(-1, pin.get("producerCpu").getAsInt());
+        assertFalse(pin.get("pinned").getAsBoolean());
+    }
+
+    @Test
+    void pinnedThreadsReportTheirCpusAndAreReleased() throws Exception {
+        List<String> calls = new java.util.concurrent.CopyOnWriteArrayList<>();
+        AffinityService records = new AffinityService() {
+            @Override
+            public int pinCurrentThread(int cpu) {
+                calls.add(Thread.currentThread().getName() + " pin " + cpu);
+                return cpu;
+            }
+
+            @Override
+            public void releaseCurrentThread() {
+                calls.add(Thread.currentThread().getName() + " release");
+            }
+
+            @Override
+            public String lastFailure() {
+                return null;
+            }
+        };
+        OneWayHarness h = harness(settings("2,3", "100ms"), new MemoryTransport(0), records);
+        h.runPeriod(true);
+        h.close();
+        assertEquals("OK", h.status(), h.reasons().toString());
+        assertTrue(calls.containsAll(List.of("lb-producer pin 2", "lb-consumer pin 3", "lb-producer release",
+                "lb-consumer release")), calls.toString());
+        assertEquals(4, calls.size(), calls.toString());
+        JsonObject pin = forkJson().getAsJsonObject("pinning");
+        assertEquals(2, pin.get("producerCpu").getAsInt());
+        assertEquals(3, pin.get("consumerCpu").getAsInt());
+        assertTrue(pin.get("pinned").getAsBoolean());
+    }
+
+    @Test
+    void anInterruptKeepsWhatWasMeasuredMarkedInterrupted() throws Exception {
+        MemoryTransport t = new MemoryTransport(0);
+        OneWayHarness h = harness(settings("none", "60s"), t, AffinityService.NONE);
+        Thread runner = new Thread(() -> h.runPeriod(true));
+        runner.start();
+        Thread.sleep(1_500);
+        h.interrupt("test says stop", TimeUnit.SECONDS.toNanos(10));
+        runner.join(10_000);
+        assertFalse(runner.isAlive());
+        assertTrue(t.closed);
+        assertEquals("INTERRUPTED", h.status());
+        JsonObject f = forkJson();
+        assertEquals("INTERRUPTED", f.get("status").getAsString());
+        assertEquals("interrupted: test says stop", f.getAsJsonArray("reasons").get(0).getAsString());
+        long sent = f.get("sent").getAsLong();
+        assertTrue(sent > 5_000 && sent < 600_000, "stopped early, after about 1.5 s: " + sent);
+        assertEquals(sent, f.get("received").getAsLong(), "what was sent was drained");
+        assertEquals(sent, f.getAsJsonObject("latencyNs").get("count").getAsLong());
+    }
+}

@@ -1,0 +1,96 @@
+package dev.latencybench.core.oneway;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+
+import com.google.gson.JsonObject;
+
+import org.junit.jupiter.api.Test;
+
+class OneWayTallyTest {
+    private static OneWayTally period(long sent, long received, double achieved, long maxLagNs) {
+        OneWayTally t = new OneWayTally();
+        t.periods = 1;
+        t.sent = sent;
+        t.received = received;
+        t.lost = sent - received;
+        t.minAchievedRatePerSec = achieved;
+        t.maxLagNs = maxLagNs;
+        t.lateSends = 3;
+        t.producerBytes = 100;
+        t.consumerBytes = 50;
+        return t;
+    }
+
+    @Test
+    void aCleanPeriodHasNoFailures() {
+        assertEquals(List.of(), period(1000, 1000, 99_000, 5_000).failures(100_000, true));
+    }
+
+    @Test
+    void lossAndRateAreFailures() {
+        assertEquals(List.of("rate not held: the producer achieved 98,000 msg/s of 100,000 asked (worst send 12.5ms"
+                        + " late)", "messages lost: 2 of 1,000"),
+                period(1000, 998, 98_000, 12_500_000).failures(100_000, true));
+    }
+
+    @Test
+    void anInterruptedPeriodIsNotJudgedOnLossOrRate() {
+        assertEquals(List.of(), period(1000, 998, 98_000, 12_500_000).failures(100_000, false));
+    }
+
+    @Test
+    void duplicatesDisorderUnexpectedAndOutOfRangeAlwaysFail() {
+        OneWayTally t = period(10, 10, 100_000, 0);
+        t.duplicated = 1;
+        t.outOfOrder = 2;
+        t.unexpected = 3;
+        t.outOfRange = 4;
+        assertEquals(List.of("messages duplicated: 1", "messages out of order: 2",
+                "messages with unexpected sequence numbers: 3",
+                "latencies outside the histogram range (0 to 600s): 4"), t.failures(100_000, false));
+    }
+
+    @Test
+    void talliesAddUpAndKeepTheWorstPacing() {
+        OneWayTally sum = new OneWayTally().add(period(1000, 1000, 99_500, 7_000)).add(period(500, 499, 99_900, 9_000));
+        JsonObject o = new JsonObject();
+        sum.writeTo(o, 100_000);
+        assertEquals(2, o.get("measuredPeriods").getAsLong());
+        assertEquals(1500, o.get("sent").getAsLong());
+        assertEquals(1499, o.get("received").getAsLong());
+        assertEquals(1, o.get("lost").getAsLong());
+        JsonObject pacing = o.getAsJsonObject("pacing");
+        assertEquals(100_000, pacing.get("askedRatePerSec").getAsLong());
+        assertEquals(99_500, pacing.get("achievedRatePerSec").getAsDouble(), 0.0);
+        assertEquals(9_000, pacing.get("maxLagNs").getAsLong());
+        assertEquals(6, pacing.get("lateSends").getAsLong());
+        JsonObject alloc = o.getAsJsonObject("allocation");
+        assertEquals(200, alloc.get("producerBytes").getAsLong());
+        assertEquals(100, alloc.get("consumerBytes").getAsLong());
+        assertEquals(0.2, alloc.get("bytesPerMessage").getAsDouble(), 0.0);
+    }
+
+    @Test
+    void readFromReadsWhatWriteToWrote() {
+        OneWayTally t = period(1000, 990, 99_000, 5_000);
+        t.duplicated = 1;
+        t.outOfOrder = 2;
+        t.unexpected = 3;
+        t.outOfRange = 4;
+        JsonObject first = new JsonObject();
+        t.writeTo(first, 100_000);
+        JsonObject second = new JsonObject();
+        OneWayTally.readFrom(first).writeTo(second, 100_000);
+        assertEquals(first, second);
+    }
+
+    @Test
+    void noPeriodsMeansNoAchievedRate() {
+        JsonObject o = new JsonObject();
+        new OneWayTally().writeTo(o, 100_000);
+        assertEquals(0, o.getAsJsonObject("pacing").get("achievedRatePerSec").getAsDouble(), 0.0);
+        assertEquals(List.of(), OneWayTally.readFrom(o).failures(100_000, true));
+    }
+}
