@@ -28,6 +28,9 @@ import dev.latencybench.core.oneway.MessageTransport;
  * {@link #close()} deletes the queue folder.
  */
 public final class ChronicleQueueTransport implements MessageTransport {
+    /** Queue folders are named {@code latency-bench-queue-<pid>-<random>}. */
+    static final String FOLDER_PREFIX = "latency-bench-queue-";
+
     private final Path dir;
     private final int payloadBytes;
     private final SingleChronicleQueue queue;
@@ -45,8 +48,9 @@ public final class ChronicleQueueTransport implements MessageTransport {
         if (payloadBytes < 3 * Long.BYTES) {
             throw new IllegalArgumentException("payloadBytes must be at least 24: " + payloadBytes);
         }
+        removeStaleFolders(parent);
         try {
-            this.dir = Files.createTempDirectory(parent, "latency-bench-queue-");
+            this.dir = Files.createTempDirectory(parent, FOLDER_PREFIX + ProcessHandle.current().pid() + "-");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a queue folder in " + parent, e);
         }
@@ -119,6 +123,38 @@ public final class ChronicleQueueTransport implements MessageTransport {
             queue.close();
         } finally {
             deleteRecursively(dir);
+        }
+    }
+
+    /**
+     * Removes queue folders left behind by a benchmark JVM that was killed outright (SIGKILL, OOM
+     * killer), which had no chance to clean up: those whose process no longer exists.
+     */
+    static void removeStaleFolders(Path parent) {
+        try (java.util.stream.Stream<Path> entries = Files.list(parent)) {
+            entries.filter(p -> isStale(p.getFileName().toString())).forEach(p -> {
+                deleteRecursively(p);
+                System.out.println("latency-bench: removed " + p + ", left behind by a benchmark JVM that was killed");
+            });
+        } catch (IOException | UncheckedIOException e) {
+            // a folder we cannot list or remove is not ours to worry about here
+        }
+    }
+
+    static boolean isStale(String folderName) {
+        if (!folderName.startsWith(FOLDER_PREFIX)) {
+            return false;
+        }
+        String rest = folderName.substring(FOLDER_PREFIX.length());
+        int dash = rest.indexOf('-');
+        if (dash <= 0) {
+            return false;
+        }
+        try {
+            long pid = Long.parseLong(rest.substring(0, dash));
+            return ProcessHandle.of(pid).isEmpty();
+        } catch (NumberFormatException e) {
+            return false;
         }
     }
 

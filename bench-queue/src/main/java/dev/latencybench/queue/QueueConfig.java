@@ -53,8 +53,7 @@ public final class QueueConfig {
         OneWaySettings settings = OneWaySettings.read(p, Scale.STANDARD, LENGTH, DEFAULT_RATE, DEFAULT_PAYLOAD,
                 topology);
         List<String> transports = p.subset(TRANSPORTS, ALL_TRANSPORTS, ALL_TRANSPORTS, "transport");
-        Path dir = p.writableDirectory(QUEUE_DIR, "/dev/shm", "folder for the queue files (default /dev/shm, a "
-                + "tmpfs)", "create it, or point " + QUEUE_DIR + " at a writable tmpfs folder (a disk-backed "
+        Path dir = p.writableDirectory(QUEUE_DIR, "/dev/shm", "folder for the queue files, best on a tmpfs", "create it, or point " + QUEUE_DIR + " at a writable tmpfs folder (a disk-backed "
                 + "folder such as /tmp works, but adds page-cache effects to the numbers)");
         if (transports.contains(CHRONICLE)) {
             checkSpace(p, dir, settings);

@@ -54,6 +54,31 @@ class ChronicleQueueTransportTest {
     }
 
     @Test
+    void foldersOfKilledRunsAreRemovedAndOthersKept() throws Exception {
+        long self = ProcessHandle.current().pid();
+        long dead = deadPid();
+        Path stale = Files.createDirectories(parent.resolve("latency-bench-queue-" + dead + "-123"));
+        Files.writeString(stale.resolve("20261123.cq4"), "x");
+        Path live = Files.createDirectories(parent.resolve("latency-bench-queue-" + self + "-456"));
+        Path foreign = Files.createDirectories(parent.resolve("someone-elses"));
+        try (ChronicleQueueTransport t = new ChronicleQueueTransport(parent, 64)) {
+            assertTrue(t.directory().getFileName().toString().startsWith("latency-bench-queue-" + self + "-"));
+        }
+        assertFalse(Files.exists(stale));
+        assertTrue(Files.exists(live));
+        assertTrue(Files.exists(foreign));
+    }
+
+    /** A process id that no process has now. */
+    private static long deadPid() throws Exception {
+        Process p = new ProcessBuilder("true").start();
+        p.waitFor();
+        long pid = p.pid();
+        assertTrue(ProcessHandle.of(pid).isEmpty());
+        return pid;
+    }
+
+    @Test
     void closeRemovesTheQueueFiles() throws Exception {
         Path dir;
         try (ChronicleQueueTransport t = new ChronicleQueueTransport(parent, 64)) {

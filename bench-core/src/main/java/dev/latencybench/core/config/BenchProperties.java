@@ -30,6 +30,7 @@ public final class BenchProperties {
 
     private final Map<String, String> values;
     private final Map<String, String> known = new TreeMap<>();
+    private final Map<String, String> defaults = new TreeMap<>();
 
     public BenchProperties(Map<String, String> values) {
         Map<String, String> copy = new LinkedHashMap<>();
@@ -63,13 +64,14 @@ public final class BenchProperties {
 
     public String string(String name, String defaultValue, String description) {
         known.put(name, description);
+        defaults.put(name, defaultValue.isEmpty() ? "none" : defaultValue);
         String v = values.get(name);
         return v == null ? defaultValue : v.trim();
     }
 
     /** A count such as {@code 100000}, {@code 100K} or {@code 1M}, within [min, max]. */
     public long count(String name, long defaultValue, long min, long max, String description) {
-        String raw = raw(name, description);
+        String raw = raw(name, description, Long.toString(defaultValue));
         if (raw == null) {
             return defaultValue;
         }
@@ -88,7 +90,7 @@ public final class BenchProperties {
 
     /** A duration such as {@code 10s} or {@code 500ms}, within [minNs, maxNs]; returns nanoseconds. */
     public long durationNs(String name, long defaultNs, long minNs, long maxNs, String description) {
-        String raw = raw(name, description);
+        String raw = raw(name, description, Units.formatDuration(defaultNs));
         if (raw == null) {
             return defaultNs;
         }
@@ -108,7 +110,7 @@ public final class BenchProperties {
 
     /** One of the constants of {@code type}, written in lower case. */
     public <E extends Enum<E>> E choice(String name, E defaultValue, Class<E> type, String description) {
-        String raw = raw(name, description);
+        String raw = raw(name, description, defaultValue.name().toLowerCase(Locale.ROOT));
         if (raw == null) {
             return defaultValue;
         }
@@ -123,7 +125,8 @@ public final class BenchProperties {
 
     /** A non-empty comma-separated subset of {@code allowed}, without repeats, in the order given. */
     public List<String> subset(String name, List<String> defaultValue, List<String> allowed, String description) {
-        String raw = raw(name, description);
+        String raw = raw(name, "which " + description + "s to run, comma-separated: " + String.join(", ", allowed),
+                String.join(",", defaultValue));
         if (raw == null) {
             return defaultValue;
         }
@@ -178,8 +181,14 @@ public final class BenchProperties {
         return Collections.unmodifiableMap(known);
     }
 
-    private String raw(String name, String description) {
+    /** The default of each property read so far, as text (for {@code --help}). */
+    public Map<String, String> defaults() {
+        return Collections.unmodifiableMap(defaults);
+    }
+
+    private String raw(String name, String description, String defaultText) {
         known.put(name, description);
+        defaults.put(name, defaultText);
         String v = values.get(name);
         return v == null ? null : v.trim();
     }

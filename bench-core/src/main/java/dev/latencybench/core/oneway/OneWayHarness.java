@@ -292,8 +292,7 @@ public final class OneWayHarness implements AutoCloseable {
                 sendAll();
                 producerAlloc = allocatedBytes() - alloc0;
             } catch (Throwable t) {
-                producerError = t;
-                abort = true;
+                producerError = t; // the consumer still drains what was sent
             } finally {
                 producerDoneNs = clock.nanoTime();
                 producerDone = true;
@@ -395,7 +394,7 @@ public final class OneWayHarness implements AutoCloseable {
                 measuredNs += durationNs;
                 recordLoad(load);
                 boolean complete = periodSent == messages && interruptedBecause == null;
-                period.failures(settings.ratePerSec(), complete).forEach(OneWayHarness.this::addReason);
+                period.failures(settings.ratePerSec(), durationNs, complete).forEach(OneWayHarness.this::addReason);
                 LatencyProfiler.publish(summary, period.lost);
             }
             writeForkFilesQuietly();
@@ -429,6 +428,7 @@ public final class OneWayHarness implements AutoCloseable {
             p.unexpected = tracker.unexpected();
             p.outOfRange = recorder.outOfRange();
             p.maxLagNs = pacer.maxLagNs();
+            p.maxFinalLagNs = pacer.lastLagNs();
             p.lateSends = pacer.lateSends();
             p.minAchievedRatePerSec = pacer.achievedRatePerSec();
             p.producerBytes = producerAlloc;

@@ -34,14 +34,14 @@ public final class RunSettings {
     }
 
     public static RunSettings read(BenchProperties p, String defaultResults) {
-        String results = p.string(RESULTS, defaultResults, "folder the results go to (default results/)");
+        String results = p.string(RESULTS, defaultResults, "folder the results go to");
         Path dir;
         try {
             dir = Paths.get(results).toAbsolutePath().normalize();
         } catch (RuntimeException e) {
             throw ConfigException.invalid(RESULTS, results, "not a path");
         }
-        String runId = p.string(RUN_ID, "", "name of this run's folder (default: UTC time and host name)");
+        String runId = p.string(RUN_ID, "", "name of this run's folder (none: the UTC time and the host name)");
         if (runId.isEmpty()) {
             runId = ResultLayout.newRunId(ZonedDateTime.now(), Environment.hostName());
         } else if (!runId.matches("[A-Za-z0-9._-]+") || runId.startsWith(".")) {

@@ -250,6 +250,11 @@ public final class StudyLauncher {
                 cells, true);
         CellSummary.printNotes(out, cells);
         out.println("  results: " + run.runDir().resolve(study.name()));
+        long notOk = cells.stream().filter(c -> !"OK".equals(c.status)).count();
+        if (notOk > 0) {
+            out.printf(Locale.ROOT, "latency-bench: %d of %d cell(s) did not end OK (reasons above); exit status 1%n",
+                    notOk, cells.size());
+        }
     }
 
     /** Starts {@code java <flags> -version} once, so a flag the JVM rejects stops the run before it starts. */
@@ -337,8 +342,10 @@ public final class StudyLauncher {
         out.println("Usage: ./mvnw verify -Pbench [-Dbench.NAME=VALUE ...]");
         out.println("   or: java [-Dbench.NAME=VALUE ...] -jar bench-" + study.name() + "/target/benchmarks.jar");
         out.println();
-        out.println("Properties (counts accept 100K / 1M, durations 500ms / 10s / 2m):");
-        empty.known().forEach((k, d) -> out.printf(Locale.ROOT, "  %-20s %s%n", k, d));
+        out.println("Properties (counts accept 100K / 1M, durations 500ms / 10s / 2m; the warm-up and duration shown");
+        out.println("are the standard scale's, bench.scale=smoke or paper changes them):");
+        empty.known().forEach((k, d) -> out.printf(Locale.ROOT, "  %-18s %s (default: %s)%n", k, d,
+                empty.defaults().getOrDefault(k, "none")));
     }
 
     /** The command that reproduces this run's settings (the run id aside). */

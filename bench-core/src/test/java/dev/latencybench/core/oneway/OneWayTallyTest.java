@@ -9,7 +9,13 @@ import com.google.gson.JsonObject;
 import org.junit.jupiter.api.Test;
 
 class OneWayTallyTest {
+    private static final long SECOND = 1_000_000_000L;
+
     private static OneWayTally period(long sent, long received, double achieved, long maxLagNs) {
+        return period(sent, received, achieved, maxLagNs, 0);
+    }
+
+    private static OneWayTally period(long sent, long received, double achieved, long maxLagNs, long finalLagNs) {
         OneWayTally t = new OneWayTally();
         t.periods = 1;
         t.sent = sent;
@@ -17,6 +23,7 @@ class OneWayTallyTest {
         t.lost = sent - received;
         t.minAchievedRatePerSec = achieved;
         t.maxLagNs = maxLagNs;
+        t.maxFinalLagNs = finalLagNs;
         t.lateSends = 3;
         t.producerBytes = 100;
         t.consumerBytes = 50;
@@ -25,19 +32,31 @@ class OneWayTallyTest {
 
     @Test
     void aCleanPeriodHasNoFailures() {
-        assertEquals(List.of(), period(1000, 1000, 99_000, 5_000).failures(100_000, true));
+        assertEquals(List.of(), period(1000, 1000, 99_000, 5_000).failures(100_000, SECOND, true));
     }
 
     @Test
     void lossAndRateAreFailures() {
-        assertEquals(List.of("rate not held: the producer achieved 98,000 msg/s of 100,000 asked (worst send 12.5ms"
-                        + " late)", "messages lost: 2 of 1,000"),
-                period(1000, 998, 98_000, 12_500_000).failures(100_000, true));
+        assertEquals(List.of("rate not held: the producer ended 612ms behind schedule (more than 300ms allowed),"
+                        + " achieving 98,000 msg/s of 100,000 asked", "messages lost: 2 of 1,000"),
+                period(1000, 998, 98_000, 700_000_000, 612_000_000).failures(100_000, 30 * SECOND, true));
+    }
+
+    @Test
+    void oneStallNearTheEndIsALatencyEventNotARateFailure() {
+        // 30 s period: up to 300 ms behind at the end is allowed; 2 s period: the 50 ms floor applies
+        assertEquals(List.of(), period(1000, 1000, 99_000, 300_000_000, 300_000_000).failures(100_000, 30 * SECOND,
+                true));
+        assertEquals(List.of(), period(1000, 1000, 97_600, 50_000_000, 50_000_000).failures(100_000, 2 * SECOND,
+                true));
+        assertEquals(List.of("rate not held: the producer ended 50.0ms behind schedule (more than 50.0ms allowed),"
+                + " achieving 97,600 msg/s of 100,000 asked"), period(1000, 1000, 97_600, 50_000_000, 50_000_001)
+                .failures(100_000, 2 * SECOND, true));
     }
 
     @Test
     void anInterruptedPeriodIsNotJudgedOnLossOrRate() {
-        assertEquals(List.of(), period(1000, 998, 98_000, 12_500_000).failures(100_000, false));
+        assertEquals(List.of(), period(1000, 998, 98_000, 700_000_000, 612_000_000).failures(100_000, SECOND, false));
     }
 
     @Test
@@ -49,7 +68,7 @@ class OneWayTallyTest {
         t.outOfRange = 4;
         assertEquals(List.of("messages duplicated: 1", "messages out of order: 2",
                 "messages with unexpected sequence numbers: 3",
-                "latencies outside the histogram range (0 to 600s): 4"), t.failures(100_000, false));
+                "latencies outside the histogram range (0 to 600s): 4"), t.failures(100_000, SECOND, false));
     }
 
     @Test
@@ -65,6 +84,7 @@ class OneWayTallyTest {
         assertEquals(100_000, pacing.get("askedRatePerSec").getAsLong());
         assertEquals(99_500, pacing.get("achievedRatePerSec").getAsDouble(), 0.0);
         assertEquals(9_000, pacing.get("maxLagNs").getAsLong());
+        assertEquals(0, pacing.get("finalLagNs").getAsLong());
         assertEquals(6, pacing.get("lateSends").getAsLong());
         JsonObject alloc = o.getAsJsonObject("allocation");
         assertEquals(200, alloc.get("producerBytes").getAsLong());
@@ -74,7 +94,7 @@ class OneWayTallyTest {
 
     @Test
     void readFromReadsWhatWriteToWrote() {
-        OneWayTally t = period(1000, 990, 99_000, 5_000);
+        OneWayTally t = period(1000, 990, 99_000, 5_000, 4_000);
         t.duplicated = 1;
         t.outOfOrder = 2;
         t.unexpected = 3;
@@ -91,6 +111,6 @@ class OneWayTallyTest {
         JsonObject o = new JsonObject();
         new OneWayTally().writeTo(o, 100_000);
         assertEquals(0, o.getAsJsonObject("pacing").get("achievedRatePerSec").getAsDouble(), 0.0);
-        assertEquals(List.of(), OneWayTally.readFrom(o).failures(100_000, true));
+        assertEquals(List.of(), OneWayTally.readFrom(o).failures(100_000, SECOND, true));
     }
 }

@@ -90,6 +90,7 @@ class CellMergerTest {
         pacing.addProperty("askedRatePerSec", 100_000);
         pacing.addProperty("achievedRatePerSec", achieved);
         pacing.addProperty("maxLagNs", maxLagNs);
+        pacing.addProperty("finalLagNs", 0);
         pacing.addProperty("lateSends", lateSends);
         o.add("pacing", pacing);
         JsonObject pin = new JsonObject();
