@@ -105,24 +105,14 @@ public final class StudyLauncher {
     }
 
     private int runPlan(BenchProperties properties, RunSettings run, Study.Plan plan) {
-        int feature = Runtime.version().feature();
-        List<String> jvmArgs = new ArrayList<>(study.jvmFlags(feature));
-        Map<String, String> forwarded = new LinkedHashMap<>(properties.given());
-        forwarded.put(RunSettings.RESULTS, run.resultsDir().toString());
-        forwarded.put(RunSettings.RUN_ID, run.runId());
-        forwarded.forEach((k, v) -> jvmArgs.add("-D" + k + "=" + v));
-        jvmArgs.addAll(run.jvmArgs());
-        String command = reproduceCommand(properties);
-        String commit = suiteCommit();
-        JvmIdentity expected = JvmIdentity.forFlags(run.jvmArgs());
-
+        Launch launch = new Launch(properties, run, plan);
         out.printf(Locale.ROOT, "latency-bench %s study: %s%n", study.name(), study.title());
         out.printf(Locale.ROOT, "  %s on %s, scale %s: warm-up %s + measure %s per fork, %d fork(s), variants %s%n",
-                plan.description(), expected.cellName(), plan.settings().scale().id(),
+                plan.description(), launch.expected.cellName(), plan.settings().scale().id(),
                 Units.formatDuration(plan.settings().warmupNs()), Units.formatDuration(plan.settings().measureNs()),
                 plan.settings().forks(), String.join(", ", plan.variants()));
         out.printf(Locale.ROOT, "  results: %s%n%n", run.runDir());
-        writeRunJson(run, plan, properties, command, commit);
+        writeRunJson(run, plan, properties, launch.command, launch.commit);
 
         Thread hook = new Thread(this::onSignal, "lb-launcher-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -131,7 +121,7 @@ public final class StudyLauncher {
                 if (interrupted) {
                     break;
                 }
-                runVariant(variant, plan, run, jvmArgs, command, commit, expected);
+                launch.runVariant(variant);
             }
         } finally {
             finished = true;
@@ -148,64 +138,87 @@ public final class StudyLauncher {
         return cells.stream().allMatch(c -> "OK".equals(c.status)) ? 0 : 1;
     }
 
-    private void runVariant(String variant, Study.Plan plan, RunSettings run, List<String> jvmArgs, String command,
-                            String commit, JvmIdentity expected) {
-        Path variantDir = ResultLayout.variantDir(run.resultsDir(), run.runId(), study.name(), variant);
-        Path jmhJson = variantDir.resolve(".jmh-partial.json");
-        long warmupNs = plan.settings().warmupNs();
-        long measureNs = plan.settings().measureNs();
-        ChainedOptionsBuilder options = new OptionsBuilder()
-                .include("^" + Pattern.quote(study.benchmark().getName()) + "\\.")
-                .param(study.variantParam(), variant)
-                .mode(Mode.SingleShotTime)
-                .warmupIterations(warmupNs > 0 ? 1 : 0)
-                .warmupBatchSize(1)
-                .measurementIterations(1)
-                .measurementBatchSize(1)
-                .forks(plan.settings().forks())
-                .timeout(TimeValue.seconds(TimeUnit.NANOSECONDS.toSeconds(Math.max(warmupNs, measureNs)) + 120))
-                .jvmArgs(jvmArgs.toArray(new String[0]))
-                .addProfiler(LatencyProfiler.class)
-                .resultFormat(ResultFormatType.JSON)
-                .result(jmhJson.toString())
-                .shouldFailOnError(true);
-        String failure = null;
-        mergeCurrent = () -> mergeVariant(variantDir, jmhJson, variant, plan, run, null, true, commit, command,
-                expected);
-        try {
-            Files.createDirectories(variantDir);
-            new Runner(options.build()).run();
-        } catch (RunnerException | RuntimeException | IOException e) {
-            failure = "the benchmark failed: " + rootMessage(e);
-        }
-        if (interrupted) {
-            return; // the shutdown hook merges this variant
-        }
-        mergeCurrent = null;
-        mergeVariant(variantDir, jmhJson, variant, plan, run, failure, false, commit, command, expected);
-    }
+    /** One run of the study: what every variant shares. */
+    private final class Launch {
+        final RunSettings run;
+        final Study.Plan plan;
+        final List<String> jvmArgs;
+        final String command;
+        final String commit;
+        final JvmIdentity expected;
 
-    /** Merges every cell folder of a variant; a variant whose forks wrote nothing gets a FAILED cell. */
-    private synchronized void mergeVariant(Path variantDir, Path jmhJson, String variant, Study.Plan plan,
-                                           RunSettings run, String failure, boolean wasInterrupted, String commit,
-                                           String command, JvmIdentity expected) {
-        try {
-            List<Path> cellDirs = new ArrayList<>();
-            if (Files.isDirectory(variantDir)) {
-                try (java.util.stream.Stream<Path> s = Files.list(variantDir)) {
-                    s.filter(Files::isDirectory).sorted().forEach(cellDirs::add);
+        Launch(BenchProperties properties, RunSettings run, Study.Plan plan) {
+            this.run = run;
+            this.plan = plan;
+            List<String> args = new ArrayList<>(study.jvmFlags(Runtime.version().feature()));
+            Map<String, String> forwarded = new LinkedHashMap<>(properties.given());
+            forwarded.put(RunSettings.RESULTS, run.resultsDir().toString());
+            forwarded.put(RunSettings.RUN_ID, run.runId());
+            forwarded.forEach((k, v) -> args.add("-D" + k + "=" + v));
+            args.addAll(run.jvmArgs());
+            this.jvmArgs = args;
+            this.command = reproduceCommand(properties);
+            this.commit = suiteCommit();
+            this.expected = JvmIdentity.forFlags(run.jvmArgs());
+        }
+
+        void runVariant(String variant) {
+            Path variantDir = ResultLayout.variantDir(run.resultsDir(), run.runId(), study.name(), variant);
+            Path jmhJson = variantDir.resolve(".jmh-partial.json");
+            long warmupNs = plan.settings().warmupNs();
+            long measureNs = plan.settings().measureNs();
+            ChainedOptionsBuilder options = new OptionsBuilder()
+                    .include("^" + Pattern.quote(study.benchmark().getName()) + "\\.")
+                    .param(study.variantParam(), variant)
+                    .mode(Mode.SingleShotTime)
+                    .warmupIterations(warmupNs > 0 ? 1 : 0)
+                    .warmupBatchSize(1)
+                    .measurementIterations(1)
+                    .measurementBatchSize(1)
+                    .forks(plan.settings().forks())
+                    .timeout(TimeValue.seconds(TimeUnit.NANOSECONDS.toSeconds(Math.max(warmupNs, measureNs)) + 120))
+                    .jvmArgs(jvmArgs.toArray(new String[0]))
+                    .addProfiler(LatencyProfiler.class)
+                    .resultFormat(ResultFormatType.JSON)
+                    .result(jmhJson.toString())
+                    .shouldFailOnError(true);
+            mergeCurrent = () -> merge(variant, variantDir, jmhJson, null, true);
+            String failure = null;
+            try {
+                Files.createDirectories(variantDir);
+                new Runner(options.build()).run();
+            } catch (RunnerException | RuntimeException | IOException e) {
+                failure = "the benchmark failed: " + rootMessage(e);
+            }
+            if (interrupted) {
+                return; // the shutdown hook merges this variant
+            }
+            mergeCurrent = null;
+            merge(variant, variantDir, jmhJson, failure, false);
+        }
+
+        /** Merges every cell folder of a variant; a variant whose forks wrote nothing gets a FAILED cell. */
+        void merge(String variant, Path variantDir, Path jmhJson, String failure, boolean wasInterrupted) {
+            synchronized (StudyLauncher.this) {
+                try {
+                    List<Path> cellDirs = new ArrayList<>();
+                    if (Files.isDirectory(variantDir)) {
+                        try (java.util.stream.Stream<Path> s = Files.list(variantDir)) {
+                            s.filter(Files::isDirectory).sorted().forEach(cellDirs::add);
+                        }
+                    }
+                    if (cellDirs.isEmpty()) {
+                        cellDirs.add(variantDir.resolve(expected.cellName()));
+                    }
+                    for (Path cellDir : cellDirs) {
+                        CellMerger.Context ctx = new CellMerger.Context(study.name(), variant, plan, run.runId(),
+                                plan.settings().forks(), failure, wasInterrupted, commit, command);
+                        cells.add(CellMerger.merge(cellDir, jmhJson, ctx));
+                    }
+                } catch (IOException | RuntimeException e) {
+                    err.println("latency-bench: cannot merge the results of " + variant + ": " + e);
                 }
             }
-            if (cellDirs.isEmpty()) {
-                cellDirs.add(variantDir.resolve(expected.cellName()));
-            }
-            for (Path cellDir : cellDirs) {
-                CellMerger.Context ctx = new CellMerger.Context(study.name(), variant, plan, run.runId(),
-                        plan.settings().forks(), failure, wasInterrupted, commit, command);
-                cells.add(CellMerger.merge(cellDir, jmhJson, ctx));
-            }
-        } catch (IOException | RuntimeException e) {
-            err.println("latency-bench: cannot merge the results of " + variant + ": " + e);
         }
     }
 
