@@ -29,6 +29,13 @@ class MailboxTransportTest {
     }
 
     @Test
+    void theMailboxIsOneAlignedCacheLine() {
+        for (int i = 0; i < 10; i++) {
+            assertTrue(new MailboxTransport().isOneAlignedLine());
+        }
+    }
+
+    @Test
     void passesEveryMessageBetweenTwoThreads() throws Exception {
         MailboxTransport t = new MailboxTransport();
         int n = 200_000;
