@@ -43,6 +43,7 @@ public final class Environment {
         jdk.addProperty("vmName", System.getProperty("java.vm.name"));
         jdk.addProperty("vmVersion", System.getProperty("java.vm.version"));
         jdk.addProperty("home", System.getProperty("java.home"));
+        jdk.addProperty("maxHeapBytes", Runtime.getRuntime().maxMemory());
         env.add("jdk", jdk);
         env.addProperty("gc", id.gc());
         JsonArray flags = new JsonArray();
@@ -65,7 +66,7 @@ public final class Environment {
         os.addProperty("name", System.getProperty("os.name"));
         os.addProperty("kernel", System.getProperty("os.version"));
         os.addProperty("arch", System.getProperty("os.arch"));
-        os.addProperty("transparentHugePages", firstLine("sys/kernel/mm/transparent_hugepage/enabled"));
+        os.addProperty("transparentHugePages", selected(firstLine("sys/kernel/mm/transparent_hugepage/enabled")));
         os.addProperty("memTotal", meminfo("MemTotal"));
         os.addProperty("host", hostName());
         env.add("os", os);
@@ -107,6 +108,13 @@ public final class Environment {
             }
         }
         return "unknown";
+    }
+
+    /** The bracketed choice of a sysfs setting such as {@code always [madvise] never}. */
+    static String selected(String setting) {
+        int open = setting.indexOf('[');
+        int close = setting.indexOf(']', open + 1);
+        return open >= 0 && close > open ? setting.substring(open + 1, close) : setting;
     }
 
     private String firstLine(String relative) {
