@@ -59,6 +59,14 @@ class QueueStudyTest {
     }
 
     @Test
+    void aResultsFolderThatCannotBeCreatedStopsTheRun() throws Exception {
+        Path file = Files.writeString(tmp.resolve("a-file"), "not a folder");
+        assertEquals(2, launch("bench.results", file.toString(), "bench.run.id", "r1"));
+        assertEquals("latency-bench: bench.results=" + file + " is not valid: it is a file, not a folder; point "
+                + "bench.results at a writable folder\n", stderr());
+    }
+
+    @Test
     void anExistingRunFolderIsNotOverwritten() throws Exception {
         Files.createDirectories(tmp.resolve("r1"));
         assertEquals(2, launch("bench.results", tmp.toString(), "bench.run.id", "r1", "bench.transports", "baseline"));

@@ -301,6 +301,10 @@ public final class StudyLauncher {
 
     private void prepareRunDir(RunSettings run) {
         Path dir = run.runDir();
+        if (Files.exists(run.resultsDir()) && !Files.isDirectory(run.resultsDir())) {
+            throw ConfigException.invalid(RunSettings.RESULTS, run.resultsDir().toString(), "it is a file, not a "
+                    + "folder; point " + RunSettings.RESULTS + " at a writable folder");
+        }
         if (Files.exists(dir)) {
             throw ConfigException.invalid(RunSettings.RUN_ID, run.runId(), "the run folder " + dir
                     + " already exists; pick another run id or move the old run away");
