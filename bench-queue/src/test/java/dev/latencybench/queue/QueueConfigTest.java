@@ -97,7 +97,7 @@ class QueueConfigTest {
 
     @Test
     void aQueueDirectoryTooSmallForTheRunIsAnError() {
-        String message = error("bench.rate", "10M", "bench.duration", "24h");
+        String message = error("bench.rate", "10M", "bench.duration", "7m");
         assertTrue(message.startsWith("bench.queue.dir=" + tmp + " is not valid: " + tmp + " has "), message);
         assertTrue(message.endsWith(" MiB of queue files; free some space, point bench.queue.dir elsewhere, or"
                 + " shorten the run (bench.duration, bench.rate)"), message);

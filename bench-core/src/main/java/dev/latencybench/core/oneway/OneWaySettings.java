@@ -1,6 +1,7 @@
 package dev.latencybench.core.oneway;
 
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 import dev.latencybench.core.affinity.CpuPlan;
@@ -28,6 +29,8 @@ public final class OneWaySettings {
     public static final int STAMP_BYTES = 3 * Long.BYTES;
     public static final long MAX_RATE_PER_SEC = 10_000_000;
     public static final int MAX_PAYLOAD_BYTES = 1 << 20;
+    /** Every message of a period has a bit in the receiver's accounting bitmap: 2^32 bits are 512 MiB. */
+    public static final long MAX_MESSAGES_PER_PERIOD = 1L << 32;
 
     private final Scale scale;
     private final long ratePerSec;
@@ -79,6 +82,14 @@ public final class OneWaySettings {
         if (messages < 1) {
             throw ConfigException.invalid(DURATION, p.given().getOrDefault(DURATION, "(default)"),
                     "at " + rate + " messages per second it sends no message; make it longer");
+        }
+        long longest = Math.max(messages, messages(rate, warmup));
+        if (longest > MAX_MESSAGES_PER_PERIOD) {
+            String which = messages >= longest ? DURATION : WARMUP;
+            throw ConfigException.invalid(which, p.given().getOrDefault(which, "(default)"), String.format(
+                    Locale.ROOT, "at %,d messages per second that is %,d messages in one period, more than the %,d"
+                            + " (a 512 MiB accounting bitmap) one period may have; shorten it or lower %s",
+                    rate, longest, MAX_MESSAGES_PER_PERIOD, RATE));
         }
         return new OneWaySettings(scale, rate, payload, warmup, measure, forks, cpus, progress);
     }

@@ -127,6 +127,17 @@ class OneWaySettingsTest {
     }
 
     @Test
+    void aPeriodTooLongToAccountForIsAnError() {
+        assertEquals("bench.duration=24h is not valid: at 10,000,000 messages per second that is 864,000,000,000"
+                + " messages in one period, more than the 4,294,967,296 (a 512 MiB accounting bitmap) one period may"
+                + " have; shorten it or lower bench.rate", error("bench.rate", "10M", "bench.duration", "24h"));
+        assertEquals("bench.warmup=1h is not valid: at 10,000,000 messages per second that is 36,000,000,000"
+                + " messages in one period, more than the 4,294,967,296 (a 512 MiB accounting bitmap) one period may"
+                + " have; shorten it or lower bench.rate", error("bench.rate", "10M", "bench.warmup", "1h",
+                "bench.duration", "1s"));
+    }
+
+    @Test
     void aDefaultDurationSoShortThatNoMessageIsSent() {
         RunLength short100ms = RunLength.of(0, 100 * MS, 0, 100 * MS, 0, 100 * MS);
         ConfigException e = assertThrows(ConfigException.class, () -> OneWaySettings.read(props("bench.rate", "5"),
