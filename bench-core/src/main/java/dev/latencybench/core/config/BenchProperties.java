@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
  * The {@code bench.*} properties a run was given, read through typed, validated getters.
  *
  * <p>Every getter registers the property it reads as known; {@link #rejectUnknown()} then fails on
- * any {@code bench.*} property nobody asked for (a typo such as {@code bench.rtae}), naming the
+ * any {@code bench.*} property no getter asked for (a typo such as {@code bench.rtae}), naming the
  * properties that are allowed. Every error names the property, the value and what is allowed.
  *
  * <p>Not thread-safe; used once, before a run starts.
@@ -55,11 +55,6 @@ public final class BenchProperties {
     /** Every {@code bench.*} property given, as given (to hand on to forked JVMs). */
     public Map<String, String> given() {
         return values;
-    }
-
-    /** A property nobody reads through a getter but that is still allowed (e.g. consumed by a script). */
-    public void allow(String name, String description) {
-        known.put(name, description);
     }
 
     public String string(String name, String defaultValue, String description) {

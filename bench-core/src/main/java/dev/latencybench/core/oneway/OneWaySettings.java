@@ -108,10 +108,6 @@ public final class OneWaySettings {
         return ratePerSec;
     }
 
-    public long intervalNs() {
-        return Math.max(1, Math.round(1e9 / ratePerSec));
-    }
-
     public int payloadBytes() {
         return payloadBytes;
     }

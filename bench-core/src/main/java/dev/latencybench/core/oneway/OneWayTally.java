@@ -96,14 +96,6 @@ public final class OneWayTally {
         return reasons;
     }
 
-    public long periods() {
-        return periods;
-    }
-
-    public long sent() {
-        return sent;
-    }
-
     /**
      * Writes the counters at the top level of {@code o}, and {@code pacing} and {@code allocation}
      * objects; {@code askedRatePerSec} is recorded beside the achieved rate.

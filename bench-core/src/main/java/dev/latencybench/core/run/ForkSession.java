@@ -33,11 +33,9 @@ public final class ForkSession implements AutoCloseable {
 
     private final OneWayHarness harness;
     private final Thread hook;
-    private final Path forkDir;
 
-    private ForkSession(OneWayHarness harness, Path forkDir) {
+    private ForkSession(OneWayHarness harness) {
         this.harness = harness;
-        this.forkDir = forkDir;
         this.hook = new Thread(() -> harness.interrupt("the benchmark JVM was stopped (signal or exit) before the"
                 + " run ended", HOOK_WAIT_NS), "lb-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -61,15 +59,11 @@ public final class ForkSession implements AutoCloseable {
         AffinityService affinity = settings.cpus().pins() ? new OpenHftAffinityService(allowed) : AffinityService.NONE;
         OneWayHarness harness = new OneWayHarness(settings, transport, SystemClock.INSTANCE, affinity,
                 study + "/" + variant, System.out, forkDir, CpuLoadProbe.system());
-        return new ForkSession(harness, forkDir);
+        return new ForkSession(harness);
     }
 
     public PeriodResult runPeriod(boolean measured) {
         return harness.runPeriod(measured);
-    }
-
-    public Path forkDir() {
-        return forkDir;
     }
 
     @Override

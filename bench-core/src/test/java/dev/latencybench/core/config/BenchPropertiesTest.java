@@ -207,7 +207,7 @@ class BenchPropertiesTest {
     void rejectUnknownNamesTheUnknownPropertyAndListsTheAllowedOnes() {
         BenchProperties p = props("bench.rate", "1K", "bench.rtae", "5", "java.home", "/opt/jdk");
         p.count("bench.rate", 100, 1, 1_000_000, "messages per second");
-        p.allow("bench.note", "a note for the log");
+        p.string("bench.note", "", "a note for the log");
         assertEquals("unknown property bench.rtae=5; the properties allowed here are:"
                         + NL + "  bench.note  a note for the log"
                         + NL + "  bench.rate  messages per second",
