@@ -1,11 +1,10 @@
 package dev.latencybench.core.run;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -279,21 +278,16 @@ public final class StudyLauncher {
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(flags);
         cmd.add("-version");
-        String output;
-        int exit;
+        Command probe;
         try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-            p.getOutputStream().close();
-            try (InputStream in = p.getInputStream()) {
-                output = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
-            }
-            exit = p.waitFor();
+            probe = Command.run(cmd, 60);
         } catch (IOException | InterruptedException e) {
             throw ConfigException.invalid(RunSettings.JVM_ARGS, String.join(" ", flags),
                     "cannot start " + cmd.get(0) + " to check them: " + e.getMessage());
         }
-        if (exit != 0) {
-            String first = output.isEmpty() ? "exit code " + exit : output.split("\n")[0].trim();
+        if (probe.exitCode != 0) {
+            String first = probe.output.isEmpty() ? "exit code " + probe.exitCode
+                    : probe.output.split("\n")[0].trim();
             throw ConfigException.invalid(RunSettings.JVM_ARGS, String.join(" ", flags),
                     "this JVM refuses them: " + first);
         }
@@ -376,22 +370,24 @@ public final class StudyLauncher {
         return sb.toString();
     }
 
-    /** The suite's git commit, when run from a checkout; "unknown" otherwise. */
+    /**
+     * The git commit of the checkout the suite's classes were built in (found from where they were
+     * loaded, so it works from any working directory), with {@code +dirty} when tracked files had
+     * changed; "unknown" outside a checkout or without git.
+     */
     static String suiteCommit() {
         try {
-            Process p = new ProcessBuilder("git", "rev-parse", "HEAD").redirectErrorStream(true).start();
-            p.getOutputStream().close();
-            String text;
-            try (InputStream in = p.getInputStream()) {
-                text = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
+            Path code = Paths.get(StudyLauncher.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            String dir = (Files.isDirectory(code) ? code : code.getParent()).toString();
+            Command head = Command.run(List.of("git", "-C", dir, "rev-parse", "HEAD"), 10);
+            if (head.exitCode != 0 || !head.output.matches("[0-9a-f]{40}")) {
+                return "unknown";
             }
-            if (p.waitFor(5, TimeUnit.SECONDS) && p.exitValue() == 0 && text.matches("[0-9a-f]{40}")) {
-                return text;
-            }
-        } catch (IOException | InterruptedException e) {
-            // not a checkout, or no git
+            Command status = Command.run(List.of("git", "-C", dir, "status", "--porcelain", "--untracked-files=no"), 10);
+            return head.output + (status.exitCode == 0 && status.output.isEmpty() ? "" : "+dirty");
+        } catch (IOException | InterruptedException | java.net.URISyntaxException | RuntimeException e) {
+            return "unknown";
         }
-        return "unknown";
     }
 
     /** The innermost cause's first line; JMH puts the fork's own errors in suppressed exceptions. */
