@@ -120,6 +120,9 @@ public final class OneWayHarness implements AutoCloseable {
         nextSequence += messages;
         periodEnded = new CountDownLatch(1);
         try {
+            if (stopRequested) { // an interrupt between the check above and the new latch
+                return PeriodResult.EMPTY;
+            }
             period.run();
         } finally {
             periodEnded.countDown();
@@ -221,7 +224,13 @@ public final class OneWayHarness implements AutoCloseable {
             producer.setDaemon(true);
             long startNs = System.nanoTime();
             consumer.start();
-            producer.start();
+            try {
+                producer.start();
+            } catch (RuntimeException | Error e) {
+                producerError = e;
+                abort = true;
+                producerDone = true;
+            }
             monitor(producer, consumer, startNs);
             CpuLoadProbe.Load load = before.until(loadProbe.snapshot());
             finish(load);
@@ -230,14 +239,24 @@ public final class OneWayHarness implements AutoCloseable {
         private void monitor(Thread producer, Thread consumer, long startNs) {
             long nextSample = startNs + SAMPLE_INTERVAL_NS;
             long nextProgress = startNs + settings.progressIntervalNs();
+            long deadline = startNs + deadlineNs(durationNs);
+            boolean threadInterrupted = false;
             while (producer.isAlive() || consumer.isAlive()) {
                 try {
                     consumer.join(50);
                 } catch (InterruptedException e) {
+                    // JMH interrupts the benchmark thread when an iteration runs past its time-out
+                    threadInterrupted = true;
                     abort = true;
-                    stopRequested = true;
+                    addReason("the benchmark thread was interrupted (the JMH iteration time-out?) before the"
+                            + " period ended");
                 }
                 long now = System.nanoTime();
+                if (now - deadline > 0 && !abort) {
+                    abort = true;
+                    addReason("the period did not end within " + Units.formatDuration(deadlineNs(durationNs))
+                            + " (the transport stopped moving messages?)");
+                }
                 if (now >= nextSample) {
                     sample();
                     nextSample += SAMPLE_INTERVAL_NS;
@@ -248,6 +267,9 @@ public final class OneWayHarness implements AutoCloseable {
                 }
             }
             sample();
+            if (threadInterrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
 
         private void sample() {
@@ -287,7 +309,11 @@ public final class OneWayHarness implements AutoCloseable {
                     }
                 }
                 transport.onProducerStart();
-                consumerReady.await();
+                while (!consumerReady.await(50, TimeUnit.MILLISECONDS)) {
+                    if (stopRequested || abort) {
+                        return;
+                    }
+                }
                 long alloc0 = allocatedBytes();
                 sendAll();
                 producerAlloc = allocatedBytes() - alloc0;
@@ -313,12 +339,13 @@ public final class OneWayHarness implements AutoCloseable {
                     return;
                 }
                 final long intendedNs = pacer.awaitNext();
-                final long actualNs = clock.nanoTime();
+                long actualNs = clock.nanoTime();
                 while (!transport.trySend(base + i, intendedNs, actualNs)) {
                     if (stopRequested || abort) {
                         return;
                     }
                     Thread.onSpinWait();
+                    actualNs = clock.nanoTime(); // the actual send is the one the transport accepts
                 }
                 sentCount.lazySet(i + 1);
             }
@@ -394,6 +421,10 @@ public final class OneWayHarness implements AutoCloseable {
                 measuredNs += durationNs;
                 recordLoad(load);
                 boolean complete = periodSent == messages && interruptedBecause == null;
+                if (periodSent < messages && interruptedBecause == null && reasons.isEmpty()) {
+                    addReason(String.format(Locale.ROOT, "the period was cut short: %,d of %,d messages sent",
+                            periodSent, messages));
+                }
                 period.failures(settings.ratePerSec(), durationNs, complete).forEach(OneWayHarness.this::addReason);
                 LatencyProfiler.publish(summary, period.lost);
             }
@@ -446,6 +477,11 @@ public final class OneWayHarness implements AutoCloseable {
         }
     }
 
+    /** How long a period may take before it is aborted: twice its duration, the drain time and a minute. */
+    static long deadlineNs(long durationNs) {
+        return 2 * durationNs + DRAIN_TIMEOUT_NS + TimeUnit.MINUTES.toNanos(1);
+    }
+
     private void appendToLog(Histogram latency, Histogram service) {
         if (forkDir == null) {
             return;
@@ -458,7 +494,10 @@ public final class OneWayHarness implements AutoCloseable {
                                 + "service time (tag " + IntervalLog.SERVICE_TAG + ") from the actual send time, in ns");
             }
             log.append(latency, service);
-            log.flush();
+            if (!log.flush()) {
+                addReason("cannot write the interval log " + forkDir.resolve(ResultLayout.LATENCY_HLOG)
+                        + " (disk full?)");
+            }
         } catch (IOException e) {
             addReason("cannot write the interval log: " + e.getMessage());
         }

@@ -124,6 +124,14 @@ public final class OneWayTally {
         o.add("allocation", alloc);
     }
 
+    /**
+     * How many latencies the histogram must hold: every message the consumer received (duplicates
+     * and unexpected numbers included, since each is recorded) less those outside its range.
+     */
+    public long expectedSamples() {
+        return received + duplicated + unexpected - outOfRange;
+    }
+
     /** Reads what {@link #writeTo} wrote. */
     public static OneWayTally readFrom(JsonObject o) {
         OneWayTally t = new OneWayTally();

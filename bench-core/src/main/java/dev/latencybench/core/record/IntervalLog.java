@@ -50,8 +50,9 @@ public final class IntervalLog implements Closeable {
         serviceTime.setTag(null);
     }
 
-    public void flush() {
-        out.flush();
+    /** Flushes; returns false when anything written so far failed (a full disk, say). */
+    public boolean flush() {
+        return !out.checkError(); // checkError flushes first
     }
 
     @Override
@@ -62,14 +63,15 @@ public final class IntervalLog implements Closeable {
     /**
      * Every interval of a log, latency (untagged) and service time, in file order. Intervals are
      * written in pairs; an unpaired last one (a writer killed between the two lines) is dropped, so
-     * both lists always cover the same intervals.
+     * both lists always cover the same intervals, and reading stops at a line cut short (a writer
+     * killed in the middle of it), which {@link Intervals#truncated} then says.
      */
     public static Intervals read(Path file) throws IOException {
         Intervals result = new Intervals();
         HistogramLogReader reader = new HistogramLogReader(file.toFile());
         try {
             EncodableHistogram h;
-            while ((h = reader.nextIntervalHistogram()) != null) {
+            while ((h = nextOrNull(reader, result)) != null) {
                 Histogram histogram = (Histogram) h;
                 if (SERVICE_TAG.equals(histogram.getTag())) {
                     result.service.add(histogram);
@@ -86,8 +88,19 @@ public final class IntervalLog implements Closeable {
         return result;
     }
 
+    private static EncodableHistogram nextOrNull(HistogramLogReader reader, Intervals result) {
+        try {
+            return reader.nextIntervalHistogram();
+        } catch (RuntimeException e) { // HdrHistogram's reader throws on a half-written last line
+            result.truncated = true;
+            return null;
+        }
+    }
+
     /** The intervals of one log. */
     public static final class Intervals {
+        /** True when the log ended in a line cut short; the intervals before it are all here. */
+        public boolean truncated;
         public final List<Histogram> latency = new ArrayList<>();
         public final List<Histogram> service = new ArrayList<>();
 

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 
 import com.google.gson.JsonArray;
@@ -90,6 +91,7 @@ public final class CellMerger {
         OneWayTally tally = new OneWayTally();
         int payloadBytes = 0;
         boolean anyInterrupted = ctx.interrupted;
+        List<String> flags = new ArrayList<>();
         boolean anyFailed = false;
         boolean busy = false;
         boolean unpinned = false;
@@ -126,6 +128,10 @@ public final class CellMerger {
             Path hlog = fork.resolve(ResultLayout.LATENCY_HLOG);
             if (Files.exists(hlog)) {
                 IntervalLog.Intervals intervals = IntervalLog.read(hlog);
+                if (intervals.truncated) {
+                    flags.add("the interval log of fork " + fork.getFileName() + " ends in a line cut short (the"
+                            + " fork was killed while writing it); the intervals before it are kept");
+                }
                 logs.add(intervals);
                 latency.add(intervals.latencyTotal());
                 service.add(intervals.serviceTotal());
@@ -139,11 +145,20 @@ public final class CellMerger {
             reasons.add("expected results from " + ctx.forksAsked + " fork(s), found " + forksWithData);
             anyFailed = true;
         }
+        if (!anyInterrupted && forksWithData > 0) {
+            if (latency.getTotalCount() == 0) {
+                reasons.add("no latency was measured");
+                anyFailed = true;
+            } else if (latency.getTotalCount() != tally.expectedSamples()) {
+                reasons.add(String.format(Locale.ROOT, "the interval logs hold %,d latencies but the forks recorded"
+                        + " %,d", latency.getTotalCount(), tally.expectedSamples()));
+                anyFailed = true;
+            }
+        }
         String status = anyInterrupted ? "INTERRUPTED" : (anyFailed || !reasons.isEmpty()) ? "FAILED" : "OK";
         if (anyInterrupted && reasons.stream().noneMatch(r -> r.startsWith("interrupted"))) {
             reasons.add("interrupted: the run was stopped before this cell finished");
         }
-        List<String> flags = new ArrayList<>();
         if (busy) {
             flags.add("busy machine: other processes used CPU time during the measurement (see machineLoad)");
         }

@@ -224,6 +224,26 @@ class OneWayHarnessTest {
     }
 
     @Test
+    void aBenchmarkThreadInterruptedMidPeriodFailsTheRun() throws Exception {
+        OneWayHarness h = harness(settings("none", "60s"), new MemoryTransport(0), AffinityService.NONE);
+        boolean[] stillInterrupted = new boolean[1];
+        Thread runner = new Thread(() -> {
+            h.runPeriod(true);
+            stillInterrupted[0] = Thread.currentThread().isInterrupted();
+        });
+        runner.start();
+        Thread.sleep(500);
+        runner.interrupt(); // what JMH does when an iteration runs past its time-out
+        runner.join(10_000);
+        assertFalse(runner.isAlive());
+        assertTrue(stillInterrupted[0], "the interrupt is passed on");
+        h.close();
+        assertEquals("FAILED", h.status());
+        assertEquals(List.of("the benchmark thread was interrupted (the JMH iteration time-out?) before the period"
+                + " ended"), h.reasons());
+    }
+
+    @Test
     void anInterruptKeepsWhatWasMeasuredMarkedInterrupted() throws Exception {
         MemoryTransport t = new MemoryTransport(0);
         OneWayHarness h = harness(settings("none", "60s"), t, AffinityService.NONE);

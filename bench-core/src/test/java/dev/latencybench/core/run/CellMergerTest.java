@@ -165,7 +165,7 @@ class CellMergerTest {
         fork("1001", okFork(1_000, 3, 5_000, 99_990.0),
                 values(T0_MS, range(1, 500, 1)), values(T0_MS, range(1, 250, 1)),
                 values(T0_MS + 1_000, range(501, 1_000, 1)), values(T0_MS + 1_000, range(251, 500, 1)));
-        fork("1002", okFork(1_200, 4, 9_000, 99_950.0),
+        fork("1002", okFork(1_000, 4, 9_000, 99_950.0),
                 values(T0_MS, repeat(1_000_000, 1_000)), values(T0_MS, repeat(500_000, 1_000)));
     }
 
@@ -246,8 +246,8 @@ class CellMergerTest {
         assertEquals(2, r.get("forks").getAsInt());
         assertEquals("./mvnw -Pbench", r.get("command").getAsString());
 
-        assertEquals(2_200, r.get("sent").getAsLong());
-        assertEquals(2_200, r.get("received").getAsLong());
+        assertEquals(2_000, r.get("sent").getAsLong());
+        assertEquals(2_000, r.get("received").getAsLong());
         assertEquals(0, r.get("lost").getAsLong());
         assertEquals(2, r.get("duplicated").getAsLong());
         assertEquals(4, r.get("outOfOrder").getAsLong());
@@ -263,7 +263,7 @@ class CellMergerTest {
         JsonObject alloc = r.getAsJsonObject("allocation");
         assertEquals(2_000, alloc.get("producerBytes").getAsLong());
         assertEquals(1_000, alloc.get("consumerBytes").getAsLong());
-        assertEquals(3_000.0 / 2_200, alloc.get("bytesPerMessage").getAsDouble(), 0.0);
+        assertEquals(3_000.0 / 2_000, alloc.get("bytesPerMessage").getAsDouble(), 0.0);
 
         JsonArray pinning = r.getAsJsonArray("pinning");
         assertEquals(2, pinning.size());
@@ -349,7 +349,7 @@ class CellMergerTest {
 
     @Test
     void aForkWithoutForkJsonFailsTheCell() throws IOException {
-        fork("1001", okFork(1_000, 0, 0, 100_000.0), values(T0_MS, 100, 200), values(T0_MS, 50, 60));
+        fork("1001", okFork(2, 0, 0, 100_000.0), values(T0_MS, 100, 200), values(T0_MS, 50, 60));
         fork("1002", null);
         CellSummary summary = CellMerger.merge(cell, null, context(2, null, false));
         JsonObject r = resultJson();
@@ -357,10 +357,42 @@ class CellMergerTest {
         assertEquals(List.of("fork 1002 ended before it wrote any result", "expected results from 2 fork(s), found 1"),
                 strings(r.getAsJsonArray("reasons")));
         assertEquals(1, r.get("forks").getAsInt());
-        assertEquals(1_000, r.get("sent").getAsLong());
+        assertEquals(2, r.get("sent").getAsLong());
         assertEquals(2, r.getAsJsonObject("latencyNs").get("count").getAsLong());
         assertEquals("FAILED", summary.status);
         assertEquals(strings(r.getAsJsonArray("reasons")), summary.reasons);
+    }
+
+    @Test
+    void histogramsThatDoNotMatchTheCountersFailTheCell() throws IOException {
+        fork("1001", okFork(1_000, 0, 0, 100_000.0), values(T0_MS, range(1, 999, 1)), values(T0_MS, range(1, 999, 1)));
+        CellMerger.merge(cell, null, context(1, null, false));
+        JsonObject r = resultJson();
+        assertEquals("FAILED", r.get("status").getAsString());
+        assertEquals(List.of("the interval logs hold 999 latencies but the forks recorded 1,000"),
+                strings(r.getAsJsonArray("reasons")));
+    }
+
+    @Test
+    void aForkWithNoLatencyFailsTheCell() throws IOException {
+        fork("1001", okFork(1_000, 0, 0, 100_000.0));
+        CellMerger.merge(cell, null, context(1, null, false));
+        assertEquals(List.of("no latency was measured"), strings(resultJson().getAsJsonArray("reasons")));
+    }
+
+    @Test
+    void aLogCutShortMidLineKeepsTheIntervalsBeforeIt() throws IOException {
+        Path dir = fork("1001", okFork(1_000, 0, 0, 100_000.0), values(T0_MS, range(1, 1_000, 1)),
+                values(T0_MS, range(1, 1_000, 1)), values(T0_MS + 1_000, 5, 6), values(T0_MS + 1_000, 5, 6));
+        Path log = dir.resolve(ResultLayout.LATENCY_HLOG);
+        byte[] bytes = Files.readAllBytes(log);
+        Files.write(log, Arrays.copyOf(bytes, bytes.length - 20)); // the last line loses its end
+        CellMerger.merge(cell, null, context(1, null, false));
+        JsonObject r = resultJson();
+        assertEquals("OK", r.get("status").getAsString(), r.get("reasons").toString());
+        assertEquals(1_000, r.getAsJsonObject("latencyNs").get("count").getAsLong());
+        assertEquals(List.of("the interval log of fork 1001 ends in a line cut short (the fork was killed while"
+                + " writing it); the intervals before it are kept"), strings(r.getAsJsonArray("flags")));
     }
 
     @Test
@@ -425,7 +457,8 @@ class CellMergerTest {
         CellMerger.merge(cell, null, context(2, null, false));
         JsonObject r = resultJson();
         assertEquals("FAILED", r.get("status").getAsString());
-        assertEquals(List.of("messages lost: 5 of 1,000", "rate not held"), strings(r.getAsJsonArray("reasons")));
+        assertEquals(List.of("messages lost: 5 of 1,000", "rate not held", "no latency was measured"),
+                strings(r.getAsJsonArray("reasons")), "these forks wrote no interval log");
         assertEquals(7, r.get("lost").getAsLong());
         assertEquals(1_993, r.get("received").getAsLong());
         assertEquals(98_000.0, r.getAsJsonObject("pacing").get("achievedRatePerSec").getAsDouble(), 0.0);
@@ -433,8 +466,10 @@ class CellMergerTest {
 
     @Test
     void aBusyOrUnpinnedForkFlagsTheCellWithoutFailingIt() throws IOException {
-        fork("1001", forkJson("OK", List.of(), 1_000, 1_000, 0, 0, 0, 100_000.0, 0, 0, false, false));
-        fork("1002", forkJson("OK", List.of(), 1_000, 1_000, 0, 0, 0, 100_000.0, 0, 0, true, true));
+        fork("1001", forkJson("OK", List.of(), 1_000, 1_000, 0, 0, 0, 100_000.0, 0, 0, false, false),
+                values(T0_MS, repeat(100, 1_000)), values(T0_MS, repeat(50, 1_000)));
+        fork("1002", forkJson("OK", List.of(), 1_000, 1_000, 0, 0, 0, 100_000.0, 0, 0, true, true),
+                values(T0_MS, repeat(100, 1_000)), values(T0_MS, repeat(50, 1_000)));
         CellSummary summary = CellMerger.merge(cell, null, context(2, null, false));
         JsonObject r = resultJson();
         assertEquals("OK", r.get("status").getAsString());
