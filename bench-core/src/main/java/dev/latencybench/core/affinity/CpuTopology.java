@@ -17,6 +17,7 @@ import java.util.List;
 public final class CpuTopology {
     private final Path root;
     private final BitSet online;
+    private final BitSet affinity;
     private final BitSet allowed;
     private final BitSet isolated;
     private final BitSet nohzFull;
@@ -27,19 +28,63 @@ public final class CpuTopology {
         BitSet all = new BitSet();
         all.set(0, fallback);
         this.online = list(read("sys/devices/system/cpu/online"), all);
-        BitSet allowedCpus = (BitSet) online.clone();
+        BitSet mask = (BitSet) online.clone();
         String status = read("proc/self/status");
         if (status != null) {
             for (String line : status.split("\n")) {
                 if (line.startsWith("Cpus_allowed_list:")) {
-                    allowedCpus = list(line.substring("Cpus_allowed_list:".length()), allowedCpus);
-                    allowedCpus.and(online);
+                    mask = list(line.substring("Cpus_allowed_list:".length()), mask);
+                    mask.and(online);
                 }
             }
         }
-        this.allowed = allowedCpus;
+        this.affinity = mask;
         this.isolated = list(read("sys/devices/system/cpu/isolated"), new BitSet());
         this.nohzFull = list(read("sys/devices/system/cpu/nohz_full"), new BitSet());
+        // isolcpus= keeps isolated CPUs out of every process's default mask, yet a thread may still be
+        // pinned to them; the cgroup cpuset (a container's CPUs) is the real limit
+        BitSet pinnable = (BitSet) affinity.clone();
+        BitSet isolatedOnline = (BitSet) isolated.clone();
+        isolatedOnline.and(online);
+        pinnable.or(isolatedOnline);
+        BitSet cpuset = cpuset();
+        if (cpuset != null) {
+            pinnable.and(cpuset);
+        }
+        this.allowed = pinnable;
+    }
+
+    /** The CPUs of this process's cgroup cpuset (v2, else v1), or null where it cannot be read. */
+    private BitSet cpuset() {
+        String cgroups = read("proc/self/cgroup");
+        if (cgroups == null) {
+            return null;
+        }
+        for (String line : cgroups.split("\n")) {
+            String[] f = line.split(":", 3);
+            if (f.length < 3) {
+                continue;
+            }
+            if (f[0].equals("0") && f[1].isEmpty()) { // v2: walk up until a level has the cpuset controller
+                for (Path dir = Paths.get("sys/fs/cgroup" + f[2]); dir != null; dir = dir.getParent()) {
+                    String cpus = read(dir.resolve("cpuset.cpus.effective").toString());
+                    if (cpus != null) {
+                        return nonEmpty(list(cpus, null));
+                    }
+                    if (dir.toString().equals("sys/fs/cgroup")) {
+                        break;
+                    }
+                }
+            } else if (java.util.Arrays.asList(f[1].split(",")).contains("cpuset")) { // v1
+                for (String path : new String[] {f[2], "/"}) {
+                    String cpus = read("sys/fs/cgroup/cpuset" + (path.equals("/") ? "" : path) + "/cpuset.effective_cpus");
+                    if (cpus != null) {
+                        return nonEmpty(list(cpus, null));
+                    }
+                }
+            }
+        }
+        return null;
     }
 
     /** This machine. */
@@ -51,9 +96,17 @@ public final class CpuTopology {
         return (BitSet) online.clone();
     }
 
-    /** Online CPUs this process may be scheduled on (its affinity mask / cpuset). */
+    /**
+     * Online CPUs a thread of this process may be pinned to: its affinity mask plus the isolated
+     * CPUs (which {@code isolcpus=} leaves out of every default mask), within its cgroup cpuset.
+     */
     public BitSet allowed() {
         return (BitSet) allowed.clone();
+    }
+
+    /** The CPUs this process runs on now ({@code Cpus_allowed_list}); released threads go back to these. */
+    public BitSet affinity() {
+        return (BitSet) affinity.clone();
     }
 
     public BitSet isolated() {
@@ -81,6 +134,10 @@ public final class CpuTopology {
         } catch (IOException | SecurityException e) {
             return null;
         }
+    }
+
+    private static BitSet nonEmpty(BitSet cpus) {
+        return cpus == null || cpus.isEmpty() ? null : cpus;
     }
 
     private static BitSet list(String text, BitSet fallback) {

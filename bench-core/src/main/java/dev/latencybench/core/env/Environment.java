@@ -56,6 +56,7 @@ public final class Environment {
         cpu.addProperty("model", cpuModel());
         cpu.addProperty("availableProcessors", Runtime.getRuntime().availableProcessors());
         cpu.addProperty("online", CpuList.format(topo.online()));
+        cpu.addProperty("affinity", CpuList.format(topo.affinity()));
         cpu.addProperty("allowed", CpuList.format(topo.allowed()));
         cpu.addProperty("isolated", CpuList.format(topo.isolated()));
         cpu.addProperty("nohzFull", CpuList.format(topo.nohzFull()));

@@ -55,8 +55,8 @@ public final class ForkSession implements AutoCloseable {
             transport.close();
             throw new IllegalStateException("cannot write to " + forkDir + ": " + e.getMessage(), e);
         }
-        BitSet allowed = CpuTopology.system().allowed();
-        AffinityService affinity = settings.cpus().pins() ? new OpenHftAffinityService(allowed) : AffinityService.NONE;
+        BitSet releaseTo = CpuTopology.system().affinity();
+        AffinityService affinity = settings.cpus().pins() ? new OpenHftAffinityService(releaseTo) : AffinityService.NONE;
         OneWayHarness harness = new OneWayHarness(settings, transport, SystemClock.INSTANCE, affinity,
                 study + "/" + variant, System.out, forkDir, CpuLoadProbe.system());
         return new ForkSession(harness);

@@ -51,8 +51,9 @@ class CpuPlanTest {
     }
 
     @Test
-    void autoIgnoresIsolatedCpusThatAreNotAllowed() {
-        CpuPlan p = plan("auto", eightCpus().allowed("0-5").isolated("6-7"));
+    void autoIgnoresIsolatedCpusOutsideTheCpuset() {
+        // isolated CPUs of the host that this container's cpuset does not include
+        CpuPlan p = plan("auto", eightCpus().allowed("0-5").isolated("6-7").cpusetV2("/container", "0-5"));
         assertEquals("1,2", p.describe());
         assertEquals("no 2 isolated CPUs, picked from allowed CPUs", p.note());
     }

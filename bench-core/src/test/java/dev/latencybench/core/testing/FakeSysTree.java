@@ -42,6 +42,18 @@ public final class FakeSysTree {
                 + "Cpus_allowed:\tff\nCpus_allowed_list:\t" + cpuList + "\nMems_allowed_list:\t0\n");
     }
 
+    /** A cgroup v2 cpuset: {@code proc/self/cgroup} names the group, whose effective CPUs are {@code cpuList}. */
+    public FakeSysTree cpusetV2(String group, String cpuList) {
+        return file("proc/self/cgroup", "0::" + group + "\n")
+                .file("sys/fs/cgroup" + group + "/cpuset.cpus.effective", cpuList + "\n");
+    }
+
+    /** A cgroup v1 cpuset hierarchy. */
+    public FakeSysTree cpusetV1(String group, String cpuList) {
+        return file("proc/self/cgroup", "12:memory:/x\n5:cpuset:" + group + "\n1:name=systemd:/x\n")
+                .file("sys/fs/cgroup/cpuset" + group + "/cpuset.effective_cpus", cpuList + "\n");
+    }
+
     public FakeSysTree isolated(String cpuList) {
         return file("sys/devices/system/cpu/isolated", cpuList + "\n");
     }
