@@ -27,15 +27,37 @@ public final class JvmIdentity {
         return new JvmIdentity(jvmId(vendor, vmName, version, args), gcId(args));
     }
 
-    /** The identity a JVM like this one will have when started with {@code extraFlags} added. */
-    public static JvmIdentity forFlags(List<String> extraFlags) {
-        List<String> args = new java.util.ArrayList<>(ManagementFactory.getRuntimeMXBean().getInputArguments());
-        args.addAll(extraFlags);
+    /**
+     * The identity of a JVM of this JDK started with exactly {@code flags}, whose collector was read
+     * from its {@code -XX:+PrintFlagsFinal} output ({@link #gcFromFlagsFinal}).
+     */
+    public static JvmIdentity ofThisJdk(List<String> flags, String gc) {
         String vendor = System.getProperty("java.vendor", "unknown");
         String vmName = System.getProperty("java.vm.name", "");
         String version = System.getProperty("java.version", "unknown");
-        String gc = gcId(extraFlags);
-        return new JvmIdentity(jvmId(vendor, vmName, version, args), "unknown".equals(gc) ? gcId(args) : gc);
+        return new JvmIdentity(jvmId(vendor, vmName, version, flags), gc);
+    }
+
+    /**
+     * The collector a JVM chose, from its {@code -XX:+PrintFlagsFinal} output: the {@code Use...GC}
+     * flag that is true ({@code bool UseZGC = true {product} {command line}}); "unknown" when none is.
+     */
+    public static String gcFromFlagsFinal(String flagsFinal) {
+        String[][] names = {
+            {"UseG1GC", "g1"}, {"UseZGC", "zgc"}, {"UseShenandoahGC", "shenandoah"},
+            {"UseParallelGC", "parallel"}, {"UseSerialGC", "serial"}, {"UseEpsilonGC", "epsilon"},
+        };
+        for (String line : flagsFinal.split("\n")) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length >= 4 && f[0].equals("bool") && f[2].equals("=") && f[3].equals("true")) {
+                for (String[] n : names) {
+                    if (n[0].equals(f[1])) {
+                        return n[1];
+                    }
+                }
+            }
+        }
+        return "unknown";
     }
 
     /** {@code temurin-25.0.3}, {@code openjdk-17.0.15}, {@code graalvm-17.0.9}; {@code +graal} for the Graal JIT on JVMCI. */

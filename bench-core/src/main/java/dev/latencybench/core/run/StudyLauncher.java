@@ -90,21 +90,23 @@ public final class StudyLauncher {
         BenchProperties properties = BenchProperties.fromSystem();
         RunSettings run;
         Study.Plan plan;
+        String gc;
         try {
             run = RunSettings.read(properties, defaultResults);
             plan = study.plan(properties, CpuTopology.system());
             properties.rejectUnknown();
-            checkJvmArgs(run.jvmArgs());
+            gc = probeJvm(run.jvmArgs());
             prepareRunDir(run);
         } catch (ConfigException e) {
             err.println("latency-bench: " + e.getMessage());
             return 2;
         }
-        return runPlan(properties, run, plan);
+        warnAboutLauncherFlags();
+        return runPlan(properties, run, plan, JvmIdentity.ofThisJdk(run.jvmArgs(), gc));
     }
 
-    private int runPlan(BenchProperties properties, RunSettings run, Study.Plan plan) {
-        Launch launch = new Launch(properties, run, plan);
+    private int runPlan(BenchProperties properties, RunSettings run, Study.Plan plan, JvmIdentity expected) {
+        Launch launch = new Launch(properties, run, plan, expected);
         out.printf(Locale.ROOT, "latency-bench %s study: %s%n", study.name(), study.title());
         out.printf(Locale.ROOT, "  %s on %s, scale %s: warm-up %s + measure %s per fork, %d fork(s), variants %s%n",
                 plan.description(), launch.expected.cellName(), plan.settings().scale().id(),
@@ -146,7 +148,7 @@ public final class StudyLauncher {
         final String commit;
         final JvmIdentity expected;
 
-        Launch(BenchProperties properties, RunSettings run, Study.Plan plan) {
+        Launch(BenchProperties properties, RunSettings run, Study.Plan plan, JvmIdentity expected) {
             this.run = run;
             this.plan = plan;
             List<String> args = new ArrayList<>(study.jvmFlags(Runtime.version().feature()));
@@ -158,7 +160,7 @@ public final class StudyLauncher {
             this.jvmArgs = args;
             this.command = reproduceCommand(properties);
             this.commit = suiteCommit();
-            this.expected = JvmIdentity.forFlags(run.jvmArgs());
+            this.expected = expected;
         }
 
         void runVariant(String variant) {
@@ -269,14 +271,17 @@ public final class StudyLauncher {
         }
     }
 
-    /** Starts {@code java <flags> -version} once, so a flag the JVM rejects stops the run before it starts. */
-    static void checkJvmArgs(List<String> flags) {
-        if (flags.isEmpty()) {
-            return;
-        }
+    /**
+     * Starts {@code java <flags> -XX:+PrintFlagsFinal -version} once: a flag the JVM rejects stops the
+     * run before it starts, and the collector the benchmark JVMs will use is known for certain.
+     *
+     * @return the collector's id, such as {@code g1}
+     */
+    static String probeJvm(List<String> flags) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(flags);
+        cmd.add("-XX:+PrintFlagsFinal");
         cmd.add("-version");
         Command probe;
         try {
@@ -290,6 +295,21 @@ public final class StudyLauncher {
                     : probe.output.split("\n")[0].trim();
             throw ConfigException.invalid(RunSettings.JVM_ARGS, String.join(" ", flags),
                     "this JVM refuses them: " + first);
+        }
+        return JvmIdentity.gcFromFlagsFinal(probe.output);
+    }
+
+    /** Says so when the launcher's own JVM was given -XX flags: they do not reach the benchmark JVMs. */
+    private void warnAboutLauncherFlags() {
+        List<String> own = new ArrayList<>();
+        for (String arg : java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            if (arg.startsWith("-XX:")) {
+                own.add(arg);
+            }
+        }
+        if (!own.isEmpty()) {
+            err.println("latency-bench: note: " + String.join(" ", own) + " applies to this launcher's JVM only; the"
+                    + " benchmark JVMs take their flags from -D" + RunSettings.JVM_ARGS + "=\"...\"");
         }
     }
 

@@ -81,13 +81,24 @@ class JvmIdentityTest {
     }
 
     @Test
-    void forFlagsTakesTheCollectorOfTheExtraFlags() {
-        assertEquals("epsilon", JvmIdentity.forFlags(List.of("-XX:+UnlockExperimentalVMOptions",
-                "-XX:+UseEpsilonGC")).gc());
-        JvmIdentity zgc = JvmIdentity.forFlags(List.of("-XX:+UseZGC"));
-        assertEquals("zgc", zgc.gc());
-        assertEquals(JvmIdentity.current().jvm(), zgc.jvm());
-        assertEquals(JvmIdentity.current().gc(), JvmIdentity.forFlags(List.of("-Xmx1g")).gc());
+    void theCollectorIsReadFromPrintFlagsFinal() {
+        String out = "[Global flags]\n"
+                + "     bool UseAdaptiveSizePolicy                    = true                                      {product} {default}\n"
+                + "     bool UseG1GC                                  = false                                     {product} {default}\n"
+                + "     bool UseSerialGC                              = false                                     {product} {default}\n"
+                + "     bool UseZGC                                   = true                                      {product} {command line}\n"
+                + "openjdk version \"17.0.15\" 2025-04-15\n";
+        assertEquals("zgc", JvmIdentity.gcFromFlagsFinal(out));
+        assertEquals("unknown", JvmIdentity.gcFromFlagsFinal("no flags here"));
+    }
+
+    @Test
+    void ofThisJdkNamesTheJdkAndTakesTheProbedCollector() {
+        JvmIdentity id = JvmIdentity.ofThisJdk(List.of("-Xmx1g"), "serial");
+        assertEquals(JvmIdentity.current().jvm(), id.jvm());
+        assertEquals("serial", id.gc());
+        assertEquals(JvmIdentity.current().jvm() + "+graal", JvmIdentity.ofThisJdk(List.of(
+                "-XX:+UnlockExperimentalVMOptions", "-XX:+EnableJVMCI", "-XX:+UseJVMCICompiler"), "g1").jvm());
     }
 
     @Test
