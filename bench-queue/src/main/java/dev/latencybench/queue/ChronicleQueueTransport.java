@@ -3,7 +3,12 @@ package dev.latencybench.queue;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
 
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ExcerptAppender;
@@ -30,8 +35,11 @@ import dev.latencybench.core.oneway.MessageTransport;
 public final class ChronicleQueueTransport implements MessageTransport {
     /** Queue folders are named {@code latency-bench-queue-<pid>-<random>}. */
     static final String FOLDER_PREFIX = "latency-bench-queue-";
+    static final String LOCK_SUFFIX = ".lock";
 
     private final Path dir;
+    private final FileChannel lockChannel;
+    private final FileLock lock;
     private final int payloadBytes;
     private final SingleChronicleQueue queue;
     private final byte[] filler;
@@ -51,6 +59,8 @@ public final class ChronicleQueueTransport implements MessageTransport {
         removeStaleFolders(parent);
         try {
             this.dir = Files.createTempDirectory(parent, FOLDER_PREFIX + ProcessHandle.current().pid() + "-");
+            this.lockChannel = FileChannel.open(lockFileOf(dir), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            this.lock = lockChannel.lock(); // held while the queue lives: a live queue is never taken for stale
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a queue folder in " + parent, e);
         }
@@ -123,36 +133,78 @@ public final class ChronicleQueueTransport implements MessageTransport {
             queue.close();
         } finally {
             deleteRecursively(dir);
+            try {
+                lock.release();
+                lockChannel.close();
+                Files.deleteIfExists(lockFileOf(dir));
+            } catch (IOException e) {
+                // the folder is gone; a lock file left behind is removed by the next run
+            }
         }
+    }
+
+    /** {@code latency-bench-queue-<pid>-<random>.lock}, beside the folder it guards. */
+    static Path lockFileOf(Path folder) {
+        return folder.resolveSibling(folder.getFileName() + LOCK_SUFFIX);
     }
 
     /**
-     * Removes queue folders left behind by a benchmark JVM that was killed outright (SIGKILL, OOM
-     * killer), which had no chance to clean up: those whose process no longer exists.
+     * Removes queue folders left behind by a benchmark JVM that was killed outright (SIGKILL, the OOM
+     * killer), which had no chance to clean up. A live queue holds a lock on its lock file, which
+     * works across processes and containers sharing the folder; a folder whose lock can be taken
+     * is stale. A folder without a lock file is judged by its process id (from an older version).
      */
     static void removeStaleFolders(Path parent) {
-        try (java.util.stream.Stream<Path> entries = Files.list(parent)) {
-            entries.filter(p -> isStale(p.getFileName().toString())).forEach(p -> {
-                deleteRecursively(p);
-                System.out.println("latency-bench: removed " + p + ", left behind by a benchmark JVM that was killed");
-            });
+        List<Path> entries;
+        try (java.util.stream.Stream<Path> s = Files.list(parent)) {
+            entries = s.filter(p -> p.getFileName().toString().startsWith(FOLDER_PREFIX))
+                    .collect(java.util.stream.Collectors.toList());
         } catch (IOException | UncheckedIOException e) {
-            // a folder we cannot list or remove is not ours to worry about here
+            return; // a folder we cannot list is not ours to clean
+        }
+        for (Path p : entries) {
+            String name = p.getFileName().toString();
+            Path folder = name.endsWith(LOCK_SUFFIX)
+                    ? p.resolveSibling(name.substring(0, name.length() - LOCK_SUFFIX.length())) : p;
+            if (p != folder && Files.exists(folder)) {
+                continue; // judged with its folder
+            }
+            try {
+                if (isStale(folder)) {
+                    deleteRecursively(folder);
+                    Files.deleteIfExists(lockFileOf(folder));
+                    if (p == folder) {
+                        System.out.println("latency-bench: removed " + folder
+                                + ", left behind by a benchmark JVM that was killed");
+                    }
+                }
+            } catch (IOException | UncheckedIOException e) {
+                // someone else's, or in use: leave it
+            }
         }
     }
 
-    static boolean isStale(String folderName) {
-        if (!folderName.startsWith(FOLDER_PREFIX)) {
-            return false;
+    static boolean isStale(Path folder) throws IOException {
+        Path lockFile = lockFileOf(folder);
+        if (Files.exists(lockFile)) {
+            try (FileChannel ch = FileChannel.open(lockFile, StandardOpenOption.WRITE)) {
+                FileLock l = ch.tryLock();
+                if (l == null) {
+                    return false; // another process holds it
+                }
+                l.release();
+                return true;
+            } catch (OverlappingFileLockException e) {
+                return false; // this JVM holds it
+            }
         }
-        String rest = folderName.substring(FOLDER_PREFIX.length());
+        String rest = folder.getFileName().toString().substring(FOLDER_PREFIX.length());
         int dash = rest.indexOf('-');
         if (dash <= 0) {
             return false;
         }
         try {
-            long pid = Long.parseLong(rest.substring(0, dash));
-            return ProcessHandle.of(pid).isEmpty();
+            return ProcessHandle.of(Long.parseLong(rest.substring(0, dash))).isEmpty();
         } catch (NumberFormatException e) {
             return false;
         }

@@ -69,6 +69,28 @@ class ChronicleQueueTransportTest {
         assertTrue(Files.exists(foreign));
     }
 
+    @Test
+    void aLiveQueueIsKeptAndAKilledOnesFolderAndLockFileAreRemoved() throws Exception {
+        // a killed run: its lock file exists but nobody holds the lock; the pid is ours, so only the lock tells
+        long self = ProcessHandle.current().pid();
+        Path killed = Files.createDirectories(parent.resolve("latency-bench-queue-" + self + "-789"));
+        Path killedLock = Files.writeString(parent.resolve("latency-bench-queue-" + self + "-789.lock"), "");
+        Path orphanLock = Files.writeString(parent.resolve("latency-bench-queue-" + self + "-999.lock"), "");
+        try (ChronicleQueueTransport live = new ChronicleQueueTransport(parent, 64)) {
+            assertFalse(Files.exists(killed));
+            assertFalse(Files.exists(killedLock));
+            assertFalse(Files.exists(orphanLock));
+            assertTrue(Files.exists(ChronicleQueueTransport.lockFileOf(live.directory())));
+            try (ChronicleQueueTransport second = new ChronicleQueueTransport(parent, 64)) {
+                assertTrue(Files.exists(live.directory()), "a queue whose lock is held is never removed");
+                assertTrue(Files.exists(second.directory()));
+            }
+        }
+        try (java.util.stream.Stream<Path> left = Files.list(parent)) {
+            assertEquals(0, left.count(), "close removes the folder and its lock file");
+        }
+    }
+
     /** A process id that no process has now. */
     private static long deadPid() throws Exception {
         Process p = new ProcessBuilder("true").start();

@@ -91,6 +91,23 @@ class QueueStudyTest {
     }
 
     @Test
+    void anOptionWithoutItsValueIsAnError() {
+        int status = new StudyLauncher(new QueueStudy(), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8)).run(new String[] {"--classpath"});
+        assertEquals(2, status);
+        assertEquals("latency-bench: --classpath needs a value\n", stderr());
+    }
+
+    @Test
+    void anUnknownArgumentIsAnError() {
+        int status = new StudyLauncher(new QueueStudy(), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8)).run(new String[] {"--rate=5"});
+        assertEquals(2, status);
+        assertEquals("latency-bench: unknown argument '--rate=5'; settings are system properties"
+                + " (-Dbench.rate=50K); see --help\n", stderr());
+    }
+
+    @Test
     void helpListsEveryProperty() {
         int status = new StudyLauncher(new QueueStudy(), new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8)).run(new String[] {"--help"});

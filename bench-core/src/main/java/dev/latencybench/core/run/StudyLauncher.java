@@ -12,7 +12,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Pattern;
 
 import com.google.gson.JsonArray;
@@ -53,7 +55,9 @@ public final class StudyLauncher {
     private final List<CellSummary> cells = Collections.synchronizedList(new ArrayList<>());
     private volatile boolean interrupted;
     private volatile boolean finished;
-    private volatile Runnable mergeCurrent;
+    /** The merge of the variant in progress, taken once: by the main thread, or by the shutdown hook. */
+    private final AtomicReference<Runnable> pendingMerge = new AtomicReference<>();
+    private volatile CountDownLatch variantDone = new CountDownLatch(0);
 
     public StudyLauncher(Study study) {
         this(study, System.out, System.err);
@@ -69,6 +73,10 @@ public final class StudyLauncher {
     public int run(String[] args) {
         String defaultResults = "results";
         for (int i = 0; i < args.length; i++) {
+            if ((args[i].equals("--classpath") || args[i].equals("--default-results")) && i + 1 == args.length) {
+                err.println("latency-bench: " + args[i] + " needs a value");
+                return 2;
+            }
             switch (args[i]) {
                 case "--classpath":
                     // forked JVMs take their class path from this property (JMH's own rule)
@@ -183,7 +191,10 @@ public final class StudyLauncher {
                     .resultFormat(ResultFormatType.JSON)
                     .result(jmhJson.toString())
                     .shouldFailOnError(true);
-            mergeCurrent = () -> merge(variant, variantDir, jmhJson, null, true);
+            CountDownLatch done = new CountDownLatch(1);
+            variantDone = done;
+            Runnable onInterrupt = () -> merge(variant, variantDir, jmhJson, null, true);
+            pendingMerge.set(onInterrupt);
             String failure = null;
             try {
                 Files.createDirectories(variantDir);
@@ -191,11 +202,13 @@ public final class StudyLauncher {
             } catch (RunnerException | RuntimeException | IOException e) {
                 failure = "the benchmark failed: " + rootMessage(e);
             }
-            if (interrupted) {
-                return; // the shutdown hook merges this variant
+            try {
+                if (pendingMerge.compareAndSet(onInterrupt, null)) { // else the shutdown hook merged it
+                    merge(variant, variantDir, jmhJson, failure, interrupted);
+                }
+            } finally {
+                done.countDown();
             }
-            mergeCurrent = null;
-            merge(variant, variantDir, jmhJson, failure, false);
         }
 
         /** Merges every cell folder of a variant; a variant whose forks wrote nothing gets a FAILED cell. */
@@ -242,11 +255,17 @@ public final class StudyLauncher {
                 child.destroyForcibly();
             }
         }
-        Runnable merge = mergeCurrent;
+        Runnable merge = pendingMerge.getAndSet(null);
         if (merge != null) {
             merge.run();
+        } else {
+            try { // the main thread is merging the variant: wait for it, so the table has every row
+                variantDone.await(FORK_STOP_WAIT_MS, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
-        synchronized (cells) {
+        synchronized (this) {
             if (!cells.isEmpty()) {
                 CellSummary.printTable(err, "what was measured before the interrupt (latency from the intended "
                         + "send time):", cells, false);
