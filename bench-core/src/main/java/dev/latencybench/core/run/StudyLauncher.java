@@ -54,6 +54,7 @@ public final class StudyLauncher {
     private final PrintStream err;
     private final List<CellSummary> cells = Collections.synchronizedList(new ArrayList<>());
     private volatile boolean interrupted;
+    private volatile List<String> variants = List.of();
     private volatile boolean finished;
     /** The merge of the variant in progress, taken once: by the main thread, or by the shutdown hook. */
     private final AtomicReference<Runnable> pendingMerge = new AtomicReference<>();
@@ -115,6 +116,7 @@ public final class StudyLauncher {
 
     private int runPlan(BenchProperties properties, RunSettings run, Study.Plan plan, JvmIdentity expected) {
         Launch launch = new Launch(properties, run, plan, expected);
+        variants = plan.variants();
         out.printf(Locale.ROOT, "latency-bench %s study: %s%n", study.name(), study.title());
         out.printf(Locale.ROOT, "  %s on %s, scale %s: warm-up %s + measure %s per fork, %d fork(s), variants %s%n",
                 plan.description(), launch.expected.cellName(), plan.settings().scale().id(),
@@ -271,6 +273,11 @@ public final class StudyLauncher {
                         + "send time):", cells, false);
                 CellSummary.printNotes(err, cells);
                 err.println("  results: " + cells.get(0).dir.getParent().getParent());
+            }
+            List<String> notRun = new ArrayList<>(variants);
+            cells.forEach(c -> notRun.remove(c.variant));
+            if (!notRun.isEmpty()) {
+                err.println("  not run: " + String.join(", ", notRun));
             }
         }
     }
