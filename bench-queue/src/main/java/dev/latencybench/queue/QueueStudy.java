@@ -2,7 +2,9 @@ package dev.latencybench.queue;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 
 import dev.latencybench.core.affinity.CpuTopology;
@@ -19,6 +21,9 @@ import dev.latencybench.core.run.StudyLauncher;
  * benchmark jar.
  */
 public final class QueueStudy implements Study {
+    /** The producer and the consumer both spin: each needs a core of its own, and the rest of the machine more. */
+    static final int SPINNING_THREADS = 2;
+
     public static void main(String[] args) {
         int status = new StudyLauncher(new QueueStudy()).run(args);
         if (status != 0) {
@@ -50,9 +55,16 @@ public final class QueueStudy implements Study {
     public Plan plan(BenchProperties properties, CpuTopology topology) {
         QueueConfig config = QueueConfig.read(properties, topology);
         OneWaySettings s = config.settings();
-        String description = String.format(Locale.ROOT, "%,d msg/s, %d B payload, queue in %s, CPUs %s (%s)",
-                s.ratePerSec(), s.payloadBytes(), config.queueDir(), s.cpus().describe(), s.cpus().note());
-        return new Plan(config.transports(), s, description);
+        Map<String, String> facts = new LinkedHashMap<>();
+        facts.put("load", String.format(Locale.ROOT, "%,d msg/s, %d B payload, queue in %s", s.ratePerSec(),
+                s.payloadBytes(), config.queueDir()));
+        facts.put("CPUs", s.cpus().describe() + " (" + s.cpus().note() + ")");
+        int cpus = topology.allowed().cardinality();
+        if (cpus < SPINNING_THREADS + 2) {
+            facts.put("note", String.format(Locale.ROOT, "only %d CPUs here, so the %d spinning threads share them"
+                    + " with everything else: expect millisecond tails", cpus, SPINNING_THREADS));
+        }
+        return new Plan(config.transports(), s, facts);
     }
 
     @Override

@@ -1,6 +1,9 @@
 package dev.latencybench.core.run;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
@@ -30,16 +33,20 @@ public interface Study {
     /** Flags the study's libraries need on a JDK of this feature version (e.g. add-opens). */
     List<String> jvmFlags(int javaFeatureVersion);
 
-    /** A validated plan: which variants, and the settings each fork will run with. */
+    /** A validated plan: which variants, the settings each fork will run with, and what to tell people. */
     final class Plan {
         private final List<String> variants;
         private final OneWaySettings settings;
-        private final String description;
+        private final Map<String, String> facts;
 
-        public Plan(List<String> variants, OneWaySettings settings, String description) {
+        /**
+         * @param facts what the run will do, for its header, in order: e.g. {@code load} ->
+         *              {@code 100,000 msg/s, 256 B}, {@code CPUs} -> {@code 2,4 (isolated CPUs)}
+         */
+        public Plan(List<String> variants, OneWaySettings settings, Map<String, String> facts) {
             this.variants = variants;
             this.settings = settings;
-            this.description = description;
+            this.facts = Collections.unmodifiableMap(new LinkedHashMap<>(facts));
         }
 
         public List<String> variants() {
@@ -50,9 +57,15 @@ public interface Study {
             return settings;
         }
 
-        /** What will run, for the header, e.g. {@code 100,000 msg/s, 256 B}. */
+        public Map<String, String> facts() {
+            return facts;
+        }
+
+        /** The facts on one line, e.g. for {@code run.json}. */
         public String description() {
-            return description;
+            StringBuilder sb = new StringBuilder();
+            facts.forEach((k, v) -> sb.append(sb.length() == 0 ? "" : "; ").append(k).append(": ").append(v));
+            return sb.toString();
         }
     }
 }

@@ -118,11 +118,16 @@ public final class StudyLauncher {
         Launch launch = new Launch(properties, run, plan, expected);
         variants = plan.variants();
         out.printf(Locale.ROOT, "latency-bench %s study: %s%n", study.name(), study.title());
-        out.printf(Locale.ROOT, "  %s on %s, scale %s: warm-up %s + measure %s per fork, %d fork(s), variants %s%n",
-                plan.description(), launch.expected.cellName(), plan.settings().scale().id(),
+        String format = "  %-9s %s%n";
+        out.printf(Locale.ROOT, format, "JVM:", launch.expected.cellName() + " (" + System.getProperty("java.home")
+                + (run.jvmArgs().isEmpty() ? "" : ", " + String.join(" ", run.jvmArgs())) + ")");
+        plan.facts().forEach((k, v) -> out.printf(Locale.ROOT, format, k + ":", v));
+        out.printf(Locale.ROOT, format, "length:", String.format(Locale.ROOT,
+                "scale %s: warm-up %s + measure %s per fork, %d fork(s)", plan.settings().scale().id(),
                 Units.formatDuration(plan.settings().warmupNs()), Units.formatDuration(plan.settings().measureNs()),
-                plan.settings().forks(), String.join(", ", plan.variants()));
-        out.printf(Locale.ROOT, "  results: %s%n%n", run.runDir());
+                plan.settings().forks()));
+        out.printf(Locale.ROOT, format, "variants:", String.join(", ", plan.variants()));
+        out.printf(Locale.ROOT, format + "%n", "results:", run.runDir());
         writeRunJson(run, plan, properties, launch.command, launch.commit);
 
         Thread hook = new Thread(this::onSignal, "lb-launcher-shutdown");
@@ -284,7 +289,8 @@ public final class StudyLauncher {
 
     private void printSummary(RunSettings run, Study.Plan plan) {
         out.println();
-        out.printf(Locale.ROOT, "latency-bench %s study, %s%n", study.name(), plan.description());
+        out.printf(Locale.ROOT, "latency-bench %s study, %s%n", study.name(),
+                plan.facts().getOrDefault("load", plan.description()));
         CellSummary.printTable(out, "latency from the intended send time (free of coordinated omission):", cells, false);
         CellSummary.printTable(out, "service time from the actual send time (what the original study printed):",
                 cells, true);

@@ -55,7 +55,7 @@ class CellMergerTest {
         OneWaySettings settings = OneWaySettings.read(new BenchProperties(Map.of("bench.cpus", "none")), Scale.SMOKE,
                 RunLength.of(1 * S, 2 * S, 10 * S, 60 * S, 30 * S, 600 * S), 100_000, 256,
                 FakeSysTree.machine(sys, "0-3").topology());
-        plan = new Study.Plan(List.of("x"), settings, "desc");
+        plan = new Study.Plan(List.of("x"), settings, Map.of("load", "desc"));
     }
 
     private CellMerger.Context context(int forksAsked, String launcherFailure, boolean interrupted) {
