@@ -124,6 +124,11 @@ class QueueStudySmokeIT {
             reader.close();
             assertEquals(latency, LatencySummary.of(fromLog));
 
+            // the producer and consumer loops allocate nothing per message: what they allocate over 200,000
+            // messages is a few fixed kilobytes, where one object per message would be 16 bytes or more each
+            double bytesPerMessage = r.getAsJsonObject("allocation").get("bytesPerMessage").getAsDouble();
+            assertTrue(bytesPerMessage < 1.0, transport + " allocates " + bytesPerMessage + " bytes per message");
+
             JsonObject env = ResultFiles.readJson(cell.resolve("env.json"));
             assertEquals(System.getProperty("java.version"), env.getAsJsonObject("jdk").get("version").getAsString());
         }
