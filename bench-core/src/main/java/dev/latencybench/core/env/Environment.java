@@ -17,9 +17,9 @@ import dev.latencybench.core.affinity.CpuTopology;
 
 /**
  * Captures what a result depends on: JDK, VM flags, collector, CPU model, cores, isolated and
- * tickless cores, frequency governor, transparent huge pages, kernel, host. Stored with every
- * result as {@code env.json}. Reads {@code /proc} and {@code /sys} under a root (a fake tree in
- * tests). Not for hot paths.
+ * tickless cores, frequency governor, transparent huge pages, kernel, host, and the findings of
+ * {@link HostCheck}. Stored with every result as {@code env.json}. Reads {@code /proc} and
+ * {@code /sys} under a root (a fake tree in tests). Not for hot paths.
  */
 public final class Environment {
     private final Path root;
@@ -71,6 +71,7 @@ public final class Environment {
         os.addProperty("memTotal", meminfo("MemTotal"));
         os.addProperty("host", hostName());
         env.add("os", os);
+        env.add("hostCheck", HostCheck.toJson(new HostCheck(root).check()));
         return env;
     }
 

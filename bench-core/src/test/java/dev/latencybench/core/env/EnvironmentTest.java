@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
 
+import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 
 import org.junit.jupiter.api.Test;
@@ -37,6 +38,15 @@ class EnvironmentTest {
         assertEquals(System.getProperty("java.version"), jdk.get("version").getAsString());
         assertEquals(JvmIdentity.current().jvm(), jdk.get("id").getAsString());
         assertEquals(JvmIdentity.current().gc(), env.get("gc").getAsString());
+        JsonArray hostCheck = env.getAsJsonArray("hostCheck");
+        assertEquals(10, hostCheck.size());
+        JsonObject isolcpus = hostCheck.get(0).getAsJsonObject();
+        assertEquals("isolcpus", isolcpus.get("id").getAsString());
+        assertEquals("PASS", isolcpus.get("status").getAsString());
+        assertEquals("CPUs 4-5", isolcpus.get("observed").getAsString());
+        JsonObject thp = hostCheck.get(6).getAsJsonObject();
+        assertEquals("thp", thp.get("id").getAsString());
+        assertEquals("madvise", thp.get("observed").getAsString());
     }
 
     @Test
@@ -50,5 +60,8 @@ class EnvironmentTest {
         assertEquals("unknown", cpu.get("governor").getAsString());
         assertEquals("unknown", env.getAsJsonObject("os").get("transparentHugePages").getAsString());
         assertEquals("unknown", env.getAsJsonObject("os").get("memTotal").getAsString());
+        JsonObject thp = env.getAsJsonArray("hostCheck").get(6).getAsJsonObject();
+        assertEquals("INFO", thp.get("status").getAsString());
+        assertEquals("unknown", thp.get("observed").getAsString());
     }
 }

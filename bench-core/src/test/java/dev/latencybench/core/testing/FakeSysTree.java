@@ -5,7 +5,9 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.BitSet;
 
+import dev.latencybench.core.affinity.CpuList;
 import dev.latencybench.core.affinity.CpuTopology;
 
 /** A fake {@code /proc} and {@code /sys} tree under a test folder, for the Path-root constructors. */
@@ -26,6 +28,16 @@ public final class FakeSysTree {
         try {
             Files.createDirectories(p.getParent());
             Files.write(p, content.getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return this;
+    }
+
+    /** Creates the folder {@code relative} under the root (e.g. {@code dev/shm}). */
+    public FakeSysTree dir(String relative) {
+        try {
+            Files.createDirectories(root.resolve(relative));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -75,6 +87,41 @@ public final class FakeSysTree {
             }
         }
         return this;
+    }
+
+    /** {@code proc/cmdline}, the kernel's parameters. */
+    public FakeSysTree cmdline(String params) {
+        return file("proc/cmdline", params + "\n");
+    }
+
+    /** The cpufreq {@code scaling_governor} of each CPU in {@code cpuList}. */
+    public FakeSysTree governor(String governor, String cpuList) {
+        BitSet cpus = CpuList.parse(cpuList);
+        for (int cpu = cpus.nextSetBit(0); cpu >= 0; cpu = cpus.nextSetBit(cpu + 1)) {
+            file("sys/devices/system/cpu/cpu" + cpu + "/cpufreq/scaling_governor", governor + "\n");
+        }
+        return this;
+    }
+
+    /** CPU 0's cpuidle state {@code index}: its name, exit latency in microseconds and whether it is disabled. */
+    public FakeSysTree idleState(int index, String name, int latencyUs, boolean disabled) {
+        String dir = "sys/devices/system/cpu/cpu0/cpuidle/state" + index + "/";
+        return file(dir + "name", name + "\n").file(dir + "latency", latencyUs + "\n")
+                .file(dir + "disable", (disabled ? "1" : "0") + "\n");
+    }
+
+    /** A running process, as {@code proc/<pid>/comm} shows it. */
+    public FakeSysTree process(int pid, String comm) {
+        return file("proc/" + pid + "/comm", comm + "\n");
+    }
+
+    /** {@code proc/swaps}: its header, then one line per active device (none: no swap). */
+    public FakeSysTree swaps(String... devices) {
+        StringBuilder sb = new StringBuilder("Filename\t\t\t\tType\t\tSize\t\tUsed\t\tPriority\n");
+        for (String d : devices) {
+            sb.append(d).append('\n');
+        }
+        return file("proc/swaps", sb.toString());
     }
 
     /** A machine with CPUs {@code online}, all allowed, none isolated. */
