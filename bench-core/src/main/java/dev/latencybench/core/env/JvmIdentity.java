@@ -28,17 +28,6 @@ public final class JvmIdentity {
     }
 
     /**
-     * The identity of a JVM of this JDK started with exactly {@code flags}, whose collector was read
-     * from its {@code -XX:+PrintFlagsFinal} output ({@link #gcFromFlagsFinal}).
-     */
-    public static JvmIdentity ofThisJdk(List<String> flags, String gc) {
-        String vendor = System.getProperty("java.vendor", "unknown");
-        String vmName = System.getProperty("java.vm.name", "");
-        String version = System.getProperty("java.version", "unknown");
-        return new JvmIdentity(jvmId(vendor, vmName, version, flags), gc);
-    }
-
-    /**
      * The collector a JVM chose, from its {@code -XX:+PrintFlagsFinal} output: the {@code Use...GC}
      * flag that is true ({@code bool UseZGC = true {product} {command line}}); "unknown" when none is.
      */
@@ -61,7 +50,7 @@ public final class JvmIdentity {
     }
 
     /** {@code temurin-25.0.3}, {@code openjdk-17.0.15}, {@code graalvm-17.0.9}; {@code +graal} for the Graal JIT on JVMCI. */
-    static String jvmId(String vendor, String vmName, String version, List<String> args) {
+    public static String jvmId(String vendor, String vmName, String version, List<String> args) {
         String v = vendor.toLowerCase(Locale.ROOT);
         String name;
         if (v.contains("adoptium") || v.contains("temurin")) {
@@ -90,18 +79,7 @@ public final class JvmIdentity {
 
     /** The collector asked for on the command line, else the one the JVM chose (from its MXBeans). */
     static String gcId(List<String> args) {
-        String[][] flags = {
-            {"-XX:+UseG1GC", "g1"}, {"-XX:+UseZGC", "zgc"}, {"-XX:+UseShenandoahGC", "shenandoah"},
-            {"-XX:+UseParallelGC", "parallel"}, {"-XX:+UseSerialGC", "serial"}, {"-XX:+UseEpsilonGC", "epsilon"},
-        };
-        String fromFlags = null;
-        for (String arg : args) {
-            for (String[] f : flags) {
-                if (f[0].equals(arg)) {
-                    fromFlags = f[1];
-                }
-            }
-        }
+        String fromFlags = gcFromArgs(args);
         if (fromFlags != null) {
             return fromFlags;
         }
@@ -120,6 +98,37 @@ public final class JvmIdentity {
             }
         }
         return "unknown";
+    }
+
+    /**
+     * The collector these JVM flags ask for ({@code zgc-gen} and {@code shenandoah-gen} for the
+     * generational modes asked for explicitly), or null when they name none.
+     */
+    public static String gcFromArgs(List<String> args) {
+        String[][] flags = {
+            {"-XX:+UseG1GC", "g1"}, {"-XX:+UseZGC", "zgc"}, {"-XX:+UseShenandoahGC", "shenandoah"},
+            {"-XX:+UseParallelGC", "parallel"}, {"-XX:+UseSerialGC", "serial"}, {"-XX:+UseEpsilonGC", "epsilon"},
+        };
+        String gc = null;
+        for (String arg : args) {
+            for (String[] f : flags) {
+                if (f[0].equals(arg)) {
+                    gc = f[1];
+                }
+            }
+        }
+        if ("zgc".equals(gc) && args.contains("-XX:+ZGenerational")) {
+            return "zgc-gen";
+        }
+        if ("shenandoah".equals(gc) && args.contains("-XX:ShenandoahGCMode=generational")) {
+            return "shenandoah-gen";
+        }
+        return gc;
+    }
+
+    /** The same collector under another JVM name (one the runner gave it); this one when {@code name} is empty. */
+    public JvmIdentity named(String name) {
+        return name == null || name.isEmpty() ? this : new JvmIdentity(name, gc);
     }
 
     public String jvm() {

@@ -88,6 +88,7 @@ public final class CellMerger {
         List<IntervalLog.Intervals> logs = new ArrayList<>();
         JsonArray pinning = new JsonArray();
         JsonArray loads = new JsonArray();
+        JsonArray perFork = new JsonArray();
         OneWayTally tally = new OneWayTally();
         int payloadBytes = 0;
         boolean anyInterrupted = ctx.interrupted;
@@ -133,6 +134,9 @@ public final class CellMerger {
                             + " fork was killed while writing it); the intervals before it are kept");
                 }
                 logs.add(intervals);
+                JsonObject forkLatency = LatencySummary.of(intervals.latencyTotal()).toJson();
+                forkLatency.addProperty("fork", fork.getFileName().toString());
+                perFork.add(forkLatency);
                 latency.add(intervals.latencyTotal());
                 service.add(intervals.serviceTotal());
             }
@@ -185,6 +189,7 @@ public final class CellMerger {
         tally.writeTo(r, ctx.plan.settings().ratePerSec());
         r.add("latencyNs", latencySummary.toJson());
         r.add("serviceTimeNs", serviceSummary.toJson());
+        r.add("forkLatencyNs", perFork);
         r.add("pinning", pinning);
         r.add("machineLoad", loads);
         r.addProperty("command", ctx.command);

@@ -10,9 +10,9 @@ import java.util.concurrent.TimeUnit;
  * Runs a short helper command (a JVM probe, git) to completion and keeps its exit code and its
  * output (stdout and stderr together). Immutable result; not for anything long-running.
  */
-final class Command {
-    final int exitCode;
-    final String output;
+public final class Command {
+    public final int exitCode;
+    public final String output;
 
     private Command(int exitCode, String output) {
         this.exitCode = exitCode;
@@ -22,7 +22,7 @@ final class Command {
     /**
      * @return the finished command; exit code -1 when it had not ended after {@code timeoutSec}
      */
-    static Command run(List<String> command, long timeoutSec) throws IOException, InterruptedException {
+    public static Command run(List<String> command, long timeoutSec) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         p.getOutputStream().close();
         String text;

@@ -46,7 +46,7 @@ public final class ForkSession implements AutoCloseable {
      */
     public static ForkSession open(String study, String variant, OneWaySettings settings, RunSettings run,
                                    MessageTransport transport) {
-        Path cell = ResultLayout.cellDir(run.resultsDir(), run.runId(), study, variant, JvmIdentity.current());
+        Path cell = ResultLayout.cellDir(run.resultsDir(), run.runId(), study, variant, JvmIdentity.current().named(run.jvmName()));
         Path forkDir = ResultLayout.forkDir(cell, ProcessHandle.current().pid());
         try {
             Files.createDirectories(forkDir);

@@ -1,5 +1,6 @@
 package dev.latencybench.core.run;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.ZonedDateTime;
@@ -22,15 +23,21 @@ public final class RunSettings {
     public static final String RESULTS = "bench.results";
     public static final String RUN_ID = "bench.run.id";
     public static final String JVM_ARGS = "bench.jvm.args";
+    public static final String JVM = "bench.jvm";
+    public static final String JVM_NAME = "bench.jvm.name";
 
     private final Path resultsDir;
     private final String runId;
     private final List<String> jvmArgs;
+    private final Path java;
+    private final String jvmName;
 
-    RunSettings(Path resultsDir, String runId, List<String> jvmArgs) {
+    RunSettings(Path resultsDir, String runId, List<String> jvmArgs, Path java, String jvmName) {
+        this.jvmName = jvmName;
         this.resultsDir = resultsDir;
         this.runId = runId;
         this.jvmArgs = jvmArgs;
+        this.java = java;
     }
 
     public static RunSettings read(BenchProperties p, String defaultResults) {
@@ -60,7 +67,33 @@ public final class RunSettings {
             }
             args.add(a);
         }
-        return new RunSettings(dir, runId, args);
+        String ownJava = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+        String jvm = p.string(JVM, ownJava, "the benchmark JVMs' java: a JDK folder or its bin/java (default: the"
+                + " JVM running the launcher)");
+        String jvmName = p.string(JVM_NAME, "", "the JVM's name in result folders (none: from its vendor and"
+                + " version, such as openjdk-17.0.15)");
+        if (!jvmName.isEmpty() && !jvmName.matches("[A-Za-z0-9._+-]+")) {
+            throw ConfigException.invalid(JVM_NAME, jvmName, "expected letters, digits, '.', '_', '+' or '-' only");
+        }
+        return new RunSettings(dir, runId, args, javaExecutable(jvm), jvmName);
+    }
+
+    /** A JDK folder or a {@code java} binary, as the java binary; a clear error for anything else. */
+    static Path javaExecutable(String jvm) {
+        Path path;
+        try {
+            path = Paths.get(jvm).toAbsolutePath().normalize();
+        } catch (RuntimeException e) {
+            throw ConfigException.invalid(JVM, jvm, "not a path");
+        }
+        if (Files.isDirectory(path)) {
+            path = path.resolve("bin").resolve("java");
+        }
+        if (!Files.isRegularFile(path) || !Files.isExecutable(path)) {
+            throw ConfigException.invalid(JVM, jvm, "no executable java there; expected a JDK folder (with bin/java)"
+                    + " or the path of a java binary");
+        }
+        return path;
     }
 
     public Path resultsDir() {
@@ -79,8 +112,18 @@ public final class RunSettings {
         return jvmArgs;
     }
 
+    /** The JVM's name in result folders; empty for the name from its vendor and version. */
+    public String jvmName() {
+        return jvmName;
+    }
+
+    /** The java binary the benchmark JVMs run. */
+    public Path java() {
+        return java;
+    }
+
     @Override
     public String toString() {
-        return "results=" + resultsDir + " runId=" + runId + " jvmArgs=" + Arrays.toString(jvmArgs.toArray());
+        return "results=" + resultsDir + " runId=" + runId + " jvmArgs=" + Arrays.toString(jvmArgs.toArray()) + " java=" + java;
     }
 }

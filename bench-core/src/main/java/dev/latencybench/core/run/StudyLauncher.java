@@ -59,6 +59,10 @@ public final class StudyLauncher {
     /** The merge of the variant in progress, taken once: by the main thread, or by the shutdown hook. */
     private final AtomicReference<Runnable> pendingMerge = new AtomicReference<>();
     private volatile CountDownLatch variantDone = new CountDownLatch(0);
+    /** Run by the matrix runner: the run folder and run.json are the runner's, this launcher adds one JVM's cells. */
+    private boolean partOfRun;
+    /** The command that reproduces the whole run, when a runner started this launcher. */
+    private String reproduce;
 
     public StudyLauncher(Study study) {
         this(study, System.out, System.err);
@@ -74,11 +78,18 @@ public final class StudyLauncher {
     public int run(String[] args) {
         String defaultResults = "results";
         for (int i = 0; i < args.length; i++) {
-            if ((args[i].equals("--classpath") || args[i].equals("--default-results")) && i + 1 == args.length) {
+            if ((args[i].equals("--classpath") || args[i].equals("--default-results")
+                    || args[i].equals("--reproduce")) && i + 1 == args.length) {
                 err.println("latency-bench: " + args[i] + " needs a value");
                 return 2;
             }
             switch (args[i]) {
+                case "--part-of-run":
+                    partOfRun = true;
+                    break;
+                case "--reproduce":
+                    reproduce = args[++i];
+                    break;
                 case "--classpath":
                     // forked JVMs take their class path from this property (JMH's own rule)
                     System.setProperty("java.class.path", args[++i]);
@@ -99,27 +110,27 @@ public final class StudyLauncher {
         BenchProperties properties = BenchProperties.fromSystem();
         RunSettings run;
         Study.Plan plan;
-        String gc;
+        JvmProbe probe;
         try {
             run = RunSettings.read(properties, defaultResults);
             plan = study.plan(properties, CpuTopology.system());
             properties.rejectUnknown();
-            gc = probeJvm(run.jvmArgs());
+            probe = probeJvm(run);
             prepareRunDir(run);
         } catch (ConfigException e) {
             err.println("latency-bench: " + e.getMessage());
             return 2;
         }
         warnAboutLauncherFlags();
-        return runPlan(properties, run, plan, JvmIdentity.ofThisJdk(run.jvmArgs(), gc));
+        return runPlan(properties, run, plan, probe);
     }
 
-    private int runPlan(BenchProperties properties, RunSettings run, Study.Plan plan, JvmIdentity expected) {
-        Launch launch = new Launch(properties, run, plan, expected);
+    private int runPlan(BenchProperties properties, RunSettings run, Study.Plan plan, JvmProbe probe) {
+        Launch launch = new Launch(properties, run, plan, probe);
         variants = plan.variants();
         out.printf(Locale.ROOT, "latency-bench %s study: %s%n", study.name(), study.title());
         String format = "  %-9s %s%n";
-        out.printf(Locale.ROOT, format, "JVM:", launch.expected.cellName() + " (" + System.getProperty("java.home")
+        out.printf(Locale.ROOT, format, "JVM:", launch.expected.cellName() + " (" + run.java()
                 + (run.jvmArgs().isEmpty() ? "" : ", " + String.join(" ", run.jvmArgs())) + ")");
         plan.facts().forEach((k, v) -> out.printf(Locale.ROOT, format, k + ":", v));
         out.printf(Locale.ROOT, format, "length:", String.format(Locale.ROOT,
@@ -128,7 +139,9 @@ public final class StudyLauncher {
                 plan.settings().forks()));
         out.printf(Locale.ROOT, format, "variants:", String.join(", ", plan.variants()));
         out.printf(Locale.ROOT, format + "%n", "results:", run.runDir());
-        writeRunJson(run, plan, properties, launch.command, launch.commit);
+        if (!partOfRun) {
+            writeRunJson(run, plan, properties, launch.command, launch.commit);
+        }
 
         Thread hook = new Thread(this::onSignal, "lb-launcher-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -163,19 +176,19 @@ public final class StudyLauncher {
         final String commit;
         final JvmIdentity expected;
 
-        Launch(BenchProperties properties, RunSettings run, Study.Plan plan, JvmIdentity expected) {
+        Launch(BenchProperties properties, RunSettings run, Study.Plan plan, JvmProbe probe) {
             this.run = run;
             this.plan = plan;
-            List<String> args = new ArrayList<>(study.jvmFlags(Runtime.version().feature()));
+            List<String> args = new ArrayList<>(study.jvmFlags(probe.feature()));
             Map<String, String> forwarded = new LinkedHashMap<>(properties.given());
             forwarded.put(RunSettings.RESULTS, run.resultsDir().toString());
             forwarded.put(RunSettings.RUN_ID, run.runId());
             forwarded.forEach((k, v) -> args.add("-D" + k + "=" + v));
             args.addAll(run.jvmArgs());
             this.jvmArgs = args;
-            this.command = reproduceCommand(properties);
+            this.command = reproduce != null ? reproduce : reproduceCommand(properties);
             this.commit = suiteCommit();
-            this.expected = expected;
+            this.expected = probe.identity(run.jvmArgs()).named(run.jvmName());
         }
 
         void runVariant(String variant) {
@@ -183,7 +196,10 @@ public final class StudyLauncher {
             Path jmhJson = variantDir.resolve(".jmh-partial.json");
             long warmupNs = plan.settings().warmupNs();
             long measureNs = plan.settings().measureNs();
+            List<String> forkArgs = new ArrayList<>(jvmArgs);
+            forkArgs.addAll(gcLogFlags(variantDir.resolve(expected.cellName())));
             ChainedOptionsBuilder options = new OptionsBuilder()
+                    .jvm(run.java().toString())
                     .include("^" + Pattern.quote(study.benchmark().getName()) + "\\.")
                     .param(study.variantParam(), variant)
                     .mode(Mode.SingleShotTime)
@@ -193,7 +209,7 @@ public final class StudyLauncher {
                     .measurementBatchSize(1)
                     .forks(plan.settings().forks())
                     .timeout(TimeValue.seconds(TimeUnit.NANOSECONDS.toSeconds(Math.max(warmupNs, measureNs)) + 120))
-                    .jvmArgs(jvmArgs.toArray(new String[0]))
+                    .jvmArgs(forkArgs.toArray(new String[0]))
                     .addProfiler(LatencyProfiler.class)
                     .resultFormat(ResultFormatType.JSON)
                     .result(jmhJson.toString())
@@ -205,6 +221,9 @@ public final class StudyLauncher {
             String failure = null;
             try {
                 Files.createDirectories(variantDir);
+                synchronized (StudyLauncher.this) {
+                    cellDirsBefore = cellDirs(variantDir);
+                }
                 new Runner(options.build()).run();
             } catch (RunnerException | RuntimeException | IOException e) {
                 failure = "the benchmark failed: " + rootMessage(e);
@@ -218,18 +237,23 @@ public final class StudyLauncher {
             }
         }
 
-        /** Merges every cell folder of a variant; a variant whose forks wrote nothing gets a FAILED cell. */
+        /** The cell folders of a variant before this launcher's forks ran: other JVMs' cells of the same run. */
+        private List<Path> cellDirsBefore = List.of();
+
+        /**
+         * Merges the cell folders this launcher's forks wrote (the expected one, and any other that
+         * appeared while they ran); one whose forks wrote nothing gets a FAILED cell.
+         */
         void merge(String variant, Path variantDir, Path jmhJson, String failure, boolean wasInterrupted) {
             synchronized (StudyLauncher.this) {
                 try {
+                    Path expectedDir = variantDir.resolve(expected.cellName());
                     List<Path> cellDirs = new ArrayList<>();
-                    if (Files.isDirectory(variantDir)) {
-                        try (java.util.stream.Stream<Path> s = Files.list(variantDir)) {
-                            s.filter(Files::isDirectory).sorted().forEach(cellDirs::add);
+                    cellDirs.add(expectedDir);
+                    for (Path dir : cellDirs(variantDir)) {
+                        if (!dir.equals(expectedDir) && !cellDirsBefore.contains(dir)) {
+                            cellDirs.add(dir);
                         }
-                    }
-                    if (cellDirs.isEmpty()) {
-                        cellDirs.add(variantDir.resolve(expected.cellName()));
                     }
                     for (Path cellDir : cellDirs) {
                         CellMerger.Context ctx = new CellMerger.Context(study.name(), variant, plan, run.runId(),
@@ -241,6 +265,28 @@ public final class StudyLauncher {
                 }
             }
         }
+    }
+
+    private static List<Path> cellDirs(Path variantDir) throws IOException {
+        List<Path> dirs = new ArrayList<>();
+        if (Files.isDirectory(variantDir)) {
+            try (java.util.stream.Stream<Path> s = Files.list(variantDir)) {
+                s.filter(Files::isDirectory).sorted().forEach(dirs::add);
+            }
+        }
+        return dirs;
+    }
+
+    /**
+     * A GC log per fork in the cell folder ({@code gc-<pid>.log}: collections and safepoints with
+     * uptime), or none when the folder's path would break {@code -Xlog}'s syntax.
+     */
+    static List<String> gcLogFlags(Path cellDir) {
+        String path = cellDir.resolve("gc-%p.log").toString();
+        if (path.contains(":") || path.contains(",") || path.contains("\"") || path.contains("=")) {
+            return List.of();
+        }
+        return List.of("-Xlog:gc*,safepoint:file=" + path + ":uptime,level,tags");
     }
 
     /** Ctrl-C or kill: stop the forks so they write what they measured, then merge it. */
@@ -304,31 +350,21 @@ public final class StudyLauncher {
     }
 
     /**
-     * Starts {@code java <flags> -XX:+PrintFlagsFinal -version} once: a flag the JVM rejects stops the
-     * run before it starts, and the collector the benchmark JVMs will use is known for certain.
-     *
-     * @return the collector's id, such as {@code g1}
+     * Starts the benchmark JVM once with the run's flags: a JVM that does not start or refuses a flag
+     * stops the run before it starts, and its version (for the study's flags) and the collector it
+     * will use are known for certain.
      */
-    static String probeJvm(List<String> flags) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(flags);
-        cmd.add("-XX:+PrintFlagsFinal");
-        cmd.add("-version");
-        Command probe;
-        try {
-            probe = Command.run(cmd, 60);
-        } catch (IOException | InterruptedException e) {
-            throw ConfigException.invalid(RunSettings.JVM_ARGS, String.join(" ", flags),
-                    "cannot start " + cmd.get(0) + " to check them: " + e.getMessage());
+    static JvmProbe probeJvm(RunSettings run) {
+        JvmProbe probe = JvmProbe.run(run.java(), run.jvmArgs());
+        if (probe.ok()) {
+            return probe;
         }
-        if (probe.exitCode != 0) {
-            String first = probe.output.isEmpty() ? "exit code " + probe.exitCode
-                    : probe.output.split("\n")[0].trim();
-            throw ConfigException.invalid(RunSettings.JVM_ARGS, String.join(" ", flags),
-                    "this JVM refuses them: " + first);
+        if (run.jvmArgs().isEmpty()) {
+            throw ConfigException.invalid(RunSettings.JVM, run.java().toString(), "it does not start as a JVM: "
+                    + probe.failure());
         }
-        return JvmIdentity.gcFromFlagsFinal(probe.output);
+        throw ConfigException.invalid(RunSettings.JVM_ARGS, String.join(" ", run.jvmArgs()), run.java()
+                + " refuses them: " + probe.failure());
     }
 
     /** Says so when the launcher's own JVM was given -XX flags: they do not reach the benchmark JVMs. */
@@ -351,7 +387,7 @@ public final class StudyLauncher {
             throw ConfigException.invalid(RunSettings.RESULTS, run.resultsDir().toString(), "it is a file, not a "
                     + "folder; point " + RunSettings.RESULTS + " at a writable folder");
         }
-        if (Files.exists(dir)) {
+        if (Files.exists(dir) && !partOfRun) {
             throw ConfigException.invalid(RunSettings.RUN_ID, run.runId(), "the run folder " + dir
                     + " already exists; pick another run id or move the old run away");
         }

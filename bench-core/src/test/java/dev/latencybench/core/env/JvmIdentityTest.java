@@ -93,15 +93,6 @@ class JvmIdentityTest {
     }
 
     @Test
-    void ofThisJdkNamesTheJdkAndTakesTheProbedCollector() {
-        JvmIdentity id = JvmIdentity.ofThisJdk(List.of("-Xmx1g"), "serial");
-        assertEquals(JvmIdentity.current().jvm(), id.jvm());
-        assertEquals("serial", id.gc());
-        assertEquals(JvmIdentity.current().jvm() + "+graal", JvmIdentity.ofThisJdk(List.of(
-                "-XX:+UnlockExperimentalVMOptions", "-XX:+EnableJVMCI", "-XX:+UseJVMCICompiler"), "g1").jvm());
-    }
-
-    @Test
     void cellNameJoinsJvmAndGc() {
         assertEquals("temurin-25.0.3__zgc", new JvmIdentity("temurin-25.0.3", "zgc").cellName());
     }

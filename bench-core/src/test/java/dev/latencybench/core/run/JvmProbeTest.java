@@ -1,0 +1,63 @@
+package dev.latencybench.core.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.latencybench.core.env.JvmIdentity;
+
+class JvmProbeTest {
+    private static final Path OWN_JAVA = Path.of(System.getProperty("java.home"), "bin", "java");
+
+    @Test
+    void readsPropertiesFlagsAndCollectorOfARealJvm() {
+        JvmProbe probe = JvmProbe.run(OWN_JAVA, List.of("-XX:+UseSerialGC"));
+        assertTrue(probe.ok(), probe.output());
+        assertEquals(System.getProperty("java.version"), probe.property("java.version"));
+        assertEquals(Runtime.version().feature(), probe.feature());
+        assertEquals("serial", probe.gc());
+        assertTrue(probe.hasFlag("UseG1GC"));
+        assertFalse(probe.hasFlag("NoSuchFlagAnywhere"));
+        assertEquals(JvmIdentity.current().jvm(), probe.identity(List.of()).jvm());
+        assertEquals("serial", probe.identity(List.of()).gc());
+        assertEquals(JvmIdentity.current().jvm() + "+graal", probe.identity(List.of(
+                "-XX:+UnlockExperimentalVMOptions", "-XX:+EnableJVMCI", "-XX:+UseJVMCICompiler")).jvm());
+    }
+
+    @Test
+    void aRefusedFlagIsNotOkAndSaysWhy() {
+        JvmProbe probe = JvmProbe.run(OWN_JAVA, List.of("-XX:+NoSuchFlagAnywhere"));
+        assertFalse(probe.ok());
+        assertTrue(probe.failure().contains("NoSuchFlagAnywhere"), probe.failure());
+    }
+
+    @Test
+    void aPathThatIsNotAJvmIsNotOk(@TempDir Path dir) {
+        JvmProbe probe = JvmProbe.run(dir.resolve("java"), List.of());
+        assertFalse(probe.ok());
+        assertTrue(probe.failure().contains("not an executable file"), probe.failure());
+    }
+
+    @Test
+    void parsesPropertyLinesAndFlagLines() {
+        JvmProbe probe = new JvmProbe(0, "Property settings:\n"
+                + "    java.specification.version = 1.8\n"
+                + "    java.version = 1.8.0_402\n"
+                + "    java.library.path = /usr/lib\n"
+                + "        /lib\n"
+                + "[Global flags]\n"
+                + "     bool UseBiasedLocking                         = true                                      {product} {default}\n"
+                + "     bool UseParallelGC                            = true                                      {product} {ergonomic}\n");
+        assertTrue(probe.ok());
+        assertEquals(8, probe.feature());
+        assertEquals("/usr/lib", probe.property("java.library.path"));
+        assertTrue(probe.hasFlag("UseBiasedLocking"));
+        assertEquals("parallel", probe.gc());
+    }
+}

@@ -1,0 +1,352 @@
+package dev.latencybench.runner;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+
+import dev.latencybench.core.affinity.CpuTopology;
+import dev.latencybench.core.config.BenchProperties;
+import dev.latencybench.core.config.ConfigException;
+import dev.latencybench.core.env.Environment;
+import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.core.result.ResultLayout;
+import dev.latencybench.core.run.RunSettings;
+import dev.latencybench.core.run.Study;
+import dev.latencybench.runner.jvm.Jvm;
+import dev.latencybench.runner.jvm.JvmCatalog;
+import dev.latencybench.runner.matrix.Cell;
+import dev.latencybench.runner.matrix.CellOutcome;
+import dev.latencybench.runner.matrix.Collector;
+import dev.latencybench.runner.matrix.MatrixRunner;
+import dev.latencybench.runner.matrix.RunManifest;
+import dev.latencybench.runner.matrix.RunRequest;
+import dev.latencybench.runner.report.Report;
+
+/**
+ * {@code bench run}: checks everything it was asked before anything starts (scenarios, JVMs,
+ * collectors, properties, the results folder), prints the matrix, runs it cell by cell and writes
+ * the report. {@code --resume} finishes an interrupted run; {@code --dry-run} only shows the cells.
+ */
+final class RunCommand {
+    static final List<String> VALUED = List.of("--scenarios", "--jvms", "--jvm", "--gcs", "--gc-args", "--jvm-args",
+            "--scale", "--results", "--run-id", "--resume", "--classpath", "--default-results");
+    static final List<String> FLAGS = List.of("--dry-run", "--no-report", "--refresh-jvms", "--help");
+    /** Runner settings that may also come as properties, for {@code ./mvnw verify -Pbench -Dbench.jvms=...}. */
+    private static final Map<String, String> PROPERTY_OPTIONS = Map.of("bench.jvms", "--jvms", "bench.gcs", "--gcs",
+            "bench.scenarios", "--scenarios", "bench.gc.args", "--gc-args", RunSettings.JVM_ARGS, "--jvm-args",
+            RunSettings.RESULTS, "--results", RunSettings.RUN_ID, "--run-id");
+
+    private final Context ctx;
+
+    RunCommand(Context ctx) {
+        this.ctx = ctx;
+    }
+
+    int run(String[] argv) throws IOException {
+        Args args = Args.parse("bench run", argv, VALUED, FLAGS);
+        if (args.has("--help")) {
+            printHelp(ctx.out);
+            return 0;
+        }
+        if (!args.positional.isEmpty()) {
+            throw new UsageException("bench run: unexpected argument '" + args.positional.get(0) + "'; see bench run"
+                    + " --help");
+        }
+        Map<String, String> props = new LinkedHashMap<>(ctx.systemBenchProperties);
+        props.putAll(args.properties);
+        for (Map.Entry<String, String> e : PROPERTY_OPTIONS.entrySet()) { // -Dbench.jvms=... is --jvms ...
+            String v = props.remove(e.getKey());
+            if (v != null && !args.options.containsKey(e.getValue())) {
+                args.options.put(e.getValue(), List.of(v));
+            }
+        }
+        for (String own : List.of(RunSettings.JVM, RunSettings.JVM_NAME)) {
+            if (props.containsKey(own)) {
+                throw new UsageException("bench run: -D" + own + " is set by the runner for each cell; choose JVMs"
+                        + " with --jvms (or -Dbench.jvms) and add one with --jvm NAME=/path");
+            }
+        }
+        if (args.options.containsKey("--scale")) {
+            props.put("bench.scale", args.one("--scale", null));
+        }
+        String classpath = args.one("--classpath", System.getProperty("java.class.path"));
+        RunRequest request;
+        Map<String, CellOutcome> previous = Map.of();
+        if (args.options.containsKey("--resume")) {
+            Path runDir = Path.of(args.one("--resume", null)).toAbsolutePath().normalize();
+            request = resumeRequest(runDir, args);
+            previous = RunManifest.outcomes(ResultFiles.readJson(RunManifest.file(runDir)));
+        } else {
+            request = newRequest(args, props);
+        }
+        List<Cell> cells = request.cells();
+        printMatrix(request, cells, previous);
+        if (args.has("--dry-run")) {
+            return 0;
+        }
+        if (cells.stream().allMatch(c -> c.skipReason() != null)) {
+            throw new UsageException("bench run: every cell of this matrix is skipped (reasons above); nothing to run");
+        }
+        Files.createDirectories(request.runDir());
+        MatrixRunner runner = new MatrixRunner(request, cell -> launcherCommand(request, cell, classpath), previous,
+                ctx.out);
+        Map<String, CellOutcome> outcomes = runner.run();
+        ctx.out.println();
+        ctx.out.println("latency-bench: matrix done: " + request.runDir());
+        int notOk = 0;
+        for (Map.Entry<String, CellOutcome> e : outcomes.entrySet()) {
+            CellOutcome o = e.getValue();
+            ctx.out.printf(Locale.ROOT, "  %-12s %-50s %s%n", o.status, e.getKey(), o.reason == null ? ""
+                    : o.reason);
+            notOk += CellOutcome.OK.equals(o.status) || CellOutcome.SKIPPED.equals(o.status) ? 0 : 1;
+        }
+        if (!args.has("--no-report")) {
+            Report.write(request.runDir(), ctx.out);
+        }
+        return notOk == 0 ? 0 : 1;
+    }
+
+    private RunRequest newRequest(Args args, Map<String, String> props) {
+        Scenarios scenarios = ctx.scenarios();
+        List<String> scenarioNames = args.list("--scenarios", "all");
+        if (scenarioNames.contains("all")) {
+            scenarioNames = scenarios.names();
+        }
+        List<Study> studies = new ArrayList<>();
+        for (String s : scenarioNames) {
+            try {
+                studies.add(scenarios.get(s));
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("bench run: " + e.getMessage());
+            }
+        }
+        List<Collector> collectors = new ArrayList<>();
+        for (String g : args.list("--gcs", "default")) {
+            try {
+                collectors.add(Collector.of(g));
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("bench run: --gcs: " + e.getMessage());
+            }
+        }
+        Map<String, List<String>> gcArgs = gcArgs(args.all("--gc-args"));
+        List<String> jvmArgs = splitFlags("--jvm-args", args.one("--jvm-args", ""));
+        String resultsOpt = args.one("--results", args.one("--default-results", "results"));
+        Path results = Path.of(resultsOpt).toAbsolutePath().normalize();
+        String runId = args.one("--run-id", ResultLayout.newRunId(ZonedDateTime.now(), Environment.hostName()));
+        if (!runId.matches("[A-Za-z0-9._-]+") || runId.startsWith(".")) {
+            throw new UsageException("bench run: --run-id '" + runId + "': expected letters, digits, '.', '_' or '-'");
+        }
+        checkProperties(studies, props);
+        List<Jvm> jvms;
+        try {
+            JvmCatalog catalog = ctx.catalog(args.all("--jvm"), args.has("--refresh-jvms"));
+            List<String> asked = new ArrayList<>(args.list("--jvms", "current"));
+            for (String explicit : args.all("--jvm")) { // a JVM added with --jvm is run unless --jvms says otherwise
+                String name = explicit.substring(0, Math.max(0, explicit.indexOf('=')));
+                if (!args.options.containsKey("--jvms") && !asked.contains(name)) {
+                    asked.add(name);
+                }
+            }
+            jvms = catalog.resolve(asked);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("bench run: " + e.getMessage());
+        }
+        Path runDir = results.resolve(runId);
+        if (Files.exists(runDir)) {
+            throw new UsageException("bench run: the run folder " + runDir + " already exists; pick another --run-id,"
+                    + " or finish that run with --resume " + runDir);
+        }
+        if (Files.exists(results) && !Files.isDirectory(results)) {
+            throw new UsageException("bench run: --results " + results + " is a file, not a folder");
+        }
+        List<String> names = studies.stream().map(Study::name).collect(Collectors.toList());
+        String command = reproduce(names, jvms, collectors, gcArgs, jvmArgs, props, args.all("--jvm"));
+        return new RunRequest(results, runId, names, jvms, collectors, gcArgs, jvmArgs, props, command);
+    }
+
+    /** The request of an earlier run, from its run.json; its JVMs must still be where they were. */
+    private RunRequest resumeRequest(Path runDir, Args args) throws IOException {
+        Path file = RunManifest.file(runDir);
+        if (!Files.isRegularFile(file)) {
+            throw new UsageException("bench run --resume: " + runDir + " has no run.json; it is not a matrix run folder");
+        }
+        for (String o : List.of("--scenarios", "--jvms", "--jvm", "--gcs", "--gc-args", "--jvm-args", "--scale",
+                "--run-id", "--results")) {
+            if (args.options.containsKey(o)) {
+                throw new UsageException("bench run --resume: " + o + " cannot change a run that has started; "
+                        + "resume it as it was, or start a new run");
+            }
+        }
+        JsonObject run = ResultFiles.readJson(file);
+        List<Jvm> jvms = new ArrayList<>();
+        for (JsonElement e : run.getAsJsonArray("jvms")) {
+            JsonObject j = e.getAsJsonObject();
+            Path java = Path.of(j.get("java").getAsString());
+            var info = ctx.prober().probe(java, args.has("--refresh-jvms"));
+            if (!info.usable()) {
+                throw new UsageException("bench run --resume: JVM " + j.get("name").getAsString() + " (" + java + "): "
+                        + info.error());
+            }
+            jvms.add(new Jvm(j.get("name").getAsString(), java, RunManifest.strings(j.getAsJsonArray("flags")), info,
+                    j.get("source").getAsString()));
+        }
+        ctx.prober().save();
+        List<Collector> collectors = new ArrayList<>();
+        RunManifest.strings(run.getAsJsonArray("gcs")).forEach(g -> collectors.add(Collector.of(g)));
+        Map<String, List<String>> gcArgs = new LinkedHashMap<>();
+        run.getAsJsonObject("gcArgs").entrySet().forEach(e -> gcArgs.put(e.getKey(),
+                RunManifest.strings(e.getValue().getAsJsonArray())));
+        Map<String, String> props = new LinkedHashMap<>();
+        run.getAsJsonObject("properties").entrySet().forEach(e -> props.put(e.getKey(), e.getValue().getAsString()));
+        return new RunRequest(runDir.getParent(), runDir.getFileName().toString(),
+                RunManifest.strings(run.getAsJsonArray("scenarios")), jvms, collectors, gcArgs,
+                RunManifest.strings(run.getAsJsonArray("jvmArgs")), props, run.get("command").getAsString());
+    }
+
+    /** Every scenario reads the properties as its launcher will; one no scenario knows is an error. */
+    private void checkProperties(List<Study> studies, Map<String, String> props) {
+        BenchProperties bp = new BenchProperties(props);
+        try {
+            RunSettings.read(bp, "results");
+            for (Study s : studies) {
+                s.plan(bp, CpuTopology.system());
+            }
+            bp.rejectUnknown();
+        } catch (ConfigException e) {
+            throw new UsageException("bench run: " + e.getMessage());
+        }
+    }
+
+    static Map<String, List<String>> gcArgs(List<String> specs) {
+        Map<String, List<String>> m = new LinkedHashMap<>();
+        for (String spec : specs) {
+            int eq = spec.indexOf('=');
+            if (eq <= 0) {
+                throw new UsageException("bench run: --gc-args '" + spec + "': expected GC=FLAGS, such as "
+                        + "--gc-args 'g1=-XX:MaxGCPauseMillis=5'");
+            }
+            String gc = spec.substring(0, eq).trim();
+            try {
+                Collector.of(gc);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("bench run: --gc-args: " + e.getMessage());
+            }
+            m.put(gc, splitFlags("--gc-args " + gc, spec.substring(eq + 1)));
+        }
+        return m;
+    }
+
+    static List<String> splitFlags(String what, String text) {
+        List<String> flags = new ArrayList<>();
+        for (String f : text.trim().split("\\s+")) {
+            if (f.isEmpty()) {
+                continue;
+            }
+            if (!f.startsWith("-")) {
+                throw new UsageException("bench run: " + what + ": '" + f + "' is not a JVM flag; expected flags such "
+                        + "as -Xmx2g -XX:+AlwaysPreTouch, separated by spaces");
+            }
+            flags.add(f);
+        }
+        return flags;
+    }
+
+    private static String reproduce(List<String> scenarios, List<Jvm> jvms, List<Collector> gcs,
+                                    Map<String, List<String>> gcArgs, List<String> jvmArgs, Map<String, String> props,
+                                    List<String> explicitJvms) {
+        StringBuilder sb = new StringBuilder("scripts/bench run --scenarios ").append(String.join(",", scenarios));
+        sb.append(" --jvms ").append(jvms.stream().map(Jvm::name).collect(Collectors.joining(",")));
+        explicitJvms.forEach(j -> sb.append(" --jvm ").append(quote(j)));
+        sb.append(" --gcs ").append(gcs.stream().map(Collector::id).collect(Collectors.joining(",")));
+        gcArgs.forEach((k, v) -> sb.append(" --gc-args ").append(quote(k + "=" + String.join(" ", v))));
+        if (!jvmArgs.isEmpty()) {
+            sb.append(" --jvm-args ").append(quote(String.join(" ", jvmArgs)));
+        }
+        props.forEach((k, v) -> sb.append(' ').append(quote("-D" + k + "=" + v)));
+        return sb.toString();
+    }
+
+    private static String quote(String s) {
+        return s.matches("[A-Za-z0-9._,=:/+-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
+    }
+
+    private static List<String> launcherCommand(RunRequest request, Cell cell, String classpath) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-cp");
+        cmd.add(classpath);
+        cmd.add("-D" + RunSettings.RESULTS + "=" + request.resultsDir);
+        cmd.add("-D" + RunSettings.RUN_ID + "=" + request.runId);
+        cmd.add("-D" + RunSettings.JVM + "=" + cell.jvm().java());
+        cmd.add("-D" + RunSettings.JVM_NAME + "=" + cell.jvm().name());
+        cmd.add("-D" + RunSettings.JVM_ARGS + "=" + String.join(" ", cell.flags()));
+        request.properties.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
+        cmd.add("dev.latencybench.core.run.StudyMain");
+        cmd.add(cell.scenario());
+        cmd.add("--part-of-run");
+        cmd.add("--classpath");
+        cmd.add(classpath);
+        cmd.add("--reproduce");
+        cmd.add(request.command);
+        return cmd;
+    }
+
+    private void printMatrix(RunRequest request, List<Cell> cells, Map<String, CellOutcome> previous) {
+        PrintStream out = ctx.out;
+        out.println("latency-bench matrix: " + cells.size() + " cell(s), results in " + request.runDir());
+        for (Jvm j : request.jvms) {
+            out.printf(Locale.ROOT, "  JVM %-28s %s (%s %s)%n", j.name(), j.java(), j.info().vendor(),
+                    j.info().version());
+        }
+        for (Cell c : cells) {
+            CellOutcome o = previous.get(c.key());
+            String state = c.skipReason() != null ? "skip: " + c.skipReason()
+                    : o != null && o.finished() ? "done (" + o.status + ")" : String.join(" ", c.flags());
+            out.printf(Locale.ROOT, "  %-44s %s%n", c.key(), state);
+        }
+        if (!request.properties.isEmpty()) {
+            out.println("  properties: " + request.properties);
+        }
+    }
+
+    static void printHelp(PrintStream out) {
+        out.println("Usage: scripts/bench run [options] [-Dbench.NAME=VALUE ...]");
+        out.println();
+        out.println("Runs every scenario on every JVM with every collector asked for (one cell each), then writes");
+        out.println("REPORT.md, report.html and the charts into the run folder. A cell that cannot run on a JVM is");
+        out.println("skipped with the reason; a cell that fails does not stop the others.");
+        out.println();
+        out.println("Options:");
+        out.println("  --scenarios LIST   scenarios to run (default: all)");
+        out.println("  --jvms LIST        JVMs: current (default: the JVM running this), all, or names from");
+        out.println("                     'bench jvms'; short forms match one JVM: 17, temurin-25, 17+graal");
+        out.println("  --jvm NAME=PATH    add a JVM by its JDK folder or java binary (repeatable); it is run");
+        out.println("                     unless --jvms names others");
+        out.println("  --gcs LIST         collectors (default: default, the JVM's own choice): " + Collector.ids());
+        out.println("  --gc-args GC=FLAGS tuning that replaces a collector's defaults (repeatable; default");
+        out.println("                     g1=-XX:MaxGCPauseMillis=10)");
+        out.println("  --jvm-args FLAGS   extra flags for every benchmark JVM, such as '-Xmx2g -XX:+AlwaysPreTouch'");
+        out.println("  --scale S          smoke, standard (default) or paper; same as -Dbench.scale=S");
+        out.println("  --results DIR      output root (default: results)");
+        out.println("  --run-id ID        name of the run folder (default: UTC time and host)");
+        out.println("  --resume RUN_DIR   run the cells an interrupted run did not finish, then write the report");
+        out.println("  --dry-run          print the cells and their flags; run nothing");
+        out.println("  --no-report        do not write the report at the end");
+        out.println("  --refresh-jvms     probe the JVMs again instead of using the cache");
+        out.println();
+        out.println("Scenario properties (-Dbench.rate=50K, -Dbench.cpus=2,4, ...) go to every cell; the study's");
+        out.println("--help lists them: java -cp bench-runner/target/bench.jar dev.latencybench.core.run.StudyMain");
+        out.println("queue --help. Exit status: 0 when every cell that ran is OK, 1 otherwise, 2 on bad input.");
+    }
+}

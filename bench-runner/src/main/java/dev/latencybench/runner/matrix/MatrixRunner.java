@@ -1,0 +1,271 @@
+package dev.latencybench.runner.matrix;
+
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+import com.google.gson.JsonObject;
+
+import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.core.result.ResultLayout;
+
+/**
+ * Runs the cells of a matrix one after another, each as its own launcher process (so a crash or a
+ * bad flag ends only that cell), streams their output to the console and to
+ * {@code logs/<scenario>__<cell>.log}, and records every cell's outcome in {@code run.json} after
+ * each one. A skipped cell is recorded with its reason; with {@code --resume} finished cells are
+ * kept. Ctrl-C stops the running cell (which keeps what it measured), records the rest as not run
+ * and says how to resume.
+ */
+public final class MatrixRunner {
+    private static final long STOP_WAIT_MS = 30_000;
+
+    private final RunRequest request;
+    private final Function<Cell, List<String>> commandFor;
+    private final PrintStream out;
+    private final Map<String, CellOutcome> outcomes = new LinkedHashMap<>();
+    private final RunManifest manifest;
+    private volatile Process current;
+    private volatile String currentCell;
+    private volatile boolean interrupted;
+    private volatile boolean done;
+
+    /**
+     * @param commandFor the command that runs one cell (its launcher); exit 0 = OK, 1 = its result
+     *                   says why it did not end OK, 2 = bad input, anything else = crashed
+     * @param previous outcomes of an earlier attempt of this run ({@code --resume}); empty for a new run
+     */
+    public MatrixRunner(RunRequest request, Function<Cell, List<String>> commandFor, Map<String, CellOutcome> previous,
+                        PrintStream out) {
+        this.request = request;
+        this.commandFor = commandFor;
+        this.out = out;
+        this.outcomes.putAll(previous);
+        this.manifest = new RunManifest(request);
+    }
+
+    /** Runs every cell not finished yet; returns the outcome of every cell, in matrix order. */
+    public Map<String, CellOutcome> run() throws IOException {
+        List<Cell> cells = request.cells();
+        Files.createDirectories(request.runDir().resolve("logs"));
+        manifest.write(cells, outcomes, false);
+        Thread hook = new Thread(this::onSignal, "lb-runner-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        int toRun = 0;
+        for (Cell c : cells) {
+            toRun += c.skipReason() == null && !finished(c) ? 1 : 0;
+        }
+        int n = 0;
+        try {
+            for (Cell cell : cells) {
+                if (interrupted) {
+                    break;
+                }
+                if (cell.skipReason() != null) {
+                    outcomes.put(cell.key(), new CellOutcome(CellOutcome.SKIPPED, cell.skipReason(), 0, 0));
+                    out.printf(Locale.ROOT, "latency-bench: skip %s: %s%n", cell.key(), cell.skipReason());
+                } else if (finished(cell)) {
+                    out.printf(Locale.ROOT, "latency-bench: keep %s: %s in the earlier attempt%n", cell.key(),
+                            outcomes.get(cell.key()).status);
+                } else {
+                    n++;
+                    out.printf(Locale.ROOT, "%nlatency-bench: cell %d of %d: %s (%s)%n", n, toRun, cell.key(),
+                            String.join(" ", cell.flags()));
+                    CellOutcome outcome = runCell(cell);
+                    if (!interrupted) {
+                        outcomes.put(cell.key(), outcome);
+                    }
+                }
+                manifest.write(cells, outcomes, false);
+            }
+        } finally {
+            done = true;
+        }
+        if (interrupted) {
+            return outcomes;
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            return outcomes;
+        }
+        manifest.write(cells, outcomes, true);
+        return ordered(cells);
+    }
+
+    private boolean finished(Cell cell) {
+        CellOutcome o = outcomes.get(cell.key());
+        return o != null && o.finished() && !CellOutcome.SKIPPED.equals(o.status);
+    }
+
+    private Map<String, CellOutcome> ordered(List<Cell> cells) {
+        Map<String, CellOutcome> m = new LinkedHashMap<>();
+        for (Cell c : cells) {
+            m.put(c.key(), outcomes.getOrDefault(c.key(), new CellOutcome(CellOutcome.NOT_RUN, "not run", 0, 0)));
+        }
+        return m;
+    }
+
+    private CellOutcome runCell(Cell cell) {
+        long start = System.nanoTime();
+        Path log = request.runDir().resolve("logs").resolve(cell.scenario() + "__" + cell.name() + ".log");
+        try {
+            currentCell = cell.key();
+            removeEarlierAttempt(cell);
+            Process p = new ProcessBuilder(commandFor.apply(cell)).redirectErrorStream(true).start();
+            current = p;
+            p.getOutputStream().close();
+            String lastLine = "";
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+                 BufferedWriter w = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                    out.println(line);
+                    w.write(line);
+                    w.newLine();
+                    if (line.startsWith("latency-bench: ")) {
+                        lastLine = line.substring("latency-bench: ".length());
+                    }
+                }
+            }
+            int exit = p.waitFor();
+            double seconds = (System.nanoTime() - start) / 1e9;
+            return outcome(cell, exit, lastLine, seconds);
+        } catch (IOException e) {
+            return new CellOutcome(CellOutcome.FAILED, "cannot start the cell: " + e.getMessage(), -1,
+                    (System.nanoTime() - start) / 1e9);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new CellOutcome(CellOutcome.INTERRUPTED, "interrupted", -1, (System.nanoTime() - start) / 1e9);
+        } finally {
+            current = null;
+        }
+    }
+
+    /** The cell's status from its exit code and, for exit 1, from the result.json its variants wrote. */
+    private CellOutcome outcome(Cell cell, int exit, String lastLine, double seconds) {
+        if (exit == 0) {
+            return new CellOutcome(CellOutcome.OK, null, 0, seconds);
+        }
+        if (exit == 2) {
+            return new CellOutcome(CellOutcome.FAILED, "bad input: " + lastLine, exit, seconds);
+        }
+        List<String> reasons = new ArrayList<>();
+        String status = CellOutcome.FAILED;
+        for (Path result : resultFiles(cell)) {
+            try {
+                JsonObject r = ResultFiles.readJson(result);
+                String s = r.get("status").getAsString();
+                if (CellOutcome.INTERRUPTED.equals(s)) {
+                    status = CellOutcome.INTERRUPTED;
+                }
+                if (!CellOutcome.OK.equals(s)) {
+                    r.getAsJsonArray("reasons").forEach(x -> reasons.add(r.get("variant").getAsString() + ": "
+                            + x.getAsString()));
+                }
+            } catch (IOException | RuntimeException e) {
+                reasons.add("unreadable " + result + ": " + e.getMessage());
+            }
+        }
+        if (reasons.isEmpty()) {
+            reasons.add(exit == 1 ? lastLine : "the launcher ended with exit code " + exit
+                    + (lastLine.isEmpty() ? "" : ": " + lastLine));
+        }
+        return new CellOutcome(status, String.join("; ", reasons), exit, seconds);
+    }
+
+    /** Every {@code result.json} of this cell: one per variant of its scenario. */
+    List<Path> resultFiles(Cell cell) {
+        List<Path> files = new ArrayList<>();
+        Path scenarioDir = request.runDir().resolve(cell.scenario());
+        if (!Files.isDirectory(scenarioDir)) {
+            return files;
+        }
+        try (DirectoryStream<Path> variants = Files.newDirectoryStream(scenarioDir, Files::isDirectory)) {
+            for (Path v : variants) {
+                Path r = v.resolve(cell.name()).resolve(ResultLayout.RESULT_JSON);
+                if (Files.isRegularFile(r)) {
+                    files.add(r);
+                }
+            }
+        } catch (IOException e) {
+            return files;
+        }
+        files.sort(Comparator.naturalOrder());
+        return files;
+    }
+
+    /** An unfinished earlier attempt's folders would be merged with the new forks' data: remove them. */
+    private void removeEarlierAttempt(Cell cell) throws IOException {
+        Path scenarioDir = request.runDir().resolve(cell.scenario());
+        if (!Files.isDirectory(scenarioDir)) {
+            return;
+        }
+        try (DirectoryStream<Path> variants = Files.newDirectoryStream(scenarioDir, Files::isDirectory)) {
+            for (Path v : variants) {
+                deleteTree(v.resolve(cell.name()));
+            }
+        }
+    }
+
+    static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : (Iterable<Path>) s.sorted(Comparator.reverseOrder())::iterator) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    /** Ctrl-C or kill: let the running cell stop and keep what it measured, record the rest, say how to resume. */
+    private void onSignal() {
+        if (done) {
+            return;
+        }
+        interrupted = true;
+        Process p = current;
+        if (p != null) {
+            p.destroy(); // the launcher's own hook stops its forks and merges what they measured
+            try {
+                if (!p.waitFor(STOP_WAIT_MS, TimeUnit.MILLISECONDS)) {
+                    p.destroyForcibly();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        List<Cell> cells = request.cells();
+        for (Cell c : cells) {
+            if (!outcomes.containsKey(c.key()) || !outcomes.get(c.key()).finished()) {
+                boolean wasRunning = c.key().equals(currentCell);
+                outcomes.put(c.key(), new CellOutcome(wasRunning ? CellOutcome.INTERRUPTED : CellOutcome.NOT_RUN,
+                        wasRunning ? "interrupted while it ran" : "the run was interrupted before this cell", 0, 0));
+            }
+        }
+        try {
+            manifest.write(cells, outcomes, true);
+        } catch (IOException e) {
+            System.err.println("latency-bench: cannot write run.json: " + e.getMessage());
+        }
+        System.err.println("latency-bench: the matrix was interrupted; what was measured is in " + request.runDir());
+        System.err.println("latency-bench: to run the rest: scripts/bench run --resume " + request.runDir());
+    }
+
+}
