@@ -223,7 +223,9 @@ public final class StudyLauncher {
                 Files.createDirectories(variantDir);
                 synchronized (StudyLauncher.this) {
                     cellDirsBefore = cellDirs(variantDir);
+                    cellDirsBefore.remove(variantDir.resolve(expected.cellName()));
                 }
+                Files.createDirectories(variantDir.resolve(expected.cellName())); // the forks' GC logs go there
                 new Runner(options.build()).run();
             } catch (RunnerException | RuntimeException | IOException e) {
                 failure = "the benchmark failed: " + rootMessage(e);
@@ -267,7 +269,7 @@ public final class StudyLauncher {
         }
     }
 
-    private static List<Path> cellDirs(Path variantDir) throws IOException {
+    private static List<Path> cellDirs(Path variantDir) throws IOException { // a mutable list
         List<Path> dirs = new ArrayList<>();
         if (Files.isDirectory(variantDir)) {
             try (java.util.stream.Stream<Path> s = Files.list(variantDir)) {

@@ -11,7 +11,7 @@ import dev.latencybench.runner.jvm.JvmInfo;
 /**
  * Turns scenarios × JVMs × collectors into cells, each with its flags computed for that JDK: the
  * JVM's own (Graal JIT), the collector's, the collector's tuning ({@code --gc-args}),
- * {@code -XX:-UseBiasedLocking} only where the JDK still has it, then the user's extra flags. A
+ * {@code -XX:-UseBiasedLocking} only where the JDK still has it on by default (before 15), then the user's extra flags. A
  * collector the JDK lacks or refuses becomes a skipped cell with the reason. Stateless.
  */
 public final class MatrixPlan {
@@ -54,7 +54,7 @@ public final class MatrixPlan {
             flags.addAll(gcArgs.containsKey(gc.id()) ? gcArgs.get(gc.id()) : DEFAULT_GC_ARGS.getOrDefault(gc.id(),
                     List.of()));
         }
-        if (info.biasedLocking()) {
+        if (info.biasedLocking() && feature < 15) { // off by default (and deprecated) from JDK 15
             flags.add("-XX:-UseBiasedLocking");
         }
         flags.addAll(extraJvmArgs);

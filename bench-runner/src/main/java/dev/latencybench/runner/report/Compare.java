@@ -2,13 +2,208 @@ package dev.latencybench.runner.report;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 
-/** Placeholder until compare lands. */
+import dev.latencybench.core.config.Units;
+import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.runner.UsageException;
+
+/**
+ * {@code bench compare BASE CANDIDATE}: for every cell and variant both runs measured, the
+ * candidate's latency percentiles as a ratio of the base's, beside a noise estimate from the forks'
+ * spread. Exit status 1 when a percentile got slower by more than {@code --max-regression}
+ * (default 10%), or a cell that was OK in the base is not OK in the candidate, so CI can gate on it.
+ * Percentiles resting on fewer than 100 samples beyond them are shown but not gated.
+ */
 public final class Compare {
+    private static final String[] NAMES = {"p50", "p90", "p99", "p99.9", "p99.99"};
+    private static final double[] PCTS = {50, 90, 99, 99.9, 99.99};
+
     private Compare() {
     }
 
     public static int command(String[] args, PrintStream out) throws IOException {
-        return 0;
+        List<String> runs = new ArrayList<>();
+        double maxRegression = 0.10;
+        Path output = null;
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("--help") || a.equals("-h")) {
+                printHelp(out);
+                return 0;
+            } else if (a.equals("--max-regression") || a.startsWith("--max-regression=")) {
+                String v = a.contains("=") ? a.substring(a.indexOf('=') + 1) : i + 1 < args.length ? args[++i] : null;
+                maxRegression = parseThreshold(v);
+            } else if (a.equals("--output") || a.startsWith("--output=")) {
+                String v = a.contains("=") ? a.substring(a.indexOf('=') + 1) : i + 1 < args.length ? args[++i] : null;
+                if (v == null || v.isEmpty()) {
+                    throw new UsageException("bench compare: --output needs a file name");
+                }
+                output = Path.of(v);
+            } else if (a.startsWith("-")) {
+                throw new UsageException("bench compare: unknown option '" + a + "'; see bench compare --help");
+            } else {
+                runs.add(a);
+            }
+        }
+        if (runs.size() != 2) {
+            throw new UsageException("bench compare: expected two run folders, BASE and CANDIDATE; see bench compare"
+                    + " --help");
+        }
+        RunData base = load(runs.get(0));
+        RunData cand = load(runs.get(1));
+        Result r = compare(base, cand, maxRegression);
+        out.print(r.text);
+        if (output != null) {
+            ResultFiles.writeString(output.toAbsolutePath(), r.text);
+        }
+        if (r.compared == 0) {
+            throw new UsageException("bench compare: the two runs have no cell and variant in common that both measured");
+        }
+        return r.regressions > 0 ? 1 : 0;
+    }
+
+    static double parseThreshold(String v) {
+        if (v == null || v.isEmpty()) {
+            throw new UsageException("bench compare: --max-regression needs a value, such as 10%");
+        }
+        try {
+            double d = Double.parseDouble(v.endsWith("%") ? v.substring(0, v.length() - 1) : v);
+            if (d < 0 || Double.isNaN(d) || Double.isInfinite(d)) {
+                throw new NumberFormatException();
+            }
+            return d / 100;
+        } catch (NumberFormatException e) {
+            throw new UsageException("bench compare: --max-regression '" + v + "': expected a percentage such as 10%"
+                    + " or 2.5%");
+        }
+    }
+
+    private static RunData load(String dir) {
+        Path p = Path.of(dir).toAbsolutePath().normalize();
+        if (!Files.isDirectory(p)) {
+            throw new UsageException("bench compare: " + p + " is not a folder");
+        }
+        try {
+            return RunData.load(p);
+        } catch (IOException e) {
+            throw new UsageException("bench compare: " + e.getMessage());
+        }
+    }
+
+    static final class Result {
+        final String text;
+        final int compared;
+        final int regressions;
+
+        Result(String text, int compared, int regressions) {
+            this.text = text;
+            this.compared = compared;
+            this.regressions = regressions;
+        }
+    }
+
+    static Result compare(RunData base, RunData cand, double maxRegression) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "latency-bench compare: candidate / base latency (from the intended send"
+                + " time); regression threshold %s%n", pct(maxRegression)));
+        sb.append("  base:      ").append(base.dir).append('\n');
+        sb.append("  candidate: ").append(cand.dir).append("\n\n");
+        sb.append(String.format(Locale.ROOT, "%-42s", "scenario / variant / cell"));
+        for (String n : NAMES) {
+            sb.append(String.format(Locale.ROOT, " %17s", n));
+        }
+        sb.append("  verdict\n");
+        int compared = 0;
+        int regressions = 0;
+        List<String> notes = new ArrayList<>();
+        for (String scenario : base.scenarios.keySet()) {
+            for (RunData.Row b : base.scenarios.get(scenario)) {
+                if (!cand.scenarios.containsKey(scenario) || b.variant.isEmpty()) {
+                    continue;
+                }
+                RunData.Row c = cand.rows(scenario, b.variant).stream().filter(x -> x.cell.equals(b.cell)).findFirst()
+                        .orElse(null);
+                String where = scenario + "/" + b.variant + "/" + b.cell;
+                if (c == null) {
+                    notes.add(where + ": only in the base run");
+                    continue;
+                }
+                if ("OK".equals(b.status) && !"OK".equals(c.status)) {
+                    regressions++;
+                    compared++;
+                    sb.append(String.format(Locale.ROOT, "%-42s %s  REGRESSION (OK in the base, %s in the candidate: %s)%n",
+                            where, " ".repeat(17 * NAMES.length - 1), c.status, String.join("; ", c.reasons)));
+                    continue;
+                }
+                if (!b.measured() || !c.measured()) {
+                    notes.add(where + ": not measured in " + (b.measured() ? "the candidate" : "the base"));
+                    continue;
+                }
+                compared++;
+                sb.append(String.format(Locale.ROOT, "%-42s", where));
+                List<String> slower = new ArrayList<>();
+                for (int i = 0; i < NAMES.length; i++) {
+                    long bv = Report.percentile(b.latency, i);
+                    long cv = Report.percentile(c.latency, i);
+                    double ratio = bv == 0 ? Double.NaN : (double) cv / bv;
+                    double noise = maxKnown(Report.spreadValue(b.forks, i), Report.spreadValue(c.forks, i));
+                    boolean confident = Report.beyond(Math.min(b.latency.count, c.latency.count), PCTS[i])
+                            >= Report.CONFIDENT_BEYOND;
+                    String cell = String.format(Locale.ROOT, "%.2fx", ratio) + (Double.isNaN(noise) ? ""
+                            : String.format(Locale.ROOT, " ±%.0f%%", noise * 100)) + (confident ? "" : Report.LOW);
+                    sb.append(String.format(Locale.ROOT, " %17s", cell));
+                    if (confident && ratio > 1 + maxRegression) {
+                        slower.add(NAMES[i] + " " + Units.formatNs(bv) + " -> " + Units.formatNs(cv)
+                                + (!Double.isNaN(noise) && ratio - 1 <= noise ? " (within the forks' spread)" : ""));
+                    }
+                }
+                if (slower.isEmpty()) {
+                    sb.append("  ok\n");
+                } else {
+                    regressions++;
+                    sb.append("  REGRESSION: ").append(String.join(", ", slower)).append('\n');
+                }
+            }
+        }
+        for (String scenario : cand.scenarios.keySet()) {
+            for (RunData.Row c : cand.scenarios.get(scenario)) {
+                boolean inBase = base.scenarios.containsKey(scenario) && base.scenarios.get(scenario).stream()
+                        .anyMatch(b -> b.cell.equals(c.cell) && b.variant.equals(c.variant));
+                if (!inBase && !c.variant.isEmpty()) {
+                    notes.add(scenario + "/" + c.variant + "/" + c.cell + ": only in the candidate run");
+                }
+            }
+        }
+        sb.append('\n');
+        sb.append("Ratios above 1 are slower. ±: the larger fork-to-fork spread ((max - min) / median) of the two runs,"
+                + " shown when a cell ran two or more forks.\n");
+        sb.append(Report.LOW.trim()).append(": fewer than ").append(Report.CONFIDENT_BEYOND).append(" samples beyond the"
+                + " percentile in one of the runs; shown, not gated.\n");
+        notes.forEach(n -> sb.append("note: ").append(n).append('\n'));
+        sb.append(String.format(Locale.ROOT, "%d comparison(s), %d regression(s) beyond %s%n", compared, regressions,
+                pct(maxRegression)));
+        return new Result(sb.toString(), compared, regressions);
+    }
+
+    private static double maxKnown(double a, double b) {
+        return Double.isNaN(a) ? b : Double.isNaN(b) ? a : Math.max(a, b);
+    }
+
+    private static String pct(double d) {
+        return String.format(Locale.ROOT, "%.4g%%", d * 100).replaceAll("\\.?0+%$", "%");
+    }
+
+    private static void printHelp(PrintStream out) {
+        out.println("Usage: scripts/bench compare BASE_RUN CANDIDATE_RUN [--max-regression 10%] [--output FILE]");
+        out.println();
+        out.println("Compares the latency percentiles (p50 ... p99.99) of every cell and variant the two runs share.");
+        out.println("Exit status: 0 no regression, 1 a percentile slower by more than --max-regression (default 10%)");
+        out.println("or a cell OK in the base and not in the candidate, 2 bad input. Percentiles with fewer than 100");
+        out.println("samples beyond them are shown but not gated. --output also writes the table to FILE.");
     }
 }

@@ -1,0 +1,131 @@
+package dev.latencybench.runner.matrix;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.runner.FakeJdk;
+import dev.latencybench.runner.jvm.GraalJit;
+import dev.latencybench.runner.jvm.Jvm;
+import dev.latencybench.runner.jvm.JvmInfo;
+import dev.latencybench.runner.jvm.JvmProber;
+
+class MatrixRunnerTest {
+    @TempDir
+    Path tmp;
+    private RunRequest request;
+    private final List<String> started = new ArrayList<>();
+    private final ByteArrayOutputStream console = new ByteArrayOutputStream();
+
+    @BeforeEach
+    void setUp() {
+        FakeJdk jdk = FakeJdk.create(tmp.resolve("jdk17"), 17, "Debian", "17.0.15", List.of());
+        JvmInfo info = new JvmProber(null, new GraalJit(tmp)).probe(jdk.java(), false);
+        Jvm jvm = new Jvm("openjdk-17.0.15", jdk.java(), List.of(), info, "test");
+        request = new RunRequest(tmp.resolve("results"), "r1", List.of("queue"), List.of(jvm),
+                List.of(Collector.G1, Collector.SERIAL, Collector.ZGC_GENERATIONAL, Collector.PARALLEL), Map.of(),
+                List.of(), Map.of("bench.scale", "smoke"), "scripts/bench run --gcs g1,serial,zgc-gen,parallel");
+    }
+
+    /** g1 succeeds, serial writes a FAILED result and exits 1, parallel crashes (exit 137). */
+    private List<String> command(Cell cell) {
+        started.add(cell.gcId());
+        Path cellDir = request.runDir().resolve("queue/chronicle").resolve(cell.name());
+        switch (cell.gcId()) {
+            case "g1":
+                return List.of("sh", "-c", "echo 'latency-bench queue study: measuring'; exit 0");
+            case "serial":
+                return List.of("sh", "-c", "mkdir -p '" + cellDir + "' && printf '%s' '{\"status\":\"FAILED\","
+                        + "\"variant\":\"chronicle\",\"reasons\":[\"rate not held: 12% of sends late\"]}' > '"
+                        + cellDir + "/result.json'; echo 'latency-bench: 1 of 1 cell(s) did not end OK'; exit 1");
+            default:
+                return List.of("sh", "-c", "test ! -e '" + cellDir + "/forks/1/stale' || exit 3; echo 'latency-bench:"
+                        + " out of memory'; exit 137");
+        }
+    }
+
+    private MatrixRunner runner(Map<String, CellOutcome> previous) {
+        return new MatrixRunner(request, this::command, previous, new PrintStream(console, true,
+                StandardCharsets.UTF_8));
+    }
+
+    private Map<String, String> statuses() throws IOException {
+        JsonObject run = ResultFiles.readJson(request.runDir().resolve("run.json"));
+        Map<String, String> m = new LinkedHashMap<>();
+        for (JsonElement e : run.getAsJsonArray("cells")) {
+            m.put(e.getAsJsonObject().get("cell").getAsString(), e.getAsJsonObject().get("status").getAsString());
+        }
+        return m;
+    }
+
+    @Test
+    void aFailingOrCrashingCellDoesNotStopTheMatrixAndASkippedCellSaysWhy() throws IOException {
+        Map<String, CellOutcome> out = runner(Map.of()).run();
+
+        assertEquals(List.of("g1", "serial", "parallel"), started, "zgc-gen is skipped on JDK 17");
+        assertEquals("OK", out.get("queue/openjdk-17.0.15__g1").status);
+        CellOutcome serial = out.get("queue/openjdk-17.0.15__serial");
+        assertEquals("FAILED", serial.status);
+        assertEquals("chronicle: rate not held: 12% of sends late", serial.reason);
+        CellOutcome skipped = out.get("queue/openjdk-17.0.15__zgc-gen");
+        assertEquals("SKIPPED", skipped.status);
+        assertEquals("generational ZGC needs JDK 21 or newer", skipped.reason);
+        CellOutcome crashed = out.get("queue/openjdk-17.0.15__parallel");
+        assertEquals("FAILED", crashed.status);
+        assertEquals("the launcher ended with exit code 137: out of memory", crashed.reason);
+
+        assertEquals(Map.of("openjdk-17.0.15__g1", "OK", "openjdk-17.0.15__serial", "FAILED",
+                "openjdk-17.0.15__zgc-gen", "SKIPPED", "openjdk-17.0.15__parallel", "FAILED"), statuses());
+        JsonObject run = ResultFiles.readJson(request.runDir().resolve("run.json"));
+        assertTrue(run.has("finished"));
+        assertEquals("scripts/bench run --gcs g1,serial,zgc-gen,parallel", run.get("command").getAsString());
+        assertEquals("smoke", run.getAsJsonObject("properties").get("bench.scale").getAsString());
+        String log = Files.readString(request.runDir().resolve("logs/queue__openjdk-17.0.15__g1.log"));
+        assertEquals("latency-bench queue study: measuring\n", log);
+        assertTrue(console.toString(StandardCharsets.UTF_8).contains("cell 1 of 3: queue/openjdk-17.0.15__g1"));
+    }
+
+    @Test
+    void resumeKeepsFinishedCellsAndRerunsTheRestFromAClearFolder() throws IOException {
+        Map<String, CellOutcome> previous = new LinkedHashMap<>();
+        previous.put("queue/openjdk-17.0.15__g1", new CellOutcome("OK", null, 0, 3));
+        previous.put("queue/openjdk-17.0.15__serial", new CellOutcome("FAILED", "earlier", 1, 3));
+        previous.put("queue/openjdk-17.0.15__parallel", new CellOutcome("INTERRUPTED", "interrupted", 1, 3));
+        Path stale = request.runDir().resolve("queue/chronicle/openjdk-17.0.15__parallel/forks/1/stale");
+        Files.createDirectories(stale.getParent());
+        Files.writeString(stale, "half a fork's data");
+
+        Map<String, CellOutcome> out = runner(previous).run();
+
+        assertEquals(List.of("parallel"), started, "only the interrupted cell runs again");
+        assertFalse(Files.exists(stale), "the interrupted attempt's folder is cleared first");
+        assertEquals("OK", out.get("queue/openjdk-17.0.15__g1").status);
+        assertEquals("earlier", out.get("queue/openjdk-17.0.15__serial").reason);
+        assertEquals(137, out.get("queue/openjdk-17.0.15__parallel").exitCode);
+        assertTrue(console.toString(StandardCharsets.UTF_8).contains("keep queue/openjdk-17.0.15__g1: OK in the earlier"
+                + " attempt"));
+        assertEquals(Map.of("openjdk-17.0.15__g1", "OK", "openjdk-17.0.15__serial", "FAILED",
+                "openjdk-17.0.15__zgc-gen", "SKIPPED", "openjdk-17.0.15__parallel", "FAILED"), statuses());
+        assertEquals(out.keySet(), RunManifest.outcomes(ResultFiles.readJson(request.runDir().resolve("run.json")))
+                .keySet());
+    }
+}
