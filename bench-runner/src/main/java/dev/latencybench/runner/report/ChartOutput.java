@@ -1,0 +1,139 @@
+package dev.latencybench.runner.report;
+
+import java.awt.Graphics2D;
+import java.awt.RenderingHints;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import javax.imageio.ImageIO;
+
+import org.knowm.xchart.VectorGraphicsEncoder;
+import org.knowm.xchart.VectorGraphicsEncoder.VectorGraphicsFormat;
+import org.knowm.xchart.internal.chartpart.Chart;
+
+/**
+ * Writes one chart as {@code <baseName>.png} and as {@code <baseName>.svg} ready to be pasted into an HTML page.
+ * Stateless.
+ *
+ * <p>XChart's SVG (through VectorGraphics2D) is made inline-ready and byte-for-byte repeatable here: the XML prolog and
+ * DOCTYPE go; the clip-path ids, which VectorGraphics2D takes from identity hash codes, become
+ * {@code chart-<baseName>-<n>}, unique within a report page; coordinates are rounded to 1/10 px, which halves the
+ * size. XChart draws all text as glyph outlines, so the SVG holds no {@code <text>}: the title and the series names
+ * go into {@code <title>} and {@code <desc>}, which screen readers and searches read.
+ */
+final class ChartOutput {
+    private static final Pattern DECIMAL = Pattern.compile("-?\\d+\\.\\d+(?:[eE][-+]?\\d+)?");
+    private static final Pattern ID = Pattern.compile("\\bid=\"([^\"]+)\"");
+    private static final Pattern ID_REFERENCE = Pattern.compile("(url\\(#|href=\"#)([^)\"]+)");
+
+    private ChartOutput() {
+    }
+
+    static ChartFiles write(Chart<?, ?> chart, Path dir, String baseName, String title, List<String> seriesNames)
+            throws IOException {
+        Files.createDirectories(dir);
+        Path png = dir.resolve(baseName + ".png");
+        Path svg = dir.resolve(baseName + ".svg");
+        try (OutputStream out = Files.newOutputStream(png)) {
+            if (!ImageIO.write(png(chart), "png", out)) {
+                throw new IOException("this JVM has no PNG image writer");
+            }
+        }
+        Files.writeString(svg, svg(chart, baseName, title, seriesNames), StandardCharsets.UTF_8);
+        return new ChartFiles(png, svg);
+    }
+
+    static BufferedImage png(Chart<?, ?> chart) {
+        BufferedImage image = new BufferedImage(chart.getWidth(), chart.getHeight(), BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = image.createGraphics();
+        try {
+            g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+            g.setRenderingHint(RenderingHints.KEY_RENDERING, RenderingHints.VALUE_RENDER_QUALITY);
+            g.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);
+            chart.paint(g, chart.getWidth(), chart.getHeight());
+        } finally {
+            g.dispose();
+        }
+        return image;
+    }
+
+    static String svg(Chart<?, ?> chart, String baseName, String title, List<String> seriesNames) throws IOException {
+        ByteArrayOutputStream raw = new ByteArrayOutputStream(1 << 16);
+        VectorGraphicsEncoder.saveVectorGraphic(chart, raw, VectorGraphicsFormat.SVG);
+        return inlineReady(raw.toString(StandardCharsets.UTF_8), "chart-" + baseName, title, seriesNames);
+    }
+
+    /** VectorGraphics2D's SVG document made fit to paste into HTML; see the class comment. */
+    static String inlineReady(String document, String idPrefix, String title, List<String> seriesNames) {
+        int root = document.indexOf("<svg");
+        if (root < 0) {
+            throw new IllegalStateException("the SVG encoder wrote no <svg> element");
+        }
+        String svg = roundDecimals(document.substring(root));
+        svg = renameIds(svg, idPrefix);
+        int rootEnd = svg.indexOf('>') + 1;
+        String label = "\n  <title>" + escapeXml(title) + "</title>\n  <desc>" + escapeXml(String.join(", ", seriesNames))
+                + "</desc>";
+        return "<svg role=\"img\"" + svg.substring(4, rootEnd) + label + svg.substring(rootEnd);
+    }
+
+    private static String roundDecimals(String svg) {
+        Matcher m = DECIMAL.matcher(svg);
+        StringBuilder out = new StringBuilder(svg.length());
+        while (m.find()) {
+            m.appendReplacement(out, tenths(Double.parseDouble(m.group())));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    /** {@code v} rounded to one decimal, without a trailing zero: 12.5, 3, -0.1. */
+    static String tenths(double v) {
+        long t = Math.round(v * 10);
+        if (t == 0) {
+            return "0";
+        }
+        long abs = Math.abs(t);
+        String sign = t < 0 ? "-" : "";
+        return abs % 10 == 0 ? sign + abs / 10 : sign + abs / 10 + "." + abs % 10;
+    }
+
+    private static String renameIds(String svg, String idPrefix) {
+        Map<String, String> renamed = new LinkedHashMap<>();
+        Matcher ids = ID.matcher(svg);
+        while (ids.find()) {
+            renamed.putIfAbsent(ids.group(1), idPrefix + "-" + renamed.size());
+        }
+        if (renamed.isEmpty()) {
+            return svg;
+        }
+        Matcher m = ID.matcher(svg);
+        StringBuilder out = new StringBuilder(svg.length());
+        while (m.find()) {
+            m.appendReplacement(out, Matcher.quoteReplacement("id=\"" + renamed.get(m.group(1)) + "\""));
+        }
+        m.appendTail(out);
+        Matcher refs = ID_REFERENCE.matcher(out);
+        StringBuilder done = new StringBuilder(out.length());
+        while (refs.find()) {
+            String target = renamed.getOrDefault(refs.group(2), refs.group(2));
+            refs.appendReplacement(done, Matcher.quoteReplacement(refs.group(1) + target));
+        }
+        refs.appendTail(done);
+        return done.toString();
+    }
+
+    static String escapeXml(String text) {
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}

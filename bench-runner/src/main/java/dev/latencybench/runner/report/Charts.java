@@ -1,0 +1,397 @@
+package dev.latencybench.runner.report;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import org.knowm.xchart.CategorySeries;
+import org.knowm.xchart.style.AxesChartStyler.TextAlignment;
+import org.knowm.xchart.style.CategoryStyler;
+import org.knowm.xchart.style.Styler.LegendLayout;
+import org.knowm.xchart.style.Styler.LegendPosition;
+
+/**
+ * The report's charts, drawn with XChart: each call writes {@code <dir>/<baseName>.png} (1000 x 560 px, white) and
+ * {@code <dir>/<baseName>.svg}, the same drawing as a standalone {@code <svg>} element to paste into HTML. Latencies
+ * are shown in microseconds. The same input gives the same bytes.
+ *
+ * <p>Colours come from a fixed colour-blind-safe palette ({@link Bars#inColour}, {@link Spectrum#inColour},
+ * {@link TimeSeries#inColour}): give a cell or a variant the same slot in every chart and it keeps its colour.
+ *
+ * <p>Stateless and thread-safe: every call builds its own chart. Loading this class sets {@code java.awt.headless} to
+ * true unless it is set already. A chart takes tens of milliseconds, most of it XChart's text layout.
+ */
+public final class Charts {
+    static final double NANOS_PER_MICRO = 1_000.0;
+
+    static {
+        if (System.getProperty("java.awt.headless") == null) {
+            System.setProperty("java.awt.headless", "true");
+        }
+    }
+
+    private static final Pattern BASE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+
+    /** Line widths in px: a spectrum has few lines, a timeline has many short zigzags. */
+    private static final float SPECTRUM_LINE_PX = 2.0f;
+    private static final float TIMELINE_LINE_PX = 1.4f;
+
+    /** A timeline's x axis has at most this many steps between labelled ticks. */
+    private static final int MAX_TIME_TICKS = 10;
+
+    /**
+     * Share of the value axis kept free above the highest bar for its label: a turned label of 5 digits is about 40
+     * px of the about 400 px plot.
+     */
+    private static final double LABEL_HEADROOM_TURNED = 0.13;
+    private static final double LABEL_HEADROOM_FLAT = 0.06;
+
+    private Charts() {
+    }
+
+    /**
+     * A grouped bar chart: one group per category (a JVM x GC cell), one bar per series (a variant) in each group,
+     * each with its value written above it. A {@code NaN} value draws no bar.
+     *
+     * @param yLabel    the value axis' title, e.g. {@code median latency (us)}
+     * @param logScale  a log value axis, for values that span decades; then every value must be above 0
+     * @throws IllegalArgumentException when there is nothing to draw (no category, no series, only NaN), a series has
+     *                                  not one value per category, or a name is given twice
+     */
+    public static ChartFiles bars(Path dir, String baseName, String title, String yLabel, List<String> categories,
+            List<Bars> series, boolean logScale) throws IOException {
+        LabelledBarChart c = barChart(baseName, title, yLabel, categories, series, logScale);
+        List<String> names = new ArrayList<>();
+        series.forEach(b -> names.add(b.name()));
+        return ChartOutput.write(c, dir, baseName, title, names);
+    }
+
+    /** The chart {@link #bars} writes, for the tests to measure. */
+    static LabelledBarChart barChart(String baseName, String title, String yLabel, List<String> categories,
+            List<Bars> series, boolean logScale) {
+        String chart = "bar chart '" + requireBaseName(baseName) + "'";
+        requireText(title, chart + ": title");
+        requireText(yLabel, chart + ": value axis title");
+        if (categories.isEmpty()) {
+            throw new IllegalArgumentException(chart + ": no categories");
+        }
+        if (series.isEmpty()) {
+            throw new IllegalArgumentException(chart + ": no series");
+        }
+        requireUnique(categories, chart, "category");
+        List<String> names = new ArrayList<>();
+        for (Bars b : series) {
+            names.add(b.name());
+        }
+        requireUnique(names, chart, "series");
+        double minUs = Double.POSITIVE_INFINITY;
+        double maxUs = Double.NEGATIVE_INFINITY;
+        for (Bars b : series) {
+            if (b.size() != categories.size()) {
+                throw new IllegalArgumentException(chart + ": series '" + b.name() + "' has " + b.size()
+                        + " values for " + categories.size() + " categories");
+            }
+            for (int c = 0; c < b.size(); c++) {
+                double us = b.valueUs(c);
+                if (Double.isNaN(us)) {
+                    continue;
+                }
+                if (logScale && us <= 0) {
+                    throw new IllegalArgumentException(chart + ": series '" + b.name() + "' has " + us + " us for '"
+                            + categories.get(c) + "'; a log axis shows only latencies above 0");
+                }
+                minUs = Math.min(minUs, us);
+                maxUs = Math.max(maxUs, us);
+            }
+        }
+        if (maxUs < minUs) {
+            throw new IllegalArgumentException(chart + ": every value is NaN; nothing to draw");
+        }
+
+        boolean labelsTurned = labelsTurned(series, categories.size());
+        LabelledBarChart c = new LabelledBarChart(series, categories.size(), labelsTurned);
+        c.setTitle(title);
+        c.setYAxisTitle(yLabel);
+        CategoryStyler s = c.getStyler();
+        ChartStyle.apply(s);
+        s.setAvailableSpaceFill(0.8);
+        s.setOverlapped(false);
+        s.setLabelsVisible(false);
+        s.setLegendVisible(series.size() > 1);
+        s.setXAxisTitleVisible(false);
+        s.setPlotGridVerticalLinesVisible(false);
+        s.setYAxisLogarithmic(logScale);
+        double headroom = labelsTurned ? LABEL_HEADROOM_TURNED : LABEL_HEADROOM_FLAT;
+        if (logScale) {
+            double floor = decadeFloor(minUs);
+            // the label needs `headroom` of the axis' height in decades above the top bar
+            double topDecades = (Math.log10(maxUs) - headroom * Math.log10(floor)) / (1 - headroom);
+            s.setYAxisMin(floor);
+            s.setYAxisMax(Math.pow(10, Math.ceil(topDecades - 1e-9)));
+        } else {
+            s.setYAxisMin(0.0);
+            s.setYAxisMax(niceCeiling(maxUs / (1 - headroom)));
+        }
+        if (categoryLabelsTooWide(categories)) {
+            s.setXAxisLabelRotation(90);
+            s.setXAxisLabelAlignmentVertical(TextAlignment.Right);
+        }
+        for (int i = 0; i < series.size(); i++) {
+            Bars b = series.get(i);
+            List<Double> values = new ArrayList<>(categories.size());
+            for (int k = 0; k < b.size(); k++) {
+                double us = b.valueUs(k);
+                values.add(Double.isNaN(us) ? null : us); // XChart skips null, but would draw NaN
+            }
+            CategorySeries cs = c.addSeries(b.name(), categories, values);
+            cs.setFillColor(ChartStyle.colour(Palette.slotOf(b.paletteSlot(), i)));
+            cs.setLineColor(cs.getFillColor());
+        }
+        return c;
+    }
+
+    /**
+     * Latency against percentile, one line per spectrum, on a log latency axis and a "nines" percentile axis where
+     * 90%, 99%, 99.9%, ... lie one step apart ({@link #nines(double)}). The x axis ends at the whole nine at or past
+     * the highest percentile of any line.
+     *
+     * @throws IllegalArgumentException when there is no line, a name is given twice, or a latency is 0 (a log axis
+     *                                  cannot show it)
+     */
+    public static ChartFiles percentileSpectrum(Path dir, String baseName, String title, List<Spectrum> lines)
+            throws IOException {
+        LineChart c = spectrumChart(baseName, title, lines);
+        List<String> names = new ArrayList<>();
+        lines.forEach(line -> names.add(line.name()));
+        return ChartOutput.write(c, dir, baseName, title, names);
+    }
+
+    /** The chart {@link #percentileSpectrum} writes, for the tests to measure. */
+    static LineChart spectrumChart(String baseName, String title, List<Spectrum> lines) {
+        String chart = "percentile spectrum '" + requireBaseName(baseName) + "'";
+        requireText(title, chart + ": title");
+        if (lines.isEmpty()) {
+            throw new IllegalArgumentException(chart + ": no lines");
+        }
+        List<String> names = new ArrayList<>();
+        double minUs = Double.POSITIVE_INFINITY;
+        double maxUs = 0;
+        double maxNines = 0;
+        for (Spectrum line : lines) {
+            names.add(line.name());
+            double[] us = line.latenciesUs();
+            double[] percentiles = line.percentiles();
+            for (int i = 0; i < us.length; i++) {
+                if (us[i] <= 0) {
+                    throw new IllegalArgumentException(chart + ": line '" + line.name() + "' is at " + us[i]
+                            + " us at p" + percentiles[i] + "; a log axis shows only latencies above 0");
+                }
+                minUs = Math.min(minUs, us[i]);
+                maxUs = Math.max(maxUs, us[i]);
+            }
+            maxNines = Math.max(maxNines, nines(percentiles[percentiles.length - 1]));
+        }
+        requireUnique(names, chart, "line");
+
+        // at least 90%, and a whole nine that the last point does not overshoot by rounding
+        int axisNines = Math.max(1, (int) Math.ceil(maxNines - 1e-9));
+        double[] ticks = new double[axisNines + 1];
+        List<String> labels = new ArrayList<>(axisNines + 1);
+        ticks[0] = nines(50);
+        labels.add("50%");
+        for (int k = 1; k <= axisNines; k++) {
+            ticks[k] = k;
+            labels.add(percentileLabel(k));
+        }
+        double yMin = decadeFloor(minUs);
+        LineChart c = new LineChart(title, "percentile", 0, axisNines, ticks, labels, yMin, decadeCeiling(maxUs, yMin));
+        // spectra rise to the right: the upper left corner is free
+        c.getStyler().setLegendPosition(LegendPosition.InsideNW);
+        c.getStyler().setLegendLayout(LegendLayout.Vertical);
+        for (int i = 0; i < lines.size(); i++) {
+            Spectrum line = lines.get(i);
+            c.addLine(line.name(), line.nines(), line.latenciesUs(), Palette.slotOf(line.paletteSlot(), i),
+                    SPECTRUM_LINE_PX);
+        }
+        return c;
+    }
+
+    /**
+     * Latency against time, one line per series, on a log latency axis: e.g. each interval's max and p99 per cell.
+     *
+     * @throws IllegalArgumentException when there is no line, a name is given twice, every latency is NaN, or a
+     *                                  latency is 0 (a log axis cannot show it)
+     */
+    public static ChartFiles timeline(Path dir, String baseName, String title, List<TimeSeries> lines)
+            throws IOException {
+        LineChart c = timelineChart(baseName, title, lines);
+        List<String> names = new ArrayList<>();
+        lines.forEach(line -> names.add(line.name()));
+        return ChartOutput.write(c, dir, baseName, title, names);
+    }
+
+    /** The chart {@link #timeline} writes, for the tests to measure. */
+    static LineChart timelineChart(String baseName, String title, List<TimeSeries> lines) {
+        String chart = "timeline '" + requireBaseName(baseName) + "'";
+        requireText(title, chart + ": title");
+        if (lines.isEmpty()) {
+            throw new IllegalArgumentException(chart + ": no lines");
+        }
+        List<String> names = new ArrayList<>();
+        double minUs = Double.POSITIVE_INFINITY;
+        double maxUs = 0;
+        double endSec = 0;
+        for (TimeSeries line : lines) {
+            names.add(line.name());
+            double[] us = line.latenciesUs();
+            double[] sec = line.secondsSinceStart();
+            for (int i = 0; i < us.length; i++) {
+                if (us[i] <= 0) {
+                    throw new IllegalArgumentException(chart + ": line '" + line.name() + "' is at " + us[i]
+                            + " us at " + sec[i] + " s; a log axis shows only latencies above 0");
+                }
+                if (!Double.isNaN(us[i])) {
+                    minUs = Math.min(minUs, us[i]);
+                    maxUs = Math.max(maxUs, us[i]);
+                }
+            }
+            endSec = Math.max(endSec, sec[sec.length - 1]);
+        }
+        requireUnique(names, chart, "line");
+        if (maxUs < minUs) {
+            throw new IllegalArgumentException(chart + ": every latency is NaN; nothing to draw");
+        }
+
+        double xMaxSec = endSec > 0 ? endSec : 1;
+        double stepSec = niceStep(xMaxSec / MAX_TIME_TICKS);
+        int tickCount = (int) Math.floor(xMaxSec / stepSec + 1e-9) + 1;
+        double[] ticks = new double[tickCount];
+        List<String> labels = new ArrayList<>(tickCount);
+        DecimalFormat seconds = new DecimalFormat("#,##0.###", DecimalFormatSymbols.getInstance(Locale.ROOT));
+        for (int k = 0; k < tickCount; k++) {
+            ticks[k] = k * stepSec;
+            labels.add(seconds.format(ticks[k]));
+        }
+        double yMin = decadeFloor(minUs);
+        LineChart c = new LineChart(title, "seconds since the start of the measurement", 0, xMaxSec, ticks, labels,
+                yMin, decadeCeiling(maxUs, yMin));
+        ChartStyle.placeLegendOutside(c.getStyler(), names, c.getStyler().getLegendSeriesLineLength());
+        for (int i = 0; i < lines.size(); i++) {
+            TimeSeries line = lines.get(i);
+            c.addLine(line.name(), line.secondsSinceStart(), line.latenciesUs(), Palette.slotOf(line.paletteSlot(), i),
+                    TIMELINE_LINE_PX);
+        }
+        return c;
+    }
+
+    /**
+     * Where {@code percentile} lies on the nines axis: {@code -log10(1 - percentile/100)}, so 90% is 1, 99% is 2,
+     * 99.9% is 3, and 50% is log10(2), about 0.301. Computed as {@code 2 - log10(100 - percentile)}, which is exact
+     * for 90 and 99.
+     */
+    public static double nines(double percentile) {
+        if (!(percentile >= 0 && percentile < 100)) {
+            throw new IllegalArgumentException("percentile is " + percentile + "; the nines axis holds [0, 100)");
+        }
+        return 2 - Math.log10(100 - percentile);
+    }
+
+    /** The percentile with {@code nines} nines: 90 for 1, 99 for 2, 99.9 for 3, the double nearest the decimal. */
+    static double percentileOfNines(int nines) {
+        return BigDecimal.valueOf(100).subtract(BigDecimal.ONE.scaleByPowerOfTen(2 - nines)).doubleValue();
+    }
+
+    /** The tick label of {@code nines} nines: {@code 90%}, {@code 99%}, {@code 99.9%}, {@code 99.99%}, ... */
+    static String percentileLabel(int nines) {
+        if (nines < 1) {
+            throw new IllegalArgumentException("nines is " + nines + "; labels start at 1 (90%)");
+        }
+        return nines == 1 ? "90%" : nines == 2 ? "99%" : "99." + "9".repeat(nines - 2) + "%";
+    }
+
+    private static boolean labelsTurned(List<Bars> series, int categories) {
+        // the plot is the chart less the value axis and paddings: about 110 px
+        double barPx = (ChartStyle.WIDTH_PX - 110.0) / categories / series.size() * 0.8;
+        double widestPx = 0;
+        for (Bars b : series) {
+            for (int c = 0; c < b.size(); c++) {
+                if (!Double.isNaN(b.valueUs(c))) {
+                    widestPx = Math.max(widestPx,
+                            ChartStyle.textWidth(ChartStyle.formatUs(b.valueUs(c)), ChartStyle.VALUE_LABEL_FONT));
+                }
+            }
+        }
+        return widestPx + 2 > barPx;
+    }
+
+    private static boolean categoryLabelsTooWide(List<String> categories) {
+        double categoryPx = (ChartStyle.WIDTH_PX - 110.0) / categories.size();
+        for (String category : categories) {
+            if (ChartStyle.textWidth(category, ChartStyle.TICK_FONT) + 8 > categoryPx) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The power of ten at or below {@code us}. */
+    static double decadeFloor(double us) {
+        return Math.pow(10, Math.floor(Math.log10(us)));
+    }
+
+    /** The power of ten at or above {@code us}, and at least one decade above {@code floor}. */
+    static double decadeCeiling(double us, double floor) {
+        return Math.max(Math.pow(10, Math.ceil(Math.log10(us))), floor * 10);
+    }
+
+    /** The smallest of 1, 2, 5 times a power of ten at or above {@code v}: a step of round ticks. */
+    static double niceStep(double v) {
+        double decade = decadeFloor(v);
+        return v <= decade ? decade : v <= 2 * decade ? 2 * decade : v <= 5 * decade ? 5 * decade : 10 * decade;
+    }
+
+    /** The smallest of 1, 2, 2.5, 5 times a power of ten at or above {@code v}. */
+    static double niceCeiling(double v) {
+        double decade = decadeFloor(v);
+        for (double step : new double[] {1, 2, 2.5, 5, 10}) {
+            if (step * decade >= v) {
+                return step * decade;
+            }
+        }
+        return 10 * decade;
+    }
+
+    static String requireText(String text, String what) {
+        if (text == null || text.isBlank()) {
+            throw new IllegalArgumentException(what + " is " + (text == null ? "missing" : "blank"));
+        }
+        return text;
+    }
+
+    private static String requireBaseName(String baseName) {
+        Objects.requireNonNull(baseName, "baseName");
+        if (!BASE_NAME.matcher(baseName).matches()) {
+            throw new IllegalArgumentException("chart base name '" + baseName
+                    + "' must start with a letter or digit and hold only letters, digits, '.', '_' and '-'");
+        }
+        return baseName;
+    }
+
+    private static void requireUnique(List<String> names, String chart, String what) {
+        Set<String> seen = new HashSet<>();
+        for (String name : names) {
+            if (!seen.add(name)) {
+                throw new IllegalArgumentException(chart + ": " + what + " '" + name + "' is given twice");
+            }
+        }
+    }
+}
