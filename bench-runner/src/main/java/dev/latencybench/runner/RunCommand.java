@@ -281,6 +281,27 @@ final class RunCommand {
         return s.matches("[A-Za-z0-9._,=:/+-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
     }
 
+    /** Extra warm-up of a {@code +graal} cell: the Graal compiler first compiles itself (about 11 s on 2 cores). */
+    static final long GRAAL_EXTRA_WARMUP_NS = 15_000_000_000L;
+
+    /**
+     * The scenario properties of one cell: the run's, and for a {@code +graal} JVM a warm-up longer by
+     * {@link #GRAAL_EXTRA_WARMUP_NS} unless the run set {@code bench.warmup} itself.
+     */
+    static Map<String, String> cellProperties(RunRequest request, Cell cell) {
+        Map<String, String> props = new LinkedHashMap<>(request.properties);
+        if (cell.jvm().graal() && !props.containsKey("bench.warmup")) {
+            try {
+                Study study = Scenarios.discover().get(cell.scenario());
+                long warmupNs = study.plan(new BenchProperties(props), CpuTopology.system()).settings().warmupNs();
+                props.put("bench.warmup", (warmupNs + GRAAL_EXTRA_WARMUP_NS) / 1_000_000 + "ms");
+            } catch (RuntimeException e) {
+                // the cell's launcher reports a bad property itself
+            }
+        }
+        return props;
+    }
+
     private static List<String> launcherCommand(RunRequest request, Cell cell, String classpath) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -291,7 +312,7 @@ final class RunCommand {
         cmd.add("-D" + RunSettings.JVM + "=" + cell.jvm().java());
         cmd.add("-D" + RunSettings.JVM_NAME + "=" + cell.jvm().name());
         cmd.add("-D" + RunSettings.JVM_ARGS + "=" + String.join(" ", cell.flags()));
-        request.properties.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
+        cellProperties(request, cell).forEach((k, v) -> cmd.add("-D" + k + "=" + v));
         cmd.add("dev.latencybench.core.run.StudyMain");
         cmd.add(cell.scenario());
         cmd.add("--part-of-run");
@@ -312,7 +333,11 @@ final class RunCommand {
         for (Cell c : cells) {
             CellOutcome o = previous.get(c.key());
             String state = c.skipReason() != null ? "skip: " + c.skipReason()
-                    : o != null && o.finished() ? "done (" + o.status + ")" : String.join(" ", c.flags());
+                    : o != null && o.finished() ? "done (" + o.status + ")" : c.flags().stream()
+                    .map(Report::shortFlag).collect(Collectors.joining(" "));
+            if (c.skipReason() == null && c.jvm().graal() && !request.properties.containsKey("bench.warmup")) {
+                state += " (warm-up +15s: Graal compiles itself first)";
+            }
             out.printf(Locale.ROOT, "  %-44s %s%n", c.key(), state);
         }
         if (!request.properties.isEmpty()) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -97,7 +98,9 @@ public final class JvmDiscovery {
         }
         List<Path> children = new ArrayList<>();
         try (Stream<Path> s = Files.list(root)) {
-            s.sorted().forEach(children::add);
+            // real folders first, so a link such as default-java folds into the JDK it points at
+            s.sorted(Comparator.comparing((Path p) -> Files.isSymbolicLink(p)).thenComparing(Comparator.naturalOrder()))
+                    .forEach(children::add);
         } catch (IOException e) {
             return;
         }

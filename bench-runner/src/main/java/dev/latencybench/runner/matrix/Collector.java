@@ -18,7 +18,7 @@ public enum Collector {
     SERIAL("serial", "Serial", 8),
     ZGC("zgc", "ZGC", 11),
     ZGC_GENERATIONAL("zgc-gen", "generational ZGC", 21),
-    SHENANDOAH("shenandoah", "Shenandoah", 12),
+    SHENANDOAH("shenandoah", "Shenandoah", 11), // JDK 12, and backported to some 11 builds: the probe tells
     SHENANDOAH_GENERATIONAL("shenandoah-gen", "generational Shenandoah", 25),
     EPSILON("epsilon", "Epsilon (no collection at all)", 11);
 

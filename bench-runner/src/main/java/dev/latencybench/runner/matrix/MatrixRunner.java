@@ -84,8 +84,7 @@ public final class MatrixRunner {
                             outcomes.get(cell.key()).status);
                 } else {
                     n++;
-                    out.printf(Locale.ROOT, "%nlatency-bench: cell %d of %d: %s (%s)%n", n, toRun, cell.key(),
-                            String.join(" ", cell.flags()));
+                    out.printf(Locale.ROOT, "%nlatency-bench: cell %d of %d: %s%n", n, toRun, cell.key());
                     CellOutcome outcome = runCell(cell);
                     if (!interrupted) {
                         outcomes.put(cell.key(), outcome);

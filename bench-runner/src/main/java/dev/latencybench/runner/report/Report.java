@@ -168,10 +168,10 @@ public final class Report {
                 tails.add(Bars.ofNanos(v, values(data, scenario, v, cells, s -> s.p99_99)));
             }
             Charts.bars(charts, scenario + "-median", scenario + ": median latency (p50) per JVM and collector",
-                    "latency (us)", labels, medians, false);
+                    "latency (us)", labels, medians, wideRange(medians));
             doc.chart(scenario + "-median", scenario + ": median latency per JVM and collector");
             Charts.bars(charts, scenario + "-p99_99", scenario + ": p99.99 latency per JVM and collector",
-                    "latency (us)", labels, tails, false);
+                    "latency (us)", labels, tails, wideRange(tails));
             doc.chart(scenario + "-p99_99", scenario + ": p99.99 latency per JVM and collector");
             for (String v : variants) {
                 spectrumAndTimeline(doc, data, scenario, v, charts);
@@ -180,6 +180,21 @@ public final class Report {
         confidence(doc, all);
         floor(doc, data, scenario, variants);
         notes(doc, all);
+    }
+
+    /** Values spread over more than two decades read better on a log axis. */
+    static boolean wideRange(List<Bars> series) {
+        double min = Double.MAX_VALUE;
+        double max = 0;
+        for (Bars b : series) {
+            for (double v : b.valuesUs()) {
+                if (v > 0 && !Double.isNaN(v)) {
+                    min = Math.min(min, v);
+                    max = Math.max(max, v);
+                }
+            }
+        }
+        return max > 0 && max / min > 100;
     }
 
     private static void verdict(Doc doc, RunData data, String scenario, List<String> variants) {
@@ -463,7 +478,7 @@ public final class Report {
     }
 
     /** The Graal module path is long and machine-specific: shown by its release. */
-    static String shortFlag(String flag) {
+    public static String shortFlag(String flag) {
         if (flag.startsWith("--upgrade-module-path=")) {
             String v = flag.replaceAll(".*compiler-([0-9.]+)\\.jar.*", "$1");
             return "--upgrade-module-path=<GraalVM compiler " + (v.equals(flag) ? "jars" : v) + ">";

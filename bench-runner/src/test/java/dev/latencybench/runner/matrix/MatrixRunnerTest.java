@@ -101,7 +101,7 @@ class MatrixRunnerTest {
         assertEquals("smoke", run.getAsJsonObject("properties").get("bench.scale").getAsString());
         String log = Files.readString(request.runDir().resolve("logs/queue__openjdk-17.0.15__g1.log"));
         assertEquals("latency-bench queue study: measuring\n", log);
-        assertTrue(console.toString(StandardCharsets.UTF_8).contains("cell 1 of 3: queue/openjdk-17.0.15__g1"));
+        assertTrue(console.toString(StandardCharsets.UTF_8).contains("cell 1 of 3: queue/openjdk-17.0.15__g1\n"));
     }
 
     @Test
