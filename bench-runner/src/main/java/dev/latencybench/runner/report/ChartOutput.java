@@ -33,7 +33,7 @@ import org.knowm.xchart.internal.chartpart.Chart;
  * DOCTYPE go; the clip-path ids, which VectorGraphics2D takes from identity hash codes, become
  * {@code chart-<baseName>-<n>}, unique within a report page; coordinates are rounded to 1/10 px, which halves the
  * size. XChart draws all text as glyph outlines, so the SVG holds no {@code <text>}: the title and the series names
- * go into {@code <title>} and {@code <desc>}, which screen readers and searches read.
+ * go into {@code <title>} and {@code <desc>}, where screen readers (and tests) find them.
  */
 final class ChartOutput {
     private static final Pattern DECIMAL = Pattern.compile("-?\\d+\\.\\d+(?:[eE][-+]?\\d+)?");
