@@ -11,7 +11,6 @@ import java.awt.geom.AffineTransform;
 import java.awt.geom.Rectangle2D;
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
-import java.util.List;
 import java.util.Locale;
 
 import org.knowm.xchart.style.AxesChartStyler;
@@ -60,7 +59,7 @@ final class ChartStyle {
                 : new BasicStroke(widthPx, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, dash, 0f);
     }
 
-    /** What every chart shares: white ground, light solid grid, the fonts, the legend outside the data. */
+    /** What every chart shares: white ground, light solid grid, the fonts, the legend below the plot. */
     static void apply(AxesChartStyler s) {
         s.setChartBackgroundColor(Color.WHITE);
         s.setPlotBackgroundColor(Color.WHITE);
@@ -94,20 +93,6 @@ final class ChartStyle {
         s.setYAxisLogarithmicDecadeOnly(true);
         s.setToolTipsEnabled(false);
         s.setAntiAlias(true);
-    }
-
-    /**
-     * Below the plot in one row when the legend fits the chart's width there, else in a column right of the plot:
-     * never over the data.
-     */
-    static void placeLegendOutside(AxesChartStyler s, List<String> names, int legendLineLengthPx) {
-        double rowPx = 0;
-        for (String name : names) {
-            rowPx += legendLineLengthPx + 3 * s.getLegendPadding() + textWidth(name, LEGEND_FONT);
-        }
-        boolean fitsOneRow = rowPx + 2 * s.getChartPadding() <= WIDTH_PX;
-        s.setLegendPosition(fitsOneRow ? LegendPosition.OutsideS : LegendPosition.OutsideE);
-        s.setLegendLayout(fitsOneRow ? LegendLayout.Horizontal : LegendLayout.Vertical);
     }
 
     static double textWidth(String text, Font font) {

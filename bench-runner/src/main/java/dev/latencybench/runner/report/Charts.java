@@ -16,8 +16,6 @@ import java.util.regex.Pattern;
 import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.style.AxesChartStyler.TextAlignment;
 import org.knowm.xchart.style.CategoryStyler;
-import org.knowm.xchart.style.Styler.LegendLayout;
-import org.knowm.xchart.style.Styler.LegendPosition;
 
 /**
  * The report's charts, drawn with XChart: each call writes {@code <dir>/<baseName>.png} (1000 x 560 px, white) and
@@ -28,7 +26,8 @@ import org.knowm.xchart.style.Styler.LegendPosition;
  * {@link TimeSeries#inColour}): give a cell or a variant the same slot in every chart and it keeps its colour.
  *
  * <p>Stateless and thread-safe: every call builds its own chart. Loading this class sets {@code java.awt.headless} to
- * true unless it is set already. A chart takes tens of milliseconds, most of it XChart's text layout.
+ * true unless it is set already. A chart takes 50 to 150 ms, most of it text layout; the first in a JVM about half a
+ * second more, for AWT and font start-up.
  */
 public final class Charts {
     static final double NANOS_PER_MICRO = 1_000.0;
@@ -214,9 +213,6 @@ public final class Charts {
         }
         double yMin = decadeFloor(minUs);
         LineChart c = new LineChart(title, "percentile", 0, axisNines, ticks, labels, yMin, decadeCeiling(maxUs, yMin));
-        // spectra rise to the right: the upper left corner is free
-        c.getStyler().setLegendPosition(LegendPosition.InsideNW);
-        c.getStyler().setLegendLayout(LegendLayout.Vertical);
         for (int i = 0; i < lines.size(); i++) {
             Spectrum line = lines.get(i);
             c.addLine(line.name(), line.nines(), line.latenciesUs(), Palette.slotOf(line.paletteSlot(), i),
@@ -284,7 +280,6 @@ public final class Charts {
         double yMin = decadeFloor(minUs);
         LineChart c = new LineChart(title, "seconds since the start of the measurement", 0, xMaxSec, ticks, labels,
                 yMin, decadeCeiling(maxUs, yMin));
-        ChartStyle.placeLegendOutside(c.getStyler(), names, c.getStyler().getLegendSeriesLineLength());
         for (int i = 0; i < lines.size(); i++) {
             TimeSeries line = lines.get(i);
             c.addLine(line.name(), line.secondsSinceStart(), line.latenciesUs(), Palette.slotOf(line.paletteSlot(), i),

@@ -165,6 +165,11 @@ class ChartsTest {
     }
 
     @Test
+    void barValuesGivenInNanosAreShownInMicros() {
+        assertArrayEquals(new double[] {1.5, Double.NaN, 2_000}, Bars.ofNanos("x", 1_500, Double.NaN, 2e6).valuesUs());
+    }
+
+    @Test
     void barsOnALogAxisSpanDecades() throws IOException {
         ChartFiles files = Charts.bars(dir, "p9999", "p99.99 latency per JVM x GC", "p99.99 latency (us)", CELLS,
                 List.of(new Bars("chronicle", 35.2, 2_480, Double.NaN), new Bars("baseline", 12.4, 1_950, 58.3)),
