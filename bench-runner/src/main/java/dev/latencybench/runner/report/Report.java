@@ -224,11 +224,15 @@ public final class Report {
         RunData.Row a = sorted.get(0);
         RunData.Row b = sorted.get(1);
         RunData.Row worst = sorted.get(sorted.size() - 1);
-        return String.format(Locale.ROOT, "%s, lowest %s: `%s` %s; next `%s` %s (%.2fx); highest `%s` %s (%.2fx)",
-                variant, what, a.label(), Units.formatNs(f.applyAsLong(a.latency)), b.label(),
-                Units.formatNs(f.applyAsLong(b.latency)), ratio(f.applyAsLong(b.latency), f.applyAsLong(a.latency)),
-                worst.label(), Units.formatNs(f.applyAsLong(worst.latency)),
-                ratio(f.applyAsLong(worst.latency), f.applyAsLong(a.latency)));
+        String line = String.format(Locale.ROOT, "%s, lowest %s: `%s` %s; next `%s` %s (%.2fx)", variant, what,
+                a.label(), Units.formatNs(f.applyAsLong(a.latency)), b.label(), Units.formatNs(f.applyAsLong(b.latency)),
+                ratio(f.applyAsLong(b.latency), f.applyAsLong(a.latency)));
+        if (sorted.size() > 2) {
+            line += String.format(Locale.ROOT, "; highest `%s` %s (%.2fx)", worst.label(),
+                    Units.formatNs(f.applyAsLong(worst.latency)), ratio(f.applyAsLong(worst.latency),
+                    f.applyAsLong(a.latency)));
+        }
+        return line;
     }
 
     private static double ratio(long a, long b) {
@@ -282,7 +286,8 @@ public final class Report {
         for (int i = 0; i < cells.size(); i++) {
             v[i] = Double.NaN;
             for (RunData.Row r : data.rows(scenario, variant)) {
-                if (r.cell.equals(cells.get(i)) && r.measured() && !"FAILED".equals(r.status)) {
+                if (r.cell.equals(cells.get(i)) && r.measured() && !"FAILED".equals(r.status)
+                        && f.applyAsLong(r.latency) > 0) { // a log axis has no place for 0
                     v[i] = f.applyAsLong(r.latency);
                 }
             }
@@ -295,7 +300,7 @@ public final class Report {
         List<Spectrum> spectra = new ArrayList<>();
         List<TimeSeries> timelines = new ArrayList<>();
         for (RunData.Row r : data.rows(scenario, variant)) {
-            if (!r.measured() || r.hlog() == null || !Files.isRegularFile(r.hlog())) {
+            if (!r.measured() || "FAILED".equals(r.status) || r.hlog() == null || !Files.isRegularFile(r.hlog())) {
                 continue;
             }
             IntervalLog.Intervals log = IntervalLog.read(r.hlog());

@@ -1,0 +1,80 @@
+package dev.latencybench.runner.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.latencybench.runner.UsageException;
+
+class CompareTest {
+    @TempDir
+    Path tmp;
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+    private Path run(String name, long chronicleNs, long slowNs, String status) {
+        return new FixtureRun(tmp.resolve(name))
+                .cell("chronicle", "openjdk-17.0.15__g1", status, chronicleNs, slowNs, 2, 300_000)
+                .cell("baseline", "openjdk-17.0.15__g1", "OK", 100, 2_000_000, 2, 300_000)
+                .write().dir;
+    }
+
+    private int compare(String... args) throws IOException {
+        return Compare.command(args, new PrintStream(out, true, StandardCharsets.UTF_8));
+    }
+
+    private String out() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void theSameRunHasNoRegression() throws IOException {
+        Path base = run("base", 1_000, 5_000_000, "OK");
+        assertEquals(0, compare(base.toString(), base.toString()));
+        assertTrue(out().contains("1.00x ±10%"), out());
+        assertTrue(out().contains("2 comparison(s), 0 regression(s) beyond 10%"), out());
+    }
+
+    @Test
+    void aSlowerPercentileBeyondTheThresholdFailsAndAWiderThresholdPasses() throws IOException {
+        Path base = run("base", 1_000, 5_000_000, "OK");
+        Path slower = run("slower", 1_000, 7_500_000, "OK");
+        assertEquals(1, compare(base.toString(), slower.toString()));
+        // 1% of the samples got slower: p99.9 regresses; p99.99 too, but 60 samples beyond it are too few to gate
+        assertTrue(out().contains("1.50x ±0%  REGRESSION: p99.9 5.01ms -> 7.50ms\n") || out().contains(
+                "REGRESSION: p99.9 5.01ms -> 7.50ms\n"), out());
+        assertTrue(out().contains("1 regression(s) beyond 10%"), out());
+        assertEquals(0, compare(base.toString(), slower.toString(), "--max-regression", "60%"));
+        assertEquals(0, compare(slower.toString(), base.toString()), "faster is never a regression");
+    }
+
+    @Test
+    void aCellThatStoppedWorkingIsARegression() throws IOException {
+        Path base = run("base", 1_000, 5_000_000, "OK");
+        Path broken = run("broken", 1_000, 5_000_000, "FAILED");
+        assertEquals(1, compare(base.toString(), broken.toString()));
+        assertTrue(out().contains("REGRESSION (OK in the base, FAILED in the candidate: rate not held"), out());
+    }
+
+    @Test
+    void runsWithNothingInCommonOrBadArgumentsAreUsageErrors() {
+        Path base = run("base", 1_000, 5_000_000, "OK");
+        Path other = new FixtureRun(tmp.resolve("other")).cell("chronicle", "temurin-25.0.3__zgc", "OK", 500, 1_000_000,
+                1, 3000).write().dir;
+        UsageException e = assertThrows(UsageException.class, () -> compare(base.toString(), other.toString()));
+        assertTrue(e.getMessage().contains("no cell and variant in common"), e.getMessage());
+        assertTrue(out().contains("note: queue/chronicle/openjdk-17.0.15__g1: only in the base run"), out());
+        assertThrows(UsageException.class, () -> compare(base.toString()));
+        assertThrows(UsageException.class, () -> compare(base.toString(), tmp.resolve("none").toString()));
+        assertThrows(UsageException.class, () -> compare(base.toString(), base.toString(), "--max-regression", "-5%"));
+        assertEquals(0.025, Compare.parseThreshold("2.5%"), 1e-12);
+    }
+}

@@ -1,0 +1,154 @@
+package dev.latencybench.runner.report;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+
+import org.HdrHistogram.Histogram;
+
+import dev.latencybench.core.record.IntervalLog;
+import dev.latencybench.core.record.LatencyRecorder;
+import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.result.ResultFiles;
+
+/**
+ * Writes a run folder in the suite's result format with known latencies: {@code run.json} of a
+ * matrix, and per cell {@code result.json}, {@code env.json} and a {@code latency.hlog} of one
+ * interval per second, so the report and compare can be checked against numbers known in advance.
+ */
+final class FixtureRun {
+    final Path dir;
+    private final JsonArray cells = new JsonArray();
+
+    FixtureRun(Path dir) {
+        this.dir = dir;
+    }
+
+    /**
+     * A measured cell of {@code forks} forks: each fork records {@code count} samples of
+     * {@code typicalNs} (times 1 + 0.1 × fork index), and 1 in 100 of {@code slowNs}.
+     */
+    FixtureRun cell(String variant, String cell, String status, long typicalNs, long slowNs, int forks, long count) {
+        try {
+            Path cdir = dir.resolve("queue").resolve(variant).resolve(cell);
+            Files.createDirectories(cdir);
+            Histogram total = LatencyRecorder.newHistogram();
+            JsonArray perFork = new JsonArray();
+            try (IntervalLog log = new IntervalLog(cdir.resolve("latency.hlog"), "fixture")) {
+                for (int f = 0; f < forks; f++) {
+                    Histogram fork = LatencyRecorder.newHistogram();
+                    for (int second = 0; second < 3; second++) {
+                        Histogram h = LatencyRecorder.newHistogram();
+                        long typical = Math.round(typicalNs * (1 + 0.1 * f));
+                        h.recordValueWithCount(typical, count / 3 - count / 300);
+                        h.recordValueWithCount(slowNs + second * 1000L, count / 300);
+                        h.setStartTimeStamp(1000L * (10 * f + second));
+                        h.setEndTimeStamp(1000L * (10 * f + second + 1));
+                        Histogram service = h.copy();
+                        service.setStartTimeStamp(h.getStartTimeStamp());
+                        service.setEndTimeStamp(h.getEndTimeStamp());
+                        log.append(h, service);
+                        fork.add(h);
+                    }
+                    JsonObject fs = LatencySummary.of(fork).toJson();
+                    fs.addProperty("fork", Integer.toString(1000 + f));
+                    perFork.add(fs);
+                    total.add(fork);
+                }
+            }
+            JsonObject r = new JsonObject();
+            r.addProperty("status", status);
+            JsonArray reasons = new JsonArray();
+            if (!"OK".equals(status)) {
+                reasons.add("rate not held: 12% of sends late");
+            }
+            r.add("reasons", reasons);
+            JsonArray flags = new JsonArray();
+            flags.add("busy machine: other processes used CPU time during the measurement (see machineLoad)");
+            r.add("flags", variant.equals("chronicle") && cell.contains("zgc") ? flags : new JsonArray());
+            r.addProperty("study", "queue");
+            r.addProperty("variant", variant);
+            r.addProperty("cell", cell);
+            r.addProperty("runId", dir.getFileName().toString());
+            r.addProperty("scale", "smoke");
+            r.addProperty("ratePerSec", 100_000);
+            r.addProperty("payloadBytes", 256);
+            r.addProperty("warmupNs", 1_000_000_000L);
+            r.addProperty("measureNs", 2_000_000_000L);
+            r.addProperty("forks", forks);
+            r.add("latencyNs", LatencySummary.of(total).toJson());
+            r.add("serviceTimeNs", LatencySummary.of(total).toJson());
+            r.add("forkLatencyNs", perFork);
+            r.addProperty("command", "scripts/bench run --fixture");
+            ResultFiles.writeJson(cdir.resolve("result.json"), r);
+            JsonObject env = new JsonObject();
+            JsonObject cpu = new JsonObject();
+            cpu.addProperty("model", "Fixture CPU @ 3.0GHz");
+            cpu.addProperty("availableProcessors", 2);
+            cpu.addProperty("isolated", "");
+            env.add("cpu", cpu);
+            JsonArray check = new JsonArray();
+            JsonObject finding = new JsonObject();
+            finding.addProperty("id", "isolcpus");
+            finding.addProperty("status", "WARN");
+            finding.addProperty("observed", "none");
+            finding.addProperty("advice", "add isolcpus=1");
+            check.add(finding);
+            env.add("hostCheck", check);
+            env.addProperty("suiteCommit", "abc123");
+            ResultFiles.writeJson(cdir.resolve("env.json"), env);
+            addCell(cell, status, null);
+            return this;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** A cell the matrix recorded without results: skipped, or failed before measuring. */
+    FixtureRun unmeasured(String cell, String status, String reason) {
+        addCell(cell, status, reason);
+        return this;
+    }
+
+    private void addCell(String cell, String status, String reason) {
+        for (int i = 0; i < cells.size(); i++) {
+            if (cells.get(i).getAsJsonObject().get("cell").getAsString().equals(cell)) {
+                return;
+            }
+        }
+        JsonObject c = new JsonObject();
+        c.addProperty("scenario", "queue");
+        int sep = cell.lastIndexOf("__");
+        c.addProperty("jvm", cell.substring(0, sep));
+        c.addProperty("gc", cell.substring(sep + 2));
+        c.addProperty("cell", cell);
+        JsonArray flags = new JsonArray();
+        List.of("-XX:+UseG1GC").forEach(flags::add);
+        c.add("flags", flags);
+        c.addProperty("status", status);
+        if (reason != null) {
+            c.addProperty("reason", reason);
+        }
+        cells.add(c);
+    }
+
+    FixtureRun write() {
+        JsonObject run = new JsonObject();
+        run.addProperty("runId", dir.getFileName().toString());
+        run.addProperty("host", "fixture-host");
+        run.addProperty("command", "scripts/bench run --jvms 17,25 --gcs g1,zgc --scale smoke");
+        run.add("cells", cells);
+        run.add("jvms", new JsonArray());
+        try {
+            ResultFiles.writeJson(dir.resolve("run.json"), run);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return this;
+    }
+}

@@ -1,0 +1,105 @@
+package dev.latencybench.runner.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
+
+import javax.imageio.ImageIO;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReportTest {
+    @TempDir
+    Path tmp;
+    private Path run;
+    private String md;
+    private String html;
+
+    @BeforeEach
+    void writeReport() throws IOException {
+        run = tmp.resolve("r1");
+        new FixtureRun(run)
+                .cell("chronicle", "openjdk-17.0.15__g1", "OK", 1_000, 5_000_000, 2, 300_000)
+                .cell("baseline", "openjdk-17.0.15__g1", "OK", 100, 2_000_000, 2, 300_000)
+                .cell("chronicle", "temurin-25.0.3__zgc", "OK", 500, 3_000_000, 1, 30_000)
+                .cell("baseline", "temurin-25.0.3__zgc", "FAILED", 100, 2_000_000, 1, 30_000)
+                .unmeasured("openjdk-17.0.15__zgc-gen", "SKIPPED", "generational ZGC needs JDK 21 or newer")
+                .write();
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        Report.write(run, new PrintStream(console, true, StandardCharsets.UTF_8));
+        assertTrue(console.toString(StandardCharsets.UTF_8).contains("report written in"));
+        md = Files.readString(run.resolve("REPORT.md"));
+        html = Files.readString(run.resolve("report.html"));
+    }
+
+    @Test
+    void theStudyTableHasARowPerCellWithItsPercentiles() {
+        // 297,000 samples at 1.00us (fork 1), 297,000 at 1.10us (fork 2), 6,000 (1%) at 5.00-5.002ms:
+        // the 300,000th value is 1.10us; p99.9 and up are slow; 60 samples lie beyond p99.99, so it is marked
+        assertTrue(md.contains("| openjdk-17.0.15 | g1 | chronicle | OK | 1.10us | 1.10us | 1.10us | 5.01ms | 5.01ms †"
+                + " | 5.01ms | 600,000 |"), md);
+        assertTrue(md.contains("| temurin-25.0.3 | zgc | chronicle | OK | 500ns | 500ns | 500ns | 3.00ms † | 3.00ms †"
+                + " | 3.00ms | 30,000 |"), md);
+        assertTrue(md.contains("| temurin-25.0.3 | zgc | baseline | FAILED |"), md);
+        assertTrue(md.contains("| openjdk-17.0.15 | zgc-gen | - | SKIPPED | - |"), md);
+    }
+
+    @Test
+    void reasonsFlagsSpreadFloorEnvironmentAndCommandAreThere() {
+        assertTrue(md.contains("`temurin-25.0.3__zgc / baseline` FAILED: rate not held: 12% of sends late"), md);
+        assertTrue(md.contains("`openjdk-17.0.15__zgc-gen` SKIPPED: generational ZGC needs JDK 21 or newer"), md);
+        assertTrue(md.contains("`temurin-25.0.3__zgc / chronicle`: busy machine"), md);
+        // two forks, p50 at 1.00us and 1.10us: (1.10 - 1.00) / 1.05 = 10%
+        assertTrue(md.contains("| openjdk-17.0.15 | g1 | chronicle | 2 | 300,000 / 10% | 60,000 / 10% | 6,000 / 10%"
+                + " | 600 / 0% | 60 † / 0% |"), md);
+        assertTrue(md.contains("| openjdk-17.0.15 | g1 | chronicle | 1.10us | 110ns | 990ns | 5.01ms | 2.00ms |"), md);
+        assertTrue(md.contains("Fixture CPU @ 3.0GHz"), md);
+        assertTrue(md.contains("| WARN | isolcpus | none | add isolcpus=1 |"), md);
+        assertTrue(md.contains("scripts/bench run --jvms 17,25 --gcs g1,zgc --scale smoke"), md);
+        assertTrue(md.contains("- chronicle, lowest median: `temurin-25.0.3 zgc` 500ns; next `openjdk-17.0.15 g1`"
+                + " 1.10us (2.20x)\n"), md);
+    }
+
+    @Test
+    void chartsAreRealImagesAndTheHtmlInlinesThem() throws IOException {
+        for (String base : new String[] {"queue-median", "queue-p99_99", "queue-chronicle-spectrum",
+            "queue-chronicle-timeline", "queue-baseline-spectrum"}) {
+            Path png = run.resolve("charts").resolve(base + ".png");
+            BufferedImage img = ImageIO.read(png.toFile());
+            assertTrue(img.getWidth() >= 800 && img.getHeight() >= 400, base);
+            Set<Integer> colours = new HashSet<>();
+            for (int x = 0; x < img.getWidth(); x += 3) {
+                for (int y = 0; y < img.getHeight(); y += 3) {
+                    colours.add(img.getRGB(x, y));
+                }
+            }
+            assertTrue(colours.size() > 20, base + " has " + colours.size() + " colours");
+            assertTrue(md.contains("](charts/" + base + ".png)"), base);
+            assertTrue(Files.size(run.resolve("charts").resolve(base + ".svg")) > 1000, base);
+        }
+        assertEquals(6, html.split("<svg class=\"chart\"", -1).length - 1, "every chart inlined once");
+        assertFalse(html.contains("<?xml"), "no XML prolog inside the page");
+        assertFalse(html.contains("src=\"http"), "self-contained: nothing loaded from elsewhere");
+        assertTrue(html.contains("<td class=\"bad\">FAILED</td>"), "failed cells stand out");
+    }
+
+    @Test
+    void aFolderWithoutResultsIsAClearError() throws IOException {
+        Path empty = Files.createDirectories(tmp.resolve("empty"));
+        IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class,
+                () -> Report.write(empty, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)));
+        assertTrue(e.getMessage().contains("holds no results"), e.getMessage());
+    }
+}
