@@ -85,6 +85,10 @@ final class RunCommand {
         Map<String, CellOutcome> previous = Map.of();
         if (args.options.containsKey("--resume")) {
             Path runDir = Path.of(args.one("--resume", null)).toAbsolutePath().normalize();
+            if (!args.properties.isEmpty()) {
+                throw new UsageException("bench run --resume: " + args.properties.keySet() + " cannot change a run"
+                        + " that has started; resume it as it was, or start a new run");
+            }
             request = resumeRequest(runDir, args);
             previous = RunManifest.outcomes(ResultFiles.readJson(RunManifest.file(runDir)));
         } else {

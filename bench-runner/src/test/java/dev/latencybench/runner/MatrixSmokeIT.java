@@ -1,0 +1,167 @@
+package dev.latencybench.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import javax.imageio.ImageIO;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.latencybench.core.result.ResultFiles;
+
+/**
+ * The runner end to end through the shaded bench.jar: a real matrix at smoke scale on the JVM running
+ * the build, with a cell that fails (a flag its JVM refuses) and cells that cannot run on it, the
+ * report, resume, compare, and a SIGTERM in the middle of a cell.
+ */
+class MatrixSmokeIT {
+    private static final Path JAR = Path.of(System.getProperty("bench.jar", "target/bench.jar"));
+
+    @TempDir
+    Path tmp;
+
+    private ProcessBuilder bench(String... args) {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar", JAR.toString()));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().put("XDG_CACHE_HOME", tmp.resolve("cache").toString());
+        return pb;
+    }
+
+    private static String run(ProcessBuilder pb, int[] exit) throws Exception {
+        Process p = pb.start();
+        p.getOutputStream().close();
+        CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> {
+            try {
+                return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                return e.toString();
+            }
+        });
+        assertTrue(p.waitFor(300, TimeUnit.SECONDS), "ended in time");
+        exit[0] = p.exitValue();
+        return out.get(10, TimeUnit.SECONDS);
+    }
+
+    private Map<String, JsonObject> cells(Path runDir) throws IOException {
+        Map<String, JsonObject> m = new LinkedHashMap<>();
+        for (JsonElement e : ResultFiles.readJson(runDir.resolve("run.json")).getAsJsonArray("cells")) {
+            m.put(e.getAsJsonObject().get("gc").getAsString(), e.getAsJsonObject());
+        }
+        return m;
+    }
+
+    @Test
+    void aMatrixWithAFailingAndSkippedCellsRunsTheRestReportsResumesAndCompares() throws Exception {
+        Path results = tmp.resolve("results");
+        int[] exit = new int[1];
+        // serial runs; parallel fails (its JVM refuses a flag); at least one of zgc-gen (JDK 21-23 only) and
+        // shenandoah-gen (JDK 25+) cannot run on any one JDK, so it is skipped with the reason
+        String out = run(bench("run", "--jvms", "current", "--gcs", "serial,parallel,zgc-gen,shenandoah-gen",
+                "--gc-args", "parallel=-XX:+NoSuchFlagAnywhere", "--scale", "smoke", "--results", results.toString(),
+                "--run-id", "m1", "-Dbench.queue.dir=" + Files.createDirectories(tmp.resolve("shm"))), exit);
+        assertEquals(1, exit[0], "a cell failed, so exit 1:\n" + out);
+        Path runDir = results.resolve("m1");
+        Map<String, JsonObject> cells = cells(runDir);
+        assertEquals("OK", cells.get("serial").get("status").getAsString(), out);
+        assertEquals("FAILED", cells.get("parallel").get("status").getAsString());
+        assertTrue(cells.get("parallel").get("reason").getAsString().contains("NoSuchFlagAnywhere"),
+                cells.get("parallel").toString());
+        long skipped = cells.values().stream().filter(c -> c.get("status").getAsString().equals("SKIPPED")).count();
+        assertTrue(skipped >= 1, cells.toString());
+        assertTrue(out.contains("latency-bench: report written in"), out);
+
+        String md = Files.readString(runDir.resolve("REPORT.md"));
+        assertTrue(md.contains("| serial | chronicle | OK |"), md);
+        assertTrue(md.contains("| serial | baseline | OK |"), md);
+        assertTrue(md.contains("| parallel | - | FAILED |"), md);
+        assertTrue(md.contains("SKIPPED"), md);
+        assertNotNull(ImageIO.read(runDir.resolve("charts/queue-median.png").toFile()));
+        assertNotNull(ImageIO.read(runDir.resolve("charts/queue-chronicle-spectrum.png").toFile()));
+        assertTrue(Files.readString(runDir.resolve("report.html")).contains("<svg class=\"chart\""));
+        Path serialCell = Files.list(runDir.resolve("queue/chronicle")).filter(p -> p.toString().endsWith("__serial"))
+                .findFirst().orElseThrow();
+        assertTrue(Files.list(serialCell).anyMatch(p -> p.getFileName().toString().matches("gc-\\d+\\.log")),
+                "a GC log per fork");
+
+        String resumed = run(bench("run", "--resume", runDir.toString()), exit);
+        assertEquals(1, exit[0], resumed);
+        assertTrue(resumed.contains("keep queue/") && !resumed.contains("cell 1 of"), "nothing runs again:\n" + resumed);
+
+        String same = run(bench("compare", runDir.toString(), runDir.toString(), "--max-regression", "5%"), exit);
+        assertEquals(0, exit[0], same);
+        assertTrue(same.contains("0 regression(s)"), same);
+    }
+
+    @Test
+    void sigtermKeepsTheRunningCellsDataAndResumeFinishesTheMatrix() throws Exception {
+        Path results = tmp.resolve("results");
+        Process p = bench("run", "--jvms", "current", "--gcs", "serial,parallel", "--scale", "smoke",
+                "-Dbench.transports=chronicle", "-Dbench.duration=20s", "-Dbench.progress=500ms", "--results", results.toString(), "--run-id", "m2",
+                "-Dbench.queue.dir=" + Files.createDirectories(tmp.resolve("shm"))).start();
+        p.getOutputStream().close();
+        StringBuilder seen = new StringBuilder();
+        CountDownLatch measuring = new CountDownLatch(1);
+        Thread reader = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                    synchronized (seen) {
+                        seen.append(line).append('\n');
+                    }
+                    if (line.contains("[queue/chronicle] measure")) {
+                        measuring.countDown();
+                    }
+                }
+            } catch (IOException e) {
+                // the process ended
+            }
+        });
+        reader.start();
+        assertTrue(measuring.await(120, TimeUnit.SECONDS), "the first cell started measuring:\n" + seen);
+        Thread.sleep(1500);
+        new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).inheritIO().start().waitFor();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "stopped in time:\n" + seen);
+        reader.join(10_000);
+        Path runDir = results.resolve("m2");
+        Map<String, JsonObject> cells = cells(runDir);
+        assertEquals("INTERRUPTED", cells.get("serial").get("status").getAsString(), seen.toString());
+        assertEquals("NOT_RUN", cells.get("parallel").get("status").getAsString());
+        JsonObject kept = ResultFiles.readJson(Files.list(runDir.resolve("queue/chronicle"))
+                .filter(d -> d.toString().endsWith("__serial")).findFirst().orElseThrow().resolve("result.json"));
+        assertEquals("INTERRUPTED", kept.get("status").getAsString());
+        assertTrue(kept.getAsJsonObject("latencyNs").get("count").getAsLong() > 0, "what was measured is kept");
+        assertTrue(seen.toString().contains("to run the rest: scripts/bench run --resume " + runDir), seen.toString());
+        assertFalse(Files.list(tmp.resolve("shm")).findAny().isPresent(), "no queue files left");
+
+        int[] exit = new int[1];
+        String resumed = run(bench("run", "--resume", runDir.toString(), "-Dbench.duration=2s"), exit);
+        assertEquals(2, exit[0], "a resumed run cannot change its properties:\n" + resumed);
+        resumed = run(bench("run", "--resume", runDir.toString()), exit);
+        assertEquals(0, exit[0], resumed);
+        cells = cells(runDir);
+        assertEquals("OK", cells.get("serial").get("status").getAsString());
+        assertEquals("OK", cells.get("parallel").get("status").getAsString());
+    }
+}
