@@ -17,8 +17,8 @@ import dev.latencybench.core.run.StudyLauncher;
 /**
  * Study 1, "which is the fastest JVM?": one-way latency of messages between two pinned threads
  * through Chronicle Queue on /dev/shm, next to the {@code baseline} mailbox that shows the floor of
- * the machine. {@link #main} is the entry point of {@code ./mvnw verify -Pbench} and of the
- * benchmark jar.
+ * the machine. {@link #main} is the entry point of the study's own jar; the runner starts it through
+ * {@code StudyMain} (the Study service), like any other study.
  */
 public final class QueueStudy implements Study {
     /** The producer and the consumer both spin: each needs a core of its own, and the rest of the machine more. */

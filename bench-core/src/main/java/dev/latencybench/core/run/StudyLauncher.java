@@ -440,8 +440,9 @@ public final class StudyLauncher {
             // defaults that do not hold on this machine are reported when the study runs
         }
         out.printf(Locale.ROOT, "latency-bench %s study: %s%n%n", study.name(), study.title());
-        out.println("Usage: ./mvnw verify -Pbench [-Dbench.NAME=VALUE ...]");
-        out.println("   or: java [-Dbench.NAME=VALUE ...] -jar bench-" + study.name() + "/target/benchmarks.jar");
+        out.println("Usage: java [-Dbench.NAME=VALUE ...] -jar bench-" + study.name() + "/target/benchmarks.jar");
+        out.println("   or, across JVMs and collectors: scripts/bench run --scenarios " + study.name()
+                + " [-Dbench.NAME=VALUE ...]");
         out.println();
         out.println("Properties (counts accept 100K / 1M, durations 500ms / 10s / 2m; the warm-up and duration shown");
         out.println("are the standard scale's, bench.scale=smoke or paper changes them):");
@@ -449,15 +450,15 @@ public final class StudyLauncher {
                 empty.defaults().getOrDefault(k, "none")));
     }
 
-    /** The command that reproduces this run's settings (the run id aside). */
+    /** The command that reproduces this run's settings (the run id aside), with the study's own jar. */
     private String reproduceCommand(BenchProperties properties) {
-        StringBuilder sb = new StringBuilder("./mvnw verify -Pbench -pl bench-" + study.name() + " -am");
+        StringBuilder sb = new StringBuilder("java");
         properties.given().forEach((k, v) -> {
             if (!k.equals(RunSettings.RUN_ID)) {
                 sb.append(" '-D").append(k).append('=').append(v).append('\'');
             }
         });
-        return sb.toString();
+        return sb.append(" -jar bench-").append(study.name()).append("/target/benchmarks.jar").toString();
     }
 
     /**

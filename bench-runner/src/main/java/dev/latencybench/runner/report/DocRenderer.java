@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 /** Renders a {@link Doc} as Markdown or as one self-contained HTML page. Stateless. */
 final class DocRenderer {
     private static final Pattern CODE = Pattern.compile("`([^`]*)`");
+    private static final Pattern BOLD = Pattern.compile("\\*\\*([^*]+)\\*\\*");
 
     private DocRenderer() {
     }
@@ -127,10 +128,15 @@ final class DocRenderer {
         StringBuilder sb = new StringBuilder();
         int last = 0;
         while (m.find()) {
-            sb.append(esc(text.substring(last, m.start()))).append("<code>").append(esc(m.group(1))).append("</code>");
+            sb.append(bold(esc(text.substring(last, m.start())))).append("<code>").append(esc(m.group(1)))
+                    .append("</code>");
             last = m.end();
         }
-        return sb.append(esc(text.substring(last))).toString();
+        return sb.append(bold(esc(text.substring(last)))).toString();
+    }
+
+    private static String bold(String escaped) {
+        return BOLD.matcher(escaped).replaceAll("<strong>$1</strong>");
     }
 
     static String esc(String s) {

@@ -84,6 +84,10 @@ public final class Report {
         String runId = data.string("runId", data.dir.getFileName().toString());
         doc.h(1, "latency-bench report: " + runId);
         doc.p(intro(data));
+        String caveat = hostCaveat(data.env);
+        if (caveat != null) {
+            doc.p(caveat);
+        }
         for (String scenario : data.scenarios.keySet()) {
             scenario(doc, data, scenario, charts);
         }
@@ -128,6 +132,24 @@ public final class Report {
                 + " omission); service time from its actual send time, which is what the original studies printed."
                 + " Values marked%s rest on fewer than %d samples beyond them.", data.string("runId",
                 data.dir.getFileName().toString()), host, cells, ok, bad, skipped, LOW, CONFIDENT_BEYOND);
+    }
+
+    /** A warning when the host cannot give trustworthy tails: too few CPUs, none isolated. */
+    static String hostCaveat(JsonObject env) {
+        if (env == null || !env.has("cpu")) {
+            return null;
+        }
+        JsonObject cpu = env.getAsJsonObject("cpu");
+        int cpus = cpu.has("availableProcessors") ? cpu.get("availableProcessors").getAsInt() : 0;
+        boolean isolated = cpu.has("isolated") && !cpu.get("isolated").getAsString().isEmpty();
+        if (cpus >= 4 && isolated) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "**Host caveat:** %d CPU(s) available%s. The two spinning threads share"
+                + " cores with the JVM's own threads and everything else on the machine, so from p99 up the numbers"
+                + " are mostly the scheduler's, not the JVM's or the collector's. Compare tails on a host with"
+                + " isolated cores (`scripts/check-host` says what to change).", cpus, isolated ? ""
+                : ", none isolated");
     }
 
     private static void scenario(Doc doc, RunData data, String scenario, Path charts) throws IOException {

@@ -66,6 +66,8 @@ class ReportTest {
                 + " | 600 / 0% | 60 † / 0% |"), md);
         assertTrue(md.contains("| openjdk-17.0.15 | g1 | chronicle | 1.10us | 110ns | 990ns | 5.01ms | 2.00ms |"), md);
         assertTrue(md.contains("Fixture CPU @ 3.0GHz"), md);
+        assertTrue(md.contains("**Host caveat:** 2 CPU(s) available, none isolated."), md);
+        assertTrue(html.contains("<strong>Host caveat:</strong> 2 CPU(s) available"), html);
         assertTrue(md.contains("| WARN | isolcpus | none | add isolcpus=1 |"), md);
         assertTrue(md.contains("scripts/bench run --jvms 17,25 --gcs g1,zgc --scale smoke"), md);
         assertTrue(md.contains("- chronicle, lowest median: `temurin-25.0.3 zgc` 500ns; next `openjdk-17.0.15 g1`"
