@@ -45,16 +45,27 @@ final class Context {
                 .forEach(k -> props.put(k, System.getProperty(k)));
         return new Context(System.out, System.err, props, JvmDiscovery.system(),
                 JvmProber.defaultCacheFile(System.getenv(), Path.of(System.getProperty("user.home"))),
-                GraalJit.beside(codeLocation()), Path.of(System.getProperty("java.home"), "bin", "java"));
+                graalJit(), Path.of(System.getProperty("java.home"), "bin", "java"));
     }
 
-    /** bench.jar, or target/classes when run from the build. */
-    static Path codeLocation() {
-        try {
-            return Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
+    /**
+     * The Graal compiler jars: {@code -Dlatencybench.graal.dir} (set by {@code -Pbench}), else the
+     * {@code graal/} folder beside bench.jar (or beside target/classes).
+     */
+    static GraalJit graalJit() {
+        String dir = System.getProperty("latencybench.graal.dir");
+        if (dir != null && !dir.isBlank()) {
+            return new GraalJit(Path.of(dir));
         }
+        try {
+            java.security.CodeSource source = Main.class.getProtectionDomain().getCodeSource();
+            if (source != null && source.getLocation() != null) {
+                return GraalJit.beside(Path.of(source.getLocation().toURI()));
+            }
+        } catch (URISyntaxException | RuntimeException e) {
+            // fall through: no Graal variants is a listed reason, not a failure
+        }
+        return new GraalJit(Path.of("bench-runner", "target", "graal").toAbsolutePath());
     }
 
     JvmProber prober() {
