@@ -200,6 +200,7 @@ public final class Report {
             }
         }
         confidence(doc, all);
+        pauses(doc, all);
         floor(doc, data, scenario, variants);
         notes(doc, all);
     }
@@ -386,6 +387,28 @@ public final class Report {
             header.add(p);
         }
         doc.table(header, out, numericAfter(3, header.size()));
+    }
+
+    private static void pauses(Doc doc, List<RunData.Row> rows) throws IOException {
+        List<List<String>> out = new ArrayList<>();
+        for (RunData.Row r : rows) {
+            PauseSummary p = PauseSummary.of(r.dir);
+            if (p.logs == 0) {
+                continue;
+            }
+            out.add(List.of(r.jvm, r.gc, r.variant, String.format(Locale.ROOT, "%,d", p.collections),
+                    String.format(Locale.ROOT, "%,d", p.safepoints), p.safepoints == 0 ? "-" : Units.formatNs(p.totalNs),
+                    p.safepoints == 0 ? "-" : Units.formatNs(p.maxNs)));
+        }
+        if (out.isEmpty()) {
+            return;
+        }
+        doc.h(3, "Stop-the-world pauses");
+        doc.p("From each fork's GC and safepoint log (`gc-<pid>.log`), over the fork's whole life, warm-up"
+                + " included: a latency spike that lines up with a long pause is the JVM's; one without is the"
+                + " machine's or the transport's.");
+        doc.table(List.of("JVM", "GC", "variant", "collections", "safepoints", "total stopped", "longest"), out,
+                numericAfter(3, 7));
     }
 
     /** (max - min) / median of the forks' values of percentile {@code i}, as text; empty with fewer than two forks. */

@@ -86,6 +86,14 @@ final class FixtureRun {
             r.add("forkLatencyNs", perFork);
             r.addProperty("command", "scripts/bench run --fixture");
             ResultFiles.writeJson(cdir.resolve("result.json"), r);
+            Files.writeString(cdir.resolve("gc-4242.log"), String.join("\n",
+                    "[0.003s][info][gc] Using G1",
+                    "[0.320s][info][gc          ] GC(0) Pause Young (Normal) (G1 Evacuation Pause) 19M->8M(388M) 3.832ms",
+                    "[0.323s][info][safepoint   ] Safepoint \"G1CollectForAllocation\", Time since last: 304885930 ns,"
+                            + " Reaching safepoint: 1672 ns, Cleanup: 50886 ns, At safepoint: 3876158 ns, Total: 3928716 ns",
+                    "[1.100s][info][gc          ] GC(1) Pause Young (Normal) (G1 Evacuation Pause) 20M->8M(388M) 1.000ms",
+                    "[1.324s][info][safepoint   ] Safepoint \"Cleanup\", Time since last: 1000090761 ns, Reaching"
+                            + " safepoint: 97554 ns, Cleanup: 22403 ns, At safepoint: 3636 ns, Total: 123593 ns", ""));
             JsonObject env = new JsonObject();
             JsonObject cpu = new JsonObject();
             cpu.addProperty("model", "Fixture CPU @ 3.0GHz");

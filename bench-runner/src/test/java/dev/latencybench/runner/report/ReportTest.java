@@ -66,6 +66,8 @@ class ReportTest {
                 + " | 600 / 0% | 60 † / 0% |"), md);
         assertTrue(md.contains("| openjdk-17.0.15 | g1 | chronicle | 1.10us | 110ns | 990ns | 5.01ms | 2.00ms |"), md);
         assertTrue(md.contains("Fixture CPU @ 3.0GHz"), md);
+        // two safepoints, 3,928,716 + 123,593 ns; two collections
+        assertTrue(md.contains("| openjdk-17.0.15 | g1 | chronicle | 2 | 2 | 4.05ms | 3.93ms |"), md);
         assertTrue(md.contains("**Host caveat:** 2 CPU(s) available, none isolated."), md);
         assertTrue(html.contains("<strong>Host caveat:</strong> 2 CPU(s) available"), html);
         assertTrue(md.contains("| WARN | isolcpus | none | add isolcpus=1 |"), md);
@@ -95,6 +97,16 @@ class ReportTest {
         assertFalse(html.contains("<?xml"), "no XML prolog inside the page");
         assertFalse(html.contains("src=\"http"), "self-contained: nothing loaded from elsewhere");
         assertTrue(html.contains("<td class=\"bad\">FAILED</td>"), "failed cells stand out");
+    }
+
+    @Test
+    void pausesAreReadInTheJdk11AndJdk17Formats() {
+        assertEquals(87_700, PauseSummary.pauseNs("[2.1s][info][safepoint] Total time for which application threads"
+                + " were stopped: 0.0000877 seconds, Stopping threads took: 0.0000123 seconds"));
+        assertEquals(60_550, PauseSummary.pauseNs("[0.378s][info][safepoint   ] Safepoint \"ThreadDump\", Time since"
+                + " last: 282259752 ns, Reaching safepoint: 3085 ns, At safepoint: 56033 ns, Leaving safepoint: 1432 ns,"
+                + " Total: 60550 ns, Threads: 0 runnable, 11 total"));
+        assertEquals(-1, PauseSummary.pauseNs("[0.003s][info][gc] Using G1"));
     }
 
     @Test
