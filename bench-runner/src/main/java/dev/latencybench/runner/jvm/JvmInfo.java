@@ -8,8 +8,8 @@ import java.util.Map;
  * and whether the GraalVM JIT runs on it. Stored in the probe cache as JSON, so its fields are plain.
  */
 public final class JvmInfo {
-    /** Bump when the probe learns something new, so older cache entries are probed again. */
-    static final int FORMAT = 3;
+    /** Bump when the probe or the collector rules change, so older cache entries are probed again. */
+    static final int FORMAT = 4;
 
     int format = FORMAT;
     /** The java binary, its real path. */
