@@ -222,6 +222,11 @@ final class RunCommand {
     private void checkProperties(List<Study> studies, Map<String, String> props) {
         BenchProperties bp = new BenchProperties(props);
         try {
+            // the runner's own, so the list of allowed properties in an error names them too
+            bp.string("bench.jvms", "current", "JVMs of the matrix, as --jvms");
+            bp.string("bench.gcs", "default", "collectors of the matrix, as --gcs");
+            bp.string("bench.scenarios", "all", "scenarios of the matrix, as --scenarios");
+            bp.string("bench.gc.args", "", "collector tuning, as --gc-args GC=FLAGS");
             RunSettings.read(bp, "results");
             for (Study s : studies) {
                 s.plan(bp, CpuTopology.system());

@@ -71,6 +71,7 @@ public final class MatrixRunner {
             toRun += c.skipReason() == null && !finished(c) ? 1 : 0;
         }
         int n = 0;
+        double spentSec = 0;
         try {
             for (Cell cell : cells) {
                 if (interrupted) {
@@ -84,8 +85,11 @@ public final class MatrixRunner {
                             outcomes.get(cell.key()).status);
                 } else {
                     n++;
-                    out.printf(Locale.ROOT, "%nlatency-bench: cell %d of %d: %s%n", n, toRun, cell.key());
+                    out.printf(Locale.ROOT, "%nlatency-bench: cell %d of %d: %s%s%n", n, toRun, cell.key(),
+                            n > 1 ? String.format(Locale.ROOT, " (about %s left for this and the %d after it)",
+                                    minutes(spentSec / (n - 1) * (toRun - n + 1)), toRun - n) : "");
                     CellOutcome outcome = runCell(cell);
+                    spentSec += outcome.seconds;
                     if (!interrupted) {
                         outcomes.put(cell.key(), outcome);
                     }
@@ -105,6 +109,10 @@ public final class MatrixRunner {
         }
         manifest.write(cells, outcomes, true);
         return ordered(cells);
+    }
+
+    private static String minutes(double sec) {
+        return sec < 90 ? Math.round(sec) + " s" : Math.round(sec / 60) + " min";
     }
 
     private boolean finished(Cell cell) {

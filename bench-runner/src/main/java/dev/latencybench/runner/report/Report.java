@@ -166,6 +166,7 @@ public final class Report {
                     Units.formatDuration(r.get("measureNs").getAsLong()), r.get("forks").getAsInt()));
         }
         verdict(doc, data, scenario, variants);
+        pivot(doc, data, scenario, variants);
 
         doc.h(3, "Latency from the intended send time");
         doc.table(header("variant"), summaryRows(all, true), numericAfter(4, 11));
@@ -239,6 +240,48 @@ public final class Report {
                     + " difference):");
             doc.bullets(lines);
         }
+    }
+
+    /** JVM down, collector across: p50 / p99.99 of the first variant that is not the baseline. */
+    private static void pivot(Doc doc, RunData data, String scenario, List<String> variants) {
+        String variant = variants.stream().filter(v -> !v.equals(RunData.BASELINE)).findFirst().orElse(null);
+        if (variant == null) {
+            return;
+        }
+        List<String> jvms = new ArrayList<>();
+        List<String> gcs = new ArrayList<>();
+        List<RunData.Row> rows = new ArrayList<>(data.rows(scenario, variant));
+        rows.addAll(data.rows(scenario, "")); // cells without results: skipped, failed before measuring
+        for (RunData.Row r : rows) {
+            if (!jvms.contains(r.jvm)) {
+                jvms.add(r.jvm);
+            }
+            if (!gcs.contains(r.gc)) {
+                gcs.add(r.gc);
+            }
+        }
+        if (jvms.size() < 2 && gcs.size() < 2) {
+            return;
+        }
+        List<List<String>> out = new ArrayList<>();
+        for (String jvm : jvms) {
+            List<String> row = new ArrayList<>(List.of(jvm));
+            for (String gc : gcs) {
+                RunData.Row r = rows.stream().filter(x -> x.jvm.equals(jvm) && x.gc.equals(gc)).findFirst()
+                        .orElse(null);
+                if (r == null || !r.measured()) {
+                    row.add(r == null ? "" : r.status);
+                } else {
+                    row.add(Units.formatNs(r.latency.p50) + " / " + Units.formatNs(r.latency.p99_99)
+                            + ("OK".equals(r.status) ? "" : " " + r.status));
+                }
+            }
+            out.add(row);
+        }
+        List<String> header = new ArrayList<>(List.of("JVM"));
+        header.addAll(gcs);
+        doc.p("Median / p99.99 latency of `" + variant + "`, JVM down, collector across:");
+        doc.table(header, out, numericAfter(1, header.size()));
     }
 
     private static String best(String variant, String what, List<RunData.Row> ok, ToLongFunction<LatencySummary> f) {

@@ -54,6 +54,9 @@ class ReportTest {
                 + " | 3.00ms | 30,000 |"), md);
         assertTrue(md.contains("| temurin-25.0.3 | zgc | baseline | FAILED |"), md);
         assertTrue(md.contains("| openjdk-17.0.15 | zgc-gen | - | SKIPPED | - |"), md);
+        assertTrue(md.contains("| JVM | g1 | zgc | zgc-gen |"), md);
+        assertTrue(md.contains("| openjdk-17.0.15 | 1.10us / 5.01ms |  | SKIPPED |"), md);
+        assertTrue(md.contains("| temurin-25.0.3 |  | 500ns / 3.00ms |  |"), md);
     }
 
     @Test
