@@ -2,7 +2,6 @@ package dev.latencybench.runner.report;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -624,9 +623,5 @@ public final class Report {
             }
         }
         return "(unknown)";
-    }
-
-    static String read(Path p) throws IOException {
-        return Files.readString(p, StandardCharsets.UTF_8);
     }
 }
