@@ -103,8 +103,8 @@ final class RunCommand {
             throw new UsageException("bench run: every cell of this matrix is skipped (reasons above); nothing to run");
         }
         Files.createDirectories(request.runDir());
-        MatrixRunner runner = new MatrixRunner(request, cell -> launcherCommand(request, cell, classpath), previous,
-                ctx.out);
+        MatrixRunner runner = new MatrixRunner(request, cell -> launcherCommand(request, cell, classpath,
+                ctx.scenarios()), previous, ctx.out);
         Map<String, CellOutcome> outcomes = runner.run();
         ctx.out.println();
         ctx.out.println("latency-bench: matrix done: " + request.runDir());
@@ -257,18 +257,11 @@ final class RunCommand {
     }
 
     static List<String> splitFlags(String what, String text) {
-        List<String> flags = new ArrayList<>();
-        for (String f : text.trim().split("\\s+")) {
-            if (f.isEmpty()) {
-                continue;
-            }
-            if (!f.startsWith("-")) {
-                throw new UsageException("bench run: " + what + ": '" + f + "' is not a JVM flag; expected flags such "
-                        + "as -Xmx2g -XX:+AlwaysPreTouch, separated by spaces");
-            }
-            flags.add(f);
+        try {
+            return RunSettings.splitFlags(text);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("bench run: " + what + ": " + e.getMessage());
         }
-        return flags;
     }
 
     private static String reproduce(List<String> scenarios, List<Jvm> jvms, List<Collector> gcs,
@@ -297,11 +290,11 @@ final class RunCommand {
      * The scenario properties of one cell: the run's, and for a {@code +graal} JVM a warm-up longer by
      * {@link #GRAAL_EXTRA_WARMUP_NS} unless the run set {@code bench.warmup} itself.
      */
-    static Map<String, String> cellProperties(RunRequest request, Cell cell) {
+    static Map<String, String> cellProperties(RunRequest request, Cell cell, Scenarios scenarios) {
         Map<String, String> props = new LinkedHashMap<>(request.properties);
         if (cell.jvm().graal() && !props.containsKey("bench.warmup")) {
             try {
-                Study study = Scenarios.discover().get(cell.scenario());
+                Study study = scenarios.get(cell.scenario());
                 long warmupNs = study.plan(new BenchProperties(props), CpuTopology.system()).settings().warmupNs();
                 props.put("bench.warmup", (warmupNs + GRAAL_EXTRA_WARMUP_NS) / 1_000_000 + "ms");
             } catch (RuntimeException e) {
@@ -311,7 +304,8 @@ final class RunCommand {
         return props;
     }
 
-    private static List<String> launcherCommand(RunRequest request, Cell cell, String classpath) {
+    private static List<String> launcherCommand(RunRequest request, Cell cell, String classpath,
+                                                Scenarios scenarios) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-cp");
@@ -321,7 +315,7 @@ final class RunCommand {
         cmd.add("-D" + RunSettings.JVM + "=" + cell.jvm().java());
         cmd.add("-D" + RunSettings.JVM_NAME + "=" + cell.jvm().name());
         cmd.add("-D" + RunSettings.JVM_ARGS + "=" + String.join(" ", cell.flags()));
-        cellProperties(request, cell).forEach((k, v) -> cmd.add("-D" + k + "=" + v));
+        cellProperties(request, cell, scenarios).forEach((k, v) -> cmd.add("-D" + k + "=" + v));
         cmd.add("dev.latencybench.core.run.StudyMain");
         cmd.add(cell.scenario());
         cmd.add("--part-of-run");

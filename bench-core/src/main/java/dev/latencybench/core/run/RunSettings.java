@@ -56,16 +56,11 @@ public final class RunSettings {
         }
         String extra = p.string(JVM_ARGS, "", "extra flags for the benchmark JVMs, space-separated, "
                 + "such as -XX:+UseZGC");
-        List<String> args = new ArrayList<>();
-        for (String a : extra.trim().split("\\s+")) {
-            if (a.isEmpty()) {
-                continue;
-            }
-            if (!a.startsWith("-")) {
-                throw ConfigException.invalid(JVM_ARGS, extra, "'" + a + "' is not a JVM flag; expected flags "
-                        + "starting with '-', separated by spaces, such as -XX:+UseZGC -Xmx2g");
-            }
-            args.add(a);
+        List<String> args;
+        try {
+            args = splitFlags(extra);
+        } catch (IllegalArgumentException e) {
+            throw ConfigException.invalid(JVM_ARGS, extra, e.getMessage());
         }
         String ownJava = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
         String jvm = p.string(JVM, ownJava, "the benchmark JVMs' java: a JDK folder or its bin/java (default: the"
@@ -76,6 +71,26 @@ public final class RunSettings {
             throw ConfigException.invalid(JVM_NAME, jvmName, "expected letters, digits, '.', '_', '+' or '-' only");
         }
         return new RunSettings(dir, runId, args, javaExecutable(jvm), jvmName);
+    }
+
+    /**
+     * JVM flags separated by spaces, as a list.
+     *
+     * @throws IllegalArgumentException naming a word that is not a flag (does not start with '-')
+     */
+    public static List<String> splitFlags(String text) {
+        List<String> flags = new ArrayList<>();
+        for (String f : text.trim().split("\\s+")) {
+            if (f.isEmpty()) {
+                continue;
+            }
+            if (!f.startsWith("-")) {
+                throw new IllegalArgumentException("'" + f + "' is not a JVM flag; expected flags starting with '-',"
+                        + " separated by spaces, such as -XX:+UseZGC -Xmx2g");
+            }
+            flags.add(f);
+        }
+        return flags;
     }
 
     /** A JDK folder or a {@code java} binary, as the java binary; a clear error for anything else. */

@@ -132,7 +132,7 @@ public final class JvmProber {
     }
 
     private void probeGraal(Path java, JvmInfo info, JvmProbe plain) {
-        if (info.vmName != null && info.vmName.contains("GraalVM") || info.vendor.contains("GraalVM")) {
+        if (info.vmName.contains("GraalVM") || info.vendor.contains("GraalVM")) {
             info.graal = "this is a GraalVM already; its own compiler is the one it runs";
             return;
         }

@@ -199,35 +199,35 @@ public final class MatrixRunner {
     /** Every {@code result.json} of this cell: one per variant of its scenario. */
     List<Path> resultFiles(Cell cell) {
         List<Path> files = new ArrayList<>();
-        Path scenarioDir = request.runDir().resolve(cell.scenario());
-        if (!Files.isDirectory(scenarioDir)) {
-            return files;
-        }
-        try (DirectoryStream<Path> variants = Files.newDirectoryStream(scenarioDir, Files::isDirectory)) {
-            for (Path v : variants) {
-                Path r = v.resolve(cell.name()).resolve(ResultLayout.RESULT_JSON);
-                if (Files.isRegularFile(r)) {
-                    files.add(r);
-                }
+        for (Path dir : cellDirs(cell)) {
+            if (Files.isRegularFile(dir.resolve(ResultLayout.RESULT_JSON))) {
+                files.add(dir.resolve(ResultLayout.RESULT_JSON));
             }
-        } catch (IOException e) {
-            return files;
         }
-        files.sort(Comparator.naturalOrder());
         return files;
     }
 
     /** An unfinished earlier attempt's folders would be merged with the new forks' data: remove them. */
     private void removeEarlierAttempt(Cell cell) throws IOException {
+        for (Path dir : cellDirs(cell)) {
+            deleteTree(dir);
+        }
+    }
+
+    /** {@code <run>/<scenario>/<variant>/<cell>} for every variant folder of the cell's scenario, sorted. */
+    private List<Path> cellDirs(Cell cell) {
+        List<Path> dirs = new ArrayList<>();
         Path scenarioDir = request.runDir().resolve(cell.scenario());
         if (!Files.isDirectory(scenarioDir)) {
-            return;
+            return dirs;
         }
         try (DirectoryStream<Path> variants = Files.newDirectoryStream(scenarioDir, Files::isDirectory)) {
-            for (Path v : variants) {
-                deleteTree(v.resolve(cell.name()));
-            }
+            variants.forEach(v -> dirs.add(v.resolve(cell.name())));
+        } catch (IOException e) {
+            return dirs;
         }
+        dirs.sort(Comparator.naturalOrder());
+        return dirs;
     }
 
     static void deleteTree(Path dir) throws IOException {

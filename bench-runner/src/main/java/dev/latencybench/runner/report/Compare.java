@@ -20,8 +20,8 @@ import dev.latencybench.runner.UsageException;
  * Percentiles resting on fewer than 100 samples beyond them are shown but not gated.
  */
 public final class Compare {
-    private static final String[] NAMES = {"p50", "p90", "p99", "p99.9", "p99.99"};
-    private static final double[] PCTS = {50, 90, 99, 99.9, 99.99};
+    private static final String[] NAMES = Report.PCT_NAMES;
+    private static final double[] PCTS = Report.PCTS;
 
     private Compare() {
     }

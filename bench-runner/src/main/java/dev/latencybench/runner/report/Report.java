@@ -36,8 +36,9 @@ public final class Report {
     /** Fewer samples than this beyond a percentile: the value rests on a handful of samples. */
     static final long CONFIDENT_BEYOND = 100;
     static final String LOW = " †";
-    private static final String[] PCT_NAMES = {"p50", "p90", "p99", "p99.9", "p99.99"};
-    private static final double[] PCTS = {50, 90, 99, 99.9, 99.99};
+    /** The percentiles of the tables, in the order of {@link #percentile(LatencySummary, int)}. */
+    static final String[] PCT_NAMES = {"p50", "p90", "p99", "p99.9", "p99.99"};
+    static final double[] PCTS = {50, 90, 99, 99.9, 99.99};
 
     private Report() {
     }
