@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.IntFunction;
 import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -182,23 +183,16 @@ public final class Charts {
             throw new IllegalArgumentException(chart + ": no lines");
         }
         List<String> names = new ArrayList<>();
-        double minUs = Double.POSITIVE_INFINITY;
-        double maxUs = 0;
+        LatencyRange range = new LatencyRange();
         double maxNines = 0;
         for (Spectrum line : lines) {
             names.add(line.name());
-            double[] us = line.latenciesUs();
             double[] percentiles = line.percentiles();
-            for (int i = 0; i < us.length; i++) {
-                if (us[i] <= 0) {
-                    throw new IllegalArgumentException(chart + ": line '" + line.name() + "' is at " + us[i]
-                            + " us at p" + percentiles[i] + "; a log axis shows only latencies above 0");
-                }
-                minUs = Math.min(minUs, us[i]);
-                maxUs = Math.max(maxUs, us[i]);
-            }
+            range.add(chart, line.name(), line.latenciesUs(), i -> "p" + percentiles[i]);
             maxNines = Math.max(maxNines, nines(percentiles[percentiles.length - 1]));
         }
+        double minUs = range.minUs;
+        double maxUs = range.maxUs;
         requireUnique(names, chart, "line");
 
         // at least 90%, and a whole nine that the last point does not overshoot by rounding
@@ -243,25 +237,16 @@ public final class Charts {
             throw new IllegalArgumentException(chart + ": no lines");
         }
         List<String> names = new ArrayList<>();
-        double minUs = Double.POSITIVE_INFINITY;
-        double maxUs = 0;
+        LatencyRange range = new LatencyRange();
         double endSec = 0;
         for (TimeSeries line : lines) {
             names.add(line.name());
-            double[] us = line.latenciesUs();
             double[] sec = line.secondsSinceStart();
-            for (int i = 0; i < us.length; i++) {
-                if (us[i] <= 0) {
-                    throw new IllegalArgumentException(chart + ": line '" + line.name() + "' is at " + us[i]
-                            + " us at " + sec[i] + " s; a log axis shows only latencies above 0");
-                }
-                if (!Double.isNaN(us[i])) {
-                    minUs = Math.min(minUs, us[i]);
-                    maxUs = Math.max(maxUs, us[i]);
-                }
-            }
+            range.add(chart, line.name(), line.latenciesUs(), i -> sec[i] + " s");
             endSec = Math.max(endSec, sec[sec.length - 1]);
         }
+        double minUs = range.minUs;
+        double maxUs = range.maxUs;
         requireUnique(names, chart, "line");
         if (maxUs < minUs) {
             throw new IllegalArgumentException(chart + ": every latency is NaN; nothing to draw");
@@ -286,6 +271,25 @@ public final class Charts {
                     TIMELINE_LINE_PX);
         }
         return c;
+    }
+
+    /** The lowest and highest latency drawn; each is checked for the log axis (above 0; NaN is a gap in a line). */
+    private static final class LatencyRange {
+        double minUs = Double.POSITIVE_INFINITY;
+        double maxUs = 0;
+
+        void add(String chart, String line, double[] us, IntFunction<String> where) {
+            for (int i = 0; i < us.length; i++) {
+                if (us[i] <= 0) {
+                    throw new IllegalArgumentException(chart + ": line '" + line + "' is at " + us[i] + " us at "
+                            + where.apply(i) + "; a log axis shows only latencies above 0");
+                }
+                if (!Double.isNaN(us[i])) {
+                    minUs = Math.min(minUs, us[i]);
+                    maxUs = Math.max(maxUs, us[i]);
+                }
+            }
+        }
     }
 
     /**
