@@ -106,6 +106,9 @@ final class RunCommand {
         MatrixRunner runner = new MatrixRunner(request, cell -> launcherCommand(request, cell, classpath,
                 ctx.scenarios()), previous, ctx.out);
         Map<String, CellOutcome> outcomes = runner.run();
+        if (runner.interrupted()) {
+            return 1; // the JVM is shutting down; its hook has the last word
+        }
         ctx.out.println();
         ctx.out.println("latency-bench: matrix done: " + request.runDir());
         int notOk = 0;

@@ -115,6 +115,11 @@ public final class MatrixRunner {
         return sec < 90 ? Math.round(sec) + " s" : Math.round(sec / 60) + " min";
     }
 
+    /** A signal stopped the matrix: the shutdown hook records the rest and says how to resume. */
+    public boolean interrupted() {
+        return interrupted;
+    }
+
     private boolean finished(Cell cell) {
         CellOutcome o = outcomes.get(cell.key());
         return o != null && o.finished() && !CellOutcome.SKIPPED.equals(o.status);
