@@ -153,6 +153,8 @@ class MatrixSmokeIT {
         assertEquals("INTERRUPTED", kept.get("status").getAsString());
         assertTrue(kept.getAsJsonObject("latencyNs").get("count").getAsLong() > 0, "what was measured is kept");
         assertTrue(seen.toString().contains("to run the rest: scripts/bench run --resume " + runDir), seen.toString());
+        assertTrue(seen.toString().contains("what was measured before the interrupt"), "the cell's own last words are"
+                + " copied too:\n" + seen);
         assertFalse(Files.list(tmp.resolve("shm")).findAny().isPresent(), "no queue files left");
 
         int[] exit = new int[1];

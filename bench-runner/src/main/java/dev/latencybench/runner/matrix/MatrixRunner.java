@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -34,6 +35,7 @@ import dev.latencybench.core.result.ResultLayout;
  */
 public final class MatrixRunner {
     private static final long STOP_WAIT_MS = 30_000;
+    private static final long OUTPUT_WAIT_MS = 5_000;
 
     private final RunRequest request;
     private final Function<Cell, List<String>> commandFor;
@@ -42,6 +44,8 @@ public final class MatrixRunner {
     private final RunManifest manifest;
     private volatile Process current;
     private volatile String currentCell;
+    /** Counted down when the running cell's output has been copied to the end, so a signal loses none of it. */
+    private volatile CountDownLatch outputCopied = new CountDownLatch(0);
     private volatile boolean interrupted;
     private volatile boolean done;
 
@@ -139,21 +143,16 @@ public final class MatrixRunner {
         try {
             currentCell = cell.key();
             removeEarlierAttempt(cell);
+            CountDownLatch copied = new CountDownLatch(1);
+            outputCopied = copied;
             Process p = new ProcessBuilder(commandFor.apply(cell)).redirectErrorStream(true).start();
             current = p;
             p.getOutputStream().close();
-            String lastLine = "";
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-                 BufferedWriter w = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
-                String line;
-                while ((line = r.readLine()) != null) {
-                    out.println(line);
-                    w.write(line);
-                    w.newLine();
-                    if (line.startsWith("latency-bench: ")) {
-                        lastLine = line.substring("latency-bench: ".length());
-                    }
-                }
+            String lastLine;
+            try {
+                lastLine = copyOutput(p, log);
+            } finally {
+                copied.countDown();
             }
             int exit = p.waitFor();
             double seconds = (System.nanoTime() - start) / 1e9;
@@ -167,6 +166,24 @@ public final class MatrixRunner {
         } finally {
             current = null;
         }
+    }
+
+    /** Copies the cell's output to the console and its log; returns its last {@code latency-bench:} line. */
+    private String copyOutput(Process p, Path log) throws IOException {
+        String lastLine = "";
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+             BufferedWriter w = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                out.println(line);
+                w.write(line);
+                w.newLine();
+                if (line.startsWith("latency-bench: ")) {
+                    lastLine = line.substring("latency-bench: ".length());
+                }
+            }
+        }
+        return lastLine;
     }
 
     /** The cell's status from its exit code and, for exit 1, from the result.json its variants wrote. */
@@ -254,11 +271,14 @@ public final class MatrixRunner {
         interrupted = true;
         Process p = current;
         if (p != null) {
-            p.destroy(); // the launcher's own hook stops its forks and merges what they measured
+            // SIGTERM: the launcher's own hook stops its forks and merges what they measured. Through the
+            // handle, because Process.destroy() would also close its output, which is still being copied.
+            p.toHandle().destroy();
             try {
                 if (!p.waitFor(STOP_WAIT_MS, TimeUnit.MILLISECONDS)) {
                     p.destroyForcibly();
                 }
+                outputCopied.await(OUTPUT_WAIT_MS, TimeUnit.MILLISECONDS); // the cell's last words reach the console
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
