@@ -16,8 +16,9 @@ import dev.latencybench.runner.UsageException;
  * {@code bench compare BASE CANDIDATE}: for every cell and variant both runs measured, the
  * candidate's latency percentiles as a ratio of the base's, beside a noise estimate from the forks'
  * spread. Exit status 1 when a percentile got slower by more than {@code --max-regression}
- * (default 10%), or a cell that was OK in the base is not OK in the candidate, so CI can gate on it.
- * Percentiles resting on fewer than 100 samples beyond them are shown but not gated.
+ * (default 10%) and by more than the forks of either run disagree among themselves, or a cell that was OK
+ * in the base is not OK in the candidate, so CI can gate on it. Percentiles resting on fewer than 100
+ * samples beyond them are shown but not gated.
  */
 public final class Compare {
     private static final String[] NAMES = Report.PCT_NAMES;
@@ -147,6 +148,7 @@ public final class Compare {
                 compared++;
                 sb.append(String.format(Locale.ROOT, "%-42s", where));
                 List<String> slower = new ArrayList<>();
+                List<String> noisy = new ArrayList<>();
                 for (int i = 0; i < NAMES.length; i++) {
                     long bv = Report.percentile(b.latency, i);
                     long cv = Report.percentile(c.latency, i);
@@ -158,15 +160,18 @@ public final class Compare {
                             : String.format(Locale.ROOT, " ±%.0f%%", noise * 100)) + (confident ? "" : Report.LOW);
                     sb.append(String.format(Locale.ROOT, " %17s", cell));
                     if (confident && ratio > 1 + maxRegression) {
-                        slower.add(NAMES[i] + " " + Units.formatNs(bv) + " -> " + Units.formatNs(cv)
-                                + (!Double.isNaN(noise) && ratio - 1 <= noise ? " (within the forks' spread)" : ""));
+                        String change = NAMES[i] + " " + Units.formatNs(bv) + " -> " + Units.formatNs(cv);
+                        // slower, but by less than the forks of one run disagree among themselves: noise
+                        (!Double.isNaN(noise) && ratio - 1 <= noise ? noisy : slower).add(change);
                     }
                 }
+                String within = noisy.isEmpty() ? "" : (slower.isEmpty() ? "  " : "; ")
+                        + "slower within the forks' spread: " + String.join(", ", noisy);
                 if (slower.isEmpty()) {
-                    sb.append("  ok\n");
+                    sb.append("  ok").append(within).append('\n');
                 } else {
                     regressions++;
-                    sb.append("  REGRESSION: ").append(String.join(", ", slower)).append('\n');
+                    sb.append("  REGRESSION: ").append(String.join(", ", slower)).append(within).append('\n');
                 }
             }
         }
@@ -181,7 +186,7 @@ public final class Compare {
         }
         sb.append('\n');
         sb.append("Ratios above 1 are slower. ±: the larger fork-to-fork spread ((max - min) / median) of the two runs,"
-                + " shown when a cell ran two or more forks.\n");
+                + " shown when a cell ran two or more forks; a slowdown within it is noise, not a regression.\n");
         sb.append(Report.LOW.trim()).append(": fewer than ").append(Report.CONFIDENT_BEYOND).append(" samples beyond the"
                 + " percentile in one of the runs; shown, not gated.\n");
         notes.forEach(n -> sb.append("note: ").append(n).append('\n'));
@@ -203,7 +208,8 @@ public final class Compare {
         out.println();
         out.println("Compares the latency percentiles (p50 ... p99.99) of every cell and variant the two runs share.");
         out.println("Exit status: 0 no regression, 1 a percentile slower by more than --max-regression (default 10%)");
-        out.println("or a cell OK in the base and not in the candidate, 2 bad input. Percentiles with fewer than 100");
-        out.println("samples beyond them are shown but not gated. --output also writes the table to FILE.");
+        out.println("and by more than the forks' spread (with -Dbench.forks=2 or more), or a cell OK in the base and");
+        out.println("not in the candidate, 2 bad input. Percentiles with fewer than 100 samples beyond them are shown");
+        out.println("but not gated. --output also writes the table to FILE.");
     }
 }

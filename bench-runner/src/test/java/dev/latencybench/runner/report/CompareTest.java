@@ -57,6 +57,18 @@ class CompareTest {
     }
 
     @Test
+    void aSlowdownWithinTheForksSpreadIsNoiseNotARegression() throws IOException {
+        // four forks at 1.0, 1.1, 1.2 and 1.3 times the typical latency: p50 spread (1.3 - 1.0) / 1.15 = 26%
+        Path base = new FixtureRun(tmp.resolve("base")).cell("chronicle", "openjdk-17.0.15__g1", "OK", 1_000,
+                5_000_000, 4, 300_000).write().dir;
+        Path slower = new FixtureRun(tmp.resolve("slower")).cell("chronicle", "openjdk-17.0.15__g1", "OK", 1_200,
+                5_000_000, 4, 300_000).write().dir;
+        assertEquals(0, compare(base.toString(), slower.toString()), out());
+        assertTrue(out().contains("ok  slower within the forks' spread: p50 1.20us -> 1.44us"), out());
+        assertTrue(out().contains("1 comparison(s), 0 regression(s) beyond 10%"), out());
+    }
+
+    @Test
     void aCellThatStoppedWorkingIsARegression() throws IOException {
         Path base = run("base", 1_000, 5_000_000, "OK");
         Path broken = run("broken", 1_000, 5_000_000, "FAILED");
