@@ -119,7 +119,12 @@ final class RunCommand {
             notOk += CellOutcome.OK.equals(o.status) || CellOutcome.SKIPPED.equals(o.status) ? 0 : 1;
         }
         if (!args.has("--no-report")) {
-            Report.write(request.runDir(), ctx.out);
+            try {
+                Report.write(request.runDir(), ctx.out);
+            } catch (IOException | RuntimeException e) { // the results are safe; only the report is missing
+                ctx.err.println("latency-bench: no report: " + e.getMessage());
+                return 1;
+            }
         }
         return notOk == 0 ? 0 : 1;
     }

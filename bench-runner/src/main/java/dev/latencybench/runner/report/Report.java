@@ -67,6 +67,11 @@ public final class Report {
     }
 
     public static void write(Path runDir, PrintStream out) throws IOException {
+        if (ModuleLayer.boot().findModule("java.desktop").isEmpty()) {
+            throw new IOException("the report draws its charts with java.desktop, a module this Java runtime ("
+                    + System.getProperty("java.home") + ") lacks; write it with a full JDK: scripts/bench report "
+                    + runDir);
+        }
         long start = System.nanoTime();
         RunData data = RunData.load(runDir);
         Path charts = runDir.resolve("charts");
