@@ -38,6 +38,7 @@ public final class MatrixRunner {
     private static final long OUTPUT_WAIT_MS = 5_000;
 
     private final RunRequest request;
+    private final List<Cell> cells;
     private final Function<Cell, List<String>> commandFor;
     private final PrintStream out;
     private final Map<String, CellOutcome> outcomes = new LinkedHashMap<>();
@@ -57,6 +58,7 @@ public final class MatrixRunner {
     public MatrixRunner(RunRequest request, Function<Cell, List<String>> commandFor, Map<String, CellOutcome> previous,
                         PrintStream out) {
         this.request = request;
+        this.cells = request.cells();
         this.commandFor = commandFor;
         this.out = out;
         this.outcomes.putAll(previous);
@@ -65,7 +67,6 @@ public final class MatrixRunner {
 
     /** Runs every cell not finished yet; returns the outcome of every cell, in matrix order. */
     public Map<String, CellOutcome> run() throws IOException {
-        List<Cell> cells = request.cells();
         Files.createDirectories(request.runDir().resolve("logs"));
         manifest.write(cells, outcomes, false);
         Thread hook = new Thread(this::onSignal, "lb-runner-shutdown");
@@ -112,7 +113,7 @@ public final class MatrixRunner {
             return outcomes;
         }
         manifest.write(cells, outcomes, true);
-        return ordered(cells);
+        return ordered();
     }
 
     private static String minutes(double sec) {
@@ -129,7 +130,7 @@ public final class MatrixRunner {
         return o != null && o.finished() && !CellOutcome.SKIPPED.equals(o.status);
     }
 
-    private Map<String, CellOutcome> ordered(List<Cell> cells) {
+    private Map<String, CellOutcome> ordered() {
         Map<String, CellOutcome> m = new LinkedHashMap<>();
         for (Cell c : cells) {
             m.put(c.key(), outcomes.getOrDefault(c.key(), new CellOutcome(CellOutcome.NOT_RUN, "not run", 0, 0)));
@@ -283,7 +284,6 @@ public final class MatrixRunner {
                 Thread.currentThread().interrupt();
             }
         }
-        List<Cell> cells = request.cells();
         for (Cell c : cells) {
             if (!outcomes.containsKey(c.key()) || !outcomes.get(c.key()).finished()) {
                 boolean wasRunning = c.key().equals(currentCell);

@@ -154,8 +154,7 @@ public final class Compare {
                     long cv = Report.percentile(c.latency, i);
                     double ratio = bv == 0 ? Double.NaN : (double) cv / bv;
                     double noise = maxKnown(Report.spreadValue(b.forks, i), Report.spreadValue(c.forks, i));
-                    boolean confident = Report.beyond(Math.min(b.latency.count, c.latency.count), PCTS[i])
-                            >= Report.CONFIDENT_BEYOND;
+                    boolean confident = Report.confident(Math.min(b.latency.count, c.latency.count), PCTS[i]);
                     String cell = String.format(Locale.ROOT, "%.2fx", ratio) + (Double.isNaN(noise) ? ""
                             : String.format(Locale.ROOT, " ±%.0f%%", noise * 100)) + (confident ? "" : Report.LOW);
                     sb.append(String.format(Locale.ROOT, " %17s", cell));

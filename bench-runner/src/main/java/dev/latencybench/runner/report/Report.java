@@ -332,7 +332,7 @@ public final class Report {
             LatencySummary s = latency ? r.latency : r.service;
             if (r.measured()) {
                 for (int i = 0; i < PCTS.length; i++) {
-                    row.add(Units.formatNs(percentile(s, i)) + (beyond(s.count, PCTS[i]) < CONFIDENT_BEYOND ? LOW : ""));
+                    row.add(Units.formatNs(percentile(s, i)) + (confident(s.count, PCTS[i]) ? "" : LOW));
                 }
                 row.add(Units.formatNs(s.max));
                 row.add(String.format(Locale.ROOT, "%,d", s.count));
@@ -346,6 +346,11 @@ public final class Report {
         return out;
     }
 
+    /** Whether enough of {@code count} samples lie beyond the {@code pct} percentile to trust it. */
+    static boolean confident(long count, double pct) {
+        return beyond(count, pct) >= CONFIDENT_BEYOND;
+    }
+
     /** How many of {@code count} samples lie above the {@code pct} percentile. */
     static long beyond(long count, double pct) {
         return Math.round(count * (100 - pct) / 100);
@@ -357,7 +362,7 @@ public final class Report {
         for (int i = 0; i < cells.size(); i++) {
             v[i] = Double.NaN;
             for (RunData.Row r : data.rows(scenario, variant)) {
-                if (r.cell.equals(cells.get(i)) && r.measured() && !"FAILED".equals(r.status)
+                if (r.cell.equals(cells.get(i)) && r.charted()
                         && f.applyAsLong(r.latency) > 0) { // a log axis has no place for 0
                     v[i] = f.applyAsLong(r.latency);
                 }
@@ -371,7 +376,7 @@ public final class Report {
         List<Spectrum> spectra = new ArrayList<>();
         List<TimeSeries> timelines = new ArrayList<>();
         for (RunData.Row r : data.rows(scenario, variant)) {
-            if (!r.measured() || "FAILED".equals(r.status) || r.hlog() == null || !Files.isRegularFile(r.hlog())) {
+            if (!r.charted() || r.hlog() == null || !Files.isRegularFile(r.hlog())) {
                 continue;
             }
             IntervalLog.Intervals log = IntervalLog.read(r.hlog());

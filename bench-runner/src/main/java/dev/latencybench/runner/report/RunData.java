@@ -66,6 +66,11 @@ public final class RunData {
             return latency != null && latency.count > 0;
         }
 
+        /** Drawn in the charts: measured, and not FAILED (an interrupted cell's data is still shown). */
+        public boolean charted() {
+            return measured() && !"FAILED".equals(status);
+        }
+
         /** {@code openjdk-17.0.15 g1}: the cell as a chart label. */
         public String label() {
             return jvm + " " + gc;
