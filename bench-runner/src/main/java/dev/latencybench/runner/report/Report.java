@@ -146,7 +146,8 @@ public final class Report {
         }
         JsonObject cpu = env.getAsJsonObject("cpu");
         int cpus = cpu.has("availableProcessors") ? cpu.get("availableProcessors").getAsInt() : 0;
-        boolean isolated = cpu.has("isolated") && !cpu.get("isolated").getAsString().isEmpty();
+        String isolatedCpus = cpu.has("isolated") ? cpu.get("isolated").getAsString() : "";
+        boolean isolated = !isolatedCpus.isEmpty() && !isolatedCpus.equals("none"); // CpuList writes "none"
         if (cpus >= 4 && isolated) {
             return null;
         }

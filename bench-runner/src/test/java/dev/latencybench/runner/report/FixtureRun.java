@@ -98,7 +98,7 @@ final class FixtureRun {
             JsonObject cpu = new JsonObject();
             cpu.addProperty("model", "Fixture CPU @ 3.0GHz");
             cpu.addProperty("availableProcessors", 2);
-            cpu.addProperty("isolated", "");
+            cpu.addProperty("isolated", "none"); // as CpuList.format writes an empty set
             env.add("cpu", cpu);
             JsonArray check = new JsonArray();
             JsonObject finding = new JsonObject();
