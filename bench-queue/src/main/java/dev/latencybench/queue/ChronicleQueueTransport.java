@@ -78,6 +78,16 @@ public final class ChronicleQueueTransport implements MessageTransport {
         return dir;
     }
 
+    /** The producer thread's appender, made by {@link #onProducerStart()}. */
+    ExcerptAppender appender() {
+        return appender;
+    }
+
+    /** The consumer thread's tailer, made by {@link #onConsumerStart()}. */
+    ExcerptTailer tailer() {
+        return tailer;
+    }
+
     @Override
     public void onProducerStart() {
         if (appender != null) {

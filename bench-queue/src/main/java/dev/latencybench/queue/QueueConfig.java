@@ -24,8 +24,10 @@ public final class QueueConfig {
     public static final String QUEUE_DIR = "bench.queue.dir";
 
     public static final String CHRONICLE = "chronicle";
+    /** The published study's own loop over the same queue, no harness in its hot path: see {@link ReferenceLoop}. */
+    public static final String REFERENCE = "reference";
     public static final String BASELINE = "baseline";
-    public static final List<String> ALL_TRANSPORTS = Arrays.asList(CHRONICLE, BASELINE);
+    public static final List<String> ALL_TRANSPORTS = Arrays.asList(CHRONICLE, REFERENCE, BASELINE);
 
     public static final long DEFAULT_RATE = 100_000;
     public static final int DEFAULT_PAYLOAD = 256;
@@ -55,7 +57,7 @@ public final class QueueConfig {
         List<String> transports = p.subset(TRANSPORTS, ALL_TRANSPORTS, ALL_TRANSPORTS, "transport");
         Path dir = p.writableDirectory(QUEUE_DIR, "/dev/shm", "folder for the queue files, best on a tmpfs", "create it, or point " + QUEUE_DIR + " at a writable tmpfs folder (a disk-backed "
                 + "folder such as /tmp works, but adds page-cache effects to the numbers)");
-        if (transports.contains(CHRONICLE)) {
+        if (transports.contains(CHRONICLE) || transports.contains(REFERENCE)) {
             checkSpace(p, dir, settings);
         }
         return new QueueConfig(settings, transports, dir);

@@ -41,7 +41,7 @@ import dev.latencybench.core.run.RunSettings;
 @Measurement(iterations = 1, batchSize = 1)
 @Fork(1)
 public class QueueOneToOneLatencyBenchmark {
-    @Param({QueueConfig.CHRONICLE, QueueConfig.BASELINE})
+    @Param({QueueConfig.CHRONICLE, QueueConfig.REFERENCE, QueueConfig.BASELINE})
     public String transport;
 
     private ForkSession session;

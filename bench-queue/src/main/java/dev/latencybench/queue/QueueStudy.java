@@ -95,6 +95,9 @@ public final class QueueStudy implements Study {
         switch (transport) {
             case QueueConfig.CHRONICLE:
                 return new ChronicleQueueTransport(config.queueDir(), config.settings().payloadBytes());
+            case QueueConfig.REFERENCE:
+                return new ReferenceLoop(new ChronicleQueueTransport(config.queueDir(),
+                        config.settings().payloadBytes()));
             case QueueConfig.BASELINE:
                 return new MailboxTransport();
             default:

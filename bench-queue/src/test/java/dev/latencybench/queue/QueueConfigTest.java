@@ -53,7 +53,7 @@ class QueueConfigTest {
         assertEquals(Scale.STANDARD, c.settings().scale());
         assertEquals(10_000_000_000L, c.settings().warmupNs());
         assertEquals(30_000_000_000L, c.settings().measureNs());
-        assertEquals(List.of("chronicle", "baseline"), c.transports());
+        assertEquals(List.of("chronicle", "reference", "baseline"), c.transports());
         assertEquals("1,2", c.settings().cpus().describe());
     }
 
@@ -84,7 +84,7 @@ class QueueConfigTest {
     @Test
     void anUnknownTransportIsAnError() {
         assertEquals("bench.transports=chronicle,kafka is not valid: unknown transport 'kafka'; expected a"
-                + " comma-separated list of chronicle, baseline", error("bench.transports", "chronicle,kafka"));
+                + " comma-separated list of chronicle, reference, baseline", error("bench.transports", "chronicle,kafka"));
     }
 
     @Test

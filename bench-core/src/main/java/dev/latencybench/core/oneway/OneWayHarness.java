@@ -55,11 +55,15 @@ public final class OneWayHarness implements AutoCloseable {
     static final long SAMPLE_INTERVAL_NS = TimeUnit.SECONDS.toNanos(1);
     /** How long the consumer waits for stragglers after the producer's last message. */
     static final long DRAIN_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(5);
+    /** How long one side of a CPU pair probe waits for the other to turn up. */
+    static final long PROBE_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(5);
     /** The pacer sleeps until this close to a due time, then spins: parkNanos overshoots by ~50 us. */
     static final long SPIN_THRESHOLD_NS = TimeUnit.MICROSECONDS.toNanos(100);
 
     private final OneWaySettings settings;
     private final MessageTransport transport;
+    /** The transport's own hot loops, when it brings them (see {@link DirectLoop}); else null. */
+    private final DirectLoop direct;
     private final Clock clock;
     private final AffinityService affinity;
     private final String label;
@@ -95,6 +99,7 @@ public final class OneWayHarness implements AutoCloseable {
                          String label, PrintStream progress, Path forkDir, CpuLoadProbe loadProbe) {
         this.settings = settings;
         this.transport = transport;
+        this.direct = transport instanceof DirectLoop ? (DirectLoop) transport : null;
         this.clock = clock;
         this.affinity = affinity;
         this.label = label;
@@ -192,6 +197,11 @@ public final class OneWayHarness implements AutoCloseable {
         final Pacer pacer;
         final CountDownLatch consumerReady = new CountDownLatch(1);
         final AtomicLong sentCount = new AtomicLong();
+        /** The producer and consumer CPUs' cache-line round trip, before and after the period's messages. */
+        final CpuPairProbe probeBefore = new CpuPairProbe();
+        final CpuPairProbe probeAfter = new CpuPairProbe();
+        volatile long roundTripBeforeNs = -1;
+        volatile long roundTripAfterNs = -1;
         final Histogram window = LatencyRecorder.newHistogram();
         final Histogram periodLatency = LatencyRecorder.newHistogram();
         boolean progressPrinted;
@@ -205,6 +215,8 @@ public final class OneWayHarness implements AutoCloseable {
         volatile String pinError;
         volatile long producerAlloc;
         volatile long consumerAlloc;
+        /** What the transport's own loops measured, taken once both threads ended; null for the harness's loops. */
+        DirectLoop.Outcome directOutcome;
         PeriodResult result = PeriodResult.EMPTY;
 
         Period(long messages, long base, boolean measured, long durationNs) {
@@ -223,6 +235,7 @@ public final class OneWayHarness implements AutoCloseable {
             consumer.setDaemon(true);
             producer.setDaemon(true);
             long startNs = System.nanoTime();
+            long startEpochMs = System.currentTimeMillis();
             consumer.start();
             try {
                 producer.start();
@@ -232,6 +245,9 @@ public final class OneWayHarness implements AutoCloseable {
                 producerDone = true;
             }
             monitor(producer, consumer, startNs);
+            if (direct != null) {
+                takeDirectOutcome(startEpochMs);
+            }
             CpuLoadProbe.Load load = before.until(loadProbe.snapshot());
             finish(load);
         }
@@ -274,8 +290,21 @@ public final class OneWayHarness implements AutoCloseable {
 
         private void sample() {
             recorder.sampleInterval();
-            Histogram lat = recorder.latencyInterval();
-            Histogram svc = recorder.serviceInterval();
+            take(recorder.latencyInterval(), recorder.serviceInterval());
+        }
+
+        /** The direct loop's histograms, one interval for the whole period, once both threads ended. */
+        private void takeDirectOutcome(long startEpochMs) {
+            directOutcome = direct.outcome();
+            long endEpochMs = System.currentTimeMillis();
+            for (Histogram h : new Histogram[] {directOutcome.latency, directOutcome.service}) {
+                h.setStartTimeStamp(startEpochMs);
+                h.setEndTimeStamp(endEpochMs);
+            }
+            take(directOutcome.latency, directOutcome.service);
+        }
+
+        private void take(Histogram lat, Histogram svc) {
             window.add(lat);
             periodLatency.add(lat);
             if (measured) {
@@ -290,9 +319,16 @@ public final class OneWayHarness implements AutoCloseable {
                 progress.println(); // JMH's "Iteration 1:" waits on the same line for the period's score
                 progressPrinted = true;
             }
+            if (direct != null) {
+                progress.printf(Locale.ROOT, "[%s] %s %s/%s  (its own loops: counts and percentiles at the end)%n",
+                        label, measured ? "measure" : "warm-up", Units.formatDuration(elapsedNs),
+                        Units.formatDuration(durationNs));
+                progress.flush();
+                return;
+            }
             progress.printf(Locale.ROOT, "[%s] %s %s/%s  sent %,d  received %,d  p99 %s (last %s)%n",
                     label, measured ? "measure" : "warm-up", Units.formatDuration(elapsedNs),
-                    Units.formatDuration(durationNs), sentCount.get(), tracker.received(),
+                    Units.formatDuration(durationNs), sentCount.get(), received(),
                     window.getTotalCount() == 0 ? "-" : Units.formatNs(window.getValueAtPercentile(99)),
                     Units.formatDuration(settings.progressIntervalNs()));
             progress.flush();
@@ -309,23 +345,50 @@ public final class OneWayHarness implements AutoCloseable {
                     }
                 }
                 transport.onProducerStart();
+                roundTripBeforeNs = probeBefore.lead(PROBE_TIMEOUT_NS, this::stopping);
                 while (!consumerReady.await(50, TimeUnit.MILLISECONDS)) {
-                    if (stopRequested || abort) {
+                    if (stopping()) {
                         return;
                     }
                 }
                 long alloc0 = allocatedBytes();
-                sendAll();
+                if (direct != null) {
+                    sendDirect();
+                } else {
+                    sendAll();
+                }
                 producerAlloc = allocatedBytes() - alloc0;
+                markProducerDone(); // the consumer drains, then answers the second probe
+                roundTripAfterNs = probeAfter.lead(DRAIN_TIMEOUT_NS + PROBE_TIMEOUT_NS, this::stopping);
             } catch (Throwable t) {
                 producerError = t; // the consumer still drains what was sent
             } finally {
-                producerDoneNs = clock.nanoTime();
-                producerDone = true;
+                probeBefore.abandon(); // a consumer still waiting for a probe stops waiting
+                probeAfter.abandon();
+                markProducerDone();
                 if (plan.pins()) {
                     affinity.releaseCurrentThread();
                 }
             }
+        }
+
+        private void markProducerDone() {
+            if (!producerDone) {
+                producerDoneNs = clock.nanoTime();
+                producerDone = true;
+            }
+        }
+
+        private boolean stopping() {
+            return stopRequested || abort;
+        }
+
+        /** The transport's own producer loop: the pacer only keeps the schedule's arithmetic. */
+        private void sendDirect() {
+            long firstDueNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1);
+            pacer.start(firstDueNs);
+            long sent = direct.send(base, messages, firstDueNs, settings.ratePerSec(), this::stopping);
+            sentCount.set(sent);
         }
 
         /** The producer's hot loop. */
@@ -363,10 +426,16 @@ public final class OneWayHarness implements AutoCloseable {
                 }
                 transport.onConsumerStart();
                 started = true;
+                probeBefore.follow(PROBE_TIMEOUT_NS, this::stopping);
                 consumerReady.countDown();
                 long alloc0 = allocatedBytes();
-                receiveAll();
+                if (direct != null) {
+                    direct.receive(base, messages, this::stopReceiving);
+                } else {
+                    receiveAll();
+                }
                 consumerAlloc = allocatedBytes() - alloc0;
+                probeAfter.follow(PROBE_TIMEOUT_NS, this::stopping);
             } catch (Throwable t) {
                 consumerError = t;
                 abort = true;
@@ -393,24 +462,30 @@ public final class OneWayHarness implements AutoCloseable {
             };
             while (true) {
                 if (transport.poll(handler) == 0) {
-                    if (abort) {
+                    if (stopReceiving(tracker.received())) {
                         return;
-                    }
-                    if (producerDone) {
-                        if (tracker.received() >= sentCount.get()
-                                || clock.nanoTime() - producerDoneNs > DRAIN_TIMEOUT_NS) {
-                            return;
-                        }
                     }
                     Thread.onSpinWait();
                 }
             }
         }
 
+        /**
+         * Asked by the consumer when nothing is waiting: stop when the period was aborted, or when the
+         * producer has finished and everything it sent arrived (or the stragglers' time ran out).
+         */
+        private boolean stopReceiving(long received) {
+            if (abort) {
+                return true;
+            }
+            return producerDone && (received >= sentCount.get()
+                    || clock.nanoTime() - producerDoneNs > DRAIN_TIMEOUT_NS);
+        }
+
         private void finish(CpuLoadProbe.Load load) {
             long periodSent = sentCount.get();
             LatencySummary summary = LatencySummary.of(periodLatency);
-            result = new PeriodResult(summary, periodSent, tracker.received(), tracker.lost(periodSent));
+            result = new PeriodResult(summary, periodSent, received(), Math.max(0, periodSent - received()));
             synchronized (OneWayHarness.this) {
                 recordThreads();
                 if (!measured) {
@@ -448,12 +523,31 @@ public final class OneWayHarness implements AutoCloseable {
             pinFailure = pinError;
         }
 
+        /** Distinct messages received so far (the direct loop's count is known at the end only). */
+        private long received() {
+            return directOutcome != null ? directOutcome.received : tracker.received();
+        }
+
         private OneWayTally tally(long periodSent) {
             OneWayTally p = new OneWayTally();
             p.periods = 1;
             p.sent = periodSent;
-            p.received = tracker.received();
-            p.lost = tracker.lost(periodSent);
+            p.producerBytes = producerAlloc;
+            p.consumerBytes = consumerAlloc;
+            p.addRoundTrip(roundTripBeforeNs);
+            p.addRoundTrip(roundTripAfterNs);
+            p.received = received();
+            p.lost = Math.max(0, periodSent - p.received);
+            if (directOutcome != null) {
+                DirectLoop.Outcome o = directOutcome;
+                p.outOfOrder = o.outOfOrder;
+                p.outOfRange = o.outOfRange;
+                p.maxLagNs = o.maxLagNs;
+                p.maxFinalLagNs = o.lastLagNs;
+                p.lateSends = o.lateSends;
+                p.minAchievedRatePerSec = pacer.achievedRatePerSec(periodSent, o.lastLagNs);
+                return p;
+            }
             p.duplicated = tracker.duplicated();
             p.outOfOrder = tracker.outOfOrder();
             p.unexpected = tracker.unexpected();
@@ -462,8 +556,6 @@ public final class OneWayHarness implements AutoCloseable {
             p.maxFinalLagNs = pacer.lastLagNs();
             p.lateSends = pacer.lateSends();
             p.minAchievedRatePerSec = pacer.achievedRatePerSec();
-            p.producerBytes = producerAlloc;
-            p.consumerBytes = consumerAlloc;
             return p;
         }
 

@@ -27,6 +27,12 @@ public final class OneWayTally {
     public static final double MAX_BEHIND_SHARE = 0.01;
     /** See {@link #MAX_BEHIND_SHARE}: 50 ms. */
     public static final long BEHIND_FLOOR_NS = 50_000_000L;
+    /**
+     * CPU pair round trips further apart than this factor come from two placements of the CPUs (a
+     * host that moved a virtual machine's vCPUs): on a 2-vCPU VM the two modes were 1.5-3x apart
+     * and moved Chronicle Queue's median between ~430 ns and ~1.1 us.
+     */
+    public static final double PLACEMENT_CHANGE_FACTOR = 1.5;
 
     long periods;
     long sent;
@@ -42,6 +48,9 @@ public final class OneWayTally {
     double minAchievedRatePerSec = Double.MAX_VALUE;
     long producerBytes;
     long consumerBytes;
+    /** The lowest and highest CPU pair round trip probed (see {@link CpuPairProbe}); -1 when none was. */
+    long roundTripMinNs = -1;
+    long roundTripMaxNs = -1;
 
     /** Adds another tally (a period's, or a fork's) to this one. */
     public OneWayTally add(OneWayTally o) {
@@ -59,7 +68,18 @@ public final class OneWayTally {
         minAchievedRatePerSec = Math.min(minAchievedRatePerSec, o.minAchievedRatePerSec);
         producerBytes += o.producerBytes;
         consumerBytes += o.consumerBytes;
+        addRoundTrip(o.roundTripMinNs);
+        addRoundTrip(o.roundTripMaxNs);
         return this;
+    }
+
+    /** Adds one CPU pair round trip; a negative one (not probed) is ignored. */
+    void addRoundTrip(long ns) {
+        if (ns < 0) {
+            return;
+        }
+        roundTripMinNs = roundTripMinNs < 0 ? ns : Math.min(roundTripMinNs, ns);
+        roundTripMaxNs = Math.max(roundTripMaxNs, ns);
     }
 
     /**
@@ -122,6 +142,27 @@ public final class OneWayTally {
         alloc.addProperty("bytesPerMessage", sent == 0 ? 0 : (double) (producerBytes + consumerBytes) / sent);
         alloc.addProperty("scope", "producer and consumer threads over the measured periods");
         o.add("allocation", alloc);
+        if (roundTripMinNs >= 0) {
+            JsonObject pair = new JsonObject();
+            pair.addProperty("roundTripMinNs", roundTripMinNs);
+            pair.addProperty("roundTripMaxNs", roundTripMaxNs);
+            pair.addProperty("what", "cache-line round trip between the producer's and the consumer's CPUs, probed"
+                    + " before and after each measured period (median of " + CpuPairProbe.BATCHES + " batches)");
+            o.add("cpuPair", pair);
+        }
+    }
+
+    /**
+     * A flag when the CPU pair round trips probed in these periods differ by more than
+     * {@link #PLACEMENT_CHANGE_FACTOR}; null when they agree or were not probed.
+     */
+    public String placementChange() {
+        if (roundTripMinNs <= 0 || roundTripMaxNs <= roundTripMinNs * PLACEMENT_CHANGE_FACTOR) {
+            return null;
+        }
+        return "CPU placement changed: the cache-line round trip between the producer's and the consumer's CPUs"
+                + " ranged from " + Units.formatNs(roundTripMinNs) + " to " + Units.formatNs(roundTripMaxNs)
+                + " (probed before and after each period), so the percentiles mix two placements (see cpuPair)";
     }
 
     /**
@@ -153,6 +194,11 @@ public final class OneWayTally {
         JsonObject alloc = o.getAsJsonObject("allocation");
         t.producerBytes = alloc.get("producerBytes").getAsLong();
         t.consumerBytes = alloc.get("consumerBytes").getAsLong();
+        if (o.has("cpuPair")) { // results written before the probe existed have none
+            JsonObject pair = o.getAsJsonObject("cpuPair");
+            t.addRoundTrip(pair.get("roundTripMinNs").getAsLong());
+            t.addRoundTrip(pair.get("roundTripMaxNs").getAsLong());
+        }
         return t;
     }
 }

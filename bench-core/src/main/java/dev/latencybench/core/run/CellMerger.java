@@ -169,6 +169,10 @@ public final class CellMerger {
         if (unpinned) {
             flags.add("unpinned: the spinning threads were not pinned to CPUs");
         }
+        String moved = tally.placementChange();
+        if (moved != null) {
+            flags.add(moved);
+        }
 
         LatencySummary latencySummary = LatencySummary.of(latency);
         LatencySummary serviceSummary = LatencySummary.of(service);

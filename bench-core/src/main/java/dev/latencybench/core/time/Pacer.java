@@ -115,11 +115,19 @@ public final class Pacer {
      * end of the last message's interval (its actual send time plus one interval).
      */
     public double achievedRatePerSec() {
-        if (index == 0) {
+        return achievedRatePerSec(index, lastLagNs);
+    }
+
+    /**
+     * The rate achieved by {@code count} sends on this schedule whose last one went out
+     * {@code lastLagNs} after its due time (for a sender that kept its own schedule).
+     */
+    public double achievedRatePerSec(long count, long lastLagNs) {
+        if (count == 0) {
             return 0;
         }
-        long lastActualNs = dueNs(index - 1) + lastLagNs;
+        long lastActualNs = dueNs(count - 1) + lastLagNs;
         long spanNs = lastActualNs - startNs + NANOS_PER_SEC / ratePerSec;
-        return index * 1e9 / spanNs;
+        return count * 1e9 / spanNs;
     }
 }

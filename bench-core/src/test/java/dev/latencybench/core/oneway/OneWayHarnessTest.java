@@ -132,6 +132,95 @@ class OneWayHarnessTest {
                 progress.toString(StandardCharsets.UTF_8));
     }
 
+    /**
+     * A transport with loops of its own: the producer sends on its own schedule straight into the queue;
+     * the consumer records into its own histograms and reports three messages out of order. The
+     * harness's trySend must never be called.
+     */
+    static class OwnLoops extends MemoryTransport implements DirectLoop {
+        volatile boolean harnessSent;
+        long maxLag;
+        long lastLag;
+        final org.HdrHistogram.Histogram lat = dev.latencybench.core.record.LatencyRecorder.newHistogram();
+        final org.HdrHistogram.Histogram svc = dev.latencybench.core.record.LatencyRecorder.newHistogram();
+        long received;
+
+        OwnLoops() {
+            super(0);
+        }
+
+        @Override
+        public boolean trySend(long sequence, long intendedSendNs, long actualSendNs) {
+            harnessSent = true;
+            return super.trySend(sequence, intendedSendNs, actualSendNs);
+        }
+
+        @Override
+        public long send(long base, long count, long firstDueNs, long ratePerSec,
+                         java.util.function.BooleanSupplier stop) {
+            long i = 0;
+            for (; i < count && !stop.getAsBoolean(); i++) {
+                long due = firstDueNs + i * 1_000_000_000L / ratePerSec;
+                long now;
+                while ((now = System.nanoTime()) < due) {
+                    Thread.onSpinWait();
+                }
+                lastLag = now - due;
+                maxLag = Math.max(maxLag, lastLag);
+                queue.add(new long[] {base + i, due, now});
+            }
+            return i;
+        }
+
+        @Override
+        public void receive(long base, long count, java.util.function.LongPredicate stopWhenIdle) {
+            while (received < count) {
+                long[] m = queue.poll();
+                if (m == null) {
+                    if (stopWhenIdle.test(received)) {
+                        return;
+                    }
+                    continue;
+                }
+                long now = System.nanoTime();
+                lat.recordValue(now - m[1]);
+                svc.recordValue(now - m[2]);
+                received++;
+            }
+        }
+
+        @Override
+        public Outcome outcome() {
+            return new Outcome(lat, svc, received, 3, 0, maxLag, lastLag, 0);
+        }
+    }
+
+    @Test
+    void aTransportWithItsOwnLoopsIsMeasuredWithoutTheHarnessLoops() throws Exception {
+        OwnLoops t = new OwnLoops();
+        OneWayHarness h = harness(settings("none", "200ms"), t, AffinityService.NONE);
+        PeriodResult r = h.runPeriod(true);
+        h.close();
+
+        assertFalse(t.harnessSent, "the harness's producer loop did not run");
+        assertEquals(2_000, r.sent);
+        assertEquals(2_000, r.received, "received as the loop counted it");
+        assertEquals(0, r.lost);
+        assertEquals(2_000, r.latency.count, "the loop's own histogram, taken by the harness");
+        assertEquals(List.of("messages out of order: 3"), h.reasons(), "the harness still judges the accounting");
+        JsonObject f = forkJson();
+        assertEquals(2_000, f.getAsJsonObject("latencyNs").get("count").getAsLong());
+        assertEquals(3, f.get("outOfOrder").getAsLong());
+        assertTrue(f.getAsJsonObject("pacing").get("achievedRatePerSec").getAsDouble() > 9_000,
+                "the rate comes from the loop's own lag: " + f.getAsJsonObject("pacing"));
+        assertTrue(f.getAsJsonObject("cpuPair").get("roundTripMinNs").getAsLong() > 0,
+                "the CPU pair is probed around the loop's period too: " + f);
+        IntervalLog.Intervals log = IntervalLog.read(tmp.resolve("fork").resolve(ResultLayout.LATENCY_HLOG));
+        assertEquals(1, log.latency.size(), "one interval: the whole period");
+        assertEquals(2_000, log.latencyTotal().getTotalCount());
+        assertTrue(log.latency.get(0).getEndTimeStamp() > log.latency.get(0).getStartTimeStamp());
+    }
+
     @Test
     void lostMessagesFailTheRun() throws Exception {
         OneWayHarness h = harness(settings("none", "200ms"), new MemoryTransport(100), AffinityService.NONE);

@@ -1,6 +1,8 @@
 package dev.latencybench.core.oneway;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.util.List;
 
@@ -112,5 +114,39 @@ class OneWayTallyTest {
         new OneWayTally().writeTo(o, 100_000);
         assertEquals(0, o.getAsJsonObject("pacing").get("achievedRatePerSec").getAsDouble(), 0.0);
         assertEquals(List.of(), OneWayTally.readFrom(o).failures(100_000, SECOND, true));
+    }
+
+    @Test
+    void roundTripsAddUpAsLowestAndHighestAndAMoveIsFlagged() {
+        OneWayTally fork = new OneWayTally();
+        assertNull(fork.placementChange(), "nothing probed, nothing to say");
+        OneWayTally a = period(1000, 1000, 99_000, 5_000);
+        a.addRoundTrip(170);
+        a.addRoundTrip(-1); // a probe that timed out
+        a.addRoundTrip(180);
+        OneWayTally b = period(1000, 1000, 99_000, 5_000);
+        b.addRoundTrip(250);
+        fork.add(a).add(b);
+        assertNull(fork.placementChange(), "250 / 170 is within 1.5x: one placement");
+
+        JsonObject o = new JsonObject();
+        fork.writeTo(o, 100_000);
+        assertEquals(170, o.getAsJsonObject("cpuPair").get("roundTripMinNs").getAsLong());
+        assertEquals(250, o.getAsJsonObject("cpuPair").get("roundTripMaxNs").getAsLong());
+        OneWayTally back = OneWayTally.readFrom(o);
+        OneWayTally c = period(1000, 1000, 99_000, 5_000);
+        c.addRoundTrip(540);
+        back.add(c);
+        assertEquals("CPU placement changed: the cache-line round trip between the producer's and the consumer's CPUs"
+                + " ranged from 170ns to 540ns (probed before and after each period), so the percentiles mix two"
+                + " placements (see cpuPair)", back.placementChange());
+    }
+
+    @Test
+    void resultsWrittenBeforeTheProbeExistedReadWithoutRoundTrips() {
+        JsonObject o = new JsonObject();
+        period(1000, 1000, 99_000, 5_000).writeTo(o, 100_000);
+        assertFalse(o.has("cpuPair"), "no probe, no object");
+        assertNull(OneWayTally.readFrom(o).placementChange());
     }
 }

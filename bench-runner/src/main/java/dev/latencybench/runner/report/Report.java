@@ -19,6 +19,7 @@ import com.google.gson.JsonObject;
 import org.HdrHistogram.Histogram;
 
 import dev.latencybench.core.config.Units;
+import dev.latencybench.core.oneway.OneWayTally;
 import dev.latencybench.core.record.IntervalLog;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.result.ResultFiles;
@@ -209,6 +210,7 @@ public final class Report {
         confidence(doc, all);
         pauses(doc, all);
         floor(doc, data, scenario, variants);
+        harnessCost(doc, data, scenario, variants);
         notes(doc, all);
     }
 
@@ -413,6 +415,8 @@ public final class Report {
     private static void confidence(Doc doc, List<RunData.Row> rows) {
         List<List<String>> out = new ArrayList<>();
         boolean anyForks = false;
+        long lowestTrip = Long.MAX_VALUE;
+        long highestTrip = -1;
         for (RunData.Row r : rows) {
             if (!r.measured()) {
                 continue;
@@ -425,6 +429,13 @@ public final class Report {
                 row.add(String.format(Locale.ROOT, "%,d%s%s", n, n < CONFIDENT_BEYOND ? LOW : "",
                         spread.isEmpty() ? "" : " / " + spread));
             }
+            long[] trip = r.roundTripNs();
+            row.add(trip == null ? "-" : trip[0] == trip[1] ? Units.formatNs(trip[0])
+                    : Units.formatNs(trip[0]) + " - " + Units.formatNs(trip[1]));
+            if (trip != null && trip[0] > 0) {
+                lowestTrip = Math.min(lowestTrip, trip[0]);
+                highestTrip = Math.max(highestTrip, trip[1]);
+            }
             out.add(row);
         }
         if (out.isEmpty()) {
@@ -436,10 +447,20 @@ public final class Report {
                 + " it is marked" + LOW + ": longer runs (`-Dbench.scale=paper`) or more forks"
                 + " (`-Dbench.forks=3`) make it firm." + (anyForks ? "" : " Every cell ran one fork, so there is no"
                 + " spread to show; `-Dbench.forks=3` measures it."));
+        if (highestTrip > lowestTrip * OneWayTally.PLACEMENT_CHANGE_FACTOR) {
+            doc.p(String.format(Locale.ROOT, "**The CPUs moved.** The cache-line round trip between the producer's"
+                    + " and the consumer's CPUs (last column, probed before and after each period) ranged from %s to"
+                    + " %s: the host placed the two CPUs differently over the run (a virtual machine's vCPUs"
+                    + " moved), and every transfer between them got slower or faster with it. Medians move with the"
+                    + " round trip (on a 2-vCPU virtual machine, Chronicle Queue's between about 430 ns and 1.1 us):"
+                    + " compare only cells whose round trips agree, or run on a host with isolated cores.",
+                    Units.formatNs(lowestTrip), Units.formatNs(highestTrip)));
+        }
         List<String> header = new ArrayList<>(List.of("JVM", "GC", "variant", "forks"));
         for (String p : PCT_NAMES) {
             header.add(p);
         }
+        header.add("CPU round trip");
         doc.table(header, out, numericAfter(3, header.size()));
     }
 
@@ -504,34 +525,51 @@ public final class Report {
     }
 
     private static void floor(Doc doc, RunData data, String scenario, List<String> variants) {
-        if (!variants.contains(RunData.BASELINE) || variants.size() < 2) {
+        against(doc, data, scenario, variants, RunData.BASELINE, "transport's own p50", "Against the machine's floor",
+                "The `baseline` variant passes the same messages through one shared cache line under the same harness,"
+                + " pacing and pinning: what is left when the transport costs nothing. The transport's own cost is the"
+                + " difference; tails the baseline shares come from the machine, not the transport.");
+    }
+
+    /** Each variant measured by the harness next to the {@code reference} loop on the same JVM and collector. */
+    private static void harnessCost(Doc doc, RunData data, String scenario, List<String> variants) {
+        List<String> measuredByHarness = variants.stream().filter(v -> !v.equals(RunData.BASELINE)).toList();
+        against(doc, data, scenario, measuredByHarness, RunData.REFERENCE, "harness's cost", "The harness's own cost",
+                "The `reference` variant runs the published study's own loop over the same queue: its own two pinned"
+                + " threads, pacing, stamps and histograms, no harness code between send and receive. The difference"
+                + " is what the harness's hot path adds; within the run-to-run spread of the medians it is nothing.");
+    }
+
+    /** Each of {@code variants} next to the {@code yardstick} variant of the same cell: p50, the difference, p99.9. */
+    private static void against(Doc doc, RunData data, String scenario, List<String> variants, String yardstick,
+                                String differenceHeader, String heading, String explanation) {
+        if (!variants.contains(yardstick) || variants.size() < 2) {
             return;
         }
         List<List<String>> out = new ArrayList<>();
         for (String v : variants) {
-            if (v.equals(RunData.BASELINE)) {
+            if (v.equals(yardstick)) {
                 continue;
             }
             for (RunData.Row r : data.rows(scenario, v)) {
-                RunData.Row base = data.rows(scenario, RunData.BASELINE).stream()
+                RunData.Row y = data.rows(scenario, yardstick).stream()
                         .filter(b -> b.cell.equals(r.cell) && b.measured()).findFirst().orElse(null);
-                if (!r.measured() || base == null) {
+                if (!r.measured() || y == null || y.latency.p50 <= 0) {
                     continue;
                 }
-                out.add(List.of(r.jvm, r.gc, v, Units.formatNs(r.latency.p50), Units.formatNs(base.latency.p50),
-                        Units.formatNs(r.latency.p50 - base.latency.p50), Units.formatNs(r.latency.p99_9),
-                        Units.formatNs(base.latency.p99_9)));
+                out.add(List.of(r.jvm, r.gc, v, Units.formatNs(r.latency.p50), Units.formatNs(y.latency.p50),
+                        Units.formatNs(r.latency.p50 - y.latency.p50),
+                        String.format(Locale.ROOT, "%.2fx", (double) r.latency.p50 / y.latency.p50),
+                        Units.formatNs(r.latency.p99_9), Units.formatNs(y.latency.p99_9)));
             }
         }
         if (out.isEmpty()) {
             return;
         }
-        doc.h(3, "Against the machine's floor");
-        doc.p("The `baseline` variant passes the same messages through one shared cache line under the same harness,"
-                + " pacing and pinning: what is left when the transport costs nothing. The transport's own cost is the"
-                + " difference; tails the baseline shares come from the machine, not the transport.");
-        doc.table(List.of("JVM", "GC", "transport", "p50", "baseline p50", "transport's own p50", "p99.9",
-                "baseline p99.9"), out, numericAfter(3, 8));
+        doc.h(3, heading);
+        doc.p(explanation);
+        doc.table(List.of("JVM", "GC", "variant", "p50", yardstick + " p50", differenceHeader, "ratio", "p99.9",
+                yardstick + " p99.9"), out, numericAfter(3, 9));
     }
 
     private static void notes(Doc doc, List<RunData.Row> rows) {

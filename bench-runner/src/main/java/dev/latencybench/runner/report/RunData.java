@@ -24,6 +24,8 @@ import dev.latencybench.core.result.ResultLayout;
 public final class RunData {
     /** The variant that shows the machine's floor under the same harness. */
     static final String BASELINE = "baseline";
+    /** The variant that runs the published study's own loop, no harness in its hot path: the harness's yardstick. */
+    static final String REFERENCE = "reference";
 
     /** One cell of one variant: a row of the report's tables. */
     public static final class Row {
@@ -60,6 +62,15 @@ public final class RunData {
             this.forks = forks;
             this.result = result;
             this.dir = dir;
+        }
+
+        /** The CPU pair's cache-line round trip, lowest and highest probed; null for results without it. */
+        public long[] roundTripNs() {
+            if (result == null || !result.has("cpuPair")) {
+                return null;
+            }
+            JsonObject p = result.getAsJsonObject("cpuPair");
+            return new long[] {p.get("roundTripMinNs").getAsLong(), p.get("roundTripMaxNs").getAsLong()};
         }
 
         public boolean measured() {

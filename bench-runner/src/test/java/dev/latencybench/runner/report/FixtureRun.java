@@ -117,6 +117,22 @@ final class FixtureRun {
         }
     }
 
+    /** Adds the CPU pair round trips a cell's forks probed, as the merger writes them. */
+    FixtureRun roundTrip(String variant, String cell, long minNs, long maxNs) {
+        Path result = dir.resolve("queue").resolve(variant).resolve(cell).resolve("result.json");
+        try {
+            JsonObject r = ResultFiles.readJson(result);
+            JsonObject pair = new JsonObject();
+            pair.addProperty("roundTripMinNs", minNs);
+            pair.addProperty("roundTripMaxNs", maxNs);
+            r.add("cpuPair", pair);
+            ResultFiles.writeJson(result, r);
+            return this;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** A cell the matrix recorded without results: skipped, or failed before measuring. */
     FixtureRun unmeasured(String cell, String status, String reason) {
         addCell(cell, status, reason);

@@ -67,7 +67,10 @@ class ReportTest {
         // two forks, p50 at 1.00us and 1.10us: (1.10 - 1.00) / 1.05 = 10%
         assertTrue(md.contains("| openjdk-17.0.15 | g1 | chronicle | 2 | 300,000 / 10% | 60,000 / 10% | 6,000 / 10%"
                 + " | 600 / 0% | 60 † / 0% |"), md);
-        assertTrue(md.contains("| openjdk-17.0.15 | g1 | chronicle | 1.10us | 110ns | 990ns | 5.01ms | 2.00ms |"), md);
+        assertTrue(md.contains("| openjdk-17.0.15 | g1 | chronicle | 1.10us | 110ns | 990ns | 10.00x | 5.01ms | 2.00ms |"),
+                md);
+        assertFalse(md.contains("The harness's own cost"), "no reference variant, no harness table");
+        assertFalse(md.contains("The CPUs moved"), "no round trips probed, no placement warning");
         assertTrue(md.contains("Fixture CPU @ 3.0GHz"), md);
         // two safepoints, 3,928,716 + 123,593 ns; two collections
         assertTrue(md.contains("| openjdk-17.0.15 | g1 | chronicle | 2 | 2 | 4.05ms | 3.93ms |"), md);
@@ -100,6 +103,30 @@ class ReportTest {
         assertFalse(html.contains("<?xml"), "no XML prolog inside the page");
         assertFalse(html.contains("src=\"http"), "self-contained: nothing loaded from elsewhere");
         assertTrue(html.contains("<td class=\"bad\">FAILED</td>"), "failed cells stand out");
+    }
+
+    @Test
+    void theHarnessIsSetAgainstTheReferenceLoopAndMovedCpusAreCalledOut() throws IOException {
+        Path r2 = tmp.resolve("r2");
+        new FixtureRun(r2)
+                .cell("chronicle", "temurin-25.0.3__g1", "OK", 1_100, 3_000_000, 1, 30_000)
+                .cell("reference", "temurin-25.0.3__g1", "OK", 1_000, 3_000_000, 1, 30_000)
+                .cell("baseline", "temurin-25.0.3__g1", "OK", 100, 2_000_000, 1, 30_000)
+                .roundTrip("chronicle", "temurin-25.0.3__g1", 160, 540)
+                .roundTrip("reference", "temurin-25.0.3__g1", 170, 175)
+                .write();
+        Report.write(r2, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        String report = Files.readString(r2.resolve("REPORT.md"));
+        assertTrue(report.contains("### The harness's own cost"), report);
+        assertTrue(report.contains("| temurin-25.0.3 | g1 | chronicle | 1.10us | 1.00us | 100ns | 1.10x | 3.00ms | 3.00ms |"),
+                report);
+        assertFalse(report.contains("| temurin-25.0.3 | g1 | baseline | 100ns | 1.00us |"), "the floor is not a harness");
+        // the reference is a transport too: it stands against the floor
+        assertTrue(report.contains("| temurin-25.0.3 | g1 | reference | 1.00us | 100ns | 900ns | 10.00x |"), report);
+        assertTrue(report.contains("**The CPUs moved.**") && report.contains("ranged from 160ns to 540ns"), report);
+        assertTrue(report.contains("| 160ns - 540ns |") && report.contains("| 170ns - 175ns |"), report);
+        assertTrue(report.contains("| temurin-25.0.3 | g1 | baseline | 1 |") && report.contains(" | - |"),
+                "a cell without probes shows a dash: " + report);
     }
 
     @Test

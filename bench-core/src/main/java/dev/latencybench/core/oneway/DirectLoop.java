@@ -1,0 +1,73 @@
+package dev.latencybench.core.oneway;
+
+import java.util.function.BooleanSupplier;
+import java.util.function.LongPredicate;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * A transport that brings its own two hot loops, with no harness code in them: the pacing, the
+ * stamping and the recording are the loop's own, written as a published study wrote them. The
+ * harness still starts, pins and watches the two threads, checks the accounting and writes the
+ * results, so such a variant is measured, merged and reported like any other; it is the yardstick
+ * that shows what the harness's own hot path costs (the queue study's {@code reference}).
+ *
+ * <pre>
+ *   producer thread: send(base, count, firstDue, rate, stop)   --transport-->   consumer thread: receive(base, count, idleStop)
+ *   after both returned: outcome() -&gt; histograms, counts, pacing             (read by the harness, off the hot path)
+ * </pre>
+ *
+ * <p>A {@link MessageTransport} that also implements this interface is run through it: the
+ * harness calls the start hooks, then {@link #send} and {@link #receive} instead of its own loops.
+ * Threading: {@code send} runs on the producer thread, {@code receive} on the consumer thread;
+ * {@link #outcome} is called once both have returned (the harness joins both threads first).
+ */
+public interface DirectLoop {
+    /**
+     * Sends messages {@code base .. base + count - 1}, message {@code i} due at
+     * {@code firstDueNs + i * 10^9 / ratePerSec} on {@code System.nanoTime()}'s clock; checks
+     * {@code stop} once per message and returns early when it says so.
+     *
+     * @return the number of messages sent
+     */
+    long send(long base, long count, long firstDueNs, long ratePerSec, BooleanSupplier stop);
+
+    /**
+     * Receives until {@code count} messages arrived, or until {@code stopWhenIdle}, asked with the
+     * number received so far whenever nothing is waiting, says to stop.
+     */
+    void receive(long base, long count, LongPredicate stopWhenIdle);
+
+    /** What the last {@code send} and {@code receive} measured. */
+    Outcome outcome();
+
+    /** What one period of a direct loop measured. Filled by the loop's two threads, read after both ended. */
+    final class Outcome {
+        /** Receive time minus intended (scheduled) send time, per message. */
+        public final Histogram latency;
+        /** Receive time minus actual send time, per message. */
+        public final Histogram service;
+        public final long received;
+        /** Messages whose sequence number was not the one expected next. */
+        public final long outOfOrder;
+        /** Messages whose latency or service time did not fit the histograms. */
+        public final long outOfRange;
+        /** How late the worst send was, and the last one, after their due times. */
+        public final long maxLagNs;
+        public final long lastLagNs;
+        /** Sends a whole interval or more after their due time. */
+        public final long lateSends;
+
+        public Outcome(Histogram latency, Histogram service, long received, long outOfOrder, long outOfRange,
+                       long maxLagNs, long lastLagNs, long lateSends) {
+            this.latency = latency;
+            this.service = service;
+            this.received = received;
+            this.outOfOrder = outOfOrder;
+            this.outOfRange = outOfRange;
+            this.maxLagNs = maxLagNs;
+            this.lastLagNs = lastLagNs;
+            this.lateSends = lateSends;
+        }
+    }
+}
