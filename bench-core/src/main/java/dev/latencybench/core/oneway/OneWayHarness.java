@@ -40,6 +40,11 @@ import dev.latencybench.core.time.Pacer;
  *   [caller = monitor]  every second: interval histograms -> .hlog + totals; progress line
  * </pre>
  *
+ * <p>Before and after each period's messages, the two threads, pinned, measure their CPUs' cache-line
+ * round trip ({@link CpuPairProbe}): a host that moved the CPUs between or during runs shows there.
+ * A transport that is also a {@link DirectLoop} runs its own two loops in place of the harness's
+ * (the yardstick for the harness's own cost); the rest is the same.
+ *
  * <p>Each period sends {@code rate x duration} messages on a fixed schedule. The consumer records
  * latency from the intended send time and service time from the actual one, and accounts for every
  * sequence number. Measured periods add to the fork's totals and interval log; warm-up periods are
@@ -485,7 +490,7 @@ public final class OneWayHarness implements AutoCloseable {
         private void finish(CpuLoadProbe.Load load) {
             long periodSent = sentCount.get();
             LatencySummary summary = LatencySummary.of(periodLatency);
-            result = new PeriodResult(summary, periodSent, received(), Math.max(0, periodSent - received()));
+            result = new PeriodResult(summary, periodSent, received(), lost(periodSent));
             synchronized (OneWayHarness.this) {
                 recordThreads();
                 if (!measured) {
@@ -528,6 +533,11 @@ public final class OneWayHarness implements AutoCloseable {
             return directOutcome != null ? directOutcome.received : tracker.received();
         }
 
+        /** Messages sent but never received. */
+        private long lost(long sent) {
+            return directOutcome != null ? Math.max(0, sent - directOutcome.received) : tracker.lost(sent);
+        }
+
         private OneWayTally tally(long periodSent) {
             OneWayTally p = new OneWayTally();
             p.periods = 1;
@@ -537,7 +547,7 @@ public final class OneWayHarness implements AutoCloseable {
             p.addRoundTrip(roundTripBeforeNs);
             p.addRoundTrip(roundTripAfterNs);
             p.received = received();
-            p.lost = Math.max(0, periodSent - p.received);
+            p.lost = lost(periodSent);
             if (directOutcome != null) {
                 DirectLoop.Outcome o = directOutcome;
                 p.outOfOrder = o.outOfOrder;
