@@ -13,13 +13,16 @@ import java.util.function.BooleanSupplier;
  *
  * <pre>
  *   leader (producer thread)  writes 2k+1 --line--&gt; follower (consumer thread) sees it, writes 2k+2 --line--&gt; leader
- *   {@value #BATCHES} batches of {@value #BATCH} round trips; the result is the median batch's time per round trip
+ *   {@value #BATCHES} batches of {@value #BATCH} round trips; the result is the tenth-percentile batch's time per round trip
  * </pre>
  *
  * <p>One probe is used once, by exactly one leader and one follower. Either side gives up when the
  * other does not answer in time or {@code stop} says so; the leader then marks the line abandoned,
  * so the follower stops waiting at once. Cost: {@value #BATCHES} x {@value #BATCH} round trips, 1 to
- * 10 ms; no allocation after construction. The median batch is immune to a preemption or two.
+ * 10 ms; no allocation after construction. A thread preempted for a scheduler slice (a few ms, as
+ * long as the whole probe) stretches the batches it covers; the tenth-percentile batch still shows
+ * the transfer itself unless the preemption covers nine tenths of the probe. A slow placement slows
+ * every batch, so it shows there too.
  */
 public final class CpuPairProbe {
     static final int BATCH = 100;
@@ -34,7 +37,7 @@ public final class CpuPairProbe {
     private final long[] batchNs = new long[BATCHES];
 
     /**
-     * Leader side: runs the round trips and returns the median batch's nanoseconds per round trip,
+     * Leader side: runs the round trips and returns the tenth-percentile batch's nanoseconds per round trip,
      * or -1 when the follower did not answer within {@code timeoutNs} or {@code stop} said to stop.
      */
     public long lead(long timeoutNs, BooleanSupplier stop) {
@@ -58,7 +61,7 @@ public final class CpuPairProbe {
         }
         long[] sorted = batchNs.clone();
         Arrays.sort(sorted);
-        return sorted[BATCHES / 2] / BATCH;
+        return sorted[BATCHES / 10] / BATCH;
     }
 
     /** Follower side: answers every round trip; false when the leader gave up, did not come, or {@code stop}. */

@@ -147,7 +147,7 @@ public final class OneWayTally {
             pair.addProperty("roundTripMinNs", roundTripMinNs);
             pair.addProperty("roundTripMaxNs", roundTripMaxNs);
             pair.addProperty("what", "cache-line round trip between the producer's and the consumer's CPUs, probed"
-                    + " before and after each measured period (median of " + CpuPairProbe.BATCHES + " batches)");
+                    + " before and after each measured period (the fastest tenth of " + CpuPairProbe.BATCHES + " batches)");
             o.add("cpuPair", pair);
         }
     }
@@ -162,7 +162,8 @@ public final class OneWayTally {
         }
         return "CPU placement changed: the cache-line round trip between the producer's and the consumer's CPUs"
                 + " ranged from " + Units.formatNs(roundTripMinNs) + " to " + Units.formatNs(roundTripMaxNs)
-                + " (probed before and after each period), so the percentiles mix two placements (see cpuPair)";
+                + " (probed before and after each period): the host moved the CPUs, or something else ran on them,"
+                + " so the percentiles mix two conditions (see cpuPair)";
     }
 
     /**
