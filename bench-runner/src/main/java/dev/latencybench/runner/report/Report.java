@@ -378,6 +378,7 @@ public final class Report {
             throws IOException {
         List<Spectrum> spectra = new ArrayList<>();
         List<TimeSeries> timelines = new ArrayList<>();
+        List<String> oneInterval = new ArrayList<>();
         for (RunData.Row r : data.rows(scenario, variant)) {
             if (!r.charted() || r.hlog() == null || !Files.isRegularFile(r.hlog())) {
                 continue;
@@ -388,6 +389,10 @@ public final class Report {
                 continue;
             }
             spectra.add(Spectrum.fromHistogram(r.label(), total));
+            if (log.latency.size() < 2) { // a loop that hands over its histograms once per period: no line to draw
+                oneInterval.add("`" + r.label() + "`");
+                continue;
+            }
             double[] t = new double[log.latency.size()];
             double[] max = new double[log.latency.size()];
             double elapsed = 0;
@@ -407,6 +412,14 @@ public final class Report {
         Charts.percentileSpectrum(charts, base + "-spectrum", scenario + " / " + variant
                 + ": latency by percentile (all samples of each cell)", spectra);
         doc.chart(base + "-spectrum", scenario + " / " + variant + ": latency against percentile");
+        if (!oneInterval.isEmpty()) {
+            doc.p("Left out of the latency over time: " + String.join(", ", oneInterval) + ", whose interval log"
+                    + " holds one interval per measured period (the variant hands its histograms over at the end of"
+                    + " a period), so there is no line to draw.");
+        }
+        if (timelines.isEmpty()) {
+            return;
+        }
         Charts.timeline(charts, base + "-timeline", scenario + " / " + variant
                 + ": worst latency per interval (forks back to back)", timelines);
         doc.chart(base + "-timeline", scenario + " / " + variant + ": worst latency per interval over the measurement");

@@ -133,6 +133,26 @@ final class FixtureRun {
         }
     }
 
+    /** Rewrites a cell's interval log as one interval for the whole period, as a loop with its own histograms writes it. */
+    FixtureRun oneIntervalPerPeriod(String variant, String cell) {
+        Path hlog = dir.resolve("queue").resolve(variant).resolve(cell).resolve("latency.hlog");
+        try {
+            IntervalLog.Intervals all = IntervalLog.read(hlog);
+            Histogram latency = all.latencyTotal();
+            Histogram service = all.serviceTotal();
+            for (Histogram h : new Histogram[] {latency, service}) {
+                h.setStartTimeStamp(all.latency.get(0).getStartTimeStamp());
+                h.setEndTimeStamp(all.latency.get(all.latency.size() - 1).getEndTimeStamp());
+            }
+            try (IntervalLog log = new IntervalLog(hlog, "fixture, one interval")) {
+                log.append(latency, service);
+            }
+            return this;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** A cell the matrix recorded without results: skipped, or failed before measuring. */
     FixtureRun unmeasured(String cell, String status, String reason) {
         addCell(cell, status, reason);

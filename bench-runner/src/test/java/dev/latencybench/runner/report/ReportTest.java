@@ -114,6 +114,7 @@ class ReportTest {
                 .cell("baseline", "temurin-25.0.3__g1", "OK", 100, 2_000_000, 1, 30_000)
                 .roundTrip("chronicle", "temurin-25.0.3__g1", 160, 540)
                 .roundTrip("reference", "temurin-25.0.3__g1", 170, 175)
+                .oneIntervalPerPeriod("reference", "temurin-25.0.3__g1")
                 .write();
         Report.write(r2, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
         String report = Files.readString(r2.resolve("REPORT.md"));
@@ -127,6 +128,12 @@ class ReportTest {
         assertTrue(report.contains("| 160ns - 540ns |") && report.contains("| 170ns - 175ns |"), report);
         assertTrue(report.contains("| temurin-25.0.3 | g1 | baseline | 1 |") && report.contains(" | - |"),
                 "a cell without probes shows a dash: " + report);
+        // the reference hands over one interval per period: its spectrum is drawn, its timeline would be empty
+        assertTrue(Files.exists(r2.resolve("charts").resolve("queue-reference-spectrum.png")));
+        assertFalse(Files.exists(r2.resolve("charts").resolve("queue-reference-timeline.png")), "no empty chart");
+        assertTrue(Files.exists(r2.resolve("charts").resolve("queue-chronicle-timeline.png")));
+        assertTrue(report.contains("Left out of the latency over time: `temurin-25.0.3 g1`, whose interval log holds"
+                + " one interval per measured period"), report);
     }
 
     @Test
