@@ -78,6 +78,9 @@ public final class Units {
 
     /** Prints a latency compactly with three significant figures: {@code 812ns}, {@code 4.21us}, {@code 12.0ms}. */
     public static String formatNs(double ns) {
+        if (ns < 0) {
+            return "-" + formatNs(-ns); // a difference of two latencies
+        }
         if (ns < 1_000) {
             return String.format(Locale.ROOT, "%.0fns", ns);
         }

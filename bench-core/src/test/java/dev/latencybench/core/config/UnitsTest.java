@@ -93,6 +93,8 @@ class UnitsTest {
         "12000000, 12.0ms",
         "1500000000, 1.50s",
         "600000000000, 600s",
+        "-150, -150ns",
+        "-448265122, -448ms",
     })
     void formatNsPrintsThreeSignificantFigures(double ns, String expected) {
         assertEquals(expected, Units.formatNs(ns));

@@ -566,8 +566,8 @@ public final class Report {
             }
             for (RunData.Row r : data.rows(scenario, v)) {
                 RunData.Row y = data.rows(scenario, yardstick).stream()
-                        .filter(b -> b.cell.equals(r.cell) && b.measured()).findFirst().orElse(null);
-                if (!r.measured() || y == null || y.latency.p50 <= 0) {
+                        .filter(b -> b.cell.equals(r.cell) && b.charted()).findFirst().orElse(null);
+                if (!r.charted() || y == null || y.latency.p50 <= 0) { // a failed cell is no yardstick
                     continue;
                 }
                 out.add(List.of(r.jvm, r.gc, v, Units.formatNs(r.latency.p50), Units.formatNs(y.latency.p50),

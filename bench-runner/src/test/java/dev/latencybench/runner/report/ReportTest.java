@@ -69,6 +69,7 @@ class ReportTest {
                 + " | 600 / 0% | 60 † / 0% |"), md);
         assertTrue(md.contains("| openjdk-17.0.15 | g1 | chronicle | 1.10us | 110ns | 990ns | 10.00x | 5.01ms | 2.00ms |"),
                 md);
+        assertFalse(md.contains("| temurin-25.0.3 | zgc | chronicle | 500ns | 100ns |"), "a FAILED floor is no floor");
         assertFalse(md.contains("The harness's own cost"), "no reference variant, no harness table");
         assertFalse(md.contains("The CPUs moved"), "no round trips probed, no placement warning");
         assertTrue(md.contains("Fixture CPU @ 3.0GHz"), md);
