@@ -1,6 +1,8 @@
 package dev.latencybench.runner.report;
 
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -198,8 +200,9 @@ public final class Compare {
         return Double.isNaN(a) ? b : Double.isNaN(b) ? a : Math.max(a, b);
     }
 
-    private static String pct(double d) {
-        return String.format(Locale.ROOT, "%.4g%%", d * 100).replaceAll("\\.?0+%$", "%");
+    /** {@code 10%}, {@code 2.5%}, {@code 1000%}: four significant digits at most, no trailing zeros. */
+    static String pct(double d) {
+        return BigDecimal.valueOf(d * 100).round(new MathContext(4)).stripTrailingZeros().toPlainString() + "%";
     }
 
     private static void printHelp(PrintStream out) {

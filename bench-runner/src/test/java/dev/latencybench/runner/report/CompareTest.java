@@ -89,4 +89,16 @@ class CompareTest {
         assertThrows(UsageException.class, () -> compare(base.toString(), base.toString(), "--max-regression", "-5%"));
         assertEquals(0.025, Compare.parseThreshold("2.5%"), 1e-12);
     }
+
+    @Test
+    void theThresholdIsPrintedAsGiven() throws IOException {
+        Path base = run("base", 1_000, 5_000_000, "OK");
+        assertEquals(0, compare(base.toString(), base.toString(), "--max-regression", "1000%"));
+        assertTrue(out().contains("regression threshold 1000%\n"), out());
+        assertTrue(out().contains("0 regression(s) beyond 1000%\n"), out());
+        assertEquals("10%", Compare.pct(0.10));
+        assertEquals("2.5%", Compare.pct(0.025));
+        assertEquals("0%", Compare.pct(0));
+        assertEquals("12.35%", Compare.pct(0.123456));
+    }
 }
