@@ -19,7 +19,7 @@ import dev.latencybench.runner.UsageException;
  * candidate's latency percentiles as a ratio of the base's, beside a noise estimate from the forks'
  * spread. Exit status 1 when a percentile got slower by more than {@code --max-regression}
  * (default 10%) and by more than the forks of either run disagree among themselves, or a cell that was OK
- * in the base is not OK in the candidate, so CI can gate on it. Percentiles resting on fewer than 100
+ * in the base is not OK in the candidate or has no result there, so CI can gate on it. Percentiles resting on fewer than 100
  * samples beyond them are shown but not gated.
  */
 public final class Compare {
@@ -124,14 +124,22 @@ public final class Compare {
         int compared = 0;
         int regressions = 0;
         List<String> notes = new ArrayList<>();
+        boolean anyShared = base.scenarios.values().stream().flatMap(List::stream)
+                .anyMatch(b -> !b.variant.isEmpty() && candidateRow(cand, b) != null);
         for (String scenario : base.scenarios.keySet()) {
             for (RunData.Row b : base.scenarios.get(scenario)) {
-                if (!cand.scenarios.containsKey(scenario) || b.variant.isEmpty()) {
+                if (b.variant.isEmpty()) {
                     continue;
                 }
-                RunData.Row c = cand.rows(scenario, b.variant).stream().filter(x -> x.cell.equals(b.cell)).findFirst()
-                        .orElse(null);
+                RunData.Row c = candidateRow(cand, b);
                 String where = scenario + "/" + b.variant + "/" + b.cell;
+                if (c == null && "OK".equals(b.status) && anyShared) { // an interrupted candidate, say: not a pass
+                    regressions++;
+                    compared++;
+                    sb.append(String.format(Locale.ROOT, "%-42s %s  REGRESSION (OK in the base, %s)%n", where,
+                            " ".repeat(17 * NAMES.length - 1), missing(cand, b)));
+                    continue;
+                }
                 if (c == null) {
                     notes.add(where + ": only in the base run");
                     continue;
@@ -194,6 +202,27 @@ public final class Compare {
         sb.append(String.format(Locale.ROOT, "%d comparison(s), %d regression(s) beyond %s%n", compared, regressions,
                 pct(maxRegression)));
         return new Result(sb.toString(), compared, regressions);
+    }
+
+    /** The candidate's row of the base row's scenario, variant and cell; null when the candidate has none. */
+    private static RunData.Row candidateRow(RunData cand, RunData.Row b) {
+        if (!cand.scenarios.containsKey(b.scenario)) {
+            return null;
+        }
+        return cand.rows(b.scenario, b.variant).stream().filter(x -> x.cell.equals(b.cell)).findFirst().orElse(null);
+    }
+
+    /** Why the candidate has no result for a cell: what its run.json says of the cell, or that it never had it. */
+    private static String missing(RunData cand, RunData.Row b) {
+        if (cand.scenarios.containsKey(b.scenario)) {
+            for (RunData.Row r : cand.scenarios.get(b.scenario)) {
+                if (r.cell.equals(b.cell) && r.variant.isEmpty()) {
+                    return "no result in the candidate: " + r.status + (r.reasons.isEmpty() ? "" : ": "
+                            + String.join("; ", r.reasons));
+                }
+            }
+        }
+        return "not in the candidate run";
     }
 
     private static double maxKnown(double a, double b) {

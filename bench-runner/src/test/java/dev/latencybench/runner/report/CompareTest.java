@@ -91,6 +91,28 @@ class CompareTest {
     }
 
     @Test
+    void aCellTheBaseHadOkAndTheCandidateLacksIsARegression() throws IOException {
+        Path base = new FixtureRun(tmp.resolve("base"))
+                .cell("chronicle", "openjdk-17.0.15__g1", "OK", 1_000, 5_000_000, 2, 300_000)
+                .cell("chronicle", "openjdk-17.0.15__zgc", "OK", 1_000, 5_000_000, 2, 300_000).write().dir;
+        // interrupted before its second cell: run.json lists it as not run, and it has no results
+        Path interrupted = new FixtureRun(tmp.resolve("interrupted"))
+                .cell("chronicle", "openjdk-17.0.15__g1", "OK", 1_000, 5_000_000, 2, 300_000)
+                .unmeasured("openjdk-17.0.15__zgc", "NOT_RUN", "the run was interrupted before this cell").write().dir;
+        assertEquals(1, compare(base.toString(), interrupted.toString()), out());
+        assertTrue(out().contains("queue/chronicle/openjdk-17.0.15__zgc"), out());
+        assertTrue(out().contains("REGRESSION (OK in the base, no result in the candidate: NOT_RUN: the run was"
+                + " interrupted before this cell)"), out());
+        assertTrue(out().contains("2 comparison(s), 1 regression(s) beyond 10%"), out());
+
+        out.reset();
+        Path narrower = new FixtureRun(tmp.resolve("narrower"))
+                .cell("chronicle", "openjdk-17.0.15__g1", "OK", 1_000, 5_000_000, 2, 300_000).write().dir;
+        assertEquals(1, compare(base.toString(), narrower.toString()), out());
+        assertTrue(out().contains("REGRESSION (OK in the base, not in the candidate run)"), out());
+    }
+
+    @Test
     void theThresholdIsPrintedAsGiven() throws IOException {
         Path base = run("base", 1_000, 5_000_000, "OK");
         assertEquals(0, compare(base.toString(), base.toString(), "--max-regression", "1000%"));
