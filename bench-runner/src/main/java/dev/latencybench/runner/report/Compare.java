@@ -13,6 +13,7 @@ import java.util.Locale;
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.runner.UsageException;
+import dev.latencybench.runner.WritablePath;
 
 /**
  * {@code bench compare BASE CANDIDATE}: for every cell and variant both runs measured, the
@@ -57,12 +58,20 @@ public final class Compare {
             throw new UsageException("bench compare: expected two run folders, BASE and CANDIDATE; see bench compare"
                     + " --help");
         }
+        if (output != null) { // before the comparison: exit 1 means a regression, and nothing should be lost
+            output = output.toAbsolutePath().normalize();
+            String problem = Files.isDirectory(output) ? output + " is a folder" : WritablePath.problem(output);
+            if (problem != null) {
+                throw new UsageException("bench compare: --output " + output + ": " + problem + "; give a file in a"
+                        + " writable folder");
+            }
+        }
         RunData base = load(runs.get(0));
         RunData cand = load(runs.get(1));
         Result r = compare(base, cand, maxRegression);
         out.print(r.text);
         if (output != null) {
-            ResultFiles.writeString(output.toAbsolutePath(), r.text);
+            ResultFiles.writeString(output, r.text);
         }
         if (r.compared == 0) {
             throw new UsageException("bench compare: the two runs have no cell and variant in common that both measured");
@@ -240,7 +249,7 @@ public final class Compare {
         out.println("Compares the latency percentiles (p50 ... p99.99) of every cell and variant the two runs share.");
         out.println("Exit status: 0 no regression, 1 a percentile slower by more than --max-regression (default 10%)");
         out.println("and by more than the forks' spread (with -Dbench.forks=2 or more), or a cell OK in the base and");
-        out.println("not in the candidate, 2 bad input. Percentiles with fewer than 100 samples beyond them are shown");
-        out.println("but not gated. --output also writes the table to FILE.");
+        out.println("not OK or missing in the candidate, 2 bad input. Percentiles with fewer than 100 samples beyond");
+        out.println("them are shown but not gated. --output also writes the table to FILE (checked first).");
     }
 }

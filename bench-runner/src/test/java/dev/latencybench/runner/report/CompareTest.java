@@ -8,6 +8,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
@@ -110,6 +111,24 @@ class CompareTest {
                 .cell("chronicle", "openjdk-17.0.15__g1", "OK", 1_000, 5_000_000, 2, 300_000).write().dir;
         assertEquals(1, compare(base.toString(), narrower.toString()), out());
         assertTrue(out().contains("REGRESSION (OK in the base, not in the candidate run)"), out());
+    }
+
+    @Test
+    void anOutputThatCannotBeWrittenIsBadInputBeforeAnyComparison() throws IOException {
+        Path base = run("base", 1_000, 5_000_000, "OK");
+        Path file = Files.writeString(tmp.resolve("a-file"), "not a folder");
+        UsageException e = assertThrows(UsageException.class, () -> compare(base.toString(), base.toString(),
+                "--output", file.resolve("table.txt").toString()));
+        assertEquals("bench compare: --output " + file.resolve("table.txt") + ": " + file + " is a file, so nothing"
+                + " can be created under it; give a file in a writable folder", e.getMessage());
+        assertEquals("", out(), "refused before comparing");
+        e = assertThrows(UsageException.class, () -> compare(base.toString(), base.toString(), "--output",
+                tmp.toString()));
+        assertTrue(e.getMessage().contains(tmp + " is a folder"), e.getMessage());
+
+        Path written = tmp.resolve("new/table.txt");
+        assertEquals(0, compare(base.toString(), base.toString(), "--output", written.toString()));
+        assertEquals(out(), Files.readString(written));
     }
 
     @Test
