@@ -155,6 +155,12 @@ final class RunCommand {
         List<String> jvmArgs = splitFlags("--jvm-args", args.one("--jvm-args", ""));
         String resultsOpt = args.one("--results", args.one("--default-results", "results"));
         Path results = Path.of(resultsOpt).toAbsolutePath().normalize();
+        String problem = Files.exists(results) && !Files.isDirectory(results) ? "it is a file, not a folder"
+                : WritablePath.problem(results);
+        if (problem != null) {
+            throw new UsageException("bench run: --results " + results + ": " + problem + "; point --results at a"
+                    + " folder this user may write in");
+        }
         String runId = args.one("--run-id", ResultLayout.newRunId(ZonedDateTime.now(), Environment.hostName()));
         if (!runId.matches("[A-Za-z0-9._-]+") || runId.startsWith(".")) {
             throw new UsageException("bench run: --run-id '" + runId + "': expected letters, digits, '.', '_' or '-'");
@@ -178,9 +184,6 @@ final class RunCommand {
         if (Files.exists(runDir)) {
             throw new UsageException("bench run: the run folder " + runDir + " already exists; pick another --run-id,"
                     + " or finish that run with --resume " + runDir);
-        }
-        if (Files.exists(results) && !Files.isDirectory(results)) {
-            throw new UsageException("bench run: --results " + results + " is a file, not a folder");
         }
         List<String> names = studies.stream().map(Study::name).collect(Collectors.toList());
         String command = reproduce(names, jvms, collectors, gcArgs, jvmArgs, props, args.all("--jvm"));

@@ -3,6 +3,7 @@ package dev.latencybench.runner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -10,6 +11,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 
@@ -127,5 +129,30 @@ class MainTest {
         assertTrue(out().contains("temurin-11.0.99"), out());
         assertTrue(out().contains("no zgc-gen: generational ZGC needs JDK 21 or newer"), out());
         assertTrue(out().contains("temurin-11.0.99+graal: no: no GraalVM compiler release matches JDK 11"), out());
+    }
+
+    @Test
+    void aResultsFolderUnderAFileIsRefusedBeforeThePlan() throws IOException {
+        Path file = Files.writeString(tmp.resolve("a-file"), "not a folder");
+        Path results = file.resolve("results");
+        assertEquals(2, run("run", "--jvms", "temurin-11", "--results", results.toString()));
+        assertEquals("latency-bench: bench run: --results " + results + ": " + file + " is a file, so nothing can be"
+                + " created under it; point --results at a folder this user may write in\n", err());
+        assertFalse(out().contains("latency-bench matrix"), "refused before the plan:\n" + out());
+    }
+
+    @Test
+    void aReadOnlyResultsFolderIsRefusedBeforeThePlan() throws IOException {
+        Path readOnly = Files.createDirectories(tmp.resolve("read-only"));
+        Files.setPosixFilePermissions(readOnly, PosixFilePermissions.fromString("r-xr-xr-x"));
+        try {
+            assumeFalse(Files.isWritable(readOnly), "this user (root) may write in a read-only folder; the path"
+                    + " under a file covers the same check");
+            assertEquals(2, run("run", "--jvms", "temurin-11", "--results", readOnly.resolve("results").toString()));
+            assertTrue(err().contains(": " + readOnly + " is not writable; point --results at a folder"), err());
+            assertFalse(out().contains("latency-bench matrix"), out());
+        } finally {
+            Files.setPosixFilePermissions(readOnly, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
     }
 }
