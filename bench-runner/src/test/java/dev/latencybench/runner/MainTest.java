@@ -155,4 +155,13 @@ class MainTest {
             Files.setPosixFilePermissions(readOnly, PosixFilePermissions.fromString("rwxr-xr-x"));
         }
     }
+
+    @Test
+    void aJvmNamedLikeAFoundJvmIsRefusedInsteadOfRenamingIt() {
+        FakeJdk mine = FakeJdk.create(tmp.resolve("mine-17"), 17, "Eclipse Adoptium", "17.0.99", List.of());
+        assertEquals(2, run("run", "--dry-run", "--jvm", "temurin-11.0.99=" + mine.home));
+        assertTrue(err().contains("latency-bench: bench run: --jvm temurin-11.0.99=" + mine.java() + ": 'temurin-11.0.99'"
+                + " is already the name of " + old.java() + "; give " + mine.java() + " a name of its own"), err());
+        assertFalse(out().contains("temurin-11.0.99-"), out());
+    }
 }
