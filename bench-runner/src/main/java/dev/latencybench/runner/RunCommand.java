@@ -47,6 +47,8 @@ final class RunCommand {
             "bench.scenarios", "--scenarios", "bench.gc.args", "--gc-args", RunSettings.JVM_ARGS, "--jvm-args",
             RunSettings.RESULTS, "--results", RunSettings.RUN_ID, "--run-id");
 
+    private static final String ONLY_MATRIX = "; only a run that 'bench run' started can be resumed: start a new run";
+
     private final Context ctx;
 
     RunCommand(Context ctx) {
@@ -89,8 +91,16 @@ final class RunCommand {
                 throw new UsageException("bench run --resume: " + args.properties.keySet() + " cannot change a run"
                         + " that has started; resume it as it was, or start a new run");
             }
-            request = resumeRequest(runDir, args);
-            previous = RunManifest.outcomes(ResultFiles.readJson(RunManifest.file(runDir)));
+            JsonObject run = resumableManifest(runDir);
+            try {
+                request = resumeRequest(runDir, run, args);
+                previous = RunManifest.outcomes(run);
+            } catch (UsageException e) {
+                throw e;
+            } catch (RuntimeException e) { // a member of the wrong type or shape: edited, or not the runner's
+                throw new UsageException("bench run --resume " + runDir + ": its run.json is not as 'bench run' writes"
+                        + " it (" + e.getMessage() + ")" + ONLY_MATRIX);
+            }
         } else {
             request = newRequest(args, props);
         }
@@ -190,12 +200,38 @@ final class RunCommand {
         return new RunRequest(results, runId, names, jvms, collectors, gcArgs, jvmArgs, props, command);
     }
 
-    /** The request of an earlier run, from its run.json; its JVMs must still be where they were. */
-    private RunRequest resumeRequest(Path runDir, Args args) throws IOException {
+    /**
+     * The {@code run.json} of a run folder that {@code bench run} made; bad input (exit 2) when there is
+     * none, when it cannot be read (cut short), or when another tool wrote it (the study's own jar).
+     */
+    private static JsonObject resumableManifest(Path runDir) {
+        String prefix = "bench run --resume " + runDir + ": ";
         Path file = RunManifest.file(runDir);
         if (!Files.isRegularFile(file)) {
-            throw new UsageException("bench run --resume: " + runDir + " has no run.json; it is not a matrix run folder");
+            throw new UsageException(prefix + "there is no run.json, so it is not a run folder" + ONLY_MATRIX);
         }
+        JsonObject run;
+        try {
+            run = ResultFiles.readJson(file);
+        } catch (IOException e) {
+            throw new UsageException(prefix + "its run.json is not readable JSON, perhaps cut short ("
+                    + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()) + ")" + ONLY_MATRIX);
+        }
+        if (run.has("study") && !run.has("cells")) {
+            throw new UsageException(prefix + "it is a run of the study jar (study '" + run.get("study").getAsString()
+                    + "'), not of 'bench run'" + ONLY_MATRIX);
+        }
+        List<String> missing = new ArrayList<>(RunManifest.MEMBERS);
+        missing.removeIf(run::has);
+        if (!missing.isEmpty()) {
+            throw new UsageException(prefix + "its run.json lacks " + String.join(", ", missing) + ", so 'bench run'"
+                    + " did not write it" + ONLY_MATRIX);
+        }
+        return run;
+    }
+
+    /** The request of an earlier run, from its run.json; its JVMs must still be where they were. */
+    private RunRequest resumeRequest(Path runDir, JsonObject run, Args args) {
         for (String o : List.of("--scenarios", "--jvms", "--jvm", "--gcs", "--gc-args", "--jvm-args", "--scale",
                 "--run-id", "--results")) {
             if (args.options.containsKey(o)) {
@@ -203,7 +239,6 @@ final class RunCommand {
                         + "resume it as it was, or start a new run");
             }
         }
-        JsonObject run = ResultFiles.readJson(file);
         List<Jvm> jvms = new ArrayList<>();
         for (JsonElement e : run.getAsJsonArray("jvms")) {
             JsonObject j = e.getAsJsonObject();

@@ -20,7 +20,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.runner.jvm.GraalJit;
+import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.jvm.JvmDiscovery;
+import dev.latencybench.runner.jvm.JvmInfo;
+import dev.latencybench.runner.jvm.JvmProber;
+import dev.latencybench.runner.matrix.Collector;
+import dev.latencybench.runner.matrix.RunManifest;
+import dev.latencybench.runner.matrix.RunRequest;
 
 /** The commands' answers to bad input: exit status 2, a message naming what was wrong, nothing started. */
 class MainTest {
@@ -129,6 +135,54 @@ class MainTest {
         assertTrue(out().contains("temurin-11.0.99"), out());
         assertTrue(out().contains("no zgc-gen: generational ZGC needs JDK 21 or newer"), out());
         assertTrue(out().contains("temurin-11.0.99+graal: no: no GraalVM compiler release matches JDK 11"), out());
+    }
+
+    /** A run.json as a matrix run of one cell on the fake JDK writes it, and its folder. */
+    private Path matrixRun(String runId) throws IOException {
+        JvmInfo info = new JvmProber(null, new GraalJit(tmp)).probe(old.java(), false);
+        RunRequest request = new RunRequest(tmp.resolve("results"), runId, List.of("queue"), List.of(new Jvm(
+                "temurin-11.0.99", old.java(), List.of(), info, "test")), List.of(Collector.G1), Map.of(), List.of(),
+                Map.of(), "scripts/bench run --jvms temurin-11.0.99 --gcs g1");
+        Files.createDirectories(request.runDir());
+        new RunManifest(request).write(request.cells(), Map.of(), false);
+        return request.runDir();
+    }
+
+    @Test
+    void resumeRefusesAFolderTheRunnerDidNotMakeOrThatIsCutShort() throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("runs/x"));
+        Path runJson = dir.resolve("run.json");
+        String prefix = "latency-bench: bench run --resume " + dir + ": ";
+        String onlyMatrix = "; only a run that 'bench run' started can be resumed: start a new run\n";
+
+        Files.writeString(runJson, "{}");
+        assertEquals(2, run("run", "--resume", dir.toString()));
+        assertEquals(prefix + "its run.json lacks scenarios, jvms, gcs, gcArgs, jvmArgs, properties, command, cells,"
+                + " so 'bench run' did not write it" + onlyMatrix, err());
+
+        err.reset();
+        Files.writeString(runJson, "{\"study\": \"queue\", \"variants\": [\"chronicle\"], \"scale\": \"smoke\"}");
+        assertEquals(2, run("run", "--resume", dir.toString()));
+        assertEquals(prefix + "it is a run of the study jar (study 'queue'), not of 'bench run'" + onlyMatrix, err());
+
+        err.reset();
+        String whole = Files.readString(RunManifest.file(matrixRun("whole")));
+        Files.writeString(runJson, whole.substring(0, whole.length() / 2));
+        assertEquals(2, run("run", "--resume", dir.toString()));
+        assertTrue(err().startsWith(prefix + "its run.json is not readable JSON, perhaps cut short ("), err());
+        assertTrue(err().endsWith(")" + onlyMatrix), err());
+
+        err.reset();
+        Files.writeString(runJson, whole.replaceFirst("\"gcs\": \\[[^\\]]*\\]", "\"gcs\": 5"));
+        assertEquals(2, run("run", "--resume", dir.toString()));
+        assertTrue(err().startsWith(prefix + "its run.json is not as 'bench run' writes it ("), err());
+
+        err.reset();
+        assertEquals(2, run("run", "--resume", tmp.resolve("runs/none").toString()));
+        assertEquals("latency-bench: bench run --resume " + tmp.resolve("runs/none") + ": there is no run.json, so it"
+                + " is not a run folder" + onlyMatrix, err());
+        assertFalse(Files.exists(dir.resolve("logs")), "nothing ran");
+        assertFalse(Files.exists(dir.resolve("run.lock")), "nothing was written");
     }
 
     @Test
