@@ -85,7 +85,8 @@ final class RunCommand {
         String classpath = args.one("--classpath", System.getProperty("java.class.path"));
         RunRequest request;
         Map<String, CellOutcome> previous = Map.of();
-        if (args.options.containsKey("--resume")) {
+        boolean resuming = args.options.containsKey("--resume");
+        if (resuming) {
             Path runDir = Path.of(args.one("--resume", null)).toAbsolutePath().normalize();
             if (!args.properties.isEmpty()) {
                 throw new UsageException("bench run --resume: " + args.properties.keySet() + " cannot change a run"
@@ -112,7 +113,16 @@ final class RunCommand {
         if (cells.stream().allMatch(c -> c.skipReason() != null)) {
             throw new UsageException("bench run: every cell of this matrix is skipped (reasons above); nothing to run");
         }
-        Files.createDirectories(request.runDir());
+        try (RunClaim claim = RunClaim.take(request.runDir(), resuming, ctx.tmpDir)) {
+            if (resuming) { // as the run left it: read again now that no other process can change it
+                previous = RunManifest.outcomes(ResultFiles.readJson(RunManifest.file(request.runDir())));
+            }
+            return runMatrix(request, previous, classpath, args.has("--no-report"));
+        }
+    }
+
+    private int runMatrix(RunRequest request, Map<String, CellOutcome> previous, String classpath, boolean noReport)
+            throws IOException {
         MatrixRunner runner = new MatrixRunner(request, cell -> launcherCommand(request, cell, classpath,
                 ctx.scenarios()), previous, ctx.out);
         Map<String, CellOutcome> outcomes = runner.run();
@@ -128,7 +138,7 @@ final class RunCommand {
                     : o.reason);
             notOk += CellOutcome.OK.equals(o.status) || CellOutcome.SKIPPED.equals(o.status) ? 0 : 1;
         }
-        if (!args.has("--no-report")) {
+        if (!noReport) {
             try {
                 Report.write(request.runDir(), ctx.out);
             } catch (IOException | RuntimeException e) { // the results are safe; only the report is missing

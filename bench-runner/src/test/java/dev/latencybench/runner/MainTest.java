@@ -2,6 +2,7 @@ package dev.latencybench.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.latencybench.core.run.OwnerLock;
 import dev.latencybench.runner.jvm.GraalJit;
 import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.jvm.JvmDiscovery;
@@ -38,13 +40,14 @@ class MainTest {
     private FakeJdk old;
 
     @BeforeEach
-    void setUp() {
+    void setUp() throws IOException {
         old = FakeJdk.create(tmp.resolve("jvm/old-11"), 11, "Eclipse Adoptium", "11.0.99", List.of());
         Path ownJava = Path.of(System.getProperty("java.home"), "bin", "java");
         JvmDiscovery discovery = new JvmDiscovery(Map.of(), tmp.resolve("home"), List.of(tmp.resolve("jvm")),
                 Path.of(System.getProperty("java.home")));
         ctx = new Context(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true,
-                StandardCharsets.UTF_8), Map.of(), discovery, tmp.resolve("cache/jvms.json"), new GraalJit(tmp), ownJava);
+                StandardCharsets.UTF_8), Map.of(), discovery, tmp.resolve("cache/jvms.json"), new GraalJit(tmp), ownJava,
+                Files.createDirectories(tmp.resolve("machine-tmp")));
     }
 
     private int run(String... args) {
@@ -146,6 +149,58 @@ class MainTest {
         Files.createDirectories(request.runDir());
         new RunManifest(request).write(request.cells(), Map.of(), false);
         return request.runDir();
+    }
+
+    @Test
+    void aRunStillGoingIsNotResumedBySecondProcessWhichHearsItsPid() throws Exception {
+        Path runDir = matrixRun("r1");
+        Path lock = runDir.resolve("run.lock");
+        Process owner = LockHolder.start(lock, false);
+        try {
+            assertEquals(Long.toString(owner.pid()), Files.readString(lock).trim(), "the owner wrote its pid");
+            assertEquals(2, run("run", "--resume", runDir.toString()));
+            assertTrue(err().contains("latency-bench: bench run --resume: the run " + runDir + " is still going in"
+                    + " process " + owner.pid() + " ("), err());
+            assertTrue(err().contains("one process at a time may work on a run folder: wait until it ends, or stop"
+                    + " it (Ctrl-C keeps what it measured), then resume it\n"), err());
+            assertFalse(Files.exists(runDir.resolve("logs")), "no cell started");
+        } finally {
+            owner.destroyForcibly().waitFor();
+        }
+        try (OwnerLock free = OwnerLock.tryTake(lock)) {
+            assertNotNull(free, "a killed owner leaves the lock free");
+        }
+    }
+
+    @Test
+    void aSecondRunOnThisMachineIsRefusedUpFrontNamingTheFirst() throws Exception {
+        Path results = tmp.resolve("results");
+        Process first = LockHolder.start(ctx.tmpDir.resolve("latency-bench-runner.lock"), false);
+        try {
+            assertEquals(2, run("run", "--jvms", "temurin-11", "--results", results.toString(), "--run-id", "second"));
+            assertTrue(err().contains("latency-bench: bench run: another run is measuring on this machine: process "
+                    + first.pid() + " ("), err());
+            assertTrue(err().contains("; two runs at once would disturb each other's latencies: wait until it ends,"
+                    + " or stop it (Ctrl-C keeps what it measured), then start this one\n"), err());
+            assertFalse(Files.exists(results.resolve("second")), "nothing was created");
+        } finally {
+            first.destroyForcibly().waitFor();
+        }
+
+        err.reset();
+        Path jmhLock = ctx.tmpDir.resolve("jmh.lock");
+        Process jmh = LockHolder.start(jmhLock, true); // as JMH holds it: no pid in the file
+        try {
+            assertEquals(2, run("run", "--jvms", "temurin-11", "--results", results.toString(), "--run-id", "second"));
+            assertTrue(err().contains("latency-bench: bench run: a JMH benchmark is running on this machine: process "
+                    + jmh.pid() + " ("), err());
+            assertTrue(err().contains(") holds " + jmhLock + ", and JMH runs one benchmark at a time per machine;"
+                    + " wait until it ends, or stop it, then start again\n"), err());
+            assertFalse(err().toLowerCase(java.util.Locale.ROOT).contains("ignore"), err());
+            assertFalse(Files.exists(results.resolve("second")), "nothing was created");
+        } finally {
+            jmh.destroyForcibly().waitFor();
+        }
     }
 
     @Test

@@ -393,6 +393,10 @@ public final class StudyLauncher {
             throw ConfigException.invalid(RunSettings.RUN_ID, run.runId(), "the run folder " + dir
                     + " already exists; pick another run id or move the old run away");
         }
+        String jmhBusy = OwnerLock.jmhBusy(Paths.get(System.getProperty("java.io.tmpdir")));
+        if (jmhBusy != null) { // the input is good, but the machine is taken: refused once, not by JMH per variant
+            throw new ConfigException(jmhBusy);
+        }
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
