@@ -107,6 +107,9 @@ public final class StudyLauncher {
                     return 2;
             }
         }
+        if (partOfRun) { // a runner killed with SIGKILL cannot stop this launcher: it stops itself, and its forks
+            ParentWatch.start("the runner that started this cell", 1, err);
+        }
         BenchProperties properties = BenchProperties.fromSystem();
         RunSettings run;
         Study.Plan plan;
