@@ -5,15 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
@@ -35,7 +30,6 @@ import dev.latencybench.core.run.OwnerLock;
  * killed runs on until its measured period ends.)
  */
 class RunnerKillIT {
-    private static final Path JAR = Path.of(System.getProperty("bench.jar", "target/bench.jar"));
     /** A few seconds: the watches look every 500 ms, then the forks write what they measured. */
     private static final long GONE_WITHIN_MS = 15_000;
 
@@ -48,38 +42,13 @@ class RunnerKillIT {
         started.forEach(ProcessHandle::destroyForcibly);
     }
 
-    /** Starts {@code bench ARGS} and returns once its cell measures; the console is in {@code seen}. */
-    private Process startMeasuring(StringBuilder seen, String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", JAR.toString()));
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
-        pb.environment().put("XDG_CACHE_HOME", tmp.resolve("cache").toString());
-        Process runner = pb.start();
-        started.add(runner.toHandle());
-        runner.getOutputStream().close();
-        CountDownLatch measuring = new CountDownLatch(1);
-        Thread reader = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(runner.getInputStream(),
-                    StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = r.readLine()) != null) {
-                    synchronized (seen) {
-                        seen.append(line).append('\n');
-                    }
-                    if (line.contains("[queue/chronicle] measure")) {
-                        measuring.countDown();
-                    }
-                }
-            } catch (IOException e) {
-                // the runner is gone
-            }
-        });
-        reader.setDaemon(true);
-        reader.start();
-        assertTrue(measuring.await(120, TimeUnit.SECONDS), "the cell started measuring:\n" + seen);
-        runner.toHandle().descendants().forEach(started::add);
-        return runner;
+    /** Starts {@code bench ARGS} and returns once its cell measures. */
+    private BenchJar.Watched startMeasuring(String... args) throws Exception {
+        BenchJar.Watched bench = new BenchJar.Watched(BenchJar.command(tmp.resolve("cache"), args));
+        started.add(bench.process.toHandle());
+        assertTrue(bench.awaitMeasuring(120), "the cell started measuring:\n" + bench.seen());
+        bench.process.toHandle().descendants().forEach(started::add);
+        return bench;
     }
 
     /** The runner's descendants whose command line holds {@code marker}: StudyMain (launcher), ForkedMain (fork). */
@@ -110,10 +79,10 @@ class RunnerKillIT {
     void sigkillOfTheRunnerOrOfTheLauncherStopsWhatEachStartedWithinSeconds() throws Exception {
         Path results = tmp.resolve("results");
         Path shm = Files.createDirectories(tmp.resolve("shm"));
-        StringBuilder seen = new StringBuilder();
-        Process runner = startMeasuring(seen, "run", "--jvms", "current", "--gcs", "serial", "--scale", "smoke",
+        BenchJar.Watched bench = startMeasuring("run", "--jvms", "current", "--gcs", "serial", "--scale", "smoke",
                 "-Dbench.transports=chronicle", "-Dbench.duration=60s", "-Dbench.progress=500ms", "--results",
                 results.toString(), "--run-id", "k1", "-Dbench.queue.dir=" + shm);
+        Process runner = bench.process;
         List<ProcessHandle> cell = new ArrayList<>(children(runner, "StudyMain"));
         cell.addAll(children(runner, "ForkedMain"));
 
@@ -125,7 +94,7 @@ class RunnerKillIT {
         Path cellDir = Files.list(runDir.resolve("queue/chronicle")).filter(d -> d.toString().endsWith("__serial"))
                 .findFirst().orElseThrow();
         JsonObject kept = ResultFiles.readJson(cellDir.resolve("result.json"));
-        assertEquals("INTERRUPTED", kept.get("status").getAsString(), seen.toString());
+        assertEquals("INTERRUPTED", kept.get("status").getAsString(), bench.seen());
         assertTrue(kept.getAsJsonObject("latencyNs").get("count").getAsLong() > 0, "what was measured is kept");
         assertFalse(Files.list(shm).findAny().isPresent(), "no queue files left");
         Path machineTmp = Path.of(System.getProperty("java.io.tmpdir"));
@@ -134,15 +103,15 @@ class RunnerKillIT {
         assertNull(OwnerLock.holder(machineTmp.resolve(OwnerLock.JMH_LOCK)), "JMH's lock is free");
 
         // resumed, then its launcher killed: nothing stops the benchmark JVM but its own watch
-        seen.setLength(0);
-        runner = startMeasuring(seen, "run", "--resume", runDir.toString());
+        bench = startMeasuring("run", "--resume", runDir.toString());
+        runner = bench.process;
         List<ProcessHandle> forks = children(runner, "ForkedMain");
         for (ProcessHandle launcher : children(runner, "StudyMain")) {
             kill(launcher);
         }
         assertGoneInTime(forks, System.nanoTime());
-        assertTrue(runner.waitFor(60, TimeUnit.SECONDS), "the runner records the cell and ends:\n" + seen);
-        assertEquals(1, runner.exitValue(), seen.toString());
+        assertTrue(runner.waitFor(60, TimeUnit.SECONDS), "the runner records the cell and ends:\n" + bench.seen());
+        assertEquals(1, runner.exitValue(), bench.seen());
         assertFalse(Files.list(shm).findAny().isPresent(), "no queue files left");
         assertNull(OwnerLock.holder(machineTmp.resolve(OwnerLock.JMH_LOCK)), "JMH's lock is free");
     }
