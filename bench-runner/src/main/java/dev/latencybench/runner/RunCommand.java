@@ -106,17 +106,20 @@ final class RunCommand {
             request = newRequest(args, props);
         }
         List<Cell> cells = request.cells();
-        printMatrix(request, cells, previous);
-        if (args.has("--dry-run")) {
-            return 0;
-        }
-        if (cells.stream().allMatch(c -> c.skipReason() != null)) {
+        boolean nothingToRun = cells.stream().allMatch(c -> c.skipReason() != null);
+        if (args.has("--dry-run") || nothingToRun) {
+            printMatrix(request, cells, previous);
+            if (args.has("--dry-run")) {
+                return 0;
+            }
             throw new UsageException("bench run: every cell of this matrix is skipped (reasons above); nothing to run");
         }
+        // refused here, before the plan, when another process has the run folder or the machine
         try (RunClaim claim = RunClaim.take(request.runDir(), resuming, ctx.tmpDir)) {
             if (resuming) { // as the run left it: read again now that no other process can change it
                 previous = RunManifest.outcomes(ResultFiles.readJson(RunManifest.file(request.runDir())));
             }
+            printMatrix(request, cells, previous);
             return runMatrix(request, previous, classpath, args.has("--no-report"));
         }
     }

@@ -164,6 +164,7 @@ class MainTest {
             assertTrue(err().contains("one process at a time may work on a run folder: wait until it ends, or stop"
                     + " it (Ctrl-C keeps what it measured), then resume it\n"), err());
             assertFalse(Files.exists(runDir.resolve("logs")), "no cell started");
+            assertFalse(out().contains("latency-bench matrix"), "refused before the plan:\n" + out());
         } finally {
             owner.destroyForcibly().waitFor();
         }
@@ -183,6 +184,7 @@ class MainTest {
             assertTrue(err().contains("; two runs at once would disturb each other's latencies: wait until it ends,"
                     + " or stop it (Ctrl-C keeps what it measured), then start this one\n"), err());
             assertFalse(Files.exists(results.resolve("second")), "nothing was created");
+            assertFalse(out().contains("latency-bench matrix"), "refused before the plan:\n" + out());
         } finally {
             first.destroyForcibly().waitFor();
         }
