@@ -21,6 +21,8 @@ final class Context {
     final PrintStream out;
     final PrintStream err;
     final Map<String, String> systemBenchProperties;
+    /** Where the machine's locks are ({@code java.io.tmpdir}, as for JMH); a test's own folder in tests. */
+    final Path tmpDir;
     private final JvmDiscovery discovery;
     private final Path cacheFile;
     private final GraalJit graal;
@@ -29,7 +31,7 @@ final class Context {
     private Scenarios scenarios;
 
     Context(PrintStream out, PrintStream err, Map<String, String> systemBenchProperties, JvmDiscovery discovery,
-            Path cacheFile, GraalJit graal, Path ownJava) {
+            Path cacheFile, GraalJit graal, Path ownJava, Path tmpDir) {
         this.out = out;
         this.err = err;
         this.systemBenchProperties = systemBenchProperties;
@@ -37,6 +39,7 @@ final class Context {
         this.cacheFile = cacheFile;
         this.graal = graal;
         this.ownJava = ownJava;
+        this.tmpDir = tmpDir;
     }
 
     static Context system() {
@@ -45,7 +48,8 @@ final class Context {
                 .forEach(k -> props.put(k, System.getProperty(k)));
         return new Context(System.out, System.err, props, JvmDiscovery.system(),
                 JvmProber.defaultCacheFile(System.getenv(), Path.of(System.getProperty("user.home"))),
-                graalJit(), Path.of(System.getProperty("java.home"), "bin", "java"));
+                graalJit(), Path.of(System.getProperty("java.home"), "bin", "java"),
+                Path.of(System.getProperty("java.io.tmpdir")));
     }
 
     /**

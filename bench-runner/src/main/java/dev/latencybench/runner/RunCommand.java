@@ -47,6 +47,8 @@ final class RunCommand {
             "bench.scenarios", "--scenarios", "bench.gc.args", "--gc-args", RunSettings.JVM_ARGS, "--jvm-args",
             RunSettings.RESULTS, "--results", RunSettings.RUN_ID, "--run-id");
 
+    private static final String ONLY_MATRIX = "; only a run that 'bench run' started can be resumed: start a new run";
+
     private final Context ctx;
 
     RunCommand(Context ctx) {
@@ -83,26 +85,47 @@ final class RunCommand {
         String classpath = args.one("--classpath", System.getProperty("java.class.path"));
         RunRequest request;
         Map<String, CellOutcome> previous = Map.of();
-        if (args.options.containsKey("--resume")) {
+        boolean resuming = args.options.containsKey("--resume");
+        if (resuming) {
             Path runDir = Path.of(args.one("--resume", null)).toAbsolutePath().normalize();
             if (!args.properties.isEmpty()) {
                 throw new UsageException("bench run --resume: " + args.properties.keySet() + " cannot change a run"
                         + " that has started; resume it as it was, or start a new run");
             }
-            request = resumeRequest(runDir, args);
-            previous = RunManifest.outcomes(ResultFiles.readJson(RunManifest.file(runDir)));
+            JsonObject run = resumableManifest(runDir);
+            try {
+                request = resumeRequest(runDir, run, args);
+                previous = RunManifest.outcomes(run);
+            } catch (UsageException e) {
+                throw e;
+            } catch (RuntimeException e) { // a member of the wrong type or shape: edited, or not the runner's
+                throw new UsageException("bench run --resume " + runDir + ": its run.json is not as 'bench run' writes"
+                        + " it (" + e.getMessage() + ")" + ONLY_MATRIX);
+            }
         } else {
             request = newRequest(args, props);
         }
         List<Cell> cells = request.cells();
-        printMatrix(request, cells, previous);
-        if (args.has("--dry-run")) {
-            return 0;
-        }
-        if (cells.stream().allMatch(c -> c.skipReason() != null)) {
+        boolean nothingToRun = cells.stream().allMatch(c -> c.skipReason() != null);
+        if (args.has("--dry-run") || nothingToRun) {
+            printMatrix(request, cells, previous);
+            if (args.has("--dry-run")) {
+                return 0;
+            }
             throw new UsageException("bench run: every cell of this matrix is skipped (reasons above); nothing to run");
         }
-        Files.createDirectories(request.runDir());
+        // refused here, before the plan, when another process has the run folder or the machine
+        try (RunClaim claim = RunClaim.take(request.runDir(), resuming, ctx.tmpDir)) {
+            if (resuming) { // as the run left it: read again now that no other process can change it
+                previous = RunManifest.outcomes(ResultFiles.readJson(RunManifest.file(request.runDir())));
+            }
+            printMatrix(request, cells, previous);
+            return runMatrix(request, previous, classpath, args.has("--no-report"));
+        }
+    }
+
+    private int runMatrix(RunRequest request, Map<String, CellOutcome> previous, String classpath, boolean noReport)
+            throws IOException {
         MatrixRunner runner = new MatrixRunner(request, cell -> launcherCommand(request, cell, classpath,
                 ctx.scenarios()), previous, ctx.out);
         Map<String, CellOutcome> outcomes = runner.run();
@@ -118,7 +141,7 @@ final class RunCommand {
                     : o.reason);
             notOk += CellOutcome.OK.equals(o.status) || CellOutcome.SKIPPED.equals(o.status) ? 0 : 1;
         }
-        if (!args.has("--no-report")) {
+        if (!noReport) {
             try {
                 Report.write(request.runDir(), ctx.out);
             } catch (IOException | RuntimeException e) { // the results are safe; only the report is missing
@@ -155,6 +178,12 @@ final class RunCommand {
         List<String> jvmArgs = splitFlags("--jvm-args", args.one("--jvm-args", ""));
         String resultsOpt = args.one("--results", args.one("--default-results", "results"));
         Path results = Path.of(resultsOpt).toAbsolutePath().normalize();
+        String problem = Files.exists(results) && !Files.isDirectory(results) ? "it is a file, not a folder"
+                : WritablePath.problem(results);
+        if (problem != null) {
+            throw new UsageException("bench run: --results " + results + ": " + problem + "; point --results at a"
+                    + " folder this user may write in");
+        }
         String runId = args.one("--run-id", ResultLayout.newRunId(ZonedDateTime.now(), Environment.hostName()));
         if (!runId.matches("[A-Za-z0-9._-]+") || runId.startsWith(".")) {
             throw new UsageException("bench run: --run-id '" + runId + "': expected letters, digits, '.', '_' or '-'");
@@ -179,20 +208,43 @@ final class RunCommand {
             throw new UsageException("bench run: the run folder " + runDir + " already exists; pick another --run-id,"
                     + " or finish that run with --resume " + runDir);
         }
-        if (Files.exists(results) && !Files.isDirectory(results)) {
-            throw new UsageException("bench run: --results " + results + " is a file, not a folder");
-        }
         List<String> names = studies.stream().map(Study::name).collect(Collectors.toList());
         String command = reproduce(names, jvms, collectors, gcArgs, jvmArgs, props, args.all("--jvm"));
         return new RunRequest(results, runId, names, jvms, collectors, gcArgs, jvmArgs, props, command);
     }
 
-    /** The request of an earlier run, from its run.json; its JVMs must still be where they were. */
-    private RunRequest resumeRequest(Path runDir, Args args) throws IOException {
+    /**
+     * The {@code run.json} of a run folder that {@code bench run} made; bad input (exit 2) when there is
+     * none, when it cannot be read (cut short), or when another tool wrote it (the study's own jar).
+     */
+    private static JsonObject resumableManifest(Path runDir) {
+        String prefix = "bench run --resume " + runDir + ": ";
         Path file = RunManifest.file(runDir);
         if (!Files.isRegularFile(file)) {
-            throw new UsageException("bench run --resume: " + runDir + " has no run.json; it is not a matrix run folder");
+            throw new UsageException(prefix + "there is no run.json, so it is not a run folder" + ONLY_MATRIX);
         }
+        JsonObject run;
+        try {
+            run = ResultFiles.readJson(file);
+        } catch (IOException e) {
+            throw new UsageException(prefix + "its run.json is not readable JSON, perhaps cut short ("
+                    + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()) + ")" + ONLY_MATRIX);
+        }
+        if (run.has("study") && !run.has("cells")) {
+            throw new UsageException(prefix + "it is a run of the study jar (study '" + run.get("study").getAsString()
+                    + "'), not of 'bench run'" + ONLY_MATRIX);
+        }
+        List<String> missing = new ArrayList<>(RunManifest.MEMBERS);
+        missing.removeIf(run::has);
+        if (!missing.isEmpty()) {
+            throw new UsageException(prefix + "its run.json lacks " + String.join(", ", missing) + ", so 'bench run'"
+                    + " did not write it" + ONLY_MATRIX);
+        }
+        return run;
+    }
+
+    /** The request of an earlier run, from its run.json; its JVMs must still be where they were. */
+    private RunRequest resumeRequest(Path runDir, JsonObject run, Args args) {
         for (String o : List.of("--scenarios", "--jvms", "--jvm", "--gcs", "--gc-args", "--jvm-args", "--scale",
                 "--run-id", "--results")) {
             if (args.options.containsKey(o)) {
@@ -200,7 +252,6 @@ final class RunCommand {
                         + "resume it as it was, or start a new run");
             }
         }
-        JsonObject run = ResultFiles.readJson(file);
         List<Jvm> jvms = new ArrayList<>();
         for (JsonElement e : run.getAsJsonArray("jvms")) {
             JsonObject j = e.getAsJsonObject();

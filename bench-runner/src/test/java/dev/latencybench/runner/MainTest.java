@@ -2,7 +2,9 @@ package dev.latencybench.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -10,6 +12,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 
@@ -17,8 +20,15 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.latencybench.core.run.OwnerLock;
 import dev.latencybench.runner.jvm.GraalJit;
+import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.jvm.JvmDiscovery;
+import dev.latencybench.runner.jvm.JvmInfo;
+import dev.latencybench.runner.jvm.JvmProber;
+import dev.latencybench.runner.matrix.Collector;
+import dev.latencybench.runner.matrix.RunManifest;
+import dev.latencybench.runner.matrix.RunRequest;
 
 /** The commands' answers to bad input: exit status 2, a message naming what was wrong, nothing started. */
 class MainTest {
@@ -30,13 +40,14 @@ class MainTest {
     private FakeJdk old;
 
     @BeforeEach
-    void setUp() {
+    void setUp() throws IOException {
         old = FakeJdk.create(tmp.resolve("jvm/old-11"), 11, "Eclipse Adoptium", "11.0.99", List.of());
         Path ownJava = Path.of(System.getProperty("java.home"), "bin", "java");
         JvmDiscovery discovery = new JvmDiscovery(Map.of(), tmp.resolve("home"), List.of(tmp.resolve("jvm")),
                 Path.of(System.getProperty("java.home")));
         ctx = new Context(new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true,
-                StandardCharsets.UTF_8), Map.of(), discovery, tmp.resolve("cache/jvms.json"), new GraalJit(tmp), ownJava);
+                StandardCharsets.UTF_8), Map.of(), discovery, tmp.resolve("cache/jvms.json"), new GraalJit(tmp), ownJava,
+                Files.createDirectories(tmp.resolve("machine-tmp")));
     }
 
     private int run(String... args) {
@@ -127,5 +138,141 @@ class MainTest {
         assertTrue(out().contains("temurin-11.0.99"), out());
         assertTrue(out().contains("no zgc-gen: generational ZGC needs JDK 21 or newer"), out());
         assertTrue(out().contains("temurin-11.0.99+graal: no: no GraalVM compiler release matches JDK 11"), out());
+    }
+
+    /** A run.json as a matrix run of one cell on the fake JDK writes it, and its folder. */
+    private Path matrixRun(String runId) throws IOException {
+        JvmInfo info = new JvmProber(null, new GraalJit(tmp)).probe(old.java(), false);
+        RunRequest request = new RunRequest(tmp.resolve("results"), runId, List.of("queue"), List.of(new Jvm(
+                "temurin-11.0.99", old.java(), List.of(), info, "test")), List.of(Collector.G1), Map.of(), List.of(),
+                Map.of(), "scripts/bench run --jvms temurin-11.0.99 --gcs g1");
+        Files.createDirectories(request.runDir());
+        new RunManifest(request).write(request.cells(), Map.of(), false);
+        return request.runDir();
+    }
+
+    @Test
+    void aRunStillGoingIsNotResumedBySecondProcessWhichHearsItsPid() throws Exception {
+        Path runDir = matrixRun("r1");
+        Path lock = runDir.resolve("run.lock");
+        Process owner = LockHolder.start(lock, false);
+        try {
+            assertEquals(Long.toString(owner.pid()), Files.readString(lock).trim(), "the owner wrote its pid");
+            assertEquals(2, run("run", "--resume", runDir.toString()));
+            assertTrue(err().contains("latency-bench: bench run --resume: the run " + runDir + " is still going in"
+                    + " process " + owner.pid() + " ("), err());
+            assertTrue(err().contains("one process at a time may work on a run folder: wait until it ends, or stop"
+                    + " it (Ctrl-C keeps what it measured), then resume it\n"), err());
+            assertFalse(Files.exists(runDir.resolve("logs")), "no cell started");
+            assertFalse(out().contains("latency-bench matrix"), "refused before the plan:\n" + out());
+        } finally {
+            owner.destroyForcibly().waitFor();
+        }
+        try (OwnerLock free = OwnerLock.tryTake(lock)) {
+            assertNotNull(free, "a killed owner leaves the lock free");
+        }
+    }
+
+    @Test
+    void aSecondRunOnThisMachineIsRefusedUpFrontNamingTheFirst() throws Exception {
+        Path results = tmp.resolve("results");
+        Process first = LockHolder.start(ctx.tmpDir.resolve("latency-bench-runner.lock"), false);
+        try {
+            assertEquals(2, run("run", "--jvms", "temurin-11", "--results", results.toString(), "--run-id", "second"));
+            assertTrue(err().contains("latency-bench: bench run: another run is measuring on this machine: process "
+                    + first.pid() + " ("), err());
+            assertTrue(err().contains("; two runs at once would disturb each other's latencies: wait until it ends,"
+                    + " or stop it (Ctrl-C keeps what it measured), then start this one\n"), err());
+            assertFalse(Files.exists(results.resolve("second")), "nothing was created");
+            assertFalse(out().contains("latency-bench matrix"), "refused before the plan:\n" + out());
+        } finally {
+            first.destroyForcibly().waitFor();
+        }
+
+        err.reset();
+        Path jmhLock = ctx.tmpDir.resolve("jmh.lock");
+        Process jmh = LockHolder.start(jmhLock, true); // as JMH holds it: no pid in the file
+        try {
+            assertEquals(2, run("run", "--jvms", "temurin-11", "--results", results.toString(), "--run-id", "second"));
+            assertTrue(err().contains("latency-bench: bench run: a JMH benchmark is running on this machine: process "
+                    + jmh.pid() + " ("), err());
+            assertTrue(err().contains(") holds " + jmhLock + ", and JMH runs one benchmark at a time per machine;"
+                    + " wait until it ends, or stop it, then start again\n"), err());
+            assertFalse(err().toLowerCase(java.util.Locale.ROOT).contains("ignore"), err());
+            assertFalse(Files.exists(results.resolve("second")), "nothing was created");
+        } finally {
+            jmh.destroyForcibly().waitFor();
+        }
+    }
+
+    @Test
+    void resumeRefusesAFolderTheRunnerDidNotMakeOrThatIsCutShort() throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("runs/x"));
+        Path runJson = dir.resolve("run.json");
+        String prefix = "latency-bench: bench run --resume " + dir + ": ";
+        String onlyMatrix = "; only a run that 'bench run' started can be resumed: start a new run\n";
+
+        Files.writeString(runJson, "{}");
+        assertEquals(2, run("run", "--resume", dir.toString()));
+        assertEquals(prefix + "its run.json lacks scenarios, jvms, gcs, gcArgs, jvmArgs, properties, command, cells,"
+                + " so 'bench run' did not write it" + onlyMatrix, err());
+
+        err.reset();
+        Files.writeString(runJson, "{\"study\": \"queue\", \"variants\": [\"chronicle\"], \"scale\": \"smoke\"}");
+        assertEquals(2, run("run", "--resume", dir.toString()));
+        assertEquals(prefix + "it is a run of the study jar (study 'queue'), not of 'bench run'" + onlyMatrix, err());
+
+        err.reset();
+        String whole = Files.readString(RunManifest.file(matrixRun("whole")));
+        Files.writeString(runJson, whole.substring(0, whole.length() / 2));
+        assertEquals(2, run("run", "--resume", dir.toString()));
+        assertTrue(err().startsWith(prefix + "its run.json is not readable JSON, perhaps cut short ("), err());
+        assertTrue(err().endsWith(")" + onlyMatrix), err());
+
+        err.reset();
+        Files.writeString(runJson, whole.replaceFirst("\"gcs\": \\[[^\\]]*\\]", "\"gcs\": 5"));
+        assertEquals(2, run("run", "--resume", dir.toString()));
+        assertTrue(err().startsWith(prefix + "its run.json is not as 'bench run' writes it ("), err());
+
+        err.reset();
+        assertEquals(2, run("run", "--resume", tmp.resolve("runs/none").toString()));
+        assertEquals("latency-bench: bench run --resume " + tmp.resolve("runs/none") + ": there is no run.json, so it"
+                + " is not a run folder" + onlyMatrix, err());
+        assertFalse(Files.exists(dir.resolve("logs")), "nothing ran");
+        assertFalse(Files.exists(dir.resolve("run.lock")), "nothing was written");
+    }
+
+    @Test
+    void aResultsFolderUnderAFileIsRefusedBeforeThePlan() throws IOException {
+        Path file = Files.writeString(tmp.resolve("a-file"), "not a folder");
+        Path results = file.resolve("results");
+        assertEquals(2, run("run", "--jvms", "temurin-11", "--results", results.toString()));
+        assertEquals("latency-bench: bench run: --results " + results + ": " + file + " is a file, so nothing can be"
+                + " created under it; point --results at a folder this user may write in\n", err());
+        assertFalse(out().contains("latency-bench matrix"), "refused before the plan:\n" + out());
+    }
+
+    @Test
+    void aReadOnlyResultsFolderIsRefusedBeforeThePlan() throws IOException {
+        Path readOnly = Files.createDirectories(tmp.resolve("read-only"));
+        Files.setPosixFilePermissions(readOnly, PosixFilePermissions.fromString("r-xr-xr-x"));
+        try {
+            assumeFalse(Files.isWritable(readOnly), "this user (root) may write in a read-only folder; the path"
+                    + " under a file covers the same check");
+            assertEquals(2, run("run", "--jvms", "temurin-11", "--results", readOnly.resolve("results").toString()));
+            assertTrue(err().contains(": " + readOnly + " is not writable; point --results at a folder"), err());
+            assertFalse(out().contains("latency-bench matrix"), out());
+        } finally {
+            Files.setPosixFilePermissions(readOnly, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+    }
+
+    @Test
+    void aJvmNamedLikeAFoundJvmIsRefusedInsteadOfRenamingIt() {
+        FakeJdk mine = FakeJdk.create(tmp.resolve("mine-17"), 17, "Eclipse Adoptium", "17.0.99", List.of());
+        assertEquals(2, run("run", "--dry-run", "--jvm", "temurin-11.0.99=" + mine.home));
+        assertTrue(err().contains("latency-bench: bench run: --jvm temurin-11.0.99=" + mine.java() + ": 'temurin-11.0.99'"
+                + " is already the name of " + old.java() + "; give " + mine.java() + " a name of its own"), err());
+        assertFalse(out().contains("temurin-11.0.99-"), out());
     }
 }

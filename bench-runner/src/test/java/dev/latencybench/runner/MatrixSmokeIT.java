@@ -5,18 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import javax.imageio.ImageIO;
@@ -35,18 +30,11 @@ import dev.latencybench.core.result.ResultFiles;
  * report, resume, compare, and a SIGTERM in the middle of a cell.
  */
 class MatrixSmokeIT {
-    private static final Path JAR = Path.of(System.getProperty("bench.jar", "target/bench.jar"));
-
     @TempDir
     Path tmp;
 
     private ProcessBuilder bench(String... args) {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", JAR.toString()));
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
-        pb.environment().put("XDG_CACHE_HOME", tmp.resolve("cache").toString());
-        return pb;
+        return BenchJar.command(tmp.resolve("cache"), args);
     }
 
     private static String run(ProcessBuilder pb, int[] exit) throws Exception {
@@ -117,43 +105,26 @@ class MatrixSmokeIT {
     @Test
     void sigtermKeepsTheRunningCellsDataAndResumeFinishesTheMatrix() throws Exception {
         Path results = tmp.resolve("results");
-        Process p = bench("run", "--jvms", "current", "--gcs", "serial,parallel", "--scale", "smoke",
+        ProcessBuilder pb = bench("run", "--jvms", "current", "--gcs", "serial,parallel", "--scale", "smoke",
                 "-Dbench.transports=chronicle", "-Dbench.duration=20s", "-Dbench.progress=500ms", "--results", results.toString(), "--run-id", "m2",
-                "-Dbench.queue.dir=" + Files.createDirectories(tmp.resolve("shm"))).start();
-        p.getOutputStream().close();
-        StringBuilder seen = new StringBuilder();
-        CountDownLatch measuring = new CountDownLatch(1);
-        Thread reader = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = r.readLine()) != null) {
-                    synchronized (seen) {
-                        seen.append(line).append('\n');
-                    }
-                    if (line.contains("[queue/chronicle] measure")) {
-                        measuring.countDown();
-                    }
-                }
-            } catch (IOException e) {
-                // the process ended
-            }
-        });
-        reader.start();
-        assertTrue(measuring.await(120, TimeUnit.SECONDS), "the first cell started measuring:\n" + seen);
+                "-Dbench.queue.dir=" + Files.createDirectories(tmp.resolve("shm")));
+        BenchJar.Watched p = new BenchJar.Watched(pb);
+        assertTrue(p.awaitMeasuring(120), "the first cell started measuring:\n" + p.seen());
         Thread.sleep(1500);
-        new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).inheritIO().start().waitFor();
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "stopped in time:\n" + seen);
-        reader.join(10_000);
+        new ProcessBuilder("kill", "-TERM", Long.toString(p.process.pid())).inheritIO().start().waitFor();
+        assertTrue(p.process.waitFor(60, TimeUnit.SECONDS), "stopped in time:\n" + p.seen());
+        p.awaitConsole(10_000);
+        String seen = p.seen();
         Path runDir = results.resolve("m2");
         Map<String, JsonObject> cells = cells(runDir);
-        assertEquals("INTERRUPTED", cells.get("serial").get("status").getAsString(), seen.toString());
+        assertEquals("INTERRUPTED", cells.get("serial").get("status").getAsString(), seen);
         assertEquals("NOT_RUN", cells.get("parallel").get("status").getAsString());
         JsonObject kept = ResultFiles.readJson(Files.list(runDir.resolve("queue/chronicle"))
                 .filter(d -> d.toString().endsWith("__serial")).findFirst().orElseThrow().resolve("result.json"));
         assertEquals("INTERRUPTED", kept.get("status").getAsString());
         assertTrue(kept.getAsJsonObject("latencyNs").get("count").getAsLong() > 0, "what was measured is kept");
-        assertTrue(seen.toString().contains("to run the rest: scripts/bench run --resume " + runDir), seen.toString());
-        assertTrue(seen.toString().contains("what was measured before the interrupt"), "the cell's own last words are"
+        assertTrue(seen.contains("to run the rest: scripts/bench run --resume " + runDir), seen);
+        assertTrue(seen.contains("what was measured before the interrupt"), "the cell's own last words are"
                 + " copied too:\n" + seen);
         assertFalse(Files.list(tmp.resolve("shm")).findAny().isPresent(), "no queue files left");
 

@@ -55,6 +55,8 @@ public final class ForkSession implements AutoCloseable {
             transport.close();
             throw new IllegalStateException("cannot write to " + forkDir + ": " + e.getMessage(), e);
         }
+        // JMH's forks outlive a host killed with SIGKILL until their iteration ends (a whole measured period)
+        ParentWatch.start("the launcher that started this benchmark JVM", 1, System.err);
         BitSet releaseTo = CpuTopology.system().affinity();
         AffinityService affinity = settings.cpus().pins() ? new OpenHftAffinityService(releaseTo) : AffinityService.NONE;
         OneWayHarness harness = new OneWayHarness(settings, transport, SystemClock.INSTANCE, affinity,

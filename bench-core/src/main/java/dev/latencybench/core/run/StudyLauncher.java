@@ -107,6 +107,9 @@ public final class StudyLauncher {
                     return 2;
             }
         }
+        if (partOfRun) { // a runner killed with SIGKILL cannot stop this launcher: it stops itself, and its forks
+            ParentWatch.start("the runner that started this cell", 1, err);
+        }
         BenchProperties properties = BenchProperties.fromSystem();
         RunSettings run;
         Study.Plan plan;
@@ -392,6 +395,10 @@ public final class StudyLauncher {
         if (Files.exists(dir) && !partOfRun) {
             throw ConfigException.invalid(RunSettings.RUN_ID, run.runId(), "the run folder " + dir
                     + " already exists; pick another run id or move the old run away");
+        }
+        String jmhBusy = OwnerLock.jmhBusy(Paths.get(System.getProperty("java.io.tmpdir")));
+        if (jmhBusy != null) { // the input is good, but the machine is taken: refused once, not by JMH per variant
+            throw new ConfigException(jmhBusy);
         }
         try {
             Files.createDirectories(dir);

@@ -47,11 +47,15 @@ public final class JvmCatalog {
                 continue;
             }
             String name = cand.name != null ? cand.name : info.id();
-            if (c.plain.containsKey(name)) {
-                if (cand.name != null) {
-                    throw new IllegalArgumentException("--jvm " + name + ": that name is taken by "
-                            + c.plain.get(name).java() + "; pick another name");
-                }
+            Jvm taken = c.plain.get(name);
+            if (taken != null && (cand.name != null || taken.source().equals(JvmDiscovery.EXPLICIT))) {
+                // a --jvm name that is also a found JVM's (or another --jvm's) name would rename one of them
+                Path named = cand.name != null ? cand.java : taken.java();
+                Path other = cand.name != null ? taken.java() : cand.java;
+                throw new IllegalArgumentException("--jvm " + name + "=" + named + ": '" + name + "' is already the"
+                        + " name of " + other + "; give " + named + " a name of its own");
+            }
+            if (taken != null) {
                 name = name + "-" + (c.plain.size() + 1); // two installs of the same build: keep both apart
             }
             Jvm jvm = new Jvm(name, cand.java, List.of(), info, cand.source);

@@ -17,6 +17,9 @@ import java.util.stream.Stream;
  * links (such as {@code default-java}) fold into their target. Stateless apart from its inputs.
  */
 public final class JvmDiscovery {
+    /** The source of a JVM named on the command line. */
+    public static final String EXPLICIT = "--jvm";
+
     /** A java binary and where it was found; {@code name} is set only for {@code --jvm name=/path}. */
     public static final class Candidate {
         public final Path java;
@@ -74,7 +77,7 @@ public final class JvmDiscovery {
                 throw new IllegalArgumentException("--jvm '" + e + "': no executable bin/java in " + e.substring(eq + 1)
                         + "; give a JDK folder or the path of its java binary");
             }
-            add(byRealPath, java, "--jvm", name);
+            add(byRealPath, java, EXPLICIT, name);
         }
         String javaHome = env.get("JAVA_HOME");
         if (javaHome != null && !javaHome.isBlank()) {

@@ -23,6 +23,9 @@ import dev.latencybench.runner.jvm.Jvm;
  */
 public final class RunManifest {
     public static final String FILE = "run.json";
+    /** What {@code --resume} reads back: every {@code run.json} this class writes has them. */
+    public static final List<String> MEMBERS = List.of("scenarios", "jvms", "gcs", "gcArgs", "jvmArgs", "properties",
+            "command", "cells");
 
     private final RunRequest request;
     private final String started = Instant.now().toString();

@@ -1,6 +1,8 @@
 package dev.latencybench.runner.report;
 
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,13 +13,14 @@ import java.util.Locale;
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.runner.UsageException;
+import dev.latencybench.runner.WritablePath;
 
 /**
  * {@code bench compare BASE CANDIDATE}: for every cell and variant both runs measured, the
  * candidate's latency percentiles as a ratio of the base's, beside a noise estimate from the forks'
  * spread. Exit status 1 when a percentile got slower by more than {@code --max-regression}
  * (default 10%) and by more than the forks of either run disagree among themselves, or a cell that was OK
- * in the base is not OK in the candidate, so CI can gate on it. Percentiles resting on fewer than 100
+ * in the base is not OK in the candidate or has no result there, so CI can gate on it. Percentiles resting on fewer than 100
  * samples beyond them are shown but not gated.
  */
 public final class Compare {
@@ -55,12 +58,20 @@ public final class Compare {
             throw new UsageException("bench compare: expected two run folders, BASE and CANDIDATE; see bench compare"
                     + " --help");
         }
+        if (output != null) { // before the comparison: exit 1 means a regression, and nothing should be lost
+            output = output.toAbsolutePath().normalize();
+            String problem = Files.isDirectory(output) ? output + " is a folder" : WritablePath.problem(output);
+            if (problem != null) {
+                throw new UsageException("bench compare: --output " + output + ": " + problem + "; give a file in a"
+                        + " writable folder");
+            }
+        }
         RunData base = load(runs.get(0));
         RunData cand = load(runs.get(1));
         Result r = compare(base, cand, maxRegression);
         out.print(r.text);
         if (output != null) {
-            ResultFiles.writeString(output.toAbsolutePath(), r.text);
+            ResultFiles.writeString(output, r.text);
         }
         if (r.compared == 0) {
             throw new UsageException("bench compare: the two runs have no cell and variant in common that both measured");
@@ -122,14 +133,22 @@ public final class Compare {
         int compared = 0;
         int regressions = 0;
         List<String> notes = new ArrayList<>();
+        boolean anyShared = base.scenarios.values().stream().flatMap(List::stream)
+                .anyMatch(b -> !b.variant.isEmpty() && candidateRow(cand, b) != null);
         for (String scenario : base.scenarios.keySet()) {
             for (RunData.Row b : base.scenarios.get(scenario)) {
-                if (!cand.scenarios.containsKey(scenario) || b.variant.isEmpty()) {
+                if (b.variant.isEmpty()) {
                     continue;
                 }
-                RunData.Row c = cand.rows(scenario, b.variant).stream().filter(x -> x.cell.equals(b.cell)).findFirst()
-                        .orElse(null);
+                RunData.Row c = candidateRow(cand, b);
                 String where = scenario + "/" + b.variant + "/" + b.cell;
+                if (c == null && "OK".equals(b.status) && anyShared) { // an interrupted candidate, say: not a pass
+                    regressions++;
+                    compared++;
+                    sb.append(String.format(Locale.ROOT, "%-42s %s  REGRESSION (OK in the base, %s)%n", where,
+                            " ".repeat(17 * NAMES.length - 1), missing(cand, b)));
+                    continue;
+                }
                 if (c == null) {
                     notes.add(where + ": only in the base run");
                     continue;
@@ -194,12 +213,34 @@ public final class Compare {
         return new Result(sb.toString(), compared, regressions);
     }
 
+    /** The candidate's row of the base row's scenario, variant and cell; null when the candidate has none. */
+    private static RunData.Row candidateRow(RunData cand, RunData.Row b) {
+        if (!cand.scenarios.containsKey(b.scenario)) {
+            return null;
+        }
+        return cand.rows(b.scenario, b.variant).stream().filter(x -> x.cell.equals(b.cell)).findFirst().orElse(null);
+    }
+
+    /** Why the candidate has no result for a cell: what its run.json says of the cell, or that it never had it. */
+    private static String missing(RunData cand, RunData.Row b) {
+        if (cand.scenarios.containsKey(b.scenario)) {
+            for (RunData.Row r : cand.scenarios.get(b.scenario)) {
+                if (r.cell.equals(b.cell) && r.variant.isEmpty()) {
+                    return "no result in the candidate: " + r.status + (r.reasons.isEmpty() ? "" : ": "
+                            + String.join("; ", r.reasons));
+                }
+            }
+        }
+        return "not in the candidate run";
+    }
+
     private static double maxKnown(double a, double b) {
         return Double.isNaN(a) ? b : Double.isNaN(b) ? a : Math.max(a, b);
     }
 
-    private static String pct(double d) {
-        return String.format(Locale.ROOT, "%.4g%%", d * 100).replaceAll("\\.?0+%$", "%");
+    /** {@code 10%}, {@code 2.5%}, {@code 1000%}: four significant digits at most, no trailing zeros. */
+    static String pct(double d) {
+        return BigDecimal.valueOf(d * 100).round(new MathContext(4)).stripTrailingZeros().toPlainString() + "%";
     }
 
     private static void printHelp(PrintStream out) {
@@ -208,7 +249,7 @@ public final class Compare {
         out.println("Compares the latency percentiles (p50 ... p99.99) of every cell and variant the two runs share.");
         out.println("Exit status: 0 no regression, 1 a percentile slower by more than --max-regression (default 10%)");
         out.println("and by more than the forks' spread (with -Dbench.forks=2 or more), or a cell OK in the base and");
-        out.println("not in the candidate, 2 bad input. Percentiles with fewer than 100 samples beyond them are shown");
-        out.println("but not gated. --output also writes the table to FILE.");
+        out.println("not OK or missing in the candidate, 2 bad input. Percentiles with fewer than 100 samples beyond");
+        out.println("them are shown but not gated. --output also writes the table to FILE (checked first).");
     }
 }

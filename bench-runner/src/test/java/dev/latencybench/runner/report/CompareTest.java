@@ -8,6 +8,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
@@ -88,5 +89,57 @@ class CompareTest {
         assertThrows(UsageException.class, () -> compare(base.toString(), tmp.resolve("none").toString()));
         assertThrows(UsageException.class, () -> compare(base.toString(), base.toString(), "--max-regression", "-5%"));
         assertEquals(0.025, Compare.parseThreshold("2.5%"), 1e-12);
+    }
+
+    @Test
+    void aCellTheBaseHadOkAndTheCandidateLacksIsARegression() throws IOException {
+        Path base = new FixtureRun(tmp.resolve("base"))
+                .cell("chronicle", "openjdk-17.0.15__g1", "OK", 1_000, 5_000_000, 2, 300_000)
+                .cell("chronicle", "openjdk-17.0.15__zgc", "OK", 1_000, 5_000_000, 2, 300_000).write().dir;
+        // interrupted before its second cell: run.json lists it as not run, and it has no results
+        Path interrupted = new FixtureRun(tmp.resolve("interrupted"))
+                .cell("chronicle", "openjdk-17.0.15__g1", "OK", 1_000, 5_000_000, 2, 300_000)
+                .unmeasured("openjdk-17.0.15__zgc", "NOT_RUN", "the run was interrupted before this cell").write().dir;
+        assertEquals(1, compare(base.toString(), interrupted.toString()), out());
+        assertTrue(out().contains("queue/chronicle/openjdk-17.0.15__zgc"), out());
+        assertTrue(out().contains("REGRESSION (OK in the base, no result in the candidate: NOT_RUN: the run was"
+                + " interrupted before this cell)"), out());
+        assertTrue(out().contains("2 comparison(s), 1 regression(s) beyond 10%"), out());
+
+        out.reset();
+        Path narrower = new FixtureRun(tmp.resolve("narrower"))
+                .cell("chronicle", "openjdk-17.0.15__g1", "OK", 1_000, 5_000_000, 2, 300_000).write().dir;
+        assertEquals(1, compare(base.toString(), narrower.toString()), out());
+        assertTrue(out().contains("REGRESSION (OK in the base, not in the candidate run)"), out());
+    }
+
+    @Test
+    void anOutputThatCannotBeWrittenIsBadInputBeforeAnyComparison() throws IOException {
+        Path base = run("base", 1_000, 5_000_000, "OK");
+        Path file = Files.writeString(tmp.resolve("a-file"), "not a folder");
+        UsageException e = assertThrows(UsageException.class, () -> compare(base.toString(), base.toString(),
+                "--output", file.resolve("table.txt").toString()));
+        assertEquals("bench compare: --output " + file.resolve("table.txt") + ": " + file + " is a file, so nothing"
+                + " can be created under it; give a file in a writable folder", e.getMessage());
+        assertEquals("", out(), "refused before comparing");
+        e = assertThrows(UsageException.class, () -> compare(base.toString(), base.toString(), "--output",
+                tmp.toString()));
+        assertTrue(e.getMessage().contains(tmp + " is a folder"), e.getMessage());
+
+        Path written = tmp.resolve("new/table.txt");
+        assertEquals(0, compare(base.toString(), base.toString(), "--output", written.toString()));
+        assertEquals(out(), Files.readString(written));
+    }
+
+    @Test
+    void theThresholdIsPrintedAsGiven() throws IOException {
+        Path base = run("base", 1_000, 5_000_000, "OK");
+        assertEquals(0, compare(base.toString(), base.toString(), "--max-regression", "1000%"));
+        assertTrue(out().contains("regression threshold 1000%\n"), out());
+        assertTrue(out().contains("0 regression(s) beyond 1000%\n"), out());
+        assertEquals("10%", Compare.pct(0.10));
+        assertEquals("2.5%", Compare.pct(0.025));
+        assertEquals("0%", Compare.pct(0));
+        assertEquals("12.35%", Compare.pct(0.123456));
     }
 }

@@ -1,0 +1,82 @@
+package dev.latencybench.runner;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The shaded bench.jar as the ITs start it: on the JVM running the build, with a JVM cache of its
+ * own, stdout and stderr merged. {@link Watched} copies a started process's console and says when
+ * its cell measures.
+ */
+final class BenchJar {
+    private static final Path JAR = Path.of(System.getProperty("bench.jar", "target/bench.jar"));
+
+    private BenchJar() {
+    }
+
+    /** {@code java -jar bench.jar ARGS}, its JVM cache under {@code cacheHome}. */
+    static ProcessBuilder command(Path cacheHome, String... args) {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar", JAR.toString()));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.environment().put("XDG_CACHE_HOME", cacheHome.toString());
+        return pb;
+    }
+
+    /** A started bench process whose console a thread copies, watching for its cell's measured period. */
+    static final class Watched {
+        final Process process;
+        private final StringBuilder seen = new StringBuilder();
+        private final CountDownLatch measuring = new CountDownLatch(1);
+        private final Thread reader;
+
+        Watched(ProcessBuilder pb) throws IOException {
+            process = pb.start();
+            process.getOutputStream().close();
+            reader = new Thread(this::copy, "bench-console");
+            reader.setDaemon(true);
+            reader.start();
+        }
+
+        private void copy() {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                    StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                    synchronized (seen) {
+                        seen.append(line).append('\n');
+                    }
+                    if (line.contains("[queue/chronicle] measure")) {
+                        measuring.countDown();
+                    }
+                }
+            } catch (IOException e) {
+                // the process ended
+            }
+        }
+
+        /** True once the cell printed progress of its measured period; false after {@code seconds}. */
+        boolean awaitMeasuring(long seconds) throws InterruptedException {
+            return measuring.await(seconds, TimeUnit.SECONDS);
+        }
+
+        /** Waits for the console to be copied to its end (the process and its children have closed it). */
+        void awaitConsole(long millis) throws InterruptedException {
+            reader.join(millis);
+        }
+
+        String seen() {
+            synchronized (seen) {
+                return seen.toString();
+            }
+        }
+    }
+}
