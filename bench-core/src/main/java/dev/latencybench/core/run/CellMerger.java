@@ -90,7 +90,6 @@ public final class CellMerger {
         JsonArray loads = new JsonArray();
         JsonArray perFork = new JsonArray();
         OneWayTally tally = new OneWayTally();
-        int payloadBytes = 0;
         boolean anyInterrupted = ctx.interrupted;
         List<String> flags = new ArrayList<>();
         boolean anyFailed = false;
@@ -117,7 +116,6 @@ public final class CellMerger {
                 reasons.add(r.getAsString());
             }
             tally.add(OneWayTally.readFrom(f));
-            payloadBytes = f.get("payloadBytes").getAsInt();
             JsonObject pin = f.getAsJsonObject("pinning");
             pin.addProperty("fork", fork.getFileName().toString());
             pinning.add(pin);
@@ -186,10 +184,12 @@ public final class CellMerger {
         r.addProperty("runId", ctx.runId);
         r.addProperty("scale", ctx.plan.settings().scale().id());
         r.addProperty("ratePerSec", ctx.plan.settings().ratePerSec());
-        r.addProperty("payloadBytes", payloadBytes);
+        // the settings are what was asked, whatever happened: a cell whose forks all died still says so
+        r.addProperty("payloadBytes", ctx.plan.settings().payloadBytes());
         r.addProperty("warmupNs", ctx.plan.settings().warmupNs());
         r.addProperty("measureNs", ctx.plan.settings().measureNs());
-        r.addProperty("forks", forksWithData);
+        r.addProperty("forks", ctx.forksAsked);
+        r.addProperty("forksWithData", forksWithData);
         tally.writeTo(r, ctx.plan.settings().ratePerSec());
         r.add("latencyNs", latencySummary.toJson());
         r.add("serviceTimeNs", serviceSummary.toJson());

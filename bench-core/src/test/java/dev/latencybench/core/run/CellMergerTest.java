@@ -356,11 +356,25 @@ class CellMergerTest {
         assertEquals("FAILED", r.get("status").getAsString());
         assertEquals(List.of("fork 1002 ended before it wrote any result", "expected results from 2 fork(s), found 1"),
                 strings(r.getAsJsonArray("reasons")));
-        assertEquals(1, r.get("forks").getAsInt());
+        assertEquals(2, r.get("forks").getAsInt(), "what was asked");
+        assertEquals(1, r.get("forksWithData").getAsInt());
         assertEquals(2, r.get("sent").getAsLong());
         assertEquals(2, r.getAsJsonObject("latencyNs").get("count").getAsLong());
         assertEquals("FAILED", summary.status);
         assertEquals(strings(r.getAsJsonArray("reasons")), summary.reasons);
+    }
+
+    @Test
+    void aCellWhoseForksAllDiedRecordsTheSettingsAsked() throws IOException {
+        fork("1001", null);
+        CellMerger.merge(cell, null, context(3, "the benchmark failed: exit code 137", false));
+        JsonObject r = resultJson();
+        assertEquals("FAILED", r.get("status").getAsString());
+        assertEquals(256, r.get("payloadBytes").getAsInt());
+        assertEquals(3, r.get("forks").getAsInt());
+        assertEquals(0, r.get("forksWithData").getAsInt());
+        assertEquals(100_000, r.get("ratePerSec").getAsLong());
+        assertEquals(2 * S, r.get("measureNs").getAsLong());
     }
 
     @Test
