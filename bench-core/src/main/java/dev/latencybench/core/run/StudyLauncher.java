@@ -55,6 +55,7 @@ public final class StudyLauncher {
     private final List<CellSummary> cells = Collections.synchronizedList(new ArrayList<>());
     private volatile boolean interrupted;
     private volatile List<String> variants = List.of();
+    private volatile Study.Plan launchedPlan;
     private volatile boolean finished;
     /** The merge of the variant in progress, taken once: by the main thread, or by the shutdown hook. */
     private final AtomicReference<Runnable> pendingMerge = new AtomicReference<>();
@@ -128,6 +129,7 @@ public final class StudyLauncher {
     private int runPlan(BenchProperties properties, RunSettings run, Study.Plan plan, JvmProbe probe) {
         Launch launch = new Launch(properties, run, plan, probe);
         variants = plan.variants();
+        launchedPlan = plan;
         out.printf(Locale.ROOT, "latency-bench %s study: %s%n", study.name(), study.title());
         String format = "  %-9s %s%n";
         out.printf(Locale.ROOT, format, "JVM:", launch.expected.cellName() + " (" + run.java()
@@ -230,6 +232,7 @@ public final class StudyLauncher {
             } catch (RunnerException | RuntimeException | IOException e) {
                 failure = "the benchmark failed: " + rootMessage(e);
             }
+            cleanUpAfterForks(plan);
             try {
                 if (pendingMerge.compareAndSet(onInterrupt, null)) { // else the shutdown hook merged it
                     merge(variant, variantDir, jmhJson, failure, interrupted);
@@ -266,6 +269,15 @@ public final class StudyLauncher {
                     err.println("latency-bench: cannot merge the results of " + variant + ": " + e);
                 }
             }
+        }
+    }
+
+    /** A fork that was killed or crashed could not remove what it made outside the results: remove it now. */
+    private void cleanUpAfterForks(Study.Plan plan) {
+        try {
+            plan.cleanUp().forEach(removed -> err.println("latency-bench: " + removed));
+        } catch (RuntimeException e) {
+            err.println("latency-bench: cleaning up after the benchmark JVMs failed: " + e);
         }
     }
 
@@ -309,6 +321,9 @@ public final class StudyLauncher {
             } catch (Exception e) {
                 child.destroyForcibly();
             }
+        }
+        if (launchedPlan != null) {
+            cleanUpAfterForks(launchedPlan);
         }
         Runnable merge = pendingMerge.getAndSet(null);
         if (merge != null) {
