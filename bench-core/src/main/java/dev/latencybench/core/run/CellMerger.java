@@ -206,25 +206,30 @@ public final class CellMerger {
         envOut.add("pinning", pinning);
         envOut.add("machineLoad", loads);
         ResultFiles.writeJson(cellDir.resolve(ResultLayout.ENV_JSON), envOut);
-        if (jmhJson != null && Files.exists(jmhJson) && Files.size(jmhJson) > 0) {
-            ResultFiles.moveAtomically(jmhJson, cellDir.resolve(ResultLayout.JMH_JSON));
+        if (jmhJson != null && Files.exists(jmhJson)) {
+            if (Files.size(jmhJson) > 0) {
+                ResultFiles.moveAtomically(jmhJson, cellDir.resolve(ResultLayout.JMH_JSON));
+            } else {
+                Files.delete(jmhJson); // JMH could not write it (a full disk): nothing to keep
+            }
         }
         return new CellSummary(ctx.variant, cellDir.getFileName().toString(), status, new ArrayList<>(reasons), flags,
                 latencySummary, serviceSummary, cellDir);
     }
 
     private static void writeLog(Path file, List<IntervalLog.Intervals> logs, Context ctx) throws IOException {
-        Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
-        try (IntervalLog out = new IntervalLog(tmp, "latency-bench " + ctx.study + "/" + ctx.variant
-                + ": latency (untagged) from the intended send time, service time (tag " + IntervalLog.SERVICE_TAG
-                + ") from the actual send time, in ns; all forks")) {
-            for (IntervalLog.Intervals log : logs) {
-                for (int i = 0; i < log.latency.size(); i++) {
-                    out.append(log.latency.get(i), log.service.get(i));
+        ResultFiles.write(file, tmp -> {
+            try (IntervalLog out = new IntervalLog(tmp, "latency-bench " + ctx.study + "/" + ctx.variant
+                    + ": latency (untagged) from the intended send time, service time (tag " + IntervalLog.SERVICE_TAG
+                    + ") from the actual send time, in ns; all forks")) {
+                for (IntervalLog.Intervals log : logs) {
+                    for (int i = 0; i < log.latency.size(); i++) {
+                        out.append(log.latency.get(i), log.service.get(i));
+                    }
                 }
+                out.flush();
             }
-        }
-        ResultFiles.moveAtomically(tmp, file);
+        });
     }
 
     private static JsonArray toArray(Iterable<String> items) {

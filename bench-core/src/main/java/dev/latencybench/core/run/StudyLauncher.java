@@ -35,6 +35,8 @@ import dev.latencybench.core.config.Units;
 import dev.latencybench.core.env.Environment;
 import dev.latencybench.core.env.JvmIdentity;
 import dev.latencybench.core.jmh.LatencyProfiler;
+import dev.latencybench.core.record.LatencyRecorder;
+import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
 
@@ -53,6 +55,8 @@ public final class StudyLauncher {
     private final PrintStream out;
     private final PrintStream err;
     private final List<CellSummary> cells = Collections.synchronizedList(new ArrayList<>());
+    /** Why results could not be written, one line per cell: the last lines the launcher prints. */
+    private final List<String> unwritten = Collections.synchronizedList(new ArrayList<>());
     private volatile boolean interrupted;
     private volatile List<String> variants = List.of();
     private volatile Study.Plan launchedPlan;
@@ -251,25 +255,43 @@ public final class StudyLauncher {
          */
         void merge(String variant, Path variantDir, Path jmhJson, String failure, boolean wasInterrupted) {
             synchronized (StudyLauncher.this) {
+                Path expectedDir = variantDir.resolve(expected.cellName());
+                List<Path> cellDirs = new ArrayList<>();
+                cellDirs.add(expectedDir);
                 try {
-                    Path expectedDir = variantDir.resolve(expected.cellName());
-                    List<Path> cellDirs = new ArrayList<>();
-                    cellDirs.add(expectedDir);
                     for (Path dir : cellDirs(variantDir)) {
                         if (!dir.equals(expectedDir) && !cellDirsBefore.contains(dir)) {
                             cellDirs.add(dir);
                         }
                     }
-                    for (Path cellDir : cellDirs) {
-                        CellMerger.Context ctx = new CellMerger.Context(study.name(), variant, plan, run.runId(),
-                                plan.settings().forks(), failure, wasInterrupted, commit, command);
+                } catch (IOException e) {
+                    err.println("latency-bench: cannot list " + variantDir + ": " + e.getMessage());
+                }
+                for (Path cellDir : cellDirs) {
+                    CellMerger.Context ctx = new CellMerger.Context(study.name(), variant, plan, run.runId(),
+                            plan.settings().forks(), failure, wasInterrupted, commit, command);
+                    try {
                         cells.add(CellMerger.merge(cellDir, jmhJson, ctx));
+                    } catch (IOException | RuntimeException e) {
+                        cells.add(unwritten(variant, cellDir, e));
                     }
-                } catch (IOException | RuntimeException e) {
-                    err.println("latency-bench: cannot merge the results of " + variant + ": " + e);
                 }
             }
         }
+    }
+
+    /**
+     * A cell whose results could not be written (a full disk): FAILED, so the run does not end as a
+     * success, with the reason naming the file; what the forks measured stays in their folders.
+     */
+    private CellSummary unwritten(String variant, Path cellDir, Exception e) {
+        Path forks = cellDir.resolve(ResultLayout.FORKS_DIR);
+        String why = (e.getMessage() == null ? e.toString() : e.getMessage())
+                + (Files.isDirectory(forks) ? "; what the forks measured is kept in " + forks : "");
+        unwritten.add(variant + ": " + why);
+        LatencySummary none = LatencySummary.of(LatencyRecorder.newHistogram());
+        return new CellSummary(variant, cellDir.getFileName().toString(), "FAILED", List.of(why), List.of(), none, none,
+                cellDir);
     }
 
     /** A fork that was killed or crashed could not remove what it made outside the results: remove it now. */
@@ -364,6 +386,7 @@ public final class StudyLauncher {
             out.printf(Locale.ROOT, "latency-bench: %d of %d cell(s) did not end OK (reasons above); exit status 1%n",
                     notOk, cells.size());
         }
+        unwritten.forEach(u -> out.println("latency-bench: " + u)); // last, so the runner shows which file
     }
 
     /**
