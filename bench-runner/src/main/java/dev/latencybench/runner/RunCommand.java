@@ -21,6 +21,7 @@ import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.env.Environment;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
+import dev.latencybench.core.run.JvmExit;
 import dev.latencybench.core.run.RunSettings;
 import dev.latencybench.core.run.Study;
 import dev.latencybench.runner.jvm.Jvm;
@@ -316,6 +317,7 @@ final class RunCommand {
                                                 Scenarios scenarios) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add(JvmExit.errorFileFlag(MatrixRunner.logsDir(request))); // not into the user's working folder
         cmd.add("-cp");
         cmd.add(classpath);
         cmd.add("-D" + RunSettings.RESULTS + "=" + request.resultsDir);

@@ -202,8 +202,10 @@ public final class StudyLauncher {
             Path jmhJson = variantDir.resolve(".jmh-partial.json");
             long warmupNs = plan.settings().warmupNs();
             long measureNs = plan.settings().measureNs();
+            Path cellDir = variantDir.resolve(expected.cellName());
             List<String> forkArgs = new ArrayList<>(jvmArgs);
-            forkArgs.addAll(gcLogFlags(variantDir.resolve(expected.cellName())));
+            forkArgs.addAll(gcLogFlags(cellDir));
+            forkArgs.add(JvmExit.errorFileFlag(cellDir)); // a crash dump goes to the cell, not the user's folder
             ChainedOptionsBuilder options = new OptionsBuilder()
                     .jvm(run.java().toString())
                     .include("^" + Pattern.quote(study.benchmark().getName()) + "\\.")
@@ -234,7 +236,7 @@ public final class StudyLauncher {
                 Files.createDirectories(variantDir.resolve(expected.cellName())); // the forks' GC logs go there
                 new Runner(options.build()).run();
             } catch (RunnerException | RuntimeException | IOException e) {
-                failure = "the benchmark failed: " + rootMessage(e);
+                failure = "the benchmark failed: " + JvmExit.explain(rootMessage(e), cellDir);
             }
             cleanUpAfterForks(plan);
             try {
@@ -530,6 +532,9 @@ public final class StudyLauncher {
             } else {
                 break;
             }
+        }
+        if (t instanceof OutOfMemoryError) { // its message alone ("Java heap space") does not say it
+            return "out of memory (" + t.toString().trim().split("\n")[0] + ")";
         }
         String m = t.getMessage();
         return (m == null ? t.getClass().getName() : m).trim().split("\n")[0];

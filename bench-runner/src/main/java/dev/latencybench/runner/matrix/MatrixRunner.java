@@ -24,6 +24,7 @@ import com.google.gson.JsonObject;
 
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
+import dev.latencybench.core.run.JvmExit;
 
 /**
  * Runs the cells of a matrix one after another, each as its own launcher process (so a crash or a
@@ -67,7 +68,7 @@ public final class MatrixRunner {
 
     /** Runs every cell not finished yet; returns the outcome of every cell, in matrix order. */
     public Map<String, CellOutcome> run() throws IOException {
-        Files.createDirectories(request.runDir().resolve("logs"));
+        Files.createDirectories(logsDir(request));
         manifest.write(cells, outcomes, false);
         Thread hook = new Thread(this::onSignal, "lb-runner-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -140,7 +141,7 @@ public final class MatrixRunner {
 
     private CellOutcome runCell(Cell cell) {
         long start = System.nanoTime();
-        Path log = request.runDir().resolve("logs").resolve(cell.scenario() + "__" + cell.name() + ".log");
+        Path log = logsDir(request).resolve(cell.scenario() + "__" + cell.name() + ".log");
         try {
             currentCell = cell.key();
             removeEarlierAttempt(cell);
@@ -157,7 +158,7 @@ public final class MatrixRunner {
             }
             int exit = p.waitFor();
             double seconds = (System.nanoTime() - start) / 1e9;
-            return outcome(cell, exit, lastLine, seconds);
+            return outcome(cell, exit, p.pid(), lastLine, seconds);
         } catch (IOException e) {
             return new CellOutcome(CellOutcome.FAILED, "cannot start the cell: " + e.getMessage(), -1,
                     (System.nanoTime() - start) / 1e9);
@@ -188,7 +189,7 @@ public final class MatrixRunner {
     }
 
     /** The cell's status from its exit code and, for exit 1, from the result.json its variants wrote. */
-    private CellOutcome outcome(Cell cell, int exit, String lastLine, double seconds) {
+    private CellOutcome outcome(Cell cell, int exit, long pid, String lastLine, double seconds) {
         if (exit == 0) {
             return new CellOutcome(CellOutcome.OK, null, 0, seconds);
         }
@@ -213,10 +214,16 @@ public final class MatrixRunner {
             }
         }
         if (reasons.isEmpty()) {
-            reasons.add(exit == 1 ? lastLine : "the launcher ended with exit code " + exit
-                    + (lastLine.isEmpty() ? "" : ": " + lastLine));
+            Path dump = logsDir(request).resolve("hs_err_pid" + pid + ".log");
+            reasons.add(exit == 1 ? lastLine : "the launcher " + JvmExit.describe(exit, Files.exists(dump)
+                    ? List.of(dump) : List.of()) + (lastLine.isEmpty() ? "" : ": " + lastLine));
         }
         return new CellOutcome(status, String.join("; ", reasons), exit, seconds);
+    }
+
+    /** Each cell's console output, and the crash dump of a cell's launcher JVM that crashed. */
+    public static Path logsDir(RunRequest request) {
+        return request.runDir().resolve("logs");
     }
 
     /** Every {@code result.json} of this cell: one per variant of its scenario. */
