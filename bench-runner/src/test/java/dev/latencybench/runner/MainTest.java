@@ -52,6 +52,22 @@ class MainTest {
     }
 
     @Test
+    void underMavenAFailureEndsAsOneLineWithoutAStackTrace() {
+        // exec:java logs what ends the main thread with its stack trace; System.exit would be 11 frames
+        System.setProperty(Main.UNDER_MAVEN, "true");
+        try {
+            Main.ExitStatus e = org.junit.jupiter.api.Assertions.assertThrows(Main.ExitStatus.class,
+                    () -> Main.main(new String[] {"no-such-command"}));
+            ByteArrayOutputStream trace = new ByteArrayOutputStream();
+            e.printStackTrace(new PrintStream(trace, true, StandardCharsets.UTF_8));
+            assertEquals("latency-bench: exit status 2 (bad input, see above; nothing was started)\n",
+                    trace.toString(StandardCharsets.UTF_8).replace(System.lineSeparator(), "\n"));
+        } finally {
+            System.clearProperty(Main.UNDER_MAVEN);
+        }
+    }
+
+    @Test
     void anUnknownJvmNameListsTheKnownOnes() {
         assertEquals(2, run("run", "--jvms", "zulu-8", "--results", tmp.toString()));
         assertTrue(err().contains("JVM 'zulu-8' is not installed or not found; known JVMs: "), err());
