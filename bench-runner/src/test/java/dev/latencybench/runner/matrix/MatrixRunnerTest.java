@@ -78,6 +78,19 @@ class MatrixRunnerTest {
     }
 
     @Test
+    void aCellLogThatCannotBeWrittenIsNamedAndTheCellStillRunsToItsEnd() throws IOException {
+        // a folder where the g1 cell's log goes: unwritable, even for root
+        Path log = Files.createDirectories(MatrixRunner.logsDir(request).resolve("queue__openjdk-17.0.15__g1.log"));
+        Map<String, CellOutcome> out = runner(Map.of()).run();
+        CellOutcome g1 = out.get("queue/openjdk-17.0.15__g1");
+        assertEquals("FAILED", g1.status);
+        assertTrue(g1.reason.startsWith("cannot write " + log + ": "), g1.reason);
+        assertEquals(0, g1.exitCode, "the cell ran to its end");
+        assertTrue(console.toString(StandardCharsets.UTF_8).contains("latency-bench queue study: measuring"),
+                "its output still reached the console");
+    }
+
+    @Test
     void aFailingOrCrashingCellDoesNotStopTheMatrixAndASkippedCellSaysWhy() throws IOException {
         Map<String, CellOutcome> out = runner(Map.of()).run();
 
