@@ -203,6 +203,9 @@ public final class ChronicleQueueTransport implements MessageTransport {
     }
 
     private static long sizeOf(Path folder) throws IOException {
+        if (!Files.isDirectory(folder)) {
+            return 0; // a lock file whose folder is gone
+        }
         try (java.util.stream.Stream<Path> files = Files.walk(folder)) {
             return files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
         }
