@@ -106,18 +106,25 @@ public final class JvmProbe {
     }
 
     /**
-     * Why it did not start, in one line: a crash or a signal by name (with its dump), else the JVM's
-     * error line, else its first other line, else the exit code.
+     * Why it did not start, in one line: a crash or a signal by name (with its dump) and what the JVM
+     * said; else the JVM's error line, else its first other line, else the exit code.
      */
     public String failure() {
+        String said = said();
         if (!crashDumps.isEmpty() || exitCode > 128) {
-            return "the JVM " + JvmExit.describe(exitCode, crashDumps);
+            return "the JVM " + JvmExit.describe(exitCode, crashDumps) + (said == null ? "" : ": " + said);
         }
+        return said != null ? said : "the JVM " + JvmExit.describe(exitCode, crashDumps);
+    }
+
+    /** The JVM's error line, else its first other line; null when it said nothing but its settings. */
+    private String said() {
         String first = null;
         for (String line : output.split("\n")) {
             String l = line.trim();
             if (l.isEmpty() || PROPERTY.matcher(line).matches() || l.startsWith("Property settings")
-                    || l.startsWith("[Global flags]") || isFlagLine(l) || line.startsWith("        ")) {
+                    || l.startsWith("[Global flags]") || isFlagLine(l) || line.startsWith("        ")
+                    || l.startsWith("#")) { // HotSpot's crash banner: the crash dump says it all
                 continue;
             }
             if (l.contains("Error") || l.contains("error") || l.startsWith("Unrecognized") || l.contains("Exception")
@@ -128,7 +135,7 @@ public final class JvmProbe {
                 first = l;
             }
         }
-        return first != null ? first : "the JVM " + JvmExit.describe(exitCode, crashDumps);
+        return first;
     }
 
     private static boolean isFlagLine(String l) {
