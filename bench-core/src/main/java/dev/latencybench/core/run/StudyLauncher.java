@@ -278,6 +278,12 @@ public final class StudyLauncher {
                         cells.add(unwritten(variant, cellDir, e));
                     }
                 }
+                try {
+                    // a merge that failed left JMH's file under its temporary name: the forks' data is what counts
+                    Files.deleteIfExists(jmhJson);
+                } catch (IOException e) {
+                    err.println("latency-bench: cannot remove " + jmhJson + ": " + e.getMessage());
+                }
             }
         }
     }
