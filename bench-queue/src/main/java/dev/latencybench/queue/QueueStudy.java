@@ -65,7 +65,7 @@ public final class QueueStudy implements Study {
                     + " with everything else: expect millisecond tails", cpus, SPINNING_THREADS));
         }
         if (!config.removed().isEmpty()) {
-            facts.put("cleaned", String.join("; ", config.removed()));
+            facts.put(Plan.CLEANED, String.join("; ", config.removed()));
         }
         return new Plan(config.transports(), s, facts,
                 () -> ChronicleQueueTransport.removeStaleFolders(config.queueDir()));

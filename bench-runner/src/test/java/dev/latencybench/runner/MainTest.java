@@ -138,6 +138,20 @@ class MainTest {
     }
 
     @Test
+    void aKilledRunsQueueRemovedWhileCheckingThePropertiesIsSaid() throws Exception {
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        Path queues = Files.createDirectories(tmp.resolve("shm"));
+        Path stale = Files.createDirectories(queues.resolve("latency-bench-queue-" + gone.pid() + "-1"));
+        Files.write(stale.resolve("20261123.cq4"), new byte[1024 * 1024]);
+        assertEquals(0, run("run", "--dry-run", "--jvms", "temurin-11", "-Dbench.queue.dir=" + queues,
+                "-Dbench.scale=smoke", "--results", tmp.resolve("results").toString()));
+        assertTrue(err().contains("latency-bench: removed " + stale + " (1.0 MiB of queue files), left behind by a"
+                + " benchmark JVM that was killed or crashed\n"), err());
+        assertFalse(Files.exists(stale));
+    }
+
+    @Test
     void jvmsListsWhatEachJvmRuns() {
         assertEquals(0, run("jvms"));
         assertTrue(out().contains("temurin-11.0.99"), out());

@@ -36,6 +36,9 @@ public interface Study {
 
     /** A validated plan: which variants, the settings each fork will run with, and what to tell people. */
     final class Plan {
+        /** The fact that says what reading the plan removed (a killed run's leftovers), when it did. */
+        public static final String CLEANED = "cleaned";
+
         private final List<String> variants;
         private final OneWaySettings settings;
         private final Map<String, String> facts;
