@@ -8,7 +8,9 @@ import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ExcerptAppender;
@@ -56,7 +58,7 @@ public final class ChronicleQueueTransport implements MessageTransport {
         if (payloadBytes < 3 * Long.BYTES) {
             throw new IllegalArgumentException("payloadBytes must be at least 24: " + payloadBytes);
         }
-        removeStaleFolders(parent);
+        removeStaleFolders(parent).forEach(removed -> System.out.println("latency-bench: " + removed));
         try {
             this.dir = Files.createTempDirectory(parent, FOLDER_PREFIX + ProcessHandle.current().pid() + "-");
             this.lockChannel = FileChannel.open(lockFileOf(dir), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
@@ -160,18 +162,22 @@ public final class ChronicleQueueTransport implements MessageTransport {
 
     /**
      * Removes queue folders left behind by a benchmark JVM that was killed outright (SIGKILL, the OOM
-     * killer), which had no chance to clean up. A live queue holds a lock on its lock file, which
-     * works across processes and containers sharing the folder; a folder whose lock can be taken
-     * is stale. A folder without a lock file is judged by its process id (from an older version).
+     * killer, a crash), which had no chance to clean up. A live queue holds a lock on its lock file,
+     * which works across processes and containers sharing the folder; a folder whose lock can be
+     * taken is stale. A folder without a lock file is judged by its process id (from an older
+     * version).
+     *
+     * @return one line per folder removed, saying which and how big, for the console
      */
-    static void removeStaleFolders(Path parent) {
+    static List<String> removeStaleFolders(Path parent) {
         List<Path> entries;
         try (java.util.stream.Stream<Path> s = Files.list(parent)) {
             entries = s.filter(p -> p.getFileName().toString().startsWith(FOLDER_PREFIX))
                     .collect(java.util.stream.Collectors.toList());
         } catch (IOException | UncheckedIOException e) {
-            return; // a folder we cannot list is not ours to clean
+            return List.of(); // a folder we cannot list is not ours to clean
         }
+        List<String> removed = new ArrayList<>();
         for (Path p : entries) {
             String name = p.getFileName().toString();
             Path folder = name.endsWith(LOCK_SUFFIX)
@@ -181,16 +187,27 @@ public final class ChronicleQueueTransport implements MessageTransport {
             }
             try {
                 if (isStale(folder)) {
+                    long bytes = sizeOf(folder);
                     deleteRecursively(folder);
                     Files.deleteIfExists(lockFileOf(folder));
                     if (p == folder) {
-                        System.out.println("latency-bench: removed " + folder
-                                + ", left behind by a benchmark JVM that was killed");
+                        removed.add(String.format(Locale.ROOT, "removed %s (%.1f MiB of queue files), left behind by"
+                                + " a benchmark JVM that was killed or crashed", folder, bytes / (1024.0 * 1024)));
                     }
                 }
             } catch (IOException | UncheckedIOException e) {
                 // someone else's, or in use: leave it
             }
+        }
+        return removed;
+    }
+
+    private static long sizeOf(Path folder) throws IOException {
+        if (!Files.isDirectory(folder)) {
+            return 0; // a lock file whose folder is gone
+        }
+        try (java.util.stream.Stream<Path> files = Files.walk(folder)) {
+            return files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
         }
     }
 

@@ -17,7 +17,9 @@ import dev.latencybench.core.oneway.RunLength;
 
 /**
  * The validated settings of the queue study: the common one-way settings (rate 100K msg/s, payload
- * 256 B by default) plus the transports to run and the queue directory. Immutable.
+ * 256 B by default) plus the transports to run and the queue directory. Reading them removes the
+ * queue folders of killed runs first, so the free-space check counts only what is really in use.
+ * Immutable.
  */
 public final class QueueConfig {
     public static final String TRANSPORTS = "bench.transports";
@@ -43,11 +45,13 @@ public final class QueueConfig {
     private final OneWaySettings settings;
     private final List<String> transports;
     private final Path queueDir;
+    private final List<String> removed;
 
-    private QueueConfig(OneWaySettings settings, List<String> transports, Path queueDir) {
+    private QueueConfig(OneWaySettings settings, List<String> transports, Path queueDir, List<String> removed) {
         this.settings = settings;
         this.transports = transports;
         this.queueDir = queueDir;
+        this.removed = removed;
     }
 
     /** @throws ConfigException naming the property, the value and what is allowed */
@@ -57,13 +61,16 @@ public final class QueueConfig {
         List<String> transports = p.subset(TRANSPORTS, ALL_TRANSPORTS, ALL_TRANSPORTS, "transport");
         Path dir = p.writableDirectory(QUEUE_DIR, "/dev/shm", "folder for the queue files, best on a tmpfs", "create it, or point " + QUEUE_DIR + " at a writable tmpfs folder (a disk-backed "
                 + "folder such as /tmp works, but adds page-cache effects to the numbers)");
+        List<String> removed = List.of();
         if (transports.contains(CHRONICLE) || transports.contains(REFERENCE)) {
-            checkSpace(p, dir, settings);
+            // a killed run's queue would otherwise count against this one, unsaid
+            removed = ChronicleQueueTransport.removeStaleFolders(dir);
+            checkSpace(p, dir, settings, removed);
         }
-        return new QueueConfig(settings, transports, dir);
+        return new QueueConfig(settings, transports, dir, removed);
     }
 
-    private static void checkSpace(BenchProperties p, Path dir, OneWaySettings s) {
+    private static void checkSpace(BenchProperties p, Path dir, OneWaySettings s, List<String> removed) {
         double seconds = (s.warmupNs() + s.measureNs()) / 1e9;
         long needed = (long) (s.ratePerSec() * seconds * (s.payloadBytes() + QUEUE_OVERHEAD_BYTES));
         long free;
@@ -76,7 +83,8 @@ public final class QueueConfig {
             throw ConfigException.invalid(QUEUE_DIR, p.given().getOrDefault(QUEUE_DIR, dir.toString()),
                     String.format(Locale.ROOT, "%s has %,d MiB free but one fork writes about %,d MiB of queue "
                             + "files; free some space, point %s elsewhere, or shorten the run (bench.duration, "
-                            + "bench.rate)", dir, free >> 20, needed >> 20, QUEUE_DIR));
+                            + "bench.rate)%s", dir, free >> 20, needed >> 20, QUEUE_DIR,
+                            removed.isEmpty() ? "" : " (" + String.join("; ", removed) + ")"));
         }
     }
 
@@ -90,5 +98,10 @@ public final class QueueConfig {
 
     public Path queueDir() {
         return queueDir;
+    }
+
+    /** The stale queue folders removed before the free space was checked, one line each. */
+    public List<String> removed() {
+        return removed;
     }
 }

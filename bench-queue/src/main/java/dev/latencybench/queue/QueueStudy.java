@@ -64,7 +64,11 @@ public final class QueueStudy implements Study {
             facts.put("note", String.format(Locale.ROOT, "only %d CPUs here, so the %d spinning threads share them"
                     + " with everything else: expect millisecond tails", cpus, SPINNING_THREADS));
         }
-        return new Plan(config.transports(), s, facts);
+        if (!config.removed().isEmpty()) {
+            facts.put(Plan.CLEANED, String.join("; ", config.removed()));
+        }
+        return new Plan(config.transports(), s, facts,
+                () -> ChronicleQueueTransport.removeStaleFolders(config.queueDir()));
     }
 
     @Override

@@ -92,7 +92,7 @@ class ChronicleQueueTransportTest {
     }
 
     /** A process id that no process has now. */
-    private static long deadPid() throws Exception {
+    static long deadPid() throws Exception {
         Process p = new ProcessBuilder("true").start();
         p.waitFor();
         long pid = p.pid();

@@ -1,6 +1,7 @@
 package dev.latencybench.queue;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -101,6 +102,41 @@ class QueueConfigTest {
         assertTrue(message.startsWith("bench.queue.dir=" + tmp + " is not valid: " + tmp + " has "), message);
         assertTrue(message.endsWith(" MiB of queue files; free some space, point bench.queue.dir elsewhere, or"
                 + " shorten the run (bench.duration, bench.rate)"), message);
+    }
+
+    /** The queue folder of a benchmark JVM that was killed: its process is gone, nobody holds its lock. */
+    private Path killedRunsQueue() throws Exception {
+        Path stale = Files.createDirectories(tmp.resolve("latency-bench-queue-" + ChronicleQueueTransportTest.deadPid()
+                + "-42"));
+        Files.write(stale.resolve("20261123.cq4"), new byte[3 * 1024 * 1024]);
+        Files.writeString(ChronicleQueueTransport.lockFileOf(stale), "");
+        return stale;
+    }
+
+    @Test
+    void aKilledRunsQueueIsRemovedBeforeTheFreeSpaceIsCheckedAndSaidSo() throws Exception {
+        Path stale = killedRunsQueue();
+        QueueConfig c = read("bench.scale", "smoke");
+        assertFalse(Files.exists(stale));
+        assertFalse(Files.exists(ChronicleQueueTransport.lockFileOf(stale)));
+        assertEquals(List.of("removed " + stale + " (3.0 MiB of queue files), left behind by a benchmark JVM that"
+                + " was killed or crashed"), c.removed());
+    }
+
+    @Test
+    void aQueueDirectoryStillTooSmallSaysWhatWasRemovedFirst() throws Exception {
+        Path stale = killedRunsQueue();
+        String message = error("bench.rate", "10M", "bench.duration", "7m");
+        assertFalse(Files.exists(stale), "removed before the check");
+        assertTrue(message.endsWith("shorten the run (bench.duration, bench.rate) (removed " + stale + " (3.0 MiB of"
+                + " queue files), left behind by a benchmark JVM that was killed or crashed)"), message);
+    }
+
+    @Test
+    void theBaselineAloneLeavesTheQueueFolderAlone() throws Exception {
+        Path stale = killedRunsQueue();
+        assertEquals(List.of(), read("bench.transports", "baseline").removed());
+        assertTrue(Files.exists(stale), "no queue is made, so none is swept");
     }
 
     @Test

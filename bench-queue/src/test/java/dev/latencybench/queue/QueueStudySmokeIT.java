@@ -28,6 +28,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.latencybench.core.env.JvmIdentity;
 import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.result.ResultFiles;
@@ -133,6 +134,35 @@ class QueueStudySmokeIT {
             assertEquals(System.getProperty("java.version"), env.getAsJsonObject("jdk").get("version").getAsString());
         }
         assertEquals(Set.of(), leftInQueueDir());
+    }
+
+    @Test
+    void resultsThatCannotBeWrittenFailTheRunNamingTheFileAndLeaveNoHalfFile() throws Exception {
+        // the cell's latency.hlog is taken by a folder, so the merged log cannot be put there, as on a full
+        // disk (whose own words the unit tests check on a 1 MiB tmpfs): the run must not end as a success
+        String cellName = JvmIdentity.jvmId(System.getProperty("java.vendor"), System.getProperty("java.vm.name"),
+                System.getProperty("java.version"), List.of()) + "__serial";
+        Path cell = tmp.resolve("results/unwritable/queue/baseline").resolve(cellName);
+        Path hlog = Files.createDirectories(cell.resolve("latency.hlog"));
+        Files.writeString(hlog.resolve("in-the-way"), "");
+        ProcessBuilder pb = study("bench.scale=smoke", "bench.run.id=unwritable", "bench.transports=baseline",
+                "bench.jvm.args=-XX:+UseSerialGC");
+        pb.command().add("--part-of-run"); // its run folder exists, as when the runner made it
+        int[] exit = new int[1];
+        String output = runToEnd(pb, exit);
+
+        assertEquals(1, exit[0], output);
+        String[] lines = output.trim().split("\n");
+        assertTrue(lines[lines.length - 1].startsWith("latency-bench: baseline: cannot write " + hlog + ": "), output);
+        assertTrue(output.contains("; what the forks measured is kept in " + cell.resolve("forks")), output);
+        try (Stream<Path> files = Files.list(cell)) {
+            List<String> names = files.map(f -> f.getFileName().toString()).collect(Collectors.toList());
+            assertTrue(names.stream().noneMatch(n -> n.startsWith(".")), "no temporary file left: " + names);
+            assertFalse(names.contains("result.json"), "no result under a final name: " + names);
+        }
+        try (Stream<Path> forks = Files.list(cell.resolve("forks"))) {
+            assertTrue(forks.anyMatch(f -> Files.isRegularFile(f.resolve("fork.json"))), "what was measured is kept");
+        }
     }
 
     @Test

@@ -10,11 +10,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.latencybench.core.affinity.CpuTopology;
+import dev.latencybench.core.config.BenchProperties;
+import dev.latencybench.core.run.Study;
 import dev.latencybench.core.run.StudyLauncher;
 
 class QueueStudyTest {
@@ -127,5 +131,19 @@ class QueueStudyTest {
         assertTrue(study.jvmFlags(17).contains("--add-exports=java.base/jdk.internal.ref=ALL-UNNAMED"));
         assertTrue(study.jvmFlags(25).contains("--sun-misc-unsafe-memory-access=allow"));
         assertTrue(study.jvmFlags(25).contains("-Dchronicle.analytics.disable=true"));
+    }
+
+    @Test
+    void thePlansCleanUpRemovesTheQueueOfAForkThatDied() throws Exception {
+        // the launcher runs it after each variant's forks: one killed mid-run left its queue behind
+        Study.Plan plan = new QueueStudy().plan(new BenchProperties(Map.of("bench.queue.dir", tmp.toString(),
+                "bench.scale", "smoke", "bench.cpus", "none")), CpuTopology.system());
+        Path killed = Files.createDirectories(tmp.resolve("latency-bench-queue-" + ChronicleQueueTransportTest.deadPid()
+                + "-7"));
+        Files.write(killed.resolve("20261123.cq4"), new byte[1024 * 1024]);
+        assertEquals(List.of("removed " + killed + " (1.0 MiB of queue files), left behind by a benchmark JVM that was"
+                + " killed or crashed"), plan.cleanUp());
+        assertFalse(Files.exists(killed));
+        assertEquals(List.of(), plan.cleanUp(), "nothing left to remove");
     }
 }

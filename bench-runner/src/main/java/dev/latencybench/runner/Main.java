@@ -18,10 +18,36 @@ public final class Main {
     private Main() {
     }
 
+    /** Set by {@code -Pbench}, which runs this class inside Maven's JVM (exec:java). */
+    static final String UNDER_MAVEN = "latencybench.underMaven";
+
     public static void main(String[] args) {
         int status = run(Context.system(), args);
         if (status != 0) {
+            if (Boolean.getBoolean(UNDER_MAVEN)) {
+                throw new ExitStatus(status);
+            }
             System.exit(status);
+        }
+    }
+
+    /**
+     * Fails a {@code -Pbench} build after the message was printed. exec:java logs whatever ends the
+     * main thread with its stack trace (System.exit's included, as eleven frames of the plugin's own):
+     * this one has no frames and prints as one line, so the user sees the message, this line and
+     * Maven's failure line.
+     */
+    static final class ExitStatus extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        ExitStatus(int status) {
+            super("latency-bench: exit status " + status + (status == 2 ? " (bad input, see above; nothing was started)"
+                    : " (see above)"), null, false, false);
+        }
+
+        @Override
+        public String toString() {
+            return getMessage();
         }
     }
 

@@ -21,6 +21,7 @@ import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.env.Environment;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
+import dev.latencybench.core.run.JvmExit;
 import dev.latencybench.core.run.RunSettings;
 import dev.latencybench.core.run.Study;
 import dev.latencybench.runner.jvm.Jvm;
@@ -288,7 +289,10 @@ final class RunCommand {
             bp.string("bench.gc.args", "", "collector tuning, as --gc-args GC=FLAGS");
             RunSettings.read(bp, "results");
             for (Study s : studies) {
-                s.plan(bp, CpuTopology.system());
+                String cleaned = s.plan(bp, CpuTopology.system()).facts().get(Study.Plan.CLEANED);
+                if (cleaned != null) { // a killed run's leftovers, removed before the free space was checked
+                    ctx.err.println("latency-bench: " + cleaned);
+                }
             }
             bp.rejectUnknown();
         } catch (ConfigException e) {
@@ -367,6 +371,7 @@ final class RunCommand {
                                                 Scenarios scenarios) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add(JvmExit.errorFileFlag(MatrixRunner.logsDir(request))); // not into the user's working folder
         cmd.add("-cp");
         cmd.add(classpath);
         cmd.add("-D" + RunSettings.RESULTS + "=" + request.resultsDir);

@@ -63,6 +63,22 @@ class MainTest {
     }
 
     @Test
+    void underMavenAFailureEndsAsOneLineWithoutAStackTrace() {
+        // exec:java logs what ends the main thread with its stack trace; System.exit would be 11 frames
+        System.setProperty(Main.UNDER_MAVEN, "true");
+        try {
+            Main.ExitStatus e = org.junit.jupiter.api.Assertions.assertThrows(Main.ExitStatus.class,
+                    () -> Main.main(new String[] {"no-such-command"}));
+            ByteArrayOutputStream trace = new ByteArrayOutputStream();
+            e.printStackTrace(new PrintStream(trace, true, StandardCharsets.UTF_8));
+            assertEquals("latency-bench: exit status 2 (bad input, see above; nothing was started)\n",
+                    trace.toString(StandardCharsets.UTF_8).replace(System.lineSeparator(), "\n"));
+        } finally {
+            System.clearProperty(Main.UNDER_MAVEN);
+        }
+    }
+
+    @Test
     void anUnknownJvmNameListsTheKnownOnes() {
         assertEquals(2, run("run", "--jvms", "zulu-8", "--results", tmp.toString()));
         assertTrue(err().contains("JVM 'zulu-8' is not installed or not found; known JVMs: "), err());
@@ -130,6 +146,20 @@ class MainTest {
         assertTrue(out().contains("-XX:+UnlockExperimentalVMOptions -XX:+UseZGC -XX:-UseBiasedLocking -Xmx1g"), out());
         assertTrue(old.calls() > 0, "the fake JDK was probed");
         assertFalse(Files.exists(tmp.resolve("results")));
+    }
+
+    @Test
+    void aKilledRunsQueueRemovedWhileCheckingThePropertiesIsSaid() throws Exception {
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        Path queues = Files.createDirectories(tmp.resolve("shm"));
+        Path stale = Files.createDirectories(queues.resolve("latency-bench-queue-" + gone.pid() + "-1"));
+        Files.write(stale.resolve("20261123.cq4"), new byte[1024 * 1024]);
+        assertEquals(0, run("run", "--dry-run", "--jvms", "temurin-11", "-Dbench.queue.dir=" + queues,
+                "-Dbench.scale=smoke", "--results", tmp.resolve("results").toString()));
+        assertTrue(err().contains("latency-bench: removed " + stale + " (1.0 MiB of queue files), left behind by a"
+                + " benchmark JVM that was killed or crashed\n"), err());
+        assertFalse(Files.exists(stale));
     }
 
     @Test

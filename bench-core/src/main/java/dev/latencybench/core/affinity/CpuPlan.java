@@ -13,10 +13,12 @@ import dev.latencybench.core.config.ConfigException;
  * <ul>
  *   <li>{@code auto} (default): isolated CPUs first, then other allowed CPUs except CPU 0 (which
  *       takes most interrupts), CPU 0 last; hyperthread siblings of a CPU already picked are avoided
- *       while others remain. Too few allowed CPUs: the threads run unpinned, and say so.</li>
+ *       while others remain.</li>
  *   <li>an explicit list such as {@code 2,4}: one distinct, existing, allowed CPU per thread.</li>
  *   <li>{@code none}: no pinning.</li>
  * </ul>
+ * Whatever the value, fewer usable CPUs than spinning threads (one CPU under {@code taskset -c 0})
+ * is refused: the threads would take turns on one CPU.
  * Immutable.
  */
 public final class CpuPlan {
@@ -40,10 +42,13 @@ public final class CpuPlan {
         int threads = threadNames.size();
         String v = value.trim();
         if (v.equalsIgnoreCase("none")) {
+            // unpinned, the threads still spin side by side, on the CPUs of the process's mask
+            requireCpus(property, value, threadNames, topology.affinity());
             return new CpuPlan(Mode.NONE, new int[0], "pinning turned off");
         }
         BitSet allowed = topology.allowed();
         if (v.equalsIgnoreCase("auto")) {
+            requireCpus(property, value, threadNames, allowed);
             return auto(threads, allowed, topology);
         }
         int[] cpus;
@@ -82,11 +87,25 @@ public final class CpuPlan {
         return new CpuPlan(Mode.EXPLICIT, cpus, "as asked");
     }
 
-    private static CpuPlan auto(int threads, BitSet allowed, CpuTopology topology) {
-        if (allowed.cardinality() < threads) {
-            return new CpuPlan(Mode.NONE, new int[0], "only " + allowed.cardinality()
-                    + " CPU(s) allowed, " + threads + " needed: running unpinned");
+    /**
+     * Spinning threads that share one CPU take turns by the scheduler's time slice: a run would take
+     * minutes and fail vaguely, so too few usable CPUs is refused before anything starts.
+     */
+    private static void requireCpus(String property, String value, List<String> threadNames, BitSet usable) {
+        int threads = threadNames.size();
+        if (usable.cardinality() < threads) {
+            throw ConfigException.invalid(property, value, String.join(" and ", threadNames) + " both spin, so the"
+                    + " study needs " + count(threads) + " CPUs, this process may use " + usable.cardinality()
+                    + " (allowed CPUs: " + CpuList.format(usable) + "; see taskset or the cgroup cpuset)");
         }
+    }
+
+    private static String count(int n) {
+        String[] words = {"zero", "one", "two", "three", "four"};
+        return n < words.length ? words[n] : String.valueOf(n);
+    }
+
+    private static CpuPlan auto(int threads, BitSet allowed, CpuTopology topology) {
         List<Integer> order = new ArrayList<>();
         BitSet isolated = topology.isolated();
         isolated.and(allowed);

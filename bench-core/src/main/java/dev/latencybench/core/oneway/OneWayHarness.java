@@ -596,12 +596,9 @@ public final class OneWayHarness implements AutoCloseable {
                                 + "service time (tag " + IntervalLog.SERVICE_TAG + ") from the actual send time, in ns");
             }
             log.append(latency, service);
-            if (!log.flush()) {
-                addReason("cannot write the interval log " + forkDir.resolve(ResultLayout.LATENCY_HLOG)
-                        + " (disk full?)");
-            }
+            log.flush();
         } catch (IOException e) {
-            addReason("cannot write the interval log: " + e.getMessage());
+            addReason(ResultFiles.cannotWrite(forkDir.resolve(ResultLayout.LATENCY_HLOG), e).getMessage());
         }
     }
 

@@ -1,7 +1,9 @@
 package dev.latencybench.core.record;
 
 import java.io.Closeable;
+import java.io.FilterOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,11 +27,15 @@ public final class IntervalLog implements Closeable {
     /** Tag of the service-time intervals. */
     public static final String SERVICE_TAG = "service";
 
+    private final Path file;
+    private final FirstError sink;
     private final PrintStream out;
     private final HistogramLogWriter writer;
 
     public IntervalLog(Path file, String legendComment) throws IOException {
-        this.out = new PrintStream(Files.newOutputStream(file), false, StandardCharsets.UTF_8.name());
+        this.file = file;
+        this.sink = new FirstError(Files.newOutputStream(file));
+        this.out = new PrintStream(sink, false, StandardCharsets.UTF_8.name());
         this.writer = new HistogramLogWriter(out);
         writer.outputComment(legendComment);
         writer.outputLogFormatVersion();
@@ -50,9 +56,15 @@ public final class IntervalLog implements Closeable {
         serviceTime.setTag(null);
     }
 
-    /** Flushes; returns false when anything written so far failed (a full disk, say). */
-    public boolean flush() {
-        return !out.checkError(); // checkError flushes first
+    /**
+     * Flushes; throws the first error any write so far met (a full disk, say), which HdrHistogram's
+     * writer, printing through a {@link PrintStream}, would otherwise swallow.
+     */
+    public void flush() throws IOException {
+        if (out.checkError()) { // checkError flushes first
+            IOException e = sink.error;
+            throw e != null ? e : new IOException("cannot write " + file);
+        }
     }
 
     @Override
@@ -94,6 +106,51 @@ public final class IntervalLog implements Closeable {
         } catch (RuntimeException e) { // HdrHistogram's reader throws on a half-written last line
             result.truncated = true;
             return null;
+        }
+    }
+
+    /** Keeps the first write error, which the {@link PrintStream} above it only records as a flag. */
+    private static final class FirstError extends FilterOutputStream {
+        volatile IOException error;
+
+        FirstError(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            try {
+                out.write(b, off, len);
+            } catch (IOException e) {
+                keep(e);
+                throw e;
+            }
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            try {
+                out.write(b);
+            } catch (IOException e) {
+                keep(e);
+                throw e;
+            }
+        }
+
+        @Override
+        public void flush() throws IOException {
+            try {
+                out.flush();
+            } catch (IOException e) {
+                keep(e);
+                throw e;
+            }
+        }
+
+        private void keep(IOException e) {
+            if (error == null) {
+                error = e;
+            }
         }
     }
 

@@ -90,7 +90,6 @@ public final class CellMerger {
         JsonArray loads = new JsonArray();
         JsonArray perFork = new JsonArray();
         OneWayTally tally = new OneWayTally();
-        int payloadBytes = 0;
         boolean anyInterrupted = ctx.interrupted;
         List<String> flags = new ArrayList<>();
         boolean anyFailed = false;
@@ -117,7 +116,6 @@ public final class CellMerger {
                 reasons.add(r.getAsString());
             }
             tally.add(OneWayTally.readFrom(f));
-            payloadBytes = f.get("payloadBytes").getAsInt();
             JsonObject pin = f.getAsJsonObject("pinning");
             pin.addProperty("fork", fork.getFileName().toString());
             pinning.add(pin);
@@ -186,10 +184,12 @@ public final class CellMerger {
         r.addProperty("runId", ctx.runId);
         r.addProperty("scale", ctx.plan.settings().scale().id());
         r.addProperty("ratePerSec", ctx.plan.settings().ratePerSec());
-        r.addProperty("payloadBytes", payloadBytes);
+        // the settings are what was asked, whatever happened: a cell whose forks all died still says so
+        r.addProperty("payloadBytes", ctx.plan.settings().payloadBytes());
         r.addProperty("warmupNs", ctx.plan.settings().warmupNs());
         r.addProperty("measureNs", ctx.plan.settings().measureNs());
-        r.addProperty("forks", forksWithData);
+        r.addProperty("forks", ctx.forksAsked);
+        r.addProperty("forksWithData", forksWithData);
         tally.writeTo(r, ctx.plan.settings().ratePerSec());
         r.add("latencyNs", latencySummary.toJson());
         r.add("serviceTimeNs", serviceSummary.toJson());
@@ -206,25 +206,30 @@ public final class CellMerger {
         envOut.add("pinning", pinning);
         envOut.add("machineLoad", loads);
         ResultFiles.writeJson(cellDir.resolve(ResultLayout.ENV_JSON), envOut);
-        if (jmhJson != null && Files.exists(jmhJson) && Files.size(jmhJson) > 0) {
-            ResultFiles.moveAtomically(jmhJson, cellDir.resolve(ResultLayout.JMH_JSON));
+        if (jmhJson != null && Files.exists(jmhJson)) {
+            if (Files.size(jmhJson) > 0) {
+                ResultFiles.moveAtomically(jmhJson, cellDir.resolve(ResultLayout.JMH_JSON));
+            } else {
+                Files.delete(jmhJson); // JMH could not write it (a full disk): nothing to keep
+            }
         }
         return new CellSummary(ctx.variant, cellDir.getFileName().toString(), status, new ArrayList<>(reasons), flags,
                 latencySummary, serviceSummary, cellDir);
     }
 
     private static void writeLog(Path file, List<IntervalLog.Intervals> logs, Context ctx) throws IOException {
-        Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
-        try (IntervalLog out = new IntervalLog(tmp, "latency-bench " + ctx.study + "/" + ctx.variant
-                + ": latency (untagged) from the intended send time, service time (tag " + IntervalLog.SERVICE_TAG
-                + ") from the actual send time, in ns; all forks")) {
-            for (IntervalLog.Intervals log : logs) {
-                for (int i = 0; i < log.latency.size(); i++) {
-                    out.append(log.latency.get(i), log.service.get(i));
+        ResultFiles.write(file, tmp -> {
+            try (IntervalLog out = new IntervalLog(tmp, "latency-bench " + ctx.study + "/" + ctx.variant
+                    + ": latency (untagged) from the intended send time, service time (tag " + IntervalLog.SERVICE_TAG
+                    + ") from the actual send time, in ns; all forks")) {
+                for (IntervalLog.Intervals log : logs) {
+                    for (int i = 0; i < log.latency.size(); i++) {
+                        out.append(log.latency.get(i), log.service.get(i));
+                    }
                 }
+                out.flush();
             }
-        }
-        ResultFiles.moveAtomically(tmp, file);
+        });
     }
 
     private static JsonArray toArray(Iterable<String> items) {

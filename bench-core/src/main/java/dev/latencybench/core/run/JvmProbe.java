@@ -30,10 +30,17 @@ public final class JvmProbe {
     private final Map<String, String> properties;
     private final Set<String> flags;
     private final String flagsFinal;
+    /** The crash dumps it left (kept in a temporary folder of their own); empty unless it crashed. */
+    private final List<Path> crashDumps;
 
     JvmProbe(int exitCode, String output) {
+        this(exitCode, output, List.of());
+    }
+
+    JvmProbe(int exitCode, String output, List<Path> crashDumps) {
         this.exitCode = exitCode;
         this.output = output;
+        this.crashDumps = crashDumps;
         Map<String, String> props = new LinkedHashMap<>();
         Set<String> names = new HashSet<>();
         StringBuilder finals = new StringBuilder();
@@ -56,26 +63,40 @@ public final class JvmProbe {
 
     /**
      * Starts {@code java} with {@code flags}; a start that fails (no such file, not executable) is a
-     * probe with exit code -1 and the reason as its output, never an exception.
+     * probe with exit code -1 and the reason as its output, never an exception. A JVM that crashes
+     * writes its dump into a temporary folder, kept only when there is a dump in it.
      */
     public static JvmProbe run(Path java, List<String> flags) {
         if (!Files.isRegularFile(java) || !Files.isExecutable(java)) {
             return new JvmProbe(-1, java + " is not an executable file");
         }
+        Path dumpDir;
+        try {
+            dumpDir = Files.createTempDirectory("latency-bench-probe-");
+        } catch (IOException e) {
+            return new JvmProbe(-1, "cannot create a temporary folder for " + java + "'s crash dump: " + e.getMessage());
+        }
         List<String> cmd = new ArrayList<>();
         cmd.add(java.toString());
+        cmd.add(JvmExit.errorFileFlag(dumpDir));
         cmd.addAll(flags);
         cmd.add("-XshowSettings:properties");
         cmd.add("-XX:+PrintFlagsFinal");
         cmd.add("-version");
         try {
             Command c = Command.run(cmd, TIMEOUT_SEC);
-            return new JvmProbe(c.exitCode, c.output);
+            return new JvmProbe(c.exitCode, c.output, JvmExit.crashDumps(dumpDir));
         } catch (IOException e) {
             return new JvmProbe(-1, "cannot start " + java + ": " + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new JvmProbe(-1, "interrupted while starting " + java);
+        } finally {
+            try {
+                Files.deleteIfExists(dumpDir); // only when empty: a crash dump stays where the failure says
+            } catch (IOException notEmpty) {
+                // it holds a crash dump
+            }
         }
     }
 
@@ -84,13 +105,26 @@ public final class JvmProbe {
         return exitCode == 0 && properties.containsKey("java.version");
     }
 
-    /** Why it did not start, in one line: the JVM's error line, else its first other line, else the exit code. */
+    /**
+     * Why it did not start, in one line: a crash or a signal by name (with its dump) and what the JVM
+     * said; else the JVM's error line, else its first other line, else the exit code.
+     */
     public String failure() {
+        String said = said();
+        if (!crashDumps.isEmpty() || exitCode > 128) {
+            return "the JVM " + JvmExit.describe(exitCode, crashDumps) + (said == null ? "" : ": " + said);
+        }
+        return said != null ? said : "the JVM " + JvmExit.describe(exitCode, crashDumps);
+    }
+
+    /** The JVM's error line, else its first other line; null when it said nothing but its settings. */
+    private String said() {
         String first = null;
         for (String line : output.split("\n")) {
             String l = line.trim();
             if (l.isEmpty() || PROPERTY.matcher(line).matches() || l.startsWith("Property settings")
-                    || l.startsWith("[Global flags]") || isFlagLine(l) || line.startsWith("        ")) {
+                    || l.startsWith("[Global flags]") || isFlagLine(l) || line.startsWith("        ")
+                    || l.startsWith("#")) { // HotSpot's crash banner: the crash dump says it all
                 continue;
             }
             if (l.contains("Error") || l.contains("error") || l.startsWith("Unrecognized") || l.contains("Exception")
@@ -101,7 +135,7 @@ public final class JvmProbe {
                 first = l;
             }
         }
-        return first != null ? first : "exit code " + exitCode;
+        return first;
     }
 
     private static boolean isFlagLine(String l) {

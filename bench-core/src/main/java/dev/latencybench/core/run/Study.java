@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
@@ -35,18 +36,37 @@ public interface Study {
 
     /** A validated plan: which variants, the settings each fork will run with, and what to tell people. */
     final class Plan {
+        /** The fact that says what reading the plan removed (a killed run's leftovers), when it did. */
+        public static final String CLEANED = "cleaned";
+
         private final List<String> variants;
         private final OneWaySettings settings;
         private final Map<String, String> facts;
+        private final Supplier<List<String>> cleanUp;
 
         /**
          * @param facts what the run will do, for its header, in order: e.g. {@code load} ->
          *              {@code 100,000 msg/s, 256 B}, {@code CPUs} -> {@code 2,4 (isolated CPUs)}
          */
         public Plan(List<String> variants, OneWaySettings settings, Map<String, String> facts) {
+            this(variants, settings, facts, List::of);
+        }
+
+        /**
+         * @param cleanUp removes what a benchmark JVM that died (killed, crashed) left behind outside
+         *                the results (a queue in /dev/shm, say); returns one line per thing removed
+         */
+        public Plan(List<String> variants, OneWaySettings settings, Map<String, String> facts,
+                    Supplier<List<String>> cleanUp) {
             this.variants = variants;
             this.settings = settings;
             this.facts = Collections.unmodifiableMap(new LinkedHashMap<>(facts));
+            this.cleanUp = cleanUp;
+        }
+
+        /** Runs the study's clean-up after its forks ended; what it removed, one line each. */
+        public List<String> cleanUp() {
+            return cleanUp.get();
         }
 
         public List<String> variants() {

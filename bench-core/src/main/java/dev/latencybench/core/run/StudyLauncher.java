@@ -35,6 +35,8 @@ import dev.latencybench.core.config.Units;
 import dev.latencybench.core.env.Environment;
 import dev.latencybench.core.env.JvmIdentity;
 import dev.latencybench.core.jmh.LatencyProfiler;
+import dev.latencybench.core.record.LatencyRecorder;
+import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
 
@@ -53,8 +55,11 @@ public final class StudyLauncher {
     private final PrintStream out;
     private final PrintStream err;
     private final List<CellSummary> cells = Collections.synchronizedList(new ArrayList<>());
+    /** Why results could not be written, one line per cell: the last lines the launcher prints. */
+    private final List<String> unwritten = Collections.synchronizedList(new ArrayList<>());
     private volatile boolean interrupted;
     private volatile List<String> variants = List.of();
+    private volatile Study.Plan launchedPlan;
     private volatile boolean finished;
     /** The merge of the variant in progress, taken once: by the main thread, or by the shutdown hook. */
     private final AtomicReference<Runnable> pendingMerge = new AtomicReference<>();
@@ -131,6 +136,7 @@ public final class StudyLauncher {
     private int runPlan(BenchProperties properties, RunSettings run, Study.Plan plan, JvmProbe probe) {
         Launch launch = new Launch(properties, run, plan, probe);
         variants = plan.variants();
+        launchedPlan = plan;
         out.printf(Locale.ROOT, "latency-bench %s study: %s%n", study.name(), study.title());
         String format = "  %-9s %s%n";
         out.printf(Locale.ROOT, format, "JVM:", launch.expected.cellName() + " (" + run.java()
@@ -199,8 +205,10 @@ public final class StudyLauncher {
             Path jmhJson = variantDir.resolve(".jmh-partial.json");
             long warmupNs = plan.settings().warmupNs();
             long measureNs = plan.settings().measureNs();
+            Path cellDir = variantDir.resolve(expected.cellName());
             List<String> forkArgs = new ArrayList<>(jvmArgs);
-            forkArgs.addAll(gcLogFlags(variantDir.resolve(expected.cellName())));
+            forkArgs.addAll(gcLogFlags(cellDir));
+            forkArgs.add(JvmExit.errorFileFlag(cellDir)); // a crash dump goes to the cell, not the user's folder
             ChainedOptionsBuilder options = new OptionsBuilder()
                     .jvm(run.java().toString())
                     .include("^" + Pattern.quote(study.benchmark().getName()) + "\\.")
@@ -231,8 +239,9 @@ public final class StudyLauncher {
                 Files.createDirectories(variantDir.resolve(expected.cellName())); // the forks' GC logs go there
                 new Runner(options.build()).run();
             } catch (RunnerException | RuntimeException | IOException e) {
-                failure = "the benchmark failed: " + rootMessage(e);
+                failure = "the benchmark failed: " + JvmExit.explain(rootMessage(e), cellDir);
             }
+            cleanUpAfterForks(plan);
             try {
                 if (pendingMerge.compareAndSet(onInterrupt, null)) { // else the shutdown hook merged it
                     merge(variant, variantDir, jmhJson, failure, interrupted);
@@ -251,24 +260,57 @@ public final class StudyLauncher {
          */
         void merge(String variant, Path variantDir, Path jmhJson, String failure, boolean wasInterrupted) {
             synchronized (StudyLauncher.this) {
+                Path expectedDir = variantDir.resolve(expected.cellName());
+                List<Path> cellDirs = new ArrayList<>();
+                cellDirs.add(expectedDir);
                 try {
-                    Path expectedDir = variantDir.resolve(expected.cellName());
-                    List<Path> cellDirs = new ArrayList<>();
-                    cellDirs.add(expectedDir);
                     for (Path dir : cellDirs(variantDir)) {
                         if (!dir.equals(expectedDir) && !cellDirsBefore.contains(dir)) {
                             cellDirs.add(dir);
                         }
                     }
-                    for (Path cellDir : cellDirs) {
-                        CellMerger.Context ctx = new CellMerger.Context(study.name(), variant, plan, run.runId(),
-                                plan.settings().forks(), failure, wasInterrupted, commit, command);
+                } catch (IOException e) {
+                    err.println("latency-bench: cannot list " + variantDir + ": " + e.getMessage());
+                }
+                for (Path cellDir : cellDirs) {
+                    CellMerger.Context ctx = new CellMerger.Context(study.name(), variant, plan, run.runId(),
+                            plan.settings().forks(), failure, wasInterrupted, commit, command);
+                    try {
                         cells.add(CellMerger.merge(cellDir, jmhJson, ctx));
+                    } catch (IOException | RuntimeException e) {
+                        cells.add(unwritten(variant, cellDir, e));
                     }
-                } catch (IOException | RuntimeException e) {
-                    err.println("latency-bench: cannot merge the results of " + variant + ": " + e);
+                }
+                try {
+                    // a merge that failed left JMH's file under its temporary name: the forks' data is what counts
+                    Files.deleteIfExists(jmhJson);
+                } catch (IOException e) {
+                    err.println("latency-bench: cannot remove " + jmhJson + ": " + e.getMessage());
                 }
             }
+        }
+    }
+
+    /**
+     * A cell whose results could not be written (a full disk): FAILED, so the run does not end as a
+     * success, with the reason naming the file; what the forks measured stays in their folders.
+     */
+    private CellSummary unwritten(String variant, Path cellDir, Exception e) {
+        Path forks = cellDir.resolve(ResultLayout.FORKS_DIR);
+        String why = (e.getMessage() == null ? e.toString() : e.getMessage())
+                + (Files.isDirectory(forks) ? "; what the forks measured is kept in " + forks : "");
+        unwritten.add(variant + ": " + why);
+        LatencySummary none = LatencySummary.of(LatencyRecorder.newHistogram());
+        return new CellSummary(variant, cellDir.getFileName().toString(), "FAILED", List.of(why), List.of(), none, none,
+                cellDir);
+    }
+
+    /** A fork that was killed or crashed could not remove what it made outside the results: remove it now. */
+    private void cleanUpAfterForks(Study.Plan plan) {
+        try {
+            plan.cleanUp().forEach(removed -> err.println("latency-bench: " + removed));
+        } catch (RuntimeException e) {
+            err.println("latency-bench: cleaning up after the benchmark JVMs failed: " + e);
         }
     }
 
@@ -313,6 +355,9 @@ public final class StudyLauncher {
                 child.destroyForcibly();
             }
         }
+        if (launchedPlan != null) {
+            cleanUpAfterForks(launchedPlan);
+        }
         Runnable merge = pendingMerge.getAndSet(null);
         if (merge != null) {
             merge.run();
@@ -352,6 +397,7 @@ public final class StudyLauncher {
             out.printf(Locale.ROOT, "latency-bench: %d of %d cell(s) did not end OK (reasons above); exit status 1%n",
                     notOk, cells.size());
         }
+        unwritten.forEach(u -> out.println("latency-bench: " + u)); // last, so the runner shows which file
     }
 
     /**
@@ -499,6 +545,9 @@ public final class StudyLauncher {
             } else {
                 break;
             }
+        }
+        if (t instanceof OutOfMemoryError) { // its message alone ("Java heap space") does not say it
+            return "out of memory (" + t.toString().trim().split("\n")[0] + ")";
         }
         String m = t.getMessage();
         return (m == null ? t.getClass().getName() : m).trim().split("\n")[0];

@@ -92,12 +92,20 @@ class CpuPlanTest {
     }
 
     @Test
-    void autoWithOneAllowedCpuRunsUnpinned() {
-        CpuPlan p = plan("auto", eightCpus().allowed("3"));
-        assertEquals(CpuPlan.Mode.NONE, p.mode());
-        assertFalse(p.pins());
-        assertEquals("none", p.describe());
-        assertEquals("only 1 CPU(s) allowed, 2 needed: running unpinned", p.note());
+    void oneUsableCpuIsRefusedWhateverTheValue() {
+        // taskset -c 3: the two spinning threads would take turns on one CPU
+        assertEquals("bench.cpus=auto is not valid: the producer and the consumer both spin, so the study needs two"
+                + " CPUs, this process may use 1 (allowed CPUs: 3; see taskset or the cgroup cpuset)",
+                error("auto", eightCpus().allowed("3")));
+        assertEquals("bench.cpus=none is not valid: the producer and the consumer both spin, so the study needs two"
+                + " CPUs, this process may use 1 (allowed CPUs: 3; see taskset or the cgroup cpuset)",
+                error("none", eightCpus().allowed("3")));
+    }
+
+    @Test
+    void autoMayPinToIsolatedCpusOutsideTheMask() {
+        // isolcpus=2,4 and taskset -c 0: the mask has one CPU, the isolated ones can still be pinned to
+        assertEquals("2,4", plan("auto", eightCpus().allowed("0").isolated("2,4")).describe());
     }
 
     @Test

@@ -2,18 +2,21 @@ package dev.latencybench.core.record;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -137,5 +140,19 @@ class IntervalLogTest {
         assertEquals(0, read.service.size());
         assertEquals(0, read.latencyTotal().getTotalCount());
         assertEquals(0, read.serviceTotal().getTotalCount());
+    }
+
+    @Test
+    void aFullDiskIsReportedNotSwallowed() throws IOException {
+        // /dev/full fails every write with ENOSPC, as a full disk does; HdrHistogram's writer prints
+        // through a PrintStream, which would only set a flag
+        Path full = Paths.get("/dev/full");
+        Assumptions.assumeTrue(Files.isWritable(full), "no writable /dev/full on this machine");
+        IOException e;
+        try (IntervalLog log = new IntervalLog(full, "legend")) {
+            log.append(interval(T0_MS, T0_MS + 1_000, 100), interval(T0_MS, T0_MS + 1_000, 50));
+            e = assertThrows(IOException.class, log::flush);
+        }
+        assertEquals("No space left on device", e.getMessage());
     }
 }

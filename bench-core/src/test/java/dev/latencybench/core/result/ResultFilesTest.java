@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -113,5 +114,28 @@ class ResultFilesTest {
         Path file = Files.write(dir.resolve("fork.json"), "[1, 2]".getBytes(StandardCharsets.UTF_8));
         IOException e = assertThrows(IOException.class, () -> ResultFiles.readJson(file));
         assertTrue(e.getMessage().startsWith("cannot read " + file + ": "), e.getMessage());
+    }
+
+    @Test
+    void aWriteThatFailsLeavesNothingBehindAndSaysTheDiskIsFull() throws IOException {
+        Path file = dir.resolve("latency.hlog");
+        IOException e = assertThrows(IOException.class, () -> ResultFiles.write(file, tmp -> {
+            Files.write(tmp, "half a fi".getBytes(StandardCharsets.UTF_8));
+            throw new FileSystemException(tmp.toString(), null, "No space left on device");
+        }));
+        assertTrue(e.getMessage().startsWith("cannot write " + file + ": No space left on device (the disk is full:"
+                + " the file system of " + dir + " has "), e.getMessage());
+        assertTrue(e.getMessage().endsWith(" bytes free)"), e.getMessage());
+        assertEquals(List.of(), namesIn(dir), "neither the final name nor the temporary file");
+    }
+
+    @Test
+    void aFolderThatCannotBeMadeNamesTheFile() throws IOException {
+        // a path under a regular file cannot be written, even by root
+        Path file = Files.write(dir.resolve("plain"), new byte[0]).resolve("run.json");
+        IOException e = assertThrows(IOException.class, () -> ResultFiles.writeString(file, "{}"));
+        assertTrue(e.getMessage().startsWith("cannot write " + file + ": "), e.getMessage());
+        assertFalse(e.getMessage().contains("disk is full"), e.getMessage());
+        assertEquals(List.of("plain"), namesIn(dir));
     }
 }

@@ -23,6 +23,7 @@ import com.google.gson.JsonObject;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -356,11 +357,61 @@ class CellMergerTest {
         assertEquals("FAILED", r.get("status").getAsString());
         assertEquals(List.of("fork 1002 ended before it wrote any result", "expected results from 2 fork(s), found 1"),
                 strings(r.getAsJsonArray("reasons")));
-        assertEquals(1, r.get("forks").getAsInt());
+        assertEquals(2, r.get("forks").getAsInt(), "what was asked");
+        assertEquals(1, r.get("forksWithData").getAsInt());
         assertEquals(2, r.get("sent").getAsLong());
         assertEquals(2, r.getAsJsonObject("latencyNs").get("count").getAsLong());
         assertEquals("FAILED", summary.status);
         assertEquals(strings(r.getAsJsonArray("reasons")), summary.reasons);
+    }
+
+    @Test
+    void aFullDiskFailsTheMergeNamingTheFileAndLeavesNoFileUnderAFinalName() throws Exception {
+        Path disk = Files.createDirectories(tmp.resolve("small-disk"));
+        Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", disk.toString())
+                .redirectErrorStream(true).start();
+        String said = new String(mount.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        Assumptions.assumeTrue(mount.waitFor() == 0, "cannot mount a 1 MiB tmpfs here (it needs root, in a container"
+                + " that allows mounts): " + said);
+        try {
+            cell = disk.resolve("run1/queue/x/temurin-17.0.15__g1");
+            twoGoodForks();
+            try (java.io.OutputStream filler = Files.newOutputStream(disk.resolve("filler"))) {
+                byte[] block = new byte[64 * 1024];
+                while (true) {
+                    filler.write(block);
+                }
+            } catch (IOException full) {
+                assertEquals("No space left on device", full.getMessage());
+            }
+
+            IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class,
+                    () -> CellMerger.merge(cell, null, context(2, null, false)));
+            assertTrue(e.getMessage().startsWith("cannot write " + cell.resolve(ResultLayout.LATENCY_HLOG)
+                    + ": No space left on device (the disk is full: the file system of " + cell + " has "),
+                    e.getMessage());
+            try (Stream<Path> s = Files.list(cell)) {
+                assertEquals(List.of("forks"), s.map(p -> p.getFileName().toString()).collect(Collectors.toList()),
+                        "no half-written file, no temporary file");
+            }
+            assertTrue(Files.size(cell.resolve("forks/1002").resolve(ResultLayout.LATENCY_HLOG)) > 0,
+                    "what was measured is kept");
+        } finally {
+            new ProcessBuilder("umount", disk.toString()).inheritIO().start().waitFor();
+        }
+    }
+
+    @Test
+    void aCellWhoseForksAllDiedRecordsTheSettingsAsked() throws IOException {
+        fork("1001", null);
+        CellMerger.merge(cell, null, context(3, "the benchmark failed: exit code 137", false));
+        JsonObject r = resultJson();
+        assertEquals("FAILED", r.get("status").getAsString());
+        assertEquals(256, r.get("payloadBytes").getAsInt());
+        assertEquals(3, r.get("forks").getAsInt());
+        assertEquals(0, r.get("forksWithData").getAsInt());
+        assertEquals(100_000, r.get("ratePerSec").getAsLong());
+        assertEquals(2 * S, r.get("measureNs").getAsLong());
     }
 
     @Test

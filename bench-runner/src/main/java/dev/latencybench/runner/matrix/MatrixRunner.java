@@ -24,6 +24,7 @@ import com.google.gson.JsonObject;
 
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
+import dev.latencybench.core.run.JvmExit;
 
 /**
  * Runs the cells of a matrix one after another, each as its own launcher process (so a crash or a
@@ -67,7 +68,7 @@ public final class MatrixRunner {
 
     /** Runs every cell not finished yet; returns the outcome of every cell, in matrix order. */
     public Map<String, CellOutcome> run() throws IOException {
-        Files.createDirectories(request.runDir().resolve("logs"));
+        Files.createDirectories(logsDir(request));
         manifest.write(cells, outcomes, false);
         Thread hook = new Thread(this::onSignal, "lb-runner-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -140,7 +141,7 @@ public final class MatrixRunner {
 
     private CellOutcome runCell(Cell cell) {
         long start = System.nanoTime();
-        Path log = request.runDir().resolve("logs").resolve(cell.scenario() + "__" + cell.name() + ".log");
+        Path log = logsDir(request).resolve(cell.scenario() + "__" + cell.name() + ".log");
         try {
             currentCell = cell.key();
             removeEarlierAttempt(cell);
@@ -149,15 +150,20 @@ public final class MatrixRunner {
             Process p = new ProcessBuilder(commandFor.apply(cell)).redirectErrorStream(true).start();
             current = p;
             p.getOutputStream().close();
-            String lastLine;
+            Copied output;
             try {
-                lastLine = copyOutput(p, log);
+                output = copyOutput(p, log);
             } finally {
                 copied.countDown();
             }
             int exit = p.waitFor();
             double seconds = (System.nanoTime() - start) / 1e9;
-            return outcome(cell, exit, lastLine, seconds);
+            CellOutcome o = outcome(cell, exit, p.pid(), output.lastLine, seconds);
+            if (output.logFailure == null) {
+                return o;
+            }
+            return new CellOutcome(CellOutcome.OK.equals(o.status) ? CellOutcome.FAILED : o.status,
+                    (o.reason == null ? "" : o.reason + "; ") + output.logFailure, o.exitCode, o.seconds);
         } catch (IOException e) {
             return new CellOutcome(CellOutcome.FAILED, "cannot start the cell: " + e.getMessage(), -1,
                     (System.nanoTime() - start) / 1e9);
@@ -169,26 +175,64 @@ public final class MatrixRunner {
         }
     }
 
-    /** Copies the cell's output to the console and its log; returns its last {@code latency-bench:} line. */
-    private String copyOutput(Process p, Path log) throws IOException {
+    /** What a cell printed: its last {@code latency-bench:} line, and why its log could not be written. */
+    private static final class Copied {
         String lastLine = "";
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-             BufferedWriter w = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
+        String logFailure;
+    }
+
+    /**
+     * Copies the cell's output to the console and its log. A log that cannot be written (a full
+     * disk) does not stop the copy, which the cell needs to go on: it is named in the outcome.
+     */
+    private Copied copyOutput(Process p, Path log) throws IOException {
+        Copied c = new Copied();
+        BufferedWriter w = null;
+        try {
+            w = Files.newBufferedWriter(log, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            c.logFailure = ResultFiles.cannotWrite(log, e).getMessage();
+        }
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = r.readLine()) != null) {
                 out.println(line);
-                w.write(line);
-                w.newLine();
+                if (w != null) {
+                    try {
+                        w.write(line);
+                        w.newLine();
+                    } catch (IOException e) {
+                        c.logFailure = ResultFiles.cannotWrite(log, e).getMessage();
+                        w = closeQuietly(w);
+                    }
+                }
                 if (line.startsWith("latency-bench: ")) {
-                    lastLine = line.substring("latency-bench: ".length());
+                    c.lastLine = line.substring("latency-bench: ".length());
+                }
+            }
+        } finally {
+            if (w != null) {
+                try {
+                    w.close();
+                } catch (IOException e) {
+                    c.logFailure = ResultFiles.cannotWrite(log, e).getMessage();
                 }
             }
         }
-        return lastLine;
+        return c;
+    }
+
+    private static BufferedWriter closeQuietly(BufferedWriter w) {
+        try {
+            w.close();
+        } catch (IOException ignored) {
+            // the write before it failed already, and says why
+        }
+        return null;
     }
 
     /** The cell's status from its exit code and, for exit 1, from the result.json its variants wrote. */
-    private CellOutcome outcome(Cell cell, int exit, String lastLine, double seconds) {
+    private CellOutcome outcome(Cell cell, int exit, long pid, String lastLine, double seconds) {
         if (exit == 0) {
             return new CellOutcome(CellOutcome.OK, null, 0, seconds);
         }
@@ -213,10 +257,16 @@ public final class MatrixRunner {
             }
         }
         if (reasons.isEmpty()) {
-            reasons.add(exit == 1 ? lastLine : "the launcher ended with exit code " + exit
-                    + (lastLine.isEmpty() ? "" : ": " + lastLine));
+            Path dump = logsDir(request).resolve("hs_err_pid" + pid + ".log");
+            reasons.add(exit == 1 ? lastLine : "the launcher " + JvmExit.describe(exit, Files.exists(dump)
+                    ? List.of(dump) : List.of()) + (lastLine.isEmpty() ? "" : ": " + lastLine));
         }
         return new CellOutcome(status, String.join("; ", reasons), exit, seconds);
+    }
+
+    /** Each cell's console output, and the crash dump of a cell's launcher JVM that crashed. */
+    public static Path logsDir(RunRequest request) {
+        return request.runDir().resolve("logs");
     }
 
     /** Every {@code result.json} of this cell: one per variant of its scenario. */

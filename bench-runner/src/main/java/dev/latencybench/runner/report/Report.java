@@ -379,16 +379,22 @@ public final class Report {
         List<Spectrum> spectra = new ArrayList<>();
         List<TimeSeries> timelines = new ArrayList<>();
         List<String> oneInterval = new ArrayList<>();
+        List<String> leftOut = new ArrayList<>();
+        int colour = -1;
         for (RunData.Row r : data.rows(scenario, variant)) {
-            if (!r.charted() || r.hlog() == null || !Files.isRegularFile(r.hlog())) {
+            if (!r.charted()) {
                 continue;
             }
-            IntervalLog.Intervals log = IntervalLog.read(r.hlog());
-            Histogram total = log.latencyTotal();
-            if (total.getTotalCount() == 0) {
+            colour++; // by the cell's place among the charted ones, so a cell left out shifts no other's colour
+            IntervalLog.Intervals log;
+            try {
+                log = readLog(r);
+            } catch (IOException e) {
+                leftOut.add(e.getMessage() + ": " + r.label() + " is left out of the percentile spectrum and the"
+                        + " latency over time of " + variant + " (its table rows come from result.json)");
                 continue;
             }
-            spectra.add(Spectrum.fromHistogram(r.label(), total));
+            spectra.add(Spectrum.fromHistogram(r.label(), log.latencyTotal()).inColour(colour));
             if (log.latency.size() < 2) { // a loop that hands over its histograms once per period: no line to draw
                 oneInterval.add("`" + r.label() + "`");
                 continue;
@@ -402,13 +408,19 @@ public final class Report {
                 t[i] = elapsed;
                 max[i] = h.getTotalCount() == 0 ? Double.NaN : h.getMaxValue() / 1000.0;
             }
-            timelines.add(new TimeSeries(r.label(), t, max));
+            timelines.add(new TimeSeries(r.label(), t, max).inColour(colour));
         }
-        if (spectra.isEmpty()) {
+        if (spectra.isEmpty() && leftOut.isEmpty()) {
             return;
         }
         String base = scenario + "-" + variant;
         doc.h(3, variant + ": percentile spectrum and latency over time");
+        for (String note : leftOut) {
+            doc.p("**Left out:** " + note + ".");
+        }
+        if (spectra.isEmpty()) {
+            return;
+        }
         Charts.percentileSpectrum(charts, base + "-spectrum", scenario + " / " + variant
                 + ": latency by percentile (all samples of each cell)", spectra);
         doc.chart(base + "-spectrum", scenario + " / " + variant + ": latency against percentile");
@@ -423,6 +435,32 @@ public final class Report {
         Charts.timeline(charts, base + "-timeline", scenario + " / " + variant
                 + ": worst latency per interval (forks back to back)", timelines);
         doc.chart(base + "-timeline", scenario + " / " + variant + ": worst latency per interval over the measurement");
+    }
+
+    /**
+     * A charted cell's interval log, whole: the launcher wrote it from every fork's intervals, so it
+     * holds as many latencies as result.json counts; anything else means the file was damaged.
+     *
+     * @throws IOException saying which file and what is wrong with it
+     */
+    static IntervalLog.Intervals readLog(RunData.Row r) throws IOException {
+        Path file = r.hlog();
+        if (file == null || !Files.isRegularFile(file)) {
+            throw new IOException("`" + file + "` is missing");
+        }
+        IntervalLog.Intervals log;
+        try {
+            log = IntervalLog.read(file);
+        } catch (IOException | RuntimeException e) {
+            throw new IOException("`" + file + "` cannot be read (" + e.getMessage() + ")", e);
+        }
+        long found = log.latencyTotal().getTotalCount();
+        if (log.truncated || found != r.latency.count) {
+            throw new IOException(String.format(Locale.ROOT, "`%s` is unreadable%s: it yields %,d of the %,d latencies"
+                    + " result.json counts", file, log.truncated ? " after its first " + log.latency.size()
+                    + " interval(s)" : "", found, r.latency.count));
+        }
+        return log;
     }
 
     private static void confidence(Doc doc, List<RunData.Row> rows) {

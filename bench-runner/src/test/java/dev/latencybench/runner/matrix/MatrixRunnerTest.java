@@ -78,6 +78,19 @@ class MatrixRunnerTest {
     }
 
     @Test
+    void aCellLogThatCannotBeWrittenIsNamedAndTheCellStillRunsToItsEnd() throws IOException {
+        // a folder where the g1 cell's log goes: unwritable, even for root
+        Path log = Files.createDirectories(MatrixRunner.logsDir(request).resolve("queue__openjdk-17.0.15__g1.log"));
+        Map<String, CellOutcome> out = runner(Map.of()).run();
+        CellOutcome g1 = out.get("queue/openjdk-17.0.15__g1");
+        assertEquals("FAILED", g1.status);
+        assertTrue(g1.reason.startsWith("cannot write " + log + ": "), g1.reason);
+        assertEquals(0, g1.exitCode, "the cell ran to its end");
+        assertTrue(console.toString(StandardCharsets.UTF_8).contains("latency-bench queue study: measuring"),
+                "its output still reached the console");
+    }
+
+    @Test
     void aFailingOrCrashingCellDoesNotStopTheMatrixAndASkippedCellSaysWhy() throws IOException {
         Map<String, CellOutcome> out = runner(Map.of()).run();
 
@@ -91,7 +104,8 @@ class MatrixRunnerTest {
         assertEquals("generational ZGC needs JDK 21 or newer", skipped.reason);
         CellOutcome crashed = out.get("queue/openjdk-17.0.15__parallel");
         assertEquals("FAILED", crashed.status);
-        assertEquals("the launcher ended with exit code 137: out of memory", crashed.reason);
+        assertEquals("the launcher was killed (SIGKILL, exit code 137: by hand, or by the kernel's out-of-memory killer,"
+                + " which dmesg shows): out of memory", crashed.reason);
 
         assertEquals(Map.of("openjdk-17.0.15__g1", "OK", "openjdk-17.0.15__serial", "FAILED",
                 "openjdk-17.0.15__zgc-gen", "SKIPPED", "openjdk-17.0.15__parallel", "FAILED"), statuses());

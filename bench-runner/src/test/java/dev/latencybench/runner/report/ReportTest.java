@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 import javax.imageio.ImageIO;
@@ -145,6 +146,31 @@ class ReportTest {
                 + " last: 282259752 ns, Reaching safepoint: 3085 ns, At safepoint: 56033 ns, Leaving safepoint: 1432 ns,"
                 + " Total: 60550 ns, Threads: 0 runnable, 11 total"));
         assertEquals(-1, PauseSummary.pauseNs("[0.003s][info][gc] Using G1"));
+    }
+
+    @Test
+    void aCorruptIntervalLogIsNamedAndItsCellLeftOutOfEveryLineChartAlike() throws IOException {
+        String spectrum = Files.readString(run.resolve("charts/queue-chronicle-spectrum.svg"));
+        assertTrue(spectrum.contains("temurin-25.0.3 zgc"), "the intact run charts both cells");
+        Path hlog = run.resolve("queue/chronicle/temurin-25.0.3__zgc/latency.hlog");
+        List<String> lines = Files.readAllLines(hlog);
+        int last = lines.size() - 2; // the last latency interval: start,length,max,base64 histogram
+        String[] fields = lines.get(last).split(",");
+        fields[3] = "AAAA" + fields[3].substring(4); // the histogram's header destroyed
+        lines.set(last, String.join(",", fields));
+        Files.write(hlog, lines);
+
+        Report.write(run, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        String report = Files.readString(run.resolve("REPORT.md"));
+        assertTrue(report.contains("**Left out:** `" + hlog + "` is unreadable after its first 2 interval(s): it yields"
+                + " 20,000 of the 30,000 latencies result.json counts: temurin-25.0.3 zgc is left out of the percentile"
+                + " spectrum and the latency over time of chronicle (its table rows come from result.json)."), report);
+        assertTrue(report.contains("| temurin-25.0.3 | zgc | chronicle | OK | 500ns |"), "its table row stays");
+        for (String chart : List.of("queue-chronicle-spectrum.svg", "queue-chronicle-timeline.svg")) {
+            String svg = Files.readString(run.resolve("charts").resolve(chart));
+            assertFalse(svg.contains("temurin-25.0.3 zgc"), chart + ": no legend entry without its line");
+            assertTrue(svg.contains("openjdk-17.0.15 g1"), chart);
+        }
     }
 
     @Test

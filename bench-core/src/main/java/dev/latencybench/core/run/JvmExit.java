@@ -1,0 +1,89 @@
+package dev.latencybench.core.run;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * What the suite says about a JVM it started (a fork, a probe) that ended badly: its crash dump goes
+ * into a folder of the suite's choosing instead of the user's working folder, and its exit code is
+ * named (137 is a SIGKILL, 134 a crash) with the dump it left. Stateless; not for hot paths.
+ */
+public final class JvmExit {
+    /** HotSpot's crash dump file name, with {@code %p} for the process id. */
+    static final String CRASH_DUMP = "hs_err_pid%p.log";
+    /** HotSpot's exit code under {@code -XX:+ExitOnOutOfMemoryError}. */
+    static final int OUT_OF_MEMORY_EXIT = 3;
+    /** How JMH reports a forked JVM that ended with an exit code other than 0. */
+    private static final Pattern FORK_EXIT = Pattern.compile("Forked VM failed with exit code (\\d{1,3})\\b");
+
+    private JvmExit() {
+    }
+
+    /** {@code -XX:ErrorFile=<dir>/hs_err_pid%p.log}: a crash writes its dump there. */
+    public static String errorFileFlag(Path dir) {
+        return "-XX:ErrorFile=" + dir.toAbsolutePath().resolve(CRASH_DUMP);
+    }
+
+    /** The crash dumps in {@code dir}, by name; none when it does not exist. */
+    public static List<Path> crashDumps(Path dir) {
+        List<Path> dumps = new ArrayList<>();
+        if (Files.isDirectory(dir)) {
+            try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, "hs_err_pid*.log")) {
+                ds.forEach(dumps::add);
+            } catch (IOException e) {
+                return dumps;
+            }
+        }
+        dumps.sort(null);
+        return dumps;
+    }
+
+    /**
+     * How the JVM ended, to follow "the JVM": {@code was killed (SIGKILL, exit code 137: ...)},
+     * {@code crashed (SIGABRT, exit code 134; see .../hs_err_pid42.log)}, {@code ran out of memory
+     * (exit code 3, ...)}, {@code ended with exit code 5}.
+     */
+    public static String describe(int exitCode, List<Path> crashDumps) {
+        String see = crashDumps.isEmpty() ? "" : "; see " + crashDumps.stream().map(Path::toString)
+                .collect(Collectors.joining(", "));
+        switch (exitCode) {
+            case 128 + 9:
+                return "was killed (SIGKILL, exit code 137: by hand, or by the kernel's out-of-memory killer, which"
+                        + " dmesg shows" + see + ")";
+            case 128 + 6:
+                return "crashed (SIGABRT, exit code 134" + (crashDumps.isEmpty() ? "; it wrote no hs_err file" : see)
+                        + ")";
+            case 128 + 11:
+                return "crashed (SIGSEGV, exit code 139" + see + ")";
+            case 128 + 15:
+                return "was stopped (SIGTERM, exit code 143" + see + ")";
+            case OUT_OF_MEMORY_EXIT:
+                return "ran out of memory (exit code 3, as -XX:+ExitOnOutOfMemoryError ends it; -Xmx in"
+                        + " bench.jvm.args gives it more" + see + ")";
+            default:
+                return exitCode > 128 ? "ended by signal " + (exitCode - 128) + " (exit code " + exitCode + see + ")"
+                        : "ended with exit code " + exitCode + (see.isEmpty() ? "" : " (" + see.substring(2) + ")");
+        }
+    }
+
+    /**
+     * A failure message with the exit code of a forked JVM that died named (JMH says {@code Forked VM
+     * failed with exit code 134}) and the crash dumps in {@code dumpDir} pointed to.
+     */
+    public static String explain(String message, Path dumpDir) {
+        List<Path> dumps = crashDumps(dumpDir);
+        Matcher m = FORK_EXIT.matcher(message);
+        if (m.find()) {
+            return "a benchmark JVM " + describe(Integer.parseInt(m.group(1)), dumps);
+        }
+        return dumps.isEmpty() ? message : message + " (see " + dumps.stream().map(Path::toString)
+                .collect(Collectors.joining(", ")) + ")";
+    }
+}
