@@ -306,7 +306,28 @@ public final class Report {
                     Units.formatNs(f.applyAsLong(worst.latency)), ratio(f.applyAsLong(worst.latency),
                     f.applyAsLong(a.latency)));
         }
-        return line;
+        String moved = placementDiffers(a, sorted.size() > 2 ? worst : b);
+        return moved == null ? line : line + ". " + moved;
+    }
+
+    /**
+     * Says so when two cells ran on CPUs whose cache-line round trips differ by more than
+     * {@link OneWayTally#PLACEMENT_CHANGE_FACTOR}: their difference may be the host's, not the JVM's.
+     */
+    static String placementDiffers(RunData.Row a, RunData.Row b) {
+        long[] x = a.roundTripNs();
+        long[] y = b.roundTripNs();
+        if (x == null || y == null || Math.min(x[0], y[0]) <= 0
+                || Math.max(x[1], y[1]) <= Math.min(x[0], y[0]) * OneWayTally.PLACEMENT_CHANGE_FACTOR) {
+            return null;
+        }
+        return "But their CPUs' cache-line round trips differ (" + roundTrip(x) + " against " + roundTrip(y)
+                + "): the host placed the CPUs differently, and that alone moves medians (see the trust table)";
+    }
+
+    static String roundTrip(long[] minMax) {
+        return minMax[0] == minMax[1] ? Units.formatNs(minMax[0])
+                : Units.formatNs(minMax[0]) + " - " + Units.formatNs(minMax[1]);
     }
 
     private static double ratio(long a, long b) {
@@ -481,8 +502,7 @@ public final class Report {
                         spread.isEmpty() ? "" : " / " + spread));
             }
             long[] trip = r.roundTripNs();
-            row.add(trip == null ? "-" : trip[0] == trip[1] ? Units.formatNs(trip[0])
-                    : Units.formatNs(trip[0]) + " - " + Units.formatNs(trip[1]));
+            row.add(trip == null ? "-" : roundTrip(trip));
             if (trip != null && trip[0] > 0) {
                 lowestTrip = Math.min(lowestTrip, trip[0]);
                 highestTrip = Math.max(highestTrip, trip[1]);

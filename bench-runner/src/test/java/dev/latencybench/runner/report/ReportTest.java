@@ -139,6 +139,29 @@ class ReportTest {
     }
 
     @Test
+    void aGlanceAtTwoCellsWhoseCpusSatApartSaysTheHostMayMakeTheDifference() throws IOException {
+        Path r3 = tmp.resolve("r3");
+        new FixtureRun(r3)
+                .cell("chronicle", "openjdk-17.0.15__g1", "OK", 1_040, 3_000_000, 1, 30_000)
+                .cell("chronicle", "temurin-25.0.3__g1", "OK", 400, 3_000_000, 1, 30_000)
+                .cell("reference", "openjdk-17.0.15__g1", "OK", 300, 3_000_000, 1, 30_000)
+                .cell("reference", "temurin-25.0.3__g1", "OK", 150, 3_000_000, 1, 30_000)
+                .roundTrip("chronicle", "openjdk-17.0.15__g1", 327, 332)
+                .roundTrip("chronicle", "temurin-25.0.3__g1", 121, 179)
+                .roundTrip("reference", "openjdk-17.0.15__g1", 120, 125)
+                .roundTrip("reference", "temurin-25.0.3__g1", 110, 119)
+                .write();
+        Report.write(r3, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        String report = Files.readString(r3.resolve("REPORT.md"));
+        assertTrue(report.contains("- chronicle, lowest median: `temurin-25.0.3 g1` 400ns; next `openjdk-17.0.15 g1`"
+                + " 1.04us (2.60x). But their CPUs' cache-line round trips differ (121ns - 179ns against 327ns -"
+                + " 332ns): the host placed the CPUs differently, and that alone moves medians (see the trust table)"),
+                report);
+        assertTrue(report.contains("- reference, lowest median: `temurin-25.0.3 g1` 150ns; next `openjdk-17.0.15 g1`"
+                + " 300ns (2.00x)\n"), "round trips that agree add nothing: " + report);
+    }
+
+    @Test
     void pausesAreReadInTheJdk11AndJdk17Formats() {
         assertEquals(87_700, PauseSummary.pauseNs("[2.1s][info][safepoint] Total time for which application threads"
                 + " were stopped: 0.0000877 seconds, Stopping threads took: 0.0000123 seconds"));
