@@ -514,12 +514,42 @@ public final class StudyLauncher {
         return sb.append(" -jar bench-").append(study.name()).append("/target/benchmarks.jar").toString();
     }
 
+    /** Written at build time by the git-commit-id plugin (bench-core's pom): the commit and whether the tree was dirty. */
+    static final String BUILD_COMMIT_RESOURCE = "suite-commit.properties";
+
     /**
-     * The git commit of the checkout the suite's classes were built in (found from where they were
-     * loaded, so it works from any working directory), with {@code +dirty} when tracked files had
-     * changed; "unknown" outside a checkout or without git.
+     * The git commit the suite was built from, with {@code +dirty} when the tree had changes then:
+     * stamped into the jar at build time, so it is known wherever the jar runs (a machine without the
+     * checkout, say). Classes built without git (a source archive) fall back to the checkout they are
+     * loaded from, if any; else "unknown".
      */
     static String suiteCommit() {
+        try (java.io.InputStream in = StudyLauncher.class.getResourceAsStream(BUILD_COMMIT_RESOURCE)) {
+            if (in != null) {
+                java.util.Properties p = new java.util.Properties();
+                p.load(in);
+                String stamped = stampedCommit(p);
+                if (stamped != null) {
+                    return stamped;
+                }
+            }
+        } catch (IOException e) {
+            // fall back to the checkout
+        }
+        return checkoutCommit();
+    }
+
+    /** {@code <40 hex digits>[+dirty]} from the build's stamp; null when the build had no git to ask. */
+    static String stampedCommit(java.util.Properties p) {
+        String id = p.getProperty("git.commit.id", "");
+        if (!id.matches("[0-9a-f]{40}")) {
+            return null;
+        }
+        return id + (Boolean.parseBoolean(p.getProperty("git.dirty", "false")) ? "+dirty" : "");
+    }
+
+    /** The commit of the checkout the classes were loaded from, {@code +dirty} when tracked files changed. */
+    private static String checkoutCommit() {
         try {
             Path code = Paths.get(StudyLauncher.class.getProtectionDomain().getCodeSource().getLocation().toURI());
             String dir = (Files.isDirectory(code) ? code : code.getParent()).toString();

@@ -1,6 +1,7 @@
 package dev.latencybench.core.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -16,5 +17,30 @@ class StudyLauncherTest {
     void otherErrorsGiveTheInnermostMessage() {
         Exception e = new RuntimeException("outer", new IllegalStateException("inner\nsecond line"));
         assertEquals("inner", StudyLauncher.rootMessage(e));
+    }
+
+    @Test
+    void theSuiteCommitIsTheOneStampedAtBuildTime() {
+        java.util.Properties p = new java.util.Properties();
+        p.setProperty("git.commit.id", "1545e0a7140a23e48128ae88e7ad2c3f9b220c40");
+        p.setProperty("git.dirty", "false");
+        assertEquals("1545e0a7140a23e48128ae88e7ad2c3f9b220c40", StudyLauncher.stampedCommit(p));
+        p.setProperty("git.dirty", "true");
+        assertEquals("1545e0a7140a23e48128ae88e7ad2c3f9b220c40+dirty", StudyLauncher.stampedCommit(p));
+        assertEquals(null, StudyLauncher.stampedCommit(new java.util.Properties()), "built without git: not stamped");
+    }
+
+    @Test
+    void theBuildStampsTheCommitIntoTheClasses() throws Exception {
+        // the build ran in a git checkout (CI clones one): the stamp is there, and it is what the launcher reports
+        try (java.io.InputStream in = StudyLauncher.class.getResourceAsStream(StudyLauncher.BUILD_COMMIT_RESOURCE)) {
+            org.junit.jupiter.api.Assumptions.assumeTrue(in != null, "classes built outside the Maven build");
+            java.util.Properties p = new java.util.Properties();
+            p.load(in);
+            org.junit.jupiter.api.Assumptions.assumeTrue(!p.getProperty("git.commit.id", "").isEmpty(),
+                    "built without git (a source archive): nothing to stamp");
+            assertEquals(StudyLauncher.stampedCommit(p), StudyLauncher.suiteCommit());
+            assertTrue(StudyLauncher.suiteCommit().matches("[0-9a-f]{40}(\\+dirty)?"), StudyLauncher.suiteCommit());
+        }
     }
 }
