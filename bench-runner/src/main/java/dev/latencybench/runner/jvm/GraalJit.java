@@ -14,10 +14,28 @@ import java.util.stream.Stream;
  * beside {@code bench.jar}) and the flags that make the JDK use it.
  */
 public final class GraalJit {
-    /** JDK feature version to the GraalVM compiler release that runs on it (bench-runner's pom copies them). */
-    private static final String[][] RELEASES = {{"17", "23.1.11"}, {"21", "23.1.11"}, {"25", "25.0.3"}};
+    /**
+     * JDK feature version to the GraalVM compiler release that runs on it, in ascending order: from
+     * {@code graal-releases.properties}, which the build fills in from the versions in bench-runner's
+     * pom (where the same releases' jars are copied).
+     */
+    private static final String[][] RELEASES = loadReleases();
 
     private final Path jarsRoot;
+
+    private static String[][] loadReleases() {
+        java.util.Properties p = new java.util.Properties();
+        try (java.io.InputStream in = GraalJit.class.getResourceAsStream("graal-releases.properties")) {
+            if (in == null) {
+                throw new IllegalStateException("graal-releases.properties is missing from bench-runner's classes");
+            }
+            p.load(in);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return p.stringPropertyNames().stream().sorted(java.util.Comparator.comparingInt(Integer::parseInt))
+                .map(k -> new String[] {k, p.getProperty(k)}).toArray(String[][]::new);
+    }
 
     /** @param jarsRoot the folder holding one sub-folder of jars per compiler release */
     public GraalJit(Path jarsRoot) {
