@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.HdrHistogram.Histogram;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.profile.InternalProfiler;
@@ -14,7 +15,6 @@ import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ScalarResult;
 
-import dev.latencybench.core.record.LatencySummary;
 
 /**
  * Publishes the latency percentiles of each iteration as JMH secondary results
@@ -23,15 +23,16 @@ import dev.latencybench.core.record.LatencySummary;
  *
  * <p>Runs inside the forked benchmark JVM: the harness calls {@link #publish} at the end of each
  * measured period and the profiler hands the numbers to JMH after the iteration. Use with
- * {@code -prof dev.latencybench.core.jmh.LatencyProfiler}. JMH shows the average over forks for
- * percentiles; the suite's own result files merge histograms instead and are the ones to quote.
+ * {@code -prof dev.latencybench.core.jmh.LatencyProfiler}. The percentiles are
+ * {@link PercentileResult}s, which carry their histograms: JMH merges forks by adding them, so its
+ * figures are the same as the suite's own result files, never an average of percentiles.
  */
 public final class LatencyProfiler implements InternalProfiler {
     private static final AtomicReference<Published> LAST = new AtomicReference<>();
 
-    /** Called by the harness (benchmark thread) when a period ends. */
-    public static void publish(LatencySummary latency, long lost) {
-        LAST.set(new Published(latency, lost));
+    /** Called by the harness (benchmark thread) when a period ends, with the period's latencies. */
+    public static void publish(Histogram latency, long lost) {
+        LAST.set(new Published(latency.copy(), lost));
     }
 
     @Override
@@ -52,24 +53,26 @@ public final class LatencyProfiler implements InternalProfiler {
         if (p == null) {
             return Collections.emptyList();
         }
-        LatencySummary s = p.latency;
-        List<ScalarResult> out = new ArrayList<>();
-        out.add(new ScalarResult("lat.p50", s.p50, "ns", AggregationPolicy.AVG));
-        out.add(new ScalarResult("lat.p90", s.p90, "ns", AggregationPolicy.AVG));
-        out.add(new ScalarResult("lat.p99", s.p99, "ns", AggregationPolicy.AVG));
-        out.add(new ScalarResult("lat.p99.9", s.p99_9, "ns", AggregationPolicy.AVG));
-        out.add(new ScalarResult("lat.p99.99", s.p99_99, "ns", AggregationPolicy.AVG));
-        out.add(new ScalarResult("lat.max", s.max, "ns", AggregationPolicy.MAX));
-        out.add(new ScalarResult("lat.samples", s.count, "samples", AggregationPolicy.SUM));
+        Histogram h = p.latency;
+        List<Result<?>> out = new ArrayList<>();
+        if (h.getTotalCount() > 0) {
+            out.add(new PercentileResult("lat.p50", 50, h));
+            out.add(new PercentileResult("lat.p90", 90, h));
+            out.add(new PercentileResult("lat.p99", 99, h));
+            out.add(new PercentileResult("lat.p99.9", 99.9, h));
+            out.add(new PercentileResult("lat.p99.99", 99.99, h));
+            out.add(new ScalarResult("lat.max", h.getMaxValue(), "ns", AggregationPolicy.MAX));
+        }
+        out.add(new ScalarResult("lat.samples", h.getTotalCount(), "samples", AggregationPolicy.SUM));
         out.add(new ScalarResult("msg.lost", p.lost, "messages", AggregationPolicy.SUM));
         return out;
     }
 
     private static final class Published {
-        final LatencySummary latency;
+        final Histogram latency;
         final long lost;
 
-        Published(LatencySummary latency, long lost) {
+        Published(Histogram latency, long lost) {
             this.latency = latency;
             this.lost = lost;
         }

@@ -506,7 +506,7 @@ public final class OneWayHarness implements AutoCloseable {
                             periodSent, messages));
                 }
                 period.failures(settings.ratePerSec(), durationNs, complete).forEach(OneWayHarness.this::addReason);
-                LatencyProfiler.publish(summary, period.lost);
+                LatencyProfiler.publish(periodLatency, period.lost);
             }
             writeForkFilesQuietly();
         }
