@@ -13,7 +13,14 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class ChronicleQueueTransportTest {
+import dev.latencybench.core.oneway.MessageTransport;
+
+class ChronicleQueueTransportTest extends TransportContract {
+    @Override
+    MessageTransport open(Path folder) {
+        return new ChronicleQueueTransport(folder, 256);
+    }
+
     @TempDir
     Path parent;
 

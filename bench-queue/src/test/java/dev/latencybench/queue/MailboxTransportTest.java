@@ -5,11 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 
-class MailboxTransportTest {
+import dev.latencybench.core.oneway.MessageTransport;
+
+class MailboxTransportTest extends TransportContract {
+    @Override
+    MessageTransport open(Path folder) {
+        return new MailboxTransport();
+    }
+
     @Test
     void holdsOneMessageAtATime() {
         MailboxTransport t = new MailboxTransport();

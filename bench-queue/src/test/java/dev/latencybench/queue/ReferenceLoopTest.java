@@ -14,9 +14,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.core.oneway.DirectLoop;
+import dev.latencybench.core.oneway.MessageTransport;
 
 /** The study's own loop over a real queue, on two real threads. */
-class ReferenceLoopTest {
+class ReferenceLoopTest extends TransportContract {
+    @Override
+    MessageTransport open(Path folder) {
+        return new ReferenceLoop(new ChronicleQueueTransport(folder, 256));
+    }
+
     @TempDir
     Path parent;
 

@@ -1,0 +1,105 @@
+package dev.latencybench.queue;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.latencybench.core.oneway.MessageHandler;
+import dev.latencybench.core.oneway.MessageTransport;
+
+/**
+ * What every transport of the queue study promises, as the harness uses it: one producer thread
+ * and one consumer thread, every message delivered once, whole and in order, nothing allocated per
+ * message once warm, and nothing left behind by {@code close}. A transport's test extends this and
+ * says how to open one; the tests here then run against it.
+ */
+abstract class TransportContract {
+    /** Messages per run between the two threads: enough for the JIT to compile both loops. */
+    static final int MESSAGES = 200_000;
+
+    @TempDir
+    Path folder;
+
+    /** Opens the transport under test; files, if it has any, go under {@code folder}. */
+    abstract MessageTransport open(Path folder);
+
+    /** Sends {@code count} messages numbered from {@code first} on a producer thread, receives them here. */
+    private static long[] exchange(MessageTransport t, long first, int count, long[] allocated) throws Exception {
+        AtomicReference<Throwable> producerError = new AtomicReference<>();
+        Thread producer = new Thread(() -> {
+            try {
+                t.onProducerStart();
+                long before = threadAllocatedBytes();
+                for (long s = first; s < first + count; s++) {
+                    while (!t.trySend(s, s * 2, s * 3)) {
+                        Thread.onSpinWait();
+                    }
+                }
+                allocated[0] = threadAllocatedBytes() - before;
+            } catch (Throwable e) {
+                producerError.set(e);
+            }
+        });
+        long[] state = {first, 0}; // next expected sequence, messages out of order or torn
+        MessageHandler check = (s, intended, actual) -> {
+            if (s != state[0] || intended != s * 2 || actual != s * 3) {
+                state[1]++;
+            }
+            state[0] = s + 1;
+        };
+        producer.start();
+        long before = threadAllocatedBytes();
+        long received = 0;
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (received < count && System.nanoTime() < deadline && producerError.get() == null) {
+            received += t.poll(check);
+        }
+        allocated[1] = threadAllocatedBytes() - before;
+        producer.join(10_000);
+        assertNull(producerError.get(), "the producer failed");
+        return new long[] {received, state[1]};
+    }
+
+    private static long threadAllocatedBytes() {
+        return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean())
+                .getThreadAllocatedBytes(Thread.currentThread().getId());
+    }
+
+    @Test
+    void everyMessageArrivesOnceWholeAndInOrderAndTheLoopsAllocateNothingPerMessage() throws Exception {
+        try (MessageTransport t = open(folder)) {
+            t.onConsumerStart();
+            long[] allocated = new long[2];
+            exchange(t, 0, MESSAGES, allocated); // warm-up: class loading, JIT, first queue file
+            long[] got = exchange(t, MESSAGES, MESSAGES, allocated);
+            t.onConsumerStop();
+            assertEquals(MESSAGES, got[0], "received");
+            assertEquals(0, got[1], "out of order or torn");
+            // a fixed few kilobytes at most; one object per message would be 16 bytes or more each
+            assertTrue(allocated[0] < MESSAGES / 10, "the producer allocated " + allocated[0] + " bytes");
+            assertTrue(allocated[1] < MESSAGES / 10, "the consumer allocated " + allocated[1] + " bytes");
+        }
+    }
+
+    @Test
+    void closeLeavesNothingBehind() throws Exception {
+        MessageTransport t = open(folder);
+        t.onConsumerStart();
+        exchange(t, 0, 1_000, new long[2]);
+        t.onConsumerStop();
+        t.close();
+        try (Stream<Path> left = Files.list(folder)) {
+            assertEquals(0, left.count(), "files left in " + folder);
+        }
+    }
+}
