@@ -3,7 +3,6 @@ package dev.latencybench.queue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -29,7 +28,8 @@ public final class QueueConfig {
     /** The published study's own loop over the same queue, no harness in its hot path: see {@link ReferenceLoop}. */
     public static final String REFERENCE = "reference";
     public static final String BASELINE = "baseline";
-    public static final List<String> ALL_TRANSPORTS = Arrays.asList(CHRONICLE, REFERENCE, BASELINE);
+    /** Every transport, in the order they run (see {@link QueueTransport}). */
+    public static final List<String> ALL_TRANSPORTS = QueueTransport.ids();
 
     public static final long DEFAULT_RATE = 100_000;
     public static final int DEFAULT_PAYLOAD = 256;
@@ -62,7 +62,7 @@ public final class QueueConfig {
         Path dir = p.writableDirectory(QUEUE_DIR, "/dev/shm", "folder for the queue files, best on a tmpfs", "create it, or point " + QUEUE_DIR + " at a writable tmpfs folder (a disk-backed "
                 + "folder such as /tmp works, but adds page-cache effects to the numbers)");
         List<String> removed = List.of();
-        if (transports.contains(CHRONICLE) || transports.contains(REFERENCE)) {
+        if (transports.stream().anyMatch(t -> QueueTransport.of(t).writesQueueFiles)) {
             // a killed run's queue would otherwise count against this one, unsaid
             removed = ChronicleQueueTransport.removeStaleFolders(dir);
             checkSpace(p, dir, settings, removed);

@@ -96,17 +96,6 @@ public final class QueueStudy implements Study {
 
     /** Opens the named transport for one fork. */
     static MessageTransport open(String transport, QueueConfig config) {
-        switch (transport) {
-            case QueueConfig.CHRONICLE:
-                return new ChronicleQueueTransport(config.queueDir(), config.settings().payloadBytes());
-            case QueueConfig.REFERENCE:
-                return new ReferenceLoop(new ChronicleQueueTransport(config.queueDir(),
-                        config.settings().payloadBytes()));
-            case QueueConfig.BASELINE:
-                return new MailboxTransport();
-            default:
-                throw new IllegalArgumentException("unknown transport '" + transport + "'; expected one of "
-                        + QueueConfig.ALL_TRANSPORTS);
-        }
+        return QueueTransport.of(transport).open(config);
     }
 }

@@ -146,4 +146,27 @@ class QueueStudyTest {
         assertFalse(Files.exists(killed));
         assertEquals(List.of(), plan.cleanUp(), "nothing left to remove");
     }
+
+    @Test
+    void theBenchmarksParamListIsTheTransportRegistry() throws Exception {
+        org.openjdk.jmh.annotations.Param param = QueueOneToOneLatencyBenchmark.class.getField("transport")
+                .getAnnotation(org.openjdk.jmh.annotations.Param.class);
+        assertEquals(QueueTransport.ids(), List.of(param.value()),
+                "a transport added to QueueTransport goes into the @Param list too, in the same order");
+        assertEquals(QueueTransport.ids(), QueueConfig.ALL_TRANSPORTS);
+    }
+
+    @Test
+    void eachTransportIsOpenedByName() throws Exception {
+        QueueConfig config = QueueConfig.read(new BenchProperties(Map.of("bench.cpus", "none",
+                "bench.queue.dir", tmp.toString())), CpuTopology.system());
+        for (String id : QueueTransport.ids()) {
+            try (dev.latencybench.core.oneway.MessageTransport t = QueueStudy.open(id, config)) {
+                assertEquals(id.equals(QueueConfig.BASELINE) ? 24 : 256, t.payloadBytes(), id);
+            }
+        }
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> QueueStudy.open("kafka", config));
+        assertEquals("unknown transport 'kafka'; expected one of [chronicle, reference, baseline]", e.getMessage());
+    }
 }
