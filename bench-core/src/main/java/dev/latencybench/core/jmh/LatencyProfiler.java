@@ -29,10 +29,12 @@ import org.openjdk.jmh.results.ScalarResult;
  */
 public final class LatencyProfiler implements InternalProfiler {
     private static final AtomicReference<Published> LAST = new AtomicReference<>();
+    private static final String[] LABELS = {"lat.p50", "lat.p90", "lat.p99", "lat.p99.9", "lat.p99.99"};
+    private static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
 
     /** Called by the harness (benchmark thread) when a period ends, with the period's latencies. */
     public static void publish(Histogram latency, long lost) {
-        LAST.set(new Published(latency.copy(), lost));
+        LAST.set(new Published(latency, lost)); // the period's own histogram, not written after the period
     }
 
     @Override
@@ -56,11 +58,7 @@ public final class LatencyProfiler implements InternalProfiler {
         Histogram h = p.latency;
         List<Result<?>> out = new ArrayList<>();
         if (h.getTotalCount() > 0) {
-            out.add(new PercentileResult("lat.p50", 50, h));
-            out.add(new PercentileResult("lat.p90", 90, h));
-            out.add(new PercentileResult("lat.p99", 99, h));
-            out.add(new PercentileResult("lat.p99.9", 99.9, h));
-            out.add(new PercentileResult("lat.p99.99", 99.99, h));
+            out.addAll(PercentileResult.of(h, LABELS, PERCENTILES));
             out.add(new ScalarResult("lat.max", h.getMaxValue(), "ns", AggregationPolicy.MAX));
         }
         out.add(new ScalarResult("lat.samples", h.getTotalCount(), "samples", AggregationPolicy.SUM));

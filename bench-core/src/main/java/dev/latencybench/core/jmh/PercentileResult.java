@@ -1,7 +1,9 @@
 package dev.latencybench.core.jmh;
 
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.zip.DataFormatException;
 
 import org.HdrHistogram.Histogram;
@@ -29,6 +31,20 @@ public final class PercentileResult extends org.openjdk.jmh.results.Result<Perce
     /** @param percentile e.g. 99.9; the score is the histogram's value at it, in ns */
     public PercentileResult(String label, double percentile, Histogram latencies) {
         this(label, percentile, encode(latencies), latencies.getValueAtPercentile(percentile));
+    }
+
+    /**
+     * One result per label, {@code labels[i]} at {@code percentiles[i]}, all sharing one encoding of
+     * the histogram (encoded once, and sent once: serialization writes a shared array once).
+     */
+    public static List<PercentileResult> of(Histogram latencies, String[] labels, double[] percentiles) {
+        byte[] encoded = encode(latencies);
+        List<PercentileResult> out = new ArrayList<>();
+        for (int i = 0; i < labels.length; i++) {
+            out.add(new PercentileResult(labels[i], percentiles[i], encoded,
+                    latencies.getValueAtPercentile(percentiles[i])));
+        }
+        return out;
     }
 
     private PercentileResult(String label, double percentile, byte[] histogram, double value) {

@@ -1,6 +1,7 @@
 package dev.latencybench.core.run;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -524,9 +526,9 @@ public final class StudyLauncher {
      * loaded from, if any; else "unknown".
      */
     static String suiteCommit() {
-        try (java.io.InputStream in = StudyLauncher.class.getResourceAsStream(BUILD_COMMIT_RESOURCE)) {
+        try (InputStream in = StudyLauncher.class.getResourceAsStream(BUILD_COMMIT_RESOURCE)) {
             if (in != null) {
-                java.util.Properties p = new java.util.Properties();
+                Properties p = new Properties();
                 p.load(in);
                 String stamped = stampedCommit(p);
                 if (stamped != null) {
@@ -540,7 +542,7 @@ public final class StudyLauncher {
     }
 
     /** {@code <40 hex digits>[+dirty]} from the build's stamp; null when the build had no git to ask. */
-    static String stampedCommit(java.util.Properties p) {
+    static String stampedCommit(Properties p) {
         String id = p.getProperty("git.commit.id", "");
         if (!id.matches("[0-9a-f]{40}")) {
             return null;

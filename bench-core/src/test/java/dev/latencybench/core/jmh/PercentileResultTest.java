@@ -37,6 +37,18 @@ class PercentileResultTest {
     }
 
     @Test
+    void theResultsOfOnePeriodShareOneEncoding() {
+        Histogram h = latencies(100, 1_000);
+        h.recordValueWithCount(5_000, 10);
+        List<PercentileResult> all = PercentileResult.of(h, new String[] {"lat.p50", "lat.p99.9"},
+                new double[] {50, 99.9});
+        assertEquals(List.of("lat.p50", "lat.p99.9"), List.of(all.get(0).getLabel(), all.get(1).getLabel()));
+        assertEquals(new PercentileResult("lat.p50", 50, h).getScore(), all.get(0).getScore());
+        assertEquals(new PercentileResult("lat.p99.9", 99.9, h).getScore(), all.get(1).getScore());
+        assertEquals(h, all.get(1).histogram());
+    }
+
+    @Test
     void itTravelsFromTheForkToTheHostWithItsHistogram() throws Exception {
         // JMH sends results from the forked JVM to the host by Java serialization
         PercentileResult sent = new PercentileResult("lat.p99", 99, latencies(2_500, 10_000));
