@@ -591,7 +591,7 @@ public final class OneWayHarness implements AutoCloseable {
         try {
             if (log == null) {
                 Files.createDirectories(forkDir);
-                log = new IntervalLog(forkDir.resolve(ResultLayout.LATENCY_HLOG),
+                log = new IntervalLog(forkDir.resolve(ResultLayout.LATENCY_HLOG), dev.latencybench.core.record.Metrics.ONE_WAY,
                         "latency-bench " + label + ": latency (untagged) from the intended send time, "
                                 + "service time (tag " + IntervalLog.SERVICE_TAG + ") from the actual send time, in ns");
             }

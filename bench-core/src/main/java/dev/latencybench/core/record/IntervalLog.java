@@ -9,7 +9,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
@@ -18,42 +20,68 @@ import org.HdrHistogram.HistogramLogWriter;
 
 /**
  * An HdrHistogram interval log ({@code .hlog}) that HdrHistogram's own {@code HistogramLogProcessor}
- * reads: latency intervals are untagged (the processor's default), service-time intervals carry the
- * tag {@value #SERVICE_TAG}. Timestamps are absolute (milliseconds since the epoch).
+ * reads: one line per metric and interval, the primary metric's untagged (the processor's default),
+ * every other tagged with its name (see {@link Metrics#tag}). The queue study's logs hold latency
+ * untagged and service time tagged {@value #SERVICE_TAG}, as they always did. Timestamps are
+ * absolute (milliseconds since the epoch).
  *
- * <p>Not thread-safe; written by one reader/monitor thread, off the hot path.
+ * <p>Not thread-safe; written by one monitor thread, off the hot path.
  */
 public final class IntervalLog implements Closeable {
-    /** Tag of the service-time intervals. */
+    /** Tag of the queue study's service-time intervals. */
     public static final String SERVICE_TAG = "service";
 
     private final Path file;
+    private final Metrics metrics;
     private final FirstError sink;
     private final PrintStream out;
     private final HistogramLogWriter writer;
 
-    public IntervalLog(Path file, String legendComment) throws IOException {
+    /**
+     * @param what the first comment line, e.g. {@code latency-bench queue/chronicle}; the metrics'
+     *             declarations follow it
+     */
+    public IntervalLog(Path file, Metrics metrics, String what) throws IOException {
         this.file = file;
+        this.metrics = metrics;
         this.sink = new FirstError(Files.newOutputStream(file));
         this.out = new PrintStream(sink, false, StandardCharsets.UTF_8.name());
         this.writer = new HistogramLogWriter(out);
-        writer.outputComment(legendComment);
+        writer.outputComment(what);
+        for (Metric m : metrics.all()) {
+            String tag = metrics.tag(m);
+            writer.outputComment((tag == null ? "untagged" : "tag " + tag) + ": " + m.name() + ", " + m.what()
+                    + ", in " + m.unit());
+        }
         writer.outputLogFormatVersion();
         writer.setBaseTime(0);
         writer.outputBaseTime(0);
         writer.outputLegend();
     }
 
-    /** Appends one interval; histograms must carry their start/end timestamps. */
-    public void append(Histogram latency, Histogram serviceTime) {
-        if (latency.getTotalCount() == 0 && serviceTime.getTotalCount() == 0) {
+    /**
+     * Appends one interval of every metric, in declaration order; each histogram must carry its
+     * start/end timestamps. An interval where no metric recorded anything is left out.
+     */
+    public void append(List<Histogram> interval) {
+        if (interval.size() != metrics.size()) {
+            throw new IllegalArgumentException("one histogram per metric (" + metrics.names() + "), got "
+                    + interval.size());
+        }
+        if (interval.stream().allMatch(h -> h.getTotalCount() == 0)) {
             return;
         }
-        latency.setTag(null);
-        writer.outputIntervalHistogram(latency);
-        serviceTime.setTag(SERVICE_TAG);
-        writer.outputIntervalHistogram(serviceTime);
-        serviceTime.setTag(null);
+        for (int i = 0; i < interval.size(); i++) {
+            Histogram h = interval.get(i);
+            h.setTag(metrics.tag(metrics.all().get(i)));
+            writer.outputIntervalHistogram(h);
+            h.setTag(null); // the caller's histogram leaves untagged, whatever it carried
+        }
+    }
+
+    /** The two metrics of the one-way studies: {@link Metrics#ONE_WAY}. */
+    public void append(Histogram latency, Histogram serviceTime) {
+        append(List.of(latency, serviceTime));
     }
 
     /**
@@ -73,31 +101,41 @@ public final class IntervalLog implements Closeable {
     }
 
     /**
-     * Every interval of a log, latency (untagged) and service time, in file order. Intervals are
-     * written in pairs; an unpaired last one (a writer killed between the two lines) is dropped, so
-     * both lists always cover the same intervals, and reading stops at a line cut short (a writer
-     * killed in the middle of it), which {@link Intervals#truncated} then says.
+     * Every interval of a log, per declared metric, in file order. Intervals are written one line per
+     * metric; a last interval missing some metric (a writer killed between its lines) is dropped, so
+     * every metric's list covers the same intervals, and reading stops at a line cut short (a writer
+     * killed in the middle of it), which {@link Intervals#truncated} then says. Lines of undeclared
+     * tags are ignored.
      */
-    public static Intervals read(Path file) throws IOException {
-        Intervals result = new Intervals();
+    public static Intervals read(Path file, Metrics metrics) throws IOException {
+        Intervals result = new Intervals(metrics);
         HistogramLogReader reader = new HistogramLogReader(file.toFile());
         try {
             EncodableHistogram h;
             while ((h = nextOrNull(reader, result)) != null) {
                 Histogram histogram = (Histogram) h;
-                if (SERVICE_TAG.equals(histogram.getTag())) {
-                    result.service.add(histogram);
-                } else if (histogram.getTag() == null) {
-                    result.latency.add(histogram);
+                for (Metric m : metrics.all()) {
+                    if (java.util.Objects.equals(metrics.tag(m), histogram.getTag())) {
+                        result.byMetric.get(m.name()).add(histogram);
+                    }
                 }
             }
         } finally {
             reader.close();
         }
-        int pairs = Math.min(result.latency.size(), result.service.size());
-        result.latency.subList(pairs, result.latency.size()).clear();
-        result.service.subList(pairs, result.service.size()).clear();
+        int complete = Integer.MAX_VALUE;
+        for (List<Histogram> l : result.byMetric.values()) {
+            complete = Math.min(complete, l.size());
+        }
+        for (List<Histogram> l : result.byMetric.values()) {
+            l.subList(complete, l.size()).clear();
+        }
         return result;
+    }
+
+    /** A log of the one-way studies ({@link Metrics#ONE_WAY}). */
+    public static Intervals read(Path file) throws IOException {
+        return read(file, Metrics.ONE_WAY);
     }
 
     private static EncodableHistogram nextOrNull(HistogramLogReader reader, Intervals result) {
@@ -154,29 +192,48 @@ public final class IntervalLog implements Closeable {
         }
     }
 
-    /** The intervals of one log. */
+    /** The intervals of one log, per metric. */
     public static final class Intervals {
         /** True when the log ended in a line cut short; the intervals before it are all here. */
         public boolean truncated;
-        public final List<Histogram> latency = new ArrayList<>();
-        public final List<Histogram> service = new ArrayList<>();
+        public final Metrics metrics;
+        private final Map<String, List<Histogram>> byMetric = new LinkedHashMap<>();
 
-        /** All latency intervals merged. */
-        public Histogram latencyTotal() {
-            return merge(latency);
+        Intervals(Metrics metrics) {
+            this.metrics = metrics;
+            metrics.names().forEach(n -> byMetric.put(n, new ArrayList<>()));
         }
 
-        /** All service-time intervals merged. */
-        public Histogram serviceTotal() {
-            return merge(service);
+        /** The intervals of one metric, in file order (a mutable list). */
+        public List<Histogram> of(String metric) {
+            metrics.get(metric);
+            return byMetric.get(metric);
         }
 
-        private static Histogram merge(List<Histogram> parts) {
+        /** How many intervals every metric has. */
+        public int size() {
+            return byMetric.values().iterator().next().size();
+        }
+
+        /** The metrics' histograms of interval {@code i}, in declaration order. */
+        public List<Histogram> interval(int i) {
+            List<Histogram> l = new ArrayList<>();
+            byMetric.values().forEach(list -> l.add(list.get(i)));
+            return l;
+        }
+
+        /** All intervals of one metric merged. */
+        public Histogram total(String metric) {
             Histogram total = LatencyRecorder.newHistogram();
-            for (Histogram h : parts) {
+            for (Histogram h : of(metric)) {
                 total.add(h);
             }
             return total;
+        }
+
+        /** The primary metric's intervals merged. */
+        public Histogram primaryTotal() {
+            return total(metrics.primary().name());
         }
     }
 }

@@ -132,11 +132,11 @@ public final class CellMerger {
                             + " fork was killed while writing it); the intervals before it are kept");
                 }
                 logs.add(intervals);
-                JsonObject forkLatency = LatencySummary.of(intervals.latencyTotal()).toJson();
+                JsonObject forkLatency = LatencySummary.of(intervals.total("latency")).toJson();
                 forkLatency.addProperty("fork", fork.getFileName().toString());
                 perFork.add(forkLatency);
-                latency.add(intervals.latencyTotal());
-                service.add(intervals.serviceTotal());
+                latency.add(intervals.total("latency"));
+                service.add(intervals.total("service"));
             }
         }
         if (ctx.launcherFailure != null) {
@@ -219,12 +219,12 @@ public final class CellMerger {
 
     private static void writeLog(Path file, List<IntervalLog.Intervals> logs, Context ctx) throws IOException {
         ResultFiles.write(file, tmp -> {
-            try (IntervalLog out = new IntervalLog(tmp, "latency-bench " + ctx.study + "/" + ctx.variant
+            try (IntervalLog out = new IntervalLog(tmp, dev.latencybench.core.record.Metrics.ONE_WAY, "latency-bench " + ctx.study + "/" + ctx.variant
                     + ": latency (untagged) from the intended send time, service time (tag " + IntervalLog.SERVICE_TAG
                     + ") from the actual send time, in ns; all forks")) {
                 for (IntervalLog.Intervals log : logs) {
-                    for (int i = 0; i < log.latency.size(); i++) {
-                        out.append(log.latency.get(i), log.service.get(i));
+                    for (int i = 0; i < log.of("latency").size(); i++) {
+                        out.append(log.interval(i));
                     }
                 }
                 out.flush();

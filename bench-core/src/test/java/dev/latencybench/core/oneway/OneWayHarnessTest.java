@@ -126,8 +126,8 @@ class OneWayHarnessTest {
         assertEquals(3_000, f.getAsJsonObject("latencyNs").get("count").getAsLong());
         assertFalse(f.getAsJsonObject("pinning").get("pinned").getAsBoolean());
         IntervalLog.Intervals log = IntervalLog.read(tmp.resolve("fork").resolve(ResultLayout.LATENCY_HLOG));
-        assertEquals(3_000, log.latencyTotal().getTotalCount(), "only measured intervals are logged");
-        assertEquals(3_000, log.serviceTotal().getTotalCount());
+        assertEquals(3_000, log.total("latency").getTotalCount(), "only measured intervals are logged");
+        assertEquals(3_000, log.total("service").getTotalCount());
         assertTrue(progress.toString(StandardCharsets.UTF_8).contains("[test/memory] measure "),
                 progress.toString(StandardCharsets.UTF_8));
     }
@@ -216,9 +216,9 @@ class OneWayHarnessTest {
         assertTrue(f.getAsJsonObject("cpuPair").get("roundTripMinNs").getAsLong() > 0,
                 "the CPU pair is probed around the loop's period too: " + f);
         IntervalLog.Intervals log = IntervalLog.read(tmp.resolve("fork").resolve(ResultLayout.LATENCY_HLOG));
-        assertEquals(1, log.latency.size(), "one interval: the whole period");
-        assertEquals(2_000, log.latencyTotal().getTotalCount());
-        assertTrue(log.latency.get(0).getEndTimeStamp() > log.latency.get(0).getStartTimeStamp());
+        assertEquals(1, log.of("latency").size(), "one interval: the whole period");
+        assertEquals(2_000, log.total("latency").getTotalCount());
+        assertTrue(log.of("latency").get(0).getEndTimeStamp() > log.of("latency").get(0).getStartTimeStamp());
     }
 
     @Test

@@ -39,7 +39,7 @@ class IntervalLogTest {
     /** Two intervals (and an empty one, skipped); returns the file. */
     private Path writeLog() throws IOException {
         Path file = dir.resolve("latency.hlog");
-        try (IntervalLog log = new IntervalLog(file, "latency-bench test legend")) {
+        try (IntervalLog log = new IntervalLog(file, dev.latencybench.core.record.Metrics.ONE_WAY, "latency-bench test legend")) {
             log.append(interval(T0_MS, T0_MS + 1_000, 100, 200, 300),
                     interval(T0_MS, T0_MS + 1_000, 50, 60, 70));
             log.append(interval(T0_MS + 1_000, T0_MS + 2_000),
@@ -54,25 +54,25 @@ class IntervalLogTest {
     @Test
     void readGivesBackTheLatencyAndServiceIntervalsInOrder() throws IOException {
         IntervalLog.Intervals read = IntervalLog.read(writeLog());
-        assertEquals(2, read.latency.size());
-        assertEquals(2, read.service.size());
+        assertEquals(2, read.of("latency").size());
+        assertEquals(2, read.of("service").size());
 
-        Histogram first = read.latency.get(0);
+        Histogram first = read.of("latency").get(0);
         assertEquals(3, first.getTotalCount());
         assertEquals(1, first.getCountAtValue(200));
         assertEquals(T0_MS, first.getStartTimeStamp());
         assertEquals(T0_MS + 1_000, first.getEndTimeStamp());
-        Histogram secondService = read.service.get(1);
+        Histogram secondService = read.of("service").get(1);
         assertEquals(2, secondService.getTotalCount());
         assertEquals(1, secondService.getCountAtValue(900));
         assertEquals(T0_MS + 2_000, secondService.getStartTimeStamp());
         assertEquals(T0_MS + 3_000, secondService.getEndTimeStamp());
 
-        Histogram latency = read.latencyTotal();
+        Histogram latency = read.total("latency");
         assertEquals(5, latency.getTotalCount());
         assertEquals(latency.highestEquivalentValue(1_000_000), latency.getMaxValue());
         assertEquals(100, latency.getMinValue());
-        Histogram service = read.serviceTotal();
+        Histogram service = read.total("service");
         assertEquals(5, service.getTotalCount());
         assertEquals(900, service.getMaxValue());
         assertEquals(50, service.getMinValue());
@@ -106,7 +106,7 @@ class IntervalLogTest {
         assertEquals(5, service.getTotalCount());
         assertEquals(1, service.getCountAtValue(50));
         assertEquals(1, service.getCountAtValue(900));
-        assertEquals(LatencySummary.of(IntervalLog.read(writeLog()).latencyTotal()), LatencySummary.of(latency));
+        assertEquals(LatencySummary.of(IntervalLog.read(writeLog()).total("latency")), LatencySummary.of(latency));
     }
 
     @Test
@@ -121,25 +121,25 @@ class IntervalLogTest {
         Histogram latency = interval(T0_MS, T0_MS + 1_000, 10);
         Histogram service = interval(T0_MS, T0_MS + 1_000, 5);
         latency.setTag("stale");
-        try (IntervalLog log = new IntervalLog(dir.resolve("x.hlog"), "legend")) {
+        try (IntervalLog log = new IntervalLog(dir.resolve("x.hlog"), dev.latencybench.core.record.Metrics.ONE_WAY, "legend")) {
             log.append(latency, service);
         }
         assertNull(latency.getTag());
         assertNull(service.getTag());
         IntervalLog.Intervals read = IntervalLog.read(dir.resolve("x.hlog"));
-        assertEquals(1, read.latency.size());
-        assertEquals(1, read.service.size());
+        assertEquals(1, read.of("latency").size());
+        assertEquals(1, read.of("service").size());
     }
 
     @Test
     void aLogWithoutIntervalsReadsAsEmpty() throws IOException {
         Path file = dir.resolve("empty.hlog");
-        new IntervalLog(file, "legend").close();
+        new IntervalLog(file, dev.latencybench.core.record.Metrics.ONE_WAY, "legend").close();
         IntervalLog.Intervals read = IntervalLog.read(file);
-        assertEquals(0, read.latency.size());
-        assertEquals(0, read.service.size());
-        assertEquals(0, read.latencyTotal().getTotalCount());
-        assertEquals(0, read.serviceTotal().getTotalCount());
+        assertEquals(0, read.of("latency").size());
+        assertEquals(0, read.of("service").size());
+        assertEquals(0, read.total("latency").getTotalCount());
+        assertEquals(0, read.total("service").getTotalCount());
     }
 
     @Test
@@ -149,7 +149,7 @@ class IntervalLogTest {
         Path full = Paths.get("/dev/full");
         Assumptions.assumeTrue(Files.isWritable(full), "no writable /dev/full on this machine");
         IOException e;
-        try (IntervalLog log = new IntervalLog(full, "legend")) {
+        try (IntervalLog log = new IntervalLog(full, dev.latencybench.core.record.Metrics.ONE_WAY, "legend")) {
             log.append(interval(T0_MS, T0_MS + 1_000, 100), interval(T0_MS, T0_MS + 1_000, 50));
             e = assertThrows(IOException.class, log::flush);
         }

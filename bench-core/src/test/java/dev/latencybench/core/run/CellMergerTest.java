@@ -152,7 +152,7 @@ class CellMergerTest {
             ResultFiles.writeJson(dir.resolve(ResultLayout.FORK_JSON), forkJson);
         }
         if (intervals.length > 0) {
-            try (IntervalLog log = new IntervalLog(dir.resolve(ResultLayout.LATENCY_HLOG), "fork " + name)) {
+            try (IntervalLog log = new IntervalLog(dir.resolve(ResultLayout.LATENCY_HLOG), dev.latencybench.core.record.Metrics.ONE_WAY, "fork " + name)) {
                 for (int i = 0; i < intervals.length; i += 2) {
                     log.append(intervals[i], intervals[i + 1]);
                 }
@@ -218,12 +218,12 @@ class CellMergerTest {
         w.outputIntervalHistogram(extra);
         Files.write(log, line.toByteArray(), java.nio.file.StandardOpenOption.APPEND);
         IntervalLog.Intervals read = IntervalLog.read(log);
-        assertEquals(1, read.latency.size(), "the unpaired interval is dropped");
-        assertEquals(1, read.service.size());
+        assertEquals(1, read.of("latency").size(), "the unpaired interval is dropped");
+        assertEquals(1, read.of("service").size());
 
         CellMerger.merge(cell, null, context(1, null, false));
         assertEquals(500, resultJson().getAsJsonObject("latencyNs").get("count").getAsLong());
-        assertEquals(500, IntervalLog.read(cell.resolve(ResultLayout.LATENCY_HLOG)).latencyTotal().getTotalCount());
+        assertEquals(500, IntervalLog.read(cell.resolve(ResultLayout.LATENCY_HLOG)).total("latency").getTotalCount());
     }
 
     @Test
@@ -475,7 +475,7 @@ class CellMergerTest {
         assertEquals(new LatencySummary(0, 0, 0, 0, 0, 0, 0), summary.latency);
         assertEquals(0.0, r.getAsJsonObject("pacing").get("achievedRatePerSec").getAsDouble(), 0.0);
         assertEquals(0.0, r.getAsJsonObject("allocation").get("bytesPerMessage").getAsDouble(), 0.0);
-        assertEquals(0, IntervalLog.read(cell.resolve(ResultLayout.LATENCY_HLOG)).latency.size());
+        assertEquals(0, IntervalLog.read(cell.resolve(ResultLayout.LATENCY_HLOG)).of("latency").size());
     }
 
     @Test

@@ -415,16 +415,16 @@ public final class Report {
                         + " latency over time of " + variant + " (its table rows come from result.json)");
                 continue;
             }
-            spectra.add(Spectrum.fromHistogram(r.label(), log.latencyTotal()).inColour(colour));
-            if (log.latency.size() < 2) { // a loop that hands over its histograms once per period: no line to draw
+            spectra.add(Spectrum.fromHistogram(r.label(), log.total("latency")).inColour(colour));
+            if (log.of("latency").size() < 2) { // a loop that hands over its histograms once per period: no line to draw
                 oneInterval.add("`" + r.label() + "`");
                 continue;
             }
-            double[] t = new double[log.latency.size()];
-            double[] max = new double[log.latency.size()];
+            double[] t = new double[log.of("latency").size()];
+            double[] max = new double[log.of("latency").size()];
             double elapsed = 0;
             for (int i = 0; i < t.length; i++) {
-                Histogram h = log.latency.get(i);
+                Histogram h = log.of("latency").get(i);
                 elapsed += Math.max(0, h.getEndTimeStamp() - h.getStartTimeStamp()) / 1000.0;
                 t[i] = elapsed;
                 max[i] = h.getTotalCount() == 0 ? Double.NaN : h.getMaxValue() / 1000.0;
@@ -475,10 +475,10 @@ public final class Report {
         } catch (IOException | RuntimeException e) {
             throw new IOException("`" + file + "` cannot be read (" + e.getMessage() + ")", e);
         }
-        long found = log.latencyTotal().getTotalCount();
+        long found = log.total("latency").getTotalCount();
         if (log.truncated || found != r.latency.count) {
             throw new IOException(String.format(Locale.ROOT, "`%s` is unreadable%s: it yields %,d of the %,d latencies"
-                    + " result.json counts", file, log.truncated ? " after its first " + log.latency.size()
+                    + " result.json counts", file, log.truncated ? " after its first " + log.of("latency").size()
                     + " interval(s)" : "", found, r.latency.count));
         }
         return log;

@@ -39,7 +39,7 @@ final class FixtureRun {
             Files.createDirectories(cdir);
             Histogram total = LatencyRecorder.newHistogram();
             JsonArray perFork = new JsonArray();
-            try (IntervalLog log = new IntervalLog(cdir.resolve("latency.hlog"), "fixture")) {
+            try (IntervalLog log = new IntervalLog(cdir.resolve("latency.hlog"), dev.latencybench.core.record.Metrics.ONE_WAY, "fixture")) {
                 for (int f = 0; f < forks; f++) {
                     Histogram fork = LatencyRecorder.newHistogram();
                     for (int second = 0; second < 3; second++) {
@@ -138,13 +138,13 @@ final class FixtureRun {
         Path hlog = dir.resolve("queue").resolve(variant).resolve(cell).resolve("latency.hlog");
         try {
             IntervalLog.Intervals all = IntervalLog.read(hlog);
-            Histogram latency = all.latencyTotal();
-            Histogram service = all.serviceTotal();
+            Histogram latency = all.total("latency");
+            Histogram service = all.total("service");
             for (Histogram h : new Histogram[] {latency, service}) {
                 h.setStartTimeStamp(all.latency.get(0).getStartTimeStamp());
-                h.setEndTimeStamp(all.latency.get(all.latency.size() - 1).getEndTimeStamp());
+                h.setEndTimeStamp(all.latency.get(all.of("latency").size() - 1).getEndTimeStamp());
             }
-            try (IntervalLog log = new IntervalLog(hlog, "fixture, one interval")) {
+            try (IntervalLog log = new IntervalLog(hlog, dev.latencybench.core.record.Metrics.ONE_WAY, "fixture, one interval")) {
                 log.append(latency, service);
             }
             return this;
