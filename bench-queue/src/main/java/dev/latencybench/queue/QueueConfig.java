@@ -12,7 +12,7 @@ import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Scale;
 import dev.latencybench.core.oneway.OneWaySettings;
-import dev.latencybench.core.oneway.RunLength;
+import dev.latencybench.core.config.RunLength;
 
 /**
  * The validated settings of the queue study: the common one-way settings (rate 100K msg/s, payload

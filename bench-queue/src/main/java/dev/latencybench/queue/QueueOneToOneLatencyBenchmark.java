@@ -17,7 +17,9 @@ import org.openjdk.jmh.runner.IterationType;
 
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
-import dev.latencybench.core.run.ForkSession;
+import dev.latencybench.core.fork.ForkSession;
+import dev.latencybench.core.oneway.OneWaySettings;
+import dev.latencybench.core.oneway.OneWayWorkload;
 import dev.latencybench.core.run.RunSettings;
 
 /**
@@ -53,7 +55,9 @@ public class QueueOneToOneLatencyBenchmark {
         RunSettings run = RunSettings.read(properties, "results");
         QueueConfig config = QueueConfig.read(properties, CpuTopology.system());
         properties.rejectUnknown();
-        session = ForkSession.open("queue", transport, config.settings(), run, QueueStudy.open(transport, config));
+        OneWaySettings settings = config.settings();
+        session = ForkSession.open("queue", transport, run, settings.periods(), settings.cpus(),
+                new OneWayWorkload(settings, QueueStudy.open(transport, config)));
     }
 
     @Setup(Level.Iteration)
@@ -63,7 +67,7 @@ public class QueueOneToOneLatencyBenchmark {
 
     @Benchmark
     public long period() {
-        return session.runPeriod(measured).received;
+        return session.runPeriod(measured).count;
     }
 
     @TearDown(Level.Trial)

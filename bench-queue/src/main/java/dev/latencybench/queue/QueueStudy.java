@@ -7,10 +7,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Locale;
 
+import com.google.gson.JsonObject;
+
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.oneway.MessageTransport;
 import dev.latencybench.core.oneway.OneWaySettings;
+import dev.latencybench.core.oneway.OneWayTally;
+import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.run.Study;
 import dev.latencybench.core.run.StudyLauncher;
 
@@ -67,8 +71,17 @@ public final class QueueStudy implements Study {
         if (!config.removed().isEmpty()) {
             facts.put(Plan.CLEANED, String.join("; ", config.removed()));
         }
-        return new Plan(config.transports(), s, facts,
-                () -> ChronicleQueueTransport.removeStaleFolders(config.queueDir()));
+        JsonObject recorded = new JsonObject();
+        recorded.addProperty("ratePerSec", s.ratePerSec());
+        recorded.addProperty("payloadBytes", s.payloadBytes());
+        return Plan.builder(config.transports(), s.periods(), Metrics.ONE_WAY)
+                .facts(facts)
+                .role(Plan.FLOOR, QueueConfig.BASELINE)
+                .role(Plan.YARDSTICK, QueueConfig.REFERENCE)
+                .recorded(recorded)
+                .accounting(() -> OneWayTally.accounting(s.ratePerSec()))
+                .cleanUp(() -> ChronicleQueueTransport.removeStaleFolders(config.queueDir()))
+                .build();
     }
 
     @Override

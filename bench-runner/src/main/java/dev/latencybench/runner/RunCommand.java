@@ -358,7 +358,7 @@ final class RunCommand {
         if (cell.jvm().graal() && !props.containsKey("bench.warmup")) {
             try {
                 Study study = scenarios.get(cell.scenario());
-                long warmupNs = study.plan(new BenchProperties(props), CpuTopology.system()).settings().warmupNs();
+                long warmupNs = study.plan(new BenchProperties(props), CpuTopology.system()).periods().warmupNs();
                 props.put("bench.warmup", (warmupNs + GRAAL_EXTRA_WARMUP_NS) / 1_000_000 + "ms");
             } catch (RuntimeException e) {
                 // the cell's launcher reports a bad property itself

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.HdrHistogram.Histogram;
@@ -15,13 +16,18 @@ import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ScalarResult;
 
+import dev.latencybench.core.record.Metric;
+import dev.latencybench.core.record.Metrics;
+
 
 /**
- * Publishes the latency percentiles of each iteration as JMH secondary results
- * ({@code lat.p50} ... {@code lat.p99.99}, {@code lat.max}, {@code lat.samples}, {@code msg.lost}),
- * so JMH's own output, its JSON ({@code -rf json}) and the tools that read it see them.
+ * Publishes each measured period's figures as JMH secondary results, one group per metric the
+ * study declares ({@code latency.p50} ... {@code latency.p99.99}, {@code latency.max},
+ * {@code latency.samples}, then the same for {@code service}, ...) and the counts the workload gave
+ * (e.g. {@code msg.lost}), so JMH's own output, its JSON ({@code -rf json}) and the tools that read
+ * it see them.
  *
- * <p>Runs inside the forked benchmark JVM: the harness calls {@link #publish} at the end of each
+ * <p>Runs inside the forked benchmark JVM: the fork session calls {@link #publish} at the end of each
  * measured period and the profiler hands the numbers to JMH after the iteration. Use with
  * {@code -prof dev.latencybench.core.jmh.LatencyProfiler}. The percentiles are
  * {@link PercentileResult}s, which carry their histograms: JMH merges forks by adding them, so its
@@ -29,17 +35,22 @@ import org.openjdk.jmh.results.ScalarResult;
  */
 public final class LatencyProfiler implements InternalProfiler {
     private static final AtomicReference<Published> LAST = new AtomicReference<>();
-    private static final String[] LABELS = {"lat.p50", "lat.p90", "lat.p99", "lat.p99.9", "lat.p99.99"};
+    private static final String[] PCT_LABELS = {"p50", "p90", "p99", "p99.9", "p99.99"};
     private static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
 
-    /** Called by the harness (benchmark thread) when a period ends, with the period's latencies. */
-    public static void publish(Histogram latency, long lost) {
-        LAST.set(new Published(latency, lost)); // the period's own histogram, not written after the period
+    /**
+     * Called by the fork session (benchmark thread) when a measured period ends, with the period's
+     * histogram of each metric, in declaration order, and its counts.
+     */
+    public static void publish(Metrics metrics, List<Histogram> perMetric, Map<String, Long> counts,
+                               Map<String, String> units) {
+        LAST.set(new Published(metrics, perMetric, counts, units)); // the period's own histograms, not written after
     }
 
     @Override
     public String getDescription() {
-        return "latency-bench: latency percentiles from the intended send time, samples and lost messages";
+        return "latency-bench: percentiles of each declared metric (latency from the intended send time first),"
+                + " samples and the workload's counts";
     }
 
     @Override
@@ -55,24 +66,36 @@ public final class LatencyProfiler implements InternalProfiler {
         if (p == null) {
             return Collections.emptyList();
         }
-        Histogram h = p.latency;
         List<Result<?>> out = new ArrayList<>();
-        if (h.getTotalCount() > 0) {
-            out.addAll(PercentileResult.of(h, LABELS, PERCENTILES));
-            out.add(new ScalarResult("lat.max", h.getMaxValue(), "ns", AggregationPolicy.MAX));
+        for (int i = 0; i < p.metrics.size(); i++) {
+            Metric m = p.metrics.all().get(i);
+            Histogram h = p.perMetric.get(i);
+            if (h.getTotalCount() > 0) {
+                String[] labels = new String[PCT_LABELS.length];
+                for (int j = 0; j < labels.length; j++) {
+                    labels[j] = m.name() + "." + PCT_LABELS[j];
+                }
+                out.addAll(PercentileResult.of(h, labels, PERCENTILES));
+                out.add(new ScalarResult(m.name() + ".max", h.getMaxValue(), m.unit(), AggregationPolicy.MAX));
+            }
+            out.add(new ScalarResult(m.name() + ".samples", h.getTotalCount(), "samples", AggregationPolicy.SUM));
         }
-        out.add(new ScalarResult("lat.samples", h.getTotalCount(), "samples", AggregationPolicy.SUM));
-        out.add(new ScalarResult("msg.lost", p.lost, "messages", AggregationPolicy.SUM));
+        p.counts.forEach((name, value) -> out.add(new ScalarResult(name, value, p.units.getOrDefault(name, "count"),
+                AggregationPolicy.SUM)));
         return out;
     }
 
     private static final class Published {
-        final Histogram latency;
-        final long lost;
+        final Metrics metrics;
+        final List<Histogram> perMetric;
+        final Map<String, Long> counts;
+        final Map<String, String> units;
 
-        Published(Histogram latency, long lost) {
-            this.latency = latency;
-            this.lost = lost;
+        Published(Metrics metrics, List<Histogram> perMetric, Map<String, Long> counts, Map<String, String> units) {
+            this.metrics = metrics;
+            this.perMetric = perMetric;
+            this.counts = counts;
+            this.units = units;
         }
     }
 }

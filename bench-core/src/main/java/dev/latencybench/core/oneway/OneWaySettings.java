@@ -8,22 +8,24 @@ import dev.latencybench.core.affinity.CpuPlan;
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
+import dev.latencybench.core.config.Periods;
+import dev.latencybench.core.config.RunLength;
 import dev.latencybench.core.config.Scale;
 
 /**
  * The validated settings of a paced one-way latency run (one producer, one consumer, both pinned),
- * read from {@code bench.*} properties. Every scenario built on {@link OneWayHarness} reads these
+ * read from {@code bench.*} properties. Every scenario built on {@link OneWayWorkload} reads these
  * through {@link #read} and adds its own. Immutable.
  */
 public final class OneWaySettings {
-    public static final String SCALE = "bench.scale";
+    public static final String SCALE = Periods.SCALE;
     public static final String RATE = "bench.rate";
     public static final String PAYLOAD = "bench.payload";
-    public static final String WARMUP = "bench.warmup";
-    public static final String DURATION = "bench.duration";
-    public static final String FORKS = "bench.forks";
+    public static final String WARMUP = Periods.WARMUP;
+    public static final String DURATION = Periods.DURATION;
+    public static final String FORKS = Periods.FORKS;
     public static final String CPUS = "bench.cpus";
-    public static final String PROGRESS = "bench.progress";
+    public static final String PROGRESS = Periods.PROGRESS;
 
     /** Every message carries its sequence number, intended and actual send time: 3 longs. */
     public static final int STAMP_BYTES = 3 * Long.BYTES;
@@ -32,25 +34,19 @@ public final class OneWaySettings {
     /** Every message of a period has a bit in the receiver's accounting bitmap: 2^32 bits are 512 MiB. */
     public static final long MAX_MESSAGES_PER_PERIOD = 1L << 32;
 
-    private final Scale scale;
+    /** The roles of the two pinned threads, in the order of {@code bench.cpus}. */
+    public static final java.util.List<String> CPU_ROLES = java.util.List.of("producer", "consumer");
+
+    private final Periods periods;
     private final long ratePerSec;
     private final int payloadBytes;
-    private final long warmupNs;
-    private final long measureNs;
-    private final int forks;
     private final CpuPlan cpus;
-    private final long progressIntervalNs;
 
-    OneWaySettings(Scale scale, long ratePerSec, int payloadBytes, long warmupNs, long measureNs, int forks,
-                   CpuPlan cpus, long progressIntervalNs) {
-        this.scale = scale;
+    OneWaySettings(Periods periods, long ratePerSec, int payloadBytes, CpuPlan cpus) {
+        this.periods = periods;
         this.ratePerSec = ratePerSec;
         this.payloadBytes = payloadBytes;
-        this.warmupNs = warmupNs;
-        this.measureNs = measureNs;
-        this.forks = forks;
         this.cpus = cpus;
-        this.progressIntervalNs = progressIntervalNs;
     }
 
     /**
@@ -63,21 +59,15 @@ public final class OneWaySettings {
      */
     public static OneWaySettings read(BenchProperties p, Scale defaultScale, RunLength length, long defaultRate,
                                       int defaultPayload, CpuTopology topology) {
-        Scale scale = p.choice(SCALE, defaultScale, Scale.class,
-                "run length: smoke (seconds), standard (minutes), paper (the published durations)");
+        Periods periods = Periods.read(p, defaultScale, length);
         long rate = p.count(RATE, defaultRate, 1, MAX_RATE_PER_SEC, "messages per second");
         int payload = (int) p.count(PAYLOAD, defaultPayload, STAMP_BYTES, MAX_PAYLOAD_BYTES,
                 "payload bytes per message (at least " + STAMP_BYTES + ": sequence, intended and actual send time)");
-        long warmup = p.durationNs(WARMUP, length.warmupNs(scale), 0, TimeUnit.HOURS.toNanos(1),
-                "warm-up duration per fork (samples discarded)");
-        long measure = p.durationNs(DURATION, length.measureNs(scale), TimeUnit.MILLISECONDS.toNanos(100),
-                TimeUnit.HOURS.toNanos(24), "measured duration per fork");
-        int forks = (int) p.count(FORKS, length.forks(scale), 1, 100, "number of forked JVMs per cell");
+        long warmup = periods.warmupNs();
+        long measure = periods.measureNs();
         String cpuText = p.string(CPUS, "auto",
                 "CPUs of the producer and consumer threads: auto, none, or two CPU numbers such as 2,4");
         CpuPlan cpus = CpuPlan.resolve(CPUS, cpuText, Arrays.asList("the producer", "the consumer"), topology);
-        long progress = p.durationNs(PROGRESS, TimeUnit.SECONDS.toNanos(5), TimeUnit.MILLISECONDS.toNanos(100),
-                TimeUnit.HOURS.toNanos(1), "how often long runs print progress");
         long messages = messages(rate, measure);
         if (messages < 1) {
             throw ConfigException.invalid(DURATION, p.given().getOrDefault(DURATION, "(default)"),
@@ -91,7 +81,7 @@ public final class OneWaySettings {
                             + " (a 512 MiB accounting bitmap) one period may have; shorten it or lower %s",
                     rate, longest, MAX_MESSAGES_PER_PERIOD, RATE));
         }
-        return new OneWaySettings(scale, rate, payload, warmup, measure, forks, cpus, progress);
+        return new OneWaySettings(periods, rate, payload, cpus);
     }
 
     /** Messages one period of {@code durationNs} sends at {@code ratePerSec}. */
@@ -100,8 +90,13 @@ public final class OneWaySettings {
         return (durationNs / nanosPerSec) * ratePerSec + (durationNs % nanosPerSec) * ratePerSec / nanosPerSec;
     }
 
+    /** Warm-up, duration, forks and progress: what every study shares. */
+    public Periods periods() {
+        return periods;
+    }
+
     public Scale scale() {
-        return scale;
+        return periods.scale();
     }
 
     public long ratePerSec() {
@@ -113,15 +108,15 @@ public final class OneWaySettings {
     }
 
     public long warmupNs() {
-        return warmupNs;
+        return periods.warmupNs();
     }
 
     public long measureNs() {
-        return measureNs;
+        return periods.measureNs();
     }
 
     public int forks() {
-        return forks;
+        return periods.forks();
     }
 
     public CpuPlan cpus() {
@@ -129,6 +124,6 @@ public final class OneWaySettings {
     }
 
     public long progressIntervalNs() {
-        return progressIntervalNs;
+        return periods.progressIntervalNs();
     }
 }

@@ -8,6 +8,7 @@ import com.google.gson.JsonObject;
 
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencyRecorder;
+import dev.latencybench.core.run.Accounting;
 
 /**
  * The counters of measured periods that add up across periods and forks: messages (sent,
@@ -172,6 +173,37 @@ public final class OneWayTally {
      */
     public long expectedSamples() {
         return received + duplicated + unexpected - outOfRange;
+    }
+
+    /**
+     * The launcher's accounting of a one-way cell: the forks' tallies added up, written with the asked
+     * rate, flagged when the CPU placement changed, and the number of latencies the merged histogram
+     * must hold.
+     */
+    public static Accounting accounting(long askedRatePerSec) {
+        OneWayTally total = new OneWayTally();
+        return new Accounting() {
+            @Override
+            public void add(JsonObject fork) {
+                total.add(readFrom(fork));
+            }
+
+            @Override
+            public void writeTo(JsonObject result) {
+                total.writeTo(result, askedRatePerSec);
+            }
+
+            @Override
+            public List<String> flags() {
+                String moved = total.placementChange();
+                return moved == null ? List.of() : List.of(moved);
+            }
+
+            @Override
+            public long expectedSamples() {
+                return total.expectedSamples();
+            }
+        };
     }
 
     /** Reads what {@link #writeTo} wrote. */

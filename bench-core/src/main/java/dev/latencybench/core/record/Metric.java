@@ -24,7 +24,7 @@ public final class Metric {
 
     /**
      * @param name    lower camel case or dashes, e.g. {@code latency}, {@code hop-3}
-     * @param what    what is measured, from and to, e.g. {@code receive time minus intended send time}
+     * @param what    what is measured, from what, e.g. {@code latency from the intended send time}
      * @param unit    the histogram's unit, e.g. {@code ns}
      */
     public Metric(String name, String what, String unit, Writers writers) {

@@ -18,8 +18,8 @@ public final class Metrics {
      * ({@code latencyNs}, {@code serviceTimeNs}).
      */
     public static final Metrics ONE_WAY = new Metrics(List.of(
-            Metric.nanos("latency", "receive time minus intended send time (free of coordinated omission)"),
-            Metric.nanos("service", "receive time minus actual send time (what the original studies printed)")));
+            Metric.nanos("latency", "latency from the intended send time (free of coordinated omission)"),
+            Metric.nanos("service", "service time from the actual send time (what the original study printed)")));
 
     private final List<Metric> all;
 

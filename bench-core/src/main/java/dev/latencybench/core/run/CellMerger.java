@@ -17,17 +17,19 @@ import com.google.gson.JsonObject;
 
 import org.HdrHistogram.Histogram;
 
-import dev.latencybench.core.oneway.OneWayTally;
 import dev.latencybench.core.record.IntervalLog;
 import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.record.Metric;
+import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
 
 /**
  * Turns the raw data of a cell's forks ({@code forks/<pid>/fork.json, latency.hlog, env.json}) into
- * the cell's {@code result.json}, {@code latency.hlog}, {@code env.json} and {@code jmh.json}.
- * Histograms are merged, never averaged; counters are summed; the status is the worst of the forks
+ * the cell's {@code result.json}, {@code latency.hlog}, {@code env.json} and {@code jmh.json}, for
+ * whatever metrics the study declares. Histograms are merged, never averaged; the study's
+ * {@link Accounting} adds up its counters; the status is the worst of the forks
  * and of the launcher's view. Runs in the launcher, after a cell's JMH run or on interrupt.
  */
 public final class CellMerger {
@@ -82,14 +84,18 @@ public final class CellMerger {
     /** Merges one cell and writes its files; returns its summary for the table. */
     public static CellSummary merge(Path cellDir, Path jmhJson, Context ctx) throws IOException {
         List<Path> forkDirs = forkDirs(cellDir);
+        Metrics metrics = ctx.plan.metrics();
         Set<String> reasons = new LinkedHashSet<>();
-        Histogram latency = LatencyRecorder.newHistogram();
-        Histogram service = LatencyRecorder.newHistogram();
+        List<Histogram> totals = new ArrayList<>();
+        List<JsonArray> perFork = new ArrayList<>();
+        for (int i = 0; i < metrics.size(); i++) {
+            totals.add(LatencyRecorder.newHistogram());
+            perFork.add(new JsonArray());
+        }
         List<IntervalLog.Intervals> logs = new ArrayList<>();
         JsonArray pinning = new JsonArray();
         JsonArray loads = new JsonArray();
-        JsonArray perFork = new JsonArray();
-        OneWayTally tally = new OneWayTally();
+        Accounting accounting = ctx.plan.newAccounting();
         boolean anyInterrupted = ctx.interrupted;
         List<String> flags = new ArrayList<>();
         boolean anyFailed = false;
@@ -115,28 +121,30 @@ public final class CellMerger {
             for (JsonElement r : f.getAsJsonArray("reasons")) {
                 reasons.add(r.getAsString());
             }
-            tally.add(OneWayTally.readFrom(f));
+            accounting.add(f);
             JsonObject pin = f.getAsJsonObject("pinning");
             pin.addProperty("fork", fork.getFileName().toString());
             pinning.add(pin);
-            unpinned |= !pin.get("pinned").getAsBoolean();
+            unpinned |= pin.has("pinned") && !pin.get("pinned").getAsBoolean();
             JsonObject load = f.getAsJsonObject("machineLoad");
             load.addProperty("fork", fork.getFileName().toString());
             loads.add(load);
             busy |= load.get("busy").getAsBoolean();
             Path hlog = fork.resolve(ResultLayout.LATENCY_HLOG);
             if (Files.exists(hlog)) {
-                IntervalLog.Intervals intervals = IntervalLog.read(hlog);
+                IntervalLog.Intervals intervals = IntervalLog.read(hlog, metrics);
                 if (intervals.truncated) {
                     flags.add("the interval log of fork " + fork.getFileName() + " ends in a line cut short (the"
                             + " fork was killed while writing it); the intervals before it are kept");
                 }
                 logs.add(intervals);
-                JsonObject forkLatency = LatencySummary.of(intervals.total("latency")).toJson();
-                forkLatency.addProperty("fork", fork.getFileName().toString());
-                perFork.add(forkLatency);
-                latency.add(intervals.total("latency"));
-                service.add(intervals.total("service"));
+                for (int i = 0; i < metrics.size(); i++) {
+                    Histogram forkTotal = intervals.total(metrics.all().get(i).name());
+                    JsonObject summary = LatencySummary.of(forkTotal).toJson();
+                    summary.addProperty("fork", fork.getFileName().toString());
+                    perFork.get(i).add(summary);
+                    totals.get(i).add(forkTotal);
+                }
             }
         }
         if (ctx.launcherFailure != null) {
@@ -147,13 +155,15 @@ public final class CellMerger {
             reasons.add("expected results from " + ctx.forksAsked + " fork(s), found " + forksWithData);
             anyFailed = true;
         }
+        Histogram primary = totals.get(0);
+        long expected = accounting.expectedSamples();
         if (!anyInterrupted && forksWithData > 0) {
-            if (latency.getTotalCount() == 0) {
-                reasons.add("no latency was measured");
+            if (primary.getTotalCount() == 0) {
+                reasons.add("no " + metrics.primary().name() + " was measured");
                 anyFailed = true;
-            } else if (latency.getTotalCount() != tally.expectedSamples()) {
-                reasons.add(String.format(Locale.ROOT, "the interval logs hold %,d latencies but the forks recorded"
-                        + " %,d", latency.getTotalCount(), tally.expectedSamples()));
+            } else if (expected >= 0 && primary.getTotalCount() != expected) {
+                reasons.add(String.format(Locale.ROOT, "the interval logs hold %,d %s values but the forks recorded"
+                        + " %,d", primary.getTotalCount(), metrics.primary().name(), expected));
                 anyFailed = true;
             }
         }
@@ -167,13 +177,10 @@ public final class CellMerger {
         if (unpinned) {
             flags.add("unpinned: the spinning threads were not pinned to CPUs");
         }
-        String moved = tally.placementChange();
-        if (moved != null) {
-            flags.add(moved);
-        }
+        flags.addAll(accounting.flags());
 
-        LatencySummary latencySummary = LatencySummary.of(latency);
-        LatencySummary serviceSummary = LatencySummary.of(service);
+        List<LatencySummary> summaries = new ArrayList<>();
+        totals.forEach(h -> summaries.add(LatencySummary.of(h)));
         JsonObject r = new JsonObject();
         r.addProperty("status", status);
         r.add("reasons", toArray(reasons));
@@ -182,18 +189,30 @@ public final class CellMerger {
         r.addProperty("variant", ctx.variant);
         r.addProperty("cell", cellDir.getFileName().toString());
         r.addProperty("runId", ctx.runId);
-        r.addProperty("scale", ctx.plan.settings().scale().id());
-        r.addProperty("ratePerSec", ctx.plan.settings().ratePerSec());
         // the settings are what was asked, whatever happened: a cell whose forks all died still says so
-        r.addProperty("payloadBytes", ctx.plan.settings().payloadBytes());
-        r.addProperty("warmupNs", ctx.plan.settings().warmupNs());
-        r.addProperty("measureNs", ctx.plan.settings().measureNs());
+        r.addProperty("scale", ctx.plan.periods().scale().id());
+        ctx.plan.recorded().entrySet().forEach(e -> r.add(e.getKey(), e.getValue()));
+        r.addProperty("warmupNs", ctx.plan.periods().warmupNs());
+        r.addProperty("measureNs", ctx.plan.periods().measureNs());
         r.addProperty("forks", ctx.forksAsked);
         r.addProperty("forksWithData", forksWithData);
-        tally.writeTo(r, ctx.plan.settings().ratePerSec());
-        r.add("latencyNs", latencySummary.toJson());
-        r.add("serviceTimeNs", serviceSummary.toJson());
-        r.add("forkLatencyNs", perFork);
+        r.addProperty("description", ctx.plan.description());
+        JsonObject roles = new JsonObject();
+        ctx.plan.roles().forEach(roles::addProperty);
+        r.add("roles", roles);
+        accounting.writeTo(r);
+        r.addProperty("primary", metrics.primary().name());
+        JsonObject m = new JsonObject();
+        JsonObject forkMetrics = new JsonObject();
+        for (int i = 0; i < metrics.size(); i++) {
+            Metric metric = metrics.all().get(i);
+            JsonObject s = metric.toJson();
+            summaries.get(i).toJson().entrySet().forEach(e -> s.add(e.getKey(), e.getValue()));
+            m.add(metric.name(), s);
+            forkMetrics.add(metric.name(), perFork.get(i));
+        }
+        r.add("metrics", m);
+        r.add("forkMetrics", forkMetrics);
         r.add("pinning", pinning);
         r.add("machineLoad", loads);
         r.addProperty("command", ctx.command);
@@ -214,16 +233,15 @@ public final class CellMerger {
             }
         }
         return new CellSummary(ctx.variant, cellDir.getFileName().toString(), status, new ArrayList<>(reasons), flags,
-                latencySummary, serviceSummary, cellDir);
+                metrics, summaries, cellDir);
     }
 
     private static void writeLog(Path file, List<IntervalLog.Intervals> logs, Context ctx) throws IOException {
         ResultFiles.write(file, tmp -> {
-            try (IntervalLog out = new IntervalLog(tmp, dev.latencybench.core.record.Metrics.ONE_WAY, "latency-bench " + ctx.study + "/" + ctx.variant
-                    + ": latency (untagged) from the intended send time, service time (tag " + IntervalLog.SERVICE_TAG
-                    + ") from the actual send time, in ns; all forks")) {
+            try (IntervalLog out = new IntervalLog(tmp, ctx.plan.metrics(), "latency-bench " + ctx.study + "/"
+                    + ctx.variant + ", all forks")) {
                 for (IntervalLog.Intervals log : logs) {
-                    for (int i = 0; i < log.of("latency").size(); i++) {
+                    for (int i = 0; i < log.size(); i++) {
                         out.append(log.interval(i));
                     }
                 }

@@ -7,6 +7,8 @@ import java.util.Locale;
 
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.record.Metric;
+import dev.latencybench.core.record.Metrics;
 
 /** One merged cell as the end-of-run table shows it. Immutable. */
 public final class CellSummary {
@@ -15,33 +17,59 @@ public final class CellSummary {
     public final String status;
     public final List<String> reasons;
     public final List<String> flags;
-    public final LatencySummary latency;
-    public final LatencySummary serviceTime;
+    public final Metrics metrics;
+    /** The merged percentiles of each metric, in declaration order. */
+    public final List<LatencySummary> summaries;
     public final Path dir;
 
     public CellSummary(String variant, String cell, String status, List<String> reasons, List<String> flags,
-                       LatencySummary latency, LatencySummary serviceTime, Path dir) {
+                       Metrics metrics, List<LatencySummary> summaries, Path dir) {
         this.variant = variant;
         this.cell = cell;
         this.status = status;
         this.reasons = reasons;
         this.flags = flags;
-        this.latency = latency;
-        this.serviceTime = serviceTime;
+        this.metrics = metrics;
+        this.summaries = List.copyOf(summaries);
         this.dir = dir;
     }
 
+    /** The merged percentiles of a declared metric. */
+    public LatencySummary summary(String metric) {
+        return summaries.get(metrics.indexOf(metric));
+    }
+
+    /** The primary metric's percentiles. */
+    public LatencySummary primary() {
+        return summaries.get(0);
+    }
+
     /**
-     * Prints the study's table, one row per variant (transport): p50 p90 p99 p99.9 p99.99 max,
-     * samples, status; then the reasons and flags of any row that has them.
+     * Prints one table per metric, one row per variant: p50 p90 p99 p99.9 p99.99 max, samples,
+     * status; the heading says what the metric measures.
+     *
+     * @param variantColumn what the study calls its variants, e.g. {@code transport}
      */
-    public static void printTable(PrintStream out, String heading, List<CellSummary> cells, boolean serviceTime) {
+    public static void printTables(PrintStream out, String variantColumn, List<CellSummary> cells) {
+        if (cells.isEmpty()) {
+            return;
+        }
+        for (Metric m : cells.get(0).metrics.all()) {
+            printTable(out, m.what() + ":", variantColumn, cells, m.name());
+        }
+    }
+
+    /** Prints the table of one metric; cells without it show dashes. */
+    public static void printTable(PrintStream out, String heading, String variantColumn, List<CellSummary> cells,
+                                  String metric) {
         out.println(heading);
         String format = "  %-12s %-26s %8s %8s %8s %8s %8s %8s %12s  %s%n";
-        out.printf(Locale.ROOT, format, "transport", "jvm__gc", "p50", "p90", "p99", "p99.9", "p99.99", "max",
+        out.printf(Locale.ROOT, format, variantColumn, "jvm__gc", "p50", "p90", "p99", "p99.9", "p99.99", "max",
                 "samples", "status");
         for (CellSummary c : cells) {
-            LatencySummary s = serviceTime ? c.serviceTime : c.latency;
+            int i = c.metrics.indexOf(metric);
+            LatencySummary s = i < 0 ? LatencySummary.of(dev.latencybench.core.record.LatencyRecorder.newHistogram())
+                    : c.summaries.get(i);
             boolean empty = s.count == 0;
             out.printf(Locale.ROOT, format, c.variant, c.cell, cellText(s.p50, empty), cellText(s.p90, empty),
                     cellText(s.p99, empty), cellText(s.p99_9, empty), cellText(s.p99_99, empty),

@@ -6,9 +6,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
+import com.google.gson.JsonObject;
+
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
-import dev.latencybench.core.oneway.OneWaySettings;
+import dev.latencybench.core.config.Periods;
+import dev.latencybench.core.record.Metrics;
 
 /**
  * What the launcher needs to know about one study: its name, its JMH benchmark, the {@code @Param}
@@ -34,34 +37,45 @@ public interface Study {
     /** Flags the study's libraries need on a JDK of this feature version (e.g. add-opens). */
     List<String> jvmFlags(int javaFeatureVersion);
 
-    /** A validated plan: which variants, the settings each fork will run with, and what to tell people. */
+    /**
+     * A validated plan: which variants, how long each fork runs, what the study measures, and what to
+     * tell people. Made with {@link #builder}.
+     */
     final class Plan {
         /** The fact that says what reading the plan removed (a killed run's leftovers), when it did. */
         public static final String CLEANED = "cleaned";
+        /** The role of the variant that shows the machine's floor under the same harness (the queue study's baseline). */
+        public static final String FLOOR = "floor";
+        /** The role of the variant that runs the published study's own loop: the harness's yardstick. */
+        public static final String YARDSTICK = "yardstick";
 
         private final List<String> variants;
-        private final OneWaySettings settings;
+        private final Periods periods;
+        private final Metrics metrics;
+        private final Map<String, String> roles;
+        private final JsonObject recorded;
         private final Map<String, String> facts;
+        private final Supplier<Accounting> accounting;
         private final Supplier<List<String>> cleanUp;
 
-        /**
-         * @param facts what the run will do, for its header, in order: e.g. {@code load} ->
-         *              {@code 100,000 msg/s, 256 B}, {@code CPUs} -> {@code 2,4 (isolated CPUs)}
-         */
-        public Plan(List<String> variants, OneWaySettings settings, Map<String, String> facts) {
-            this(variants, settings, facts, List::of);
+        private Plan(Builder b) {
+            this.variants = List.copyOf(b.variants);
+            this.periods = b.periods;
+            this.metrics = b.metrics;
+            this.roles = Collections.unmodifiableMap(new LinkedHashMap<>(b.roles));
+            this.recorded = b.recorded.deepCopy();
+            this.facts = Collections.unmodifiableMap(new LinkedHashMap<>(b.facts));
+            this.accounting = b.accounting;
+            this.cleanUp = b.cleanUp;
         }
 
         /**
-         * @param cleanUp removes what a benchmark JVM that died (killed, crashed) left behind outside
-         *                the results (a queue in /dev/shm, say); returns one line per thing removed
+         * @param variants the variants to run, in order
+         * @param periods  warm-up, duration and forks
+         * @param metrics  what the study records, primary first
          */
-        public Plan(List<String> variants, OneWaySettings settings, Map<String, String> facts,
-                    Supplier<List<String>> cleanUp) {
-            this.variants = variants;
-            this.settings = settings;
-            this.facts = Collections.unmodifiableMap(new LinkedHashMap<>(facts));
-            this.cleanUp = cleanUp;
+        public static Builder builder(List<String> variants, Periods periods, Metrics metrics) {
+            return new Builder(variants, periods, metrics);
         }
 
         /** Runs the study's clean-up after its forks ended; what it removed, one line each. */
@@ -73,8 +87,27 @@ public interface Study {
             return variants;
         }
 
-        public OneWaySettings settings() {
-            return settings;
+        public Periods periods() {
+            return periods;
+        }
+
+        public Metrics metrics() {
+            return metrics;
+        }
+
+        /** Variants by role ({@link #FLOOR}, {@link #YARDSTICK}); those the study has. */
+        public Map<String, String> roles() {
+            return roles;
+        }
+
+        /** The study's settings every cell's {@code result.json} records at its top level (e.g. ratePerSec). */
+        public JsonObject recorded() {
+            return recorded.deepCopy();
+        }
+
+        /** A new, empty accounting for one cell. */
+        public Accounting newAccounting() {
+            return accounting.get();
         }
 
         public Map<String, String> facts() {
@@ -86,6 +119,62 @@ public interface Study {
             StringBuilder sb = new StringBuilder();
             facts.forEach((k, v) -> sb.append(sb.length() == 0 ? "" : "; ").append(k).append(": ").append(v));
             return sb.toString();
+        }
+
+        /** Builds a {@link Plan}; everything but the variants, periods and metrics is optional. */
+        public static final class Builder {
+            private final List<String> variants;
+            private final Periods periods;
+            private final Metrics metrics;
+            private final Map<String, String> roles = new LinkedHashMap<>();
+            private JsonObject recorded = new JsonObject();
+            private Map<String, String> facts = Map.of();
+            private Supplier<Accounting> accounting = Accounting::none;
+            private Supplier<List<String>> cleanUp = List::of;
+
+            private Builder(List<String> variants, Periods periods, Metrics metrics) {
+                this.variants = variants;
+                this.periods = periods;
+                this.metrics = metrics;
+            }
+
+            /**
+             * @param facts what the run will do, for its header, in order: e.g. {@code load} ->
+             *              {@code 100,000 msg/s, 256 B}, {@code CPUs} -> {@code 2,4 (isolated CPUs)}
+             */
+            public Builder facts(Map<String, String> facts) {
+                this.facts = facts;
+                return this;
+            }
+
+            /** Declares the variant that plays a role ({@link #FLOOR}, {@link #YARDSTICK}). */
+            public Builder role(String role, String variant) {
+                roles.put(role, variant);
+                return this;
+            }
+
+            public Builder recorded(JsonObject settings) {
+                this.recorded = settings;
+                return this;
+            }
+
+            public Builder accounting(Supplier<Accounting> accounting) {
+                this.accounting = accounting;
+                return this;
+            }
+
+            /**
+             * @param cleanUp removes what a benchmark JVM that died (killed, crashed) left behind outside
+             *                the results (a queue in /dev/shm, say); returns one line per thing removed
+             */
+            public Builder cleanUp(Supplier<List<String>> cleanUp) {
+                this.cleanUp = cleanUp;
+                return this;
+            }
+
+            public Plan build() {
+                return new Plan(this);
+            }
         }
     }
 }

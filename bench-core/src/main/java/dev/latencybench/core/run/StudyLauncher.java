@@ -39,6 +39,7 @@ import dev.latencybench.core.env.JvmIdentity;
 import dev.latencybench.core.jmh.LatencyProfiler;
 import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.record.Metric;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
 
@@ -145,9 +146,9 @@ public final class StudyLauncher {
                 + (run.jvmArgs().isEmpty() ? "" : ", " + String.join(" ", run.jvmArgs())) + ")");
         plan.facts().forEach((k, v) -> out.printf(Locale.ROOT, format, k + ":", v));
         out.printf(Locale.ROOT, format, "length:", String.format(Locale.ROOT,
-                "scale %s: warm-up %s + measure %s per fork, %d fork(s)", plan.settings().scale().id(),
-                Units.formatDuration(plan.settings().warmupNs()), Units.formatDuration(plan.settings().measureNs()),
-                plan.settings().forks()));
+                "scale %s: warm-up %s + measure %s per fork, %d fork(s)", plan.periods().scale().id(),
+                Units.formatDuration(plan.periods().warmupNs()), Units.formatDuration(plan.periods().measureNs()),
+                plan.periods().forks()));
         out.printf(Locale.ROOT, format, "variants:", String.join(", ", plan.variants()));
         out.printf(Locale.ROOT, format + "%n", "results:", run.runDir());
         if (!partOfRun) {
@@ -205,8 +206,8 @@ public final class StudyLauncher {
         void runVariant(String variant) {
             Path variantDir = ResultLayout.variantDir(run.resultsDir(), run.runId(), study.name(), variant);
             Path jmhJson = variantDir.resolve(".jmh-partial.json");
-            long warmupNs = plan.settings().warmupNs();
-            long measureNs = plan.settings().measureNs();
+            long warmupNs = plan.periods().warmupNs();
+            long measureNs = plan.periods().measureNs();
             Path cellDir = variantDir.resolve(expected.cellName());
             List<String> forkArgs = new ArrayList<>(jvmArgs);
             forkArgs.addAll(gcLogFlags(cellDir));
@@ -220,7 +221,7 @@ public final class StudyLauncher {
                     .warmupBatchSize(1)
                     .measurementIterations(1)
                     .measurementBatchSize(1)
-                    .forks(plan.settings().forks())
+                    .forks(plan.periods().forks())
                     .timeout(TimeValue.seconds(TimeUnit.NANOSECONDS.toSeconds(Math.max(warmupNs, measureNs)) + 120))
                     .jvmArgs(forkArgs.toArray(new String[0]))
                     .addProfiler(LatencyProfiler.class)
@@ -276,7 +277,7 @@ public final class StudyLauncher {
                 }
                 for (Path cellDir : cellDirs) {
                     CellMerger.Context ctx = new CellMerger.Context(study.name(), variant, plan, run.runId(),
-                            plan.settings().forks(), failure, wasInterrupted, commit, command);
+                            plan.periods().forks(), failure, wasInterrupted, commit, command);
                     try {
                         cells.add(CellMerger.merge(cellDir, jmhJson, ctx));
                     } catch (IOException | RuntimeException e) {
@@ -303,8 +304,10 @@ public final class StudyLauncher {
                 + (Files.isDirectory(forks) ? "; what the forks measured is kept in " + forks : "");
         unwritten.add(variant + ": " + why);
         LatencySummary none = LatencySummary.of(LatencyRecorder.newHistogram());
-        return new CellSummary(variant, cellDir.getFileName().toString(), "FAILED", List.of(why), List.of(), none, none,
-                cellDir);
+        List<LatencySummary> nothing = new ArrayList<>();
+        launchedPlan.metrics().all().forEach(m -> nothing.add(none));
+        return new CellSummary(variant, cellDir.getFileName().toString(), "FAILED", List.of(why), List.of(),
+                launchedPlan.metrics(), nothing, cellDir);
     }
 
     /** A fork that was killed or crashed could not remove what it made outside the results: remove it now. */
@@ -372,8 +375,9 @@ public final class StudyLauncher {
         }
         synchronized (this) {
             if (!cells.isEmpty()) {
-                CellSummary.printTable(err, "what was measured before the interrupt (latency from the intended "
-                        + "send time):", cells, false);
+                Metric primary = launchedPlan.metrics().primary();
+                CellSummary.printTable(err, "what was measured before the interrupt (" + primary.what() + "):",
+                        study.variantParam(), cells, primary.name());
                 CellSummary.printNotes(err, cells);
                 err.println("  results: " + cells.get(0).dir.getParent().getParent());
             }
@@ -389,9 +393,7 @@ public final class StudyLauncher {
         out.println();
         out.printf(Locale.ROOT, "latency-bench %s study, %s%n", study.name(),
                 plan.facts().getOrDefault("load", plan.description()));
-        CellSummary.printTable(out, "latency from the intended send time (free of coordinated omission):", cells, false);
-        CellSummary.printTable(out, "service time from the actual send time (what the original study printed):",
-                cells, true);
+        CellSummary.printTables(out, study.variantParam(), cells);
         CellSummary.printNotes(out, cells);
         out.println("  results: " + run.runDir().resolve(study.name()));
         long notOk = cells.stream().filter(c -> !"OK".equals(c.status)).count();
@@ -470,7 +472,7 @@ public final class StudyLauncher {
         JsonArray variants = new JsonArray();
         plan.variants().forEach(variants::add);
         o.add("variants", variants);
-        o.addProperty("scale", plan.settings().scale().id());
+        o.addProperty("scale", plan.periods().scale().id());
         o.addProperty("description", plan.description());
         JsonObject props = new JsonObject();
         properties.given().forEach(props::addProperty);

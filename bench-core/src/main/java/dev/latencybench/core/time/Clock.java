@@ -1,7 +1,7 @@
 package dev.latencybench.core.time;
 
 /**
- * The time source of the harness, injected so the pacer's schedule can be tested exactly with a
+ * The monotonic time source of the harness, injected so the pacer's schedule can be tested exactly with a
  * fake clock. Implementations must be safe to call from several threads; the system clock costs
  * one {@code System.nanoTime()} per read and allocates nothing.
  */

@@ -17,6 +17,7 @@ import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Scale;
+import dev.latencybench.core.config.RunLength;
 import dev.latencybench.core.testing.FakeSysTree;
 
 class OneWaySettingsTest {

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.Scale;
 import dev.latencybench.core.oneway.OneWaySettings;
-import dev.latencybench.core.oneway.RunLength;
+import dev.latencybench.core.config.RunLength;
 import dev.latencybench.core.record.IntervalLog;
 import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.record.LatencySummary;
@@ -56,7 +56,12 @@ class CellMergerTest {
         OneWaySettings settings = OneWaySettings.read(new BenchProperties(Map.of("bench.cpus", "none")), Scale.SMOKE,
                 RunLength.of(1 * S, 2 * S, 10 * S, 60 * S, 30 * S, 600 * S), 100_000, 256,
                 FakeSysTree.machine(sys, "0-3").topology());
-        plan = new Study.Plan(List.of("x"), settings, Map.of("load", "desc"));
+        com.google.gson.JsonObject recorded = new com.google.gson.JsonObject();
+        recorded.addProperty("ratePerSec", settings.ratePerSec());
+        recorded.addProperty("payloadBytes", settings.payloadBytes());
+        plan = Study.Plan.builder(List.of("x"), settings.periods(), dev.latencybench.core.record.Metrics.ONE_WAY)
+                .facts(Map.of("load", "desc")).recorded(recorded).role(Study.Plan.FLOOR, "baseline")
+                .accounting(() -> dev.latencybench.core.oneway.OneWayTally.accounting(settings.ratePerSec())).build();
     }
 
     private CellMerger.Context context(int forksAsked, String launcherFailure, boolean interrupted) {
@@ -64,7 +69,7 @@ class CellMergerTest {
                 "abc1234", "./mvnw -Pbench");
     }
 
-    /** A fork.json shaped like {@code OneWayHarness.forkJson()}. */
+    /** A fork.json shaped like {@code ForkSession.forkJson()} of the one-way workload. */
     private static JsonObject forkJson(String status, List<String> reasons, long sent, long received, long lost,
                                        long lateSends, long maxLagNs, double achieved, long producerBytes,
                                        long consumerBytes, boolean pinned, boolean busy) {
@@ -222,7 +227,7 @@ class CellMergerTest {
         assertEquals(1, read.of("service").size());
 
         CellMerger.merge(cell, null, context(1, null, false));
-        assertEquals(500, resultJson().getAsJsonObject("latencyNs").get("count").getAsLong());
+        assertEquals(500, resultJson().getAsJsonObject("metrics").getAsJsonObject("latency").get("count").getAsLong());
         assertEquals(500, IntervalLog.read(cell.resolve(ResultLayout.LATENCY_HLOG)).total("latency").getTotalCount());
     }
 
@@ -276,10 +281,19 @@ class CellMergerTest {
         LatencySummary expectedService = LatencySummary.of(union(range(1, 500, 1), repeat(500_000, 1_000)));
         assertEquals(new LatencySummary(1_000, 1_000_447, 1_000_447, 1_000_447, 1_000_447, 1_000_447, 2_000),
                 expectedLatency);
-        assertEquals(expectedLatency, LatencySummary.fromJson(r.getAsJsonObject("latencyNs")));
-        assertEquals(expectedService, LatencySummary.fromJson(r.getAsJsonObject("serviceTimeNs")));
-        assertEquals(expectedLatency, summary.latency);
-        assertEquals(expectedService, summary.serviceTime);
+        assertEquals("latency", r.get("primary").getAsString());
+        assertEquals(expectedLatency, LatencySummary.fromJson(r.getAsJsonObject("metrics").getAsJsonObject("latency")));
+        assertEquals(expectedService, LatencySummary.fromJson(r.getAsJsonObject("metrics").getAsJsonObject("service")));
+        assertEquals(List.of("latency", "service"), new java.util.ArrayList<>(r.getAsJsonObject("metrics").keySet()));
+        assertEquals("ns", r.getAsJsonObject("metrics").getAsJsonObject("service").get("unit").getAsString());
+        assertEquals(2, r.getAsJsonObject("forkMetrics").getAsJsonArray("latency").size());
+        assertEquals("baseline", r.getAsJsonObject("roles").get("floor").getAsString());
+        assertEquals(100_000, r.get("ratePerSec").getAsLong(), "the study's recorded settings");
+        assertEquals(256, r.get("payloadBytes").getAsInt());
+        assertEquals(java.util.Map.of("latency", expectedLatency, "service", expectedService),
+                dev.latencybench.core.record.Metrics.summariesOf(r));
+        assertEquals(expectedLatency, summary.primary());
+        assertEquals(expectedService, summary.summary("service"));
         assertEquals("OK", summary.status);
         assertEquals("x", summary.variant);
         assertEquals("temurin-17.0.15__g1", summary.cell);
@@ -316,8 +330,8 @@ class CellMergerTest {
         }
         assertEquals(3, latencyIntervals);
         assertEquals(3, serviceIntervals);
-        assertEquals(LatencySummary.fromJson(r.getAsJsonObject("latencyNs")), LatencySummary.of(latency));
-        assertEquals(LatencySummary.fromJson(r.getAsJsonObject("serviceTimeNs")), LatencySummary.of(service));
+        assertEquals(LatencySummary.fromJson(r.getAsJsonObject("metrics").getAsJsonObject("latency")), LatencySummary.of(latency));
+        assertEquals(LatencySummary.fromJson(r.getAsJsonObject("metrics").getAsJsonObject("service")), LatencySummary.of(service));
         try (Stream<Path> files = Files.list(cell)) {
             assertEquals(List.of("env.json", "forks", "latency.hlog", "result.json"),
                     files.map(p -> p.getFileName().toString()).sorted().collect(Collectors.toList()),
@@ -360,7 +374,7 @@ class CellMergerTest {
         assertEquals(2, r.get("forks").getAsInt(), "what was asked");
         assertEquals(1, r.get("forksWithData").getAsInt());
         assertEquals(2, r.get("sent").getAsLong());
-        assertEquals(2, r.getAsJsonObject("latencyNs").get("count").getAsLong());
+        assertEquals(2, r.getAsJsonObject("metrics").getAsJsonObject("latency").get("count").getAsLong());
         assertEquals("FAILED", summary.status);
         assertEquals(strings(r.getAsJsonArray("reasons")), summary.reasons);
     }
@@ -420,7 +434,7 @@ class CellMergerTest {
         CellMerger.merge(cell, null, context(1, null, false));
         JsonObject r = resultJson();
         assertEquals("FAILED", r.get("status").getAsString());
-        assertEquals(List.of("the interval logs hold 999 latencies but the forks recorded 1,000"),
+        assertEquals(List.of("the interval logs hold 999 latency values but the forks recorded 1,000"),
                 strings(r.getAsJsonArray("reasons")));
     }
 
@@ -441,7 +455,7 @@ class CellMergerTest {
         CellMerger.merge(cell, null, context(1, null, false));
         JsonObject r = resultJson();
         assertEquals("OK", r.get("status").getAsString(), r.get("reasons").toString());
-        assertEquals(1_000, r.getAsJsonObject("latencyNs").get("count").getAsLong());
+        assertEquals(1_000, r.getAsJsonObject("metrics").getAsJsonObject("latency").get("count").getAsLong());
         assertEquals(List.of("the interval log of fork 1001 ends in a line cut short (the fork was killed while"
                 + " writing it); the intervals before it are kept"), strings(r.getAsJsonArray("flags")));
     }
@@ -472,7 +486,7 @@ class CellMergerTest {
         JsonObject r = resultJson();
         assertEquals("FAILED", r.get("status").getAsString());
         assertEquals(List.of("expected results from 1 fork(s), found 0"), strings(r.getAsJsonArray("reasons")));
-        assertEquals(new LatencySummary(0, 0, 0, 0, 0, 0, 0), summary.latency);
+        assertEquals(new LatencySummary(0, 0, 0, 0, 0, 0, 0), summary.primary());
         assertEquals(0.0, r.getAsJsonObject("pacing").get("achievedRatePerSec").getAsDouble(), 0.0);
         assertEquals(0.0, r.getAsJsonObject("allocation").get("bytesPerMessage").getAsDouble(), 0.0);
         assertEquals(0, IntervalLog.read(cell.resolve(ResultLayout.LATENCY_HLOG)).of("latency").size());
@@ -487,7 +501,7 @@ class CellMergerTest {
         assertEquals(List.of("interrupted: the run was stopped before this cell finished"),
                 strings(r.getAsJsonArray("reasons")), "no complaint about the missing forks");
         assertEquals("INTERRUPTED", summary.status);
-        assertEquals(2, summary.latency.count);
+        assertEquals(2, summary.primary().count);
     }
 
     @Test

@@ -1,6 +1,5 @@
-package dev.latencybench.core.oneway;
+package dev.latencybench.core.config;
 
-import dev.latencybench.core.config.Scale;
 
 /**
  * How long a study runs at each {@link Scale}: warm-up and measured duration of one fork, and the

@@ -25,16 +25,18 @@ import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.Scale;
 import dev.latencybench.core.env.CpuLoadProbe;
 import dev.latencybench.core.record.IntervalLog;
+import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
 import dev.latencybench.core.testing.FakeSysTree;
-import dev.latencybench.core.time.SystemClock;
+import dev.latencybench.core.fork.ForkSession;
+import dev.latencybench.core.time.Clocks;
 
 /**
- * The harness with real threads and the system clock, over an in-memory transport: short periods
+ * The one-way workload in a real fork session, with real threads and the system clock, over an in-memory transport: short periods
  * at 10,000 msg/s, so the tests take a fraction of a second each.
  */
-class OneWayHarnessTest {
+class OneWayWorkloadTest {
     private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
 
     @TempDir
@@ -88,12 +90,12 @@ class OneWayHarnessTest {
         p.put("bench.duration", duration);
         p.put("bench.cpus", cpus);
         p.put("bench.progress", "100ms");
-        return OneWaySettings.read(new BenchProperties(p), Scale.SMOKE, RunLength.of(0, MS, 0, MS, 0, MS), 1, 24,
+        return OneWaySettings.read(new BenchProperties(p), Scale.SMOKE, dev.latencybench.core.config.RunLength.of(0, MS, 0, MS, 0, MS), 1, 24,
                 FakeSysTree.machine(tmp.resolve("sys"), "0-3").topology());
     }
 
-    private OneWayHarness harness(OneWaySettings s, MessageTransport t, AffinityService affinity) {
-        return new OneWayHarness(s, t, SystemClock.INSTANCE, affinity, "test/memory",
+    private ForkSession harness(OneWaySettings s, MessageTransport t, AffinityService affinity) {
+        return new ForkSession(new OneWayWorkload(s, t), s.periods(), s.cpus(), Clocks.system(), affinity, "test/memory",
                 new PrintStream(progress, true, StandardCharsets.UTF_8), tmp.resolve("fork"),
                 new CpuLoadProbe(tmp.resolve("no-proc")));
     }
@@ -105,16 +107,13 @@ class OneWayHarnessTest {
     @Test
     void aCleanRunAccountsForEveryMessageAndWritesItsFiles() throws Exception {
         MemoryTransport t = new MemoryTransport(0);
-        OneWayHarness h = harness(settings("none", "300ms"), t, AffinityService.NONE);
-        PeriodResult warm = h.runPeriod(false);
-        PeriodResult measured = h.runPeriod(true);
+        ForkSession h = harness(settings("none", "300ms"), t, AffinityService.NONE);
+        LatencySummary warm = h.runPeriod(false);
+        LatencySummary measured = h.runPeriod(true);
         h.close();
 
-        assertEquals(1_000, warm.sent);
-        assertEquals(3_000, measured.sent);
-        assertEquals(3_000, measured.received);
-        assertEquals(0, measured.lost);
-        assertEquals(3_000, measured.latency.count);
+        assertEquals(1_000, warm.count);
+        assertEquals(3_000, measured.count);
         assertTrue(t.closed, "close() closes the transport");
         assertEquals("OK", h.status());
 
@@ -123,7 +122,10 @@ class OneWayHarnessTest {
         assertEquals(1, f.get("measuredPeriods").getAsLong(), "the warm-up is not counted");
         assertEquals(3_000, f.get("sent").getAsLong());
         assertEquals(3_000, f.get("received").getAsLong());
-        assertEquals(3_000, f.getAsJsonObject("latencyNs").get("count").getAsLong());
+        assertEquals(0, f.get("lost").getAsLong());
+        assertEquals("latency", f.get("primary").getAsString());
+        assertEquals(3_000, f.getAsJsonObject("metrics").getAsJsonObject("latency").get("count").getAsLong());
+        assertEquals(3_000, f.getAsJsonObject("metrics").getAsJsonObject("service").get("count").getAsLong());
         assertFalse(f.getAsJsonObject("pinning").get("pinned").getAsBoolean());
         IntervalLog.Intervals log = IntervalLog.read(tmp.resolve("fork").resolve(ResultLayout.LATENCY_HLOG));
         assertEquals(3_000, log.total("latency").getTotalCount(), "only measured intervals are logged");
@@ -198,18 +200,18 @@ class OneWayHarnessTest {
     @Test
     void aTransportWithItsOwnLoopsIsMeasuredWithoutTheHarnessLoops() throws Exception {
         OwnLoops t = new OwnLoops();
-        OneWayHarness h = harness(settings("none", "200ms"), t, AffinityService.NONE);
-        PeriodResult r = h.runPeriod(true);
+        ForkSession h = harness(settings("none", "200ms"), t, AffinityService.NONE);
+        LatencySummary r = h.runPeriod(true);
         h.close();
 
         assertFalse(t.harnessSent, "the harness's producer loop did not run");
-        assertEquals(2_000, r.sent);
-        assertEquals(2_000, r.received, "received as the loop counted it");
-        assertEquals(0, r.lost);
-        assertEquals(2_000, r.latency.count, "the loop's own histogram, taken by the harness");
+        assertEquals(2_000, r.count, "the loop's own histogram, taken by the session");
         assertEquals(List.of("messages out of order: 3"), h.reasons(), "the harness still judges the accounting");
         JsonObject f = forkJson();
-        assertEquals(2_000, f.getAsJsonObject("latencyNs").get("count").getAsLong());
+        assertEquals(2_000, f.get("sent").getAsLong());
+        assertEquals(2_000, f.get("received").getAsLong(), "received as the loop counted it");
+        assertEquals(0, f.get("lost").getAsLong());
+        assertEquals(2_000, f.getAsJsonObject("metrics").getAsJsonObject("latency").get("count").getAsLong());
         assertEquals(3, f.get("outOfOrder").getAsLong());
         assertTrue(f.getAsJsonObject("pacing").get("achievedRatePerSec").getAsDouble() > 9_000,
                 "the rate comes from the loop's own lag: " + f.getAsJsonObject("pacing"));
@@ -223,10 +225,9 @@ class OneWayHarnessTest {
 
     @Test
     void lostMessagesFailTheRun() throws Exception {
-        OneWayHarness h = harness(settings("none", "200ms"), new MemoryTransport(100), AffinityService.NONE);
-        PeriodResult r = h.runPeriod(true);
+        ForkSession h = harness(settings("none", "200ms"), new MemoryTransport(100), AffinityService.NONE);
+        h.runPeriod(true);
         h.close();
-        assertEquals(20, r.lost);
         assertEquals("FAILED", h.status());
         assertEquals(List.of("messages lost: 20 of 2,000"), h.reasons());
         assertEquals(20, forkJson().get("lost").getAsLong());
@@ -243,11 +244,12 @@ class OneWayHarnessTest {
                 return super.trySend(sequence, intendedSendNs, actualSendNs);
             }
         };
-        OneWayHarness h = harness(settings("none", "200ms"), broken, AffinityService.NONE);
-        PeriodResult r = h.runPeriod(true);
+        ForkSession h = harness(settings("none", "200ms"), broken, AffinityService.NONE);
+        LatencySummary r = h.runPeriod(true);
         h.close();
-        assertEquals(500, r.sent);
-        assertEquals(500, r.received);
+        assertEquals(500, r.count, "what was sent before the failure was received and recorded");
+        assertEquals(500, forkJson().get("sent").getAsLong());
+        assertEquals(500, forkJson().get("received").getAsLong());
         assertEquals("FAILED", h.status());
         assertEquals(List.of("producer failed: java.lang.IllegalStateException: queue full"), h.reasons());
     }
@@ -269,7 +271,7 @@ class OneWayHarnessTest {
                 return "not allowed here";
             }
         };
-        OneWayHarness h = harness(settings("2,3", "100ms"), new MemoryTransport(0), refuses);
+        ForkSession h = harness(settings("2,3", "100ms"), new MemoryTransport(0), refuses);
         h.runPeriod(true);
         h.close();
         assertEquals(List.of("pinning asked for but not obtained (bench.cpus=2,3): not allowed here"), h.reasons());
@@ -299,7 +301,7 @@ class OneWayHarnessTest {
                 return null;
             }
         };
-        OneWayHarness h = harness(settings("2,3", "100ms"), new MemoryTransport(0), records);
+        ForkSession h = harness(settings("2,3", "100ms"), new MemoryTransport(0), records);
         h.runPeriod(true);
         h.close();
         assertEquals("OK", h.status(), h.reasons().toString());
@@ -314,7 +316,7 @@ class OneWayHarnessTest {
 
     @Test
     void aBenchmarkThreadInterruptedMidPeriodFailsTheRun() throws Exception {
-        OneWayHarness h = harness(settings("none", "60s"), new MemoryTransport(0), AffinityService.NONE);
+        ForkSession h = harness(settings("none", "60s"), new MemoryTransport(0), AffinityService.NONE);
         boolean[] stillInterrupted = new boolean[1];
         Thread runner = new Thread(() -> {
             h.runPeriod(true);
@@ -335,7 +337,7 @@ class OneWayHarnessTest {
     @Test
     void anInterruptKeepsWhatWasMeasuredMarkedInterrupted() throws Exception {
         MemoryTransport t = new MemoryTransport(0);
-        OneWayHarness h = harness(settings("none", "60s"), t, AffinityService.NONE);
+        ForkSession h = harness(settings("none", "60s"), t, AffinityService.NONE);
         Thread runner = new Thread(() -> h.runPeriod(true));
         runner.start();
         Thread.sleep(1_500);
@@ -350,6 +352,6 @@ class OneWayHarnessTest {
         long sent = f.get("sent").getAsLong();
         assertTrue(sent > 5_000 && sent < 600_000, "stopped early, after about 1.5 s: " + sent);
         assertEquals(sent, f.get("received").getAsLong(), "what was sent was drained");
-        assertEquals(sent, f.getAsJsonObject("latencyNs").get("count").getAsLong());
+        assertEquals(sent, f.getAsJsonObject("metrics").getAsJsonObject("latency").get("count").getAsLong());
     }
 }

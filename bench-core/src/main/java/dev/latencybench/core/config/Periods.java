@@ -1,0 +1,76 @@
+package dev.latencybench.core.config;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * How every study's forked JVMs spend their time, read from the properties all studies share:
+ * {@code bench.scale}, {@code bench.warmup}, {@code bench.duration}, {@code bench.forks} and
+ * {@code bench.progress}. A fork runs one warm-up period (discarded) and one measured period; the
+ * launcher runs {@link #forks()} of them per cell. Immutable.
+ */
+public final class Periods {
+    public static final String SCALE = "bench.scale";
+    public static final String WARMUP = "bench.warmup";
+    public static final String DURATION = "bench.duration";
+    public static final String FORKS = "bench.forks";
+    public static final String PROGRESS = "bench.progress";
+
+    private final Scale scale;
+    private final long warmupNs;
+    private final long measureNs;
+    private final int forks;
+    private final long progressIntervalNs;
+
+    public Periods(Scale scale, long warmupNs, long measureNs, int forks, long progressIntervalNs) {
+        this.scale = scale;
+        this.warmupNs = warmupNs;
+        this.measureNs = measureNs;
+        this.forks = forks;
+        this.progressIntervalNs = progressIntervalNs;
+    }
+
+    /**
+     * Reads and validates the shared properties.
+     *
+     * @param defaultScale the scale when {@code bench.scale} is not given
+     * @param length       the study's warm-up, duration and forks at each scale
+     * @throws ConfigException naming the property, the value and what is allowed
+     */
+    public static Periods read(BenchProperties p, Scale defaultScale, RunLength length) {
+        Scale scale = p.choice(SCALE, defaultScale, Scale.class,
+                "run length: smoke (seconds), standard (minutes), paper (the published durations)");
+        long warmup = p.durationNs(WARMUP, length.warmupNs(scale), 0, TimeUnit.HOURS.toNanos(1),
+                "warm-up duration per fork (samples discarded)");
+        long measure = p.durationNs(DURATION, length.measureNs(scale), TimeUnit.MILLISECONDS.toNanos(100),
+                TimeUnit.HOURS.toNanos(24), "measured duration per fork");
+        int forks = (int) p.count(FORKS, length.forks(scale), 1, 100, "number of forked JVMs per cell");
+        long progress = p.durationNs(PROGRESS, TimeUnit.SECONDS.toNanos(5), TimeUnit.MILLISECONDS.toNanos(100),
+                TimeUnit.HOURS.toNanos(1), "how often long runs print progress");
+        return new Periods(scale, warmup, measure, forks, progress);
+    }
+
+    public Scale scale() {
+        return scale;
+    }
+
+    public long warmupNs() {
+        return warmupNs;
+    }
+
+    public long measureNs() {
+        return measureNs;
+    }
+
+    /** The period's duration: the warm-up's or the measured one's. */
+    public long durationNs(boolean measured) {
+        return measured ? measureNs : warmupNs;
+    }
+
+    public int forks() {
+        return forks;
+    }
+
+    public long progressIntervalNs() {
+        return progressIntervalNs;
+    }
+}

@@ -1,0 +1,532 @@
+package dev.latencybench.core.fork;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+
+import org.HdrHistogram.Histogram;
+
+import dev.latencybench.core.affinity.AffinityService;
+import dev.latencybench.core.affinity.CpuPlan;
+import dev.latencybench.core.affinity.CpuTopology;
+import dev.latencybench.core.affinity.OpenHftAffinityService;
+import dev.latencybench.core.config.Periods;
+import dev.latencybench.core.config.Units;
+import dev.latencybench.core.env.CpuLoadProbe;
+import dev.latencybench.core.env.Environment;
+import dev.latencybench.core.env.JvmIdentity;
+import dev.latencybench.core.jmh.LatencyProfiler;
+import dev.latencybench.core.record.IntervalLog;
+import dev.latencybench.core.record.LatencyRecorder;
+import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.record.Metric;
+import dev.latencybench.core.record.Metrics;
+import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.core.result.ResultLayout;
+import dev.latencybench.core.run.ParentWatch;
+import dev.latencybench.core.run.RunSettings;
+import dev.latencybench.core.time.Clocks;
+
+/**
+ * Everything one forked benchmark JVM does around a study's {@link Workload}, the same for every
+ * study:
+ *
+ * <pre>
+ *   [benchmark thread]  runPeriod -> workload.runPeriod(context) -> records into the context's metrics
+ *   [lb-monitor]        every second: each metric's interval -> .hlog + totals; progress; the deadline
+ *   at the end          verdict, machine load, pinning -> fork.json; the period's figures -> JMH
+ * </pre>
+ *
+ * <p>Each period is warm-up (discarded) or measured; measured periods add to the fork's totals and
+ * its interval log ({@code latency.hlog}: the primary metric untagged, the others tagged by name).
+ * A signal or {@code System.exit} still writes what was measured, marked INTERRUPTED, and closes the
+ * workload (which removes its files). A JMH benchmark opens one in its trial set-up and closes it in
+ * tear-down.
+ *
+ * <p>Threading: {@link #runPeriod} is called by one thread; {@link #interrupt} may come from a
+ * shutdown hook; everything else is guarded by this object's lock.
+ */
+public final class ForkSession implements AutoCloseable {
+    /** How often interval histograms are taken: one interval of the .hlog per second. */
+    public static final long SAMPLE_INTERVAL_NS = TimeUnit.SECONDS.toNanos(1);
+    /** How long a signal's shutdown hook waits for the period in progress to end. */
+    static final long HOOK_WAIT_NS = TimeUnit.SECONDS.toNanos(8);
+    /** Why a period fails when JMH interrupts the benchmark thread (its iteration time-out). */
+    public static final String BENCHMARK_THREAD_INTERRUPTED = "the benchmark thread was interrupted (the JMH"
+            + " iteration time-out?) before the period ended";
+    /** How long the workload may go on after its period's schedule ended, before it is stopped. */
+    public static final long GRACE_NS = TimeUnit.SECONDS.toNanos(5);
+
+    private final Workload workload;
+    private final Metrics metrics;
+    private final Periods periods;
+    private final CpuPlan cpus;
+    private final Clocks clocks;
+    private final AffinityService affinity;
+    private final String label;
+    private final PrintStream progress;
+    private final Path forkDir;
+    private final CpuLoadProbe loadProbe;
+
+    private final List<Histogram> totals = new ArrayList<>();
+    private final List<String> reasons = new ArrayList<>();
+    private IntervalLog log;
+    private long measuredNs;
+    private int[] pinnedTo;
+    private String pinFailure;
+    private double maxOtherCores = -1;
+    private double maxStealCores = -1;
+    private double ownCores = -1;
+    private boolean busy;
+
+    private volatile boolean stopRequested;
+    private volatile String interruptedBecause;
+    private volatile CountDownLatch periodEnded = new CountDownLatch(0);
+    private boolean closed;
+    private Thread hook;
+
+    /**
+     * A session without a shutdown hook (tests, or a caller that handles signals itself).
+     *
+     * @param label   names the run in progress lines, e.g. {@code queue/chronicle}
+     * @param forkDir where this fork writes its files; null writes none
+     */
+    public ForkSession(Workload workload, Periods periods, CpuPlan cpus, Clocks clocks, AffinityService affinity,
+                       String label, PrintStream progress, Path forkDir, CpuLoadProbe loadProbe) {
+        this.workload = workload;
+        this.metrics = workload.metrics();
+        this.periods = periods;
+        this.cpus = cpus;
+        this.clocks = clocks;
+        this.affinity = affinity;
+        this.label = label;
+        this.progress = progress;
+        this.forkDir = forkDir;
+        this.loadProbe = loadProbe;
+        this.pinnedTo = new int[workload.cpuRoles().size()];
+        java.util.Arrays.fill(pinnedTo, -1);
+        for (int i = 0; i < metrics.size(); i++) {
+            totals.add(LatencyRecorder.newHistogram());
+        }
+    }
+
+    /**
+     * The session of this benchmark JVM: finds its fork folder, records the environment, pins with
+     * the real affinity service and the system's clocks, and installs the shutdown hook.
+     *
+     * @param workload opened by the study; the session closes it
+     */
+    public static ForkSession open(String study, String variant, RunSettings run, Periods periods, CpuPlan cpus,
+                                   Workload workload) {
+        Path cell = ResultLayout.cellDir(run.resultsDir(), run.runId(), study, variant,
+                JvmIdentity.current().named(run.jvmName()));
+        Path forkDir = ResultLayout.forkDir(cell, ProcessHandle.current().pid());
+        try {
+            Files.createDirectories(forkDir);
+            ResultFiles.writeJson(forkDir.resolve(ResultLayout.ENV_JSON), Environment.system().capture());
+        } catch (IOException e) {
+            workload.close();
+            throw new IllegalStateException("cannot write to " + forkDir + ": " + e.getMessage(), e);
+        }
+        // JMH's forks outlive a host killed with SIGKILL until their iteration ends (a whole measured period)
+        ParentWatch.start("the launcher that started this benchmark JVM", 1, System.err);
+        BitSet releaseTo = CpuTopology.system().affinity();
+        AffinityService affinity = cpus.pins() ? new OpenHftAffinityService(releaseTo) : AffinityService.NONE;
+        ForkSession session = new ForkSession(workload, periods, cpus, Clocks.system(), affinity,
+                study + "/" + variant, System.out, forkDir, CpuLoadProbe.system());
+        session.hook = new Thread(() -> session.interrupt("the benchmark JVM was stopped (signal or exit) before the"
+                + " run ended", HOOK_WAIT_NS), "lb-shutdown");
+        Runtime.getRuntime().addShutdownHook(session.hook);
+        return session;
+    }
+
+    /**
+     * Runs one period: warm-up ({@code measured == false}, discarded) or measured. Returns when the
+     * workload's period ended, or the run was interrupted.
+     */
+    public LatencySummary runPeriod(boolean measured) {
+        LatencySummary none = LatencySummary.of(LatencyRecorder.newHistogram());
+        long durationNs = periods.durationNs(measured);
+        if (stopRequested || durationNs == 0) {
+            return none;
+        }
+        periodEnded = new CountDownLatch(1);
+        try {
+            if (stopRequested) { // an interrupt between the check above and the new latch
+                return none;
+            }
+            return new Period(measured, durationNs).run();
+        } finally {
+            periodEnded.countDown();
+        }
+    }
+
+    /**
+     * Stops the period in progress (from a shutdown hook or another thread), waits up to
+     * {@code waitNs} for it to end, and writes what was measured, marked INTERRUPTED.
+     */
+    public void interrupt(String why, long waitNs) {
+        interruptedBecause = why;
+        stopRequested = true;
+        try {
+            periodEnded.await(waitNs, TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        closeFiles();
+    }
+
+    /** Writes the fork's result files and closes the workload (removing its files). Idempotent. */
+    @Override
+    public void close() {
+        if (hook != null) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException alreadyShuttingDown) {
+                return; // the hook is running and closes the session itself
+            }
+        }
+        closeFiles();
+    }
+
+    private synchronized void closeFiles() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            writeForkFiles();
+        } finally {
+            workload.close();
+            if (log != null) {
+                log.close();
+            }
+        }
+    }
+
+    /** {@code OK}, {@code FAILED} (with reasons) or {@code INTERRUPTED}. */
+    public synchronized String status() {
+        if (interruptedBecause != null) {
+            return "INTERRUPTED";
+        }
+        return reasons.isEmpty() ? "OK" : "FAILED";
+    }
+
+    /** Why this fork failed so far; empty when it did not. */
+    public synchronized List<String> reasons() {
+        return new ArrayList<>(reasons);
+    }
+
+    private synchronized void addReason(String reason) {
+        if (!reasons.contains(reason)) {
+            reasons.add(reason);
+        }
+    }
+
+    /** How long a period may take before it is stopped: twice its duration, the grace time and a minute. */
+    public static long deadlineNs(long durationNs) {
+        return 2 * durationNs + GRACE_NS + TimeUnit.MINUTES.toNanos(1);
+    }
+
+    /** The stop flag of one period: the session's (a signal) or the period's own (the deadline, a failure). */
+    static final class Stop {
+        private final ForkSession session;
+        private volatile boolean aborted;
+
+        Stop(ForkSession session) {
+            this.session = session;
+        }
+
+        boolean requested() {
+            return session.stopRequested || aborted;
+        }
+
+        boolean interrupted() {
+            return session.interruptedBecause != null;
+        }
+
+        boolean aborted() {
+            return aborted;
+        }
+
+        void abort() {
+            aborted = true;
+        }
+    }
+
+    /** One period: the workload on the calling thread, the monitor beside it. */
+    private final class Period {
+        final boolean measured;
+        final long durationNs;
+        final Stop stop = new Stop(ForkSession.this);
+        final PeriodContext context;
+        final List<MetricRecorder> recorders;
+        final List<Histogram> periodHistograms = new ArrayList<>();
+        final Histogram window = LatencyRecorder.newHistogram();
+        volatile boolean ended;
+        boolean progressPrinted;
+
+        Period(boolean measured, long durationNs) {
+            this.measured = measured;
+            this.durationNs = durationNs;
+            this.context = new PeriodContext(measured, durationNs, clocks, metrics, cpus, workload.cpuRoles(),
+                    affinity, stop);
+            this.recorders = context.recorders();
+            for (int i = 0; i < metrics.size(); i++) {
+                periodHistograms.add(LatencyRecorder.newHistogram());
+            }
+        }
+
+        LatencySummary run() {
+            CpuLoadProbe.Snapshot before = loadProbe.snapshot();
+            long startNs = clocks.monotonic().nanoTime();
+            Thread monitor = new Thread(() -> monitor(startNs), "lb-monitor");
+            monitor.setDaemon(true);
+            monitor.start();
+            boolean interrupted = false;
+            try {
+                workload.runPeriod(context);
+            } catch (InterruptedException e) {
+                // JMH interrupts the benchmark thread when an iteration runs past its time-out
+                interrupted = true;
+                context.fail(BENCHMARK_THREAD_INTERRUPTED);
+            } catch (Throwable t) {
+                context.fail("the workload failed: " + t);
+            } finally {
+                ended = true;
+                LockSupport.unpark(monitor);
+                interrupted |= joinUninterruptibly(monitor);
+            }
+            sample(); // what was recorded after the monitor's last interval
+            context.wholeIntervals().forEach(this::take);
+            CpuLoadProbe.Load load = before.until(loadProbe.snapshot());
+            finish(load);
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            return LatencySummary.of(periodHistograms.get(0));
+        }
+
+        /** The monitor thread: intervals every second, progress, and the period's deadline. */
+        private void monitor(long startNs) {
+            long nextSample = startNs + SAMPLE_INTERVAL_NS;
+            long nextProgress = startNs + periods.progressIntervalNs();
+            long deadline = startNs + deadlineNs(durationNs);
+            while (!ended) {
+                long now = clocks.monotonic().nanoTime();
+                if (now - deadline > 0 && !stop.requested()) {
+                    context.abort("the period did not end within " + Units.formatDuration(deadlineNs(durationNs))
+                            + " (the workload stopped making progress?)");
+                }
+                if (now - nextSample >= 0) {
+                    sample();
+                    nextSample += SAMPLE_INTERVAL_NS;
+                }
+                if (now - nextProgress >= 0) {
+                    printProgress(now - startNs);
+                    nextProgress += periods.progressIntervalNs();
+                }
+                long wait = Math.min(nextSample, Math.min(nextProgress, deadline)) - clocks.monotonic().nanoTime();
+                if (wait > 0) {
+                    LockSupport.parkNanos(wait);
+                }
+            }
+        }
+
+        /** Takes one interval of every metric; called by one thread at a time (the monitor, then the caller). */
+        private synchronized void sample() {
+            List<Histogram> interval = new ArrayList<>(recorders.size());
+            for (MetricRecorder r : recorders) {
+                interval.add(r.sampleInterval());
+            }
+            take(interval);
+        }
+
+        private synchronized void take(List<Histogram> interval) {
+            window.add(interval.get(0));
+            for (int i = 0; i < interval.size(); i++) {
+                periodHistograms.get(i).add(interval.get(i));
+            }
+            if (measured) {
+                synchronized (ForkSession.this) {
+                    for (int i = 0; i < interval.size(); i++) {
+                        totals.get(i).add(interval.get(i));
+                    }
+                    appendToLog(interval);
+                }
+            }
+        }
+
+        private synchronized void printProgress(long elapsedNs) {
+            if (!progressPrinted) {
+                progress.println(); // JMH's "Iteration 1:" waits on the same line for the period's score
+                progressPrinted = true;
+            }
+            String counters = workload.progress();
+            progress.printf(Locale.ROOT, "[%s] %s %s/%s  %s%s p99 %s (last %s)%n", label,
+                    measured ? "measure" : "warm-up", Units.formatDuration(elapsedNs), Units.formatDuration(durationNs),
+                    counters, counters.isEmpty() ? "" : " ", window.getTotalCount() == 0 ? "-"
+                            : Units.formatNs(window.getValueAtPercentile(99)),
+                    Units.formatDuration(periods.progressIntervalNs()));
+            progress.flush();
+            window.reset();
+        }
+
+        private void finish(CpuLoadProbe.Load load) {
+            synchronized (ForkSession.this) {
+                context.failures().forEach(ForkSession.this::addReason);
+                recordPinning();
+                if (measured) {
+                    measuredNs += durationNs;
+                    recordLoad(load);
+                    LatencyProfiler.publish(metrics, periodHistograms, context.counts(), context.countUnits());
+                }
+            }
+            if (measured) {
+                writeForkFilesQuietly();
+            }
+        }
+
+        /** Pinning, warm-up periods included: asked for but not obtained fails the fork. */
+        private void recordPinning() {
+            int[] cpusNow = context.pinnedTo();
+            boolean anyPinned = false;
+            for (int cpu : cpusNow) {
+                anyPinned |= cpu >= 0;
+            }
+            if (cpus.pins() && cpusNow.length > 0) {
+                for (int i = 0; i < cpusNow.length; i++) {
+                    if (cpusNow[i] < 0) {
+                        addReason("pinning asked for but not obtained (bench.cpus=" + cpus.describe() + "): "
+                                + context.pinFailure());
+                        break;
+                    }
+                }
+            }
+            if (anyPinned || context.pinFailure() != null) {
+                pinnedTo = cpusNow;
+                pinFailure = context.pinFailure();
+            }
+        }
+
+        private void recordLoad(CpuLoadProbe.Load load) {
+            if (load.available) {
+                maxOtherCores = Math.max(maxOtherCores, load.otherProcessesCores);
+                maxStealCores = Math.max(maxStealCores, load.stealCores);
+                ownCores = load.thisProcessCores;
+                busy |= load.busy();
+            }
+        }
+    }
+
+    /** Joins a thread that is ending; true when the caller was interrupted meanwhile (its flag is then clear). */
+    private static boolean joinUninterruptibly(Thread t) {
+        boolean interrupted = false;
+        while (t.isAlive()) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        return interrupted;
+    }
+
+    private void appendToLog(List<Histogram> interval) {
+        if (forkDir == null) {
+            return;
+        }
+        try {
+            if (log == null) {
+                Files.createDirectories(forkDir);
+                log = new IntervalLog(forkDir.resolve(ResultLayout.LATENCY_HLOG), metrics, "latency-bench " + label);
+            }
+            log.append(interval);
+            log.flush();
+        } catch (IOException e) {
+            addReason(ResultFiles.cannotWrite(forkDir.resolve(ResultLayout.LATENCY_HLOG), e).getMessage());
+        }
+    }
+
+    private void writeForkFilesQuietly() {
+        try {
+            writeForkFiles();
+        } catch (RuntimeException e) {
+            progress.println("[" + label + "] cannot write fork results: " + e.getMessage());
+        }
+    }
+
+    private synchronized void writeForkFiles() {
+        if (forkDir == null) {
+            return;
+        }
+        try {
+            Files.createDirectories(forkDir);
+            ResultFiles.writeJson(forkDir.resolve(ResultLayout.FORK_JSON), forkJson());
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write " + forkDir.resolve(ResultLayout.FORK_JSON) + ": " + e, e);
+        }
+    }
+
+    /** What this fork measured so far, as written to {@code fork.json}. */
+    public synchronized JsonObject forkJson() {
+        JsonObject o = new JsonObject();
+        o.addProperty("status", status());
+        JsonArray why = new JsonArray();
+        reasons.forEach(why::add);
+        if (interruptedBecause != null) {
+            why.add("interrupted: " + interruptedBecause);
+        }
+        o.add("reasons", why);
+        o.addProperty("pid", ProcessHandle.current().pid());
+        o.addProperty("measuredNs", measuredNs);
+        workload.describe(o);
+        o.addProperty("primary", metrics.primary().name());
+        JsonObject m = new JsonObject();
+        for (int i = 0; i < metrics.size(); i++) {
+            Metric metric = metrics.all().get(i);
+            JsonObject s = metric.toJson();
+            LatencySummary.of(totals.get(i)).toJson().entrySet().forEach(e -> s.add(e.getKey(), e.getValue()));
+            m.add(metric.name(), s);
+        }
+        o.add("metrics", m);
+
+        JsonObject pin = new JsonObject();
+        pin.addProperty("requested", cpus.mode().name().toLowerCase(Locale.ROOT));
+        pin.addProperty("plan", cpus.describe());
+        pin.addProperty("note", cpus.note());
+        List<String> roles = workload.cpuRoles();
+        boolean all = !roles.isEmpty();
+        for (int i = 0; i < roles.size(); i++) {
+            pin.addProperty(roles.get(i) + "Cpu", pinnedTo[i]);
+            all &= pinnedTo[i] >= 0;
+        }
+        if (!roles.isEmpty()) {
+            pin.addProperty("pinned", all);
+        }
+        if (pinFailure != null) {
+            pin.addProperty("failure", pinFailure);
+        }
+        o.add("pinning", pin);
+
+        JsonObject load = new JsonObject();
+        load.addProperty("otherProcessesCores", maxOtherCores);
+        load.addProperty("stealCores", maxStealCores);
+        load.addProperty("thisProcessCores", ownCores);
+        load.addProperty("busyThresholdCores", CpuLoadProbe.BUSY_THRESHOLD_CORES);
+        load.addProperty("busy", busy);
+        o.add("machineLoad", load);
+        return o;
+    }
+}

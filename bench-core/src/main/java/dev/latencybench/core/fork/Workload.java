@@ -1,0 +1,59 @@
+package dev.latencybench.core.fork;
+
+import java.util.List;
+
+import com.google.gson.JsonObject;
+
+import dev.latencybench.core.record.Metrics;
+
+/**
+ * A study's measured work inside a forked benchmark JVM: whatever shape it has (two threads passing
+ * messages, a chain of services, a stream pipeline, a process started again and again), it runs one
+ * period at a time given a {@link PeriodContext}, and records into the context's named metrics.
+ * The {@link ForkSession} around it does the rest the same way for every study: the interval log,
+ * the totals, progress lines, the period's deadline, CPU pinning by role, the machine's load, the
+ * verdict, {@code fork.json}, the JMH profiler's figures, and writing what was measured when the JVM
+ * is stopped.
+ *
+ * <p>Threading: {@link #runPeriod} is called by one thread (JMH's benchmark thread), one period at a
+ * time; {@link #progress} by the session's monitor thread during a period; {@link #describe} and
+ * {@link #close} under the session's lock, possibly from a shutdown hook while a period runs.
+ */
+public interface Workload extends AutoCloseable {
+    /** The metrics it records, primary first; the same for every period. */
+    Metrics metrics();
+
+    /**
+     * The roles of the threads it pins, in the order of the CPU plan (e.g. {@code producer},
+     * {@code consumer}); {@link PeriodContext#pin} takes one of them. Empty when it pins nothing.
+     */
+    default List<String> cpuRoles() {
+        return List.of();
+    }
+
+    /**
+     * Runs one period, warm-up or measured ({@link PeriodContext#measured}), on the calling thread:
+     * returns when its work is done, when {@link PeriodContext#stopping} turns true, or when it
+     * failed (a reason given to {@link PeriodContext#fail}). Exceptions it throws fail the fork.
+     */
+    void runPeriod(PeriodContext period) throws Exception;
+
+    /**
+     * Counters for the progress line, e.g. {@code sent 50,000  received 49,998}; empty for none.
+     * Called by the monitor thread while a period runs: read only what is safe to read then.
+     */
+    default String progress() {
+        return "";
+    }
+
+    /**
+     * Adds what the study wants recorded about its fork to {@code fork.json}: its settings and
+     * accounting (the launcher's {@code Accounting} for the study reads them back). Called after each
+     * measured period and when the fork ends.
+     */
+    void describe(JsonObject fork);
+
+    /** Releases what it opened (files, threads, processes); called once, when the fork ends. */
+    @Override
+    void close();
+}

@@ -1,0 +1,128 @@
+package dev.latencybench.core.oneway;
+
+import java.lang.management.ManagementFactory;
+import java.util.List;
+import java.util.Locale;
+
+import com.google.gson.JsonObject;
+
+import dev.latencybench.core.fork.PeriodContext;
+import dev.latencybench.core.fork.Workload;
+import dev.latencybench.core.record.Metrics;
+
+/**
+ * Paced one-way latency between two pinned threads over a {@link MessageTransport}: the workload of
+ * the queue study, run by the generic fork session like any other.
+ *
+ * <pre>
+ *   [producer, pinned]  Pacer -> trySend(seq, intended, actual) --transport--> poll -> record  [consumer, pinned]
+ * </pre>
+ *
+ * <p>Each period sends {@code rate x duration} messages on a fixed schedule ({@link Producer}). The
+ * consumer ({@link Consumer}) records {@code latency} from the intended send time and
+ * {@code service} from the actual one, and accounts for every sequence number. Before and after
+ * each period's messages, the two threads measure their CPUs' cache-line round trip
+ * ({@link CpuPairProbe}): a host that moved the CPUs between or during runs shows there. A transport
+ * that is also a {@link DirectLoop} runs its own two loops in place of the producer's and the
+ * consumer's (the yardstick for the harness's own cost); the rest is the same. The verdict of a
+ * measured period comes from its {@link OneWayTally}.
+ *
+ * <p>Threading: {@link #runPeriod} is called by the session's benchmark thread, which starts the two
+ * threads and waits for them; {@link #progress} by the session's monitor. Hot path (producer and
+ * consumer loops): no allocation, locks, logging or formatting.
+ */
+public final class OneWayWorkload implements Workload {
+    /** How long the consumer waits for stragglers after the producer's last message. */
+    static final long DRAIN_TIMEOUT_NS = 5_000_000_000L;
+    /** How long one side of a CPU pair probe waits for the other to turn up. */
+    static final long PROBE_TIMEOUT_NS = 5_000_000_000L;
+
+    private final OneWaySettings settings;
+    private final MessageTransport transport;
+    /** The transport's own hot loops, when it brings them (see {@link DirectLoop}); else null. */
+    private final DirectLoop direct;
+    private final OneWayTally tally = new OneWayTally();
+    private long nextSequence;
+    private volatile OneWayPeriod current;
+
+    public OneWayWorkload(OneWaySettings settings, MessageTransport transport) {
+        this.settings = settings;
+        this.transport = transport;
+        this.direct = transport instanceof DirectLoop ? (DirectLoop) transport : null;
+    }
+
+    @Override
+    public Metrics metrics() {
+        return Metrics.ONE_WAY;
+    }
+
+    @Override
+    public List<String> cpuRoles() {
+        return OneWaySettings.CPU_ROLES;
+    }
+
+    @Override
+    public void runPeriod(PeriodContext context) throws InterruptedException {
+        long messages = OneWaySettings.messages(settings.ratePerSec(), context.durationNs());
+        if (messages == 0) {
+            return;
+        }
+        OneWayPeriod period = new OneWayPeriod(context, settings, transport, direct, messages, nextSequence);
+        nextSequence += messages;
+        current = period;
+        try {
+            period.run();
+        } finally {
+            current = period.finished() ? null : period;
+            if (context.measured()) {
+                account(context, period);
+            }
+        }
+    }
+
+    /** Adds a measured period to the fork's tally and fails the fork for what its counts show. */
+    private void account(PeriodContext context, OneWayPeriod period) {
+        OneWayTally t = period.tally();
+        synchronized (this) {
+            tally.add(t);
+        }
+        boolean complete = t.sent == period.messages && !context.interrupted();
+        if (t.sent < period.messages && !context.interrupted() && !context.failed()) {
+            context.fail(String.format(Locale.ROOT, "the period was cut short: %,d of %,d messages sent", t.sent,
+                    period.messages));
+        }
+        t.failures(settings.ratePerSec(), context.durationNs(), complete).forEach(context::fail);
+        context.count("msg.lost", t.lost, "messages");
+    }
+
+    @Override
+    public String progress() {
+        OneWayPeriod p = current;
+        if (p == null) {
+            return "";
+        }
+        return direct != null ? "(its own loops: counts and percentiles at the end)"
+                : String.format(Locale.ROOT, "sent %,d  received %,d ", p.sent(), p.received());
+    }
+
+    @Override
+    public synchronized void describe(JsonObject fork) {
+        fork.addProperty("ratePerSec", settings.ratePerSec());
+        fork.addProperty("payloadBytes", transport.payloadBytes());
+        tally.writeTo(fork, settings.ratePerSec());
+    }
+
+    @Override
+    public void close() {
+        transport.close();
+    }
+
+    /** Bytes the calling thread has allocated so far (HotSpot's per-thread TLAB accounting). */
+    static long allocatedBytes() {
+        java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
+        if (bean instanceof com.sun.management.ThreadMXBean) {
+            return ((com.sun.management.ThreadMXBean) bean).getThreadAllocatedBytes(Thread.currentThread().getId());
+        }
+        return 0;
+    }
+}
