@@ -1,0 +1,138 @@
+package dev.latencybench.core.run.schedule;
+
+import java.util.Locale;
+import java.util.Objects;
+import java.util.function.ToLongFunction;
+
+import dev.latencybench.core.config.Units;
+import dev.latencybench.core.record.LatencySummary;
+
+/**
+ * Whether one step passed, for a search such as {@link CapacitySearch}: a predicate on a
+ * {@link StepOutcome} that says which figure it read, so a decision can say why. Implementations are
+ * immutable and shareable.
+ */
+public interface PassRule {
+
+    /** Judges one outcome: passed or not, and the figure that says so. */
+    Verdict judge(StepOutcome outcome);
+
+    /** The rule for people, e.g. {@code p99.9 < 100ms}. */
+    String describe();
+
+    default boolean passes(StepOutcome outcome) {
+        return judge(outcome).passed();
+    }
+
+    /**
+     * Passes when the step is OK, measured something, and the named percentile of its summary is
+     * below {@code boundNs}.
+     *
+     * @param percentile one of {@code p50}, {@code p90}, {@code p99}, {@code p99.9}, {@code p99.99},
+     *                   {@code max} ({@code p99_9} and {@code p99_99}, the {@code result.json}
+     *                   names, are accepted too)
+     * @param boundNs    the first latency that fails, in nanoseconds; above zero
+     * @throws IllegalArgumentException for another percentile or a bound not above zero
+     */
+    static PassRule percentileBelow(String percentile, long boundNs) {
+        String label;
+        ToLongFunction<LatencySummary> figure;
+        switch (String.valueOf(percentile).toLowerCase(Locale.ROOT)) {
+            case "p50": label = "p50"; figure = s -> s.p50; break;
+            case "p90": label = "p90"; figure = s -> s.p90; break;
+            case "p99": label = "p99"; figure = s -> s.p99; break;
+            case "p99.9": case "p99_9": label = "p99.9"; figure = s -> s.p99_9; break;
+            case "p99.99": case "p99_99": label = "p99.99"; figure = s -> s.p99_99; break;
+            case "max": label = "max"; figure = s -> s.max; break;
+            default: throw new IllegalArgumentException("unknown percentile '" + percentile
+                    + "': use p50, p90, p99, p99.9, p99.99 or max");
+        }
+        if (boundNs <= 0) {
+            throw new IllegalArgumentException("the bound of " + label + " must be above 0 ns, was " + boundNs);
+        }
+        String bound = Units.formatNs(boundNs);
+        return new PassRule() {
+            @Override
+            public Verdict judge(StepOutcome outcome) {
+                Verdict unmeasured = Verdict.unlessMeasuredOk(outcome);
+                if (unmeasured != null) {
+                    return unmeasured;
+                }
+                long value = figure.applyAsLong(outcome.summary());
+                String text = label + " " + Units.formatNs(value);
+                return value < boundNs ? Verdict.pass(text) : Verdict.fail(text + " >= " + bound);
+            }
+
+            @Override
+            public String describe() {
+                return label + " < " + bound;
+            }
+
+            @Override
+            public String toString() {
+                return describe();
+            }
+        };
+    }
+
+    /** A rule's answer for one outcome. Immutable. */
+    final class Verdict {
+        private final boolean passed;
+        private final String text;
+
+        private Verdict(boolean passed, String text) {
+            this.passed = passed;
+            this.text = Objects.requireNonNull(text, "text");
+        }
+
+        /** @param figure what passed, e.g. {@code p99.9 61.0ms} */
+        public static Verdict pass(String figure) {
+            return new Verdict(true, figure);
+        }
+
+        /** @param why which figure broke the rule, e.g. {@code p99.9 140ms >= 100ms} */
+        public static Verdict fail(String why) {
+            return new Verdict(false, why);
+        }
+
+        /**
+         * The failing verdict every rule gives a step that is not OK or measured nothing (its status
+         * and reasons, e.g. {@code FAILED: JVM exited with 134}); null when the step is OK and measured.
+         */
+        public static Verdict unlessMeasuredOk(StepOutcome outcome) {
+            if (outcome.status() != StepOutcome.Status.OK) {
+                return fail(outcome.status() + (outcome.reasons().isEmpty() ? ""
+                        : ": " + String.join("; ", outcome.reasons())));
+            }
+            if (!outcome.measured()) {
+                return fail("nothing was measured");
+            }
+            return null;
+        }
+
+        public boolean passed() {
+            return passed;
+        }
+
+        /** The figure that passed, or why it failed. */
+        public String text() {
+            return text;
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof Verdict && passed == ((Verdict) other).passed
+                    && text.equals(((Verdict) other).text);
+        }
+
+        @Override
+        public int hashCode() {
+            return Boolean.hashCode(passed) * 31 + text.hashCode();
+        }
+
+        @Override
+        public String toString() {
+            return (passed ? "passed: " : "failed: ") + text;
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package dev.latencybench.core.run.schedule;
+
+import java.util.List;
+import java.util.function.Function;
+
+/** Checks that the steps done are the ones a schedule would have asked for. Stateless. */
+final class Replay {
+    private Replay() {
+    }
+
+    /**
+     * @param planned the schedule's rule: the step after a list of outcomes, ignoring interruptions
+     * @throws IllegalArgumentException when a step is not the one the rule gives after those before
+     *                                  it, or a step follows an interrupted one
+     */
+    static void check(Function<List<StepOutcome>, Step> planned, List<StepOutcome> done) {
+        for (int i = 0; i < done.size(); i++) {
+            Step actual = done.get(i).step();
+            if (i > 0 && done.get(i - 1).status() == StepOutcome.Status.INTERRUPTED) {
+                throw new IllegalArgumentException("step " + (i + 1) + " (" + actual.name()
+                        + ") follows an interrupted step: an interrupted step ends the schedule");
+            }
+            Step expected = planned.apply(done.subList(0, i));
+            if (!actual.equals(expected)) {
+                throw new IllegalArgumentException("step " + (i + 1) + " done is " + actual
+                        + ", but this schedule's step " + (i + 1) + " is "
+                        + (expected == null ? "none (it was complete)" : expected));
+            }
+        }
+    }
+
+    /** True when the last step done was interrupted: the schedule asks for nothing more. */
+    static boolean interrupted(List<StepOutcome> done) {
+        return !done.isEmpty() && done.get(done.size() - 1).status() == StepOutcome.Status.INTERRUPTED;
+    }
+}
