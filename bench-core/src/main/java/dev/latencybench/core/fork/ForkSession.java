@@ -129,7 +129,7 @@ public final class ForkSession implements AutoCloseable {
      */
     public static ForkSession open(String study, String variant, RunSettings run, Periods periods, CpuPlan cpus,
                                    Workload workload) {
-        Path cell = ResultLayout.cellDir(run.resultsDir(), run.runId(), study, variant,
+        Path cell = ResultLayout.cellDir(run.resultsDir(), run.runId(), study, run.stepOr(variant),
                 JvmIdentity.current().named(run.jvmName()));
         Path forkDir = ResultLayout.forkDir(cell, ProcessHandle.current().pid());
         try {
@@ -144,7 +144,7 @@ public final class ForkSession implements AutoCloseable {
         BitSet releaseTo = CpuTopology.system().affinity();
         AffinityService affinity = cpus.pins() ? new OpenHftAffinityService(releaseTo) : AffinityService.NONE;
         ForkSession session = new ForkSession(workload, periods, cpus, Clocks.system(), affinity,
-                study + "/" + variant, System.out, forkDir, CpuLoadProbe.system());
+                study + "/" + run.stepOr(variant), System.out, forkDir, CpuLoadProbe.system());
         session.hook = new Thread(() -> session.interrupt("the benchmark JVM was stopped (signal or exit) before the"
                 + " run ended", HOOK_WAIT_NS), "lb-shutdown");
         Runtime.getRuntime().addShutdownHook(session.hook);

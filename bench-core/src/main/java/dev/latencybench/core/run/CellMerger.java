@@ -24,6 +24,7 @@ import dev.latencybench.core.record.Metric;
 import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
+import dev.latencybench.core.run.schedule.Step;
 
 /**
  * Turns the raw data of a cell's forks ({@code forks/<pid>/fork.json, latency.hlog, env.json}) into
@@ -39,6 +40,7 @@ public final class CellMerger {
     /** What the launcher knows of a cell besides its forks' files. */
     public static final class Context {
         final String study;
+        final Step step;
         final String variant;
         final Study.Plan plan;
         final String runId;
@@ -50,8 +52,15 @@ public final class CellMerger {
 
         public Context(String study, String variant, Study.Plan plan, String runId, int forksAsked,
                        String launcherFailure, boolean interrupted, String suiteCommit, String command) {
+            this(study, Step.of(variant), plan, runId, forksAsked, launcherFailure, interrupted, suiteCommit, command);
+        }
+
+        /** A cell of one step of the study's schedule. */
+        public Context(String study, Step step, Study.Plan plan, String runId, int forksAsked,
+                       String launcherFailure, boolean interrupted, String suiteCommit, String command) {
             this.study = study;
-            this.variant = variant;
+            this.step = step;
+            this.variant = step.variant();
             this.plan = plan;
             this.runId = runId;
             this.forksAsked = forksAsked;
@@ -187,6 +196,9 @@ public final class CellMerger {
         r.add("flags", toArray(flags));
         r.addProperty("study", ctx.study);
         r.addProperty("variant", ctx.variant);
+        if (!ctx.step.properties().isEmpty() || !ctx.step.name().equals(ctx.variant)) {
+            r.add("step", ctx.step.toJson());
+        }
         r.addProperty("cell", cellDir.getFileName().toString());
         r.addProperty("runId", ctx.runId);
         // the settings are what was asked, whatever happened: a cell whose forks all died still says so
@@ -232,14 +244,14 @@ public final class CellMerger {
                 Files.delete(jmhJson); // JMH could not write it (a full disk): nothing to keep
             }
         }
-        return new CellSummary(ctx.variant, cellDir.getFileName().toString(), status, new ArrayList<>(reasons), flags,
+        return new CellSummary(ctx.step.name(), cellDir.getFileName().toString(), status, new ArrayList<>(reasons), flags,
                 metrics, summaries, cellDir);
     }
 
     private static void writeLog(Path file, List<IntervalLog.Intervals> logs, Context ctx) throws IOException {
         ResultFiles.write(file, tmp -> {
             try (IntervalLog out = new IntervalLog(tmp, ctx.plan.metrics(), "latency-bench " + ctx.study + "/"
-                    + ctx.variant + ", all forks")) {
+                    + ctx.step.name() + ", all forks")) {
                 for (IntervalLog.Intervals log : logs) {
                     for (int i = 0; i < log.size(); i++) {
                         out.append(log.interval(i));

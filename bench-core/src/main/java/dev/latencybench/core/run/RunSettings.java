@@ -25,15 +25,19 @@ public final class RunSettings {
     public static final String JVM_ARGS = "bench.jvm.args";
     public static final String JVM = "bench.jvm";
     public static final String JVM_NAME = "bench.jvm.name";
+    /** Set by the launcher for each step of a schedule: the folder its forks write to. */
+    public static final String STEP = "bench.step";
 
     private final Path resultsDir;
     private final String runId;
     private final List<String> jvmArgs;
     private final Path java;
     private final String jvmName;
+    private final String step;
 
-    RunSettings(Path resultsDir, String runId, List<String> jvmArgs, Path java, String jvmName) {
+    RunSettings(Path resultsDir, String runId, List<String> jvmArgs, Path java, String jvmName, String step) {
         this.jvmName = jvmName;
+        this.step = step;
         this.resultsDir = resultsDir;
         this.runId = runId;
         this.jvmArgs = jvmArgs;
@@ -70,7 +74,12 @@ public final class RunSettings {
         if (!jvmName.isEmpty() && !jvmName.matches("[A-Za-z0-9._+-]+")) {
             throw ConfigException.invalid(JVM_NAME, jvmName, "expected letters, digits, '.', '_', '+' or '-' only");
         }
-        return new RunSettings(dir, runId, args, javaExecutable(jvm), jvmName);
+        String step = p.string(STEP, "", "set by the launcher: the folder of the schedule step a benchmark JVM runs"
+                + " (none: the variant's)");
+        if (!step.isEmpty() && (!step.matches("[A-Za-z0-9._-]+") || step.startsWith("."))) {
+            throw ConfigException.invalid(STEP, step, "expected letters, digits, '.', '_' or '-' only");
+        }
+        return new RunSettings(dir, runId, args, javaExecutable(jvm), jvmName, step);
     }
 
     /**
@@ -128,6 +137,11 @@ public final class RunSettings {
     }
 
     /** The JVM's name in result folders; empty for the name from its vendor and version. */
+    /** The folder of the step a benchmark JVM runs, or {@code variant} when the launcher set none. */
+    public String stepOr(String variant) {
+        return step.isEmpty() ? variant : step;
+    }
+
     public String jvmName() {
         return jvmName;
     }

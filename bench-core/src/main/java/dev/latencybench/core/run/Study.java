@@ -12,6 +12,8 @@ import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.Periods;
 import dev.latencybench.core.record.Metrics;
+import dev.latencybench.core.run.schedule.FixedList;
+import dev.latencybench.core.run.schedule.Schedule;
 
 /**
  * What the launcher needs to know about one study: its name, its JMH benchmark, the {@code @Param}
@@ -49,7 +51,7 @@ public interface Study {
         /** The role of the variant that runs the published study's own loop: the harness's yardstick. */
         public static final String YARDSTICK = "yardstick";
 
-        private final List<String> variants;
+        private final Schedule schedule;
         private final Periods periods;
         private final Metrics metrics;
         private final Map<String, String> roles;
@@ -59,7 +61,7 @@ public interface Study {
         private final Supplier<List<String>> cleanUp;
 
         private Plan(Builder b) {
-            this.variants = List.copyOf(b.variants);
+            this.schedule = b.schedule != null ? b.schedule : new FixedList(b.variants);
             this.periods = b.periods;
             this.metrics = b.metrics;
             this.roles = Collections.unmodifiableMap(new LinkedHashMap<>(b.roles));
@@ -70,7 +72,8 @@ public interface Study {
         }
 
         /**
-         * @param variants the variants to run, in order
+         * @param variants the variants to run, in order (a {@link FixedList}; {@link Builder#schedule}
+         *                 replaces it with another schedule)
          * @param periods  warm-up, duration and forks
          * @param metrics  what the study records, primary first
          */
@@ -83,8 +86,14 @@ public interface Study {
             return cleanUp.get();
         }
 
+        /** The variants the schedule may run, in order. */
         public List<String> variants() {
-            return variants;
+            return schedule.variants();
+        }
+
+        /** Which steps run: the variants in order, a sweep or a search. */
+        public Schedule schedule() {
+            return schedule;
         }
 
         public Periods periods() {
@@ -124,6 +133,7 @@ public interface Study {
         /** Builds a {@link Plan}; everything but the variants, periods and metrics is optional. */
         public static final class Builder {
             private final List<String> variants;
+            private Schedule schedule;
             private final Periods periods;
             private final Metrics metrics;
             private final Map<String, String> roles = new LinkedHashMap<>();
@@ -155,6 +165,12 @@ public interface Study {
 
             public Builder recorded(JsonObject settings) {
                 this.recorded = settings;
+                return this;
+            }
+
+            /** Runs this schedule's steps instead of the variants in order. */
+            public Builder schedule(Schedule schedule) {
+                this.schedule = schedule;
                 return this;
             }
 

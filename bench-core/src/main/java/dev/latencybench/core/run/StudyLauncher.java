@@ -1,58 +1,52 @@
 package dev.latencybench.core.run;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.regex.Pattern;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
-import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
-import org.openjdk.jmh.runner.options.OptionsBuilder;
-import org.openjdk.jmh.runner.options.TimeValue;
 
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Units;
-import dev.latencybench.core.env.Environment;
 import dev.latencybench.core.env.JvmIdentity;
-import dev.latencybench.core.jmh.LatencyProfiler;
 import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.record.Metric;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
+import dev.latencybench.core.run.schedule.Decision;
+import dev.latencybench.core.run.schedule.Schedule;
+import dev.latencybench.core.run.schedule.Step;
+import dev.latencybench.core.run.schedule.StepOutcome;
 
 /**
- * The entry point of a study: validates every {@code bench.*} property before anything starts, runs
- * each variant of the study's JMH benchmark in forked JVMs, merges each cell's forks into its result
- * files, and prints the study's table. Ctrl-C (or any signal that runs shutdown hooks) stops the
- * forks, which write what they measured; the launcher merges it, marked INTERRUPTED.
+ * The entry point of a study: validates every {@code bench.*} property before anything starts, asks
+ * the study's schedule for one step after another (a variant, or a variant with properties) and runs
+ * each as the study's JMH benchmark in forked JVMs ({@link JmhOptions}), merges each cell's forks
+ * into its result files ({@link CellMerger}), and prints the study's tables and the schedule's
+ * answer. Ctrl-C (or any signal that runs shutdown hooks) stops the forks, which write what they
+ * measured; the launcher merges it, marked INTERRUPTED ({@link Interrupts}).
  *
  * <p>Exit status: 0 when every cell is OK, 1 when one failed or was interrupted, 2 on bad input.
  */
 public final class StudyLauncher {
-    private static final long FORK_STOP_WAIT_MS = 10_000;
+    /** Next to a study's variant folders: each JVM cell's steps and the schedule's answer. */
+    static final String SCHEDULE_SUFFIX = ".schedule.json";
 
     private final Study study;
     private final PrintStream out;
@@ -60,17 +54,9 @@ public final class StudyLauncher {
     private final List<CellSummary> cells = Collections.synchronizedList(new ArrayList<>());
     /** Why results could not be written, one line per cell: the last lines the launcher prints. */
     private final List<String> unwritten = Collections.synchronizedList(new ArrayList<>());
-    private volatile boolean interrupted;
-    private volatile List<String> variants = List.of();
+    private final Interrupts interrupts;
     private volatile Study.Plan launchedPlan;
-    private volatile boolean finished;
-    /** The merge of the variant in progress, taken once: by the main thread, or by the shutdown hook. */
-    private final AtomicReference<Runnable> pendingMerge = new AtomicReference<>();
-    private volatile CountDownLatch variantDone = new CountDownLatch(0);
-    /** Run by the matrix runner: the run folder and run.json are the runner's, this launcher adds one JVM's cells. */
-    private boolean partOfRun;
-    /** The command that reproduces the whole run, when a runner started this launcher. */
-    private String reproduce;
+    private LaunchArgs args;
 
     public StudyLauncher(Study study) {
         this(study, System.out, System.err);
@@ -80,42 +66,24 @@ public final class StudyLauncher {
         this.study = study;
         this.out = out;
         this.err = err;
+        this.interrupts = new Interrupts(err);
     }
 
     /** Runs the study; returns the exit status. */
-    public int run(String[] args) {
-        String defaultResults = "results";
-        for (int i = 0; i < args.length; i++) {
-            if ((args[i].equals("--classpath") || args[i].equals("--default-results")
-                    || args[i].equals("--reproduce")) && i + 1 == args.length) {
-                err.println("latency-bench: " + args[i] + " needs a value");
-                return 2;
-            }
-            switch (args[i]) {
-                case "--part-of-run":
-                    partOfRun = true;
-                    break;
-                case "--reproduce":
-                    reproduce = args[++i];
-                    break;
-                case "--classpath":
-                    // forked JVMs take their class path from this property (JMH's own rule)
-                    System.setProperty("java.class.path", args[++i]);
-                    break;
-                case "--default-results":
-                    defaultResults = args[++i];
-                    break;
-                case "-h":
-                case "--help":
-                    printHelp(defaultResults);
-                    return 0;
-                default:
-                    err.println("latency-bench: unknown argument '" + args[i] + "'; settings are system properties"
-                            + " (-Dbench.rate=50K); see --help");
-                    return 2;
-            }
+    public int run(String[] argv) {
+        args = LaunchArgs.parse(argv, err);
+        if (args == null) {
+            return 2;
         }
-        if (partOfRun) { // a runner killed with SIGKILL cannot stop this launcher: it stops itself, and its forks
+        if (args.classpath != null) {
+            // forked JVMs take their class path from this property (JMH's own rule)
+            System.setProperty("java.class.path", args.classpath);
+        }
+        if (args.help) {
+            printHelp(args.defaultResults);
+            return 0;
+        }
+        if (args.partOfRun) { // a runner killed with SIGKILL cannot stop this launcher: it stops itself, and its forks
             ParentWatch.start("the runner that started this cell", 1, err);
         }
         BenchProperties properties = BenchProperties.fromSystem();
@@ -123,7 +91,7 @@ public final class StudyLauncher {
         Study.Plan plan;
         JvmProbe probe;
         try {
-            run = RunSettings.read(properties, defaultResults);
+            run = RunSettings.read(properties, args.defaultResults);
             plan = study.plan(properties, CpuTopology.system());
             properties.rejectUnknown();
             probe = probeJvm(run);
@@ -138,7 +106,6 @@ public final class StudyLauncher {
 
     private int runPlan(BenchProperties properties, RunSettings run, Study.Plan plan, JvmProbe probe) {
         Launch launch = new Launch(properties, run, plan, probe);
-        variants = plan.variants();
         launchedPlan = plan;
         out.printf(Locale.ROOT, "latency-bench %s study: %s%n", study.name(), study.title());
         String format = "  %-9s %s%n";
@@ -149,37 +116,43 @@ public final class StudyLauncher {
                 "scale %s: warm-up %s + measure %s per fork, %d fork(s)", plan.periods().scale().id(),
                 Units.formatDuration(plan.periods().warmupNs()), Units.formatDuration(plan.periods().measureNs()),
                 plan.periods().forks()));
-        out.printf(Locale.ROOT, format, "variants:", String.join(", ", plan.variants()));
+        out.printf(Locale.ROOT, format, "variants:", plan.schedule().describe());
         out.printf(Locale.ROOT, format + "%n", "results:", run.runDir());
-        if (!partOfRun) {
-            writeRunJson(run, plan, properties, launch.command, launch.commit);
+        if (!args.partOfRun) {
+            RunJson.write(run, study, plan, properties, launch.command, launch.commit, err);
         }
 
-        Thread hook = new Thread(this::onSignal, "lb-launcher-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
+        interrupts.install(() -> cleanUpAfterForks(plan), this::printInterrupted);
+        List<StepOutcome> done = new ArrayList<>();
         try {
-            for (String variant : plan.variants()) {
-                if (interrupted) {
-                    break;
-                }
-                launch.runVariant(variant);
+            Schedule schedule = plan.schedule();
+            for (Step step = schedule.next(done); step != null && !interrupts.interrupted(); step = schedule.next(done)) {
+                CellSummary cell = launch.runStep(step);
+                done.add(outcome(step, cell));
+                launch.writeSchedule(done);
             }
         } finally {
-            finished = true;
+            interrupts.finished();
         }
-        if (interrupted) {
+        if (interrupts.interrupted() || !interrupts.uninstall()) {
             return 1;
         }
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException shuttingDown) {
-            return 1;
-        }
-        printSummary(run, plan);
+        printSummary(run, plan, done);
         return cells.stream().allMatch(c -> "OK".equals(c.status)) ? 0 : 1;
     }
 
-    /** One run of the study: what every variant shares. */
+    /** What the schedule learns from a step: its cell's status, reasons and primary metric. */
+    private static StepOutcome outcome(Step step, CellSummary cell) {
+        if (cell == null) {
+            return StepOutcome.failed(step, null, "no result was written");
+        }
+        StepOutcome.Status status = "OK".equals(cell.status) ? StepOutcome.Status.OK
+                : "INTERRUPTED".equals(cell.status) ? StepOutcome.Status.INTERRUPTED : StepOutcome.Status.FAILED;
+        LatencySummary primary = cell.primary().count == 0 ? null : cell.primary();
+        return new StepOutcome(step, status, cell.reasons, primary);
+    }
+
+    /** One run of the study: what every step shares. */
     private final class Launch {
         final RunSettings run;
         final Study.Plan plan;
@@ -187,101 +160,82 @@ public final class StudyLauncher {
         final String command;
         final String commit;
         final JvmIdentity expected;
+        /** The cell folders of a step before this launcher's forks ran: other JVMs' cells of the same run. */
+        private List<Path> cellDirsBefore = List.of();
 
         Launch(BenchProperties properties, RunSettings run, Study.Plan plan, JvmProbe probe) {
             this.run = run;
             this.plan = plan;
-            List<String> args = new ArrayList<>(study.jvmFlags(probe.feature()));
+            List<String> flags = new ArrayList<>(study.jvmFlags(probe.feature()));
             Map<String, String> forwarded = new LinkedHashMap<>(properties.given());
             forwarded.put(RunSettings.RESULTS, run.resultsDir().toString());
             forwarded.put(RunSettings.RUN_ID, run.runId());
-            forwarded.forEach((k, v) -> args.add("-D" + k + "=" + v));
-            args.addAll(run.jvmArgs());
-            this.jvmArgs = args;
-            this.command = reproduce != null ? reproduce : reproduceCommand(properties);
-            this.commit = suiteCommit();
+            forwarded.forEach((k, v) -> flags.add("-D" + k + "=" + v));
+            flags.addAll(run.jvmArgs());
+            this.jvmArgs = flags;
+            this.command = args.reproduce != null ? args.reproduce : RunJson.reproduceCommand(study, properties);
+            this.commit = SuiteCommit.get();
             this.expected = probe.identity(run.jvmArgs()).named(run.jvmName());
         }
 
-        void runVariant(String variant) {
-            Path variantDir = ResultLayout.variantDir(run.resultsDir(), run.runId(), study.name(), variant);
-            Path jmhJson = variantDir.resolve(".jmh-partial.json");
-            long warmupNs = plan.periods().warmupNs();
-            long measureNs = plan.periods().measureNs();
-            Path cellDir = variantDir.resolve(expected.cellName());
-            List<String> forkArgs = new ArrayList<>(jvmArgs);
-            forkArgs.addAll(gcLogFlags(cellDir));
-            forkArgs.add(JvmExit.errorFileFlag(cellDir)); // a crash dump goes to the cell, not the user's folder
-            ChainedOptionsBuilder options = new OptionsBuilder()
-                    .jvm(run.java().toString())
-                    .include("^" + Pattern.quote(study.benchmark().getName()) + "\\.")
-                    .param(study.variantParam(), variant)
-                    .mode(Mode.SingleShotTime)
-                    .warmupIterations(warmupNs > 0 ? 1 : 0)
-                    .warmupBatchSize(1)
-                    .measurementIterations(1)
-                    .measurementBatchSize(1)
-                    .forks(plan.periods().forks())
-                    .timeout(TimeValue.seconds(TimeUnit.NANOSECONDS.toSeconds(Math.max(warmupNs, measureNs)) + 120))
-                    .jvmArgs(forkArgs.toArray(new String[0]))
-                    .addProfiler(LatencyProfiler.class)
-                    .resultFormat(ResultFormatType.JSON)
-                    .result(jmhJson.toString())
-                    .shouldFailOnError(true);
-            CountDownLatch done = new CountDownLatch(1);
-            variantDone = done;
-            Runnable onInterrupt = () -> merge(variant, variantDir, jmhJson, null, true);
-            pendingMerge.set(onInterrupt);
+        /** Runs one step's forks and merges them; returns the expected cell's summary (null if none). */
+        CellSummary runStep(Step step) {
+            Path stepDir = ResultLayout.variantDir(run.resultsDir(), run.runId(), study.name(), step.name());
+            Path jmhJson = stepDir.resolve(".jmh-partial.json");
+            Path cellDir = stepDir.resolve(expected.cellName());
+            Runnable onInterrupt = () -> merge(step, stepDir, jmhJson, null, true);
+            CountDownLatch done = interrupts.stepStarts(onInterrupt);
             String failure = null;
+            int before = cells.size();
             try {
-                Files.createDirectories(variantDir);
+                Files.createDirectories(stepDir);
                 synchronized (StudyLauncher.this) {
-                    cellDirsBefore = cellDirs(variantDir);
-                    cellDirsBefore.remove(variantDir.resolve(expected.cellName()));
+                    cellDirsBefore = cellDirs(stepDir);
+                    cellDirsBefore.remove(cellDir);
                 }
-                Files.createDirectories(variantDir.resolve(expected.cellName())); // the forks' GC logs go there
-                new Runner(options.build()).run();
+                Files.createDirectories(cellDir); // the forks' GC logs go there
+                new Runner(JmhOptions.of(study, run.java(), plan.periods(), step, jvmArgs, cellDir, jmhJson)).run();
             } catch (RunnerException | RuntimeException | IOException e) {
                 failure = "the benchmark failed: " + JvmExit.explain(rootMessage(e), cellDir);
             }
             cleanUpAfterForks(plan);
             try {
-                if (pendingMerge.compareAndSet(onInterrupt, null)) { // else the shutdown hook merged it
-                    merge(variant, variantDir, jmhJson, failure, interrupted);
+                if (interrupts.takeMerge(onInterrupt)) { // else the shutdown hook merged it
+                    merge(step, stepDir, jmhJson, failure, interrupts.interrupted());
                 }
             } finally {
                 done.countDown();
             }
+            synchronized (StudyLauncher.this) {
+                return cells.size() > before ? cells.get(before) : null;
+            }
         }
-
-        /** The cell folders of a variant before this launcher's forks ran: other JVMs' cells of the same run. */
-        private List<Path> cellDirsBefore = List.of();
 
         /**
          * Merges the cell folders this launcher's forks wrote (the expected one, and any other that
          * appeared while they ran); one whose forks wrote nothing gets a FAILED cell.
          */
-        void merge(String variant, Path variantDir, Path jmhJson, String failure, boolean wasInterrupted) {
+        void merge(Step step, Path stepDir, Path jmhJson, String failure, boolean wasInterrupted) {
             synchronized (StudyLauncher.this) {
-                Path expectedDir = variantDir.resolve(expected.cellName());
-                List<Path> cellDirs = new ArrayList<>();
-                cellDirs.add(expectedDir);
+                Path expectedDir = stepDir.resolve(expected.cellName());
+                List<Path> dirs = new ArrayList<>();
+                dirs.add(expectedDir);
                 try {
-                    for (Path dir : cellDirs(variantDir)) {
+                    for (Path dir : cellDirs(stepDir)) {
                         if (!dir.equals(expectedDir) && !cellDirsBefore.contains(dir)) {
-                            cellDirs.add(dir);
+                            dirs.add(dir);
                         }
                     }
                 } catch (IOException e) {
-                    err.println("latency-bench: cannot list " + variantDir + ": " + e.getMessage());
+                    err.println("latency-bench: cannot list " + stepDir + ": " + e.getMessage());
                 }
-                for (Path cellDir : cellDirs) {
-                    CellMerger.Context ctx = new CellMerger.Context(study.name(), variant, plan, run.runId(),
+                for (Path cellDir : dirs) {
+                    CellMerger.Context ctx = new CellMerger.Context(study.name(), step, plan, run.runId(),
                             plan.periods().forks(), failure, wasInterrupted, commit, command);
                     try {
                         cells.add(CellMerger.merge(cellDir, jmhJson, ctx));
                     } catch (IOException | RuntimeException e) {
-                        cells.add(unwritten(variant, cellDir, e));
+                        cells.add(unwritten(step.name(), cellDir, e));
                     }
                 }
                 try {
@@ -290,6 +244,37 @@ public final class StudyLauncher {
                 } catch (IOException e) {
                     err.println("latency-bench: cannot remove " + jmhJson + ": " + e.getMessage());
                 }
+            }
+        }
+
+        /**
+         * {@code <study>/<cell>.schedule.json}: the schedule, every step with its status and primary
+         * figure, and the answer with the step that decided it and why (none for a fixed list).
+         */
+        void writeSchedule(List<StepOutcome> done) {
+            JsonObject o = new JsonObject();
+            o.addProperty("schedule", plan.schedule().describe());
+            o.addProperty("cell", expected.cellName());
+            o.addProperty("primary", plan.metrics().primary().name());
+            JsonArray steps = new JsonArray();
+            for (StepOutcome s : done) {
+                JsonObject j = s.step().toJson();
+                j.addProperty("status", s.status().name());
+                if (s.summary() != null) {
+                    j.add(plan.metrics().primary().name(), s.summary().toJson());
+                }
+                steps.add(j);
+            }
+            o.add("steps", steps);
+            Decision decision = plan.schedule().decision(done);
+            if (decision != null) {
+                o.add("decision", decision.toJson());
+            }
+            Path file = run.runDir().resolve(study.name()).resolve(expected.cellName() + SCHEDULE_SUFFIX);
+            try {
+                ResultFiles.writeJson(file, o);
+            } catch (IOException e) {
+                err.println("latency-bench: cannot write " + file + ": " + e.getMessage());
             }
         }
     }
@@ -319,60 +304,18 @@ public final class StudyLauncher {
         }
     }
 
-    private static List<Path> cellDirs(Path variantDir) throws IOException { // a mutable list
+    private static List<Path> cellDirs(Path stepDir) throws IOException { // a mutable list
         List<Path> dirs = new ArrayList<>();
-        if (Files.isDirectory(variantDir)) {
-            try (java.util.stream.Stream<Path> s = Files.list(variantDir)) {
+        if (Files.isDirectory(stepDir)) {
+            try (java.util.stream.Stream<Path> s = Files.list(stepDir)) {
                 s.filter(Files::isDirectory).sorted().forEach(dirs::add);
             }
         }
         return dirs;
     }
 
-    /**
-     * A GC log per fork in the cell folder ({@code gc-<pid>.log}: collections and safepoints with
-     * uptime), or none when the folder's path would break {@code -Xlog}'s syntax.
-     */
-    static List<String> gcLogFlags(Path cellDir) {
-        String path = cellDir.resolve("gc-%p.log").toString();
-        if (path.contains(":") || path.contains(",") || path.contains("\"") || path.contains("=")) {
-            return List.of();
-        }
-        return List.of("-Xlog:gc*,safepoint:file=" + path + ":uptime,level,tags");
-    }
-
-    /** Ctrl-C or kill: stop the forks so they write what they measured, then merge it. */
-    private void onSignal() {
-        if (finished) {
-            return;
-        }
-        interrupted = true;
-        err.println();
-        err.println("latency-bench: interrupted; stopping the benchmark JVMs and keeping what they measured ...");
-        List<ProcessHandle> children = new ArrayList<>();
-        ProcessHandle.current().descendants().forEach(children::add);
-        children.forEach(ProcessHandle::destroy);
-        long deadline = System.currentTimeMillis() + FORK_STOP_WAIT_MS;
-        for (ProcessHandle child : children) {
-            try {
-                child.onExit().get(Math.max(1, deadline - System.currentTimeMillis()), TimeUnit.MILLISECONDS);
-            } catch (Exception e) {
-                child.destroyForcibly();
-            }
-        }
-        if (launchedPlan != null) {
-            cleanUpAfterForks(launchedPlan);
-        }
-        Runnable merge = pendingMerge.getAndSet(null);
-        if (merge != null) {
-            merge.run();
-        } else {
-            try { // the main thread is merging the variant: wait for it, so the table has every row
-                variantDone.await(FORK_STOP_WAIT_MS, TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+    /** After an interrupt: the table of what was measured, and what was not run. */
+    private void printInterrupted() {
         synchronized (this) {
             if (!cells.isEmpty()) {
                 Metric primary = launchedPlan.metrics().primary();
@@ -381,7 +324,7 @@ public final class StudyLauncher {
                 CellSummary.printNotes(err, cells);
                 err.println("  results: " + cells.get(0).dir.getParent().getParent());
             }
-            List<String> notRun = new ArrayList<>(variants);
+            List<String> notRun = new ArrayList<>(launchedPlan.variants());
             cells.forEach(c -> notRun.remove(c.variant));
             if (!notRun.isEmpty()) {
                 err.println("  not run: " + String.join(", ", notRun));
@@ -389,12 +332,17 @@ public final class StudyLauncher {
         }
     }
 
-    private void printSummary(RunSettings run, Study.Plan plan) {
+    private void printSummary(RunSettings run, Study.Plan plan, List<StepOutcome> done) {
         out.println();
         out.printf(Locale.ROOT, "latency-bench %s study, %s%n", study.name(),
                 plan.facts().getOrDefault("load", plan.description()));
         CellSummary.printTables(out, study.variantParam(), cells);
         CellSummary.printNotes(out, cells);
+        Decision decision = plan.schedule().decision(done);
+        if (decision != null) {
+            out.printf(Locale.ROOT, "  answer: %s (%s; decided by %s)%n", decision.answer(), decision.why(),
+                    String.join(", ", decision.decidedBy()));
+        }
         out.println("  results: " + run.runDir().resolve(study.name()));
         long notOk = cells.stream().filter(c -> !"OK".equals(c.status)).count();
         if (notOk > 0) {
@@ -442,7 +390,7 @@ public final class StudyLauncher {
             throw ConfigException.invalid(RunSettings.RESULTS, run.resultsDir().toString(), "it is a file, not a "
                     + "folder; point " + RunSettings.RESULTS + " at a writable folder");
         }
-        if (Files.exists(dir) && !partOfRun) {
+        if (Files.exists(dir) && !args.partOfRun) {
             throw ConfigException.invalid(RunSettings.RUN_ID, run.runId(), "the run folder " + dir
                     + " already exists; pick another run id or move the old run away");
         }
@@ -463,31 +411,6 @@ public final class StudyLauncher {
         }
     }
 
-    private void writeRunJson(RunSettings run, Study.Plan plan, BenchProperties properties, String command,
-                              String commit) {
-        JsonObject o = new JsonObject();
-        o.addProperty("runId", run.runId());
-        o.addProperty("started", Instant.now().toString());
-        o.addProperty("study", study.name());
-        JsonArray variants = new JsonArray();
-        plan.variants().forEach(variants::add);
-        o.add("variants", variants);
-        o.addProperty("scale", plan.periods().scale().id());
-        o.addProperty("description", plan.description());
-        JsonObject props = new JsonObject();
-        properties.given().forEach(props::addProperty);
-        o.add("properties", props);
-        o.addProperty("java", System.getProperty("java.home"));
-        o.addProperty("host", Environment.hostName());
-        o.addProperty("suiteCommit", commit);
-        o.addProperty("command", command);
-        try {
-            ResultFiles.writeJson(run.runDir().resolve("run.json"), o);
-        } catch (IOException e) {
-            err.println("latency-bench: cannot write run.json: " + e.getMessage());
-        }
-    }
-
     private void printHelp(String defaultResults) {
         BenchProperties empty = new BenchProperties(Collections.emptyMap());
         try {
@@ -505,67 +428,6 @@ public final class StudyLauncher {
         out.println("are the standard scale's, bench.scale=smoke or paper changes them):");
         empty.known().forEach((k, d) -> out.printf(Locale.ROOT, "  %-18s %s (default: %s)%n", k, d,
                 empty.defaults().getOrDefault(k, "none")));
-    }
-
-    /** The command that reproduces this run's settings (the run id aside), with the study's own jar. */
-    private String reproduceCommand(BenchProperties properties) {
-        StringBuilder sb = new StringBuilder("java");
-        properties.given().forEach((k, v) -> {
-            if (!k.equals(RunSettings.RUN_ID)) {
-                sb.append(" '-D").append(k).append('=').append(v).append('\'');
-            }
-        });
-        return sb.append(" -jar bench-").append(study.name()).append("/target/benchmarks.jar").toString();
-    }
-
-    /** Written at build time by the git-commit-id plugin (bench-core's pom): the commit and whether the tree was dirty. */
-    static final String BUILD_COMMIT_RESOURCE = "suite-commit.properties";
-
-    /**
-     * The git commit the suite was built from, with {@code +dirty} when the tree had changes then:
-     * stamped into the jar at build time, so it is known wherever the jar runs (a machine without the
-     * checkout, say). Classes built without git (a source archive) fall back to the checkout they are
-     * loaded from, if any; else "unknown".
-     */
-    static String suiteCommit() {
-        try (InputStream in = StudyLauncher.class.getResourceAsStream(BUILD_COMMIT_RESOURCE)) {
-            if (in != null) {
-                Properties p = new Properties();
-                p.load(in);
-                String stamped = stampedCommit(p);
-                if (stamped != null) {
-                    return stamped;
-                }
-            }
-        } catch (IOException e) {
-            // fall back to the checkout
-        }
-        return checkoutCommit();
-    }
-
-    /** {@code <40 hex digits>[+dirty]} from the build's stamp; null when the build had no git to ask. */
-    static String stampedCommit(Properties p) {
-        String id = p.getProperty("git.commit.id", "");
-        if (!id.matches("[0-9a-f]{40}")) {
-            return null;
-        }
-        return id + (Boolean.parseBoolean(p.getProperty("git.dirty", "false")) ? "+dirty" : "");
-    }
-
-    /** The commit of the checkout the classes were loaded from, {@code +dirty} when tracked files changed. */
-    private static String checkoutCommit() {
-        try {
-            Path code = Paths.get(StudyLauncher.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            String dir = (Files.isDirectory(code) ? code : code.getParent()).toString();
-            Command head = Command.run(List.of("git", "-C", dir, "rev-parse", "HEAD"), 10);
-            if (head.exitCode != 0 || !head.output.matches("[0-9a-f]{40}")) {
-                return "unknown";
-            }
-            Command status = Command.run(List.of("git", "-C", dir, "status", "--porcelain", "--untracked-files=no"), 10);
-            return head.output + (status.exitCode == 0 && status.output.isEmpty() ? "" : "+dirty");
-        } catch (IOException | InterruptedException | java.net.URISyntaxException | RuntimeException e) {
-            return "unknown";
-        }
     }
 
     /** The innermost cause's first line; JMH puts the fork's own errors in suppressed exceptions. */

@@ -24,23 +24,23 @@ class StudyLauncherTest {
         java.util.Properties p = new java.util.Properties();
         p.setProperty("git.commit.id", "1545e0a7140a23e48128ae88e7ad2c3f9b220c40");
         p.setProperty("git.dirty", "false");
-        assertEquals("1545e0a7140a23e48128ae88e7ad2c3f9b220c40", StudyLauncher.stampedCommit(p));
+        assertEquals("1545e0a7140a23e48128ae88e7ad2c3f9b220c40", SuiteCommit.stampedCommit(p));
         p.setProperty("git.dirty", "true");
-        assertEquals("1545e0a7140a23e48128ae88e7ad2c3f9b220c40+dirty", StudyLauncher.stampedCommit(p));
-        assertEquals(null, StudyLauncher.stampedCommit(new java.util.Properties()), "built without git: not stamped");
+        assertEquals("1545e0a7140a23e48128ae88e7ad2c3f9b220c40+dirty", SuiteCommit.stampedCommit(p));
+        assertEquals(null, SuiteCommit.stampedCommit(new java.util.Properties()), "built without git: not stamped");
     }
 
     @Test
     void theBuildStampsTheCommitIntoTheClasses() throws Exception {
         // the build ran in a git checkout (CI clones one): the stamp is there, and it is what the launcher reports
-        try (java.io.InputStream in = StudyLauncher.class.getResourceAsStream(StudyLauncher.BUILD_COMMIT_RESOURCE)) {
+        try (java.io.InputStream in = SuiteCommit.class.getResourceAsStream(SuiteCommit.BUILD_COMMIT_RESOURCE)) {
             org.junit.jupiter.api.Assumptions.assumeTrue(in != null, "classes built outside the Maven build");
             java.util.Properties p = new java.util.Properties();
             p.load(in);
             org.junit.jupiter.api.Assumptions.assumeTrue(!p.getProperty("git.commit.id", "").isEmpty(),
                     "built without git (a source archive): nothing to stamp");
-            assertEquals(StudyLauncher.stampedCommit(p), StudyLauncher.suiteCommit());
-            assertTrue(StudyLauncher.suiteCommit().matches("[0-9a-f]{40}(\\+dirty)?"), StudyLauncher.suiteCommit());
+            assertEquals(SuiteCommit.stampedCommit(p), SuiteCommit.get());
+            assertTrue(SuiteCommit.get().matches("[0-9a-f]{40}(\\+dirty)?"), SuiteCommit.get());
         }
     }
 }

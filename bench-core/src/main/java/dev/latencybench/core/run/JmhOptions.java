@@ -1,0 +1,75 @@
+package dev.latencybench.core.run;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+import dev.latencybench.core.config.Periods;
+import dev.latencybench.core.jmh.LatencyProfiler;
+import dev.latencybench.core.run.schedule.Step;
+
+/**
+ * The JMH options of one step: the study's benchmark with the step's variant, one single-shot
+ * warm-up and one measured iteration per fork, the forks' flags (the run's, the step's properties,
+ * a GC log and a crash dump in the cell folder), the latency profiler and a JSON result. Stateless.
+ */
+final class JmhOptions {
+    /** What JMH's iteration may take beyond the longest period before it times out. */
+    static final long TIMEOUT_MARGIN_S = 120;
+
+    private JmhOptions() {
+    }
+
+    /**
+     * @param runJvmArgs the flags every fork of the run gets (the study's, the forwarded properties,
+     *                   bench.jvm.args)
+     */
+    static Options of(Study study, Path java, Periods periods, Step step, List<String> runJvmArgs, Path cellDir,
+                      Path jmhJson) {
+        List<String> forkArgs = new ArrayList<>(runJvmArgs);
+        forkArgs.add("-D" + RunSettings.STEP + "=" + step.name());
+        step.properties().forEach((k, v) -> forkArgs.add("-D" + k + "=" + v)); // the last -D of a name wins
+        forkArgs.addAll(gcLogFlags(cellDir));
+        forkArgs.add(JvmExit.errorFileFlag(cellDir)); // a crash dump goes to the cell, not the user's folder
+        long warmupNs = periods.warmupNs();
+        long measureNs = periods.measureNs();
+        return new OptionsBuilder()
+                .jvm(java.toString())
+                .include("^" + Pattern.quote(study.benchmark().getName()) + "\\.")
+                .param(study.variantParam(), step.variant())
+                .mode(Mode.SingleShotTime)
+                .warmupIterations(warmupNs > 0 ? 1 : 0)
+                .warmupBatchSize(1)
+                .measurementIterations(1)
+                .measurementBatchSize(1)
+                .forks(periods.forks())
+                .timeout(TimeValue.seconds(TimeUnit.NANOSECONDS.toSeconds(Math.max(warmupNs, measureNs))
+                        + TIMEOUT_MARGIN_S))
+                .jvmArgs(forkArgs.toArray(new String[0]))
+                .addProfiler(LatencyProfiler.class)
+                .resultFormat(ResultFormatType.JSON)
+                .result(jmhJson.toString())
+                .shouldFailOnError(true)
+                .build();
+    }
+
+    /**
+     * A GC log per fork in the cell folder ({@code gc-<pid>.log}: collections and safepoints with
+     * uptime), or none when the folder's path would break {@code -Xlog}'s syntax.
+     */
+    static List<String> gcLogFlags(Path cellDir) {
+        String path = cellDir.resolve("gc-%p.log").toString();
+        if (path.contains(":") || path.contains(",") || path.contains("\"") || path.contains("=")) {
+            return List.of();
+        }
+        return List.of("-Xlog:gc*,safepoint:file=" + path + ":uptime,level,tags");
+    }
+}
