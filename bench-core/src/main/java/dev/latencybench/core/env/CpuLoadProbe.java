@@ -6,6 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 
+import dev.latencybench.core.time.Clock;
+import dev.latencybench.core.time.SystemClock;
+
 /**
  * How busy the rest of the machine was while a benchmark ran: CPU time of every other process,
  * from the difference of two readings of {@code /proc/stat} (all CPUs) and {@code /proc/self/stat}
@@ -23,9 +26,16 @@ public final class CpuLoadProbe {
     public static final double BUSY_THRESHOLD_CORES = 0.1;
 
     private final Path root;
+    private final Clock clock;
 
     public CpuLoadProbe(Path root) {
+        this(root, SystemClock.INSTANCE);
+    }
+
+    /** Reads {@code root/proc}; times the readings with {@code clock}. */
+    public CpuLoadProbe(Path root, Clock clock) {
         this.root = root;
+        this.clock = clock;
     }
 
     public static CpuLoadProbe system() {
@@ -48,9 +58,9 @@ public final class CpuLoadProbe {
             // fields after the ")" that ends the command name: state is field 3, utime 14, stime 15
             String[] own = self.substring(self.lastIndexOf(')') + 2).trim().split("\\s+");
             long ownTicks = Long.parseLong(own[11]) + Long.parseLong(own[12]);
-            return new Snapshot(System.nanoTime(), busy, ownTicks, steal, true);
+            return new Snapshot(clock.nanoTime(), busy, ownTicks, steal, true);
         } catch (IOException | RuntimeException e) {
-            return new Snapshot(System.nanoTime(), 0, 0, 0, false);
+            return new Snapshot(clock.nanoTime(), 0, 0, 0, false);
         }
     }
 

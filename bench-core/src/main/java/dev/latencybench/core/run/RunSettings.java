@@ -3,6 +3,8 @@ package dev.latencybench.core.run;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -12,6 +14,8 @@ import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.env.Environment;
 import dev.latencybench.core.result.ResultLayout;
+import dev.latencybench.core.time.EpochClock;
+import dev.latencybench.core.time.SystemClock;
 
 /**
  * Where a run writes and how its JVMs start: {@code bench.results} (output root, default
@@ -45,6 +49,11 @@ public final class RunSettings {
     }
 
     public static RunSettings read(BenchProperties p, String defaultResults) {
+        return read(p, defaultResults, SystemClock.INSTANCE);
+    }
+
+    /** Reads the settings; a new run's id takes its time from {@code clock}. */
+    public static RunSettings read(BenchProperties p, String defaultResults, EpochClock clock) {
         String results = p.string(RESULTS, defaultResults, "folder the results go to");
         Path dir;
         try {
@@ -54,7 +63,8 @@ public final class RunSettings {
         }
         String runId = p.string(RUN_ID, "", "name of this run's folder (none: the UTC time and the host name)");
         if (runId.isEmpty()) {
-            runId = ResultLayout.newRunId(ZonedDateTime.now(), Environment.hostName());
+            runId = ResultLayout.newRunId(ZonedDateTime.ofInstant(Instant.ofEpochMilli(clock.epochMillis()),
+                    ZoneOffset.UTC), Environment.hostName());
         } else if (!runId.matches("[A-Za-z0-9._-]+") || runId.startsWith(".")) {
             throw ConfigException.invalid(RUN_ID, runId, "expected letters, digits, '.', '_' or '-' only");
         }
