@@ -141,8 +141,8 @@ final class FixtureRun {
             Histogram latency = all.total("latency");
             Histogram service = all.total("service");
             for (Histogram h : new Histogram[] {latency, service}) {
-                h.setStartTimeStamp(all.latency.get(0).getStartTimeStamp());
-                h.setEndTimeStamp(all.latency.get(all.of("latency").size() - 1).getEndTimeStamp());
+                h.setStartTimeStamp(all.of("latency").get(0).getStartTimeStamp());
+                h.setEndTimeStamp(all.of("latency").get(all.of("latency").size() - 1).getEndTimeStamp());
             }
             try (IntervalLog log = new IntervalLog(hlog, dev.latencybench.core.record.Metrics.ONE_WAY, "fixture, one interval")) {
                 log.append(latency, service);
