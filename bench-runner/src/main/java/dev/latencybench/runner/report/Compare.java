@@ -18,7 +18,8 @@ import dev.latencybench.runner.WritablePath;
 
 /**
  * {@code bench compare BASE CANDIDATE}: for every cell and variant both runs measured, and every
- * metric both results hold (the base's primary first, unnamed; the others named after the cell),
+ * metric both results hold (the base's primary first, on the cell's row; each other one on a row of
+ * its own name below it),
  * the candidate's percentiles as a ratio of the base's, beside a noise estimate from the forks'
  * spread. Results written before metrics were named read as {@code latency} and {@code service}.
  * Exit status 1 when a percentile of any metric got slower by more than {@code --max-regression}
@@ -124,8 +125,8 @@ public final class Compare {
 
     static Result compare(RunData base, RunData cand, double maxRegression) {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "latency-bench compare: candidate / base, per metric (a row without a"
-                + " metric's name is the primary one); regression threshold %s%n", pct(maxRegression)));
+        sb.append(String.format(Locale.ROOT, "latency-bench compare: candidate / base, per metric (the primary one on"
+                + " the cell's row, the others below it by name); regression threshold %s%n", pct(maxRegression)));
         sb.append("  base:      ").append(base.dir).append('\n');
         sb.append("  candidate: ").append(cand.dir).append("\n\n");
         sb.append(String.format(Locale.ROOT, "%-42s", "scenario / variant / cell"));
@@ -171,7 +172,7 @@ public final class Compare {
                 boolean regressed = false;
                 for (String metric : sharedMetrics(b, c)) {
                     boolean primary = metric.equals(b.metrics.primary().name());
-                    regressed |= compareMetric(sb, primary ? where : where + " " + metric, b.summary(metric),
+                    regressed |= compareMetric(sb, primary ? where : "  " + metric, b.summary(metric),
                             c.summary(metric), b.forks(metric), c.forks(metric), noiseKnown(b, c, metric),
                             maxRegression);
                 }
