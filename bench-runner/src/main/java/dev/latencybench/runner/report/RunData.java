@@ -82,7 +82,7 @@ public final class RunData {
         public final List<String> reasons;
         public final List<String> notes;
         public final List<String> flags;
-        /** The metrics the cell's result declares; those of {@link Metrics#ONE_WAY} for a cell without a result. */
+        /** The metrics the cell's result declares; the scenario's for a cell without a result. */
         public final Metrics metrics;
         /** Merged percentiles per metric, in declaration order; a metric without figures is absent. */
         private final Map<String, LatencySummary> summaries;
