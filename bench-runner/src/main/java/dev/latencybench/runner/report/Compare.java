@@ -11,21 +11,25 @@ import java.util.List;
 import java.util.Locale;
 
 import dev.latencybench.core.config.Units;
+import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.runner.UsageException;
 import dev.latencybench.runner.WritablePath;
 
 /**
- * {@code bench compare BASE CANDIDATE}: for every cell and variant both runs measured, the
- * candidate's latency percentiles as a ratio of the base's, beside a noise estimate from the forks'
- * spread. Exit status 1 when a percentile got slower by more than {@code --max-regression}
+ * {@code bench compare BASE CANDIDATE}: for every cell and variant both runs measured, and every
+ * metric both results hold (the base's primary first, on the cell's row; each other one on a row of
+ * its own name below it),
+ * the candidate's percentiles as a ratio of the base's, beside a noise estimate from the forks'
+ * spread. Results written before metrics were named read as {@code latency} and {@code service}.
+ * Exit status 1 when a percentile of any metric got slower by more than {@code --max-regression}
  * (default 10%) and by more than the forks of either run disagree among themselves, or a cell that was OK
  * in the base is not OK in the candidate or has no result there, so CI can gate on it. Percentiles resting on fewer than 100
  * samples beyond them are shown but not gated.
  */
 public final class Compare {
-    private static final String[] NAMES = Report.PCT_NAMES;
-    private static final double[] PCTS = Report.PCTS;
+    private static final String[] NAMES = Percentiles.NAMES;
+    private static final double[] PCTS = Percentiles.PCTS;
 
     private Compare() {
     }
@@ -121,8 +125,8 @@ public final class Compare {
 
     static Result compare(RunData base, RunData cand, double maxRegression) {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "latency-bench compare: candidate / base latency (from the intended send"
-                + " time); regression threshold %s%n", pct(maxRegression)));
+        sb.append(String.format(Locale.ROOT, "latency-bench compare: candidate / base, per metric (the primary one on"
+                + " the cell's row, the others below it by name); regression threshold %s%n", pct(maxRegression)));
         sb.append("  base:      ").append(base.dir).append('\n');
         sb.append("  candidate: ").append(cand.dir).append("\n\n");
         sb.append(String.format(Locale.ROOT, "%-42s", "scenario / variant / cell"));
@@ -165,32 +169,18 @@ public final class Compare {
                     continue;
                 }
                 compared++;
-                sb.append(String.format(Locale.ROOT, "%-42s", where));
-                List<String> slower = new ArrayList<>();
-                List<String> noisy = new ArrayList<>();
-                for (int i = 0; i < NAMES.length; i++) {
-                    long bv = Report.percentile(b.latency, i);
-                    long cv = Report.percentile(c.latency, i);
-                    double ratio = bv == 0 ? Double.NaN : (double) cv / bv;
-                    double noise = maxKnown(Report.spreadValue(b.forks, i), Report.spreadValue(c.forks, i));
-                    boolean confident = Report.confident(Math.min(b.latency.count, c.latency.count), PCTS[i]);
-                    String cell = String.format(Locale.ROOT, "%.2fx", ratio) + (Double.isNaN(noise) ? ""
-                            : String.format(Locale.ROOT, " ±%.0f%%", noise * 100)) + (confident ? "" : Report.LOW);
-                    sb.append(String.format(Locale.ROOT, " %17s", cell));
-                    if (confident && ratio > 1 + maxRegression) {
-                        String change = NAMES[i] + " " + Units.formatNs(bv) + " -> " + Units.formatNs(cv);
-                        // slower, but by less than the forks of one run disagree among themselves: noise
-                        (!Double.isNaN(noise) && ratio - 1 <= noise ? noisy : slower).add(change);
-                    }
+                boolean regressed = false;
+                for (String metric : sharedMetrics(b, c)) {
+                    boolean primary = metric.equals(b.metrics.primary().name());
+                    regressed |= compareMetric(sb, primary ? where : "  " + metric, b.summary(metric),
+                            c.summary(metric), b.forks(metric), c.forks(metric), noiseKnown(b, c, metric),
+                            maxRegression);
                 }
-                String within = noisy.isEmpty() ? "" : (slower.isEmpty() ? "  " : "; ")
-                        + "slower within the forks' spread: " + String.join(", ", noisy);
-                if (slower.isEmpty()) {
-                    sb.append("  ok").append(within).append('\n');
-                } else {
+                if (regressed) {
                     regressions++;
-                    sb.append("  REGRESSION: ").append(String.join(", ", slower)).append(within).append('\n');
                 }
+                onlyInOne(notes, where, b, c, "the base");
+                onlyInOne(notes, where, c, b, "the candidate");
             }
         }
         for (String scenario : cand.scenarios.keySet()) {
@@ -205,12 +195,88 @@ public final class Compare {
         sb.append('\n');
         sb.append("Ratios above 1 are slower. ±: the larger fork-to-fork spread ((max - min) / median) of the two runs,"
                 + " shown when a cell ran two or more forks; a slowdown within it is noise, not a regression.\n");
-        sb.append(Report.LOW.trim()).append(": fewer than ").append(Report.CONFIDENT_BEYOND).append(" samples beyond the"
+        sb.append(Percentiles.LOW.trim()).append(": fewer than ").append(Percentiles.CONFIDENT_BEYOND).append(" samples beyond the"
                 + " percentile in one of the runs; shown, not gated.\n");
         notes.forEach(n -> sb.append("note: ").append(n).append('\n'));
         sb.append(String.format(Locale.ROOT, "%d comparison(s), %d regression(s) beyond %s%n", compared, regressions,
                 pct(maxRegression)));
         return new Result(sb.toString(), compared, regressions);
+    }
+
+    /**
+     * One metric of one cell: a row of ratios and its verdict.
+     *
+     * @return whether a percentile resting on enough samples got slower by more than the threshold and the noise
+     */
+    private static boolean compareMetric(StringBuilder sb, String label, LatencySummary b, LatencySummary c,
+                                         List<LatencySummary> bForks, List<LatencySummary> cForks,
+                                         boolean gated, double maxRegression) {
+        sb.append(String.format(Locale.ROOT, "%-42s", label));
+        List<String> slower = new ArrayList<>();
+        List<String> noisy = new ArrayList<>();
+        for (int i = 0; i < NAMES.length; i++) {
+            long bv = Percentiles.percentile(b, i);
+            long cv = Percentiles.percentile(c, i);
+            double ratio = bv == 0 ? Double.NaN : (double) cv / bv;
+            double noise = maxKnown(Percentiles.spreadValue(bForks, i), Percentiles.spreadValue(cForks, i));
+            boolean confident = Percentiles.confident(Math.min(b.count, c.count), PCTS[i]);
+            String cell = String.format(Locale.ROOT, "%.2fx", ratio) + (Double.isNaN(noise) ? ""
+                    : String.format(Locale.ROOT, " ±%.0f%%", noise * 100)) + (confident ? "" : Percentiles.LOW);
+            sb.append(String.format(Locale.ROOT, " %17s", cell));
+            if (confident && ratio > 1 + maxRegression) {
+                String change = NAMES[i] + " " + Units.formatNs(bv) + " -> " + Units.formatNs(cv);
+                // slower, but by less than the forks of one run disagree among themselves: noise
+                (!Double.isNaN(noise) && ratio - 1 <= noise ? noisy : slower).add(change);
+            }
+        }
+        if (!gated) {
+            sb.append("  not gated: ").append(slower.isEmpty() && noisy.isEmpty() ? "no slower percentile"
+                    : "slower " + String.join(", ", slower.isEmpty() ? noisy : slower)).append(", but the forks'"
+                    + " figures of this metric were not kept, so noise cannot be told from a change\n");
+            return false;
+        }
+        String within = noisy.isEmpty() ? "" : (slower.isEmpty() ? "  " : "; ")
+                + "slower within the forks' spread: " + String.join(", ", noisy);
+        if (slower.isEmpty()) {
+            sb.append("  ok").append(within).append('\n');
+            return false;
+        }
+        sb.append("  REGRESSION: ").append(String.join(", ", slower)).append(within).append('\n');
+        return true;
+    }
+
+    /**
+     * Whether the forks' spread of a metric is known wherever there was more than one fork: a result
+     * written before metrics were named kept only the primary metric's forks, and a slower percentile
+     * there cannot be told from noise, so it is shown, not gated.
+     */
+    private static boolean noiseKnown(RunData.Row b, RunData.Row c, String metric) {
+        for (RunData.Row r : List.of(b, c)) {
+            if (r.primaryForks().size() >= 2 && r.forks(metric).size() < 2) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Notes the metrics {@code has} has figures for and {@code lacks} has not. */
+    private static void onlyInOne(List<String> notes, String where, RunData.Row has, RunData.Row lacks, String run) {
+        for (String m : has.metrics.names()) {
+            if (has.summary(m) != null && lacks.summary(m) == null) {
+                notes.add(where + ": metric `" + m + "` only in " + run + " run");
+            }
+        }
+    }
+
+    /** The metrics both rows have figures for, in the base's order (its primary first). */
+    private static List<String> sharedMetrics(RunData.Row b, RunData.Row c) {
+        List<String> shared = new ArrayList<>();
+        for (String m : b.metrics.names()) {
+            if (b.summary(m) != null && c.summary(m) != null) {
+                shared.add(m);
+            }
+        }
+        return shared;
     }
 
     /** The candidate's row of the base row's scenario, variant and cell; null when the candidate has none. */
@@ -246,7 +312,8 @@ public final class Compare {
     private static void printHelp(PrintStream out) {
         out.println("Usage: scripts/bench compare BASE_RUN CANDIDATE_RUN [--max-regression 10%] [--output FILE]");
         out.println();
-        out.println("Compares the latency percentiles (p50 ... p99.99) of every cell and variant the two runs share.");
+        out.println("Compares the percentiles (p50 ... p99.99) of every metric of every cell and variant the two runs");
+        out.println("share, the primary metric first (for the queue study: latency, then service).");
         out.println("Exit status: 0 no regression, 1 a percentile slower by more than --max-regression (default 10%)");
         out.println("and by more than the forks' spread (with -Dbench.forks=2 or more), or a cell OK in the base and");
         out.println("not OK or missing in the candidate, 2 bad input. Percentiles with fewer than 100 samples beyond");

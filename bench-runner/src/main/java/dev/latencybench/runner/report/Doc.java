@@ -65,4 +65,13 @@ final class Doc {
         blocks.add(new Code(text));
         return this;
     }
+
+    /** A table's alignment: columns {@code from} on (of {@code size}) are numeric. */
+    static List<Boolean> numericFrom(int from, int size) {
+        List<Boolean> n = new ArrayList<>();
+        for (int i = 0; i < size; i++) {
+            n.add(i >= from);
+        }
+        return n;
+    }
 }

@@ -9,10 +9,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
 import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
 
@@ -22,10 +24,52 @@ import dev.latencybench.core.result.ResultLayout;
  * (skipped, failed before measuring). Rows keep the matrix order, then the variant order.
  */
 public final class RunData {
-    /** The variant that shows the machine's floor under the same harness. */
-    static final String BASELINE = "baseline";
-    /** The variant that runs the published study's own loop, no harness in its hot path: the harness's yardstick. */
-    static final String REFERENCE = "reference";
+    /**
+     * The floor of a result written before studies declared their roles: the variant that shows the
+     * machine's floor under the same harness. A newer result names its floor in {@code roles}.
+     */
+    static final String LEGACY_FLOOR = "baseline";
+    /**
+     * The yardstick of a result written before studies declared their roles: the variant that runs
+     * the published study's own loop, no harness in its hot path.
+     */
+    static final String LEGACY_YARDSTICK = "reference";
+
+    /** What a scenario's results declare: its metrics (the first primary) and the variants it gives a role. */
+    public static final class Study {
+        public final Metrics metrics;
+        /** The variant that shows the floor under the same harness; null when the study declares none. */
+        public final String floor;
+        /** The variant the harness is measured against; null when the study declares none. */
+        public final String yardstick;
+
+        Study(Metrics metrics, String floor, String yardstick) {
+            this.metrics = metrics;
+            this.floor = floor;
+            this.yardstick = yardstick;
+        }
+
+        /** From one of the scenario's result.json files; a result without {@code roles} names them as before. */
+        static Study of(JsonObject result) {
+            if (result == null) {
+                return new Study(Metrics.ONE_WAY, LEGACY_FLOOR, LEGACY_YARDSTICK);
+            }
+            Metrics metrics = Metrics.fromResult(result);
+            if (!result.has("roles") || !result.get("roles").isJsonObject()) {
+                return new Study(metrics, LEGACY_FLOOR, LEGACY_YARDSTICK);
+            }
+            JsonObject roles = result.getAsJsonObject("roles");
+            return new Study(metrics, role(roles, "floor"), role(roles, "yardstick"));
+        }
+
+        private static String role(JsonObject roles, String role) {
+            return roles.has(role) && roles.get(role).isJsonPrimitive() ? roles.get(role).getAsString() : null;
+        }
+
+        public boolean isFloor(String variant) {
+            return variant.equals(floor);
+        }
+    }
 
     /** One cell of one variant: a row of the report's tables. */
     public static final class Row {
@@ -38,15 +82,18 @@ public final class RunData {
         public final List<String> reasons;
         public final List<String> notes;
         public final List<String> flags;
-        public final LatencySummary latency;
-        public final LatencySummary service;
-        public final List<LatencySummary> forks;
+        /** The metrics the cell's result declares; the scenario's for a cell without a result. */
+        public final Metrics metrics;
+        /** Merged percentiles per metric, in declaration order; a metric without figures is absent. */
+        private final Map<String, LatencySummary> summaries;
+        /** Each fork's percentiles per metric; a metric whose forks were not kept is absent. */
+        private final Map<String, List<LatencySummary>> forks;
         public final JsonObject result;
         public final Path dir;
 
         Row(String scenario, String variant, String cell, String status, List<String> reasons, List<String> notes,
-            List<String> flags, LatencySummary latency, LatencySummary service, List<LatencySummary> forks,
-            JsonObject result, Path dir) {
+            List<String> flags, Metrics metrics, Map<String, LatencySummary> summaries,
+            Map<String, List<LatencySummary>> forks, JsonObject result, Path dir) {
             this.scenario = scenario;
             this.variant = variant;
             this.cell = cell;
@@ -57,8 +104,8 @@ public final class RunData {
             this.reasons = reasons;
             this.notes = notes;
             this.flags = flags;
-            this.latency = latency;
-            this.service = service;
+            this.metrics = metrics;
+            this.summaries = summaries;
             this.forks = forks;
             this.result = result;
             this.dir = dir;
@@ -73,8 +120,30 @@ public final class RunData {
             return new long[] {p.get("roundTripMinNs").getAsLong(), p.get("roundTripMaxNs").getAsLong()};
         }
 
+        /** The merged percentiles of a metric; null when the result has none for it. */
+        public LatencySummary summary(String metric) {
+            return summaries.get(metric);
+        }
+
+        /** The merged percentiles of the primary metric; null for a cell without figures. */
+        public LatencySummary primary() {
+            return summaries.get(metrics.primary().name());
+        }
+
+        /** Each fork's percentiles of a metric, in fork order; empty when they were not kept. */
+        public List<LatencySummary> forks(String metric) {
+            return forks.getOrDefault(metric, List.of());
+        }
+
+        /** Each fork's percentiles of the primary metric. */
+        public List<LatencySummary> primaryForks() {
+            return forks(metrics.primary().name());
+        }
+
+        /** Has figures for its primary metric. */
         public boolean measured() {
-            return latency != null && latency.count > 0;
+            LatencySummary p = primary();
+            return p != null && p.count > 0;
         }
 
         /** Drawn in the charts: measured, and not FAILED (an interrupted cell's data is still shown). */
@@ -95,6 +164,7 @@ public final class RunData {
     public final Path dir;
     public final JsonObject runJson;
     public final Map<String, List<Row>> scenarios = new LinkedHashMap<>();
+    private final Map<String, Study> studies = new LinkedHashMap<>();
     /** The first env.json found: the host's description. */
     public JsonObject env;
 
@@ -142,6 +212,8 @@ public final class RunData {
 
     private List<Row> loadScenario(String scenario, Map<String, JsonObject> matrixCells) throws IOException {
         Path sdir = dir.resolve(scenario);
+        Study study = Study.of(firstResult(sdir));
+        studies.put(scenario, study);
         List<String> variants = new ArrayList<>();
         if (runJson.has("variants")) {
             runJson.getAsJsonArray("variants").forEach(v -> variants.add(v.getAsString()));
@@ -151,8 +223,8 @@ public final class RunData {
                 variants.add(v.getFileName().toString());
             }
         }
-        if (variants.remove(BASELINE)) {
-            variants.add(BASELINE); // the floor goes last
+        if (study.floor != null && variants.remove(study.floor)) {
+            variants.add(study.floor); // the floor goes last
         }
         List<String> cellOrder = new ArrayList<>();
         matrixCells.forEach((k, c) -> {
@@ -183,21 +255,58 @@ public final class RunData {
                 if (env == null && Files.isRegularFile(cdir.resolve(ResultLayout.ENV_JSON))) {
                     env = ResultFiles.readJson(cdir.resolve(ResultLayout.ENV_JSON));
                 }
-                List<LatencySummary> forks = new ArrayList<>();
-                if (r.has("forkLatencyNs")) {
-                    r.getAsJsonArray("forkLatencyNs").forEach(f -> forks.add(LatencySummary.fromJson(f.getAsJsonObject())));
-                }
                 rows.add(new Row(scenario, variant, cell, r.get("status").getAsString(), strings(r, "reasons"),
-                        strings(r, "flags"), flags, LatencySummary.fromJson(r.getAsJsonObject("latencyNs")),
-                        LatencySummary.fromJson(r.getAsJsonObject("serviceTimeNs")), forks, r, cdir));
+                        strings(r, "flags"), flags, Metrics.fromResult(r), Metrics.summariesOf(r), forkSummaries(r),
+                        r, cdir));
             }
             if (!anyResult && m != null) { // skipped, or failed before any fork wrote a result
                 String reason = m.has("reason") ? m.get("reason").getAsString() : m.get("status").getAsString();
                 rows.add(new Row(scenario, "", cell, m.get("status").getAsString(), List.of(reason), List.of(), flags,
-                        null, null, List.of(), null, null));
+                        study.metrics, Map.of(), Map.of(), null, null));
             }
         }
         return rows;
+    }
+
+    /**
+     * Each fork's percentiles per metric: {@code forkMetrics}, or for a result written before metrics
+     * were named, {@code forkLatencyNs} as {@code latency}.
+     */
+    static Map<String, List<LatencySummary>> forkSummaries(JsonObject r) {
+        Map<String, List<LatencySummary>> out = new LinkedHashMap<>();
+        if (r.has("forkMetrics") && r.get("forkMetrics").isJsonObject()) {
+            JsonObject byMetric = r.getAsJsonObject("forkMetrics");
+            for (String metric : byMetric.keySet()) {
+                out.put(metric, summaries(byMetric.getAsJsonArray(metric)));
+            }
+        } else if (r.has("forkLatencyNs") && r.get("forkLatencyNs").isJsonArray()) {
+            out.put(Metrics.ONE_WAY.primary().name(), summaries(r.getAsJsonArray("forkLatencyNs")));
+        }
+        return out;
+    }
+
+    private static List<LatencySummary> summaries(JsonArray a) {
+        List<LatencySummary> l = new ArrayList<>();
+        a.forEach(f -> l.add(LatencySummary.fromJson(f.getAsJsonObject())));
+        return l;
+    }
+
+    /** The first result.json of a scenario's folder, variants and cells in name order; null when none. */
+    private static JsonObject firstResult(Path sdir) throws IOException {
+        for (Path v : sortedDirs(sdir)) {
+            for (Path c : sortedDirs(v)) {
+                Path result = c.resolve(ResultLayout.RESULT_JSON);
+                if (Files.isRegularFile(result)) {
+                    return ResultFiles.readJson(result);
+                }
+            }
+        }
+        return null;
+    }
+
+    /** What a scenario's results declare: metrics, floor and yardstick. */
+    public Study study(String scenario) {
+        return studies.getOrDefault(scenario, Study.of(null));
     }
 
     /** The rows of one scenario and variant, in matrix order. */

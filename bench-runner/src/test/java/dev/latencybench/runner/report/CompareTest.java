@@ -32,6 +32,11 @@ class CompareTest {
         return Compare.command(args, new PrintStream(out, true, StandardCharsets.UTF_8));
     }
 
+    /** Whether the output has a match of {@code regex}. */
+    private boolean has(String regex) {
+        return java.util.regex.Pattern.compile(regex).matcher(out()).find();
+    }
+
     private String out() {
         return out.toString(StandardCharsets.UTF_8);
     }
@@ -141,5 +146,49 @@ class CompareTest {
         assertEquals("2.5%", Compare.pct(0.025));
         assertEquals("0%", Compare.pct(0));
         assertEquals("12.35%", Compare.pct(0.123456));
+    }
+
+    private Path namedRun(String name, long chronicleNs, long slowNs, int forks) {
+        return new FixtureRun(tmp.resolve(name))
+                .named(dev.latencybench.core.record.Metrics.ONE_WAY, "baseline", "reference")
+                .cell("chronicle", "openjdk-17.0.15__g1", "OK", chronicleNs, slowNs, forks, 300_000)
+                .cell("baseline", "openjdk-17.0.15__g1", "OK", 100, 2_000_000, forks, 300_000)
+                .write().dir;
+    }
+
+    @Test
+    void anOldFormatRunAndANamedMetricsRunOfTheQueueStudyCompareMetricByMetric() throws IOException {
+        Path old = run("old", 1_000, 5_000_000, "OK");
+        Path named = namedRun("named", 1_000, 5_000_000, 2);
+        assertEquals(0, compare(old.toString(), named.toString()), out());
+        // the primary metric's row reads as before; the service row is named, and with no forks of it in the
+        // old result its noise is unknown: shown, not gated
+        assertTrue(has("\nqueue/chronicle/openjdk-17.0.15__g1 +1.00x ±10% +1.00x ±10% +1.00x ±10% +1.00x ±0% +1.00x ±0% †"
+                + "  ok\n  service +1.00x ±10% "), out());
+        assertTrue(out().contains("1.00x ±0% †  not gated: no slower percentile, but the forks' figures of this"
+                + " metric were not kept, so noise cannot be told from a change\n"), out());
+        assertTrue(out().contains("2 comparison(s), 0 regression(s) beyond 10%"), out());
+
+        out.reset();
+        Path slower = namedRun("slower", 1_000, 7_500_000, 2);
+        assertEquals(1, compare(old.toString(), slower.toString()), out());
+        assertTrue(out().contains("REGRESSION: p99.9 5.01ms -> 7.50ms\n"), out());
+        assertTrue(out().contains("1 regression(s) beyond 10%"), out());
+    }
+
+    @Test
+    void aSecondMetricThatGotSlowerIsARegressionWhenItsForksAreKnown() throws IOException {
+        Path base = namedRun("base", 1_000, 5_000_000, 1);
+        // the candidate's service time only got slower
+        Path cand = namedRun("cand", 1_000, 5_000_000, 1);
+        Path result = cand.resolve("queue/chronicle/openjdk-17.0.15__g1/result.json");
+        com.google.gson.JsonObject r = dev.latencybench.core.result.ResultFiles.readJson(result);
+        com.google.gson.JsonObject service = r.getAsJsonObject("metrics").getAsJsonObject("service");
+        service.addProperty("p50", 2 * service.get("p50").getAsLong());
+        dev.latencybench.core.result.ResultFiles.writeJson(result, r);
+        assertEquals(1, compare(base.toString(), cand.toString()), out());
+        assertTrue(has("\nqueue/chronicle/openjdk-17.0.15__g1 +1.00x .*  ok\n  service +2.00x "), out());
+        assertTrue(out().contains("REGRESSION: p50 1.00us -> 2.00us\n"), out());
+        assertTrue(out().contains("2 comparison(s), 1 regression(s) beyond 10%"), out());
     }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import com.google.gson.JsonArray;
@@ -14,6 +15,7 @@ import org.HdrHistogram.Histogram;
 import dev.latencybench.core.record.IntervalLog;
 import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.result.ResultFiles;
 
 /**
@@ -24,9 +26,45 @@ import dev.latencybench.core.result.ResultFiles;
 final class FixtureRun {
     final Path dir;
     private final JsonArray cells = new JsonArray();
+    private String scenario = "queue";
+    /** Null: results as written before metrics were named ({@code latencyNs}, {@code serviceTimeNs}). */
+    private Metrics named;
+    private JsonObject roles;
+    private String description;
+    private boolean spreadMetrics;
 
     FixtureRun(Path dir) {
         this.dir = dir;
+    }
+
+    /**
+     * Writes the cells that follow in the named-metrics format: {@code primary}, {@code metrics},
+     * {@code forkMetrics} and {@code roles} ({@code floor} and {@code yardstick}, either may be null).
+     * Every metric records the latencies {@link #cell} describes, as the service time did before.
+     */
+    FixtureRun named(Metrics metrics, String floor, String yardstick) {
+        this.named = metrics;
+        this.roles = new JsonObject();
+        if (floor != null) {
+            roles.addProperty("floor", floor);
+        }
+        if (yardstick != null) {
+            roles.addProperty("yardstick", yardstick);
+        }
+        return this;
+    }
+
+    /** The k-th metric (from 0) of the cells that follow records the latencies {@link #cell} describes times k + 1. */
+    FixtureRun spreadMetrics() {
+        this.spreadMetrics = true;
+        return this;
+    }
+
+    /** A study of another shape: its scenario name, and a description of its load instead of a rate and a payload. */
+    FixtureRun shape(String scenario, String description) {
+        this.scenario = scenario;
+        this.description = description;
+        return this;
     }
 
     /**
@@ -35,30 +73,42 @@ final class FixtureRun {
      */
     FixtureRun cell(String variant, String cell, String status, long typicalNs, long slowNs, int forks, long count) {
         try {
-            Path cdir = dir.resolve("queue").resolve(variant).resolve(cell);
+            Path cdir = dir.resolve(scenario).resolve(variant).resolve(cell);
             Files.createDirectories(cdir);
-            Histogram total = LatencyRecorder.newHistogram();
-            JsonArray perFork = new JsonArray();
-            try (IntervalLog log = new IntervalLog(cdir.resolve("latency.hlog"), dev.latencybench.core.record.Metrics.ONE_WAY, "fixture")) {
+            Metrics metrics = named != null ? named : Metrics.ONE_WAY;
+            List<Histogram> totals = new ArrayList<>();
+            List<JsonArray> perFork = new ArrayList<>();
+            for (int k = 0; k < metrics.size(); k++) {
+                totals.add(LatencyRecorder.newHistogram());
+                perFork.add(new JsonArray());
+            }
+            try (IntervalLog log = new IntervalLog(cdir.resolve("latency.hlog"), metrics, "fixture")) {
                 for (int f = 0; f < forks; f++) {
-                    Histogram fork = LatencyRecorder.newHistogram();
-                    for (int second = 0; second < 3; second++) {
-                        Histogram h = LatencyRecorder.newHistogram();
-                        long typical = Math.round(typicalNs * (1 + 0.1 * f));
-                        h.recordValueWithCount(typical, count / 3 - count / 300);
-                        h.recordValueWithCount(slowNs + second * 1000L, count / 300);
-                        h.setStartTimeStamp(1000L * (10 * f + second));
-                        h.setEndTimeStamp(1000L * (10 * f + second + 1));
-                        Histogram service = h.copy();
-                        service.setStartTimeStamp(h.getStartTimeStamp());
-                        service.setEndTimeStamp(h.getEndTimeStamp());
-                        log.append(h, service);
-                        fork.add(h);
+                    List<Histogram> fork = new ArrayList<>();
+                    for (int k = 0; k < metrics.size(); k++) {
+                        fork.add(LatencyRecorder.newHistogram());
                     }
-                    JsonObject fs = LatencySummary.of(fork).toJson();
-                    fs.addProperty("fork", Integer.toString(1000 + f));
-                    perFork.add(fs);
-                    total.add(fork);
+                    for (int second = 0; second < 3; second++) {
+                        List<Histogram> interval = new ArrayList<>();
+                        for (int k = 0; k < metrics.size(); k++) {
+                            long times = spreadMetrics ? k + 1 : 1;
+                            Histogram h = LatencyRecorder.newHistogram();
+                            long typical = Math.round(typicalNs * times * (1 + 0.1 * f));
+                            h.recordValueWithCount(typical, count / 3 - count / 300);
+                            h.recordValueWithCount(slowNs * times + second * 1000L, count / 300);
+                            h.setStartTimeStamp(1000L * (10 * f + second));
+                            h.setEndTimeStamp(1000L * (10 * f + second + 1));
+                            interval.add(h);
+                            fork.get(k).add(h);
+                        }
+                        log.append(interval);
+                    }
+                    for (int k = 0; k < metrics.size(); k++) {
+                        JsonObject fs = LatencySummary.of(fork.get(k)).toJson();
+                        fs.addProperty("fork", Integer.toString(1000 + f));
+                        perFork.get(k).add(fs);
+                        totals.get(k).add(fork.get(k));
+                    }
                 }
             }
             JsonObject r = new JsonObject();
@@ -71,19 +121,38 @@ final class FixtureRun {
             JsonArray flags = new JsonArray();
             flags.add("busy machine: other processes used CPU time during the measurement (see machineLoad)");
             r.add("flags", variant.equals("chronicle") && cell.contains("zgc") ? flags : new JsonArray());
-            r.addProperty("study", "queue");
+            r.addProperty("study", scenario);
             r.addProperty("variant", variant);
             r.addProperty("cell", cell);
             r.addProperty("runId", dir.getFileName().toString());
             r.addProperty("scale", "smoke");
-            r.addProperty("ratePerSec", 100_000);
-            r.addProperty("payloadBytes", 256);
+            if (description == null) {
+                r.addProperty("ratePerSec", 100_000);
+                r.addProperty("payloadBytes", 256);
+            } else {
+                r.addProperty("description", description);
+            }
             r.addProperty("warmupNs", 1_000_000_000L);
             r.addProperty("measureNs", 2_000_000_000L);
             r.addProperty("forks", forks);
-            r.add("latencyNs", LatencySummary.of(total).toJson());
-            r.add("serviceTimeNs", LatencySummary.of(total).toJson());
-            r.add("forkLatencyNs", perFork);
+            if (named == null) {
+                r.add("latencyNs", LatencySummary.of(totals.get(0)).toJson());
+                r.add("serviceTimeNs", LatencySummary.of(totals.get(1)).toJson());
+                r.add("forkLatencyNs", perFork.get(0));
+            } else {
+                r.addProperty("primary", metrics.primary().name());
+                JsonObject m = new JsonObject();
+                JsonObject fm = new JsonObject();
+                for (int k = 0; k < metrics.size(); k++) {
+                    JsonObject one = metrics.all().get(k).toJson();
+                    LatencySummary.of(totals.get(k)).toJson().entrySet().forEach(e -> one.add(e.getKey(), e.getValue()));
+                    m.add(metrics.all().get(k).name(), one);
+                    fm.add(metrics.all().get(k).name(), perFork.get(k));
+                }
+                r.add("metrics", m);
+                r.add("forkMetrics", fm);
+                r.add("roles", roles);
+            }
             r.addProperty("command", "scripts/bench run --fixture");
             ResultFiles.writeJson(cdir.resolve("result.json"), r);
             Files.writeString(cdir.resolve("gc-4242.log"), String.join("\n",
@@ -119,7 +188,7 @@ final class FixtureRun {
 
     /** Adds the CPU pair round trips a cell's forks probed, as the merger writes them. */
     FixtureRun roundTrip(String variant, String cell, long minNs, long maxNs) {
-        Path result = dir.resolve("queue").resolve(variant).resolve(cell).resolve("result.json");
+        Path result = dir.resolve(scenario).resolve(variant).resolve(cell).resolve("result.json");
         try {
             JsonObject r = ResultFiles.readJson(result);
             JsonObject pair = new JsonObject();
@@ -135,7 +204,7 @@ final class FixtureRun {
 
     /** Rewrites a cell's interval log as one interval for the whole period, as a loop with its own histograms writes it. */
     FixtureRun oneIntervalPerPeriod(String variant, String cell) {
-        Path hlog = dir.resolve("queue").resolve(variant).resolve(cell).resolve("latency.hlog");
+        Path hlog = dir.resolve(scenario).resolve(variant).resolve(cell).resolve("latency.hlog");
         try {
             IntervalLog.Intervals all = IntervalLog.read(hlog);
             Histogram latency = all.total("latency");
@@ -144,7 +213,7 @@ final class FixtureRun {
                 h.setStartTimeStamp(all.of("latency").get(0).getStartTimeStamp());
                 h.setEndTimeStamp(all.of("latency").get(all.of("latency").size() - 1).getEndTimeStamp());
             }
-            try (IntervalLog log = new IntervalLog(hlog, dev.latencybench.core.record.Metrics.ONE_WAY, "fixture, one interval")) {
+            try (IntervalLog log = new IntervalLog(hlog, Metrics.ONE_WAY, "fixture, one interval")) {
                 log.append(latency, service);
             }
             return this;
@@ -166,7 +235,7 @@ final class FixtureRun {
             }
         }
         JsonObject c = new JsonObject();
-        c.addProperty("scenario", "queue");
+        c.addProperty("scenario", scenario);
         int sep = cell.lastIndexOf("__");
         c.addProperty("jvm", cell.substring(0, sep));
         c.addProperty("gc", cell.substring(sep + 2));

@@ -186,7 +186,7 @@ class ReportTest {
         Report.write(run, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
         String report = Files.readString(run.resolve("REPORT.md"));
         assertTrue(report.contains("**Left out:** `" + hlog + "` is unreadable after its first 2 interval(s): it yields"
-                + " 20,000 of the 30,000 latencies result.json counts: temurin-25.0.3 zgc is left out of the percentile"
+                + " 20,000 of the 30,000 values of `latency` result.json counts: temurin-25.0.3 zgc is left out of the percentile"
                 + " spectrum and the latency over time of chronicle (its table rows come from result.json)."), report);
         assertTrue(report.contains("| temurin-25.0.3 | zgc | chronicle | OK | 500ns |"), "its table row stays");
         for (String chart : List.of("queue-chronicle-spectrum.svg", "queue-chronicle-timeline.svg")) {

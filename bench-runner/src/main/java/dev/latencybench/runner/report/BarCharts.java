@@ -1,0 +1,67 @@
+package dev.latencybench.runner.report;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ToLongFunction;
+
+import dev.latencybench.core.record.LatencySummary;
+
+/**
+ * Two bar charts of the primary metric, a bar per variant in each cell: the median and the p99.99,
+ * on a log axis when the values span more than two decades. Stateless.
+ */
+final class BarCharts {
+    private BarCharts() {
+    }
+
+    static void write(Doc doc, RunData data, String scenario, List<String> variants, List<String> cells, Path charts)
+            throws IOException {
+        String metric = data.study(scenario).metrics.primary().name();
+        List<String> labels = new ArrayList<>();
+        cells.forEach(c -> labels.add(c.replace("__", " ")));
+        List<Bars> medians = new ArrayList<>();
+        List<Bars> tails = new ArrayList<>();
+        for (String v : variants) {
+            medians.add(Bars.ofNanos(v, values(data, scenario, v, cells, s -> s.p50)));
+            tails.add(Bars.ofNanos(v, values(data, scenario, v, cells, s -> s.p99_99)));
+        }
+        Charts.bars(charts, scenario + "-median", scenario + ": median " + metric + " (p50) per JVM and collector",
+                metric + " (us)", labels, medians, wideRange(medians));
+        doc.chart(scenario + "-median", scenario + ": median " + metric + " per JVM and collector");
+        Charts.bars(charts, scenario + "-p99_99", scenario + ": p99.99 " + metric + " per JVM and collector",
+                metric + " (us)", labels, tails, wideRange(tails));
+        doc.chart(scenario + "-p99_99", scenario + ": p99.99 " + metric + " per JVM and collector");
+    }
+
+    /** Values spread over more than two decades read better on a log axis. */
+    static boolean wideRange(List<Bars> series) {
+        double min = Double.MAX_VALUE;
+        double max = 0;
+        for (Bars b : series) {
+            for (double v : b.valuesUs()) {
+                if (v > 0 && !Double.isNaN(v)) {
+                    min = Math.min(min, v);
+                    max = Math.max(max, v);
+                }
+            }
+        }
+        return max > 0 && max / min > 100;
+    }
+
+    private static double[] values(RunData data, String scenario, String variant, List<String> cells,
+                                   ToLongFunction<LatencySummary> f) {
+        double[] v = new double[cells.size()];
+        for (int i = 0; i < cells.size(); i++) {
+            v[i] = Double.NaN;
+            for (RunData.Row r : data.rows(scenario, variant)) {
+                if (r.cell.equals(cells.get(i)) && r.charted()
+                        && f.applyAsLong(r.primary()) > 0) { // a log axis has no place for 0
+                    v[i] = f.applyAsLong(r.primary());
+                }
+            }
+        }
+        return v;
+    }
+}

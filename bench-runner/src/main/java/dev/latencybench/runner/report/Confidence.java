@@ -1,0 +1,76 @@
+package dev.latencybench.runner.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import dev.latencybench.core.config.Units;
+import dev.latencybench.core.oneway.OneWayTally;
+import dev.latencybench.core.record.LatencySummary;
+
+/**
+ * How much to trust each percentile of the primary metric: per measured cell, the samples beyond it
+ * and how far the forks disagree on it, with the CPU pair's cache-line round trip where the study
+ * probed one, and a warning when those round trips moved over the run. Stateless.
+ */
+final class Confidence {
+    private Confidence() {
+    }
+
+    static void write(Doc doc, List<RunData.Row> rows) {
+        List<List<String>> out = new ArrayList<>();
+        boolean anyForks = false;
+        long lowestTrip = Long.MAX_VALUE;
+        long highestTrip = -1;
+        for (RunData.Row r : rows) {
+            if (!r.measured()) {
+                continue;
+            }
+            LatencySummary s = r.primary();
+            List<LatencySummary> forks = r.primaryForks();
+            List<String> row = new ArrayList<>(List.of(r.jvm, r.gc, r.variant, Integer.toString(forks.size())));
+            for (int i = 0; i < Percentiles.PCTS.length; i++) {
+                long n = Percentiles.beyond(s.count, Percentiles.PCTS[i]);
+                String spread = Percentiles.spread(forks, i);
+                anyForks |= !spread.isEmpty();
+                row.add(String.format(Locale.ROOT, "%,d%s%s", n, n < Percentiles.CONFIDENT_BEYOND ? Percentiles.LOW
+                        : "", spread.isEmpty() ? "" : " / " + spread));
+            }
+            long[] trip = r.roundTripNs();
+            row.add(trip == null ? "-" : roundTrip(trip));
+            if (trip != null && trip[0] > 0) {
+                lowestTrip = Math.min(lowestTrip, trip[0]);
+                highestTrip = Math.max(highestTrip, trip[1]);
+            }
+            out.add(row);
+        }
+        if (out.isEmpty()) {
+            return;
+        }
+        doc.h(3, "How much to trust each percentile");
+        doc.p("Samples beyond each percentile" + (anyForks ? " / fork-to-fork spread ((max - min) / median of the"
+                + " forks' values)" : "") + ". A percentile with fewer than " + Percentiles.CONFIDENT_BEYOND
+                + " samples beyond it is marked" + Percentiles.LOW + ": longer runs (`-Dbench.scale=paper`) or more"
+                + " forks (`-Dbench.forks=3`) make it firm." + (anyForks ? "" : " Every cell ran one fork, so there"
+                + " is no spread to show; `-Dbench.forks=3` measures it."));
+        if (highestTrip > lowestTrip * OneWayTally.PLACEMENT_CHANGE_FACTOR) {
+            doc.p(String.format(Locale.ROOT, "**The CPUs moved.** The cache-line round trip between the producer's"
+                    + " and the consumer's CPUs (last column, probed before and after each period) ranged from %s to"
+                    + " %s: the host placed the two CPUs differently over the run (a virtual machine's vCPUs"
+                    + " moved), and every transfer between them got slower or faster with it. Medians move with the"
+                    + " round trip (on a 2-vCPU virtual machine, Chronicle Queue's between about 430 ns and 1.1 us):"
+                    + " compare only cells whose round trips agree, or run on a host with isolated cores.",
+                    Units.formatNs(lowestTrip), Units.formatNs(highestTrip)));
+        }
+        List<String> header = new ArrayList<>(List.of("JVM", "GC", "variant", "forks"));
+        header.addAll(List.of(Percentiles.NAMES));
+        header.add("CPU round trip");
+        doc.table(header, out, Doc.numericFrom(3, header.size()));
+    }
+
+    /** {@code 160ns - 540ns}, or one value when the lowest and highest probe agree. */
+    static String roundTrip(long[] minMax) {
+        return minMax[0] == minMax[1] ? Units.formatNs(minMax[0])
+                : Units.formatNs(minMax[0]) + " - " + Units.formatNs(minMax[1]);
+    }
+}

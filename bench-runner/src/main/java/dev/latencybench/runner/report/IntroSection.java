@@ -1,0 +1,76 @@
+package dev.latencybench.runner.report;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+import com.google.gson.JsonObject;
+
+/**
+ * The report's opening: the run, its host and how many rows ended how; then a warning when the host
+ * cannot give trustworthy tails. Stateless.
+ */
+final class IntroSection {
+    private IntroSection() {
+    }
+
+    static void write(Doc doc, RunData data) {
+        String runId = data.string("runId", data.dir.getFileName().toString());
+        doc.h(1, "latency-bench report: " + runId);
+        doc.p(intro(data, runId));
+        String caveat = hostCaveat(data.env);
+        if (caveat != null) {
+            doc.p(caveat);
+        }
+    }
+
+    private static String intro(RunData data, String runId) {
+        int cells = 0;
+        int ok = 0;
+        int skipped = 0;
+        int bad = 0;
+        Set<String> seen = new LinkedHashSet<>();
+        for (List<RunData.Row> rows : data.scenarios.values()) {
+            for (RunData.Row r : rows) {
+                if (!seen.add(r.scenario + "/" + r.cell + "/" + r.variant)) {
+                    continue;
+                }
+                cells++;
+                if ("OK".equals(r.status)) {
+                    ok++;
+                } else if ("SKIPPED".equals(r.status)) {
+                    skipped++;
+                } else {
+                    bad++;
+                }
+            }
+        }
+        String host = data.string("host", data.env != null && data.env.has("os")
+                ? data.env.getAsJsonObject("os").get("host").getAsString() : "unknown");
+        return String.format(Locale.ROOT, "Run `%s` on host `%s`: %d result row(s): %d OK, %d failed or interrupted,"
+                + " %d skipped. Each scenario names the metrics its study records, what each is measured from and"
+                + " to, the primary one first: the charts, the rankings and the trust tables are the primary"
+                + " metric's. Values marked%s rest on fewer than %d samples beyond them.", runId, host, cells, ok, bad,
+                skipped, Percentiles.LOW, Percentiles.CONFIDENT_BEYOND);
+    }
+
+    /** A warning when the host cannot give trustworthy tails: too few CPUs, none isolated. */
+    static String hostCaveat(JsonObject env) {
+        if (env == null || !env.has("cpu")) {
+            return null;
+        }
+        JsonObject cpu = env.getAsJsonObject("cpu");
+        int cpus = cpu.has("availableProcessors") ? cpu.get("availableProcessors").getAsInt() : 0;
+        String isolatedCpus = cpu.has("isolated") ? cpu.get("isolated").getAsString() : "";
+        boolean isolated = !isolatedCpus.isEmpty() && !isolatedCpus.equals("none"); // CpuList writes "none"
+        if (cpus >= 4 && isolated) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "**Host caveat:** %d CPU(s) available%s. The study's measuring threads"
+                + " share cores with the JVM's own threads and everything else on the machine, so from p99 up the"
+                + " numbers are mostly the scheduler's, not the JVM's or the collector's. Compare tails on a host with"
+                + " isolated cores (`scripts/check-host` says what to change).", cpus, isolated ? ""
+                : ", none isolated");
+    }
+}

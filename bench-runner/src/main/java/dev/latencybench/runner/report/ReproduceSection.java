@@ -1,0 +1,52 @@
+package dev.latencybench.runner.report;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.latencybench.core.record.Metric;
+import dev.latencybench.core.record.Metrics;
+
+/**
+ * The command that repeats the run, and where each cell's raw data lies: which files, and how the
+ * interval log tags each scenario's metrics. Stateless.
+ */
+final class ReproduceSection {
+    private ReproduceSection() {
+    }
+
+    static void write(Doc doc, RunData data) {
+        doc.h(2, "Reproduce");
+        doc.p("The command that repeats this run (on another machine, JVM paths may differ; `scripts/bench jvms` lists"
+                + " what is installed):");
+        doc.code(data.string("command", firstCommand(data)));
+        List<String> tags = new ArrayList<>();
+        for (String scenario : data.scenarios.keySet()) {
+            tags.add((data.scenarios.size() > 1 ? "`" + scenario + "`: " : "") + tags(data.study(scenario).metrics));
+        }
+        doc.p("Raw data per cell: `<scenario>/<variant>/<jvm>__<gc>/` holds `result.json`, `env.json`, `jmh.json`,"
+                + " `latency.hlog` (HdrHistogram interval log: the primary metric untagged, the others tagged by"
+                + " name; " + String.join("; ", tags) + ") and `gc-<pid>.log`. Each cell's console output is in"
+                + " `logs/`.");
+    }
+
+    /** {@code `latency` untagged, `service` tagged `service`}. */
+    private static String tags(Metrics metrics) {
+        List<String> l = new ArrayList<>();
+        for (Metric m : metrics.all()) {
+            String tag = metrics.tag(m);
+            l.add("`" + m.name() + "` " + (tag == null ? "untagged" : "tagged `" + tag + "`"));
+        }
+        return String.join(", ", l);
+    }
+
+    private static String firstCommand(RunData data) {
+        for (List<RunData.Row> rows : data.scenarios.values()) {
+            for (RunData.Row r : rows) {
+                if (r.result != null && r.result.has("command")) {
+                    return r.result.get("command").getAsString();
+                }
+            }
+        }
+        return "(unknown)";
+    }
+}

@@ -1,0 +1,77 @@
+package dev.latencybench.runner.report;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import com.google.gson.JsonObject;
+
+import dev.latencybench.core.config.Units;
+
+/**
+ * One scenario's part of the report, in reading order: what was run, the at-a-glance lines and the JVM × GC pivot, a table per metric, bar charts, spectrum and
+ * timeline per variant, how far to trust each percentile, pauses, the floor and yardstick tables,
+ * and what made a cell suspect. Each part is its own class; this one only orders them. Stateless.
+ */
+final class ScenarioSection {
+    private ScenarioSection() {
+    }
+
+    static void write(Doc doc, RunData data, String scenario, Path charts) throws IOException {
+        List<String> variants = data.variants(scenario);
+        RunData.Study study = data.study(scenario);
+        List<RunData.Row> all = data.scenarios.get(scenario);
+        doc.h(2, "Scenario " + scenario);
+        RunData.Row sample = all.stream().filter(r -> r.result != null).findFirst().orElse(null);
+        if (sample != null) {
+            doc.p(facts(sample.result));
+        }
+        AtAGlance.write(doc, data, scenario, variants);
+        Pivot.write(doc, data, scenario, variants);
+        SummaryTables.write(doc, study, all);
+        List<String> cells = measuredCells(data, scenario, variants);
+        if (!cells.isEmpty()) {
+            BarCharts.write(doc, data, scenario, variants, cells, charts);
+            for (String v : variants) {
+                SpectrumTimeline.write(doc, data, scenario, v, charts);
+            }
+        }
+        Confidence.write(doc, all);
+        Pauses.write(doc, all);
+        FloorTables.write(doc, data, scenario, variants);
+        Notes.write(doc, all);
+    }
+
+    /**
+     * What was run: the load ({@code ratePerSec} and {@code payloadBytes} where the study has them,
+     * else the plan's {@code description}), the scale, the durations and the forks.
+     */
+    static String facts(JsonObject r) {
+        String timing = String.format(Locale.ROOT, "scale `%s`: warm-up %s + measured %s per fork, %d fork(s) per"
+                + " cell.", r.get("scale").getAsString(), Units.formatDuration(r.get("warmupNs").getAsLong()),
+                Units.formatDuration(r.get("measureNs").getAsLong()), r.get("forks").getAsInt());
+        if (r.has("ratePerSec") && r.has("payloadBytes")) {
+            return String.format(Locale.ROOT, "%,d msg/s, %d-byte payload, %s", r.get("ratePerSec").getAsLong(),
+                    r.get("payloadBytes").getAsInt(), timing);
+        }
+        if (r.has("description") && !r.get("description").getAsString().isEmpty()) {
+            String d = r.get("description").getAsString();
+            return d + (d.endsWith(".") ? " " : ". ") + Character.toUpperCase(timing.charAt(0)) + timing.substring(1);
+        }
+        return Character.toUpperCase(timing.charAt(0)) + timing.substring(1);
+    }
+
+    /** The scenario's cells that some variant measured, in matrix order. */
+    private static List<String> measuredCells(RunData data, String scenario, List<String> variants) {
+        List<String> cells = new ArrayList<>();
+        for (String c : data.cells(scenario)) {
+            if (variants.stream().anyMatch(v -> data.rows(scenario, v).stream().anyMatch(r -> r.cell.equals(c)
+                    && r.measured()))) {
+                cells.add(c);
+            }
+        }
+        return cells;
+    }
+}

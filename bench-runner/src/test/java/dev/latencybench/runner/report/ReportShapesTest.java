@@ -1,0 +1,152 @@
+package dev.latencybench.runner.report;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.latencybench.core.record.Metric;
+import dev.latencybench.core.record.Metrics;
+
+/**
+ * The report of a study of another shape (named metrics beyond latency and service, a floor that is
+ * not called {@code baseline}), and of the committed reference runs, written before metrics were named.
+ */
+class ReportShapesTest {
+    static final Metrics WINDOW = Metrics.of(
+            Metric.nanos("first", "first result of a window minus the window's end"),
+            Metric.nanos("last", "last result of a window minus the window's end"),
+            Metric.nanos("spread", "last result minus first result of a window"));
+
+    @TempDir
+    Path tmp;
+
+    private static String write(Path run) throws IOException {
+        Report.write(run, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        return Files.readString(run.resolve("REPORT.md"));
+    }
+
+    @Test
+    void aStudyOfAnotherShapeGetsATablePerMetricAndTheFloorItDeclares() throws IOException {
+        Path run = tmp.resolve("jet");
+        new FixtureRun(run)
+                .shape("jet", "window: 10 s sliding by 1 s over 1,000 keys; CPUs: 2,4")
+                .named(WINDOW, "direct", null)
+                .spreadMetrics()
+                .cell("direct", "openjdk-17.0.15__g1", "OK", 100, 2_000_000, 1, 30_000)
+                .cell("pipeline", "openjdk-17.0.15__g1", "OK", 1_000, 3_000_000, 1, 30_000)
+                .cell("direct", "openjdk-17.0.15__zgc", "OK", 100, 2_000_000, 1, 30_000)
+                .cell("pipeline", "openjdk-17.0.15__zgc", "OK", 500, 3_000_000, 1, 30_000)
+                .write();
+        String md = write(run);
+
+        assertTrue(md.contains("window: 10 s sliding by 1 s over 1,000 keys; CPUs: 2,4. Scale `smoke`: warm-up"), md);
+        assertFalse(md.contains("msg/s"), "no rate in a study without one");
+        // one table per metric, primary first, each with its own figures: metric k records k + 1 times the latencies
+        int first = md.indexOf("### `first`: first result of a window minus the window's end\n");
+        int last = md.indexOf("### `last`: last result of a window minus the window's end\n");
+        int spread = md.indexOf("### `spread`: last result minus first result of a window\n");
+        assertTrue(first > 0 && first < last && last < spread, md);
+        assertTrue(md.indexOf("| openjdk-17.0.15 | g1 | pipeline | OK | 1.00us |", first) < last, md);
+        assertTrue(md.indexOf("| openjdk-17.0.15 | g1 | pipeline | OK | 2.00us |", last) < spread, md);
+        assertTrue(md.indexOf("| openjdk-17.0.15 | g1 | pipeline | OK | 3.00us |", spread) > spread, md);
+        // the floor goes last in every table
+        assertTrue(md.indexOf("| openjdk-17.0.15 | zgc | direct | OK |", first)
+                > md.indexOf("| openjdk-17.0.15 | zgc | pipeline | OK |", first), md);
+        // the floor the study declares, by the primary metric; no yardstick declared, no harness table
+        assertTrue(md.contains("### Against the machine's floor\n\nThe `direct` variant is the study's floor"), md);
+        assertTrue(md.contains("| JVM | GC | variant | p50 | direct p50 | own cost | ratio | p99.9 | direct p99.9 |"),
+                md);
+        assertTrue(md.contains("| openjdk-17.0.15 | g1 | pipeline | 1.00us | 100ns | 900ns | 10.00x |"), md);
+        assertTrue(md.contains("| openjdk-17.0.15 | zgc | pipeline | 500ns | 100ns | 400ns | 5.00x |"), md);
+        assertFalse(md.contains("The harness's own cost"), md);
+        // the floor is not ranked, nor pivoted
+        assertTrue(md.contains("- pipeline, lowest median: `openjdk-17.0.15 zgc` 500ns; next `openjdk-17.0.15 g1`"
+                + " 1.00us (2.00x)\n"), md);
+        assertFalse(md.contains("- direct, lowest"), md);
+        assertTrue(md.contains("Median / p99.99 first of `pipeline`, JVM down, collector across:"), md);
+        assertTrue(md.contains("### pipeline: percentile spectrum and first over time"), md);
+        assertTrue(md.contains("`first` untagged, `last` tagged `last`, `spread` tagged `spread`"), md);
+        // words of the queue study have no place here
+        assertFalse(md.contains("baseline"), md);
+        assertFalse(md.contains("transport"), md);
+        assertFalse(md.contains("latency (us)"), md);
+        for (String chart : List.of("jet-median", "jet-p99_99", "jet-pipeline-spectrum", "jet-pipeline-timeline",
+                "jet-direct-spectrum")) {
+            assertTrue(Files.isRegularFile(run.resolve("charts").resolve(chart + ".png")), chart);
+        }
+        assertTrue(Files.readString(run.resolve("charts/jet-median.svg"))
+                .contains("<title>jet: median first (p50) per JVM and collector</title>"));
+    }
+
+    @Test
+    void aStudyThatDeclaresNoFloorHasNoFloorTableEvenWithAVariantCalledBaseline() throws IOException {
+        Path run = tmp.resolve("nofloor");
+        new FixtureRun(run)
+                .named(Metrics.ONE_WAY, null, null)
+                .cell("chronicle", "openjdk-17.0.15__g1", "OK", 1_000, 3_000_000, 1, 30_000)
+                .cell("baseline", "openjdk-17.0.15__g1", "OK", 100, 2_000_000, 1, 30_000)
+                .write();
+        String md = write(run);
+        assertFalse(md.contains("Against the machine's floor"), md);
+        assertTrue(md.contains("| openjdk-17.0.15 | g1 | chronicle | OK | 1.00us |"), md);
+        assertTrue(md.contains("256-byte payload"), md);
+    }
+
+    /**
+     * The committed reference runs render as they did: every table row of their committed REPORT.md
+     * (written before metrics were named), in the same order, and every chart.
+     */
+    @Test
+    void theCommittedReferenceRunsStillRender() throws IOException {
+        Path results = Path.of("..", "results").toAbsolutePath().normalize();
+        for (String name : List.of("device-16core", "device-c2-vs-graal")) {
+            Path committed = results.resolve(name);
+            assertTrue(Files.isRegularFile(committed.resolve("REPORT.md")), committed + " is committed");
+            Path copy = tmp.resolve(name);
+            copyTree(committed, copy);
+            Files.delete(copy.resolve("REPORT.md"));
+            String md = write(copy);
+            int from = 0;
+            for (String line : Files.readAllLines(committed.resolve("REPORT.md"))) {
+                if (!line.startsWith("|") || line.contains("transport's own p50")) { // that header says "own cost" now
+                    continue;
+                }
+                int at = md.indexOf(line + "\n", from);
+                assertTrue(at >= 0, name + ": row missing or out of order: " + line + "\n" + md);
+                from = at + line.length();
+            }
+            List<String> charts = new ArrayList<>();
+            try (Stream<Path> s = Files.list(committed.resolve("charts"))) {
+                s.forEach(p -> charts.add(p.getFileName().toString()));
+            }
+            for (String chart : charts) { // their pixels depend on the JDK's fonts: drawn, not compared
+                assertTrue(Files.size(copy.resolve("charts").resolve(chart)) > 0, name + ": " + chart);
+            }
+        }
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> s = Files.walk(from)) {
+            for (Path p : (Iterable<Path>) s::iterator) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                }
+            }
+        }
+    }
+}
