@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +18,7 @@ import java.util.stream.Collectors;
 
 import com.google.gson.JsonObject;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -220,6 +223,37 @@ class PassThroughWorkloadTest {
         assertTrue(sent > 100 && sent < 10_000, "stopped after about 0.3 s: " + sent);
         assertEquals(sent, f.get("received").getAsLong(), "what was sent was drained");
         assertEquals(sent, count(f, "hop-3"));
+    }
+
+    /** Once warm, a message costs no allocation on any stage thread (HotSpot's per-thread accounting). */
+    @Test
+    void noStageAllocatesPerMessageOnceWarm() throws Exception {
+        ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+        Assumptions.assumeTrue(mx instanceof com.sun.management.ThreadMXBean,
+                "needs HotSpot's per-thread allocation counters");
+        com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) mx;
+        PassThroughWorkload w = new PassThroughWorkload(RATE, HOPS);
+        ForkSession s = session(w, TimeUnit.SECONDS.toNanos(60), null);
+        Thread runner = new Thread(() -> s.runPeriod(true), "test-runner");
+        runner.start();
+        try {
+            Thread.sleep(500); // warm: a thousand messages through every stage
+            List<Thread> stages = Thread.getAllStackTraces().keySet().stream()
+                    .filter(t -> stageThreads().contains(t.getName())).collect(Collectors.toList());
+            assertEquals(HOPS + 2, stages.size(), stages.toString());
+            long[] ids = stages.stream().mapToLong(Thread::getId).toArray();
+            long[] before = bean.getThreadAllocatedBytes(ids);
+            Thread.sleep(500); // a thousand more
+            long[] after = bean.getThreadAllocatedBytes(ids);
+            for (int i = 0; i < ids.length; i++) {
+                assertTrue(after[i] - before[i] < 1_000, stages.get(i).getName() + " allocated "
+                        + (after[i] - before[i]) + " bytes for about 1,000 messages");
+            }
+        } finally {
+            w.close();
+            runner.join(10_000);
+            s.close();
+        }
     }
 
     @Test
