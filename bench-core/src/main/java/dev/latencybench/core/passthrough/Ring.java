@@ -1,0 +1,97 @@
+package dev.latencybench.core.passthrough;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A bounded ring of stamped messages between two stages of a pass-through: one producer thread
+ * offers, one consumer thread takes. The slots are preallocated as one {@code long[]}, five words
+ * per message (its sequence number, intended send time, actual send time, counter, and the time the
+ * writing stage handed it over), so a message is copied in and out, never allocated.
+ *
+ * <p>Threading: single producer, single consumer. The producer writes a slot, then publishes it by
+ * moving {@code tail} with release semantics; the consumer reads {@code tail} with acquire semantics,
+ * reads the slot, then frees it by moving {@code head} the same way. Each side keeps its last view of
+ * the other's position and reads the shared one again only when that view says full (or empty).
+ *
+ * <p>Hot-path cost: {@link #offer} and {@link #take} write or read five array words and one
+ * position; no allocation, no locks. This is the floor of an in-memory hand-over, not a tuned queue:
+ * the two positions may share a cache line, and slots are not padded.
+ */
+final class Ring {
+    static final int SEQUENCE = 0;
+    static final int INTENDED_NS = 1;
+    static final int ACTUAL_NS = 2;
+    static final int COUNTER = 3;
+    static final int HANDED_OVER_NS = 4;
+    private static final int FIELDS = 5;
+
+    private final long[] slots;
+    private final int mask;
+    /** The next position the consumer takes; written by the consumer only. */
+    private final AtomicLong head = new AtomicLong();
+    /** The next position the producer fills; written by the producer only. */
+    private final AtomicLong tail = new AtomicLong();
+    private long headSeenByProducer;
+    private long tailSeenByConsumer;
+
+    /** @param capacity messages it holds, a power of two */
+    Ring(int capacity) {
+        if (capacity < 1 || Integer.bitCount(capacity) != 1) {
+            throw new IllegalArgumentException("capacity must be a power of two: " + capacity);
+        }
+        this.slots = new long[capacity * FIELDS];
+        this.mask = capacity - 1;
+    }
+
+    /** Producer: copies one message in; false when the ring is full (nothing written). */
+    boolean offer(long sequence, long intendedNs, long actualNs, long counter, long handedOverNs) {
+        long t = tail.get(); // the producer's own position: a plain read would do
+        if (t - headSeenByProducer > mask) {
+            headSeenByProducer = head.getAcquire();
+            if (t - headSeenByProducer > mask) {
+                return false;
+            }
+        }
+        int at = (int) (t & mask) * FIELDS;
+        slots[at + SEQUENCE] = sequence;
+        slots[at + INTENDED_NS] = intendedNs;
+        slots[at + ACTUAL_NS] = actualNs;
+        slots[at + COUNTER] = counter;
+        slots[at + HANDED_OVER_NS] = handedOverNs;
+        tail.setRelease(t + 1);
+        return true;
+    }
+
+    /**
+     * Consumer: the index of the oldest message's slot, to read with {@link #get} and then free with
+     * {@link #release}; -1 when the ring is empty.
+     */
+    int take() {
+        long h = head.get();
+        if (h == tailSeenByConsumer) {
+            tailSeenByConsumer = tail.getAcquire();
+            if (h == tailSeenByConsumer) {
+                return -1;
+            }
+        }
+        return (int) (h & mask) * FIELDS;
+    }
+
+    /** Consumer: one field ({@link #SEQUENCE} ... {@link #HANDED_OVER_NS}) of the slot {@link #take} gave. */
+    long get(int slot, int field) {
+        return slots[slot + field];
+    }
+
+    /** Consumer: frees the slot {@link #take} gave, for the producer to fill again. */
+    void release() {
+        head.setRelease(head.get() + 1);
+    }
+
+    /** Empties the ring; only while neither side's thread runs (between periods). */
+    void clear() {
+        head.set(0);
+        tail.set(0);
+        headSeenByProducer = 0;
+        tailSeenByConsumer = 0;
+    }
+}
