@@ -10,6 +10,7 @@ import dev.latencybench.core.fork.PeriodContext;
 import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.record.SequenceTracker;
 import dev.latencybench.core.time.Clock;
+import dev.latencybench.core.time.SystemClock;
 import dev.latencybench.core.time.Pacer;
 
 /**
@@ -109,9 +110,9 @@ final class PassThroughPeriod {
     /** Ends every stage without draining and waits up to {@code waitMs} for them (from {@code close}). */
     void abortAndJoin(long waitMs) throws InterruptedException {
         abort = true;
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMs);
+        long deadline = SystemClock.INSTANCE.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMs);
         for (Thread t : threads) {
-            long leftMs = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            long leftMs = TimeUnit.NANOSECONDS.toMillis(deadline - SystemClock.INSTANCE.nanoTime());
             if (leftMs > 0) {
                 t.join(leftMs);
             }
