@@ -107,8 +107,8 @@ class QueueStudySmokeIT {
             assertEquals(200_000, sent, "smoke: 2 s at 100K msg/s");
             assertEquals(sent, r.get("received").getAsLong());
             assertEquals(0, r.get("lost").getAsLong());
-            LatencySummary latency = LatencySummary.fromJson(r.getAsJsonObject("latencyNs"));
-            LatencySummary service = LatencySummary.fromJson(r.getAsJsonObject("serviceTimeNs"));
+            LatencySummary latency = LatencySummary.fromJson(r.getAsJsonObject("metrics").getAsJsonObject("latency"));
+            LatencySummary service = LatencySummary.fromJson(r.getAsJsonObject("metrics").getAsJsonObject("service"));
             assertEquals(sent, latency.count);
             assertEquals(sent, service.count);
             assertTrue(latency.p50 > 0 && latency.p50 <= latency.p99 && latency.p99 <= latency.max, latency.toString());
@@ -132,7 +132,20 @@ class QueueStudySmokeIT {
 
             JsonObject env = ResultFiles.readJson(cell.resolve("env.json"));
             assertEquals(System.getProperty("java.version"), env.getAsJsonObject("jdk").get("version").getAsString());
+
+            // JMH's own JSON carries every declared metric's merged percentiles
+            String jmh = Files.readString(cell.resolve("jmh.json"));
+            assertTrue(jmh.contains("\"latency.p99.9\"") && jmh.contains("\"service.p50\""), transport + ": " + jmh);
+            assertEquals("baseline", r.getAsJsonObject("roles").get("floor").getAsString());
         }
+        // the schedule's record of the steps it ran for this JVM cell: the three variants, in order, all OK
+        Path studyDir = tmp.resolve("results").resolve("smoke").resolve("queue");
+        JsonObject schedule = ResultFiles.readJson(studyDir.resolve(cell("smoke", "chronicle").getFileName()
+                + ".schedule.json"));
+        assertEquals(3, schedule.getAsJsonArray("steps").size(), schedule.toString());
+        assertEquals("chronicle", schedule.getAsJsonArray("steps").get(0).getAsJsonObject().get("name").getAsString());
+        assertEquals("OK", schedule.getAsJsonArray("steps").get(2).getAsJsonObject().get("status").getAsString());
+        assertFalse(schedule.has("decision"), "a fixed list answers no question");
         assertEquals(Set.of(), leftInQueueDir());
     }
 
@@ -197,7 +210,7 @@ class QueueStudySmokeIT {
         JsonObject r = ResultFiles.readJson(cell("stopped", "chronicle").resolve("result.json"));
         assertEquals("INTERRUPTED", r.get("status").getAsString(), r.toString());
         assertTrue(r.get("sent").getAsLong() > 0, "kept what was measured: " + r);
-        assertTrue(r.getAsJsonObject("latencyNs").get("count").getAsLong() > 0, r.toString());
+        assertTrue(r.getAsJsonObject("metrics").getAsJsonObject("latency").get("count").getAsLong() > 0, r.toString());
         assertEquals(Set.of(), leftInQueueDir());
     }
 

@@ -122,7 +122,7 @@ class MatrixSmokeIT {
         JsonObject kept = ResultFiles.readJson(Files.list(runDir.resolve("queue/chronicle"))
                 .filter(d -> d.toString().endsWith("__serial")).findFirst().orElseThrow().resolve("result.json"));
         assertEquals("INTERRUPTED", kept.get("status").getAsString());
-        assertTrue(kept.getAsJsonObject("latencyNs").get("count").getAsLong() > 0, "what was measured is kept");
+        assertTrue(kept.getAsJsonObject("metrics").getAsJsonObject("latency").get("count").getAsLong() > 0, "what was measured is kept");
         assertTrue(seen.contains("to run the rest: scripts/bench run --resume " + runDir), seen);
         assertTrue(seen.contains("what was measured before the interrupt"), "the cell's own last words are"
                 + " copied too:\n" + seen);

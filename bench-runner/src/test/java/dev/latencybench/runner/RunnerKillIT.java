@@ -95,7 +95,7 @@ class RunnerKillIT {
                 .findFirst().orElseThrow();
         JsonObject kept = ResultFiles.readJson(cellDir.resolve("result.json"));
         assertEquals("INTERRUPTED", kept.get("status").getAsString(), bench.seen());
-        assertTrue(kept.getAsJsonObject("latencyNs").get("count").getAsLong() > 0, "what was measured is kept");
+        assertTrue(kept.getAsJsonObject("metrics").getAsJsonObject("latency").get("count").getAsLong() > 0, "what was measured is kept");
         assertFalse(Files.list(shm).findAny().isPresent(), "no queue files left");
         Path machineTmp = Path.of(System.getProperty("java.io.tmpdir"));
         assertNull(OwnerLock.holder(runDir.resolve(RunClaim.RUN_LOCK)), "the run folder is free for --resume");
