@@ -7,6 +7,7 @@ import java.util.Locale;
 import com.google.gson.JsonObject;
 
 import dev.latencybench.core.config.Units;
+import dev.latencybench.core.env.CpuPlacement;
 import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.run.Accounting;
 
@@ -28,12 +29,8 @@ public final class OneWayTally {
     public static final double MAX_BEHIND_SHARE = 0.01;
     /** See {@link #MAX_BEHIND_SHARE}: 50 ms. */
     public static final long BEHIND_FLOOR_NS = 50_000_000L;
-    /**
-     * CPU pair round trips further apart than this factor come from two placements of the CPUs (a
-     * host that moved a virtual machine's vCPUs): on a 2-vCPU VM the two modes were 1.5-3x apart
-     * and moved Chronicle Queue's median between ~430 ns and ~1.1 us.
-     */
-    public static final double PLACEMENT_CHANGE_FACTOR = 1.5;
+    /** See {@link CpuPlacement#CHANGE_FACTOR}. */
+    public static final double PLACEMENT_CHANGE_FACTOR = CpuPlacement.CHANGE_FACTOR;
 
     long periods;
     long sent;

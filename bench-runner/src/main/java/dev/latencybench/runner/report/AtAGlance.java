@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.function.ToLongFunction;
 
 import dev.latencybench.core.config.Units;
-import dev.latencybench.core.oneway.OneWayTally;
+import dev.latencybench.core.env.CpuPlacement;
 import dev.latencybench.core.record.LatencySummary;
 
 /**
@@ -61,13 +61,13 @@ final class AtAGlance {
 
     /**
      * Says so when two cells ran on CPUs whose cache-line round trips differ by more than
-     * {@link OneWayTally#PLACEMENT_CHANGE_FACTOR}: their difference may be the host's, not the JVM's.
+     * {@link CpuPlacement#CHANGE_FACTOR}: their difference may be the host's, not the JVM's.
      */
     static String placementDiffers(RunData.Row a, RunData.Row b) {
         long[] x = a.roundTripNs();
         long[] y = b.roundTripNs();
         if (x == null || y == null || Math.min(x[0], y[0]) <= 0
-                || Math.max(x[1], y[1]) <= Math.min(x[0], y[0]) * OneWayTally.PLACEMENT_CHANGE_FACTOR) {
+                || Math.max(x[1], y[1]) <= Math.min(x[0], y[0]) * CpuPlacement.CHANGE_FACTOR) {
             return null;
         }
         return "But their CPUs' cache-line round trips differ (" + Confidence.roundTrip(x) + " against "

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 import dev.latencybench.core.config.Units;
-import dev.latencybench.core.oneway.OneWayTally;
+import dev.latencybench.core.env.CpuPlacement;
 import dev.latencybench.core.record.LatencySummary;
 
 /**
@@ -53,7 +53,7 @@ final class Confidence {
                 + " samples beyond it is marked" + Percentiles.LOW + ": longer runs (`-Dbench.scale=paper`) or more"
                 + " forks (`-Dbench.forks=3`) make it firm." + (anyForks ? "" : " Every cell ran one fork, so there"
                 + " is no spread to show; `-Dbench.forks=3` measures it."));
-        if (highestTrip > lowestTrip * OneWayTally.PLACEMENT_CHANGE_FACTOR) {
+        if (highestTrip > lowestTrip * CpuPlacement.CHANGE_FACTOR) {
             doc.p(String.format(Locale.ROOT, "**The CPUs moved.** The cache-line round trip between the producer's"
                     + " and the consumer's CPUs (last column, probed before and after each period) ranged from %s to"
                     + " %s: the host placed the two CPUs differently over the run (a virtual machine's vCPUs"
