@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import dev.latencybench.core.fork.ForkSession;
 import dev.latencybench.core.fork.MetricRecorder;
 import dev.latencybench.core.fork.PeriodContext;
+import dev.latencybench.core.record.MessageCounts;
 import dev.latencybench.core.record.SequenceTracker;
 import dev.latencybench.core.time.Pacer;
 
@@ -157,27 +158,24 @@ final class OneWayPeriod {
         long periodSent = sentCount.get();
         OneWayTally p = new OneWayTally();
         p.periods = 1;
-        p.sent = periodSent;
         p.producerBytes = producerAlloc;
         p.consumerBytes = consumerAlloc;
         p.addRoundTrip(roundTripBeforeNs);
         p.addRoundTrip(roundTripAfterNs);
-        p.received = received();
-        p.lost = lost(periodSent);
         if (directOutcome != null) {
             DirectLoop.Outcome o = directOutcome;
-            p.outOfOrder = o.outOfOrder;
-            p.outOfRange = o.outOfRange;
+            p.messages.sent = periodSent;
+            p.messages.received = o.received;
+            p.messages.lost = lost(periodSent);
+            p.messages.outOfOrder = o.outOfOrder;
+            p.messages.outOfRange = o.outOfRange;
             p.maxLagNs = o.maxLagNs;
             p.maxFinalLagNs = o.lastLagNs;
             p.lateSends = o.lateSends;
             p.minAchievedRatePerSec = pacer.achievedRatePerSec(periodSent, o.lastLagNs);
             return p;
         }
-        p.duplicated = tracker.duplicated();
-        p.outOfOrder = tracker.outOfOrder();
-        p.unexpected = tracker.unexpected();
-        p.outOfRange = outOfRange;
+        p.messages.add(MessageCounts.of(tracker, periodSent, outOfRange));
         p.maxLagNs = pacer.maxLagNs();
         p.maxFinalLagNs = pacer.lastLagNs();
         p.lateSends = pacer.lateSends();

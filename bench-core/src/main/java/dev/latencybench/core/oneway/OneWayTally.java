@@ -8,8 +8,9 @@ import com.google.gson.JsonObject;
 
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.env.CpuPlacement;
-import dev.latencybench.core.record.LatencyRecorder;
+import dev.latencybench.core.record.MessageCounts;
 import dev.latencybench.core.run.Accounting;
+import dev.latencybench.core.time.Pacer;
 
 /**
  * The counters of measured periods that add up across periods and forks: messages (sent,
@@ -20,26 +21,12 @@ import dev.latencybench.core.run.Accounting;
  * <p>Not thread-safe; off the hot path (filled once per period).
  */
 public final class OneWayTally {
-    /**
-     * A period whose producer ended further behind schedule than this share of its duration (or
-     * {@link #BEHIND_FLOOR_NS}, whichever is larger) did not hold the rate. One stall near the end
-     * is a latency event, already in the histogram; a producer too slow for the rate falls further
-     * behind with every message.
-     */
-    public static final double MAX_BEHIND_SHARE = 0.01;
-    /** See {@link #MAX_BEHIND_SHARE}: 50 ms. */
-    public static final long BEHIND_FLOOR_NS = 50_000_000L;
     /** See {@link CpuPlacement#CHANGE_FACTOR}. */
     public static final double PLACEMENT_CHANGE_FACTOR = CpuPlacement.CHANGE_FACTOR;
 
     long periods;
-    long sent;
-    long received;
-    long lost;
-    long duplicated;
-    long outOfOrder;
-    long unexpected;
-    long outOfRange;
+    /** Sent, received, lost, duplicated, out of order, unexpected, out of the histograms' range. */
+    final MessageCounts messages = new MessageCounts();
     long maxLagNs;
     long maxFinalLagNs;
     long lateSends;
@@ -53,13 +40,7 @@ public final class OneWayTally {
     /** Adds another tally (a period's, or a fork's) to this one. */
     public OneWayTally add(OneWayTally o) {
         periods += o.periods;
-        sent += o.sent;
-        received += o.received;
-        lost += o.lost;
-        duplicated += o.duplicated;
-        outOfOrder += o.outOfOrder;
-        unexpected += o.unexpected;
-        outOfRange += o.outOfRange;
+        messages.add(o.messages);
         maxLagNs = Math.max(maxLagNs, o.maxLagNs);
         maxFinalLagNs = Math.max(maxFinalLagNs, o.maxFinalLagNs);
         lateSends += o.lateSends;
@@ -82,35 +63,20 @@ public final class OneWayTally {
 
     /**
      * Why these counts fail a run: messages lost, duplicated, out of order, with unexpected numbers
-     * or latencies beyond the histogram, and the rate not held (see {@link #MAX_BEHIND_SHARE}).
+     * or latencies beyond the histogram, and the rate not held (see {@link Pacer#MAX_BEHIND_SHARE}).
      *
      * @param periodNs the duration of the period (or the shortest of the periods) tallied
      * @param complete false for a period cut short (interrupted): then loss and rate are not judged
      */
     public List<String> failures(long askedRatePerSec, long periodNs, boolean complete) {
         List<String> reasons = new ArrayList<>();
-        long allowedBehindNs = Math.max(BEHIND_FLOOR_NS, (long) (periodNs * MAX_BEHIND_SHARE));
+        long allowedBehindNs = Pacer.allowedBehindNs(periodNs);
         if (complete && periods > 0 && maxFinalLagNs > allowedBehindNs) {
             reasons.add(String.format(Locale.ROOT, "rate not held: the producer ended %s behind schedule (more than"
                     + " %s allowed), achieving %,.0f msg/s of %,d asked", Units.formatNs(maxFinalLagNs),
                     Units.formatNs(allowedBehindNs), minAchievedRatePerSec, askedRatePerSec));
         }
-        if (complete && lost > 0) {
-            reasons.add(String.format(Locale.ROOT, "messages lost: %,d of %,d", lost, sent));
-        }
-        if (duplicated > 0) {
-            reasons.add(String.format(Locale.ROOT, "messages duplicated: %,d", duplicated));
-        }
-        if (outOfOrder > 0) {
-            reasons.add(String.format(Locale.ROOT, "messages out of order: %,d", outOfOrder));
-        }
-        if (unexpected > 0) {
-            reasons.add(String.format(Locale.ROOT, "messages with unexpected sequence numbers: %,d", unexpected));
-        }
-        if (outOfRange > 0) {
-            reasons.add(String.format(Locale.ROOT, "latencies outside the histogram range (0 to %s): %,d",
-                    Units.formatNs(LatencyRecorder.HIGHEST_TRACKABLE_NS), outOfRange));
-        }
+        reasons.addAll(messages.failures(complete));
         return reasons;
     }
 
@@ -120,13 +86,7 @@ public final class OneWayTally {
      */
     public void writeTo(JsonObject o, long askedRatePerSec) {
         o.addProperty("measuredPeriods", periods);
-        o.addProperty("sent", sent);
-        o.addProperty("received", received);
-        o.addProperty("lost", lost);
-        o.addProperty("duplicated", duplicated);
-        o.addProperty("outOfOrder", outOfOrder);
-        o.addProperty("unexpected", unexpected);
-        o.addProperty("outOfRange", outOfRange);
+        messages.writeTo(o);
         JsonObject pacing = new JsonObject();
         pacing.addProperty("askedRatePerSec", askedRatePerSec);
         pacing.addProperty("achievedRatePerSec", periods == 0 ? 0 : minAchievedRatePerSec);
@@ -137,7 +97,8 @@ public final class OneWayTally {
         JsonObject alloc = new JsonObject();
         alloc.addProperty("producerBytes", producerBytes);
         alloc.addProperty("consumerBytes", consumerBytes);
-        alloc.addProperty("bytesPerMessage", sent == 0 ? 0 : (double) (producerBytes + consumerBytes) / sent);
+        alloc.addProperty("bytesPerMessage", messages.sent == 0 ? 0
+                : (double) (producerBytes + consumerBytes) / messages.sent);
         alloc.addProperty("scope", "producer and consumer threads over the measured periods");
         o.add("allocation", alloc);
         if (roundTripMinNs >= 0) {
@@ -164,12 +125,9 @@ public final class OneWayTally {
                 + " so the percentiles mix two conditions (see cpuPair)";
     }
 
-    /**
-     * How many latencies the histogram must hold: every message the consumer received (duplicates
-     * and unexpected numbers included, since each is recorded) less those outside its range.
-     */
+    /** How many latencies the histogram must hold (see {@link MessageCounts#expectedSamples}). */
     public long expectedSamples() {
-        return received + duplicated + unexpected - outOfRange;
+        return messages.expectedSamples();
     }
 
     /**
@@ -207,13 +165,7 @@ public final class OneWayTally {
     public static OneWayTally readFrom(JsonObject o) {
         OneWayTally t = new OneWayTally();
         t.periods = o.get("measuredPeriods").getAsLong();
-        t.sent = o.get("sent").getAsLong();
-        t.received = o.get("received").getAsLong();
-        t.lost = o.get("lost").getAsLong();
-        t.duplicated = o.get("duplicated").getAsLong();
-        t.outOfOrder = o.get("outOfOrder").getAsLong();
-        t.unexpected = o.get("unexpected").getAsLong();
-        t.outOfRange = o.get("outOfRange").getAsLong();
+        t.messages.add(MessageCounts.readFrom(o));
         JsonObject pacing = o.getAsJsonObject("pacing");
         t.maxLagNs = pacing.get("maxLagNs").getAsLong();
         t.maxFinalLagNs = pacing.get("finalLagNs").getAsLong();

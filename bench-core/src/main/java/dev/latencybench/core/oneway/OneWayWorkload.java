@@ -86,13 +86,13 @@ public final class OneWayWorkload implements Workload {
         synchronized (this) {
             tally.add(t);
         }
-        boolean complete = t.sent == period.messages && !context.interrupted();
-        if (t.sent < period.messages && !context.interrupted() && !context.failed()) {
-            context.fail(String.format(Locale.ROOT, "the period was cut short: %,d of %,d messages sent", t.sent,
+        boolean complete = t.messages.sent == period.messages && !context.interrupted();
+        if (t.messages.sent < period.messages && !context.interrupted() && !context.failed()) {
+            context.fail(String.format(Locale.ROOT, "the period was cut short: %,d of %,d messages sent", t.messages.sent,
                     period.messages));
         }
         t.failures(settings.ratePerSec(), context.durationNs(), complete).forEach(context::fail);
-        context.count("msg.lost", t.lost, "messages");
+        context.count("msg.lost", t.messages.lost, "messages");
     }
 
     @Override

@@ -8,6 +8,7 @@ import dev.latencybench.core.fork.ForkSession;
 import dev.latencybench.core.fork.MetricRecorder;
 import dev.latencybench.core.fork.PeriodContext;
 import dev.latencybench.core.record.LatencyRecorder;
+import dev.latencybench.core.record.MessageCounts;
 import dev.latencybench.core.record.SequenceTracker;
 import dev.latencybench.core.time.Clock;
 import dev.latencybench.core.time.SystemClock;
@@ -131,14 +132,8 @@ final class PassThroughPeriod {
     PassThroughTally tally() {
         PassThroughTally t = new PassThroughTally();
         t.periods = 1;
-        t.sent = sentCount.get();
-        t.received = tracker.received();
-        t.lost = tracker.lost(t.sent);
-        t.duplicated = tracker.duplicated();
-        t.outOfOrder = tracker.outOfOrder();
-        t.unexpected = tracker.unexpected();
+        t.messages.add(MessageCounts.of(tracker, sentCount.get(), outOfRange));
         t.wrongCounter = wrongCounter;
-        t.outOfRange = outOfRange;
         t.maxLagNs = pacer.maxLagNs();
         t.maxFinalLagNs = pacer.lastLagNs();
         return t;

@@ -7,8 +7,9 @@ import java.util.Locale;
 import com.google.gson.JsonObject;
 
 import dev.latencybench.core.config.Units;
-import dev.latencybench.core.record.LatencyRecorder;
+import dev.latencybench.core.record.MessageCounts;
 import dev.latencybench.core.run.Accounting;
+import dev.latencybench.core.time.Pacer;
 
 /**
  * The counters of a pass-through's measured periods, which add up across periods and forks:
@@ -20,40 +21,19 @@ import dev.latencybench.core.run.Accounting;
  * <p>Not thread-safe; off the hot path (filled once per period).
  */
 public final class PassThroughTally {
-    /**
-     * A source that ended further behind schedule than this share of its period (or
-     * {@link #BEHIND_FLOOR_NS}, whichever is larger) did not hold the rate: its late messages are in
-     * the latency already, but the load asked for was not the load run.
-     */
-    public static final double MAX_BEHIND_SHARE = 0.01;
-    /** See {@link #MAX_BEHIND_SHARE}: 50 ms. */
-    public static final long BEHIND_FLOOR_NS = 50_000_000L;
-
     long periods;
-    long sent;
-    long received;
-    long lost;
-    long duplicated;
-    long outOfOrder;
-    long unexpected;
+    /** Sent, received, lost, duplicated, out of order, unexpected, out of the histograms' range. */
+    final MessageCounts messages = new MessageCounts();
     /** Messages whose counter had not gone up by exactly the number of hops. */
     long wrongCounter;
-    /** Messages whose latency or service time was outside the histograms' range: neither is recorded. */
-    long outOfRange;
     long maxLagNs;
     long maxFinalLagNs;
 
     /** Adds another tally (a period's, or a fork's) to this one. */
     PassThroughTally add(PassThroughTally o) {
         periods += o.periods;
-        sent += o.sent;
-        received += o.received;
-        lost += o.lost;
-        duplicated += o.duplicated;
-        outOfOrder += o.outOfOrder;
-        unexpected += o.unexpected;
+        messages.add(o.messages);
         wrongCounter += o.wrongCounter;
-        outOfRange += o.outOfRange;
         maxLagNs = Math.max(maxLagNs, o.maxLagNs);
         maxFinalLagNs = Math.max(maxFinalLagNs, o.maxFinalLagNs);
         return this;
@@ -68,53 +48,29 @@ public final class PassThroughTally {
      */
     List<String> failures(int hops, long periodNs, boolean complete) {
         List<String> reasons = new ArrayList<>();
-        long allowedBehindNs = Math.max(BEHIND_FLOOR_NS, (long) (periodNs * MAX_BEHIND_SHARE));
+        long allowedBehindNs = Pacer.allowedBehindNs(periodNs);
         if (complete && maxFinalLagNs > allowedBehindNs) {
             reasons.add(String.format(Locale.ROOT, "rate not held: the source ended %s behind schedule (more than"
                     + " %s allowed)", Units.formatNs(maxFinalLagNs), Units.formatNs(allowedBehindNs)));
-        }
-        if (complete && lost > 0) {
-            reasons.add(String.format(Locale.ROOT, "messages lost: %,d of %,d", lost, sent));
         }
         if (wrongCounter > 0) {
             reasons.add(String.format(Locale.ROOT, "messages whose counter did not go up by exactly %d (the number of"
                     + " hops): %,d", hops, wrongCounter));
         }
-        if (duplicated > 0) {
-            reasons.add(String.format(Locale.ROOT, "messages duplicated: %,d", duplicated));
-        }
-        if (outOfOrder > 0) {
-            reasons.add(String.format(Locale.ROOT, "messages out of order: %,d", outOfOrder));
-        }
-        if (unexpected > 0) {
-            reasons.add(String.format(Locale.ROOT, "messages with unexpected sequence numbers: %,d", unexpected));
-        }
-        if (outOfRange > 0) {
-            reasons.add(String.format(Locale.ROOT, "latencies outside the histogram range (0 to %s): %,d",
-                    Units.formatNs(LatencyRecorder.HIGHEST_TRACKABLE_NS), outOfRange));
-        }
+        reasons.addAll(messages.failures(complete));
         return reasons;
     }
 
-    /**
-     * How many values the primary metric ({@code latency}) holds: every message the sink took,
-     * duplicates and unexpected numbers included, less those outside the histogram's range.
-     */
+    /** How many values the primary metric ({@code latency}) holds (see {@link MessageCounts#expectedSamples}). */
     public long expectedSamples() {
-        return received + duplicated + unexpected - outOfRange;
+        return messages.expectedSamples();
     }
 
     /** Writes the counters at the top level of {@code o}, and a {@code pacing} object. */
     void writeTo(JsonObject o, long askedRatePerSec) {
         o.addProperty("measuredPeriods", periods);
-        o.addProperty("sent", sent);
-        o.addProperty("received", received);
-        o.addProperty("lost", lost);
-        o.addProperty("duplicated", duplicated);
-        o.addProperty("outOfOrder", outOfOrder);
-        o.addProperty("unexpected", unexpected);
+        messages.writeTo(o);
         o.addProperty("wrongCounter", wrongCounter);
-        o.addProperty("outOfRange", outOfRange);
         JsonObject pacing = new JsonObject();
         pacing.addProperty("askedRatePerSec", askedRatePerSec);
         pacing.addProperty("maxLagNs", maxLagNs);
@@ -126,14 +82,8 @@ public final class PassThroughTally {
     static PassThroughTally readFrom(JsonObject o) {
         PassThroughTally t = new PassThroughTally();
         t.periods = o.get("measuredPeriods").getAsLong();
-        t.sent = o.get("sent").getAsLong();
-        t.received = o.get("received").getAsLong();
-        t.lost = o.get("lost").getAsLong();
-        t.duplicated = o.get("duplicated").getAsLong();
-        t.outOfOrder = o.get("outOfOrder").getAsLong();
-        t.unexpected = o.get("unexpected").getAsLong();
+        t.messages.add(MessageCounts.readFrom(o));
         t.wrongCounter = o.get("wrongCounter").getAsLong();
-        t.outOfRange = o.get("outOfRange").getAsLong();
         JsonObject pacing = o.getAsJsonObject("pacing");
         t.maxLagNs = pacing.get("maxLagNs").getAsLong();
         t.maxFinalLagNs = pacing.get("finalLagNs").getAsLong();

@@ -11,6 +11,15 @@ package dev.latencybench.core.time;
  */
 public final class Pacer {
     private static final long NANOS_PER_SEC = 1_000_000_000L;
+    /**
+     * A sender that ended further behind schedule than this share of its period (or
+     * {@link #BEHIND_FLOOR_NS}, whichever is larger) did not hold the rate. One stall near the end
+     * is a latency event, already in the histogram; a sender too slow for the rate falls further
+     * behind with every message.
+     */
+    public static final double MAX_BEHIND_SHARE = 0.01;
+    /** See {@link #MAX_BEHIND_SHARE}: 50 ms. */
+    public static final long BEHIND_FLOOR_NS = 50_000_000L;
 
     private final Clock clock;
     private final long ratePerSec;
@@ -77,6 +86,11 @@ public final class Pacer {
         }
         index++;
         return intendedNs;
+    }
+
+    /** How far behind schedule a sender may end a period of {@code periodNs} and still have held the rate. */
+    public static long allowedBehindNs(long periodNs) {
+        return Math.max(BEHIND_FLOOR_NS, (long) (periodNs * MAX_BEHIND_SHARE));
     }
 
     /** When message {@code i} of the current schedule is due. */

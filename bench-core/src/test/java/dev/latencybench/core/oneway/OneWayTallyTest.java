@@ -20,9 +20,9 @@ class OneWayTallyTest {
     private static OneWayTally period(long sent, long received, double achieved, long maxLagNs, long finalLagNs) {
         OneWayTally t = new OneWayTally();
         t.periods = 1;
-        t.sent = sent;
-        t.received = received;
-        t.lost = sent - received;
+        t.messages.sent = sent;
+        t.messages.received = received;
+        t.messages.lost = sent - received;
         t.minAchievedRatePerSec = achieved;
         t.maxLagNs = maxLagNs;
         t.maxFinalLagNs = finalLagNs;
@@ -64,10 +64,10 @@ class OneWayTallyTest {
     @Test
     void duplicatesDisorderUnexpectedAndOutOfRangeAlwaysFail() {
         OneWayTally t = period(10, 10, 100_000, 0);
-        t.duplicated = 1;
-        t.outOfOrder = 2;
-        t.unexpected = 3;
-        t.outOfRange = 4;
+        t.messages.duplicated = 1;
+        t.messages.outOfOrder = 2;
+        t.messages.unexpected = 3;
+        t.messages.outOfRange = 4;
         assertEquals(List.of("messages duplicated: 1", "messages out of order: 2",
                 "messages with unexpected sequence numbers: 3",
                 "latencies outside the histogram range (0 to 600s): 4"), t.failures(100_000, SECOND, false));
@@ -97,10 +97,10 @@ class OneWayTallyTest {
     @Test
     void readFromReadsWhatWriteToWrote() {
         OneWayTally t = period(1000, 990, 99_000, 5_000, 4_000);
-        t.duplicated = 1;
-        t.outOfOrder = 2;
-        t.unexpected = 3;
-        t.outOfRange = 4;
+        t.messages.duplicated = 1;
+        t.messages.outOfOrder = 2;
+        t.messages.unexpected = 3;
+        t.messages.outOfRange = 4;
         JsonObject first = new JsonObject();
         t.writeTo(first, 100_000);
         JsonObject second = new JsonObject();

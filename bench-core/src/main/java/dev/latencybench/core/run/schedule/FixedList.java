@@ -10,12 +10,13 @@ import java.util.Set;
  * variants, so each result lands in {@code <study>/<variant>/} as before. A failed step does not stop
  * the list; an interrupted one does. Answers no question. Immutable; shareable.
  */
-public final class FixedList implements Schedule {
-    private final List<String> variants;
-    private final List<Step> steps;
-
+public final class FixedList extends PlannedSteps {
     /** @throws IllegalArgumentException when the list is empty, or a variant is not a folder name or repeats */
     public FixedList(List<String> variants) {
+        super(variants, stepsOf(variants));
+    }
+
+    private static List<Step> stepsOf(List<String> variants) {
         if (variants.isEmpty()) {
             throw new IllegalArgumentException("a fixed list needs at least one variant");
         }
@@ -28,48 +29,16 @@ public final class FixedList implements Schedule {
             }
             list.add(Step.of(v));
         }
-        this.variants = List.copyOf(variants);
-        this.steps = List.copyOf(list);
+        return list;
     }
 
     public static FixedList of(String... variants) {
         return new FixedList(List.of(variants));
     }
 
-    @Override
-    public Step next(List<StepOutcome> done) {
-        Replay.check(this::planned, done);
-        return Replay.interrupted(done) ? null : planned(done);
-    }
-
-    private Step planned(List<StepOutcome> done) {
-        return done.size() < steps.size() ? steps.get(done.size()) : null;
-    }
-
-    /** Always null: a fixed list answers no question. */
-    @Override
-    public Decision decision(List<StepOutcome> done) {
-        return null;
-    }
-
     /** {@code chronicle, reference, baseline}. */
     @Override
     public String describe() {
-        return String.join(", ", variants);
-    }
-
-    @Override
-    public List<String> variants() {
-        return variants;
-    }
-
-    /** Every step, in order. Unmodifiable. */
-    public List<Step> steps() {
-        return steps;
-    }
-
-    @Override
-    public String toString() {
-        return describe();
+        return String.join(", ", variants());
     }
 }

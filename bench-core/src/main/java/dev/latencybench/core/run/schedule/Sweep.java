@@ -12,11 +12,9 @@ import java.util.Set;
  * {@code <variant>-<last part of the property>-<value>}, e.g. {@code jet-keys-10000}. A failed step does
  * not stop the sweep; an interrupted one does. Answers no question. Immutable; shareable.
  */
-public final class Sweep implements Schedule {
-    private final List<String> variants;
+public final class Sweep extends PlannedSteps {
     private final String property;
     private final List<String> values;
-    private final List<Step> steps;
 
     /**
      * @param property e.g. {@code bench.jet.keys}
@@ -26,6 +24,12 @@ public final class Sweep implements Schedule {
      *                                  property's last part or a value cannot go into a folder name
      */
     public Sweep(List<String> variants, String property, List<String> values) {
+        super(variants, stepsOf(variants, property, values));
+        this.property = property;
+        this.values = List.copyOf(values);
+    }
+
+    private static List<Step> stepsOf(List<String> variants, String property, List<String> values) {
         if (variants.isEmpty()) {
             throw new IllegalArgumentException("a sweep needs at least one variant");
         }
@@ -59,38 +63,14 @@ public final class Sweep implements Schedule {
                 list.add(new Step(name, variant, Map.of(property, value), label + "=" + value));
             }
         }
-        this.variants = List.copyOf(variants);
-        this.property = property;
-        this.values = List.copyOf(values);
-        this.steps = List.copyOf(list);
-    }
-
-    @Override
-    public Step next(List<StepOutcome> done) {
-        Replay.check(this::planned, done);
-        return Replay.interrupted(done) ? null : planned(done);
-    }
-
-    private Step planned(List<StepOutcome> done) {
-        return done.size() < steps.size() ? steps.get(done.size()) : null;
-    }
-
-    /** Always null: a sweep answers no question; its steps' results are the answer. */
-    @Override
-    public Decision decision(List<StepOutcome> done) {
-        return null;
+        return list;
     }
 
     /** {@code sweep of bench.jet.keys: 1000, 10000, 100000 for jet}, or {@code ... for each of jet, hazelcast}. */
     @Override
     public String describe() {
         return "sweep of " + property + ": " + String.join(", ", values)
-                + (variants.size() == 1 ? " for " : " for each of ") + String.join(", ", variants);
-    }
-
-    @Override
-    public List<String> variants() {
-        return variants;
+                + (variants().size() == 1 ? " for " : " for each of ") + String.join(", ", variants());
     }
 
     public String property() {
@@ -100,15 +80,5 @@ public final class Sweep implements Schedule {
     /** Unmodifiable. */
     public List<String> values() {
         return values;
-    }
-
-    /** Every step, in order. Unmodifiable. */
-    public List<Step> steps() {
-        return steps;
-    }
-
-    @Override
-    public String toString() {
-        return describe();
     }
 }

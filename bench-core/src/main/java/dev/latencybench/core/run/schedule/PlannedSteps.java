@@ -1,0 +1,49 @@
+package dev.latencybench.core.run.schedule;
+
+import java.util.List;
+
+/**
+ * A schedule whose steps are all known before the first runs: one after the other, whatever their
+ * outcomes, until the last or an interrupted one. Answers no question: its steps' results are the
+ * answer. Immutable; shareable.
+ */
+abstract class PlannedSteps implements Schedule {
+    private final List<String> variants;
+    private final List<Step> steps;
+
+    PlannedSteps(List<String> variants, List<Step> steps) {
+        this.variants = List.copyOf(variants);
+        this.steps = List.copyOf(steps);
+    }
+
+    @Override
+    public Step next(List<StepOutcome> done) {
+        Replay.check(this::planned, done);
+        return Replay.interrupted(done) ? null : planned(done);
+    }
+
+    private Step planned(List<StepOutcome> done) {
+        return done.size() < steps.size() ? steps.get(done.size()) : null;
+    }
+
+    /** Always null: the steps' own results are the answer. */
+    @Override
+    public Decision decision(List<StepOutcome> done) {
+        return null;
+    }
+
+    @Override
+    public List<String> variants() {
+        return variants;
+    }
+
+    /** Every step, in order. Unmodifiable. */
+    public List<Step> steps() {
+        return steps;
+    }
+
+    @Override
+    public String toString() {
+        return describe();
+    }
+}
