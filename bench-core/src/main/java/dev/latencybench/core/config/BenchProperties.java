@@ -118,6 +118,18 @@ public final class BenchProperties {
                 .map(e -> e.name().toLowerCase(Locale.ROOT)).collect(Collectors.joining(", ")));
     }
 
+    /** {@code true} or {@code false}, in any case. */
+    public boolean bool(String name, boolean defaultValue, String description) {
+        String raw = raw(name, description, Boolean.toString(defaultValue));
+        if (raw == null) {
+            return defaultValue;
+        }
+        if (raw.equalsIgnoreCase("true") || raw.equalsIgnoreCase("false")) {
+            return Boolean.parseBoolean(raw);
+        }
+        throw ConfigException.invalid(name, raw, "expected true or false");
+    }
+
     /** A non-empty comma-separated subset of {@code allowed}, without repeats, in the order given. */
     public List<String> subset(String name, List<String> defaultValue, List<String> allowed, String description) {
         String raw = raw(name, "which " + description + "s to run, comma-separated: " + String.join(", ", allowed),

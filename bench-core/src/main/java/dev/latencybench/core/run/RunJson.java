@@ -50,7 +50,7 @@ final class RunJson {
     static String reproduceCommand(Study study, BenchProperties properties) {
         StringBuilder sb = new StringBuilder("java");
         properties.given().forEach((k, v) -> {
-            if (!k.equals(RunSettings.RUN_ID)) {
+            if (!k.equals(RunSettings.RUN_ID) && !k.equals(RunSettings.VERBOSE)) { // VERBOSE: the console only
                 sb.append(" '-D").append(k).append('=').append(v).append('\'');
             }
         });

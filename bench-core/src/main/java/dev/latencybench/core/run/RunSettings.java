@@ -20,7 +20,8 @@ import dev.latencybench.core.time.SystemClock;
 /**
  * Where a run writes and how its JVMs start: {@code bench.results} (output root, default
  * {@code results/}), {@code bench.run.id} (default: UTC time and host) and {@code bench.jvm.args}
- * (extra flags for the benchmark JVMs, e.g. {@code -XX:+UseZGC}). Read by the launcher and by each
+ * (extra flags for the benchmark JVMs, e.g. {@code -XX:+UseZGC}), {@code bench.verbose} (JMH's whole output
+ * on the console). Read by the launcher and by each
  * forked JVM, which the launcher hands the resolved values. Immutable.
  */
 public final class RunSettings {
@@ -31,6 +32,8 @@ public final class RunSettings {
     public static final String JVM_NAME = "bench.jvm.name";
     /** Set by the launcher for each step of a schedule: the folder its forks write to. */
     public static final String STEP = "bench.step";
+    /** The console shows JMH's whole output, as well as the cell's {@link JmhOutput#LOG}. */
+    public static final String VERBOSE = "bench.verbose";
 
     private final Path resultsDir;
     private final String runId;
@@ -38,8 +41,11 @@ public final class RunSettings {
     private final Path java;
     private final String jvmName;
     private final String step;
+    private final boolean verbose;
 
-    RunSettings(Path resultsDir, String runId, List<String> jvmArgs, Path java, String jvmName, String step) {
+    RunSettings(Path resultsDir, String runId, List<String> jvmArgs, Path java, String jvmName, String step,
+                boolean verbose) {
+        this.verbose = verbose;
         this.jvmName = jvmName;
         this.step = step;
         this.resultsDir = resultsDir;
@@ -89,7 +95,9 @@ public final class RunSettings {
         if (!step.isEmpty() && (!step.matches("[A-Za-z0-9._-]+") || step.startsWith("."))) {
             throw ConfigException.invalid(STEP, step, "expected letters, digits, '.', '_' or '-' only");
         }
-        return new RunSettings(dir, runId, args, javaExecutable(jvm), jvmName, step);
+        boolean verbose = p.bool(VERBOSE, false, "print JMH's whole output (VM options, iterations, its result"
+                + " table) as well as the suite's own lines; it always goes to jmh.log in each cell folder");
+        return new RunSettings(dir, runId, args, javaExecutable(jvm), jvmName, step, verbose);
     }
 
     /**
@@ -150,6 +158,11 @@ public final class RunSettings {
     /** The folder of the step a benchmark JVM runs, or {@code variant} when the launcher set none. */
     public String stepOr(String variant) {
         return step.isEmpty() ? variant : step;
+    }
+
+    /** Whether the console shows JMH's whole output, not only the suite's own lines. */
+    public boolean verbose() {
+        return verbose;
     }
 
     public String jvmName() {

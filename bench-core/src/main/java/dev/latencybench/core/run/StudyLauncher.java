@@ -37,7 +37,8 @@ import dev.latencybench.core.run.schedule.StepOutcome;
 /**
  * The entry point of a study: validates every {@code bench.*} property before anything starts, asks
  * the study's schedule for one step after another (a variant, or a variant with properties) and runs
- * each as the study's JMH benchmark in forked JVMs ({@link JmhOptions}), merges each cell's forks
+ * each as the study's JMH benchmark in forked JVMs ({@link JmhOptions}; JMH's output goes to the cell's
+ * {@code jmh.log}, the console shows the suite's own lines: {@link JmhOutput}), merges each cell's forks
  * into its result files ({@link CellMerger}), and prints the study's tables and the schedule's
  * answer. Ctrl-C (or any signal that runs shutdown hooks) stops the forks, which write what they
  * measured; the launcher merges it, marked INTERRUPTED ({@link Interrupts}).
@@ -117,7 +118,11 @@ public final class StudyLauncher {
                 Units.formatDuration(plan.periods().warmupNs()), Units.formatDuration(plan.periods().measureNs()),
                 plan.periods().forks()));
         out.printf(Locale.ROOT, format, "variants:", plan.schedule().describe());
-        out.printf(Locale.ROOT, format + "%n", "results:", run.runDir());
+        out.printf(Locale.ROOT, format, "results:", run.runDir());
+        out.printf(Locale.ROOT, format + "%n", "JMH log:", String.format(Locale.ROOT,
+                "%s/<variant>/%s/%s (JMH's whole output; %s)", study.name(), launch.expected.cellName(), JmhOutput.LOG,
+                run.verbose() ? "printed here too: " + RunSettings.VERBOSE + "=true"
+                        : "-D" + RunSettings.VERBOSE + "=true prints it here too"));
         if (!args.partOfRun) {
             RunJson.write(run, study, plan, properties, launch.command, launch.commit, err);
         }
@@ -168,6 +173,7 @@ public final class StudyLauncher {
             this.plan = plan;
             List<String> flags = new ArrayList<>(study.jvmFlags(probe.feature()));
             Map<String, String> forwarded = new LinkedHashMap<>(properties.given());
+            forwarded.remove(RunSettings.VERBOSE); // the launcher's console only
             forwarded.put(RunSettings.RESULTS, run.resultsDir().toString());
             forwarded.put(RunSettings.RUN_ID, run.runId());
             forwarded.forEach((k, v) -> flags.add("-D" + k + "=" + v));
@@ -194,9 +200,13 @@ public final class StudyLauncher {
                     cellDirsBefore.remove(cellDir);
                 }
                 Files.createDirectories(cellDir); // the forks' GC logs go there
-                new Runner(JmhOptions.of(study, run.java(), plan.periods(), step, jvmArgs, cellDir, jmhJson)).run();
+                runJmh(step, cellDir, jmhJson);
             } catch (RunnerException | RuntimeException | IOException e) {
                 failure = "the benchmark failed: " + JvmExit.explain(rootMessage(e), cellDir);
+                if (!run.verbose()) {
+                    err.println("latency-bench: " + step.name() + ": JMH's whole output is in "
+                            + cellDir.resolve(JmhOutput.LOG));
+                }
             }
             cleanUpAfterForks(plan);
             try {
@@ -208,6 +218,24 @@ public final class StudyLauncher {
             }
             synchronized (StudyLauncher.this) {
                 return cells.size() > before ? cells.get(before) : null;
+            }
+        }
+
+        /**
+         * Runs the step's forks; JMH's whole output goes to the cell's {@link JmhOutput#LOG}, and to
+         * the console only the suite's own lines (progress, errors), or everything with {@code bench.verbose}.
+         */
+        private void runJmh(Step step, Path cellDir, Path jmhJson) throws RunnerException {
+            JmhOutput output = JmhOutput.open(cellDir.resolve(JmhOutput.LOG), study.name(), out, err, run.verbose());
+            try {
+                output.redirect(); // the forks' own output reaches this JVM's System.out and System.err
+                new Runner(JmhOptions.of(study, run.java(), plan.periods(), step, jvmArgs, cellDir, jmhJson),
+                        output.format()).run();
+            } finally {
+                output.close();
+                if (output.logFailure() != null) {
+                    err.println("latency-bench: " + output.logFailure());
+                }
             }
         }
 

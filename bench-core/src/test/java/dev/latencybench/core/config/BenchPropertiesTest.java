@@ -137,6 +137,15 @@ class BenchPropertiesTest {
     }
 
     @Test
+    void boolIsTrueOrFalseInAnyCaseWithADefault() {
+        assertEquals(false, props().bool("bench.verbose", false, "everything"));
+        assertEquals(true, props("bench.verbose", " TRUE ").bool("bench.verbose", false, "everything"));
+        assertEquals(false, props("bench.verbose", "false").bool("bench.verbose", true, "everything"));
+        assertEquals("bench.verbose=yes is not valid: expected true or false",
+                message(() -> props("bench.verbose", "yes").bool("bench.verbose", false, "everything")));
+    }
+
+    @Test
     void subsetKeepsTheOrderGiven() {
         assertEquals(TRANSPORTS, props().subset("bench.t", TRANSPORTS, TRANSPORTS, "transport"));
         assertEquals(List.of("mailbox", "chronicle"),
