@@ -42,7 +42,7 @@ import dev.latencybench.runner.report.Report;
 final class RunCommand {
     static final List<String> VALUED = List.of("--scenarios", "--jvms", "--jvm", "--gcs", "--gc-args", "--jvm-args",
             "--scale", "--results", "--run-id", "--resume", "--classpath", "--default-results");
-    static final List<String> FLAGS = List.of("--dry-run", "--no-report", "--refresh-jvms", "--help");
+    static final List<String> FLAGS = List.of("--dry-run", "--no-report", "--refresh-jvms", "--verbose", "--help");
     /** Runner settings that may also come as properties, for {@code ./mvnw verify -Pbench -Dbench.jvms=...}. */
     private static final Map<String, String> PROPERTY_OPTIONS = Map.of("bench.jvms", "--jvms", "bench.gcs", "--gcs",
             "bench.scenarios", "--scenarios", "bench.gc.args", "--gc-args", RunSettings.JVM_ARGS, "--jvm-args",
@@ -68,6 +68,7 @@ final class RunCommand {
         }
         Map<String, String> props = new LinkedHashMap<>(ctx.systemBenchProperties);
         props.putAll(args.properties);
+        boolean verbose = verbose(args, props);
         for (Map.Entry<String, String> e : PROPERTY_OPTIONS.entrySet()) { // -Dbench.jvms=... is --jvms ...
             String v = props.remove(e.getKey());
             if (v != null && !args.options.containsKey(e.getValue())) {
@@ -121,14 +122,28 @@ final class RunCommand {
                 previous = RunManifest.outcomes(ResultFiles.readJson(RunManifest.file(request.runDir())));
             }
             printMatrix(request, cells, previous);
-            return runMatrix(request, previous, classpath, args.has("--no-report"));
+            return runMatrix(request, previous, classpath, args.has("--no-report"), verbose);
         }
     }
 
-    private int runMatrix(RunRequest request, Map<String, CellOutcome> previous, String classpath, boolean noReport)
-            throws IOException {
+    /**
+     * {@code --verbose} or {@code -Dbench.verbose=true}: each cell's console shows JMH's whole output.
+     * Taken out of the properties: it changes what is printed, not what is measured, so it is no
+     * property of the run (a resumed run may set it).
+     */
+    private static boolean verbose(Args args, Map<String, String> props) {
+        args.properties.remove(RunSettings.VERBOSE);
+        String v = props.remove(RunSettings.VERBOSE);
+        if (v != null && !v.trim().equalsIgnoreCase("true") && !v.trim().equalsIgnoreCase("false")) {
+            throw new UsageException("bench run: -D" + RunSettings.VERBOSE + "=" + v + ": expected true or false");
+        }
+        return args.has("--verbose") || (v != null && v.trim().equalsIgnoreCase("true"));
+    }
+
+    private int runMatrix(RunRequest request, Map<String, CellOutcome> previous, String classpath, boolean noReport,
+                          boolean verbose) throws IOException {
         MatrixRunner runner = new MatrixRunner(request, cell -> launcherCommand(request, cell, classpath,
-                ctx.scenarios()), previous, ctx.out);
+                ctx.scenarios(), verbose), previous, ctx.out);
         Map<String, CellOutcome> outcomes = runner.run();
         if (runner.interrupted()) {
             return 1; // the JVM is shutting down; its hook has the last word
@@ -367,8 +382,8 @@ final class RunCommand {
         return props;
     }
 
-    private static List<String> launcherCommand(RunRequest request, Cell cell, String classpath,
-                                                Scenarios scenarios) {
+    static List<String> launcherCommand(RunRequest request, Cell cell, String classpath, Scenarios scenarios,
+                                        boolean verbose) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add(JvmExit.errorFileFlag(MatrixRunner.logsDir(request))); // not into the user's working folder
@@ -380,6 +395,9 @@ final class RunCommand {
         cmd.add("-D" + RunSettings.JVM_NAME + "=" + cell.jvm().name());
         cmd.add("-D" + RunSettings.JVM_ARGS + "=" + String.join(" ", cell.flags()));
         cellProperties(request, cell, scenarios).forEach((k, v) -> cmd.add("-D" + k + "=" + v));
+        if (verbose) {
+            cmd.add("-D" + RunSettings.VERBOSE + "=true");
+        }
         cmd.add("dev.latencybench.core.run.StudyMain");
         cmd.add(cell.scenario());
         cmd.add("--part-of-run");
@@ -436,6 +454,9 @@ final class RunCommand {
         out.println("  --dry-run          print the cells and their flags; run nothing");
         out.println("  --no-report        do not write the report at the end");
         out.println("  --refresh-jvms     probe the JVMs again instead of using the cache");
+        out.println("  --verbose          print JMH's whole output (VM options, iterations, its tables) as well as");
+        out.println("                     progress and results; it is always in jmh.log in each cell folder");
+        out.println("                     (same as -Dbench.verbose=true)");
         out.println();
         out.println("Scenario properties (-Dbench.rate=50K, -Dbench.cpus=2,4, ...) go to every cell; the study's");
         out.println("--help lists them: java -cp bench-runner/target/bench.jar dev.latencybench.core.run.StudyMain");

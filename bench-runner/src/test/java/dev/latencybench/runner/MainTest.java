@@ -149,6 +149,24 @@ class MainTest {
     }
 
     @Test
+    void verboseChangesTheConsoleNotTheRun() throws IOException {
+        assertEquals(0, run("run", "--dry-run", "--jvms", "temurin-11", "-Dbench.verbose=true", "--results",
+                tmp.resolve("results").toString()));
+        assertFalse(out().contains("properties:"), "not a property of the run:\n" + out());
+        assertEquals(2, run("run", "--dry-run", "--jvms", "temurin-11", "-Dbench.verbose=yes"));
+        assertTrue(err().contains("bench run: -Dbench.verbose=yes: expected true or false"), err());
+
+        Path runDir = matrixRun("v1");
+        RunRequest request = new RunRequest(runDir.getParent(), "v1", List.of("queue"), List.of(new Jvm(
+                "temurin-11.0.99", old.java(), List.of(), new JvmProber(null, new GraalJit(tmp)).probe(old.java(),
+                false), "test")), List.of(Collector.G1), Map.of(), List.of(), Map.of(), "scripts/bench run");
+        List<String> verbose = RunCommand.launcherCommand(request, request.cells().get(0), "cp", ctx.scenarios(), true);
+        List<String> quiet = RunCommand.launcherCommand(request, request.cells().get(0), "cp", ctx.scenarios(), false);
+        assertTrue(verbose.contains("-Dbench.verbose=true"), verbose.toString());
+        assertFalse(quiet.stream().anyMatch(a -> a.startsWith("-Dbench.verbose")), quiet.toString());
+    }
+
+    @Test
     void aKilledRunsQueueRemovedWhileCheckingThePropertiesIsSaid() throws Exception {
         Process gone = new ProcessBuilder("true").start();
         gone.waitFor();

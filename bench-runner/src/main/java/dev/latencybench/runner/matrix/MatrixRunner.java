@@ -29,7 +29,8 @@ import dev.latencybench.core.run.JvmExit;
 /**
  * Runs the cells of a matrix one after another, each as its own launcher process (so a crash or a
  * bad flag ends only that cell), streams their output to the console and to
- * {@code logs/<scenario>__<cell>.log}, and records every cell's outcome in {@code run.json} after
+ * {@code logs/<scenario>__<cell>.log} (the launcher's header names where JMH's whole output is:
+ * {@code jmh.log} in each cell folder), and records every cell's outcome in {@code run.json} after
  * each one. A skipped cell is recorded with its reason; with {@code --resume} finished cells are
  * kept. Ctrl-C stops the running cell (which keeps what it measured), records the rest as not run
  * and says how to resume.

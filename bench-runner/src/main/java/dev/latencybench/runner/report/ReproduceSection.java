@@ -25,8 +25,8 @@ final class ReproduceSection {
         }
         doc.p("Raw data per cell: `<scenario>/<variant>/<jvm>__<gc>/` holds `result.json`, `env.json`, `jmh.json`,"
                 + " `latency.hlog` (HdrHistogram interval log: the primary metric untagged, the others tagged by"
-                + " name; " + String.join("; ", tags) + ") and `gc-<pid>.log`. Each cell's console output is in"
-                + " `logs/`.");
+                + " name; " + String.join("; ", tags) + "), `gc-<pid>.log` and `jmh.log` (JMH's whole output). Each"
+                + " cell's console output (progress and tables) is in `logs/`.");
     }
 
     /** {@code `latency` untagged, `service` tagged `service`}. */
