@@ -203,7 +203,7 @@ public final class StudyLauncher {
                 runJmh(step, cellDir, jmhJson);
             } catch (RunnerException | RuntimeException | IOException e) {
                 failure = "the benchmark failed: " + JvmExit.explain(rootMessage(e), cellDir);
-                if (!run.verbose()) {
+                if (!run.verbose() && !interrupts.interrupted()) {
                     err.println("latency-bench: " + step.name() + ": JMH's whole output is in "
                             + cellDir.resolve(JmhOutput.LOG));
                 }
