@@ -45,6 +45,23 @@ public final class CellSummary {
     }
 
     /**
+     * The line the launcher prints when a step ends, in the progress lines' form: {@code [queue/chronicle]
+     * done: OK  latency p50 1.35us  p99 28.4us  p99.99 984us  3,000,000 samples}; the reasons follow in
+     * the notes under the tables.
+     *
+     * @param label the progress lines' label, {@code <study>/<step>}
+     */
+    public String doneLine(String label) {
+        LatencySummary p = primary();
+        if (p.count == 0) {
+            return String.format(Locale.ROOT, "[%s] done: %s  no %s recorded", label, status, metrics.primary().name());
+        }
+        return String.format(Locale.ROOT, "[%s] done: %s  %s p50 %s  p99 %s  p99.99 %s  %,d samples", label, status,
+                metrics.primary().name(), Units.formatNs(p.p50), Units.formatNs(p.p99), Units.formatNs(p.p99_99),
+                p.count);
+    }
+
+    /**
      * Prints one table per metric, one row per variant: p50 p90 p99 p99.9 p99.99 max, samples,
      * status; the heading says what the metric measures.
      *

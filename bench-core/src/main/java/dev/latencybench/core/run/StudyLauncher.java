@@ -133,6 +133,9 @@ public final class StudyLauncher {
             Schedule schedule = plan.schedule();
             for (Step step = schedule.next(done); step != null && !interrupts.interrupted(); step = schedule.next(done)) {
                 CellSummary cell = launch.runStep(step);
+                if (cell != null && !interrupts.interrupted()) { // progress, also where a period prints none
+                    out.println(cell.doneLine(study.name() + "/" + step.name()));
+                }
                 done.add(outcome(step, cell));
                 launch.writeSchedule(done);
             }
