@@ -79,11 +79,12 @@ final class FloorTables {
         if (cells.isEmpty()) {
             return;
         }
-        doc.p(String.format(Locale.ROOT, "**In %d of the %d cell(s) compared, the floor's tail is the machine's.**"
-                + " There the floor `%s`, which puts the least between the clocks, is as slow or slower at p99.9 or"
-                + " p99.99 than the variant on the same JVM and collector: that tail comes from the machine (the"
-                + " scheduler, interrupts, the JVM's own threads), and a faster variant would not lower it.",
-                cells.size(), compared, floor));
+        String where = cells.size() < compared ? cells.size() + " of the " + compared + " cells compared"
+                : compared == 1 ? "the one cell compared" : "all " + compared + " cells compared";
+        doc.p("**In " + where + ", the tail is the machine's.** There the floor `" + floor + "`, which puts the least"
+                + " between the clocks, is as slow or slower at p99.9 or p99.99 than the variant on the same JVM and"
+                + " collector: that tail comes from the machine (the scheduler, interrupts, the JVM's own threads),"
+                + " and a faster variant would not lower it.");
         doc.bullets(cells);
     }
 

@@ -78,16 +78,16 @@ final class VerdictSection {
             return;
         }
         doc.h(3, "Verdict");
-        doc.p("Which JVM and collector gave the lowest `" + metric + "`, the study's primary metric, per variant:"
-                + " the median and the p99.99. Only cells that ended OK without a flag rank. A difference is real when"
-                + " the two cells' forks do not overlap (each fork's value, lowest to highest)"
+        doc.bullets(lines);
+        if (oneFork || fewSamples) {
+            advice(doc, data, oneFork, fewSamples);
+        }
+        doc.p("How the verdict is made: per variant, the lowest `" + metric + "` (the study's primary metric) at the"
+                + " median and the p99.99, among the cells that ended OK without a flag. A difference is real when the"
+                + " two cells' forks do not overlap (each fork's value, lowest to highest)"
                 + (floorRows(data, scenario, study).size() < 2 ? "" : " and it is larger than the floor `"
                 + study.floor + "` moves across cells by itself") + "; otherwise the two tie, and on this machine the"
                 + " choice between them does not matter for that percentile.");
-        doc.bullets(lines);
-        if (oneFork || fewSamples) {
-            doc.p(advice(data, oneFork, fewSamples));
-        }
     }
 
     /**
@@ -165,25 +165,21 @@ final class VerdictSection {
         if (a != null && b != null && a[1] >= b[0] && b[1] >= a[0]) {
             return Call.TIE_FORKS;
         }
-        if (placementDiffers(best, r) != null) {
+        if (placementDiffers(best, r)) {
             return Call.PLACED_APART;
         }
         return a == null || b == null ? Call.ONE_FORK : Call.SLOWER;
     }
 
     /**
-     * Says so when two cells ran on CPUs whose cache-line round trips differ by more than
+     * Whether two cells ran on CPUs whose cache-line round trips differ by more than
      * {@link CpuPlacement#CHANGE_FACTOR}: their difference may be the host's, not the JVM's.
      */
-    static String placementDiffers(RunData.Row a, RunData.Row b) {
+    static boolean placementDiffers(RunData.Row a, RunData.Row b) {
         long[] x = a.roundTripNs();
         long[] y = b.roundTripNs();
-        if (x == null || y == null || Math.min(x[0], y[0]) <= 0
-                || Math.max(x[1], y[1]) <= Math.min(x[0], y[0]) * CpuPlacement.CHANGE_FACTOR) {
-            return null;
-        }
-        return "their CPUs' cache-line round trips differ (" + Confidence.roundTrip(x) + " against "
-                + Confidence.roundTrip(y) + "): the host placed the CPUs differently, and that alone moves medians";
+        return x != null && y != null && Math.min(x[0], y[0]) > 0
+                && Math.max(x[1], y[1]) > Math.min(x[0], y[0]) * CpuPlacement.CHANGE_FACTOR;
     }
 
     static long value(RunData.Row r, String metric, int i) {
@@ -194,6 +190,12 @@ final class VerdictSection {
     static long[] forkRange(RunData.Row r, String metric, int i) {
         List<LatencySummary> forks = r.forks(metric);
         return forks.size() < 2 ? null : range(forks.stream().map(f -> Percentiles.percentile(f, i)).toList());
+    }
+
+    /** {@code 343ns to 463ns}; {@code 100ns in every cell} when the two agree. */
+    private static String span(long[] range) {
+        return range[0] == range[1] ? Units.formatNs(range[0]) + " in every cell"
+                : Units.formatNs(range[0]) + " to " + Units.formatNs(range[1]);
     }
 
     private static long[] range(List<Long> values) {
@@ -207,7 +209,7 @@ final class VerdictSection {
     }
 
     /** What to run for a ranking: more forks, and a longer scale where the tails rest on few samples. */
-    private static String advice(RunData data, boolean oneFork, boolean fewSamples) {
+    private static void advice(Doc doc, RunData data, boolean oneFork, boolean fewSamples) {
         String scale = null;
         for (List<RunData.Row> rows : data.scenarios.values()) {
             for (RunData.Row r : rows) {
@@ -231,7 +233,8 @@ final class VerdictSection {
                 + (props.size() > 1 || !oneFork && !props.isEmpty() ? (oneFork ? " and " : "") + "the longer scale `"
                 + longer + "`" : "");
         if (props.isEmpty()) {
-            return "**For a firmer ranking:** " + why + "; run longer (`-Dbench.duration`) or on a quieter host.";
+            doc.p("**For a firmer ranking:** " + why + "; run longer (`-Dbench.duration`) or on a quieter host.");
+            return;
         }
         String command = data.string("command", "");
         if (command.startsWith("scripts/bench run")) {
@@ -243,7 +246,8 @@ final class VerdictSection {
         } else {
             command = String.join(" ", props);
         }
-        return "**For a ranking, run " + what + ":** " + why + ". `" + command + "`";
+        doc.p("**For " + (oneFork ? "a ranking" : "firmer tails") + ", run " + what + ":** " + why + ":");
+        doc.code(command);
     }
 
     /** The lowest cell at one percentile and how the others compare with it. */
@@ -309,14 +313,15 @@ final class VerdictSection {
             sb.append(". ");
             group(sb, Call.TIE_FORKS, "Tied with it, their forks overlap");
             if (floorRange != null) {
-                group(sb, Call.TIE_FLOOR, "Tied with it, within the floor `" + floor + "`'s own spread across cells ("
-                        + Units.formatNs(floorRange[0]) + " to " + Units.formatNs(floorRange[1]) + ")");
+                group(sb, Call.TIE_FLOOR, "Tied with it, within how far the floor `" + floor + "` moves across cells"
+                        + " by itself (" + span(floorRange) + ")");
             }
             group(sb, Call.SLOWER, "Slower beyond the forks' spread");
-            group(sb, Call.PLACED_APART, "Not comparable, CPUs placed differently (see the trust table)");
+            group(sb, Call.PLACED_APART, "Not comparable, the host placed their CPUs differently, which alone moves"
+                    + " medians");
             group(sb, Call.ONE_FORK, "Undecided, one fork" + (floorRange == null ? "" : " (each differs by more than"
-                    + " the floor moves across cells, " + Units.formatNs(floorRange[0]) + " to "
-                    + Units.formatNs(floorRange[1]) + ", yet one fork cannot say how far a rerun moves it)"));
+                    + " the floor moves across cells, " + span(floorRange) + ", yet one fork cannot say how far a rerun"
+                    + " moves it)"));
             return sb.toString().trim();
         }
 
@@ -329,8 +334,12 @@ final class VerdictSection {
             long bestValue = VerdictSection.value(best, metric, pct);
             for (RunData.Row r : rows) {
                 long v = VerdictSection.value(r, metric, pct);
-                items.add("`" + r.label() + "` " + value(r, bestValue <= 0 ? null
-                        : String.format(Locale.ROOT, "%.2fx", (double) v / bestValue)));
+                String note = bestValue <= 0 ? null : String.format(Locale.ROOT, "%.2fx", (double) v / bestValue);
+                if (call == Call.PLACED_APART) {
+                    note = (note == null ? "" : note + "; ") + "CPU round trip " + Confidence.roundTrip(r.roundTripNs())
+                            + " against " + Confidence.roundTrip(best.roundTripNs());
+                }
+                items.add("`" + r.label() + "` " + value(r, note));
             }
             sb.append(what).append(": ").append(String.join(", ", items)).append(". ");
         }
@@ -344,7 +353,8 @@ final class VerdictSection {
                 notes.add(ratio);
             }
             if (forks != null) {
-                notes.add("forks " + Units.formatNs(forks[0]) + " - " + Units.formatNs(forks[1]));
+                notes.add(forks[0] == forks[1] ? "every fork " + Units.formatNs(forks[0])
+                        : "forks " + Units.formatNs(forks[0]) + " - " + Units.formatNs(forks[1]));
             }
             return Units.formatNs(v) + (confident(r) ? "" : Percentiles.LOW)
                     + (notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")");
