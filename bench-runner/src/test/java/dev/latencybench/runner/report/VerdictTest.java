@@ -66,6 +66,9 @@ class VerdictTest {
         assertTrue(md.indexOf("](charts/queue-median.png)") < md.indexOf("](charts/queue-p99_99.png)"), md);
         assertTrue(md.indexOf("](charts/queue-p99_99.png)") < firstTable, md);
         assertFalse(md.contains("At a glance"), "the verdict replaces it: " + md);
+        String html = Files.readString(run.resolve("report.html"));
+        assertTrue(html.contains("<li><strong>chronicle, median <code>latency</code>: <code>temurin-25.0.3 g1</code> is"
+                + " best.</strong> Lowest <code>temurin-25.0.3 g1</code> 550ns"), "bold holds code spans: " + html);
     }
 
     @Test
