@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -13,6 +14,7 @@ import java.util.regex.Pattern;
 final class DocRenderer {
     private static final Pattern CODE = Pattern.compile("`([^`]*)`");
     private static final Pattern BOLD = Pattern.compile("\\*\\*([^*]+)\\*\\*");
+    private static final Pattern MARK = Pattern.compile("\0([0-9]+)\0");
 
     private DocRenderer() {
     }
@@ -122,21 +124,28 @@ final class DocRenderer {
         return s.replaceFirst("<svg", "<svg class=\"chart\"");
     }
 
-    /** Escapes text and turns {@code `x`} into {@code <code>x</code>}. */
+    /**
+     * Escapes text, turns {@code `x`} into {@code <code>x</code>} and {@code **x**} into
+     * {@code <strong>x</strong>}; a bold span may hold code spans.
+     */
     static String inline(String text) {
         Matcher m = CODE.matcher(text);
+        List<String> codes = new ArrayList<>();
         StringBuilder sb = new StringBuilder();
         int last = 0;
-        while (m.find()) {
-            sb.append(bold(esc(text.substring(last, m.start())))).append("<code>").append(esc(m.group(1)))
-                    .append("</code>");
+        while (m.find()) { // code spans become numbered \0 marks, so bold can span them
+            sb.append(esc(text.substring(last, m.start()))).append('\0').append(codes.size()).append('\0');
+            codes.add("<code>" + esc(m.group(1)) + "</code>");
             last = m.end();
         }
-        return sb.append(bold(esc(text.substring(last)))).toString();
-    }
-
-    private static String bold(String escaped) {
-        return BOLD.matcher(escaped).replaceAll("<strong>$1</strong>");
+        String marked = BOLD.matcher(sb.append(esc(text.substring(last))).toString())
+                .replaceAll("<strong>$1</strong>");
+        Matcher mark = MARK.matcher(marked);
+        StringBuilder out = new StringBuilder();
+        while (mark.find()) {
+            mark.appendReplacement(out, Matcher.quoteReplacement(codes.get(Integer.parseInt(mark.group(1)))));
+        }
+        return mark.appendTail(out).toString();
     }
 
     static String esc(String s) {

@@ -12,19 +12,25 @@ import dev.latencybench.core.record.LatencySummary;
  * primary metric: against the floor (what is left when the measured system costs nothing) and
  * against the yardstick (the published study's own loop, so the difference is the harness's).
  * The roles come from the results ({@link RunData.Study}); a study without them gets neither table.
- * Stateless.
+ * The floor is checked, not only shown: where its tail reaches a variant's, the report says that tail
+ * is the machine's. Stateless.
  */
 final class FloorTables {
+    /** The tails checked against the floor, as indices of {@link Percentiles#NAMES}: p99.9 and p99.99. */
+    private static final int[] TAILS = {3, 4};
+
     private FloorTables() {
     }
 
     static void write(Doc doc, RunData data, String scenario, List<String> variants) {
         RunData.Study study = data.study(scenario);
         if (study.floor != null) {
-            against(doc, data, scenario, variants, study.floor, "own cost", "Against the machine's floor",
+            if (against(doc, data, scenario, variants, study.floor, "own cost", "Against the machine's floor",
                     "The `" + study.floor + "` variant is the study's floor: the same harness, pacing and pinning with"
                     + " the least the study can put between its clocks. A variant's own cost is the difference; tails"
-                    + " the floor shares come from the machine, not the variant.");
+                    + " the floor shares come from the machine, not the variant.")) {
+                machineTails(doc, data, scenario, variants, study.floor);
+            }
         }
         if (study.yardstick != null) {
             List<String> measuredByHarness = variants.stream().filter(v -> !study.isFloor(v)).toList();
@@ -36,11 +42,66 @@ final class FloorTables {
         }
     }
 
-    /** Each of {@code variants} next to the {@code yardstick} variant of the same cell: p50, the difference, p99.9. */
-    static void against(Doc doc, RunData data, String scenario, List<String> variants, String yardstick,
+    /**
+     * Checks the tails against the floor: where the floor's p99.9 or p99.99 is at or above a variant's
+     * on the same JVM and collector, that tail is the machine's (the floor puts the least between the
+     * clocks and is still as slow there), not the variant's. A summary line, then a line per cell; nothing
+     * where every variant's tail is above the floor's.
+     */
+    static void machineTails(Doc doc, RunData data, String scenario, List<String> variants, String floor) {
+        List<String> cells = new ArrayList<>();
+        int compared = 0;
+        for (String v : variants) {
+            if (v.equals(floor)) {
+                continue;
+            }
+            for (RunData.Row r : data.rows(scenario, v)) {
+                RunData.Row f = floorOf(data, scenario, floor, r);
+                if (!r.charted() || f == null) {
+                    continue;
+                }
+                compared++;
+                List<String> tails = new ArrayList<>();
+                for (int i : TAILS) {
+                    long fv = Percentiles.percentile(f.primary(), i);
+                    long rv = Percentiles.percentile(r.primary(), i);
+                    if (fv >= rv) {
+                        tails.add(Percentiles.NAMES[i] + " " + Units.formatNs(fv) + " against " + Units.formatNs(rv));
+                    }
+                }
+                if (!tails.isEmpty()) {
+                    cells.add("`" + r.label() + "`, `" + v + "`: `" + floor + "` " + String.join(", ", tails) + ": "
+                            + (tails.size() == 1 ? "this tail is" : "these tails are") + " the machine's, not `" + v
+                            + "`'s.");
+                }
+            }
+        }
+        if (cells.isEmpty()) {
+            return;
+        }
+        String where = cells.size() < compared ? cells.size() + " of the " + compared + " cells compared"
+                : compared == 1 ? "the one cell compared" : "all " + compared + " cells compared";
+        doc.p("**In " + where + ", the tail is the machine's.** There the floor `" + floor + "`, which puts the least"
+                + " between the clocks, is as slow or slower at p99.9 or p99.99 than the variant on the same JVM and"
+                + " collector: that tail comes from the machine (the scheduler, interrupts, the JVM's own threads),"
+                + " and a faster variant would not lower it.");
+        doc.bullets(cells);
+    }
+
+    /** The floor's row of {@code r}'s cell when it is charted (a failed cell is no floor); null otherwise. */
+    static RunData.Row floorOf(RunData data, String scenario, String floor, RunData.Row r) {
+        return data.rows(scenario, floor).stream().filter(b -> b.cell.equals(r.cell) && b.charted()).findFirst()
+                .orElse(null);
+    }
+
+    /**
+     * Each of {@code variants} next to the {@code yardstick} variant of the same cell: p50, the difference,
+     * p99.9. False when no cell has both to set side by side, and no table was written.
+     */
+    static boolean against(Doc doc, RunData data, String scenario, List<String> variants, String yardstick,
                         String differenceHeader, String heading, String explanation) {
         if (!variants.contains(yardstick) || variants.size() < 2) {
-            return;
+            return false;
         }
         List<List<String>> out = new ArrayList<>();
         for (String v : variants) {
@@ -61,11 +122,12 @@ final class FloorTables {
             }
         }
         if (out.isEmpty()) {
-            return;
+            return false;
         }
         doc.h(3, heading);
         doc.p(explanation);
         doc.table(List.of("JVM", "GC", "variant", "p50", yardstick + " p50", differenceHeader, "ratio", "p99.9",
                 yardstick + " p99.9"), out, Doc.numericFrom(3, 9));
+        return true;
     }
 }

@@ -12,8 +12,8 @@ import dev.latencybench.runner.UsageException;
 /**
  * Writes a run's report into its folder: {@code REPORT.md}, a self-contained {@code report.html}
  * and {@code charts/*.png|svg}. {@link #build} orders the sections, each a class of its own:
- * {@link IntroSection}, per scenario {@link ScenarioSection} (which orders {@link AtAGlance},
- * {@link Pivot}, {@link SummaryTables} (one per declared metric), {@link BarCharts},
+ * {@link IntroSection}, per scenario {@link ScenarioSection} (which orders {@link VerdictSection},
+ * {@link BarCharts}, {@link Pivot}, {@link SummaryTables} (one per declared metric),
  * {@link SpectrumTimeline}, {@link Confidence}, {@link Pauses}, {@link FloorTables} and
  * {@link Notes}), then {@link CellsSection}, {@link EnvironmentSection} and {@link ReproduceSection}.
  * Stateless.

@@ -11,9 +11,11 @@ import com.google.gson.JsonObject;
 import dev.latencybench.core.config.Units;
 
 /**
- * One scenario's part of the report, in reading order: what was run, the at-a-glance lines and the JVM × GC pivot, a table per metric, bar charts, spectrum and
- * timeline per variant, how far to trust each percentile, pauses, the floor and yardstick tables,
- * and what made a cell suspect. Each part is its own class; this one only orders them. Stateless.
+ * One scenario's part of the report, in reading order: what was run, the verdict (which cell is best,
+ * and which differences are real) with the median and p99.99 bar charts right after it, the JVM × GC
+ * pivot, a table per metric, spectrum and timeline per variant, how far to trust each percentile,
+ * pauses, the floor and yardstick tables, and what made a cell suspect. Each part is its own class;
+ * this one only orders them. Stateless.
  */
 final class ScenarioSection {
     private ScenarioSection() {
@@ -28,12 +30,14 @@ final class ScenarioSection {
         if (sample != null) {
             doc.p(facts(sample.result));
         }
-        AtAGlance.write(doc, data, scenario, variants);
-        Pivot.write(doc, data, scenario, variants);
-        SummaryTables.write(doc, study, all);
+        VerdictSection.write(doc, data, scenario, variants);
         List<String> cells = measuredCells(data, scenario, variants);
         if (!cells.isEmpty()) {
             BarCharts.write(doc, data, scenario, variants, cells, charts);
+        }
+        Pivot.write(doc, data, scenario, variants);
+        SummaryTables.write(doc, study, all);
+        if (!cells.isEmpty()) {
             for (String v : variants) {
                 SpectrumTimeline.write(doc, data, scenario, v, charts);
             }

@@ -71,10 +71,10 @@ class ReportShapesTest {
         assertTrue(md.contains("| openjdk-17.0.15 | g1 | pipeline | 1.00us | 100ns | 900ns | 10.00x |"), md);
         assertTrue(md.contains("| openjdk-17.0.15 | zgc | pipeline | 500ns | 100ns | 400ns | 5.00x |"), md);
         assertFalse(md.contains("The harness's own cost"), md);
-        // the floor is not ranked, nor pivoted
-        assertTrue(md.contains("- pipeline, lowest median: `openjdk-17.0.15 zgc` 500ns; next `openjdk-17.0.15 g1`"
-                + " 1.00us (2.00x)\n"), md);
-        assertFalse(md.contains("- direct, lowest"), md);
+        // the floor is not judged in the verdict, nor pivoted
+        assertTrue(md.contains("- **pipeline, median `first`: no ranking possible, one fork per cell.** Lowest"
+                + " `openjdk-17.0.15 zgc` 500ns."), md);
+        assertFalse(md.contains("- **direct,"), md);
         assertTrue(md.contains("Median / p99.99 first of `pipeline`, JVM down, collector across:"), md);
         assertTrue(md.contains("### pipeline: percentile spectrum and first over time"), md);
         assertTrue(md.contains("`first` untagged, `last` tagged `last`, `spread` tagged `spread`"), md);

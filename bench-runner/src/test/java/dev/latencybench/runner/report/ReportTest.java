@@ -80,8 +80,10 @@ class ReportTest {
         assertTrue(html.contains("<strong>Host caveat:</strong> 2 CPU(s) available"), html);
         assertTrue(md.contains("| WARN | isolcpus | none | add isolcpus=1 |"), md);
         assertTrue(md.contains("scripts/bench run --jvms 17,25 --gcs g1,zgc --scale smoke"), md);
-        assertTrue(md.contains("- chronicle, lowest median: `temurin-25.0.3 zgc` 500ns; next `openjdk-17.0.15 g1`"
-                + " 1.10us (2.20x)\n"), md);
+        // the busy cell does not rank, so one cell is left
+        assertTrue(md.contains("- **chronicle, median `latency`: only `openjdk-17.0.15 g1` ranks.** `openjdk-17.0.15 g1`"
+                + " 1.10us (forks 1.00us - 1.10us).\n"), md);
+        assertTrue(md.contains("- **chronicle, not ranked:** `temurin-25.0.3 zgc` (flagged: busy machine).\n"), md);
     }
 
     @Test
@@ -139,7 +141,7 @@ class ReportTest {
     }
 
     @Test
-    void aGlanceAtTwoCellsWhoseCpusSatApartSaysTheHostMayMakeTheDifference() throws IOException {
+    void theVerdictOnTwoCellsWhoseCpusSatApartSaysTheHostMayMakeTheDifference() throws IOException {
         Path r3 = tmp.resolve("r3");
         new FixtureRun(r3)
                 .cell("chronicle", "openjdk-17.0.15__g1", "OK", 1_040, 3_000_000, 1, 30_000)
@@ -153,12 +155,13 @@ class ReportTest {
                 .write();
         Report.write(r3, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
         String report = Files.readString(r3.resolve("REPORT.md"));
-        assertTrue(report.contains("- chronicle, lowest median: `temurin-25.0.3 g1` 400ns; next `openjdk-17.0.15 g1`"
-                + " 1.04us (2.60x). But their CPUs' cache-line round trips differ (121ns - 179ns against 327ns -"
-                + " 332ns): the host placed the CPUs differently, and that alone moves medians (see the trust table)"),
+        assertTrue(report.contains("- **chronicle, median `latency`: no ranking possible.** Lowest `temurin-25.0.3 g1`"
+                + " 400ns. Not comparable, the host placed their CPUs differently, which alone moves medians:"
+                + " `openjdk-17.0.15 g1` 1.04us (2.60x; CPU round trip 327ns - 332ns against 121ns - 179ns).\n"),
                 report);
-        assertTrue(report.contains("- reference, lowest median: `temurin-25.0.3 g1` 150ns; next `openjdk-17.0.15 g1`"
-                + " 300ns (2.00x)\n"), "round trips that agree add nothing: " + report);
+        assertTrue(report.contains("- **reference, median `latency`: no ranking possible, one fork per cell.** Lowest"
+                + " `temurin-25.0.3 g1` 150ns. Undecided, one fork: `openjdk-17.0.15 g1` 300ns (2.00x).\n"),
+                "round trips that agree add nothing: " + report);
     }
 
     @Test

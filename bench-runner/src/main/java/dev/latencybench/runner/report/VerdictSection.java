@@ -1,0 +1,367 @@
+package dev.latencybench.runner.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import dev.latencybench.core.config.Units;
+import dev.latencybench.core.env.CpuPlacement;
+import dev.latencybench.core.record.LatencySummary;
+
+/**
+ * The answer first: per variant but the floor, and per ranked percentile of the primary metric
+ * (median and p99.99), the JVM × GC cell with the lowest value and, for every other cell, whether it
+ * is really different from it. Two cells tie when their forks' values overlap (min to max of each
+ * fork's value of that percentile), or when they differ by no more than the floor variant's own
+ * values spread across the cells (the machine moves the floor that far by itself). With one fork a
+ * cell has no spread, so nothing ranks it: the verdict says what to run for a ranking. Only cells
+ * that ended OK without flags rank; the others are named with their status or flag. Stateless.
+ */
+final class VerdictSection {
+    /** The percentiles ranked, as indices of {@link Percentiles#NAMES}: the median and p99.99. */
+    private static final int[] RANKED = {0, 4};
+    /** The forks per cell the advice asks for: the fewest whose min to max says something. */
+    static final int FORKS_FOR_A_RANKING = 3;
+
+    /** How a cell compares with the lowest one. */
+    enum Call {
+        /** Within the floor's own spread across cells. */
+        TIE_FLOOR,
+        /** The forks' values of the two overlap. */
+        TIE_FORKS,
+        /** Higher, and the forks of the two lie apart. */
+        SLOWER,
+        /** The two cells' CPUs were placed differently: the host may make the difference. */
+        PLACED_APART,
+        /** One of the two ran one fork: no spread to tell the difference from noise. */
+        ONE_FORK
+    }
+
+    private VerdictSection() {
+    }
+
+    static void write(Doc doc, RunData data, String scenario, List<String> variants) {
+        RunData.Study study = data.study(scenario);
+        String metric = study.metrics.primary().name();
+        List<String> lines = new ArrayList<>();
+        boolean oneFork = false;
+        boolean fewSamples = false;
+        for (String v : variants) {
+            if (study.isFloor(v)) {
+                continue;
+            }
+            List<RunData.Row> rows = data.rows(scenario, v);
+            List<RunData.Row> ranked = rows.stream().filter(VerdictSection::ranks).toList();
+            for (int i : RANKED) {
+                if (ranked.isEmpty()) {
+                    break;
+                }
+                Verdict verdict = judge(ranked, floorRows(data, scenario, study), metric, i);
+                oneFork |= verdict.calls.containsKey(Call.ONE_FORK);
+                fewSamples |= verdict.fewSamples;
+                lines.add(verdict.text(v, metric, study.floor) + machineTail(data, scenario, study.floor, ranked, i));
+            }
+            List<String> out = new ArrayList<>();
+            for (RunData.Row r : rows) {
+                if (!ranks(r)) {
+                    out.add("`" + r.label() + "` (" + why(r) + ")");
+                }
+            }
+            if (!out.isEmpty()) {
+                lines.add("**" + v + ", not ranked:** " + String.join(", ", out) + ".");
+            }
+        }
+        if (lines.isEmpty()) {
+            return;
+        }
+        doc.h(3, "Verdict");
+        doc.bullets(lines);
+        if (oneFork || fewSamples) {
+            advice(doc, data, oneFork, fewSamples);
+        }
+        doc.p("How the verdict is made: per variant, the lowest `" + metric + "` (the study's primary metric) at the"
+                + " median and the p99.99, among the cells that ended OK without a flag. A difference is real when the"
+                + " two cells' forks do not overlap (each fork's value, lowest to highest)"
+                + (floorRows(data, scenario, study).size() < 2 ? "" : " and it is larger than the floor `"
+                + study.floor + "` moves across cells by itself") + "; otherwise the two tie, and on this machine the"
+                + " choice between them does not matter for that percentile.");
+    }
+
+    /**
+     * For a tail percentile, how many of the ranked cells' floors are as slow or slower there (see
+     * {@link FloorTables#machineTails}): those tails are the machine's. Empty for the median, and where
+     * no floor reaches the variant's tail.
+     */
+    private static String machineTail(RunData data, String scenario, String floor, List<RunData.Row> ranked, int i) {
+        if (floor == null || i == 0) {
+            return "";
+        }
+        int compared = 0;
+        int machine = 0;
+        for (RunData.Row r : ranked) {
+            RunData.Row f = FloorTables.floorOf(data, scenario, floor, r);
+            if (f != null) {
+                compared++;
+                machine += Percentiles.percentile(f.primary(), i) >= Percentiles.percentile(r.primary(), i) ? 1 : 0;
+            }
+        }
+        if (machine == 0) {
+            return "";
+        }
+        return String.format(Locale.ROOT, " In %s of %d cells the floor `%s` is as slow or slower at %s: %s the"
+                + " machine's, not the variant's (see the floor table).", machine == compared ? "all" : machine,
+                compared, floor, Percentiles.NAMES[i], machine == 1 ? "that tail is" : "those tails are");
+    }
+
+    /** A cell ranks when it ended OK, measured its primary metric and raised no flag. */
+    static boolean ranks(RunData.Row r) {
+        return "OK".equals(r.status) && r.measured() && r.notes.isEmpty();
+    }
+
+    /** Why a cell does not rank: its status, or its flags' short names ({@code busy machine}). */
+    private static String why(RunData.Row r) {
+        if (!"OK".equals(r.status)) {
+            return r.status;
+        }
+        if (!r.measured()) {
+            return "no " + r.metrics.primary().name() + " measured";
+        }
+        List<String> names = new ArrayList<>();
+        for (String flag : r.notes) {
+            int colon = flag.indexOf(':');
+            names.add(colon > 0 ? flag.substring(0, colon) : flag);
+        }
+        return "flagged: " + String.join("; ", names);
+    }
+
+    private static List<RunData.Row> floorRows(RunData data, String scenario, RunData.Study study) {
+        return study.floor == null ? List.of()
+                : data.rows(scenario, study.floor).stream().filter(VerdictSection::ranks).toList();
+    }
+
+    /** The lowest of {@code ranked} at percentile {@code i}, and how each other cell compares with it. */
+    static Verdict judge(List<RunData.Row> ranked, List<RunData.Row> floor, String metric, int i) {
+        List<RunData.Row> sorted = new ArrayList<>(ranked);
+        sorted.sort(Comparator.comparingLong(r -> value(r, metric, i)));
+        RunData.Row best = sorted.get(0);
+        long[] floorRange = floor.size() < 2 ? null : range(floor.stream().map(r -> value(r, metric, i)).toList());
+        Verdict verdict = new Verdict(best, metric, i, floorRange);
+        for (RunData.Row r : sorted.subList(1, sorted.size())) {
+            verdict.add(r, call(best, r, metric, i, floorRange));
+        }
+        return verdict;
+    }
+
+    private static Call call(RunData.Row best, RunData.Row r, String metric, int i, long[] floorRange) {
+        long difference = value(r, metric, i) - value(best, metric, i);
+        if (floorRange != null && difference <= floorRange[1] - floorRange[0]) {
+            return Call.TIE_FLOOR;
+        }
+        long[] a = forkRange(best, metric, i);
+        long[] b = forkRange(r, metric, i);
+        if (a != null && b != null && a[1] >= b[0] && b[1] >= a[0]) {
+            return Call.TIE_FORKS;
+        }
+        if (placementDiffers(best, r)) {
+            return Call.PLACED_APART;
+        }
+        return a == null || b == null ? Call.ONE_FORK : Call.SLOWER;
+    }
+
+    /**
+     * Whether two cells ran on CPUs whose cache-line round trips differ by more than
+     * {@link CpuPlacement#CHANGE_FACTOR}: their difference may be the host's, not the JVM's.
+     */
+    static boolean placementDiffers(RunData.Row a, RunData.Row b) {
+        long[] x = a.roundTripNs();
+        long[] y = b.roundTripNs();
+        return x != null && y != null && Math.min(x[0], y[0]) > 0
+                && Math.max(x[1], y[1]) > Math.min(x[0], y[0]) * CpuPlacement.CHANGE_FACTOR;
+    }
+
+    static long value(RunData.Row r, String metric, int i) {
+        return Percentiles.percentile(r.summary(metric), i);
+    }
+
+    /** Lowest and highest of the cell's forks' values; null with fewer than two forks. */
+    static long[] forkRange(RunData.Row r, String metric, int i) {
+        List<LatencySummary> forks = r.forks(metric);
+        return forks.size() < 2 ? null : range(forks.stream().map(f -> Percentiles.percentile(f, i)).toList());
+    }
+
+    /** {@code 343ns to 463ns}; {@code 100ns in every cell} when the two agree. */
+    private static String span(long[] range) {
+        return range[0] == range[1] ? Units.formatNs(range[0]) + " in every cell"
+                : Units.formatNs(range[0]) + " to " + Units.formatNs(range[1]);
+    }
+
+    private static long[] range(List<Long> values) {
+        long lo = Long.MAX_VALUE;
+        long hi = Long.MIN_VALUE;
+        for (long v : values) {
+            lo = Math.min(lo, v);
+            hi = Math.max(hi, v);
+        }
+        return new long[] {lo, hi};
+    }
+
+    /** What to run for a ranking: more forks, and a longer scale where the tails rest on few samples. */
+    private static void advice(Doc doc, RunData data, boolean oneFork, boolean fewSamples) {
+        String scale = null;
+        for (List<RunData.Row> rows : data.scenarios.values()) {
+            for (RunData.Row r : rows) {
+                if (scale == null && r.result != null && r.result.has("scale")) {
+                    scale = r.result.get("scale").getAsString();
+                }
+            }
+        }
+        String longer = "smoke".equals(scale) ? "standard" : "standard".equals(scale) ? "paper" : null;
+        List<String> props = new ArrayList<>();
+        if (oneFork) {
+            props.add("-Dbench.forks=" + FORKS_FOR_A_RANKING);
+        }
+        if (longer != null && (fewSamples || "smoke".equals(scale))) {
+            props.add("-Dbench.scale=" + longer);
+        }
+        String why = oneFork ? "cells that ran one fork have no spread, so no difference between them can be told"
+                + " from run-to-run noise" : "values marked" + Percentiles.LOW + " rest on fewer than "
+                + Percentiles.CONFIDENT_BEYOND + " samples beyond them";
+        String what = (oneFork ? FORKS_FOR_A_RANKING + " forks per cell" : "")
+                + (props.size() > 1 || !oneFork && !props.isEmpty() ? (oneFork ? " and " : "") + "the longer scale `"
+                + longer + "`" : "");
+        if (props.isEmpty()) {
+            doc.p("**For a firmer ranking:** " + why + "; run longer (`-Dbench.duration`) or on a quieter host.");
+            return;
+        }
+        String command = data.string("command", "");
+        if (command.startsWith("scripts/bench run")) {
+            command = command.replaceAll("\\s+-Dbench\\.forks=\\S+", "");
+            if (props.stream().anyMatch(p -> p.startsWith("-Dbench.scale="))) {
+                command = command.replaceAll("\\s+(--scale[= ]|-Dbench\\.scale=)\\S+", "");
+            }
+            command = command + " " + String.join(" ", props);
+        } else {
+            command = String.join(" ", props);
+        }
+        doc.p("**For " + (oneFork ? "a ranking" : "firmer tails") + ", run " + what + ":** " + why + ":");
+        doc.code(command);
+    }
+
+    /** The lowest cell at one percentile and how the others compare with it. */
+    static final class Verdict {
+        final RunData.Row best;
+        final String metric;
+        final int pct;
+        /** The floor's lowest and highest value across cells; null without two floor cells. */
+        final long[] floorRange;
+        final Map<Call, List<RunData.Row>> calls = new EnumMap<>(Call.class);
+        boolean fewSamples;
+
+        Verdict(RunData.Row best, String metric, int pct, long[] floorRange) {
+            this.best = best;
+            this.metric = metric;
+            this.pct = pct;
+            this.floorRange = floorRange;
+            this.fewSamples = !confident(best);
+        }
+
+        void add(RunData.Row r, Call call) {
+            calls.computeIfAbsent(call, c -> new ArrayList<>()).add(r);
+            fewSamples |= !confident(r);
+        }
+
+        private boolean confident(RunData.Row r) {
+            return Percentiles.confident(r.summary(metric).count, Percentiles.PCTS[pct]);
+        }
+
+        private int count(Call... of) {
+            int n = 0;
+            for (Call c : of) {
+                n += calls.getOrDefault(c, List.of()).size();
+            }
+            return n;
+        }
+
+        /** The headline: who is best, a tie, or no ranking; then each other cell by how it compares. */
+        String text(String variant, String metric, String floor) {
+            int others = count(Call.values());
+            int unknown = count(Call.ONE_FORK, Call.PLACED_APART);
+            int ties = count(Call.TIE_FLOOR, Call.TIE_FORKS);
+            String who = "`" + best.label() + "`";
+            String headline;
+            if (others == 0) {
+                headline = "only " + who + " ranks";
+            } else if (unknown == others) {
+                headline = "no ranking possible" + (count(Call.ONE_FORK) == others ? ", one fork per cell" : "");
+            } else if (unknown > 0) {
+                headline = who + " is lowest, but not every difference can be told from noise";
+            } else if (ties == 0) {
+                headline = who + " is best";
+            } else if (ties == others) {
+                headline = "a tie";
+            } else {
+                headline = "a tie for best between " + who + " and " + (ties == 1 ? "`"
+                        + calls.getOrDefault(Call.TIE_FLOOR, calls.get(Call.TIE_FORKS)).get(0).label() + "`"
+                        : ties + " other cells");
+            }
+            StringBuilder sb = new StringBuilder("**").append(variant).append(", ").append(pctName()).append(" `")
+                    .append(metric).append("`: ").append(headline).append(".** ");
+            sb.append(others == 0 ? "" : "Lowest ").append(who).append(' ').append(value(best, null));
+            sb.append(". ");
+            group(sb, Call.TIE_FORKS, "Tied with it, their forks overlap");
+            if (floorRange != null) {
+                group(sb, Call.TIE_FLOOR, "Tied with it, within how far the floor `" + floor + "` moves across cells"
+                        + " by itself (" + span(floorRange) + ")");
+            }
+            group(sb, Call.SLOWER, "Slower beyond the forks' spread");
+            group(sb, Call.PLACED_APART, "Not comparable, the host placed their CPUs differently, which alone moves"
+                    + " medians");
+            group(sb, Call.ONE_FORK, "Undecided, one fork" + (floorRange == null ? "" : " (each differs by more than"
+                    + " the floor moves across cells, " + span(floorRange) + ", yet one fork cannot say how far a rerun"
+                    + " moves it)"));
+            return sb.toString().trim();
+        }
+
+        private void group(StringBuilder sb, Call call, String what) {
+            List<RunData.Row> rows = calls.get(call);
+            if (rows == null) {
+                return;
+            }
+            List<String> items = new ArrayList<>();
+            long bestValue = VerdictSection.value(best, metric, pct);
+            for (RunData.Row r : rows) {
+                long v = VerdictSection.value(r, metric, pct);
+                String note = bestValue <= 0 ? null : String.format(Locale.ROOT, "%.2fx", (double) v / bestValue);
+                if (call == Call.PLACED_APART) {
+                    note = (note == null ? "" : note + "; ") + "CPU round trip " + Confidence.roundTrip(r.roundTripNs())
+                            + " against " + Confidence.roundTrip(best.roundTripNs());
+                }
+                items.add("`" + r.label() + "` " + value(r, note));
+            }
+            sb.append(what).append(": ").append(String.join(", ", items)).append(". ");
+        }
+
+        /** {@code 1.07us (1.05x; forks 1.01us - 1.11us)}, marked where it rests on few samples. */
+        private String value(RunData.Row r, String ratio) {
+            long v = VerdictSection.value(r, metric, pct);
+            long[] forks = forkRange(r, metric, pct);
+            List<String> notes = new ArrayList<>();
+            if (ratio != null) {
+                notes.add(ratio);
+            }
+            if (forks != null) {
+                notes.add(forks[0] == forks[1] ? "every fork " + Units.formatNs(forks[0])
+                        : "forks " + Units.formatNs(forks[0]) + " - " + Units.formatNs(forks[1]));
+            }
+            return Units.formatNs(v) + (confident(r) ? "" : Percentiles.LOW)
+                    + (notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")");
+        }
+
+        private String pctName() {
+            return pct == 0 ? "median" : Percentiles.NAMES[pct];
+        }
+    }
+}
