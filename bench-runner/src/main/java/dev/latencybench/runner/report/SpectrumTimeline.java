@@ -34,6 +34,7 @@ final class SpectrumTimeline {
         List<String> leftOut = new ArrayList<>();
         boolean uptimeOnly = false;
         boolean withPauses = false;
+        boolean severalForks = false;
         int colour = -1;
         for (RunData.Row r : data.rows(scenario, variant)) {
             if (!r.charted()) {
@@ -55,6 +56,7 @@ final class SpectrumTimeline {
                 continue;
             }
             List<Fork> forks = forks(r);
+            severalForks |= forks.size() > 1;
             for (Fork f : forks) {
                 uptimeOnly |= f.pauses != null && !f.pauses.wallClock && f.pauses.size() > 0;
                 withPauses |= f.pauses != null;
@@ -89,7 +91,7 @@ final class SpectrumTimeline {
                 + " measurement");
         doc.p("Each point is one interval's worst " + metric + ", at the interval's middle; an interval much shorter"
                 + " than the others (the tail of a fork) is left out, as its worst value stands for too few samples."
-                + " A dashed rule marks where the next fork's intervals begin."
+                + (severalForks ? " A dashed rule marks where the next fork's intervals begin." : "")
                 + (withPauses ? " Triangles are the JVM's stop-the-world pauses from `gc-<pid>.log`, at their start and"
                 + " as high as they were long: a spike with a triangle under it is the JVM's, one without is the"
                 + " machine's or the measured system's." : "")
