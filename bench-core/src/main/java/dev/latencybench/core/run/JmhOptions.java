@@ -63,13 +63,15 @@ final class JmhOptions {
 
     /**
      * A GC log per fork in the cell folder ({@code gc-<pid>.log}: collections and safepoints with
-     * uptime), or none when the folder's path would break {@code -Xlog}'s syntax.
+     * uptime and wall-clock milliseconds, the clock of the interval log's timestamps, so that the
+     * report's timeline places each pause exactly), or none when the folder's path would break
+     * {@code -Xlog}'s syntax.
      */
     static List<String> gcLogFlags(Path cellDir) {
         String path = cellDir.resolve("gc-%p.log").toString();
         if (path.contains(":") || path.contains(",") || path.contains("\"") || path.contains("=")) {
             return List.of();
         }
-        return List.of("-Xlog:gc*,safepoint:file=" + path + ":uptime,level,tags");
+        return List.of("-Xlog:gc*,safepoint:file=" + path + ":uptime,timemillis,level,tags");
     }
 }

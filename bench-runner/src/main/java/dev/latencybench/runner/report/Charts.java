@@ -160,9 +160,11 @@ public final class Charts {
     }
 
     /**
-     * Latency against percentile, one line per spectrum, on a log latency axis and a "nines" percentile axis where
-     * 90%, 99%, 99.9%, ... lie one step apart ({@link #nines(double)}). The x axis ends at the whole nine at or past
-     * the highest percentile of any line.
+     * Latency against percentile, one line per spectrum, on a log latency axis fitted to the data
+     * ({@link LatencyAxis}) and a "nines" percentile axis where 90%, 99%, 99.9%, ... lie one step apart
+     * ({@link #nines(double)}). The x axis ends where the data end: at the highest percentile of any line, the highest
+     * the samples support, not at a whole nine past it. More than {@value #SPECTRUM_OVERLAY_MAX_LINES} lines are drawn
+     * as small multiples, one plot per colour, on shared axes.
      *
      * @throws IllegalArgumentException when there is no line, a name is given twice, or a latency is 0 (a log axis
      *                                  cannot show it)
@@ -174,6 +176,18 @@ public final class Charts {
         lines.forEach(line -> names.add(line.name()));
         return ChartOutput.write(c, dir, baseName, title, names);
     }
+
+    /**
+     * Spectra rise and seldom cross more than once or twice, so several read well in one plot; past this many the
+     * colours repeat (the palette has 8) and the tails bunch up.
+     */
+    static final int SPECTRUM_OVERLAY_MAX_LINES = 6;
+
+    /**
+     * Timelines zigzag: past this many cells (colours) in one plot, spikes hide each other and no line can be
+     * followed, so each cell gets its own plot.
+     */
+    static final int TIMELINE_OVERLAY_MAX_COLOURS = 3;
 
     /** The chart {@link #percentileSpectrum} writes, for the tests to measure. */
     static LineChart spectrumChart(String baseName, String title, List<Spectrum> lines) {
@@ -191,32 +205,39 @@ public final class Charts {
             range.add(chart, line.name(), line.latenciesUs(), i -> "p" + percentiles[i]);
             maxNines = Math.max(maxNines, nines(percentiles[percentiles.length - 1]));
         }
-        double minUs = range.minUs;
-        double maxUs = range.maxUs;
         requireUnique(names, chart, "line");
 
-        // at least 90%, and a whole nine that the last point does not overshoot by rounding
-        int axisNines = Math.max(1, (int) Math.ceil(maxNines - 1e-9));
-        double[] ticks = new double[axisNines + 1];
-        List<String> labels = new ArrayList<>(axisNines + 1);
+        // the axis ends at the last point; at least at 90%, so that a line of a handful of samples has room
+        double xMax = Math.max(1, maxNines);
+        int wholeNines = (int) Math.floor(xMax + 1e-9);
+        double[] ticks = new double[wholeNines + 1];
+        List<String> labels = new ArrayList<>(wholeNines + 1);
         ticks[0] = nines(50);
         labels.add("50%");
-        for (int k = 1; k <= axisNines; k++) {
+        for (int k = 1; k <= wholeNines; k++) {
             ticks[k] = k;
             labels.add(percentileLabel(k));
         }
-        double yMin = decadeFloor(minUs);
-        LineChart c = new LineChart(title, "percentile", 0, axisNines, ticks, labels, yMin, decadeCeiling(maxUs, yMin));
+        LatencyAxis y = LatencyAxis.fit(range.minUs, range.maxUs);
+        List<Integer> slots = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            slots.add(Palette.slotOf(lines.get(i).paletteSlot(), i));
+        }
+        List<Integer> panelOf = panels(slots, lines.size() > SPECTRUM_OVERLAY_MAX_LINES);
+        LineChart c = new LineChart(title, "percentile", 0, xMax, ticks, labels, y, panelCount(panelOf));
         for (int i = 0; i < lines.size(); i++) {
             Spectrum line = lines.get(i);
-            c.addLine(line.name(), line.nines(), line.latenciesUs(), Palette.slotOf(line.paletteSlot(), i),
-                    SPECTRUM_LINE_PX);
+            c.addLine(line.name(), line.nines(), y.of(line.latenciesUs()), slots.get(i), SPECTRUM_LINE_PX,
+                    panelOf.get(i));
         }
+        c.fitHeight();
         return c;
     }
 
     /**
-     * Latency against time, one line per series, on a log latency axis: e.g. each interval's max and p99 per cell.
+     * Latency against time, one line per series, on a log latency axis fitted to the data: e.g. each interval's max
+     * and p99 per cell, with each line's fork starts and pauses ({@link TimeSeries#withMarks}). More than
+     * {@value #TIMELINE_OVERLAY_MAX_COLOURS} colours are drawn as small multiples, one plot per colour, on shared axes.
      *
      * @throws IllegalArgumentException when there is no line, a name is given twice, every latency is NaN, or a
      *                                  latency is 0 (a log axis cannot show it)
@@ -245,14 +266,22 @@ public final class Charts {
             range.add(chart, line.name(), line.latenciesUs(), i -> sec[i] + " s");
             endSec = Math.max(endSec, sec[sec.length - 1]);
         }
-        double minUs = range.minUs;
-        double maxUs = range.maxUs;
         requireUnique(names, chart, "line");
-        if (maxUs < minUs) {
+        if (range.maxUs < range.minUs) {
             throw new IllegalArgumentException(chart + ": every latency is NaN; nothing to draw");
         }
-
         double xMaxSec = endSec > 0 ? endSec : 1;
+        for (TimeSeries line : lines) { // a pause is part of what the chart shows: the axis holds it
+            double[] at = line.pauseSec();
+            double[] us = line.pauseUs();
+            for (int k = 0; k < at.length; k++) {
+                if (at[k] >= 0 && at[k] <= xMaxSec) {
+                    range.minUs = Math.min(range.minUs, us[k]);
+                    range.maxUs = Math.max(range.maxUs, us[k]);
+                }
+            }
+        }
+
         double stepSec = niceStep(xMaxSec / MAX_TIME_TICKS);
         int tickCount = (int) Math.floor(xMaxSec / stepSec + 1e-9) + 1;
         double[] ticks = new double[tickCount];
@@ -262,15 +291,60 @@ public final class Charts {
             ticks[k] = k * stepSec;
             labels.add(seconds.format(ticks[k]));
         }
-        double yMin = decadeFloor(minUs);
+        LatencyAxis y = LatencyAxis.fit(range.minUs, range.maxUs);
+        List<Integer> slots = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            slots.add(Palette.slotOf(lines.get(i).paletteSlot(), i));
+        }
+        List<Integer> panelOf = panels(slots, new HashSet<>(slots).size() > TIMELINE_OVERLAY_MAX_COLOURS);
         LineChart c = new LineChart(title, "seconds since the start of the measurement", 0, xMaxSec, ticks, labels,
-                yMin, decadeCeiling(maxUs, yMin));
+                y, panelCount(panelOf));
         for (int i = 0; i < lines.size(); i++) {
             TimeSeries line = lines.get(i);
-            c.addLine(line.name(), line.secondsSinceStart(), line.latenciesUs(), Palette.slotOf(line.paletteSlot(), i),
-                    TIMELINE_LINE_PX);
+            int panel = panelOf.get(i);
+            c.addLine(line.name(), line.secondsSinceStart(), y.of(line.latenciesUs()), slots.get(i),
+                    TIMELINE_LINE_PX, panel);
+            for (double x : line.forkStartsSec()) {
+                c.addForkStart(x, panel);
+            }
+            double[] at = line.pauseSec();
+            double[] us = line.pauseUs();
+            for (int k = 0; k < at.length; k++) {
+                if (at[k] >= 0 && at[k] <= xMaxSec) {
+                    c.addPause(at[k], y.of(us[k]), slots.get(i), panel);
+                }
+            }
         }
+        c.fitHeight();
         return c;
+    }
+
+    /**
+     * The panel of each line: all 0 for one plot; else one panel per colour, in order of first appearance, so a
+     * cell's lines (its max solid, its p99 dashed) share a plot.
+     */
+    private static List<Integer> panels(List<Integer> slots, boolean smallMultiples) {
+        List<Integer> panelOf = new ArrayList<>();
+        List<Integer> seen = new ArrayList<>();
+        for (int slot : slots) {
+            if (!smallMultiples) {
+                panelOf.add(0);
+                continue;
+            }
+            if (!seen.contains(slot)) {
+                seen.add(slot);
+            }
+            panelOf.add(seen.indexOf(slot));
+        }
+        return panelOf;
+    }
+
+    private static int panelCount(List<Integer> panelOf) {
+        int max = 0;
+        for (int p : panelOf) {
+            max = Math.max(max, p);
+        }
+        return max + 1;
     }
 
     /** The lowest and highest latency drawn; each is checked for the log axis (above 0; NaN is a gap in a line). */

@@ -9,12 +9,18 @@ import java.util.Locale;
 
 import org.HdrHistogram.Histogram;
 
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+
 import dev.latencybench.core.record.IntervalLog;
+import dev.latencybench.core.record.LatencySummary;
 
 /**
  * Per variant, from each charted cell's interval log: the primary metric by percentile (all samples
- * of the cell) and its worst value per interval over the measurement, forks back to back. A cell
- * whose log is missing or damaged is named and left out of both charts alike. Stateless.
+ * of the cell) and its worst value per interval over the measurement, forks back to back, with
+ * where each fork begins and the stop-the-world pauses of each fork's GC log. A cell whose log is
+ * missing or damaged is named and left out of both charts alike. Stateless.
  */
 final class SpectrumTimeline {
     private SpectrumTimeline() {
@@ -26,6 +32,9 @@ final class SpectrumTimeline {
         List<TimeSeries> timelines = new ArrayList<>();
         List<String> oneInterval = new ArrayList<>();
         List<String> leftOut = new ArrayList<>();
+        boolean uptimeOnly = false;
+        boolean withPauses = false;
+        boolean severalForks = false;
         int colour = -1;
         for (RunData.Row r : data.rows(scenario, variant)) {
             if (!r.charted()) {
@@ -46,16 +55,13 @@ final class SpectrumTimeline {
                 oneInterval.add("`" + r.label() + "`");
                 continue;
             }
-            double[] t = new double[intervals.size()];
-            double[] max = new double[intervals.size()];
-            double elapsed = 0;
-            for (int i = 0; i < t.length; i++) {
-                Histogram h = intervals.get(i);
-                elapsed += Math.max(0, h.getEndTimeStamp() - h.getStartTimeStamp()) / 1000.0;
-                t[i] = elapsed;
-                max[i] = h.getTotalCount() == 0 ? Double.NaN : h.getMaxValue() / 1000.0;
+            List<Fork> forks = forks(r);
+            severalForks |= forks.size() > 1;
+            for (Fork f : forks) {
+                uptimeOnly |= f.pauses != null && !f.pauses.wallClock && f.pauses.size() > 0;
+                withPauses |= f.pauses != null;
             }
-            timelines.add(new TimeSeries(r.label(), t, max).inColour(colour));
+            timelines.add(timeline(r.label(), intervals, forks).inColour(colour));
         }
         if (spectra.isEmpty() && leftOut.isEmpty()) {
             return;
@@ -83,6 +89,165 @@ final class SpectrumTimeline {
                 + ": worst " + metric + " per interval (forks back to back)", timelines);
         doc.chart(base + "-timeline", scenario + " / " + variant + ": worst " + metric + " per interval over the"
                 + " measurement");
+        doc.p("Each point is one interval's worst " + metric + ", at the interval's middle; an interval much shorter"
+                + " than the others (the tail of a fork) is left out, as its worst value stands for too few samples."
+                + (severalForks ? " A dashed rule marks where the next fork's intervals begin." : "")
+                + (withPauses ? " Triangles are the JVM's stop-the-world pauses from `gc-<pid>.log`, at their start and"
+                + " as high as they were long: a spike with a triangle under it is the JVM's, one without is the"
+                + " machine's or the measured system's." : "")
+                + (uptimeOnly ? " These GC logs carry the JVM's uptime, not the wall clock: each pause is placed by"
+                + " counting back from the fork's exit, taken as the end of its last interval, so it may sit a few"
+                + " hundred milliseconds early." : ""));
+    }
+
+    /** One fork of a cell: how many values of the primary metric it recorded, and its pauses (null: no GC log). */
+    record Fork(long count, GcPauses pauses) {
+    }
+
+    /**
+     * The cell's forks in the order their intervals follow each other in the cell's log, from result.json's
+     * per-fork figures; each with its {@code gc-<pid>.log} when there is one. Empty when result.json keeps no
+     * per-fork figures.
+     */
+    static List<Fork> forks(RunData.Row r) throws IOException {
+        List<LatencySummary> counts = r.primaryForks();
+        List<String> ids = forkIds(r);
+        List<Fork> forks = new ArrayList<>();
+        for (int i = 0; i < counts.size(); i++) {
+            Path gcLog = i < ids.size() && r.dir != null ? r.dir.resolve("gc-" + ids.get(i) + ".log") : null;
+            forks.add(new Fork(counts.get(i).count,
+                    gcLog != null && Files.isRegularFile(gcLog) ? GcPauses.read(gcLog) : null));
+        }
+        return forks;
+    }
+
+    /** The forks' process ids, in fork order, as result.json names them; empty when it does not. */
+    private static List<String> forkIds(RunData.Row r) {
+        List<String> ids = new ArrayList<>();
+        JsonArray forks = null;
+        String metric = r.metrics.primary().name();
+        if (r.result != null && r.result.has("forkMetrics") && r.result.get("forkMetrics").isJsonObject()
+                && r.result.getAsJsonObject("forkMetrics").has(metric)) {
+            forks = r.result.getAsJsonObject("forkMetrics").getAsJsonArray(metric);
+        } else if (r.result != null && r.result.has("forkLatencyNs") && r.result.get("forkLatencyNs").isJsonArray()) {
+            forks = r.result.getAsJsonArray("forkLatencyNs");
+        }
+        if (forks != null) {
+            for (JsonElement f : forks) {
+                JsonObject o = f.getAsJsonObject();
+                ids.add(o.has("fork") ? o.get("fork").getAsString() : "");
+            }
+        }
+        return ids;
+    }
+
+    /**
+     * An interval shorter than this share of the median interval is partial (a fork's last interval, cut short when
+     * the measurement ended): its worst value stands for a few milliseconds of samples, not a whole interval, so it
+     * is left out rather than drawn as a point like the others.
+     */
+    static final double PARTIAL_INTERVAL_SHARE = 0.5;
+
+    /**
+     * The worst value per interval of a cell, forks back to back: each fork's intervals at their own times, the
+     * next fork starting where the last one ended, the line broken between forks; the fork starts and the pauses
+     * of each fork in the same seconds. Forks are told apart by their counts: the intervals of fork k add up to
+     * its count. When the counts do not add up to the log's, the log is drawn as one fork.
+     *
+     * @param intervals the primary metric's intervals, in file order, each with its start and end timestamps (ms)
+     */
+    static TimeSeries timeline(String name, List<Histogram> intervals, List<Fork> forks) {
+        int[] forkOf = new int[intervals.size()];
+        long total = 0;
+        for (Histogram h : intervals) {
+            total += h.getTotalCount();
+        }
+        long forkSum = 0;
+        for (Fork f : forks) {
+            forkSum += f.count;
+        }
+        if (forkSum == total && forks.size() > 1) {
+            int f = 0;
+            long endOfFork = forks.get(0).count;
+            long seen = 0;
+            for (int i = 0; i < forkOf.length; i++) {
+                while (f < forks.size() - 1 && seen >= endOfFork) { // the intervals so far fill fork f
+                    f++;
+                    endOfFork += forks.get(f).count;
+                }
+                forkOf[i] = f;
+                seen += intervals.get(i).getTotalCount();
+            }
+        }
+        long[] lengthMs = new long[intervals.size()];
+        for (int i = 0; i < lengthMs.length; i++) {
+            Histogram h = intervals.get(i);
+            lengthMs[i] = Math.max(0, h.getEndTimeStamp() - h.getStartTimeStamp());
+        }
+        long[] sorted = lengthMs.clone();
+        java.util.Arrays.sort(sorted);
+        double partialBelowMs = PARTIAL_INTERVAL_SHARE * sorted[sorted.length / 2];
+
+        List<Double> t = new ArrayList<>();
+        List<Double> max = new ArrayList<>();
+        List<Double> forkStarts = new ArrayList<>();
+        List<Double> pauseSec = new ArrayList<>();
+        List<Double> pauseUs = new ArrayList<>();
+        double offsetSec = 0;
+        for (int i = 0; i < intervals.size();) {
+            int fork = forkOf[i];
+            int end = i;
+            while (end < intervals.size() && forkOf[end] == fork) {
+                end++;
+            }
+            // this fork's whole intervals
+            long startMs = Long.MAX_VALUE;
+            long lastEndMs = Long.MIN_VALUE;
+            for (int k = i; k < end; k++) {
+                if (lengthMs[k] >= partialBelowMs) {
+                    startMs = Math.min(startMs, intervals.get(k).getStartTimeStamp());
+                    lastEndMs = Math.max(lastEndMs, intervals.get(k).getEndTimeStamp());
+                }
+            }
+            if (startMs <= lastEndMs) {
+                if (!t.isEmpty()) {
+                    forkStarts.add(offsetSec);
+                    t.add(offsetSec); // a gap in the line where one fork ends and the next begins
+                    max.add(Double.NaN);
+                }
+                for (int k = i; k < end; k++) {
+                    if (lengthMs[k] < partialBelowMs) {
+                        continue;
+                    }
+                    Histogram h = intervals.get(k);
+                    t.add(offsetSec + ((h.getStartTimeStamp() + h.getEndTimeStamp()) / 2.0 - startMs) / 1000.0);
+                    max.add(h.getTotalCount() == 0 ? Double.NaN : h.getMaxValue() / Charts.NANOS_PER_MICRO);
+                }
+                GcPauses pauses = fork < forks.size() ? forks.get(fork).pauses : null;
+                if (pauses != null) {
+                    // the JVM exits after its last interval, cut short or not: that is the anchor
+                    double[] startsMs = pauses.startsEpochMs(intervals.get(end - 1).getEndTimeStamp());
+                    for (int k = 0; k < startsMs.length; k++) {
+                        if (startsMs[k] >= startMs && startsMs[k] <= lastEndMs) {
+                            pauseSec.add(offsetSec + (startsMs[k] - startMs) / 1000.0);
+                            pauseUs.add(pauses.lengthNs(k) / Charts.NANOS_PER_MICRO);
+                        }
+                    }
+                }
+                offsetSec += (lastEndMs - startMs) / 1000.0;
+            }
+            i = end;
+        }
+        return new TimeSeries(name, doubles(t), doubles(max)).withMarks(doubles(forkStarts), doubles(pauseSec),
+                doubles(pauseUs));
+    }
+
+    private static double[] doubles(List<Double> l) {
+        double[] a = new double[l.size()];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = l.get(i);
+        }
+        return a;
     }
 
     /**
