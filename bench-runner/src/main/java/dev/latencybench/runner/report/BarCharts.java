@@ -9,8 +9,9 @@ import java.util.function.ToLongFunction;
 import dev.latencybench.core.record.LatencySummary;
 
 /**
- * Two bar charts of the primary metric, a bar per variant in each cell: the median and the p99.99,
- * on a log axis when the values span more than two decades. Stateless.
+ * Two bar charts of the primary metric, a bar per variant in each cell: the median and the p99.99, each bar with a
+ * whisker from the lowest to the highest fork where the cell ran several, on a log axis when the values span more
+ * than two decades. Stateless.
  */
 final class BarCharts {
     private BarCharts() {
@@ -24,14 +25,14 @@ final class BarCharts {
         List<Bars> medians = new ArrayList<>();
         List<Bars> tails = new ArrayList<>();
         for (String v : variants) {
-            medians.add(Bars.ofNanos(v, values(data, scenario, v, cells, s -> s.p50)));
-            tails.add(Bars.ofNanos(v, values(data, scenario, v, cells, s -> s.p99_99)));
+            medians.add(series(data, scenario, v, cells, s -> s.p50));
+            tails.add(series(data, scenario, v, cells, s -> s.p99_99));
         }
         Charts.bars(charts, scenario + "-median", scenario + ": median " + metric + " (p50) per JVM and collector",
-                metric + " (us)", labels, medians, wideRange(medians));
+                metric, labels, medians, wideRange(medians));
         doc.chart(scenario + "-median", scenario + ": median " + metric + " per JVM and collector");
         Charts.bars(charts, scenario + "-p99_99", scenario + ": p99.99 " + metric + " per JVM and collector",
-                metric + " (us)", labels, tails, wideRange(tails));
+                metric, labels, tails, wideRange(tails));
         doc.chart(scenario + "-p99_99", scenario + ": p99.99 " + metric + " per JVM and collector");
     }
 
@@ -50,18 +51,35 @@ final class BarCharts {
         return max > 0 && max / min > 100;
     }
 
-    private static double[] values(RunData data, String scenario, String variant, List<String> cells,
-                                   ToLongFunction<LatencySummary> f) {
+    /**
+     * One variant's bars: the merged value per cell, and where the cell ran two or more forks, the lowest and highest
+     * fork's value as its whisker.
+     */
+    static Bars series(RunData data, String scenario, String variant, List<String> cells,
+            ToLongFunction<LatencySummary> f) {
         double[] v = new double[cells.size()];
+        double[] low = new double[cells.size()];
+        double[] high = new double[cells.size()];
         for (int i = 0; i < cells.size(); i++) {
             v[i] = Double.NaN;
+            low[i] = Double.NaN;
+            high[i] = Double.NaN;
             for (RunData.Row r : data.rows(scenario, variant)) {
                 if (r.cell.equals(cells.get(i)) && r.charted()
                         && f.applyAsLong(r.primary()) > 0) { // a log axis has no place for 0
                     v[i] = f.applyAsLong(r.primary());
+                    List<LatencySummary> forks = r.primaryForks();
+                    if (forks.size() > 1) {
+                        low[i] = Double.POSITIVE_INFINITY;
+                        high[i] = 0;
+                        for (LatencySummary fork : forks) {
+                            low[i] = Math.min(low[i], f.applyAsLong(fork));
+                            high[i] = Math.max(high[i], f.applyAsLong(fork));
+                        }
+                    }
                 }
             }
         }
-        return v;
+        return Bars.ofNanos(variant, v).withForkRangeNs(low, high);
     }
 }

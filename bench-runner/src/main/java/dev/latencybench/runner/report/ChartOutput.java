@@ -1,8 +1,12 @@
 package dev.latencybench.runner.report;
 
+import java.awt.Color;
+import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
+import java.awt.Shape;
 import java.awt.font.FontRenderContext;
+import java.awt.geom.AffineTransform;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -10,6 +14,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,8 +37,10 @@ import org.knowm.xchart.internal.chartpart.Chart;
  * the PNG's text metrics, and then made inline-ready and byte-for-byte repeatable here: the XML prolog and
  * DOCTYPE go; the clip-path ids, which VectorGraphics2D takes from identity hash codes, become
  * {@code chart-<baseName>-<n>}, unique within a report page; coordinates are rounded to 1/10 px, which halves the
- * size. XChart draws all text as glyph outlines, so the SVG holds no {@code <text>}: the title and the series names
- * go into {@code <title>} and {@code <desc>}, where screen readers (and tests) find them.
+ * size. The title and the series names also go into {@code <title>} and {@code <desc>}, for screen readers.
+ *
+ * <p>The PNG draws text as glyph outlines, as XChart does; the SVG writes it as {@code <text>}, which a reader can
+ * search and copy ({@link SvgGraphics}, {@link SvgText}).
  */
 final class ChartOutput {
     private static final Pattern DECIMAL = Pattern.compile("-?\\d+\\.\\d+(?:[eE][-+]?\\d+)?");
@@ -75,23 +82,51 @@ final class ChartOutput {
     }
 
     static String svg(Chart<?, ?> chart, String baseName, String title, List<String> seriesNames) throws IOException {
-        VectorGraphics2D g = new IntegerMetricsVectorGraphics();
+        SvgGraphics g = new SvgGraphics();
         chart.paint(g, chart.getWidth(), chart.getHeight());
         ByteArrayOutputStream raw = new ByteArrayOutputStream(1 << 16);
         new SVGProcessor().getDocument(g.getCommands(), new PageSize(0, 0, chart.getWidth(), chart.getHeight()))
                 .writeTo(raw);
-        return inlineReady(raw.toString(StandardCharsets.UTF_8), "chart-" + baseName, title, seriesNames);
+        String svg = inlineReady(raw.toString(StandardCharsets.UTF_8), "chart-" + baseName, title, seriesNames);
+        // after the rounding of inlineReady, which would round the numbers in the labels too
+        int end = svg.lastIndexOf("</svg>");
+        return svg.substring(0, end) + SvgText.elements(g.labels) + "\n" + svg.substring(end);
     }
 
     /**
-     * VectorGraphics2D measures text with fractional metrics; XChart sizes its axes with integer metrics and then lays
-     * the labels out with the graphics' metrics, so in XChart's own SVG export long axis labels come out a few pixels
-     * longer than the room made for them and run under the plot. Measured like the PNG, the SVG matches it.
+     * The SVG's graphics: text as labels, not outlines, and measured like the PNG.
+     *
+     * <p>VectorGraphics2D measures text with fractional metrics; XChart sizes its axes with integer metrics and then
+     * lays the labels out with the graphics' metrics, so in XChart's own SVG export long axis labels come out a few
+     * pixels longer than the room made for them and run under the plot. Measured like the PNG, the SVG matches it.
+     *
+     * <p>A fill that is a text's outline ({@link SvgText#decode}) and a text drawn through {@link #label} become a
+     * {@link SvgText.Label}, written as {@code <text>} after the drawing. Copies made by {@code create()} share the
+     * list.
      */
-    private static final class IntegerMetricsVectorGraphics extends VectorGraphics2D {
+    static final class SvgGraphics extends VectorGraphics2D {
+        private final List<SvgText.Label> labels = new ArrayList<>();
+
         @Override
         public FontRenderContext getFontRenderContext() {
             return ChartStyle.FRC;
+        }
+
+        @Override
+        public void fill(Shape s) {
+            SvgText.Label label = SvgText.decode(s, getTransform(), getColor());
+            if (label != null) {
+                labels.add(label);
+            } else {
+                super.fill(s);
+            }
+        }
+
+        /** {@code text} with its baseline from the origin of {@code at}, in the graphics' transform. */
+        void label(String text, Font font, Color colour, AffineTransform at) {
+            AffineTransform t = getTransform();
+            t.concatenate(at);
+            labels.add(new SvgText.Label(text, font, colour, t));
         }
     }
 

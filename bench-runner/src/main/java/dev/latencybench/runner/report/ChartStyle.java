@@ -9,9 +9,6 @@ import java.awt.font.FontRenderContext;
 import java.awt.font.TextLayout;
 import java.awt.geom.AffineTransform;
 import java.awt.geom.Rectangle2D;
-import java.text.DecimalFormat;
-import java.text.DecimalFormatSymbols;
-import java.util.Locale;
 
 import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler.LegendLayout;
@@ -30,6 +27,8 @@ final class ChartStyle {
     static final Font TICK_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
     static final Font LEGEND_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 13);
     static final Font VALUE_LABEL_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 11);
+    /** Category labels where {@link #TICK_FONT} does not fit the category's width. */
+    static final Font SMALL_TICK_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 10);
 
     static final Color TEXT = new Color(0x222222);
     static final Color AXIS_LINE = new Color(0x8C8C8C);
@@ -96,13 +95,20 @@ final class ChartStyle {
     }
 
     static double textWidth(String text, Font font) {
-        return new TextLayout(text, font, FRC).getBounds().getWidth();
+        return textBounds(text, font).getWidth();
+    }
+
+    /** The glyphs' bounds, relative to the start of the baseline. */
+    static Rectangle2D textBounds(String text, Font font) {
+        return new TextLayout(text, font, FRC).getBounds();
     }
 
     /**
-     * Draws {@code text} as XChart draws its own: as glyph outlines, so that the PNG and the SVG look the same
-     * whatever fonts the browser has. {@code (x, baselineY)} is where the text starts, before the rotation of
+     * Draws {@code text}: in the PNG as XChart draws its own, as glyph outlines; in the SVG as a {@code <text>}
+     * ({@link ChartOutput.SvgGraphics}). {@code (x, baselineY)} is where the text starts, before the rotation of
      * {@code quarterTurnsCounterClockwise} quarter turns about that point.
+     *
+     * @return the bounds of the glyphs as drawn in the PNG
      */
     static Rectangle2D drawText(Graphics2D g, String text, Font font, Color colour, double x, double baselineY,
             int quarterTurnsCounterClockwise) {
@@ -110,17 +116,12 @@ final class ChartStyle {
         AffineTransform at = AffineTransform.getTranslateInstance(x, baselineY);
         at.quadrantRotate(-quarterTurnsCounterClockwise);
         Shape outline = at.createTransformedShape(layout.getOutline(null));
-        g.setColor(colour);
-        g.fill(outline);
+        if (g instanceof ChartOutput.SvgGraphics svg) {
+            svg.label(text, font, colour, at);
+        } else {
+            g.setColor(colour);
+            g.fill(outline);
+        }
         return outline.getBounds2D();
-    }
-
-    /**
-     * A latency in microseconds with three significant digits or more, no exponent: {@code 0.512}, {@code 5.12},
-     * {@code 51.2}, {@code 512}, {@code 5,120}.
-     */
-    static String formatUs(double us) {
-        String pattern = us >= 100 ? "#,##0" : us >= 10 ? "0.0" : us >= 1 ? "0.00" : "0.000";
-        return new DecimalFormat(pattern, DecimalFormatSymbols.getInstance(Locale.ROOT)).format(us);
     }
 }

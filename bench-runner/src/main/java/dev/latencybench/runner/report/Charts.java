@@ -1,5 +1,7 @@
 package dev.latencybench.runner.report;
 
+import java.awt.Color;
+import java.awt.Font;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Path;
@@ -14,14 +16,16 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Pattern;
 
+import dev.latencybench.core.config.Units;
+
 import org.knowm.xchart.CategorySeries;
-import org.knowm.xchart.style.AxesChartStyler.TextAlignment;
 import org.knowm.xchart.style.CategoryStyler;
 
 /**
  * The report's charts, drawn with XChart: each call writes {@code <dir>/<baseName>.png} (1000 x 560 px, white) and
- * {@code <dir>/<baseName>.svg}, the same drawing as a standalone {@code <svg>} element to paste into HTML. Latencies
- * are shown in microseconds. The same input gives the same bytes.
+ * {@code <dir>/<baseName>.svg}, the same drawing as a standalone {@code <svg>} element to paste into HTML, its text
+ * as {@code <text>}. Bar charts pick the unit of their value axis from the data; line charts show microseconds. The
+ * same input gives the same bytes.
  *
  * <p>Colours come from a fixed colour-blind-safe palette ({@link Bars#inColour}, {@link Spectrum#inColour},
  * {@link TimeSeries#inColour}): give a cell or a variant the same slot in every chart and it keeps its colour.
@@ -48,21 +52,26 @@ public final class Charts {
     /** A timeline's x axis has at most this many steps between labelled ticks. */
     private static final int MAX_TIME_TICKS = 10;
 
-    /**
-     * Share of the value axis kept free above the highest bar for its label: a turned label of 5 digits is about 40
-     * px of the about 400 px plot.
-     */
-    private static final double LABEL_HEADROOM_TURNED = 0.13;
-    private static final double LABEL_HEADROOM_FLAT = 0.06;
+    /** Share of the value axis kept free above the highest bar or whisker: enough for a flat label. */
+    static final double HEADROOM = 0.10;
+
+    /** About the plot's height in a bar chart, to turn a label's pixels into a share of the axis. */
+    private static final double BAR_PLOT_PX = 360;
 
     private Charts() {
     }
 
     /**
      * A grouped bar chart: one group per category (a JVM x GC cell), one bar per series (a variant) in each group,
-     * each with its value written above it. A {@code NaN} value draws no bar.
+     * each with its value written above it as the tables print it, and a whisker from the lowest to the highest fork
+     * where a series has one ({@link Bars#withForkRangeNs}). A {@code NaN} value draws no bar.
      *
-     * @param yLabel    the value axis' title, e.g. {@code median latency (us)}
+     * <p>The value axis is in one unit, ns, us or ms, the one in which the highest bar is between 1 and 1,000; it
+     * starts at 0 and ends about 10% above the highest bar or whisker (more where a turned label needs it). Category
+     * names too wide for their group are wrapped onto two lines, then set smaller; never turned.
+     *
+     * @param yLabel    the value axis' title without a unit, e.g. {@code median latency}: the chart adds
+     *                  {@code (us)}
      * @param logScale  a log value axis, for values that span decades; then every value must be above 0
      * @throws IllegalArgumentException when there is nothing to draw (no category, no series, only NaN), a series has
      *                                  not one value per category, or a name is given twice
@@ -93,70 +102,153 @@ public final class Charts {
             names.add(b.name());
         }
         requireUnique(names, chart, "series");
-        double minUs = Double.POSITIVE_INFINITY;
-        double maxUs = Double.NEGATIVE_INFINITY;
+        double minNs = Double.POSITIVE_INFINITY;
+        double maxNs = Double.NEGATIVE_INFINITY;
+        double topNs = Double.NEGATIVE_INFINITY;
         for (Bars b : series) {
             if (b.size() != categories.size()) {
                 throw new IllegalArgumentException(chart + ": series '" + b.name() + "' has " + b.size()
                         + " values for " + categories.size() + " categories");
             }
             for (int c = 0; c < b.size(); c++) {
-                double us = b.valueUs(c);
-                if (Double.isNaN(us)) {
+                double ns = b.valueNs(c);
+                if (Double.isNaN(ns)) {
                     continue;
                 }
-                if (logScale && us <= 0) {
-                    throw new IllegalArgumentException(chart + ": series '" + b.name() + "' has " + us + " us for '"
-                            + categories.get(c) + "'; a log axis shows only latencies above 0");
+                if (logScale && ns <= 0) {
+                    throw new IllegalArgumentException(chart + ": series '" + b.name() + "' has "
+                            + b.valueUs(c) + " us for '" + categories.get(c)
+                            + "'; a log axis shows only latencies above 0");
                 }
-                minUs = Math.min(minUs, us);
-                maxUs = Math.max(maxUs, us);
+                minNs = Math.min(minNs, b.hasRange(c) && b.lowNs(c) > 0 ? Math.min(ns, b.lowNs(c)) : ns);
+                maxNs = Math.max(maxNs, ns);
+                topNs = Math.max(topNs, b.topNs(c));
             }
         }
-        if (maxUs < minUs) {
+        if (maxNs < minNs) {
             throw new IllegalArgumentException(chart + ": every value is NaN; nothing to draw");
         }
 
+        AxisUnit unit = AxisUnit.of(topNs);
+        List<Color> colours = new ArrayList<>();
+        for (int i = 0; i < series.size(); i++) {
+            colours.add(ChartStyle.colour(Palette.slotOf(series.get(i).paletteSlot(), i)));
+        }
+        double categoryPx = (ChartStyle.WIDTH_PX - 110.0) / categories.size();
+        Font categoryFont = ChartStyle.TICK_FONT;
+        List<List<String>> lines = wrapAll(categories, categoryFont, categoryPx);
+        if (lines == null) {
+            categoryFont = ChartStyle.SMALL_TICK_FONT;
+            lines = wrapAll(categories, categoryFont, categoryPx);
+            if (lines == null) { // too long even so: let it overlap its neighbours, the tables name it in full
+                lines = new ArrayList<>();
+                for (String category : categories) {
+                    lines.add(wrap(category, categoryFont, Double.MAX_VALUE));
+                }
+            }
+        }
         boolean labelsTurned = labelsTurned(series, categories.size());
-        LabelledBarChart c = new LabelledBarChart(series, categories.size(), labelsTurned);
+        LabelledBarChart c = new LabelledBarChart(series, colours, unit, labelsTurned, lines, categoryFont);
         c.setTitle(title);
-        c.setYAxisTitle(yLabel);
+        c.setYAxisTitle(yLabel + " (" + unit.name() + ")");
         CategoryStyler s = c.getStyler();
         ChartStyle.apply(s);
         s.setAvailableSpaceFill(0.8);
+        // the axis' range (nearly) fills the plot: XChart's default 92% adds its own 4% above the headroom and lifts
+        // 0 off the frame; at 100% XChart leaves out the tick at 0
+        s.setPlotContentSize(0.99);
         s.setOverlapped(false);
         s.setLabelsVisible(false);
-        s.setLegendVisible(series.size() > 1);
+        s.setLegendVisible(false);
         s.setXAxisTitleVisible(false);
+        s.setXAxisTicksVisible(false);
         s.setPlotGridVerticalLinesVisible(false);
         s.setYAxisLogarithmic(logScale);
-        double headroom = labelsTurned ? LABEL_HEADROOM_TURNED : LABEL_HEADROOM_FLAT;
+        double headroom = Math.max(HEADROOM, labelShareOfPlot(series, labelsTurned));
+        double top = topNs / unit.nsPerUnit();
         if (logScale) {
-            double floor = decadeFloor(minUs);
-            // the label needs `headroom` of the axis' height in decades above the top bar
-            double topDecades = (Math.log10(maxUs) - headroom * Math.log10(floor)) / (1 - headroom);
+            double floor = decadeFloor(minNs / unit.nsPerUnit());
             s.setYAxisMin(floor);
-            s.setYAxisMax(Math.pow(10, Math.ceil(topDecades - 1e-9)));
+            s.setYAxisMax(Math.pow(10, Math.log10(floor) + Math.log10(top / floor) / (1 - headroom)));
         } else {
             s.setYAxisMin(0.0);
-            s.setYAxisMax(niceCeiling(maxUs / (1 - headroom)));
-        }
-        if (categoryLabelsTooWide(categories)) {
-            s.setXAxisLabelRotation(90);
-            s.setXAxisLabelAlignmentVertical(TextAlignment.Right);
+            s.setYAxisMax(top / (1 - headroom));
         }
         for (int i = 0; i < series.size(); i++) {
             Bars b = series.get(i);
             List<Double> values = new ArrayList<>(categories.size());
             for (int k = 0; k < b.size(); k++) {
-                double us = b.valueUs(k);
-                values.add(Double.isNaN(us) ? null : us); // XChart skips null, but would draw NaN
+                double ns = b.valueNs(k);
+                values.add(Double.isNaN(ns) ? null : ns / unit.nsPerUnit()); // XChart skips null, but would draw NaN
             }
             CategorySeries cs = c.addSeries(b.name(), categories, values);
-            cs.setFillColor(ChartStyle.colour(Palette.slotOf(b.paletteSlot(), i)));
-            cs.setLineColor(cs.getFillColor());
+            cs.setFillColor(colours.get(i));
+            cs.setLineColor(colours.get(i));
         }
         return c;
+    }
+
+    /**
+     * The unit of a value axis: the largest of ns, us, ms and s that is at most {@code maxNs}, so that the highest
+     * tick reads between 1 and 1,000. Its name is the one the tables print ({@link Units#formatNs}).
+     */
+    record AxisUnit(double nsPerUnit, String name) {
+        static AxisUnit of(double maxNs) {
+            double ns = maxNs >= 1e9 ? 1e9 : maxNs >= 1e6 ? 1e6 : maxNs >= 1e3 ? 1e3 : 1;
+            return new AxisUnit(ns, Units.formatNs(ns).replaceAll("^[0-9.]+", ""));
+        }
+    }
+
+    /** Each category's lines when all fit {@code widthPx}; null when one does not. */
+    private static List<List<String>> wrapAll(List<String> categories, Font font, double widthPx) {
+        List<List<String>> all = new ArrayList<>();
+        for (String category : categories) {
+            List<String> lines = wrap(category, font, widthPx - 6);
+            if (lines.size() > LabelledBarChart.MAX_CATEGORY_LINES) {
+                return null;
+            }
+            for (String line : lines) {
+                if (ChartStyle.textWidth(line, font) > widthPx - 6) {
+                    return null;
+                }
+            }
+            all.add(lines);
+        }
+        return all;
+    }
+
+    /**
+     * {@code text} broken into lines no wider than {@code widthPx} where it can be: at a space, before a '+' (a JIT,
+     * as in {@code openjdk-17.0.15+graal}) or after a '-'. A piece wider than that is a line of its own.
+     */
+    static List<String> wrap(String text, Font font, double widthPx) {
+        List<String> pieces = new ArrayList<>();
+        int from = 0;
+        for (int i = 1; i < text.length(); i++) {
+            char ch = text.charAt(i);
+            if (ch == ' ' || ch == '+' || text.charAt(i - 1) == '-') {
+                pieces.add(text.substring(from, i));
+                from = ch == ' ' ? i + 1 : i;
+            }
+        }
+        pieces.add(text.substring(from));
+        List<String> lines = new ArrayList<>();
+        String line = "";
+        for (String piece : pieces) {
+            if (piece.isEmpty()) {
+                continue;
+            }
+            String joined = line.isEmpty() ? piece
+                    : line.endsWith("-") || piece.startsWith("+") ? line + piece : line + " " + piece;
+            if (line.isEmpty() || ChartStyle.textWidth(joined, font) <= widthPx) {
+                line = joined;
+            } else {
+                lines.add(line);
+                line = piece;
+            }
+        }
+        lines.add(line);
+        return lines;
     }
 
     /**
@@ -397,23 +489,31 @@ public final class Charts {
         double widestPx = 0;
         for (Bars b : series) {
             for (int c = 0; c < b.size(); c++) {
-                if (!Double.isNaN(b.valueUs(c))) {
-                    widestPx = Math.max(widestPx,
-                            ChartStyle.textWidth(ChartStyle.formatUs(b.valueUs(c)), ChartStyle.VALUE_LABEL_FONT));
+                if (!Double.isNaN(b.valueNs(c))) {
+                    widestPx = Math.max(widestPx, labelPx(b.valueNs(c)));
                 }
             }
         }
         return widestPx + 2 > barPx;
     }
 
-    private static boolean categoryLabelsTooWide(List<String> categories) {
-        double categoryPx = (ChartStyle.WIDTH_PX - 110.0) / categories.size();
-        for (String category : categories) {
-            if (ChartStyle.textWidth(category, ChartStyle.TICK_FONT) + 8 > categoryPx) {
-                return true;
+    private static double labelPx(double ns) {
+        return ChartStyle.textWidth(Units.formatNs(ns), ChartStyle.VALUE_LABEL_FONT);
+    }
+
+    /** The share of the plot's height the labels above the bars need, gap included. */
+    private static double labelShareOfPlot(List<Bars> series, boolean labelsTurned) {
+        double labelPx = ChartStyle.textBounds("0", ChartStyle.VALUE_LABEL_FONT).getHeight();
+        if (labelsTurned) {
+            for (Bars b : series) {
+                for (int c = 0; c < b.size(); c++) {
+                    if (!Double.isNaN(b.valueNs(c))) {
+                        labelPx = Math.max(labelPx, labelPx(b.valueNs(c)));
+                    }
+                }
             }
         }
-        return false;
+        return (labelPx + LabelledBarChart.LABEL_GAP_PX + 2) / BAR_PLOT_PX;
     }
 
     /** The power of ten at or below {@code us}. */
@@ -430,17 +530,6 @@ public final class Charts {
     static double niceStep(double v) {
         double decade = decadeFloor(v);
         return v <= decade ? decade : v <= 2 * decade ? 2 * decade : v <= 5 * decade ? 5 * decade : 10 * decade;
-    }
-
-    /** The smallest of 1, 2, 2.5, 5 times a power of ten at or above {@code v}. */
-    static double niceCeiling(double v) {
-        double decade = decadeFloor(v);
-        for (double step : new double[] {1, 2, 2.5, 5, 10}) {
-            if (step * decade >= v) {
-                return step * decade;
-            }
-        }
-        return 10 * decade;
     }
 
     static String requireText(String text, String what) {

@@ -33,7 +33,7 @@ class ChartsTest {
     private static final List<String> CELLS = List.of("openjdk-17.0.15 g1", "openjdk-17.0.15 zgc",
             "temurin-25.0.3+graal zgc");
     private static final int BLUE = 0x0072B2; // palette slot 0
-    private static final int ORANGE = 0xE69F00; // palette slot 1
+    private static final int ORANGE = 0xC17F00; // palette slot 1
     private static final int WHITE = 0xFFFFFF;
 
     @TempDir
