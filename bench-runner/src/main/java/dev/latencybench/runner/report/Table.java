@@ -1,7 +1,9 @@
 package dev.latencybench.runner.report;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A table of the report built column by column, so that every table prints latencies alike: a
@@ -101,7 +103,7 @@ final class Table {
                 }
             }
             LatencyUnit unit = LatencyUnit.forColumn(values);
-            header.add(unit.header(names.get(c)));
+            header.add(values.isEmpty() ? names.get(c) : unit.header(names.get(c))); // no figures, no unit
             String best = kind == Kind.LOWEST ? lowest(c, unit) : null;
             for (int r = 0; r < rows.size(); r++) {
                 Object cell = rows.get(r).get(c);
@@ -116,19 +118,22 @@ final class Table {
         doc.table(header, out, numeric);
     }
 
-    /** The printed lowest ranked value of column {@code c}; null when fewer than two cells are ranked. */
+    /**
+     * The printed lowest ranked value of column {@code c}; null when no two ranked cells print
+     * differently (one cell, or all alike, is no ranking).
+     */
     private String lowest(int c, LatencyUnit unit) {
         Time min = null;
-        int ranked = 0;
+        Set<String> printed = new HashSet<>();
         for (List<Object> row : rows) {
             if (row.get(c) instanceof Time t && t.ranked() && Double.isNaN(t.toNs())) {
-                ranked++;
+                printed.add(value(t, unit));
                 if (min == null || t.ns() < min.ns()) {
                     min = t;
                 }
             }
         }
-        return ranked < 2 ? null : value(min, unit);
+        return printed.size() < 2 ? null : value(min, unit);
     }
 
     private static String value(Time t, LatencyUnit unit) {
