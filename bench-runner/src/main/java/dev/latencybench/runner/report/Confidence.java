@@ -18,7 +18,14 @@ final class Confidence {
     }
 
     static void write(Doc doc, List<RunData.Row> rows) {
-        List<List<String>> out = new ArrayList<>();
+        boolean anyTrip = rows.stream().anyMatch(r -> r.measured() && r.roundTripNs() != null);
+        Table t = new Table().text("JVM").text("GC").text("variant").number("forks");
+        for (String name : Percentiles.NAMES) {
+            t.number(name);
+        }
+        if (anyTrip) {
+            t.time("CPU round trip");
+        }
         boolean anyForks = false;
         long lowestTrip = Long.MAX_VALUE;
         long highestTrip = -1;
@@ -28,7 +35,7 @@ final class Confidence {
             }
             LatencySummary s = r.primary();
             List<LatencySummary> forks = r.primaryForks();
-            List<String> row = new ArrayList<>(List.of(r.jvm, r.gc, r.variant, Integer.toString(forks.size())));
+            List<Object> row = new ArrayList<>(List.of(r.jvm, r.gc, r.variant, Integer.toString(forks.size())));
             for (int i = 0; i < Percentiles.PCTS.length; i++) {
                 long n = Percentiles.beyond(s.count, Percentiles.PCTS[i]);
                 String spread = Percentiles.spread(forks, i);
@@ -37,14 +44,16 @@ final class Confidence {
                         : "", spread.isEmpty() ? "" : " / " + spread));
             }
             long[] trip = r.roundTripNs();
-            row.add(trip == null ? "-" : roundTrip(trip));
+            if (anyTrip) {
+                row.add(trip == null ? "-" : Table.Time.range(trip[0], trip[1]));
+            }
             if (trip != null && trip[0] > 0) {
                 lowestTrip = Math.min(lowestTrip, trip[0]);
                 highestTrip = Math.max(highestTrip, trip[1]);
             }
-            out.add(row);
+            t.row(row);
         }
-        if (out.isEmpty()) {
+        if (t.isEmpty()) {
             return;
         }
         doc.h(3, "How much to trust each percentile");
@@ -62,10 +71,7 @@ final class Confidence {
                     + " compare only cells whose round trips agree, or run on a host with isolated cores.",
                     Units.formatNs(lowestTrip), Units.formatNs(highestTrip)));
         }
-        List<String> header = new ArrayList<>(List.of("JVM", "GC", "variant", "forks"));
-        header.addAll(List.of(Percentiles.NAMES));
-        header.add("CPU round trip");
-        doc.table(header, out, Doc.numericFrom(3, header.size()));
+        t.writeTo(doc);
     }
 
     /** {@code 160ns - 540ns}, or one value when the lowest and highest probe agree. */

@@ -83,13 +83,15 @@ final class DocRenderer {
                     for (int i = 0; i < row.size(); i++) {
                         String cell = row.get(i);
                         String cls = numeric(t, i) ? "n" : "";
-                        if (cell.equals("FAILED") || cell.equals("INTERRUPTED")) {
-                            cls += " bad";
-                        } else if (cell.equals("SKIPPED") || cell.equals("NOT_RUN")) {
-                            cls += " skip";
-                        } else if (cell.equals("OK")) {
-                            cls += " ok";
-                        }
+                        cls += switch (cell) {
+                            case "FAILED", "INTERRUPTED", "FAIL" -> " bad";
+                            case "SKIPPED", "NOT_RUN" -> " skip";
+                            case "OK" -> " ok";
+                            case "PASS" -> " pass"; // the host checklist's levels
+                            case "WARN" -> " warn";
+                            case "INFO" -> " info";
+                            default -> "";
+                        };
                         sb.append(cls.isBlank() ? "<td>" : "<td class=\"" + cls.trim() + "\">").append(inline(cell))
                                 .append("</td>");
                     }
@@ -161,17 +163,32 @@ final class DocRenderer {
             "h3 { font-size: 1.15em; margin-top: 1.6em; }",
             "code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .9em; }",
             "code { background: #f6f8fa; padding: .1em .3em; border-radius: 4px; }",
-            "pre { background: #f6f8fa; padding: 12px; border-radius: 6px; overflow-x: auto; }",
-            "pre code { background: none; padding: 0; }",
+            "pre { background: #f6f8fa; padding: 12px; border-radius: 6px; overflow-x: auto;",
+            "  white-space: pre-wrap; overflow-wrap: anywhere; }",
+            "pre code { background: none; padding: 0; white-space: inherit; }",
             ".scroll { overflow-x: auto; }",
-            "table { border-collapse: collapse; margin: 12px 0; font-size: .92em; }",
-            "th, td { border: 1px solid #d0d7de; padding: 4px 10px; }",
-            "th { background: #f6f8fa; text-align: left; }",
-            "tr:nth-child(even) td { background: #fafbfc; }",
+            "table { border-collapse: separate; border-spacing: 0; margin: 12px 0; font-size: .92em;",
+            "  border-top: 1px solid #d0d7de; border-left: 1px solid #d0d7de; }",
+            "th, td { border-right: 1px solid #d0d7de; border-bottom: 1px solid #d0d7de; padding: 4px 10px;",
+            "  background: #fff; }",
+            "th { background: #f6f8fa; text-align: left; vertical-align: bottom; }",
+            "tr:nth-child(even) td { background: #f6f8fa; }",
+            "td code { overflow-wrap: anywhere; }",
+            "/* the first column (the JVM, the check) stays in view while a wide table scrolls */",
+            ".scroll th:first-child, .scroll td:first-child { position: sticky; left: 0; z-index: 1; }",
             ".n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }",
-            ".ok { color: #1a7f37; font-weight: 600; }",
+            "th.n { white-space: normal; }",
+            "td strong { font-weight: 700; background: #dafbe1; padding: 0 .25em; border-radius: 3px; }",
+            ".ok, .pass { color: #1a7f37; font-weight: 600; }",
             ".bad { color: #cf222e; font-weight: 600; }",
+            ".warn { color: #9a6700; font-weight: 600; }",
+            ".info { color: #0969da; }",
             ".skip { color: #6e7781; }",
+            "@media (max-width: 900px) {",
+            "  main { padding: 16px 12px 48px; }",
+            "  table { font-size: .85em; }",
+            "  th, td { padding: 3px 6px; }",
+            "}",
             "figure { margin: 16px 0; }",
             "svg.chart { width: 100%; height: auto; max-width: 1000px; }",
             "figcaption { color: #57606a; font-size: .9em; }",

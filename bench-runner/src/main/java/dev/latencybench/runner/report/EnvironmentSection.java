@@ -1,33 +1,51 @@
 package dev.latencybench.runner.report;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
-/** The host as the first env.json describes it: CPU, OS, suite commit and the host tuning checklist. Stateless. */
+/**
+ * The host as the first env.json describes it (CPU, OS with its memory in GiB, suite commit), the
+ * JVMs the cells ran with the path of each one's real {@code java}, and the host tuning checklist,
+ * its levels as words ({@code PASS}, {@code WARN}, {@code INFO}) that the HTML colours. Stateless.
+ */
 final class EnvironmentSection {
+    /** {@code /proc/meminfo}'s {@code 131981020 kB} (kB there meaning KiB), or a byte count. */
+    private static final Pattern MEMORY = Pattern.compile("(\\d+)\\s*(kB|KiB|B)?");
+    private static final double GIB = 1024.0 * 1024 * 1024;
+
     private EnvironmentSection() {
     }
 
     static void write(Doc doc, RunData data) {
         JsonObject env = data.env;
-        if (env == null) {
+        if (env == null && data.envByJvm.isEmpty() && !data.runJson.has("jvms")) {
             return;
         }
         doc.h(2, "Environment");
-        List<String> items = new ArrayList<>();
-        JsonObject cpu = env.has("cpu") ? env.getAsJsonObject("cpu") : new JsonObject();
-        JsonObject os = env.has("os") ? env.getAsJsonObject("os") : new JsonObject();
-        items.add("CPU: " + str(cpu, "model") + ", " + str(cpu, "availableProcessors") + " CPUs available (online "
-                + str(cpu, "online") + ", isolated " + orNone(str(cpu, "isolated")) + ", nohz_full "
-                + orNone(str(cpu, "nohzFull")) + ")");
-        items.add("OS: " + str(os, "name") + " " + str(os, "kernel") + " " + str(os, "arch") + ", THP "
-                + str(os, "transparentHugePages") + ", memory " + str(os, "memTotal"));
-        items.add("suite commit: `" + str(env, "suiteCommit") + "`");
-        doc.bullets(items);
-        if (env.has("hostCheck")) {
+        if (env != null) {
+            List<String> items = new ArrayList<>();
+            JsonObject cpu = env.has("cpu") ? env.getAsJsonObject("cpu") : new JsonObject();
+            JsonObject os = env.has("os") ? env.getAsJsonObject("os") : new JsonObject();
+            items.add("CPU: " + str(cpu, "model") + ", " + str(cpu, "availableProcessors") + " CPUs available (online "
+                    + str(cpu, "online") + ", isolated " + orNone(str(cpu, "isolated")) + ", nohz_full "
+                    + orNone(str(cpu, "nohzFull")) + ")");
+            items.add("OS: " + str(os, "name") + " " + str(os, "kernel") + " " + str(os, "arch") + ", THP "
+                    + str(os, "transparentHugePages") + ", memory " + gib(str(os, "memTotal")));
+            items.add("suite commit: `" + str(env, "suiteCommit") + "`");
+            doc.bullets(items);
+        }
+        jvms(doc, data);
+        if (env != null && env.has("hostCheck")) {
             List<List<String>> rows = new ArrayList<>();
             for (JsonElement e : env.getAsJsonArray("hostCheck")) {
                 JsonObject f = e.getAsJsonObject();
@@ -35,8 +53,73 @@ final class EnvironmentSection {
                         ? f.get("advice").getAsString() : ""));
             }
             doc.p("Host tuning checklist (`scripts/check-host` prints the same):");
-            doc.table(List.of("", "check", "found", "advice"), rows, Doc.numericFrom(4, 4));
+            doc.table(List.of("level", "check", "found", "advice"), rows, Doc.numericFrom(4, 4));
         }
+    }
+
+    /**
+     * A row per JVM, in the run's order: as {@code run.json} names it, and the {@code java} its cells
+     * ran: {@code java.home} as the cell's JVM reported it (HotSpot finds it from its own library's real
+     * path), symlinks resolved where the file is on this machine.
+     */
+    private static void jvms(Doc doc, RunData data) {
+        List<List<String>> rows = new ArrayList<>();
+        List<String> names = new ArrayList<>(data.jvms());
+        for (String name : names) {
+            JsonObject given = given(data, name);
+            JsonObject jdk = data.envByJvm.containsKey(name) && data.envByJvm.get(name).has("jdk")
+                    ? data.envByJvm.get(name).getAsJsonObject("jdk") : new JsonObject();
+            if (given == null && jdk.size() == 0) {
+                continue;
+            }
+            String java = given != null && given.has("java") ? given.get("java").getAsString() : null;
+            String vendor = jdk.has("vendor") ? str(jdk, "vendor") : given != null ? str(given, "vendor") : "unknown";
+            String version = given != null && given.has("version") ? str(given, "version") : str(jdk, "version");
+            String real = realJava(jdk.has("home") ? jdk.get("home").getAsString() + "/bin/java" : java);
+            rows.add(List.of(name, vendor, version, java == null ? "-" : "`" + java + "`",
+                    real == null ? "unknown" : "`" + real + "`"));
+        }
+        if (rows.isEmpty()) {
+            return;
+        }
+        doc.p("The JVMs: the `java` the run was given, and the one the cells ran, from the `java.home` each cell's"
+                + " JVM reported, links resolved:");
+        doc.table(List.of("JVM", "vendor", "version", "java given", "java run (real path)"), rows,
+                Doc.numericFrom(5, 5));
+    }
+
+    private static JsonObject given(RunData data, String name) {
+        if (data.runJson.has("jvms")) {
+            for (JsonElement e : data.runJson.getAsJsonArray("jvms")) {
+                if (e.getAsJsonObject().get("name").getAsString().equals(name)) {
+                    return e.getAsJsonObject();
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The path with its links resolved where it exists here; as given where it does not; null for null. */
+    static String realJava(String path) {
+        if (path == null) {
+            return null;
+        }
+        try {
+            Path p = Path.of(path);
+            return Files.exists(p) ? p.toRealPath().toString() : path;
+        } catch (IOException | InvalidPathException e) {
+            return path;
+        }
+    }
+
+    /** {@code 131981020 kB} as {@code 125.9 GiB}; text it cannot read, as it is. */
+    static String gib(String memory) {
+        Matcher m = MEMORY.matcher(memory.trim());
+        if (!m.matches()) {
+            return memory;
+        }
+        double bytes = Double.parseDouble(m.group(1)) * (m.group(2) == null || m.group(2).equals("B") ? 1 : 1024);
+        return String.format(Locale.ROOT, "%.1f GiB", bytes / GIB);
     }
 
     private static String str(JsonObject o, String member) {

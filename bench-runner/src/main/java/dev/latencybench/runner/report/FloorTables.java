@@ -1,10 +1,8 @@
 package dev.latencybench.runner.report;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
 
 /**
@@ -103,31 +101,31 @@ final class FloorTables {
         if (!variants.contains(yardstick) || variants.size() < 2) {
             return false;
         }
-        List<List<String>> out = new ArrayList<>();
-        for (String v : variants) {
-            if (v.equals(yardstick)) {
+        Table t = new Table().text("JVM").text("GC").text("variant").lowest("p50").time(yardstick + " p50")
+                .lowest(differenceHeader).number("ratio").lowest("p99.9").time(yardstick + " p99.9");
+        for (RunData.Row r : data.scenarios.get(scenario)) { // the report's row order
+            if (r.variant.equals(yardstick) || !variants.contains(r.variant)) {
                 continue;
             }
-            for (RunData.Row r : data.rows(scenario, v)) {
-                RunData.Row y = data.rows(scenario, yardstick).stream()
-                        .filter(b -> b.cell.equals(r.cell) && b.charted()).findFirst().orElse(null);
-                if (!r.charted() || y == null || y.primary().p50 <= 0) { // a failed cell is no yardstick
-                    continue;
-                }
-                LatencySummary rs = r.primary();
-                LatencySummary ys = y.primary();
-                out.add(List.of(r.jvm, r.gc, v, Units.formatNs(rs.p50), Units.formatNs(ys.p50),
-                        Units.formatNs(rs.p50 - ys.p50), String.format(Locale.ROOT, "%.2fx", (double) rs.p50 / ys.p50),
-                        Units.formatNs(rs.p99_9), Units.formatNs(ys.p99_9)));
+            RunData.Row y = data.rows(scenario, yardstick).stream()
+                    .filter(b -> b.cell.equals(r.cell) && b.charted()).findFirst().orElse(null);
+            if (!r.charted() || y == null || y.primary().p50 <= 0) { // a failed cell is no yardstick
+                continue;
             }
+            LatencySummary rs = r.primary();
+            LatencySummary ys = y.primary();
+            boolean ranked = "OK".equals(r.status) && "OK".equals(y.status);
+            t.row(List.of(r.jvm, r.gc, r.variant, Table.Time.of(rs.p50).ranked(ranked), Table.Time.of(ys.p50),
+                    Table.Time.of(rs.p50 - ys.p50).ranked(ranked),
+                    String.format(Locale.ROOT, "%.2fx", (double) rs.p50 / ys.p50),
+                    Table.Time.of(rs.p99_9).ranked(ranked), Table.Time.of(ys.p99_9)));
         }
-        if (out.isEmpty()) {
+        if (t.isEmpty()) {
             return false;
         }
         doc.h(3, heading);
         doc.p(explanation);
-        doc.table(List.of("JVM", "GC", "variant", "p50", yardstick + " p50", differenceHeader, "ratio", "p99.9",
-                yardstick + " p99.9"), out, Doc.numericFrom(3, 9));
+        t.writeTo(doc);
         return true;
     }
 }

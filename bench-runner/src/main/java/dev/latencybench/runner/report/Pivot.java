@@ -3,13 +3,13 @@ package dev.latencybench.runner.report;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
 
 /**
- * JVM down, collector across: the primary metric's median / p99.99 of the first variant that is not
- * the floor, with the status of cells that have no figures. Only when there are two JVMs or two
- * collectors to set side by side. Stateless.
+ * JVM down, collector across: the primary metric's median and p99.99 of the first variant that is not
+ * the floor, a column each per collector, in one unit per column, the lowest in bold; a cell without
+ * figures shows its status. Only when there are two JVMs or two collectors to set side by side.
+ * Stateless.
  */
 final class Pivot {
     private Pivot() {
@@ -21,41 +21,37 @@ final class Pivot {
         if (variant == null) {
             return;
         }
-        List<String> jvms = new ArrayList<>();
-        List<String> gcs = new ArrayList<>();
         List<RunData.Row> rows = new ArrayList<>(data.rows(scenario, variant));
         rows.addAll(data.rows(scenario, "")); // cells without results: skipped, failed before measuring
-        for (RunData.Row r : rows) {
-            if (!jvms.contains(r.jvm)) {
-                jvms.add(r.jvm);
-            }
-            if (!gcs.contains(r.gc)) {
-                gcs.add(r.gc);
-            }
-        }
+        List<String> jvms = data.jvms().stream().filter(j -> rows.stream().anyMatch(r -> r.jvm.equals(j))).toList();
+        List<String> gcs = data.gcs().stream().filter(g -> rows.stream().anyMatch(r -> r.gc.equals(g))).toList();
         if (jvms.size() < 2 && gcs.size() < 2) {
             return;
         }
-        List<List<String>> out = new ArrayList<>();
+        Table t = new Table().text("JVM");
+        for (String gc : gcs) {
+            t.lowest(gc + " p50").lowest(gc + " p99.99");
+        }
         for (String jvm : jvms) {
-            List<String> row = new ArrayList<>(List.of(jvm));
+            List<Object> row = new ArrayList<>(List.of(jvm));
             for (String gc : gcs) {
                 RunData.Row r = rows.stream().filter(x -> x.jvm.equals(jvm) && x.gc.equals(gc)).findFirst()
                         .orElse(null);
                 if (r == null || !r.measured()) {
                     row.add(r == null ? "" : r.status);
+                    row.add("");
                 } else {
                     LatencySummary s = r.primary();
-                    row.add(Units.formatNs(s.p50) + " / " + Units.formatNs(s.p99_99)
-                            + ("OK".equals(r.status) ? "" : " " + r.status));
+                    boolean ok = "OK".equals(r.status);
+                    String mark = ok ? "" : " " + r.status;
+                    row.add(Table.Time.of(s.p50).ranked(ok).suffix(mark));
+                    row.add(Table.Time.of(s.p99_99).ranked(ok).suffix(mark));
                 }
             }
-            out.add(row);
+            t.row(row);
         }
-        List<String> header = new ArrayList<>(List.of("JVM"));
-        header.addAll(gcs);
-        doc.p("Median / p99.99 " + study.metrics.primary().name() + " of `" + variant + "`, JVM down, collector"
+        doc.p("Median and p99.99 " + study.metrics.primary().name() + " of `" + variant + "`, JVM down, collector"
                 + " across:");
-        doc.table(header, out, Doc.numericFrom(1, header.size()));
+        t.writeTo(doc);
     }
 }

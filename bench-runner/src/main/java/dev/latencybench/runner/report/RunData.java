@@ -5,6 +5,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +22,8 @@ import dev.latencybench.core.result.ResultLayout;
 /**
  * A run folder read back: {@code run.json} (a matrix run's, or a single study's) and every cell's
  * {@code result.json} and {@code env.json}, plus the cells the matrix recorded without results
- * (skipped, failed before measuring). Rows keep the matrix order, then the variant order.
+ * (skipped, failed before measuring). Every table lists rows in one order ({@link #order}): JVM, then
+ * collector, in the run's order, then variant in the study's order with the floor last.
  */
 public final class RunData {
     /**
@@ -167,6 +169,10 @@ public final class RunData {
     private final Map<String, Study> studies = new LinkedHashMap<>();
     /** The first env.json found: the host's description. */
     public JsonObject env;
+    /** The first env.json of each JVM's cells, by JVM name: what the cells' JVMs said about themselves. */
+    public final Map<String, JsonObject> envByJvm = new LinkedHashMap<>();
+    private final List<String> jvmOrder = new ArrayList<>();
+    private final List<String> gcOrder = new ArrayList<>();
 
     private RunData(Path dir, JsonObject runJson) {
         this.dir = dir;
@@ -199,6 +205,8 @@ public final class RunData {
                 scenarioOrder.add(name);
             }
         }
+        names(run, "jvms", "name", data.jvmOrder);
+        names(run, "gcs", null, data.gcOrder);
         for (String scenario : scenarioOrder) {
             data.scenarios.put(scenario, data.loadScenario(scenario, matrixCells));
         }
@@ -265,7 +273,50 @@ public final class RunData {
                         study.metrics, Map.of(), Map.of(), null, null));
             }
         }
+        for (Row r : rows) {
+            addNew(jvmOrder, r.jvm);
+            addNew(gcOrder, r.gc);
+            Path envFile = r.dir == null ? null : r.dir.resolve(ResultLayout.ENV_JSON);
+            if (envFile != null && !envByJvm.containsKey(r.jvm) && Files.isRegularFile(envFile)) {
+                envByJvm.put(r.jvm, ResultFiles.readJson(envFile));
+            }
+        }
+        rows.sort(order(variants));
         return rows;
+    }
+
+    /**
+     * The report's one row order: JVM, then collector, each in the run's order ({@code run.json}'s
+     * {@code jvms} and {@code gcs}, else as first met), then variant in the study's order, the floor
+     * last ({@code variants}); a row without a variant (a cell that measured nothing) stands alone.
+     */
+    private Comparator<Row> order(List<String> variants) {
+        return Comparator.comparingInt((Row r) -> jvmOrder.indexOf(r.jvm)).thenComparingInt(r -> gcOrder.indexOf(r.gc))
+                .thenComparingInt(r -> variants.indexOf(r.variant));
+    }
+
+    /** The JVMs of the run, in the run's order: the order of every table's rows. */
+    public List<String> jvms() {
+        return List.copyOf(jvmOrder);
+    }
+
+    /** The collectors of the run, in the run's order: the order of every table's rows within a JVM. */
+    public List<String> gcs() {
+        return List.copyOf(gcOrder);
+    }
+
+    private static void names(JsonObject run, String member, String field, List<String> into) {
+        if (run.has(member) && run.get(member).isJsonArray()) {
+            for (JsonElement e : run.getAsJsonArray(member)) {
+                addNew(into, field == null ? e.getAsString() : e.getAsJsonObject().get(field).getAsString());
+            }
+        }
+    }
+
+    private static void addNew(List<String> into, String name) {
+        if (!into.contains(name)) {
+            into.add(name);
+        }
     }
 
     /**

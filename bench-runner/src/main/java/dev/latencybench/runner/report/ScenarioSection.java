@@ -43,7 +43,7 @@ final class ScenarioSection {
             }
         }
         Confidence.write(doc, all);
-        Pauses.write(doc, all);
+        Pauses.write(doc, all, study.floor);
         FloorTables.write(doc, data, scenario, variants);
         Notes.write(doc, all);
     }

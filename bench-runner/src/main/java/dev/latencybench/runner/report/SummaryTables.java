@@ -1,55 +1,54 @@
 package dev.latencybench.runner.report;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
-import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.record.Metric;
 
 /**
  * The study's tables: one per declared metric, primary first, headed by the metric's name and what it
- * measures; a row per cell and variant (the floor last) with p50 … p99.99, max and the sample count,
- * values resting on too few samples marked. Stateless.
+ * measures; a row per cell and variant in the report's order ({@link RunData}: JVM, collector,
+ * variant, the floor last) with p50 … p99.99, max and the sample count, each column in one unit with
+ * its lowest value in bold (cells that ended OK, the floor left out), values resting on too few
+ * samples marked. Stateless.
  */
 final class SummaryTables {
-    private static final List<String> HEADER = List.of("JVM", "GC", "variant", "status", "p50", "p90", "p99",
-            "p99.9", "p99.99", "max", "samples");
-
     private SummaryTables() {
     }
 
     static void write(Doc doc, RunData.Study study, List<RunData.Row> rows) {
         for (Metric m : study.metrics.all()) {
             doc.h(3, "`" + m.name() + "`: " + m.what());
-            doc.table(HEADER, rows(study, m.name(), rows), Doc.numericFrom(4, HEADER.size()));
+            table(study, m.name(), rows).writeTo(doc);
         }
     }
 
-    private static List<List<String>> rows(RunData.Study study, String metric, List<RunData.Row> rows) {
-        List<List<String>> out = new ArrayList<>();
-        List<RunData.Row> sorted = new ArrayList<>(rows);
-        sorted.sort(Comparator.comparing((RunData.Row r) -> study.isFloor(r.variant))
-                .thenComparing(r -> r.variant)); // stable: matrix order within a variant
-        for (RunData.Row r : sorted) {
-            List<String> row = new ArrayList<>(List.of(r.jvm, r.gc, r.variant.isEmpty() ? "-" : r.variant, r.status));
+    static Table table(RunData.Study study, String metric, List<RunData.Row> rows) {
+        Table t = new Table().text("JVM").text("GC").text("variant").text("status");
+        for (String name : Percentiles.NAMES) {
+            t.lowest(name);
+        }
+        t.lowest("max").number("samples");
+        for (RunData.Row r : rows) {
+            List<Object> row = new ArrayList<>(List.of(r.jvm, r.gc, r.variant.isEmpty() ? "-" : r.variant, r.status));
             LatencySummary s = r.summary(metric);
+            boolean ranked = "OK".equals(r.status) && !study.isFloor(r.variant);
             if (r.measured() && s != null) {
                 for (int i = 0; i < Percentiles.PCTS.length; i++) {
-                    row.add(Units.formatNs(Percentiles.percentile(s, i))
-                            + (Percentiles.confident(s.count, Percentiles.PCTS[i]) ? "" : Percentiles.LOW));
+                    row.add(Table.Time.of(Percentiles.percentile(s, i)).ranked(ranked)
+                            .suffix(Percentiles.confident(s.count, Percentiles.PCTS[i]) ? "" : Percentiles.LOW));
                 }
-                row.add(Units.formatNs(s.max));
+                row.add(Table.Time.of(s.max).ranked(ranked));
                 row.add(String.format(Locale.ROOT, "%,d", s.count));
             } else {
-                for (int i = 4; i < HEADER.size(); i++) {
+                for (int i = 0; i < Percentiles.NAMES.length + 2; i++) {
                     row.add("-");
                 }
             }
-            out.add(row);
+            t.row(row);
         }
-        return out;
+        return t;
     }
 }

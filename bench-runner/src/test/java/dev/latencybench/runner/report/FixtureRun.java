@@ -5,7 +5,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
@@ -32,6 +34,9 @@ final class FixtureRun {
     private JsonObject roles;
     private String description;
     private boolean spreadMetrics;
+    private final JsonArray jvms = new JsonArray();
+    /** By JVM name: the {@code java.home} its cells' env.json reports. */
+    private final Map<String, String> homes = new HashMap<>();
 
     FixtureRun(Path dir) {
         this.dir = dir;
@@ -57,6 +62,23 @@ final class FixtureRun {
     /** The k-th metric (from 0) of the cells that follow records the latencies {@link #cell} describes times k + 1. */
     FixtureRun spreadMetrics() {
         this.spreadMetrics = true;
+        return this;
+    }
+
+    /**
+     * A JVM of the run, as {@code run.json} lists it with the {@code java} it was given, and the
+     * {@code java.home} its cells that follow report in env.json (null: none).
+     */
+    FixtureRun jvm(String name, String java, String home) {
+        JsonObject j = new JsonObject();
+        j.addProperty("name", name);
+        j.addProperty("java", java);
+        j.addProperty("version", "17.0.15");
+        j.addProperty("vendor", "Fixture");
+        jvms.add(j);
+        if (home != null) {
+            homes.put(name, home);
+        }
         return this;
     }
 
@@ -169,6 +191,19 @@ final class FixtureRun {
             cpu.addProperty("availableProcessors", 2);
             cpu.addProperty("isolated", "none"); // as CpuList.format writes an empty set
             env.add("cpu", cpu);
+            JsonObject os = new JsonObject();
+            os.addProperty("name", "Linux");
+            os.addProperty("host", "fixture-host");
+            os.addProperty("memTotal", "16303412 kB"); // /proc/meminfo's kB are KiB: 15.5 GiB
+            env.add("os", os);
+            String jvm = cell.substring(0, cell.lastIndexOf("__"));
+            if (homes.containsKey(jvm)) {
+                JsonObject jdk = new JsonObject();
+                jdk.addProperty("home", homes.get(jvm));
+                jdk.addProperty("vendor", "Fixture");
+                jdk.addProperty("version", "17.0.15");
+                env.add("jdk", jdk);
+            }
             JsonArray check = new JsonArray();
             JsonObject finding = new JsonObject();
             finding.addProperty("id", "isolcpus");
@@ -176,6 +211,17 @@ final class FixtureRun {
             finding.addProperty("observed", "none");
             finding.addProperty("advice", "add isolcpus=1");
             check.add(finding);
+            JsonObject pass = new JsonObject();
+            pass.addProperty("id", "swap");
+            pass.addProperty("status", "PASS");
+            pass.addProperty("observed", "none");
+            check.add(pass);
+            JsonObject info = new JsonObject();
+            info.addProperty("id", "governor");
+            info.addProperty("status", "INFO");
+            info.addProperty("observed", "no cpufreq");
+            info.addProperty("advice", "as usual in a VM");
+            check.add(info);
             env.add("hostCheck", check);
             env.addProperty("suiteCommit", "abc123");
             ResultFiles.writeJson(cdir.resolve("env.json"), env);
@@ -256,7 +302,7 @@ final class FixtureRun {
         run.addProperty("host", "fixture-host");
         run.addProperty("command", "scripts/bench run --jvms 17,25 --gcs g1,zgc --scale smoke");
         run.add("cells", cells);
-        run.add("jvms", new JsonArray());
+        run.add("jvms", jvms);
         try {
             ResultFiles.writeJson(dir.resolve("run.json"), run);
         } catch (IOException e) {

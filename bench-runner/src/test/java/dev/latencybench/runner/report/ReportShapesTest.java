@@ -1,5 +1,6 @@
 package dev.latencybench.runner.report;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,7 +11,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -58,24 +63,24 @@ class ReportShapesTest {
         int last = md.indexOf("### `last`: last result of a window minus the window's end\n");
         int spread = md.indexOf("### `spread`: last result minus first result of a window\n");
         assertTrue(first > 0 && first < last && last < spread, md);
-        assertTrue(md.indexOf("| openjdk-17.0.15 | g1 | pipeline | OK | 1.00us |", first) < last, md);
-        assertTrue(md.indexOf("| openjdk-17.0.15 | g1 | pipeline | OK | 2.00us |", last) < spread, md);
-        assertTrue(md.indexOf("| openjdk-17.0.15 | g1 | pipeline | OK | 3.00us |", spread) > spread, md);
+        assertTrue(md.indexOf("| openjdk-17.0.15 | g1 | pipeline | OK | 1.00 |", first) < last, md);
+        assertTrue(md.indexOf("| openjdk-17.0.15 | g1 | pipeline | OK | 2.00 |", last) < spread, md);
+        assertTrue(md.indexOf("| openjdk-17.0.15 | g1 | pipeline | OK | 3.00 |", spread) > spread, md);
         // the floor goes last in every table
         assertTrue(md.indexOf("| openjdk-17.0.15 | zgc | direct | OK |", first)
                 > md.indexOf("| openjdk-17.0.15 | zgc | pipeline | OK |", first), md);
         // the floor the study declares, by the primary metric; no yardstick declared, no harness table
         assertTrue(md.contains("### Against the machine's floor\n\nThe `direct` variant is the study's floor"), md);
-        assertTrue(md.contains("| JVM | GC | variant | p50 | direct p50 | own cost | ratio | p99.9 | direct p99.9 |"),
-                md);
-        assertTrue(md.contains("| openjdk-17.0.15 | g1 | pipeline | 1.00us | 100ns | 900ns | 10.00x |"), md);
-        assertTrue(md.contains("| openjdk-17.0.15 | zgc | pipeline | 500ns | 100ns | 400ns | 5.00x |"), md);
+        assertTrue(md.contains("| JVM | GC | variant | p50 (µs) | direct p50 (ns) | own cost (ns) | ratio | p99.9 (ms)"
+                + " | direct p99.9 (ms) |"), md);
+        assertTrue(md.contains("| openjdk-17.0.15 | g1 | pipeline | 1.00 | 100 | 900 | 10.00x |"), md);
+        assertTrue(md.contains("| openjdk-17.0.15 | zgc | pipeline | **0.500** | 100 | **400** | 5.00x |"), md);
         assertFalse(md.contains("The harness's own cost"), md);
         // the floor is not judged in the verdict, nor pivoted
         assertTrue(md.contains("- **pipeline, median `first`: no ranking possible, one fork per cell.** Lowest"
                 + " `openjdk-17.0.15 zgc` 500ns."), md);
         assertFalse(md.contains("- **direct,"), md);
-        assertTrue(md.contains("Median / p99.99 first of `pipeline`, JVM down, collector across:"), md);
+        assertTrue(md.contains("Median and p99.99 first of `pipeline`, JVM down, collector across:"), md);
         assertTrue(md.contains("### pipeline: percentile spectrum and first over time"), md);
         assertTrue(md.contains("`first` untagged, `last` tagged `last`, `spread` tagged `spread`"), md);
         // words of the queue study have no place here
@@ -100,13 +105,15 @@ class ReportShapesTest {
                 .write();
         String md = write(run);
         assertFalse(md.contains("Against the machine's floor"), md);
-        assertTrue(md.contains("| openjdk-17.0.15 | g1 | chronicle | OK | 1.00us |"), md);
+        assertTrue(md.contains("| openjdk-17.0.15 | g1 | chronicle | OK | 1.00 |"), md);
+        assertTrue(md.contains("| openjdk-17.0.15 | g1 | baseline | OK | **0.100** |"), "no floor, so ranked: " + md);
         assertTrue(md.contains("256-byte payload"), md);
     }
 
     /**
-     * The committed reference runs render as they did: every table row of their committed REPORT.md
-     * (written before metrics were named), in the same order, and every chart.
+     * The committed reference runs render with the figures they had: every row of the study tables of
+     * their committed REPORT.md (written before metrics were named, and before a column had one unit)
+     * holds the same figures within the rounding to three figures, and every chart is drawn.
      */
     @Test
     void theCommittedReferenceRunsStillRender() throws IOException {
@@ -118,14 +125,20 @@ class ReportShapesTest {
             copyTree(committed, copy);
             Files.delete(copy.resolve("REPORT.md"));
             String md = write(copy);
-            int from = 0;
-            for (String line : Files.readAllLines(committed.resolve("REPORT.md"))) {
-                if (!line.startsWith("|") || line.contains("transport's own p50")) { // that header says "own cost" now
-                    continue;
+            List<Map<String, List<Double>>> was = studyTables(Files.readString(committed.resolve("REPORT.md")));
+            List<Map<String, List<Double>>> now = studyTables(md);
+            assertEquals(2, was.size(), name + ": latency and service");
+            assertEquals(was.size(), now.size(), md);
+            for (int t = 0; t < was.size(); t++) {
+                assertEquals(was.get(t).keySet(), now.get(t).keySet(), md);
+                for (String row : was.get(t).keySet()) {
+                    List<Double> a = was.get(t).get(row);
+                    List<Double> b = now.get(t).get(row);
+                    for (int i = 0; i < a.size(); i++) {
+                        assertTrue(Math.abs(a.get(i) - b.get(i)) <= 0.01 * Math.max(a.get(i), b.get(i)),
+                                name + ": " + row + " column " + i + ": " + a + " against " + b);
+                    }
                 }
-                int at = md.indexOf(line + "\n", from);
-                assertTrue(at >= 0, name + ": row missing or out of order: " + line + "\n" + md);
-                from = at + line.length();
             }
             List<String> charts = new ArrayList<>();
             try (Stream<Path> s = Files.list(committed.resolve("charts"))) {
@@ -135,6 +148,52 @@ class ReportShapesTest {
                 assertTrue(Files.size(copy.resolve("charts").resolve(chart)) > 0, name + ": " + chart);
             }
         }
+    }
+
+    /**
+     * The study tables of a REPORT.md (headed {@code | JVM | GC | variant | status |}): per table, each
+     * row's JVM, GC, variant and status with its figures in ns (counts as they are), from cells that
+     * name their unit ({@code 1.35us}) or a header that does ({@code p50 (µs)}); bold and marks dropped.
+     */
+    static List<Map<String, List<Double>>> studyTables(String md) {
+        List<Map<String, List<Double>>> tables = new ArrayList<>();
+        for (String table : md.split("\n\n")) {
+            if (!table.startsWith("| JVM | GC | variant | status |")) {
+                continue;
+            }
+            String[] lines = table.split("\n");
+            String[] header = lines[0].substring(2, lines[0].length() - 2).split(" \\| ");
+            Map<String, List<Double>> rows = new LinkedHashMap<>();
+            for (int l = 2; l < lines.length; l++) {
+                String[] c = lines[l].substring(2, lines[l].length() - 2).split(" \\| ");
+                List<Double> figures = new ArrayList<>();
+                for (int i = 4; i < c.length; i++) {
+                    figures.add(ns(c[i], header[i]));
+                }
+                rows.put(String.join(" ", List.of(c).subList(0, 4)), figures);
+            }
+            tables.add(rows);
+        }
+        return tables;
+    }
+
+    private static double ns(String cell, String header) {
+        String v = cell.replace("**", "").replace(Percentiles.LOW, "").replace(",", "").trim();
+        Matcher unitInHeader = Pattern.compile("\\((ns|µs|ms|s)\\)$").matcher(header);
+        Matcher unitInCell = Pattern.compile("([0-9.]+)(ns|us|ms|s)").matcher(v);
+        if (unitInCell.matches()) {
+            return Double.parseDouble(unitInCell.group(1)) * factor(unitInCell.group(2));
+        }
+        return Double.parseDouble(v) * (unitInHeader.find() ? factor(unitInHeader.group(1)) : 1);
+    }
+
+    private static double factor(String unit) {
+        return switch (unit) {
+            case "ns" -> 1;
+            case "us", "µs" -> 1e3;
+            case "ms" -> 1e6;
+            default -> 1e9;
+        };
     }
 
     private static void copyTree(Path from, Path to) throws IOException {

@@ -49,15 +49,22 @@ class ReportTest {
     void theStudyTableHasARowPerCellWithItsPercentiles() {
         // 297,000 samples at 1.00us (fork 1), 297,000 at 1.10us (fork 2), 6,000 (1%) at 5.00-5.002ms:
         // the 300,000th value is 1.10us; p99.9 and up are slow; 60 samples lie beyond p99.99, so it is marked
-        assertTrue(md.contains("| openjdk-17.0.15 | g1 | chronicle | OK | 1.10us | 1.10us | 1.10us | 5.01ms | 5.01ms †"
-                + " | 5.01ms | 600,000 |"), md);
-        assertTrue(md.contains("| temurin-25.0.3 | zgc | chronicle | OK | 500ns | 500ns | 500ns | 3.00ms † | 3.00ms †"
-                + " | 3.00ms | 30,000 |"), md);
+        // each column in one unit, named in the header; the lowest of the OK cells but the floor in bold
+        assertTrue(md.contains("| JVM | GC | variant | status | p50 (µs) | p90 (µs) | p99 (µs) | p99.9 (ms) | p99.99 (ms)"
+                + " | max (ms) | samples |"), md);
+        assertTrue(md.contains("| openjdk-17.0.15 | g1 | chronicle | OK | 1.10 | 1.10 | 1.10 | 5.01 | 5.01 † | 5.01"
+                + " | 600,000 |"), md);
+        assertTrue(md.contains("| temurin-25.0.3 | zgc | chronicle | OK | **0.500** | **0.500** | **0.500** | **3.00** †"
+                + " | **3.00** † | **3.00** | 30,000 |"), md);
+        assertTrue(md.contains("| openjdk-17.0.15 | g1 | baseline | OK | 0.110 | 0.110 | 0.110 | 2.00 | 2.00 † | 2.00"
+                + " | 600,000 |"), "the floor is not ranked: " + md);
         assertTrue(md.contains("| temurin-25.0.3 | zgc | baseline | FAILED |"), md);
         assertTrue(md.contains("| openjdk-17.0.15 | zgc-gen | - | SKIPPED | - |"), md);
-        assertTrue(md.contains("| JVM | g1 | zgc | zgc-gen |"), md);
-        assertTrue(md.contains("| openjdk-17.0.15 | 1.10us / 5.01ms |  | SKIPPED |"), md);
-        assertTrue(md.contains("| temurin-25.0.3 |  | 500ns / 3.00ms |  |"), md);
+        // a column per collector and percentile; a column without figures names no unit
+        assertTrue(md.contains("| JVM | g1 p50 (µs) | g1 p99.99 (ms) | zgc p50 (ns) | zgc p99.99 (ms) | zgc-gen p50"
+                + " | zgc-gen p99.99 |"), md);
+        assertTrue(md.contains("| openjdk-17.0.15 | 1.10 | 5.01 |  |  | SKIPPED |  |"), md);
+        assertTrue(md.contains("| temurin-25.0.3 |  |  | 500 | 3.00 |  |  |"), md);
     }
 
     @Test
@@ -68,14 +75,16 @@ class ReportTest {
         // two forks, p50 at 1.00us and 1.10us: (1.10 - 1.00) / 1.05 = 10%
         assertTrue(md.contains("| openjdk-17.0.15 | g1 | chronicle | 2 | 300,000 / 10% | 60,000 / 10% | 6,000 / 10%"
                 + " | 600 / 0% | 60 † / 0% |"), md);
-        assertTrue(md.contains("| openjdk-17.0.15 | g1 | chronicle | 1.10us | 110ns | 990ns | 10.00x | 5.01ms | 2.00ms |"),
-                md);
-        assertFalse(md.contains("| temurin-25.0.3 | zgc | chronicle | 500ns | 100ns |"), "a FAILED floor is no floor");
+        assertTrue(md.contains("| JVM | GC | variant | p50 (µs) | baseline p50 (ns) | own cost (ns) | ratio | p99.9 (ms)"
+                + " | baseline p99.9 (ms) |\n|---|---|---|---:|---:|---:|---:|---:|---:|\n"
+                + "| openjdk-17.0.15 | g1 | chronicle | 1.10 | 110 | 990 | 10.00x | 5.01 | 2.00 |\n\n"), md);
         assertFalse(md.contains("The harness's own cost"), "no reference variant, no harness table");
         assertFalse(md.contains("The CPUs moved"), "no round trips probed, no placement warning");
         assertTrue(md.contains("Fixture CPU @ 3.0GHz"), md);
         // two safepoints, 3,928,716 + 123,593 ns; two collections
-        assertTrue(md.contains("| openjdk-17.0.15 | g1 | chronicle | 2 | 2 | 4.05ms | 3.93ms |"), md);
+        // every cell paused alike: no ranking, no bold
+        assertTrue(md.contains("| JVM | GC | variant | collections | safepoints | total stopped (ms) | longest (ms) |"), md);
+        assertTrue(md.contains("| openjdk-17.0.15 | g1 | chronicle | 2 | 2 | 4.05 | 3.93 |"), md);
         assertTrue(md.contains("**Host caveat:** 2 CPU(s) available, none isolated."), md);
         assertTrue(html.contains("<strong>Host caveat:</strong> 2 CPU(s) available"), html);
         assertTrue(md.contains("| WARN | isolcpus | none | add isolcpus=1 |"), md);
@@ -123,13 +132,17 @@ class ReportTest {
         Report.write(r2, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
         String report = Files.readString(r2.resolve("REPORT.md"));
         assertTrue(report.contains("### The harness's own cost"), report);
-        assertTrue(report.contains("| temurin-25.0.3 | g1 | chronicle | 1.10us | 1.00us | 100ns | 1.10x | 3.00ms | 3.00ms |"),
+        assertTrue(report.contains("| JVM | GC | variant | p50 (µs) | reference p50 (µs) | harness's cost (ns) | ratio"
+                + " | p99.9 (ms) | reference p99.9 (ms) |"), report);
+        assertTrue(report.contains("| temurin-25.0.3 | g1 | chronicle | 1.10 | 1.00 | 100 | 1.10x | 3.00 | 3.00 |"),
                 report);
-        assertFalse(report.contains("| temurin-25.0.3 | g1 | baseline | 100ns | 1.00us |"), "the floor is not a harness");
-        // the reference is a transport too: it stands against the floor
-        assertTrue(report.contains("| temurin-25.0.3 | g1 | reference | 1.00us | 100ns | 900ns | 10.00x |"), report);
+        assertFalse(report.contains("| temurin-25.0.3 | g1 | baseline | 0.100 | 1.00 |"), "the floor is not a harness");
+        // the reference is a transport too: it stands against the floor, and has the lowest own cost
+        assertTrue(report.contains("| temurin-25.0.3 | g1 | reference | **1.00** | 100 | **0.900** | 10.00x | 3.00"
+                + " | 2.00 |"), report);
         assertTrue(report.contains("**The CPUs moved.**") && report.contains("ranged from 160ns to 540ns"), report);
-        assertTrue(report.contains("| 160ns - 540ns |") && report.contains("| 170ns - 175ns |"), report);
+        assertTrue(report.contains("| CPU round trip (ns) |"), report);
+        assertTrue(report.contains("| 160 - 540 |") && report.contains("| 170 - 175 |"), report);
         assertTrue(report.contains("| temurin-25.0.3 | g1 | baseline | 1 |") && report.contains(" | - |"),
                 "a cell without probes shows a dash: " + report);
         // the reference hands over one interval per period: its spectrum is drawn, its timeline would be empty
@@ -191,7 +204,7 @@ class ReportTest {
         assertTrue(report.contains("**Left out:** `" + hlog + "` is unreadable after its first 2 interval(s): it yields"
                 + " 20,000 of the 30,000 values of `latency` result.json counts: temurin-25.0.3 zgc is left out of the percentile"
                 + " spectrum and the latency over time of chronicle (its table rows come from result.json)."), report);
-        assertTrue(report.contains("| temurin-25.0.3 | zgc | chronicle | OK | 500ns |"), "its table row stays");
+        assertTrue(report.contains("| temurin-25.0.3 | zgc | chronicle | OK | **0.500** |"), "its table row stays");
         for (String chart : List.of("queue-chronicle-spectrum.svg", "queue-chronicle-timeline.svg")) {
             String svg = Files.readString(run.resolve("charts").resolve(chart));
             assertFalse(svg.contains("temurin-25.0.3 zgc"), chart + ": no legend entry without its line");
