@@ -1,8 +1,10 @@
 package dev.latencybench.runner.report;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
 
 /**
