@@ -10,6 +10,7 @@ import java.util.Map;
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.env.CpuPlacement;
 import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.record.Metric;
 
 /**
  * The answer first: per variant but the floor, and per ranked percentile of the primary metric
@@ -55,14 +56,18 @@ final class VerdictSection {
             }
             List<RunData.Row> rows = data.rows(scenario, v);
             List<RunData.Row> ranked = rows.stream().filter(VerdictSection::ranks).toList();
-            for (int i : RANKED) {
-                if (ranked.isEmpty()) {
-                    break;
+            for (Metric m : study.metrics.all()) { // the primary metric first, then the others it declares
+                for (int i : RANKED) {
+                    if (ranked.isEmpty() || ranked.stream().anyMatch(r -> r.summary(m.name()) == null
+                            || r.forks(m.name()).isEmpty() && !r.primaryForks().isEmpty())) {
+                        break; // results written before metrics were named kept per-fork figures of latency only
+                    }
+                    Verdict verdict = judge(ranked, floorRows(data, scenario, study), m.name(), i);
+                    oneFork |= verdict.calls.containsKey(Call.ONE_FORK);
+                    fewSamples |= verdict.fewSamples;
+                    lines.add(verdict.text(v, m.name(), study.floor)
+                            + (m.name().equals(metric) ? machineTail(data, scenario, study.floor, ranked, i) : ""));
                 }
-                Verdict verdict = judge(ranked, floorRows(data, scenario, study), metric, i);
-                oneFork |= verdict.calls.containsKey(Call.ONE_FORK);
-                fewSamples |= verdict.fewSamples;
-                lines.add(verdict.text(v, metric, study.floor) + machineTail(data, scenario, study.floor, ranked, i));
             }
             List<String> out = new ArrayList<>();
             for (RunData.Row r : rows) {
@@ -82,8 +87,8 @@ final class VerdictSection {
         if (oneFork || fewSamples) {
             advice(doc, data, oneFork, fewSamples);
         }
-        doc.p("How the verdict is made: per variant, the lowest `" + metric + "` (the study's primary metric) at the"
-                + " median and the p99.99, among the cells that ended OK without a flag. A difference is real when the"
+        doc.p("How the verdict is made: per variant and metric (`" + metric + "`, the study's primary metric, first),"
+                + " the lowest value at the median and the p99.99, among the cells that ended OK without a flag. A difference is real when the"
                 + " two cells' forks do not overlap (each fork's value, lowest to highest)"
                 + (floorRows(data, scenario, study).size() < 2 ? "" : " and it is larger than the floor `"
                 + study.floor + "` moves across cells by itself") + "; otherwise the two tie, and on this machine the"
