@@ -405,7 +405,8 @@ public final class StudyLauncher {
     private void warnAboutLauncherFlags() {
         List<String> own = new ArrayList<>();
         for (String arg : java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (arg.startsWith("-XX:")) {
+            // the runner gives each cell's launcher a crash dump path of its own: not a flag someone meant for the forks
+            if (arg.startsWith("-XX:") && !arg.startsWith("-XX:ErrorFile=")) {
                 own.add(arg);
             }
         }

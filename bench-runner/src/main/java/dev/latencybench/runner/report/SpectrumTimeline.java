@@ -51,11 +51,12 @@ final class SpectrumTimeline {
             }
             List<Histogram> intervals = log.of(metric);
             spectra.add(Spectrum.fromHistogram(r.label(), log.primaryTotal()).inColour(colour));
-            if (intervals.size() < 2) { // a loop that hands over its histograms once per period: no line to draw
+            List<Fork> forks = forks(r);
+            // a loop that hands over its histograms once per period (one interval per fork): no line to draw
+            if (intervals.size() < 2 || intervals.size() <= forks.size()) {
                 oneInterval.add("`" + r.label() + "`");
                 continue;
             }
-            List<Fork> forks = forks(r);
             severalForks |= forks.size() > 1;
             for (Fork f : forks) {
                 uptimeOnly |= f.pauses != null && !f.pauses.wallClock && f.pauses.size() > 0;

@@ -250,17 +250,34 @@ final class FixtureRun {
 
     /** Rewrites a cell's interval log as one interval for the whole period, as a loop with its own histograms writes it. */
     FixtureRun oneIntervalPerPeriod(String variant, String cell) {
+        return oneIntervalPerPeriod(variant, cell, 1);
+    }
+
+    /**
+     * Rewrites a cell's interval log as one interval per fork's period (its intervals cut into
+     * {@code periods} runs, each merged), as a loop with its own histograms writes it.
+     */
+    FixtureRun oneIntervalPerPeriod(String variant, String cell, int periods) {
         Path hlog = dir.resolve(scenario).resolve(variant).resolve(cell).resolve("latency.hlog");
         try {
             IntervalLog.Intervals all = IntervalLog.read(hlog);
-            Histogram latency = all.total("latency");
-            Histogram service = all.total("service");
-            for (Histogram h : new Histogram[] {latency, service}) {
-                h.setStartTimeStamp(all.of("latency").get(0).getStartTimeStamp());
-                h.setEndTimeStamp(all.of("latency").get(all.of("latency").size() - 1).getEndTimeStamp());
-            }
-            try (IntervalLog log = new IntervalLog(hlog, Metrics.ONE_WAY, "fixture, one interval")) {
-                log.append(latency, service);
+            int n = all.size();
+            try (IntervalLog log = new IntervalLog(hlog, Metrics.ONE_WAY, "fixture, one interval per period")) {
+                for (int p = 0; p < periods; p++) {
+                    int from = p * n / periods;
+                    int to = (p + 1) * n / periods;
+                    Histogram latency = LatencyRecorder.newHistogram();
+                    Histogram service = LatencyRecorder.newHistogram();
+                    for (int i = from; i < to; i++) {
+                        latency.add(all.of("latency").get(i));
+                        service.add(all.of("service").get(i));
+                    }
+                    for (Histogram h : new Histogram[] {latency, service}) {
+                        h.setStartTimeStamp(all.of("latency").get(from).getStartTimeStamp());
+                        h.setEndTimeStamp(all.of("latency").get(to - 1).getEndTimeStamp());
+                    }
+                    log.append(latency, service);
+                }
             }
             return this;
         } catch (IOException e) {

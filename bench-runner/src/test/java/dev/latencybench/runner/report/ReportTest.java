@@ -148,6 +148,19 @@ class ReportTest {
         // the reference hands over one interval per period: its spectrum is drawn, its timeline would be empty
         assertTrue(Files.exists(r2.resolve("charts").resolve("queue-reference-spectrum.png")));
         assertFalse(Files.exists(r2.resolve("charts").resolve("queue-reference-timeline.png")), "no empty chart");
+
+        // with several forks its log holds one interval per fork: still no line to draw
+        Path r3 = tmp.resolve("r3");
+        new FixtureRun(r3)
+                .cell("chronicle", "temurin-25.0.3__g1", "OK", 1_100, 3_000_000, 2, 30_000)
+                .cell("reference", "temurin-25.0.3__g1", "OK", 1_000, 3_000_000, 2, 30_000)
+                .oneIntervalPerPeriod("reference", "temurin-25.0.3__g1", 2)
+                .write();
+        Report.write(r3, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        assertTrue(Files.exists(r3.resolve("charts").resolve("queue-reference-spectrum.png")));
+        assertFalse(Files.exists(r3.resolve("charts").resolve("queue-reference-timeline.png")), "no empty chart");
+        assertTrue(Files.readString(r3.resolve("REPORT.md")).contains("whose interval log holds one interval per"
+                + " measured period"));
         assertTrue(Files.exists(r2.resolve("charts").resolve("queue-chronicle-timeline.png")));
         assertTrue(report.contains("Left out of the latency over time: `temurin-25.0.3 g1`, whose interval log holds"
                 + " one interval per measured period"), report);
