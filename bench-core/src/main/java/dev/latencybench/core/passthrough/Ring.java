@@ -13,16 +13,19 @@ import java.util.concurrent.atomic.AtomicLong;
  * reads the slot, then frees it by moving {@code head} the same way. Each side keeps its last view of
  * the other's position and reads the shared one again only when that view says full (or empty).
  *
+ * <p>Public for the chain study's in-memory transport, its floor: the same hand-over as the
+ * pass-through's hops, one ring per topic.
+ *
  * <p>Hot-path cost: {@link #offer} and {@link #take} write or read five array words and one
  * position; no allocation, no locks. This is the floor of an in-memory hand-over, not a tuned queue:
  * the two positions may share a cache line, and slots are not padded.
  */
-final class Ring {
-    static final int SEQUENCE = 0;
-    static final int INTENDED_NS = 1;
-    static final int ACTUAL_NS = 2;
-    static final int COUNTER = 3;
-    static final int HANDED_OVER_NS = 4;
+public final class Ring {
+    public static final int SEQUENCE = 0;
+    public static final int INTENDED_NS = 1;
+    public static final int ACTUAL_NS = 2;
+    public static final int COUNTER = 3;
+    public static final int HANDED_OVER_NS = 4;
     private static final int FIELDS = 5;
 
     private final long[] slots;
@@ -35,7 +38,7 @@ final class Ring {
     private long tailSeenByConsumer;
 
     /** @param capacity messages it holds, a power of two */
-    Ring(int capacity) {
+    public Ring(int capacity) {
         if (capacity < 1 || Integer.bitCount(capacity) != 1) {
             throw new IllegalArgumentException("capacity must be a power of two: " + capacity);
         }
@@ -44,7 +47,7 @@ final class Ring {
     }
 
     /** Producer: copies one message in; false when the ring is full (nothing written). */
-    boolean offer(long sequence, long intendedNs, long actualNs, long counter, long handedOverNs) {
+    public boolean offer(long sequence, long intendedNs, long actualNs, long counter, long handedOverNs) {
         long t = tail.get(); // the producer's own position: a plain read would do
         if (t - headSeenByProducer > mask) {
             headSeenByProducer = head.getAcquire();
@@ -66,7 +69,7 @@ final class Ring {
      * Consumer: the index of the oldest message's slot, to read with {@link #get} and then free with
      * {@link #release}; -1 when the ring is empty.
      */
-    int take() {
+    public int take() {
         long h = head.get();
         if (h == tailSeenByConsumer) {
             tailSeenByConsumer = tail.getAcquire();
@@ -78,17 +81,17 @@ final class Ring {
     }
 
     /** Consumer: one field ({@link #SEQUENCE} ... {@link #HANDED_OVER_NS}) of the slot {@link #take} gave. */
-    long get(int slot, int field) {
+    public long get(int slot, int field) {
         return slots[slot + field];
     }
 
     /** Consumer: frees the slot {@link #take} gave, for the producer to fill again. */
-    void release() {
+    public void release() {
         head.setRelease(head.get() + 1);
     }
 
     /** Empties the ring; only while neither side's thread runs (between periods). */
-    void clear() {
+    public void clear() {
         head.set(0);
         tail.set(0);
         headSeenByProducer = 0;

@@ -370,7 +370,11 @@ public final class StudyLauncher {
         CellSummary.printTables(out, study.variantParam(), cells);
         CellSummary.printNotes(out, cells);
         Decision decision = plan.schedule().decision(done);
-        if (decision != null) {
+        if (decision != null && !decision.parts().isEmpty()) { // one line per part, e.g. per transport
+            out.println("  answer:");
+            decision.parts().forEach((label, d) -> out.printf(Locale.ROOT, "    %s: %s (%s%s)%n", label, d.answer(),
+                    d.why(), d.decidedBy().isEmpty() ? "" : "; decided by " + String.join(", ", d.decidedBy())));
+        } else if (decision != null) {
             out.printf(Locale.ROOT, "  answer: %s (%s; decided by %s)%n", decision.answer(), decision.why(),
                     String.join(", ", decision.decidedBy()));
         }

@@ -1,6 +1,9 @@
 package dev.latencybench.core.run.schedule;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 import com.google.gson.JsonArray;
@@ -28,6 +31,7 @@ public final class Decision {
     private final String answer;
     private final List<String> decidedBy;
     private final String why;
+    private final Map<String, Decision> parts;
 
     /**
      * @param value     the answer as a number, e.g. {@code 512}; 0 when nothing passed
@@ -42,6 +46,61 @@ public final class Decision {
         this.answer = Objects.requireNonNull(answer, "answer");
         this.decidedBy = List.copyOf(decidedBy);
         this.why = Objects.requireNonNull(why, "why");
+        this.parts = Map.of();
+    }
+
+    /**
+     * The answers of several schedules run one after the other (e.g. one capacity search per
+     * transport), each under its label, in order: {@link #parts()} holds them, and the combined
+     * answer says each on its own, e.g. {@code chronicle: 12 instances; in-memory: at least 1,024
+     * instances}. Its kind is {@link Kind#UNFINISHED} when any part is, else {@link Kind#AT_LIMIT} when any part hit its limit, else
+     * {@link Kind#NONE_PASSED} when every part did, else {@link Kind#BOUNDARY}. Its value is the
+     * first part's: by convention the study's subject comes first.
+     *
+     * @param parts each part's decision by label, in order; at least one
+     */
+    public static Decision combine(Map<String, Decision> parts) {
+        if (parts.isEmpty()) {
+            throw new IllegalArgumentException("a combined decision needs at least one part");
+        }
+        boolean anyUnfinished = false;
+        boolean anyAtLimit = false;
+        boolean allNone = true;
+        List<String> answers = new java.util.ArrayList<>();
+        List<String> whys = new java.util.ArrayList<>();
+        List<String> steps = new java.util.ArrayList<>();
+        for (Map.Entry<String, Decision> e : parts.entrySet()) {
+            Decision d = e.getValue();
+            anyUnfinished |= d.kind == Kind.UNFINISHED;
+            anyAtLimit |= d.kind == Kind.AT_LIMIT;
+            allNone &= d.kind == Kind.NONE_PASSED;
+            answers.add(e.getKey() + ": " + d.answer);
+            whys.add(e.getKey() + ": " + d.why);
+            steps.addAll(d.decidedBy);
+        }
+        Kind kind = anyUnfinished ? Kind.UNFINISHED : anyAtLimit ? Kind.AT_LIMIT
+                : allNone ? Kind.NONE_PASSED : Kind.BOUNDARY;
+        Decision first = parts.values().iterator().next();
+        return new Decision(kind, first.value, String.join("; ", answers), steps, String.join("; ", whys),
+                new LinkedHashMap<>(parts));
+    }
+
+    private Decision(Kind kind, long value, String answer, List<String> decidedBy, String why,
+                     Map<String, Decision> parts) {
+        this.kind = kind;
+        this.value = value;
+        this.answer = answer;
+        this.decidedBy = List.copyOf(decidedBy);
+        this.why = why;
+        this.parts = Collections.unmodifiableMap(parts);
+    }
+
+    /**
+     * The decisions this one combines, by label (e.g. one per transport), in order; empty for a
+     * plain decision. Unmodifiable.
+     */
+    public Map<String, Decision> parts() {
+        return parts;
     }
 
     public Kind kind() {
@@ -90,6 +149,11 @@ public final class Decision {
         decidedBy.forEach(steps::add);
         o.add("decidedBy", steps);
         o.addProperty("why", why);
+        if (!parts.isEmpty()) {
+            JsonObject p = new JsonObject();
+            parts.forEach((label, d) -> p.add(label, d.toJson()));
+            o.add("parts", p);
+        }
         return o;
     }
 
@@ -100,7 +164,7 @@ public final class Decision {
         }
         Decision o = (Decision) other;
         return kind == o.kind && value == o.value && answer.equals(o.answer) && decidedBy.equals(o.decidedBy)
-                && why.equals(o.why);
+                && why.equals(o.why) && parts.equals(o.parts);
     }
 
     @Override
