@@ -1,0 +1,153 @@
+package dev.latencybench.kafka;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.concurrent.TimeUnit;
+
+import dev.latencybench.core.config.BenchProperties;
+import dev.latencybench.core.config.Periods;
+import dev.latencybench.core.config.RunLength;
+import dev.latencybench.core.config.Scale;
+
+/**
+ * The validated settings of the chain study, read from the {@code bench.*} properties in the
+ * launcher (for the plan) and again in each benchmark JVM (for its workload): the rate per chain, the
+ * services per chain, a fixed number of chains or the search's limit, the SLO, the message size, the
+ * transports, the queue folder and the run length. Every bad value is a {@code ConfigException}
+ * naming the property, the value and what is allowed. Immutable.
+ */
+public final class ChainConfig {
+    public static final String RATE = "bench.chain.rate";
+    public static final String SERVICES = "bench.chain.services";
+    public static final String INSTANCES = "bench.chain.instances";
+    public static final String SLO = "bench.chain.slo";
+    public static final String LIMIT = "bench.chain.limit";
+    public static final String PAYLOAD = "bench.payload";
+    public static final String TRANSPORTS = "bench.transports";
+    public static final String QUEUE_DIR = "bench.queue.dir";
+
+    /** The study's rate: 1,000 messages a second per chain. */
+    public static final long DEFAULT_RATE = 1_000;
+    /** The study's five services (six topics). */
+    public static final int DEFAULT_SERVICES = 5;
+    /** Each service adds a hop, each hop a metric: 32 keeps 33 metrics and 34 threads a chain. */
+    public static final int MAX_SERVICES = 32;
+    public static final String DEFAULT_SLO = "p99.9<100ms";
+    /**
+     * The capacity search's upper bound at smoke and standard scale: 1,024 chains of 5 services are
+     * 7,168 threads and 6,144 queues, past what a workstation holds; the study's ~500 chains are below.
+     */
+    public static final int DEFAULT_LIMIT = 1_024;
+    /** At paper scale: room above the study's figure for a bigger machine. */
+    public static final int DEFAULT_PAPER_LIMIT = 4_096;
+    /** Chains one step may run, fixed or searched. */
+    public static final int MAX_INSTANCES = 65_536;
+    /** A message carries its sequence number, intended and actual send time, counter and hand-over time. */
+    public static final int STAMP_BYTES = 5 * Long.BYTES;
+    public static final int MAX_PAYLOAD = 1 << 20;
+
+    /** smoke: 1 s warm-up + 2 s per step; standard: 10 s + 30 s; paper: 20 s + 100 s. */
+    public static final RunLength LENGTH = RunLength.of(
+            TimeUnit.SECONDS.toNanos(1), TimeUnit.SECONDS.toNanos(2),
+            TimeUnit.SECONDS.toNanos(10), TimeUnit.SECONDS.toNanos(30),
+            TimeUnit.SECONDS.toNanos(20), TimeUnit.SECONDS.toNanos(100));
+
+    private final long ratePerSec;
+    private final int services;
+    private final OptionalInt instances;
+    private final int limit;
+    private final ChainSlo slo;
+    private final int payloadBytes;
+    private final List<String> transports;
+    private final Path queueDir;
+    private final Periods periods;
+
+    private ChainConfig(long ratePerSec, int services, OptionalInt instances, int limit, ChainSlo slo,
+                        int payloadBytes, List<String> transports, Path queueDir, Periods periods) {
+        this.ratePerSec = ratePerSec;
+        this.services = services;
+        this.instances = instances;
+        this.limit = limit;
+        this.slo = slo;
+        this.payloadBytes = payloadBytes;
+        this.transports = transports;
+        this.queueDir = queueDir;
+        this.periods = periods;
+    }
+
+    /** @throws dev.latencybench.core.config.ConfigException naming the property, the value and what is allowed */
+    public static ChainConfig read(BenchProperties p) {
+        Periods periods = Periods.read(p, Scale.STANDARD, LENGTH);
+        long rate = p.count(RATE, DEFAULT_RATE, 1, 1_000_000, "messages per second each chain's source sends");
+        int services = (int) p.count(SERVICES, DEFAULT_SERVICES, 0, MAX_SERVICES,
+                "services per chain (0: source -> one topic -> sink)");
+        OptionalInt instances = OptionalInt.empty();
+        if (p.given().containsKey(INSTANCES)) {
+            instances = OptionalInt.of((int) p.count(INSTANCES, 1, 1, MAX_INSTANCES,
+                    "chains to run at once (none: search for the most that hold the SLO)"));
+        } else {
+            p.string(INSTANCES, "", "chains to run at once (none: search for the most that hold the SLO)");
+        }
+        int defaultLimit = periods.scale() == Scale.PAPER ? DEFAULT_PAPER_LIMIT : DEFAULT_LIMIT;
+        int limit = (int) p.count(LIMIT, defaultLimit, 1, MAX_INSTANCES,
+                "the most chains the capacity search tries");
+        ChainSlo slo = ChainSlo.parse(SLO, p.string(SLO, DEFAULT_SLO,
+                "the latency every chain must keep, e.g. p99.9<100ms"));
+        int payload = (int) p.count(PAYLOAD, STAMP_BYTES, STAMP_BYTES, MAX_PAYLOAD,
+                "bytes per message (the stamps take " + STAMP_BYTES + ")");
+        List<String> transports = p.subset(TRANSPORTS, ChainTransports.DEFAULTS, ChainTransports.ids(), "transport");
+        Path dir = p.writableDirectory(QUEUE_DIR, "/dev/shm", "folder for the Chronicle queues, best on a tmpfs",
+                "create it, or point " + QUEUE_DIR + " at a writable tmpfs folder (a disk-backed folder such as"
+                        + " /tmp works, but adds page-cache effects to the numbers)");
+        return new ChainConfig(rate, services, instances, limit, slo, payload, transports, dir, periods);
+    }
+
+    public long ratePerSec() {
+        return ratePerSec;
+    }
+
+    public int services() {
+        return services;
+    }
+
+    /** Topics per chain: one more than the services. */
+    public int topics() {
+        return services + 1;
+    }
+
+    /** The fixed number of chains; empty for a capacity search. */
+    public OptionalInt instances() {
+        return instances;
+    }
+
+    /** The search's upper bound. */
+    public int limit() {
+        return limit;
+    }
+
+    public ChainSlo slo() {
+        return slo;
+    }
+
+    public int payloadBytes() {
+        return payloadBytes;
+    }
+
+    public List<String> transports() {
+        return transports;
+    }
+
+    public Path queueDir() {
+        return queueDir;
+    }
+
+    public Periods periods() {
+        return periods;
+    }
+
+    /** How long an idle service waits for its next message: 1/8 of the time between two messages, as in the study. */
+    public long idleWaitNs() {
+        return Math.max(1, TimeUnit.SECONDS.toNanos(1) / ratePerSec / 8);
+    }
+}

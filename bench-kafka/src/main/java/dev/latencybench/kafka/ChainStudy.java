@@ -1,0 +1,148 @@
+package dev.latencybench.kafka;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import com.google.gson.JsonObject;
+
+import dev.latencybench.core.affinity.CpuTopology;
+import dev.latencybench.core.config.BenchProperties;
+import dev.latencybench.core.config.Units;
+import dev.latencybench.core.run.Study;
+import dev.latencybench.core.run.StudyLauncher;
+import dev.latencybench.core.run.schedule.CapacitySearch;
+import dev.latencybench.core.run.schedule.FixedList;
+import dev.latencybench.core.run.schedule.Schedule;
+import dev.latencybench.core.run.schedule.SequenceOfSchedules;
+
+/**
+ * Study 2, "how to reduce cloud cost by 99% for EDA Kafka applications": chains of services joined by
+ * topics, each chain at a fixed rate, and the question how many chains can run at once while every
+ * one keeps its latency under the SLO (p99.9 under 100 ms by default). With
+ * {@code bench.chain.instances} it runs that many chains over each transport; without it, it searches
+ * each transport's capacity in turn: 1, 2, 4, ... chains until a step breaks the SLO (or fails: the
+ * sources fell behind, the machine ran out of threads or files), then bisects to within 10%, up to
+ * {@code bench.chain.limit}. The {@code in-memory} transport is the floor: the harness's own cost with
+ * the same threads and parking. {@link #main} is the entry point of the study's own jar.
+ */
+public final class ChainStudy implements Study {
+    public static final String CHRONICLE = "chronicle";
+    public static final String IN_MEMORY = "in-memory";
+    /** The capacity search stops bisecting when the first failing count is within 10% above the last passing one. */
+    static final double RESOLUTION = 0.1;
+
+    public static void main(String[] args) {
+        int status = new StudyLauncher(new ChainStudy()).run(args);
+        if (status != 0) {
+            System.exit(status);
+        }
+    }
+
+    @Override
+    public String name() {
+        return "chain";
+    }
+
+    @Override
+    public String title() {
+        return "chains of services over Chronicle Queue, Kafka and in memory: how many fit under the SLO";
+    }
+
+    @Override
+    public Class<?> benchmark() {
+        return ChainServicesLatencyBenchmark.class;
+    }
+
+    @Override
+    public String variantParam() {
+        return "transport";
+    }
+
+    @Override
+    public Plan plan(BenchProperties properties, CpuTopology topology) {
+        ChainConfig c = ChainConfig.read(properties);
+        List<String> removed = c.transports().contains(CHRONICLE)
+                ? ChronicleChainTransport.removeStaleFolders(c.queueDir()) : List.of();
+        Map<String, String> facts = new LinkedHashMap<>();
+        facts.put("load", String.format(Locale.ROOT, "%,d msg/s per chain through %d service%s (%d topics), %d B"
+                + " messages, queues in %s", c.ratePerSec(), c.services(), c.services() == 1 ? "" : "s", c.topics(),
+                c.payloadBytes(), c.queueDir()));
+        facts.put("SLO", c.slo().describe() + " end-to-end from the intended send time, for every chain");
+        facts.put("chains", c.instances().isPresent()
+                ? String.format(Locale.ROOT, "%,d at once (bench.chain.instances)", c.instances().getAsInt())
+                : String.format(Locale.ROOT, "capacity search per transport, up to %,d (bench.chain.limit)",
+                c.limit()));
+        facts.put("idle wait", Units.formatNs(c.idleWaitNs()) + " (1/8 of the inter-message time)");
+        if (!removed.isEmpty()) {
+            facts.put(Plan.CLEANED, String.join("; ", removed));
+        }
+        JsonObject recorded = new JsonObject();
+        recorded.addProperty("ratePerSec", c.ratePerSec());
+        recorded.addProperty("services", c.services());
+        recorded.addProperty("payloadBytes", c.payloadBytes());
+        recorded.addProperty("slo", c.slo().describe());
+        if (c.instances().isPresent()) {
+            recorded.addProperty("instances", c.instances().getAsInt());
+        } else {
+            recorded.addProperty("search", String.format(Locale.ROOT, "%s from 1, doubling, then bisecting to"
+                    + " within %.0f%%, up to %,d", ChainConfig.INSTANCES, RESOLUTION * 100, c.limit()));
+        }
+        ChainSlo slo = c.slo();
+        Plan.Builder plan = Plan.builder(c.transports(), c.periods(), ChainWorkload.metrics(c.services()))
+                .facts(facts)
+                .recorded(recorded)
+                .accounting(() -> ChainTally.accounting(c.ratePerSec(), slo))
+                .cleanUp(() -> ChronicleChainTransport.removeStaleFolders(c.queueDir()))
+                .schedule(schedule(c));
+        if (c.transports().contains(IN_MEMORY)) {
+            plan.role(Plan.FLOOR, IN_MEMORY);
+        }
+        return plan.build();
+    }
+
+    /**
+     * With a fixed count, the transports in order (each fork reads the count from the properties the
+     * launcher hands on); without one, a capacity search per transport, one after the other.
+     */
+    static Schedule schedule(ChainConfig c) {
+        if (c.instances().isPresent()) {
+            return new FixedList(c.transports());
+        }
+        List<CapacitySearch> searches = new ArrayList<>();
+        for (String t : c.transports()) {
+            searches.add(CapacitySearch.of(t, ChainConfig.INSTANCES).start(1).growth(2).resolution(RESOLUTION)
+                    .limit(c.limit()).unit("chains").passRule(c.slo().passRule()).build());
+        }
+        return searches.size() == 1 ? searches.get(0) : new SequenceOfSchedules(searches);
+    }
+
+    @Override
+    public List<String> jvmFlags(int javaFeatureVersion) {
+        List<String> flags = new ArrayList<>(Arrays.asList("-Dchronicle.analytics.disable=true",
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"));
+        flags.addAll(Arrays.asList(
+                "--add-opens=java.base/java.lang=ALL-UNNAMED",
+                "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED",
+                "--add-opens=java.base/java.nio=ALL-UNNAMED",
+                "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
+                "--add-exports=java.base/jdk.internal.ref=ALL-UNNAMED",
+                "--add-exports=java.base/sun.nio.ch=ALL-UNNAMED",
+                "--add-exports=jdk.unsupported/sun.misc=ALL-UNNAMED"));
+        if (javaFeatureVersion >= 22) {
+            flags.add("--enable-native-access=ALL-UNNAMED");
+        }
+        if (javaFeatureVersion >= 23) {
+            flags.add("--sun-misc-unsafe-memory-access=allow");
+        }
+        return flags;
+    }
+
+    /** Opens the named transport for one fork. */
+    static ChainTransport open(String transport, ChainConfig config) {
+        return ChainTransports.of(transport).open(config);
+    }
+}

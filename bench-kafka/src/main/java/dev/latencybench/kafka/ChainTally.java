@@ -1,0 +1,245 @@
+package dev.latencybench.kafka;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+
+import org.HdrHistogram.AbstractHistogram;
+import org.HdrHistogram.IntCountsHistogram;
+
+import dev.latencybench.core.config.Units;
+import dev.latencybench.core.record.LatencyRecorder;
+import dev.latencybench.core.record.MessageCounts;
+import dev.latencybench.core.run.Accounting;
+import dev.latencybench.core.time.Pacer;
+
+/**
+ * The counters of a chain study's measured periods, per chain and merged, which add up across
+ * periods and forks: messages sent by each source; received, duplicated, out of order and unexpected
+ * at its sink; lost; arriving with a counter that did not go up by exactly the number of services;
+ * outside the histograms' range; how far each source fell behind its schedule; and each chain's own
+ * latency percentiles, for the SLO every chain must keep. One shape in {@code fork.json} and
+ * {@code result.json}, written and read here only.
+ *
+ * <p>Not thread-safe; off the hot path (filled once per period, after its threads ended).
+ */
+final class ChainTally {
+    /** A chain's histogram of end-to-end latency: 2 significant digits (1%) keep a thousand chains small. */
+    static final int CHAIN_DIGITS = 2;
+
+    long periods;
+    final List<Chain> chains = new ArrayList<>();
+
+    /** One chain's counters. */
+    static final class Chain {
+        final MessageCounts messages = new MessageCounts();
+        long wrongCounter;
+        long maxLagNs;
+        long finalLagNs;
+        /** Its latency, in measured periods; null when read back from a file (the percentiles are kept instead). */
+        AbstractHistogram latency = newChainHistogram();
+        long sloValueNs = -1;
+
+        static AbstractHistogram newChainHistogram() {
+            return new IntCountsHistogram(1, LatencyRecorder.HIGHEST_TRACKABLE_NS, CHAIN_DIGITS);
+        }
+    }
+
+    ChainTally(int instances) {
+        for (int c = 0; c < instances; c++) {
+            chains.add(new Chain());
+        }
+    }
+
+    /** Adds a period's (or another fork's) counters, chain by chain. */
+    void add(ChainTally o) {
+        periods += o.periods;
+        while (chains.size() < o.chains.size()) {
+            chains.add(new Chain());
+        }
+        for (int c = 0; c < o.chains.size(); c++) {
+            Chain mine = chains.get(c);
+            Chain theirs = o.chains.get(c);
+            mine.messages.add(theirs.messages);
+            mine.wrongCounter += theirs.wrongCounter;
+            mine.maxLagNs = Math.max(mine.maxLagNs, theirs.maxLagNs);
+            mine.finalLagNs = Math.max(mine.finalLagNs, theirs.finalLagNs);
+            if (mine.latency != null && theirs.latency != null) {
+                mine.latency.add(theirs.latency);
+            } else {
+                mine.latency = null; // read back: percentiles of different forks cannot be merged
+            }
+            mine.sloValueNs = Math.max(mine.sloValueNs, theirs.sloValueNs);
+        }
+    }
+
+    /** Every chain's counts added up. */
+    MessageCounts merged() {
+        MessageCounts all = new MessageCounts();
+        chains.forEach(c -> all.add(c.messages));
+        return all;
+    }
+
+    long wrongCounter() {
+        return chains.stream().mapToLong(c -> c.wrongCounter).sum();
+    }
+
+    /**
+     * Why these counts fail a period: a source that fell behind its schedule, miscounted messages,
+     * messages lost (unless the period was cut short), duplicated, out of order or beyond the
+     * histogram, and chains that broke the SLO.
+     *
+     * @param complete false for a period cut short (interrupted): loss and rate are then not judged
+     */
+    List<String> failures(int services, long periodNs, boolean complete, ChainSlo slo) {
+        List<String> reasons = new ArrayList<>();
+        long allowedBehindNs = Pacer.allowedBehindNs(periodNs);
+        int worstLag = worst(c -> c.finalLagNs);
+        if (complete && worstLag >= 0 && chains.get(worstLag).finalLagNs > allowedBehindNs) {
+            long behind = chains.stream().filter(c -> c.finalLagNs > allowedBehindNs).count();
+            reasons.add(String.format(Locale.ROOT, "rate not held: %d of %d sources ended more than %s behind"
+                    + " schedule (worst: chain %d, %s)", behind, chains.size(), Units.formatNs(allowedBehindNs),
+                    worstLag, Units.formatNs(chains.get(worstLag).finalLagNs)));
+        }
+        long wrong = wrongCounter();
+        if (wrong > 0) {
+            reasons.add(String.format(Locale.ROOT, "messages whose counter did not go up by exactly %d (the number of"
+                    + " services): %,d", services, wrong));
+        }
+        reasons.addAll(merged().failures(complete));
+        String slo2 = sloBroken(slo);
+        if (slo2 != null) {
+            reasons.add(slo2);
+        }
+        return reasons;
+    }
+
+    /** Each chain's SLO figure, from its histogram; call once the period's threads ended. */
+    void judge(ChainSlo slo) {
+        for (Chain c : chains) {
+            if (c.latency != null && c.latency.getTotalCount() > 0) {
+                c.sloValueNs = slo.valueOf(c.latency);
+            }
+        }
+    }
+
+    /** {@code the SLO p99.9 < 100ms was broken by 3 of 8 chains (worst: chain 5, p99.9 140ms >= 100ms)}; null if none. */
+    String sloBroken(ChainSlo slo) {
+        long broken = chains.stream().filter(c -> c.sloValueNs >= slo.boundNs()).count();
+        if (broken == 0) {
+            return null;
+        }
+        int worst = worst(c -> c.sloValueNs);
+        return String.format(Locale.ROOT, "the SLO %s was broken by %d of %d chains (worst: chain %d, %s)",
+                slo.describe(), broken, chains.size(), worst, slo.judge(chains.get(worst).sloValueNs));
+    }
+
+    private int worst(java.util.function.ToLongFunction<Chain> figure) {
+        int worst = -1;
+        for (int c = 0; c < chains.size(); c++) {
+            if (worst < 0 || figure.applyAsLong(chains.get(c)) > figure.applyAsLong(chains.get(worst))) {
+                worst = c;
+            }
+        }
+        return worst;
+    }
+
+    /** Writes the merged counters at the top level of {@code o}, a {@code pacing} object and a {@code chains} array. */
+    void writeTo(JsonObject o, long askedRatePerSec, ChainSlo slo) {
+        o.addProperty("measuredPeriods", periods);
+        merged().writeTo(o);
+        o.addProperty("wrongCounter", wrongCounter());
+        JsonObject pacing = new JsonObject();
+        pacing.addProperty("askedRatePerSec", askedRatePerSec);
+        pacing.addProperty("maxLagNs", chains.stream().mapToLong(c -> c.maxLagNs).max().orElse(0));
+        pacing.addProperty("finalLagNs", chains.stream().mapToLong(c -> c.finalLagNs).max().orElse(0));
+        o.add("pacing", pacing);
+        JsonObject sloJson = new JsonObject();
+        sloJson.addProperty("rule", slo.describe());
+        sloJson.addProperty("brokenByChains", chains.stream().filter(c -> c.sloValueNs >= slo.boundNs()).count());
+        int worst = worst(c -> c.sloValueNs);
+        if (worst >= 0) {
+            sloJson.addProperty("worstChain", worst);
+            sloJson.addProperty("worstValueNs", chains.get(worst).sloValueNs);
+        }
+        o.add("slo", sloJson);
+        JsonArray array = new JsonArray();
+        for (int i = 0; i < chains.size(); i++) {
+            Chain c = chains.get(i);
+            JsonObject j = new JsonObject();
+            j.addProperty("chain", i);
+            c.messages.writeTo(j);
+            j.addProperty("wrongCounter", c.wrongCounter);
+            j.addProperty("maxLagNs", c.maxLagNs);
+            j.addProperty("finalLagNs", c.finalLagNs);
+            j.addProperty("sloValueNs", c.sloValueNs);
+            if (c.latency != null && c.latency.getTotalCount() > 0) {
+                JsonObject l = new JsonObject();
+                l.addProperty("p50", c.latency.getValueAtPercentile(50));
+                l.addProperty("p99", c.latency.getValueAtPercentile(99));
+                l.addProperty("p99_9", c.latency.getValueAtPercentile(99.9));
+                l.addProperty("max", c.latency.getMaxValue());
+                l.addProperty("count", c.latency.getTotalCount());
+                j.add("latencyNs", l);
+            }
+            array.add(j);
+        }
+        o.add("chains", array);
+    }
+
+    /** Reads what {@link #writeTo} wrote (each chain's percentiles stay in its own fork's file). */
+    static ChainTally readFrom(JsonObject o) {
+        JsonArray array = o.getAsJsonArray("chains");
+        ChainTally t = new ChainTally(array.size());
+        t.periods = o.get("measuredPeriods").getAsLong();
+        for (int i = 0; i < array.size(); i++) {
+            JsonObject j = array.get(i).getAsJsonObject();
+            Chain c = t.chains.get(i);
+            c.messages.add(MessageCounts.readFrom(j));
+            c.wrongCounter = j.get("wrongCounter").getAsLong();
+            c.maxLagNs = j.get("maxLagNs").getAsLong();
+            c.finalLagNs = j.get("finalLagNs").getAsLong();
+            c.sloValueNs = j.get("sloValueNs").getAsLong();
+            c.latency = null;
+        }
+        return t;
+    }
+
+    /**
+     * The launcher's accounting of a chain cell: every fork's counters added up chain by chain and
+     * merged, each chain's worst SLO figure over the forks, and how many latencies the merged
+     * histogram must hold. It flags nothing: what fails a step, the forks have judged.
+     */
+    static Accounting accounting(long askedRatePerSec, ChainSlo slo) {
+        ChainTally total = new ChainTally(0);
+        return new Accounting() {
+            @Override
+            public void add(JsonObject fork) {
+                JsonElement chains = fork.get("chains");
+                if (chains != null && chains.isJsonArray()) {
+                    total.add(readFrom(fork));
+                }
+            }
+
+            @Override
+            public void writeTo(JsonObject result) {
+                total.writeTo(result, askedRatePerSec, slo);
+                result.addProperty("instances", total.chains.size());
+            }
+
+            @Override
+            public List<String> flags() {
+                return List.of();
+            }
+
+            @Override
+            public long expectedSamples() {
+                return total.merged().expectedSamples();
+            }
+        };
+    }
+}

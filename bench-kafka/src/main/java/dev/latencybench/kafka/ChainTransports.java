@@ -1,0 +1,50 @@
+package dev.latencybench.kafka;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The chain study's transports, in the order they run: the one place a transport is named and
+ * opened. Its name is also in the benchmark's {@code @Param} list, which JMH wants as constants; a
+ * test keeps the two equal.
+ */
+enum ChainTransports {
+    /** Six Chronicle Queues per chain in the queue folder, default settings: the study's subject. */
+    CHRONICLE(ChainStudy.CHRONICLE, c -> new ChronicleChainTransport(c.queueDir(), c.payloadBytes())),
+    /** One in-memory ring per topic: the harness's floor, same threads and parking, no transport cost. */
+    IN_MEMORY(ChainStudy.IN_MEMORY, c -> new InMemoryChainTransport());
+
+    /** What runs when {@code bench.transports} is not given. */
+    static final List<String> DEFAULTS = List.of(ChainStudy.CHRONICLE, ChainStudy.IN_MEMORY);
+
+    final String id;
+    private final Function<ChainConfig, ChainTransport> opener;
+
+    ChainTransports(String id, Function<ChainConfig, ChainTransport> opener) {
+        this.id = id;
+        this.opener = opener;
+    }
+
+    ChainTransport open(ChainConfig config) {
+        return opener.apply(config);
+    }
+
+    static List<String> ids() {
+        List<String> ids = new ArrayList<>();
+        for (ChainTransports t : values()) {
+            ids.add(t.id);
+        }
+        return ids;
+    }
+
+    /** @throws IllegalArgumentException naming the transports there are */
+    static ChainTransports of(String id) {
+        for (ChainTransports t : values()) {
+            if (t.id.equals(id)) {
+                return t;
+            }
+        }
+        throw new IllegalArgumentException("unknown transport '" + id + "'; expected one of " + ids());
+    }
+}

@@ -1,0 +1,212 @@
+package dev.latencybench.kafka;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import com.google.gson.JsonObject;
+
+import dev.latencybench.core.fork.PeriodContext;
+import dev.latencybench.core.fork.Workload;
+import dev.latencybench.core.record.Metric;
+import dev.latencybench.core.record.Metrics;
+
+/**
+ * N chains of services over one {@link ChainTransport}, all at once, for one step of the chain study:
+ *
+ * <pre>
+ *   chain c:  [source] --topic 0--> [service 1] +1 --topic 1--> ... [service S] +1 --topic S--> [sink]
+ *             paced at the chain rate;      hop-k: pick-up minus the previous        latency, service,
+ *             stamps sequence, intended     stage's hand-over                        hop-(S+1); checks the
+ *             and actual send time, 0                                                counter == S, sequence
+ * </pre>
+ *
+ * <p>Each period, each source sends {@code rate x duration} messages on its own fixed schedule
+ * (the chains' schedules are spread evenly over one interval, as independently started services
+ * would be); every stage of every chain is its own thread, {@code chains x (services + 2)} in all.
+ * An idle reader waits 1/8 of the inter-message time ({@link ChainConfig#idleWaitNs}), and a source
+ * sleeps until its next due time (no spinning): a thousand chains must not spin a thousand cores.
+ *
+ * <p>Metrics, recorded by every chain's threads into the same histograms ({@link Metric.Writers#MANY}):
+ * {@code latency} (primary: end-to-end from the intended send time), {@code service} (from the
+ * actual send) and {@code hop-1} ... {@code hop-(S+1)}, topic {@code k - 1} from its writer's hand-over
+ * to its reader's pick-up, so a slow stage shows by name. Each sink also keeps its chain's own
+ * latency, for the SLO that every chain must keep. A measured period fails for a message lost,
+ * duplicated, out of order or miscounted, a source that fell behind its schedule, a chain that broke
+ * the SLO, and threads or topics the machine could not give (the reason says which).
+ *
+ * <p>Threading: {@link #runPeriod} on the session's benchmark thread, which starts the stage threads
+ * and waits for them; {@link #progress} on its monitor; {@link #describe} and {@link #close} from
+ * the session, maybe from a shutdown hook. Hot path (the stage loops): no allocation, no locks, no
+ * logging in the workload itself; what the transport costs is its own (see its class).
+ */
+public final class ChainWorkload implements Workload {
+    public static final String LATENCY = "latency";
+    public static final String SERVICE = "service";
+    /** How long {@link #close} waits for stage threads still running. */
+    static final long CLOSE_WAIT_MS = 5_000;
+
+    final long ratePerSec;
+    final int services;
+    final int instances;
+    final long idleWaitNs;
+    final ChainSlo slo;
+    final ChainTransport transport;
+    final ServiceStep step;
+    final String transportName;
+    private final Metrics metrics;
+    private final ChainTally tally;
+    private boolean topicsCreated;
+    private long nextSequence;
+    private volatile ChainPeriod current;
+    private volatile boolean closed;
+
+    /**
+     * @param transport opened for this fork; the workload closes it
+     */
+    public ChainWorkload(ChainConfig config, int instances, String transportName, ChainTransport transport) {
+        this(config.ratePerSec(), config.services(), instances, config.idleWaitNs(), config.slo(), transportName,
+                transport, ServiceStep.ADD_ONE);
+    }
+
+    /** With another service behaviour: tests break a service here. */
+    ChainWorkload(long ratePerSec, int services, int instances, long idleWaitNs, ChainSlo slo, String transportName,
+                  ChainTransport transport, ServiceStep step) {
+        if (ratePerSec < 1 || ratePerSec > 1_000_000) {
+            throw new IllegalArgumentException("ratePerSec must be from 1 to 1,000,000: " + ratePerSec);
+        }
+        if (services < 0 || services > ChainConfig.MAX_SERVICES) {
+            throw new IllegalArgumentException("services must be from 0 to " + ChainConfig.MAX_SERVICES + ": "
+                    + services);
+        }
+        if (instances < 1 || instances > ChainConfig.MAX_INSTANCES) {
+            throw new IllegalArgumentException("instances must be from 1 to " + ChainConfig.MAX_INSTANCES + ": "
+                    + instances);
+        }
+        this.ratePerSec = ratePerSec;
+        this.services = services;
+        this.instances = instances;
+        this.idleWaitNs = idleWaitNs;
+        this.slo = slo;
+        this.transportName = transportName;
+        this.transport = transport;
+        this.step = step;
+        this.metrics = metrics(services);
+        this.tally = new ChainTally(instances);
+    }
+
+    /** The metrics of a chain of {@code services} services, for the study's plan as for the fork. */
+    public static Metrics metrics(int services) {
+        List<Metric> all = new ArrayList<>();
+        all.add(new Metric(LATENCY, "end-to-end latency from the intended send time (free of coordinated omission),"
+                + " every chain", "ns", Metric.Writers.MANY));
+        all.add(new Metric(SERVICE, "end-to-end time from the actual send time, every chain", "ns",
+                Metric.Writers.MANY));
+        for (int k = 1; k <= services + 1; k++) {
+            all.add(new Metric(hopMetric(k), "topic " + (k - 1) + ": from its writer's hand-over to "
+                    + (k == services + 1 ? "the sink's" : "service " + k + "'s") + " pick-up", "ns",
+                    Metric.Writers.MANY));
+        }
+        return new Metrics(all);
+    }
+
+    /** {@code hop-k}: topic {@code k - 1}'s metric, from 1. */
+    public static String hopMetric(int k) {
+        return "hop-" + k;
+    }
+
+    @Override
+    public Metrics metrics() {
+        return metrics;
+    }
+
+    @Override
+    public void runPeriod(PeriodContext context) throws InterruptedException {
+        long messages = messages(ratePerSec, context.durationNs());
+        if (messages == 0 || closed) {
+            return;
+        }
+        if (!topicsCreated) {
+            try {
+                transport.createTopics(instances, services + 1);
+                topicsCreated = true;
+            } catch (Exception | OutOfMemoryError e) {
+                context.abort(String.format(Locale.ROOT, "cannot create the %,d topics of %,d chains over %s: %s",
+                        (long) instances * (services + 1), instances, transportName, e));
+                return;
+            }
+        }
+        ChainPeriod period = new ChainPeriod(context, this, messages, nextSequence);
+        nextSequence += messages;
+        current = period;
+        if (closed) {
+            period.abort = true; // closed between the check above and now: its stages end at once
+        }
+        try {
+            period.run();
+        } finally {
+            current = null;
+            if (context.measured()) {
+                account(context, period);
+            }
+        }
+    }
+
+    /** Messages one period of {@code durationNs} sends at {@code ratePerSec}, without overflow. */
+    static long messages(long ratePerSec, long durationNs) {
+        long nanosPerSec = 1_000_000_000L;
+        return (durationNs / nanosPerSec) * ratePerSec + (durationNs % nanosPerSec) * ratePerSec / nanosPerSec;
+    }
+
+    /** Adds a measured period to the fork's tally and fails the period for what its counts show. */
+    private void account(PeriodContext context, ChainPeriod period) {
+        ChainTally t = period.tally();
+        t.judge(slo);
+        synchronized (this) {
+            tally.add(t);
+        }
+        long sent = t.merged().sent;
+        long expected = period.messages * instances;
+        boolean complete = sent == expected && !context.interrupted() && period.started();
+        if (sent < expected && period.started() && !context.interrupted() && !context.failed()) {
+            context.fail(String.format(Locale.ROOT, "the period was cut short: %,d of %,d messages sent", sent,
+                    expected));
+        }
+        t.failures(services, context.durationNs(), complete, slo).forEach(context::fail);
+        context.count("msg.lost", t.merged().lost, "messages");
+    }
+
+    @Override
+    public String progress() {
+        ChainPeriod p = current;
+        return p == null ? "" : String.format(Locale.ROOT, "%,d chains  sent %,d  received %,d ", instances,
+                p.sent(), p.received());
+    }
+
+    @Override
+    public synchronized void describe(JsonObject fork) {
+        fork.addProperty("transport", transportName);
+        fork.addProperty("ratePerSec", ratePerSec);
+        fork.addProperty("services", services);
+        fork.addProperty("instances", instances);
+        fork.addProperty("idleWaitNs", idleWaitNs);
+        tally.writeTo(fork, ratePerSec, slo);
+        transport.describe(fork);
+    }
+
+    /** Stops the stage threads of a period still running and waits for them, then closes the transport. */
+    @Override
+    public void close() {
+        closed = true;
+        ChainPeriod p = current;
+        try {
+            if (p != null) {
+                p.abortAndJoin(CLOSE_WAIT_MS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            transport.close();
+        }
+    }
+}
