@@ -1,0 +1,119 @@
+package dev.latencybench.kafka;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.latencybench.core.config.BenchProperties;
+import dev.latencybench.core.config.ConfigException;
+import dev.latencybench.core.run.schedule.CapacitySearch;
+import dev.latencybench.core.run.schedule.FixedList;
+import dev.latencybench.core.run.schedule.SequenceOfSchedules;
+
+class ChainConfigTest {
+    @TempDir
+    Path tmp;
+
+    private ChainConfig read(String... pairs) {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put(ChainConfig.QUEUE_DIR, tmp.toString());
+        for (int i = 0; i < pairs.length; i += 2) {
+            m.put(pairs[i], pairs[i + 1]);
+        }
+        return ChainConfig.read(new BenchProperties(m));
+    }
+
+    private String error(String... pairs) {
+        return assertThrows(ConfigException.class, () -> read(pairs)).getMessage();
+    }
+
+    @Test
+    void defaultsAreTheStudys() {
+        ChainConfig c = read();
+        assertEquals(1_000, c.ratePerSec());
+        assertEquals(5, c.services());
+        assertEquals(6, c.topics());
+        assertFalse(c.instances().isPresent());
+        assertEquals(1_024, c.limit());
+        assertEquals("p99.9 < 100ms", c.slo().describe());
+        assertEquals(40, c.payloadBytes());
+        assertEquals(List.of("chronicle", "in-memory"), c.transports());
+        assertEquals(125_000, c.idleWaitNs());
+        assertEquals(4_096, read("bench.scale", "paper").limit());
+    }
+
+    @Test
+    void valuesAreRead() {
+        ChainConfig c = read("bench.chain.rate", "2K", "bench.chain.services", "0", "bench.chain.instances", "3",
+                "bench.chain.slo", "p99 < 5ms", "bench.payload", "256", "bench.transports", "in-memory");
+        assertEquals(2_000, c.ratePerSec());
+        assertEquals(0, c.services());
+        assertEquals(1, c.topics());
+        assertEquals(3, c.instances().getAsInt());
+        assertEquals("p99 < 5.00ms", c.slo().describe());
+        assertEquals(5_000_000, c.slo().boundNs());
+        assertEquals(256, c.payloadBytes());
+        assertEquals(List.of("in-memory"), c.transports());
+    }
+
+    @Test
+    void badValuesAreNamedWithWhatIsAllowed() {
+        assertEquals("bench.chain.services=-1 is not valid: expected services per chain (0: source -> one topic ->"
+                + " sink) as a whole number such as 100000, 100K or 1M, from 0 to 32",
+                error("bench.chain.services", "-1"));
+        assertEquals("bench.chain.services=33 is not valid: expected services per chain (0: source -> one topic ->"
+                + " sink) from 0 to 32", error("bench.chain.services", "33"));
+        assertEquals("bench.chain.rate=0 is not valid: expected messages per second each chain's source sends from 1"
+                + " to 1000000", error("bench.chain.rate", "0"));
+        assertEquals("bench.chain.instances=0 is not valid: expected chains to run at once (none: search for the most"
+                + " that hold the SLO) from 1 to 65536", error("bench.chain.instances", "0"));
+        assertEquals("bench.chain.limit=many is not valid: expected the most chains the capacity search tries as a"
+                + " whole number such as 100000, 100K or 1M, from 1 to 65536", error("bench.chain.limit", "many"));
+        assertEquals("bench.payload=8 is not valid: expected bytes per message (the stamps take 40) from 40 to"
+                + " 1048576", error("bench.payload", "8"));
+        assertEquals("bench.transports=chronicle,rabbit is not valid: unknown transport 'rabbit'; expected a"
+                + " comma-separated list of chronicle, in-memory", error("bench.transports", "chronicle,rabbit"));
+    }
+
+    @Test
+    void badSlosAreNamedWithWhatIsAllowed() {
+        String allowed = "expected <percentile><<bound> such as p99.9<100ms, with a percentile of p50, p90, p99,"
+                + " p99.9, p99.99 or max and a bound above 0 with a unit (ns, us, ms, s)";
+        assertEquals("bench.chain.slo=fast is not valid: " + allowed, error("bench.chain.slo", "fast"));
+        assertEquals("bench.chain.slo=p95<10ms is not valid: unknown percentile 'p95'; " + allowed,
+                error("bench.chain.slo", "p95<10ms"));
+        assertEquals("bench.chain.slo=p99.9<100 is not valid: the bound '100' is not a duration; " + allowed,
+                error("bench.chain.slo", "p99.9<100"));
+        assertEquals("bench.chain.slo=p99.9<0ms is not valid: the bound must be above 0; " + allowed,
+                error("bench.chain.slo", "p99.9<0ms"));
+        assertEquals("max < 1.00s", read("bench.chain.slo", "MAX<1s").slo().describe());
+    }
+
+    @Test
+    void aFixedCountRunsTheTransportsInOrderAndNoCountSearchesEach() {
+        assertEquals(new FixedList(List.of("chronicle", "in-memory")).steps(),
+                ((FixedList) ChainStudy.schedule(read("bench.chain.instances", "2"))).steps());
+        SequenceOfSchedules s = (SequenceOfSchedules) ChainStudy.schedule(read("bench.chain.limit", "4"));
+        assertEquals(List.of("chronicle", "in-memory"), s.variants());
+        CapacitySearch chronicle = (CapacitySearch) s.parts().get(0);
+        assertEquals("capacity search of chronicle: 1, 2, 4 chains, then bisect to within 10%; pass: p99.9 < 100ms",
+                chronicle.describe());
+        assertTrue(ChainStudy.schedule(read("bench.transports", "in-memory")) instanceof CapacitySearch);
+    }
+
+    @Test
+    void theBenchmarksParamsAreTheTransports() throws Exception {
+        String[] params = ChainServicesLatencyBenchmark.class.getField("transport")
+                .getAnnotation(org.openjdk.jmh.annotations.Param.class).value();
+        assertEquals(ChainTransports.ids(), List.of(params));
+    }
+}

@@ -1,0 +1,149 @@
+package dev.latencybench.kafka;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.latencybench.core.affinity.AffinityService;
+import dev.latencybench.core.affinity.CpuPlan;
+import dev.latencybench.core.affinity.CpuTopology;
+import dev.latencybench.core.config.Periods;
+import dev.latencybench.core.config.Scale;
+import dev.latencybench.core.env.CpuLoadProbe;
+import dev.latencybench.core.fork.ForkSession;
+import dev.latencybench.core.time.Clocks;
+
+/**
+ * The chain workload in a real fork session, real threads and the system clock: 2 chains of 2
+ * services at 1,000 msg/s for 300 ms, in memory and over Chronicle Queue, so each test takes about
+ * a second of two mostly idle CPUs.
+ */
+class ChainWorkloadTest {
+    private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
+    private static final long RATE = 1_000;
+    private static final int SERVICES = 2;
+    private static final int CHAINS = 2;
+    private static final ChainSlo SLO = ChainSlo.parse("bench.chain.slo", "p99.9<100ms");
+
+    @TempDir
+    Path tmp;
+
+    private final ByteArrayOutputStream progress = new ByteArrayOutputStream();
+
+    private ForkSession session(ChainWorkload workload) {
+        Periods periods = new Periods(Scale.SMOKE, 100 * MS, 300 * MS, 1, 100 * MS);
+        CpuPlan none = CpuPlan.resolve("bench.cpus", "none", List.of(), CpuTopology.system());
+        return new ForkSession(workload, periods, none, Clocks.system(), AffinityService.NONE, "test/chain",
+                new PrintStream(progress, true, StandardCharsets.UTF_8), null, new CpuLoadProbe(tmp.resolve("no-proc")));
+    }
+
+    private static ChainWorkload workload(String name, ChainTransport transport, ServiceStep step) {
+        return new ChainWorkload(RATE, SERVICES, CHAINS, 125_000, SLO, name, transport, step);
+    }
+
+    private static List<String> stageThreads() {
+        return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
+                .filter(n -> n.startsWith("lb-chain-")).sorted().collect(Collectors.toList());
+    }
+
+    private static long count(JsonObject fork, String metric) {
+        return fork.getAsJsonObject("metrics").getAsJsonObject(metric).get("count").getAsLong();
+    }
+
+    private JsonObject runOnePeriod(ChainWorkload w) {
+        ForkSession s = session(w);
+        s.runPeriod(false);
+        s.runPeriod(true);
+        JsonObject fork = s.forkJson();
+        s.close();
+        return fork;
+    }
+
+    private void checkClean(JsonObject fork) {
+        assertEquals("OK", fork.get("status").getAsString(), fork.get("reasons").toString());
+        assertEquals(CHAINS * 300, fork.get("sent").getAsLong());
+        assertEquals(CHAINS * 300, fork.get("received").getAsLong());
+        assertEquals(0, fork.get("lost").getAsLong());
+        assertEquals(0, fork.get("duplicated").getAsLong());
+        assertEquals(0, fork.get("outOfOrder").getAsLong());
+        assertEquals(0, fork.get("wrongCounter").getAsLong());
+        for (String m : List.of("latency", "service", "hop-1", "hop-2", "hop-3")) {
+            assertEquals(CHAINS * 300, count(fork, m), m);
+        }
+        JsonArray chains = fork.getAsJsonArray("chains");
+        assertEquals(CHAINS, chains.size());
+        for (int c = 0; c < CHAINS; c++) {
+            JsonObject chain = chains.get(c).getAsJsonObject();
+            assertEquals(300, chain.get("sent").getAsLong());
+            assertEquals(300, chain.get("received").getAsLong());
+            assertEquals(300, chain.getAsJsonObject("latencyNs").get("count").getAsLong());
+        }
+        assertEquals(0, fork.getAsJsonObject("slo").get("brokenByChains").getAsLong());
+        assertEquals(List.of(), stageThreads());
+    }
+
+    @Test
+    void inMemoryChainsDeliverEveryMessageThroughEveryHop() {
+        checkClean(runOnePeriod(workload("in-memory", new InMemoryChainTransport(), ServiceStep.ADD_ONE)));
+    }
+
+    @Test
+    void chronicleChainsDeliverEveryMessageAndLeaveNoFiles() throws Exception {
+        Path shm = Files.createDirectories(tmp.resolve("shm"));
+        checkClean(runOnePeriod(workload("chronicle", new ChronicleChainTransport(shm, 64), ServiceStep.ADD_ONE)));
+        try (Stream<Path> left = Files.list(shm)) {
+            assertEquals(List.of(), left.collect(Collectors.toList()));
+        }
+    }
+
+    @Test
+    void aServiceThatForgetsToAddOneFailsThePeriod() {
+        ServiceStep forgetful = (service, sequence, counter) -> service == 2 ? counter : counter + 1;
+        JsonObject fork = runOnePeriod(workload("in-memory", new InMemoryChainTransport(), forgetful));
+
+        assertEquals("FAILED", fork.get("status").getAsString());
+        assertEquals("[\"messages whose counter did not go up by exactly 2 (the number of services): 600\"]",
+                fork.get("reasons").toString());
+        assertEquals(600, fork.get("received").getAsLong());
+    }
+
+    @Test
+    void aChainThatBreaksTheSloFailsThePeriodAndSaysWhichChain() {
+        ChainTally t = new ChainTally(3);
+        t.chains.get(1).latency.recordValue(150 * MS);
+        t.chains.get(0).latency.recordValue(MS);
+        t.judge(SLO);
+        assertEquals("the SLO p99.9 < 100ms was broken by 1 of 3 chains (worst: chain 1, p99.9 151ms >= 100ms)", // 2 significant digits: 1%
+                t.sloBroken(SLO));
+    }
+
+    @Test
+    void theAccountingAddsForksChainByChain() {
+        JsonObject fork = runOnePeriod(workload("in-memory", new InMemoryChainTransport(), ServiceStep.ADD_ONE));
+        dev.latencybench.core.run.Accounting a = ChainTally.accounting(RATE, SLO);
+        a.add(fork);
+        a.add(fork);
+        JsonObject result = new JsonObject();
+        a.writeTo(result);
+        assertEquals(4 * 300, result.get("sent").getAsLong());
+        assertEquals(4 * 300, a.expectedSamples());
+        assertEquals(CHAINS, result.get("instances").getAsLong());
+        assertEquals(600, result.getAsJsonArray("chains").get(1).getAsJsonObject().get("received").getAsLong());
+        assertTrue(a.flags().isEmpty());
+    }
+}
