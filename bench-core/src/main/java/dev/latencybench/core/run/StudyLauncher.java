@@ -146,6 +146,21 @@ public final class StudyLauncher {
             return 1;
         }
         printSummary(run, plan, done);
+        return exitStatus(cells, plan.schedule().decision(done), unwritten.isEmpty());
+    }
+
+    /**
+     * 0 when the run did what it set out to: every cell OK or, for a schedule that answers a question
+     * (a capacity search), a complete answer, whose failed steps are where the answer lies; 1 otherwise
+     * (a cell failed outside a search, a step was interrupted, a result could not be written).
+     */
+    static int exitStatus(List<CellSummary> cells, Decision decision, boolean allWritten) {
+        if (!allWritten) {
+            return 1;
+        }
+        if (decision != null) {
+            return decision.complete() && cells.stream().noneMatch(c -> "INTERRUPTED".equals(c.status)) ? 0 : 1;
+        }
         return cells.stream().allMatch(c -> "OK".equals(c.status)) ? 0 : 1;
     }
 
@@ -380,7 +395,10 @@ public final class StudyLauncher {
         }
         out.println("  results: " + run.runDir().resolve(study.name()));
         long notOk = cells.stream().filter(c -> !"OK".equals(c.status)).count();
-        if (notOk > 0) {
+        if (notOk > 0 && exitStatus(cells, decision, unwritten.isEmpty()) == 0) {
+            out.printf(Locale.ROOT, "latency-bench: %d of %d step(s) did not hold; the answer above rests on them%n",
+                    notOk, cells.size());
+        } else if (notOk > 0) {
             out.printf(Locale.ROOT, "latency-bench: %d of %d cell(s) did not end OK (reasons above); exit status 1%n",
                     notOk, cells.size());
         }

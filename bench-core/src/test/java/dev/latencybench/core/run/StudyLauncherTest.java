@@ -6,6 +6,30 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 
 class StudyLauncherTest {
+    private static CellSummary cell(String status) {
+        dev.latencybench.core.record.LatencySummary none = new dev.latencybench.core.record.LatencySummary(0, 0, 0, 0,
+                0, 0, 0);
+        return new CellSummary("chronicle-instances-4", "openjdk-17__g1", status, java.util.List.of(), java.util.List.of(),
+                dev.latencybench.core.record.Metrics.ONE_WAY, java.util.List.of(none, none), java.nio.file.Path.of("x"));
+    }
+
+    @Test
+    void aCompleteSearchEndsWellThoughItsLastStepFailedAndAnythingElseDoesNot() {
+        dev.latencybench.core.run.schedule.Decision found = new dev.latencybench.core.run.schedule.Decision(
+                dev.latencybench.core.run.schedule.Decision.Kind.BOUNDARY, 3, "3 chains", java.util.List.of("a", "b"),
+                "3 passed, 4 failed");
+        dev.latencybench.core.run.schedule.Decision unfinished = new dev.latencybench.core.run.schedule.Decision(
+                dev.latencybench.core.run.schedule.Decision.Kind.UNFINISHED, 2, "at least 2 chains",
+                java.util.List.of("a"), "interrupted");
+        java.util.List<CellSummary> search = java.util.List.of(cell("OK"), cell("OK"), cell("FAILED"));
+        assertEquals(0, StudyLauncher.exitStatus(search, found, true), "the failed step is where the answer lies");
+        assertEquals(1, StudyLauncher.exitStatus(search, unfinished, true));
+        assertEquals(1, StudyLauncher.exitStatus(java.util.List.of(cell("OK"), cell("INTERRUPTED")), found, true));
+        assertEquals(1, StudyLauncher.exitStatus(search, found, false), "a result that could not be written");
+        assertEquals(1, StudyLauncher.exitStatus(search, null, true), "a fixed list fails with any cell");
+        assertEquals(0, StudyLauncher.exitStatus(java.util.List.of(cell("OK")), null, true));
+    }
+
     @Test
     void anOutOfMemoryErrorSaysOutOfMemory() {
         // JMH hands the fork's error over as the cause; its message alone would be "Java heap space"
