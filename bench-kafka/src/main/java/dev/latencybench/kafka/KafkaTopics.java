@@ -27,18 +27,20 @@ public final class KafkaTopics implements AutoCloseable {
     /** Topic operations that take longer than this fail with the reason. */
     public static final int DEFAULT_TIMEOUT_MS = 15_000;
 
+    private final KafkaCluster cluster;
     private final String bootstrapServers;
     private final String prefix;
     private final int timeoutMs;
     private final Admin admin;
     private final List<String> created = new ArrayList<>();
 
-    public KafkaTopics(String bootstrapServers, String prefix, int timeoutMs) {
+    public KafkaTopics(KafkaCluster cluster, String prefix, int timeoutMs) {
         if (!prefix.matches("[A-Za-z0-9._-]{1,200}")) {
             throw new IllegalArgumentException("a topic prefix of letters, digits, '.', '_' and '-', at most 200: "
                     + prefix);
         }
-        this.bootstrapServers = bootstrapServers;
+        this.cluster = cluster;
+        this.bootstrapServers = cluster.bootstrapServers();
         this.prefix = prefix;
         this.timeoutMs = timeoutMs;
         this.admin = ClusterProbe.admin(bootstrapServers, timeoutMs, "lb-topics-" + prefix);
@@ -109,6 +111,11 @@ public final class KafkaTopics implements AutoCloseable {
             return null;
         }
         List<String> names = new ArrayList<>(created);
+        String gone = cluster.failure();
+        if (gone != null) {
+            created.clear(); // nobody to ask: waiting out the timeout would only delay the end
+            return "the run's " + names.size() + " topics were not deleted: " + gone.split("; last lines", 2)[0];
+        }
         try {
             admin.deleteTopics(names).all().get(timeoutMs, TimeUnit.MILLISECONDS);
             created.clear();
