@@ -67,14 +67,15 @@ public final class BrokerSettings {
 
     private BrokerSettings(Path java, Path jars, String heap, List<String> jvmFlags, int port, int controllerPort,
             long startTimeoutNs, Path folderParent) {
-        this.java = Objects.requireNonNull(java, "java");
-        this.jars = Objects.requireNonNull(jars, "jars");
+        // absolute: the broker runs in its own folder, where a relative path would point elsewhere
+        this.java = Objects.requireNonNull(java, "java").toAbsolutePath();
+        this.jars = Objects.requireNonNull(jars, "jars").toAbsolutePath();
         this.heap = Objects.requireNonNull(heap, "heap");
         this.jvmFlags = Collections.unmodifiableList(List.copyOf(jvmFlags));
         this.port = port;
         this.controllerPort = controllerPort;
         this.startTimeoutNs = startTimeoutNs;
-        this.folderParent = Objects.requireNonNull(folderParent, "folderParent");
+        this.folderParent = Objects.requireNonNull(folderParent, "folderParent").toAbsolutePath();
     }
 
     /** The defaults: this JVM's {@code java}, the jars beside this module, free ports. */

@@ -79,6 +79,7 @@ public final class KafkaBroker implements KafkaCluster {
     private volatile long startMs = -1;
     private volatile long stopMs = -1;
     private volatile long peakRssKb = -1;
+    private volatile long lastCpuNs = -1;
     private boolean closed;
 
     private KafkaBroker(BrokerSettings settings, String kafkaVersion, Path folder, int port, int controllerPort,
@@ -162,8 +163,7 @@ public final class KafkaBroker implements KafkaCluster {
                 throw new IllegalStateException("the Kafka broker was stopped while it started");
             }
             try {
-                process = new ProcessBuilder(cmd).directory(folder.toFile()).redirectErrorStream(true)
-                        .redirectOutput(folder.resolve(LOG_FILE).toFile()).start();
+                process = processBuilder(cmd).redirectOutput(folder.resolve(LOG_FILE).toFile()).start();
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot start the Kafka broker with " + settings.java(), e);
             }
@@ -176,6 +176,18 @@ public final class KafkaBroker implements KafkaCluster {
         });
         awaitAnswer(p, t1);
         startMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t1);
+    }
+
+    /**
+     * A process in the broker's folder, stdout and stderr together, without the variables through
+     * which the {@code java} launcher takes extra flags: the broker runs with the flags recorded.
+     */
+    private ProcessBuilder processBuilder(List<String> cmd) {
+        ProcessBuilder b = new ProcessBuilder(cmd).directory(folder.toFile()).redirectErrorStream(true);
+        b.environment().remove("JAVA_TOOL_OPTIONS");
+        b.environment().remove("JDK_JAVA_OPTIONS");
+        b.environment().remove("_JAVA_OPTIONS");
+        return b;
     }
 
     /** {@code kafka.tools.StorageTool format}: a KRaft broker starts only on a formatted folder. */
@@ -191,8 +203,7 @@ public final class KafkaBroker implements KafkaCluster {
                 throw new IllegalStateException("the Kafka broker was stopped while it started");
             }
             try {
-                p = new ProcessBuilder(cmd).directory(folder.toFile()).redirectErrorStream(true)
-                        .redirectOutput(log.toFile()).start();
+                p = processBuilder(cmd).redirectOutput(log.toFile()).start();
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot start " + settings.java() + " to format the Kafka broker's"
                         + " folder", e);
@@ -307,14 +318,20 @@ public final class KafkaBroker implements KafkaCluster {
         return kb;
     }
 
-    /** CPU time the broker JVM has used so far, user and system; -1 when it cannot be read. */
+    /**
+     * CPU time the broker JVM has used so far, user and system (from /proc through {@link ProcessHandle});
+     * -1 when it cannot be read.
+     */
     public long cpuNs() {
         Process p = process;
         if (p == null) {
             return -1;
         }
-        Optional<Duration> cpu = p.info().totalCpuDuration();
-        return cpu.map(Duration::toNanos).orElse(-1L);
+        Optional<Duration> cpu = p.isAlive() ? p.info().totalCpuDuration() : Optional.empty();
+        if (cpu.isPresent()) {
+            lastCpuNs = cpu.get().toNanos();
+        }
+        return lastCpuNs; // once it is gone: the last look, taken as it was stopped
     }
 
     /** Milliseconds from launch until the broker answered (format not included); -1 before. */
@@ -351,7 +368,8 @@ public final class KafkaBroker implements KafkaCluster {
         o.addProperty("stopMs", stopMs);
         o.addProperty("rssKb", rssKb());
         o.addProperty("peakRssKb", peakRssKb);
-        o.addProperty("cpuMs", cpuNs() < 0 ? -1 : TimeUnit.NANOSECONDS.toMillis(cpuNs()));
+        long cpu = cpuNs();
+        o.addProperty("cpuMs", cpu < 0 ? -1 : TimeUnit.NANOSECONDS.toMillis(cpu));
         return o;
     }
 
@@ -374,7 +392,8 @@ public final class KafkaBroker implements KafkaCluster {
         }
         Process p = process;
         if (p != null) {
-            rssKb(); // the last look at its memory
+            rssKb(); // the last look at its memory and CPU time
+            cpuNs();
             long t0 = System.nanoTime();
             p.destroy();
             boolean gone = waitFor(p, BrokerSettings.STOP_TIMEOUT_NS);
@@ -478,8 +497,8 @@ public final class KafkaBroker implements KafkaCluster {
         if (port == 0) {
             return;
         }
-        try (ServerSocket s = bind(port)) {
-            // free: the broker binds it a moment later
+        try {
+            bind(port).close(); // free: the broker binds it a moment later
         } catch (IOException e) {
             throw new IllegalStateException("cannot start the Kafka broker: port " + port + " on " + HOST
                     + " is taken (" + property + "=" + port + ", " + e.getMessage() + "); stop what uses it, choose"

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -230,7 +231,7 @@ public final class KafkaChainTransport implements AutoCloseable {
             } finally {
                 consumer = null;
                 try {
-                    c.close(CLOSE_TIMEOUT);
+                    c.close(CloseOptions.timeout(CLOSE_TIMEOUT));
                 } catch (RuntimeException e) {
                     // closing: nothing more to read
                 }

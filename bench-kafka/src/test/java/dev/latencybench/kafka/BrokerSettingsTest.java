@@ -76,6 +76,13 @@ class BrokerSettingsTest {
     }
 
     @Test
+    void pathsAreMadeAbsoluteForTheBrokersOwnWorkingFolder() {
+        BrokerSettings s = BrokerSettings.defaults().withJars(Path.of("rel/jars")).withFolderParent(Path.of("rel"));
+        assertEquals(Path.of("rel/jars").toAbsolutePath(), s.jars());
+        assertEquals(Path.of("rel").toAbsolutePath(), s.folderParent());
+    }
+
+    @Test
     void theKafkaVersionComesFromTheJars() throws Exception {
         Files.createFile(dir.resolve("kafka-server-4.4.0.jar"));
         Files.createFile(dir.resolve("kafka-server-common-4.4.0.jar"));
