@@ -192,8 +192,8 @@ public final class BrokerSettings {
     public String kafkaVersion() {
         if (!Files.isDirectory(jars)) {
             throw new IllegalStateException("the Kafka broker's jars are not there: " + jars + " is not a folder;"
-                    + " build them with ./mvnw -pl bench-kafka -am package (bench-kafka-broker copies them to"
-                    + " bench-kafka/target/kafka-broker), or set " + JARS + " to a folder of a Kafka "
+                    + " build them with ./mvnw -pl bench-kafka -am package (they go to bench-kafka/target/kafka-broker)"
+                    + ", or set " + JARS + " to a folder of a Kafka "
                     + "broker's jars, or set " + KafkaCluster.BOOTSTRAP + " to use a running cluster");
         }
         try (Stream<Path> s = Files.list(jars)) {

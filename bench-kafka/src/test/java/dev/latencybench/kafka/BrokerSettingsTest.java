@@ -94,8 +94,8 @@ class BrokerSettingsTest {
         String e = assertThrows(IllegalStateException.class,
                 () -> BrokerSettings.defaults().withJars(dir.resolve("none")).kafkaVersion()).getMessage();
         assertEquals("the Kafka broker's jars are not there: " + dir.resolve("none") + " is not a folder; build them"
-                + " with ./mvnw -pl bench-kafka -am package (bench-kafka-broker copies them to"
-                + " bench-kafka/target/kafka-broker), or set bench.kafka.broker.jars to a folder of a Kafka broker's"
+                + " with ./mvnw -pl bench-kafka -am package (they go to bench-kafka/target/kafka-broker)"
+                + ", or set bench.kafka.broker.jars to a folder of a Kafka broker's"
                 + " jars, or set bench.kafka.bootstrap to use a running cluster", e);
         String empty = assertThrows(IllegalStateException.class,
                 () -> BrokerSettings.defaults().withJars(dir).kafkaVersion()).getMessage();
