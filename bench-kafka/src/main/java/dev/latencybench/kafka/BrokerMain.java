@@ -1,0 +1,46 @@
+package dev.latencybench.kafka;
+
+import dev.latencybench.core.run.ParentWatch;
+import java.lang.reflect.InvocationTargetException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * The main class of the broker JVM the suite starts: holds the broker folder's lock, watches the
+ * JVM that started it, then runs {@code kafka.Kafka}. A benchmark JVM killed outright (SIGKILL, the
+ * OOM killer) runs no shutdown hook and cannot stop its broker; the watch ends the broker within
+ * about half a second instead, through Kafka's own shutdown hook, and the lock it held tells the
+ * next run that the folder left behind is stale.
+ *
+ * <p>{@link KafkaBroker} copies this class and {@link ParentWatch} into the broker's folder and puts
+ * them before the broker's jars, so the broker needs nothing else of the suite. Only JDK classes
+ * and reflection here: the study's own class path has no broker.
+ */
+public final class BrokerMain {
+    /** The folder's lock, held (shared with the starter) for as long as this JVM lives. */
+    @SuppressWarnings("unused")
+    private static FileLock folderLock;
+
+    private BrokerMain() {
+    }
+
+    /**
+     * Arguments: the folder's lock file, then the broker's {@code server.properties}.
+     */
+    public static void main(String[] args) throws Throwable {
+        if (args.length != 2) {
+            System.err.println("usage: BrokerMain LOCK_FILE SERVER_PROPERTIES");
+            System.exit(2);
+        }
+        FileChannel channel = FileChannel.open(Paths.get(args[0]), StandardOpenOption.READ);
+        folderLock = channel.lock(0, Long.MAX_VALUE, true);
+        ParentWatch.start("the benchmark JVM that started this Kafka broker", 0, System.err);
+        try {
+            Class.forName("kafka.Kafka").getMethod("main", String[].class).invoke(null, (Object) new String[] {args[1]});
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
+    }
+}

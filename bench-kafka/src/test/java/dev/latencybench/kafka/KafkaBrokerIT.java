@@ -1,0 +1,230 @@
+package dev.latencybench.kafka;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.latencybench.core.config.BenchProperties;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The real broker: it starts, carries 1,000 messages through a service hop in order, and is gone
+ * with its folder after close; and each fault ends in a clear message with nothing left behind.
+ * Brokers get a small heap here: these runs check behaviour, not latency.
+ */
+class KafkaBrokerIT {
+    private static final Path JARS = Paths.get(System.getProperty(BrokerSettings.JARS, "target/kafka-broker"));
+    private static final int MESSAGES = 1_000;
+
+    @TempDir
+    Path parent;
+
+    private BrokerSettings settings() {
+        return BrokerSettings.defaults().withJars(JARS).withFolderParent(parent).withHeap("256m");
+    }
+
+    @Test
+    void carriesMessagesInOrderThroughAServiceAndStopsCleanly() throws Exception {
+        long t0 = System.nanoTime();
+        KafkaBroker broker = KafkaBroker.start(settings());
+        long startedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+        long pid = broker.pid();
+        Path folder = broker.folder();
+        List<Long> sequences = new ArrayList<>();
+        List<Integer> counters = new ArrayList<>();
+        try (KafkaTopics topics = new KafkaTopics(broker, KafkaTopics.newRunPrefix(), 10_000);
+             KafkaChainTransport transport = new KafkaChainTransport(broker,
+                     KafkaClientSettings.defaults(TimeUnit.MILLISECONDS.toNanos(1)), "it")) {
+            List<String> chain = topics.createChains(1, 2).get(0);
+            transport.poll(chain.get(0), (value, receivedNs) -> {
+                ChainMessage.incrementCounter(value);
+                transport.send(chain.get(1), value);
+            });
+            transport.poll(chain.get(1), (value, receivedNs) -> {
+                synchronized (sequences) {
+                    sequences.add(ChainMessage.sequence(value));
+                    counters.add(ChainMessage.counter(value));
+                }
+            });
+            byte[] message = ChainMessage.newBuffer(100);
+            for (int i = 0; i < MESSAGES; i++) {
+                long now = System.nanoTime();
+                ChainMessage.encode(message, i, now, now, 0);
+                transport.send(chain.get(0), message); // the producer copies it: the array is reused
+            }
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (size(sequences) < MESSAGES && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertEquals(null, transport.failure());
+            assertEquals(2 * MESSAGES, transport.sent());
+            System.out.printf("broker: started in %d ms (format %s ms, launch to answer %d ms), RSS %d kB%n", startedMs,
+                    broker.describe().get("formatMs"), broker.startMs(), broker.rssKb());
+        } finally {
+            broker.close();
+        }
+        System.out.printf("broker: stopped in %d ms%n", broker.stopMs());
+        synchronized (sequences) {
+            assertEquals(MESSAGES, sequences.size(), "every message arrives once");
+            for (int i = 0; i < MESSAGES; i++) {
+                assertEquals(i, sequences.get(i), "in order");
+                assertEquals(1, counters.get(i), "one service added one");
+            }
+        }
+        assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "broker process gone");
+        assertFalse(Files.exists(folder), "folder deleted");
+        assertTrue(broker.stopMs() >= 0 && broker.stopMs() < BrokerSettings.STOP_TIMEOUT_NS / 1_000_000,
+                "stopped by SIGTERM, not killed: " + broker.stopMs() + " ms");
+    }
+
+    @Test
+    void aTakenPortFailsNamingThePort() throws Exception {
+        try (ServerSocket taken = new ServerSocket()) {
+            taken.bind(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 0));
+            int port = taken.getLocalPort();
+            IllegalStateException e = assertThrows(IllegalStateException.class,
+                    () -> KafkaBroker.start(settings().withPorts(port, 0)));
+            assertTrue(e.getMessage().contains("port " + port + " on 127.0.0.1 is taken (bench.kafka.broker.port="
+                    + port), e.getMessage());
+        }
+        assertEquals(List.of(), listFolder(parent), "nothing left behind");
+    }
+
+    @Test
+    void aKilledBrokerFailsTheClientsWithTheReasonAndCloseStillCleansUp() throws Exception {
+        KafkaBroker broker = KafkaBroker.start(settings());
+        long pid = broker.pid();
+        try (KafkaTopics topics = new KafkaTopics(broker, KafkaTopics.newRunPrefix(), 10_000);
+             KafkaChainTransport transport = new KafkaChainTransport(broker,
+                     KafkaClientSettings.defaults(TimeUnit.MILLISECONDS.toNanos(1)), "killed")) {
+            String topic = topics.createChains(1, 1).get(0).get(0);
+            transport.poll(topic, (value, receivedNs) -> { });
+            transport.send(topic, ChainMessage.newBuffer(ChainMessage.HEADER_BYTES));
+
+            ProcessHandle.of(pid).orElseThrow().destroyForcibly();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (transport.failure() == null && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            String failure = transport.failure();
+            assertNotNull(failure, "the polling thread sees the broker gone");
+            assertTrue(failure.contains("the Kafka broker (pid " + pid + ") exited with status 137 (signal 9) while"
+                    + " the study was using it"), failure);
+            IllegalStateException e = assertThrows(IllegalStateException.class,
+                    () -> transport.send(topic, ChainMessage.newBuffer(ChainMessage.HEADER_BYTES)));
+            assertEquals(failure, e.getMessage());
+            System.out.println("after the kill: " + failure);
+        } finally {
+            broker.close();
+        }
+        assertFalse(Files.exists(broker.folder()), "folder deleted");
+        assertEquals(List.of(), listFolder(parent));
+    }
+
+    @Test
+    void theBrokerDoesNotOutliveAKilledOwner() throws Exception {
+        Path folder = runOwnerAndStopIt(true);
+        assertTrue(Files.exists(folder), "a killed owner cannot delete the folder");
+        List<String> removed = KafkaBroker.removeStaleFolders(parent);
+        assertEquals(1, removed.size(), removed.toString());
+        assertFalse(Files.exists(folder), "the next start removes it");
+    }
+
+    @Test
+    void anOwnerStoppedWithSigtermStopsItsBrokerAndDeletesTheFolder() throws Exception {
+        Path folder = runOwnerAndStopIt(false);
+        assertFalse(Files.exists(folder), "the owner's shutdown hook deletes the folder");
+        assertEquals(List.of(), listFolder(parent));
+    }
+
+    @Test
+    void aBrokerThatExitsAtOnceFailsWithItsStatusAndLastLines() {
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> KafkaBroker.start(settings().withJvmFlags(List.of("-XX:+NoSuchFlagForTheTest"))));
+        assertTrue(e.getMessage().contains("exited with status 1 before it answered; last lines of "), e.getMessage());
+        assertTrue(e.getMessage().contains("NoSuchFlagForTheTest"), e.getMessage());
+    }
+
+    /**
+     * Starts a stand-in benchmark JVM that starts a broker, then stops that JVM with SIGKILL
+     * ({@code kill}) or SIGTERM, and waits until the broker has exited too.
+     *
+     * @return the broker's folder
+     */
+    private Path runOwnerAndStopIt(boolean kill) throws Exception {
+        String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+        Process owner = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", OwnerOfBrokerMain.class.getName(),
+                JARS.toAbsolutePath().toString(), parent.toString()).redirectErrorStream(true).start();
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(owner.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            String line;
+            do {
+                line = out.readLine();
+                assertNotNull(line, "the owner JVM ended before its broker answered");
+            } while (!line.startsWith("broker "));
+            String[] f = line.split(" ");
+            long brokerPid = Long.parseLong(f[1]);
+            if (kill) {
+                owner.destroyForcibly(); // SIGKILL: no shutdown hook runs in the owner
+            } else {
+                owner.destroy(); // SIGTERM, as Ctrl-C: the owner's shutdown hook stops the broker
+            }
+            assertTrue(owner.waitFor(20, TimeUnit.SECONDS), "the owner JVM ends");
+            ProcessHandle brokerHandle = ProcessHandle.of(brokerPid).orElse(null);
+            if (brokerHandle != null) {
+                assertTrue(brokerHandle.onExit().completeOnTimeout(null, 15, TimeUnit.SECONDS).get() != null,
+                        "the broker exits once its owner is gone");
+            }
+            return Paths.get(f[2]);
+        } finally {
+            owner.destroyForcibly();
+        }
+    }
+
+    @Test
+    void anExternalAddressNobodyAnswersAtFailsWithinSecondsNamingIt() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            port = s.getLocalPort(); // free again once closed: nobody answers there
+        }
+        String address = "127.0.0.1:" + port;
+        long t0 = System.nanoTime();
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> KafkaCluster.open(
+                new BenchProperties(Map.of(KafkaCluster.BOOTSTRAP, address, BrokerSettings.JARS, JARS.toString()))));
+        long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+        assertTrue(e.getMessage().startsWith("no Kafka cluster answers at " + address + " (bench.kafka.bootstrap)"),
+                e.getMessage());
+        assertTrue(ms < 5_000, "failed after " + ms + " ms");
+        System.out.println("external nobody: failed in " + ms + " ms: " + e.getMessage());
+    }
+
+    private static int size(List<Long> list) {
+        synchronized (list) {
+            return list.size();
+        }
+    }
+
+    private static List<Path> listFolder(Path dir) throws IOException {
+        try (java.util.stream.Stream<Path> s = Files.list(dir)) {
+            return s.collect(java.util.stream.Collectors.toList());
+        }
+    }
+}
