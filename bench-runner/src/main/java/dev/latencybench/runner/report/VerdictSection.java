@@ -48,6 +48,7 @@ final class VerdictSection {
         RunData.Study study = data.study(scenario);
         String metric = study.metrics.primary().name();
         List<String> lines = new ArrayList<>();
+        List<String> single = new ArrayList<>();
         boolean oneFork = false;
         boolean fewSamples = false;
         for (String v : variants) {
@@ -56,17 +57,28 @@ final class VerdictSection {
             }
             List<RunData.Row> rows = data.rows(scenario, v);
             List<RunData.Row> ranked = rows.stream().filter(VerdictSection::ranks).toList();
-            for (Metric m : study.metrics.all()) { // the primary metric first, then the others it declares
-                for (int i : RANKED) {
-                    if (ranked.isEmpty() || ranked.stream().anyMatch(r -> r.summary(m.name()) == null
-                            || r.forks(m.name()).isEmpty() && !r.primaryForks().isEmpty())) {
-                        break; // results written before metrics were named kept per-fork figures of latency only
+            if (ranked.size() == 1) { // one cell of this variant: nothing to rank it against
+                single.add("`" + v + "`");
+            } else {
+                java.util.Map<Integer, String> primaryBest = new java.util.HashMap<>();
+                for (Metric m : study.metrics.all()) { // the primary metric first, then the others it declares
+                    for (int i : RANKED) {
+                        if (ranked.isEmpty() || ranked.stream().anyMatch(r -> r.summary(m.name()) == null
+                                || r.forks(m.name()).isEmpty() && !r.primaryForks().isEmpty())) {
+                            break; // results written before metrics were named kept per-fork figures of latency only
+                        }
+                        Verdict verdict = judge(ranked, floorRows(data, scenario, study), m.name(), i);
+                        boolean primary = m.name().equals(metric);
+                        if (primary) {
+                            primaryBest.put(i, verdict.best.cell);
+                        } else if (verdict.best.cell.equals(primaryBest.get(i))) {
+                            continue; // the same cell is best as by the primary metric: nothing new to say
+                        }
+                        oneFork |= verdict.calls.containsKey(Call.ONE_FORK);
+                        fewSamples |= verdict.fewSamples;
+                        lines.add(verdict.text(v, m.name(), study.floor)
+                                + (primary ? machineTail(data, scenario, study.floor, ranked, i) : ""));
                     }
-                    Verdict verdict = judge(ranked, floorRows(data, scenario, study), m.name(), i);
-                    oneFork |= verdict.calls.containsKey(Call.ONE_FORK);
-                    fewSamples |= verdict.fewSamples;
-                    lines.add(verdict.text(v, m.name(), study.floor)
-                            + (m.name().equals(metric) ? machineTail(data, scenario, study.floor, ranked, i) : ""));
                 }
             }
             List<String> out = new ArrayList<>();
@@ -79,6 +91,11 @@ final class VerdictSection {
                 lines.add("**" + v + ", not ranked:** " + String.join(", ", out) + ".");
             }
         }
+        if (!single.isEmpty()) {
+            lines.add(0, "**" + String.join(", ", single) + ": one JVM and collector each, nothing to rank.** Run"
+                    + " more JVMs or collectors (`scripts/bench run --jvms ... --gcs ...`) to compare them; the"
+                    + " tables below hold the figures.");
+        }
         if (lines.isEmpty()) {
             return;
         }
@@ -88,7 +105,8 @@ final class VerdictSection {
             advice(doc, data, oneFork, fewSamples);
         }
         doc.p("How the verdict is made: per variant and metric (`" + metric + "`, the study's primary metric, first),"
-                + " the lowest value at the median and the p99.99, among the cells that ended OK without a flag. A difference is real when the"
+                + " the lowest value at the median and the p99.99, among the cells that ended OK without a flag (another"
+                + " metric is listed where its lowest cell is not the primary metric's). A difference is real when the"
                 + " two cells' forks do not overlap (each fork's value, lowest to highest)"
                 + (floorRows(data, scenario, study).size() < 2 ? "" : " and it is larger than the floor `"
                 + study.floor + "` moves across cells by itself") + "; otherwise the two tie, and on this machine the"
