@@ -57,7 +57,7 @@ final class VerdictSection {
             }
             List<RunData.Row> rows = data.rows(scenario, v);
             List<RunData.Row> ranked = rows.stream().filter(VerdictSection::ranks).toList();
-            if (ranked.size() == 1) { // one cell of this variant: nothing to rank it against
+            if (rows.size() == 1 && ranked.size() == 1) { // one cell of this variant: nothing to rank it against
                 single.add("`" + v + "`");
             } else {
                 java.util.Map<Integer, String> primaryBest = new java.util.HashMap<>();

@@ -34,6 +34,18 @@ class VerdictTest {
     }
 
     @Test
+    void aVariantWithOneCellHasNothingToRankAndSaysSoOnce() throws IOException {
+        Path run = tmp.resolve("single");
+        new FixtureRun(run)
+                .cell("chronicle", G1_17, "OK", 1_000, 3_000_000, 3, 30_000)
+                .cell("reference", G1_17, "OK", 900, 3_000_000, 3, 30_000)
+                .write();
+        String md = write(run);
+        assertTrue(md.contains("- **`chronicle`, `reference`: one JVM and collector each, nothing to rank.**"), md);
+        assertFalse(md.contains("ranks.**"), "no line per metric for a lone cell: " + md);
+    }
+
+    @Test
     void forksThatLieApartNameTheBestCellAndFlaggedCellsDoNotRank() throws IOException {
         Path run = tmp.resolve("apart");
         new FixtureRun(run)
