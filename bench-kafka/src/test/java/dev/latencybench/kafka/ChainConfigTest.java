@@ -103,7 +103,7 @@ class ChainConfigTest {
         assertEquals("bench.payload=8 is not valid: expected bytes per message (the stamps take 40) from 40 to"
                 + " 1048576", error("bench.payload", "8"));
         assertEquals("bench.transports=chronicle,rabbit is not valid: unknown transport 'rabbit'; expected a"
-                + " comma-separated list of chronicle, in-memory", error("bench.transports", "chronicle,rabbit"));
+                + " comma-separated list of chronicle, in-memory, kafka", error("bench.transports", "chronicle,rabbit"));
     }
 
     @Test
