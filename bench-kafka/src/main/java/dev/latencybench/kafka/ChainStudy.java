@@ -36,6 +36,15 @@ public final class ChainStudy implements Study {
     public static final String KAFKA = "kafka";
     /** The capacity search stops bisecting when the first failing count is within 10% above the last passing one. */
     static final double RESOLUTION = 0.1;
+    private static final String SLF4J_LEVEL = "org.slf4j.simpleLogger.defaultLogLevel";
+
+    static {
+        // the launcher checks the Kafka settings with Kafka's own config classes, which print every value at
+        // INFO; the forks get the same level from jvmFlags
+        if (System.getProperty(SLF4J_LEVEL) == null) {
+            System.setProperty(SLF4J_LEVEL, "warn");
+        }
+    }
 
     public static void main(String[] args) {
         int status = new StudyLauncher(new ChainStudy()).run(args);
