@@ -62,9 +62,13 @@ public final class ChainConfig {
     private final List<String> transports;
     private final Path queueDir;
     private final Periods periods;
+    private final String kafkaBootstrap;
+    private final BrokerSettings brokerSettings;
+    private final KafkaClientSettings kafkaClients;
 
     private ChainConfig(long ratePerSec, int services, OptionalInt instances, int limit, ChainSlo slo,
-                        int payloadBytes, List<String> transports, Path queueDir, Periods periods) {
+                        int payloadBytes, List<String> transports, Path queueDir, Periods periods,
+                        String kafkaBootstrap, BrokerSettings brokerSettings, KafkaClientSettings kafkaClients) {
         this.ratePerSec = ratePerSec;
         this.services = services;
         this.instances = instances;
@@ -74,6 +78,9 @@ public final class ChainConfig {
         this.transports = transports;
         this.queueDir = queueDir;
         this.periods = periods;
+        this.kafkaBootstrap = kafkaBootstrap;
+        this.brokerSettings = brokerSettings;
+        this.kafkaClients = kafkaClients;
     }
 
     /** @throws dev.latencybench.core.config.ConfigException naming the property, the value and what is allowed */
@@ -100,7 +107,13 @@ public final class ChainConfig {
         Path dir = p.writableDirectory(QUEUE_DIR, "/dev/shm", "folder for the Chronicle queues, best on a tmpfs",
                 "create it, or point " + QUEUE_DIR + " at a writable tmpfs folder (a disk-backed folder such as"
                         + " /tmp works, but adds page-cache effects to the numbers)");
-        return new ChainConfig(rate, services, instances, limit, slo, payload, transports, dir, periods);
+        // the bench.kafka.* settings are read (and checked) whichever transports run: a typo fails early
+        String bootstrap = p.string(KafkaCluster.BOOTSTRAP, "", "HOST:PORT of a running Kafka cluster to use; empty:"
+                + " each benchmark JVM starts its own broker");
+        BrokerSettings broker = BrokerSettings.fromProperties(p);
+        KafkaClientSettings clients = KafkaClientSettings.fromProperties(p, TimeUnit.SECONDS.toNanos(1) / rate);
+        return new ChainConfig(rate, services, instances, limit, slo, payload, transports, dir, periods,
+                bootstrap, broker, clients);
     }
 
     public long ratePerSec() {
@@ -144,6 +157,21 @@ public final class ChainConfig {
 
     public Periods periods() {
         return periods;
+    }
+
+    /** {@code bench.kafka.bootstrap}: a running cluster to use; empty when each fork starts its own broker. */
+    public String kafkaBootstrap() {
+        return kafkaBootstrap;
+    }
+
+    /** The {@code bench.kafka.broker.*} settings of the broker a fork starts. */
+    public BrokerSettings brokerSettings() {
+        return brokerSettings;
+    }
+
+    /** The Kafka clients' settings, {@code bench.kafka.producer.*}, {@code consumer.*}, {@code pollTimeout}. */
+    public KafkaClientSettings kafkaClients() {
+        return kafkaClients;
     }
 
     /** How long an idle service waits for its next message: 1/8 of the time between two messages, as in the study. */

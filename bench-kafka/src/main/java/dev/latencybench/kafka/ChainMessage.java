@@ -8,12 +8,13 @@ import java.nio.ByteOrder;
  * The bytes of one chain message, big-endian, padded to the message size:
  *
  * <pre>
- *   0        8             16          24       28            messageBytes
- *   sequence intended send actual send counter  padding ...
- *   (long)   (long, ns)    (long, ns)  (int)
+ *   0        8             16          24       32             40        messageBytes
+ *   sequence intended send actual send counter  handed over    padding ...
+ *   (long)   (long, ns)    (long, ns)  (long)   (long, ns)
  * </pre>
  *
- * The source writes all four; each service adds one to the counter; the sink reads them back. The
+ * The source writes all five; each service adds one to the counter and stamps when it handed the
+ * message on (the next stage's hop metric); the sink reads them back. The
  * intended send time comes from the source's schedule (latency free of coordinated omission), the
  * actual one from its clock just before the send (service time).
  *
@@ -24,11 +25,11 @@ public final class ChainMessage {
     public static final int INTENDED_OFFSET = 8;
     public static final int SENT_OFFSET = 16;
     public static final int COUNTER_OFFSET = 24;
-    /** The smallest message: the four fields and no padding. */
-    public static final int HEADER_BYTES = 28;
+    public static final int HANDED_OVER_OFFSET = 32;
+    /** The smallest message: the five fields and no padding ({@link ChainConfig#STAMP_BYTES}). */
+    public static final int HEADER_BYTES = 40;
 
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
-    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
 
     private ChainMessage() {
     }
@@ -42,7 +43,7 @@ public final class ChainMessage {
     public static byte[] newBuffer(int messageBytes) {
         if (messageBytes < HEADER_BYTES) {
             throw new IllegalArgumentException("a chain message needs at least " + HEADER_BYTES + " bytes (sequence,"
-                    + " intended and actual send time, counter): " + messageBytes);
+                    + " intended and actual send time, counter, hand-over time): " + messageBytes);
         }
         byte[] b = new byte[messageBytes];
         for (int i = HEADER_BYTES; i < b.length; i++) {
@@ -51,11 +52,13 @@ public final class ChainMessage {
         return b;
     }
 
-    public static void encode(byte[] b, long sequence, long intendedNs, long sentNs, int counter) {
+    public static void encode(byte[] b, long sequence, long intendedNs, long sentNs, long counter,
+            long handedOverNs) {
         LONG.set(b, SEQUENCE_OFFSET, sequence);
         LONG.set(b, INTENDED_OFFSET, intendedNs);
         LONG.set(b, SENT_OFFSET, sentNs);
-        INT.set(b, COUNTER_OFFSET, counter);
+        LONG.set(b, COUNTER_OFFSET, counter);
+        LONG.set(b, HANDED_OVER_OFFSET, handedOverNs);
     }
 
     public static long sequence(byte[] b) {
@@ -70,12 +73,16 @@ public final class ChainMessage {
         return (long) LONG.get(b, SENT_OFFSET);
     }
 
-    public static int counter(byte[] b) {
-        return (int) INT.get(b, COUNTER_OFFSET);
+    public static long counter(byte[] b) {
+        return (long) LONG.get(b, COUNTER_OFFSET);
+    }
+
+    public static long handedOverNs(byte[] b) {
+        return (long) LONG.get(b, HANDED_OVER_OFFSET);
     }
 
     /** What a service does to the message it forwards: the counter goes up by one, in place. */
     public static void incrementCounter(byte[] b) {
-        INT.set(b, COUNTER_OFFSET, (int) INT.get(b, COUNTER_OFFSET) + 1);
+        LONG.set(b, COUNTER_OFFSET, (long) LONG.get(b, COUNTER_OFFSET) + 1);
     }
 }

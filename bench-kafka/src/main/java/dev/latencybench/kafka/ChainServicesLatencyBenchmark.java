@@ -44,7 +44,7 @@ import dev.latencybench.core.run.RunSettings;
 @Measurement(iterations = 1, batchSize = 1)
 @Fork(1)
 public class ChainServicesLatencyBenchmark {
-    @Param({ChainStudy.CHRONICLE, ChainStudy.IN_MEMORY})
+    @Param({ChainStudy.CHRONICLE, ChainStudy.IN_MEMORY, ChainStudy.KAFKA})
     public String transport;
 
     private ForkSession session;

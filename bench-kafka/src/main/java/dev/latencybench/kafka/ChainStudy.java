@@ -11,6 +11,7 @@ import com.google.gson.JsonObject;
 
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
+import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.run.Study;
 import dev.latencybench.core.run.StudyLauncher;
@@ -32,8 +33,18 @@ import dev.latencybench.core.run.schedule.SequenceOfSchedules;
 public final class ChainStudy implements Study {
     public static final String CHRONICLE = "chronicle";
     public static final String IN_MEMORY = "in-memory";
+    public static final String KAFKA = "kafka";
     /** The capacity search stops bisecting when the first failing count is within 10% above the last passing one. */
     static final double RESOLUTION = 0.1;
+    private static final String SLF4J_LEVEL = "org.slf4j.simpleLogger.defaultLogLevel";
+
+    static {
+        // the launcher checks the Kafka settings with Kafka's own config classes, which print every value at
+        // INFO; the forks get the same level from jvmFlags
+        if (System.getProperty(SLF4J_LEVEL) == null) {
+            System.setProperty(SLF4J_LEVEL, "warn");
+        }
+    }
 
     public static void main(String[] args) {
         int status = new StudyLauncher(new ChainStudy()).run(args);
@@ -65,8 +76,22 @@ public final class ChainStudy implements Study {
     @Override
     public Plan plan(BenchProperties properties, CpuTopology topology) {
         ChainConfig c = ChainConfig.read(properties);
-        List<String> removed = c.transports().contains(CHRONICLE)
-                ? ChronicleChainTransport.removeStaleFolders(c.queueDir()) : List.of();
+        List<String> removed = new ArrayList<>();
+        if (c.transports().contains(CHRONICLE)) {
+            removed.addAll(ChronicleChainTransport.removeStaleFolders(c.queueDir()));
+        }
+        boolean kafka = c.transports().contains(KAFKA);
+        String kafkaVersion = null;
+        if (kafka) {
+            removed.addAll(KafkaBroker.removeStaleFolders(c.brokerSettings().folderParent()));
+            if (c.kafkaBootstrap().isEmpty()) {
+                try {
+                    kafkaVersion = c.brokerSettings().kafkaVersion(); // no broker jars: say so before any fork starts
+                } catch (IllegalStateException e) {
+                    throw new ConfigException(e.getMessage());
+                }
+            }
+        }
         Map<String, String> facts = new LinkedHashMap<>();
         facts.put("load", String.format(Locale.ROOT, "%,d msg/s per chain through %d service%s (%d topics), %d B"
                 + " messages, queues in %s", c.ratePerSec(), c.services(), c.services() == 1 ? "" : "s", c.topics(),
@@ -77,6 +102,18 @@ public final class ChainStudy implements Study {
                 : String.format(Locale.ROOT, "capacity search per transport, up to %,d (bench.chain.limit)",
                 c.limit()));
         facts.put("idle wait", Units.formatNs(c.idleWaitNs()) + " (1/8 of the inter-message time)");
+        if (kafka) {
+            BrokerSettings b = c.brokerSettings();
+            KafkaClientSettings k = c.kafkaClients();
+            facts.put("kafka", (c.kafkaBootstrap().isEmpty()
+                    ? String.format(Locale.ROOT, "a single-node KRaft broker per benchmark JVM, Kafka %s, started"
+                    + " with %s -Xmx%s %s, on 127.0.0.1", kafkaVersion, b.java(), b.heap(), String.join(" ", b.jvmFlags()))
+                    : "the cluster at " + c.kafkaBootstrap() + " (" + KafkaCluster.BOOTSTRAP + "), nothing started")
+                    + String.format(Locale.ROOT, "; clients: acks=%s, linger.ms=%s, consumer poll %s%s",
+                    k.producer().get("acks"), k.producer().get("linger.ms"), Units.formatNs(k.pollTimeoutNs()),
+                    k.pollTimeout().toMillis() == 0 ? " (Kafka waits in whole ms: poll(0), then park)" : "")
+                    + (k.overridden().isEmpty() ? "" : "; overridden: " + String.join(", ", k.overridden())));
+        }
         if (!removed.isEmpty()) {
             facts.put(Plan.CLEANED, String.join("; ", removed));
         }
@@ -91,17 +128,43 @@ public final class ChainStudy implements Study {
             recorded.addProperty("search", String.format(Locale.ROOT, "%s from 1, doubling, then bisecting to"
                     + " within %.0f%%, up to %,d", ChainConfig.INSTANCES, RESOLUTION * 100, c.limit()));
         }
+        if (kafka) {
+            JsonObject k = new JsonObject();
+            k.addProperty("bootstrap", c.kafkaBootstrap());
+            if (c.kafkaBootstrap().isEmpty()) {
+                JsonObject b = c.brokerSettings().toJson();
+                b.addProperty("kafkaVersion", kafkaVersion);
+                b.addProperty("where", "one broker per benchmark JVM, started when the kafka transport opens");
+                k.add("broker", b);
+            }
+            k.add("clients", c.kafkaClients().toJson());
+            recorded.add("kafka", k);
+        }
         ChainSlo slo = c.slo();
         Plan.Builder plan = Plan.builder(c.transports(), c.periods(), ChainWorkload.metrics(c.services()))
                 .facts(facts)
                 .recorded(recorded)
                 .accounting(() -> ChainTally.accounting(c.ratePerSec(), slo))
-                .cleanUp(() -> ChronicleChainTransport.removeStaleFolders(c.queueDir()))
+                .cleanUp(() -> cleanUp(c))
                 .schedule(schedule(c));
         if (c.transports().contains(IN_MEMORY)) {
             plan.role(Plan.FLOOR, IN_MEMORY);
         }
         return plan.build();
+    }
+
+    /**
+     * What a killed benchmark JVM left: chain queue folders, and the folders of its Kafka broker (the
+     * broker itself stops when its owner dies).
+     *
+     * @return one line per folder removed
+     */
+    static List<String> cleanUp(ChainConfig c) {
+        List<String> removed = new ArrayList<>(ChronicleChainTransport.removeStaleFolders(c.queueDir()));
+        if (c.transports().contains(KAFKA)) {
+            removed.addAll(KafkaBroker.removeStaleFolders(c.brokerSettings().folderParent()));
+        }
+        return removed;
     }
 
     /**

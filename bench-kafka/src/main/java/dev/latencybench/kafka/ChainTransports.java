@@ -13,7 +13,12 @@ enum ChainTransports {
     /** Six Chronicle Queues per chain in the queue folder, default settings: the study's subject. */
     CHRONICLE(ChainStudy.CHRONICLE, c -> new ChronicleChainTransport(c.queueDir(), c.payloadBytes())),
     /** One in-memory ring per topic: the harness's floor, same threads and parking, no transport cost. */
-    IN_MEMORY(ChainStudy.IN_MEMORY, c -> new InMemoryChainTransport());
+    IN_MEMORY(ChainStudy.IN_MEMORY, c -> new InMemoryChainTransport()),
+    /**
+     * Topics on a real Kafka cluster: a broker started here, one per benchmark JVM (so each fork has its
+     * own, stopped when the fork closes the transport), or the cluster at {@code bench.kafka.bootstrap}.
+     */
+    KAFKA(ChainStudy.KAFKA, KafkaChainTransport::open);
 
     /** What runs when {@code bench.transports} is not given. */
     static final List<String> DEFAULTS = List.of(ChainStudy.CHRONICLE, ChainStudy.IN_MEMORY);

@@ -525,7 +525,7 @@ public final class KafkaBroker implements KafkaCluster {
      *
      * @return one line per folder removed, for the console
      */
-    static List<String> removeStaleFolders(Path parent) {
+    public static List<String> removeStaleFolders(Path parent) {
         String mine = FOLDER_PREFIX + ProcessHandle.current().pid() + "-";
         List<Path> candidates;
         try (Stream<Path> s = Files.list(parent)) {

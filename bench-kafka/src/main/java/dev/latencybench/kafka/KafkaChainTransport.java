@@ -2,9 +2,12 @@ package dev.latencybench.kafka;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+import com.google.gson.JsonObject;
+
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -14,47 +17,46 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.errors.InterruptException;
-import org.apache.kafka.common.errors.WakeupException;
+
+import dev.latencybench.core.config.Units;
 
 /**
- * Moves chain messages through Kafka topics: one producer shared by every sender (the study found
- * that one producer per service does not fit two chains on a small machine), and one consumer
- * thread per topic read, assigned the topic's one partition from its start (no group, no
- * rebalance), polling with the settings' timeout.
+ * The {@code kafka} transport, as the study ran it: one topic of one partition per stage of each
+ * chain on a real Kafka cluster, one producer shared by every writer of the JVM (the study found that
+ * a producer per service does not fit two chains on a small machine), and one consumer per topic
+ * read, assigned partition 0 (no group, no rebalance, no commits) and put at the topic's end when its
+ * reader is made.
  *
  * <pre>
- *   send(topic, bytes) ──▶ shared KafkaProducer ──▶ broker ──▶ KafkaConsumer (thread per topic) ──▶ handler
+ *   writer ──ChainMessage──▶ shared KafkaProducer ──▶ broker ──▶ KafkaConsumer of (chain, topic) ──▶ handler
  * </pre>
  *
- * <p>Failures are not lost: an error on a send, a poll, or the cluster's own {@link KafkaCluster#failure}
- * (checked by every polling thread about every {@link #HEALTH_CHECK_MS} ms) is kept as the first
- * {@link #failure}, naming the cluster's reason when it has one; after that {@link #send} throws it.
+ * <p>The cluster is opened with the transport ({@link #open}): the one at {@code bench.kafka.bootstrap},
+ * or a broker started for this benchmark JVM (each fork has its own), which {@link #close} stops.
+ * A consumer polls with the settings' timeout; Kafka counts it in whole milliseconds, so the study's
+ * 1/8 ms becomes a poll that does not wait, after which an idle reader parks for the timeout asked
+ * ({@link #idleWaitDescription}).
  *
- * <p>Threads: {@link #send} from any thread; handlers run on their topic's polling thread.
- * Hot path: Kafka's client allocates per message (a {@code ProducerRecord}, the consumer's records);
- * this class adds nothing per message beyond that.
+ * <p>Failures are not lost: a send the broker refused, or the cluster's own {@link KafkaCluster#failure}
+ * (looked at by every reader about every {@link #HEALTH_CHECK_MS} ms), becomes the first
+ * {@link #failure}, and every later {@code send} and {@code poll} throws it, which fails the period
+ * with that reason.
+ *
+ * <p>Threading: as {@link ChainTransport} says; a reader's consumer is reused across periods, by one
+ * stage thread at a time. Hot path: Kafka's clients allocate per message (a {@code ProducerRecord},
+ * the consumer's records); this class adds nothing per message beyond that.
  */
-public final class KafkaChainTransport implements AutoCloseable {
-    /** How often a polling thread asks the cluster whether it is still there. */
+final class KafkaChainTransport implements ChainTransport {
+    /** How often a reader asks the cluster whether it is still there. */
     static final long HEALTH_CHECK_MS = 100;
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(2);
 
-    /** Receives the messages of one topic, on that topic's polling thread. */
-    public interface Handler {
-        /**
-         * @param value the message; the transport does not keep it, the handler may change and forward it
-         * @param receivedNs {@link System#nanoTime} just after the poll that returned it
-         */
-        void onMessage(byte[] value, long receivedNs);
-    }
-
     private final KafkaCluster cluster;
+    private final boolean ownsCluster;
     private final KafkaClientSettings settings;
-    private final String name;
+    private final int payloadBytes;
+    private final KafkaTopics topics;
     private final KafkaProducer<byte[], byte[]> producer;
-    private final List<Poller> pollers = new CopyOnWriteArrayList<>();
-    private final AtomicLong sent = new AtomicLong();
     private final AtomicLong sendErrors = new AtomicLong();
     private final Callback onSent = (metadata, exception) -> {
         if (exception != null) {
@@ -62,73 +64,149 @@ public final class KafkaChainTransport implements AutoCloseable {
             fail("a send failed", exception);
         }
     };
+    private volatile String[][] names = new String[0][];
+    private volatile KafkaConsumer<byte[], byte[]>[][] consumers = newConsumers(0, 0);
     private volatile String failure;
     private volatile boolean closed;
 
     /**
-     * @param name names the clients and threads ({@code chain-3}), to tell them apart in the broker's view
+     * @param ownsCluster whether {@link #close} closes the cluster (a broker started for this transport)
+     * @throws RuntimeException when the clients cannot be made; the cluster is then left to the caller
      */
-    public KafkaChainTransport(KafkaCluster cluster, KafkaClientSettings settings, String name) {
+    KafkaChainTransport(KafkaCluster cluster, boolean ownsCluster, KafkaClientSettings settings, int payloadBytes) {
+        if (payloadBytes < ChainMessage.HEADER_BYTES) {
+            throw new IllegalArgumentException("payloadBytes must be at least " + ChainMessage.HEADER_BYTES + ": "
+                    + payloadBytes);
+        }
         this.cluster = cluster;
+        this.ownsCluster = ownsCluster;
         this.settings = settings;
-        this.name = name;
-        this.producer = new KafkaProducer<>(settings.producerConfig(cluster.bootstrapServers(), "lb-" + name + "-p"));
-    }
-
-    /**
-     * Sends one message; returns once the producer holds a copy of it (the array may be reused).
-     *
-     * @throws IllegalStateException with the reason once the transport has failed
-     */
-    public void send(String topic, byte[] value) {
-        String f = failure;
-        if (f != null) {
-            throw new IllegalStateException(f);
-        }
+        this.payloadBytes = payloadBytes;
+        String prefix = KafkaTopics.newRunPrefix();
+        this.topics = new KafkaTopics(cluster, prefix, KafkaTopics.DEFAULT_TIMEOUT_MS);
         try {
-            producer.send(new ProducerRecord<>(topic, value), onSent);
-            sent.incrementAndGet();
-        } catch (KafkaException e) {
-            fail("sending to " + topic + " failed", e);
-            throw new IllegalStateException(failure, e);
+            this.producer = new KafkaProducer<>(settings.producerConfig(cluster.bootstrapServers(), prefix + "p"));
+        } catch (RuntimeException e) {
+            topics.close();
+            throw e;
         }
     }
 
     /**
-     * Starts a thread that reads {@code topic} from its start and hands each message to the handler,
-     * until {@link #close}.
+     * Opens the cluster the configuration asks for (a broker of this JVM's own, or the external one)
+     * and the transport over it; on failure whatever was started is stopped again.
      */
-    public void poll(String topic, Handler handler) {
-        if (closed) {
-            throw new IllegalStateException("the Kafka transport " + name + " is closed");
+    static KafkaChainTransport open(ChainConfig config) {
+        KafkaCluster cluster = KafkaCluster.open(config.kafkaBootstrap(), config.brokerSettings());
+        try {
+            return new KafkaChainTransport(cluster, true, config.kafkaClients(), config.payloadBytes());
+        } catch (RuntimeException | Error e) {
+            cluster.close();
+            throw e;
         }
-        Poller p = new Poller(topic, handler);
-        pollers.add(p);
-        p.thread.start();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static KafkaConsumer<byte[], byte[]>[][] newConsumers(int chains, int topicsPerChain) {
+        return (KafkaConsumer<byte[], byte[]>[][]) new KafkaConsumer<?, ?>[chains][topicsPerChain];
+    }
+
+    @Override
+    public void createTopics(int chains, int topicsPerChain) {
+        List<List<String>> made = topics.createChains(chains, topicsPerChain);
+        String[][] n = new String[chains][];
+        for (int c = 0; c < chains; c++) {
+            n[c] = made.get(c).toArray(new String[0]);
+        }
+        consumers = newConsumers(chains, topicsPerChain);
+        names = n;
+    }
+
+    @Override
+    public Writer writer(int chain, int topic) {
+        String name = names[chain][topic];
+        byte[] buffer = ChainMessage.newBuffer(payloadBytes); // the producer copies it into its batch: reused
+        return (sequence, intendedNs, actualNs, counter, handedOverNs) -> {
+            String f = failure;
+            if (f != null) {
+                throw new IllegalStateException(f);
+            }
+            ChainMessage.encode(buffer, sequence, intendedNs, actualNs, counter, handedOverNs);
+            try {
+                producer.send(new ProducerRecord<>(name, buffer), onSent);
+            } catch (KafkaException | IllegalStateException e) {
+                fail("sending to " + name + " failed", e);
+                throw new IllegalStateException(failure, e);
+            }
+            return true;
+        };
+    }
+
+    @Override
+    public Reader reader(int chain, int topic) {
+        if (closed) {
+            throw new IllegalStateException("the Kafka transport is closed");
+        }
+        String name = names[chain][topic];
+        TopicPartition partition = new TopicPartition(name, 0);
+        KafkaConsumer<byte[], byte[]> consumer = consumers[chain][topic];
+        if (consumer == null) {
+            consumer = new KafkaConsumer<>(settings.consumerConfig(cluster.bootstrapServers(), name + "-r"));
+            consumers[chain][topic] = consumer;
+            consumer.assign(List.of(partition));
+        }
+        consumer.seekToEnd(List.of(partition));
+        consumer.position(partition); // seekToEnd is lazy: the end is taken now, before the sources start
+        KafkaConsumer<byte[], byte[]> c = consumer;
+        Duration timeout = settings.pollTimeout();
+        long parkNs = timeout.toMillis() == 0 ? settings.pollTimeoutNs() : 0;
+        long[] nextCheckNs = {System.nanoTime()};
+        return (handler, idleWaitNs) -> {
+            String f = failure;
+            if (f != null) {
+                throw new IllegalStateException(f);
+            }
+            ConsumerRecords<byte[], byte[]> records = c.poll(timeout);
+            int n = 0;
+            for (ConsumerRecord<byte[], byte[]> r : records) {
+                deliver(r.value(), handler);
+                n++;
+            }
+            long now = System.nanoTime();
+            if (now - nextCheckNs[0] >= 0) {
+                nextCheckNs[0] = now + TimeUnit.MILLISECONDS.toNanos(HEALTH_CHECK_MS);
+                if (cluster.failure() != null) {
+                    fail("polling " + name + " stopped", null);
+                    throw new IllegalStateException(failure);
+                }
+            }
+            if (n == 0 && parkNs > 0) {
+                LockSupport.parkNanos(parkNs);
+            }
+            return n;
+        };
+    }
+
+    /** Hands the stamps of one message's bytes (as {@link ChainMessage} lays them out) to the handler. */
+    static void deliver(byte[] b, Handler handler) {
+        handler.onMessage(ChainMessage.sequence(b), ChainMessage.intendedNs(b), ChainMessage.sentNs(b),
+                ChainMessage.counter(b), ChainMessage.handedOverNs(b));
+    }
+
+    /** How an idle reader waits, in words, for fork.json and the README. */
+    String idleWaitDescription() {
+        long ms = settings.pollTimeout().toMillis();
+        return ms > 0 ? "poll(" + ms + " ms)" : settings.pollTimeoutNs() == 0 ? "poll(0 ms), no park (busy)"
+                : "poll(0 ms) (Kafka waits in whole ms), then park " + Units.formatNs(settings.pollTimeoutNs());
     }
 
     /** The first failure seen, with the cluster's reason when it has one; null while none. */
-    public String failure() {
+    String failure() {
         return failure;
     }
 
-    /** Messages handed to the producer. */
-    public long sent() {
-        return sent.get();
-    }
-
-    /** Sends the broker refused or that timed out. */
-    public long sendErrors() {
-        return sendErrors.get();
-    }
-
-    /** Messages handed to handlers, over all topics. */
-    public long received() {
-        long n = 0;
-        for (Poller p : pollers) {
-            n += p.received;
-        }
-        return n;
+    KafkaCluster cluster() {
+        return cluster;
     }
 
     private void fail(String what, Throwable e) {
@@ -142,99 +220,64 @@ public final class KafkaChainTransport implements AutoCloseable {
                 : "Kafka at " + cluster.bootstrapServers() + ": " + seen;
     }
 
-    /** Stops the polling threads and closes every client, waiting at most a few seconds each. */
     @Override
-    public void close() {
-        closed = true;
-        for (Poller p : pollers) {
-            p.running = false;
-            p.wakeup();
+    public void describe(JsonObject fork) {
+        JsonObject o = new JsonObject();
+        o.add("clients", settings.toJson());
+        o.addProperty("idleWait", idleWaitDescription());
+        o.addProperty("producers", "one, shared by every writer of the JVM");
+        o.addProperty("topics", topics.created().size());
+        o.addProperty("payloadBytes", payloadBytes);
+        o.addProperty("sendErrors", sendErrors.get());
+        if (failure != null) {
+            o.addProperty("failure", failure);
         }
-        for (Poller p : pollers) {
-            try {
-                p.thread.join(TimeUnit.SECONDS.toMillis(5));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
+        o.add("cluster", cluster.describe());
+        fork.add("kafka", o);
+    }
+
+    /**
+     * Deletes the topics, closes the clients and, when it owns it, the cluster (its broker stopped:
+     * SIGTERM, reaped, folder deleted). Does not wait for stage threads: a consumer one of them is
+     * polling is woken and left to the JVM's end. Idempotent; never throws.
+     */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        KafkaConsumer<byte[], byte[]>[][] all = consumers;
+        for (KafkaConsumer<byte[], byte[]>[] chain : all) {
+            for (KafkaConsumer<byte[], byte[]> c : chain) {
+                if (c != null) {
+                    c.wakeup();
+                }
             }
         }
         try {
             producer.close(CLOSE_TIMEOUT);
-        } catch (KafkaException e) {
+        } catch (RuntimeException e) {
             // closing: what was not delivered is counted as lost by the sink
         }
-    }
-
-    /** One topic's consumer and the thread that polls it. */
-    private final class Poller implements Runnable {
-        final String topic;
-        final Handler handler;
-        final Thread thread;
-        volatile boolean running = true;
-        volatile long received;
-        private volatile KafkaConsumer<byte[], byte[]> consumer;
-
-        Poller(String topic, Handler handler) {
-            this.topic = topic;
-            this.handler = handler;
-            this.thread = new Thread(this, "lb-kafka-" + name + "-" + topic);
-            this.thread.setDaemon(true);
-        }
-
-        void wakeup() {
-            KafkaConsumer<byte[], byte[]> c = consumer;
-            if (c != null) {
-                c.wakeup();
-            }
-        }
-
-        @Override
-        public void run() {
-            Duration timeout = settings.pollTimeout();
-            KafkaConsumer<byte[], byte[]> c;
-            try {
-                c = new KafkaConsumer<>(settings.consumerConfig(cluster.bootstrapServers(), "lb-" + name + "-" + topic));
-            } catch (KafkaException e) {
-                fail("cannot make a consumer for " + topic, e);
-                return;
-            }
-            consumer = c;
-            try {
-                TopicPartition partition = new TopicPartition(topic, 0);
-                c.assign(List.of(partition));
-                c.seekToBeginning(List.of(partition));
-                long nextCheckNs = System.nanoTime();
-                while (running) {
-                    ConsumerRecords<byte[], byte[]> records = c.poll(timeout);
-                    long now = System.nanoTime();
-                    long n = 0;
-                    for (ConsumerRecord<byte[], byte[]> r : records) {
-                        handler.onMessage(r.value(), now);
-                        n++;
-                    }
-                    if (n > 0) {
-                        received += n; // one writer: this thread
-                    }
-                    if (now - nextCheckNs >= 0) {
-                        nextCheckNs = now + TimeUnit.MILLISECONDS.toNanos(HEALTH_CHECK_MS);
-                        String f = cluster.failure();
-                        if (f != null) {
-                            fail("polling " + topic + " stopped", null);
-                            return;
-                        }
+        for (KafkaConsumer<byte[], byte[]>[] chain : all) {
+            for (KafkaConsumer<byte[], byte[]> c : chain) {
+                if (c != null) {
+                    try {
+                        c.close(CloseOptions.timeout(CLOSE_TIMEOUT));
+                    } catch (RuntimeException e) {
+                        // a stage thread still polls it (a shutdown hook): the JVM's end closes its sockets
                     }
                 }
-            } catch (WakeupException | InterruptException e) {
-                // close() asked
-            } catch (RuntimeException e) {
-                fail("polling " + topic + " failed", e);
-            } finally {
-                consumer = null;
-                try {
-                    c.close(CloseOptions.timeout(CLOSE_TIMEOUT));
-                } catch (RuntimeException e) {
-                    // closing: nothing more to read
-                }
+            }
+        }
+        try {
+            topics.close();
+        } catch (RuntimeException e) {
+            System.err.println("latency-bench: cannot delete the chain's Kafka topics: " + e);
+        } finally {
+            if (ownsCluster) {
+                cluster.close();
             }
         }
     }

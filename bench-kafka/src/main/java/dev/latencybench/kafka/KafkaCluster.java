@@ -41,6 +41,11 @@ public interface KafkaCluster extends AutoCloseable {
         String bootstrap = props.string(BOOTSTRAP, "", "HOST:PORT of a running Kafka cluster to use; empty: the"
                 + " suite starts its own broker");
         BrokerSettings broker = BrokerSettings.fromProperties(props); // checked either way: a typo fails early
+        return open(bootstrap, broker);
+    }
+
+    /** The cluster at {@code bootstrap} when not empty, otherwise a broker started here with {@code broker}. */
+    static KafkaCluster open(String bootstrap, BrokerSettings broker) {
         if (!bootstrap.isEmpty()) {
             return ExternalKafkaCluster.connect(bootstrap, ExternalKafkaCluster.DEFAULT_CONNECT_TIMEOUT_MS);
         }

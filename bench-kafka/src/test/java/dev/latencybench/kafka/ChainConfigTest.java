@@ -52,6 +52,28 @@ class ChainConfigTest {
     }
 
     @Test
+    void theKafkaSettingsAreReadAndChecked() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put(ChainConfig.QUEUE_DIR, tmp.toString());
+        m.put("bench.transports", "kafka");
+        m.put("bench.kafka.producer.linger.ms", "1");
+        m.put("bench.kafka.consumer.max.poll.records", "10");
+        m.put("bench.kafka.broker.heap", "512m");
+        m.put("bench.kafka.bootstrap", "");
+        BenchProperties p = new BenchProperties(m);
+        ChainConfig c = ChainConfig.read(p);
+        p.rejectUnknown(); // every bench.kafka.* property was read
+        assertEquals(List.of("kafka"), c.transports());
+        assertEquals("1", c.kafkaClients().producer().get("linger.ms"));
+        assertEquals("10", c.kafkaClients().consumer().get("max.poll.records"));
+        assertEquals(125_000, c.kafkaClients().pollTimeoutNs());
+        assertEquals("512m", c.brokerSettings().heap());
+        assertEquals("", c.kafkaBootstrap());
+        assertTrue(error("bench.kafka.producer.acks", "2").contains("bench.kafka.producer.acks"));
+        assertTrue(error("bench.kafka.broker.heap", "lots").contains("bench.kafka.broker.heap"));
+    }
+
+    @Test
     void valuesAreRead() {
         ChainConfig c = read("bench.chain.rate", "2K", "bench.chain.services", "0", "bench.chain.instances", "3",
                 "bench.chain.slo", "p99 < 5ms", "bench.payload", "256", "bench.transports", "in-memory");
@@ -81,7 +103,7 @@ class ChainConfigTest {
         assertEquals("bench.payload=8 is not valid: expected bytes per message (the stamps take 40) from 40 to"
                 + " 1048576", error("bench.payload", "8"));
         assertEquals("bench.transports=chronicle,rabbit is not valid: unknown transport 'rabbit'; expected a"
-                + " comma-separated list of chronicle, in-memory", error("bench.transports", "chronicle,rabbit"));
+                + " comma-separated list of chronicle, in-memory, kafka", error("bench.transports", "chronicle,rabbit"));
     }
 
     @Test

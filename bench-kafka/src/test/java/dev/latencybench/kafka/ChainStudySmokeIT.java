@@ -106,6 +106,47 @@ class ChainStudySmokeIT {
         assertQueueFolderEmpty();
     }
 
+    /**
+     * One chain of two services over Kafka: the fork starts its own broker (jars found beside the
+     * study jar), every message arrives, and the broker is gone afterwards, process and folder.
+     */
+    @Test
+    void oneChainOverKafkaAccountsForEveryMessageAndLeavesNoBroker() throws Exception {
+        Path brokers = Files.createDirectories(tmp.resolve("brokers"));
+        int[] exit = new int[1];
+        String output = run(exit, "bench.run.id=kafka", "bench.transports=kafka", "bench.chain.instances=1",
+                "bench.chain.services=2", "bench.kafka.broker.folder=" + brokers, "bench.kafka.broker.heap=256m",
+                "bench.chain.slo=p99.9<10s"); // the mechanics are checked here, not this machine's latency
+        System.out.println(output);
+        try (Stream<Path> f = Files.walk(tmp.resolve("results"))) {
+            for (Path fork : f.filter(x -> x.getFileName().toString().equals("fork.json")).collect(Collectors.toList())) {
+                JsonObject k = ResultFiles.readJson(fork).getAsJsonObject("kafka");
+                System.out.println("fork.json kafka: " + k);
+                assertTrue(k != null && k.getAsJsonObject("cluster").has("startMs"), "the broker is described: " + k);
+            }
+        }
+        assertEquals(0, exit[0], output);
+        assertTrue(!output.contains("ProducerConfig values"), "Kafka's clients print no configs: " + output);
+        JsonObject r = result("kafka", "kafka");
+        assertEquals("OK", r.get("status").getAsString(), "kafka: " + r.get("reasons"));
+        assertEquals(2_000, r.get("sent").getAsLong(), "smoke: 1 chain, 2 s at 1,000 msg/s");
+        assertEquals(r.get("sent").getAsLong(), r.get("received").getAsLong());
+        assertEquals(0, r.get("lost").getAsLong());
+        assertEquals(0, r.get("wrongCounter").getAsLong());
+        for (String m : List.of("latency", "service", "hop-1", "hop-3")) {
+            assertEquals(2_000, r.getAsJsonObject("metrics").getAsJsonObject(m).get("count").getAsLong(), m);
+        }
+        List<String> left = ProcessHandle.allProcesses()
+                .map(h -> h.info().commandLine().orElse(""))
+                .filter(c -> c.contains(brokers.toString()) || c.contains("BrokerMain") && c.contains(tmp.toString()))
+                .collect(Collectors.toList());
+        assertEquals(List.of(), left, "no broker process left");
+        try (Stream<Path> f = Files.list(brokers)) {
+            assertEquals(List.of(), f.collect(Collectors.toList()), "no lb-kafka-* folder left");
+        }
+        assertQueueFolderEmpty();
+    }
+
     @Test
     void aCapacitySearchWithATinyLimitPrintsItsAnswerPerTransport() throws Exception {
         int[] exit = new int[1];

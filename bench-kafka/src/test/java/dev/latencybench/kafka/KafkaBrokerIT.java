@@ -48,45 +48,38 @@ class KafkaBrokerIT {
         long pid = broker.pid();
         Path folder = broker.folder();
         List<Long> sequences = new ArrayList<>();
-        List<Integer> counters = new ArrayList<>();
-        try (KafkaTopics topics = new KafkaTopics(broker, KafkaTopics.newRunPrefix(), 10_000);
-             KafkaChainTransport transport = new KafkaChainTransport(broker,
-                     KafkaClientSettings.defaults(TimeUnit.MILLISECONDS.toNanos(1)), "it")) {
-            List<String> chain = topics.createChains(1, 2).get(0);
-            transport.poll(chain.get(0), (value, receivedNs) -> {
-                ChainMessage.incrementCounter(value);
-                transport.send(chain.get(1), value);
-            });
-            transport.poll(chain.get(1), (value, receivedNs) -> {
-                synchronized (sequences) {
-                    sequences.add(ChainMessage.sequence(value));
-                    counters.add(ChainMessage.counter(value));
-                }
-            });
-            byte[] message = ChainMessage.newBuffer(100);
+        List<Long> counters = new ArrayList<>();
+        try (KafkaChainTransport transport = new KafkaChainTransport(broker, false,
+                KafkaClientSettings.defaults(TimeUnit.MILLISECONDS.toNanos(1)), 100)) {
+            transport.createTopics(1, 2);
+            ChainTransport.Reader service = transport.reader(0, 0);
+            ChainTransport.Reader sink = transport.reader(0, 1);
+            ChainTransport.Writer source = transport.writer(0, 0);
+            ChainTransport.Writer forward = transport.writer(0, 1);
             for (int i = 0; i < MESSAGES; i++) {
                 long now = System.nanoTime();
-                ChainMessage.encode(message, i, now, now, 0);
-                transport.send(chain.get(0), message); // the producer copies it: the array is reused
+                source.send(i, now, now, 0, now); // the producer copies it: the writer's array is reused
             }
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (size(sequences) < MESSAGES && System.nanoTime() < deadline) {
-                Thread.sleep(20);
+            while (sequences.size() < MESSAGES && System.nanoTime() < deadline) {
+                service.poll((seq, intended, actual, counter, handedOver) ->
+                        forward.send(seq, intended, actual, counter + 1, System.nanoTime()), 100_000);
+                sink.poll((seq, intended, actual, counter, handedOver) -> {
+                    sequences.add(seq);
+                    counters.add(counter);
+                }, 100_000);
             }
             assertEquals(null, transport.failure());
-            assertEquals(2 * MESSAGES, transport.sent());
             System.out.printf("broker: started in %d ms (format %s ms, launch to answer %d ms), RSS %d kB%n", startedMs,
                     broker.describe().get("formatMs"), broker.startMs(), broker.rssKb());
         } finally {
             broker.close();
         }
         System.out.printf("broker: stopped in %d ms%n", broker.stopMs());
-        synchronized (sequences) {
-            assertEquals(MESSAGES, sequences.size(), "every message arrives once");
-            for (int i = 0; i < MESSAGES; i++) {
-                assertEquals(i, sequences.get(i), "in order");
-                assertEquals(1, counters.get(i), "one service added one");
-            }
+        assertEquals(MESSAGES, sequences.size(), "every message arrives once");
+        for (int i = 0; i < MESSAGES; i++) {
+            assertEquals(i, sequences.get(i), "in order");
+            assertEquals(1, counters.get(i), "one service added one");
         }
         assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "broker process gone");
         assertFalse(Files.exists(folder), "folder deleted");
@@ -111,24 +104,29 @@ class KafkaBrokerIT {
     void aKilledBrokerFailsTheClientsWithTheReasonAndCloseStillCleansUp() throws Exception {
         KafkaBroker broker = KafkaBroker.start(settings());
         long pid = broker.pid();
-        try (KafkaTopics topics = new KafkaTopics(broker, KafkaTopics.newRunPrefix(), 10_000);
-             KafkaChainTransport transport = new KafkaChainTransport(broker,
-                     KafkaClientSettings.defaults(TimeUnit.MILLISECONDS.toNanos(1)), "killed")) {
-            String topic = topics.createChains(1, 1).get(0).get(0);
-            transport.poll(topic, (value, receivedNs) -> { });
-            transport.send(topic, ChainMessage.newBuffer(ChainMessage.HEADER_BYTES));
+        try (KafkaChainTransport transport = new KafkaChainTransport(broker, false,
+                KafkaClientSettings.defaults(TimeUnit.MILLISECONDS.toNanos(1)), ChainMessage.HEADER_BYTES)) {
+            transport.createTopics(1, 1);
+            ChainTransport.Reader reader = transport.reader(0, 0);
+            ChainTransport.Writer writer = transport.writer(0, 0);
+            writer.send(0, 0, 0, 0, 0);
+            ChainTransport.Handler ignore = (seq, intended, actual, counter, handedOver) -> { };
 
             ProcessHandle.of(pid).orElseThrow().destroyForcibly();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
             while (transport.failure() == null && System.nanoTime() < deadline) {
+                try {
+                    reader.poll(ignore, 100_000);
+                } catch (IllegalStateException e) {
+                    assertEquals(transport.failure(), e.getMessage());
+                }
                 Thread.sleep(20);
             }
             String failure = transport.failure();
-            assertNotNull(failure, "the polling thread sees the broker gone");
+            assertNotNull(failure, "the reader sees the broker gone");
             assertTrue(failure.contains("the Kafka broker (pid " + pid + ") exited with status 137 (signal 9) while"
                     + " the study was using it"), failure);
-            IllegalStateException e = assertThrows(IllegalStateException.class,
-                    () -> transport.send(topic, ChainMessage.newBuffer(ChainMessage.HEADER_BYTES)));
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> writer.send(1, 0, 0, 0, 0));
             assertEquals(failure, e.getMessage());
             System.out.println("after the kill: " + failure);
         } finally {
@@ -214,12 +212,6 @@ class KafkaBrokerIT {
                 e.getMessage());
         assertTrue(ms < 5_000, "failed after " + ms + " ms");
         System.out.println("external nobody: failed in " + ms + " ms: " + e.getMessage());
-    }
-
-    private static int size(List<Long> list) {
-        synchronized (list) {
-            return list.size();
-        }
     }
 
     private static List<Path> listFolder(Path dir) throws IOException {
