@@ -140,12 +140,19 @@ public final class Compare {
         boolean anyShared = base.scenarios.values().stream().flatMap(List::stream)
                 .anyMatch(b -> !b.variant.isEmpty() && candidateRow(cand, b) != null);
         for (String scenario : base.scenarios.keySet()) {
+            java.util.Set<String> searchSteps = searchSteps(base, cand, scenario);
             for (RunData.Row b : base.scenarios.get(scenario)) {
                 if (b.variant.isEmpty()) {
                     continue;
                 }
                 RunData.Row c = candidateRow(cand, b);
                 String where = scenario + "/" + b.variant + "/" + b.cell;
+                if (searchSteps.contains(b.variant) && (c == null || !b.status.equals(c.status))) {
+                    // a search runs the steps its answers lead it to: its answer is compared below, not its steps
+                    notes.add(where + ": a step of the search, " + (c == null ? "only in the base run"
+                            : b.status + " in the base, " + c.status + " in the candidate"));
+                    continue;
+                }
                 if (c == null && "OK".equals(b.status) && anyShared) { // an interrupted candidate, say: not a pass
                     regressions++;
                     compared++;
@@ -192,6 +199,9 @@ public final class Compare {
                 }
             }
         }
+        int[] capacity = compareCapacity(sb, base, cand, maxRegression);
+        compared += capacity[0];
+        regressions += capacity[1];
         sb.append('\n');
         sb.append("Ratios above 1 are slower. ±: the larger fork-to-fork spread ((max - min) / median) of the two runs,"
                 + " shown when a cell ran two or more forks; a slowdown within it is noise, not a regression.\n");
@@ -201,6 +211,74 @@ public final class Compare {
         sb.append(String.format(Locale.ROOT, "%d comparison(s), %d regression(s) beyond %s%n", compared, regressions,
                 pct(maxRegression)));
         return new Result(sb.toString(), compared, regressions);
+    }
+
+    /** The step names (folders) of the scenario's searches in either run. */
+    private static java.util.Set<String> searchSteps(RunData base, RunData cand, String scenario) {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (RunData run : List.of(base, cand)) {
+            if (run.scenarios.containsKey(scenario)) {
+                run.searches(scenario).forEach(s -> s.steps.forEach(st -> names.add(st.name())));
+            }
+        }
+        return names;
+    }
+
+    /**
+     * The answers of the searches both runs hold for the same scenario, cell and part: a lower capacity in the
+     * candidate by more than the threshold (the search's resolution, 10% by default) is a REGRESSION, a higher one
+     * an improvement. A part at its limit or unfinished is a lower bound: only a drop below it counts.
+     *
+     * @return {comparisons, regressions}
+     */
+    static int[] compareCapacity(StringBuilder sb, RunData base, RunData cand, double maxRegression) {
+        int compared = 0;
+        int regressions = 0;
+        boolean header = false;
+        for (String scenario : base.scenarios.keySet()) {
+            if (!cand.scenarios.containsKey(scenario)) {
+                continue;
+            }
+            for (Search b : base.searches(scenario)) {
+                Search c = cand.searches(scenario).stream().filter(s -> s.cell.equals(b.cell)).findFirst()
+                        .orElse(null);
+                if (c == null) {
+                    continue;
+                }
+                for (var e : b.parts.entrySet()) {
+                    Search.Answer ba = e.getValue();
+                    Search.Answer ca = c.parts.get(e.getKey());
+                    if (ca == null || "unknown".equals(ba.answer()) || "unknown".equals(ca.answer())) {
+                        continue;
+                    }
+                    if (!header) {
+                        sb.append(String.format(Locale.ROOT, "%ncapacity (the answer of each search; candidate / base,"
+                                + " a drop beyond %s is a regression)%n", pct(maxRegression)));
+                        header = true;
+                    }
+                    compared++;
+                    String where = scenario + "/" + e.getKey() + "/" + b.cell;
+                    double ratio = ba.value() == 0 ? (ca.value() == 0 ? 1 : Double.POSITIVE_INFINITY)
+                            : (double) ca.value() / ba.value();
+                    boolean candLowerBound = ca.atLimit() || ca.unfinished();
+                    String verdict;
+                    if (ratio < 1 - maxRegression && !candLowerBound) {
+                        verdict = "REGRESSION: holds less";
+                        regressions++;
+                    } else if (ratio < 1 - maxRegression) {
+                        verdict = "lower, but the candidate's answer is only a lower bound (" + ca.kind() + ")";
+                    } else if (ratio > 1 + maxRegression) {
+                        verdict = "improvement: holds more";
+                    } else {
+                        verdict = "same";
+                    }
+                    sb.append(String.format(Locale.ROOT, "%-42s base %s, candidate %s, %s  %s%n", where, ba.answer(),
+                            ca.answer(), Double.isInfinite(ratio) ? "from none" : String.format(Locale.ROOT,
+                                    "%.2fx", ratio), verdict));
+                }
+            }
+        }
+        return new int[] {compared, regressions};
     }
 
     /**

@@ -78,7 +78,19 @@ final class LineChart extends XYChart {
         final List<Double> forkStarts = new ArrayList<>();
         final List<double[]> pauses = new ArrayList<>(); // {x, y}
         final List<Color> pauseColours = new ArrayList<>();
+        final List<double[]> failures = new ArrayList<>(); // {x, y}
+        String title; // null: its lines' names
+        final List<Color> failureColours = new ArrayList<>();
     }
+
+    /** A horizontal rule across every plot, e.g. a bound the lines must stay under; NaN for none. */
+    private double levelY = Double.NaN;
+    private String levelName;
+    private static final Color LEVEL_RULE = new Color(0xB00020);
+    private static final BasicStroke LEVEL_STROKE = new BasicStroke(1.6f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER,
+            10f, new float[] {9f, 5f}, 0f);
+    /** A failure's cross: half its width in px. */
+    private static final double FAILURE_HALF_PX = 5;
 
     /**
      * @param xTicks       x of each tick, rising, within [xMin, xMax]
@@ -140,7 +152,8 @@ final class LineChart extends XYChart {
      * {@code slot}, in panel {@code panel}; the second, third, ... line of one colour is dashed, dotted, ...
      */
     void addLine(String name, double[] x, double[] y, int slot, float widthPx, int panel) {
-        int earlierOfColour = linesPerColour.merge(slot % Palette.COLOURS, 1, Integer::sum) - 1;
+        // counted per plot: in small multiples each plot's first line of a colour is solid
+        int earlierOfColour = linesPerColour.merge(panel * Palette.COLOURS + slot % Palette.COLOURS, 1, Integer::sum) - 1;
         panels.get(panel).lines.add(names.size());
         names.add(name);
         xs.add(x);
@@ -164,6 +177,44 @@ final class LineChart extends XYChart {
     void addPause(double x, double y, int slot, int panel) {
         panels.get(panel).pauses.add(new double[] {x, y});
         panels.get(panel).pauseColours.add(ChartStyle.colour(slot));
+    }
+
+    /** A red dashed rule at {@code y} (in the latency axis' unit) across every plot, named in the legend. */
+    void addLevel(double y, String name) {
+        this.levelY = y;
+        this.levelName = name;
+    }
+
+    /** A cross at {@code (x, y)}, y in the latency axis' unit, in palette slot {@code slot}: a step that failed. */
+    void addFailure(double x, double y, int slot, int panel) {
+        panels.get(panel).failures.add(new double[] {x, y});
+        panels.get(panel).failureColours.add(ChartStyle.colour(slot));
+    }
+
+    /** Titles small plot {@code panel} (else it is titled with its lines' names). */
+    void panelTitle(int panel, String title) {
+        panels.get(panel).title = title;
+    }
+
+    /** The level's y; NaN when there is none. */
+    double level() {
+        return levelY;
+    }
+
+    /** The failures of panel {@code panel}: {x, y} each. */
+    List<double[]> failures(int panel) {
+        return List.copyOf(panels.get(panel).failures);
+    }
+
+    /** The x of each tick. */
+    double[] xTicks() {
+        return xTicks.clone();
+    }
+
+    /** The points of line {@code name}: {x, y} arrays; null when there is no such line. */
+    double[][] line(String name) {
+        int i = names.indexOf(name);
+        return i < 0 ? null : new double[][] {xs.get(i).clone(), ys.get(i).clone()};
     }
 
     List<String> xTickLabels() {
@@ -237,7 +288,7 @@ final class LineChart extends XYChart {
             Graphics2D pg = (Graphics2D) g.create();
             try {
                 pg.translate(x0, y0);
-                setTitle(String.join(", ", panelLines(p)));
+                setTitle(panel.title != null ? panel.title : String.join(", ", panelLines(p)));
                 super.paint(pg, panelWidth, PANEL_HEIGHT_PX - xAxisBandPx());
                 paintPanel(pg, panel, plot.getBounds());
             } finally {
@@ -275,6 +326,16 @@ final class LineChart extends XYChart {
             double[] p = panel.pauses.get(k);
             paintPauseMark(g, getScreenXFromChart(p[0]), getScreenYFromChart(p[1]), panel.pauseColours.get(k));
         }
+        if (!Double.isNaN(levelY)) {
+            g.setColor(LEVEL_RULE);
+            g.setStroke(LEVEL_STROKE);
+            double py = getScreenYFromChart(levelY);
+            g.draw(new Line2D.Double(plotBounds.getMinX() + 1, py, plotBounds.getMaxX() - 1, py));
+        }
+        for (int k = 0; k < panel.failures.size(); k++) {
+            double[] p = panel.failures.get(k);
+            paintFailureMark(g, getScreenXFromChart(p[0]), getScreenYFromChart(p[1]), panel.failureColours.get(k));
+        }
         g.setClip(clip);
     }
 
@@ -292,10 +353,27 @@ final class LineChart extends XYChart {
         g.draw(t);
     }
 
-    /** A legend entry: a line (index >= 0), or the fork rule or the pause mark. */
+    /** A cross over a white one, so that it shows on a line of its colour. */
+    private static void paintFailureMark(Graphics2D g, double x, double y, Color colour) {
+        Path2D.Double cross = new Path2D.Double();
+        cross.moveTo(x - FAILURE_HALF_PX, y - FAILURE_HALF_PX);
+        cross.lineTo(x + FAILURE_HALF_PX, y + FAILURE_HALF_PX);
+        cross.moveTo(x - FAILURE_HALF_PX, y + FAILURE_HALF_PX);
+        cross.lineTo(x + FAILURE_HALF_PX, y - FAILURE_HALF_PX);
+        g.setColor(Color.WHITE);
+        g.setStroke(new BasicStroke(4.5f));
+        g.draw(cross);
+        g.setColor(colour);
+        g.setStroke(new BasicStroke(2.2f));
+        g.draw(cross);
+    }
+
+    /** A legend entry: a line (index >= 0), or the fork rule, the pause mark, the level or the failure mark. */
     private record Entry(int line, String text) {
         static final int FORK = -1;
         static final int PAUSE = -2;
+        static final int LEVEL = -3;
+        static final int FAILURE = -4;
     }
 
     /**
@@ -306,8 +384,12 @@ final class LineChart extends XYChart {
         List<Entry> entries = new ArrayList<>();
         boolean linesNamedByPanels = panels.size() > 1 && panels.stream().allMatch(p -> p.lines.size() <= 1);
         if (!linesNamedByPanels) {
+            List<String> named = new ArrayList<>();
             for (int i = 0; i < names.size(); i++) {
-                entries.add(new Entry(i, names.get(i)));
+                if (!named.contains(names.get(i))) { // a line of the same name in another small plot looks alike
+                    named.add(names.get(i));
+                    entries.add(new Entry(i, names.get(i)));
+                }
             }
         }
         if (panels.stream().anyMatch(p -> !p.forkStarts.isEmpty())) {
@@ -315,6 +397,12 @@ final class LineChart extends XYChart {
         }
         if (panels.stream().anyMatch(p -> !p.pauses.isEmpty())) {
             entries.add(new Entry(Entry.PAUSE, "stop-the-world pause, at its start, as high as it was long"));
+        }
+        if (!Double.isNaN(levelY)) {
+            entries.add(new Entry(Entry.LEVEL, levelName));
+        }
+        if (panels.stream().anyMatch(p -> !p.failures.isEmpty())) {
+            entries.add(new Entry(Entry.FAILURE, "step failed"));
         }
         return entries;
     }
@@ -375,6 +463,12 @@ final class LineChart extends XYChart {
                     g.draw(new Line2D.Double(mid, baseline - m.getAscent(), mid, baseline + m.getDescent()));
                 } else if (e.line() == Entry.PAUSE) {
                     paintPauseMark(g, x + LEGEND_LINE_PX / 2.0, baseline, ChartStyle.TEXT);
+                } else if (e.line() == Entry.LEVEL) {
+                    g.setColor(LEVEL_RULE);
+                    g.setStroke(LEVEL_STROKE);
+                    g.draw(new Line2D.Double(x, lineY, x + LEGEND_LINE_PX, lineY));
+                } else if (e.line() == Entry.FAILURE) {
+                    paintFailureMark(g, x + LEGEND_LINE_PX / 2.0, lineY, ChartStyle.TEXT);
                 } else {
                     g.setColor(colours.get(e.line()));
                     g.setStroke(strokes.get(e.line()));

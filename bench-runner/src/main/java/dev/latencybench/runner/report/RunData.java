@@ -167,6 +167,8 @@ public final class RunData {
     public final JsonObject runJson;
     public final Map<String, List<Row>> scenarios = new LinkedHashMap<>();
     private final Map<String, Study> studies = new LinkedHashMap<>();
+    /** Per scenario, the schedules that answered a question (a capacity search), one per cell. */
+    private final Map<String, List<Search>> searches = new LinkedHashMap<>();
     /** The first env.json found: the host's description. */
     public JsonObject env;
     /** The first env.json of each JVM's cells, by JVM name: what the cells' JVMs said about themselves. */
@@ -222,6 +224,7 @@ public final class RunData {
         Path sdir = dir.resolve(scenario);
         Study study = Study.of(firstResult(sdir));
         studies.put(scenario, study);
+        searches.put(scenario, Search.readAll(sdir));
         List<String> variants = new ArrayList<>();
         if (runJson.has("variants")) {
             runJson.getAsJsonArray("variants").forEach(v -> variants.add(v.getAsString()));
@@ -358,6 +361,31 @@ public final class RunData {
     /** What a scenario's results declare: metrics, floor and yardstick. */
     public Study study(String scenario) {
         return studies.getOrDefault(scenario, Study.of(null));
+    }
+
+    /**
+     * The scenario's schedules that answered a question (a capacity search), one per cell, in the run's JVM and
+     * collector order; empty for a study of plain variants.
+     */
+    List<Search> searches(String scenario) {
+        List<Search> l = new ArrayList<>(searches.getOrDefault(scenario, List.of()));
+        l.sort(Comparator.comparingInt((Search s) -> rank(jvmOrder, s.jvm)).thenComparingInt(s -> rank(gcOrder, s.gc)));
+        return l;
+    }
+
+    private static int rank(List<String> order, String name) {
+        int i = order.indexOf(name);
+        return i < 0 ? order.size() : i;
+    }
+
+    /** The row of one scenario, variant (a step's folder) and cell; null when there is none. */
+    Row row(String scenario, String variant, String cell) {
+        for (Row r : scenarios.getOrDefault(scenario, List.of())) {
+            if (r.variant.equals(variant) && r.cell.equals(cell)) {
+                return r;
+            }
+        }
+        return null;
     }
 
     /** The rows of one scenario and variant, in matrix order. */

@@ -30,6 +30,7 @@ final class ScenarioSection {
         if (sample != null) {
             doc.p(facts(sample.result));
         }
+        SearchSection.write(doc, data, scenario, charts);
         VerdictSection.write(doc, data, scenario, variants);
         List<String> cells = measuredCells(data, scenario, variants);
         if (!cells.isEmpty()) {

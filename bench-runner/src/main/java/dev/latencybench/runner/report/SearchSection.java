@@ -1,0 +1,342 @@
+package dev.latencybench.runner.report;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+
+import dev.latencybench.core.config.Units;
+import dev.latencybench.core.record.LatencySummary;
+
+/**
+ * The answer of a study whose schedule asks a question (a capacity search: how many chains hold the SLO),
+ * first: per JVM × GC each variant's answer, the ratio between the first variant (the study's subject) and each
+ * other, why and which steps decided it, and a plain note where a search hit its limit or did not finish; then a
+ * chart of the primary metric's p99.9, p99 and p50 against the searched value with the pass rule's bound, and a
+ * table of every step. Read from the cells' {@code schedule.json} ({@link Search}). Stateless.
+ */
+final class SearchSection {
+    /** Past this many searched values, only the powers of two (and the ends) get a tick label. */
+    private static final int MAX_VALUE_TICKS = 12;
+    /** Values spanning this factor or more go on a log2 axis. */
+    private static final double LOG_SPAN = 10;
+    private static final Pattern COUNT_UNIT = Pattern.compile("[0-9,]+ ([A-Za-z][A-Za-z -]*)$");
+
+    private SearchSection() {
+    }
+
+    /** Writes the section when the scenario's schedules answered a question; nothing otherwise. */
+    static void write(Doc doc, RunData data, String scenario, Path charts) throws IOException {
+        List<Search> searches = data.searches(scenario);
+        if (searches.isEmpty()) {
+            return;
+        }
+        String label = valueLabel(searches);
+        doc.h(3, "The answer: " + (searches.get(0).schedule.startsWith("capacity search") ? "capacity" : "the schedule's"
+                + " decision") + " per JVM × GC");
+        List<String> answers = new ArrayList<>();
+        for (Search s : searches) {
+            answers.add("**" + s.label() + "**: " + answer(s) + ratios(s));
+        }
+        doc.bullets(answers);
+        List<String> notes = new ArrayList<>();
+        for (Search s : searches) {
+            s.parts.forEach((variant, a) -> {
+                String who = (searches.size() > 1 ? s.label() + ", " : "") + variant;
+                if (a.atLimit()) {
+                    notes.add(who + " passed every step up to the search's limit (" + limitText(s, variant, a)
+                            + "): its capacity is at least that; raise the limit to find where it breaks.");
+                } else if (a.unfinished()) {
+                    notes.add(who + ": the search did not finish (interrupted, or stopped before this part ran): "
+                            + (a.hasValue() ? a.answer() + " is a lower bound." : "no answer."));
+                }
+            });
+        }
+        if (!notes.isEmpty()) {
+            doc.p("Read with care:");
+            doc.bullets(notes);
+        }
+        List<String> why = new ArrayList<>();
+        for (Search s : searches) {
+            s.parts.forEach((variant, a) -> why.add((searches.size() > 1 ? s.label() + ", " : "") + variant + ": "
+                    + a.why() + (a.decidedBy().isEmpty() ? "" : " (decided by " + codes(a.decidedBy()) + ")")));
+        }
+        doc.p("Why, and which steps decided it (" + codes(List.of(searches.get(0).schedule)) + "):");
+        doc.bullets(why);
+        LineChart chart = chart(scenario, searches, label);
+        if (chart != null) {
+            String base = scenario + "-search";
+            List<String> names = new ArrayList<>();
+            for (int i = 0; i < chart.panelCount(); i++) {
+                names.addAll(chart.panelLines(i));
+            }
+            ChartOutput.write(chart, charts, base, chartTitle(scenario, searches, label), names.stream().distinct()
+                    .toList());
+            doc.chart(base, chartTitle(scenario, searches, label));
+        }
+        stepTable(data, scenario, searches, label).writeTo(doc);
+    }
+
+    /** Each part's answer, with the limit or the lack of an answer said plainly. */
+    static String answer(Search s) {
+        List<String> parts = new ArrayList<>();
+        s.parts.forEach((variant, a) -> parts.add((variant.isEmpty() ? "" : variant + ": ") + a.answer()
+                + (a.atLimit() ? " (the limit)" : a.unfinished() ? " (unfinished)" : "")));
+        return String.join("; ", parts);
+    }
+
+    /**
+     * {@code ; chronicle holds 2.5× the chains of kafka (500 / 200)}: the first part against each other part that
+     * has a value; a part at its limit or unfinished is a lower bound, which makes the ratio a bound too.
+     */
+    static String ratios(Search s) {
+        List<String> variants = new ArrayList<>(s.parts.keySet());
+        if (variants.size() < 2) {
+            return "";
+        }
+        String first = variants.get(0);
+        Search.Answer a = s.parts.get(first);
+        String unit = unit(s);
+        List<String> out = new ArrayList<>();
+        for (String other : variants.subList(1, variants.size())) {
+            Search.Answer b = s.parts.get(other);
+            boolean aLow = a.atLimit() || a.unfinished();
+            boolean bLow = b.atLimit() || b.unfinished();
+            if (!b.hasValue() || (!a.hasValue() && !"NONE_PASSED".equals(a.kind())) || (aLow && bLow)) {
+                continue; // nothing to divide, or two lower bounds say nothing of their ratio
+            }
+            double ratio = (double) a.value() / b.value();
+            String bound = aLow ? "at least " : bLow ? "at most " : "";
+            out.add(String.format(Locale.ROOT, "%s holds %s%s× the %s of %s (%,d / %s%,d)", first, bound,
+                    ratio(ratio), unit, other, a.value(), bLow ? "at least " : "", b.value()));
+        }
+        return out.isEmpty() ? "" : ". " + Character.toUpperCase(out.get(0).charAt(0)) + String.join("; ", out)
+                .substring(1);
+    }
+
+    private static String ratio(double r) {
+        return r >= 10 ? String.format(Locale.ROOT, "%,.0f", r) : r >= 1 ? String.format(Locale.ROOT, "%.1f", r)
+                : String.format(Locale.ROOT, "%.2f", r);
+    }
+
+    /** What the values count, from an answer ({@code 3 chains}), else the property's last part. */
+    private static String unit(Search s) {
+        for (Search.Answer a : s.parts.values()) {
+            Matcher m = COUNT_UNIT.matcher(a.answer());
+            if (m.find() && a.value() != 1) {
+                return m.group(1);
+            }
+        }
+        String p = s.property();
+        return p == null ? "units" : p.substring(p.lastIndexOf('.') + 1);
+    }
+
+    /** {@code 4 chains}: the largest value a part ran. */
+    private static String limitText(Search s, String variant, Search.Answer a) {
+        return a.answer().startsWith("at least ") ? a.answer().substring("at least ".length())
+                : String.format(Locale.ROOT, "%,d", a.value());
+    }
+
+    /** {@code chains}, from the answers, for the x axis and the table. */
+    private static String valueLabel(List<Search> searches) {
+        return unit(searches.get(0));
+    }
+
+    private static String chartTitle(String scenario, List<Search> searches, String label) {
+        Search.Rule rule = searches.get(0).passRule();
+        return scenario + ": " + searches.get(0).primary + " against the number of " + label
+                + (rule == null ? "" : ", pass: " + rule.describe());
+    }
+
+    private static String codes(List<String> names) {
+        List<String> c = new ArrayList<>();
+        names.forEach(n -> c.add("`" + n + "`"));
+        return String.join(", ", c);
+    }
+
+    /** The variants in the order the searches name them: the decision's parts first, then any other step's. */
+    private static List<String> variants(List<Search> searches) {
+        List<String> v = new ArrayList<>();
+        for (Search s : searches) {
+            s.parts.keySet().forEach(k -> addNew(v, k));
+            s.steps.forEach(st -> addNew(v, st.variant()));
+        }
+        v.remove("");
+        return v;
+    }
+
+    private static void addNew(List<String> l, String s) {
+        if (!l.contains(s)) {
+            l.add(s);
+        }
+    }
+
+    /** Whether a measured step kept the pass rule; null when the rule or the figures are unknown. */
+    private static Boolean passed(Search.Step st, Search.Rule rule) {
+        if (!st.ok()) {
+            return false;
+        }
+        if (rule == null || st.primary() == null || st.primary().count == 0) {
+            return null;
+        }
+        return rule.of(st.primary()) < rule.boundNs();
+    }
+
+    /**
+     * p99.9 (thick), p99 (dashed) and p50 (dotted) of the primary metric against the searched value, one colour
+     * per variant, one small plot per JVM × GC when there are several; the pass rule's bound as a red rule; a
+     * cross on each step that did not pass. Null when no step has a value and figures.
+     */
+    static LineChart chart(String scenario, List<Search> searches, String label) {
+        TreeSet<Long> values = new TreeSet<>();
+        double minUs = Double.POSITIVE_INFINITY;
+        double maxUs = 0;
+        for (Search s : searches) {
+            for (Search.Step st : s.steps) {
+                if (st.value() > 0 && st.primary() != null && st.primary().count > 0) {
+                    values.add(st.value());
+                    minUs = Math.min(minUs, Math.max(1, st.primary().p50) / 1e3);
+                    maxUs = Math.max(maxUs, st.primary().p99_9 / 1e3);
+                }
+            }
+        }
+        if (values.isEmpty()) {
+            return null;
+        }
+        Search.Rule rule = searches.get(0).passRule();
+        if (rule != null) {
+            maxUs = Math.max(maxUs, rule.boundNs() / 1e3);
+            minUs = Math.min(minUs, rule.boundNs() / 1e3);
+        }
+        boolean log = values.last() >= LOG_SPAN * values.first();
+        List<Long> ticked = new ArrayList<>(values);
+        if (ticked.size() > MAX_VALUE_TICKS) {
+            ticked.removeIf(v -> Long.bitCount(v) != 1 && !v.equals(values.first()) && !v.equals(values.last()));
+        }
+        double[] ticks = new double[ticked.size()];
+        List<String> labels = new ArrayList<>();
+        for (int i = 0; i < ticks.length; i++) {
+            ticks[i] = x(ticked.get(i), log);
+            labels.add(String.format(Locale.ROOT, "%,d", ticked.get(i)));
+        }
+        double lo = x(values.first(), log);
+        double hi = x(values.last(), log);
+        double pad = hi > lo ? (hi - lo) * 0.04 : 1;
+        LatencyAxis y = LatencyAxis.fit(minUs, maxUs);
+        LineChart c = new LineChart(chartTitle(scenario, searches, label), "number of " + label
+                + (log ? " (log scale)" : ""), lo - pad, hi + pad, ticks, labels, y, searches.size());
+        if (rule != null) {
+            c.addLevel(y.of(rule.boundNs() / 1e3), "pass: " + rule.describe());
+        }
+        List<String> variants = variants(searches);
+        for (int p = 0; p < searches.size(); p++) {
+            Search s = searches.get(p);
+            if (searches.size() > 1) {
+                c.panelTitle(p, s.label());
+            }
+            for (int vi = 0; vi < variants.size(); vi++) {
+                String variant = variants.get(vi);
+                List<Search.Step> steps = new ArrayList<>();
+                for (Search.Step st : s.steps) {
+                    if (st.variant().equals(variant) && st.value() > 0) {
+                        steps.add(st);
+                    }
+                }
+                steps.sort((a, b) -> Long.compare(a.value(), b.value()));
+                if (steps.isEmpty()) {
+                    continue;
+                }
+                double[] xs = new double[steps.size()];
+                double[][] ys = new double[3][steps.size()];
+                for (int i = 0; i < xs.length; i++) {
+                    Search.Step st = steps.get(i);
+                    xs[i] = x(st.value(), log);
+                    LatencySummary sum = st.primary();
+                    boolean has = sum != null && sum.count > 0;
+                    ys[0][i] = has ? y.of(sum.p99_9 / 1e3) : Double.NaN;
+                    ys[1][i] = has ? y.of(sum.p99 / 1e3) : Double.NaN;
+                    ys[2][i] = has ? y.of(Math.max(1, sum.p50) / 1e3) : Double.NaN;
+                    if (Boolean.FALSE.equals(passed(st, rule))) {
+                        c.addFailure(xs[i], has ? ys[0][i] : y.max / 1.15, vi, p);
+                    }
+                }
+                c.addLine(variant + " p99.9", xs, ys[0], vi, 2.4f, p);
+                c.addLine(variant + " p99", xs, ys[1], vi, 1.4f, p);
+                c.addLine(variant + " p50", xs, ys[2], vi, 1.2f, p);
+            }
+        }
+        c.fitHeight();
+        return c;
+    }
+
+    private static double x(long value, boolean log) {
+        return log ? Math.log(value) / Math.log(2) : value;
+    }
+
+    /** Every step as it ran: its figures, the benchmark JVM's CPU use and why it failed. */
+    static Table stepTable(RunData data, String scenario, List<Search> searches, String label) {
+        boolean severalCells = searches.size() > 1;
+        Table t = new Table();
+        if (severalCells) {
+            t.text("JVM × GC");
+        }
+        t.text("variant").number(label).text("status").time("p50").time("p99").time("p99.9").number("samples")
+                .number("CPU (cores)").text("why it failed");
+        for (Search s : searches) {
+            Search.Rule rule = s.passRule();
+            for (Search.Step st : s.steps) {
+                RunData.Row row = data.row(scenario, st.name(), s.cell);
+                List<Object> cells = new ArrayList<>();
+                if (severalCells) {
+                    cells.add(s.label());
+                }
+                LatencySummary sum = st.primary() != null && st.primary().count > 0 ? st.primary()
+                        : row != null && row.measured() ? row.primary() : null;
+                Boolean passed = passed(st, rule);
+                cells.add(st.variant());
+                cells.add(st.value() < 0 ? "-" : String.format(Locale.ROOT, "%,d", st.value()));
+                cells.add(st.ok() ? (Boolean.FALSE.equals(passed) ? "OK, SLO broken" : Boolean.TRUE.equals(passed)
+                        ? "OK, passed" : "OK") : st.status());
+                cells.add(sum == null ? "-" : Table.Time.of(sum.p50));
+                cells.add(sum == null ? "-" : Table.Time.of(sum.p99));
+                cells.add(sum == null ? "-" : Table.Time.of(sum.p99_9));
+                cells.add(sum == null ? "-" : String.format(Locale.ROOT, "%,d", sum.count));
+                cells.add(cpu(row));
+                String why = "";
+                if (!st.ok()) {
+                    why = row != null && !row.reasons.isEmpty() ? String.join("; ", row.reasons) : "no result";
+                } else if (Boolean.FALSE.equals(passed)) {
+                    why = rule.percentile() + " " + Units.formatNs(rule.of(sum)) + " >= " + Units.formatNs(rule.boundNs());
+                }
+                cells.add(why);
+                t.row(cells);
+            }
+        }
+        return t;
+    }
+
+    /** The benchmark JVM's CPU use, in cores, averaged over its forks ({@code machineLoad[].thisProcessCores}). */
+    static String cpu(RunData.Row row) {
+        if (row == null || row.result == null || !row.result.has("machineLoad")
+                || !row.result.get("machineLoad").isJsonArray()) {
+            return "-";
+        }
+        double sum = 0;
+        int n = 0;
+        for (JsonElement e : row.result.getAsJsonArray("machineLoad")) {
+            JsonObject o = e.getAsJsonObject();
+            if (o.has("thisProcessCores")) {
+                sum += o.get("thisProcessCores").getAsDouble();
+                n++;
+            }
+        }
+        return n == 0 ? "-" : String.format(Locale.ROOT, "%.2f", sum / n);
+    }
+}

@@ -1,0 +1,180 @@
+package dev.latencybench.runner.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.record.Metrics;
+import dev.latencybench.core.result.ResultFiles;
+
+/**
+ * The report and compare of a study whose schedule is a capacity search, on fixture runs with a hand-written
+ * {@code schedule.json}: chronicle holds 3 chains (4 broke the SLO), in-memory passed up to the limit of 4.
+ */
+class SearchReportTest {
+    private static final String CELL = "openjdk-17.0.15__g1";
+
+    @TempDir
+    Path tmp;
+
+    /** The steps' folders with their results, and the schedule with chronicle's answer {@code chronicleChains}. */
+    private Path run(String name, long chronicleChains) throws IOException {
+        Path dir = tmp.resolve(name);
+        FixtureRun f = new FixtureRun(dir).named(Metrics.ONE_WAY, "in-memory", null)
+                .shape("chain", "load: 1,000 msg/s per chain");
+        long[] chronicle = {1, 2, 4, 3};
+        long[] memory = {1, 2, 4};
+        for (long n : chronicle) {
+            f.cell("chronicle-instances-" + n, CELL, "OK", 1_000_000 * n, n == 4 ? 150_000_000 : 20_000_000, 1, 3000);
+        }
+        for (long n : memory) {
+            f.cell("in-memory-instances-" + n, CELL, "OK", 500_000, 5_000_000, 1, 3000);
+        }
+        f.write();
+        JsonObject o = new JsonObject();
+        o.addProperty("schedule", "capacity search of chronicle: 1, 2, 4 chains, then bisect to within 10%; pass:"
+                + " p99.9 < 100ms; then capacity search of in-memory: 1, 2, 4 chains, then bisect to within 10%;"
+                + " pass: p99.9 < 100ms");
+        o.addProperty("cell", CELL);
+        o.addProperty("primary", "latency");
+        JsonArray steps = new JsonArray();
+        for (long n : chronicle) {
+            steps.add(step(dir, "chronicle", n));
+        }
+        for (long n : memory) {
+            steps.add(step(dir, "in-memory", n));
+        }
+        o.add("steps", steps);
+        JsonObject parts = new JsonObject();
+        parts.add("chronicle", decision("BOUNDARY", chronicleChains, chronicleChains + " chains",
+                "3 chains passed (p99.9 20.0ms), 4 chains failed: p99.9 150ms >= 100ms", "chronicle-instances-3",
+                "chronicle-instances-4"));
+        parts.add("in-memory", decision("AT_LIMIT", 4, "at least 4 chains", "4 chains, the search limit, passed",
+                "in-memory-instances-4"));
+        JsonObject d = decision("AT_LIMIT", chronicleChains, "chronicle: 3 chains; in-memory: at least 4 chains",
+                "both", "chronicle-instances-3");
+        d.add("parts", parts);
+        o.add("decision", d);
+        ResultFiles.writeJson(dir.resolve("chain").resolve(CELL + ".schedule.json"), o);
+        // the benchmark JVM's CPU use, as the launcher records it
+        Path result = dir.resolve("chain/chronicle-instances-4").resolve(CELL).resolve("result.json");
+        JsonObject r = ResultFiles.readJson(result);
+        JsonArray load = new JsonArray();
+        JsonObject fork = new JsonObject();
+        fork.addProperty("thisProcessCores", 1.5);
+        load.add(fork);
+        r.add("machineLoad", load);
+        ResultFiles.writeJson(result, r);
+        return dir;
+    }
+
+    private static JsonObject step(Path dir, String variant, long n) throws IOException {
+        String name = variant + "-instances-" + n;
+        JsonObject r = ResultFiles.readJson(dir.resolve("chain").resolve(name).resolve(CELL).resolve("result.json"));
+        JsonObject s = new JsonObject();
+        s.addProperty("name", name);
+        s.addProperty("variant", variant);
+        JsonObject props = new JsonObject();
+        props.addProperty("bench.chain.instances", Long.toString(n));
+        s.add("properties", props);
+        s.addProperty("description", variant + ", " + n + " chains");
+        s.addProperty("status", "OK");
+        s.add("latency", LatencySummary.fromJson(r.getAsJsonObject("metrics").getAsJsonObject("latency")).toJson());
+        return s;
+    }
+
+    private static JsonObject decision(String kind, long value, String answer, String why, String... by) {
+        JsonObject d = new JsonObject();
+        d.addProperty("kind", kind);
+        d.addProperty("value", value);
+        d.addProperty("answer", answer);
+        JsonArray a = new JsonArray();
+        for (String s : by) {
+            a.add(s);
+        }
+        d.add("decidedBy", a);
+        d.addProperty("why", why);
+        return d;
+    }
+
+    @Test
+    void theAnswerComesFirstWithTheRatioAndTheLimitNote() throws IOException {
+        Path dir = run("run", 3);
+        RunData data = RunData.load(dir);
+        String md = DocRenderer.markdown(Report.build(data, dir.resolve("charts")));
+        String section = md.substring(md.indexOf("## Scenario chain"));
+        assertTrue(section.indexOf("### The answer") < section.indexOf("### Verdict"), section);
+        assertTrue(md.contains("- **openjdk-17.0.15 g1**: chronicle: 3 chains; in-memory: at least 4 chains (the limit)."
+                + " Chronicle holds at most 0.75× the chains of in-memory (3 / at least 4)"), md);
+        assertTrue(md.contains("- in-memory passed every step up to the search's limit (4 chains): its capacity is at"
+                + " least that; raise the limit to find where it breaks."), md);
+        assertTrue(md.contains("- chronicle: 3 chains passed (p99.9 20.0ms), 4 chains failed: p99.9 150ms >= 100ms"
+                + " (decided by `chronicle-instances-3`, `chronicle-instances-4`)"), md);
+        assertTrue(Files.isRegularFile(dir.resolve("charts/chain-search.svg")));
+    }
+
+    @Test
+    void theStepTableListsEveryStepWithItsFiguresCpuAndWhyItFailed() throws IOException {
+        Path dir = run("run", 3);
+        RunData data = RunData.load(dir);
+        Doc doc = new Doc();
+        SearchSection.stepTable(data, "chain", data.searches("chain"), "chains").writeTo(doc);
+        Doc.Table t = (Doc.Table) doc.blocks.get(0);
+        assertEquals(List.of("variant", "chains", "status", "p50 (ms)", "p99 (ms)", "p99.9 (ms)", "samples",
+                "CPU (cores)", "why it failed"), t.header());
+        assertEquals(7, t.rows().size());
+        List<String> four = t.rows().get(2);
+        assertEquals(List.of("chronicle", "4", "OK, SLO broken"), four.subList(0, 3));
+        assertEquals("1.50", four.get(7));
+        assertTrue(four.get(8).startsWith("p99.9 150ms >= 100ms"), four.toString());
+        assertEquals(List.of("chronicle", "3", "OK, passed"), t.rows().get(3).subList(0, 3));
+        assertEquals("-", t.rows().get(3).get(7));
+    }
+
+    @Test
+    void theChartPlotsEachVariantsPercentilesAgainstTheChainsWithTheSloRule() throws IOException {
+        Path dir = run("run", 3);
+        RunData data = RunData.load(dir);
+        LineChart c = SearchSection.chart("chain", data.searches("chain"), "chains");
+        assertEquals(List.of("1", "2", "3", "4"), c.xTickLabels());
+        assertEquals(List.of("chronicle p99.9", "chronicle p99", "chronicle p50", "in-memory p99.9", "in-memory p99",
+                "in-memory p50"), c.panelLines(0));
+        assertEquals("ms", c.yAxis().unit);
+        assertEquals(100, c.level(), 1e-9);
+        double[][] chronicle = c.line("chronicle p99.9");
+        assertEquals(List.of(1.0, 2.0, 3.0, 4.0), List.of(chronicle[0][0], chronicle[0][1], chronicle[0][2],
+                chronicle[0][3]));
+        assertEquals(150, chronicle[1][3], 1.5); // the step that broke the SLO, in ms
+        List<double[]> failures = c.failures(0);
+        assertEquals(1, failures.size());
+        assertEquals(4.0, failures.get(0)[0]);
+        assertTrue(c.yAxis().max > 150 && c.yAxis().min < 1, c.yAxis().toString());
+    }
+
+    @Test
+    void compareCallsADropInHeldCapacityARegression() throws IOException {
+        Path base = run("base", 3);
+        Path worse = run("worse", 2);
+        Compare.Result r = Compare.compare(RunData.load(base), RunData.load(worse), 0.10);
+        assertTrue(r.text.contains("chain/chronicle/" + CELL + "        base 3 chains, candidate 2 chains, 0.67x"
+                + "  REGRESSION: holds less"), r.text);
+        assertTrue(r.text.contains("chain/in-memory/" + CELL + "        base at least 4 chains, candidate at least 4"
+                + " chains, 1.00x  same"), r.text);
+        assertEquals(1, r.regressions);
+        Compare.Result better = Compare.compare(RunData.load(worse), RunData.load(base), 0.10);
+        assertTrue(better.text.contains("1.50x  improvement: holds more"), better.text);
+        assertEquals(0, better.regressions);
+    }
+}
