@@ -31,12 +31,16 @@ final class ScenarioSection {
             doc.p(facts(sample.result));
         }
         SearchSection.write(doc, data, scenario, charts);
-        VerdictSection.write(doc, data, scenario, variants);
         List<String> cells = measuredCells(data, scenario, variants);
-        if (!cells.isEmpty()) {
-            BarCharts.write(doc, data, scenario, variants, cells, charts);
+        // a search's steps are points on its chart, not variants to rank or pivot: its answer is the verdict
+        boolean searched = !data.searches(scenario).isEmpty();
+        if (!searched) {
+            VerdictSection.write(doc, data, scenario, variants);
+            if (!cells.isEmpty()) {
+                BarCharts.write(doc, data, scenario, variants, cells, charts);
+            }
+            Pivot.write(doc, data, scenario, variants);
         }
-        Pivot.write(doc, data, scenario, variants);
         SummaryTables.write(doc, study, all);
         if (!cells.isEmpty()) {
             for (String v : variants) {
