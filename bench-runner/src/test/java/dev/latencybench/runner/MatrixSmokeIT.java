@@ -66,7 +66,7 @@ class MatrixSmokeIT {
         int[] exit = new int[1];
         // serial runs; parallel fails (its JVM refuses a flag); at least one of zgc-gen (JDK 21-23 only) and
         // shenandoah-gen (JDK 25+) cannot run on any one JDK, so it is skipped with the reason
-        String out = run(bench("run", "--jvms", "current", "--gcs", "serial,parallel,zgc-gen,shenandoah-gen",
+        String out = run(bench("run", "--scenarios", "queue", "--jvms", "current", "--gcs", "serial,parallel,zgc-gen,shenandoah-gen",
                 "--gc-args", "parallel=-XX:+NoSuchFlagAnywhere", "--scale", "smoke", "--results", results.toString(),
                 "--run-id", "m1", "-Dbench.queue.dir=" + Files.createDirectories(tmp.resolve("shm"))), exit);
         assertEquals(1, exit[0], "a cell failed, so exit 1:\n" + out);
@@ -105,7 +105,7 @@ class MatrixSmokeIT {
     @Test
     void sigtermKeepsTheRunningCellsDataAndResumeFinishesTheMatrix() throws Exception {
         Path results = tmp.resolve("results");
-        ProcessBuilder pb = bench("run", "--jvms", "current", "--gcs", "serial,parallel", "--scale", "smoke",
+        ProcessBuilder pb = bench("run", "--scenarios", "queue", "--jvms", "current", "--gcs", "serial,parallel", "--scale", "smoke",
                 "-Dbench.transports=chronicle", "-Dbench.duration=20s", "-Dbench.progress=500ms", "--results", results.toString(), "--run-id", "m2",
                 "-Dbench.queue.dir=" + Files.createDirectories(tmp.resolve("shm")));
         BenchJar.Watched p = new BenchJar.Watched(pb);

@@ -79,7 +79,7 @@ class RunnerKillIT {
     void sigkillOfTheRunnerOrOfTheLauncherStopsWhatEachStartedWithinSeconds() throws Exception {
         Path results = tmp.resolve("results");
         Path shm = Files.createDirectories(tmp.resolve("shm"));
-        BenchJar.Watched bench = startMeasuring("run", "--jvms", "current", "--gcs", "serial", "--scale", "smoke",
+        BenchJar.Watched bench = startMeasuring("run", "--scenarios", "queue", "--jvms", "current", "--gcs", "serial", "--scale", "smoke",
                 "-Dbench.transports=chronicle", "-Dbench.duration=60s", "-Dbench.progress=500ms", "--results",
                 results.toString(), "--run-id", "k1", "-Dbench.queue.dir=" + shm);
         Process runner = bench.process;
