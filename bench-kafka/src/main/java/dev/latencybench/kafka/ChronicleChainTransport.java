@@ -1,20 +1,9 @@
 package dev.latencybench.kafka;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.locks.LockSupport;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import com.google.gson.JsonObject;
 
@@ -24,6 +13,8 @@ import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import net.openhft.chronicle.wire.DocumentContext;
+
+import dev.latencybench.core.result.OwnedFolder;
 
 /**
  * The {@code chronicle} transport, as the study ran it: one open-source Chronicle Queue
@@ -44,14 +35,12 @@ import net.openhft.chronicle.wire.DocumentContext;
 final class ChronicleChainTransport implements ChainTransport {
     /** Chain queue folders are named {@code latency-bench-chain-<pid>-<random>}. */
     static final String FOLDER_PREFIX = "latency-bench-chain-";
-    static final String LOCK_SUFFIX = ".lock";
 
     private final Path parent;
     private final int payloadBytes;
     private final byte[] filler;
+    private OwnedFolder folder;
     private Path dir;
-    private FileChannel lockChannel;
-    private FileLock lock;
     private SingleChronicleQueue[][] queues = new SingleChronicleQueue[0][];
     private ExcerptAppender[][] appenders = new ExcerptAppender[0][];
     private ExcerptTailer[][] tailers = new ExcerptTailer[0][];
@@ -74,9 +63,8 @@ final class ChronicleChainTransport implements ChainTransport {
     @Override
     public synchronized void createTopics(int chains, int topicsPerChain) throws IOException {
         removeStaleFolders(parent).forEach(removed -> System.out.println("latency-bench: " + removed));
-        dir = Files.createTempDirectory(parent, FOLDER_PREFIX + ProcessHandle.current().pid() + "-");
-        lockChannel = FileChannel.open(lockFileOf(dir), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-        lock = lockChannel.lock(); // held while the queues live: a live folder is never taken for stale
+        folder = OwnedFolder.create(parent, FOLDER_PREFIX); // locked while the queues live
+        dir = folder.path();
         queues = new SingleChronicleQueue[chains][topicsPerChain];
         appenders = new ExcerptAppender[chains][topicsPerChain];
         tailers = new ExcerptTailer[chains][topicsPerChain];
@@ -172,105 +160,23 @@ final class ChronicleChainTransport implements ChainTransport {
                 }
             }
         } finally {
-            if (dir != null) {
-                deleteRecursively(dir);
-                try {
-                    lock.release();
-                    lockChannel.close();
-                    Files.deleteIfExists(lockFileOf(dir));
-                } catch (IOException e) {
-                    // the folder is gone; a lock file left behind is removed by the next run
-                }
+            if (folder != null) {
+                folder.close();
             }
         }
     }
 
     static Path lockFileOf(Path folder) {
-        return folder.resolveSibling(folder.getFileName() + LOCK_SUFFIX);
+        return OwnedFolder.lockFileOf(folder);
     }
 
     /**
      * Removes chain queue folders left by a benchmark JVM that was killed outright (SIGKILL, the OOM
-     * killer, a crash): one whose lock file's lock can be taken. A folder in use is left alone.
+     * killer, a crash); a folder in use is left alone (see {@link OwnedFolder#removeStale}).
      *
      * @return one line per folder removed, for the console
      */
     static List<String> removeStaleFolders(Path parent) {
-        List<Path> entries;
-        try (Stream<Path> s = Files.list(parent)) {
-            entries = s.filter(p -> p.getFileName().toString().startsWith(FOLDER_PREFIX)).collect(Collectors.toList());
-        } catch (IOException | UncheckedIOException e) {
-            return List.of(); // a folder we cannot list is not ours to clean
-        }
-        List<String> removed = new ArrayList<>();
-        for (Path p : entries) {
-            String name = p.getFileName().toString();
-            boolean isLock = name.endsWith(LOCK_SUFFIX);
-            Path folder = isLock ? p.resolveSibling(name.substring(0, name.length() - LOCK_SUFFIX.length())) : p;
-            if (isLock && Files.exists(folder)) {
-                continue; // judged with its folder
-            }
-            try {
-                if (isStale(folder)) {
-                    long bytes = sizeOf(folder);
-                    deleteRecursively(folder);
-                    Files.deleteIfExists(lockFileOf(folder));
-                    if (!isLock) {
-                        removed.add(String.format(Locale.ROOT, "removed %s (%.1f MiB of chain queues), left behind by"
-                                + " a benchmark JVM that was killed or crashed", folder, bytes / (1024.0 * 1024)));
-                    }
-                }
-            } catch (IOException | UncheckedIOException e) {
-                // someone else's, or in use: leave it
-            }
-        }
-        return removed;
-    }
-
-    /** A folder whose lock nobody holds, or without a lock file whose JVM is gone. */
-    static boolean isStale(Path folder) throws IOException {
-        Path lockFile = lockFileOf(folder);
-        if (!Files.exists(lockFile)) {
-            // made a moment before its lock file: judged by whether the JVM named in it still runs
-            String rest = folder.getFileName().toString().substring(FOLDER_PREFIX.length());
-            int dash = rest.indexOf('-');
-            try {
-                return dash > 0 && ProcessHandle.of(Long.parseLong(rest.substring(0, dash))).isEmpty();
-            } catch (NumberFormatException e) {
-                return false;
-            }
-        }
-        try (FileChannel ch = FileChannel.open(lockFile, StandardOpenOption.WRITE)) {
-            FileLock l = ch.tryLock();
-            if (l == null) {
-                return false; // another process holds it
-            }
-            l.release();
-            return true;
-        } catch (OverlappingFileLockException e) {
-            return false; // this JVM holds it
-        }
-    }
-
-    private static long sizeOf(Path folder) throws IOException {
-        if (!Files.isDirectory(folder)) {
-            return 0;
-        }
-        try (Stream<Path> files = Files.walk(folder)) {
-            return files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
-        }
-    }
-
-    static void deleteRecursively(Path root) {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).collect(Collectors.toList())) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete the chain queue folder " + root, e);
-        }
+        return OwnedFolder.removeStale(parent, FOLDER_PREFIX, "chain queues");
     }
 }

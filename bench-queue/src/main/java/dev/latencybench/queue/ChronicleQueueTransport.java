@@ -2,15 +2,8 @@ package dev.latencybench.queue;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ExcerptAppender;
@@ -21,6 +14,7 @@ import net.openhft.chronicle.wire.DocumentContext;
 
 import dev.latencybench.core.oneway.MessageHandler;
 import dev.latencybench.core.oneway.MessageTransport;
+import dev.latencybench.core.result.OwnedFolder;
 
 /**
  * The study's transport: an open-source Chronicle Queue ({@code SingleChronicleQueueBuilder.binary})
@@ -37,11 +31,9 @@ import dev.latencybench.core.oneway.MessageTransport;
 public final class ChronicleQueueTransport implements MessageTransport {
     /** Queue folders are named {@code latency-bench-queue-<pid>-<random>}. */
     static final String FOLDER_PREFIX = "latency-bench-queue-";
-    static final String LOCK_SUFFIX = ".lock";
 
+    private final OwnedFolder folder;
     private final Path dir;
-    private final FileChannel lockChannel;
-    private final FileLock lock;
     private final int payloadBytes;
     private final SingleChronicleQueue queue;
     private final byte[] filler;
@@ -60,9 +52,8 @@ public final class ChronicleQueueTransport implements MessageTransport {
         }
         removeStaleFolders(parent).forEach(removed -> System.out.println("latency-bench: " + removed));
         try {
-            this.dir = Files.createTempDirectory(parent, FOLDER_PREFIX + ProcessHandle.current().pid() + "-");
-            this.lockChannel = FileChannel.open(lockFileOf(dir), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            this.lock = lockChannel.lock(); // held while the queue lives: a live queue is never taken for stale
+            this.folder = OwnedFolder.create(parent, FOLDER_PREFIX); // locked while the queue lives
+            this.dir = folder.path();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a queue folder in " + parent, e);
         }
@@ -144,113 +135,22 @@ public final class ChronicleQueueTransport implements MessageTransport {
         try {
             queue.close();
         } finally {
-            deleteRecursively(dir);
-            try {
-                lock.release();
-                lockChannel.close();
-                Files.deleteIfExists(lockFileOf(dir));
-            } catch (IOException e) {
-                // the folder is gone; a lock file left behind is removed by the next run
-            }
+            folder.close();
         }
     }
 
     /** {@code latency-bench-queue-<pid>-<random>.lock}, beside the folder it guards. */
     static Path lockFileOf(Path folder) {
-        return folder.resolveSibling(folder.getFileName() + LOCK_SUFFIX);
+        return OwnedFolder.lockFileOf(folder);
     }
 
     /**
      * Removes queue folders left behind by a benchmark JVM that was killed outright (SIGKILL, the OOM
-     * killer, a crash), which had no chance to clean up. A live queue holds a lock on its lock file,
-     * which works across processes and containers sharing the folder; a folder whose lock can be
-     * taken is stale. A folder without a lock file is judged by its process id (from an older
-     * version).
+     * killer, a crash), which had no chance to clean up (see {@link OwnedFolder#removeStale}).
      *
      * @return one line per folder removed, saying which and how big, for the console
      */
     static List<String> removeStaleFolders(Path parent) {
-        List<Path> entries;
-        try (java.util.stream.Stream<Path> s = Files.list(parent)) {
-            entries = s.filter(p -> p.getFileName().toString().startsWith(FOLDER_PREFIX))
-                    .collect(java.util.stream.Collectors.toList());
-        } catch (IOException | UncheckedIOException e) {
-            return List.of(); // a folder we cannot list is not ours to clean
-        }
-        List<String> removed = new ArrayList<>();
-        for (Path p : entries) {
-            String name = p.getFileName().toString();
-            Path folder = name.endsWith(LOCK_SUFFIX)
-                    ? p.resolveSibling(name.substring(0, name.length() - LOCK_SUFFIX.length())) : p;
-            if (p != folder && Files.exists(folder)) {
-                continue; // judged with its folder
-            }
-            try {
-                if (isStale(folder)) {
-                    long bytes = sizeOf(folder);
-                    deleteRecursively(folder);
-                    Files.deleteIfExists(lockFileOf(folder));
-                    if (p == folder) {
-                        removed.add(String.format(Locale.ROOT, "removed %s (%.1f MiB of queue files), left behind by"
-                                + " a benchmark JVM that was killed or crashed", folder, bytes / (1024.0 * 1024)));
-                    }
-                }
-            } catch (IOException | UncheckedIOException e) {
-                // someone else's, or in use: leave it
-            }
-        }
-        return removed;
-    }
-
-    private static long sizeOf(Path folder) throws IOException {
-        if (!Files.isDirectory(folder)) {
-            return 0; // a lock file whose folder is gone
-        }
-        try (java.util.stream.Stream<Path> files = Files.walk(folder)) {
-            return files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
-        }
-    }
-
-    static boolean isStale(Path folder) throws IOException {
-        Path lockFile = lockFileOf(folder);
-        if (Files.exists(lockFile)) {
-            try (FileChannel ch = FileChannel.open(lockFile, StandardOpenOption.WRITE)) {
-                FileLock l = ch.tryLock();
-                if (l == null) {
-                    return false; // another process holds it
-                }
-                l.release();
-                return true;
-            } catch (OverlappingFileLockException e) {
-                return false; // this JVM holds it
-            }
-        }
-        String rest = folder.getFileName().toString().substring(FOLDER_PREFIX.length());
-        int dash = rest.indexOf('-');
-        if (dash <= 0) {
-            return false;
-        }
-        try {
-            return ProcessHandle.of(Long.parseLong(rest.substring(0, dash))).isEmpty();
-        } catch (NumberFormatException e) {
-            return false;
-        }
-    }
-
-    static void deleteRecursively(Path root) {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (java.util.stream.Stream<Path> paths = Files.walk(root)) {
-            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.deleteIfExists(p);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete the queue folder " + root, e);
-        }
+        return OwnedFolder.removeStale(parent, FOLDER_PREFIX, "queue files");
     }
 }
