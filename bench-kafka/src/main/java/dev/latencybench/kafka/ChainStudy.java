@@ -1,7 +1,6 @@
 package dev.latencybench.kafka;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -11,6 +10,7 @@ import com.google.gson.JsonObject;
 
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
+import dev.latencybench.core.env.LibraryFlags;
 import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.run.Study;
@@ -185,23 +185,7 @@ public final class ChainStudy implements Study {
 
     @Override
     public List<String> jvmFlags(int javaFeatureVersion) {
-        List<String> flags = new ArrayList<>(Arrays.asList("-Dchronicle.analytics.disable=true",
-                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"));
-        flags.addAll(Arrays.asList(
-                "--add-opens=java.base/java.lang=ALL-UNNAMED",
-                "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED",
-                "--add-opens=java.base/java.nio=ALL-UNNAMED",
-                "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
-                "--add-exports=java.base/jdk.internal.ref=ALL-UNNAMED",
-                "--add-exports=java.base/sun.nio.ch=ALL-UNNAMED",
-                "--add-exports=jdk.unsupported/sun.misc=ALL-UNNAMED"));
-        if (javaFeatureVersion >= 22) {
-            flags.add("--enable-native-access=ALL-UNNAMED");
-        }
-        if (javaFeatureVersion >= 23) {
-            flags.add("--sun-misc-unsafe-memory-access=allow");
-        }
-        return flags;
+        return LibraryFlags.chronicle(javaFeatureVersion);
     }
 
     /** Opens the named transport for one fork. */
