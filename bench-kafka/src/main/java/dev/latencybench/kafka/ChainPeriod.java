@@ -103,16 +103,7 @@ final class ChainPeriod {
     }
 
     private Thread stage(String name, Runnable loop) {
-        Thread t = new Thread(() -> {
-            try {
-                loop.run();
-            } catch (Throwable e) {
-                context.fail(Thread.currentThread().getName() + " failed: " + e);
-                abort = true;
-            }
-        }, name);
-        t.setDaemon(true);
-        return t;
+        return context.newThread(name, loop, () -> abort = true);
     }
 
     /**

@@ -10,6 +10,7 @@ import dev.latencybench.core.fork.PeriodContext;
 import dev.latencybench.core.fork.Workload;
 import dev.latencybench.core.record.Metric;
 import dev.latencybench.core.record.Metrics;
+import dev.latencybench.core.time.Pacer;
 
 /**
  * N chains of services over one {@link ChainTransport}, all at once, for one step of the chain study:
@@ -122,7 +123,7 @@ public final class ChainWorkload implements Workload {
 
     @Override
     public void runPeriod(PeriodContext context) throws InterruptedException {
-        long messages = messages(ratePerSec, context.durationNs());
+        long messages = Pacer.messagesIn(ratePerSec, context.durationNs());
         if (messages == 0 || closed) {
             return;
         }
@@ -152,11 +153,6 @@ public final class ChainWorkload implements Workload {
         }
     }
 
-    /** Messages one period of {@code durationNs} sends at {@code ratePerSec}, without overflow. */
-    static long messages(long ratePerSec, long durationNs) {
-        long nanosPerSec = 1_000_000_000L;
-        return (durationNs / nanosPerSec) * ratePerSec + (durationNs % nanosPerSec) * ratePerSec / nanosPerSec;
-    }
 
     /** Adds a measured period to the fork's tally and fails the period for what its counts show. */
     private void account(PeriodContext context, ChainPeriod period) {

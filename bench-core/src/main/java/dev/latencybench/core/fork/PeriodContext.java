@@ -168,6 +168,24 @@ public final class PeriodContext {
         return stop.aborted();
     }
 
+    /**
+     * A daemon thread for one of the workload's loops (not started): an exception the loop throws
+     * fails the period with {@code <name> failed: <exception>}, then runs {@code onFailure} (which
+     * tells the workload's other loops to stop).
+     */
+    public Thread newThread(String name, Runnable loop, Runnable onFailure) {
+        Thread t = new Thread(() -> {
+            try {
+                loop.run();
+            } catch (Throwable e) {
+                fail(name + " failed: " + e);
+                onFailure.run();
+            }
+        }, name);
+        t.setDaemon(true);
+        return t;
+    }
+
     /** True when the run is being stopped from outside (a signal): what was measured is kept, marked INTERRUPTED. */
     public boolean interrupted() {
         return stop.interrupted();

@@ -11,6 +11,7 @@ import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Periods;
 import dev.latencybench.core.config.RunLength;
 import dev.latencybench.core.config.Scale;
+import dev.latencybench.core.time.Pacer;
 
 /**
  * The validated settings of a paced one-way latency run (one producer, one consumer, both pinned),
@@ -68,12 +69,12 @@ public final class OneWaySettings {
         String cpuText = p.string(CPUS, "auto",
                 "CPUs of the producer and consumer threads: auto, none, or two CPU numbers such as 2,4");
         CpuPlan cpus = CpuPlan.resolve(CPUS, cpuText, Arrays.asList("the producer", "the consumer"), topology);
-        long messages = messages(rate, measure);
+        long messages = Pacer.messagesIn(rate, measure);
         if (messages < 1) {
             throw ConfigException.invalid(DURATION, p.given().getOrDefault(DURATION, "(default)"),
                     "at " + rate + " messages per second it sends no message; make it longer");
         }
-        long longest = Math.max(messages, messages(rate, warmup));
+        long longest = Math.max(messages, Pacer.messagesIn(rate, warmup));
         if (longest > MAX_MESSAGES_PER_PERIOD) {
             String which = messages >= longest ? DURATION : WARMUP;
             throw ConfigException.invalid(which, p.given().getOrDefault(which, "(default)"), String.format(
@@ -82,12 +83,6 @@ public final class OneWaySettings {
                     rate, longest, MAX_MESSAGES_PER_PERIOD, RATE));
         }
         return new OneWaySettings(periods, rate, payload, cpus);
-    }
-
-    /** Messages one period of {@code durationNs} sends at {@code ratePerSec}. */
-    public static long messages(long ratePerSec, long durationNs) {
-        long nanosPerSec = 1_000_000_000L;
-        return (durationNs / nanosPerSec) * ratePerSec + (durationNs % nanosPerSec) * ratePerSec / nanosPerSec;
     }
 
     /** Warm-up, duration, forks and progress: what every study shares. */

@@ -9,6 +9,7 @@ import com.google.gson.JsonObject;
 import dev.latencybench.core.fork.PeriodContext;
 import dev.latencybench.core.fork.Workload;
 import dev.latencybench.core.record.Metrics;
+import dev.latencybench.core.time.Pacer;
 
 /**
  * Paced one-way latency between two pinned threads over a {@link MessageTransport}: the workload of
@@ -63,7 +64,7 @@ public final class OneWayWorkload implements Workload {
 
     @Override
     public void runPeriod(PeriodContext context) throws InterruptedException {
-        long messages = OneWaySettings.messages(settings.ratePerSec(), context.durationNs());
+        long messages = Pacer.messagesIn(settings.ratePerSec(), context.durationNs());
         if (messages == 0) {
             return;
         }

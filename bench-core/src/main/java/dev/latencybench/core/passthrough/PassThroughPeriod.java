@@ -74,16 +74,7 @@ final class PassThroughPeriod {
     }
 
     private Thread stage(String name, Runnable loop) {
-        Thread t = new Thread(() -> {
-            try {
-                loop.run();
-            } catch (Throwable e) {
-                context.fail(Thread.currentThread().getName() + " failed: " + e);
-                abort = true;
-            }
-        }, name);
-        t.setDaemon(true);
-        return t;
+        return context.newThread(name, loop, () -> abort = true);
     }
 
     /** Starts every stage, sink first, and waits for all of them. */

@@ -11,6 +11,7 @@ import dev.latencybench.core.fork.Workload;
 import dev.latencybench.core.record.Metric;
 import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.run.Accounting;
+import dev.latencybench.core.time.Pacer;
 
 /**
  * Stamped messages forwarded through N in-memory hops: a chain of services with no transport cost,
@@ -117,7 +118,7 @@ public final class PassThroughWorkload implements Workload {
 
     @Override
     public void runPeriod(PeriodContext context) throws InterruptedException {
-        long messages = messages(ratePerSec, context.durationNs());
+        long messages = Pacer.messagesIn(ratePerSec, context.durationNs());
         if (messages == 0 || closed) {
             return;
         }
@@ -141,11 +142,6 @@ public final class PassThroughWorkload implements Workload {
         }
     }
 
-    /** Messages one period of {@code durationNs} sends at {@code ratePerSec}, without overflow. */
-    static long messages(long ratePerSec, long durationNs) {
-        long nanosPerSec = 1_000_000_000L;
-        return (durationNs / nanosPerSec) * ratePerSec + (durationNs % nanosPerSec) * ratePerSec / nanosPerSec;
-    }
 
     /** Adds a measured period to the fork's tally and fails the period for what its counts show. */
     private void account(PeriodContext context, PassThroughPeriod period) {

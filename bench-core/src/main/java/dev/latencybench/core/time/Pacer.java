@@ -88,6 +88,14 @@ public final class Pacer {
         return intendedNs;
     }
 
+    /**
+     * How many due times a schedule of {@code ratePerSec} has in {@code durationNs}: the messages one
+     * period sends. Exact integer arithmetic, without overflow for any period up to days.
+     */
+    public static long messagesIn(long ratePerSec, long durationNs) {
+        return (durationNs / NANOS_PER_SEC) * ratePerSec + (durationNs % NANOS_PER_SEC) * ratePerSec / NANOS_PER_SEC;
+    }
+
     /** How far behind schedule a sender may end a period of {@code periodNs} and still have held the rate. */
     public static long allowedBehindNs(long periodNs) {
         return Math.max(BEHIND_FLOOR_NS, (long) (periodNs * MAX_BEHIND_SHARE));

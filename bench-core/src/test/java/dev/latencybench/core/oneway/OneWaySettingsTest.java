@@ -148,7 +148,7 @@ class OneWaySettingsTest {
     @Test
     void oneMessageIsEnough() {
         OneWaySettings s = read(props("bench.rate", "1", "bench.duration", "1s"));
-        assertEquals(1, OneWaySettings.messages(s.ratePerSec(), s.measureNs()));
+        assertEquals(1, dev.latencybench.core.time.Pacer.messagesIn(s.ratePerSec(), s.measureNs()));
     }
 
     @Test
@@ -159,17 +159,17 @@ class OneWaySettingsTest {
 
     @Test
     void messagesPerPeriod() {
-        assertEquals(100_000, OneWaySettings.messages(100_000, S));
-        assertEquals(1, OneWaySettings.messages(3, 500 * MS));
-        assertEquals(0, OneWaySettings.messages(1, 999 * MS));
-        assertEquals(600_000_000L, OneWaySettings.messages(1_000_000, 600 * S));
+        assertEquals(100_000, dev.latencybench.core.time.Pacer.messagesIn(100_000, S));
+        assertEquals(1, dev.latencybench.core.time.Pacer.messagesIn(3, 500 * MS));
+        assertEquals(0, dev.latencybench.core.time.Pacer.messagesIn(1, 999 * MS));
+        assertEquals(600_000_000L, dev.latencybench.core.time.Pacer.messagesIn(1_000_000, 600 * S));
     }
 
     @Test
     void messagesPerPeriodAreExactWhereFloatingPointFallsShort() {
         // 100 x 0.57 is 56.99999... in binary floating point
-        assertEquals(57, OneWaySettings.messages(100, 570 * MS));
-        assertEquals(864_000_000_000L, OneWaySettings.messages(10_000_000, 24 * 3600 * S));
+        assertEquals(57, dev.latencybench.core.time.Pacer.messagesIn(100, 570 * MS));
+        assertEquals(864_000_000_000L, dev.latencybench.core.time.Pacer.messagesIn(10_000_000, 24 * 3600 * S));
     }
 
     @Test
