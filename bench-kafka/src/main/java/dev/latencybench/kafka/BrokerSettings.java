@@ -123,10 +123,6 @@ public final class BrokerSettings {
         return new BrokerSettings(java, jars, heap, jvmFlags, port, controllerPort, startTimeoutNs, folder);
     }
 
-    public BrokerSettings withJava(Path java) {
-        return new BrokerSettings(java, jars, heap, jvmFlags, port, controllerPort, startTimeoutNs, folderParent);
-    }
-
     public BrokerSettings withJars(Path jars) {
         return new BrokerSettings(java, jars, heap, jvmFlags, port, controllerPort, startTimeoutNs, folderParent);
     }
@@ -141,10 +137,6 @@ public final class BrokerSettings {
 
     /** Fixed ports; 0 picks a free one. */
     public BrokerSettings withPorts(int port, int controllerPort) {
-        return new BrokerSettings(java, jars, heap, jvmFlags, port, controllerPort, startTimeoutNs, folderParent);
-    }
-
-    public BrokerSettings withStartTimeoutNs(long startTimeoutNs) {
         return new BrokerSettings(java, jars, heap, jvmFlags, port, controllerPort, startTimeoutNs, folderParent);
     }
 

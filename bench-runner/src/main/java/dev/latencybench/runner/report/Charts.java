@@ -521,11 +521,6 @@ public final class Charts {
         return Math.pow(10, Math.floor(Math.log10(us)));
     }
 
-    /** The power of ten at or above {@code us}, and at least one decade above {@code floor}. */
-    static double decadeCeiling(double us, double floor) {
-        return Math.max(Math.pow(10, Math.ceil(Math.log10(us))), floor * 10);
-    }
-
     /** The smallest of 1, 2, 5 times a power of ten at or above {@code v}: a step of round ticks. */
     static double niceStep(double v) {
         double decade = decadeFloor(v);
