@@ -35,10 +35,12 @@ public final class ChainConfig {
     public static final int MAX_SERVICES = 32;
     public static final String DEFAULT_SLO = "p99.9<100ms";
     /**
-     * The capacity search's upper bound at smoke and standard scale: 1,024 chains of 5 services are
-     * 7,168 threads and 6,144 queues, past what a workstation holds; the study's ~500 chains are below.
+     * The capacity search's upper bound at standard scale: 1,024 chains of 5 services are 7,168
+     * threads and 6,144 queues, past what a workstation holds; the study's ~500 chains are below.
      */
     public static final int DEFAULT_LIMIT = 1_024;
+    /** At smoke scale, which checks that the study works in seconds per step: a few steps only. */
+    public static final int DEFAULT_SMOKE_LIMIT = 8;
     /** At paper scale: room above the study's figure for a bigger machine. */
     public static final int DEFAULT_PAPER_LIMIT = 4_096;
     /** Chains one step may run, fixed or searched. */
@@ -96,7 +98,8 @@ public final class ChainConfig {
         } else {
             p.string(INSTANCES, "", "chains to run at once (none: search for the most that hold the SLO)");
         }
-        int defaultLimit = periods.scale() == Scale.PAPER ? DEFAULT_PAPER_LIMIT : DEFAULT_LIMIT;
+        int defaultLimit = periods.scale() == Scale.PAPER ? DEFAULT_PAPER_LIMIT
+                : periods.scale() == Scale.SMOKE ? DEFAULT_SMOKE_LIMIT : DEFAULT_LIMIT;
         int limit = (int) p.count(LIMIT, defaultLimit, 1, MAX_INSTANCES,
                 "the most chains the capacity search tries");
         ChainSlo slo = ChainSlo.parse(SLO, p.string(SLO, DEFAULT_SLO,

@@ -49,6 +49,7 @@ class ChainConfigTest {
         assertEquals(List.of("chronicle", "in-memory"), c.transports());
         assertEquals(125_000, c.idleWaitNs());
         assertEquals(4_096, read("bench.scale", "paper").limit());
+        assertEquals(8, read("bench.scale", "smoke").limit(), "a smoke run checks the study works: a few steps");
     }
 
     @Test
