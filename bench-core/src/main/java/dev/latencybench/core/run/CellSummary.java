@@ -12,6 +12,12 @@ import dev.latencybench.core.record.Metrics;
 
 /** One merged cell as the end-of-run table shows it. Immutable. */
 public final class CellSummary {
+    /**
+     * Metric tables the console prints (the primary one and the next); a study that declares more
+     * (a chain's per-hop metrics) names the rest, which its result files and the report hold.
+     */
+    static final int CONSOLE_TABLES = 2;
+
     public final String variant;
     public final String cell;
     public final String status;
@@ -62,8 +68,9 @@ public final class CellSummary {
     }
 
     /**
-     * Prints one table per metric, one row per variant: p50 p90 p99 p99.9 p99.99 max, samples,
-     * status; the heading says what the metric measures.
+     * Prints one table per metric (the first {@value #CONSOLE_TABLES}; the others by name), one row
+     * per variant: p50 p90 p99 p99.9 p99.99 max, samples, status; the heading says what the metric
+     * measures.
      *
      * @param variantColumn what the study calls its variants, e.g. {@code transport}
      */
@@ -71,8 +78,15 @@ public final class CellSummary {
         if (cells.isEmpty()) {
             return;
         }
-        for (Metric m : cells.get(0).metrics.all()) {
+        List<Metric> all = cells.get(0).metrics.all();
+        for (Metric m : all.subList(0, Math.min(CONSOLE_TABLES, all.size()))) {
             printTable(out, m.what() + ":", variantColumn, cells, m.name());
+        }
+        if (all.size() > CONSOLE_TABLES) {
+            List<String> rest = new java.util.ArrayList<>();
+            all.subList(CONSOLE_TABLES, all.size()).forEach(m -> rest.add(m.name()));
+            out.printf(Locale.ROOT, "  %d more metric(s), in each cell's result.json and the report: %s%n", rest.size(),
+                    String.join(", ", rest));
         }
     }
 

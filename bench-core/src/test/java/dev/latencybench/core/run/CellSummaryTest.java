@@ -1,6 +1,8 @@
 package dev.latencybench.core.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -22,6 +24,25 @@ class CellSummaryTest {
         LatencySummary latency = new LatencySummary(1_354, 3_163, 28_367, 524_799, 983_551, 1_811_455, 3_000_000);
         assertEquals("[queue/chronicle] done: OK  latency p50 1.35us  p99 28.4us  p99.99 984us  3,000,000 samples",
                 cell("OK", latency).doneLine("queue/chronicle"));
+    }
+
+    @Test
+    void theConsoleShowsTwoMetricTablesAndNamesTheRest() {
+        LatencySummary v = new LatencySummary(1_000, 2_000, 3_000, 4_000, 5_000, 6_000, 10);
+        dev.latencybench.core.record.Metrics hops = new dev.latencybench.core.record.Metrics(List.of(
+                dev.latencybench.core.record.Metric.nanos("latency", "end to end"),
+                dev.latencybench.core.record.Metric.nanos("service", "from the actual send"),
+                dev.latencybench.core.record.Metric.nanos("hop-1", "topic 0"),
+                dev.latencybench.core.record.Metric.nanos("hop-2", "topic 1")));
+        CellSummary c = new CellSummary("chronicle-instances-2", "openjdk-17.0.15__g1", "OK", List.of(), List.of(), hops,
+                List.of(v, v, v, v), java.nio.file.Path.of("x"));
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        CellSummary.printTables(new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8),
+                "transport", List.of(c));
+        String out = bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(out.contains("end to end:\n") && out.contains("from the actual send:\n"), out);
+        assertFalse(out.contains("topic 0:"), out);
+        assertTrue(out.endsWith("  2 more metric(s), in each cell's result.json and the report: hop-1, hop-2\n"), out);
     }
 
     @Test
