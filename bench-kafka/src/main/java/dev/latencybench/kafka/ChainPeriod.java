@@ -1,5 +1,6 @@
 package dev.latencybench.kafka;
 
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -11,6 +12,7 @@ import org.HdrHistogram.AbstractHistogram;
 import dev.latencybench.core.fork.ForkSession;
 import dev.latencybench.core.fork.MetricRecorder;
 import dev.latencybench.core.fork.PeriodContext;
+import dev.latencybench.core.fork.ThreadAllocation;
 import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.record.MessageCounts;
 import dev.latencybench.core.record.SequenceTracker;
@@ -48,6 +50,9 @@ final class ChainPeriod {
     private final AbstractHistogram[] chainLatency;
     private final long[] wrongCounter;
     private final long[] outOfRange;
+    /** Bytes each chain's source and sink allocated in their loops (-1: the loop did not finish). */
+    private final long[] sourceBytes;
+    private final long[] sinkBytes;
     /** Messages stage k of chain c has handed on: index {@code c * stages + k} (k = 0 the source .. S the last service). */
     private final AtomicLongArray handedOn;
     /** Stage k of chain c has handed on its last message: 1. */
@@ -75,6 +80,10 @@ final class ChainPeriod {
         this.chainLatency = new AbstractHistogram[chains];
         this.wrongCounter = new long[chains];
         this.outOfRange = new long[chains];
+        this.sourceBytes = new long[chains];
+        this.sinkBytes = new long[chains];
+        Arrays.fill(sourceBytes, -1);
+        Arrays.fill(sinkBytes, -1);
         for (int c = 0; c < chains; c++) {
             pacers[c] = new Pacer(clock, w.ratePerSec, 0); // sleeps, never spins: see ChainWorkload
             trackers[c] = new SequenceTracker(base, messages);
@@ -200,6 +209,11 @@ final class ChainPeriod {
             chain.maxLagNs = pacers[c].maxLagNs();
             chain.finalLagNs = pacers[c].lastLagNs();
             chain.latency = chainLatency[c];
+            if (sourceBytes[c] >= 0 && sinkBytes[c] >= 0) {
+                t.sourceBytes += sourceBytes[c];
+                t.sinkBytes += sinkBytes[c];
+                t.allocationMessages += messages;
+            }
         }
         return t;
     }
@@ -236,6 +250,7 @@ final class ChainPeriod {
             }
             Pacer pacer = pacers[c];
             pacer.start(startNs + pacer.intervalNs() * c / chains);
+            long allocated = ThreadAllocation.currentThreadBytes();
             for (long i = 0; i < messages; i++) {
                 if (sourceStops()) {
                     return;
@@ -251,6 +266,7 @@ final class ChainPeriod {
                 }
                 handedOn.lazySet(slot, i + 1);
             }
+            sourceBytes[c] = ThreadAllocation.currentThreadBytes() - allocated;
         } finally {
             finished.set(slot, 1);
         }
@@ -346,6 +362,10 @@ final class ChainPeriod {
         if (!awaitReady()) {
             return;
         }
+        long allocated = ThreadAllocation.currentThreadBytes();
         drain(in, handler, c * stages + w.services, taken);
+        if (!stageStops()) {
+            sinkBytes[c] = ThreadAllocation.currentThreadBytes() - allocated;
+        }
     }
 }

@@ -22,7 +22,9 @@ import dev.latencybench.core.time.Pacer;
  * periods and forks: messages sent by each source; received, duplicated, out of order and unexpected
  * at its sink; lost; arriving with a counter that did not go up by exactly the number of services;
  * outside the histograms' range; how far each source fell behind its schedule; and each chain's own
- * latency percentiles, for the SLO every chain must keep. One shape in {@code fork.json} and
+ * latency percentiles, for the SLO every chain must keep; and the bytes the sources' and sinks' threads
+ * allocated in their loops (transport clients included), over the messages of the chains whose loops
+ * both ran to the end. One shape in {@code fork.json} and
  * {@code result.json}, written and read here only.
  *
  * <p>Not thread-safe; off the hot path (filled once per period, after its threads ended).
@@ -33,6 +35,10 @@ final class ChainTally {
 
     long periods;
     final List<Chain> chains = new ArrayList<>();
+    long sourceBytes;
+    long sinkBytes;
+    /** The messages {@link #sourceBytes} and {@link #sinkBytes} were allocated for. */
+    long allocationMessages;
 
     /** One chain's counters. */
     static final class Chain {
@@ -58,6 +64,9 @@ final class ChainTally {
     /** Adds a period's (or another fork's) counters, chain by chain. */
     void add(ChainTally o) {
         periods += o.periods;
+        sourceBytes += o.sourceBytes;
+        sinkBytes += o.sinkBytes;
+        allocationMessages += o.allocationMessages;
         while (chains.size() < o.chains.size()) {
             chains.add(new Chain());
         }
@@ -167,6 +176,14 @@ final class ChainTally {
             sloJson.addProperty("worstValueNs", chains.get(worst).sloValueNs);
         }
         o.add("slo", sloJson);
+        JsonObject alloc = new JsonObject();
+        alloc.addProperty("sourceBytes", sourceBytes);
+        alloc.addProperty("sinkBytes", sinkBytes);
+        alloc.addProperty("messages", allocationMessages);
+        alloc.addProperty("bytesPerMessage", bytesPerMessage());
+        alloc.addProperty("scope", "the sources' and sinks' threads in their loops over the measured periods,"
+                + " transport clients included");
+        o.add("allocation", alloc);
         JsonArray array = new JsonArray();
         for (int i = 0; i < chains.size(); i++) {
             Chain c = chains.get(i);
@@ -191,11 +208,22 @@ final class ChainTally {
         o.add("chains", array);
     }
 
+    /** Bytes the source and the sink allocated per message, together; 0 when nothing was measured. */
+    double bytesPerMessage() {
+        return allocationMessages == 0 ? 0 : (double) (sourceBytes + sinkBytes) / allocationMessages;
+    }
+
     /** Reads what {@link #writeTo} wrote (each chain's percentiles stay in its own fork's file). */
     static ChainTally readFrom(JsonObject o) {
         JsonArray array = o.getAsJsonArray("chains");
         ChainTally t = new ChainTally(array.size());
         t.periods = o.get("measuredPeriods").getAsLong();
+        JsonObject alloc = o.getAsJsonObject("allocation");
+        if (alloc != null) { // files written before it was measured have none
+            t.sourceBytes = alloc.get("sourceBytes").getAsLong();
+            t.sinkBytes = alloc.get("sinkBytes").getAsLong();
+            t.allocationMessages = alloc.get("messages").getAsLong();
+        }
         for (int i = 0; i < array.size(); i++) {
             JsonObject j = array.get(i).getAsJsonObject();
             Chain c = t.chains.get(i);

@@ -1,6 +1,7 @@
 package dev.latencybench.core.oneway;
 
 import dev.latencybench.core.fork.MetricRecorder;
+import dev.latencybench.core.fork.ThreadAllocation;
 import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.record.SequenceTracker;
 import dev.latencybench.core.time.Clock;
@@ -26,13 +27,13 @@ final class Consumer implements Runnable {
             started = true;
             p.probeBefore.follow(OneWayWorkload.PROBE_TIMEOUT_NS, p::stopping);
             p.consumerReady.countDown();
-            long alloc0 = OneWayWorkload.allocatedBytes();
+            long alloc0 = ThreadAllocation.currentThreadBytes();
             if (p.direct != null) {
                 p.direct.receive(p.base, p.messages, p::stopReceiving);
             } else {
                 receiveAll();
             }
-            p.consumerAlloc = OneWayWorkload.allocatedBytes() - alloc0;
+            p.consumerAlloc = ThreadAllocation.currentThreadBytes() - alloc0;
             p.probeAfter.follow(OneWayWorkload.PROBE_TIMEOUT_NS, p::stopping);
         } catch (Throwable t) {
             p.consumerError = t;

@@ -1,6 +1,5 @@
 package dev.latencybench.core.oneway;
 
-import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.Locale;
 
@@ -116,14 +115,5 @@ public final class OneWayWorkload implements Workload {
     @Override
     public void close() {
         transport.close();
-    }
-
-    /** Bytes the calling thread has allocated so far (HotSpot's per-thread TLAB accounting). */
-    static long allocatedBytes() {
-        java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
-        if (bean instanceof com.sun.management.ThreadMXBean) {
-            return ((com.sun.management.ThreadMXBean) bean).getThreadAllocatedBytes(Thread.currentThread().getId());
-        }
-        return 0;
     }
 }

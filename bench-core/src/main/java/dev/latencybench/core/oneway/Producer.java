@@ -2,6 +2,7 @@ package dev.latencybench.core.oneway;
 
 import java.util.concurrent.TimeUnit;
 
+import dev.latencybench.core.fork.ThreadAllocation;
 import dev.latencybench.core.time.Clock;
 import dev.latencybench.core.time.Pacer;
 
@@ -28,13 +29,13 @@ final class Producer implements Runnable {
                     return;
                 }
             }
-            long alloc0 = OneWayWorkload.allocatedBytes();
+            long alloc0 = ThreadAllocation.currentThreadBytes();
             if (p.direct != null) {
                 sendDirect();
             } else {
                 sendAll();
             }
-            p.producerAlloc = OneWayWorkload.allocatedBytes() - alloc0;
+            p.producerAlloc = ThreadAllocation.currentThreadBytes() - alloc0;
             p.markProducerDone(); // the consumer drains, then answers the second probe
             p.roundTripAfterNs = p.probeAfter.lead(OneWayWorkload.DRAIN_TIMEOUT_NS + OneWayWorkload.PROBE_TIMEOUT_NS,
                     p::stopping);
