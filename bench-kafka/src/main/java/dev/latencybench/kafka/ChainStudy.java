@@ -150,6 +150,10 @@ public final class ChainStudy implements Study {
         if (c.transports().contains(IN_MEMORY)) {
             plan.role(Plan.FLOOR, IN_MEMORY);
         }
+        if (kafka && c.kafkaBootstrap().isEmpty()) {
+            // the broker runs on the launcher's java (or the one given) in every cell, not on the JVM under test
+            plan.forkProperties(Map.of(BrokerSettings.JAVA, c.brokerSettings().java().toString()));
+        }
         return plan.build();
     }
 

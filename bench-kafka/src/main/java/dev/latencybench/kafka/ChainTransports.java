@@ -20,8 +20,8 @@ enum ChainTransports {
      */
     KAFKA(ChainStudy.KAFKA, KafkaChainTransport::open);
 
-    /** What runs when {@code bench.transports} is not given. */
-    static final List<String> DEFAULTS = List.of(ChainStudy.CHRONICLE, ChainStudy.IN_MEMORY);
+    /** What runs when {@code bench.transports} is not given: the study's two, and the floor. */
+    static final List<String> DEFAULTS = List.of(ChainStudy.KAFKA, ChainStudy.CHRONICLE, ChainStudy.IN_MEMORY);
 
     final String id;
     private final Function<ChainConfig, ChainTransport> opener;

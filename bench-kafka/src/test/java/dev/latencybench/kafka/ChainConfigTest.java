@@ -46,7 +46,7 @@ class ChainConfigTest {
         assertEquals(1_024, c.limit());
         assertEquals("p99.9 < 100ms", c.slo().describe());
         assertEquals(40, c.payloadBytes());
-        assertEquals(List.of("chronicle", "in-memory"), c.transports());
+        assertEquals(List.of("kafka", "chronicle", "in-memory"), c.transports());
         assertEquals(125_000, c.idleWaitNs());
         assertEquals(4_096, read("bench.scale", "paper").limit());
         assertEquals(8, read("bench.scale", "smoke").limit(), "a smoke run checks the study works: a few steps");
@@ -123,11 +123,11 @@ class ChainConfigTest {
 
     @Test
     void aFixedCountRunsTheTransportsInOrderAndNoCountSearchesEach() {
-        assertEquals(new FixedList(List.of("chronicle", "in-memory")).steps(),
+        assertEquals(new FixedList(List.of("kafka", "chronicle", "in-memory")).steps(),
                 ((FixedList) ChainStudy.schedule(read("bench.chain.instances", "2"))).steps());
         SequenceOfSchedules s = (SequenceOfSchedules) ChainStudy.schedule(read("bench.chain.limit", "4"));
-        assertEquals(List.of("chronicle", "in-memory"), s.variants());
-        CapacitySearch chronicle = (CapacitySearch) s.parts().get(0);
+        assertEquals(List.of("kafka", "chronicle", "in-memory"), s.variants());
+        CapacitySearch chronicle = (CapacitySearch) s.parts().get(1);
         assertEquals("capacity search of chronicle: 1, 2, 4 chains, then bisect to within 10%; pass: p99.9 < 100ms",
                 chronicle.describe());
         assertTrue(ChainStudy.schedule(read("bench.transports", "in-memory")) instanceof CapacitySearch);

@@ -123,6 +123,8 @@ class ChainStudySmokeIT {
                 JsonObject k = ResultFiles.readJson(fork).getAsJsonObject("kafka");
                 System.out.println("fork.json kafka: " + k);
                 assertTrue(k != null && k.getAsJsonObject("cluster").has("startMs"), "the broker is described: " + k);
+                assertEquals(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+                        k.getAsJsonObject("cluster").get("java").getAsString(), "the broker runs on the launcher's java");
             }
         }
         assertEquals(0, exit[0], output);
@@ -133,6 +135,10 @@ class ChainStudySmokeIT {
         assertEquals(r.get("sent").getAsLong(), r.get("received").getAsLong());
         assertEquals(0, r.get("lost").getAsLong());
         assertEquals(0, r.get("wrongCounter").getAsLong());
+        double brokerCores = r.getAsJsonArray("machineLoad").get(0).getAsJsonObject().get("childProcessesCores")
+                .getAsDouble();
+        assertTrue(brokerCores > 0 && brokerCores < Runtime.getRuntime().availableProcessors() + 0.5,
+                "the broker's CPU use is measured apart: " + brokerCores);
         for (String m : List.of("latency", "service", "hop-1", "hop-3")) {
             assertEquals(2_000, r.getAsJsonObject("metrics").getAsJsonObject(m).get("count").getAsLong(), m);
         }
@@ -150,15 +156,21 @@ class ChainStudySmokeIT {
     @Test
     void aCapacitySearchWithATinyLimitPrintsItsAnswerPerTransport() throws Exception {
         int[] exit = new int[1];
+        Path brokers = Files.createDirectories(tmp.resolve("brokers"));
         String output = run(exit, "bench.run.id=search", "bench.chain.limit=2", "bench.chain.services=1",
-                "bench.warmup=500ms", "bench.duration=1s");
-        assertTrue(output.contains("  answer:\n    chronicle: "), output);
+                "bench.warmup=500ms", "bench.duration=1s", "bench.kafka.broker.folder=" + brokers,
+                "bench.kafka.broker.heap=256m"); // the default transports: kafka, chronicle, in-memory
+        assertTrue(output.contains("  answer:\n    kafka: "), output);
+        assertTrue(output.contains("\n    chronicle: "), output);
         assertTrue(output.contains("\n    in-memory: "), output);
         assertTrue(output.contains("chain/chronicle-instances-1"), output);
         JsonObject schedule = ResultFiles.readJson(Files.list(tmp.resolve("results").resolve("search")
                 .resolve("chain")).filter(f -> f.toString().endsWith(".schedule.json")).findFirst().orElseThrow());
         JsonObject parts = schedule.getAsJsonObject("decision").getAsJsonObject("parts");
-        assertEquals(List.of("chronicle", "in-memory"), new ArrayList<>(parts.keySet()));
+        assertEquals(List.of("kafka", "chronicle", "in-memory"), new ArrayList<>(parts.keySet()));
         assertQueueFolderEmpty();
+        try (Stream<Path> f = Files.list(brokers)) {
+            assertEquals(List.of(), f.collect(Collectors.toList()), "no lb-kafka-* folder left");
+        }
     }
 }

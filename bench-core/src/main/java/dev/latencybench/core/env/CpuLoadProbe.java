@@ -5,6 +5,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.function.Supplier;
+import java.util.stream.LongStream;
 
 import dev.latencybench.core.time.Clock;
 import dev.latencybench.core.time.SystemClock;
@@ -13,6 +15,11 @@ import dev.latencybench.core.time.SystemClock;
  * How busy the rest of the machine was while a benchmark ran: CPU time of every other process,
  * from the difference of two readings of {@code /proc/stat} (all CPUs) and {@code /proc/self/stat}
  * (this JVM). Taken off the hot path, before and after a measured period.
+ *
+ * <p>The processes this JVM started (a broker, a service under test) are counted apart, not as
+ * "other": their CPU time is what the live ones have used ({@code /proc/<pid>/stat} of each
+ * descendant) plus what this JVM's reaped children used ({@code cutime + cstime} of its own stat),
+ * so one that ends between two readings is still counted exactly.
  *
  * <p>Immutable snapshots; {@link #snapshot()} costs two small file reads.
  */
@@ -27,15 +34,22 @@ public final class CpuLoadProbe {
 
     private final Path root;
     private final Clock clock;
+    private final Supplier<LongStream> descendants;
 
     public CpuLoadProbe(Path root) {
         this(root, SystemClock.INSTANCE);
     }
 
-    /** Reads {@code root/proc}; times the readings with {@code clock}. */
+    /** Reads {@code root/proc}; times the readings with {@code clock}; this JVM's descendants are its own. */
     public CpuLoadProbe(Path root, Clock clock) {
+        this(root, clock, () -> ProcessHandle.current().descendants().mapToLong(ProcessHandle::pid));
+    }
+
+    /** As above, with the pids of the processes this JVM started given by {@code descendants} (tests). */
+    public CpuLoadProbe(Path root, Clock clock, Supplier<LongStream> descendants) {
         this.root = root;
         this.clock = clock;
+        this.descendants = descendants;
     }
 
     public static CpuLoadProbe system() {
@@ -56,12 +70,34 @@ public final class CpuLoadProbe {
             }
             long steal = cpu.length > 8 ? Long.parseLong(cpu[8]) : 0;
             // fields after the ")" that ends the command name: state is field 3, utime 14, stime 15
-            String[] own = self.substring(self.lastIndexOf(')') + 2).trim().split("\\s+");
+            String[] own = fieldsAfterName(self);
             long ownTicks = Long.parseLong(own[11]) + Long.parseLong(own[12]);
-            return new Snapshot(clock.nanoTime(), busy, ownTicks, steal, true);
+            long childTicks = Long.parseLong(own[13]) + Long.parseLong(own[14]) + liveDescendantTicks();
+            return new Snapshot(clock.nanoTime(), busy, ownTicks, childTicks, steal, true);
         } catch (IOException | RuntimeException e) {
-            return new Snapshot(clock.nanoTime(), 0, 0, 0, false);
+            return new Snapshot(clock.nanoTime(), 0, 0, 0, 0, false);
         }
+    }
+
+    /** The fields of a {@code stat} file after the {@code ")"} that ends the command name: [0] is field 3 (state). */
+    private static String[] fieldsAfterName(String stat) {
+        return stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+    }
+
+    /** utime + stime of every live process this JVM started; one that ended meanwhile counts 0 (its parent reaps it). */
+    private long liveDescendantTicks() {
+        long[] pids = descendants.get().toArray();
+        long ticks = 0;
+        for (long pid : pids) {
+            try {
+                String[] f = fieldsAfterName(new String(Files.readAllBytes(root.resolve("proc/" + pid + "/stat")),
+                        StandardCharsets.US_ASCII));
+                ticks += Long.parseLong(f[11]) + Long.parseLong(f[12]);
+            } catch (IOException | RuntimeException e) {
+                // gone between the listing and the read
+            }
+        }
+        return ticks;
     }
 
     /** One reading. */
@@ -69,13 +105,16 @@ public final class CpuLoadProbe {
         final long nanoTime;
         final long busyTicks;
         final long ownTicks;
+        /** The processes this JVM started: the live ones' utime + stime, and the reaped ones' (cutime + cstime). */
+        final long childTicks;
         final long stealTicks;
         final boolean available;
 
-        Snapshot(long nanoTime, long busyTicks, long ownTicks, long stealTicks, boolean available) {
+        Snapshot(long nanoTime, long busyTicks, long ownTicks, long childTicks, long stealTicks, boolean available) {
             this.nanoTime = nanoTime;
             this.busyTicks = busyTicks;
             this.ownTicks = ownTicks;
+            this.childTicks = childTicks;
             this.stealTicks = stealTicks;
             this.available = available;
         }
@@ -84,13 +123,15 @@ public final class CpuLoadProbe {
         public Load until(Snapshot later) {
             double seconds = (later.nanoTime - nanoTime) / 1e9;
             if (!available || !later.available || seconds <= 0) {
-                return new Load(-1, -1, -1, false);
+                return new Load(-1, -1, -1, -1, false);
             }
-            double others = Math.max(0, (later.busyTicks - busyTicks) - (later.ownTicks - ownTicks));
+            long children = Math.max(0, later.childTicks - childTicks);
+            double others = Math.max(0, (later.busyTicks - busyTicks) - (later.ownTicks - ownTicks) - children);
             double otherCores = others / TICKS_PER_SEC / seconds;
             double ownCores = (later.ownTicks - ownTicks) / TICKS_PER_SEC / seconds;
+            double childCores = children / TICKS_PER_SEC / seconds;
             double stealCores = (later.stealTicks - stealTicks) / TICKS_PER_SEC / seconds;
-            return new Load(otherCores, ownCores, stealCores, true);
+            return new Load(otherCores, ownCores, childCores, stealCores, true);
         }
     }
 
@@ -98,12 +139,16 @@ public final class CpuLoadProbe {
     public static final class Load {
         public final double otherProcessesCores;
         public final double thisProcessCores;
+        /** The processes this JVM started (a broker, a service under test), which are not "other". */
+        public final double childProcessesCores;
         public final double stealCores;
         public final boolean available;
 
-        public Load(double otherProcessesCores, double thisProcessCores, double stealCores, boolean available) {
+        public Load(double otherProcessesCores, double thisProcessCores, double childProcessesCores, double stealCores,
+                    boolean available) {
             this.otherProcessesCores = otherProcessesCores;
             this.thisProcessCores = thisProcessCores;
+            this.childProcessesCores = childProcessesCores;
             this.stealCores = stealCores;
             this.available = available;
         }

@@ -88,6 +88,8 @@ public final class ForkSession implements AutoCloseable {
     private double maxOtherCores = -1;
     private double maxStealCores = -1;
     private double ownCores = -1;
+    /** The processes this JVM started (a broker, a service), in the last measured period, in cores; -1 unknown. */
+    private double childCores = -1;
     private boolean busy;
 
     private volatile boolean stopRequested;
@@ -425,6 +427,7 @@ public final class ForkSession implements AutoCloseable {
                 maxOtherCores = Math.max(maxOtherCores, load.otherProcessesCores);
                 maxStealCores = Math.max(maxStealCores, load.stealCores);
                 ownCores = load.thisProcessCores;
+                childCores = load.childProcessesCores;
                 busy |= load.busy();
             }
         }
@@ -524,6 +527,7 @@ public final class ForkSession implements AutoCloseable {
         load.addProperty("otherProcessesCores", maxOtherCores);
         load.addProperty("stealCores", maxStealCores);
         load.addProperty("thisProcessCores", ownCores);
+        load.addProperty("childProcessesCores", childCores);
         load.addProperty("busyThresholdCores", CpuLoadProbe.BUSY_THRESHOLD_CORES);
         load.addProperty("busy", busy);
         o.add("machineLoad", load);

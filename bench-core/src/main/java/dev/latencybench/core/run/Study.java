@@ -59,6 +59,7 @@ public interface Study {
         private final Map<String, String> facts;
         private final Supplier<Accounting> accounting;
         private final Supplier<List<String>> cleanUp;
+        private final Map<String, String> forkProperties;
 
         private Plan(Builder b) {
             this.schedule = b.schedule != null ? b.schedule : new FixedList(b.variants);
@@ -69,6 +70,12 @@ public interface Study {
             this.facts = Collections.unmodifiableMap(new LinkedHashMap<>(b.facts));
             this.accounting = b.accounting;
             this.cleanUp = b.cleanUp;
+            this.forkProperties = Collections.unmodifiableMap(new LinkedHashMap<>(b.forkProperties));
+        }
+
+        /** Properties every benchmark JVM of the run gets (as {@code -D}) unless the user gave them. */
+        public Map<String, String> forkProperties() {
+            return forkProperties;
         }
 
         /**
@@ -141,6 +148,7 @@ public interface Study {
             private Map<String, String> facts = Map.of();
             private Supplier<Accounting> accounting = Accounting::none;
             private Supplier<List<String>> cleanUp = List::of;
+            private Map<String, String> forkProperties = Map.of();
 
             private Builder(List<String> variants, Periods periods, Metrics metrics) {
                 this.variants = variants;
@@ -185,6 +193,16 @@ public interface Study {
              */
             public Builder cleanUp(Supplier<List<String>> cleanUp) {
                 this.cleanUp = cleanUp;
+                return this;
+            }
+
+            /**
+             * @param properties values the launcher settled once for every benchmark JVM of the run, so
+             *                   that every cell gets the same (the chain study's broker {@code java},
+             *                   which would otherwise be each cell's own); a property the user gave wins
+             */
+            public Builder forkProperties(Map<String, String> properties) {
+                this.forkProperties = properties;
                 return this;
             }
 

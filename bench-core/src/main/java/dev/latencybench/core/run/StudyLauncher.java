@@ -191,6 +191,7 @@ public final class StudyLauncher {
             this.plan = plan;
             List<String> flags = new ArrayList<>(study.jvmFlags(probe.feature()));
             Map<String, String> forwarded = new LinkedHashMap<>(properties.given());
+            plan.forkProperties().forEach(forwarded::putIfAbsent);
             forwarded.remove(RunSettings.VERBOSE); // the launcher's console only
             forwarded.put(RunSettings.RESULTS, run.resultsDir().toString());
             forwarded.put(RunSettings.RUN_ID, run.runId());

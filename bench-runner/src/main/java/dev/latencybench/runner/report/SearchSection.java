@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalDouble;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -81,7 +82,13 @@ final class SearchSection {
                     .toList());
             doc.chart(base, chartTitle(scenario, searches, label));
         }
-        stepTable(data, scenario, searches, label).writeTo(doc);
+        Table steps = stepTable(data, scenario, searches, label);
+        if (anyChildProcesses(data, scenario, searches)) {
+            doc.p("CPU is the benchmark JVM's use in cores over the measured period; \"started processes\" is"
+                    + " the processes it started and measured beside it (the chain study's Kafka broker), not counted"
+                    + " as another process making the machine busy.");
+        }
+        steps.writeTo(doc);
     }
 
     /** Each part's answer, with the limit or the lack of an answer said plainly. */
@@ -280,15 +287,23 @@ final class SearchSection {
         return log ? Math.log(value) / Math.log(2) : value;
     }
 
-    /** Every step as it ran: its figures, the benchmark JVM's CPU use and why it failed. */
+    /**
+     * Every step as it ran: its figures, the benchmark JVM's CPU use (and that of the processes it
+     * started, where a step had any) and why it failed.
+     */
     static Table stepTable(RunData data, String scenario, List<Search> searches, String label) {
         boolean severalCells = searches.size() > 1;
+        boolean children = anyChildProcesses(data, scenario, searches);
         Table t = new Table();
         if (severalCells) {
             t.text("JVM × GC");
         }
         t.text("variant").number(label).text("status").time("p50").time("p99").time("p99.9").number("samples")
-                .number("CPU (cores)").text("why it failed");
+                .number("CPU (cores)");
+        if (children) {
+            t.number("started processes CPU (cores)");
+        }
+        t.text("why it failed");
         for (Search s : searches) {
             Search.Rule rule = s.passRule();
             for (Search.Step st : s.steps) {
@@ -308,7 +323,10 @@ final class SearchSection {
                 cells.add(sum == null ? "-" : Table.Time.of(sum.p99));
                 cells.add(sum == null ? "-" : Table.Time.of(sum.p99_9));
                 cells.add(sum == null ? "-" : String.format(Locale.ROOT, "%,d", sum.count));
-                cells.add(cpu(row));
+                cells.add(cpu(row, THIS_PROCESS));
+                if (children) {
+                    cells.add(cpu(row, CHILD_PROCESSES));
+                }
                 String why = "";
                 if (!st.ok()) {
                     why = row != null && !row.reasons.isEmpty() ? String.join("; ", row.reasons) : "no result";
@@ -322,21 +340,42 @@ final class SearchSection {
         return t;
     }
 
-    /** The benchmark JVM's CPU use, in cores, averaged over its forks ({@code machineLoad[].thisProcessCores}). */
-    static String cpu(RunData.Row row) {
+    static final String THIS_PROCESS = "thisProcessCores";
+    static final String CHILD_PROCESSES = "childProcessesCores";
+
+    /** Whether a step of these searches measured processes its benchmark JVM started. */
+    private static boolean anyChildProcesses(RunData data, String scenario, List<Search> searches) {
+        for (Search s : searches) {
+            for (Search.Step st : s.steps) {
+                OptionalDouble cores = cores(data.row(scenario, st.name(), s.cell), CHILD_PROCESSES);
+                if (cores.isPresent() && cores.getAsDouble() > 0) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** A CPU use from {@code machineLoad[].<field>}, in cores, averaged over the forks; "-" when unknown. */
+    static String cpu(RunData.Row row, String field) {
+        OptionalDouble cores = cores(row, field);
+        return cores.isPresent() ? String.format(Locale.ROOT, "%.2f", cores.getAsDouble()) : "-";
+    }
+
+    private static OptionalDouble cores(RunData.Row row, String field) {
         if (row == null || row.result == null || !row.result.has("machineLoad")
                 || !row.result.get("machineLoad").isJsonArray()) {
-            return "-";
+            return OptionalDouble.empty();
         }
         double sum = 0;
         int n = 0;
         for (JsonElement e : row.result.getAsJsonArray("machineLoad")) {
             JsonObject o = e.getAsJsonObject();
-            if (o.has("thisProcessCores")) {
-                sum += o.get("thisProcessCores").getAsDouble();
+            if (o.has(field) && o.get(field).getAsDouble() >= 0) {
+                sum += o.get(field).getAsDouble();
                 n++;
             }
         }
-        return n == 0 ? "-" : String.format(Locale.ROOT, "%.2f", sum / n);
+        return n == 0 ? OptionalDouble.empty() : OptionalDouble.of(sum / n);
     }
 }

@@ -148,6 +148,24 @@ class SearchReportTest {
     }
 
     @Test
+    void theProcessesAStepStartedGetTheirOwnCpuColumnWhereAnyStepHadThem() throws IOException {
+        Path dir = run("run", 3);
+        Path result = dir.resolve("chain/chronicle-instances-4").resolve(CELL).resolve("result.json");
+        JsonObject r = ResultFiles.readJson(result);
+        JsonObject fork = r.getAsJsonArray("machineLoad").get(0).getAsJsonObject();
+        fork.addProperty("childProcessesCores", 0.75); // a broker beside the benchmark JVM
+        ResultFiles.writeJson(result, r);
+        RunData data = RunData.load(dir);
+        Doc doc = new Doc();
+        SearchSection.stepTable(data, "chain", data.searches("chain"), "chains").writeTo(doc);
+        Doc.Table t = (Doc.Table) doc.blocks.get(0);
+        assertEquals(List.of("variant", "chains", "status", "p50 (ms)", "p99 (ms)", "p99.9 (ms)", "samples",
+                "CPU (cores)", "started processes CPU (cores)", "why it failed"), t.header());
+        assertEquals(List.of("1.50", "0.75"), t.rows().get(2).subList(7, 9));
+        assertEquals(List.of("-", "-"), t.rows().get(3).subList(7, 9));
+    }
+
+    @Test
     void theChartPlotsEachVariantsPercentilesAgainstTheChainsWithTheSloRule() throws IOException {
         Path dir = run("run", 3);
         RunData data = RunData.load(dir);
