@@ -111,7 +111,8 @@ public final class ChainStudy implements Study {
                     : "the cluster at " + c.kafkaBootstrap() + " (" + KafkaCluster.BOOTSTRAP + "), nothing started")
                     + String.format(Locale.ROOT, "; clients: acks=%s, linger.ms=%s, consumer poll %s%s",
                     k.producer().get("acks"), k.producer().get("linger.ms"), Units.formatNs(k.pollTimeoutNs()),
-                    k.pollTimeout().toMillis() == 0 ? " (Kafka waits in whole ms: poll(0), then park)" : "")
+                    k.pollTimeout().toNanos() == k.pollTimeoutNs() ? "" : " (Kafka waits in whole ms: poll("
+                    + k.pollTimeout().toMillis() + " ms), which returns as soon as a record arrives)")
                     + (k.overridden().isEmpty() ? "" : "; overridden: " + String.join(", ", k.overridden())));
         }
         if (!removed.isEmpty()) {

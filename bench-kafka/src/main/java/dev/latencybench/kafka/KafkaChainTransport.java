@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 
 import com.google.gson.JsonObject;
 
@@ -33,9 +32,9 @@ import dev.latencybench.core.config.Units;
  *
  * <p>The cluster is opened with the transport ({@link #open}): the one at {@code bench.kafka.bootstrap},
  * or a broker started for this benchmark JVM (each fork has its own), which {@link #close} stops.
- * A consumer polls with the settings' timeout; Kafka counts it in whole milliseconds, so the study's
- * 1/8 ms becomes a poll that does not wait, after which an idle reader parks for the timeout asked
- * ({@link #idleWaitDescription}).
+ * A consumer polls with the settings' timeout, which Kafka counts in whole milliseconds: the study's
+ * 1/8 ms becomes {@code poll(1 ms)}, which returns as soon as a record arrives
+ * ({@link KafkaClientSettings#pollTimeout}, {@link #idleWaitDescription}).
  *
  * <p>Failures are not lost: a send the broker refused, or the cluster's own {@link KafkaCluster#failure}
  * (looked at by every reader about every {@link #HEALTH_CHECK_MS} ms), becomes the first
@@ -159,7 +158,6 @@ final class KafkaChainTransport implements ChainTransport {
         consumer.position(partition); // seekToEnd is lazy: the end is taken now, before the sources start
         KafkaConsumer<byte[], byte[]> c = consumer;
         Duration timeout = settings.pollTimeout();
-        long parkNs = timeout.toMillis() == 0 ? settings.pollTimeoutNs() : 0;
         long[] nextCheckNs = {System.nanoTime()};
         return (handler, idleWaitNs) -> {
             String f = failure;
@@ -180,9 +178,6 @@ final class KafkaChainTransport implements ChainTransport {
                     throw new IllegalStateException(failure);
                 }
             }
-            if (n == 0 && parkNs > 0) {
-                LockSupport.parkNanos(parkNs);
-            }
             return n;
         };
     }
@@ -196,8 +191,10 @@ final class KafkaChainTransport implements ChainTransport {
     /** How an idle reader waits, in words, for fork.json and the README. */
     String idleWaitDescription() {
         long ms = settings.pollTimeout().toMillis();
-        return ms > 0 ? "poll(" + ms + " ms)" : settings.pollTimeoutNs() == 0 ? "poll(0 ms), no park (busy)"
-                : "poll(0 ms) (Kafka waits in whole ms), then park " + Units.formatNs(settings.pollTimeoutNs());
+        return ms == 0 ? "poll(0 ms): busy polling"
+                : "poll(" + ms + " ms), which returns as soon as a record arrives"
+                + (ms * 1_000_000 == settings.pollTimeoutNs() ? ""
+                : " (" + Units.formatNs(settings.pollTimeoutNs()) + " asked; Kafka waits in whole ms)");
     }
 
     /** The first failure seen, with the cluster's reason when it has one; null while none. */

@@ -24,10 +24,12 @@ class KafkaChainTransportTest {
     }
 
     @Test
-    void theIdleWaitSaysThatKafkaPollsInWholeMilliseconds() {
-        long intervalNs = 1_000_000; // 1,000 msg/s: 1/8 ms, which Kafka's poll rounds to 0
+    void kafkaPollsInWholeMillisecondsSoTheStudysEighthOfAnIntervalIsRoundedUp() {
+        long intervalNs = 1_000_000; // 1,000 msg/s: 1/8 ms, which a poll that returns on data may wait at most
         KafkaClientSettings s = KafkaClientSettings.defaults(intervalNs);
-        assertEquals(0, s.pollTimeout().toMillis());
+        assertEquals(1, s.pollTimeout().toMillis());
         assertEquals(125_000, s.pollTimeoutNs());
+        assertEquals(2, KafkaClientSettings.defaults(10_000_000).pollTimeout().toMillis(), "1.25 ms asked: 2 ms");
+        assertEquals(1, KafkaClientSettings.defaults(8_000_000).pollTimeout().toMillis(), "exactly 1 ms");
     }
 }

@@ -67,8 +67,8 @@ class KafkaClientSettingsTest {
     }
 
     @Test
-    void theStudysPollTimeoutIsZeroWholeMillisecondsToKafka() {
-        assertEquals(0, read().toJson().get("pollTimeoutMsAsKafkaWaits").getAsLong());
+    void theStudysPollTimeoutIsOneWholeMillisecondToKafka() {
+        assertEquals(1, read().toJson().get("pollTimeoutMsAsKafkaWaits").getAsLong());
     }
 
     @Test
