@@ -26,7 +26,9 @@ import dev.latencybench.core.result.ResultFiles;
 /**
  * Runs the chain study as a user does, through the shaded benchmark jar in its own JVM, at smoke
  * scale: a fixed count of chains over Chronicle and in memory ends OK with every message accounted
- * for and no queue left behind; a capacity search with a tiny limit prints its answer per transport.
+ * for and no queue left behind; a capacity search with a tiny limit prints its answer per transport;
+ * a broker killed in the middle of a step fails that step with the reason, and a run stopped with
+ * Ctrl-C in the middle of a search keeps the steps it finished; neither leaves a broker behind.
  */
 class ChainStudySmokeIT {
     private static final Path JAR = Paths.get(System.getProperty("benchmarks.jar", "target/benchmarks.jar"));
@@ -172,5 +174,117 @@ class ChainStudySmokeIT {
         try (Stream<Path> f = Files.list(brokers)) {
             assertEquals(List.of(), f.collect(Collectors.toList()), "no lb-kafka-* folder left");
         }
+    }
+
+    /** Starts the study jar with these properties, its output read line by line by the test. */
+    private Process start(String... properties) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-Dbench.results=" + tmp.resolve("results"));
+        cmd.add("-Dbench.queue.dir=" + queueDir);
+        cmd.add("-Dbench.scale=smoke");
+        for (String p : properties) {
+            cmd.add("-D" + p);
+        }
+        cmd.add("-jar");
+        cmd.add(JAR.toString());
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        p.getOutputStream().close();
+        return p;
+    }
+
+    /** Reads the output to its end, calling {@code onLine} with each line and what was seen so far. */
+    private static String readAll(Process p, java.util.function.BiConsumer<String, StringBuilder> onLine)
+            throws IOException {
+        StringBuilder seen = new StringBuilder();
+        try (java.io.BufferedReader r = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                seen.append(line).append('\n');
+                onLine.accept(line, seen);
+            }
+        }
+        return seen.toString();
+    }
+
+    /** The broker processes started with a folder under {@code brokers} (not the JVMs told of the folder). */
+    private static List<ProcessHandle> brokersUnder(Path brokers) {
+        return ProcessHandle.allProcesses()
+                .filter(h -> {
+                    String c = h.info().commandLine().orElse("");
+                    return c.contains("BrokerMain") && c.contains(brokers.toString());
+                })
+                .collect(Collectors.toList());
+    }
+
+    private static void assertNothingLeftUnder(Path brokers) throws IOException {
+        assertEquals(List.of(), brokersUnder(brokers).stream().map(h -> h.info().commandLine().orElse(""))
+                .collect(Collectors.toList()), "no broker process left");
+        try (Stream<Path> f = Files.list(brokers)) {
+            assertEquals(List.of(), f.collect(Collectors.toList()), "no lb-kafka-* folder left");
+        }
+    }
+
+    @Test
+    void aBrokerKilledInTheMiddleOfAStepFailsItWithTheReasonAndLeavesNothing() throws Exception {
+        Path brokers = Files.createDirectories(tmp.resolve("brokers"));
+        Process p = start("bench.run.id=killed", "bench.transports=kafka", "bench.chain.instances=1",
+                "bench.chain.services=1", "bench.kafka.broker.folder=" + brokers, "bench.kafka.broker.heap=256m",
+                "bench.warmup=500ms", "bench.duration=30s", "bench.progress=500ms", "bench.chain.slo=p99.9<10s");
+        List<Long> killed = new ArrayList<>();
+        String output = readAll(p, (line, seen) -> {
+            if (killed.isEmpty() && line.contains("[chain/kafka] measure")) {
+                for (ProcessHandle h : brokersUnder(brokers)) {
+                    killed.add(h.pid());
+                    h.destroyForcibly(); // SIGKILL: the broker dies without a word
+                }
+            }
+        });
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), output);
+        assertEquals(1, killed.size(), "one broker was running and was killed: " + output);
+        assertEquals(1, p.exitValue(), output);
+        JsonObject r = result("killed", "kafka");
+        assertEquals("FAILED", r.get("status").getAsString(), r.toString());
+        String reasons = r.get("reasons").toString();
+        assertTrue(reasons.contains("Kafka stopped serving"), reasons);
+        assertTrue(reasons.contains("exit"), "the broker's exit is named: " + reasons);
+        assertTrue(r.get("sent").getAsLong() > 0, "what was measured is kept: " + r);
+        assertTrue(output.contains("kafka FAILED: "), output);
+        assertNothingLeftUnder(brokers);
+        assertQueueFolderEmpty();
+    }
+
+    @Test
+    void ctrlCInTheMiddleOfASearchKeepsTheFinishedStepsAndStopsTheBroker() throws Exception {
+        Path brokers = Files.createDirectories(tmp.resolve("brokers"));
+        Process p = start("bench.run.id=stopped", "bench.transports=kafka", "bench.chain.limit=8",
+                "bench.chain.services=1", "bench.kafka.broker.folder=" + brokers, "bench.kafka.broker.heap=256m",
+                "bench.warmup=500ms", "bench.duration=2s", "bench.progress=500ms", "bench.chain.slo=p99.9<10s");
+        boolean[] sent = {false};
+        String output = readAll(p, (line, seen) -> {
+            if (!sent[0] && line.contains("[chain/kafka-instances-2] measure")) {
+                sent[0] = true;
+                try { // SIGINT, as Ctrl-C sends to the launcher
+                    new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).inheritIO().start().waitFor();
+                } catch (IOException | InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        });
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), output);
+        assertTrue(sent[0], "the second step was reached: " + output);
+        assertEquals(128 + 2, p.exitValue(), "ended by SIGINT:\n" + output);
+        assertEquals("OK", result("stopped", "kafka-instances-1").get("status").getAsString(), output);
+        JsonObject second = result("stopped", "kafka-instances-2");
+        assertEquals("INTERRUPTED", second.get("status").getAsString(), second.toString());
+        JsonObject schedule;
+        try (Stream<Path> f = Files.list(tmp.resolve("results").resolve("stopped").resolve("chain"))) {
+            schedule = ResultFiles.readJson(f.filter(x -> x.toString().endsWith(".schedule.json")).findFirst()
+                    .orElseThrow());
+        }
+        assertEquals("UNFINISHED", schedule.getAsJsonObject("decision").get("kind").getAsString(), schedule.toString());
+        assertNothingLeftUnder(brokers);
+        assertQueueFolderEmpty();
     }
 }
