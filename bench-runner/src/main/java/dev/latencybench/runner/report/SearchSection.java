@@ -289,7 +289,7 @@ final class SearchSection {
 
     /**
      * Every step as it ran: its figures, the benchmark JVM's CPU use (and that of the processes it
-     * started, where a step had any) and why it failed.
+     * started, where a step had any), its longest stop-the-world pause and why it failed.
      */
     static Table stepTable(RunData data, String scenario, List<Search> searches, String label) {
         boolean severalCells = searches.size() > 1;
@@ -303,7 +303,7 @@ final class SearchSection {
         if (children) {
             t.number("started processes CPU (cores)");
         }
-        t.text("why it failed");
+        t.time("longest pause").text("why it failed");
         for (Search s : searches) {
             Search.Rule rule = s.passRule();
             for (Search.Step st : s.steps) {
@@ -327,6 +327,7 @@ final class SearchSection {
                 if (children) {
                     cells.add(cpu(row, CHILD_PROCESSES));
                 }
+                cells.add(longestPause(row));
                 String why = "";
                 if (!st.ok()) {
                     why = row != null && !row.reasons.isEmpty() ? String.join("; ", row.reasons) : "no result";
@@ -338,6 +339,16 @@ final class SearchSection {
             }
         }
         return t;
+    }
+
+    /** The longest stop-the-world pause of the step's forks (warm-up included), from their GC logs; "-" without. */
+    private static Object longestPause(RunData.Row row) {
+        try {
+            PauseSummary p = PauseSummary.of(row == null ? null : row.dir);
+            return p.safepoints == 0 ? "-" : Table.Time.of(p.maxNs);
+        } catch (IOException e) {
+            return "-";
+        }
     }
 
     static final String THIS_PROCESS = "thisProcessCores";

@@ -130,19 +130,22 @@ class SearchReportTest {
     }
 
     @Test
-    void theStepTableListsEveryStepWithItsFiguresCpuAndWhyItFailed() throws IOException {
+    void theStepTableListsEveryStepWithItsFiguresCpuPausesAndWhyItFailed() throws IOException {
         Path dir = run("run", 3);
+        Files.delete(dir.resolve("chain/chronicle-instances-3").resolve(CELL).resolve("gc-4242.log"));
         RunData data = RunData.load(dir);
         Doc doc = new Doc();
         SearchSection.stepTable(data, "chain", data.searches("chain"), "chains").writeTo(doc);
         Doc.Table t = (Doc.Table) doc.blocks.get(0);
         assertEquals(List.of("variant", "chains", "status", "p50 (ms)", "p99 (ms)", "p99.9 (ms)", "samples",
-                "CPU (cores)", "why it failed"), t.header());
+                "CPU (cores)", "longest pause (ms)", "why it failed"), t.header());
         assertEquals(7, t.rows().size());
         List<String> four = t.rows().get(2);
         assertEquals(List.of("chronicle", "4", "OK, SLO broken"), four.subList(0, 3));
         assertEquals("1.50", four.get(7));
-        assertTrue(four.get(8).startsWith("p99.9 150ms >= 100ms"), four.toString());
+        assertEquals("3.93", four.get(8), "the fixture's longest pause, in ms");
+        assertEquals("-", t.rows().get(3).get(8), "no GC log");
+        assertTrue(four.get(9).startsWith("p99.9 150ms >= 100ms"), four.toString());
         assertEquals(List.of("chronicle", "3", "OK, passed"), t.rows().get(3).subList(0, 3));
         assertEquals("-", t.rows().get(3).get(7));
     }
@@ -160,7 +163,7 @@ class SearchReportTest {
         SearchSection.stepTable(data, "chain", data.searches("chain"), "chains").writeTo(doc);
         Doc.Table t = (Doc.Table) doc.blocks.get(0);
         assertEquals(List.of("variant", "chains", "status", "p50 (ms)", "p99 (ms)", "p99.9 (ms)", "samples",
-                "CPU (cores)", "started processes CPU (cores)", "why it failed"), t.header());
+                "CPU (cores)", "started processes CPU (cores)", "longest pause (ms)", "why it failed"), t.header());
         assertEquals(List.of("1.50", "0.75"), t.rows().get(2).subList(7, 9));
         assertEquals(List.of("-", "-"), t.rows().get(3).subList(7, 9));
     }
