@@ -43,18 +43,7 @@ class ChainStudySmokeIT {
     }
 
     private String run(int[] exit, String... properties) throws Exception {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-Dbench.results=" + tmp.resolve("results"));
-        cmd.add("-Dbench.queue.dir=" + queueDir);
-        cmd.add("-Dbench.scale=smoke");
-        for (String p : properties) {
-            cmd.add("-D" + p);
-        }
-        cmd.add("-jar");
-        cmd.add(JAR.toString());
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        p.getOutputStream().close();
+        Process p = start(properties);
         CompletableFuture<String> output = CompletableFuture.supplyAsync(() -> {
             try {
                 return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -193,6 +182,16 @@ class ChainStudySmokeIT {
         return p;
     }
 
+    /**
+     * One chain of one service over a broker of its own in {@code brokers}, measured for {@code duration}
+     * with progress lines every 500 ms, and an SLO this machine keeps: the faults are checked here.
+     */
+    private Process startKafka(String runId, Path brokers, String duration, String chains) throws IOException {
+        return start("bench.run.id=" + runId, "bench.transports=kafka", chains, "bench.chain.services=1",
+                "bench.kafka.broker.folder=" + brokers, "bench.kafka.broker.heap=256m", "bench.warmup=500ms",
+                "bench.duration=" + duration, "bench.progress=500ms", "bench.chain.slo=p99.9<10s");
+    }
+
     /** Reads the output to its end, calling {@code onLine} with each line and what was seen so far. */
     private static String readAll(Process p, java.util.function.BiConsumer<String, StringBuilder> onLine)
             throws IOException {
@@ -229,9 +228,7 @@ class ChainStudySmokeIT {
     @Test
     void aBrokerKilledInTheMiddleOfAStepFailsItWithTheReasonAndLeavesNothing() throws Exception {
         Path brokers = Files.createDirectories(tmp.resolve("brokers"));
-        Process p = start("bench.run.id=killed", "bench.transports=kafka", "bench.chain.instances=1",
-                "bench.chain.services=1", "bench.kafka.broker.folder=" + brokers, "bench.kafka.broker.heap=256m",
-                "bench.warmup=500ms", "bench.duration=30s", "bench.progress=500ms", "bench.chain.slo=p99.9<10s");
+        Process p = startKafka("killed", brokers, "30s", "bench.chain.instances=1");
         List<Long> killed = new ArrayList<>();
         String output = readAll(p, (line, seen) -> {
             if (killed.isEmpty() && line.contains("[chain/kafka] measure")) {
@@ -258,9 +255,7 @@ class ChainStudySmokeIT {
     @Test
     void ctrlCInTheMiddleOfASearchKeepsTheFinishedStepsAndStopsTheBroker() throws Exception {
         Path brokers = Files.createDirectories(tmp.resolve("brokers"));
-        Process p = start("bench.run.id=stopped", "bench.transports=kafka", "bench.chain.limit=8",
-                "bench.chain.services=1", "bench.kafka.broker.folder=" + brokers, "bench.kafka.broker.heap=256m",
-                "bench.warmup=500ms", "bench.duration=2s", "bench.progress=500ms", "bench.chain.slo=p99.9<10s");
+        Process p = startKafka("stopped", brokers, "2s", "bench.chain.limit=8");
         boolean[] sent = {false};
         String output = readAll(p, (line, seen) -> {
             if (!sent[0] && line.contains("[chain/kafka-instances-2] measure")) {
