@@ -100,8 +100,9 @@ final class SearchSection {
     }
 
     /**
-     * {@code ; chronicle holds 2.5× the chains of kafka (500 / 200)}: the first part against each other part that
-     * has a value; a part at its limit or unfinished is a lower bound, which makes the ratio a bound too.
+     * {@code . Chronicle holds 2.5× the chains of kafka (500 / 200)}: the first part against each other part, the
+     * larger count named first; a part that held none is said so ({@code only chronicle holds any chains (kafka:
+     * none)}). A part at its limit or unfinished is a lower bound, which makes the ratio a bound too.
      */
     static String ratios(Search s) {
         List<String> variants = new ArrayList<>(s.parts.keySet());
@@ -109,23 +110,49 @@ final class SearchSection {
             return "";
         }
         String first = variants.get(0);
-        Search.Answer a = s.parts.get(first);
         String unit = unit(s);
         List<String> out = new ArrayList<>();
         for (String other : variants.subList(1, variants.size())) {
+            Search.Answer a = s.parts.get(first);
             Search.Answer b = s.parts.get(other);
-            boolean aLow = a.atLimit() || a.unfinished();
-            boolean bLow = b.atLimit() || b.unfinished();
-            if (!b.hasValue() || (!a.hasValue() && !"NONE_PASSED".equals(a.kind())) || (aLow && bLow)) {
+            if (!known(a) || !known(b) || (lowerBound(a) && lowerBound(b))) {
                 continue; // nothing to divide, or two lower bounds say nothing of their ratio
             }
-            double ratio = (double) a.value() / b.value();
-            String bound = aLow ? "at least " : bLow ? "at most " : "";
-            out.add(String.format(Locale.ROOT, "%s holds %s%s× the %s of %s (%,d / %s%,d)", first, bound,
-                    ratio(ratio), unit, other, a.value(), bLow ? "at least " : "", b.value()));
+            long av = count(a);
+            long bv = count(b);
+            if (av == 0 || bv == 0) {
+                if (av != bv) {
+                    out.add(String.format(Locale.ROOT, "only %s holds any %s (%s: none)", av == 0 ? other : first,
+                            unit, av == 0 ? first : other));
+                }
+                continue;
+            }
+            boolean firstLarger = av >= bv;
+            String big = firstLarger ? first : other;
+            String small = firstLarger ? other : first;
+            Search.Answer bigA = firstLarger ? a : b;
+            Search.Answer smallA = firstLarger ? b : a;
+            String bound = lowerBound(bigA) ? "at least " : lowerBound(smallA) ? "at most " : "";
+            out.add(String.format(Locale.ROOT, "%s holds %s%s× the %s of %s (%s%,d / %s%,d)", big, bound,
+                    ratio((double) count(bigA) / count(smallA)), unit, small, lowerBound(bigA) ? "at least " : "",
+                    count(bigA), lowerBound(smallA) ? "at least " : "", count(smallA)));
         }
         return out.isEmpty() ? "" : ". " + Character.toUpperCase(out.get(0).charAt(0)) + String.join("; ", out)
                 .substring(1);
+    }
+
+    /** An answer with a count: a value, or none passed (0). */
+    private static boolean known(Search.Answer a) {
+        return a.hasValue() || "NONE_PASSED".equals(a.kind());
+    }
+
+    private static long count(Search.Answer a) {
+        return a.hasValue() ? a.value() : 0;
+    }
+
+    /** The count is where the search stopped, not where it would have: at its limit, or unfinished. */
+    private static boolean lowerBound(Search.Answer a) {
+        return a.atLimit() || a.unfinished();
     }
 
     private static String ratio(double r) {

@@ -110,6 +110,35 @@ class SearchReportTest {
         return d;
     }
 
+    /** A search whose parts decided these (kind, value, answer) triples, in order. */
+    private static Search searchOf(String... kindValueAnswer) {
+        JsonObject o = new JsonObject();
+        JsonObject parts = new JsonObject();
+        String[] names = {"kafka", "chronicle", "in-memory"};
+        for (int i = 0; i < kindValueAnswer.length / 3; i++) {
+            parts.add(names[i], decision(kindValueAnswer[3 * i], Long.parseLong(kindValueAnswer[3 * i + 1]),
+                    kindValueAnswer[3 * i + 2], "why"));
+        }
+        JsonObject d = decision("BOUNDARY", 1, "all", "why");
+        d.add("parts", parts);
+        o.add("decision", d);
+        return Search.of(CELL, o);
+    }
+
+    @Test
+    void theRatioNamesTheLargerCountFirstAndSaysWhenOnePartHeldNone() {
+        assertEquals(". Chronicle holds 11× the chains of kafka (11 / 1); in-memory holds 32× the chains of kafka"
+                + " (32 / 1)", SearchSection.ratios(searchOf("BOUNDARY", "1", "1 chain", "BOUNDARY", "11", "11 chains",
+                "BOUNDARY", "32", "32 chains")));
+        assertEquals(". Only chronicle holds any chains (kafka: none); only in-memory holds any chains (kafka: none)",
+                SearchSection.ratios(searchOf("NONE_PASSED", "0", "none", "BOUNDARY", "24", "24 chains",
+                        "AT_LIMIT", "128", "at least 128 chains")));
+        assertEquals(". Kafka holds 2.5× the chains of chronicle (500 / 200)",
+                SearchSection.ratios(searchOf("BOUNDARY", "500", "500 chains", "BOUNDARY", "200", "200 chains")));
+        assertEquals(". Chronicle holds at most 2.0× the chains of kafka (8 / at least 4)",
+                SearchSection.ratios(searchOf("UNFINISHED", "4", "at least 4 chains", "BOUNDARY", "8", "8 chains")));
+    }
+
     @Test
     void theAnswerComesFirstWithTheRatioAndTheLimitNote() throws IOException {
         Path dir = run("run", 3);
@@ -121,7 +150,7 @@ class SearchReportTest {
         assertFalse(section.contains("### Verdict"), section);
         assertFalse(section.contains("median latency (p50) per JVM and collector"), section);
         assertTrue(md.contains("- **openjdk-17.0.15 g1**: chronicle: 3 chains; in-memory: at least 4 chains (the limit)."
-                + " Chronicle holds at most 0.75× the chains of in-memory (3 / at least 4)"), md);
+                + " In-memory holds at least 1.3× the chains of chronicle (at least 4 / 3)"), md);
         assertTrue(md.contains("- in-memory passed every step up to the search's limit (4 chains): its capacity is at"
                 + " least that; raise the limit to find where it breaks."), md);
         assertTrue(md.contains("- chronicle: 3 chains passed (p99.9 20.0ms), 4 chains failed: p99.9 150ms >= 100ms"
