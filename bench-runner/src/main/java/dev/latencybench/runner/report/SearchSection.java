@@ -101,8 +101,8 @@ final class SearchSection {
 
     /**
      * {@code . Chronicle holds 2.5× the chains of kafka (500 / 200)}: the first part against each other part, the
-     * larger count named first; a part that held none is said so ({@code only chronicle holds any chains (kafka:
-     * none)}). A part at its limit or unfinished is a lower bound, which makes the ratio a bound too.
+     * larger count named first; no ratio with a part that held none (the answer says "none" beside it). A part at
+     * its limit or unfinished is a lower bound, which makes the ratio a bound too.
      */
     static String ratios(Search s) {
         List<String> variants = new ArrayList<>(s.parts.keySet());
@@ -121,11 +121,7 @@ final class SearchSection {
             long av = count(a);
             long bv = count(b);
             if (av == 0 || bv == 0) {
-                if (av != bv) {
-                    out.add(String.format(Locale.ROOT, "only %s holds any %s (%s: none)", av == 0 ? other : first,
-                            unit, av == 0 ? first : other));
-                }
-                continue;
+                continue; // "none" is said beside the part itself; no ratio to give
             }
             boolean firstLarger = av >= bv;
             String big = firstLarger ? first : other;
