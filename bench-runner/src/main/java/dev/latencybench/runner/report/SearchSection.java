@@ -81,6 +81,9 @@ final class SearchSection {
             ChartOutput.write(chart, charts, base, chartTitle(scenario, searches, label), names.stream().distinct()
                     .toList());
             doc.chart(base, chartTitle(scenario, searches, label));
+            doc.p("Each line is a step's percentile over all its " + label + " together. A step fails (×) by the"
+                    + " study's own checks as well, such as one of its " + label + " alone over the SLO or a rate not"
+                    + " held, so a × can sit below the SLO line: the table says why.");
         }
         Table steps = stepTable(data, scenario, searches, label);
         if (anyChildProcesses(data, scenario, searches)) {
