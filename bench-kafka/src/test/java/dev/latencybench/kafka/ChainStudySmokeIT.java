@@ -28,7 +28,8 @@ import dev.latencybench.core.result.ResultFiles;
  * scale: a fixed count of chains over Chronicle and in memory ends OK with every message accounted
  * for and no queue left behind; a capacity search with a tiny limit prints its answer per transport;
  * a broker killed in the middle of a step fails that step with the reason, and a run stopped with
- * Ctrl-C in the middle of a search keeps the steps it finished; neither leaves a broker behind.
+ * Ctrl-C in the middle of a search keeps the steps it finished; neither leaves a broker behind; and
+ * pointed at an existing cluster with one property, the study starts nothing and leaves no topic there.
  */
 class ChainStudySmokeIT {
     private static final Path JAR = Paths.get(System.getProperty("benchmarks.jar", "target/benchmarks.jar"));
@@ -222,6 +223,38 @@ class ChainStudySmokeIT {
                 .collect(Collectors.toList()), "no broker process left");
         try (Stream<Path> f = Files.list(brokers)) {
             assertEquals(List.of(), f.collect(Collectors.toList()), "no lb-kafka-* folder left");
+        }
+    }
+
+    @Test
+    void yourOwnClusterIsOnePropertyAwayAndKeepsNothingOfTheRun() throws Exception {
+        Path brokers = Files.createDirectories(tmp.resolve("brokers"));
+        BrokerSettings theirs = BrokerSettings.defaults()
+                .withJars(Paths.get(System.getProperty(BrokerSettings.JARS, "target/kafka-broker")))
+                .withFolderParent(Files.createDirectories(tmp.resolve("their-cluster"))).withHeap("256m");
+        try (KafkaBroker cluster = KafkaBroker.start(theirs)) {
+            int[] exit = new int[1];
+            String output = run(exit, "bench.run.id=external", "bench.transports=kafka", "bench.chain.instances=1",
+                    "bench.chain.services=1", "bench.kafka.bootstrap=" + cluster.bootstrapServers(),
+                    "bench.kafka.broker.folder=" + brokers, "bench.chain.slo=p99.9<10s");
+            assertEquals(0, exit[0], output);
+            assertTrue(output.contains("the cluster at " + cluster.bootstrapServers()), output);
+            JsonObject r = result("external", "kafka");
+            assertEquals("OK", r.get("status").getAsString(), r.toString());
+            assertEquals(r.get("sent").getAsLong(), r.get("received").getAsLong());
+            try (Stream<Path> f = Files.walk(tmp.resolve("results"))) {
+                for (Path fork : f.filter(x -> x.getFileName().toString().equals("fork.json"))
+                        .collect(Collectors.toList())) {
+                    assertEquals("external", ResultFiles.readJson(fork).getAsJsonObject("kafka")
+                            .getAsJsonObject("cluster").get("kind").getAsString());
+                }
+            }
+            assertNothingLeftUnder(brokers); // the study started no broker of its own
+            try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(
+                    java.util.Map.of("bootstrap.servers", cluster.bootstrapServers()))) {
+                assertEquals(java.util.Set.of(), admin.listTopics().names().get(10, TimeUnit.SECONDS),
+                        "the run's topics were deleted from the cluster");
+            }
         }
     }
 
