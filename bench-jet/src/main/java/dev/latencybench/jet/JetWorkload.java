@@ -5,7 +5,9 @@ import java.lang.management.MemoryMXBean;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 import com.google.gson.JsonObject;
@@ -39,6 +41,8 @@ final class JetWorkload implements Workload {
     /** The source starts this long after the job is submitted, so its first events are not already late. */
     static final long START_LEAD_NS = TimeUnit.MILLISECONDS.toNanos(500);
     static final long POLL_NS = TimeUnit.MILLISECONDS.toNanos(50);
+    /** How long {@link #close} waits for the cancelled job to end before shutting the member down anyway. */
+    static final long CANCEL_WAIT_S = 5;
 
     private final JetSettings settings;
     private final long keys;
@@ -169,9 +173,13 @@ final class JetWorkload implements Workload {
         try {
             if (job != null && !job.getStatus().isTerminal()) {
                 job.cancel();
+                // the job completes its observable as it ends: let it, before the member goes
+                job.getFuture().get(CANCEL_WAIT_S, TimeUnit.SECONDS);
             }
-        } catch (RuntimeException e) {
-            // the member is going down anyway, or the job ended on its own
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+            // cancelled as asked (a cancelled job's future ends with CancellationException), or it ended on its own
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
         try {
             if (observable != null) {
