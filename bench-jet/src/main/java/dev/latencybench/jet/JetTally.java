@@ -14,7 +14,7 @@ import dev.latencybench.core.run.Accounting;
  * forks: window ends measured, results received, results with a wrong count, window ends given up
  * with results missing or with no result at all, late results; events the source emitted and over
  * how long; how far the source fell behind; and what the JVM used (heap, CPU, its collector's CPU).
- * One shape, the {@code jet} object of {@code fork.json} and {@code result.json}, written and read
+ * The point's key count travels with them. One shape, the {@code jet} object of {@code fork.json} and {@code result.json}, written and read
  * here only.
  *
  * <p>Not thread-safe; filled by one period's thread or the launcher's merger.
@@ -23,6 +23,7 @@ final class JetTally {
     static final String FIELD = "jet";
     private static final double NS_PER_SEC = 1e9;
 
+    long keys;
     long periods;
     long periodNs;
     long windows;
@@ -40,6 +41,7 @@ final class JetTally {
     long gcCpuNs;
 
     void add(JetTally o) {
+        keys = Math.max(keys, o.keys);
         periods += o.periods;
         periodNs += o.periodNs;
         windows += o.windows;
@@ -104,6 +106,7 @@ final class JetTally {
 
     void writeTo(JsonObject parent) {
         JsonObject o = new JsonObject();
+        o.addProperty("keys", keys);
         o.addProperty("periods", periods);
         o.addProperty("periodNs", periodNs);
         o.addProperty("windows", windows);
@@ -134,6 +137,7 @@ final class JetTally {
             return t;
         }
         JsonObject o = parent.getAsJsonObject(FIELD);
+        t.keys = o.get("keys").getAsLong();
         t.periods = o.get("periods").getAsLong();
         t.periodNs = o.get("periodNs").getAsLong();
         t.windows = o.get("windows").getAsLong();

@@ -247,6 +247,7 @@ final class JetWorkload implements Workload {
             }
             long[] cpuEnd = cpu.read();
             synchronized (this) {
+                tally.keys = keys;
                 tally.periods = 1;
                 tally.periodNs = now - startNs;
                 tally.cpuNs = cpuStart[0] < 0 ? -1 : cpuEnd[0] - cpuStart[0];
