@@ -1,6 +1,8 @@
 package dev.latencybench.runner.report;
 
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -125,12 +127,11 @@ final class JetSection {
                 + (p.row().reasons.isEmpty() ? "" : ": " + p.row().reasons.get(0)));
     }
 
-    /** {@code 1.2M}, {@code 20K}, {@code 950}. */
+    /** {@code 1.2M}, {@code 20K}, {@code 950}: three significant digits, no trailing zeros. */
     static String items(double v) {
-        if (v >= 1e6) {
-            return String.format(Locale.ROOT, "%.3gM", v / 1e6);
-        }
-        return v >= 1e3 ? String.format(Locale.ROOT, "%.3gK", v / 1e3) : String.format(Locale.ROOT, "%.0f", v);
+        double scaled = v >= 1e6 ? v / 1e6 : v >= 1e3 ? v / 1e3 : v;
+        String unit = v >= 1e6 ? "M" : v >= 1e3 ? "K" : "";
+        return new BigDecimal(scaled).round(new MathContext(3)).stripTrailingZeros().toPlainString() + unit;
     }
 
     /** One figure against items/s, a line per JVM × GC (OK points), crosses for failed ones; null without points. */
