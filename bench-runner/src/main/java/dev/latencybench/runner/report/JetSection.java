@@ -89,7 +89,18 @@ final class JetSection {
         return byCell;
     }
 
-    private static long slideNs(Map<String, List<Point>> byCell) {
+    /** The OK point with the highest items/s whose p99.99 stayed under the slide; null when none did. */
+    static Point bestUnderSlide(List<Point> points, long slideNs) {
+        Point best = null;
+        for (Point p : points) {
+            if (p.ok() && p.first().p99_99 < slideNs && (best == null || p.itemsPerSec() > best.itemsPerSec())) {
+                best = p;
+            }
+        }
+        return best;
+    }
+
+    static long slideNs(Map<String, List<Point>> byCell) {
         JsonObject r = byCell.values().iterator().next().get(0).row().result;
         return r.has("slideNs") ? r.get("slideNs").getAsLong() : 10_000_000L;
     }

@@ -34,10 +34,15 @@ class JetReportTest {
     Path tmp;
 
     private Path run() throws IOException {
-        Path dir = tmp.resolve("run");
+        return run("run", 5_000_000);
+    }
+
+    /** @param g1At1000 the slow latency of G1's 1,000-key point: 5 ms holds the line, 20 ms breaks it */
+    private Path run(String name, long g1At1000) throws IOException {
+        Path dir = tmp.resolve(name);
         FixtureRun f = new FixtureRun(dir).named(METRICS, null, null).shape("jet", "load: 10,000 events/s");
         f.cell("jet-keys-100", G1, "OK", 400_000, 2_000_000, 1, 3000);
-        f.cell("jet-keys-1000", G1, "OK", 500_000, 5_000_000, 1, 3000);
+        f.cell("jet-keys-1000", G1, "OK", 500_000, g1At1000, 1, 3000);
         f.cell("jet-keys-10000", G1, "OK", 900_000, 50_000_000, 1, 3000);
         f.cell("jet-keys-100", ZGC, "OK", 400_000, 1_000_000, 1, 3000);
         f.cell("jet-keys-1000", ZGC, "OK", 450_000, 3_000_000, 1, 3000);
@@ -108,5 +113,19 @@ class JetReportTest {
         assertEquals(List.of("openjdk-17.0.15 zgc", "10,000", "FAILED", "10K", "1M"), last.subList(0, 5));
         assertEquals(List.of("2.00s", "512 MB", "1.25", "0.50"), last.subList(9, 13));
         assertTrue(last.get(13).startsWith("did not keep up"), last.toString());
+    }
+
+    @Test
+    void compareGatesOnTheThroughputHeldUnderTheSlide() throws IOException {
+        RunData base = RunData.load(run("base", 5_000_000));
+        RunData cand = RunData.load(run("cand", 20_000_000));
+        StringBuilder sb = new StringBuilder();
+        int[] r = Compare.compareThroughput(sb, base, cand, 0.10);
+        assertEquals(2, r[0], sb.toString());
+        assertEquals(1, r[1], sb.toString());
+        assertTrue(sb.toString().contains("jet/openjdk-17.0.15 g1                     base 110K items/s, candidate 20K"
+                + " items/s, 0.18x  REGRESSION: holds less"), sb.toString());
+        assertTrue(sb.toString().contains("jet/openjdk-17.0.15 zgc                    base 110K items/s, candidate 110K"
+                + " items/s, 1.00x  same"), sb.toString());
     }
 }
