@@ -17,6 +17,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import com.google.gson.JsonObject;
+import com.hazelcast.config.Config;
+import com.hazelcast.core.Hazelcast;
+import com.hazelcast.core.HazelcastInstance;
+import com.hazelcast.jet.Job;
+import com.hazelcast.jet.core.JobStatus;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -175,5 +180,38 @@ class JetWorkloadTest {
                 + " (bench.jet.cluster) within 5 s: "), message);
         assertTrue(message.endsWith("; check the addresses and bench.jet.clusterName"), message);
         assertTrue(tookMs < 15_000, "gave up within seconds: " + tookMs + " ms");
+    }
+
+    /**
+     * {@code bench.jet.cluster} runs the same job on an existing cluster (here a member of this JVM, which accepts
+     * uploaded classes as such a cluster must): every window counted, and at the end the job cancelled, its map
+     * and observable gone, the cluster itself left running.
+     */
+    @Test
+    void anExistingClusterRunsTheJobAndIsLeftWithoutIt() throws Exception {
+        int port = freePort();
+        Config config = EmbeddedMember.config("lb-jet-test-cluster", port);
+        config.getJetConfig().setResourceUploadEnabled(true);
+        HazelcastInstance existing = Hazelcast.newHazelcastInstance(config);
+        try {
+            JetSettings s = settings("bench.jet.rate", "2000", "bench.jet.keys", "20", "bench.jet.cluster",
+                    "127.0.0.1:" + port, "bench.jet.clusterName", "lb-jet-test-cluster");
+            Path fork = tmp.resolve("fork");
+            ForkSession session = session(JetWorkload.of(s), 1_000 * MS, 600 * MS, fork);
+            session.runPeriod(false);
+            long windows = session.runPeriod(true).count;
+            session.close();
+            assertEquals("OK", session.status(), session.reasons().toString());
+            JsonObject f = ResultFiles.readJson(fork.resolve(ResultLayout.FORK_JSON));
+            assertEquals(20 * windows, f.getAsJsonObject("jet").get("results").getAsLong());
+            assertEquals("an existing cluster, through a client", f.getAsJsonObject("cluster").get("where").getAsString());
+            List<Job> jobs = existing.getJet().getJobs();
+            assertEquals(1, jobs.size());
+            assertEquals(JobStatus.FAILED, jobs.get(0).getStatus(), "a cancelled job ends as FAILED in Jet's terms");
+            assertTrue(existing.getDistributedObjects().stream().noneMatch(o -> o.getName().startsWith("lb-jet-")),
+                    "the job's map is gone: " + existing.getDistributedObjects());
+        } finally {
+            existing.shutdown();
+        }
     }
 }
