@@ -67,7 +67,12 @@ final class EventSchedule implements Serializable {
 
     /** The count key {@code key} must have in the window ending at {@code end}. */
     long expectedCount(long key, long end) {
-        return eventsOfKeyBefore(key, firstAtOrAfter(end)) - eventsOfKeyBefore(key, firstAtOrAfter(end - windowNs));
+        return countOfKey(key, firstAtOrAfter(end - windowNs), firstAtOrAfter(end));
+    }
+
+    /** How many of the events {@code [from, to)} have key {@code key}. */
+    long countOfKey(long key, long from, long to) {
+        return eventsOfKeyBefore(key, to) - eventsOfKeyBefore(key, from);
     }
 
     /** How many results (keys with a count) the window ending at {@code end} has: every key, once it is full. */

@@ -17,11 +17,14 @@ import java.util.TreeMap;
  * pipeline took to start (first) and to finish (last) emitting the window's result set.
  *
  * <p>One instance sees every result (the pipeline routes them all to one key); not thread-safe.
- * Allocates per window end, not per result.
+ * Allocates per window end, not per result; a result costs a comparison or a map look-up and a few
+ * divisions.
  */
 final class WindowTimer {
     private final EventSchedule schedule;
-    private final TreeMap<Long, long[]> open = new TreeMap<>();
+    private final TreeMap<Long, Open> open = new TreeMap<>();
+    /** The window the last result was for: results come in runs of the same window end. */
+    private Open lastOpen;
     /** The greatest window end reported so far; results for it or an earlier end are late. */
     private long reportedUpTo = Long.MIN_VALUE;
     private long late;
@@ -39,21 +42,26 @@ final class WindowTimer {
             late++;
             return List.of();
         }
-        long[] w = open.get(end);
-        if (w == null) {
-            w = WindowTiming.of(end, nowNs - end, nowNs - end, 0, schedule.expectedResults(end), 0, false, 0);
-            open.put(end, w);
+        Open o = lastOpen != null && lastOpen.timing[WindowTiming.END] == end ? lastOpen : open.get(end);
+        if (o == null) {
+            o = new Open(schedule, end, nowNs);
+            open.put(end, o);
         }
+        lastOpen = o;
+        long[] w = o.timing;
         w[WindowTiming.LAST_NS] = nowNs - end;
         w[WindowTiming.RESULTS]++;
-        if (key < 0 || key >= schedule.keys() || count != schedule.expectedCount(key, end)) {
+        if (key < 0 || key >= schedule.keys() || count != o.expectedCount(key)) {
             w[WindowTiming.WRONG]++;
         }
+        if (w[WindowTiming.RESULTS] < w[WindowTiming.EXPECTED] && open.firstKey() == end) {
+            return List.of(); // the oldest window is still filling: nothing can be reported
+        }
         List<long[]> done = new ArrayList<>(0);
-        Iterator<Map.Entry<Long, long[]>> it = open.entrySet().iterator();
+        Iterator<Map.Entry<Long, Open>> it = open.entrySet().iterator();
         while (it.hasNext()) {
-            Map.Entry<Long, long[]> e = it.next();
-            long[] t = e.getValue();
+            Map.Entry<Long, Open> e = it.next();
+            long[] t = e.getValue().timing;
             boolean complete = t[WindowTiming.RESULTS] >= t[WindowTiming.EXPECTED];
             boolean givenUp = e.getKey() <= end - schedule.windowNs();
             if (!complete && !givenUp) {
@@ -65,7 +73,30 @@ final class WindowTimer {
             reportedUpTo = Math.max(reportedUpTo, e.getKey());
             done.add(t);
             it.remove();
+            if (e.getValue() == lastOpen) {
+                lastOpen = null;
+            }
         }
         return done;
+    }
+
+    /** A window end still receiving results: its timing, and the events its window holds, found once. */
+    private static final class Open {
+        final long[] timing;
+        private final EventSchedule schedule;
+        private final long from;
+        private final long to;
+
+        Open(EventSchedule schedule, long end, long nowNs) {
+            this.schedule = schedule;
+            this.from = schedule.firstAtOrAfter(end - schedule.windowNs());
+            this.to = schedule.firstAtOrAfter(end);
+            this.timing = WindowTiming.of(end, nowNs - end, nowNs - end, 0, Math.min(schedule.keys(), to - from), 0,
+                    false, 0);
+        }
+
+        long expectedCount(long key) {
+            return schedule.countOfKey(key, from, to);
+        }
     }
 }
