@@ -205,6 +205,8 @@ final class JetWorkload implements Workload {
         private long maxEnd = Long.MIN_VALUE;
         private long[] startState;
         private long[] lastState;
+        /** Set when the period ends: a window end the observer hands over later is not this period's. */
+        private boolean ended;
 
         JetPeriod(PeriodContext context) {
             this.context = context;
@@ -213,6 +215,9 @@ final class JetWorkload implements Workload {
         }
 
         synchronized void onTiming(long[] t) {
+            if (ended) {
+                return;
+            }
             first.record(clamp(t[WindowTiming.FIRST_NS]));
             last.record(clamp(t[WindowTiming.LAST_NS]));
             tally.windows++;
@@ -247,6 +252,7 @@ final class JetWorkload implements Workload {
             }
             long[] cpuEnd = cpu.read();
             synchronized (this) {
+                ended = true;
                 tally.keys = keys;
                 tally.periods = 1;
                 tally.periodNs = now - startNs;
