@@ -123,11 +123,14 @@ final class JetSection {
                     broke = p;
                 }
             }
-            String above = broke == null || best != null && broke.itemsPerSec() < best.itemsPerSec() ? ""
+            if (best == null) {
+                out.add("**" + cell + "**: at no point measured; the lowest, " + describe(points.get(0)));
+                return;
+            }
+            String above = broke == null || broke.itemsPerSec() < best.itemsPerSec() ? ""
                     : "; above it, " + describe(broke);
-            out.add("**" + cell + "**: " + (best == null ? "at no point measured" : String.format(Locale.ROOT,
-                    "%s items/s (%,d keys, p99.99 %s)", items(best.itemsPerSec()), best.keys(),
-                    Units.formatNs(best.first().p99_99))) + above);
+            out.add("**" + cell + "**: " + String.format(Locale.ROOT, "%s items/s (%,d keys, p99.99 %s)",
+                    items(best.itemsPerSec()), best.keys(), Units.formatNs(best.first().p99_99)) + above);
         });
         return out;
     }

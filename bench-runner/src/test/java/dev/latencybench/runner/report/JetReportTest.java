@@ -128,4 +128,12 @@ class JetReportTest {
         assertTrue(sb.toString().contains("jet/openjdk-17.0.15 zgc                    base 110K items/s, candidate 110K"
                 + " items/s, 1.00x  same"), sb.toString());
     }
+
+    @Test
+    void whereNoPointHoldsTheLineTheAnswerNamesTheLowest() throws IOException {
+        var points = JetSection.points(RunData.load(run()), "jet");
+        List<String> answers = JetSection.answers(points, 1_000_000L); // a 1 ms slide: every point is above it
+        assertEquals("**openjdk-17.0.15 g1**: at no point measured; the lowest, 100 keys (20K items/s) had p99.99"
+                + " 2.00ms", answers.get(0));
+    }
 }
