@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 
 import dev.latencybench.core.config.Units;
@@ -202,6 +203,9 @@ public final class Compare {
         int[] capacity = compareCapacity(sb, base, cand, maxRegression);
         compared += capacity[0];
         regressions += capacity[1];
+        int[] throughput = compareThroughput(sb, base, cand, maxRegression);
+        compared += throughput[0];
+        regressions += throughput[1];
         sb.append('\n');
         sb.append("Ratios above 1 are slower. ±: the larger fork-to-fork spread ((max - min) / median) of the two runs,"
                 + " shown when a cell ran two or more forks; a slowdown within it is noise, not a regression.\n");
@@ -279,6 +283,56 @@ public final class Compare {
             }
         }
         return new int[] {compared, regressions};
+    }
+
+    /**
+     * For a study with latency-against-throughput points ({@link JetSection}): per scenario and JVM × GC both runs
+     * hold, the highest input + output items/s at which p99.99 stayed under the window's slide. A candidate that
+     * holds less by more than the threshold, or no longer holds any point, is a REGRESSION.
+     *
+     * @return {comparisons, regressions}
+     */
+    static int[] compareThroughput(StringBuilder sb, RunData base, RunData cand, double maxRegression) {
+        int compared = 0;
+        int regressions = 0;
+        boolean header = false;
+        for (String scenario : base.scenarios.keySet()) {
+            Map<String, List<JetSection.Point>> b = JetSection.points(base, scenario);
+            Map<String, List<JetSection.Point>> c = cand.scenarios.containsKey(scenario)
+                    ? JetSection.points(cand, scenario) : Map.of();
+            for (String cell : b.keySet()) {
+                if (!c.containsKey(cell)) {
+                    continue;
+                }
+                long slideNs = JetSection.slideNs(b);
+                JetSection.Point bp = JetSection.bestUnderSlide(b.get(cell), slideNs);
+                JetSection.Point cp = JetSection.bestUnderSlide(c.get(cell), slideNs);
+                if (bp == null && cp == null) {
+                    continue;
+                }
+                if (!header) {
+                    sb.append(String.format(Locale.ROOT, "%nthroughput under the slide (the highest items/s with p99.99"
+                            + " under it; candidate / base, a drop beyond %s is a regression)%n", pct(maxRegression)));
+                    header = true;
+                }
+                compared++;
+                double ratio = bp == null ? Double.POSITIVE_INFINITY : cp == null ? 0
+                        : cp.itemsPerSec() / bp.itemsPerSec();
+                String verdict = ratio < 1 - maxRegression ? "REGRESSION: holds less"
+                        : ratio > 1 + maxRegression ? "improvement: holds more" : "same";
+                if (ratio < 1 - maxRegression) {
+                    regressions++;
+                }
+                sb.append(String.format(Locale.ROOT, "%-42s base %s, candidate %s, %s  %s%n", scenario + "/" + cell,
+                        held(bp), held(cp), Double.isInfinite(ratio) ? "from none" : String.format(Locale.ROOT,
+                                "%.2fx", ratio), verdict));
+            }
+        }
+        return new int[] {compared, regressions};
+    }
+
+    private static String held(JetSection.Point p) {
+        return p == null ? "none" : JetSection.items(p.itemsPerSec()) + " items/s";
     }
 
     /**

@@ -1,0 +1,220 @@
+package dev.latencybench.jet;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+import dev.latencybench.core.config.BenchProperties;
+import dev.latencybench.core.config.ConfigException;
+import dev.latencybench.core.config.Periods;
+import dev.latencybench.core.config.RunLength;
+import dev.latencybench.core.config.Scale;
+import dev.latencybench.core.config.Units;
+
+/**
+ * The validated settings of the sliding-window study, read from the {@code bench.*} properties in
+ * the launcher (for the plan, where {@code bench.jet.keys} is the sweep's list) and again in each
+ * benchmark JVM (where the launcher set it to the step's one value): the event rate, the key counts,
+ * the window and its slide, the lag the source may end a period with, and where the pipeline runs
+ * (an embedded member on a port of 127.0.0.1, or an existing cluster). Every bad value is a
+ * {@link ConfigException} naming the property, the value and what is allowed. Immutable.
+ */
+public final class JetSettings {
+    public static final String RATE = "bench.jet.rate";
+    public static final String KEYS = "bench.jet.keys";
+    public static final String WINDOW = "bench.jet.window";
+    public static final String SLIDE = "bench.jet.slide";
+    public static final String MAX_LAG = "bench.jet.maxLag";
+    public static final String CLUSTER = "bench.jet.cluster";
+    public static final String CLUSTER_NAME = "bench.jet.clusterName";
+    public static final String PORT = "bench.jet.port";
+
+    /** The study's million events a second, at paper scale. */
+    public static final long PAPER_RATE = 1_000_000;
+    /** What a 2-core machine holds with 10,000 keys (shared/PLATFORM.md). */
+    public static final long STANDARD_RATE = 100_000;
+    public static final long SMOKE_RATE = 10_000;
+    /** The study's key sweep, 5K to 105K; its output rate is keys x 100 items/s. */
+    public static final String PAPER_KEYS = "5K,15K,25K,35K,45K,55K,65K,75K,85K,95K,105K";
+    public static final String STANDARD_KEYS = "1K,5K,10K,20K";
+    public static final String SMOKE_KEYS = "100";
+    public static final long MAX_KEYS = 10_000_000;
+    public static final long MAX_RATE = 100_000_000;
+    /** The study's 10 s window sliding every 10 ms; smoke keeps the slide and shortens the window to 1 s. */
+    public static final long WINDOW_NS = TimeUnit.SECONDS.toNanos(10);
+    public static final long SMOKE_WINDOW_NS = TimeUnit.SECONDS.toNanos(1);
+    public static final long SLIDE_NS = TimeUnit.MILLISECONDS.toNanos(10);
+    /**
+     * The source may end a measured period at most this far behind its schedule: ten slides. A pause
+     * it catches up from is latency, in the figures; one it does not catch up from by the end is a
+     * point the machine cannot hold.
+     */
+    public static final long MAX_LAG_NS = TimeUnit.MILLISECONDS.toNanos(100);
+    /** Hazelcast's own default cluster name, which an existing cluster most likely has. */
+    public static final String DEFAULT_CLUSTER_NAME = "dev";
+
+    /**
+     * smoke: 2 s warm-up (the 1 s window fills) + 3 s per point; standard: 15 s + 30 s; paper: the
+     * study's 20 s + 4 min.
+     */
+    public static final RunLength LENGTH = RunLength.of(
+            TimeUnit.SECONDS.toNanos(2), TimeUnit.SECONDS.toNanos(3),
+            TimeUnit.SECONDS.toNanos(15), TimeUnit.SECONDS.toNanos(30),
+            TimeUnit.SECONDS.toNanos(20), TimeUnit.MINUTES.toNanos(4));
+
+    private final long ratePerSec;
+    private final List<Long> keys;
+    private final long windowNs;
+    private final long slideNs;
+    private final long maxLagNs;
+    private final List<String> cluster;
+    private final String clusterName;
+    private final int port;
+    private final Periods periods;
+
+    private JetSettings(long ratePerSec, List<Long> keys, long windowNs, long slideNs, long maxLagNs,
+                        List<String> cluster, String clusterName, int port, Periods periods) {
+        this.ratePerSec = ratePerSec;
+        this.keys = List.copyOf(keys);
+        this.windowNs = windowNs;
+        this.slideNs = slideNs;
+        this.maxLagNs = maxLagNs;
+        this.cluster = List.copyOf(cluster);
+        this.clusterName = clusterName;
+        this.port = port;
+        this.periods = periods;
+    }
+
+    /** @throws ConfigException naming the property, the value and what is allowed */
+    public static JetSettings read(BenchProperties p) {
+        Periods periods = Periods.read(p, Scale.STANDARD, LENGTH);
+        Scale scale = periods.scale();
+        long rate = p.count(RATE, scale == Scale.PAPER ? PAPER_RATE : scale == Scale.SMOKE ? SMOKE_RATE
+                : STANDARD_RATE, 1, MAX_RATE, "events per second the source emits");
+        String keysText = p.string(KEYS, scale == Scale.PAPER ? PAPER_KEYS : scale == Scale.SMOKE ? SMOKE_KEYS
+                : STANDARD_KEYS, "the key counts to sweep, comma-separated, e.g. 5K,15K,25K; one point each");
+        List<Long> keys = parseKeys(keysText);
+        long window = p.durationNs(WINDOW, scale == Scale.SMOKE ? SMOKE_WINDOW_NS : WINDOW_NS,
+                TimeUnit.MILLISECONDS.toNanos(1), TimeUnit.HOURS.toNanos(1), "the sliding window's length");
+        long slide = p.durationNs(SLIDE, SLIDE_NS, TimeUnit.MICROSECONDS.toNanos(1), TimeUnit.HOURS.toNanos(1),
+                "how often the window slides (and the pipeline emits a result set)");
+        if (window % slide != 0) {
+            throw ConfigException.invalid(SLIDE, p.given().getOrDefault(SLIDE, Units.formatDuration(slide)),
+                    "the slide must divide the window (" + WINDOW + "=" + Units.formatDuration(window)
+                            + ") into whole slides, e.g. 10ms for 10s");
+        }
+        long maxLag = p.durationNs(MAX_LAG, MAX_LAG_NS, 0, TimeUnit.HOURS.toNanos(1),
+                "how far behind its schedule the source may end a measured period before the point fails");
+        String clusterText = p.string(CLUSTER, "", "HOST:PORT[,HOST:PORT...] of an existing Hazelcast cluster to run"
+                + " the job on; empty: an embedded member in each benchmark JVM");
+        List<String> cluster = parseAddresses(clusterText);
+        String clusterName = p.string(CLUSTER_NAME, DEFAULT_CLUSTER_NAME,
+                "the cluster name of the existing cluster (" + CLUSTER + ")");
+        int port = (int) p.count(PORT, 0, 0, 65_535, "the embedded member's port on 127.0.0.1 (0: a free one)");
+        return new JetSettings(rate, keys, window, slide, maxLag, cluster, clusterName, port, periods);
+    }
+
+    /** {@code 5K,15K} to 5000, 15000; each from 1 to {@link #MAX_KEYS}, none twice. */
+    static List<Long> parseKeys(String text) {
+        String allowed = "expected key counts from 1 to " + MAX_KEYS + ", comma-separated, each once, such as"
+                + " 5K,15K,25K";
+        List<Long> keys = new ArrayList<>();
+        Set<Long> seen = new LinkedHashSet<>();
+        for (String part : text.split(",", -1)) {
+            long k;
+            try {
+                k = Units.parseCount(part.trim());
+            } catch (NumberFormatException | ArithmeticException e) {
+                throw ConfigException.invalid(KEYS, text, allowed);
+            }
+            if (k < 1 || k > MAX_KEYS) {
+                throw ConfigException.invalid(KEYS, text, allowed + " (" + part.trim() + " is not)");
+            }
+            if (!seen.add(k)) {
+                throw ConfigException.invalid(KEYS, text, allowed + " (" + part.trim() + " is listed twice)");
+            }
+            keys.add(k);
+        }
+        return keys;
+    }
+
+    private static List<String> parseAddresses(String text) {
+        List<String> out = new ArrayList<>();
+        if (text.isEmpty()) {
+            return out;
+        }
+        for (String part : text.split(",", -1)) {
+            String a = part.trim();
+            int colon = a.lastIndexOf(':');
+            boolean ok = colon > 0 && colon < a.length() - 1;
+            if (ok) {
+                try {
+                    int port = Integer.parseInt(a.substring(colon + 1));
+                    ok = port > 0 && port <= 65_535;
+                } catch (NumberFormatException e) {
+                    ok = false;
+                }
+            }
+            if (!ok) {
+                throw ConfigException.invalid(CLUSTER, text, "expected HOST:PORT of a cluster member, comma-separated,"
+                        + " such as 10.0.0.5:5701,10.0.0.6:5701");
+            }
+            out.add(a);
+        }
+        return out;
+    }
+
+    public long ratePerSec() {
+        return ratePerSec;
+    }
+
+    /** The key counts, in the order given: the sweep's points (one in a benchmark JVM). */
+    public List<Long> keys() {
+        return keys;
+    }
+
+    /** The one key count of a benchmark JVM's point: the first listed. */
+    public long pointKeys() {
+        return keys.get(0);
+    }
+
+    public long windowNs() {
+        return windowNs;
+    }
+
+    public long slideNs() {
+        return slideNs;
+    }
+
+    public long maxLagNs() {
+        return maxLagNs;
+    }
+
+    /** The members of an existing cluster; empty for an embedded member. */
+    public List<String> cluster() {
+        return cluster;
+    }
+
+    public String clusterName() {
+        return clusterName;
+    }
+
+    /** The embedded member's port; 0 for a free one chosen when it starts. */
+    public int port() {
+        return port;
+    }
+
+    public Periods periods() {
+        return periods;
+    }
+
+    /** {@code 10,000 events/s; 10s window sliding every 10ms}. */
+    public String describeLoad() {
+        return String.format(Locale.ROOT, "%,d events/s, counted per key over a %s window sliding every %s (%,d"
+                + " result sets/s)", ratePerSec, Units.formatDuration(windowNs), Units.formatDuration(slideNs),
+                TimeUnit.SECONDS.toNanos(1) / slideNs);
+    }
+}

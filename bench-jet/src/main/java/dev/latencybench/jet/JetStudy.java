@@ -1,0 +1,124 @@
+package dev.latencybench.jet;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+
+import dev.latencybench.core.affinity.CpuTopology;
+import dev.latencybench.core.config.BenchProperties;
+import dev.latencybench.core.config.ConfigException;
+import dev.latencybench.core.config.Units;
+import dev.latencybench.core.run.Study;
+import dev.latencybench.core.run.StudyLauncher;
+import dev.latencybench.core.run.schedule.Sweep;
+
+/**
+ * Study 3, "the low-latency rematch": a sliding-window count on Hazelcast's Jet engine (Hazelcast
+ * 5.x, which carries Jet since the separate hazelcast-jet artifact stopped at 4.5) at a fixed event
+ * rate, swept over the number of keys, which sets how many results the pipeline emits (keys x 100
+ * a second) and with it the allocation rate that tells the collectors apart. Each point is a step
+ * of a {@link Sweep} of {@code bench.jet.keys}, with its own folder, warm-up and measured period;
+ * its figure is the latency from a window's end to its first (and last) result. The job runs in an
+ * embedded member of each benchmark JVM unless {@code bench.jet.cluster} names an existing cluster.
+ * {@link #main} is the entry point of the study's own jar.
+ */
+public final class JetStudy implements Study {
+    public static final String VARIANT = "jet";
+
+    public static void main(String[] args) {
+        int status = new StudyLauncher(new JetStudy()).run(args);
+        if (status != 0) {
+            System.exit(status);
+        }
+    }
+
+    @Override
+    public String name() {
+        return "jet";
+    }
+
+    @Override
+    public String title() {
+        return "a sliding-window count on Hazelcast Jet: window latency against throughput, per collector";
+    }
+
+    @Override
+    public Class<?> benchmark() {
+        return JetSlidingWindowLatencyBenchmark.class;
+    }
+
+    @Override
+    public String variantParam() {
+        return "engine";
+    }
+
+    /**
+     * Checks what can be checked before a benchmark JVM starts: the properties, that a fixed port is
+     * free, and that an existing cluster answers (within seconds).
+     */
+    @Override
+    public Plan plan(BenchProperties properties, CpuTopology topology) {
+        JetSettings s = JetSettings.read(properties);
+        if (s.cluster().isEmpty()) {
+            if (s.port() != 0) {
+                try {
+                    EmbeddedMember.checkFree(s.port());
+                } catch (IllegalStateException e) {
+                    throw new ConfigException(e.getMessage());
+                }
+            }
+        } else {
+            try (ClusterClient c = ClusterClient.connect(s.cluster(), s.clusterName())) {
+                c.instance().getCluster().getMembers(); // it answered
+            } catch (IllegalStateException e) {
+                throw new ConfigException(e.getMessage());
+            }
+        }
+        List<String> values = new ArrayList<>();
+        for (long k : s.keys()) {
+            values.add(Long.toString(k));
+        }
+        Map<String, String> facts = new LinkedHashMap<>();
+        facts.put("load", s.describeLoad());
+        facts.put("keys", String.format(Locale.ROOT, "%s, one point each (output: keys x %,d results/s)",
+                String.join(", ", values), 1_000_000_000L / s.slideNs()));
+        facts.put("member", s.cluster().isEmpty()
+                ? "an embedded Hazelcast member in each benchmark JVM, on 127.0.0.1" + (s.port() == 0 ? ""
+                : ":" + s.port())
+                : "the existing cluster at " + String.join(",", s.cluster()) + " (" + JetSettings.CLUSTER + ")");
+        facts.put("keeps up", "the source must end each measured period at most " + Units.formatNs(s.maxLagNs())
+                + " behind its schedule (" + JetSettings.MAX_LAG + ")");
+        JsonObject recorded = new JsonObject();
+        recorded.addProperty("ratePerSec", s.ratePerSec());
+        recorded.addProperty("windowNs", s.windowNs());
+        recorded.addProperty("slideNs", s.slideNs());
+        recorded.addProperty("maxLagNs", s.maxLagNs());
+        JsonArray keys = new JsonArray();
+        s.keys().forEach(keys::add);
+        recorded.add("keySweep", keys);
+        recorded.addProperty("cluster", String.join(",", s.cluster()));
+        return Plan.builder(List.of(VARIANT), s.periods(), JetWorkload.declared())
+                .facts(facts)
+                .recorded(recorded)
+                .accounting(JetTally::accounting)
+                .schedule(new Sweep(List.of(VARIANT), JetSettings.KEYS, values))
+                .build();
+    }
+
+    /** What Hazelcast needs on JDK 17+ (shared/PLATFORM.md): the modules it reaches into. */
+    @Override
+    public List<String> jvmFlags(int javaFeatureVersion) {
+        return List.of("--add-modules", "java.se",
+                "--add-exports", "java.base/jdk.internal.ref=ALL-UNNAMED",
+                "--add-opens", "java.base/java.lang=ALL-UNNAMED",
+                "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
+                "--add-opens", "java.management/sun.management=ALL-UNNAMED",
+                "--add-opens", "jdk.management/com.sun.management.internal=ALL-UNNAMED",
+                "-Dhazelcast.phone.home.enabled=false");
+    }
+}

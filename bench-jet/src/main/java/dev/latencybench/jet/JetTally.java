@@ -1,0 +1,185 @@
+package dev.latencybench.jet;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import com.google.gson.JsonObject;
+
+import dev.latencybench.core.config.Units;
+import dev.latencybench.core.run.Accounting;
+
+/**
+ * The counters of the sliding-window study's measured periods, which add up across periods and
+ * forks: window ends measured, results received, results with a wrong count, window ends given up
+ * with results missing or with no result at all, late results; events the source emitted and over
+ * how long; how far the source fell behind; and what the JVM used (heap, CPU, its collector's CPU).
+ * The point's key count travels with them. One shape, the {@code jet} object of {@code fork.json} and {@code result.json}, written and read
+ * here only.
+ *
+ * <p>Not thread-safe; filled by one period's thread or the launcher's merger.
+ */
+final class JetTally {
+    static final String FIELD = "jet";
+    private static final double NS_PER_SEC = 1e9;
+
+    long keys;
+    long periods;
+    long periodNs;
+    long windows;
+    long results;
+    long wrongCounts;
+    long incompleteWindows;
+    long missingWindowEnds;
+    long lateResults;
+    long inputItems;
+    long inputNs;
+    long sourceMaxLagNs;
+    long sourceFinalLagNs;
+    long heapUsedMaxBytes;
+    long cpuNs;
+    long gcCpuNs;
+
+    void add(JetTally o) {
+        keys = Math.max(keys, o.keys);
+        periods += o.periods;
+        periodNs += o.periodNs;
+        windows += o.windows;
+        results += o.results;
+        wrongCounts += o.wrongCounts;
+        incompleteWindows += o.incompleteWindows;
+        missingWindowEnds += o.missingWindowEnds;
+        lateResults += o.lateResults;
+        inputItems += o.inputItems;
+        inputNs += o.inputNs;
+        sourceMaxLagNs = Math.max(sourceMaxLagNs, o.sourceMaxLagNs);
+        sourceFinalLagNs = Math.max(sourceFinalLagNs, o.sourceFinalLagNs);
+        heapUsedMaxBytes = Math.max(heapUsedMaxBytes, o.heapUsedMaxBytes);
+        cpuNs = cpuNs < 0 || o.cpuNs < 0 ? -1 : cpuNs + o.cpuNs;
+        gcCpuNs = gcCpuNs < 0 || o.gcCpuNs < 0 ? -1 : gcCpuNs + o.gcCpuNs;
+    }
+
+    /** Events the source emitted per second, as the source's own clock timed them. */
+    double inputPerSec() {
+        return inputNs == 0 ? 0 : inputItems * NS_PER_SEC / inputNs;
+    }
+
+    /** Window results received per second. */
+    double outputPerSec() {
+        return periodNs == 0 ? 0 : results * NS_PER_SEC / periodNs;
+    }
+
+    /**
+     * Why these counts fail a period: the source did not keep up (it ended more than {@code maxLagNs}
+     * behind its schedule), results with wrong counts, missing or late, or none at all.
+     *
+     * @param complete false for a period cut short: the lag and the last window ends are then not judged
+     */
+    List<String> failures(long maxLagNs, long ratePerSec, boolean complete) {
+        List<String> reasons = new ArrayList<>();
+        if (complete && sourceFinalLagNs > maxLagNs) {
+            reasons.add(String.format(Locale.ROOT, "did not keep up: the source ended %s behind its schedule"
+                    + " (allowed: %s, %s; at most %s behind during the period); it emitted %,.0f of %,d events/s",
+                    Units.formatNs(sourceFinalLagNs), Units.formatNs(maxLagNs), JetSettings.MAX_LAG,
+                    Units.formatNs(sourceMaxLagNs), inputPerSec(), ratePerSec));
+        }
+        if (complete && windows == 0) {
+            reasons.add("no window result arrived in the period");
+        }
+        if (wrongCounts > 0) {
+            reasons.add(String.format(Locale.ROOT, "window results with a count other than the schedule's: %,d of %,d",
+                    wrongCounts, results));
+        }
+        if (incompleteWindows > 0) {
+            reasons.add(String.format(Locale.ROOT, "window ends given up with results missing: %,d of %,d",
+                    incompleteWindows, windows));
+        }
+        if (complete && missingWindowEnds > 0) {
+            reasons.add(String.format(Locale.ROOT, "window ends with no result at all: %,d", missingWindowEnds));
+        }
+        if (lateResults > 0) {
+            reasons.add(String.format(Locale.ROOT, "results that arrived after their window end was reported: %,d",
+                    lateResults));
+        }
+        return reasons;
+    }
+
+    void writeTo(JsonObject parent) {
+        JsonObject o = new JsonObject();
+        o.addProperty("keys", keys);
+        o.addProperty("periods", periods);
+        o.addProperty("periodNs", periodNs);
+        o.addProperty("windows", windows);
+        o.addProperty("results", results);
+        o.addProperty("wrongCounts", wrongCounts);
+        o.addProperty("incompleteWindows", incompleteWindows);
+        o.addProperty("missingWindowEnds", missingWindowEnds);
+        o.addProperty("lateResults", lateResults);
+        o.addProperty("inputItems", inputItems);
+        o.addProperty("inputNs", inputNs);
+        o.addProperty("inputPerSec", Math.round(inputPerSec()));
+        o.addProperty("outputPerSec", Math.round(outputPerSec()));
+        o.addProperty("itemsPerSec", Math.round(inputPerSec() + outputPerSec()));
+        o.addProperty("sourceMaxLagNs", sourceMaxLagNs);
+        o.addProperty("sourceFinalLagNs", sourceFinalLagNs);
+        o.addProperty("heapUsedMaxBytes", heapUsedMaxBytes);
+        o.addProperty("cpuNs", cpuNs);
+        o.addProperty("gcCpuNs", gcCpuNs);
+        o.addProperty("cpuCores", cpuNs < 0 || periodNs == 0 ? -1 : (double) cpuNs / periodNs);
+        o.addProperty("gcCpuCores", gcCpuNs < 0 || periodNs == 0 ? -1 : (double) gcCpuNs / periodNs);
+        parent.add(FIELD, o);
+    }
+
+    /** Reads back what {@link #writeTo} wrote; an empty tally when {@code parent} has none. */
+    static JetTally readFrom(JsonObject parent) {
+        JetTally t = new JetTally();
+        if (parent == null || !parent.has(FIELD)) {
+            return t;
+        }
+        JsonObject o = parent.getAsJsonObject(FIELD);
+        t.keys = o.get("keys").getAsLong();
+        t.periods = o.get("periods").getAsLong();
+        t.periodNs = o.get("periodNs").getAsLong();
+        t.windows = o.get("windows").getAsLong();
+        t.results = o.get("results").getAsLong();
+        t.wrongCounts = o.get("wrongCounts").getAsLong();
+        t.incompleteWindows = o.get("incompleteWindows").getAsLong();
+        t.missingWindowEnds = o.get("missingWindowEnds").getAsLong();
+        t.lateResults = o.get("lateResults").getAsLong();
+        t.inputItems = o.get("inputItems").getAsLong();
+        t.inputNs = o.get("inputNs").getAsLong();
+        t.sourceMaxLagNs = o.get("sourceMaxLagNs").getAsLong();
+        t.sourceFinalLagNs = o.get("sourceFinalLagNs").getAsLong();
+        t.heapUsedMaxBytes = o.get("heapUsedMaxBytes").getAsLong();
+        t.cpuNs = o.get("cpuNs").getAsLong();
+        t.gcCpuNs = o.get("gcCpuNs").getAsLong();
+        return t;
+    }
+
+    /** The launcher's accounting of one point: the forks' tallies added up; the window ends are the primary metric's samples. */
+    static Accounting accounting() {
+        return new Accounting() {
+            private final JetTally all = new JetTally();
+
+            @Override
+            public void add(JsonObject fork) {
+                all.add(readFrom(fork));
+            }
+
+            @Override
+            public void writeTo(JsonObject result) {
+                all.writeTo(result);
+            }
+
+            @Override
+            public List<String> flags() {
+                return List.of();
+            }
+
+            @Override
+            public long expectedSamples() {
+                return all.windows;
+            }
+        };
+    }
+}

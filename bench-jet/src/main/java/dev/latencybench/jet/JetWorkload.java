@@ -1,0 +1,306 @@
+package dev.latencybench.jet;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+
+import com.google.gson.JsonObject;
+import com.hazelcast.jet.Job;
+import com.hazelcast.jet.Observable;
+import com.hazelcast.jet.core.JobStatus;
+import com.hazelcast.jet.function.Observer;
+import com.hazelcast.map.IMap;
+
+import dev.latencybench.core.config.Units;
+import dev.latencybench.core.fork.MetricRecorder;
+import dev.latencybench.core.fork.PeriodContext;
+import dev.latencybench.core.fork.Workload;
+import dev.latencybench.core.record.Metric;
+import dev.latencybench.core.record.Metrics;
+
+/**
+ * One point of the sliding-window study in a benchmark JVM: on its first period it starts the
+ * member (or connects to the cluster) and submits the job, which then runs through the warm-up and
+ * the measured periods alike (a 10 s window must stay full across them). Each period listens to
+ * the measuring stage's figures, one per window end, and records the latency of its first and last
+ * result; every 50 ms it reads the source's state (events emitted, its lag) and the job's status.
+ * A measured period fails when the source did not keep up, when any result was wrong, missing or
+ * late, or when the job failed. {@link #close} cancels the job and shuts the member down (or
+ * disconnects), on every path: the session calls it at the end, after a failure and from its
+ * shutdown hook.
+ */
+final class JetWorkload implements Workload {
+    static final String FIRST = "first-result";
+    static final String LAST = "last-result";
+    /** The source starts this long after the job is submitted, so its first events are not already late. */
+    static final long START_LEAD_NS = TimeUnit.MILLISECONDS.toNanos(500);
+    static final long POLL_NS = TimeUnit.MILLISECONDS.toNanos(50);
+    /** How long {@link #close} waits for the cancelled job to end before shutting the member down anyway. */
+    static final long CANCEL_WAIT_S = 5;
+
+    private final JetSettings settings;
+    private final long keys;
+    private final Supplier<JetCluster> opener;
+    private final JobClock clock;
+    private final ProcessCpu cpu;
+    private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+    private final JetTally tally = new JetTally();
+    private JetCluster cluster;
+    private Job job;
+    private Observable<long[]> observable;
+    private IMap<String, long[]> state;
+    private volatile JetPeriod current;
+    private volatile String jobError;
+    private boolean closed;
+
+    /**
+     * @param keys   this point's key count
+     * @param opener starts the member or connects to the cluster, on the first period
+     */
+    JetWorkload(JetSettings settings, long keys, Supplier<JetCluster> opener, JobClock clock, ProcessCpu cpu) {
+        this.settings = settings;
+        this.keys = keys;
+        this.opener = opener;
+        this.clock = clock;
+        this.cpu = cpu;
+    }
+
+    /** The study's: an embedded member or a client, as {@code bench.jet.cluster} says. */
+    static JetWorkload of(JetSettings s) {
+        long keys = s.pointKeys();
+        return new JetWorkload(s, keys, () -> s.cluster().isEmpty() ? EmbeddedMember.start(s.port())
+                : ClusterClient.connect(s.cluster(), s.clusterName()), JobClock.SYSTEM, ProcessCpu.self());
+    }
+
+    static Metrics declared() {
+        return new Metrics(List.of(
+                new Metric(FIRST, "from a window's end to the first of its results leaving the pipeline", "ns",
+                        Metric.Writers.MANY),
+                new Metric(LAST, "from a window's end to the last of its results leaving the pipeline (the whole"
+                        + " result set)", "ns", Metric.Writers.MANY)));
+    }
+
+    @Override
+    public Metrics metrics() {
+        return declared();
+    }
+
+    @Override
+    public void runPeriod(PeriodContext context) throws InterruptedException {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            if (job == null) {
+                start();
+            }
+        }
+        JetPeriod period = new JetPeriod(context);
+        current = period;
+        try {
+            period.run();
+        } finally {
+            current = null;
+        }
+        if (context.measured()) {
+            JetTally t = period.tally;
+            t.failures(settings.maxLagNs(), settings.ratePerSec(), !context.interrupted() && !context.aborted())
+                    .forEach(context::fail);
+            context.count("jet.windows", t.windows, "window ends");
+            context.count("jet.inputPerSec", Math.round(t.inputPerSec()), "events/s");
+            context.count("jet.outputPerSec", Math.round(t.outputPerSec()), "results/s");
+            context.count("jet.sourceFinalLag", t.sourceFinalLagNs, "ns");
+            synchronized (this) {
+                tally.add(t);
+            }
+        }
+    }
+
+    private void start() {
+        cluster = opener.get();
+        String id = "lb-jet-" + UUID.randomUUID();
+        state = cluster.instance().getMap(id);
+        observable = cluster.instance().getJet().newObservable();
+        observable.addObserver(Observer.of(this::onTiming, e -> jobError = String.valueOf(e), () -> { }));
+        EventSchedule schedule = new EventSchedule(clock.nowNs() + START_LEAD_NS, settings.ratePerSec(), keys,
+                settings.windowNs(), settings.slideNs());
+        job = cluster.instance().getJet().newJob(SlidingWindowJob.pipeline(schedule, clock, id, observable.name()),
+                SlidingWindowJob.config(id, cluster.jobClasses()));
+    }
+
+    /** The observer's thread: one window end's figures, into the period running now (none between periods). */
+    private void onTiming(long[] timing) {
+        JetPeriod p = current;
+        if (p != null) {
+            p.onTiming(timing);
+        }
+    }
+
+    @Override
+    public String progress() {
+        JetPeriod p = current;
+        return p == null ? "" : p.progress();
+    }
+
+    @Override
+    public synchronized void describe(JsonObject fork) {
+        fork.addProperty("keys", keys);
+        fork.addProperty("ratePerSec", settings.ratePerSec());
+        fork.addProperty("windowNs", settings.windowNs());
+        fork.addProperty("slideNs", settings.slideNs());
+        if (cluster != null) {
+            fork.add("cluster", cluster.describe());
+        }
+        tally.writeTo(fork);
+    }
+
+    /** Cancels the job, removes its map and observable, shuts the member down or disconnects; once. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (cluster == null) {
+            return;
+        }
+        try {
+            if (job != null && !job.getStatus().isTerminal()) {
+                job.cancel();
+                // the job completes its observable as it ends: let it, before the member goes
+                job.getFuture().get(CANCEL_WAIT_S, TimeUnit.SECONDS);
+            }
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+            // cancelled as asked (a cancelled job's future ends with CancellationException), or it ended on its own
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        try {
+            if (observable != null) {
+                observable.destroy();
+            }
+            if (state != null) {
+                state.destroy();
+            }
+        } catch (RuntimeException e) {
+            // as above: nothing to keep
+        } finally {
+            cluster.close();
+        }
+    }
+
+    /** One period: its figures as they arrive, and its polling loop on the calling thread. */
+    private final class JetPeriod {
+        private final PeriodContext context;
+        private final MetricRecorder first;
+        private final MetricRecorder last;
+        final JetTally tally = new JetTally();
+        private long minEnd = Long.MAX_VALUE;
+        private long maxEnd = Long.MIN_VALUE;
+        private long[] startState;
+        private long[] lastState;
+        /** Set when the period ends: a window end the observer hands over later is not this period's. */
+        private boolean ended;
+
+        JetPeriod(PeriodContext context) {
+            this.context = context;
+            this.first = context.recorder(FIRST);
+            this.last = context.recorder(LAST);
+        }
+
+        synchronized void onTiming(long[] t) {
+            if (ended) {
+                return;
+            }
+            first.record(clamp(t[WindowTiming.FIRST_NS]));
+            last.record(clamp(t[WindowTiming.LAST_NS]));
+            tally.windows++;
+            tally.results += t[WindowTiming.RESULTS];
+            tally.wrongCounts += t[WindowTiming.WRONG];
+            tally.lateResults += t[WindowTiming.LATE];
+            if (t[WindowTiming.COMPLETE] == 0) {
+                tally.incompleteWindows++;
+            }
+            minEnd = Math.min(minEnd, t[WindowTiming.END]);
+            maxEnd = Math.max(maxEnd, t[WindowTiming.END]);
+        }
+
+        /** Negative only across members whose clocks differ; above the histogram's range never in practice. */
+        private long clamp(long ns) {
+            return Math.max(0, ns);
+        }
+
+        void run() {
+            long startNs = context.clock().nanoTime();
+            long[] cpuStart = cpu.read();
+            long endNs = startNs + context.durationNs();
+            poll();
+            synchronized (this) {
+                startState = lastState;
+            }
+            long now = startNs;
+            while (!context.stopping() && now < endNs) {
+                context.clock().sleepNanos(Math.min(POLL_NS, endNs - now));
+                poll();
+                now = context.clock().nanoTime();
+            }
+            long[] cpuEnd = cpu.read();
+            synchronized (this) {
+                ended = true;
+                tally.keys = keys;
+                tally.periods = 1;
+                tally.periodNs = now - startNs;
+                tally.cpuNs = cpuStart[0] < 0 ? -1 : cpuEnd[0] - cpuStart[0];
+                tally.gcCpuNs = cpuStart[1] < 0 ? -1 : cpuEnd[1] - cpuStart[1];
+                if (startState != null && lastState != null) {
+                    tally.inputItems = lastState[SourceState.EMITTED] - startState[SourceState.EMITTED];
+                    tally.inputNs = lastState[SourceState.AT_NS] - startState[SourceState.AT_NS];
+                    tally.sourceFinalLagNs = lastState[SourceState.LAG_NS];
+                }
+                if (tally.windows > 0) {
+                    tally.missingWindowEnds = (maxEnd - minEnd) / settings.slideNs() + 1 - tally.windows;
+                }
+            }
+            if (jobError != null) {
+                context.fail("the job's results stopped: " + jobError);
+            }
+        }
+
+        private void poll() {
+            long[] s = state.get(SourceState.KEY);
+            synchronized (this) {
+                tally.heapUsedMaxBytes = Math.max(tally.heapUsedMaxBytes, memory.getHeapMemoryUsage().getUsed());
+                if (s != null) {
+                    lastState = s;
+                    if (startState != null) {
+                        tally.sourceMaxLagNs = Math.max(tally.sourceMaxLagNs, s[SourceState.MAX_LAG_NS]);
+                    }
+                }
+            }
+            JobStatus status = job.getStatus();
+            if (status.isTerminal()) {
+                String why = "";
+                if (status == JobStatus.FAILED) {
+                    try {
+                        job.getFuture().join();
+                    } catch (RuntimeException e) {
+                        why = ": " + (e.getCause() != null ? e.getCause() : e);
+                    }
+                }
+                context.abort("the Jet job ended while the point ran: " + status + why);
+            }
+        }
+
+        synchronized String progress() {
+            long[] s = lastState;
+            return String.format(Locale.ROOT, "windows %,d  results %,d  source lag %s", tally.windows, tally.results,
+                    s == null ? "-" : Units.formatNs(s[SourceState.LAG_NS]));
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package dev.latencybench.jet;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+import com.hazelcast.jet.pipeline.SourceBuilder;
+import com.hazelcast.map.IMap;
+
+/**
+ * The job's source: emits event {@code n} with the timestamp its {@link EventSchedule} gives, as
+ * soon as that time has come, as many as are due per call (at most {@link #MAX_BATCH}); so a source
+ * held up by a pause emits its backlog with the schedule's timestamps, and the latency includes the
+ * hold-up. It is how far behind the schedule it is (its lag: now minus the timestamp of the next
+ * event due) that shows whether the pipeline keeps up. Every {@link #REPORT_NS} it writes its state
+ * into a map the benchmark JVM reads: events emitted, the lag now, the greatest lag of the last
+ * second ({@link SourceState}).
+ *
+ * <p>Jet runs it on a thread of its own (a source built with {@link SourceBuilder} is
+ * non-cooperative), so it may sleep until the next event is due. Not thread-safe.
+ */
+final class ScheduledSource {
+    /** Events per call: Jet's source buffer holds about a thousand. */
+    static final int MAX_BATCH = 512;
+    static final long REPORT_NS = TimeUnit.MILLISECONDS.toNanos(50);
+    /** The lag's rolling maximum covers this many reports (one second). */
+    static final int LAG_BUCKETS = 20;
+    /** Sleeps at most this long at a time, so a cancelled job ends promptly. */
+    private static final long MAX_SLEEP_NS = TimeUnit.MILLISECONDS.toNanos(1);
+
+    private final EventSchedule schedule;
+    private final JobClock clock;
+    private final IMap<String, long[]> state;
+    private final long[] lagBuckets = new long[LAG_BUCKETS];
+    private long next;
+    private long nextReportNs = Long.MIN_VALUE;
+    private int bucket;
+
+    ScheduledSource(EventSchedule schedule, JobClock clock, IMap<String, long[]> state) {
+        this.schedule = schedule;
+        this.clock = clock;
+        this.state = state;
+    }
+
+    /** Emits what is due now, or sleeps a little when nothing is. */
+    void fill(SourceBuilder.TimestampedSourceBuffer<Long> buffer) {
+        long now = clock.nowNs();
+        long due = schedule.timestampNs(next);
+        if (due > now) {
+            report(now, 0);
+            LockSupport.parkNanos(Math.min(MAX_SLEEP_NS, due - now));
+            return;
+        }
+        for (int i = 0; i < MAX_BATCH && schedule.timestampNs(next) <= now; i++, next++) {
+            buffer.add(next, schedule.timestampNs(next));
+        }
+        long nextDue = schedule.timestampNs(next);
+        report(now, nextDue <= now ? now - nextDue : 0);
+    }
+
+    private void report(long now, long lagNs) {
+        lagBuckets[bucket] = Math.max(lagBuckets[bucket], lagNs);
+        if (now < nextReportNs) {
+            return;
+        }
+        long max = 0;
+        for (long b : lagBuckets) {
+            max = Math.max(max, b);
+        }
+        state.setAsync(SourceState.KEY, SourceState.of(next, lagNs, max, now));
+        bucket = (bucket + 1) % LAG_BUCKETS;
+        lagBuckets[bucket] = 0;
+        nextReportNs = now + REPORT_NS;
+    }
+}

@@ -1,0 +1,78 @@
+package dev.latencybench.jet;
+
+import com.hazelcast.jet.Traversers;
+import com.hazelcast.jet.aggregate.AggregateOperations;
+import com.hazelcast.jet.config.JobConfig;
+import com.hazelcast.jet.config.ProcessingGuarantee;
+import com.hazelcast.jet.datamodel.KeyedWindowResult;
+import com.hazelcast.jet.pipeline.Pipeline;
+import com.hazelcast.jet.pipeline.Sinks;
+import com.hazelcast.jet.pipeline.SourceBuilder;
+import com.hazelcast.jet.pipeline.StreamSource;
+import com.hazelcast.jet.pipeline.StreamStage;
+import com.hazelcast.jet.pipeline.WindowDefinition;
+
+/**
+ * The study's pipeline, with the suite's measuring stage at its end:
+ * <pre>
+ *   ScheduledSource (event n, timestamp from the schedule, native watermarks)
+ *     -> groupingKey(n % keys) -> sliding window (10 s, sliding every 10 ms) -> counting
+ *     -> all results to one key -> WindowTimer (first / last arrival per window end, the count check)
+ *     -> an Observable the benchmark JVM listens to (one long[] per window end, 100 a second)
+ * </pre>
+ * Timestamps are epoch nanoseconds, so windows and latencies have nanosecond resolution. Stateless.
+ */
+final class SlidingWindowJob {
+    private SlidingWindowJob() {
+    }
+
+    /**
+     * @param stateMap   the map the source reports its state into
+     * @param observable the observable the measuring stage writes to
+     */
+    static Pipeline pipeline(EventSchedule schedule, JobClock clock, String stateMap, String observable) {
+        Pipeline p = Pipeline.create();
+        counts(p, schedule, clock, stateMap)
+                .groupingKey(r -> 0L)
+                .flatMapStateful(() -> new WindowTimer(schedule), (timer, k, r) ->
+                        Traversers.traverseIterable(timer.accept(r.key(), r.end(), r.result(), clock.nowNs())))
+                .setName("lb-jet-measure")
+                .writeTo(Sinks.<long[]>observable(observable));
+        return p;
+    }
+
+    /**
+     * The pipeline without the measuring stage, its results discarded: what the engine holds on its own, to
+     * show that the measuring stage is not what limits it (only the source's lag tells whether it keeps up).
+     */
+    static Pipeline unmeasured(EventSchedule schedule, JobClock clock, String stateMap) {
+        Pipeline p = Pipeline.create();
+        counts(p, schedule, clock, stateMap).writeTo(Sinks.noop());
+        return p;
+    }
+
+    /** The study's own part: the source, the grouping, the sliding window and the count. */
+    private static StreamStage<KeyedWindowResult<Long, Long>> counts(Pipeline p, EventSchedule schedule,
+                                                                     JobClock clock, String stateMap) {
+        long keys = schedule.keys();
+        StreamSource<Long> source = SourceBuilder
+                .timestampedStream("lb-jet-source", ctx -> new ScheduledSource(schedule, clock,
+                        ctx.hazelcastInstance().<String, long[]>getMap(stateMap)))
+                .<Long>fillBufferFn(ScheduledSource::fill)
+                .build();
+        return p.readFrom(source)
+                .withNativeTimestamps(0)
+                .groupingKey(n -> n % keys)
+                .window(WindowDefinition.sliding(schedule.windowNs(), schedule.slideNs()))
+                .aggregate(AggregateOperations.counting());
+    }
+
+    /** The job's name and settings: no snapshots (the study measured none), the classes a remote cluster needs. */
+    static JobConfig config(String name, Class<?>[] classes) {
+        JobConfig c = new JobConfig().setName(name).setProcessingGuarantee(ProcessingGuarantee.NONE);
+        if (classes.length > 0) {
+            c.addClass(classes);
+        }
+        return c;
+    }
+}

@@ -1,0 +1,154 @@
+package dev.latencybench.jet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import com.google.gson.JsonObject;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.latencybench.core.result.ResultFiles;
+
+/**
+ * Runs the study as a user does, through the shaded jar in its own JVM, at smoke scale on a real
+ * embedded member: a sweep of two key counts ends OK with every window end measured and every count
+ * right, and leaves no benchmark JVM and no listening port; SIGTERM during a sweep ends it
+ * INTERRUPTED with the finished point kept; bad input ends before anything starts.
+ */
+class JetStudySmokeIT {
+    private static final Path JAR = Paths.get(System.getProperty("benchmarks.jar", "target/benchmarks.jar"));
+
+    @TempDir
+    Path tmp;
+
+    private ProcessBuilder study(String... properties) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-Dbench.results=" + tmp.resolve("results"));
+        for (String p : properties) {
+            cmd.add("-D" + p);
+        }
+        cmd.add("-jar");
+        cmd.add(JAR.toString());
+        return new ProcessBuilder(cmd).redirectErrorStream(true);
+    }
+
+    /** Runs to the end; the output. */
+    private String run(int[] exit, String... properties) throws Exception {
+        Process p = study(properties).start();
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), out);
+        exit[0] = p.exitValue();
+        return out;
+    }
+
+    private Path cell(String runId, String step) throws IOException {
+        Path dir = tmp.resolve("results").resolve(runId).resolve("jet").resolve(step);
+        try (Stream<Path> cells = Files.list(dir)) {
+            List<Path> dirs = cells.filter(Files::isDirectory).collect(Collectors.toList());
+            assertEquals(1, dirs.size(), "one JVM x GC cell: " + dirs);
+            return dirs.get(0);
+        }
+    }
+
+    /** The benchmark JVMs of a cell (its forks' folders are named by pid) are gone, and so are their members' ports. */
+    private void assertNothingLeft(Path cell) throws IOException {
+        try (Stream<Path> forks = Files.list(cell.resolve("forks"))) {
+            for (Path fork : forks.collect(Collectors.toList())) {
+                long pid = Long.parseLong(fork.getFileName().toString());
+                assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "fork " + pid + " ended");
+                JsonObject f = ResultFiles.readJson(fork.resolve("fork.json"));
+                String address = f.getAsJsonObject("cluster").get("address").getAsString();
+                int port = Integer.parseInt(address.substring(address.indexOf(':') + 1));
+                assertEquals(port, EmbeddedMember.checkFree(port), "nothing listens on " + address);
+            }
+        }
+    }
+
+    @Test
+    void aSweepOfTwoKeyCountsMeasuresEveryWindowWithTheRightCounts() throws Exception {
+        int[] exit = new int[1];
+        String out = run(exit, "bench.scale=smoke", "bench.run.id=sweep", "bench.jet.keys=10,100");
+        assertEquals(0, exit[0], out);
+        assertTrue(out.contains("variants: sweep of bench.jet.keys: 10, 100 for jet"), out);
+        for (long keys : List.of(10L, 100L)) {
+            Path cell = cell("sweep", "jet-keys-" + keys);
+            JsonObject r = ResultFiles.readJson(cell.resolve("result.json"));
+            assertEquals("OK", r.get("status").getAsString(), keys + ": " + r.get("reasons"));
+            JsonObject jet = r.getAsJsonObject("jet");
+            long windows = jet.get("windows").getAsLong();
+            assertTrue(windows >= 290 && windows <= 320, "3 s of 10 ms slides: " + windows);
+            assertEquals(keys * windows, jet.get("results").getAsLong(), "every key of every window end");
+            for (String zero : List.of("wrongCounts", "incompleteWindows", "missingWindowEnds", "lateResults")) {
+                assertEquals(0, jet.get(zero).getAsLong(), zero);
+            }
+            long input = jet.get("inputPerSec").getAsLong();
+            assertTrue(input > 9_500 && input < 10_500, "the source held 10,000 events/s: " + input);
+            assertTrue(jet.get("sourceFinalLagNs").getAsLong() <= 100_000_000L, "kept up");
+            for (String m : List.of("first-result", "last-result")) {
+                assertEquals(windows, r.getAsJsonObject("metrics").getAsJsonObject(m).get("count").getAsLong(), m);
+            }
+            assertTrue(jet.get("heapUsedMaxBytes").getAsLong() > 0);
+            assertNothingLeft(cell);
+        }
+    }
+
+    @Test
+    void sigtermDuringASweepKeepsTheFinishedPointAndEndsInterrupted() throws Exception {
+        Process p = study("bench.scale=smoke", "bench.run.id=stopped", "bench.jet.keys=10,20,30",
+                "bench.warmup=1s", "bench.duration=2s", "bench.progress=500ms").start();
+        p.getOutputStream().close();
+        StringBuilder seen = new StringBuilder();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            int measuring = 0;
+            while ((line = r.readLine()) != null) {
+                seen.append(line).append('\n');
+                if (line.contains("[jet/jet-keys-20] measure") && ++measuring == 2) {
+                    // the second point is measuring: stop the sweep, as kill or a CI timeout does
+                    new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).inheritIO().start().waitFor();
+                }
+            }
+        }
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the study stopped");
+        assertEquals(128 + 15, p.exitValue(), "ended by SIGTERM:\n" + seen);
+        Path finished = cell("stopped", "jet-keys-10");
+        assertEquals("OK", ResultFiles.readJson(finished.resolve("result.json")).get("status").getAsString());
+        Path stopped = cell("stopped", "jet-keys-20");
+        JsonObject r = ResultFiles.readJson(stopped.resolve("result.json"));
+        assertEquals("INTERRUPTED", r.get("status").getAsString(), r.toString());
+        assertTrue(r.getAsJsonObject("jet").get("windows").getAsLong() > 0, "kept what was measured: " + r);
+        assertFalse(Files.exists(tmp.resolve("results").resolve("stopped").resolve("jet").resolve("jet-keys-30")),
+                "the sweep stopped: " + seen);
+        assertNothingLeft(finished);
+        assertNothingLeft(stopped);
+    }
+
+    @Test
+    void badInputEndsBeforeAnythingStarts() throws Exception {
+        int[] exit = new int[1];
+        String out = run(exit, "bench.scale=smoke", "bench.jet.keys=0");
+        assertEquals(2, exit[0], out);
+        assertTrue(out.contains("bench.jet.keys=0 is not valid: expected key counts from 1 to 10000000"), out);
+        out = run(exit, "bench.scale=smoke", "bench.jet.window=1s", "bench.jet.slide=300ms");
+        assertEquals(2, exit[0], out);
+        assertTrue(out.contains("bench.jet.slide=300ms is not valid: the slide must divide the window"), out);
+        assertFalse(Files.exists(tmp.resolve("results")), "nothing was started or written");
+    }
+}

@@ -1,0 +1,267 @@
+package dev.latencybench.runner.report;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.ToLongFunction;
+
+import com.google.gson.JsonObject;
+
+import dev.latencybench.core.config.Units;
+import dev.latencybench.core.record.LatencySummary;
+
+/**
+ * Latency against throughput, for a study whose points carry the sliding-window study's {@code jet}
+ * figures (its {@code result.json}): first the answer in words, per JVM × GC the highest input +
+ * output items/s at which the primary metric's p99.99 stayed under the window's slide (the study's
+ * failure line); then p99.99, p99.9 and p99 against the items/s each point achieved, one line per
+ * JVM × GC, the slide drawn; then a table of every point with what the JVM used. Points that failed
+ * (the source did not keep up, a wrong count) are crosses, not part of a line. Stateless.
+ */
+final class JetSection {
+    static final String FIELD = "jet";
+    private static final double LOG_SPAN = 10;
+
+    private JetSection() {
+    }
+
+    /** One measured point of one JVM × GC. */
+    record Point(RunData.Row row, JsonObject jet) {
+        double itemsPerSec() {
+            return jet.get("itemsPerSec").getAsDouble();
+        }
+
+        long keys() {
+            return jet.has("keys") ? jet.get("keys").getAsLong() : -1;
+        }
+
+        LatencySummary first() {
+            return row.primary();
+        }
+
+        boolean ok() {
+            return "OK".equals(row.status);
+        }
+    }
+
+    /** Writes the section when the scenario's results carry the figures; nothing otherwise. */
+    static void write(Doc doc, RunData data, String scenario, Path charts) throws IOException {
+        Map<String, List<Point>> byCell = points(data, scenario);
+        if (byCell.isEmpty()) {
+            return;
+        }
+        long slideNs = slideNs(byCell);
+        doc.h(3, "Latency against throughput");
+        doc.p("Input + output items/s is what each point achieved: the events the source emitted and the window"
+                + " results the pipeline emitted, per second. The failure line is the window's slide ("
+                + Units.formatNs(slideNs) + "): a window's result that comes later than that comes after the next"
+                + " window's end. The highest throughput at which the p99.99 of `" + primaryName(byCell)
+                + "` stayed under it:");
+        doc.bullets(answers(byCell, slideNs));
+        String[] names = {"p99.99", "p99.9", "p99"};
+        List<ToLongFunction<LatencySummary>> figures = List.of(s -> s.p99_99, s -> s.p99_9, s -> s.p99);
+        for (int i = 0; i < names.length; i++) {
+            LineChart c = chart(scenario, byCell, names[i], figures.get(i), slideNs);
+            if (c != null) {
+                String base = scenario + "-throughput-" + names[i].replace('.', '_');
+                ChartOutput.write(c, charts, base, c.getTitle(), c.panelLines(0));
+                doc.chart(base, c.getTitle());
+            }
+        }
+        table(byCell).writeTo(doc);
+    }
+
+    /** The measured points, per JVM × GC in the run's order, each cell's by rising items/s. */
+    static Map<String, List<Point>> points(RunData data, String scenario) {
+        Map<String, List<Point>> byCell = new LinkedHashMap<>();
+        for (RunData.Row r : data.scenarios.getOrDefault(scenario, List.of())) {
+            if (r.result != null && r.result.has(FIELD) && r.result.get(FIELD).isJsonObject() && r.measured()) {
+                byCell.computeIfAbsent(r.label(), k -> new ArrayList<>()).add(new Point(r, r.result.getAsJsonObject(FIELD)));
+            }
+        }
+        byCell.values().forEach(l -> l.sort((a, b) -> Double.compare(a.itemsPerSec(), b.itemsPerSec())));
+        return byCell;
+    }
+
+    /** The OK point with the highest items/s whose p99.99 stayed under the slide; null when none did. */
+    static Point bestUnderSlide(List<Point> points, long slideNs) {
+        Point best = null;
+        for (Point p : points) {
+            if (p.ok() && p.first().p99_99 < slideNs && (best == null || p.itemsPerSec() > best.itemsPerSec())) {
+                best = p;
+            }
+        }
+        return best;
+    }
+
+    static long slideNs(Map<String, List<Point>> byCell) {
+        JsonObject r = byCell.values().iterator().next().get(0).row().result;
+        return r.has("slideNs") ? r.get("slideNs").getAsLong() : 10_000_000L;
+    }
+
+    private static String primaryName(Map<String, List<Point>> byCell) {
+        return byCell.values().iterator().next().get(0).row().metrics.primary().name();
+    }
+
+    /** Per JVM × GC: the highest items/s of an OK point under the line, and the first point above it. */
+    static List<String> answers(Map<String, List<Point>> byCell, long slideNs) {
+        List<String> out = new ArrayList<>();
+        byCell.forEach((cell, points) -> {
+            Point best = null;
+            Point broke = null;
+            for (Point p : points) {
+                boolean under = p.ok() && p.first().p99_99 < slideNs;
+                if (under) {
+                    best = p;
+                } else if (broke == null || best != null && broke.itemsPerSec() < best.itemsPerSec()) {
+                    broke = p;
+                }
+            }
+            if (best == null) {
+                out.add("**" + cell + "**: at no point measured; the lowest, " + describe(points.get(0)));
+                return;
+            }
+            String above = broke == null || broke.itemsPerSec() < best.itemsPerSec() ? ""
+                    : "; above it, " + describe(broke);
+            out.add("**" + cell + "**: " + String.format(Locale.ROOT, "%s items/s (%,d keys, p99.99 %s)",
+                    items(best.itemsPerSec()), best.keys(), Units.formatNs(best.first().p99_99)) + above);
+        });
+        return out;
+    }
+
+    private static String describe(Point p) {
+        return String.format(Locale.ROOT, "%,d keys (%s items/s) %s", p.keys(), items(p.itemsPerSec()), p.ok()
+                ? "had p99.99 " + Units.formatNs(p.first().p99_99) : "ended " + p.row().status
+                + (p.row().reasons.isEmpty() ? "" : ": " + p.row().reasons.get(0)));
+    }
+
+    /** {@code 1.2M}, {@code 20K}, {@code 950}: three significant digits, no trailing zeros. */
+    static String items(double v) {
+        double scaled = v >= 1e6 ? v / 1e6 : v >= 1e3 ? v / 1e3 : v;
+        String unit = v >= 1e6 ? "M" : v >= 1e3 ? "K" : "";
+        return new BigDecimal(scaled).round(new MathContext(3)).stripTrailingZeros().toPlainString() + unit;
+    }
+
+    /** One figure against items/s, a line per JVM × GC (OK points), crosses for failed ones; null without points. */
+    static LineChart chart(String scenario, Map<String, List<Point>> byCell, String name,
+                           ToLongFunction<LatencySummary> figure, long slideNs) {
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = 0;
+        double minUs = slideNs / 1e3;
+        double maxUs = slideNs / 1e3;
+        for (List<Point> points : byCell.values()) {
+            for (Point p : points) {
+                lo = Math.min(lo, p.itemsPerSec());
+                hi = Math.max(hi, p.itemsPerSec());
+                minUs = Math.min(minUs, Math.max(1, figure.applyAsLong(p.first())) / 1e3);
+                maxUs = Math.max(maxUs, figure.applyAsLong(p.first()) / 1e3);
+            }
+        }
+        if (hi <= 0) {
+            return null;
+        }
+        boolean log = hi >= LOG_SPAN * lo;
+        List<Double> tickValues = ticks(lo, hi, log);
+        double[] ticks = new double[tickValues.size()];
+        List<String> labels = new ArrayList<>();
+        for (int i = 0; i < ticks.length; i++) {
+            ticks[i] = x(tickValues.get(i), log);
+            labels.add(items(tickValues.get(i)));
+        }
+        double xl = x(lo, log);
+        double xh = x(hi, log);
+        double pad = xh > xl ? (xh - xl) * 0.05 : Math.max(1, Math.abs(xl) * 0.05);
+        LatencyAxis y = LatencyAxis.fit(minUs, maxUs);
+        String title = scenario + ": " + name + " of " + primaryName(byCell) + " against input + output items/s";
+        LineChart c = new LineChart(title, "input + output items/s" + (log ? " (log scale)" : ""), xl - pad, xh + pad,
+                ticks, labels, y, 1);
+        c.addLevel(y.of(slideNs / 1e3), "the slide, " + Units.formatNs(slideNs));
+        int slot = 0;
+        for (Map.Entry<String, List<Point>> e : byCell.entrySet()) {
+            List<Point> ok = e.getValue().stream().filter(Point::ok).toList();
+            double[] xs = new double[ok.size()];
+            double[] ys = new double[ok.size()];
+            for (int i = 0; i < xs.length; i++) {
+                xs[i] = x(ok.get(i).itemsPerSec(), log);
+                ys[i] = y.of(Math.max(1, figure.applyAsLong(ok.get(i).first())) / 1e3);
+            }
+            for (Point p : e.getValue()) {
+                if (!p.ok()) {
+                    c.addFailure(x(p.itemsPerSec(), log), y.of(Math.max(1, figure.applyAsLong(p.first())) / 1e3), slot, 0);
+                }
+            }
+            c.addLine(e.getKey(), xs, ys, slot, 2f, 0);
+            slot++;
+        }
+        c.fitHeight();
+        return c;
+    }
+
+    private static double x(double v, boolean log) {
+        return log ? Math.log10(Math.max(1, v)) : v;
+    }
+
+    /** 1, 2, 5 x 10^k within [lo, hi] on a log axis; five even steps on a linear one. */
+    static List<Double> ticks(double lo, double hi, boolean log) {
+        List<Double> t = new ArrayList<>();
+        if (log) {
+            for (double decade = Math.pow(10, Math.floor(Math.log10(lo))); decade <= hi; decade *= 10) {
+                for (double m : new double[] {1, 2, 5}) {
+                    if (decade * m >= lo * 0.999 && decade * m <= hi * 1.001) {
+                        t.add(decade * m);
+                    }
+                }
+            }
+        }
+        if (t.size() < 2) {
+            t.clear();
+            int steps = hi > lo ? 4 : 0;
+            for (int i = 0; i <= steps; i++) {
+                t.add(lo + (hi - lo) * i / Math.max(1, steps));
+            }
+        }
+        return t;
+    }
+
+    /** Every point: its throughput, latencies, how far the source fell behind, and what the JVM used. */
+    static Table table(Map<String, List<Point>> byCell) {
+        Table t = new Table().text("JVM × GC").number("keys").text("status").number("input/s").number("output/s")
+                .time("p50").time("p99").time("p99.99").time("last p99.99").number("source lag (max)")
+                .number("heap used (max)").number("CPU (cores)").number("GC CPU (cores)").text("why it failed");
+        byCell.forEach((cell, points) -> {
+            for (Point p : points) {
+                LatencySummary f = p.first();
+                LatencySummary last = p.row().summary("last-result");
+                JsonObject j = p.jet();
+                List<Object> cells = new ArrayList<>();
+                cells.add(cell);
+                cells.add(String.format(Locale.ROOT, "%,d", p.keys()));
+                cells.add(p.row().status);
+                cells.add(items(j.get("inputPerSec").getAsDouble()));
+                cells.add(items(j.get("outputPerSec").getAsDouble()));
+                cells.add(Table.Time.of(f.p50));
+                cells.add(Table.Time.of(f.p99));
+                cells.add(Table.Time.of(f.p99_99));
+                cells.add(last == null || last.count == 0 ? "-" : Table.Time.of(last.p99_99));
+                cells.add(Units.formatNs(j.get("sourceMaxLagNs").getAsLong()));
+                cells.add(String.format(Locale.ROOT, "%,d MB", j.get("heapUsedMaxBytes").getAsLong() >> 20));
+                cells.add(cores(j, "cpuCores"));
+                cells.add(cores(j, "gcCpuCores"));
+                cells.add(p.ok() ? "" : String.join("; ", p.row().reasons));
+                t.row(cells);
+            }
+        });
+        return t;
+    }
+
+    private static String cores(JsonObject j, String field) {
+        double v = j.get(field).getAsDouble();
+        return v < 0 ? "-" : String.format(Locale.ROOT, "%.2f", v);
+    }
+}

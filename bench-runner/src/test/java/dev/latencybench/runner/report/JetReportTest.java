@@ -1,0 +1,139 @@
+package dev.latencybench.runner.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.latencybench.core.record.Metric;
+import dev.latencybench.core.record.Metrics;
+import dev.latencybench.core.result.ResultFiles;
+
+/**
+ * The sliding-window study's section on a fixture run of three key counts on two JVM × GC cells:
+ * G1 holds p99.99 under the 10 ms slide up to 1,000 keys and breaks it at 10,000; ZGC's 10,000-key
+ * point failed (the source did not keep up). The answer, the charts and the table say so.
+ */
+class JetReportTest {
+    private static final String G1 = "openjdk-17.0.15__g1";
+    private static final String ZGC = "openjdk-17.0.15__zgc";
+    private static final Metrics METRICS = new Metrics(List.of(
+            new Metric("first-result", "window end to first result", "ns", Metric.Writers.MANY),
+            new Metric("last-result", "window end to last result", "ns", Metric.Writers.MANY)));
+
+    @TempDir
+    Path tmp;
+
+    private Path run() throws IOException {
+        return run("run", 5_000_000);
+    }
+
+    /** @param g1At1000 the slow latency of G1's 1,000-key point: 5 ms holds the line, 20 ms breaks it */
+    private Path run(String name, long g1At1000) throws IOException {
+        Path dir = tmp.resolve(name);
+        FixtureRun f = new FixtureRun(dir).named(METRICS, null, null).shape("jet", "load: 10,000 events/s");
+        f.cell("jet-keys-100", G1, "OK", 400_000, 2_000_000, 1, 3000);
+        f.cell("jet-keys-1000", G1, "OK", 500_000, g1At1000, 1, 3000);
+        f.cell("jet-keys-10000", G1, "OK", 900_000, 50_000_000, 1, 3000);
+        f.cell("jet-keys-100", ZGC, "OK", 400_000, 1_000_000, 1, 3000);
+        f.cell("jet-keys-1000", ZGC, "OK", 450_000, 3_000_000, 1, 3000);
+        f.cell("jet-keys-10000", ZGC, "FAILED", 900_000, 900_000_000, 1, 3000);
+        f.write();
+        for (String cell : List.of(G1, ZGC)) {
+            for (long keys : List.of(100L, 1_000L, 10_000L)) {
+                Path result = dir.resolve("jet/jet-keys-" + keys).resolve(cell).resolve("result.json");
+                JsonObject r = ResultFiles.readJson(result);
+                r.addProperty("slideNs", 10_000_000L);
+                JsonObject jet = new JsonObject();
+                jet.addProperty("keys", keys);
+                jet.addProperty("inputPerSec", 10_000);
+                jet.addProperty("outputPerSec", keys * 100);
+                jet.addProperty("itemsPerSec", 10_000 + keys * 100);
+                jet.addProperty("sourceMaxLagNs", keys == 10_000 && cell.equals(ZGC) ? 2_000_000_000L : 0);
+                jet.addProperty("heapUsedMaxBytes", 512L << 20);
+                jet.addProperty("cpuCores", 1.25);
+                jet.addProperty("gcCpuCores", 0.5);
+                r.add("jet", jet);
+                if (keys == 10_000 && cell.equals(ZGC)) {
+                    JsonArray reasons = new JsonArray();
+                    reasons.add("did not keep up: the source ended 2.00s behind its schedule");
+                    r.add("reasons", reasons);
+                }
+                ResultFiles.writeJson(result, r);
+            }
+        }
+        return dir;
+    }
+
+    @Test
+    void theAnswerIsTheHighestThroughputUnderTheSlidePerJvmAndCollector() throws IOException {
+        Path dir = run();
+        RunData data = RunData.load(dir);
+        String md = DocRenderer.markdown(Report.build(data, dir.resolve("charts")));
+        assertTrue(md.contains("### Latency against throughput"), md);
+        assertTrue(md.contains("- **openjdk-17.0.15 g1**: 110K items/s (1,000 keys, p99.99 5.01ms); above it, 10,000"
+                + " keys (1.01M items/s) had p99.99 50.0ms"), md);
+        assertTrue(md.contains("- **openjdk-17.0.15 zgc**: 110K items/s (1,000 keys, p99.99 3.00ms); above it, 10,000"
+                + " keys (1.01M items/s) ended FAILED: did not keep up: the source ended 2.00s behind its schedule"), md);
+        for (String p : List.of("p99_99", "p99_9", "p99")) {
+            assertTrue(Files.isRegularFile(dir.resolve("charts/jet-throughput-" + p + ".svg")), p);
+        }
+    }
+
+    @Test
+    void theChartDrawsTheSlideAndALinePerCellWithFailedPointsAsCrosses() throws IOException {
+        RunData data = RunData.load(run());
+        var points = JetSection.points(data, "jet");
+        LineChart c = JetSection.chart("jet", points, "p99.99", s -> s.p99_99, 10_000_000L);
+        assertEquals(List.of("openjdk-17.0.15 g1", "openjdk-17.0.15 zgc"), c.panelLines(0));
+        assertEquals(c.yAxis().of(10_000), c.level(), 1e-9, "the slide, 10 ms, in the axis' unit");
+        assertEquals(3, c.line("openjdk-17.0.15 g1")[0].length);
+        assertEquals(2, c.line("openjdk-17.0.15 zgc")[0].length, "the failed point is not on the line");
+        assertEquals(1, c.failures(0).size());
+        assertEquals(List.of("20K", "50K", "100K", "200K", "500K", "1M"), c.xTickLabels());
+    }
+
+    @Test
+    void theTableHasEveryPointWithWhatTheJvmUsed() throws IOException {
+        RunData data = RunData.load(run());
+        Doc doc = new Doc();
+        JetSection.table(JetSection.points(data, "jet")).writeTo(doc);
+        Doc.Table t = (Doc.Table) doc.blocks.get(0);
+        assertEquals(6, t.rows().size());
+        List<String> last = t.rows().get(5);
+        assertEquals(List.of("openjdk-17.0.15 zgc", "10,000", "FAILED", "10K", "1M"), last.subList(0, 5));
+        assertEquals(List.of("2.00s", "512 MB", "1.25", "0.50"), last.subList(9, 13));
+        assertTrue(last.get(13).startsWith("did not keep up"), last.toString());
+    }
+
+    @Test
+    void compareGatesOnTheThroughputHeldUnderTheSlide() throws IOException {
+        RunData base = RunData.load(run("base", 5_000_000));
+        RunData cand = RunData.load(run("cand", 20_000_000));
+        StringBuilder sb = new StringBuilder();
+        int[] r = Compare.compareThroughput(sb, base, cand, 0.10);
+        assertEquals(2, r[0], sb.toString());
+        assertEquals(1, r[1], sb.toString());
+        assertTrue(sb.toString().contains("jet/openjdk-17.0.15 g1                     base 110K items/s, candidate 20K"
+                + " items/s, 0.18x  REGRESSION: holds less"), sb.toString());
+        assertTrue(sb.toString().contains("jet/openjdk-17.0.15 zgc                    base 110K items/s, candidate 110K"
+                + " items/s, 1.00x  same"), sb.toString());
+    }
+
+    @Test
+    void whereNoPointHoldsTheLineTheAnswerNamesTheLowest() throws IOException {
+        var points = JetSection.points(RunData.load(run()), "jet");
+        List<String> answers = JetSection.answers(points, 1_000_000L); // a 1 ms slide: every point is above it
+        assertEquals("**openjdk-17.0.15 g1**: at no point measured; the lowest, 100 keys (20K items/s) had p99.99"
+                + " 2.00ms", answers.get(0));
+    }
+}
