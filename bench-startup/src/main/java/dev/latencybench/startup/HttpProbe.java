@@ -1,5 +1,6 @@
 package dev.latencybench.startup;
 
+import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -37,14 +38,52 @@ final class HttpProbe {
             out.write(("GET " + path + " HTTP/1.1\r\nHost: " + address.getHostString() + ":" + address.getPort()
                     + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
             out.flush();
-            InputStream in = s.getInputStream();
-            byte[] all = in.readAllBytes();
-            return status(new String(all, 0, Math.min(all.length, 64), StandardCharsets.US_ASCII));
+            return readAnswer(new BufferedInputStream(s.getInputStream(), 4096));
         } catch (ConnectException e) {
             return REFUSED;
         } catch (IOException e) {
             return BROKEN;
         }
+    }
+
+    /**
+     * Reads one answer: its head up to the blank line, then as many body bytes as its
+     * {@code Content-Length} says (or to the end, without one), since a service may keep the
+     * connection open whatever the request asked.
+     */
+    static int readAnswer(InputStream in) throws IOException {
+        StringBuilder head = new StringBuilder();
+        int b;
+        while ((b = in.read()) >= 0) {
+            head.append((char) b);
+            if (head.length() >= 4 && head.charAt(head.length() - 1) == '\n' && head.charAt(head.length() - 2) == '\r'
+                    && head.charAt(head.length() - 3) == '\n' && head.charAt(head.length() - 4) == '\r') {
+                break;
+            }
+        }
+        if (b < 0) {
+            return BROKEN;
+        }
+        long length = -1;
+        for (String line : head.toString().split("\r\n")) {
+            if (line.regionMatches(true, 0, "Content-Length:", 0, 15)) {
+                try {
+                    length = Long.parseLong(line.substring(15).trim());
+                } catch (NumberFormatException e) {
+                    return BROKEN;
+                }
+            }
+        }
+        if (length < 0) {
+            in.readAllBytes();
+        } else {
+            for (long left = length; left > 0; left--) {
+                if (in.read() < 0) {
+                    return BROKEN;
+                }
+            }
+        }
+        return status(head.toString());
     }
 
     /** The status code of an answer's first line ({@code HTTP/1.1 200 OK}); {@link #BROKEN} if it is not one. */

@@ -60,6 +60,7 @@ final class StartupWorkload implements Workload {
     private final List<Long> rssKiB = new ArrayList<>();
     private final List<Long> pssKiB = new ArrayList<>();
     private final List<Long> pids = new ArrayList<>();
+    private final List<Long> ports = new ArrayList<>();
     private volatile ArchiveCache.Prepared prepared;
     private volatile JsonObject load;
     private volatile Path work;
@@ -123,6 +124,7 @@ final class StartupWorkload implements Workload {
                     rssKiB.add(s.rssKiB());
                     pssKiB.add(s.pssKiB());
                     pids.add(p.pid());
+                    ports.add((long) port);
                 }
                 first.record(t);
                 record(cpu, s.cpuNs());
@@ -279,6 +281,7 @@ final class StartupWorkload implements Workload {
         raw.add("rssKiB", array(rssKiB));
         raw.add("pssKiB", array(pssKiB));
         raw.add("pid", array(pids));
+        raw.add("port", array(ports));
         fork.add("launchValues", raw);
         fork.addProperty("cpuSplit", split.note());
         if (load != null) {
