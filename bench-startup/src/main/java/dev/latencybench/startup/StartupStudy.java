@@ -69,7 +69,7 @@ public final class StartupStudy implements Study {
                 variants.add(v.id());
             }
         }
-        if (variants.isEmpty()) {
+        if (skipped.size() == c.modes().size()) { // the floor alone answers nothing
             throw new ConfigException("nothing to run on JDK " + jdk.feature() + " (" + jdk.home() + "): "
                     + describe(skipped) + "; choose other modes with " + StartupConfig.MODES);
         }
