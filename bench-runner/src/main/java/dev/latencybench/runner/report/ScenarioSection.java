@@ -31,6 +31,7 @@ final class ScenarioSection {
             doc.p(facts(sample.result));
         }
         SearchSection.write(doc, data, scenario, charts);
+        StartupSection.write(doc, data, scenario, charts);
         List<String> cells = measuredCells(data, scenario, variants);
         // a search's steps are points on its chart, not variants to rank or pivot: its answer is the verdict
         boolean searched = !data.searches(scenario).isEmpty();
