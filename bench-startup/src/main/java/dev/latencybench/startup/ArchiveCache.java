@@ -28,8 +28,10 @@ import dev.latencybench.core.time.Clock;
  * or an AOT cache from a training run, or a native image; and hands back the flags (or the executable)
  * that use it. Each lives in its own folder of the cache, named by mode, kind and a hash of the JDK's
  * folder and flags; its {@code built.json} records the JDK's identity (its {@code release} file and
- * {@code java.vm.version}) and the jar's SHA-256. One that no longer matches is stale: it is deleted
- * and built again. The build time and size are recorded with it and reported each time it is used.
+ * {@code java.vm.version}), the flags and the jar (its SHA-256, path, time and size, which CDS checks).
+ * One that no longer matches is stale: it is deleted and built again. The build time and size are
+ * recorded with it and reported each time it is used. Launches use it with {@code -Xshare:on} or
+ * {@code -XX:AOTMode=on}, so one the JVM refuses fails them instead of passing for the plain JVM.
  *
  * <p>A training run starts the service with the mode's recording flag, waits for its first 200, sends
  * it {@link #TRAINING_REQUESTS} requests, then closes its standard input: the service exits normally,
@@ -39,6 +41,9 @@ final class ArchiveCache {
     /** Requests a training run sends, so the archive holds the classes (and, on 25, the profiles) of serving. */
     static final int TRAINING_REQUESTS = 2_000;
     static final String BUILT_JSON = "built.json";
+    /** A training request's wait for its answer, and its tries: training is not measured, only its end counts. */
+    private static final int TRAINING_TIMEOUT_MS = 10_000;
+    private static final int TRAINING_RETRIES = 2;
     /** How long a build step that is not a training run may take: a native image takes minutes. */
     static final long BUILD_TIMEOUT_NS = TimeUnit.MINUTES.toNanos(30);
 
@@ -130,10 +135,13 @@ final class ArchiveCache {
         long size = Files.size(file);
         switch (mode) {
             case CDS:
-                return new Prepared(mode, List.of("-XX:SharedArchiveFile=" + file), null, file, size, buildNs, reused,
-                        with);
+                // -Xshare:on and AOTMode=on: an archive the JVM cannot use fails the launch, instead of
+                // silently measuring plain java -jar under the mode's name
+                return new Prepared(mode, List.of("-Xshare:on", "-XX:SharedArchiveFile=" + file), null, file, size,
+                        buildNs, reused, with);
             case AOT:
-                return new Prepared(mode, List.of("-XX:AOTCache=" + file), null, file, size, buildNs, reused, with);
+                return new Prepared(mode, List.of("-XX:AOTMode=on", "-XX:AOTCache=" + file), null, file, size, buildNs,
+                        reused, with);
             case NATIVE:
                 return new Prepared(mode, List.of(), file, file, size, buildNs, reused, with);
             default:
@@ -165,6 +173,10 @@ final class ArchiveCache {
         sb.append("flags=").append(String.join(" ", command.cellFlags())).append('\n');
         sb.append("kind=").append(command.kind()).append('\n');
         sb.append("jar=").append(sha256(command.jar())).append('\n');
+        // a CDS archive records the class path by name, modification time and size: another copy of the same
+        // jar, or the same jar touched, is refused
+        sb.append("jarFile=").append(command.jar()).append(' ').append(Files.getLastModifiedTime(command.jar()))
+                .append(' ').append(Files.size(command.jar())).append('\n');
         if (mode == StartMode.NATIVE) {
             Path ni = jdk.nativeImage().orElseThrow();
             sb.append("native-image=").append(ni).append(' ').append(Files.getLastModifiedTime(ni)).append('\n');
@@ -209,11 +221,14 @@ final class ArchiveCache {
             p.awaitFirstOk(port, timeoutNs, () -> false);
             InetSocketAddress address = new InetSocketAddress("127.0.0.1", port);
             for (int i = 0; i < TRAINING_REQUESTS; i++) {
-                int status = HttpProbe.get(address, ServiceProcess.PATH, 2_000);
+                int status = HttpProbe.get(address, ServiceProcess.PATH, TRAINING_TIMEOUT_MS);
+                for (int retry = 0; status != 200 && status != HttpProbe.REFUSED && retry < TRAINING_RETRIES; retry++) {
+                    status = HttpProbe.get(address, ServiceProcess.PATH, TRAINING_TIMEOUT_MS); // a loaded machine
+                }
                 if (status != 200) {
                     throw new ServiceProcess.ServiceFailure("the " + command.kind() + " training run answered "
-                            + HttpProbe.describe(status) + " to request " + (i + 1) + "; last lines of its output:"
-                            + p.tail());
+                            + HttpProbe.describe(status) + " to request " + (i + 1) + " (tried " + (1 + TRAINING_RETRIES)
+                            + " times); last lines of its output:" + p.tail());
                 }
             }
             String tail = p.tail();

@@ -55,7 +55,7 @@ public class ServiceStartFirstResponseBenchmark {
         Variant v = Variant.parse(variant);
         JdkFeatures jdk = JdkFeatures.current();
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        ServiceCommand command = new ServiceCommand(java, run.jvmArgs(), config.serviceJar(), v.service());
+        ServiceCommand command = new ServiceCommand(java, run.jvmArgs(), config.jar(v.service()), v.service());
         CpuPlan none = CpuPlan.resolve("bench.cpus", "none", List.of(), CpuTopology.system());
         session = ForkSession.open("startup", variant, run, config.periods(), none, new StartupWorkload(config, v, jdk,
                 command, CpuSplit.of(CpuTopology.system().affinity()), ProcStats.system()));

@@ -25,7 +25,7 @@ import dev.latencybench.core.config.Scale;
  */
 record StartupConfig(Periods periods, List<String> services, List<StartMode> modes, boolean floor, int repetitions,
                      long timeoutNs, int port, int batchRequests, int batches, int concurrency, long openRatePerSec,
-                     long openDurationNs, Path cacheDir, Path serviceJar) {
+                     long openDurationNs, Path cacheDir, Path serviceJar, Path micronautJar) {
     static final String SERVICES = "bench.startup.services";
     static final String MODES = "bench.startup.modes";
     static final String FLOOR = "bench.startup.floor";
@@ -39,6 +39,7 @@ record StartupConfig(Periods periods, List<String> services, List<StartMode> mod
     static final String OPEN_DURATION = "bench.startup.open.duration";
     static final String CACHE = "bench.startup.cache";
     static final String SERVICE_JAR = "bench.startup.service.jar";
+    static final String MICRONAUT_JAR = "bench.startup.micronaut.jar";
 
     /** No warm-up; the measured period's budget: smoke 3 min, standard 30 min, paper 2 h. */
     static final RunLength LENGTH = RunLength.of(0, TimeUnit.MINUTES.toNanos(3), 0, TimeUnit.MINUTES.toNanos(30), 0,
@@ -75,10 +76,14 @@ record StartupConfig(Periods periods, List<String> services, List<StartMode> mod
         Path cache = cacheDir(p.string(CACHE, Path.of(System.getProperty("java.io.tmpdir"), "lb-startup-cache")
                 .toString(), "folder of the CDS archives, AOT caches and native images, kept between runs (one"
                 + " per JDK, flags and service jar; a stale one is rebuilt)"));
-        Path jar = serviceJar(p.string(SERVICE_JAR, ServiceJar.defaultJar().toString(), "the services' runnable"
-                + " jar (built by bench-startup-service)"));
+        Path jar = serviceJar(SERVICE_JAR, p.string(SERVICE_JAR, ServiceJar.defaultJar(ServiceJar.FILE).toString(),
+                "the minimal service's and the responder's runnable jar (built by bench-startup-service)"));
+        String micronaut = p.string(MICRONAUT_JAR, ServiceJar.defaultJar(ServiceJar.MICRONAUT_FILE).toString(),
+                "the Micronaut service's runnable jar (built by bench-startup-micronaut)");
+        Path micronautJar = services.contains(Variant.MICRONAUT) ? serviceJar(MICRONAUT_JAR, micronaut)
+                : Path.of(micronaut);
         return new StartupConfig(periods, services, modes, floor, repetitions, timeout, port, batch, batches,
-                concurrency, rate, open, cache, jar);
+                concurrency, rate, open, cache, jar, micronautJar);
     }
 
     /** The variants in the order they run: the floor first, then each service in each mode. */
@@ -123,16 +128,21 @@ record StartupConfig(Periods periods, List<String> services, List<StartMode> mod
         }
     }
 
-    private static Path serviceJar(String raw) {
+    /** The jar of a service kind. */
+    Path jar(String service) {
+        return service.equals(Variant.MICRONAUT) ? micronautJar : serviceJar;
+    }
+
+    private static Path serviceJar(String property, String raw) {
         Path jar;
         try {
             jar = Path.of(raw).toAbsolutePath();
         } catch (InvalidPathException e) {
-            throw ConfigException.invalid(SERVICE_JAR, raw, "not a path");
+            throw ConfigException.invalid(property, raw, "not a path");
         }
         if (!Files.isRegularFile(jar)) {
-            throw ConfigException.invalid(SERVICE_JAR, raw, "no such file; build it with ./mvnw -pl bench-startup"
-                    + " -am package (it goes to bench-startup/target/startup-service/startup-service.jar)");
+            throw ConfigException.invalid(property, raw, "no such file; build it with ./mvnw -pl bench-startup"
+                    + " -am package (it goes to bench-startup/target/startup-service/" + jar.getFileName() + ")");
         }
         return jar;
     }

@@ -14,8 +14,10 @@ record Variant(String service, StartMode mode) {
     static final String RESPONDER = "responder";
     /** The JDK's own HTTP server, the small JSON endpoint. */
     static final String MINIMAL = "minimal";
+    /** The same endpoint on Micronaut (Netty): a framework users deploy, and compile to native images. */
+    static final String MICRONAUT = "micronaut";
     /** The service kinds a user picks from (the responder is the floor, switched by its own property). */
-    static final List<String> SERVICES = List.of(MINIMAL);
+    static final List<String> SERVICES = List.of(MINIMAL, MICRONAUT);
 
     /** Parses {@code <service>-<mode>}; throws IllegalArgumentException naming what is allowed. */
     static Variant parse(String name) {

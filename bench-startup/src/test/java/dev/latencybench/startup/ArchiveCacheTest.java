@@ -51,7 +51,7 @@ class ArchiveCacheTest {
         assertFalse(first.reused());
         assertTrue(first.sizeBytes() > 100_000, "an archive of the responder's classes: " + first.sizeBytes() + " B");
         assertTrue(first.buildNs() > 0);
-        assertEquals(List.of("-XX:SharedArchiveFile=" + first.file()), first.flags());
+        assertEquals(List.of("-Xshare:on", "-XX:SharedArchiveFile=" + first.file()), first.flags());
 
         ArchiveCache.Prepared again = cache.prepare(StartMode.CDS, tmp);
         assertTrue(again.reused());

@@ -53,9 +53,9 @@ class StartupConfigTest {
     @Test
     void theFloorRunsFirstThenEachServiceInEachMode() {
         StartupConfig c = StartupConfig.read(props(StartupConfig.MODES, "jvm,cds"));
-        assertEquals("[responder-jvm, minimal-jvm, minimal-cds]", c.variants().toString());
+        assertEquals("[responder-jvm, minimal-jvm, minimal-cds, micronaut-jvm, micronaut-cds]", c.variants().toString());
         assertEquals("[minimal-aot]", StartupConfig.read(props(StartupConfig.MODES, "aot", StartupConfig.FLOOR,
-                "false")).variants().toString());
+                "false", StartupConfig.SERVICES, "minimal")).variants().toString());
     }
 
     @Test
@@ -65,8 +65,8 @@ class StartupConfigTest {
         assertEquals("bench.startup.modes=jvm,crac is not valid: unknown start-up variant 'crac'; expected a comma-separated list"
                 + " of jvm, cds, aot, native", e.getMessage());
         IllegalArgumentException v = assertThrows(IllegalArgumentException.class, () -> Variant.parse("tomcat-jvm"));
-        assertEquals("unknown variant 'tomcat-jvm'; expected <service>-<mode> with a service of responder, minimal and"
-                + " a mode of jvm, cds, aot, native", v.getMessage());
+        assertEquals("unknown variant 'tomcat-jvm'; expected <service>-<mode> with a service of responder, minimal,"
+                + " micronaut and a mode of jvm, cds, aot, native", v.getMessage());
     }
 
     @Test
@@ -103,7 +103,7 @@ class StartupConfigTest {
     @Test
     void thePlanOnThisJdkListsWhatRunsAndWhatIsSkipped() {
         JdkFeatures here = JdkFeatures.current();
-        Study.Plan plan = new StartupStudy().plan(props(), CpuTopology.system());
+        Study.Plan plan = new StartupStudy().plan(props(StartupConfig.SERVICES, "minimal"), CpuTopology.system());
         List<String> expected = new java.util.ArrayList<>(List.of("responder-jvm", "minimal-jvm", "minimal-cds"));
         if (here.feature() >= JdkFeatures.AOT_FEATURE) {
             expected.add("minimal-aot");

@@ -88,7 +88,7 @@ class StartupStudySmokeIT {
 
     @Test
     void everyLaunchAnswersWithPlausibleFiguresAndNothingIsLeft() throws Exception {
-        Process p = new ProcessBuilder(command("bench.run.id=smoke"))
+        Process p = new ProcessBuilder(command("bench.run.id=smoke", "bench.startup.services=minimal"))
                 .redirectErrorStream(true).start();
         p.getOutputStream().close();
         CompletableFuture<String> output = CompletableFuture.supplyAsync(() -> {
@@ -149,7 +149,7 @@ class StartupStudySmokeIT {
 
     @Test
     void ctrlCKeepsTheLaunchesMeasuredAndLeavesNoService() throws Exception {
-        Process p = new ProcessBuilder(command("bench.run.id=stopped", "bench.startup.modes=jvm",
+        Process p = new ProcessBuilder(command("bench.run.id=stopped", "bench.startup.modes=jvm", "bench.startup.services=minimal",
                 "bench.startup.floor=false", "bench.startup.repetitions=1000", "bench.progress=500ms"))
                 .redirectErrorStream(true).start();
         p.getOutputStream().close();

@@ -1,7 +1,6 @@
 package dev.latencybench.startup.service;
 
 import java.io.IOException;
-import java.io.InputStream;
 
 /**
  * Starts one of the services the start-up study measures, bound to 127.0.0.1:
@@ -42,24 +41,6 @@ public final class ServiceMain {
             Responder.start(port);
         }
         System.out.println("startup-service: " + args[0] + " listening on 127.0.0.1:" + port);
-        exitWhenStdinCloses();
-    }
-
-    /** A daemon thread that reads standard input to its end, then exits the JVM normally. */
-    private static void exitWhenStdinCloses() {
-        Thread t = new Thread(() -> {
-            InputStream in = System.in;
-            byte[] buffer = new byte[256];
-            try {
-                while (in.read(buffer) >= 0) {
-                    // whatever arrives is ignored: only the end matters
-                }
-            } catch (IOException e) {
-                // a broken pipe ends it the same way
-            }
-            System.exit(0);
-        }, "stdin-watch");
-        t.setDaemon(true);
-        t.start();
+        StdinWatch.exitWhenClosed();
     }
 }
