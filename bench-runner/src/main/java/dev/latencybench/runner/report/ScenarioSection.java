@@ -32,6 +32,7 @@ final class ScenarioSection {
         }
         SearchSection.write(doc, data, scenario, charts);
         JetSection.write(doc, data, scenario, charts);
+        StartupSection.write(doc, data, scenario, charts);
         List<String> cells = measuredCells(data, scenario, variants);
         // a search's steps are points on its chart, not variants to rank or pivot: its answer is the verdict
         boolean searched = !data.searches(scenario).isEmpty();

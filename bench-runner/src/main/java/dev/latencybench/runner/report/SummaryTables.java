@@ -26,6 +26,10 @@ final class SummaryTables {
     }
 
     static Table table(RunData.Study study, String metric, List<RunData.Row> rows) {
+        String unit = study.metrics.get(metric).unit();
+        if (!unit.equals("ns")) {
+            return counts(metric, unit, rows);
+        }
         Table t = new Table().text("JVM").text("GC").text("variant").text("status");
         for (String name : Percentiles.NAMES) {
             t.lowest(name);
@@ -47,6 +51,27 @@ final class SummaryTables {
                     row.add("-");
                 }
             }
+            t.row(row);
+        }
+        return t;
+    }
+
+    /** A metric in another unit than time (memory in KiB, say): its values as they are, with the unit. */
+    private static Table counts(String metric, String unit, List<RunData.Row> rows) {
+        Table t = new Table().text("JVM").text("GC").text("variant").text("status");
+        for (String name : Percentiles.NAMES) {
+            t.number(name + " (" + unit + ")");
+        }
+        t.number("max (" + unit + ")").number("samples");
+        for (RunData.Row r : rows) {
+            List<Object> row = new ArrayList<>(List.of(r.jvm, r.gc, r.variant.isEmpty() ? "-" : r.variant, r.status));
+            LatencySummary s = r.summary(metric);
+            boolean has = r.measured() && s != null;
+            for (int i = 0; i < Percentiles.PCTS.length; i++) {
+                row.add(has ? String.format(Locale.ROOT, "%,d", (long) Percentiles.percentile(s, i)) : "-");
+            }
+            row.add(has ? String.format(Locale.ROOT, "%,d", s.max) : "-");
+            row.add(has ? String.format(Locale.ROOT, "%,d", s.count) : "-");
             t.row(row);
         }
         return t;

@@ -1,0 +1,318 @@
+package dev.latencybench.runner.report;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+
+import org.HdrHistogram.Histogram;
+
+import dev.latencybench.core.config.Units;
+import dev.latencybench.core.record.IntervalLog;
+import dev.latencybench.core.record.LatencySummary;
+
+/**
+ * The start-up study's own part of its scenario (cells whose {@code result.json} holds
+ * {@code launchValues}): the answer in words first (each start mode against plain {@code java -jar} of
+ * the same service in the same JVM × GC: how much faster to its first response, how much memory, the
+ * warm tail), the modes skipped and why, then a table of start-up, footprint and CPU time with each
+ * archive's or image's size and build time, a table of cold, warm and open-loop response times, the
+ * warm-up curve (p50 and p95 per closed-loop batch), the cold and warm spectra per cell, and what the
+ * load generator reached against the responder, the floor. Stateless.
+ */
+final class StartupSection {
+    /** The start mode of a variant named {@code <service>-<mode>} whose times the others are set against. */
+    private static final String PLAIN = "jvm";
+    private static final double KIB_PER_MIB = 1024.0;
+
+    private StartupSection() {
+    }
+
+    static void write(Doc doc, RunData data, String scenario, Path charts) throws IOException {
+        List<RunData.Row> rows = new ArrayList<>();
+        for (RunData.Row r : data.scenarios.get(scenario)) {
+            if (r.result != null && r.result.has("launchValues")) {
+                rows.add(r);
+            }
+        }
+        if (rows.isEmpty()) {
+            return;
+        }
+        doc.h(3, "Start-up, footprint and response time per start mode");
+        doc.bullets(answer(rows));
+        doc.bullets(skipped(rows));
+        doc.p("Each launch is timed from just before the process is started to the end of its first HTTP 200"
+                + " (the port polled every 200 us); RSS, PSS and CPU time (utime + stime, in 10 ms ticks) are read"
+                + " from /proc right then, and the process is stopped and reaped before the next launch. Medians"
+                + " over the launches; the raw values are in each cell's `result.json` (`launchValues`).");
+        startTable(rows).writeTo(doc);
+        doc.p("Response time under load: closed-loop batches at a fixed concurrency (the study's figure, from the"
+                + " actual send: a slow answer delays the requests behind it, so it understates the tail), the"
+                + " first batch cold and the last warm; then an open loop at a fixed rate, with latency from each"
+                + " request's intended send time (free of coordinated omission).");
+        loadTable(rows).writeTo(doc);
+        Table curve = curveTable(rows);
+        if (!curve.isEmpty()) {
+            doc.p("Warm-up curve: p50 / p95 of each closed-loop batch, in order (requests before it in the header).");
+            curve.writeTo(doc);
+        }
+        spectra(doc, rows, scenario, charts);
+        doc.bullets(floor(rows));
+    }
+
+    /** One sentence per JVM × GC and mode: against plain java -jar of the same service. */
+    static List<String> answer(List<RunData.Row> rows) {
+        List<String> out = new ArrayList<>();
+        for (RunData.Row r : rows) {
+            int dash = r.variant.lastIndexOf('-');
+            if (dash < 0 || r.variant.endsWith("-" + PLAIN) || !r.measured()) {
+                continue;
+            }
+            String service = r.variant.substring(0, dash);
+            String mode = r.variant.substring(dash + 1);
+            RunData.Row plain = rows.stream().filter(p -> p.cell.equals(r.cell) && p.variant.equals(service + "-"
+                    + PLAIN) && p.measured()).findFirst().orElse(null);
+            if (plain == null) {
+                continue;
+            }
+            long t = r.primary().p50;
+            long tp = plain.primary().p50;
+            StringBuilder sb = new StringBuilder();
+            sb.append(String.format(Locale.ROOT, "**%s**, %s: `%s` %s (first 200 p50 %s against %s)", r.label(),
+                    service, mode, t <= tp ? String.format(Locale.ROOT, "starts %.2fx faster than `%s`", (double) tp / t,
+                            PLAIN) : String.format(Locale.ROOT, "starts %.2fx slower than `%s`", (double) t / tp, PLAIN),
+                    Units.formatNs(t), Units.formatNs(tp)));
+            LatencySummary rss = r.summary("rss");
+            LatencySummary rssPlain = plain.summary("rss");
+            if (rss != null && rssPlain != null && rss.count > 0 && rssPlain.count > 0) {
+                double change = 100.0 * (rss.p50 - rssPlain.p50) / rssPlain.p50;
+                sb.append(String.format(Locale.ROOT, ", uses %.0f%% %s memory (RSS %s against %s)", Math.abs(change),
+                        change <= 0 ? "less" : "more", mib(rss.p50), mib(rssPlain.p50)));
+            }
+            LatencySummary cpu = r.summary("cpu");
+            LatencySummary cpuPlain = plain.summary("cpu");
+            if (cpu != null && cpuPlain != null && cpu.count > 0 && cpuPlain.count > 0) {
+                sb.append(String.format(Locale.ROOT, ", CPU time to first 200 %s against %s", Units.formatNs(cpu.p50),
+                        Units.formatNs(cpuPlain.p50)));
+            }
+            LatencySummary warm = r.summary("warm");
+            LatencySummary warmPlain = plain.summary("warm");
+            if (warm != null && warmPlain != null && warm.count > 0 && warmPlain.count > 0) {
+                sb.append(String.format(Locale.ROOT, "; warm p99 %s against %s", Units.formatNs(warm.p99),
+                        Units.formatNs(warmPlain.p99)));
+            }
+            out.add(sb.append('.').toString());
+        }
+        if (out.isEmpty()) {
+            out.add("No start mode could be set against plain `java -jar` of the same service in the same JVM and"
+                    + " collector (run `jvm` beside the others to get the comparison).");
+        }
+        return out;
+    }
+
+    private static List<String> skipped(List<RunData.Row> rows) {
+        Map<String, String> why = new LinkedHashMap<>();
+        for (RunData.Row r : rows) {
+            if (r.result.has("skipped")) {
+                for (Map.Entry<String, JsonElement> e : r.result.getAsJsonObject("skipped").entrySet()) {
+                    why.put(r.jvm + ": `" + e.getKey() + "`", e.getValue().getAsString());
+                }
+            }
+        }
+        List<String> out = new ArrayList<>();
+        why.forEach((k, v) -> out.add(k + " skipped: " + v));
+        return out;
+    }
+
+    private static Table startTable(List<RunData.Row> rows) {
+        Table t = new Table().text("JVM").text("GC").text("variant").text("status").number("launches")
+                .lowest("first 200 p50").time("p90").time("max").number("RSS p50").number("PSS p50")
+                .lowest("CPU p50").number("archive / image").time("built in");
+        for (RunData.Row r : rows) {
+            List<Object> row = new ArrayList<>(List.of(r.jvm, r.gc, r.variant, r.status,
+                    String.format(Locale.ROOT, "%,d", r.result.get("launches").getAsLong())));
+            LatencySummary f = r.summary("first-response");
+            boolean ok = f != null && f.count > 0;
+            boolean ranked = "OK".equals(r.status) && !r.variant.startsWith("responder-");
+            row.add(ok ? Table.Time.of(f.p50).ranked(ranked) : "-");
+            row.add(ok ? Table.Time.of(f.p90) : "-");
+            row.add(ok ? Table.Time.of(f.max) : "-");
+            row.add(kib(r.summary("rss")));
+            row.add(kib(r.summary("pss")));
+            LatencySummary cpu = r.summary("cpu");
+            row.add(cpu != null && cpu.count > 0 ? Table.Time.of(cpu.p50).ranked(ranked) : "-");
+            JsonObject p = prepared(r);
+            boolean built = p != null && p.has("sizeBytes");
+            row.add(built ? String.format(Locale.ROOT, "%.1f MiB%s", p.get("sizeBytes").getAsLong() / KIB_PER_MIB
+                    / KIB_PER_MIB, p.get("reused").getAsBoolean() ? " (cached)" : "") : "-");
+            row.add(built ? Table.Time.of(p.get("buildNs").getAsLong()) : "-");
+            t.row(row);
+        }
+        return t;
+    }
+
+    private static Table loadTable(List<RunData.Row> rows) {
+        Table t = new Table().text("JVM").text("GC").text("variant").lowest("cold p50").lowest("cold p99")
+                .time("cold max").lowest("warm p50").lowest("warm p99").time("warm max").number("warm req/s")
+                .number("open rate").lowest("open p50").lowest("open p99").lowest("open p99.9").time("open max");
+        for (RunData.Row r : rows) {
+            boolean ranked = "OK".equals(r.status) && !r.variant.startsWith("responder-");
+            List<Object> row = new ArrayList<>(List.of(r.jvm, r.gc, r.variant));
+            LatencySummary cold = r.summary("cold");
+            LatencySummary warm = r.summary("warm");
+            LatencySummary open = r.summary("open-latency");
+            addTimes(row, cold, ranked, true);
+            addTimes(row, warm, ranked, true);
+            JsonObject load = load(r);
+            JsonArray batches = load == null ? null : load.getAsJsonArray("batches");
+            row.add(batches == null || batches.isEmpty() ? "-" : String.format(Locale.ROOT, "%,d", batches.get(
+                    batches.size() - 1).getAsJsonObject().get("perSec").getAsLong()));
+            row.add(load == null || !load.has("open") ? "-" : String.format(Locale.ROOT, "%,d/s", load
+                    .getAsJsonObject("open").get("ratePerSec").getAsLong()));
+            if (open != null && open.count > 0) {
+                row.add(Table.Time.of(open.p50).ranked(ranked));
+                row.add(Table.Time.of(open.p99).ranked(ranked));
+                row.add(Table.Time.of(open.p99_9).ranked(ranked));
+                row.add(Table.Time.of(open.max));
+            } else {
+                row.addAll(List.of("-", "-", "-", "-"));
+            }
+            t.row(row);
+        }
+        return t;
+    }
+
+    private static void addTimes(List<Object> row, LatencySummary s, boolean ranked, boolean withMax) {
+        if (s == null || s.count == 0) {
+            row.addAll(withMax ? List.of("-", "-", "-") : List.of("-", "-"));
+            return;
+        }
+        row.add(Table.Time.of(s.p50).ranked(ranked));
+        row.add(Table.Time.of(s.p99).ranked(ranked));
+        if (withMax) {
+            row.add(Table.Time.of(s.max));
+        }
+    }
+
+    private static Table curveTable(List<RunData.Row> rows) {
+        int most = 0;
+        List<Long> before = new ArrayList<>();
+        for (RunData.Row r : rows) {
+            JsonObject load = load(r);
+            if (load != null && load.getAsJsonArray("batches").size() > most) {
+                JsonArray b = load.getAsJsonArray("batches");
+                most = b.size();
+                before.clear();
+                b.forEach(e -> before.add(e.getAsJsonObject().get("requestsBefore").getAsLong()));
+            }
+        }
+        Table t = new Table().text("JVM").text("GC").text("variant");
+        for (int i = 0; i < most; i++) {
+            t.text(String.format(Locale.ROOT, "batch %d (after %,d)", i + 1, before.get(i)));
+        }
+        if (most == 0) {
+            return t;
+        }
+        for (RunData.Row r : rows) {
+            JsonObject load = load(r);
+            if (load == null) {
+                continue;
+            }
+            List<Object> row = new ArrayList<>(List.of(r.jvm, r.gc, r.variant));
+            JsonArray b = load.getAsJsonArray("batches");
+            for (int i = 0; i < most; i++) {
+                if (i < b.size()) {
+                    JsonObject x = b.get(i).getAsJsonObject();
+                    row.add(Units.formatNs(x.get("p50").getAsLong()) + " / " + Units.formatNs(x.get("p95").getAsLong()));
+                } else {
+                    row.add("-");
+                }
+            }
+            t.row(row);
+        }
+        return t;
+    }
+
+    /** Per JVM × GC cell: cold and warm response-time spectra of every variant, from the cells' interval logs. */
+    private static void spectra(Doc doc, List<RunData.Row> rows, String scenario, Path charts) throws IOException {
+        Set<String> cells = new LinkedHashSet<>();
+        rows.forEach(r -> cells.add(r.cell));
+        for (String cell : cells) {
+            List<Spectrum> lines = new ArrayList<>();
+            String label = null;
+            for (RunData.Row r : rows) {
+                if (!r.cell.equals(cell) || !r.charted() || r.hlog() == null || !Files.exists(r.hlog())) {
+                    continue;
+                }
+                label = r.label();
+                IntervalLog.Intervals log = IntervalLog.read(r.hlog(), r.metrics);
+                for (String m : List.of("cold", "warm")) {
+                    Histogram h = log.total(m);
+                    if (h.getTotalCount() > 0 && h.getMinValue() > 0) {
+                        lines.add(Spectrum.fromHistogram(r.variant + " " + m, h));
+                    }
+                }
+            }
+            if (lines.isEmpty()) {
+                continue;
+            }
+            String base = scenario + "-response-" + cell.replaceAll("[^A-Za-z0-9._-]", "_");
+            String title = scenario + ": cold and warm response time, " + label;
+            Charts.percentileSpectrum(charts, base, title, lines);
+            doc.chart(base, title);
+        }
+    }
+
+    /** What the generator reached against the responder: above it, the generator is the limit, not the service. */
+    private static List<String> floor(List<RunData.Row> rows) {
+        List<String> out = new ArrayList<>();
+        for (RunData.Row r : rows) {
+            if (!r.variant.startsWith("responder-") || !r.measured()) {
+                continue;
+            }
+            JsonObject load = load(r);
+            LatencySummary warm = r.summary("warm");
+            LatencySummary open = r.summary("open-latency");
+            if (load == null || warm == null) {
+                continue;
+            }
+            JsonArray b = load.getAsJsonArray("batches");
+            out.add(String.format(Locale.ROOT, "The floor, **%s**: the responder (opens the port, answers a fixed 200)"
+                    + " starts in %s (p50); against it the load generator reached %,d req/s in its last closed batch"
+                    + " (p50 %s, p99 %s) and %s p99 in the open loop. A service figure near these is the"
+                    + " generator's and the machine's, not the service's. CPUs: %s.", r.label(),
+                    Units.formatNs(r.primary().p50), b.get(b.size() - 1).getAsJsonObject().get("perSec").getAsLong(),
+                    Units.formatNs(warm.p50), Units.formatNs(warm.p99), open == null ? "-" : Units.formatNs(open.p99),
+                    r.result.has("cpuSplit") ? r.result.get("cpuSplit").getAsString() : "not recorded"));
+        }
+        return out;
+    }
+
+    private static JsonObject prepared(RunData.Row r) {
+        JsonArray a = r.result.has("prepared") ? r.result.getAsJsonArray("prepared") : null;
+        return a == null || a.isEmpty() ? null : a.get(0).getAsJsonObject();
+    }
+
+    private static JsonObject load(RunData.Row r) {
+        JsonArray a = r.result.has("load") ? r.result.getAsJsonArray("load") : null;
+        return a == null || a.isEmpty() ? null : a.get(0).getAsJsonObject();
+    }
+
+    private static String kib(LatencySummary s) {
+        return s == null || s.count == 0 ? "-" : mib(s.p50);
+    }
+
+    private static String mib(long kib) {
+        return String.format(Locale.ROOT, "%.1f MiB", kib / KIB_PER_MIB);
+    }
+}

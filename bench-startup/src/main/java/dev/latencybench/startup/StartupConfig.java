@@ -1,0 +1,149 @@
+package dev.latencybench.startup;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import dev.latencybench.core.config.BenchProperties;
+import dev.latencybench.core.config.ConfigException;
+import dev.latencybench.core.config.Periods;
+import dev.latencybench.core.config.RunLength;
+import dev.latencybench.core.config.Scale;
+
+/**
+ * The start-up study's settings, read and checked before anything starts. Immutable.
+ *
+ * <p>{@code bench.duration} is not a measured duration here: it is the budget of a fork's one measured
+ * period (archive builds, every repetition, the load), which ends when its work is done; the open loop
+ * runs for {@code bench.startup.open.duration}. There is no warm-up period: every launch is cold by design.
+ */
+record StartupConfig(Periods periods, List<String> services, List<StartMode> modes, boolean floor, int repetitions,
+                     long timeoutNs, int port, int batchRequests, int batches, int concurrency, long openRatePerSec,
+                     long openDurationNs, Path cacheDir, Path serviceJar, Path micronautJar) {
+    static final String SERVICES = "bench.startup.services";
+    static final String MODES = "bench.startup.modes";
+    static final String FLOOR = "bench.startup.floor";
+    static final String REPETITIONS = "bench.startup.repetitions";
+    static final String TIMEOUT = "bench.startup.timeout";
+    static final String PORT = "bench.startup.port";
+    static final String BATCH = "bench.startup.batch";
+    static final String BATCHES = "bench.startup.batches";
+    static final String CONCURRENCY = "bench.startup.concurrency";
+    static final String RATE = "bench.startup.rate";
+    static final String OPEN_DURATION = "bench.startup.open.duration";
+    static final String CACHE = "bench.startup.cache";
+    static final String SERVICE_JAR = "bench.startup.service.jar";
+    static final String MICRONAUT_JAR = "bench.startup.micronaut.jar";
+
+    /** No warm-up; the measured period's budget: smoke 3 min, standard 30 min, paper 2 h. */
+    static final RunLength LENGTH = RunLength.of(0, TimeUnit.MINUTES.toNanos(3), 0, TimeUnit.MINUTES.toNanos(30), 0,
+            TimeUnit.HOURS.toNanos(2));
+
+    static StartupConfig read(BenchProperties p) {
+        Periods periods = Periods.read(p, Scale.SMOKE, LENGTH);
+        Scale scale = periods.scale();
+        boolean smoke = scale == Scale.SMOKE;
+        List<String> services = p.subset(SERVICES, Variant.SERVICES, Variant.SERVICES, "service");
+        List<String> modeIds = p.subset(MODES, StartMode.ids(), StartMode.ids(), "start-up variant");
+        List<StartMode> modes = new ArrayList<>();
+        modeIds.forEach(m -> modes.add(StartMode.of(m)));
+        boolean floor = p.bool(FLOOR, true, "also run the responder (a process that only opens the port and"
+                + " answers) with plain java -jar: the floor of the start-up and of the load generator");
+        int repetitions = (int) p.count(REPETITIONS, scale == Scale.PAPER ? 100 : smoke ? 3 : 20, 1, 10_000,
+                "launches per variant, each measured to its first 200 and stopped");
+        long timeout = p.durationNs(TIMEOUT, TimeUnit.SECONDS.toNanos(60), TimeUnit.SECONDS.toNanos(1),
+                TimeUnit.MINUTES.toNanos(30), "how long a launched service may take to answer its first 200 (and a"
+                        + " training run to end) before it counts as failed");
+        int port = (int) p.count(PORT, 0, 0, 65_535, "the port of the services, on 127.0.0.1 (0: a free one per"
+                + " launch)");
+        if (port != 0) {
+            checkFree(port);
+        }
+        int batch = (int) p.count(BATCH, smoke ? 1_000 : 10_000, 100, 10_000_000, "requests per closed-loop batch");
+        int batches = (int) p.count(BATCHES, smoke ? 3 : 8, 1, 1_000, "closed-loop batches: the first is the cold"
+                + " figure, the last the warm one (the study's warm batch came after 70,000 requests: 8 of 10,000)");
+        int concurrency = (int) p.count(CONCURRENCY, 50, 1, 1_000, "connections the closed loop keeps busy at once");
+        long rate = p.count(RATE, smoke ? 500 : 2_000, 1, 1_000_000, "requests per second of the open loop");
+        long open = p.durationNs(OPEN_DURATION, smoke ? TimeUnit.SECONDS.toNanos(1) : scale == Scale.PAPER
+                ? TimeUnit.SECONDS.toNanos(60) : TimeUnit.SECONDS.toNanos(10), TimeUnit.MILLISECONDS.toNanos(100),
+                TimeUnit.HOURS.toNanos(1), "how long the open loop runs at its fixed rate, after the closed loop");
+        Path cache = cacheDir(p.string(CACHE, Path.of(System.getProperty("java.io.tmpdir"), "lb-startup-cache")
+                .toString(), "folder of the CDS archives, AOT caches and native images, kept between runs (one"
+                + " per JDK, flags and service jar; a stale one is rebuilt)"));
+        Path jar = serviceJar(SERVICE_JAR, p.string(SERVICE_JAR, ServiceJar.defaultJar(ServiceJar.FILE).toString(),
+                "the minimal service's and the responder's runnable jar (built by bench-startup-service)"));
+        String micronaut = p.string(MICRONAUT_JAR, ServiceJar.defaultJar(ServiceJar.MICRONAUT_FILE).toString(),
+                "the Micronaut service's runnable jar (built by bench-startup-micronaut)");
+        Path micronautJar = services.contains(Variant.MICRONAUT) ? serviceJar(MICRONAUT_JAR, micronaut)
+                : Path.of(micronaut);
+        return new StartupConfig(periods, services, modes, floor, repetitions, timeout, port, batch, batches,
+                concurrency, rate, open, cache, jar, micronautJar);
+    }
+
+    /** The variants in the order they run: the floor first, then each service in each mode. */
+    List<Variant> variants() {
+        List<Variant> all = new ArrayList<>();
+        if (floor) {
+            all.add(new Variant(Variant.RESPONDER, StartMode.JVM));
+        }
+        for (String s : services) {
+            for (StartMode m : modes) {
+                all.add(new Variant(s, m));
+            }
+        }
+        return all;
+    }
+
+    /** Requests of the closed loop before the warm batch, e.g. 70,000. */
+    long requestsBeforeWarm() {
+        return (long) batchRequests * (batches - 1);
+    }
+
+    private static void checkFree(int port) {
+        try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            s.getLocalPort();
+        } catch (IOException e) {
+            throw ConfigException.invalid(PORT, Integer.toString(port), "127.0.0.1:" + port + " is taken ("
+                    + e.getMessage() + "); give a free port, or 0 for a free one per launch");
+        }
+    }
+
+    private static Path cacheDir(String raw) {
+        try {
+            Path dir = Path.of(raw).toAbsolutePath();
+            Files.createDirectories(dir);
+            if (!Files.isWritable(dir)) {
+                throw ConfigException.invalid(CACHE, raw, "the folder is not writable; give a writable folder");
+            }
+            return dir;
+        } catch (InvalidPathException | IOException e) {
+            throw ConfigException.invalid(CACHE, raw, "cannot make the folder (" + e.getMessage() + "); give a"
+                    + " writable folder");
+        }
+    }
+
+    /** The jar of a service kind. */
+    Path jar(String service) {
+        return service.equals(Variant.MICRONAUT) ? micronautJar : serviceJar;
+    }
+
+    private static Path serviceJar(String property, String raw) {
+        Path jar;
+        try {
+            jar = Path.of(raw).toAbsolutePath();
+        } catch (InvalidPathException e) {
+            throw ConfigException.invalid(property, raw, "not a path");
+        }
+        if (!Files.isRegularFile(jar)) {
+            throw ConfigException.invalid(property, raw, "no such file; build it with ./mvnw -pl bench-startup"
+                    + " -am package (it goes to bench-startup/target/startup-service/" + jar.getFileName() + ")");
+        }
+        return jar;
+    }
+}

@@ -1,0 +1,123 @@
+package dev.latencybench.startup;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import com.google.gson.JsonObject;
+
+import dev.latencybench.core.affinity.CpuTopology;
+import dev.latencybench.core.config.BenchProperties;
+import dev.latencybench.core.config.ConfigException;
+import dev.latencybench.core.config.Units;
+import dev.latencybench.core.run.RunSettings;
+import dev.latencybench.core.run.Study;
+import dev.latencybench.core.run.StudyLauncher;
+
+/**
+ * Study 4, "benchmarking web services using GraalVM Native Image", with today's JVM answers beside the
+ * native image: a small HTTP service launched again and again (time to its first 200, RSS, PSS and CPU
+ * time right then), then loaded (cold and warm response time in closed-loop batches, and an open loop
+ * at a fixed rate), for each start mode: plain {@code java -jar}, a CDS archive, the AOT cache, a
+ * native image. A mode the JDK lacks (the AOT cache before 24, a native image without
+ * {@code native-image}) is skipped with the reason before anything starts; the rest runs. The
+ * responder, a process that only opens the port and answers, is the floor.
+ */
+public final class StartupStudy implements Study {
+    public static void main(String[] args) {
+        int status = new StudyLauncher(new StartupStudy()).run(args);
+        if (status != 0) {
+            System.exit(status);
+        }
+    }
+
+    @Override
+    public String name() {
+        return "startup";
+    }
+
+    @Override
+    public String title() {
+        return "a small HTTP service: time to first response, memory, CPU, cold and warm response time, per start mode";
+    }
+
+    @Override
+    public Class<?> benchmark() {
+        return ServiceStartFirstResponseBenchmark.class;
+    }
+
+    @Override
+    public String variantParam() {
+        return "variant";
+    }
+
+    @Override
+    public List<String> jvmFlags(int javaFeatureVersion) {
+        return List.of();
+    }
+
+    @Override
+    public Plan plan(BenchProperties properties, CpuTopology topology) {
+        StartupConfig c = StartupConfig.read(properties);
+        JdkFeatures jdk = JdkFeatures.of(RunSettings.read(properties, "results").java());
+        Map<String, String> skipped = skipped(c, jdk);
+        List<String> variants = new ArrayList<>();
+        for (Variant v : c.variants()) {
+            if (!skipped.containsKey(v.mode().id())) {
+                variants.add(v.id());
+            }
+        }
+        if (skipped.size() == c.modes().size()) { // the floor alone answers nothing
+            throw new ConfigException("nothing to run on JDK " + jdk.feature() + " (" + jdk.home() + "): "
+                    + describe(skipped) + "; choose other modes with " + StartupConfig.MODES);
+        }
+        Map<String, String> facts = new LinkedHashMap<>();
+        facts.put("launches", String.format(Locale.ROOT, "%,d per variant, each to its first 200 on 127.0.0.1 (time"
+                + " out %s), then RSS, PSS and CPU time from /proc; stopped and reaped", c.repetitions(),
+                Units.formatDuration(c.timeoutNs())));
+        facts.put("load", String.format(Locale.ROOT, "%,d closed-loop batches of %,d requests at concurrency %d (cold:"
+                + " the first, warm: the last, after %,d), then an open loop at %,d req/s for %s", c.batches(),
+                c.batchRequests(), c.concurrency(), c.requestsBeforeWarm(), c.openRatePerSec(),
+                Units.formatDuration(c.openDurationNs())));
+        facts.put("archives", c.cacheDir() + " (built once per JDK, flags and service jar)");
+        if (!skipped.isEmpty()) {
+            facts.put("skipped", describe(skipped));
+        }
+        JsonObject recorded = new JsonObject();
+        recorded.addProperty("repetitions", c.repetitions());
+        recorded.addProperty("timeoutNs", c.timeoutNs());
+        recorded.addProperty("batchRequests", c.batchRequests());
+        recorded.addProperty("batches", c.batches());
+        recorded.addProperty("concurrency", c.concurrency());
+        recorded.addProperty("openRatePerSec", c.openRatePerSec());
+        recorded.addProperty("openDurationNs", c.openDurationNs());
+        JsonObject skip = new JsonObject();
+        skipped.forEach(skip::addProperty);
+        recorded.add("skipped", skip);
+        Plan.Builder plan = Plan.builder(variants, c.periods(), StartupMetrics.metrics())
+                .facts(facts)
+                .recorded(recorded)
+                .accounting(StartupTally::new);
+        if (c.floor()) {
+            plan.role(Plan.FLOOR, new Variant(Variant.RESPONDER, StartMode.JVM).id());
+        }
+        return plan.build();
+    }
+
+    /** The modes asked for that this JDK cannot run, with the reason. */
+    static Map<String, String> skipped(StartupConfig c, JdkFeatures jdk) {
+        Map<String, String> skipped = new LinkedHashMap<>();
+        for (StartMode m : c.modes()) {
+            jdk.whyNot(m).ifPresent(why -> skipped.put(m.id(), why));
+        }
+        return skipped;
+    }
+
+    private static String describe(Map<String, String> skipped) {
+        StringBuilder sb = new StringBuilder();
+        skipped.forEach((m, why) -> sb.append(sb.length() == 0 ? "" : "; ").append(m).append(" skipped: ").append(why));
+        return sb.toString();
+    }
+}

@@ -1,0 +1,325 @@
+package dev.latencybench.startup;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+
+import org.HdrHistogram.Histogram;
+
+import dev.latencybench.core.fork.MetricRecorder;
+import dev.latencybench.core.fork.PeriodContext;
+import dev.latencybench.core.fork.Workload;
+import dev.latencybench.core.record.LatencyRecorder;
+import dev.latencybench.core.record.Metrics;
+import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.core.time.Clock;
+import dev.latencybench.startup.load.LoadGenerator;
+import dev.latencybench.startup.load.LoadSettings;
+
+/**
+ * One variant of the start-up study in a benchmark JVM: build what the mode needs (once, cached),
+ * then launch the service again and again, and finally load it:
+ *
+ * <pre>
+ *   prepare:  ArchiveCache -> CDS archive | AOT cache | native image (training run, cached per JDK and jar)
+ *   N times:  start --poll GET /hello--> first 200: time, then /proc: RSS, PSS, CPU time; SIGTERM, reap
+ *   load:     start once more; LoadGenerator JVM: closed-loop batches (cold .. warm), then the open loop
+ * </pre>
+ *
+ * The warm-up period does nothing: every launch is cold by design. The measured period records each
+ * launch as it ends, so an interrupted run keeps the launches done. A service that does not answer in
+ * time, exits, or is refused its port fails the period with the reason, and nothing after it runs.
+ *
+ * <p>Threading: {@link #runPeriod} on the benchmark thread; {@link #close} may come from the shutdown
+ * hook meanwhile and stops whatever process is running.
+ */
+final class StartupWorkload implements Workload {
+    /** Heap of the load generator: its histograms and connections, fixed so it never resizes mid-run. */
+    static final String GENERATOR_HEAP = "256m";
+
+    private final StartupConfig config;
+    private final Variant variant;
+    private final JdkFeatures jdk;
+    private final ServiceCommand command;
+    private final CpuSplit split;
+    private final ProcStats proc;
+    private final Path javaForGenerator;
+
+    private final List<Long> firstResponseNs = new ArrayList<>();
+    private final List<Long> cpuNs = new ArrayList<>();
+    private final List<Long> rssKiB = new ArrayList<>();
+    private final List<Long> pssKiB = new ArrayList<>();
+    private final List<Long> pids = new ArrayList<>();
+    private final List<Long> ports = new ArrayList<>();
+    private volatile ArchiveCache.Prepared prepared;
+    private volatile JsonObject load;
+    private volatile Path work;
+    private volatile ServiceProcess current;
+    private volatile ServiceProcess generator;
+    private volatile boolean closed;
+
+    StartupWorkload(StartupConfig config, Variant variant, JdkFeatures jdk, ServiceCommand command, CpuSplit split,
+                    ProcStats proc) {
+        this.config = config;
+        this.variant = variant;
+        this.jdk = jdk;
+        this.command = command;
+        this.split = split;
+        this.proc = proc;
+        this.javaForGenerator = command.java();
+    }
+
+    @Override
+    public Metrics metrics() {
+        return StartupMetrics.metrics();
+    }
+
+    @Override
+    public void runPeriod(PeriodContext context) throws Exception {
+        if (!context.measured() || closed) {
+            return;
+        }
+        work = Files.createTempDirectory("lb-startup-");
+        try {
+            ArchiveCache cache = new ArchiveCache(config.cacheDir(), jdk, command, config.timeoutNs(), context.clock(),
+                    this::port);
+            prepared = cache.prepare(variant.mode(), work);
+            launches(context);
+            if (!context.stopping() && !context.failed()) {
+                load(context);
+            }
+        } catch (ServiceProcess.ServiceFailure e) {
+            if (!context.interrupted()) {
+                context.fail(e.getMessage());
+            }
+        } finally {
+            context.count("launches", firstResponseNs.size(), "launches");
+        }
+    }
+
+    /** The repetitions: each launch measured to its first 200, looked at in /proc, stopped and reaped. */
+    private void launches(PeriodContext context) {
+        MetricRecorder first = context.recorder(StartupMetrics.FIRST_RESPONSE);
+        MetricRecorder cpu = context.recorder(StartupMetrics.CPU);
+        MetricRecorder rss = context.recorder(StartupMetrics.RSS);
+        MetricRecorder pss = context.recorder(StartupMetrics.PSS);
+        for (int i = 0; i < config.repetitions() && !context.stopping(); i++) {
+            int port = port();
+            try (ServiceProcess p = launch(port, context.clock(), "launch-" + (i % 2) + ".log")) {
+                long t = p.awaitFirstOk(port, config.timeoutNs(), context::stopping);
+                ProcStats.Sample s = proc.read(p.pid());
+                synchronized (this) {
+                    firstResponseNs.add(t);
+                    cpuNs.add(s.cpuNs());
+                    rssKiB.add(s.rssKiB());
+                    pssKiB.add(s.pssKiB());
+                    pids.add(p.pid());
+                    ports.add((long) port);
+                }
+                first.record(t);
+                record(cpu, s.cpuNs());
+                record(rss, s.rssKiB());
+                record(pss, s.pssKiB());
+                if (s.rssKiB() < 0 || s.cpuNs() < 0) {
+                    context.fail("cannot read /proc/" + p.pid() + " of " + variant + " right after its first 200");
+                }
+            } finally {
+                current = null;
+            }
+        }
+    }
+
+    private static void record(MetricRecorder r, long value) {
+        if (value >= 0) {
+            r.record(Math.max(1, value)); // a histogram holds 1 and up: 0 ticks of CPU time is under 10 ms
+        }
+    }
+
+    private ServiceProcess launch(int port, Clock clock, String log) {
+        List<String> cmd = prepared.executable() != null ? command.nativeImage(prepared.executable(), port)
+                : command.onJvm(prepared.flags(), port);
+        return launch(cmd, clock, log);
+    }
+
+    private synchronized ServiceProcess launch(List<String> cmd, Clock clock, String log) {
+        if (closed) {
+            throw new ServiceProcess.ServiceFailure(variant + " was stopped");
+        }
+        ServiceProcess p = ServiceProcess.start(variant.id(), cmd, work.resolve(log), clock);
+        current = p;
+        return p;
+    }
+
+    /** The load: the service once more, the generator JVM beside it, its histograms into the metrics. */
+    private void load(PeriodContext context) throws IOException {
+        int port = port();
+        List<String> serviceCmd = prepared.executable() != null ? command.nativeImage(prepared.executable(), port)
+                : command.onJvm(prepared.flags(), port);
+        try (ServiceProcess service = launch(split.forService(serviceCmd), context.clock(), "load-service.log")) {
+            service.awaitFirstOk(port, config.timeoutNs(), context::stopping);
+            Path out = work.resolve("load.json");
+            LoadSettings settings = new LoadSettings(port, config.batchRequests(), config.batches(),
+                    config.concurrency(), config.openRatePerSec(), config.openDurationNs());
+            List<String> cmd = new ArrayList<>(List.of(javaForGenerator.toString(), "-Xms" + GENERATOR_HEAP,
+                    "-Xmx" + GENERATOR_HEAP, "-XX:+UseParallelGC", "-cp", System.getProperty("java.class.path"),
+                    LoadGenerator.class.getName(), out.toString()));
+            cmd.addAll(settings.toArgs());
+            ServiceProcess g;
+            synchronized (this) {
+                if (closed) {
+                    return;
+                }
+                g = ServiceProcess.start("the load generator", split.forGenerator(cmd), work.resolve("generator.log"),
+                        context.clock());
+                generator = g;
+            }
+            try {
+                int status = g.awaitExit(context::stopping);
+                if (context.stopping()) {
+                    return;
+                }
+                if (status != 0) {
+                    throw new ServiceProcess.ServiceFailure("the load generator exited with status " + status
+                            + "; last lines of its output:" + g.tail());
+                }
+                if (!service.isAlive()) {
+                    throw new ServiceProcess.ServiceFailure(service.exitReason("under load", port));
+                }
+            } finally {
+                g.close();
+                generator = null;
+            }
+            JsonObject result = ResultFiles.readJson(out);
+            load = result;
+            addLoad(context, result);
+        } finally {
+            current = null;
+        }
+    }
+
+    /** The generator's histograms into the period: cold = first batch, warm = last, and the open loop. */
+    private void addLoad(PeriodContext context, JsonObject result) {
+        JsonArray batches = result.getAsJsonArray("batches");
+        long errors = 0;
+        for (int i = 0; i < batches.size(); i++) {
+            errors += batches.get(i).getAsJsonObject().get("errors").getAsLong();
+        }
+        Histogram cold = LoadGenerator.decode(batches.get(0).getAsJsonObject().get("histogram").getAsString());
+        Histogram warm = LoadGenerator.decode(batches.get(batches.size() - 1).getAsJsonObject().get("histogram")
+                .getAsString());
+        Histogram openLatency = LatencyRecorder.newHistogram();
+        Histogram openService = LatencyRecorder.newHistogram();
+        if (result.has("open")) {
+            JsonObject open = result.getAsJsonObject("open");
+            errors += open.get("errors").getAsLong();
+            openLatency = LoadGenerator.decode(open.get("latency").getAsString());
+            openService = LoadGenerator.decode(open.get("service").getAsString());
+        }
+        List<Histogram> interval = new ArrayList<>();
+        long nowMs = context.clocks().epoch().epochMillis();
+        for (String m : metrics().names()) {
+            Histogram h = m.equals(StartupMetrics.COLD) ? cold : m.equals(StartupMetrics.WARM) ? warm
+                    : m.equals(StartupMetrics.OPEN_LATENCY) ? openLatency : m.equals(StartupMetrics.OPEN_SERVICE)
+                    ? openService : LatencyRecorder.newHistogram();
+            h.setStartTimeStamp(nowMs);
+            h.setEndTimeStamp(nowMs);
+            interval.add(h);
+        }
+        context.addInterval(interval);
+        context.count("load.errors", errors, "requests");
+        if (errors > 0) {
+            context.fail("requests that got no 200 under load: " + errors);
+        }
+    }
+
+    /** A free port on 127.0.0.1 for the next launch (the configured one when given). */
+    private int port() {
+        if (config.port() != 0) {
+            return config.port();
+        }
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot find a free port on 127.0.0.1", e);
+        }
+    }
+
+    @Override
+    public String progress() {
+        synchronized (this) {
+            return String.format("launches %d/%d", firstResponseNs.size(), config.repetitions());
+        }
+    }
+
+    @Override
+    public synchronized void describe(JsonObject fork) {
+        fork.addProperty("variant", variant.id());
+        fork.addProperty("service", variant.service());
+        fork.addProperty("mode", variant.mode().id());
+        fork.addProperty("repetitions", config.repetitions());
+        fork.addProperty("launches", firstResponseNs.size());
+        fork.addProperty("jdkFeature", jdk.feature());
+        JsonArray flags = new JsonArray();
+        command.cellFlags().forEach(flags::add);
+        fork.add("cellFlags", flags);
+        if (prepared != null) {
+            fork.add("prepared", prepared.toJson());
+        }
+        JsonObject raw = new JsonObject();
+        raw.add("firstResponseNs", array(firstResponseNs));
+        raw.add("cpuNs", array(cpuNs));
+        raw.add("rssKiB", array(rssKiB));
+        raw.add("pssKiB", array(pssKiB));
+        raw.add("pid", array(pids));
+        raw.add("port", array(ports));
+        fork.add("launchValues", raw);
+        fork.addProperty("cpuSplit", split.note());
+        if (load != null) {
+            fork.add("load", StartupTally.loadSummary(load, config));
+        }
+    }
+
+    private static JsonArray array(List<Long> values) {
+        JsonArray a = new JsonArray();
+        values.forEach(a::add);
+        return a;
+    }
+
+    /** Stops the service and the generator if one runs, and removes the work folder. Idempotent. */
+    @Override
+    public void close() {
+        ServiceProcess s;
+        ServiceProcess g;
+        synchronized (this) {
+            closed = true;
+            s = current;
+            g = generator;
+        }
+        if (g != null) {
+            g.close();
+        }
+        if (s != null) {
+            s.close();
+        }
+        Path w = work;
+        if (w != null) {
+            try (Stream<Path> files = Files.walk(w)) {
+                for (Path p : (Iterable<Path>) files.sorted(Comparator.reverseOrder())::iterator) {
+                    Files.deleteIfExists(p);
+                }
+            } catch (IOException e) {
+                // a temporary folder: the system's clean-up takes what is left
+            }
+        }
+    }
+}

@@ -1,0 +1,231 @@
+package dev.latencybench.startup.load;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+
+import org.HdrHistogram.Histogram;
+
+import dev.latencybench.core.record.LatencyRecorder;
+import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.core.run.ParentWatch;
+import dev.latencybench.core.time.Clock;
+import dev.latencybench.core.time.Pacer;
+import dev.latencybench.core.time.SystemClock;
+
+/**
+ * The start-up study's load generator, a JVM of its own beside the service:
+ *
+ * <pre>
+ *   closed loop: C connections x 1 thread each, a batch of B requests shared out, all end, next batch
+ *                -> one histogram per batch (response time from the actual send: the study's figure)
+ *   open loop:   the same C connections; request i is due at start + i/rate; a free thread takes it,
+ *                waits for its due time and sends -> latency from the due time (free of coordinated
+ *                omission: a request that waited for a free connection counts its wait) and service time
+ * </pre>
+ *
+ * Writes a JSON file: per batch its compressed histogram, count and errors; the open loop's two
+ * histograms, how far behind schedule sends went, errors. Any answer but 200, or a broken connection,
+ * is an error (the connection is opened again). Ends when its parent is gone ({@link ParentWatch}).
+ *
+ * <p>Usage: {@code java -cp <study jar> dev.latencybench.startup.load.LoadGenerator OUT.json port=.. batch=..
+ * batches=.. concurrency=.. rate=.. openNs=..}
+ */
+public final class LoadGenerator {
+    /** A due request's thread sleeps until this close to its due time, then spins. */
+    private static final long SPIN_NS = TimeUnit.MICROSECONDS.toNanos(100);
+
+    private final LoadSettings settings;
+    private final Clock clock;
+    private final List<HttpConnection> connections = new ArrayList<>();
+
+    LoadGenerator(LoadSettings settings, Clock clock) {
+        this.settings = settings;
+        this.clock = clock;
+        InetSocketAddress address = new InetSocketAddress("127.0.0.1", settings.port());
+        for (int i = 0; i < settings.concurrency(); i++) {
+            connections.add(new HttpConnection(address, "/hello"));
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length < 1) {
+            System.err.println("usage: LoadGenerator OUT.json port=.. batch=.. batches=.. concurrency=.. rate=.. openNs=..");
+            System.exit(2);
+        }
+        LoadSettings s;
+        try {
+            s = LoadSettings.parse(List.of(args).subList(1, args.length));
+        } catch (IllegalArgumentException e) {
+            System.err.println("LoadGenerator: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        ParentWatch.start("the benchmark JVM that started this load generator", 1, System.err);
+        LoadGenerator g = new LoadGenerator(s, SystemClock.INSTANCE);
+        JsonObject out = g.run();
+        ResultFiles.writeJson(Path.of(args[0]), out);
+    }
+
+    /** Runs the closed-loop batches, then the open loop; returns what the JSON file holds. */
+    JsonObject run() throws InterruptedException {
+        JsonObject out = new JsonObject();
+        JsonArray batches = new JsonArray();
+        for (int b = 0; b < settings.batches(); b++) {
+            batches.add(closedBatch());
+        }
+        out.add("batches", batches);
+        if (settings.openRatePerSec() > 0 && settings.openDurationNs() > 0) {
+            out.add("open", openLoop());
+        }
+        connections.forEach(HttpConnection::close);
+        return out;
+    }
+
+    /** One closed-loop batch: every connection sends as fast as its answers come, until the batch is done. */
+    private JsonObject closedBatch() throws InterruptedException {
+        AtomicLong claimed = new AtomicLong();
+        long total = settings.batchRequests();
+        Histogram[] h = new Histogram[connections.size()];
+        long[] errors = new long[connections.size()];
+        List<Thread> threads = new ArrayList<>();
+        long t0 = clock.nanoTime();
+        for (int c = 0; c < connections.size(); c++) {
+            int k = c;
+            h[k] = LatencyRecorder.newHistogram();
+            threads.add(new Thread(() -> {
+                HttpConnection conn = connections.get(k);
+                while (claimed.getAndIncrement() < total) {
+                    long sent = clock.nanoTime();
+                    boolean ok = send(conn);
+                    long done = clock.nanoTime();
+                    if (ok) {
+                        h[k].recordValue(done - sent);
+                    } else {
+                        errors[k]++;
+                    }
+                }
+            }, "lb-load-" + k));
+        }
+        threads.forEach(Thread::start);
+        for (Thread t : threads) {
+            t.join();
+        }
+        long elapsed = clock.nanoTime() - t0;
+        Histogram all = LatencyRecorder.newHistogram();
+        long errorCount = 0;
+        for (int c = 0; c < h.length; c++) {
+            all.add(h[c]);
+            errorCount += errors[c];
+        }
+        JsonObject o = new JsonObject();
+        o.addProperty("requests", total);
+        o.addProperty("errors", errorCount);
+        o.addProperty("elapsedNs", elapsed);
+        o.addProperty("histogram", encode(all));
+        return o;
+    }
+
+    /**
+     * The open loop: request i is due at the schedule's {@link Pacer#dueNs}; whichever thread is free
+     * takes the next one, so a slow answer delays no later request while a connection is free, and
+     * when none is, the wait counts in the latency.
+     */
+    private JsonObject openLoop() throws InterruptedException {
+        Pacer schedule = new Pacer(clock, settings.openRatePerSec(), SPIN_NS);
+        long total = Pacer.messagesIn(settings.openRatePerSec(), settings.openDurationNs());
+        AtomicLong next = new AtomicLong();
+        int n = connections.size();
+        Histogram[] latency = new Histogram[n];
+        Histogram[] service = new Histogram[n];
+        long[] errors = new long[n];
+        long[] maxLagNs = new long[n];
+        List<Thread> threads = new ArrayList<>();
+        schedule.start(clock.nanoTime() + TimeUnit.MILLISECONDS.toNanos(10));
+        for (int c = 0; c < n; c++) {
+            int k = c;
+            latency[k] = LatencyRecorder.newHistogram();
+            service[k] = LatencyRecorder.newHistogram();
+            threads.add(new Thread(() -> {
+                HttpConnection conn = connections.get(k);
+                long i;
+                while ((i = next.getAndIncrement()) < total) {
+                    long due = schedule.dueNs(i);
+                    long now = clock.nanoTime();
+                    while (due - now > SPIN_NS) {
+                        clock.sleepNanos(due - now - SPIN_NS);
+                        now = clock.nanoTime();
+                    }
+                    while (due - now > 0) {
+                        Thread.onSpinWait();
+                        now = clock.nanoTime();
+                    }
+                    maxLagNs[k] = Math.max(maxLagNs[k], now - due);
+                    boolean ok = send(conn);
+                    long done = clock.nanoTime();
+                    if (ok) {
+                        latency[k].recordValue(done - due);
+                        service[k].recordValue(done - now);
+                    } else {
+                        errors[k]++;
+                    }
+                }
+            }, "lb-open-" + k));
+        }
+        threads.forEach(Thread::start);
+        for (Thread t : threads) {
+            t.join();
+        }
+        Histogram lat = LatencyRecorder.newHistogram();
+        Histogram svc = LatencyRecorder.newHistogram();
+        long errorCount = 0;
+        long lag = 0;
+        for (int c = 0; c < n; c++) {
+            lat.add(latency[c]);
+            svc.add(service[c]);
+            errorCount += errors[c];
+            lag = Math.max(lag, maxLagNs[c]);
+        }
+        JsonObject o = new JsonObject();
+        o.addProperty("ratePerSec", settings.openRatePerSec());
+        o.addProperty("requests", total);
+        o.addProperty("errors", errorCount);
+        o.addProperty("maxSendLagNs", lag);
+        o.addProperty("latency", encode(lat));
+        o.addProperty("service", encode(svc));
+        return o;
+    }
+
+    private static boolean send(HttpConnection conn) {
+        try {
+            return conn.get() == 200;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** A histogram as Base64 of its compressed form, the way HdrHistogram's logs write one. */
+    static String encode(Histogram h) {
+        ByteBuffer buffer = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+        int n = h.encodeIntoCompressedByteBuffer(buffer);
+        return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buffer.array(), n));
+    }
+
+    /** The histogram {@link #encode} wrote. */
+    public static Histogram decode(String base64) {
+        try {
+            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
+        } catch (java.util.zip.DataFormatException e) {
+            throw new IllegalArgumentException("not a compressed histogram: " + e.getMessage(), e);
+        }
+    }
+}

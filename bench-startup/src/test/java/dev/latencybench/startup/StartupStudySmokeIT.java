@@ -1,0 +1,188 @@
+package dev.latencybench.startup;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.latencybench.core.result.ResultFiles;
+
+/**
+ * The start-up study as a user runs it, through the shaded jar in its own JVM at smoke scale: the
+ * minimal service in every mode (native skipped with the reason where the JDK has no native-image; aot
+ * too before JDK 24; Temurin 25 is used where installed), and the responder;
+ * every launch answered, its RSS, PSS and CPU time plausible, every service process gone and its port
+ * free afterwards. And Ctrl-C: what was measured is kept, marked INTERRUPTED, and no service is left.
+ */
+class StartupStudySmokeIT {
+    private static final Path JAR = Paths.get(System.getProperty("benchmarks.jar", "target/benchmarks.jar"));
+    private static final Path SERVICE_JAR = JAR.toAbsolutePath().getParent().resolve("startup-service")
+            .resolve(ServiceJar.FILE);
+    /** A JDK with the AOT cache, where this machine has one; else the JDK running the test. */
+    private static final Path JDK = Stream.of(Paths.get("/usr/lib/jvm/temurin-25-jdk-amd64"))
+            .filter(p -> Files.isExecutable(p.resolve("bin/java"))).findFirst()
+            .orElse(Paths.get(System.getProperty("java.home")));
+
+    @TempDir
+    Path tmp;
+
+    private List<String> command(String... properties) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-Dbench.results=" + tmp.resolve("results"));
+        cmd.add("-Dbench.scale=smoke");
+        cmd.add("-Dbench.jvm=" + JDK);
+        cmd.add("-Dbench.startup.cache=" + tmp.resolve("cache"));
+        for (String p : properties) {
+            cmd.add("-D" + p);
+        }
+        cmd.add("-jar");
+        cmd.add(JAR.toString());
+        return cmd;
+    }
+
+    private JsonObject result(String runId, String variant) throws IOException {
+        Path dir = tmp.resolve("results").resolve(runId).resolve("startup").resolve(variant);
+        try (Stream<Path> cells = Files.list(dir)) {
+            List<Path> dirs = cells.filter(Files::isDirectory).collect(Collectors.toList());
+            assertEquals(1, dirs.size(), "one JVM x GC cell: " + dirs);
+            return ResultFiles.readJson(dirs.get(0).resolve("result.json"));
+        }
+    }
+
+    private static List<String> servicesLeft() {
+        return ProcessHandle.allProcesses().map(h -> h.info().commandLine().orElse(""))
+                .filter(c -> c.contains(SERVICE_JAR.toString()) || c.contains("LoadGenerator"))
+                .collect(Collectors.toList());
+    }
+
+    private static boolean portFree(int port) {
+        try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort() == port;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    @Test
+    void everyLaunchAnswersWithPlausibleFiguresAndNothingIsLeft() throws Exception {
+        Process p = new ProcessBuilder(command("bench.run.id=smoke", "bench.startup.services=minimal"))
+                .redirectErrorStream(true).start();
+        p.getOutputStream().close();
+        CompletableFuture<String> output = CompletableFuture.supplyAsync(() -> {
+            try {
+                return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                return e.toString();
+            }
+        });
+        assertTrue(p.waitFor(240, TimeUnit.SECONDS), "the smoke run ends within 4 minutes");
+        String out = output.get(10, TimeUnit.SECONDS);
+        assertEquals(0, p.exitValue(), out);
+        boolean aot = JdkFeatures.of(JDK.resolve("bin/java")).feature() >= JdkFeatures.AOT_FEATURE;
+        List<String> variants = new ArrayList<>(List.of("responder-jvm", "minimal-jvm", "minimal-cds"));
+        if (aot) {
+            variants.add("minimal-aot");
+        } else {
+            assertTrue(out.contains("aot skipped: the AOT cache needs JDK 24 or newer"), out);
+        }
+        for (String v : variants) {
+            JsonObject r = result("smoke", v);
+            assertEquals("OK", r.get("status").getAsString(), v + ": " + r.get("reasons"));
+            assertEquals(3, r.get("launches").getAsLong(), v);
+            JsonObject raw = r.getAsJsonObject("launchValues");
+            for (int i = 0; i < 3; i++) {
+                long first = raw.getAsJsonArray("firstResponseNs").get(i).getAsLong();
+                long rss = raw.getAsJsonArray("rssKiB").get(i).getAsLong();
+                long pss = raw.getAsJsonArray("pssKiB").get(i).getAsLong();
+                long cpu = raw.getAsJsonArray("cpuNs").get(i).getAsLong();
+                assertTrue(first > TimeUnit.MILLISECONDS.toNanos(1) && first < TimeUnit.SECONDS.toNanos(60),
+                        v + " first response " + first + " ns");
+                assertTrue(rss > 10_000 && rss < 2_000_000, v + " RSS " + rss + " KiB");
+                assertTrue(pss > 0 && pss <= rss, v + " PSS " + pss + " KiB");
+                assertTrue(cpu > 0 && cpu < TimeUnit.SECONDS.toNanos(60), v + " CPU " + cpu + " ns");
+            }
+            for (JsonElement pid : raw.getAsJsonArray("pid")) {
+                assertFalse(ProcessHandle.of(pid.getAsLong()).map(ProcessHandle::isAlive).orElse(false), v + " pid "
+                        + pid + " reaped");
+            }
+            for (JsonElement port : raw.getAsJsonArray("port")) {
+                assertTrue(portFree(port.getAsInt()), v + " port " + port + " free again");
+            }
+            JsonObject metrics = r.getAsJsonObject("metrics");
+            assertEquals(1_000, metrics.getAsJsonObject("cold").get("count").getAsLong(), v);
+            assertEquals(1_000, metrics.getAsJsonObject("warm").get("count").getAsLong(), v);
+            assertEquals(500, metrics.getAsJsonObject("open-latency").get("count").getAsLong(), v + ": 500/s for 1 s");
+            assertEquals(3, r.getAsJsonArray("load").get(0).getAsJsonObject().getAsJsonArray("batches").size());
+        }
+        JsonObject cds = result("smoke", "minimal-cds").getAsJsonArray("prepared").get(0).getAsJsonObject();
+        assertTrue(cds.get("sizeBytes").getAsLong() > 100_000, "a CDS archive was built: " + cds);
+        if (JdkFeatures.of(JDK.resolve("bin/java")).nativeImage().isEmpty()) { // every mode asked: native is skipped, the rest ran
+            assertTrue(out.contains("native skipped: no native-image in " + JDK.resolve("bin")), out);
+            assertTrue(result("smoke", "minimal-jvm").getAsJsonObject("skipped").get("native").getAsString()
+                    .startsWith("no native-image in "));
+        }
+        assertEquals(List.of(), servicesLeft(), "no service or load generator left");
+    }
+
+    @Test
+    void ctrlCKeepsTheLaunchesMeasuredAndLeavesNoService() throws Exception {
+        Process p = new ProcessBuilder(command("bench.run.id=stopped", "bench.startup.modes=jvm", "bench.startup.services=minimal",
+                "bench.startup.floor=false", "bench.startup.repetitions=1000", "bench.progress=500ms"))
+                .redirectErrorStream(true).start();
+        p.getOutputStream().close();
+        CountDownLatch launched = new CountDownLatch(1);
+        StringBuilder out = new StringBuilder();
+        Thread reader = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(),
+                    StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                    synchronized (out) {
+                        out.append(line).append('\n');
+                    }
+                    if (line.matches(".*launches [1-9][0-9]*/1000.*")) {
+                        launched.countDown();
+                    }
+                }
+            } catch (IOException e) {
+                // the process ended
+            }
+        });
+        reader.start();
+        assertTrue(launched.await(120, TimeUnit.SECONDS), "a launch was measured: " + out);
+        p.destroy(); // SIGTERM, as Ctrl-C's SIGINT: the launcher's hooks stop the forks
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the launcher ends after the signal");
+        reader.join(10_000);
+        JsonObject r = result("stopped", "minimal-jvm");
+        assertEquals("INTERRUPTED", r.get("status").getAsString(), out.toString());
+        long launches = r.get("launches").getAsLong();
+        assertTrue(launches >= 1 && launches < 1000, "the launches measured are kept: " + launches);
+        assertEquals(launches, r.getAsJsonObject("metrics").getAsJsonObject("first-response").get("count")
+                .getAsLong());
+        Thread.sleep(500); // a service killed by the fork's last act is reaped by then
+        assertEquals(List.of(), servicesLeft(), "no service left");
+    }
+}
