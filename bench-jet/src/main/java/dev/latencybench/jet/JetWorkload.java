@@ -55,6 +55,8 @@ final class JetWorkload implements Workload {
     private Job job;
     private Observable<long[]> observable;
     private IMap<String, long[]> state;
+    /** Merges the job's partial timings; the observer's thread only, once the job is submitted. */
+    private WindowTimer timer;
     private volatile JetPeriod current;
     private volatile String jobError;
     private boolean closed;
@@ -126,19 +128,27 @@ final class JetWorkload implements Workload {
         cluster = opener.get();
         String id = "lb-jet-" + UUID.randomUUID();
         state = cluster.instance().getMap(id);
-        observable = cluster.instance().getJet().newObservable();
-        observable.addObserver(Observer.of(this::onTiming, e -> jobError = String.valueOf(e), () -> { }));
         EventSchedule schedule = new EventSchedule(clock.nowNs() + START_LEAD_NS, settings.ratePerSec(), keys,
                 settings.windowNs(), settings.slideNs());
+        timer = new WindowTimer(schedule);
+        observable = cluster.instance().getJet().newObservable();
+        observable.addObserver(Observer.of(this::onPartial, e -> jobError = String.valueOf(e), () -> { }));
         job = cluster.instance().getJet().newJob(SlidingWindowJob.pipeline(schedule, clock, id, observable.name()),
                 SlidingWindowJob.config(id, cluster.jobClasses()));
     }
 
-    /** The observer's thread: one window end's figures, into the period running now (none between periods). */
-    private void onTiming(long[] timing) {
+    /**
+     * The observer's thread: one processor's partial timing, merged; each window end it completes goes
+     * into the period running now (none between periods).
+     */
+    private void onPartial(long[] partial) {
+        List<long[]> done;
+        synchronized (timer) {
+            done = timer.accept(partial);
+        }
         JetPeriod p = current;
         if (p != null) {
-            p.onTiming(timing);
+            done.forEach(p::onTiming);
         }
     }
 
