@@ -82,9 +82,9 @@ final class JetWorkload implements Workload {
 
     static Metrics declared() {
         return new Metrics(List.of(
-                new Metric(FIRST, "from a window's end to the first of its results leaving the pipeline", "ns",
+                new Metric(FIRST, "from a window's end to the first of its results leaving the aggregation", "ns",
                         Metric.Writers.MANY),
-                new Metric(LAST, "from a window's end to the last of its results leaving the pipeline (the whole"
+                new Metric(LAST, "from a window's end to the last of its results leaving the aggregation (the whole"
                         + " result set)", "ns", Metric.Writers.MANY)));
     }
 
