@@ -16,8 +16,8 @@ import java.util.TreeMap;
  * leaves as one partial {@link WindowTiming} and {@link WindowTimer} merges the partials of all
  * processors. A result for a window end already flushed is counted late, in the next partial.
  *
- * <p>Work per result: a comparison, a counter or two and the schedule's few divisions; allocation per
- * window end only. Not thread-safe: one processor's.
+ * <p>Work per result: a few comparisons and counters, no division; allocation per window end only.
+ * Not thread-safe: one processor's.
  */
 final class WindowPartials {
     private final EventSchedule schedule;
@@ -75,23 +75,30 @@ final class WindowPartials {
         return done;
     }
 
-    /** A window end still receiving results: its partial timing, and the events its window holds, found once. */
+    /**
+     * A window end still receiving results: its partial timing, and the events its window holds, found
+     * once. Events {@code [from, to)} give every key {@code to / keys - from / keys} of them, one more
+     * for the keys below {@code to % keys} and one fewer for those below {@code from % keys} (as
+     * {@link EventSchedule#countOfKey} has it), so a result's check costs two comparisons, no division.
+     */
     static final class Open {
         final long[] timing;
-        private final EventSchedule schedule;
-        private final long from;
-        private final long to;
+        private final long perKey;
+        private final long toRemainder;
+        private final long fromRemainder;
 
         Open(EventSchedule schedule, long end, long nowNs) {
-            this.schedule = schedule;
-            this.from = schedule.firstAtOrAfter(end - schedule.windowNs());
-            this.to = schedule.firstAtOrAfter(end);
-            this.timing = WindowTiming.of(end, nowNs - end, nowNs - end, 0, Math.min(schedule.keys(), to - from), 0,
-                    false, 0);
+            long keys = schedule.keys();
+            long from = schedule.firstAtOrAfter(end - schedule.windowNs());
+            long to = schedule.firstAtOrAfter(end);
+            this.perKey = to / keys - from / keys;
+            this.toRemainder = to % keys;
+            this.fromRemainder = from % keys;
+            this.timing = WindowTiming.of(end, nowNs - end, nowNs - end, 0, Math.min(keys, to - from), 0, false, 0);
         }
 
         long expectedCount(long key) {
-            return schedule.countOfKey(key, from, to);
+            return perKey + (toRemainder > key ? 1 : 0) - (fromRemainder > key ? 1 : 0);
         }
     }
 }

@@ -18,10 +18,12 @@ import dev.latencybench.core.config.Units;
  * discarded instead, and prints how far behind its schedule the source ended and the rate it
  * reached. Where both keep up, or both fall behind alike, the stage is not the limit. The measured run
  * merges the stage's partials as the study does and prints what they said: window ends reported,
- * those given up with results missing, results with a wrong count, late results.
+ * those given up with results missing, results with a wrong count, late results. The measured run
+ * goes first, so in a fresh JVM the first case's measured run also pays for the JIT's warm-up:
+ * give the first case twice and read the second.
  * <pre>
  *   java --add-opens ... -cp bench-jet/target/benchmarks.jar:bench-jet/target/test-classes \
- *        dev.latencybench.jet.MeasuringStageCost 100K:10K 200K:10K 100K:50K
+ *        dev.latencybench.jet.MeasuringStageCost 100K:10K 100K:10K 400K:1K 200K:10K
  * </pre>
  */
 public final class MeasuringStageCost {
