@@ -19,8 +19,8 @@ import dev.latencybench.core.config.Units;
  * reached. Where both keep up, or both fall behind alike, the stage is not the limit. The measured run
  * merges the stage's partials as the study does and prints what they said: window ends reported,
  * those given up with results missing, results with a wrong count, late results. The measured run
- * goes first, so in a fresh JVM the first case's measured run also pays for the JIT's warm-up:
- * give the first case twice and read the second.
+ * goes first ({@code -DdiscardedFirst=true} turns the order round), so in a fresh JVM the first
+ * case's measured run also pays for the JIT's warm-up: give the first case twice and read the second.
  * <pre>
  *   java --add-opens ... -cp bench-jet/target/benchmarks.jar:bench-jet/target/test-classes \
  *        dev.latencybench.jet.MeasuringStageCost 100K:10K 100K:10K 400K:1K 200K:10K
@@ -37,7 +37,8 @@ public final class MeasuringStageCost {
             String[] rk = arg.split(":");
             long rate = Units.parseCount(rk[0]);
             long keys = Units.parseCount(rk[1]);
-            for (boolean measured : new boolean[] {true, false}) {
+            for (boolean measured : Boolean.getBoolean("discardedFirst") ? new boolean[] {false, true}
+                    : new boolean[] {true, false}) {
                 long[] s = run(rate, keys, measured, windowNs, seconds);
                 System.out.printf(Locale.ROOT, "rate %,d keys %,d %-10s source ended %,d ms behind (most %,d ms),"
                         + " emitted %,.0f events/s%s%n", rate, keys, measured ? "measured" : "discarded",
