@@ -28,7 +28,8 @@ import dev.latencybench.core.record.Metrics;
  * One point of the sliding-window study in a benchmark JVM: on its first period it starts the
  * member (or connects to the cluster) and submits the job, which then runs through the warm-up and
  * the measured periods alike (a 10 s window must stay full across them). Each period listens to
- * the measuring stage's figures, one per window end, and records the latency of its first and last
+ * the measuring stage's figures, one per window end (merged here from the job's partials by a
+ * {@link WindowTimer}), and records the latency of its first and last
  * result; every 50 ms it reads the source's state (events emitted, its lag) and the job's status.
  * A measured period fails when the source did not keep up, when any result was wrong, missing or
  * late, or when the job failed. {@link #close} cancels the job and shuts the member down (or
