@@ -81,7 +81,8 @@ final class ClusterClient implements JetCluster {
     @Override
     public Class<?>[] jobClasses() {
         return new Class<?>[] {SlidingWindowJob.class, ScheduledSource.class, SourceState.class, EventSchedule.class,
-                WindowTimer.class, WindowTiming.class, JobClock.class, JobClock.SystemJobClock.class, Clocks.class,
+                PartialTimingP.class, WindowPartials.class,
+                WindowPartials.Open.class, WindowTiming.class, JobClock.class, JobClock.SystemJobClock.class, Clocks.class,
                 Clock.class, EpochClock.class, SystemClock.class};
     }
 

@@ -28,7 +28,8 @@ import dev.latencybench.core.record.Metrics;
  * One point of the sliding-window study in a benchmark JVM: on its first period it starts the
  * member (or connects to the cluster) and submits the job, which then runs through the warm-up and
  * the measured periods alike (a 10 s window must stay full across them). Each period listens to
- * the measuring stage's figures, one per window end, and records the latency of its first and last
+ * the measuring stage's figures, one per window end (merged here from the job's partials by a
+ * {@link WindowTimer}), and records the latency of its first and last
  * result; every 50 ms it reads the source's state (events emitted, its lag) and the job's status.
  * A measured period fails when the source did not keep up, when any result was wrong, missing or
  * late, or when the job failed. {@link #close} cancels the job and shuts the member down (or
@@ -55,6 +56,8 @@ final class JetWorkload implements Workload {
     private Job job;
     private Observable<long[]> observable;
     private IMap<String, long[]> state;
+    /** Merges the job's partial timings; the observer's thread only, once the job is submitted. */
+    private WindowTimer timer;
     private volatile JetPeriod current;
     private volatile String jobError;
     private boolean closed;
@@ -80,9 +83,9 @@ final class JetWorkload implements Workload {
 
     static Metrics declared() {
         return new Metrics(List.of(
-                new Metric(FIRST, "from a window's end to the first of its results leaving the pipeline", "ns",
+                new Metric(FIRST, "from a window's end to the first of its results leaving the aggregation", "ns",
                         Metric.Writers.MANY),
-                new Metric(LAST, "from a window's end to the last of its results leaving the pipeline (the whole"
+                new Metric(LAST, "from a window's end to the last of its results leaving the aggregation (the whole"
                         + " result set)", "ns", Metric.Writers.MANY)));
     }
 
@@ -126,19 +129,27 @@ final class JetWorkload implements Workload {
         cluster = opener.get();
         String id = "lb-jet-" + UUID.randomUUID();
         state = cluster.instance().getMap(id);
-        observable = cluster.instance().getJet().newObservable();
-        observable.addObserver(Observer.of(this::onTiming, e -> jobError = String.valueOf(e), () -> { }));
         EventSchedule schedule = new EventSchedule(clock.nowNs() + START_LEAD_NS, settings.ratePerSec(), keys,
                 settings.windowNs(), settings.slideNs());
+        timer = new WindowTimer(schedule);
+        observable = cluster.instance().getJet().newObservable();
+        observable.addObserver(Observer.of(this::onPartial, e -> jobError = String.valueOf(e), () -> { }));
         job = cluster.instance().getJet().newJob(SlidingWindowJob.pipeline(schedule, clock, id, observable.name()),
                 SlidingWindowJob.config(id, cluster.jobClasses()));
     }
 
-    /** The observer's thread: one window end's figures, into the period running now (none between periods). */
-    private void onTiming(long[] timing) {
+    /**
+     * The observer's thread: one processor's partial timing, merged; each window end it completes goes
+     * into the period running now (none between periods).
+     */
+    private void onPartial(long[] partial) {
+        List<long[]> done;
+        synchronized (timer) {
+            done = timer.accept(partial);
+        }
         JetPeriod p = current;
         if (p != null) {
-            p.onTiming(timing);
+            done.forEach(p::onTiming);
         }
     }
 

@@ -1,6 +1,5 @@
 package dev.latencybench.jet;
 
-import com.hazelcast.jet.Traversers;
 import com.hazelcast.jet.aggregate.AggregateOperations;
 import com.hazelcast.jet.config.JobConfig;
 import com.hazelcast.jet.config.ProcessingGuarantee;
@@ -17,9 +16,13 @@ import com.hazelcast.jet.pipeline.WindowDefinition;
  * <pre>
  *   ScheduledSource (event n, timestamp from the schedule, native watermarks)
  *     -> groupingKey(n % keys) -> sliding window (10 s, sliding every 10 ms) -> counting
- *     -> all results to one key -> WindowTimer (first / last arrival per window end, the count check)
- *     -> an Observable the benchmark JVM listens to (one long[] per window end, 100 a second)
+ *     -> local edge -> PartialTimingP, one per processor (first / last arrival per window end, each
+ *        key's count checked; one partial long[] per window end once the watermark passes it)
+ *     -> an Observable the benchmark JVM listens to, where WindowTimer merges the partials
+ *        (processors x members x 100 a second) into one timing per window end
  * </pre>
+ * No result crosses a partitioned edge or funnels into one processor to be measured: each is timed
+ * where the aggregation emitted it, for a counter or two and a clock read per inbox.
  * Timestamps are epoch nanoseconds, so windows and latencies have nanosecond resolution. Stateless.
  */
 final class SlidingWindowJob {
@@ -28,15 +31,12 @@ final class SlidingWindowJob {
 
     /**
      * @param stateMap   the map the source reports its state into
-     * @param observable the observable the measuring stage writes to
+     * @param observable the observable the measuring stage writes its partials to
      */
     static Pipeline pipeline(EventSchedule schedule, JobClock clock, String stateMap, String observable) {
         Pipeline p = Pipeline.create();
         counts(p, schedule, clock, stateMap)
-                .groupingKey(r -> 0L)
-                .flatMapStateful(() -> new WindowTimer(schedule), (timer, k, r) ->
-                        Traversers.traverseIterable(timer.accept(r.key(), r.end(), r.result(), clock.nowNs())))
-                .setName("lb-jet-measure")
+                .<long[]>customTransform("lb-jet-measure", () -> new PartialTimingP(schedule, clock))
                 .writeTo(Sinks.<long[]>observable(observable));
         return p;
     }

@@ -7,25 +7,23 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The measuring stage's state: it receives every window result (key, window end, count) with the
- * time it arrived, and per window end keeps the arrival of its first and last result, how many came
- * and how many had a count other than the schedule's. A window end is reported ({@link WindowTiming})
- * once all its results arrived, or, given up with the results it has, once a result arrives for a
- * window a whole window length later. Window ends are reported in order: each aggregating processor
- * emits its windows in order, so once a window end has every result, the earlier ones have theirs.
- * The latency is arrival minus the window's end: the time the
- * pipeline took to start (first) and to finish (last) emitting the window's result set.
+ * The second half of the measuring stage, in the benchmark JVM: it merges the partial timings
+ * ({@link WindowPartials}, one per processor after the aggregation and window end) into one
+ * {@link WindowTiming} per window end: the earliest first arrival, the latest last arrival, the
+ * results and wrong counts added up. A window end is reported once its results number the
+ * schedule's expectation (every key, once the window is full), or, given up with the results it
+ * has, once a partial arrives for a window a whole window length later. Window ends are reported in
+ * order. A partial for a window end already reported counts its results late, reported with the
+ * next window end, as do the results the partials themselves found late. The latency is arrival
+ * minus the window's end: the time the pipeline took to start (first) and to finish (last)
+ * emitting the window's result set.
  *
- * <p>One instance sees every result (the pipeline routes them all to one key); not thread-safe.
- * Allocates per window end, not per result; a result costs a comparison or a map look-up and a few
- * divisions.
+ * <p>It sees a few partials per window end (processors × members), not every result. Not thread-safe.
  */
 final class WindowTimer {
     private final EventSchedule schedule;
-    private final TreeMap<Long, Open> open = new TreeMap<>();
-    /** The window the last result was for: results come in runs of the same window end. */
-    private Open lastOpen;
-    /** The greatest window end reported so far; results for it or an earlier end are late. */
+    private final TreeMap<Long, long[]> open = new TreeMap<>();
+    /** The greatest window end reported so far; partials for it or an earlier end are late. */
     private long reportedUpTo = Long.MIN_VALUE;
     private long late;
 
@@ -33,39 +31,32 @@ final class WindowTimer {
         this.schedule = schedule;
     }
 
-    /**
-     * Takes one result, received at {@code nowNs} (epoch ns, the clock the schedule's timestamps
-     * use); returns the window ends it completed or gave up, in order of their end, often none.
-     */
-    List<long[]> accept(long key, long end, long count, long nowNs) {
+    /** Takes one partial; returns the window ends it completed or gave up, in order of their end, often none. */
+    List<long[]> accept(long[] partial) {
+        long end = partial[WindowTiming.END];
+        late += partial[WindowTiming.LATE];
         if (end <= reportedUpTo) {
-            late++;
+            late += partial[WindowTiming.RESULTS];
             return List.of();
         }
-        Open o = lastOpen != null && lastOpen.timing[WindowTiming.END] == end ? lastOpen : open.get(end);
-        if (o == null) {
-            o = new Open(schedule, end, nowNs);
-            open.put(end, o);
+        long[] w = open.get(end);
+        if (w == null) {
+            w = WindowTiming.of(end, Long.MAX_VALUE, Long.MIN_VALUE, 0, schedule.expectedResults(end), 0, false, 0);
+            open.put(end, w);
         }
-        lastOpen = o;
-        long[] w = o.timing;
-        w[WindowTiming.LAST_NS] = nowNs - end;
-        w[WindowTiming.RESULTS]++;
-        if (key < 0 || key >= schedule.keys() || count != o.expectedCount(key)) {
-            w[WindowTiming.WRONG]++;
-        }
-        if (w[WindowTiming.RESULTS] < w[WindowTiming.EXPECTED] && open.firstKey() == end) {
-            return List.of(); // the oldest window is still filling: nothing can be reported
-        }
+        w[WindowTiming.FIRST_NS] = Math.min(w[WindowTiming.FIRST_NS], partial[WindowTiming.FIRST_NS]);
+        w[WindowTiming.LAST_NS] = Math.max(w[WindowTiming.LAST_NS], partial[WindowTiming.LAST_NS]);
+        w[WindowTiming.RESULTS] += partial[WindowTiming.RESULTS];
+        w[WindowTiming.WRONG] += partial[WindowTiming.WRONG];
         List<long[]> done = new ArrayList<>(0);
-        Iterator<Map.Entry<Long, Open>> it = open.entrySet().iterator();
+        Iterator<Map.Entry<Long, long[]>> it = open.entrySet().iterator();
         while (it.hasNext()) {
-            Map.Entry<Long, Open> e = it.next();
-            long[] t = e.getValue().timing;
+            Map.Entry<Long, long[]> e = it.next();
+            long[] t = e.getValue();
             boolean complete = t[WindowTiming.RESULTS] >= t[WindowTiming.EXPECTED];
             boolean givenUp = e.getKey() <= end - schedule.windowNs();
             if (!complete && !givenUp) {
-                break; // reported in order: a later window cannot be complete while this one is not
+                break; // reported in order: a later window waits for this one
             }
             t[WindowTiming.COMPLETE] = complete && t[WindowTiming.RESULTS] == t[WindowTiming.EXPECTED] ? 1 : 0;
             t[WindowTiming.LATE] = late;
@@ -73,30 +64,7 @@ final class WindowTimer {
             reportedUpTo = Math.max(reportedUpTo, e.getKey());
             done.add(t);
             it.remove();
-            if (e.getValue() == lastOpen) {
-                lastOpen = null;
-            }
         }
         return done;
-    }
-
-    /** A window end still receiving results: its timing, and the events its window holds, found once. */
-    private static final class Open {
-        final long[] timing;
-        private final EventSchedule schedule;
-        private final long from;
-        private final long to;
-
-        Open(EventSchedule schedule, long end, long nowNs) {
-            this.schedule = schedule;
-            this.from = schedule.firstAtOrAfter(end - schedule.windowNs());
-            this.to = schedule.firstAtOrAfter(end);
-            this.timing = WindowTiming.of(end, nowNs - end, nowNs - end, 0, Math.min(schedule.keys(), to - from), 0,
-                    false, 0);
-        }
-
-        long expectedCount(long key) {
-            return schedule.countOfKey(key, from, to);
-        }
     }
 }

@@ -5,7 +5,9 @@ package dev.latencybench.jet;
  * to the benchmark JVM without Java serialization): the window's end, the latency of its first and
  * last result (from the window's end to the time the stage received it), the results received and
  * expected, how many had a wrong count, and whether it ended complete or was given up as missing
- * results. Read and written here only. Stateless.
+ * results. A processor's partial ({@link WindowPartials}) has the same shape, covering the results
+ * that processor received, with {@link #COMPLETE} unset: only the merge ({@link WindowTimer}) knows.
+ * Read and written here only. Stateless.
  */
 final class WindowTiming {
     static final int END = 0;

@@ -1,0 +1,56 @@
+package dev.latencybench.jet;
+
+import com.hazelcast.jet.Traverser;
+import com.hazelcast.jet.Traversers;
+import com.hazelcast.jet.core.AbstractProcessor;
+import com.hazelcast.jet.core.Inbox;
+import com.hazelcast.jet.core.Watermark;
+import com.hazelcast.jet.datamodel.KeyedWindowResult;
+import com.hazelcast.jet.impl.JetEvent;
+
+/**
+ * The Jet processor around {@link WindowPartials}, attached right after the aggregation with
+ * {@code customTransform} (a local edge: each processor times what the aggregating processors of
+ * its own member emit). It reads the clock once per inbox, the time those results reached it, and
+ * emits a window end's partial when the watermark passes the end, before it forwards the watermark.
+ *
+ * <p>A stream stage's items travel between Jet's processors wrapped in Jet's {@code JetEvent} (an
+ * internal class, with the event's timestamp), and the sink after this stage unwraps them: so the
+ * results come in wrapped and the partials go out wrapped, with the window end as their timestamp.
+ */
+final class PartialTimingP extends AbstractProcessor {
+    private final WindowPartials partials;
+    private final JobClock clock;
+    private Traverser<JetEvent<long[]>> pending;
+
+    PartialTimingP(EventSchedule schedule, JobClock clock) {
+        this.partials = new WindowPartials(schedule);
+        this.clock = clock;
+    }
+
+    @Override
+    public void process(int ordinal, Inbox inbox) {
+        long now = clock.nowNs();
+        for (Object item; (item = inbox.poll()) != null; ) {
+            KeyedWindowResult<?, ?> r = (KeyedWindowResult<?, ?>) (item instanceof JetEvent
+                    ? ((JetEvent<?>) item).payload() : item);
+            partials.accept(((Number) r.key()).longValue(), r.end(), ((Number) r.result()).longValue(), now);
+        }
+    }
+
+    @Override
+    public boolean tryProcessWatermark(Watermark watermark) {
+        if (pending == null) {
+            pending = Traversers.traverseIterable(partials.flush(watermark.timestamp()))
+                    .map(t -> JetEvent.jetEvent(t[WindowTiming.END] - 1, t));
+        }
+        if (!emitFromTraverser(pending)) {
+            return false;
+        }
+        if (!tryEmit(watermark)) {
+            return false;
+        }
+        pending = null;
+        return true;
+    }
+}
