@@ -19,7 +19,7 @@ final class Pauses {
         Table t = new Table().text("JVM").text("GC").text("variant").number("collections").number("safepoints")
                 .lowest("total stopped").lowest("longest");
         for (RunData.Row r : rows) {
-            PauseSummary p = PauseSummary.of(r.dir);
+            PauseSummary p = r.pauses();
             if (p.logs == 0) {
                 continue;
             }

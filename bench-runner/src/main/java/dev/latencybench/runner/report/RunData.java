@@ -92,6 +92,8 @@ public final class RunData {
         private final Map<String, List<LatencySummary>> forks;
         public final JsonObject result;
         public final Path dir;
+        /** The stop-the-world pauses of the cell's GC logs, read once (the pause table and a search's steps both show them). */
+        private PauseSummary pauses;
 
         Row(String scenario, String variant, String cell, String status, List<String> reasons, List<String> notes,
             List<String> flags, Metrics metrics, Map<String, LatencySummary> summaries,
@@ -111,6 +113,14 @@ public final class RunData {
             this.forks = forks;
             this.result = result;
             this.dir = dir;
+        }
+
+        /** The stop-the-world pauses of the cell's forks, from their GC logs, read on first use; no logs: {@code logs == 0}. */
+        PauseSummary pauses() throws IOException {
+            if (pauses == null) {
+                pauses = PauseSummary.of(dir);
+            }
+            return pauses;
         }
 
         /** The CPU pair's cache-line round trip, lowest and highest probed; null for results without it. */

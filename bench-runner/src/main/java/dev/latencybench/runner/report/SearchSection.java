@@ -370,7 +370,7 @@ final class SearchSection {
     /** The longest stop-the-world pause of the step's forks (warm-up included), from their GC logs; "-" without. */
     private static Object longestPause(RunData.Row row) {
         try {
-            PauseSummary p = PauseSummary.of(row == null ? null : row.dir);
+            PauseSummary p = row == null ? PauseSummary.of(null) : row.pauses();
             return p.safepoints == 0 ? "-" : Table.Time.of(p.maxNs);
         } catch (IOException e) {
             return "-";
