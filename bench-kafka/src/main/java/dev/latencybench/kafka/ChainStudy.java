@@ -109,10 +109,8 @@ public final class ChainStudy implements Study {
                     ? String.format(Locale.ROOT, "a single-node KRaft broker per benchmark JVM, Kafka %s, started"
                     + " with %s -Xmx%s %s, on 127.0.0.1", kafkaVersion, b.java(), b.heap(), String.join(" ", b.jvmFlags()))
                     : "the cluster at " + c.kafkaBootstrap() + " (" + KafkaCluster.BOOTSTRAP + "), nothing started")
-                    + String.format(Locale.ROOT, "; clients: acks=%s, linger.ms=%s, consumer poll %s%s",
-                    k.producer().get("acks"), k.producer().get("linger.ms"), Units.formatNs(k.pollTimeoutNs()),
-                    k.pollTimeout().toNanos() == k.pollTimeoutNs() ? "" : " (Kafka waits in whole ms: poll("
-                    + k.pollTimeout().toMillis() + " ms), which returns as soon as a record arrives)")
+                    + String.format(Locale.ROOT, "; clients: acks=%s, linger.ms=%s, consumers %s",
+                    k.producer().get("acks"), k.producer().get("linger.ms"), k.pollDescription())
                     + (k.overridden().isEmpty() ? "" : "; overridden: " + String.join(", ", k.overridden())));
         }
         if (!removed.isEmpty()) {

@@ -17,7 +17,6 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 
-import dev.latencybench.core.config.Units;
 
 /**
  * The {@code kafka} transport, as the study ran it: one topic of one partition per stage of each
@@ -34,7 +33,7 @@ import dev.latencybench.core.config.Units;
  * or a broker started for this benchmark JVM (each fork has its own), which {@link #close} stops.
  * A consumer polls with the settings' timeout, which Kafka counts in whole milliseconds: the study's
  * 1/8 ms becomes {@code poll(1 ms)}, which returns as soon as a record arrives
- * ({@link KafkaClientSettings#pollTimeout}, {@link #idleWaitDescription}).
+ * ({@link KafkaClientSettings#pollTimeout}, {@link KafkaClientSettings#pollDescription}).
  *
  * <p>Failures are not lost: a send the broker refused, or the cluster's own {@link KafkaCluster#failure}
  * (looked at by every reader about every {@link #HEALTH_CHECK_MS} ms), becomes the first
@@ -188,15 +187,6 @@ final class KafkaChainTransport implements ChainTransport {
                 ChainMessage.counter(b), ChainMessage.handedOverNs(b));
     }
 
-    /** How an idle reader waits, in words, for fork.json and the README. */
-    String idleWaitDescription() {
-        long ms = settings.pollTimeout().toMillis();
-        return ms == 0 ? "poll(0 ms): busy polling"
-                : "poll(" + ms + " ms), which returns as soon as a record arrives"
-                + (ms * 1_000_000 == settings.pollTimeoutNs() ? ""
-                : " (" + Units.formatNs(settings.pollTimeoutNs()) + " asked; Kafka waits in whole ms)");
-    }
-
     /** The first failure seen, with the cluster's reason when it has one; null while none. */
     String failure() {
         return failure;
@@ -221,7 +211,7 @@ final class KafkaChainTransport implements ChainTransport {
     public void describe(JsonObject fork) {
         JsonObject o = new JsonObject();
         o.add("clients", settings.toJson());
-        o.addProperty("idleWait", idleWaitDescription());
+        o.addProperty("idleWait", settings.pollDescription());
         o.addProperty("producers", "one, shared by every writer of the JVM");
         o.addProperty("topics", topics.created().size());
         o.addProperty("payloadBytes", payloadBytes);

@@ -4,6 +4,7 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
+import dev.latencybench.core.config.Units;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.HashMap;
@@ -231,6 +232,15 @@ public final class KafkaClientSettings {
      */
     public Duration pollTimeout() {
         return Duration.ofMillis((pollTimeoutNs + 999_999) / 1_000_000);
+    }
+
+    /** How an idle reader waits, in words, for the run's facts and fork.json. */
+    public String pollDescription() {
+        long ms = pollTimeout().toMillis();
+        return ms == 0 ? "poll(0 ms): busy polling"
+                : "poll(" + ms + " ms), which returns as soon as a record arrives"
+                + (ms * 1_000_000 == pollTimeoutNs ? ""
+                : " (" + Units.formatNs(pollTimeoutNs) + " asked; Kafka waits in whole ms)");
     }
 
     /** The settings given over the study's, as {@code producer.linger.ms}, {@code consumer.fetch.max.wait.ms}. */

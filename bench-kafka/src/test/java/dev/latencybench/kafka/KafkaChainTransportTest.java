@@ -31,5 +31,9 @@ class KafkaChainTransportTest {
         assertEquals(125_000, s.pollTimeoutNs());
         assertEquals(2, KafkaClientSettings.defaults(10_000_000).pollTimeout().toMillis(), "1.25 ms asked: 2 ms");
         assertEquals(1, KafkaClientSettings.defaults(8_000_000).pollTimeout().toMillis(), "exactly 1 ms");
+        assertEquals("poll(1 ms), which returns as soon as a record arrives (125us asked; Kafka waits in whole ms)",
+                s.pollDescription());
+        assertEquals("poll(1 ms), which returns as soon as a record arrives",
+                KafkaClientSettings.defaults(8_000_000).pollDescription());
     }
 }
