@@ -31,6 +31,9 @@ public final class JetSettings {
     public static final String CLUSTER = "bench.jet.cluster";
     public static final String CLUSTER_NAME = "bench.jet.clusterName";
     public static final String PORT = "bench.jet.port";
+    public static final String VARIANTS = "bench.jet.variants";
+    /** The suite's pipeline, then the published one as its yardstick. */
+    public static final List<String> ALL_VARIANTS = List.of("jet", "reference");
 
     /** The study's million events a second, at paper scale. */
     public static final long PAPER_RATE = 1_000_000;
@@ -74,9 +77,10 @@ public final class JetSettings {
     private final String clusterName;
     private final int port;
     private final Periods periods;
+    private final List<String> variants;
 
     private JetSettings(long ratePerSec, List<Long> keys, long windowNs, long slideNs, long maxLagNs,
-                        List<String> cluster, String clusterName, int port, Periods periods) {
+                        List<String> cluster, String clusterName, int port, Periods periods, List<String> variants) {
         this.ratePerSec = ratePerSec;
         this.keys = List.copyOf(keys);
         this.windowNs = windowNs;
@@ -86,6 +90,7 @@ public final class JetSettings {
         this.clusterName = clusterName;
         this.port = port;
         this.periods = periods;
+        this.variants = List.copyOf(variants);
     }
 
     /** @throws ConfigException naming the property, the value and what is allowed */
@@ -114,7 +119,14 @@ public final class JetSettings {
         String clusterName = p.string(CLUSTER_NAME, DEFAULT_CLUSTER_NAME,
                 "the cluster name of the existing cluster (" + CLUSTER + ")");
         int port = (int) p.count(PORT, 0, 0, 65_535, "the embedded member's port on 127.0.0.1 (0: a free one)");
-        return new JetSettings(rate, keys, window, slide, maxLag, cluster, clusterName, port, periods);
+        List<String> variants = p.subset(VARIANTS, ALL_VARIANTS, ALL_VARIANTS, "variant");
+        long ms = TimeUnit.MILLISECONDS.toNanos(1);
+        if (variants.contains("reference") && (window % ms != 0 || slide % ms != 0)) {
+            throw ConfigException.invalid(SLIDE, p.given().getOrDefault(SLIDE, Units.formatDuration(slide)),
+                    "the reference variant, the published pipeline, counts in whole milliseconds: give a window and"
+                            + " a slide of whole ms, or leave it out (" + VARIANTS + "=jet)");
+        }
+        return new JetSettings(rate, keys, window, slide, maxLag, cluster, clusterName, port, periods, variants);
     }
 
     /** {@code 5K,15K} to 5000, 15000; each from 1 to {@link #MAX_KEYS}, none twice. */
@@ -209,6 +221,11 @@ public final class JetSettings {
 
     public Periods periods() {
         return periods;
+    }
+
+    /** The variants to run, in order: {@code jet}, {@code reference} or both. */
+    public List<String> variants() {
+        return variants;
     }
 
     /** {@code 10,000 events/s; 10s window sliding every 10ms}. */

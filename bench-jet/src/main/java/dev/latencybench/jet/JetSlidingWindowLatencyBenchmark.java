@@ -40,7 +40,7 @@ import dev.latencybench.core.run.RunSettings;
 @Measurement(iterations = 1, batchSize = 1)
 @Fork(1)
 public class JetSlidingWindowLatencyBenchmark {
-    @Param({JetStudy.VARIANT})
+    @Param({JetStudy.VARIANT, JetStudy.REFERENCE})
     public String engine;
 
     private ForkSession session;
@@ -53,7 +53,7 @@ public class JetSlidingWindowLatencyBenchmark {
         JetSettings settings = JetSettings.read(properties);
         properties.rejectUnknown();
         CpuPlan none = CpuPlan.resolve("bench.cpus", "none", List.of(), CpuTopology.system());
-        session = ForkSession.open("jet", engine, run, settings.periods(), none, JetWorkload.of(settings));
+        session = ForkSession.open("jet", engine, run, settings.periods(), none, JetWorkload.of(settings, engine));
     }
 
     @Setup(Level.Iteration)

@@ -29,6 +29,8 @@ import dev.latencybench.core.run.schedule.Sweep;
  */
 public final class JetStudy implements Study {
     public static final String VARIANT = "jet";
+    /** The published pipeline with none of the suite's code inside: the harness's yardstick. */
+    public static final String REFERENCE = "reference";
 
     public static void main(String[] args) {
         int status = new StudyLauncher(new JetStudy()).run(args);
@@ -102,11 +104,12 @@ public final class JetStudy implements Study {
         s.keys().forEach(keys::add);
         recorded.add("keySweep", keys);
         recorded.addProperty("cluster", String.join(",", s.cluster()));
-        return Plan.builder(List.of(VARIANT), s.periods(), JetWorkload.declared())
+        return Plan.builder(s.variants(), s.periods(), JetWorkload.declared())
                 .facts(facts)
+                .role(Plan.YARDSTICK, REFERENCE)
                 .recorded(recorded)
                 .accounting(JetTally::accounting)
-                .schedule(new Sweep(List.of(VARIANT), JetSettings.KEYS, values))
+                .schedule(new Sweep(s.variants(), JetSettings.KEYS, values))
                 .build();
     }
 

@@ -35,6 +35,8 @@ final class JetTally {
     long inputItems;
     long inputNs;
     long sourceMaxLagNs;
+    /** When the greatest lag was seen, from the start of the measured period it was seen in. */
+    long sourceMaxLagAtNs;
     long sourceFinalLagNs;
     long heapUsedMaxBytes;
     long cpuNs;
@@ -52,7 +54,10 @@ final class JetTally {
         lateResults += o.lateResults;
         inputItems += o.inputItems;
         inputNs += o.inputNs;
-        sourceMaxLagNs = Math.max(sourceMaxLagNs, o.sourceMaxLagNs);
+        if (o.sourceMaxLagNs > sourceMaxLagNs) {
+            sourceMaxLagNs = o.sourceMaxLagNs;
+            sourceMaxLagAtNs = o.sourceMaxLagAtNs;
+        }
         sourceFinalLagNs = Math.max(sourceFinalLagNs, o.sourceFinalLagNs);
         heapUsedMaxBytes = Math.max(heapUsedMaxBytes, o.heapUsedMaxBytes);
         cpuNs = cpuNs < 0 || o.cpuNs < 0 ? -1 : cpuNs + o.cpuNs;
@@ -70,18 +75,22 @@ final class JetTally {
     }
 
     /**
-     * Why these counts fail a period: the source did not keep up (it ended more than {@code maxLagNs}
-     * behind its schedule), results with wrong counts, missing or late, or none at all.
+     * Why these counts fail a period: the source did not keep up (it was more than {@code maxLagNs}
+     * behind its schedule at any moment of the period, or ended so), results with wrong counts, missing or late, or none at all.
      *
      * @param complete false for a period cut short: the lag and the last window ends are then not judged
      */
     List<String> failures(long maxLagNs, long ratePerSec, boolean complete) {
         List<String> reasons = new ArrayList<>();
-        if (complete && sourceFinalLagNs > maxLagNs) {
+        if (sourceMaxLagNs > maxLagNs) {
+            reasons.add(String.format(Locale.ROOT, "did not keep up: the source fell %s behind its schedule, %s into"
+                    + " the measured period (allowed: %s, %s; %s behind at its end); it emitted %,.0f of %,d events/s",
+                    Units.formatNs(sourceMaxLagNs), Units.formatNs(sourceMaxLagAtNs), Units.formatNs(maxLagNs),
+                    JetSettings.MAX_LAG, Units.formatNs(sourceFinalLagNs), inputPerSec(), ratePerSec));
+        } else if (complete && sourceFinalLagNs > maxLagNs) {
             reasons.add(String.format(Locale.ROOT, "did not keep up: the source ended %s behind its schedule"
-                    + " (allowed: %s, %s; at most %s behind during the period); it emitted %,.0f of %,d events/s",
-                    Units.formatNs(sourceFinalLagNs), Units.formatNs(maxLagNs), JetSettings.MAX_LAG,
-                    Units.formatNs(sourceMaxLagNs), inputPerSec(), ratePerSec));
+                    + " (allowed: %s, %s); it emitted %,.0f of %,d events/s", Units.formatNs(sourceFinalLagNs),
+                    Units.formatNs(maxLagNs), JetSettings.MAX_LAG, inputPerSec(), ratePerSec));
         }
         if (complete && windows == 0) {
             reasons.add("no window result arrived in the period");
@@ -121,6 +130,7 @@ final class JetTally {
         o.addProperty("outputPerSec", Math.round(outputPerSec()));
         o.addProperty("itemsPerSec", Math.round(inputPerSec() + outputPerSec()));
         o.addProperty("sourceMaxLagNs", sourceMaxLagNs);
+        o.addProperty("sourceMaxLagAtNs", sourceMaxLagAtNs);
         o.addProperty("sourceFinalLagNs", sourceFinalLagNs);
         o.addProperty("heapUsedMaxBytes", heapUsedMaxBytes);
         o.addProperty("cpuNs", cpuNs);
@@ -149,6 +159,7 @@ final class JetTally {
         t.inputItems = o.get("inputItems").getAsLong();
         t.inputNs = o.get("inputNs").getAsLong();
         t.sourceMaxLagNs = o.get("sourceMaxLagNs").getAsLong();
+        t.sourceMaxLagAtNs = o.has("sourceMaxLagAtNs") ? o.get("sourceMaxLagAtNs").getAsLong() : 0;
         t.sourceFinalLagNs = o.get("sourceFinalLagNs").getAsLong();
         t.heapUsedMaxBytes = o.get("heapUsedMaxBytes").getAsLong();
         t.cpuNs = o.get("cpuNs").getAsLong();

@@ -15,6 +15,7 @@ import com.hazelcast.jet.Job;
 import com.hazelcast.jet.Observable;
 import com.hazelcast.jet.core.JobStatus;
 import com.hazelcast.jet.function.Observer;
+import com.hazelcast.jet.pipeline.Pipeline;
 import com.hazelcast.map.IMap;
 
 import dev.latencybench.core.config.Units;
@@ -44,8 +45,11 @@ final class JetWorkload implements Workload {
     static final long POLL_NS = TimeUnit.MILLISECONDS.toNanos(50);
     /** How long {@link #close} waits for the cancelled job to end before shutting the member down anyway. */
     static final long CANCEL_WAIT_S = 5;
+    /** A timing's last result where the pipeline does not time it (the published one times only the first). */
+    static final long NOT_TIMED = Long.MIN_VALUE;
 
     private final JetSettings settings;
+    private final String variant;
     private final long keys;
     private final Supplier<JetCluster> opener;
     private final JobClock clock;
@@ -66,18 +70,24 @@ final class JetWorkload implements Workload {
      * @param keys   this point's key count
      * @param opener starts the member or connects to the cluster, on the first period
      */
-    JetWorkload(JetSettings settings, long keys, Supplier<JetCluster> opener, JobClock clock, ProcessCpu cpu) {
+    JetWorkload(JetSettings settings, String variant, long keys, Supplier<JetCluster> opener, JobClock clock,
+                ProcessCpu cpu) {
         this.settings = settings;
+        this.variant = variant;
         this.keys = keys;
         this.opener = opener;
         this.clock = clock;
         this.cpu = cpu;
     }
 
-    /** The study's: an embedded member or a client, as {@code bench.jet.cluster} says. */
-    static JetWorkload of(JetSettings s) {
+    /**
+     * The study's: an embedded member or a client, as {@code bench.jet.cluster} says.
+     *
+     * @param variant {@link JetStudy#VARIANT}, or {@link JetStudy#REFERENCE} for the published pipeline
+     */
+    static JetWorkload of(JetSettings s, String variant) {
         long keys = s.pointKeys();
-        return new JetWorkload(s, keys, () -> s.cluster().isEmpty() ? EmbeddedMember.start(s.port())
+        return new JetWorkload(s, variant, keys, () -> s.cluster().isEmpty() ? EmbeddedMember.start(s.port())
                 : ClusterClient.connect(s.cluster(), s.clusterName()), JobClock.SYSTEM, ProcessCpu.self());
     }
 
@@ -129,13 +139,36 @@ final class JetWorkload implements Workload {
         cluster = opener.get();
         String id = "lb-jet-" + UUID.randomUUID();
         state = cluster.instance().getMap(id);
-        EventSchedule schedule = new EventSchedule(clock.nowNs() + START_LEAD_NS, settings.ratePerSec(), keys,
-                settings.windowNs(), settings.slideNs());
-        timer = new WindowTimer(schedule);
         observable = cluster.instance().getJet().newObservable();
-        observable.addObserver(Observer.of(this::onPartial, e -> jobError = String.valueOf(e), () -> { }));
-        job = cluster.instance().getJet().newJob(SlidingWindowJob.pipeline(schedule, clock, id, observable.name()),
-                SlidingWindowJob.config(id, cluster.jobClasses()));
+        Pipeline pipeline;
+        if (JetStudy.REFERENCE.equals(variant)) {
+            observable.addObserver(Observer.of(this::onReference, e -> jobError = String.valueOf(e), () -> { }));
+            pipeline = ReferencePipeline.pipeline(settings.ratePerSec(), keys,
+                    TimeUnit.NANOSECONDS.toMillis(settings.windowNs()), TimeUnit.NANOSECONDS.toMillis(settings.slideNs()),
+                    id, observable.name());
+        } else {
+            EventSchedule schedule = new EventSchedule(clock.nowNs() + START_LEAD_NS, settings.ratePerSec(), keys,
+                    settings.windowNs(), settings.slideNs());
+            timer = new WindowTimer(schedule);
+            observable.addObserver(Observer.of(this::onPartial, e -> jobError = String.valueOf(e), () -> { }));
+            pipeline = SlidingWindowJob.pipeline(schedule, clock, id, observable.name());
+        }
+        job = cluster.instance().getJet().newJob(pipeline, SlidingWindowJob.config(id, cluster.jobClasses()));
+    }
+
+    /**
+     * The observer's thread, for the published pipeline: one window end's {end ms, latency ms} of its
+     * sampled key, as a timing of the first result only. The study timed one key in
+     * {@link ReferencePipeline#SAMPLED_ONE_IN} and checked no count, so the window end counts as the
+     * key count's results (what the schedule implies once the window is full) and nothing as wrong.
+     */
+    private void onReference(long[] endAndLatencyMs) {
+        JetPeriod p = current;
+        if (p != null) {
+            long end = TimeUnit.MILLISECONDS.toNanos(endAndLatencyMs[0]);
+            p.onTiming(WindowTiming.of(end, TimeUnit.MILLISECONDS.toNanos(endAndLatencyMs[1]), NOT_TIMED, keys, keys,
+                    0, true, 0));
+        }
     }
 
     /**
@@ -230,7 +263,9 @@ final class JetWorkload implements Workload {
                 return;
             }
             first.record(clamp(t[WindowTiming.FIRST_NS]));
-            last.record(clamp(t[WindowTiming.LAST_NS]));
+            if (t[WindowTiming.LAST_NS] != NOT_TIMED) {
+                last.record(clamp(t[WindowTiming.LAST_NS]));
+            }
             tally.windows++;
             tally.results += t[WindowTiming.RESULTS];
             tally.wrongCounts += t[WindowTiming.WRONG];
@@ -290,7 +325,7 @@ final class JetWorkload implements Workload {
                 if (s != null) {
                     lastState = s;
                     if (startState != null) {
-                        tally.sourceMaxLagNs = Math.max(tally.sourceMaxLagNs, s[SourceState.MAX_LAG_NS]);
+                        observeLag(s);
                     }
                 }
             }
@@ -305,6 +340,23 @@ final class JetWorkload implements Workload {
                     }
                 }
                 context.abort("the Jet job ended while the point ran: " + status + why);
+            }
+        }
+
+        /**
+         * The greatest lag of the measured period and when it was seen: the lag the source had as it
+         * wrote, and the greatest of the span before it ({@link SourceState#MAX_LAG_SPAN_NS} at most) where
+         * that span lies inside the period (before, it may be the warm-up's).
+         */
+        private void observeLag(long[] s) {
+            long sinceStart = s[SourceState.AT_NS] - startState[SourceState.AT_NS];
+            long lag = s[SourceState.LAG_NS];
+            if (sinceStart >= SourceState.MAX_LAG_SPAN_NS) {
+                lag = Math.max(lag, s[SourceState.MAX_LAG_NS]);
+            }
+            if (lag > tally.sourceMaxLagNs) {
+                tally.sourceMaxLagNs = lag;
+                tally.sourceMaxLagAtNs = Math.max(0, sinceStart);
             }
         }
 
