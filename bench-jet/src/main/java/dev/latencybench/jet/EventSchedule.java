@@ -8,11 +8,13 @@ import java.io.Serializable;
  * from the schedule and not from when it was emitted. A window covers the timestamps
  * {@code [end - window, end)}, as Jet's sliding windows do, so with a steady source the count of
  * every key in every window is known exactly: the measuring stage checks each result against it.
- * Timestamps are epoch nanoseconds. Immutable; serializable, because it travels inside the job.
+ * Timestamps are epoch nanoseconds here; the job carries them as whole milliseconds ({@link #toJobMs}),
+ * and the window and slide are whole milliseconds. Immutable; serializable, because it travels inside the job.
  */
 final class EventSchedule implements Serializable {
     private static final long serialVersionUID = 1L;
     private static final long NANOS_PER_SEC = 1_000_000_000L;
+    private static final long NANOS_PER_MS = 1_000_000L;
 
     private final long startNs;
     private final long ratePerSec;
@@ -25,10 +27,11 @@ final class EventSchedule implements Serializable {
      * @param ratePerSec events per second
      * @param keys       distinct keys, {@code n % keys}
      * @param windowNs   the window's length, a whole number of slides
-     * @param slideNs    how far it slides
+     * @param slideNs    how far it slides, whole milliseconds
      */
     EventSchedule(long startNs, long ratePerSec, long keys, long windowNs, long slideNs) {
-        if (ratePerSec < 1 || keys < 1 || slideNs < 1 || windowNs < slideNs || windowNs % slideNs != 0) {
+        if (ratePerSec < 1 || keys < 1 || slideNs < NANOS_PER_MS || slideNs % NANOS_PER_MS != 0 || windowNs < slideNs
+                || windowNs % slideNs != 0) {
             throw new IllegalArgumentException("rate " + ratePerSec + ", keys " + keys + ", window " + windowNs
                     + " ns, slide " + slideNs + " ns");
         }
@@ -83,6 +86,29 @@ final class EventSchedule implements Serializable {
     /** Events {@code n < before} with {@code n % keys == key}. */
     private long eventsOfKeyBefore(long key, long before) {
         return before / keys + (before % keys > key ? 1 : 0);
+    }
+
+    /**
+     * A time as the job carries it: whole epoch milliseconds, rounded down, as the study stamped its
+     * events. Not nanoseconds: Jet's planner throttles watermarks to the slide but to at most 1,000
+     * units of the timestamp (it assumes ms), so a job in ns gets a watermark per microsecond, one per
+     * event at 100,000 events/s, instead of one per slide, and the engine spends its CPU on them. A
+     * window of whole ms holds exactly the events whose ns timestamp lies in it, so every count
+     * checked against this schedule stays exact.
+     */
+    static long toJobMs(long epochNs) {
+        return Math.floorDiv(epochNs, NANOS_PER_MS);
+    }
+
+    /** A job time ({@link #toJobMs}) back in epoch ns; saturates rather than overflow (an idle watermark). */
+    static long fromJobMs(long epochMs) {
+        if (epochMs >= Long.MAX_VALUE / NANOS_PER_MS) {
+            return Long.MAX_VALUE;
+        }
+        if (epochMs <= Long.MIN_VALUE / NANOS_PER_MS) {
+            return Long.MIN_VALUE;
+        }
+        return epochMs * NANOS_PER_MS;
     }
 
     long startNs() {

@@ -104,8 +104,15 @@ public final class JetSettings {
         List<Long> keys = parseKeys(keysText);
         long window = p.durationNs(WINDOW, scale == Scale.SMOKE ? SMOKE_WINDOW_NS : WINDOW_NS,
                 TimeUnit.MILLISECONDS.toNanos(1), TimeUnit.HOURS.toNanos(1), "the sliding window's length");
-        long slide = p.durationNs(SLIDE, SLIDE_NS, TimeUnit.MICROSECONDS.toNanos(1), TimeUnit.HOURS.toNanos(1),
+        long slide = p.durationNs(SLIDE, SLIDE_NS, TimeUnit.MILLISECONDS.toNanos(1), TimeUnit.HOURS.toNanos(1),
                 "how often the window slides (and the pipeline emits a result set)");
+        long ms = TimeUnit.MILLISECONDS.toNanos(1);
+        if (window % ms != 0 || slide % ms != 0) {
+            throw ConfigException.invalid(window % ms != 0 ? WINDOW : SLIDE, p.given().getOrDefault(
+                    window % ms != 0 ? WINDOW : SLIDE, Units.formatDuration(window % ms != 0 ? window : slide)),
+                    "the job counts in whole milliseconds, as the study did: give the window and the slide in whole ms,"
+                            + " e.g. 10s and 10ms");
+        }
         if (window % slide != 0) {
             throw ConfigException.invalid(SLIDE, p.given().getOrDefault(SLIDE, Units.formatDuration(slide)),
                     "the slide must divide the window (" + WINDOW + "=" + Units.formatDuration(window)
@@ -120,12 +127,6 @@ public final class JetSettings {
                 "the cluster name of the existing cluster (" + CLUSTER + ")");
         int port = (int) p.count(PORT, 0, 0, 65_535, "the embedded member's port on 127.0.0.1 (0: a free one)");
         List<String> variants = p.subset(VARIANTS, ALL_VARIANTS, ALL_VARIANTS, "variant");
-        long ms = TimeUnit.MILLISECONDS.toNanos(1);
-        if (variants.contains("reference") && (window % ms != 0 || slide % ms != 0)) {
-            throw ConfigException.invalid(SLIDE, p.given().getOrDefault(SLIDE, Units.formatDuration(slide)),
-                    "the reference variant, the published pipeline, counts in whole milliseconds: give a window and"
-                            + " a slide of whole ms, or leave it out (" + VARIANTS + "=jet)");
-        }
         return new JetSettings(rate, keys, window, slide, maxLag, cluster, clusterName, port, periods, variants);
     }
 

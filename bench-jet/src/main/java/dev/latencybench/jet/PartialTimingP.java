@@ -17,6 +17,7 @@ import com.hazelcast.jet.impl.JetEvent;
  * <p>A stream stage's items travel between Jet's processors wrapped in Jet's {@code JetEvent} (an
  * internal class, with the event's timestamp), and the sink after this stage unwraps them: so the
  * results come in wrapped and the partials go out wrapped, with the window end as their timestamp.
+ * The job's times are epoch ms ({@link EventSchedule#toJobMs}); the partials' are ns.
  */
 final class PartialTimingP extends AbstractProcessor {
     private final WindowPartials partials;
@@ -34,15 +35,16 @@ final class PartialTimingP extends AbstractProcessor {
         for (Object item; (item = inbox.poll()) != null; ) {
             KeyedWindowResult<?, ?> r = (KeyedWindowResult<?, ?>) (item instanceof JetEvent
                     ? ((JetEvent<?>) item).payload() : item);
-            partials.accept(((Number) r.key()).longValue(), r.end(), ((Number) r.result()).longValue(), now);
+            partials.accept(((Number) r.key()).longValue(), EventSchedule.fromJobMs(r.end()),
+                    ((Number) r.result()).longValue(), now);
         }
     }
 
     @Override
     public boolean tryProcessWatermark(Watermark watermark) {
         if (pending == null) {
-            pending = Traversers.traverseIterable(partials.flush(watermark.timestamp()))
-                    .map(t -> JetEvent.jetEvent(t[WindowTiming.END] - 1, t));
+            pending = Traversers.traverseIterable(partials.flush(EventSchedule.fromJobMs(watermark.timestamp())))
+                    .map(t -> JetEvent.jetEvent(EventSchedule.toJobMs(t[WindowTiming.END]) - 1, t));
         }
         if (!emitFromTraverser(pending)) {
             return false;

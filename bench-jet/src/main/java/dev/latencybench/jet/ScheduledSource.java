@@ -51,7 +51,7 @@ final class ScheduledSource {
             return;
         }
         for (int i = 0; i < MAX_BATCH && schedule.timestampNs(next) <= now; i++, next++) {
-            buffer.add(next, schedule.timestampNs(next));
+            buffer.add(next, EventSchedule.toJobMs(schedule.timestampNs(next)));
         }
         long nextDue = schedule.timestampNs(next);
         report(now, nextDue <= now ? now - nextDue : 0);

@@ -14,7 +14,7 @@ import com.hazelcast.jet.pipeline.WindowDefinition;
 /**
  * The study's pipeline, with the suite's measuring stage at its end:
  * <pre>
- *   ScheduledSource (event n, timestamp from the schedule, native watermarks)
+ *   ScheduledSource (event n, timestamp from the schedule in epoch ms, native watermarks)
  *     -> groupingKey(n % keys) -> sliding window (10 s, sliding every 10 ms) -> counting
  *     -> local edge -> PartialTimingP, one per processor (first / last arrival per window end, each
  *        key's count checked; one partial long[] per window end once the watermark passes it)
@@ -23,7 +23,9 @@ import com.hazelcast.jet.pipeline.WindowDefinition;
  * </pre>
  * No result crosses a partitioned edge or funnels into one processor to be measured: each is timed
  * where the aggregation emitted it, for a counter or two and a clock read per inbox.
- * Timestamps are epoch nanoseconds, so windows and latencies have nanosecond resolution. Stateless.
+ * The events carry whole epoch milliseconds and the window is defined in ms, as the study's were (see
+ * {@link EventSchedule#toJobMs} for why not ns); the measuring stage times results in ns against the
+ * window's end. Stateless.
  */
 final class SlidingWindowJob {
     private SlidingWindowJob() {
@@ -63,7 +65,8 @@ final class SlidingWindowJob {
         return p.readFrom(source)
                 .withNativeTimestamps(0)
                 .groupingKey(n -> n % keys)
-                .window(WindowDefinition.sliding(schedule.windowNs(), schedule.slideNs()))
+                .window(WindowDefinition.sliding(EventSchedule.toJobMs(schedule.windowNs()),
+                        EventSchedule.toJobMs(schedule.slideNs())))
                 .aggregate(AggregateOperations.counting());
     }
 
