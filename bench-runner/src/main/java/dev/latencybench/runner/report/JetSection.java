@@ -3,6 +3,7 @@ package dev.latencybench.runner.report;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.MathContext;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,6 +16,8 @@ import com.google.gson.JsonObject;
 
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.core.result.ResultLayout;
 
 /**
  * Latency against throughput, for a study whose points carry the sliding-window study's {@code jet}
@@ -31,8 +34,26 @@ final class JetSection {
     private JetSection() {
     }
 
+    /** The variant of the study's pipeline, and the study's yardstick (the published pipeline). */
+    static final String OWN = "jet";
+    static final String YARDSTICK = "reference";
+
     /** One measured point of one JVM × GC. */
     record Point(RunData.Row row, JsonObject jet) {
+        /**
+         * {@code jet} or {@code reference}: the step's variant; for a result without its step, the folder's
+         * name before {@code -keys-}.
+         */
+        String variant() {
+            JsonObject r = row.result;
+            if (r.has("step") && r.get("step").isJsonObject() && r.getAsJsonObject("step").has("variant")) {
+                return r.getAsJsonObject("step").get("variant").getAsString();
+            }
+            String v = r.has("variant") ? r.get("variant").getAsString() : row.variant;
+            int k = v.indexOf("-keys-");
+            return k > 0 ? v.substring(0, k) : v;
+        }
+
         double itemsPerSec() {
             return jet.get("itemsPerSec").getAsDouble();
         }
@@ -75,15 +96,120 @@ final class JetSection {
             }
         }
         table(byCell).writeTo(doc);
+        harnessCost(doc, byCell, slideNs);
     }
 
-    /** The measured points, per JVM × GC in the run's order, each cell's by rising items/s. */
+    /**
+     * Each point of the suite's pipeline against the published one at the same JVM, collector and key
+     * count: the latency percentiles and the process's CPU, side by side, with the ratios; whether the two
+     * give the same answer (under the slide or not). A ratio only where both points held their rate: a
+     * yardstick that did not is no yardstick, and the table says so instead. Nothing without both variants.
+     */
+    static void harnessCost(Doc doc, Map<String, List<Point>> byCell, long slideNs) {
+        Map<String, Point> yardsticks = new LinkedHashMap<>();
+        byCell.values().forEach(l -> l.stream().filter(p -> YARDSTICK.equals(p.variant()))
+                .forEach(p -> yardsticks.put(p.row().label() + "/" + p.keys(), p)));
+        if (yardsticks.isEmpty()) {
+            return;
+        }
+        Table t = new Table().text("JVM × GC").number("keys").text("heap used (max) / limit").time("p50")
+                .time(YARDSTICK + " p50").time("p99").time(YARDSTICK + " p99").time("p99.99").time(YARDSTICK + " p99.99")
+                .number("p99.99 ratio").number("CPU (cores)").number(YARDSTICK + " CPU").number("CPU ratio")
+                .text("same answer");
+        int compared = 0;
+        int agreed = 0;
+        for (List<Point> points : byCell.values()) {
+            for (Point p : points) {
+                Point y = yardsticks.get(p.row().label() + "/" + p.keys());
+                if (YARDSTICK.equals(p.variant()) || y == null) {
+                    continue;
+                }
+                LatencySummary f = p.first();
+                LatencySummary g = y.first();
+                boolean both = p.ok() && y.ok();
+                double cpu = p.jet().get("cpuCores").getAsDouble();
+                double ycpu = y.jet().get("cpuCores").getAsDouble();
+                boolean under = p.ok() && f.p99_99 < slideNs;
+                boolean yUnder = y.ok() && g.p99_99 < slideNs;
+                String same;
+                if (!y.ok()) {
+                    same = "no yardstick: `" + YARDSTICK + "` " + y.row().status
+                            + (y.row().reasons.isEmpty() ? "" : " (" + y.row().reasons.get(0) + ")");
+                } else {
+                    compared++;
+                    agreed += under == yUnder ? 1 : 0;
+                    same = under == yUnder ? "yes (" + (under ? "under" : "over") + " the slide)"
+                            : "**no**: " + (under ? "under" : "over") + " the slide, `" + YARDSTICK + "` "
+                            + (yUnder ? "under" : "over");
+                }
+                t.row(List.of(p.row().label(), String.format(Locale.ROOT, "%,d", p.keys()), heap(p),
+                        Table.Time.of(f.p50), Table.Time.of(g.p50), Table.Time.of(f.p99), Table.Time.of(g.p99),
+                        Table.Time.of(f.p99_99), Table.Time.of(g.p99_99),
+                        both && g.p99_99 > 0 ? String.format(Locale.ROOT, "%.2fx", (double) f.p99_99 / g.p99_99) : "-",
+                        cores(p.jet(), "cpuCores"), cores(y.jet(), "cpuCores"),
+                        both && cpu > 0 && ycpu > 0 ? String.format(Locale.ROOT, "%.2fx", cpu / ycpu) : "-", same));
+            }
+        }
+        if (t.isEmpty()) {
+            return;
+        }
+        doc.h(3, "The harness's own cost");
+        doc.p("The `" + YARDSTICK + "` variant is the published pipeline (its source stamping events in whole"
+                + " milliseconds, at most 256 a call, `rebalance()`, the sliding count, one key in 10,000 kept and"
+                + " the latency of its first result per window end taken in whole ms) with none of the suite's code"
+                + " inside the job. `" + OWN + "` times every result of every window end and checks every count. Both"
+                + " ran on the same JVM, collector, heap, rate and keys; the differences are what the suite's"
+                + " measuring costs. A ratio is given only where both held their rate. The yardstick's latencies are"
+                + " whole milliseconds, as the study took them, so below a few ms the ratio says little.");
+        if (compared > 0) {
+            doc.p(agreed == compared ? "At every point where the yardstick held, both variants give the same answer."
+                    : String.format(Locale.ROOT, "**The variants disagree at %d of the %d points where the yardstick"
+                    + " held**: there the suite's measuring changes the answer; read the yardstick's.", compared - agreed,
+                    compared));
+        }
+        t.writeTo(doc);
+    }
+
+    /** {@code 3,560 / 4,096 MB}: the most heap the point used, and the JVM's limit (-Xmx, or the default). */
+    static String heap(Point p) {
+        String used = String.format(Locale.ROOT, "%,d", p.jet().get("heapUsedMaxBytes").getAsLong() >> 20);
+        long max = maxHeapBytes(p.row());
+        return used + " / " + (max > 0 ? String.format(Locale.ROOT, "%,d MB", max >> 20) : "? MB");
+    }
+
+    /** The heap limit the cell's JVM reported in its env.json; -1 when it has none. */
+    static long maxHeapBytes(RunData.Row row) {
+        if (row.dir == null) {
+            return -1;
+        }
+        Path env = row.dir.resolve(ResultLayout.ENV_JSON);
+        try {
+            if (!Files.isRegularFile(env)) {
+                return -1;
+            }
+            JsonObject jdk = ResultFiles.readJson(env).getAsJsonObject("jdk");
+            return jdk != null && jdk.has("maxHeapBytes") ? jdk.get("maxHeapBytes").getAsLong() : -1;
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * The measured points, per JVM × GC in the run's order (and per variant, {@code openjdk-17 g1 reference},
+     * where the run has more than one), each line's by rising items/s.
+     */
     static Map<String, List<Point>> points(RunData data, String scenario) {
-        Map<String, List<Point>> byCell = new LinkedHashMap<>();
+        List<Point> all = new ArrayList<>();
         for (RunData.Row r : data.scenarios.getOrDefault(scenario, List.of())) {
             if (r.result != null && r.result.has(FIELD) && r.result.get(FIELD).isJsonObject() && r.measured()) {
-                byCell.computeIfAbsent(r.label(), k -> new ArrayList<>()).add(new Point(r, r.result.getAsJsonObject(FIELD)));
+                all.add(new Point(r, r.result.getAsJsonObject(FIELD)));
             }
+        }
+        boolean several = all.stream().map(Point::variant).distinct().count() > 1;
+        Map<String, List<Point>> byCell = new LinkedHashMap<>();
+        for (Point p : all) {
+            String line = several ? p.row().label() + " " + p.variant() : p.row().label();
+            byCell.computeIfAbsent(line, k -> new ArrayList<>()).add(p);
         }
         byCell.values().forEach(l -> l.sort((a, b) -> Double.compare(a.itemsPerSec(), b.itemsPerSec())));
         return byCell;
@@ -232,8 +358,8 @@ final class JetSection {
     /** Every point: its throughput, latencies, how far the source fell behind, and what the JVM used. */
     static Table table(Map<String, List<Point>> byCell) {
         Table t = new Table().text("JVM × GC").number("keys").text("status").number("input/s").number("output/s")
-                .time("p50").time("p99").time("p99.99").time("last p99.99").number("source lag (max)")
-                .number("heap used (max)").number("CPU (cores)").number("GC CPU (cores)").text("why it failed");
+                .time("p50").time("p99").time("p99.99").time("last p99.99").number("source lag (max, when)")
+                .text("heap used (max) / limit").number("CPU (cores)").number("GC CPU (cores)").text("why it failed");
         byCell.forEach((cell, points) -> {
             for (Point p : points) {
                 LatencySummary f = p.first();
@@ -249,8 +375,10 @@ final class JetSection {
                 cells.add(Table.Time.of(f.p99));
                 cells.add(Table.Time.of(f.p99_99));
                 cells.add(last == null || last.count == 0 ? "-" : Table.Time.of(last.p99_99));
-                cells.add(Units.formatNs(j.get("sourceMaxLagNs").getAsLong()));
-                cells.add(String.format(Locale.ROOT, "%,d MB", j.get("heapUsedMaxBytes").getAsLong() >> 20));
+                cells.add(Units.formatNs(j.get("sourceMaxLagNs").getAsLong()) + (j.has("sourceMaxLagAtNs")
+                        && j.get("sourceMaxLagNs").getAsLong() > 0 ? " at " + Units.formatNs(j.get("sourceMaxLagAtNs")
+                        .getAsLong()) : ""));
+                cells.add(heap(p));
                 cells.add(cores(j, "cpuCores"));
                 cells.add(cores(j, "gcCpuCores"));
                 cells.add(p.ok() ? "" : String.join("; ", p.row().reasons));

@@ -111,8 +111,44 @@ class JetReportTest {
         assertEquals(6, t.rows().size());
         List<String> last = t.rows().get(5);
         assertEquals(List.of("openjdk-17.0.15 zgc", "10,000", "FAILED", "10K", "1M"), last.subList(0, 5));
-        assertEquals(List.of("2.00s", "512 MB", "1.25", "0.50"), last.subList(9, 13));
+        assertEquals(List.of("2.00s", "512 / ? MB", "1.25", "0.50"), last.subList(9, 13));
         assertTrue(last.get(13).startsWith("did not keep up"), last.toString());
+    }
+
+    /** Adds the published pipeline's points: the same latencies, 1.00 core where the suite's used 1.25. */
+    private static Path withReference(Path dir) throws IOException {
+        for (String cell : List.of(G1, ZGC)) {
+            for (long keys : List.of(100L, 1_000L, 10_000L)) {
+                JsonObject r = ResultFiles.readJson(dir.resolve("jet/jet-keys-" + keys).resolve(cell).resolve("result.json"));
+                JsonObject step = new JsonObject();
+                step.addProperty("variant", "reference");
+                r.add("step", step);
+                r.getAsJsonObject("jet").addProperty("cpuCores", 1.0);
+                Path out = dir.resolve("jet/reference-keys-" + keys).resolve(cell);
+                Files.createDirectories(out);
+                ResultFiles.writeJson(out.resolve("result.json"), r);
+            }
+        }
+        return dir;
+    }
+
+    @Test
+    void theHarnessCostSetsEachPointBesideThePublishedPipeline() throws IOException {
+        RunData data = RunData.load(withReference(run()));
+        var points = JetSection.points(data, "jet");
+        assertEquals(List.of("openjdk-17.0.15 g1 jet", "openjdk-17.0.15 g1 reference", "openjdk-17.0.15 zgc jet",
+                "openjdk-17.0.15 zgc reference"), List.copyOf(points.keySet()), "a line per JVM × GC and variant");
+        Doc doc = new Doc();
+        JetSection.harnessCost(doc, points, 10_000_000L);
+        String md = DocRenderer.markdown(doc);
+        assertTrue(md.contains("### The harness's own cost"), md);
+        assertTrue(md.contains("At every point where the yardstick held, both variants give the same answer."), md);
+        assertTrue(md.contains("| openjdk-17.0.15 g1 | 1,000 | 512 / ? MB | 500 | 500 | 500 | 500 | 5.01 | 5.01 | 1.00x"
+                + " | 1.25 | 1.00 | 1.25x | yes (under the slide) |"), md);
+        assertTrue(md.contains("| openjdk-17.0.15 g1 | 10,000 | 512 / ? MB | 900 | 900 | 900 | 900 | 50.0 | 50.0 |"
+                + " 1.00x | 1.25 | 1.00 | 1.25x | yes (over the slide) |"), md);
+        assertTrue(md.contains("| - | 1.25 | 1.00 | - | no yardstick: `reference` FAILED (did not keep up: the source"
+                + " ended 2.00s behind its schedule) |"), md);
     }
 
     @Test
