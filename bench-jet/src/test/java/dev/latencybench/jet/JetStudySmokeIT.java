@@ -86,7 +86,7 @@ class JetStudySmokeIT {
         int[] exit = new int[1];
         String out = run(exit, "bench.scale=smoke", "bench.run.id=sweep", "bench.jet.keys=10,100");
         assertEquals(0, exit[0], out);
-        assertTrue(out.contains("variants: sweep of bench.jet.keys: 10, 100 for jet"), out);
+        assertTrue(out.contains("variants: sweep of bench.jet.keys: 10, 100 for each of jet, reference"), out);
         for (long keys : List.of(10L, 100L)) {
             Path cell = cell("sweep", "jet-keys-" + keys);
             JsonObject r = ResultFiles.readJson(cell.resolve("result.json"));
@@ -106,6 +106,17 @@ class JetStudySmokeIT {
             }
             assertTrue(jet.get("heapUsedMaxBytes").getAsLong() > 0);
             assertNothingLeft(cell);
+
+            Path reference = cell("sweep", "reference-keys-" + keys);
+            JsonObject y = ResultFiles.readJson(reference.resolve("result.json"));
+            assertEquals("OK", y.get("status").getAsString(), "the published pipeline, " + keys + ": " + y.get("reasons"));
+            JsonObject yj = y.getAsJsonObject("jet");
+            long yWindows = yj.get("windows").getAsLong();
+            assertTrue(yWindows >= 290 && yWindows <= 320, "one timing per window end: " + yWindows);
+            assertEquals(yWindows, y.getAsJsonObject("metrics").getAsJsonObject("first-result").get("count").getAsLong());
+            long yInput = yj.get("inputPerSec").getAsLong();
+            assertTrue(yInput > 9_500 && yInput < 10_500, "the published source held 10,000 events/s: " + yInput);
+            assertNothingLeft(reference);
         }
     }
 
