@@ -157,7 +157,11 @@ public final class Spectrum {
         private double[] latenciesUs = new double[256];
         private int size;
 
+        /** A latency of 0 (a clock in whole ms reads "under 1 ms" so) is left out: the log axis starts above it. */
         void add(double percentile, long latencyNs) {
+            if (latencyNs <= 0) {
+                return;
+            }
             if (size == percentiles.length) {
                 percentiles = Arrays.copyOf(percentiles, 2 * size);
                 latenciesUs = Arrays.copyOf(latenciesUs, 2 * size);

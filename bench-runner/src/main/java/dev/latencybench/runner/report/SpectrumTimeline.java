@@ -222,7 +222,9 @@ final class SpectrumTimeline {
                     }
                     Histogram h = intervals.get(k);
                     t.add(offsetSec + ((h.getStartTimeStamp() + h.getEndTimeStamp()) / 2.0 - startMs) / 1000.0);
-                    max.add(h.getTotalCount() == 0 ? Double.NaN : h.getMaxValue() / Charts.NANOS_PER_MICRO);
+                    // no sample, or none above 0 (a clock in whole ms): a gap, as the log axis has no 0
+                    max.add(h.getTotalCount() == 0 || h.getMaxValue() <= 0 ? Double.NaN
+                            : h.getMaxValue() / Charts.NANOS_PER_MICRO);
                 }
                 GcPauses pauses = fork < forks.size() ? forks.get(fork).pauses : null;
                 if (pauses != null) {
