@@ -90,6 +90,8 @@ public final class ChainStudy implements Study {
                 } catch (IllegalStateException e) {
                     throw new ConfigException(e.getMessage());
                 }
+            } else {
+                checkAnswers(c.kafkaBootstrap());
             }
         }
         Map<String, String> facts = new LinkedHashMap<>();
@@ -106,8 +108,10 @@ public final class ChainStudy implements Study {
             BrokerSettings b = c.brokerSettings();
             KafkaClientSettings k = c.kafkaClients();
             facts.put("kafka", (c.kafkaBootstrap().isEmpty()
-                    ? String.format(Locale.ROOT, "a single-node KRaft broker per benchmark JVM, Kafka %s, started"
-                    + " with %s -Xmx%s %s, on 127.0.0.1", kafkaVersion, b.java(), b.heap(), String.join(" ", b.jvmFlags()))
+                    ? String.format(Locale.ROOT, "one single-node KRaft broker for all of the kafka steps, Kafka %s,"
+                    + " started by this launcher with %s -Xmx%s %s on 127.0.0.1 and warmed up (%d topics x %,d msg/s"
+                    + " until its p99 settles) before the first step; fresh topics per step", kafkaVersion, b.java(),
+                    b.heap(), String.join(" ", b.jvmFlags()), BrokerWarmup.TOPICS, c.ratePerSec())
                     : "the cluster at " + c.kafkaBootstrap() + " (" + KafkaCluster.BOOTSTRAP + "), nothing started")
                     + String.format(Locale.ROOT, "; clients: acks=%s, linger.ms=%s, consumers %s",
                     k.producer().get("acks"), k.producer().get("linger.ms"), k.pollDescription())
@@ -133,7 +137,8 @@ public final class ChainStudy implements Study {
             if (c.kafkaBootstrap().isEmpty()) {
                 JsonObject b = c.brokerSettings().toJson();
                 b.addProperty("kafkaVersion", kafkaVersion);
-                b.addProperty("where", "one broker per benchmark JVM, started when the kafka transport opens");
+                b.addProperty("where", "one broker for all of the kafka steps, started and warmed up by the launcher"
+                        + " before the first; fresh topics per step");
                 k.add("broker", b);
             }
             k.add("clients", c.kafkaClients().toJson());
@@ -145,7 +150,8 @@ public final class ChainStudy implements Study {
                 .recorded(recorded)
                 .accounting(() -> ChainTally.accounting(c.ratePerSec(), slo))
                 .cleanUp(() -> cleanUp(c))
-                .schedule(schedule(c));
+                .schedule(schedule(c))
+                .shared(variant -> KAFKA.equals(variant) && c.kafkaBootstrap().isEmpty() ? SearchBroker.start(c) : null);
         if (c.transports().contains(IN_MEMORY)) {
             plan.role(Plan.FLOOR, IN_MEMORY);
         }
@@ -154,6 +160,20 @@ public final class ChainStudy implements Study {
             plan.forkProperties(Map.of(BrokerSettings.JAVA, c.brokerSettings().java().toString()));
         }
         return plan.build();
+    }
+
+    /**
+     * A cluster named by {@code bench.kafka.bootstrap} must answer before anything starts: a mistyped
+     * address is bad input, not a capacity of none.
+     *
+     * @throws ConfigException naming the address and what was found there
+     */
+    static void checkAnswers(String bootstrap) {
+        try {
+            ExternalKafkaCluster.connect(bootstrap, ExternalKafkaCluster.DEFAULT_CONNECT_TIMEOUT_MS);
+        } catch (IllegalStateException e) {
+            throw new ConfigException(e.getMessage());
+        }
     }
 
     /**
@@ -181,7 +201,7 @@ public final class ChainStudy implements Study {
         List<CapacitySearch> searches = new ArrayList<>();
         for (String t : c.transports()) {
             searches.add(CapacitySearch.of(t, ChainConfig.INSTANCES).start(1).growth(2).resolution(RESOLUTION)
-                    .limit(c.limit()).unit("chains").passRule(c.slo().passRule()).build());
+                    .limit(c.limit()).unit("chains").passRule(new ChainPassRule(c.slo())).build());
         }
         return searches.size() == 1 ? searches.get(0) : new SequenceOfSchedules(searches);
     }
