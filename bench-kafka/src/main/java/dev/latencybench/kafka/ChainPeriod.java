@@ -126,7 +126,7 @@ final class ChainPeriod {
      */
     void run() throws InterruptedException {
         int startedThreads = 0;
-        long deadlineNs = SystemClock.INSTANCE.nanoTime() + START_BOUND_NS; // wall time, whatever the context's clock
+        long deadlineNs = SystemClock.INSTANCE.nanoTime() + w.startBoundNs; // wall time, whatever the context's clock
         try {
             for (Thread t : threads) {
                 if (abort || context.stopping() || SystemClock.INSTANCE.nanoTime() - deadlineNs > 0) {
@@ -183,8 +183,9 @@ final class ChainPeriod {
     String notStarted(int startedThreads) {
         long ready = threads.length - this.ready.getCount();
         return String.format(Locale.ROOT, ChainTally.NOT_STARTED + "the %,d chains were not all ready to send within"
-                + " %d s (%,d of %,d threads started, %,d of them ready): this machine cannot start that many",
-                chains, TimeUnit.NANOSECONDS.toSeconds(START_BOUND_NS), startedThreads, threads.length, ready);
+                + " %s (%,d of %,d threads started, %,d of them ready): this machine cannot start that many",
+                chains, dev.latencybench.core.config.Units.formatDuration(w.startBoundNs), startedThreads,
+                threads.length, ready);
     }
 
     /** True once the sources were let go. */

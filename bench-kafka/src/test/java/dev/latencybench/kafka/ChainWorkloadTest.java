@@ -142,6 +142,78 @@ class ChainWorkloadTest {
                 < 0.1);
     }
 
+    /** In memory, but chain 1's sink takes {@code stallMs} to open its reader, as on a machine too loaded to start it. */
+    private static ChainTransport slowToStart(long stallMs) {
+        InMemoryChainTransport inner = new InMemoryChainTransport();
+        return new ChainTransport() {
+            @Override
+            public void createTopics(int chains, int topicsPerChain) {
+                inner.createTopics(chains, topicsPerChain);
+            }
+
+            @Override
+            public Writer writer(int chain, int topic) {
+                return inner.writer(chain, topic);
+            }
+
+            @Override
+            public Reader reader(int chain, int topic) {
+                if (chain == 1 && topic == SERVICES) {
+                    try {
+                        Thread.sleep(stallMs);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                return inner.reader(chain, topic);
+            }
+
+            @Override
+            public void close() {
+                inner.close();
+            }
+        };
+    }
+
+    @Test
+    void chainsNotAllReadyWithinTheBoundFailThePeriodAsBrokenByLoadAndEveryStageEnds() {
+        ChainWorkload w = workload("in-memory", slowToStart(1_500), ServiceStep.ADD_ONE);
+        w.startBoundNs = 200 * MS;
+        long t0 = System.nanoTime();
+        ForkSession s = session(w);
+        s.runPeriod(true);
+        JsonObject fork = s.forkJson();
+        s.close();
+        assertTrue(System.nanoTime() - t0 < 5_000 * MS, "ends within seconds");
+        assertEquals("FAILED", fork.get("status").getAsString());
+        String reason = fork.getAsJsonArray("reasons").get(0).getAsString();
+        assertEquals("broken by load: the 2 chains were not all ready to send within 200ms (8 of 8 threads started, 7 of"
+                + " them ready): this machine cannot start that many", reason);
+        assertTrue(ChainTally.boundsCapacity(reason));
+        assertEquals(0, fork.get("sent").getAsLong(), "no source sent anything");
+        assertEquals(List.of(), stageThreads(), "every stage ended");
+    }
+
+    @Test
+    void aStopWhileTheChainsStartEndsEveryStageAtOnce() throws Exception {
+        ChainWorkload w = workload("in-memory", slowToStart(1_000), ServiceStep.ADD_ONE);
+        ForkSession s = session(w);
+        Thread stopper = new Thread(() -> {
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                return;
+            }
+            s.interrupt("stopped", 5_000 * MS); // what the shutdown hook does on SIGTERM
+        });
+        long t0 = System.nanoTime();
+        stopper.start();
+        s.runPeriod(true);
+        stopper.join(10_000);
+        assertTrue(System.nanoTime() - t0 < 3_000 * MS, "ends once the stalled stage returns, not after the bound");
+        assertEquals(List.of(), stageThreads(), "every stage ended");
+    }
+
     @Test
     void inMemoryChainsDeliverEveryMessageThroughEveryHop() {
         checkClean(runOnePeriod(workload("in-memory", new InMemoryChainTransport(), ServiceStep.ADD_ONE)));
