@@ -30,13 +30,16 @@ final class ChainPassRule implements PassRule {
             return outcome.measured() ? slo.judge(outcome) : Verdict.error("OK, but nothing was measured");
         }
         List<String> other = new ArrayList<>();
+        boolean load = false;
         for (String r : outcome.reasons()) {
-            if (!ChainTally.boundsCapacity(r)) {
+            if (ChainTally.boundsCapacity(r)) {
+                load = true;
+            } else if (!r.equals(ChainTally.NOTHING_MEASURED)) {
                 other.add(r);
             }
         }
         String status = outcome.status().name();
-        if (outcome.status() == StepOutcome.Status.FAILED && !outcome.reasons().isEmpty() && other.isEmpty()) {
+        if (outcome.status() == StepOutcome.Status.FAILED && load && other.isEmpty()) {
             return Verdict.fail(status + ": " + String.join("; ", outcome.reasons()));
         }
         // the reasons that are not load first: they are why the step says nothing

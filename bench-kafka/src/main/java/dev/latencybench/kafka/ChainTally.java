@@ -64,6 +64,11 @@ final class ChainTally {
     static final String OUT_OF_RANGE = "latencies outside the histogram range";
     /** Chains that were not all sending within the start bound: the machine is too loaded to start them. */
     static final String NOT_STARTED = "broken by load: ";
+    /**
+     * What the launcher's merge adds when a step measured nothing (a consequence, as of chains that never
+     * started): it neither bounds the capacity nor makes the step an error by itself.
+     */
+    static final String NOTHING_MEASURED = "no " + ChainWorkload.LATENCY + " was measured";
     private static final List<String> CAPACITY_REASONS = List.of(RATE_NOT_HELD, MISCOUNTED, SLO_BROKEN, MESSAGES,
             OUT_OF_RANGE, NOT_STARTED);
 

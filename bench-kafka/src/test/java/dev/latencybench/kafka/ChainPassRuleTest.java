@@ -57,8 +57,9 @@ class ChainPassRuleTest {
         assertFalse(v.passed());
         assertFalse(v.error(), v.text());
         assertTrue(v.text().startsWith("FAILED: rate not held: "), v.text());
-        assertFalse(failed(ChainTally.NOT_STARTED + "the 4,096 chains were not all ready").error(),
-                "chains the machine could not start in time are load");
+        assertFalse(failed(ChainTally.NOT_STARTED + "the 4,096 chains were not all ready", "no latency was measured")
+                .error(), "chains the machine could not start in time are load, and so measured nothing");
+        assertTrue(failed("no latency was measured").error(), "nothing measured, and no load said why");
     }
 
     @Test
