@@ -59,6 +59,11 @@ public final class ChainStudy implements Study {
     }
 
     @Override
+    public String module() {
+        return "bench-kafka";
+    }
+
+    @Override
     public String title() {
         return "chains of services over Chronicle Queue, Kafka and in memory: how many fit under the SLO";
     }

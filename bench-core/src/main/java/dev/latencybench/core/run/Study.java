@@ -40,6 +40,11 @@ public interface Study {
     /** Flags the study's libraries need on a JDK of this feature version (e.g. add-opens). */
     List<String> jvmFlags(int javaFeatureVersion);
 
+    /** The Maven module whose {@code target/benchmarks.jar} runs this study alone, for {@code --help}. */
+    default String module() {
+        return "bench-" + name();
+    }
+
     /**
      * A validated plan: which variants, how long each fork runs, what the study measures, and what to
      * tell people. Made with {@link #builder}.

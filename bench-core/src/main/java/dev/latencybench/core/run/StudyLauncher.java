@@ -552,7 +552,7 @@ public final class StudyLauncher {
             // defaults that do not hold on this machine are reported when the study runs
         }
         out.printf(Locale.ROOT, "latency-bench %s study: %s%n%n", study.name(), study.title());
-        out.println("Usage: java [-Dbench.NAME=VALUE ...] -jar bench-" + study.name() + "/target/benchmarks.jar");
+        out.println("Usage: java [-Dbench.NAME=VALUE ...] -jar " + study.module() + "/target/benchmarks.jar");
         out.println("   or, across JVMs and collectors: scripts/bench run --scenarios " + study.name()
                 + " [-Dbench.NAME=VALUE ...]");
         out.println();
