@@ -233,7 +233,9 @@ public final class StudyLauncher {
                     shared = s;
                     if (s != null) {
                         out.printf(Locale.ROOT, "  %s: %s%n", variant, s.summary());
-                        sharedDescriptions.put(variant, s.describe());
+                        JsonObject d = s.describe();
+                        d.addProperty("summary", s.summary());
+                        sharedDescriptions.put(variant, d);
                     }
                 } catch (RuntimeException e) {
                     sharedFailure = "what the " + variant + " steps share could not be started: " + rootMessage(e);

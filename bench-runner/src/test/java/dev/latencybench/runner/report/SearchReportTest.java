@@ -158,6 +158,27 @@ class SearchReportTest {
     }
 
     @Test
+    void aSearchThatFailedSaysSoAndWhatItsStepsSharedIsShown() throws IOException {
+        assertEquals("kafka: no answer: the step of 1 chain failed (the search failed: see why below); chronicle: 3"
+                + " chains", SearchSection.answer(searchOf("FAILED", "0", "no answer: the step of 1 chain failed",
+                "BOUNDARY", "3", "3 chains")));
+        assertEquals("", SearchSection.ratios(searchOf("FAILED", "0", "no answer: the step of 1 chain failed",
+                "BOUNDARY", "3", "3 chains")), "no ratio with a search that has no answer");
+        Path dir = run("run", 3);
+        Path file = dir.resolve("chain").resolve(CELL + ".schedule.json");
+        JsonObject o = ResultFiles.readJson(file);
+        JsonObject shared = new JsonObject();
+        JsonObject broker = new JsonObject();
+        broker.addProperty("summary", "one broker for every step, warmed up 6 s");
+        shared.add("chronicle", broker);
+        o.add("shared", shared);
+        ResultFiles.writeJson(file, o);
+        String md = DocRenderer.markdown(Report.build(RunData.load(dir), dir.resolve("charts")));
+        assertTrue(md.contains("Shared by all of a variant's steps, and made ready before the first was measured:\n\n"
+                + "- chronicle: one broker for every step, warmed up 6 s"), md);
+    }
+
+    @Test
     void theStepTableListsEveryStepWithItsFiguresCpuPausesAndWhyItFailed() throws IOException {
         Path dir = run("run", 3);
         Files.delete(dir.resolve("chain/chronicle-instances-3").resolve(CELL).resolve("gc-4242.log"));
