@@ -41,11 +41,11 @@ final class BrokerWarmup {
     /** One chain's topics: the study's five services and six topics. */
     static final int TOPICS = 6;
     static final long WINDOW_NS = TimeUnit.SECONDS.toNanos(1);
-    static final int SETTLED_WINDOWS = 3;
+    static final int SETTLED_WINDOWS = 5;
     static final double SETTLED_SPREAD = 1.5;
     /** p99 under this in every one of the last windows counts as settled whatever the spread (noise of a few ms). */
     static final long QUIET_NS = TimeUnit.MILLISECONDS.toNanos(5);
-    static final long MIN_NS = TimeUnit.SECONDS.toNanos(5);
+    static final long MIN_NS = TimeUnit.SECONDS.toNanos(10);
     static final long MAX_NS = TimeUnit.SECONDS.toNanos(60);
 
     private BrokerWarmup() {
