@@ -27,7 +27,11 @@ final class ChainPassRule implements PassRule {
     @Override
     public Verdict judge(StepOutcome outcome) {
         if (outcome.status() == StepOutcome.Status.OK) {
-            return outcome.measured() ? slo.judge(outcome) : Verdict.error("OK, but nothing was measured");
+            if (!outcome.measured()) {
+                return Verdict.error("OK, but nothing was measured");
+            }
+            Verdict v = slo.judge(outcome);
+            return v.passed() ? v : Verdict.fail("limited by the SLO: " + v.text());
         }
         List<String> other = new ArrayList<>();
         boolean load = false;
@@ -40,7 +44,8 @@ final class ChainPassRule implements PassRule {
         }
         String status = outcome.status().name();
         if (outcome.status() == StepOutcome.Status.FAILED && load && other.isEmpty()) {
-            return Verdict.fail(status + ": " + String.join("; ", outcome.reasons()));
+            return Verdict.fail("limited by " + ChainTally.limiter(outcome.reasons()) + ": " + status + ": "
+                    + String.join("; ", outcome.reasons()));
         }
         // the reasons that are not load first: they are why the step says nothing
         List<String> why = new ArrayList<>(other);

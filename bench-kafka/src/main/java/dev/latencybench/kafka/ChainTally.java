@@ -86,6 +86,24 @@ final class ChainTally {
         return false;
     }
 
+    /**
+     * What limited a step that failed for load, in words, from its reasons in the order they matter:
+     * chains that could not start, the sources' rate (the machine's CPU could not keep the schedule), lost
+     * or miscounted messages, the SLO.
+     */
+    static String limiter(List<String> reasons) {
+        if (reasons.stream().anyMatch(r -> r.startsWith(NOT_STARTED))) {
+            return "the load: the chains could not all start";
+        }
+        if (reasons.stream().anyMatch(r -> r.startsWith(RATE_NOT_HELD))) {
+            return "the sources' rate (the machine could not keep their schedule)";
+        }
+        if (reasons.stream().anyMatch(r -> r.startsWith(MESSAGES) || r.startsWith(OUT_OF_RANGE))) {
+            return "lost or miscounted messages";
+        }
+        return "the SLO";
+    }
+
     ChainTally(int instances) {
         for (int c = 0; c < instances; c++) {
             chains.add(new Chain());

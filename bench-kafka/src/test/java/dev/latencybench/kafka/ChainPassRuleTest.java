@@ -37,7 +37,7 @@ class ChainPassRuleTest {
         PassRule.Verdict v = rule.judge(StepOutcome.ok(step, p999(140 * MS)));
         assertFalse(v.passed());
         assertFalse(v.error());
-        assertEquals("p99.9 140ms >= 100ms", v.text());
+        assertEquals("limited by the SLO: p99.9 140ms >= 100ms", v.text());
     }
 
     @Test
@@ -56,7 +56,10 @@ class ChainPassRuleTest {
         PassRule.Verdict v = failed(reasons.toArray(new String[0]));
         assertFalse(v.passed());
         assertFalse(v.error(), v.text());
-        assertTrue(v.text().startsWith("FAILED: rate not held: "), v.text());
+        assertTrue(v.text().startsWith("limited by the sources' rate (the machine could not keep their schedule):"
+                + " FAILED: rate not held: "), v.text());
+        assertTrue(failed(reasons.get(3)).text().startsWith("limited by the SLO: FAILED: the SLO p99.9 < 100ms was"
+                + " broken by 1 of 2 chains"), failed(reasons.get(3)).text());
         assertFalse(failed(ChainTally.NOT_STARTED + "the 4,096 chains were not all ready", "no latency was measured")
                 .error(), "chains the machine could not start in time are load, and so measured nothing");
         assertTrue(failed("no latency was measured").error(), "nothing measured, and no load said why");

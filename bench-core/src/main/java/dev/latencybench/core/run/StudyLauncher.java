@@ -469,6 +469,12 @@ public final class StudyLauncher {
             out.println("  answer:");
             decision.parts().forEach((label, d) -> out.printf(Locale.ROOT, "    %s: %s (%s%s)%n", label, d.answer(),
                     d.why(), d.decidedBy().isEmpty() ? "" : "; decided by " + String.join(", ", d.decidedBy())));
+            String floor = plan.roles().get(Study.Plan.FLOOR);
+            Decision f = floor == null ? null : decision.parts().get(floor);
+            if (f != null && decision.parts().size() > 1) { // a transport near the floor is held back by the machine
+                out.printf(Locale.ROOT, "    the floor (%s, the harness alone) holds %s: a count near it is this"
+                        + " machine's limit, not the transport's%n", floor, f.answer());
+            }
         } else if (decision != null) {
             out.printf(Locale.ROOT, "  answer: %s (%s; decided by %s)%n", decision.answer(), decision.why(),
                     String.join(", ", decision.decidedBy()));
