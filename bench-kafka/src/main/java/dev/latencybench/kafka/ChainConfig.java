@@ -110,7 +110,7 @@ public final class ChainConfig {
                 "the latency every chain must keep, e.g. p99.9<100ms"));
         int payload = (int) p.count(PAYLOAD, STAMP_BYTES, STAMP_BYTES, MAX_PAYLOAD,
                 "bytes per message (the stamps take " + STAMP_BYTES + ")");
-        List<String> transports = p.subset(TRANSPORTS, ChainTransports.DEFAULTS, ChainTransports.ids(), "transport");
+        List<String> transports = p.subset(TRANSPORTS, ChainTransports.DEFAULTS, ChainTransports.variants(), "transport");
         Path dir = p.writableDirectory(QUEUE_DIR, "/dev/shm", "folder for the Chronicle queues, best on a tmpfs",
                 "create it, or point " + QUEUE_DIR + " at a writable tmpfs folder (a disk-backed folder such as"
                         + " /tmp works, but adds page-cache effects to the numbers)");
@@ -156,6 +156,11 @@ public final class ChainConfig {
 
     public List<String> transports() {
         return transports;
+    }
+
+    /** True when a transport or its loop is {@code transport}: {@code kafka} for {@code kafka-loop} too. */
+    public boolean uses(String transport) {
+        return transports.stream().anyMatch(t -> ChainTransports.base(t).equals(transport));
     }
 
     public Path queueDir() {

@@ -34,6 +34,9 @@ public final class ChainStudy implements Study {
     public static final String CHRONICLE = "chronicle";
     public static final String IN_MEMORY = "in-memory";
     public static final String KAFKA = "kafka";
+    /** The yardsticks of one hop: the plainest loop over one topic ({@link HopLoopWorkload}). */
+    public static final String KAFKA_LOOP = "kafka-loop";
+    public static final String CHRONICLE_LOOP = "chronicle-loop";
     /** The capacity search stops bisecting when the first failing count is within 10% above the last passing one. */
     static final double RESOLUTION = 0.1;
     private static final String SLF4J_LEVEL = "org.slf4j.simpleLogger.defaultLogLevel";
@@ -82,10 +85,10 @@ public final class ChainStudy implements Study {
     public Plan plan(BenchProperties properties, CpuTopology topology) {
         ChainConfig c = ChainConfig.read(properties);
         List<String> removed = new ArrayList<>();
-        if (c.transports().contains(CHRONICLE)) {
+        if (c.uses(CHRONICLE)) {
             removed.addAll(ChronicleChainTransport.removeStaleFolders(c.queueDir()));
         }
-        boolean kafka = c.transports().contains(KAFKA);
+        boolean kafka = c.uses(KAFKA);
         String kafkaVersion = null;
         if (kafka) {
             removed.addAll(KafkaBroker.removeStaleFolders(c.brokerSettings().folderParent()));
@@ -156,9 +159,15 @@ public final class ChainStudy implements Study {
                 .accounting(() -> ChainTally.accounting(c.ratePerSec(), slo))
                 .cleanUp(() -> cleanUp(c))
                 .schedule(schedule(c))
-                .shared(variant -> KAFKA.equals(variant) && c.kafkaBootstrap().isEmpty() ? SearchBroker.start(c) : null);
+                .shared(variant -> KAFKA.equals(ChainTransports.base(variant)) && c.kafkaBootstrap().isEmpty()
+                        ? SearchBroker.start(c) : null);
         if (c.transports().contains(IN_MEMORY)) {
             plan.role(Plan.FLOOR, IN_MEMORY);
+        }
+        for (String t : c.transports()) { // each transport's hop against its loop: the harness's own cost
+            if (ChainTransports.isLoop(t) && c.transports().contains(ChainTransports.base(t))) {
+                plan.role(Plan.YARDSTICK + "." + ChainTransports.base(t), t);
+            }
         }
         if (kafka && c.kafkaBootstrap().isEmpty()) {
             // the broker runs on the launcher's java (or the one given) in every cell, not on the JVM under test
@@ -189,7 +198,7 @@ public final class ChainStudy implements Study {
      */
     static List<String> cleanUp(ChainConfig c) {
         List<String> removed = new ArrayList<>(ChronicleChainTransport.removeStaleFolders(c.queueDir()));
-        if (c.transports().contains(KAFKA)) {
+        if (c.uses(KAFKA)) {
             removed.addAll(KafkaBroker.removeStaleFolders(c.brokerSettings().folderParent()));
         }
         return removed;
@@ -203,10 +212,18 @@ public final class ChainStudy implements Study {
         if (c.instances().isPresent()) {
             return new FixedList(c.transports());
         }
-        List<CapacitySearch> searches = new ArrayList<>();
+        List<Schedule> searches = new ArrayList<>();
+        List<String> loops = new ArrayList<>();
         for (String t : c.transports()) {
-            searches.add(CapacitySearch.of(t, ChainConfig.INSTANCES).start(1).growth(2).resolution(RESOLUTION)
-                    .limit(c.limit()).unit("chains").passRule(new ChainPassRule(c.slo())).build());
+            if (ChainTransports.isLoop(t)) {
+                loops.add(t); // a yardstick runs once, after the searches
+            } else {
+                searches.add(CapacitySearch.of(t, ChainConfig.INSTANCES).start(1).growth(2).resolution(RESOLUTION)
+                        .limit(c.limit()).unit("chains").passRule(new ChainPassRule(c.slo())).build());
+            }
+        }
+        if (!loops.isEmpty()) {
+            searches.add(new FixedList(loops));
         }
         return searches.size() == 1 ? searches.get(0) : new SequenceOfSchedules(searches);
     }

@@ -35,6 +35,26 @@ enum ChainTransports {
         return opener.apply(config);
     }
 
+    /** The transports that have a one-hop loop, the yardstick of their hop ({@link HopLoopWorkload}). */
+    static final List<String> WITH_LOOP = List.of(ChainStudy.KAFKA, ChainStudy.CHRONICLE);
+
+    /** Every variant {@code bench.transports} may name: the transports, then their loops. */
+    static List<String> variants() {
+        List<String> all = new ArrayList<>(ids());
+        WITH_LOOP.forEach(t -> all.add(t + HopLoopWorkload.SUFFIX));
+        return all;
+    }
+
+    /** {@code kafka} for {@code kafka} and {@code kafka-loop}. */
+    static String base(String variant) {
+        return variant.endsWith(HopLoopWorkload.SUFFIX)
+                ? variant.substring(0, variant.length() - HopLoopWorkload.SUFFIX.length()) : variant;
+    }
+
+    static boolean isLoop(String variant) {
+        return variant.endsWith(HopLoopWorkload.SUFFIX);
+    }
+
     static List<String> ids() {
         List<String> ids = new ArrayList<>();
         for (ChainTransports t : values()) {

@@ -85,6 +85,12 @@ final class SearchBroker implements Study.Plan.Shared {
         return broker.failure();
     }
 
+    /** The Kafka steps and the Kafka loop ({@code kafka-loop}) run on the same warm broker. */
+    @Override
+    public boolean serves(String variant) {
+        return ChainStudy.KAFKA.equals(ChainTransports.base(variant));
+    }
+
     @Override
     public void close() {
         broker.close();

@@ -123,7 +123,8 @@ class ChainConfigTest {
         assertEquals("bench.payload=8 is not valid: expected bytes per message (the stamps take 40) from 40 to"
                 + " 1048576", error("bench.payload", "8"));
         assertEquals("bench.transports=chronicle,rabbit is not valid: unknown transport 'rabbit'; expected a"
-                + " comma-separated list of chronicle, in-memory, kafka", error("bench.transports", "chronicle,rabbit"));
+                + " comma-separated list of chronicle, in-memory, kafka, kafka-loop, chronicle-loop",
+                error("bench.transports", "chronicle,rabbit"));
     }
 
     @Test
@@ -156,6 +157,6 @@ class ChainConfigTest {
     void theBenchmarksParamsAreTheTransports() throws Exception {
         String[] params = ChainServicesLatencyBenchmark.class.getField("transport")
                 .getAnnotation(org.openjdk.jmh.annotations.Param.class).value();
-        assertEquals(ChainTransports.ids(), List.of(params));
+        assertEquals(ChainTransports.variants(), List.of(params));
     }
 }

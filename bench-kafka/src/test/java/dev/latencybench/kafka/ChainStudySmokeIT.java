@@ -339,6 +339,32 @@ class ChainStudySmokeIT {
         assertNothingLeftUnder(brokers);
     }
 
+    /**
+     * One hop of each transport beside its yardstick, the plainest loop over the same topic kind
+     * ({@code kafka-loop}, {@code chronicle-loop}): every message arrives through both, the loops share the
+     * Kafka steps' warm broker, and each result names its transport's yardstick for the report.
+     */
+    @Test
+    void oneHopOfEachTransportRunsBesideItsLoop() throws Exception {
+        Path brokers = Files.createDirectories(tmp.resolve("brokers"));
+        int[] exit = new int[1];
+        String output = run(exit, "bench.run.id=loops", "bench.chain.services=0", "bench.chain.instances=1",
+                "bench.transports=kafka,kafka-loop,chronicle,chronicle-loop", "bench.kafka.broker.folder=" + brokers,
+                "bench.kafka.broker.heap=256m", "bench.chain.slo=p99.9<10s");
+        assertEquals(0, exit[0], output);
+        for (String v : List.of("kafka", "kafka-loop", "chronicle", "chronicle-loop")) {
+            JsonObject r = result("loops", v);
+            assertEquals("OK", r.get("status").getAsString(), v + ": " + r.get("reasons"));
+            assertEquals(2_000, r.get("sent").getAsLong(), v);
+            assertEquals(2_000, r.get("received").getAsLong(), v);
+            assertEquals(2_000, r.getAsJsonObject("metrics").getAsJsonObject("hop-1").get("count").getAsLong(), v);
+            assertEquals("kafka-loop", r.getAsJsonObject("roles").get("yardstick.kafka").getAsString());
+            assertEquals("chronicle-loop", r.getAsJsonObject("roles").get("yardstick.chronicle").getAsString());
+        }
+        assertNothingLeftUnder(brokers);
+        assertQueueFolderEmpty();
+    }
+
     /** A cluster address nobody answers at is bad input: exit status 2 within seconds, naming it, nothing run. */
     @Test
     void anUnreachableClusterIsBadInputBeforeAnythingStarts() throws Exception {

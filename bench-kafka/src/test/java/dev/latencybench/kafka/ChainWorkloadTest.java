@@ -46,11 +46,11 @@ class ChainWorkloadTest {
 
     private final ByteArrayOutputStream progress = new ByteArrayOutputStream();
 
-    private ForkSession session(ChainWorkload workload) {
+    private ForkSession session(dev.latencybench.core.fork.Workload workload) {
         return session(workload, 300 * MS);
     }
 
-    private ForkSession session(ChainWorkload workload, long measuredNs) {
+    private ForkSession session(dev.latencybench.core.fork.Workload workload, long measuredNs) {
         Periods periods = new Periods(Scale.SMOKE, 100 * MS, measuredNs, 1, 100 * MS);
         CpuPlan none = CpuPlan.resolve("bench.cpus", "none", List.of(), CpuTopology.system());
         return new ForkSession(workload, periods, none, Clocks.system(), AffinityService.NONE, "test/chain",
@@ -212,6 +212,37 @@ class ChainWorkloadTest {
         stopper.join(10_000);
         assertTrue(System.nanoTime() - t0 < 3_000 * MS, "ends once the stalled stage returns, not after the bound");
         assertEquals(List.of(), stageThreads(), "every stage ended");
+    }
+
+    private ChainConfig oneHopConfig() {
+        java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
+        m.put(ChainConfig.QUEUE_DIR, tmp.toString());
+        m.put(ChainConfig.SERVICES, "0");
+        return ChainConfig.read(new dev.latencybench.core.config.BenchProperties(m));
+    }
+
+    @Test
+    void theHopLoopDeliversEveryMessageOnceAndRecordsTheHopsMetrics() throws Exception {
+        for (ChainTransport t : List.of(new InMemoryChainTransport(),
+                new ChronicleChainTransport(tmp, ChainConfig.STAMP_BYTES))) {
+            HopLoopWorkload w = new HopLoopWorkload(oneHopConfig(), "loop", t);
+            ForkSession s = session(w);
+            s.runPeriod(false);
+            s.runPeriod(true);
+            JsonObject fork = s.forkJson();
+            s.close();
+            assertEquals("OK", fork.get("status").getAsString(), fork.get("reasons").toString());
+            assertEquals(300, fork.get("sent").getAsLong(), "300 ms at 1,000 msg/s");
+            assertEquals(300, fork.get("received").getAsLong());
+            for (String m : List.of("latency", "service", "hop-1")) {
+                assertEquals(300, count(fork, m), m);
+            }
+            assertEquals(1, fork.getAsJsonArray("chains").size());
+        }
+        try (Stream<Path> left = Files.list(tmp)) {
+            assertEquals(List.of(), left.filter(p -> p.getFileName().toString().startsWith(
+                    ChronicleChainTransport.FOLDER_PREFIX)).collect(Collectors.toList()), "the queue is removed");
+        }
     }
 
     @Test

@@ -91,6 +91,14 @@ public interface Study {
             /** Why it can no longer serve (it exited, and how), or null while it can. */
             String failure();
 
+            /**
+             * Whether the next variant's steps may use it too (the chain study's broker serves {@code kafka}
+             * and {@code kafka-loop}), so it is kept instead of stopped and started again; default none.
+             */
+            default boolean serves(String variant) {
+                return false;
+            }
+
             /** Stops it and removes what it made; idempotent; never throws. */
             @Override
             void close();

@@ -224,6 +224,10 @@ public final class StudyLauncher {
          * @return why the step cannot run (it could not start, or it has stopped serving); null when it can
          */
         String shareFor(String variant) {
+            Study.Plan.Shared current = shared;
+            if (!variant.equals(sharedVariant) && current != null && sharedFailure == null && current.serves(variant)) {
+                sharedVariant = variant; // the same thing serves the next variant too: kept
+            }
             if (!variant.equals(sharedVariant)) {
                 closeShared();
                 sharedVariant = variant;
