@@ -116,7 +116,7 @@ public final class ChainConfig {
                         + " /tmp works, but adds page-cache effects to the numbers)");
         // the bench.kafka.* settings are read (and checked) whichever transports run: a typo fails early
         String bootstrap = p.string(KafkaCluster.BOOTSTRAP, "", "HOST:PORT of a running Kafka cluster to use; empty:"
-                + " each benchmark JVM starts its own broker");
+                + " the launcher starts one broker for the kafka steps");
         BrokerSettings broker = BrokerSettings.fromProperties(p);
         KafkaClientSettings clients = KafkaClientSettings.fromProperties(p, TimeUnit.SECONDS.toNanos(1) / rate);
         return new ChainConfig(rate, services, instances, limit, slo, payload, transports, dir, periods,
@@ -171,7 +171,10 @@ public final class ChainConfig {
         return periods;
     }
 
-    /** {@code bench.kafka.bootstrap}: a running cluster to use; empty when each fork starts its own broker. */
+    /**
+     * {@code bench.kafka.bootstrap}: a running cluster to use; empty when the launcher starts one broker for
+     * the kafka steps (which hands it to each fork through this same property).
+     */
     public String kafkaBootstrap() {
         return kafkaBootstrap;
     }

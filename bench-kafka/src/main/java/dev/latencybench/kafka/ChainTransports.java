@@ -15,8 +15,9 @@ enum ChainTransports {
     /** One in-memory ring per topic: the harness's floor, same threads and parking, no transport cost. */
     IN_MEMORY(ChainStudy.IN_MEMORY, c -> new InMemoryChainTransport()),
     /**
-     * Topics on a real Kafka cluster: a broker started here, one per benchmark JVM (so each fork has its
-     * own, stopped when the fork closes the transport), or the cluster at {@code bench.kafka.bootstrap}.
+     * Topics on a real Kafka cluster: the broker the launcher started for the kafka steps (see
+     * {@link SearchBroker}), one a fork starts for itself (and stops when it closes the transport) when it
+     * runs without the launcher, or the cluster at {@code bench.kafka.bootstrap}.
      */
     KAFKA(ChainStudy.KAFKA, KafkaChainTransport::open);
 
