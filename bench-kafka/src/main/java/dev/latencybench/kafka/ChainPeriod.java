@@ -35,6 +35,11 @@ final class ChainPeriod {
     private static final long FIRST_SEND_DELAY_NS = TimeUnit.MILLISECONDS.toNanos(1);
     /** After the stage before has finished, how long a stage waits for messages that may still come. */
     static final long DRAIN_QUIET_NS = TimeUnit.SECONDS.toNanos(2);
+    /**
+     * How long every stage of every chain has to be started and ready before the sources go; a count the
+     * machine cannot start in that time fails the period as broken by load ({@link #notStarted}).
+     */
+    static final long START_BOUND_NS = TimeUnit.SECONDS.toNanos(30);
     /** How long a writer waits before trying a full topic again. */
     private static final long FULL_WAIT_NS = TimeUnit.MICROSECONDS.toNanos(50);
 
@@ -121,8 +126,12 @@ final class ChainPeriod {
      */
     void run() throws InterruptedException {
         int startedThreads = 0;
+        long deadlineNs = SystemClock.INSTANCE.nanoTime() + w.startBoundNs; // wall time, whatever the context's clock
         try {
             for (Thread t : threads) {
+                if (abort || context.stopping() || SystemClock.INSTANCE.nanoTime() - deadlineNs > 0) {
+                    break; // stopped, or too slow: the wait below says so
+                }
                 t.start();
                 startedThreads++;
             }
@@ -134,11 +143,17 @@ final class ChainPeriod {
         InterruptedException interrupted = null;
         try {
             while (!abort && !context.stopping() && !ready.await(10, TimeUnit.MILLISECONDS)) {
-                // every stage makes its reader and writer first
+                // every stage makes its reader and writer first, within the bound
+                if (SystemClock.INSTANCE.nanoTime() - deadlineNs > 0) {
+                    abort = true;
+                    context.fail(notStarted(startedThreads));
+                }
             }
             if (!abort && !context.stopping()) {
                 startNs = clock.nanoTime() + FIRST_SEND_DELAY_NS;
                 started = true;
+            } else {
+                abort = true; // never started: every stage ends at once, none waits for a source that never sends
             }
         } catch (InterruptedException e) {
             interrupted = e;
@@ -162,6 +177,15 @@ final class ChainPeriod {
         if (interrupted != null) {
             throw interrupted;
         }
+    }
+
+    /** Why the period failed when its stages were not all ready within {@link #START_BOUND_NS}: the load. */
+    String notStarted(int startedThreads) {
+        long ready = threads.length - this.ready.getCount();
+        return String.format(Locale.ROOT, ChainTally.NOT_STARTED + "the %,d chains were not all ready to send within"
+                + " %s (%,d of %,d threads started, %,d of them ready): this machine cannot start that many",
+                chains, dev.latencybench.core.config.Units.formatDuration(w.startBoundNs), startedThreads,
+                threads.length, ready);
     }
 
     /** True once the sources were let go. */

@@ -44,7 +44,8 @@ import dev.latencybench.core.run.RunSettings;
 @Measurement(iterations = 1, batchSize = 1)
 @Fork(1)
 public class ChainServicesLatencyBenchmark {
-    @Param({ChainStudy.CHRONICLE, ChainStudy.IN_MEMORY, ChainStudy.KAFKA})
+    @Param({ChainStudy.CHRONICLE, ChainStudy.IN_MEMORY, ChainStudy.KAFKA, ChainStudy.KAFKA_LOOP,
+            ChainStudy.CHRONICLE_LOOP})
     public String transport;
 
     private ForkSession session;
@@ -58,8 +59,10 @@ public class ChainServicesLatencyBenchmark {
         properties.rejectUnknown();
         CpuPlan none = CpuPlan.resolve("bench.cpus", "none", List.of(), CpuTopology.system());
         int instances = config.instances().orElse(1);
-        session = ForkSession.open("chain", transport, run, config.periods(), none,
-                new ChainWorkload(config, instances, transport, ChainStudy.open(transport, config)));
+        ChainTransport opened = ChainStudy.open(ChainTransports.base(transport), config);
+        session = ForkSession.open("chain", transport, run, config.periods(), none, ChainTransports.isLoop(transport)
+                ? new HopLoopWorkload(config, transport, opened)
+                : new ChainWorkload(config, instances, transport, opened));
     }
 
     @Setup(Level.Iteration)

@@ -34,6 +34,9 @@ public final class ChainStudy implements Study {
     public static final String CHRONICLE = "chronicle";
     public static final String IN_MEMORY = "in-memory";
     public static final String KAFKA = "kafka";
+    /** The yardsticks of one hop: the plainest loop over one topic ({@link HopLoopWorkload}). */
+    public static final String KAFKA_LOOP = "kafka-loop";
+    public static final String CHRONICLE_LOOP = "chronicle-loop";
     /** The capacity search stops bisecting when the first failing count is within 10% above the last passing one. */
     static final double RESOLUTION = 0.1;
     private static final String SLF4J_LEVEL = "org.slf4j.simpleLogger.defaultLogLevel";
@@ -59,6 +62,11 @@ public final class ChainStudy implements Study {
     }
 
     @Override
+    public String module() {
+        return "bench-kafka";
+    }
+
+    @Override
     public String title() {
         return "chains of services over Chronicle Queue, Kafka and in memory: how many fit under the SLO";
     }
@@ -77,10 +85,10 @@ public final class ChainStudy implements Study {
     public Plan plan(BenchProperties properties, CpuTopology topology) {
         ChainConfig c = ChainConfig.read(properties);
         List<String> removed = new ArrayList<>();
-        if (c.transports().contains(CHRONICLE)) {
+        if (c.uses(CHRONICLE)) {
             removed.addAll(ChronicleChainTransport.removeStaleFolders(c.queueDir()));
         }
-        boolean kafka = c.transports().contains(KAFKA);
+        boolean kafka = c.uses(KAFKA);
         String kafkaVersion = null;
         if (kafka) {
             removed.addAll(KafkaBroker.removeStaleFolders(c.brokerSettings().folderParent()));
@@ -90,6 +98,8 @@ public final class ChainStudy implements Study {
                 } catch (IllegalStateException e) {
                     throw new ConfigException(e.getMessage());
                 }
+            } else {
+                checkAnswers(c.kafkaBootstrap());
             }
         }
         Map<String, String> facts = new LinkedHashMap<>();
@@ -106,8 +116,10 @@ public final class ChainStudy implements Study {
             BrokerSettings b = c.brokerSettings();
             KafkaClientSettings k = c.kafkaClients();
             facts.put("kafka", (c.kafkaBootstrap().isEmpty()
-                    ? String.format(Locale.ROOT, "a single-node KRaft broker per benchmark JVM, Kafka %s, started"
-                    + " with %s -Xmx%s %s, on 127.0.0.1", kafkaVersion, b.java(), b.heap(), String.join(" ", b.jvmFlags()))
+                    ? String.format(Locale.ROOT, "one single-node KRaft broker for all of the kafka steps, Kafka %s,"
+                    + " started by this launcher with %s -Xmx%s %s on 127.0.0.1 and warmed up (%d topics x %,d msg/s"
+                    + " until its p99 settles) before the first step; fresh topics per step", kafkaVersion, b.java(),
+                    b.heap(), String.join(" ", b.jvmFlags()), BrokerWarmup.TOPICS, c.ratePerSec())
                     : "the cluster at " + c.kafkaBootstrap() + " (" + KafkaCluster.BOOTSTRAP + "), nothing started")
                     + String.format(Locale.ROOT, "; clients: acks=%s, linger.ms=%s, consumers %s",
                     k.producer().get("acks"), k.producer().get("linger.ms"), k.pollDescription())
@@ -133,7 +145,8 @@ public final class ChainStudy implements Study {
             if (c.kafkaBootstrap().isEmpty()) {
                 JsonObject b = c.brokerSettings().toJson();
                 b.addProperty("kafkaVersion", kafkaVersion);
-                b.addProperty("where", "one broker per benchmark JVM, started when the kafka transport opens");
+                b.addProperty("where", "one broker for all of the kafka steps, started and warmed up by the launcher"
+                        + " before the first; fresh topics per step");
                 k.add("broker", b);
             }
             k.add("clients", c.kafkaClients().toJson());
@@ -145,15 +158,36 @@ public final class ChainStudy implements Study {
                 .recorded(recorded)
                 .accounting(() -> ChainTally.accounting(c.ratePerSec(), slo))
                 .cleanUp(() -> cleanUp(c))
-                .schedule(schedule(c));
+                .schedule(schedule(c))
+                .shared(variant -> KAFKA.equals(ChainTransports.base(variant)) && c.kafkaBootstrap().isEmpty()
+                        ? SearchBroker.start(c) : null);
         if (c.transports().contains(IN_MEMORY)) {
             plan.role(Plan.FLOOR, IN_MEMORY);
+        }
+        for (String t : c.transports()) { // each transport's hop against its loop: the harness's own cost
+            if (ChainTransports.isLoop(t) && c.transports().contains(ChainTransports.base(t))) {
+                plan.role(Plan.YARDSTICK + "." + ChainTransports.base(t), t);
+            }
         }
         if (kafka && c.kafkaBootstrap().isEmpty()) {
             // the broker runs on the launcher's java (or the one given) in every cell, not on the JVM under test
             plan.forkProperties(Map.of(BrokerSettings.JAVA, c.brokerSettings().java().toString()));
         }
         return plan.build();
+    }
+
+    /**
+     * A cluster named by {@code bench.kafka.bootstrap} must answer before anything starts: a mistyped
+     * address is bad input, not a capacity of none.
+     *
+     * @throws ConfigException naming the address and what was found there
+     */
+    static void checkAnswers(String bootstrap) {
+        try {
+            ExternalKafkaCluster.connect(bootstrap, ExternalKafkaCluster.DEFAULT_CONNECT_TIMEOUT_MS);
+        } catch (IllegalStateException e) {
+            throw new ConfigException(e.getMessage());
+        }
     }
 
     /**
@@ -164,7 +198,7 @@ public final class ChainStudy implements Study {
      */
     static List<String> cleanUp(ChainConfig c) {
         List<String> removed = new ArrayList<>(ChronicleChainTransport.removeStaleFolders(c.queueDir()));
-        if (c.transports().contains(KAFKA)) {
+        if (c.uses(KAFKA)) {
             removed.addAll(KafkaBroker.removeStaleFolders(c.brokerSettings().folderParent()));
         }
         return removed;
@@ -178,10 +212,18 @@ public final class ChainStudy implements Study {
         if (c.instances().isPresent()) {
             return new FixedList(c.transports());
         }
-        List<CapacitySearch> searches = new ArrayList<>();
+        List<Schedule> searches = new ArrayList<>();
+        List<String> loops = new ArrayList<>();
         for (String t : c.transports()) {
-            searches.add(CapacitySearch.of(t, ChainConfig.INSTANCES).start(1).growth(2).resolution(RESOLUTION)
-                    .limit(c.limit()).unit("chains").passRule(c.slo().passRule()).build());
+            if (ChainTransports.isLoop(t)) {
+                loops.add(t); // a yardstick runs once, after the searches
+            } else {
+                searches.add(CapacitySearch.of(t, ChainConfig.INSTANCES).start(1).growth(2).resolution(RESOLUTION)
+                        .limit(c.limit()).unit("chains").passRule(new ChainPassRule(c.slo())).build());
+            }
+        }
+        if (!loops.isEmpty()) {
+            searches.add(new FixedList(loops));
         }
         return searches.size() == 1 ? searches.get(0) : new SequenceOfSchedules(searches);
     }

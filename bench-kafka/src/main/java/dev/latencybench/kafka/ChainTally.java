@@ -55,6 +55,55 @@ final class ChainTally {
         }
     }
 
+    /** How the reasons that say the chains did not fit begin; written with these and recognised by them. */
+    static final String RATE_NOT_HELD = "rate not held: ";
+    static final String MISCOUNTED = "messages whose counter did not go up";
+    static final String SLO_BROKEN = "the SLO ";
+    /** The loss reasons of {@code MessageCounts.failures}: lost, duplicated, out of order, unexpected sequence. */
+    static final String MESSAGES = "messages ";
+    static final String OUT_OF_RANGE = "latencies outside the histogram range";
+    /** Chains that were not all sending within the start bound: the machine is too loaded to start them. */
+    static final String NOT_STARTED = "broken by load: ";
+    /**
+     * What the launcher's merge adds when a step measured nothing (a consequence, as of chains that never
+     * started): it neither bounds the capacity nor makes the step an error by itself.
+     */
+    static final String NOTHING_MEASURED = "no " + ChainWorkload.LATENCY + " was measured";
+    private static final List<String> CAPACITY_REASONS = List.of(RATE_NOT_HELD, MISCOUNTED, SLO_BROKEN, MESSAGES,
+            OUT_OF_RANGE, NOT_STARTED);
+
+    /**
+     * True when a step's reason says the chains did not fit (the SLO, the rate, lost or miscounted
+     * messages, chains too slow to start): such a step bounds the capacity. Anything else (a crash, a
+     * transport's error, a broker gone) does not.
+     */
+    static boolean boundsCapacity(String reason) {
+        for (String p : CAPACITY_REASONS) {
+            if (reason.startsWith(p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * What limited a step that failed for load, in words, from its reasons in the order they matter:
+     * chains that could not start, the sources' rate (the machine's CPU could not keep the schedule), lost
+     * or miscounted messages, the SLO.
+     */
+    static String limiter(List<String> reasons) {
+        if (reasons.stream().anyMatch(r -> r.startsWith(NOT_STARTED))) {
+            return "the load: the chains could not all start";
+        }
+        if (reasons.stream().anyMatch(r -> r.startsWith(RATE_NOT_HELD))) {
+            return "the sources' rate (the machine could not keep their schedule)";
+        }
+        if (reasons.stream().anyMatch(r -> r.startsWith(MESSAGES) || r.startsWith(OUT_OF_RANGE))) {
+            return "lost or miscounted messages";
+        }
+        return "the SLO";
+    }
+
     ChainTally(int instances) {
         for (int c = 0; c < instances; c++) {
             chains.add(new Chain());
@@ -110,14 +159,14 @@ final class ChainTally {
         int worstLag = worst(c -> c.finalLagNs);
         if (complete && worstLag >= 0 && chains.get(worstLag).finalLagNs > allowedBehindNs) {
             long behind = chains.stream().filter(c -> c.finalLagNs > allowedBehindNs).count();
-            reasons.add(String.format(Locale.ROOT, "rate not held: %d of %d sources ended more than %s behind"
+            reasons.add(String.format(Locale.ROOT, RATE_NOT_HELD + "%d of %d sources ended more than %s behind"
                     + " schedule (worst: chain %d, %s)", behind, chains.size(), Units.formatNs(allowedBehindNs),
                     worstLag, Units.formatNs(chains.get(worstLag).finalLagNs)));
         }
         long wrong = wrongCounter();
         if (wrong > 0) {
-            reasons.add(String.format(Locale.ROOT, "messages whose counter did not go up by exactly %d (the number of"
-                    + " services): %,d", services, wrong));
+            reasons.add(String.format(Locale.ROOT, MISCOUNTED + " by exactly %d (the number of services): %,d",
+                    services, wrong));
         }
         reasons.addAll(merged().failures(complete));
         String slo2 = sloBroken(slo);
@@ -143,7 +192,7 @@ final class ChainTally {
             return null;
         }
         int worst = worst(c -> c.sloValueNs);
-        return String.format(Locale.ROOT, "the SLO %s was broken by %d of %d chains (worst: chain %d, %s)",
+        return String.format(Locale.ROOT, SLO_BROKEN + "%s was broken by %d of %d chains (worst: chain %d, %s)",
                 slo.describe(), broken, chains.size(), worst, slo.judge(chains.get(worst).sloValueNs));
     }
 

@@ -15,8 +15,9 @@ enum ChainTransports {
     /** One in-memory ring per topic: the harness's floor, same threads and parking, no transport cost. */
     IN_MEMORY(ChainStudy.IN_MEMORY, c -> new InMemoryChainTransport()),
     /**
-     * Topics on a real Kafka cluster: a broker started here, one per benchmark JVM (so each fork has its
-     * own, stopped when the fork closes the transport), or the cluster at {@code bench.kafka.bootstrap}.
+     * Topics on a real Kafka cluster: the broker the launcher started for the kafka steps (see
+     * {@link SearchBroker}), one a fork starts for itself (and stops when it closes the transport) when it
+     * runs without the launcher, or the cluster at {@code bench.kafka.bootstrap}.
      */
     KAFKA(ChainStudy.KAFKA, KafkaChainTransport::open);
 
@@ -33,6 +34,26 @@ enum ChainTransports {
 
     ChainTransport open(ChainConfig config) {
         return opener.apply(config);
+    }
+
+    /** The transports that have a one-hop loop, the yardstick of their hop ({@link HopLoopWorkload}). */
+    static final List<String> WITH_LOOP = List.of(ChainStudy.KAFKA, ChainStudy.CHRONICLE);
+
+    /** Every variant {@code bench.transports} may name: the transports, then their loops. */
+    static List<String> variants() {
+        List<String> all = new ArrayList<>(ids());
+        WITH_LOOP.forEach(t -> all.add(t + HopLoopWorkload.SUFFIX));
+        return all;
+    }
+
+    /** {@code kafka} for {@code kafka} and {@code kafka-loop}. */
+    static String base(String variant) {
+        return variant.endsWith(HopLoopWorkload.SUFFIX)
+                ? variant.substring(0, variant.length() - HopLoopWorkload.SUFFIX.length()) : variant;
+    }
+
+    static boolean isLoop(String variant) {
+        return variant.endsWith(HopLoopWorkload.SUFFIX);
     }
 
     static List<String> ids() {

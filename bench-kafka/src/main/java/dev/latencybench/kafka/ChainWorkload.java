@@ -55,6 +55,8 @@ public final class ChainWorkload implements Workload {
     final ChainTransport transport;
     final ServiceStep step;
     final String transportName;
+    /** How long a period's stages have to be ready ({@link ChainPeriod#START_BOUND_NS}; tests shorten it). */
+    long startBoundNs = ChainPeriod.START_BOUND_NS;
     private final Metrics metrics;
     private final ChainTally tally;
     private boolean topicsCreated;

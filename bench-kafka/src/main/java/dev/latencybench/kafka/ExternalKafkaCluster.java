@@ -21,10 +21,24 @@ public final class ExternalKafkaCluster implements KafkaCluster {
 
     private final String bootstrapServers;
     private final String identity;
+    /** The search's broker, started by the launcher: watched, so its death is a failure at once; null otherwise. */
+    private final ProcessHandle searchBroker;
+    private final long searchBrokerPid;
 
-    private ExternalKafkaCluster(String bootstrapServers, String identity) {
+    private ExternalKafkaCluster(String bootstrapServers, String identity, ProcessHandle searchBroker,
+                                 long searchBrokerPid) {
         this.bootstrapServers = bootstrapServers;
         this.identity = identity;
+        this.searchBroker = searchBroker;
+        this.searchBrokerPid = searchBrokerPid;
+    }
+
+    /**
+     * This cluster as the broker a search shares, process {@code pid} (started by the launcher): when
+     * that process is gone, {@link #failure} says so.
+     */
+    ExternalKafkaCluster searchBroker(long pid) {
+        return new ExternalKafkaCluster(bootstrapServers, identity, ProcessHandle.of(pid).orElse(null), pid);
     }
 
     /**
@@ -54,7 +68,7 @@ public final class ExternalKafkaCluster implements KafkaCluster {
         try {
             admin = ClusterProbe.admin(bootstrapServers, left, "lb-bootstrap-check");
             String identity = ClusterProbe.describe(admin, left);
-            return new ExternalKafkaCluster(bootstrapServers, identity);
+            return new ExternalKafkaCluster(bootstrapServers, identity, null, -1);
         } catch (TimeoutException | ExecutionException e) {
             throw new IllegalStateException("something accepts connections at " + bootstrapServers + " ("
                     + KafkaCluster.BOOTSTRAP + ") but no Kafka cluster answered within " + left + " ms: "
@@ -94,13 +108,22 @@ public final class ExternalKafkaCluster implements KafkaCluster {
 
     @Override
     public String failure() {
-        return null;
+        if (searchBrokerPid < 0 || (searchBroker != null && searchBroker.isAlive())) {
+            return null;
+        }
+        return "the search's Kafka broker (pid " + searchBrokerPid + ", started by the launcher) is gone: it exited"
+                + " while this step ran (the launcher's log says how)";
     }
 
     @Override
     public JsonObject describe() {
         JsonObject o = new JsonObject();
-        o.addProperty("kind", "external");
+        o.addProperty("kind", searchBrokerPid < 0 ? "external" : "search");
+        if (searchBrokerPid >= 0) {
+            o.addProperty("pid", searchBrokerPid);
+            o.addProperty("where", "the broker every step of the search shares, started and warmed up by the"
+                    + " launcher (its schedule file describes it)");
+        }
         o.addProperty("bootstrapServers", bootstrapServers);
         o.addProperty("cluster", identity);
         return o;

@@ -30,7 +30,9 @@ import org.apache.kafka.common.TopicPartition;
  * </pre>
  *
  * <p>The cluster is opened with the transport ({@link #open}): the one at {@code bench.kafka.bootstrap},
- * or a broker started for this benchmark JVM (each fork has its own), which {@link #close} stops.
+ * which is the broker the launcher started for all the kafka steps ({@link SearchBroker}, watched by
+ * its pid), or a broker started for this benchmark JVM when it runs without the launcher (plain JMH),
+ * which {@link #close} stops.
  * A consumer polls with the settings' timeout, which Kafka counts in whole milliseconds: the study's
  * 1/8 ms becomes {@code poll(1 ms)}, which returns as soon as a record arrives
  * ({@link KafkaClientSettings#pollTimeout}, {@link KafkaClientSettings#pollDescription}).

@@ -14,6 +14,11 @@ import dev.latencybench.core.config.BenchProperties;
 public interface KafkaCluster extends AutoCloseable {
     /** {@code HOST:PORT} of a running cluster to use instead of starting a broker. */
     String BOOTSTRAP = "bench.kafka.bootstrap";
+    /**
+     * Set by the launcher for the forks of a search that shares one broker ({@link SearchBroker}): its
+     * pid, so a fork notices at once when it is gone. Not a {@code bench.*} property: people do not set it.
+     */
+    String SEARCH_BROKER_PID = "latency-bench.kafka.searchBroker.pid";
 
     /** {@code HOST:PORT[,HOST:PORT...]}, for the clients' {@code bootstrap.servers}. */
     String bootstrapServers();
@@ -47,7 +52,9 @@ public interface KafkaCluster extends AutoCloseable {
     /** The cluster at {@code bootstrap} when not empty, otherwise a broker started here with {@code broker}. */
     static KafkaCluster open(String bootstrap, BrokerSettings broker) {
         if (!bootstrap.isEmpty()) {
-            return ExternalKafkaCluster.connect(bootstrap, ExternalKafkaCluster.DEFAULT_CONNECT_TIMEOUT_MS);
+            ExternalKafkaCluster c = ExternalKafkaCluster.connect(bootstrap, ExternalKafkaCluster.DEFAULT_CONNECT_TIMEOUT_MS);
+            long searchBroker = Long.getLong(SEARCH_BROKER_PID, -1);
+            return searchBroker > 0 ? c.searchBroker(searchBroker) : c;
         }
         return KafkaBroker.start(broker);
     }

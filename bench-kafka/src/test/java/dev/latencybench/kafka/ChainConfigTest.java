@@ -74,6 +74,25 @@ class ChainConfigTest {
         assertTrue(error("bench.kafka.broker.heap", "lots").contains("bench.kafka.broker.heap"));
     }
 
+    /**
+     * A cluster named by bench.kafka.bootstrap that nobody answers at is bad input: the plan refuses it
+     * within seconds, naming the address (the launcher and the runner turn that into exit status 2).
+     */
+    @Test
+    void anUnreachableClusterIsRefusedBeforeAnythingStartsNamingTheAddress() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put(ChainConfig.QUEUE_DIR, tmp.toString());
+        m.put("bench.kafka.bootstrap", "127.0.0.1:1");
+        long t0 = System.nanoTime();
+        String e = assertThrows(ConfigException.class, () -> new ChainStudy().plan(new BenchProperties(m),
+                dev.latencybench.core.affinity.CpuTopology.system())).getMessage();
+        assertTrue(e.startsWith("no Kafka cluster answers at 127.0.0.1:1 (bench.kafka.bootstrap): nothing accepts a"
+                + " connection there"), e);
+        assertTrue(System.nanoTime() - t0 < 10_000_000_000L, "within seconds");
+        m.put("bench.transports", "chronicle,in-memory");
+        new ChainStudy().plan(new BenchProperties(m), dev.latencybench.core.affinity.CpuTopology.system());
+    }
+
     @Test
     void valuesAreRead() {
         ChainConfig c = read("bench.chain.rate", "2K", "bench.chain.services", "0", "bench.chain.instances", "3",
@@ -104,7 +123,8 @@ class ChainConfigTest {
         assertEquals("bench.payload=8 is not valid: expected bytes per message (the stamps take 40) from 40 to"
                 + " 1048576", error("bench.payload", "8"));
         assertEquals("bench.transports=chronicle,rabbit is not valid: unknown transport 'rabbit'; expected a"
-                + " comma-separated list of chronicle, in-memory, kafka", error("bench.transports", "chronicle,rabbit"));
+                + " comma-separated list of chronicle, in-memory, kafka, kafka-loop, chronicle-loop",
+                error("bench.transports", "chronicle,rabbit"));
     }
 
     @Test
@@ -137,6 +157,6 @@ class ChainConfigTest {
     void theBenchmarksParamsAreTheTransports() throws Exception {
         String[] params = ChainServicesLatencyBenchmark.class.getField("transport")
                 .getAnnotation(org.openjdk.jmh.annotations.Param.class).value();
-        assertEquals(ChainTransports.ids(), List.of(params));
+        assertEquals(ChainTransports.variants(), List.of(params));
     }
 }

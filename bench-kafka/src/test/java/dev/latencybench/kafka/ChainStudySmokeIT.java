@@ -69,6 +69,12 @@ class ChainStudySmokeIT {
         }
     }
 
+    private JsonObject schedule(String runId) throws IOException {
+        try (Stream<Path> f = Files.list(tmp.resolve("results").resolve(runId).resolve("chain"))) {
+            return ResultFiles.readJson(f.filter(x -> x.toString().endsWith(".schedule.json")).findFirst().orElseThrow());
+        }
+    }
+
     private void assertQueueFolderEmpty() throws IOException {
         try (Stream<Path> left = Files.list(queueDir)) {
             assertEquals(List.of(), left.collect(Collectors.toList()));
@@ -113,12 +119,18 @@ class ChainStudySmokeIT {
         try (Stream<Path> f = Files.walk(tmp.resolve("results"))) {
             for (Path fork : f.filter(x -> x.getFileName().toString().equals("fork.json")).collect(Collectors.toList())) {
                 JsonObject k = ResultFiles.readJson(fork).getAsJsonObject("kafka");
-                System.out.println("fork.json kafka: " + k);
-                assertTrue(k != null && k.getAsJsonObject("cluster").has("startMs"), "the broker is described: " + k);
-                assertEquals(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
-                        k.getAsJsonObject("cluster").get("java").getAsString(), "the broker runs on the launcher's java");
+                assertEquals("search", k.getAsJsonObject("cluster").get("kind").getAsString(),
+                        "the fork used the launcher's broker: " + k);
             }
         }
+        JsonObject shared = schedule("kafka").getAsJsonObject("shared").getAsJsonObject("kafka");
+        assertTrue(shared.has("startMs"), "the broker is described: " + shared);
+        assertEquals(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
+                shared.get("java").getAsString(), "the broker runs on the launcher's java");
+        JsonObject warmup = shared.getAsJsonObject("warmup");
+        assertTrue(warmup.get("messages").getAsLong() > 0 && warmup.getAsJsonArray("p99PerSecondNs").size() >= 5,
+                "warmed up for at least 5 s before the step: " + warmup);
+        assertTrue(output.contains("kafka: one broker for every step, at 127.0.0.1:"), output);
         assertEquals(0, exit[0], output);
         assertTrue(!output.contains("ProducerConfig values"), "Kafka's clients print no configs: " + output);
         JsonObject r = result("kafka", "kafka");
@@ -191,6 +203,15 @@ class ChainStudySmokeIT {
         return start("bench.run.id=" + runId, "bench.transports=kafka", chains, "bench.chain.services=1",
                 "bench.kafka.broker.folder=" + brokers, "bench.kafka.broker.heap=256m", "bench.warmup=500ms",
                 "bench.duration=" + duration, "bench.progress=500ms", "bench.chain.slo=p99.9<10s");
+    }
+
+    /** Sends a signal with kill(1): Process.destroy would also close the streams the test reads. */
+    private static void signal(Process p, String name) {
+        try {
+            new ProcessBuilder("kill", "-" + name, Long.toString(p.pid())).inheritIO().start().waitFor();
+        } catch (IOException | InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** Reads the output to its end, calling {@code onLine} with each line and what was seen so far. */
@@ -283,6 +304,131 @@ class ChainStudySmokeIT {
         assertTrue(output.contains("kafka FAILED: "), output);
         assertNothingLeftUnder(brokers);
         assertQueueFolderEmpty();
+    }
+
+    /**
+     * The search's one broker killed in the middle of its first step: the step fails with the reason, the
+     * search stops there without an answer (not "none"), and the run ends with exit status 1.
+     */
+    @Test
+    void theSearchsBrokerKilledInAStepEndsTheSearchWithNoAnswerAndTheReason() throws Exception {
+        Path brokers = Files.createDirectories(tmp.resolve("brokers"));
+        Process p = startKafka("search-killed", brokers, "5s", "bench.chain.limit=8");
+        List<Long> killed = new ArrayList<>();
+        String output = readAll(p, (line, seen) -> {
+            if (killed.isEmpty() && line.contains("[chain/kafka-instances-1] measure")) {
+                for (ProcessHandle h : brokersUnder(brokers)) {
+                    killed.add(h.pid());
+                    h.destroyForcibly();
+                }
+            }
+        });
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), output);
+        assertEquals(1, killed.size(), "the search's one broker was killed: " + output);
+        assertEquals(1, p.exitValue(), output);
+        JsonObject decision = schedule("search-killed").getAsJsonObject("decision");
+        assertEquals("FAILED", decision.get("kind").getAsString(), decision.toString());
+        assertEquals("no answer: the step of 1 chain failed", decision.get("answer").getAsString());
+        String why = decision.get("why").getAsString();
+        assertTrue(why.startsWith("kafka-instances-1 (1 chain) failed for a reason that is not a capacity bound, so"
+                + " the search stopped there: FAILED: "), why);
+        assertTrue(why.contains("Kafka broker (pid " + killed.get(0) + ")") && why.contains("exited with status 137"),
+                "the broker and its exit are named: " + why);
+        assertTrue(!output.contains("kafka-instances-2"), "no step after the failed one: " + output);
+        assertTrue(output.contains("answer: no answer: the step of 1 chain failed"), output);
+        assertNothingLeftUnder(brokers);
+    }
+
+    /**
+     * One hop of each transport beside its yardstick, the plainest loop over the same topic kind
+     * ({@code kafka-loop}, {@code chronicle-loop}): every message arrives through both, the loops share the
+     * Kafka steps' warm broker, and each result names its transport's yardstick for the report.
+     */
+    @Test
+    void oneHopOfEachTransportRunsBesideItsLoop() throws Exception {
+        Path brokers = Files.createDirectories(tmp.resolve("brokers"));
+        int[] exit = new int[1];
+        String output = run(exit, "bench.run.id=loops", "bench.chain.services=0", "bench.chain.instances=1",
+                "bench.transports=kafka,kafka-loop,chronicle,chronicle-loop", "bench.kafka.broker.folder=" + brokers,
+                "bench.kafka.broker.heap=256m", "bench.chain.slo=p99.9<10s");
+        assertEquals(0, exit[0], output);
+        for (String v : List.of("kafka", "kafka-loop", "chronicle", "chronicle-loop")) {
+            JsonObject r = result("loops", v);
+            assertEquals("OK", r.get("status").getAsString(), v + ": " + r.get("reasons"));
+            assertEquals(2_000, r.get("sent").getAsLong(), v);
+            assertEquals(2_000, r.get("received").getAsLong(), v);
+            assertEquals(2_000, r.getAsJsonObject("metrics").getAsJsonObject("hop-1").get("count").getAsLong(), v);
+            assertEquals("kafka-loop", r.getAsJsonObject("roles").get("yardstick.kafka").getAsString());
+            assertEquals("chronicle-loop", r.getAsJsonObject("roles").get("yardstick.chronicle").getAsString());
+        }
+        assertNothingLeftUnder(brokers);
+        assertQueueFolderEmpty();
+    }
+
+    /** A cluster address nobody answers at is bad input: exit status 2 within seconds, naming it, nothing run. */
+    @Test
+    void anUnreachableClusterIsBadInputBeforeAnythingStarts() throws Exception {
+        long t0 = System.nanoTime();
+        int[] exit = new int[1];
+        String output = run(exit, "bench.run.id=nobody", "bench.kafka.bootstrap=127.0.0.1:1");
+        assertEquals(2, exit[0], output);
+        assertTrue(output.contains("latency-bench: no Kafka cluster answers at 127.0.0.1:1 (bench.kafka.bootstrap)"),
+                output);
+        assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(20), "within seconds");
+        assertTrue(!Files.exists(tmp.resolve("results").resolve("nobody")), "nothing was run");
+    }
+
+    /** SIGTERM while the launcher warms up the search's broker: the broker is stopped and its folder removed. */
+    @Test
+    void sigtermWhileTheBrokerWarmsUpStopsItAndRemovesItsFolder() throws Exception {
+        Path brokers = Files.createDirectories(tmp.resolve("brokers"));
+        Process p = startKafka("terminated", brokers, "2s", "bench.chain.limit=8");
+        List<Long> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        CompletableFuture<Void> terminate = CompletableFuture.runAsync(() -> {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (seen.isEmpty() && System.nanoTime() < deadline) { // the warm-up prints nothing: look for the broker
+                brokersUnder(brokers).forEach(h -> seen.add(h.pid()));
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+            try {
+                Thread.sleep(2_000); // answering and warming up
+            } catch (InterruptedException e) {
+                return;
+            }
+            signal(p, "TERM");
+        });
+        String output = readAll(p, (line, all) -> { });
+        terminate.get(10, TimeUnit.SECONDS);
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS), output);
+        assertTrue(!seen.isEmpty(), "a broker was running: " + output);
+        assertTrue(!output.contains("[chain/kafka-instances-1] measure"), "stopped before the first step: " + output);
+        assertNothingLeftUnder(brokers);
+    }
+
+    /**
+     * The launcher killed outright (kill -9): its broker sees its owner gone and stops within seconds, and
+     * the folder it left is removed by the next run's clean-up.
+     */
+    @Test
+    void aLauncherKilledOutrightTakesItsBrokerWithItAndTheNextRunRemovesTheFolder() throws Exception {
+        Path brokers = Files.createDirectories(tmp.resolve("brokers"));
+        Process p = startKafka("sigkilled", brokers, "30s", "bench.chain.limit=8");
+        List<ProcessHandle> broker = new ArrayList<>();
+        String output = readAll(p, (line, all) -> {
+            if (broker.isEmpty() && line.contains("[chain/kafka-instances-1] measure")) {
+                broker.addAll(brokersUnder(brokers));
+                signal(p, "KILL"); // no hook runs
+            }
+        });
+        assertEquals(1, broker.size(), output);
+        broker.get(0).onExit().get(20, TimeUnit.SECONDS);
+        List<String> removed = KafkaBroker.removeStaleFolders(brokers);
+        assertEquals(1, removed.size(), "the folder the kill left: " + removed);
+        assertNothingLeftUnder(brokers);
     }
 
     @Test

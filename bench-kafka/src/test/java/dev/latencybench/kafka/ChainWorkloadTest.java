@@ -46,11 +46,11 @@ class ChainWorkloadTest {
 
     private final ByteArrayOutputStream progress = new ByteArrayOutputStream();
 
-    private ForkSession session(ChainWorkload workload) {
+    private ForkSession session(dev.latencybench.core.fork.Workload workload) {
         return session(workload, 300 * MS);
     }
 
-    private ForkSession session(ChainWorkload workload, long measuredNs) {
+    private ForkSession session(dev.latencybench.core.fork.Workload workload, long measuredNs) {
         Periods periods = new Periods(Scale.SMOKE, 100 * MS, measuredNs, 1, 100 * MS);
         CpuPlan none = CpuPlan.resolve("bench.cpus", "none", List.of(), CpuTopology.system());
         return new ForkSession(workload, periods, none, Clocks.system(), AffinityService.NONE, "test/chain",
@@ -140,6 +140,109 @@ class ChainWorkloadTest {
         // here, never one object a message): result.json's allocation shows it per step
         assertTrue(bytesPerExtraMessageOnceWarm(() -> workload("in-memory", new InMemoryChainTransport(), ServiceStep.ADD_ONE))
                 < 0.1);
+    }
+
+    /** In memory, but chain 1's sink takes {@code stallMs} to open its reader, as on a machine too loaded to start it. */
+    private static ChainTransport slowToStart(long stallMs) {
+        InMemoryChainTransport inner = new InMemoryChainTransport();
+        return new ChainTransport() {
+            @Override
+            public void createTopics(int chains, int topicsPerChain) {
+                inner.createTopics(chains, topicsPerChain);
+            }
+
+            @Override
+            public Writer writer(int chain, int topic) {
+                return inner.writer(chain, topic);
+            }
+
+            @Override
+            public Reader reader(int chain, int topic) {
+                if (chain == 1 && topic == SERVICES) {
+                    try {
+                        Thread.sleep(stallMs);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                return inner.reader(chain, topic);
+            }
+
+            @Override
+            public void close() {
+                inner.close();
+            }
+        };
+    }
+
+    @Test
+    void chainsNotAllReadyWithinTheBoundFailThePeriodAsBrokenByLoadAndEveryStageEnds() {
+        ChainWorkload w = workload("in-memory", slowToStart(1_500), ServiceStep.ADD_ONE);
+        w.startBoundNs = 200 * MS;
+        long t0 = System.nanoTime();
+        ForkSession s = session(w);
+        s.runPeriod(true);
+        JsonObject fork = s.forkJson();
+        s.close();
+        assertTrue(System.nanoTime() - t0 < 5_000 * MS, "ends within seconds");
+        assertEquals("FAILED", fork.get("status").getAsString());
+        String reason = fork.getAsJsonArray("reasons").get(0).getAsString();
+        assertEquals("broken by load: the 2 chains were not all ready to send within 200ms (8 of 8 threads started, 7 of"
+                + " them ready): this machine cannot start that many", reason);
+        assertTrue(ChainTally.boundsCapacity(reason));
+        assertEquals(0, fork.get("sent").getAsLong(), "no source sent anything");
+        assertEquals(List.of(), stageThreads(), "every stage ended");
+    }
+
+    @Test
+    void aStopWhileTheChainsStartEndsEveryStageAtOnce() throws Exception {
+        ChainWorkload w = workload("in-memory", slowToStart(1_000), ServiceStep.ADD_ONE);
+        ForkSession s = session(w);
+        Thread stopper = new Thread(() -> {
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                return;
+            }
+            s.interrupt("stopped", 5_000 * MS); // what the shutdown hook does on SIGTERM
+        });
+        long t0 = System.nanoTime();
+        stopper.start();
+        s.runPeriod(true);
+        stopper.join(10_000);
+        assertTrue(System.nanoTime() - t0 < 3_000 * MS, "ends once the stalled stage returns, not after the bound");
+        assertEquals(List.of(), stageThreads(), "every stage ended");
+    }
+
+    private ChainConfig oneHopConfig() {
+        java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
+        m.put(ChainConfig.QUEUE_DIR, tmp.toString());
+        m.put(ChainConfig.SERVICES, "0");
+        return ChainConfig.read(new dev.latencybench.core.config.BenchProperties(m));
+    }
+
+    @Test
+    void theHopLoopDeliversEveryMessageOnceAndRecordsTheHopsMetrics() throws Exception {
+        for (ChainTransport t : List.of(new InMemoryChainTransport(),
+                new ChronicleChainTransport(tmp, ChainConfig.STAMP_BYTES))) {
+            HopLoopWorkload w = new HopLoopWorkload(oneHopConfig(), "loop", t);
+            ForkSession s = session(w);
+            s.runPeriod(false);
+            s.runPeriod(true);
+            JsonObject fork = s.forkJson();
+            s.close();
+            assertEquals("OK", fork.get("status").getAsString(), fork.get("reasons").toString());
+            assertEquals(300, fork.get("sent").getAsLong(), "300 ms at 1,000 msg/s");
+            assertEquals(300, fork.get("received").getAsLong());
+            for (String m : List.of("latency", "service", "hop-1")) {
+                assertEquals(300, count(fork, m), m);
+            }
+            assertEquals(1, fork.getAsJsonArray("chains").size());
+        }
+        try (Stream<Path> left = Files.list(tmp)) {
+            assertEquals(List.of(), left.filter(p -> p.getFileName().toString().startsWith(
+                    ChronicleChainTransport.FOLDER_PREFIX)).collect(Collectors.toList()), "the queue is removed");
+        }
     }
 
     @Test

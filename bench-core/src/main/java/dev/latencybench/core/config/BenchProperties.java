@@ -85,7 +85,9 @@ public final class BenchProperties {
 
     /** A duration such as {@code 10s} or {@code 500ms}, within [minNs, maxNs]; returns nanoseconds. */
     public long durationNs(String name, long defaultNs, long minNs, long maxNs, String description) {
-        String raw = raw(name, description, Units.formatDuration(defaultNs));
+        // a default below a whole millisecond is shown exactly (125us), not rounded to one that is not it (0ms)
+        String raw = raw(name, description, defaultNs % 1_000_000 == 0 ? Units.formatDuration(defaultNs)
+                : Units.formatNs(defaultNs));
         if (raw == null) {
             return defaultNs;
         }

@@ -52,8 +52,26 @@ public final class CpuLoadProbe {
         this.descendants = descendants;
     }
 
+    /**
+     * The system property through which a launcher names processes it started for this JVM's run (a
+     * broker a search shares), comma-separated pids: they count as started processes, not as others.
+     * Not a {@code bench.*} property: the launcher sets it, people do not.
+     */
+    public static final String COMPANION_PIDS = "latency-bench.companion.pids";
+
+    /** This machine; the started processes are this JVM's descendants and those of {@link #COMPANION_PIDS}. */
     public static CpuLoadProbe system() {
-        return new CpuLoadProbe(Paths.get("/"));
+        long[] companions = companionPids(System.getProperty(COMPANION_PIDS, ""));
+        return new CpuLoadProbe(Paths.get("/"), SystemClock.INSTANCE, () -> LongStream.concat(
+                ProcessHandle.current().descendants().mapToLong(ProcessHandle::pid),
+                LongStream.of(companions).flatMap(pid -> ProcessHandle.of(pid).map(h -> LongStream.concat(
+                        LongStream.of(pid), h.descendants().mapToLong(ProcessHandle::pid))).orElse(LongStream.empty()))));
+    }
+
+    /** The pids of {@link #COMPANION_PIDS}; what is not a number is left out. */
+    static long[] companionPids(String text) {
+        return java.util.Arrays.stream(text.split(",")).map(String::trim).filter(t -> t.matches("[0-9]{1,18}"))
+                .mapToLong(Long::parseLong).toArray();
     }
 
     /** A reading now, or an unavailable one where the files cannot be read. */

@@ -3,6 +3,7 @@ package dev.latencybench.core.run;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
@@ -34,9 +35,19 @@ final class JmhOptions {
      */
     static Options of(Study study, Path java, Periods periods, Step step, List<String> runJvmArgs, Path cellDir,
                       Path jmhJson) {
+        return of(study, java, periods, step, runJvmArgs, Map.of(), cellDir, jmhJson);
+    }
+
+    /**
+     * @param shared the properties of what the step's variant shares ({@link Study.Plan.Shared}), after
+     *               the step's own
+     */
+    static Options of(Study study, Path java, Periods periods, Step step, List<String> runJvmArgs,
+                      Map<String, String> shared, Path cellDir, Path jmhJson) {
         List<String> forkArgs = new ArrayList<>(runJvmArgs);
         forkArgs.add("-D" + RunSettings.STEP + "=" + step.name());
         step.properties().forEach((k, v) -> forkArgs.add("-D" + k + "=" + v)); // the last -D of a name wins
+        shared.forEach((k, v) -> forkArgs.add("-D" + k + "=" + v));
         forkArgs.addAll(gcLogFlags(cellDir));
         forkArgs.add(JvmExit.errorFileFlag(cellDir)); // a crash dump goes to the cell, not the user's folder
         long warmupNs = periods.warmupNs();

@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import com.google.gson.JsonObject;
@@ -39,6 +40,11 @@ public interface Study {
     /** Flags the study's libraries need on a JDK of this feature version (e.g. add-opens). */
     List<String> jvmFlags(int javaFeatureVersion);
 
+    /** The Maven module whose {@code target/benchmarks.jar} runs this study alone, for {@code --help}. */
+    default String module() {
+        return "bench-" + name();
+    }
+
     /**
      * A validated plan: which variants, how long each fork runs, what the study measures, and what to
      * tell people. Made with {@link #builder}.
@@ -60,6 +66,43 @@ public interface Study {
         private final Supplier<Accounting> accounting;
         private final Supplier<List<String>> cleanUp;
         private final Map<String, String> forkProperties;
+        private final Function<String, Shared> shared;
+
+        /**
+         * Something the steps of one variant share, which the launcher starts before the variant's first
+         * step and stops after its last one, and on every way out (the end, a failure, a signal; against
+         * {@code kill -9} the thing must watch the launcher itself): the chain study's Kafka broker,
+         * started and warmed up once per search instead of once per step. Each fork of the variant gets
+         * its {@link #forkProperties}.
+         *
+         * <p>Made and closed on the launcher's main thread; {@link #close} may also run from a shutdown
+         * hook, and {@link #failure} from any thread.
+         */
+        public interface Shared extends AutoCloseable {
+            /** Properties each fork of the variant gets as {@code -D}, after the step's own (e.g. an address). */
+            Map<String, String> forkProperties();
+
+            /** What it is and how it was made ready, for the console: one line. */
+            String summary();
+
+            /** The same for the schedule's file ({@code shared} by variant). */
+            JsonObject describe();
+
+            /** Why it can no longer serve (it exited, and how), or null while it can. */
+            String failure();
+
+            /**
+             * Whether the next variant's steps may use it too (the chain study's broker serves {@code kafka}
+             * and {@code kafka-loop}), so it is kept instead of stopped and started again; default none.
+             */
+            default boolean serves(String variant) {
+                return false;
+            }
+
+            /** Stops it and removes what it made; idempotent; never throws. */
+            @Override
+            void close();
+        }
 
         private Plan(Builder b) {
             this.schedule = b.schedule != null ? b.schedule : new FixedList(b.variants);
@@ -71,6 +114,16 @@ public interface Study {
             this.accounting = b.accounting;
             this.cleanUp = b.cleanUp;
             this.forkProperties = Collections.unmodifiableMap(new LinkedHashMap<>(b.forkProperties));
+            this.shared = b.shared;
+        }
+
+        /**
+         * Starts what the steps of {@code variant} share; null when they share nothing.
+         *
+         * @throws RuntimeException when it cannot be started: the variant's steps fail with the reason
+         */
+        public Shared openShared(String variant) {
+            return shared.apply(variant);
         }
 
         /** Properties every benchmark JVM of the run gets (as {@code -D}) unless the user gave them. */
@@ -149,6 +202,7 @@ public interface Study {
             private Supplier<Accounting> accounting = Accounting::none;
             private Supplier<List<String>> cleanUp = List::of;
             private Map<String, String> forkProperties = Map.of();
+            private Function<String, Shared> shared = variant -> null;
 
             private Builder(List<String> variants, Periods periods, Metrics metrics) {
                 this.variants = variants;
@@ -203,6 +257,15 @@ public interface Study {
              */
             public Builder forkProperties(Map<String, String> properties) {
                 this.forkProperties = properties;
+                return this;
+            }
+
+            /**
+             * @param shared starts what the steps of a variant share (null for a variant that needs
+             *               nothing); see {@link Shared}
+             */
+            public Builder shared(Function<String, Shared> shared) {
+                this.shared = shared;
                 return this;
             }
 

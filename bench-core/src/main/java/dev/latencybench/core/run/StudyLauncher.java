@@ -127,12 +127,19 @@ public final class StudyLauncher {
             RunJson.write(run, study, plan, properties, launch.command, launch.commit, err);
         }
 
-        interrupts.install(() -> cleanUpAfterForks(plan), this::printInterrupted);
+        interrupts.install(() -> {
+            launch.closeShared();
+            cleanUpAfterForks(plan);
+        }, this::printInterrupted);
         List<StepOutcome> done = new ArrayList<>();
         try {
             Schedule schedule = plan.schedule();
             for (Step step = schedule.next(done); step != null && !interrupts.interrupted(); step = schedule.next(done)) {
-                CellSummary cell = launch.runStep(step);
+                String unavailable = launch.shareFor(step.variant());
+                if (interrupts.interrupted()) {
+                    break;
+                }
+                CellSummary cell = launch.runStep(step, unavailable);
                 if (cell != null && !interrupts.interrupted()) { // progress, also where a period prints none
                     out.println(cell.doneLine(study.name() + "/" + step.name()));
                 }
@@ -140,6 +147,7 @@ public final class StudyLauncher {
                 launch.writeSchedule(done);
             }
         } finally {
+            launch.closeShared();
             interrupts.finished();
         }
         if (interrupts.interrupted() || !interrupts.uninstall()) {
@@ -185,6 +193,12 @@ public final class StudyLauncher {
         final JvmIdentity expected;
         /** The cell folders of a step before this launcher's forks ran: other JVMs' cells of the same run. */
         private List<Path> cellDirsBefore = List.of();
+        /** What the current variant's steps share (a broker), its variant, and why it could not start. */
+        private volatile Study.Plan.Shared shared;
+        private String sharedVariant;
+        private String sharedFailure;
+        /** Each variant's shared thing as it was made ready, for the schedule's file. */
+        private final Map<String, JsonObject> sharedDescriptions = new LinkedHashMap<>();
 
         Launch(BenchProperties properties, RunSettings run, Study.Plan plan, JvmProbe probe) {
             this.run = run;
@@ -203,8 +217,62 @@ public final class StudyLauncher {
             this.expected = probe.identity(run.jvmArgs()).named(run.jvmName());
         }
 
-        /** Runs one step's forks and merges them; returns the expected cell's summary (null if none). */
-        CellSummary runStep(Step step) {
+        /**
+         * Makes ready what the steps of {@code variant} share: the one already running, or, for a new
+         * variant, the previous one stopped and the plan's {@link Study.Plan.Shared} for this one started.
+         *
+         * @return why the step cannot run (it could not start, or it has stopped serving); null when it can
+         */
+        String shareFor(String variant) {
+            Study.Plan.Shared current = shared;
+            if (!variant.equals(sharedVariant) && current != null && sharedFailure == null && current.serves(variant)) {
+                sharedVariant = variant; // the same thing serves the next variant too: kept
+            }
+            if (!variant.equals(sharedVariant)) {
+                closeShared();
+                sharedVariant = variant;
+                sharedFailure = null;
+                try {
+                    Study.Plan.Shared s = plan.openShared(variant);
+                    shared = s;
+                    if (s != null) {
+                        out.printf(Locale.ROOT, "  %s: %s%n", variant, s.summary());
+                        JsonObject d = s.describe();
+                        d.addProperty("summary", s.summary());
+                        sharedDescriptions.put(variant, d);
+                    }
+                } catch (RuntimeException e) {
+                    sharedFailure = "what the " + variant + " steps share could not be started: " + rootMessage(e);
+                    err.println("latency-bench: " + sharedFailure);
+                }
+            }
+            if (sharedFailure != null) {
+                return sharedFailure;
+            }
+            Study.Plan.Shared s = shared;
+            return s == null ? null : s.failure();
+        }
+
+        /** Stops what the current variant's steps share; idempotent; from the main thread or a shutdown hook. */
+        void closeShared() {
+            Study.Plan.Shared s = shared;
+            shared = null;
+            if (s != null) {
+                try {
+                    s.close();
+                } catch (RuntimeException e) {
+                    err.println("latency-bench: stopping what the " + sharedVariant + " steps share failed: " + e);
+                }
+            }
+        }
+
+        /**
+         * Runs one step's forks and merges them; returns the expected cell's summary (null if none).
+         *
+         * @param unavailable why the step cannot run (what it shares is gone): then no fork starts and
+         *                    the cell is FAILED with this reason; null to run it
+         */
+        CellSummary runStep(Step step, String unavailable) {
             Path stepDir = ResultLayout.variantDir(run.resultsDir(), run.runId(), study.name(), step.name());
             Path jmhJson = stepDir.resolve(".jmh-partial.json");
             Path cellDir = stepDir.resolve(expected.cellName());
@@ -219,13 +287,22 @@ public final class StudyLauncher {
                     cellDirsBefore.remove(cellDir);
                 }
                 Files.createDirectories(cellDir); // the forks' GC logs go there
-                runJmh(step, cellDir, jmhJson);
+                if (unavailable != null) {
+                    failure = unavailable;
+                } else {
+                    runJmh(step, cellDir, jmhJson);
+                }
             } catch (RunnerException | RuntimeException | IOException e) {
                 failure = "the benchmark failed: " + JvmExit.explain(rootMessage(e), cellDir);
                 if (!run.verbose() && !interrupts.interrupted()) {
                     err.println("latency-bench: " + step.name() + ": JMH's whole output is in "
                             + cellDir.resolve(JmhOutput.LOG));
                 }
+            }
+            Study.Plan.Shared s = shared;
+            String sharedFailure = s == null || unavailable != null ? null : s.failure();
+            if (sharedFailure != null && !interrupts.interrupted()) { // it died during the step: say how
+                failure = failure == null ? sharedFailure : failure + "; " + sharedFailure;
             }
             cleanUpAfterForks(plan);
             try {
@@ -248,8 +325,9 @@ public final class StudyLauncher {
             JmhOutput output = JmhOutput.open(cellDir.resolve(JmhOutput.LOG), study.name(), out, err, run.verbose());
             try {
                 output.redirect(); // the forks' own output reaches this JVM's System.out and System.err
-                new Runner(JmhOptions.of(study, run.java(), plan.periods(), step, jvmArgs, cellDir, jmhJson),
-                        output.format()).run();
+                Study.Plan.Shared s = shared;
+                new Runner(JmhOptions.of(study, run.java(), plan.periods(), step, jvmArgs,
+                        s == null ? Map.of() : s.forkProperties(), cellDir, jmhJson), output.format()).run();
             } finally {
                 output.close();
                 if (output.logFailure() != null) {
@@ -313,6 +391,11 @@ public final class StudyLauncher {
                 steps.add(j);
             }
             o.add("steps", steps);
+            if (!sharedDescriptions.isEmpty()) {
+                JsonObject sh = new JsonObject();
+                sharedDescriptions.forEach(sh::add);
+                o.add("shared", sh);
+            }
             Decision decision = plan.schedule().decision(done);
             if (decision != null) {
                 o.add("decision", decision.toJson());
@@ -390,6 +473,12 @@ public final class StudyLauncher {
             out.println("  answer:");
             decision.parts().forEach((label, d) -> out.printf(Locale.ROOT, "    %s: %s (%s%s)%n", label, d.answer(),
                     d.why(), d.decidedBy().isEmpty() ? "" : "; decided by " + String.join(", ", d.decidedBy())));
+            String floor = plan.roles().get(Study.Plan.FLOOR);
+            Decision f = floor == null ? null : decision.parts().get(floor);
+            if (f != null && decision.parts().size() > 1) { // a transport near the floor is held back by the machine
+                out.printf(Locale.ROOT, "    the floor (%s, the harness alone) holds %s: a count near it is this"
+                        + " machine's limit, not the transport's%n", floor, f.answer());
+            }
         } else if (decision != null) {
             out.printf(Locale.ROOT, "  answer: %s (%s; decided by %s)%n", decision.answer(), decision.why(),
                     String.join(", ", decision.decidedBy()));
@@ -475,7 +564,7 @@ public final class StudyLauncher {
             // defaults that do not hold on this machine are reported when the study runs
         }
         out.printf(Locale.ROOT, "latency-bench %s study: %s%n%n", study.name(), study.title());
-        out.println("Usage: java [-Dbench.NAME=VALUE ...] -jar bench-" + study.name() + "/target/benchmarks.jar");
+        out.println("Usage: java [-Dbench.NAME=VALUE ...] -jar " + study.module() + "/target/benchmarks.jar");
         out.println("   or, across JVMs and collectors: scripts/bench run --scenarios " + study.name()
                 + " [-Dbench.NAME=VALUE ...]");
         out.println();

@@ -24,6 +24,10 @@ class StudyLauncherTest {
         java.util.List<CellSummary> search = java.util.List.of(cell("OK"), cell("OK"), cell("FAILED"));
         assertEquals(0, StudyLauncher.exitStatus(search, found, true), "the failed step is where the answer lies");
         assertEquals(1, StudyLauncher.exitStatus(search, unfinished, true));
+        dev.latencybench.core.run.schedule.Decision failed = new dev.latencybench.core.run.schedule.Decision(
+                dev.latencybench.core.run.schedule.Decision.Kind.FAILED, 0, "no answer: the step of 2 chains failed",
+                java.util.List.of("a", "b"), "the broker died");
+        assertEquals(1, StudyLauncher.exitStatus(search, failed, true), "a step that failed outside the rule fails the cell");
         assertEquals(1, StudyLauncher.exitStatus(java.util.List.of(cell("OK"), cell("INTERRUPTED")), found, true));
         assertEquals(1, StudyLauncher.exitStatus(search, found, false), "a result that could not be written");
         assertEquals(1, StudyLauncher.exitStatus(search, null, true), "a fixed list fails with any cell");

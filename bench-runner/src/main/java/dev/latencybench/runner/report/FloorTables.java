@@ -40,6 +40,21 @@ final class FloorTables {
                     + " difference is what the harness's hot path adds; within the run-to-run spread of the medians"
                     + " it is nothing.");
         }
+        study.yardsticks.forEach((variant, yardstick) -> {
+            if (variants.contains(variant) && variants.contains(yardstick)) {
+                againstLoop(doc, data, scenario, variant, yardstick);
+            }
+        });
+    }
+
+    /** One variant against its own yardstick (the chain study's {@code kafka} against {@code kafka-loop}). */
+    private static void againstLoop(Doc doc, RunData data, String scenario, String variant, String yardstick) {
+        against(doc, data, scenario, List.of(variant, yardstick),
+                yardstick, "harness's cost", "The harness's own cost: " + variant, "The `" + yardstick + "` variant"
+                + " is `" + variant + "`'s yardstick: the plainest loop over the same system with the same settings,"
+                + " a producer thread and a consumer thread, no harness code between them. Beside one chain without"
+                + " services (`bench.chain.services=0`, `bench.chain.instances=1`: one hop), the difference is what"
+                + " the harness adds.");
     }
 
     /**

@@ -45,10 +45,21 @@ public final class RunData {
         /** The variant the harness is measured against; null when the study declares none. */
         public final String yardstick;
 
+        /**
+         * Yardsticks of single variants (role {@code yardstick.<variant>}), e.g. the chain study's
+         * {@code kafka} against {@code kafka-loop}: variant -> its yardstick, in the order declared.
+         */
+        public final Map<String, String> yardsticks;
+
         Study(Metrics metrics, String floor, String yardstick) {
+            this(metrics, floor, yardstick, Map.of());
+        }
+
+        Study(Metrics metrics, String floor, String yardstick, Map<String, String> yardsticks) {
             this.metrics = metrics;
             this.floor = floor;
             this.yardstick = yardstick;
+            this.yardsticks = yardsticks;
         }
 
         /** From one of the scenario's result.json files; a result without {@code roles} names them as before. */
@@ -61,7 +72,14 @@ public final class RunData {
                 return new Study(metrics, LEGACY_FLOOR, LEGACY_YARDSTICK);
             }
             JsonObject roles = result.getAsJsonObject("roles");
-            return new Study(metrics, role(roles, "floor"), role(roles, "yardstick"));
+            Map<String, String> each = new java.util.LinkedHashMap<>();
+            roles.keySet().stream().filter(k -> k.startsWith("yardstick.")).forEach(k -> {
+                String y = role(roles, k);
+                if (y != null) {
+                    each.put(k.substring("yardstick.".length()), y);
+                }
+            });
+            return new Study(metrics, role(roles, "floor"), role(roles, "yardstick"), each);
         }
 
         private static String role(JsonObject roles, String role) {

@@ -48,6 +48,11 @@ final class Search {
             return "UNFINISHED".equals(kind);
         }
 
+        /** A step failed for a reason that is not a bound (a crash, a broker gone): no answer. */
+        boolean failed() {
+            return "FAILED".equals(kind);
+        }
+
         /** A number one can divide by: a boundary, or a limit's lower bound. */
         boolean hasValue() {
             return value > 0 && !"unknown".equals(answer);
@@ -73,6 +78,8 @@ final class Search {
     final Answer decision;
     /** The decision's parts by variant, in order; one entry, under the steps' variant, for a plain decision. */
     final Map<String, Answer> parts;
+    /** What a variant's steps shared (the chain search's one broker) and how it was made ready, by variant. */
+    final Map<String, String> shared = new LinkedHashMap<>();
 
     private Search(String cell, String schedule, String primary, List<Step> steps, Answer decision,
                    Map<String, Answer> parts) {
@@ -141,7 +148,15 @@ final class Search {
                 parts.put(steps.isEmpty() ? "" : steps.get(0).variant(), decision);
             }
         }
-        return new Search(cell, text(o, "schedule"), primary, steps, decision, parts);
+        Search search = new Search(cell, text(o, "schedule"), primary, steps, decision, parts);
+        if (o.has("shared") && o.get("shared").isJsonObject()) {
+            o.getAsJsonObject("shared").entrySet().forEach(e -> {
+                if (e.getValue().isJsonObject() && e.getValue().getAsJsonObject().has("summary")) {
+                    search.shared.put(e.getKey(), e.getValue().getAsJsonObject().get("summary").getAsString());
+                }
+            });
+        }
+        return search;
     }
 
     /** The searched property, e.g. {@code bench.chain.instances}; null when no step has one. */

@@ -71,6 +71,15 @@ final class SearchSection {
         }
         doc.p("Why, and which steps decided it (" + codes(List.of(searches.get(0).schedule)) + "):");
         doc.bullets(why);
+        List<String> shared = new ArrayList<>();
+        for (Search s : searches) {
+            s.shared.forEach((variant, summary) -> shared.add((searches.size() > 1 ? s.label() + ", " : "") + variant
+                    + ": " + summary));
+        }
+        if (!shared.isEmpty()) {
+            doc.p("Shared by all of a variant's steps, and made ready before the first was measured:");
+            doc.bullets(shared);
+        }
         LineChart chart = chart(scenario, searches, label);
         if (chart != null) {
             String base = scenario + "-search";
@@ -98,7 +107,8 @@ final class SearchSection {
     static String answer(Search s) {
         List<String> parts = new ArrayList<>();
         s.parts.forEach((variant, a) -> parts.add((variant.isEmpty() ? "" : variant + ": ") + a.answer()
-                + (a.atLimit() ? " (the limit)" : a.unfinished() ? " (unfinished)" : "")));
+                + (a.atLimit() ? " (the limit)" : a.unfinished() ? " (unfinished)"
+                : a.failed() ? " (the search failed: see why below)" : "")));
         return String.join("; ", parts);
     }
 

@@ -158,6 +158,48 @@ class SearchReportTest {
     }
 
     @Test
+    void aSearchThatFailedSaysSoAndWhatItsStepsSharedIsShown() throws IOException {
+        assertEquals("kafka: no answer: the step of 1 chain failed (the search failed: see why below); chronicle: 3"
+                + " chains", SearchSection.answer(searchOf("FAILED", "0", "no answer: the step of 1 chain failed",
+                "BOUNDARY", "3", "3 chains")));
+        assertEquals("", SearchSection.ratios(searchOf("FAILED", "0", "no answer: the step of 1 chain failed",
+                "BOUNDARY", "3", "3 chains")), "no ratio with a search that has no answer");
+        Path dir = run("run", 3);
+        Path file = dir.resolve("chain").resolve(CELL + ".schedule.json");
+        JsonObject o = ResultFiles.readJson(file);
+        JsonObject shared = new JsonObject();
+        JsonObject broker = new JsonObject();
+        broker.addProperty("summary", "one broker for every step, warmed up 6 s");
+        shared.add("chronicle", broker);
+        o.add("shared", shared);
+        ResultFiles.writeJson(file, o);
+        String md = DocRenderer.markdown(Report.build(RunData.load(dir), dir.resolve("charts")));
+        assertTrue(md.contains("Shared by all of a variant's steps, and made ready before the first was measured:\n\n"
+                + "- chronicle: one broker for every step, warmed up 6 s"), md);
+    }
+
+    /** One hop of kafka beside kafka-loop, its yardstick (role yardstick.kafka): the harness's own cost. */
+    @Test
+    void eachTransportIsSetBesideItsOwnLoop() throws IOException {
+        Path dir = tmp.resolve("loops");
+        FixtureRun f = new FixtureRun(dir).named(Metrics.ONE_WAY, "in-memory", null).shape("chain", "one hop");
+        f.cell("kafka", CELL, "OK", 3_000_000, 20_000_000, 1, 3000);
+        f.cell("kafka-loop", CELL, "OK", 2_000_000, 15_000_000, 1, 3000);
+        f.cell("in-memory", CELL, "OK", 500_000, 5_000_000, 1, 3000);
+        f.write();
+        for (String v : List.of("kafka", "kafka-loop", "in-memory")) {
+            Path result = dir.resolve("chain").resolve(v).resolve(CELL).resolve("result.json");
+            JsonObject r = ResultFiles.readJson(result);
+            r.getAsJsonObject("roles").addProperty("yardstick.kafka", "kafka-loop");
+            ResultFiles.writeJson(result, r);
+        }
+        String md = DocRenderer.markdown(Report.build(RunData.load(dir), dir.resolve("charts")));
+        assertTrue(md.contains("### The harness's own cost: kafka"), md);
+        assertTrue(md.contains("The `kafka-loop` variant is `kafka`'s yardstick: the plainest loop"), md);
+        assertTrue(md.contains("| openjdk-17.0.15 | g1 | kafka | 3.00 | 2.00 | 999 | 1.50x | 20.0 | 15.0 |"), md);
+    }
+
+    @Test
     void theStepTableListsEveryStepWithItsFiguresCpuPausesAndWhyItFailed() throws IOException {
         Path dir = run("run", 3);
         Files.delete(dir.resolve("chain/chronicle-instances-3").resolve(CELL).resolve("gc-4242.log"));

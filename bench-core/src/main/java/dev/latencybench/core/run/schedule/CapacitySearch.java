@@ -21,7 +21,10 @@ import java.util.Map;
  * 2 log2(boundary) exactly, fewer with a relative resolution such as 5%; {@link #maxSteps()} bounds it.
  *
  * <p>A step that is FAILED (a crashed JVM, a failed check) or measured nothing does not pass, whatever
- * the rule says; its reason goes into the decision. An INTERRUPTED step ends the search (someone
+ * the rule says; its reason goes into the decision. The rule says whether such a failure bounds the
+ * value (the SLO broken, the rate not held): when it calls it an {@link PassRule.Verdict#error} (a crash,
+ * a failed start, an error of the system under test), the step bounds nothing, the search stops there
+ * and the decision is {@link Decision.Kind#FAILED}, naming the step and why. An INTERRUPTED step ends the search (someone
  * stopped the run) without counting either way: the decision is then {@link Decision.Kind#UNFINISHED},
  * the last value that passed being a lower bound. No value is run twice: each bisection point lies
  * strictly between the last pass and the first fail, and every value run before lies outside them.
@@ -159,6 +162,9 @@ public final class CapacitySearch implements Schedule {
         if (done.isEmpty()) {
             return step(start);
         }
+        if (w.error != null) {
+            return null;
+        }
         if (w.fail == null) {
             return w.passValue == limit ? null : step(grown(w.passValue));
         }
@@ -172,6 +178,9 @@ public final class CapacitySearch implements Schedule {
     public Decision decision(List<StepOutcome> done) {
         Replay.check(this::planned, done);
         Walk w = new Walk(done);
+        if (w.error != null) {
+            return failed(w);
+        }
         if (w.interrupted != null || planned(done) != null) {
             return unfinished(w);
         }
@@ -219,6 +228,20 @@ public final class CapacitySearch implements Schedule {
                 steps, String.join("; ", why));
     }
 
+    /** A step ended outside the rule: no answer, the step and why, and what passed before it (not an answer either). */
+    private Decision failed(Walk w) {
+        long at = value(w.error.step());
+        List<String> steps = new ArrayList<>();
+        String why = w.error.step().name() + " (" + count(at) + ") failed for a reason that is not a capacity bound,"
+                + " so the search stopped there: " + w.errorVerdict.text();
+        if (w.pass != null) {
+            steps.add(w.pass.step().name());
+            why += "; before it " + count(w.passValue) + " passed (" + w.passVerdict.text() + ")";
+        }
+        steps.add(w.error.step().name());
+        return new Decision(Decision.Kind.FAILED, 0, "no answer: the step of " + count(at) + " failed", steps, why);
+    }
+
     private String passedThenFailed(Walk w) {
         return count(w.passValue) + " passed (" + w.passVerdict.text() + "), " + count(w.failValue) + " failed: "
                 + w.failVerdict.text();
@@ -237,6 +260,8 @@ public final class CapacitySearch implements Schedule {
         long failValue;
         PassRule.Verdict failVerdict;
         StepOutcome interrupted;
+        StepOutcome error;
+        PassRule.Verdict errorVerdict;
 
         Walk(List<StepOutcome> done) {
             for (StepOutcome o : done) {
@@ -246,6 +271,11 @@ public final class CapacitySearch implements Schedule {
                 }
                 long v = value(o.step());
                 PassRule.Verdict verdict = judge(o);
+                if (verdict.error()) {
+                    error = o;
+                    errorVerdict = verdict;
+                    return;
+                }
                 if (verdict.passed()) {
                     pass = o;
                     passValue = v;
@@ -259,10 +289,14 @@ public final class CapacitySearch implements Schedule {
         }
     }
 
-    /** A step that is not OK or measured nothing fails whatever the rule says, with its status and reasons. */
+    /**
+     * The rule's verdict; a step that is not OK or measured nothing never passes, whatever the rule says
+     * (the rule says only whether its failure is an error or a bound).
+     */
     private PassRule.Verdict judge(StepOutcome o) {
+        PassRule.Verdict v = passRule.judge(o);
         PassRule.Verdict unmeasured = PassRule.Verdict.unlessMeasuredOk(o);
-        return unmeasured != null ? unmeasured : passRule.judge(o);
+        return v.passed() && unmeasured != null ? unmeasured : v;
     }
 
     private long grown(long value) {

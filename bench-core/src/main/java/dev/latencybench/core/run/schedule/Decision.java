@@ -23,7 +23,12 @@ public final class Decision {
         /** The first step already failed: nothing fits; the value is 0. */
         NONE_PASSED,
         /** The search was interrupted, or is not finished: the value is only a lower bound. */
-        UNFINISHED
+        UNFINISHED,
+        /**
+         * A step ended for a reason outside the pass rule (a crash, a failed start, an error of the system
+         * under test or of the machine): the search stopped there and has no answer; the value is 0.
+         */
+        FAILED
     }
 
     private final Kind kind;
@@ -53,7 +58,7 @@ public final class Decision {
      * The answers of several schedules run one after the other (e.g. one capacity search per
      * transport), each under its label, in order: {@link #parts()} holds them, and the combined
      * answer says each on its own, e.g. {@code chronicle: 12 instances; in-memory: at least 1,024
-     * instances}. Its kind is {@link Kind#UNFINISHED} when any part is, else {@link Kind#AT_LIMIT} when any part hit its limit, else
+     * instances}. Its kind is {@link Kind#FAILED} when any part is, else {@link Kind#UNFINISHED} when any part is, else {@link Kind#AT_LIMIT} when any part hit its limit, else
      * {@link Kind#NONE_PASSED} when every part did, else {@link Kind#BOUNDARY}. Its value is the
      * first part's: by convention the study's subject comes first.
      *
@@ -63,6 +68,7 @@ public final class Decision {
         if (parts.isEmpty()) {
             throw new IllegalArgumentException("a combined decision needs at least one part");
         }
+        boolean anyFailed = false;
         boolean anyUnfinished = false;
         boolean anyAtLimit = false;
         boolean allNone = true;
@@ -71,6 +77,7 @@ public final class Decision {
         List<String> steps = new java.util.ArrayList<>();
         for (Map.Entry<String, Decision> e : parts.entrySet()) {
             Decision d = e.getValue();
+            anyFailed |= d.kind == Kind.FAILED;
             anyUnfinished |= d.kind == Kind.UNFINISHED;
             anyAtLimit |= d.kind == Kind.AT_LIMIT;
             allNone &= d.kind == Kind.NONE_PASSED;
@@ -78,7 +85,7 @@ public final class Decision {
             whys.add(e.getKey() + ": " + d.why);
             steps.addAll(d.decidedBy);
         }
-        Kind kind = anyUnfinished ? Kind.UNFINISHED : anyAtLimit ? Kind.AT_LIMIT
+        Kind kind = anyFailed ? Kind.FAILED : anyUnfinished ? Kind.UNFINISHED : anyAtLimit ? Kind.AT_LIMIT
                 : allNone ? Kind.NONE_PASSED : Kind.BOUNDARY;
         Decision first = parts.values().iterator().next();
         return new Decision(kind, first.value, String.join("; ", answers), steps, String.join("; ", whys),
@@ -134,9 +141,14 @@ public final class Decision {
         return kind == Kind.NONE_PASSED;
     }
 
-    /** True when the answer is final: the schedule asked for every step it needed. */
+    /** True when the answer is final: the schedule asked for every step it needed, and none failed outside its rule. */
     public boolean complete() {
-        return kind != Kind.UNFINISHED;
+        return kind != Kind.UNFINISHED && kind != Kind.FAILED;
+    }
+
+    /** True when a step failed for a reason outside the pass rule: there is no answer. */
+    public boolean failed() {
+        return kind == Kind.FAILED;
     }
 
     /** {@code {"kind": "BOUNDARY", "value": 512, "answer": ..., "decidedBy": [...], "why": ...}}. */

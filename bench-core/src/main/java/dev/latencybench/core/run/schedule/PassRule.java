@@ -78,21 +78,34 @@ public interface PassRule {
     /** A rule's answer for one outcome. Immutable. */
     final class Verdict {
         private final boolean passed;
+        private final boolean error;
         private final String text;
 
-        private Verdict(boolean passed, String text) {
+        private Verdict(boolean passed, boolean error, String text) {
             this.passed = passed;
+            this.error = error;
             this.text = Objects.requireNonNull(text, "text");
         }
 
         /** @param figure what passed, e.g. {@code p99.9 61.0ms} */
         public static Verdict pass(String figure) {
-            return new Verdict(true, figure);
+            return new Verdict(true, false, figure);
         }
 
         /** @param why which figure broke the rule, e.g. {@code p99.9 140ms >= 100ms} */
         public static Verdict fail(String why) {
-            return new Verdict(false, why);
+            return new Verdict(false, false, why);
+        }
+
+        /**
+         * A step that ended for a reason outside the rule (a crash, a failed start, an error of the system
+         * under test or of the machine): it neither passes nor bounds anything, and a search stops there
+         * with {@link Decision.Kind#FAILED}.
+         *
+         * @param why the step's status and reasons, e.g. {@code FAILED: Kafka stopped serving: ...}
+         */
+        public static Verdict error(String why) {
+            return new Verdict(false, true, why);
         }
 
         /**
@@ -114,6 +127,11 @@ public interface PassRule {
             return passed;
         }
 
+        /** True for {@link #error}: the step says nothing about the rule. */
+        public boolean error() {
+            return error;
+        }
+
         /** The figure that passed, or why it failed. */
         public String text() {
             return text;
@@ -122,7 +140,7 @@ public interface PassRule {
         @Override
         public boolean equals(Object other) {
             return other instanceof Verdict && passed == ((Verdict) other).passed
-                    && text.equals(((Verdict) other).text);
+                    && error == ((Verdict) other).error && text.equals(((Verdict) other).text);
         }
 
         @Override
@@ -132,7 +150,7 @@ public interface PassRule {
 
         @Override
         public String toString() {
-            return (passed ? "passed: " : "failed: ") + text;
+            return (passed ? "passed: " : error ? "error: " : "failed: ") + text;
         }
     }
 }

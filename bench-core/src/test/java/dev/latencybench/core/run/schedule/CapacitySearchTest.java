@@ -168,6 +168,70 @@ class CapacitySearchTest {
         assertEquals(done.size(), new HashSet<>(values(done)).size());
     }
 
+    /** A rule that calls a FAILED step whose reason starts with "error" an error, as the chain study's does. */
+    private static final PassRule ERRORS_ARE_NOT_BOUNDS = new PassRule() {
+        @Override
+        public Verdict judge(StepOutcome outcome) {
+            if (outcome.status() == StepOutcome.Status.FAILED && outcome.reasons().get(0).startsWith("error")) {
+                return Verdict.error("FAILED: " + String.join("; ", outcome.reasons()));
+            }
+            return P999_BELOW_100MS.judge(outcome);
+        }
+
+        @Override
+        public String describe() {
+            return P999_BELOW_100MS.describe();
+        }
+    };
+
+    @Test
+    void aStepThatFailedOutsideTheRuleStopsTheSearchWithoutAnAnswer() {
+        CapacitySearch search = chronicle().passRule(ERRORS_ARE_NOT_BOUNDS).build();
+        Function<Step, StepOutcome> fits500 = fitsUpTo(500);
+        List<StepOutcome> done = drive(search, step -> instances(step) == 8
+                ? StepOutcome.failed(step, null, "error: the broker died")
+                : fits500.apply(step));
+
+        assertEquals(List.of(1L, 2L, 4L, 8L), values(done), "nothing runs after the failed step");
+        Decision d = search.decision(done);
+        assertEquals(Decision.Kind.FAILED, d.kind());
+        assertEquals(0, d.value());
+        assertFalse(d.complete());
+        assertTrue(d.failed());
+        assertEquals("no answer: the step of 8 instances failed", d.answer());
+        assertEquals("chronicle-instances-8 (8 instances) failed for a reason that is not a capacity bound, so the"
+                + " search stopped there: FAILED: error: the broker died; before it 4 instances passed (p99.9 50.0ms)",
+                d.why());
+        assertEquals(List.of("chronicle-instances-4", "chronicle-instances-8"), d.decidedBy());
+    }
+
+    @Test
+    void aFirstStepThatFailedOutsideTheRuleIsNoAnswerNotNone() {
+        CapacitySearch search = chronicle().passRule(ERRORS_ARE_NOT_BOUNDS).build();
+        List<StepOutcome> done = drive(search, step -> StepOutcome.failed(step, null, "error: no broker at 127.0.0.1:1"));
+
+        Decision d = search.decision(done);
+        assertEquals(Decision.Kind.FAILED, d.kind());
+        assertEquals("no answer: the step of 1 instance failed", d.answer());
+        assertEquals(List.of("chronicle-instances-1"), d.decidedBy());
+        Decision combined = Decision.combine(new java.util.LinkedHashMap<>(Map.of("kafka", d)));
+        assertEquals(Decision.Kind.FAILED, combined.kind(), "one failed part fails the whole answer");
+        assertFalse(combined.complete());
+    }
+
+    @Test
+    void aStepThatFailedForTheRuleStillBoundsTheSearch() {
+        CapacitySearch search = chronicle().passRule(ERRORS_ARE_NOT_BOUNDS).build();
+        Function<Step, StepOutcome> fits500 = fitsUpTo(500);
+        List<StepOutcome> done = drive(search, step -> instances(step) > 500
+                ? StepOutcome.failed(step, FakeSteps.summary(140 * MS), "the SLO was broken")
+                : fits500.apply(step));
+
+        Decision d = search.decision(done);
+        assertEquals(Decision.Kind.BOUNDARY, d.kind());
+        assertEquals(500, d.value());
+    }
+
     @Test
     void aStepThatMeasuredNothingDoesNotPassWhateverTheRuleSays() {
         PassRule always = new PassRule() {

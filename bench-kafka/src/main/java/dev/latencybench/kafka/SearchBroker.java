@@ -1,0 +1,106 @@
+package dev.latencybench.kafka;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import com.google.gson.JsonObject;
+
+import dev.latencybench.core.env.CpuLoadProbe;
+import dev.latencybench.core.run.Study;
+
+/**
+ * The Kafka broker one search (or one fixed-count run) of the {@code kafka} transport shares: started by
+ * the launcher before the variant's first step, warmed up ({@link BrokerWarmup}) before anything is
+ * measured on it, handed to each step's fork as a running cluster ({@code bench.kafka.bootstrap}, with
+ * its pid in {@link KafkaCluster#SEARCH_BROKER_PID} so the fork notices when it dies and counts its CPU
+ * as a started process), and stopped after the variant's last step: SIGTERM, reaped, folder deleted,
+ * also from a shutdown hook; the broker stops itself when the launcher is killed outright. Each step
+ * makes its own fresh topics on it and deletes them.
+ *
+ * <pre>
+ *   launcher ──start, warm up──▶ broker (127.0.0.1, lb-kafka-&lt;launcher pid&gt;-…)
+ *      │  step 1 fork ──fresh topics──▶ │
+ *      │  step 2 fork ──fresh topics──▶ │   (bench.kafka.bootstrap = the broker, its pid watched)
+ *      └── last step done, failure, signal: close() ──▶ SIGTERM, reap, folder deleted
+ * </pre>
+ *
+ * <p>Made on the launcher's main thread; {@link #failure} from any thread; {@link #close} idempotent.
+ */
+final class SearchBroker implements Study.Plan.Shared {
+    private final KafkaBroker broker;
+    private final BrokerWarmup.Result warmup;
+    private final long startNs;
+
+    private SearchBroker(KafkaBroker broker, BrokerWarmup.Result warmup, long startNs) {
+        this.broker = broker;
+        this.warmup = warmup;
+        this.startNs = startNs;
+    }
+
+    /**
+     * Starts the broker and warms it up at one chain's rate.
+     *
+     * @throws IllegalStateException when it cannot start or fails while warming up; nothing is left running
+     */
+    static SearchBroker start(ChainConfig config) {
+        long t0 = System.nanoTime();
+        KafkaBroker broker = KafkaBroker.start(config.brokerSettings());
+        try {
+            BrokerWarmup.Result w = BrokerWarmup.run(broker, config.kafkaClients(), config.ratePerSec());
+            return new SearchBroker(broker, w, t0);
+        } catch (RuntimeException | Error e) {
+            broker.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public Map<String, String> forkProperties() {
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put(KafkaCluster.BOOTSTRAP, broker.bootstrapServers());
+        m.put(KafkaCluster.SEARCH_BROKER_PID, Long.toString(broker.pid()));
+        m.put(CpuLoadProbe.COMPANION_PIDS, Long.toString(broker.pid()));
+        return m;
+    }
+
+    @Override
+    public String summary() {
+        return String.format(Locale.ROOT, "one broker for every step, at %s (pid %d), started in %.1f s and %s",
+                broker.bootstrapServers(), broker.pid(), broker.startMs() / 1e3, warmup.summary());
+    }
+
+    @Override
+    public JsonObject describe() {
+        JsonObject o = broker.describe();
+        o.addProperty("where", "one broker for every step of the search, started by the launcher");
+        o.addProperty("readyMs", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNs));
+        o.add("warmup", warmup.toJson());
+        return o;
+    }
+
+    @Override
+    public String failure() {
+        return broker.failure();
+    }
+
+    /** The Kafka steps and the Kafka loop ({@code kafka-loop}) run on the same warm broker. */
+    @Override
+    public boolean serves(String variant) {
+        return ChainStudy.KAFKA.equals(ChainTransports.base(variant));
+    }
+
+    @Override
+    public void close() {
+        broker.close();
+    }
+
+    KafkaBroker broker() {
+        return broker;
+    }
+
+    BrokerWarmup.Result warmup() {
+        return warmup;
+    }
+}

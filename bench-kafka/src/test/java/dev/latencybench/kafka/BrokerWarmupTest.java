@@ -1,0 +1,37 @@
+package dev.latencybench.kafka;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/** When a broker's warm-up calls its latency settled, and what it says about itself. */
+class BrokerWarmupTest {
+    private static final long MS = 1_000_000L;
+
+    @Test
+    void settledWhenTheLastFiveSecondsAreCloseOrAllQuiet() {
+        assertFalse(BrokerWarmup.settled(List.of(2 * MS, 2 * MS, 2 * MS, 2 * MS)), "fewer than five seconds");
+        assertFalse(BrokerWarmup.settled(List.of(400 * MS, 120 * MS, 60 * MS, 40 * MS, 30 * MS)),
+                "still falling: compiling");
+        assertTrue(BrokerWarmup.settled(List.of(400 * MS, 30 * MS, 24 * MS, 33 * MS, 25 * MS, 28 * MS)),
+                "within 1.5x");
+        assertFalse(BrokerWarmup.settled(List.of(30 * MS, 24 * MS, 25 * MS, 26 * MS, 50 * MS)),
+                "one second 2x the best");
+        assertTrue(BrokerWarmup.settled(List.of(900 * MS, 1 * MS, 4 * MS, 2 * MS, 3 * MS, 1 * MS)),
+                "all under 5 ms: noise");
+    }
+
+    @Test
+    void describesWhatItDid() {
+        BrokerWarmup.Result r = new BrokerWarmup.Result(1_000, 12_200 * MS, true, List.of(240 * MS, 9 * MS, 3 * MS,
+                2 * MS, 2 * MS, 3 * MS, 2 * MS), 73_200);
+        assertEquals("warmed up 12 s at 6 topics x 1,000 msg/s (73,200 messages) until its latency settled (p99 per"
+                + " second: first 240ms, last 3.00ms, 2.00ms, 2.00ms, 3.00ms, 2.00ms)", r.summary());
+        assertEquals(7, r.toJson().getAsJsonArray("p99PerSecondNs").size());
+        assertTrue(r.toJson().get("settled").getAsBoolean());
+    }
+}

@@ -1,0 +1,81 @@
+package dev.latencybench.kafka;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.run.schedule.PassRule;
+import dev.latencybench.core.run.schedule.Step;
+import dev.latencybench.core.run.schedule.StepOutcome;
+
+/**
+ * Which failed steps bound the chain search: the reasons the study itself writes for load (taken from
+ * {@link ChainTally} and {@link ChainPeriod}'s own texts), against a crash, a broker gone, a transport's
+ * error, which say nothing about how many chains fit.
+ */
+class ChainPassRuleTest {
+    private static final long MS = 1_000_000L;
+    private final ChainPassRule rule = new ChainPassRule(ChainSlo.parse(ChainConfig.SLO, "p99.9<100ms"));
+    private final Step step = Step.of("kafka");
+
+    private static LatencySummary p999(long ns) {
+        return new LatencySummary(ns / 10, ns / 5, ns / 2, ns, ns * 2, ns * 3, 2_000);
+    }
+
+    private PassRule.Verdict failed(String... reasons) {
+        return rule.judge(StepOutcome.failed(step, p999(50 * MS), reasons));
+    }
+
+    @Test
+    void anOkStepIsJudgedByTheSlo() {
+        assertTrue(rule.judge(StepOutcome.ok(step, p999(50 * MS))).passed());
+        PassRule.Verdict v = rule.judge(StepOutcome.ok(step, p999(140 * MS)));
+        assertFalse(v.passed());
+        assertFalse(v.error());
+        assertEquals("limited by the SLO: p99.9 140ms >= 100ms", v.text());
+    }
+
+    @Test
+    void theStudysOwnLoadReasonsBoundTheCapacity() {
+        ChainTally t = new ChainTally(2);
+        t.chains.get(1).sloValueNs = 151 * MS;
+        t.chains.get(0).finalLagNs = 10_000 * MS;
+        t.chains.get(0).wrongCounter = 3;
+        t.chains.get(0).messages.add(dev.latencybench.core.record.MessageCounts.of(
+                new dev.latencybench.core.record.SequenceTracker(0, 10), 10, 0)); // 10 sent, none received
+        List<String> reasons = t.failures(5, 2_000 * MS, true, ChainSlo.parse(ChainConfig.SLO, "p99.9<100ms"));
+        assertEquals(4, reasons.size(), reasons.toString()); // rate, counter, lost, SLO
+        for (String r : reasons) {
+            assertTrue(ChainTally.boundsCapacity(r), r);
+        }
+        PassRule.Verdict v = failed(reasons.toArray(new String[0]));
+        assertFalse(v.passed());
+        assertFalse(v.error(), v.text());
+        assertTrue(v.text().startsWith("limited by the sources' rate (the machine could not keep their schedule):"
+                + " FAILED: rate not held: "), v.text());
+        assertTrue(failed(reasons.get(3)).text().startsWith("limited by the SLO: FAILED: the SLO p99.9 < 100ms was"
+                + " broken by 1 of 2 chains"), failed(reasons.get(3)).text());
+        assertFalse(failed(ChainTally.NOT_STARTED + "the 4,096 chains were not all ready", "no latency was measured")
+                .error(), "chains the machine could not start in time are load, and so measured nothing");
+        assertTrue(failed("no latency was measured").error(), "nothing measured, and no load said why");
+    }
+
+    @Test
+    void aCrashABrokerGoneOrATransportErrorIsNoBound() {
+        PassRule.Verdict v = failed("the benchmark failed: the JVM was killed (SIGKILL, exit code 137)",
+                "messages lost: 1,000 of 2,000");
+        assertTrue(v.error());
+        assertEquals("FAILED: the benchmark failed: the JVM was killed (SIGKILL, exit code 137); messages lost:"
+                + " 1,000 of 2,000", v.text(), "the reason that is not load comes first");
+        assertTrue(failed("Kafka stopped serving: the search's Kafka broker (pid 12) is gone").error());
+        assertTrue(failed("cannot start thread 5 of 7 (1 chains x 7 threads): OutOfMemoryError").error(),
+                "no threads to be had is the machine's error, not a count that broke the SLO");
+        assertTrue(rule.judge(StepOutcome.failed(step, null)).error(), "FAILED without a reason");
+        assertTrue(rule.judge(StepOutcome.ok(step, null)).error(), "OK but nothing measured");
+    }
+}
