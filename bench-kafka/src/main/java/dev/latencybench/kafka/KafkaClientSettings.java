@@ -89,8 +89,8 @@ public final class KafkaClientSettings {
         }
         long defaultPoll = defaultPollTimeoutNs(intervalNs);
         long pollTimeoutNs = props.durationNs(POLL_TIMEOUT, defaultPoll, 0, TimeUnit.SECONDS.toNanos(10),
-                "how long a Kafka consumer's poll waits: 1/8 of the inter-message time by default, rounded up to"
-                        + " whole ms as Kafka waits (125us at 1,000 msg/s: poll(1 ms)); 0: busy polling");
+                "how long a Kafka consumer's poll waits (default 1/8 of the inter-message time, rounded up to whole"
+                        + " ms as Kafka waits; 0 polls busily)");
         if (pollTimeoutNs != defaultPoll) {
             overridden.add("pollTimeout");
         }
