@@ -144,7 +144,7 @@ final class JetWorkload implements Workload {
         if (JetStudy.REFERENCE.equals(variant)) {
             observable.addObserver(Observer.of(this::onReference, e -> jobError = String.valueOf(e), () -> { }));
             pipeline = ReferencePipeline.pipeline(settings.ratePerSec(), keys,
-                    TimeUnit.NANOSECONDS.toMillis(settings.windowNs()), TimeUnit.NANOSECONDS.toMillis(settings.slideNs()),
+                    EventSchedule.toJobMs(settings.windowNs()), EventSchedule.toJobMs(settings.slideNs()),
                     id, observable.name());
         } else {
             EventSchedule schedule = new EventSchedule(clock.nowNs() + START_LEAD_NS, settings.ratePerSec(), keys,
@@ -165,8 +165,8 @@ final class JetWorkload implements Workload {
     private void onReference(long[] endAndLatencyMs) {
         JetPeriod p = current;
         if (p != null) {
-            long end = TimeUnit.MILLISECONDS.toNanos(endAndLatencyMs[0]);
-            p.onTiming(WindowTiming.of(end, TimeUnit.MILLISECONDS.toNanos(endAndLatencyMs[1]), NOT_TIMED, keys, keys,
+            long end = EventSchedule.fromJobMs(endAndLatencyMs[0]);
+            p.onTiming(WindowTiming.of(end, EventSchedule.fromJobMs(endAndLatencyMs[1]), NOT_TIMED, keys, keys,
                     0, true, 0));
         }
     }

@@ -23,8 +23,8 @@ import com.hazelcast.map.IMap;
  *     -> an Observable of {end ms, latency ms}: 100 items a second
  * </pre>
  * The only addition to the study's code is how its figures leave the job: its source printed the
- * events it emitted once a second, where this one puts them (every 50 ms) in a map the benchmark JVM reads (the
- * same {@link SourceState} layout as the suite's source, so the same checks apply), and its latencies
+ * events it emitted once a second, where this one puts them every 50 ms in a map the benchmark JVM
+ * reads (the same {@link SourceState} layout as the suite's source, so the same checks apply), and its latencies
  * went to a file, where these go to an Observable. Window and slide are whole milliseconds, as the
  * study's were. Stateless.
  */
@@ -42,7 +42,7 @@ final class ReferencePipeline {
      * @param keys       distinct keys, {@code n % keys}
      * @param windowMs   the window, whole milliseconds
      * @param slideMs    the slide, whole milliseconds
-     * @param stateMap   the map the source reports into, once a second
+     * @param stateMap   the map the source reports into, every 50 ms
      * @param observable where the latencies go
      */
     static Pipeline pipeline(long ratePerSec, long keys, long windowMs, long slideMs, String stateMap,
@@ -69,9 +69,9 @@ final class ReferencePipeline {
     /**
      * The study's source: a schedule of one event per {@code 1 s / rate} on the monotonic clock, each
      * event stamped with its scheduled time converted to epoch milliseconds, as many as are due per
-     * call up to {@link #MAX_BATCH}. Once a second it reports, in place of the study's printout, the
-     * events emitted and how far behind its schedule it is ({@link SourceState}'s layout, times on
-     * the monotonic clock). Not thread-safe: Jet calls it from one thread.
+     * call up to {@link #MAX_BATCH}. Every 50 ms it reports, in place of the study's printout once a
+     * second, the events emitted, how far behind its schedule it is and the most it was in the last
+     * second or two ({@link SourceState}'s layout, times on the monotonic clock). Not thread-safe: Jet calls it from one thread.
      */
     static final class PublishedSource {
         /** How often it reports; the study printed once a second. */

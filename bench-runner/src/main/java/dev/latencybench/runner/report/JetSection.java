@@ -34,12 +34,12 @@ final class JetSection {
     private JetSection() {
     }
 
-    /** The variant of the study's pipeline, and the study's yardstick (the published pipeline). */
-    static final String OWN = "jet";
-    static final String YARDSTICK = "reference";
-
-    /** One measured point of one JVM × GC. */
-    record Point(RunData.Row row, JsonObject jet) {
+    /**
+     * One measured point of one JVM × GC.
+     *
+     * @param maxHeapBytes the heap limit its JVM reported in env.json (-Xmx, or the default); -1 when unknown
+     */
+    record Point(RunData.Row row, JsonObject jet, long maxHeapBytes) {
         /**
          * {@code jet} or {@code reference}: the step's variant; for a result without its step, the folder's
          * name before {@code -keys-}.
@@ -96,7 +96,10 @@ final class JetSection {
             }
         }
         table(byCell).writeTo(doc);
-        harnessCost(doc, byCell, slideNs);
+        String yardstick = data.study(scenario).yardstick;
+        if (yardstick != null) {
+            harnessCost(doc, byCell, slideNs, yardstick);
+        }
     }
 
     /**
@@ -104,24 +107,26 @@ final class JetSection {
      * count: the latency percentiles and the process's CPU, side by side, with the ratios; whether the two
      * give the same answer (under the slide or not). A ratio only where both points held their rate: a
      * yardstick that did not is no yardstick, and the table says so instead. Nothing without both variants.
+     *
+     * @param yardstick the variant the study declared its yardstick
      */
-    static void harnessCost(Doc doc, Map<String, List<Point>> byCell, long slideNs) {
+    static void harnessCost(Doc doc, Map<String, List<Point>> byCell, long slideNs, String yardstick) {
         Map<String, Point> yardsticks = new LinkedHashMap<>();
-        byCell.values().forEach(l -> l.stream().filter(p -> YARDSTICK.equals(p.variant()))
+        byCell.values().forEach(l -> l.stream().filter(p -> yardstick.equals(p.variant()))
                 .forEach(p -> yardsticks.put(p.row().label() + "/" + p.keys(), p)));
         if (yardsticks.isEmpty()) {
             return;
         }
         Table t = new Table().text("JVM × GC").number("keys").text("heap used (max) / limit").time("p50")
-                .time(YARDSTICK + " p50").time("p99").time(YARDSTICK + " p99").time("p99.99").time(YARDSTICK + " p99.99")
-                .number("p99.99 ratio").number("CPU (cores)").number(YARDSTICK + " CPU").number("CPU ratio")
+                .time(yardstick + " p50").time("p99").time(yardstick + " p99").time("p99.99").time(yardstick + " p99.99")
+                .number("p99.99 ratio").number("CPU (cores)").number(yardstick + " CPU").number("CPU ratio")
                 .text("same answer");
         int compared = 0;
         int agreed = 0;
         for (List<Point> points : byCell.values()) {
             for (Point p : points) {
                 Point y = yardsticks.get(p.row().label() + "/" + p.keys());
-                if (YARDSTICK.equals(p.variant()) || y == null) {
+                if (yardstick.equals(p.variant()) || y == null) {
                     continue;
                 }
                 LatencySummary f = p.first();
@@ -133,13 +138,13 @@ final class JetSection {
                 boolean yUnder = y.ok() && g.p99_99 < slideNs;
                 String same;
                 if (!y.ok()) {
-                    same = "no yardstick: `" + YARDSTICK + "` " + y.row().status
+                    same = "no yardstick: `" + yardstick + "` " + y.row().status
                             + (y.row().reasons.isEmpty() ? "" : " (" + y.row().reasons.get(0) + ")");
                 } else {
                     compared++;
                     agreed += under == yUnder ? 1 : 0;
                     same = under == yUnder ? "yes (" + (under ? "under" : "over") + " the slide)"
-                            : "**no**: " + (under ? "under" : "over") + " the slide, `" + YARDSTICK + "` "
+                            : "**no**: " + (under ? "under" : "over") + " the slide, `" + yardstick + "` "
                             + (yUnder ? "under" : "over");
                 }
                 t.row(List.of(p.row().label(), String.format(Locale.ROOT, "%,d", p.keys()), heap(p),
@@ -154,11 +159,11 @@ final class JetSection {
             return;
         }
         doc.h(3, "The harness's own cost");
-        doc.p("The `" + YARDSTICK + "` variant is the published pipeline (its source stamping events in whole"
+        doc.p("The `" + yardstick + "` variant is the published pipeline (its source stamping events in whole"
                 + " milliseconds, at most 256 a call, `rebalance()`, the sliding count, one key in 10,000 kept and"
                 + " the latency of its first result per window end taken in whole ms) with none of the suite's code"
-                + " inside the job. `" + OWN + "` times every result of every window end and checks every count. Both"
-                + " ran on the same JVM, collector, heap, rate and keys; the differences are what the suite's"
+                + " inside the job. The suite's pipeline times every result of every window end and checks every"
+                + " count. Both ran on the same JVM, collector, heap, rate and keys; the differences are what the suite's"
                 + " measuring costs. A ratio is given only where both held their rate. The yardstick's latencies are"
                 + " whole milliseconds, as the study took them, so below a few ms the ratio says little.");
         if (compared > 0) {
@@ -173,7 +178,7 @@ final class JetSection {
     /** {@code 3,560 / 4,096 MB}: the most heap the point used, and the JVM's limit (-Xmx, or the default). */
     static String heap(Point p) {
         String used = String.format(Locale.ROOT, "%,d", p.jet().get("heapUsedMaxBytes").getAsLong() >> 20);
-        long max = maxHeapBytes(p.row());
+        long max = p.maxHeapBytes();
         return used + " / " + (max > 0 ? String.format(Locale.ROOT, "%,d MB", max >> 20) : "? MB");
     }
 
@@ -202,7 +207,7 @@ final class JetSection {
         List<Point> all = new ArrayList<>();
         for (RunData.Row r : data.scenarios.getOrDefault(scenario, List.of())) {
             if (r.result != null && r.result.has(FIELD) && r.result.get(FIELD).isJsonObject() && r.measured()) {
-                all.add(new Point(r, r.result.getAsJsonObject(FIELD)));
+                all.add(new Point(r, r.result.getAsJsonObject(FIELD), maxHeapBytes(r)));
             }
         }
         boolean several = all.stream().map(Point::variant).distinct().count() > 1;

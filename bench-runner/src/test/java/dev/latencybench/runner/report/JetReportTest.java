@@ -139,7 +139,7 @@ class JetReportTest {
         assertEquals(List.of("openjdk-17.0.15 g1 jet", "openjdk-17.0.15 g1 reference", "openjdk-17.0.15 zgc jet",
                 "openjdk-17.0.15 zgc reference"), List.copyOf(points.keySet()), "a line per JVM × GC and variant");
         Doc doc = new Doc();
-        JetSection.harnessCost(doc, points, 10_000_000L);
+        JetSection.harnessCost(doc, points, 10_000_000L, "reference");
         String md = DocRenderer.markdown(doc);
         assertTrue(md.contains("### The harness's own cost"), md);
         assertTrue(md.contains("At every point where the yardstick held, both variants give the same answer."), md);
