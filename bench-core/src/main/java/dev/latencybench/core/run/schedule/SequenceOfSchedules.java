@@ -18,8 +18,9 @@ import java.util.Set;
  *
  * <p>An interrupted step ends the whole sequence (see {@link Schedule}): the parts after it do not
  * run. The {@link #decision} combines the parts' decisions, each under its variants' names
- * ({@link Decision#combine}); parts that answer no question (a {@link FixedList}) are left out of it,
- * and a sequence of such parts answers none either. No two parts may name the same step, so every
+ * ({@link Decision#combine}); parts that answer no question (a {@link FixedList}) are left out of it
+ * while their steps end OK, and a sequence of such parts then answers none either; a step of theirs that
+ * did not end OK makes theirs a failed part (the run does not end well). No two parts may name the same step, so every
  * step has its own folder. Immutable; shareable; holds no progress (see {@link Schedule}).
  */
 public final class SequenceOfSchedules implements Schedule {
@@ -108,11 +109,34 @@ public final class SequenceOfSchedules implements Schedule {
             List<StepOutcome> share = i < split.finished.size() ? split.finished.get(i)
                     : i == split.current ? split.currentSteps : List.of();
             Decision d = parts.get(i).decision(share);
+            if (d == null) {
+                d = failedStep(share);
+            }
             if (d != null) {
                 answers.put(String.join(",", parts.get(i).variants()), d);
             }
         }
         return answers.isEmpty() ? null : Decision.combine(answers);
+    }
+
+    /**
+     * A part that answers no question (the chain study's yardstick loops) still must not fail unheard:
+     * a step of it that did not end OK makes it a {@link Decision.Kind#FAILED} part naming the steps
+     * and their reasons, so the run's answer says so and its exit status is not 0. Null when every
+     * step of the share ended OK (or none ran yet).
+     */
+    private static Decision failedStep(List<StepOutcome> share) {
+        List<String> names = new ArrayList<>();
+        List<String> whys = new ArrayList<>();
+        for (StepOutcome o : share) {
+            if (o.status() != StepOutcome.Status.OK) {
+                names.add(o.step().name());
+                whys.add(o.step().name() + " " + o.status()
+                        + (o.reasons().isEmpty() ? "" : ": " + String.join("; ", o.reasons())));
+            }
+        }
+        return names.isEmpty() ? null : new Decision(Decision.Kind.FAILED, 0,
+                "failed: " + String.join(", ", names), names, String.join("; ", whys));
     }
 
     /** The parts, in order. Unmodifiable. */

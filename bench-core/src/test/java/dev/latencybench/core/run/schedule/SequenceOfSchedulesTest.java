@@ -113,6 +113,22 @@ class SequenceOfSchedulesTest {
     }
 
     @Test
+    void aFixedListsFailedStepFailsTheSequencesAnswerButKeepsTheSearchs() {
+        SequenceOfSchedules s = new SequenceOfSchedules(List.of(search("c", 2), FixedList.of("loop")));
+        List<StepOutcome> done = drive(s, step -> step.variant().equals("loop")
+                ? StepOutcome.failed(step, null, "the broker died") : MACHINE.apply(step));
+
+        Decision d = s.decision(done);
+        assertEquals(Decision.Kind.FAILED, d.kind());
+        assertEquals(search("c", 2).decision(done.subList(0, 2)), d.parts().get("c"));
+        assertEquals("failed: loop", d.parts().get("loop").answer());
+        assertEquals("loop FAILED: the broker died", d.parts().get("loop").why());
+        assertEquals(List.of("loop"), d.parts().get("loop").decidedBy());
+        assertEquals(Map.of("c", search("c", 2).decision(done.subList(0, 2))),
+                s.decision(drive(s, MACHINE)).parts(), "a list whose steps all ended OK answers nothing");
+    }
+
+    @Test
     void stepsThatNoPartWouldHaveAskedForAreRejected() {
         SequenceOfSchedules s = new SequenceOfSchedules(List.of(search("chronicle", 4), search("in-memory", 2)));
         List<StepOutcome> wrong = List.of(ok(new Step("in-memory-instances-1", "in-memory",
