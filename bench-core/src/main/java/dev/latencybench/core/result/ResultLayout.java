@@ -10,7 +10,8 @@ import dev.latencybench.core.env.JvmIdentity;
 /**
  * Where results go: {@code <results>/<run-id>/<scenario>/<variant>/<jvm>__<gc>/}, with each forked
  * JVM's raw data under {@code forks/<pid>/} until the launcher merges it into the cell's
- * {@code result.json}, {@code env.json}, {@code jmh.json} and {@code latency.hlog}. Stateless.
+ * {@code result.json}, {@code env.json}, {@code jmh.json}, {@code latency.hlog} and a {@code .hgrm} per
+ * metric. Stateless.
  */
 public final class ResultLayout {
     public static final String RESULT_JSON = "result.json";
@@ -19,6 +20,8 @@ public final class ResultLayout {
     public static final String LATENCY_HLOG = "latency.hlog";
     public static final String FORK_JSON = "fork.json";
     public static final String FORKS_DIR = "forks";
+    /** The ending of a metric's percentile distribution, e.g. {@code latency.hgrm}: see {@link #hgrm}. */
+    public static final String HGRM = ".hgrm";
 
     private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'");
 
@@ -29,6 +32,14 @@ public final class ResultLayout {
     public static String newRunId(ZonedDateTime now, String host) {
         String safeHost = host.replaceAll("[^A-Za-z0-9.-]", "_");
         return RUN_ID_TIME.format(now.withZoneSameInstant(ZoneOffset.UTC)) + "-" + safeHost;
+    }
+
+    /**
+     * {@code latency.hgrm}, {@code service.hgrm}: the merged histogram of one metric as HdrHistogram's
+     * percentile distribution, which HdrHistogram's plotter and a spreadsheet read.
+     */
+    public static String hgrm(String metric) {
+        return metric + HGRM;
     }
 
     public static Path variantDir(Path resultsRoot, String runId, String scenario, String variant) {

@@ -28,7 +28,7 @@ import dev.latencybench.core.run.schedule.Step;
 
 /**
  * Turns the raw data of a cell's forks ({@code forks/<pid>/fork.json, latency.hlog, env.json}) into
- * the cell's {@code result.json}, {@code latency.hlog}, {@code env.json} and {@code jmh.json}, for
+ * the cell's {@code result.json}, {@code latency.hlog}, a {@code .hgrm} per metric, {@code env.json} and {@code jmh.json}, for
  * whatever metrics the study declares. Histograms are merged, never averaged; the study's
  * {@link Accounting} adds up its counters; the status is the worst of the forks
  * and of the launcher's view. Runs in the launcher, after a cell's JMH run or on interrupt.
@@ -231,6 +231,12 @@ public final class CellMerger {
 
         Files.createDirectories(cellDir);
         writeLog(cellDir.resolve(ResultLayout.LATENCY_HLOG), logs, ctx);
+        for (int i = 0; i < metrics.size(); i++) {
+            if (totals.get(i).getTotalCount() > 0) {
+                writeDistribution(cellDir.resolve(ResultLayout.hgrm(metrics.all().get(i).name())), totals.get(i),
+                        metrics.all().get(i).unit());
+            }
+        }
         ResultFiles.writeJson(cellDir.resolve(ResultLayout.RESULT_JSON), r);
         JsonObject envOut = env == null ? new JsonObject() : env;
         envOut.addProperty("suiteCommit", ctx.suiteCommit);
@@ -258,6 +264,23 @@ public final class CellMerger {
                     }
                 }
                 out.flush();
+            }
+        });
+    }
+
+    /**
+     * The merged histogram as HdrHistogram's percentile distribution (its {@code .hgrm} text): values
+     * in milliseconds for a metric timed in ns, as HdrHistogram's plotter expects, else in the
+     * metric's own unit.
+     */
+    private static void writeDistribution(Path file, Histogram histogram, String unit) throws IOException {
+        ResultFiles.write(file, tmp -> {
+            try (java.io.PrintStream out = new java.io.PrintStream(Files.newOutputStream(tmp), false,
+                    java.nio.charset.StandardCharsets.UTF_8)) {
+                histogram.outputPercentileDistribution(out, "ns".equals(unit) ? 1_000_000.0 : 1.0);
+                if (out.checkError()) {
+                    throw new IOException("could not write " + file);
+                }
             }
         });
     }

@@ -333,10 +333,30 @@ class CellMergerTest {
         assertEquals(LatencySummary.fromJson(r.getAsJsonObject("metrics").getAsJsonObject("latency")), LatencySummary.of(latency));
         assertEquals(LatencySummary.fromJson(r.getAsJsonObject("metrics").getAsJsonObject("service")), LatencySummary.of(service));
         try (Stream<Path> files = Files.list(cell)) {
-            assertEquals(List.of("env.json", "forks", "latency.hlog", "result.json"),
+            assertEquals(List.of("env.json", "forks", "latency.hgrm", "latency.hlog", "result.json", "service.hgrm"),
                     files.map(p -> p.getFileName().toString()).sorted().collect(Collectors.toList()),
                     "no temporary files left");
         }
+    }
+
+    @Test
+    void eachMetricsDistributionIsWrittenAsHdrHistogramsPercentileTextInMilliseconds() throws IOException {
+        twoGoodForks();
+        CellMerger.merge(cell, null, context(2, null, false));
+        JsonObject latency = resultJson().getAsJsonObject("metrics").getAsJsonObject("latency");
+
+        List<String> lines = Files.readAllLines(cell.resolve(ResultLayout.hgrm("latency")));
+        assertTrue(lines.get(0).trim().startsWith("Value"), lines.get(0));
+        String total = lines.stream().filter(l -> l.startsWith("#[Max")).findFirst().orElseThrow();
+        // "#[Max     =  x.xxx, Total count    =  n]": the count of result.json, the max in ms
+        String[] fields = total.replaceAll("[#\\[\\]]", "").split(",");
+        double maxMs = Double.parseDouble(fields[0].split("=")[1].trim());
+        long count = Long.parseLong(fields[1].split("=")[1].trim());
+        assertEquals(latency.get("count").getAsLong(), count);
+        assertEquals(latency.get("max").getAsLong() / 1e6, maxMs, 0.001);
+        String median = lines.stream().skip(1).filter(l -> !l.isBlank() && !l.startsWith("#"))
+                .filter(l -> Double.parseDouble(l.trim().split("\\s+")[1]) >= 0.5).findFirst().orElseThrow();
+        assertEquals(latency.get("p50").getAsLong() / 1e6, Double.parseDouble(median.trim().split("\\s+")[0]), 0.001);
     }
 
     @Test
