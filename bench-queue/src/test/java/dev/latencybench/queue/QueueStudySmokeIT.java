@@ -98,7 +98,7 @@ class QueueStudySmokeIT {
         assertTrue(output.contains("latency from the intended send time"), output);
         for (String transport : List.of("chronicle", "reference", "baseline")) {
             Path cell = cell("smoke", transport);
-            for (String f : List.of("result.json", "env.json", "jmh.json", "latency.hlog")) {
+            for (String f : List.of("result.json", "env.json", "jmh.json", "latency.hlog", "latency.hgrm", "service.hgrm")) {
                 assertTrue(Files.isRegularFile(cell.resolve(f)), transport + " wrote " + f);
             }
             JsonObject r = ResultFiles.readJson(cell.resolve("result.json"));
