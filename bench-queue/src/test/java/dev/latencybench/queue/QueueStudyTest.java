@@ -107,8 +107,8 @@ class QueueStudyTest {
         int status = new StudyLauncher(new QueueStudy(), new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8)).run(new String[] {"--rate=5"});
         assertEquals(2, status);
-        assertEquals("latency-bench: unknown argument '--rate=5'; settings are system properties"
-                + " (-Dbench.rate=50K); see --help\n", stderr());
+        assertEquals("latency-bench: unknown argument '--rate=5'; settings are system properties given before -jar"
+                + " (java -Dbench.rate=50K -jar benchmarks.jar); see --help\n", stderr());
     }
 
     @Test

@@ -56,6 +56,10 @@ public final class Main {
             printHelp(ctx);
             return args.length == 0 ? 2 : 0;
         }
+        if (args[0].equals("--version") || args[0].equals("-V") || args[0].equals("version")) {
+            ctx.out.println(dev.latencybench.core.run.SuiteCommit.versionLine());
+            return 0;
+        }
         String[] rest = Arrays.copyOfRange(args, 1, args.length);
         try {
             switch (args[0]) {
@@ -108,6 +112,7 @@ public final class Main {
         ctx.out.println("  jvms                             the JVMs found here and what each supports");
         ctx.out.println("  check-host                       how well this host is tuned for latency measurements");
         ctx.out.println();
-        ctx.out.println("'COMMAND --help' describes each.");
+        ctx.out.println();
+        ctx.out.println("'COMMAND --help' describes each; --version prints the suite's version and commit.");
     }
 }

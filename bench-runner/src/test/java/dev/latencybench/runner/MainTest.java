@@ -79,6 +79,14 @@ class MainTest {
     }
 
     @Test
+    void versionPrintsTheSuitesVersionAndCommit() {
+        assertEquals(0, run("--version"));
+        assertTrue(out().matches("latency-bench \\S+ \\(commit ([0-9a-f]{40}(\\+dirty)?|unknown)\\)\\s*"), out());
+        assertEquals(0, run("--help"));
+        assertTrue(out().contains("--version prints the suite's version and commit"), out());
+    }
+
+    @Test
     void anUnknownJvmNameListsTheKnownOnes() {
         assertEquals(2, run("run", "--jvms", "zulu-8", "--results", tmp.toString()));
         assertTrue(err().contains("JVM 'zulu-8' is not installed or not found; known JVMs: "), err());

@@ -84,6 +84,10 @@ public final class StudyLauncher {
             printHelp(args.defaultResults);
             return 0;
         }
+        if (args.version) {
+            out.println(SuiteCommit.versionLine());
+            return 0;
+        }
         if (args.partOfRun) { // a runner killed with SIGKILL cannot stop this launcher: it stops itself, and its forks
             ParentWatch.start("the runner that started this cell", 1, err);
         }

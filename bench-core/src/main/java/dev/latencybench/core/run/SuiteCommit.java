@@ -8,8 +8,8 @@ import java.nio.file.Paths;
 import java.util.List;
 import java.util.Properties;
 
-/** Which commit of the suite is running, for every result's {@code suiteCommit}. Stateless. */
-final class SuiteCommit {
+/** Which commit of the suite is running, for every result's {@code suiteCommit} and {@code --version}. Stateless. */
+public final class SuiteCommit {
     private SuiteCommit() {
     }
 
@@ -22,7 +22,7 @@ final class SuiteCommit {
      * checkout, say). Classes built without git (a source archive) fall back to the checkout they are
      * loaded from, if any; else "unknown".
      */
-    static String get() {
+    public static String get() {
         try (InputStream in = SuiteCommit.class.getResourceAsStream(BUILD_COMMIT_RESOURCE)) {
             if (in != null) {
                 Properties p = new Properties();
@@ -36,6 +36,31 @@ final class SuiteCommit {
             // fall back to the checkout
         }
         return checkoutCommit();
+    }
+
+    /** {@code latency-bench 0.1.0-SNAPSHOT (commit 0123abcd...[+dirty])}: what {@code --version} prints. */
+    public static String versionLine() {
+        String version = SuiteCommit.class.getPackage() == null ? null
+                : SuiteCommit.class.getPackage().getImplementationVersion();
+        if (version == null) {
+            version = buildVersion();
+        }
+        return "latency-bench " + (version == null ? "(version unknown)" : version) + " (commit " + get() + ")";
+    }
+
+    /** The project's version as the build stamped it beside the commit; null when it did not. */
+    private static String buildVersion() {
+        try (InputStream in = SuiteCommit.class.getResourceAsStream(BUILD_COMMIT_RESOURCE)) {
+            if (in != null) {
+                Properties p = new Properties();
+                p.load(in);
+                String v = p.getProperty("git.build.version", "");
+                return v.isEmpty() ? null : v;
+            }
+        } catch (IOException e) {
+            // unknown
+        }
+        return null;
     }
 
     /** {@code <40 hex digits>[+dirty]} from the build's stamp; null when the build had no git to ask. */
