@@ -41,7 +41,11 @@ import dev.latencybench.runner.report.Report;
  */
 final class RunCommand {
     static final List<String> VALUED = List.of("--scenarios", "--jvms", "--jvm", "--gcs", "--gc-args", "--jvm-args",
-            "--scale", "--results", "--run-id", "--resume", "--classpath", "--default-results");
+            "--scale", "--forks", "--warmup", "--duration", "--results", "--run-id", "--resume", "--classpath",
+            "--default-results");
+    /** Options that are a property of every cell, e.g. {@code --forks 3} is {@code -Dbench.forks=3}. */
+    private static final Map<String, String> OPTION_PROPERTIES = Map.of("--scale", "bench.scale", "--forks",
+            "bench.forks", "--warmup", "bench.warmup", "--duration", "bench.duration");
     static final List<String> FLAGS = List.of("--dry-run", "--no-report", "--refresh-jvms", "--verbose", "--help");
     /** Runner settings that may also come as properties, for {@code ./mvnw verify -Pbench -Dbench.jvms=...}. */
     private static final Map<String, String> PROPERTY_OPTIONS = Map.of("bench.jvms", "--jvms", "bench.gcs", "--gcs",
@@ -81,8 +85,14 @@ final class RunCommand {
                         + " with --jvms (or -Dbench.jvms) and add one with --jvm NAME=/path");
             }
         }
-        if (args.options.containsKey("--scale")) {
-            props.put("bench.scale", args.one("--scale", null));
+        for (Map.Entry<String, String> e : OPTION_PROPERTIES.entrySet()) { // --forks 3 is -Dbench.forks=3
+            if (args.options.containsKey(e.getKey())) {
+                if (args.properties.containsKey(e.getValue())) {
+                    throw new UsageException("bench run: " + e.getKey() + " and -D" + e.getValue() + " say the same;"
+                            + " give one of them");
+                }
+                props.put(e.getValue(), args.one(e.getKey(), null));
+            }
         }
         String classpath = args.one("--classpath", System.getProperty("java.class.path"));
         RunRequest request;
@@ -262,7 +272,7 @@ final class RunCommand {
     /** The request of an earlier run, from its run.json; its JVMs must still be where they were. */
     private RunRequest resumeRequest(Path runDir, JsonObject run, Args args) {
         for (String o : List.of("--scenarios", "--jvms", "--jvm", "--gcs", "--gc-args", "--jvm-args", "--scale",
-                "--run-id", "--results")) {
+                "--forks", "--warmup", "--duration", "--run-id", "--results")) {
             if (args.options.containsKey(o)) {
                 throw new UsageException("bench run --resume: " + o + " cannot change a run that has started; "
                         + "resume it as it was, or start a new run");
@@ -438,7 +448,8 @@ final class RunCommand {
         out.println("skipped with the reason; a cell that fails does not stop the others.");
         out.println();
         out.println("Options:");
-        out.println("  --scenarios LIST   scenarios to run (default: all)");
+        out.println("  --scenarios LIST   scenarios to run: " + String.join(", ", Scenarios.discover().names())
+                + " (default: all)");
         out.println("  --jvms LIST        JVMs: current (default: the JVM running this), all, or names from");
         out.println("                     'bench jvms'; short forms match one JVM: 17, temurin-25, 17+graal");
         out.println("  --jvm NAME=PATH    add a JVM by its JDK folder or java binary (repeatable); it is run");
@@ -448,6 +459,10 @@ final class RunCommand {
         out.println("                     g1=-XX:MaxGCPauseMillis=10)");
         out.println("  --jvm-args FLAGS   extra flags for every benchmark JVM, such as '-Xmx2g -XX:+AlwaysPreTouch'");
         out.println("  --scale S          smoke, standard (default) or paper; same as -Dbench.scale=S");
+        out.println("  --forks N          benchmark JVMs per cell, their histograms merged (default 1; 3 or more");
+        out.println("                     to see the spread between forks); same as -Dbench.forks=N");
+        out.println("  --warmup T         warm-up per fork, e.g. 10s or 2m (default: the scale's); -Dbench.warmup=T");
+        out.println("  --duration T       measured time per fork (default: the scale's); -Dbench.duration=T");
         out.println("  --results DIR      output root (default: results)");
         out.println("  --run-id ID        name of the run folder (default: UTC time and host)");
         out.println("  --resume RUN_DIR   run the cells an interrupted run did not finish, then write the report");

@@ -87,6 +87,20 @@ class MainTest {
     }
 
     @Test
+    void forksWarmupAndDurationAreOptionsOfRunAsWellAsProperties() {
+        assertEquals(0, run("run", "--scenarios", "queue", "--forks", "3", "--warmup", "2s", "--duration", "5s",
+                "--dry-run", "--results", tmp.toString()));
+        assertTrue(out().contains("bench.forks=3") && out().contains("bench.warmup=2s")
+                && out().contains("bench.duration=5s"), out());
+        assertEquals(2, run("run", "--forks", "3", "-Dbench.forks=2", "--dry-run", "--results", tmp.toString()));
+        assertTrue(err().contains("--forks and -Dbench.forks say the same; give one of them"), err());
+        assertEquals(0, run("run", "--help"));
+        assertTrue(out().contains("--scenarios LIST   scenarios to run: queue, chain, jet, startup (default: all)")
+                || out().matches("(?s).*--scenarios LIST   scenarios to run: [a-z, ]*queue[a-z, ]* \\(default: all\\).*"),
+                out());
+    }
+
+    @Test
     void anUnknownJvmNameListsTheKnownOnes() {
         assertEquals(2, run("run", "--jvms", "zulu-8", "--results", tmp.toString()));
         assertTrue(err().contains("JVM 'zulu-8' is not installed or not found; known JVMs: "), err());
