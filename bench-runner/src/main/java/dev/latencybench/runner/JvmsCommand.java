@@ -18,12 +18,13 @@ final class JvmsCommand {
     }
 
     int run(String[] argv) {
-        Args args = Args.parse("bench jvms", argv, List.of("--jvm"), List.of("--refresh", "--help"));
+        Args args = Args.parse("bench jvms", argv, List.of("--jvm"), List.of("--refresh-jvms", "--refresh", "--help"));
         PrintStream out = ctx.out;
         if (args.has("--help")) {
-            out.println("Usage: scripts/bench jvms [--jvm NAME=PATH ...] [--refresh]");
+            out.println("Usage: scripts/bench jvms [--jvm NAME=PATH ...] [--refresh-jvms]");
             out.println("Lists the JVMs found in JAVA_HOME, /usr/lib/jvm, SDKMAN and --jvm, and which collectors and");
-            out.println("GraalVM JIT variant each runs. Answers are cached; --refresh probes every JVM again.");
+            out.println("GraalVM JIT variant each runs. Answers are cached; --refresh-jvms (as for run; --refresh");
+            out.println("for short) probes every JVM again.");
             return 0;
         }
         if (!args.positional.isEmpty()) {
@@ -31,7 +32,7 @@ final class JvmsCommand {
         }
         JvmCatalog catalog;
         try {
-            catalog = ctx.catalog(args.all("--jvm"), args.has("--refresh"));
+            catalog = ctx.catalog(args.all("--jvm"), args.has("--refresh-jvms") || args.has("--refresh"));
         } catch (IllegalArgumentException e) {
             throw new UsageException("bench jvms: " + e.getMessage());
         }
