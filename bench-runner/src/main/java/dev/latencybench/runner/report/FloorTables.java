@@ -16,6 +16,11 @@ import dev.latencybench.core.record.LatencySummary;
  * is the machine's. Stateless.
  */
 final class FloorTables {
+    /** Said under a floor's or yardstick's table where a row could not be set against it. */
+    private static final String UNLIKE = " Where the two did not run under the same conditions (either was flagged:"
+            + " its CPUs moved, the machine was busy, a thread unpinned) or the measure reads slower at the median"
+            + " than the variant that does more work (that is the conditions, not a negative cost), no difference"
+            + " is given and the note says why.";
     /** The tails checked against the floor, as indices of {@link Percentiles#NAMES}: p99.9 and p99.99. */
     private static final int[] TAILS = {3, 4};
 
@@ -110,6 +115,36 @@ final class FloorTables {
     }
 
     /**
+     * Why {@code r} and its measure {@code y} (the floor or the yardstick) cannot be set against each
+     * other, or null when they can: either was flagged (its CPUs moved, the machine busy, a thread
+     * unpinned: the two ran under different conditions), or the measure is slower at the median than the
+     * variant that does more work, which only different conditions explain.
+     */
+    static String unlike(RunData.Row r, RunData.Row y, String yardstick) {
+        if (!y.notes.isEmpty()) { // the result's flags (a Row's flags are the JVM's)
+            return "`" + yardstick + "` flagged (" + firstWords(y.notes) + "): no measure to set it against";
+        }
+        if (!r.notes.isEmpty()) {
+            return "`" + r.variant + "` flagged (" + firstWords(r.notes) + "): not comparable";
+        }
+        if (y.primary().p50 > r.primary().p50) {
+            return "`" + yardstick + "` slower at p50 than `" + r.variant + "`, which does more work: the conditions"
+                    + " differed (compare the CPUs' round trip and pacing), not a negative cost";
+        }
+        return null;
+    }
+
+    /** Each flag's name, the words before its first colon, joined. */
+    private static String firstWords(List<String> flags) {
+        List<String> names = new ArrayList<>();
+        for (String f : flags) {
+            int colon = f.indexOf(':');
+            names.add(colon > 0 ? f.substring(0, colon) : f);
+        }
+        return String.join("; ", names);
+    }
+
+    /**
      * Each of {@code variants} next to the {@code yardstick} variant of the same cell: p50, the difference,
      * p99.9. False when no cell has both to set side by side, and no table was written.
      */
@@ -118,8 +153,8 @@ final class FloorTables {
         if (!variants.contains(yardstick) || variants.size() < 2) {
             return false;
         }
-        Table t = new Table().text("JVM").text("GC").text("variant").lowest("p50").time(yardstick + " p50")
-                .lowest(differenceHeader).number("ratio").lowest("p99.9").time(yardstick + " p99.9");
+        List<List<Object>> rows = new ArrayList<>();
+        boolean anyNote = false;
         for (RunData.Row r : data.scenarios.get(scenario)) { // the report's row order
             if (r.variant.equals(yardstick) || !variants.contains(r.variant)) {
                 continue;
@@ -131,17 +166,29 @@ final class FloorTables {
             }
             LatencySummary rs = r.primary();
             LatencySummary ys = y.primary();
-            boolean ranked = "OK".equals(r.status) && "OK".equals(y.status);
-            t.row(List.of(r.jvm, r.gc, r.variant, Table.Time.of(rs.p50).ranked(ranked), Table.Time.of(ys.p50),
-                    Table.Time.of(rs.p50 - ys.p50).ranked(ranked),
-                    String.format(Locale.ROOT, "%.2fx", (double) rs.p50 / ys.p50),
-                    Table.Time.of(rs.p99_9).ranked(ranked), Table.Time.of(ys.p99_9)));
+            String unlike = unlike(r, y, yardstick);
+            anyNote |= unlike != null;
+            boolean ranked = "OK".equals(r.status) && "OK".equals(y.status) && unlike == null;
+            rows.add(new ArrayList<>(List.of(r.jvm, r.gc, r.variant, Table.Time.of(rs.p50).ranked(ranked),
+                    Table.Time.of(ys.p50),
+                    unlike != null ? "-" : Table.Time.of(rs.p50 - ys.p50).ranked(ranked),
+                    unlike != null ? "-" : String.format(Locale.ROOT, "%.2fx", (double) rs.p50 / ys.p50),
+                    Table.Time.of(rs.p99_9).ranked(ranked), Table.Time.of(ys.p99_9),
+                    unlike == null ? "" : unlike)));
         }
-        if (t.isEmpty()) {
+        if (rows.isEmpty()) {
             return false;
         }
+        Table t = new Table().text("JVM").text("GC").text("variant").lowest("p50").time(yardstick + " p50")
+                .lowest(differenceHeader).number("ratio").lowest("p99.9").time(yardstick + " p99.9");
+        if (anyNote) {
+            t.text("note");
+        }
+        for (List<Object> row : rows) {
+            t.row(anyNote ? row : row.subList(0, row.size() - 1));
+        }
         doc.h(3, heading);
-        doc.p(explanation);
+        doc.p(anyNote ? explanation + UNLIKE : explanation);
         t.writeTo(doc);
         return true;
     }
