@@ -58,15 +58,77 @@ final class DocRenderer {
         return col < t.numeric().size() && t.numeric().get(col);
     }
 
+    /**
+     * Each heading's id, in order, unique in the page: its text as a slug, and where that is taken (every
+     * scenario has a {@code Verdict}), the slug of the section it is in before it ({@code chain-verdict}),
+     * then a number.
+     */
+    static List<String> headingIds(Doc doc) {
+        List<String> ids = new ArrayList<>();
+        java.util.Set<String> taken = new java.util.HashSet<>();
+        String section = "";
+        for (Doc.Block b : doc.blocks) {
+            if (b instanceof Doc.Heading h) {
+                String slug = slug(h.text());
+                String id = slug;
+                if (taken.contains(id) && !section.isEmpty()) {
+                    id = section + "-" + slug;
+                }
+                for (int n = 2; taken.contains(id); n++) {
+                    id = slug + "-" + n;
+                }
+                taken.add(id);
+                ids.add(id);
+                if (h.level() <= 2) {
+                    section = slug;
+                }
+            }
+        }
+        return ids;
+    }
+
+    private static String slug(String text) {
+        return text.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
+    }
+
+    /** The page's contents: its sections (level 2) and their parts (level 3), linked by id. */
+    private static String contents(Doc doc, List<String> ids) {
+        StringBuilder sb = new StringBuilder("<nav class=\"toc\"><details open><summary>Contents</summary>\n<ul>\n");
+        int i = 0;
+        boolean inner = false;
+        for (Doc.Block b : doc.blocks) {
+            if (!(b instanceof Doc.Heading h)) {
+                continue;
+            }
+            String id = ids.get(i++);
+            if (h.level() == 2) {
+                sb.append(inner ? "</ul></li>\n" : "");
+                sb.append("<li><a href=\"#").append(id).append("\">").append(inline(h.text())).append("</a><ul>\n");
+                inner = true;
+            } else if (h.level() == 3 && inner) {
+                sb.append("<li><a href=\"#").append(id).append("\">").append(inline(h.text())).append("</a></li>\n");
+            }
+        }
+        sb.append(inner ? "</ul></li>\n" : "").append("</ul></details></nav>\n");
+        return sb.toString().replace("<ul>\n</ul>", "");
+    }
+
     /** @param chartsDir where the charts' SVG files are, to inline them */
     static String html(Doc doc, String title, Path chartsDir) throws IOException {
         StringBuilder sb = new StringBuilder();
         sb.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>").append(esc(title))
                 .append("</title>\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<style>\n")
                 .append(CSS).append("</style>\n</head>\n<body>\n<main>\n");
+        List<String> ids = headingIds(doc);
+        int heading = 0;
+        boolean contents = false;
         for (Doc.Block b : doc.blocks) {
             if (b instanceof Doc.Heading h) {
-                String id = h.text().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
+                if (!contents && h.level() == 2) { // the contents go before the first section
+                    sb.append(contents(doc, ids));
+                    contents = true;
+                }
+                String id = ids.get(heading++);
                 sb.append("<h").append(h.level()).append(" id=\"").append(id).append("\">").append(inline(h.text()))
                         .append("</h").append(h.level()).append(">\n");
             } else if (b instanceof Doc.Para p) {
@@ -160,6 +222,10 @@ final class DocRenderer {
             "main { max-width: 1100px; margin: 0 auto; padding: 24px 32px 64px; }",
             "h1 { font-size: 1.8em; border-bottom: 1px solid #d0d7de; padding-bottom: .3em; }",
             "h2 { font-size: 1.4em; border-bottom: 1px solid #d0d7de; padding-bottom: .3em; margin-top: 2em; }",
+            "nav.toc { background: #f6f8fa; border: 1px solid #d0d7de; border-radius: 6px; padding: 8px 16px;"
+                    + " margin: 16px 0; font-size: .92em; }",
+            "nav.toc summary { font-weight: 600; cursor: pointer; }",
+            "nav.toc ul { margin: 4px 0; padding-left: 20px; }",
             "h3 { font-size: 1.15em; margin-top: 1.6em; }",
             "code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .9em; }",
             "code { background: #f6f8fa; padding: .1em .3em; border-radius: 4px; }",
