@@ -226,6 +226,8 @@ final class DocRenderer {
                     + " margin: 16px 0; font-size: .92em; }",
             "nav.toc summary { font-weight: 600; cursor: pointer; }",
             "nav.toc ul { margin: 4px 0; padding-left: 20px; }",
+            "@media (min-width: 900px) { nav.toc > details > ul { columns: 2; column-gap: 32px; }"
+                    + " nav.toc > details > ul > li { break-inside: avoid-column; } }",
             "h3 { font-size: 1.15em; margin-top: 1.6em; }",
             "code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .9em; }",
             "code { background: #f6f8fa; padding: .1em .3em; border-radius: 4px; }",
