@@ -15,6 +15,8 @@ final class DocRenderer {
     private static final Pattern CODE = Pattern.compile("`([^`]*)`");
     private static final Pattern BOLD = Pattern.compile("\\*\\*([^*]+)\\*\\*");
     private static final Pattern MARK = Pattern.compile("\0([0-9]+)\0");
+    /** {@code [text](relative/path)}, after escaping: a link to a file of the run (no scheme, no spaces). */
+    private static final Pattern LINK = Pattern.compile("\\[([^\\]]+)\\]\\(([A-Za-z0-9._/#-]+)\\)");
 
     private DocRenderer() {
     }
@@ -189,8 +191,8 @@ final class DocRenderer {
     }
 
     /**
-     * Escapes text, turns {@code `x`} into {@code <code>x</code>} and {@code **x**} into
-     * {@code <strong>x</strong>}; a bold span may hold code spans.
+     * Escapes text, turns {@code `x`} into {@code <code>x</code>}, {@code **x**} into
+     * {@code <strong>x</strong>} and {@code [x](file)} into a link; a bold span may hold code spans.
      */
     static String inline(String text) {
         Matcher m = CODE.matcher(text);
@@ -204,6 +206,7 @@ final class DocRenderer {
         }
         String marked = BOLD.matcher(sb.append(esc(text.substring(last))).toString())
                 .replaceAll("<strong>$1</strong>");
+        marked = LINK.matcher(marked).replaceAll("<a href=\"$2\">$1</a>");
         Matcher mark = MARK.matcher(marked);
         StringBuilder out = new StringBuilder();
         while (mark.find()) {

@@ -59,8 +59,10 @@ public final class Report {
         ResultFiles.writeString(runDir.resolve("REPORT.md"), DocRenderer.markdown(doc));
         ResultFiles.writeString(runDir.resolve("report.html"), DocRenderer.html(doc, "latency-bench report "
                 + runDir.getFileName(), charts));
-        out.printf(Locale.ROOT, "latency-bench: report written in %.1f s: %s, %s%n", (System.nanoTime() - start) / 1e9,
-                runDir.resolve("REPORT.md"), runDir.resolve("report.html"));
+        RunSummary.write(data, runDir);
+        out.printf(Locale.ROOT, "latency-bench: report written in %.1f s: %s, %s (every figure: %s, %s)%n",
+                (System.nanoTime() - start) / 1e9, runDir.resolve("REPORT.md"), runDir.resolve("report.html"),
+                RunSummary.CSV, RunSummary.JSON);
     }
 
     /** The report of a run: its sections in reading order, each written by its own class. */

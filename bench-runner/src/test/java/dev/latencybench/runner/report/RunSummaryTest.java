@@ -1,0 +1,72 @@
+package dev.latencybench.runner.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.record.Metrics;
+import dev.latencybench.core.result.ResultFiles;
+
+class RunSummaryTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void everyCellVariantAndMetricIsARowOfTheCsvAndTheJsonWithTheFiguresOfResultJson() throws IOException {
+        Path run = tmp.resolve("run");
+        new FixtureRun(run)
+                .cell("chronicle", "openjdk-17.0.15__g1", "OK", 1_100, 3_000_000, 2, 30_000)
+                .cell("reference", "openjdk-17.0.15__g1", "FAILED", 1_000, 3_000_000, 1, 30_000)
+                .write();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Report.write(run, new PrintStream(out, true, StandardCharsets.UTF_8));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("(every figure: summary.csv, summary.json)"));
+
+        List<String> csv = Files.readAllLines(run.resolve("summary.csv"));
+        assertEquals("scenario,variant,jvm,gc,metric,unit,status,p50,p90,p99,p99_9,p99_99,max,count,forks,flags,reasons,"
+                + "cell", csv.get(0));
+        assertEquals(5, csv.size(), "two cells x two metrics: " + csv);
+        LatencySummary latency = Metrics.summariesOf(ResultFiles.readJson(
+                run.resolve("queue/chronicle/openjdk-17.0.15__g1/result.json"))).get("latency");
+        String expected = "queue,chronicle,openjdk-17.0.15,g1,latency,ns,OK," + latency.p50 + "," + latency.p90 + ","
+                + latency.p99 + "," + latency.p99_9 + "," + latency.p99_99 + "," + latency.max + "," + latency.count + ",2";
+        assertTrue(csv.stream().anyMatch(l -> l.startsWith(expected + ",")), expected + " in " + csv);
+        assertTrue(csv.stream().anyMatch(l -> l.startsWith("queue,reference,openjdk-17.0.15,g1,latency,ns,FAILED,")),
+                csv.toString());
+        assertTrue(csv.stream().allMatch(l -> l.endsWith("queue/chronicle/openjdk-17.0.15__g1")
+                || l.endsWith("queue/reference/openjdk-17.0.15__g1") || l.endsWith(",cell")), csv.toString());
+
+        JsonObject json = ResultFiles.readJson(run.resolve("summary.json"));
+        assertEquals("run", json.get("run").getAsString());
+        JsonArray rows = json.getAsJsonArray("rows");
+        assertEquals(4, rows.size());
+        JsonObject first = rows.get(0).getAsJsonObject();
+        assertEquals("latency", first.get("metric").getAsString());
+        assertEquals(latency.p99_99, first.get("p99_99").getAsLong());
+        assertEquals(2, first.get("forks").getAsInt());
+
+        String md = Files.readString(run.resolve("REPORT.md"));
+        assertTrue(md.contains("[summary.csv](summary.csv)"), md);
+        assertTrue(Files.readString(run.resolve("report.html")).contains("<a href=\"summary.csv\">summary.csv</a>"));
+    }
+
+    @Test
+    void aFieldWithACommaOrAQuoteIsQuotedAsRfc4180Says() {
+        assertEquals("plain", RunSummary.csvField("plain"));
+        assertEquals("\"busy: 1.2 cores, 2 CPUs\"", RunSummary.csvField("busy: 1.2 cores, 2 CPUs"));
+        assertEquals("\"say \"\"hi\"\"\"", RunSummary.csvField("say \"hi\""));
+    }
+}
