@@ -18,8 +18,8 @@ import org.openjdk.jmh.runner.IterationType;
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.fork.ForkSession;
-import dev.latencybench.core.oneway.OneWaySettings;
-import dev.latencybench.core.oneway.OneWayWorkload;
+import dev.latencybench.queue.oneway.OneWaySettings;
+import dev.latencybench.queue.oneway.OneWayWorkload;
 import dev.latencybench.core.run.RunSettings;
 
 /**
