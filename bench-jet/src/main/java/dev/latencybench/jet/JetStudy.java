@@ -45,6 +45,11 @@ public final class JetStudy implements Study {
     }
 
     @Override
+    public String module() {
+        return "bench-jet";
+    }
+
+    @Override
     public String title() {
         return "a sliding-window count on Hazelcast Jet: window latency against throughput, per collector";
     }

@@ -40,6 +40,11 @@ public final class QueueStudy implements Study {
     }
 
     @Override
+    public String module() {
+        return "bench-queue";
+    }
+
+    @Override
     public String title() {
         return "two pinned threads, one-way latency through Chronicle Queue";
     }

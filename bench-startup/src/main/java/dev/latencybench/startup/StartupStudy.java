@@ -39,6 +39,11 @@ public final class StartupStudy implements Study {
     }
 
     @Override
+    public String module() {
+        return "bench-startup";
+    }
+
+    @Override
     public String title() {
         return "a small HTTP service: time to first response, memory, CPU, cold and warm response time, per start mode";
     }
