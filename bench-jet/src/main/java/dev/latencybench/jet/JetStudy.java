@@ -13,7 +13,9 @@ import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Units;
-import dev.latencybench.core.run.Study;
+import dev.latencybench.core.fork.ForkPlan;
+import dev.latencybench.core.fork.ForkedStudy;
+import dev.latencybench.core.run.RunSettings;
 import dev.latencybench.core.run.StudyLauncher;
 import dev.latencybench.core.run.schedule.Sweep;
 
@@ -27,7 +29,7 @@ import dev.latencybench.core.run.schedule.Sweep;
  * embedded member of each benchmark JVM unless {@code bench.jet.cluster} names an existing cluster.
  * {@link #main} is the entry point of the study's own jar.
  */
-public final class JetStudy implements Study {
+public final class JetStudy implements ForkedStudy {
     public static final String VARIANT = "jet";
     /** The published pipeline with none of the suite's code inside: the harness's yardstick. */
     public static final String REFERENCE = "reference";
@@ -45,6 +47,11 @@ public final class JetStudy implements Study {
     }
 
     @Override
+    public String module() {
+        return "bench-jet";
+    }
+
+    @Override
     public String title() {
         return "a sliding-window count on Hazelcast Jet: window latency against throughput, per collector";
     }
@@ -59,28 +66,10 @@ public final class JetStudy implements Study {
         return "engine";
     }
 
-    /**
-     * Checks what can be checked before a benchmark JVM starts: the properties, that a fixed port is
-     * free, and that an existing cluster answers (within seconds).
-     */
+    /** Reads the properties; its {@link Plan#prepare} checks the port and the cluster. */
     @Override
     public Plan plan(BenchProperties properties, CpuTopology topology) {
         JetSettings s = JetSettings.read(properties);
-        if (s.cluster().isEmpty()) {
-            if (s.port() != 0) {
-                try {
-                    EmbeddedMember.checkFree(s.port());
-                } catch (IllegalStateException e) {
-                    throw new ConfigException(e.getMessage());
-                }
-            }
-        } else {
-            try (ClusterClient c = ClusterClient.connect(s.cluster(), s.clusterName())) {
-                c.instance().getCluster().getMembers(); // it answered
-            } catch (IllegalStateException e) {
-                throw new ConfigException(e.getMessage());
-            }
-        }
         List<String> values = new ArrayList<>();
         for (long k : s.keys()) {
             values.add(Long.toString(k));
@@ -110,7 +99,40 @@ public final class JetStudy implements Study {
                 .recorded(recorded)
                 .accounting(JetTally::accounting)
                 .schedule(new Sweep(s.variants(), JetSettings.KEYS, values))
+                .prepare(() -> prepare(s))
                 .build();
+    }
+
+    /**
+     * Checks what can be checked before a benchmark JVM starts, once: that a fixed port is free, and that
+     * an existing cluster answers (within seconds).
+     *
+     * @return nothing removed
+     * @throws ConfigException naming the property when the port is taken or the cluster does not answer
+     */
+    static List<String> prepare(JetSettings s) {
+        if (s.cluster().isEmpty()) {
+            if (s.port() != 0) {
+                try {
+                    EmbeddedMember.checkFree(s.port());
+                } catch (IllegalStateException e) {
+                    throw new ConfigException(e.getMessage());
+                }
+            }
+        } else {
+            try (ClusterClient c = ClusterClient.connect(s.cluster(), s.clusterName())) {
+                c.instance().getCluster().getMembers(); // it answered
+            } catch (IllegalStateException e) {
+                throw new ConfigException(e.getMessage());
+            }
+        }
+        return List.of();
+    }
+
+    @Override
+    public ForkPlan fork(String variant, RunSettings run, BenchProperties properties) {
+        JetSettings settings = JetSettings.read(properties);
+        return ForkPlan.unpinned(settings.periods(), () -> JetWorkload.of(settings, variant));
     }
 
     /** What Hazelcast needs on JDK 17+ (shared/PLATFORM.md): the modules it reaches into. */

@@ -11,9 +11,11 @@ import com.google.gson.JsonObject;
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.env.LibraryFlags;
+import dev.latencybench.core.fork.ForkPlan;
+import dev.latencybench.core.fork.ForkedStudy;
 import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Units;
-import dev.latencybench.core.run.Study;
+import dev.latencybench.core.run.RunSettings;
 import dev.latencybench.core.run.StudyLauncher;
 import dev.latencybench.core.run.schedule.CapacitySearch;
 import dev.latencybench.core.run.schedule.FixedList;
@@ -30,7 +32,7 @@ import dev.latencybench.core.run.schedule.SequenceOfSchedules;
  * {@code bench.chain.limit}. The {@code in-memory} transport is the floor: the harness's own cost with
  * the same threads and parking. {@link #main} is the entry point of the study's own jar.
  */
-public final class ChainStudy implements Study {
+public final class ChainStudy implements ForkedStudy {
     public static final String CHRONICLE = "chronicle";
     public static final String IN_MEMORY = "in-memory";
     public static final String KAFKA = "kafka";
@@ -84,22 +86,13 @@ public final class ChainStudy implements Study {
     @Override
     public Plan plan(BenchProperties properties, CpuTopology topology) {
         ChainConfig c = ChainConfig.read(properties);
-        List<String> removed = new ArrayList<>();
-        if (c.uses(CHRONICLE)) {
-            removed.addAll(ChronicleChainTransport.removeStaleFolders(c.queueDir()));
-        }
         boolean kafka = c.uses(KAFKA);
         String kafkaVersion = null;
-        if (kafka) {
-            removed.addAll(KafkaBroker.removeStaleFolders(c.brokerSettings().folderParent()));
-            if (c.kafkaBootstrap().isEmpty()) {
-                try {
-                    kafkaVersion = c.brokerSettings().kafkaVersion(); // no broker jars: say so before any fork starts
-                } catch (IllegalStateException e) {
-                    throw new ConfigException(e.getMessage());
-                }
-            } else {
-                checkAnswers(c.kafkaBootstrap());
+        if (kafka && c.kafkaBootstrap().isEmpty()) {
+            try {
+                kafkaVersion = c.brokerSettings().kafkaVersion(); // no broker jars: say so before any fork starts
+            } catch (IllegalStateException e) {
+                throw new ConfigException(e.getMessage());
             }
         }
         Map<String, String> facts = new LinkedHashMap<>();
@@ -124,9 +117,6 @@ public final class ChainStudy implements Study {
                     + String.format(Locale.ROOT, "; clients: acks=%s, linger.ms=%s, consumers %s",
                     k.producer().get("acks"), k.producer().get("linger.ms"), k.pollDescription())
                     + (k.overridden().isEmpty() ? "" : "; overridden: " + String.join(", ", k.overridden())));
-        }
-        if (!removed.isEmpty()) {
-            facts.put(Plan.CLEANED, String.join("; ", removed));
         }
         JsonObject recorded = new JsonObject();
         recorded.addProperty("ratePerSec", c.ratePerSec());
@@ -157,6 +147,7 @@ public final class ChainStudy implements Study {
                 .facts(facts)
                 .recorded(recorded)
                 .accounting(() -> ChainTally.accounting(c.ratePerSec(), slo))
+                .prepare(() -> prepare(c))
                 .cleanUp(() -> cleanUp(c))
                 .schedule(schedule(c))
                 .shared(variant -> KAFKA.equals(ChainTransports.base(variant)) && c.kafkaBootstrap().isEmpty()
@@ -174,6 +165,39 @@ public final class ChainStudy implements Study {
             plan.forkProperties(Map.of(BrokerSettings.JAVA, c.brokerSettings().java().toString()));
         }
         return plan.build();
+    }
+
+    /** Unpinned: {@code N x (services + 2)} threads share the machine, as the study's services did. */
+    @Override
+    public ForkPlan fork(String variant, RunSettings run, BenchProperties properties) {
+        ChainConfig config = ChainConfig.read(properties);
+        return ForkPlan.unpinned(config.periods(), () -> {
+            ChainTransport opened = open(ChainTransports.base(variant), config);
+            return ChainTransports.isLoop(variant)
+                    ? new HopLoopWorkload(config, variant, opened)
+                    : new ChainWorkload(config, config.instances().orElse(1), variant, opened);
+        });
+    }
+
+    /**
+     * Once, before anything starts: removes the chain queue folders and the Kafka brokers' folders that
+     * killed runs left, then checks that a cluster named by {@code bench.kafka.bootstrap} answers.
+     *
+     * @return one line per folder removed
+     * @throws ConfigException when the cluster does not answer
+     */
+    static List<String> prepare(ChainConfig c) {
+        List<String> removed = new ArrayList<>();
+        if (c.uses(CHRONICLE)) {
+            removed.addAll(ChronicleChainTransport.removeStaleFolders(c.queueDir()));
+        }
+        if (c.uses(KAFKA)) {
+            removed.addAll(KafkaBroker.removeStaleFolders(c.brokerSettings().folderParent()));
+            if (!c.kafkaBootstrap().isEmpty()) {
+                checkAnswers(c.kafkaBootstrap());
+            }
+        }
+        return removed;
     }
 
     /**
