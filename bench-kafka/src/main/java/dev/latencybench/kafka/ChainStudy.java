@@ -38,6 +38,8 @@ public final class ChainStudy implements ForkedStudy {
     public static final String KAFKA = "kafka";
     /** The yardsticks of one hop: the plainest loop over one topic ({@link HopLoopWorkload}). */
     public static final String KAFKA_LOOP = "kafka-loop";
+    /** A broker's start, roughly, for the run's time estimate (2.5-3 s on a 2-core machine). */
+    private static final long BROKER_START_NS = java.util.concurrent.TimeUnit.SECONDS.toNanos(5);
     public static final String CHRONICLE_LOOP = "chronicle-loop";
     /** The capacity search stops bisecting when the first failing count is within 10% above the last passing one. */
     static final double RESOLUTION = 0.1;
@@ -151,7 +153,10 @@ public final class ChainStudy implements ForkedStudy {
                 .cleanUp(() -> cleanUp(c))
                 .schedule(schedule(c))
                 .shared(variant -> KAFKA.equals(ChainTransports.base(variant)) && c.kafkaBootstrap().isEmpty()
-                        ? SearchBroker.start(c) : null);
+                        ? SearchBroker.start(c) : null)
+                // the broker's start and its warm-up at its longest, once (it serves every kafka step)
+                .estimate(0, c.transports().stream().anyMatch(t -> KAFKA.equals(ChainTransports.base(t)))
+                        && c.kafkaBootstrap().isEmpty() ? BROKER_START_NS + BrokerWarmup.MAX_NS : 0);
         if (c.transports().contains(IN_MEMORY)) {
             plan.role(Plan.FLOOR, IN_MEMORY);
         }

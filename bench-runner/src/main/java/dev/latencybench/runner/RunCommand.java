@@ -153,7 +153,7 @@ final class RunCommand {
     private int runMatrix(RunRequest request, Map<String, CellOutcome> previous, String classpath, boolean noReport,
                           boolean verbose) throws IOException {
         MatrixRunner runner = new MatrixRunner(request, cell -> launcherCommand(request, cell, classpath,
-                ctx.scenarios(), verbose), previous, ctx.out);
+                ctx.scenarios(), verbose), previous, ctx.out, cell -> estimateNs(request, cell, ctx.scenarios()));
         Map<String, CellOutcome> outcomes = runner.run();
         if (runner.interrupted()) {
             return 1; // the JVM is shutting down; its hook has the last word
@@ -389,6 +389,27 @@ final class RunCommand {
         return props;
     }
 
+    /** What a cell's launcher adds beside its study's steps (its start, the JVM's probe, the merge), roughly. */
+    static final long LAUNCHER_OVERHEAD_NS = 3_000_000_000L;
+
+    /**
+     * How long a cell takes at most, roughly: its study's plan for the cell's properties (the schedule's
+     * worst case of steps, each its forks' periods and start) and the launcher's own start; -1 when the
+     * plan cannot be read (the cell's launcher then says why).
+     */
+    static long estimateNs(RunRequest request, Cell cell, Scenarios scenarios) {
+        if (cell.skipReason() != null) {
+            return 0;
+        }
+        try {
+            Study study = scenarios.get(cell.scenario());
+            return study.plan(new BenchProperties(cellProperties(request, cell, scenarios)), CpuTopology.system())
+                    .estimatedMaxNs() + LAUNCHER_OVERHEAD_NS;
+        } catch (RuntimeException e) {
+            return -1;
+        }
+    }
+
     static List<String> launcherCommand(RunRequest request, Cell cell, String classpath, Scenarios scenarios,
                                         boolean verbose) {
         List<String> cmd = new ArrayList<>();
@@ -418,6 +439,7 @@ final class RunCommand {
     private void printMatrix(RunRequest request, List<Cell> cells, Map<String, CellOutcome> previous) {
         PrintStream out = ctx.out;
         out.println("latency-bench matrix: " + cells.size() + " cell(s), results in " + request.runDir());
+        long totalNs = 0;
         for (Jvm j : request.jvms) {
             out.printf(Locale.ROOT, "  JVM %-28s %s (%s %s)%n", j.name(), j.java(), j.info().vendor(),
                     j.info().version());
@@ -430,7 +452,22 @@ final class RunCommand {
             if (c.skipReason() == null && c.jvm().graal() && !request.properties.containsKey("bench.warmup")) {
                 state += " (warm-up +15s: Graal compiles itself first)";
             }
+            if (c.skipReason() == null && !(o != null && o.finished())) {
+                long e = estimateNs(request, c, ctx.scenarios());
+                if (e >= 0 && totalNs >= 0) {
+                    totalNs += e;
+                } else {
+                    totalNs = -1;
+                }
+                state = (e < 0 ? "time unknown" : "at most " + MatrixRunner.minutes(e / 1e9)) + (state.isEmpty() ? ""
+                        : "  " + state);
+            }
             out.printf(Locale.ROOT, "  %-44s %s%n", c.key(), state);
+        }
+        if (totalNs >= 0) {
+            out.println("  time: at most about " + MatrixRunner.minutes(totalNs / 1e9) + " for the cells to run (each"
+                    + " schedule's worst case: a capacity search usually stops well before it; start and warm-up"
+                    + " included)");
         }
         if (!request.properties.isEmpty()) {
             out.println("  properties: " + request.properties);
@@ -463,7 +500,7 @@ final class RunCommand {
         out.println("  --results DIR      output root (default: results)");
         out.println("  --run-id ID        name of the run folder (default: UTC time and host)");
         out.println("  --resume RUN_DIR   run the cells an interrupted run did not finish, then write the report");
-        out.println("  --dry-run          print the cells and their flags; run nothing");
+        out.println("  --dry-run          print the cells, their flags and how long each takes at most; run nothing");
         out.println("  --no-report        do not write the report at the end");
         out.println("  --refresh-jvms     probe the JVMs again instead of using the cache");
         out.println("  --verbose          print JMH's whole output (VM options, iterations, its tables) as well as");

@@ -92,6 +92,9 @@ class MainTest {
                 "--dry-run", "--results", tmp.toString()));
         assertTrue(out().contains("bench.forks=3") && out().contains("bench.warmup=2s")
                 && out().contains("bench.duration=5s"), out());
+        // three variants x three forks x (2 s + 5 s + 2 s to start a fork), and the launcher's 3 s
+        assertTrue(out().matches("(?s).*queue/\\S+ +at most 84 s.*"), out());
+        assertTrue(out().contains("  time: at most about 84 s for the cells to run"), out());
         assertEquals(2, run("run", "--forks", "3", "-Dbench.forks=2", "--dry-run", "--results", tmp.toString()));
         assertTrue(err().contains("--forks and -Dbench.forks say the same; give one of them"), err());
         assertEquals(0, run("run", "--help"));

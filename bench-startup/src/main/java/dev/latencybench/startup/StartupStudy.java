@@ -28,6 +28,11 @@ import dev.latencybench.core.run.StudyLauncher;
  * responder, a process that only opens the port and answers, is the floor.
  */
 public final class StartupStudy implements ForkedStudy {
+    /** A launch to the first 200 and its stop, roughly, for the run's time estimate (0.3-1.3 s on 2 cores). */
+    private static final long LAUNCH_NS = 1_000_000_000L;
+    /** The closed loop's pace, roughly, for the run's time estimate. */
+    private static final long REQUESTS_PER_SEC = 5_000;
+
     public static void main(String[] args) {
         int status = new StudyLauncher(new StartupStudy()).run(args);
         if (status != 0) {
@@ -107,7 +112,11 @@ public final class StartupStudy implements ForkedStudy {
                 .facts(facts)
                 .recorded(recorded)
                 .accounting(StartupTally::new)
-                .prepare(c::prepare);
+                .prepare(c::prepare)
+                // the period's length is a budget it rarely uses: a step is its launches, then its load
+                .estimate(Plan.FORK_OVERHEAD_NS + c.repetitions() * LAUNCH_NS + LAUNCH_NS
+                        + c.batches() * (long) c.batchRequests() * 1_000_000_000L / REQUESTS_PER_SEC
+                        + c.openDurationNs(), 0);
         if (c.floor()) {
             plan.role(Plan.FLOOR, new Variant(Variant.RESPONDER, StartMode.JVM).id());
         }

@@ -76,6 +76,11 @@ public interface Study {
         private List<String> prepared;
         private final Map<String, String> forkProperties;
         private final Function<String, Shared> shared;
+        private final long stepNs;
+        private final long onceNs;
+
+        /** What starting and stopping one benchmark JVM costs beside its periods, in the time estimate. */
+        public static final long FORK_OVERHEAD_NS = 2_000_000_000L;
 
         /**
          * Something the steps of one variant share, which the launcher starts before the variant's first
@@ -125,6 +130,18 @@ public interface Study {
             this.prepare = b.prepare;
             this.forkProperties = Collections.unmodifiableMap(new LinkedHashMap<>(b.forkProperties));
             this.shared = b.shared;
+            this.stepNs = b.stepNs > 0 ? b.stepNs
+                    : b.periods.forks() * (b.periods.warmupNs() + b.periods.measureNs() + FORK_OVERHEAD_NS);
+            this.onceNs = b.onceNs;
+        }
+
+        /**
+         * How long the schedule takes at most, roughly: its worst case of steps, each a step's estimate
+         * (its forks' warm-up and measured periods and their start, or what the study says), and what
+         * the study does once (a broker's warm-up). For {@code --dry-run} and the time left.
+         */
+        public long estimatedMaxNs() {
+            return schedule.maxSteps() * stepNs + onceNs;
         }
 
         /**
@@ -236,6 +253,8 @@ public interface Study {
             private Supplier<List<String>> prepare = List::of;
             private Map<String, String> forkProperties = Map.of();
             private Function<String, Shared> shared = variant -> null;
+            private long stepNs;
+            private long onceNs;
 
             private Builder(List<String> variants, Periods periods, Metrics metrics) {
                 this.variants = variants;
@@ -309,6 +328,18 @@ public interface Study {
              */
             public Builder shared(Function<String, Shared> shared) {
                 this.shared = shared;
+                return this;
+            }
+
+            /**
+             * @param stepNs how long one step takes, roughly, where the forks' periods do not say it (a
+             *               study whose duration is a budget it rarely uses); default: the forks'
+             *               warm-up and measured periods and {@link #FORK_OVERHEAD_NS} each
+             * @param onceNs what the run adds once beside its steps, such as a broker's start and warm-up
+             */
+            public Builder estimate(long stepNs, long onceNs) {
+                this.stepNs = stepNs;
+                this.onceNs = onceNs;
                 return this;
             }
 

@@ -51,6 +51,7 @@ public final class MatrixRunner {
     private volatile CountDownLatch outputCopied = new CountDownLatch(0);
     private volatile boolean interrupted;
     private volatile boolean done;
+    private final java.util.function.ToLongFunction<Cell> estimateNs;
 
     /**
      * @param commandFor the command that runs one cell (its launcher); exit 0 = OK, 1 = its result
@@ -59,6 +60,17 @@ public final class MatrixRunner {
      */
     public MatrixRunner(RunRequest request, Function<Cell, List<String>> commandFor, Map<String, CellOutcome> previous,
                         PrintStream out) {
+        this(request, commandFor, previous, out, cell -> -1);
+    }
+
+    /**
+     * @param estimateNs how long a cell takes at most, roughly (its schedule's worst case); negative
+     *                   when unknown. The time left printed before each cell is the estimates of the
+     *                   cells still to run, scaled by how the finished cells compared with theirs.
+     */
+    public MatrixRunner(RunRequest request, Function<Cell, List<String>> commandFor, Map<String, CellOutcome> previous,
+                        PrintStream out, java.util.function.ToLongFunction<Cell> estimateNs) {
+        this.estimateNs = estimateNs;
         this.request = request;
         this.cells = request.cells();
         this.commandFor = commandFor;
@@ -79,6 +91,8 @@ public final class MatrixRunner {
         }
         int n = 0;
         double spentSec = 0;
+        double estimatedDoneSec = 0;
+        boolean estimated = true;
         try {
             for (Cell cell : cells) {
                 if (interrupted) {
@@ -92,11 +106,15 @@ public final class MatrixRunner {
                             outcomes.get(cell.key()).status);
                 } else {
                     n++;
+                    double leftSec = left(cell, n, toRun, spentSec, estimatedDoneSec, estimated);
                     out.printf(Locale.ROOT, "%nlatency-bench: cell %d of %d: %s%s%n", n, toRun, cell.key(),
-                            n > 1 ? String.format(Locale.ROOT, " (about %s left for this and the %d after it)",
-                                    minutes(spentSec / (n - 1) * (toRun - n + 1)), toRun - n) : "");
+                            leftSec < 0 ? "" : String.format(Locale.ROOT, " (about %s left%s)", minutes(leftSec),
+                                    toRun > n ? " for this and the " + (toRun - n) + " after it" : ""));
+                    long cellEstimate = estimateNs.applyAsLong(cell);
+                    estimated &= cellEstimate >= 0;
                     CellOutcome outcome = runCell(cell);
                     spentSec += outcome.seconds;
+                    estimatedDoneSec += cellEstimate / 1e9;
                     if (!interrupted) {
                         outcomes.put(cell.key(), outcome);
                     }
@@ -118,7 +136,35 @@ public final class MatrixRunner {
         return ordered();
     }
 
-    private static String minutes(double sec) {
+    /**
+     * The time left before cell {@code n} of {@code toRun}: the estimates of it and the cells after it,
+     * scaled by how long the finished cells took against their estimates (a search rarely runs its
+     * worst case); without estimates, the finished cells' mean. Negative when nothing says it yet.
+     */
+    private double left(Cell current, int n, int toRun, double spentSec, double estimatedDoneSec, boolean estimated) {
+        double ahead = 0;
+        boolean from = false;
+        int counted = 0;
+        for (Cell c : cells) {
+            from |= c == current;
+            if (from && c.skipReason() == null && !finished(c)) {
+                long e = estimateNs.applyAsLong(c);
+                if (e < 0) {
+                    estimated = false;
+                    break;
+                }
+                ahead += e / 1e9;
+                counted++;
+            }
+        }
+        if (estimated && counted > 0) {
+            double scale = n > 1 && estimatedDoneSec > 0 ? spentSec / estimatedDoneSec : 1;
+            return ahead * scale;
+        }
+        return n > 1 ? spentSec / (n - 1) * (toRun - n + 1) : -1;
+    }
+
+    public static String minutes(double sec) {
         return sec < 90 ? Math.round(sec) + " s" : Math.round(sec / 60) + " min";
     }
 

@@ -91,6 +91,20 @@ class MatrixRunnerTest {
     }
 
     @Test
+    void eachCellSaysTheTimeLeftFromTheEstimatesScaledByHowTheFinishedCellsCompared() throws IOException {
+        new MatrixRunner(request, this::command, Map.of(), new PrintStream(console, true, StandardCharsets.UTF_8),
+                cell -> 60_000_000_000L).run();
+        String text = console.toString(StandardCharsets.UTF_8);
+        // three cells to run (zgc-gen is skipped), each estimated at a minute: the first says the estimates
+        assertTrue(text.contains("latency-bench: cell 1 of 3: queue/openjdk-17.0.15__g1 (about 3 min left for this and"
+                + " the 2 after it)"), text);
+        // the cells end in far less than their estimates, so the rest is scaled down to about nothing
+        assertTrue(text.contains("latency-bench: cell 2 of 3: queue/openjdk-17.0.15__serial (about 0 s left for this"
+                + " and the 1 after it)"), text);
+        assertTrue(text.contains("latency-bench: cell 3 of 3: queue/openjdk-17.0.15__parallel (about 0 s left)"), text);
+    }
+
+    @Test
     void aFailingOrCrashingCellDoesNotStopTheMatrixAndASkippedCellSaysWhy() throws IOException {
         Map<String, CellOutcome> out = runner(Map.of()).run();
 

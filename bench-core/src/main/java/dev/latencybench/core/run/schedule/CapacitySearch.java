@@ -331,6 +331,7 @@ public final class CapacitySearch implements Schedule {
      * The most steps the search can take, whatever the boundary: every growing step, then a
      * bisection of the widest gap between two of them (each bisection step halves the gap).
      */
+    @Override
     public int maxSteps() {
         int steps = 1;
         long widestGap = 0;

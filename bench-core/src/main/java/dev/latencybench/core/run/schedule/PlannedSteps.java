@@ -43,6 +43,11 @@ abstract class PlannedSteps implements Schedule {
     }
 
     @Override
+    public int maxSteps() {
+        return steps.size();
+    }
+
+    @Override
     public String toString() {
         return describe();
     }

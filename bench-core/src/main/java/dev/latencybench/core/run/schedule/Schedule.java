@@ -39,4 +39,12 @@ public interface Schedule {
 
     /** The variants it may run, in order, for headers and {@code run.json}. */
     List<String> variants();
+
+    /**
+     * The most steps it can ask for, whatever their outcomes, for the run's time estimate: one per
+     * variant unless the schedule says otherwise (a search's worst case).
+     */
+    default int maxSteps() {
+        return variants().size();
+    }
 }

@@ -152,6 +152,12 @@ public final class SequenceOfSchedules implements Schedule {
         return String.join("; then ", each);
     }
 
+    /** Every part's worst case, added up. */
+    @Override
+    public int maxSteps() {
+        return parts.stream().mapToInt(Schedule::maxSteps).sum();
+    }
+
     @Override
     public List<String> variants() {
         List<String> all = new ArrayList<>();

@@ -108,6 +108,7 @@ class SequenceOfSchedulesTest {
         assertEquals(Map.of("c", search("c", 2).decision(done.subList(2, 4))), s.decision(done).parts());
         assertNull(new SequenceOfSchedules(List.of(FixedList.of("a"), FixedList.of("b"))).decision(List.of()));
         assertEquals(List.of("a", "b", "c"), s.variants());
+        assertEquals(2 + search("c", 2).maxSteps(), s.maxSteps(), "the time estimate's worst case: every part's");
         assertEquals("a, b; then capacity search of c: 1, 2 instances, then bisect to within 10%; pass: p99.9 < 100ms",
                 s.describe());
     }
