@@ -98,7 +98,8 @@ class QueueStudySmokeIT {
         assertTrue(output.contains("latency from the intended send time"), output);
         for (String transport : List.of("chronicle", "reference", "baseline")) {
             Path cell = cell("smoke", transport);
-            for (String f : List.of("result.json", "env.json", "jmh.json", "latency.hlog", "latency.hgrm", "service.hgrm")) {
+            for (String f : List.of("result.json", "env.json", "jmh-queue-" + transport + ".json", "latency.hlog",
+                    "latency.hgrm", "service.hgrm")) {
                 assertTrue(Files.isRegularFile(cell.resolve(f)), transport + " wrote " + f);
             }
             JsonObject r = ResultFiles.readJson(cell.resolve("result.json"));
@@ -134,7 +135,7 @@ class QueueStudySmokeIT {
             assertEquals(System.getProperty("java.version"), env.getAsJsonObject("jdk").get("version").getAsString());
 
             // JMH's own JSON carries every declared metric's merged percentiles
-            String jmh = Files.readString(cell.resolve("jmh.json"));
+            String jmh = Files.readString(cell.resolve("jmh-queue-chronicle.json"));
             assertTrue(jmh.contains("\"latency.p99.9\"") && jmh.contains("\"service.p50\""), transport + ": " + jmh);
             assertEquals("baseline", r.getAsJsonObject("roles").get("floor").getAsString());
         }

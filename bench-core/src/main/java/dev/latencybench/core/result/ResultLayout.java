@@ -10,13 +10,14 @@ import dev.latencybench.core.env.JvmIdentity;
 /**
  * Where results go: {@code <results>/<run-id>/<scenario>/<variant>/<jvm>__<gc>/}, with each forked
  * JVM's raw data under {@code forks/<pid>/} until the launcher merges it into the cell's
- * {@code result.json}, {@code env.json}, {@code jmh.json}, {@code latency.hlog} and a {@code .hgrm} per
+ * {@code result.json}, {@code env.json}, {@code jmh-<study>-<step>.json}, {@code latency.hlog} and a {@code .hgrm} per
  * metric. Stateless.
  */
 public final class ResultLayout {
     public static final String RESULT_JSON = "result.json";
     public static final String ENV_JSON = "env.json";
-    public static final String JMH_JSON = "jmh.json";
+    /** The JMH result file of runs made before it was named by study and step (see {@link #jmhJson}). */
+    public static final String LEGACY_JMH_JSON = "jmh.json";
     public static final String LATENCY_HLOG = "latency.hlog";
     public static final String FORK_JSON = "fork.json";
     public static final String FORKS_DIR = "forks";
@@ -40,6 +41,14 @@ public final class ResultLayout {
      */
     public static String hgrm(String metric) {
         return metric + HGRM;
+    }
+
+    /**
+     * {@code jmh-queue-chronicle.json}: JMH's own JSON result of a cell, named by study and step so that
+     * files gathered from several cells stay apart.
+     */
+    public static String jmhJson(String study, String step) {
+        return "jmh-" + study + "-" + step + ".json";
     }
 
     public static Path variantDir(Path resultsRoot, String runId, String scenario, String variant) {

@@ -28,7 +28,7 @@ import dev.latencybench.core.run.schedule.Step;
 
 /**
  * Turns the raw data of a cell's forks ({@code forks/<pid>/fork.json, latency.hlog, env.json}) into
- * the cell's {@code result.json}, {@code latency.hlog}, a {@code .hgrm} per metric, {@code env.json} and {@code jmh.json}, for
+ * the cell's {@code result.json}, {@code latency.hlog}, a {@code .hgrm} per metric, {@code env.json} and JMH's {@code jmh-<study>-<step>.json}, for
  * whatever metrics the study declares. Histograms are merged, never averaged; the study's
  * {@link Accounting} adds up its counters; the status is the worst of the forks
  * and of the launcher's view. Runs in the launcher, after a cell's JMH run or on interrupt.
@@ -245,7 +245,7 @@ public final class CellMerger {
         ResultFiles.writeJson(cellDir.resolve(ResultLayout.ENV_JSON), envOut);
         if (jmhJson != null && Files.exists(jmhJson)) {
             if (Files.size(jmhJson) > 0) {
-                ResultFiles.moveAtomically(jmhJson, cellDir.resolve(ResultLayout.JMH_JSON));
+                ResultFiles.moveAtomically(jmhJson, cellDir.resolve(ResultLayout.jmhJson(ctx.study, ctx.step.name())));
             } else {
                 Files.delete(jmhJson); // JMH could not write it (a full disk): nothing to keep
             }

@@ -385,7 +385,7 @@ class CellMergerTest {
         Path jmh = Files.write(tmp.resolve("jmh-out.json"), "[]".getBytes(StandardCharsets.UTF_8));
         CellMerger.merge(cell, jmh, context(2, null, false));
         assertFalse(Files.exists(jmh));
-        assertEquals("[]", new String(Files.readAllBytes(cell.resolve(ResultLayout.JMH_JSON)), StandardCharsets.UTF_8));
+        assertEquals("[]", new String(Files.readAllBytes(cell.resolve(ResultLayout.jmhJson("queue", "x"))), StandardCharsets.UTF_8));
     }
 
     @Test

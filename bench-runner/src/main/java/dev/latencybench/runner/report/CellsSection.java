@@ -39,7 +39,7 @@ final class CellsSection {
         }
         doc.h(2, "Cells and their flags");
         doc.p("Flags of each cell's benchmark JVMs besides the scenario's own (module opens and the like, in"
-                + " `jmh.json`). A `+graal` JVM runs the GraalVM compiler through JVMCI; it compiles itself first,"
+                + " JMH's `jmh-<scenario>-<variant>.json`). A `+graal` JVM runs the GraalVM compiler through JVMCI; it compiles itself first,"
                 + " so short warm-ups leave its compilations inside the measurement.");
         t.writeTo(doc);
     }

@@ -25,7 +25,7 @@ final class ReproduceSection {
         }
         doc.p("Every cell's figures in one table, one row per cell, variant and metric with its percentiles,"
                 + " status and flags: [summary.csv](summary.csv) (for a spreadsheet) and [summary.json](summary.json).");
-        doc.p("Raw data per cell: `<scenario>/<variant>/<jvm>__<gc>/` holds `result.json`, `env.json`, `jmh.json`,"
+        doc.p("Raw data per cell: `<scenario>/<variant>/<jvm>__<gc>/` holds `result.json`, `env.json`, `jmh-<scenario>-<variant>.json` (JMH's own),"
                 + " `latency.hlog` (HdrHistogram interval log: the primary metric untagged, the others tagged by"
                 + " name; " + String.join("; ", tags) + "), a `<metric>.hgrm` per metric (the merged distribution as"
                 + " HdrHistogram's percentile text, ms for times), `gc-<pid>.log` and `jmh.log` (JMH's whole output)."
