@@ -135,7 +135,7 @@ class QueueStudySmokeIT {
             assertEquals(System.getProperty("java.version"), env.getAsJsonObject("jdk").get("version").getAsString());
 
             // JMH's own JSON carries every declared metric's merged percentiles
-            String jmh = Files.readString(cell.resolve("jmh-queue-chronicle.json"));
+            String jmh = Files.readString(cell.resolve("jmh-queue-" + transport + ".json"));
             assertTrue(jmh.contains("\"latency.p99.9\"") && jmh.contains("\"service.p50\""), transport + ": " + jmh);
             assertEquals("baseline", r.getAsJsonObject("roles").get("floor").getAsString());
         }
