@@ -18,6 +18,12 @@ import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
+import dev.latencybench.runner.report.chart.ChartOutput;
+import dev.latencybench.runner.report.chart.LatencyAxis;
+import dev.latencybench.runner.report.chart.LineChart;
+import dev.latencybench.runner.report.data.RunData;
+import dev.latencybench.runner.report.doc.Doc;
+import dev.latencybench.runner.report.doc.Table;
 
 /**
  * Latency against throughput, for a study whose points carry the sliding-window study's {@code jet}
@@ -27,7 +33,7 @@ import dev.latencybench.core.result.ResultLayout;
  * JVM × GC, the slide drawn; then a table of every point with what the JVM used. Points that failed
  * (the source did not keep up, a wrong count) are crosses, not part of a line. Stateless.
  */
-final class JetSection {
+public final class JetSection {
     static final String FIELD = "jet";
     private static final double LOG_SPAN = 10;
 
@@ -39,7 +45,7 @@ final class JetSection {
      *
      * @param maxHeapBytes the heap limit its JVM reported in env.json (-Xmx, or the default); -1 when unknown
      */
-    record Point(RunData.Row row, JsonObject jet, long maxHeapBytes) {
+    public record Point(RunData.Row row, JsonObject jet, long maxHeapBytes) {
         /**
          * {@code jet} or {@code reference}: the step's variant; for a result without its step, the folder's
          * name before {@code -keys-}.
@@ -54,7 +60,7 @@ final class JetSection {
             return k > 0 ? v.substring(0, k) : v;
         }
 
-        double itemsPerSec() {
+        public double itemsPerSec() {
             return jet.get("itemsPerSec").getAsDouble();
         }
 
@@ -203,7 +209,7 @@ final class JetSection {
      * The measured points, per JVM × GC in the run's order (and per variant, {@code openjdk-17 g1 reference},
      * where the run has more than one), each line's by rising items/s.
      */
-    static Map<String, List<Point>> points(RunData data, String scenario) {
+    public static Map<String, List<Point>> points(RunData data, String scenario) {
         List<Point> all = new ArrayList<>();
         for (RunData.Row r : data.scenarios.getOrDefault(scenario, List.of())) {
             if (r.result != null && r.result.has(FIELD) && r.result.get(FIELD).isJsonObject() && r.measured()) {
@@ -221,7 +227,7 @@ final class JetSection {
     }
 
     /** The OK point with the highest items/s whose p99.99 stayed under the slide; null when none did. */
-    static Point bestUnderSlide(List<Point> points, long slideNs) {
+    public static Point bestUnderSlide(List<Point> points, long slideNs) {
         Point best = null;
         for (Point p : points) {
             if (p.ok() && p.first().p99_99 < slideNs && (best == null || p.itemsPerSec() > best.itemsPerSec())) {
@@ -231,7 +237,7 @@ final class JetSection {
         return best;
     }
 
-    static long slideNs(Map<String, List<Point>> byCell) {
+    public static long slideNs(Map<String, List<Point>> byCell) {
         JsonObject r = byCell.values().iterator().next().get(0).row().result;
         return r.has("slideNs") ? r.get("slideNs").getAsLong() : 10_000_000L;
     }
@@ -273,7 +279,7 @@ final class JetSection {
     }
 
     /** {@code 1.2M}, {@code 20K}, {@code 950}: three significant digits, no trailing zeros. */
-    static String items(double v) {
+    public static String items(double v) {
         double scaled = v >= 1e6 ? v / 1e6 : v >= 1e3 ? v / 1e3 : v;
         String unit = v >= 1e6 ? "M" : v >= 1e3 ? "K" : "";
         return new BigDecimal(scaled).round(new MathContext(3)).stripTrailingZeros().toPlainString() + unit;

@@ -5,6 +5,8 @@ import java.util.List;
 
 import dev.latencybench.core.record.Metric;
 import dev.latencybench.core.record.Metrics;
+import dev.latencybench.runner.report.data.RunData;
+import dev.latencybench.runner.report.doc.Doc;
 
 /**
  * The command that repeats the run, and where each cell's raw data lies: which files, and how the

@@ -9,6 +9,8 @@ import java.util.Locale;
 import com.google.gson.JsonObject;
 
 import dev.latencybench.core.config.Units;
+import dev.latencybench.runner.report.data.RunData;
+import dev.latencybench.runner.report.doc.Doc;
 
 /**
  * One scenario's part of the report, in reading order: what was run, the verdict (which cell is best,

@@ -15,6 +15,14 @@ import com.google.gson.JsonObject;
 
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.runner.report.chart.ChartOutput;
+import dev.latencybench.runner.report.chart.LatencyAxis;
+import dev.latencybench.runner.report.chart.LineChart;
+import dev.latencybench.runner.report.data.PauseSummary;
+import dev.latencybench.runner.report.data.RunData;
+import dev.latencybench.runner.report.data.Search;
+import dev.latencybench.runner.report.doc.Doc;
+import dev.latencybench.runner.report.doc.Table;
 
 /**
  * The answer of a study whose schedule asks a question (a capacity search: how many chains hold the SLO),

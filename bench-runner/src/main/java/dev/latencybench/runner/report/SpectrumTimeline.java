@@ -7,14 +7,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import org.HdrHistogram.Histogram;
-
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
+import org.HdrHistogram.Histogram;
+
 import dev.latencybench.core.record.IntervalLog;
 import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.runner.report.chart.Charts;
+import dev.latencybench.runner.report.chart.Spectrum;
+import dev.latencybench.runner.report.chart.TimeSeries;
+import dev.latencybench.runner.report.data.GcPauses;
+import dev.latencybench.runner.report.data.RunData;
+import dev.latencybench.runner.report.doc.Doc;
 
 /**
  * Per variant, from each charted cell's interval log: the primary metric by percentile (all samples

@@ -20,6 +20,11 @@ import org.HdrHistogram.Histogram;
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.IntervalLog;
 import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.runner.report.chart.Charts;
+import dev.latencybench.runner.report.chart.Spectrum;
+import dev.latencybench.runner.report.data.RunData;
+import dev.latencybench.runner.report.doc.Doc;
+import dev.latencybench.runner.report.doc.Table;
 
 /**
  * The start-up study's own part of its scenario (cells whose {@code result.json} holds

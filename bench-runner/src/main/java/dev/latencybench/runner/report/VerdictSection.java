@@ -11,6 +11,9 @@ import dev.latencybench.core.config.Units;
 import dev.latencybench.core.env.CpuPlacement;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.record.Metric;
+import dev.latencybench.runner.report.data.Percentiles;
+import dev.latencybench.runner.report.data.RunData;
+import dev.latencybench.runner.report.doc.Doc;
 
 /**
  * The answer first: per variant but the floor, and per ranked percentile of the primary metric

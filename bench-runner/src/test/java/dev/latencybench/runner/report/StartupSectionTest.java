@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.record.Metric;
 import dev.latencybench.core.record.Metrics;
+import dev.latencybench.runner.report.data.RunData;
 
 /** The start-up section's answer in words: each mode against plain java -jar of the same service and cell. */
 class StartupSectionTest {
