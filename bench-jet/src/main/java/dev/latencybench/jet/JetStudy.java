@@ -13,7 +13,9 @@ import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Units;
-import dev.latencybench.core.run.Study;
+import dev.latencybench.core.fork.ForkPlan;
+import dev.latencybench.core.fork.ForkedStudy;
+import dev.latencybench.core.run.RunSettings;
 import dev.latencybench.core.run.StudyLauncher;
 import dev.latencybench.core.run.schedule.Sweep;
 
@@ -27,7 +29,7 @@ import dev.latencybench.core.run.schedule.Sweep;
  * embedded member of each benchmark JVM unless {@code bench.jet.cluster} names an existing cluster.
  * {@link #main} is the entry point of the study's own jar.
  */
-public final class JetStudy implements Study {
+public final class JetStudy implements ForkedStudy {
     public static final String VARIANT = "jet";
     /** The published pipeline with none of the suite's code inside: the harness's yardstick. */
     public static final String REFERENCE = "reference";
@@ -42,6 +44,11 @@ public final class JetStudy implements Study {
     @Override
     public String name() {
         return "jet";
+    }
+
+    @Override
+    public String module() {
+        return "bench-jet";
     }
 
     @Override
@@ -111,6 +118,12 @@ public final class JetStudy implements Study {
                 .accounting(JetTally::accounting)
                 .schedule(new Sweep(s.variants(), JetSettings.KEYS, values))
                 .build();
+    }
+
+    @Override
+    public ForkPlan fork(String variant, RunSettings run, BenchProperties properties) {
+        JetSettings settings = JetSettings.read(properties);
+        return ForkPlan.unpinned(settings.periods(), () -> JetWorkload.of(settings, variant));
     }
 
     /** What Hazelcast needs on JDK 17+ (shared/PLATFORM.md): the modules it reaches into. */

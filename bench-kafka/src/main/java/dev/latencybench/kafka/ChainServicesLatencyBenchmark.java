@@ -1,27 +1,15 @@
 package dev.latencybench.kafka;
 
-import java.util.List;
-
-import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.IterationParams;
-import org.openjdk.jmh.runner.IterationType;
 
-import dev.latencybench.core.affinity.CpuPlan;
-import dev.latencybench.core.affinity.CpuTopology;
-import dev.latencybench.core.config.BenchProperties;
-import dev.latencybench.core.fork.ForkSession;
-import dev.latencybench.core.run.RunSettings;
+import dev.latencybench.core.fork.StudyBenchmark;
 
 /**
  * End-to-end and per-hop latency through N chains of services at once, one step of the chain study:
@@ -43,40 +31,12 @@ import dev.latencybench.core.run.RunSettings;
 @Warmup(iterations = 1, batchSize = 1)
 @Measurement(iterations = 1, batchSize = 1)
 @Fork(1)
-public class ChainServicesLatencyBenchmark {
+public class ChainServicesLatencyBenchmark extends StudyBenchmark {
     @Param({ChainStudy.CHRONICLE, ChainStudy.IN_MEMORY, ChainStudy.KAFKA, ChainStudy.KAFKA_LOOP,
             ChainStudy.CHRONICLE_LOOP})
     public String transport;
 
-    private ForkSession session;
-    private boolean measured;
-
-    @Setup(Level.Trial)
-    public void openFork() {
-        BenchProperties properties = BenchProperties.fromSystem();
-        RunSettings run = RunSettings.read(properties, "results");
-        ChainConfig config = ChainConfig.read(properties);
-        properties.rejectUnknown();
-        CpuPlan none = CpuPlan.resolve("bench.cpus", "none", List.of(), CpuTopology.system());
-        int instances = config.instances().orElse(1);
-        ChainTransport opened = ChainStudy.open(ChainTransports.base(transport), config);
-        session = ForkSession.open("chain", transport, run, config.periods(), none, ChainTransports.isLoop(transport)
-                ? new HopLoopWorkload(config, transport, opened)
-                : new ChainWorkload(config, instances, transport, opened));
-    }
-
-    @Setup(Level.Iteration)
-    public void startIteration(IterationParams iteration) {
-        measured = iteration.getType() == IterationType.MEASUREMENT;
-    }
-
-    @Benchmark
-    public long period() {
-        return session.runPeriod(measured).count;
-    }
-
-    @TearDown(Level.Trial)
-    public void closeFork() {
-        session.close();
+    public ChainServicesLatencyBenchmark() {
+        super(new ChainStudy());
     }
 }

@@ -11,9 +11,11 @@ import com.google.gson.JsonObject;
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.env.LibraryFlags;
+import dev.latencybench.core.fork.ForkPlan;
+import dev.latencybench.core.fork.ForkedStudy;
 import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Units;
-import dev.latencybench.core.run.Study;
+import dev.latencybench.core.run.RunSettings;
 import dev.latencybench.core.run.StudyLauncher;
 import dev.latencybench.core.run.schedule.CapacitySearch;
 import dev.latencybench.core.run.schedule.FixedList;
@@ -30,7 +32,7 @@ import dev.latencybench.core.run.schedule.SequenceOfSchedules;
  * {@code bench.chain.limit}. The {@code in-memory} transport is the floor: the harness's own cost with
  * the same threads and parking. {@link #main} is the entry point of the study's own jar.
  */
-public final class ChainStudy implements Study {
+public final class ChainStudy implements ForkedStudy {
     public static final String CHRONICLE = "chronicle";
     public static final String IN_MEMORY = "in-memory";
     public static final String KAFKA = "kafka";
@@ -174,6 +176,18 @@ public final class ChainStudy implements Study {
             plan.forkProperties(Map.of(BrokerSettings.JAVA, c.brokerSettings().java().toString()));
         }
         return plan.build();
+    }
+
+    /** Unpinned: {@code N x (services + 2)} threads share the machine, as the study's services did. */
+    @Override
+    public ForkPlan fork(String variant, RunSettings run, BenchProperties properties) {
+        ChainConfig config = ChainConfig.read(properties);
+        return ForkPlan.unpinned(config.periods(), () -> {
+            ChainTransport opened = open(ChainTransports.base(variant), config);
+            return ChainTransports.isLoop(variant)
+                    ? new HopLoopWorkload(config, variant, opened)
+                    : new ChainWorkload(config, config.instances().orElse(1), variant, opened);
+        });
     }
 
     /**

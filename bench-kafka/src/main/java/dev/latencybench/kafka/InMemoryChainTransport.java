@@ -2,10 +2,9 @@ package dev.latencybench.kafka;
 
 import java.util.concurrent.locks.LockSupport;
 
-import dev.latencybench.core.passthrough.Ring;
 
 /**
- * The {@code in-memory} transport, the chain study's floor: one pass-through {@link Ring} per topic,
+ * The {@code in-memory} transport, the chain study's floor: one {@link Ring} per topic,
  * so a message is copied into preallocated slots and out again, and an idle reader parks for the
  * same 1/8 of the inter-message time as over Chronicle. What it measures is the harness: the
  * threads, their parking and wake-ups, pacing and recording; each transport's cost shows above it.

@@ -12,8 +12,8 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import net.openhft.chronicle.wire.DocumentContext;
 
-import dev.latencybench.core.oneway.MessageHandler;
-import dev.latencybench.core.oneway.MessageTransport;
+import dev.latencybench.queue.oneway.MessageHandler;
+import dev.latencybench.queue.oneway.MessageTransport;
 import dev.latencybench.core.result.OwnedFolder;
 
 /**

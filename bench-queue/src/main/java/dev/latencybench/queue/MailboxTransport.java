@@ -5,8 +5,8 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
-import dev.latencybench.core.oneway.MessageHandler;
-import dev.latencybench.core.oneway.MessageTransport;
+import dev.latencybench.queue.oneway.MessageHandler;
+import dev.latencybench.queue.oneway.MessageTransport;
 
 /**
  * The {@code baseline} transport: no queue, one cache-line mailbox between the two threads. The

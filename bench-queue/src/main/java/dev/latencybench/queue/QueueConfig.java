@@ -11,7 +11,7 @@ import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Scale;
-import dev.latencybench.core.oneway.OneWaySettings;
+import dev.latencybench.queue.oneway.OneWaySettings;
 import dev.latencybench.core.config.RunLength;
 
 /**

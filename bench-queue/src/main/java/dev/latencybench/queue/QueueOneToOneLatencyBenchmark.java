@@ -1,26 +1,15 @@
 package dev.latencybench.queue;
 
-import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.IterationParams;
-import org.openjdk.jmh.runner.IterationType;
 
-import dev.latencybench.core.affinity.CpuTopology;
-import dev.latencybench.core.config.BenchProperties;
-import dev.latencybench.core.fork.ForkSession;
-import dev.latencybench.core.oneway.OneWaySettings;
-import dev.latencybench.core.oneway.OneWayWorkload;
-import dev.latencybench.core.run.RunSettings;
+import dev.latencybench.core.fork.StudyBenchmark;
 
 /**
  * One-way latency between two pinned threads, one producer and one consumer:
@@ -42,36 +31,11 @@ import dev.latencybench.core.run.RunSettings;
 @Warmup(iterations = 1, batchSize = 1)
 @Measurement(iterations = 1, batchSize = 1)
 @Fork(1)
-public class QueueOneToOneLatencyBenchmark {
+public class QueueOneToOneLatencyBenchmark extends StudyBenchmark {
     @Param({QueueConfig.CHRONICLE, QueueConfig.REFERENCE, QueueConfig.BASELINE})
     public String transport;
 
-    private ForkSession session;
-    private boolean measured;
-
-    @Setup(Level.Trial)
-    public void openFork() {
-        BenchProperties properties = BenchProperties.fromSystem();
-        RunSettings run = RunSettings.read(properties, "results");
-        QueueConfig config = QueueConfig.read(properties, CpuTopology.system());
-        properties.rejectUnknown();
-        OneWaySettings settings = config.settings();
-        session = ForkSession.open("queue", transport, run, settings.periods(), settings.cpus(),
-                new OneWayWorkload(settings, QueueStudy.open(transport, config)));
-    }
-
-    @Setup(Level.Iteration)
-    public void startIteration(IterationParams iteration) {
-        measured = iteration.getType() == IterationType.MEASUREMENT;
-    }
-
-    @Benchmark
-    public long period() {
-        return session.runPeriod(measured).count;
-    }
-
-    @TearDown(Level.Trial)
-    public void closeFork() {
-        session.close();
+    public QueueOneToOneLatencyBenchmark() {
+        super(new QueueStudy());
     }
 }

@@ -10,11 +10,14 @@ import com.google.gson.JsonObject;
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.env.LibraryFlags;
-import dev.latencybench.core.oneway.MessageTransport;
-import dev.latencybench.core.oneway.OneWaySettings;
-import dev.latencybench.core.oneway.OneWayTally;
+import dev.latencybench.core.fork.ForkPlan;
+import dev.latencybench.core.fork.ForkedStudy;
+import dev.latencybench.queue.oneway.MessageTransport;
+import dev.latencybench.queue.oneway.OneWaySettings;
+import dev.latencybench.queue.oneway.OneWayTally;
+import dev.latencybench.queue.oneway.OneWayWorkload;
 import dev.latencybench.core.record.Metrics;
-import dev.latencybench.core.run.Study;
+import dev.latencybench.core.run.RunSettings;
 import dev.latencybench.core.run.StudyLauncher;
 
 /**
@@ -23,7 +26,7 @@ import dev.latencybench.core.run.StudyLauncher;
  * the machine. {@link #main} is the entry point of the study's own jar; the runner starts it through
  * {@code StudyMain} (the Study service), like any other study.
  */
-public final class QueueStudy implements Study {
+public final class QueueStudy implements ForkedStudy {
     /** The producer and the consumer both spin: each needs a core of its own, and the rest of the machine more. */
     static final int SPINNING_THREADS = 2;
 
@@ -37,6 +40,11 @@ public final class QueueStudy implements Study {
     @Override
     public String name() {
         return "queue";
+    }
+
+    @Override
+    public String module() {
+        return "bench-queue";
     }
 
     @Override
@@ -81,6 +89,14 @@ public final class QueueStudy implements Study {
                 .accounting(() -> OneWayTally.accounting(s.ratePerSec()))
                 .cleanUp(() -> ChronicleQueueTransport.removeStaleFolders(config.queueDir()))
                 .build();
+    }
+
+    @Override
+    public ForkPlan fork(String variant, RunSettings run, BenchProperties properties) {
+        QueueConfig config = QueueConfig.read(properties, CpuTopology.system());
+        OneWaySettings settings = config.settings();
+        return ForkPlan.of(settings.periods(), settings.cpus(), () -> new OneWayWorkload(settings, open(variant,
+                config)));
     }
 
     @Override

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
-import dev.latencybench.core.oneway.MessageTransport;
+import dev.latencybench.queue.oneway.MessageTransport;
 
 /**
  * The queue study's transports, in the order they run: the one place a transport is named and

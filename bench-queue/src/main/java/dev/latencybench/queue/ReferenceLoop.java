@@ -10,9 +10,9 @@ import net.openhft.chronicle.queue.ExcerptAppender;
 import net.openhft.chronicle.queue.ExcerptTailer;
 import net.openhft.chronicle.wire.DocumentContext;
 
-import dev.latencybench.core.oneway.DirectLoop;
-import dev.latencybench.core.oneway.MessageHandler;
-import dev.latencybench.core.oneway.MessageTransport;
+import dev.latencybench.queue.oneway.DirectLoop;
+import dev.latencybench.queue.oneway.MessageHandler;
+import dev.latencybench.queue.oneway.MessageTransport;
 import dev.latencybench.core.record.LatencyRecorder;
 
 /**

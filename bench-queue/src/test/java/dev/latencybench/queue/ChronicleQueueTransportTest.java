@@ -13,7 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.latencybench.core.oneway.MessageTransport;
+import dev.latencybench.queue.oneway.MessageTransport;
 
 class ChronicleQueueTransportTest extends TransportContract {
     @Override

@@ -161,7 +161,7 @@ class QueueStudyTest {
         QueueConfig config = QueueConfig.read(new BenchProperties(Map.of("bench.cpus", "none",
                 "bench.queue.dir", tmp.toString())), CpuTopology.system());
         for (String id : QueueTransport.ids()) {
-            try (dev.latencybench.core.oneway.MessageTransport t = QueueStudy.open(id, config)) {
+            try (dev.latencybench.queue.oneway.MessageTransport t = QueueStudy.open(id, config)) {
                 assertEquals(id.equals(QueueConfig.BASELINE) ? 24 : 256, t.payloadBytes(), id);
             }
         }

@@ -13,8 +13,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.latencybench.core.oneway.DirectLoop;
-import dev.latencybench.core.oneway.MessageTransport;
+import dev.latencybench.queue.oneway.DirectLoop;
+import dev.latencybench.queue.oneway.MessageTransport;
 
 /** The study's own loop over a real queue, on two real threads. */
 class ReferenceLoopTest extends TransportContract {

@@ -14,8 +14,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.latencybench.core.oneway.MessageHandler;
-import dev.latencybench.core.oneway.MessageTransport;
+import dev.latencybench.queue.oneway.MessageHandler;
+import dev.latencybench.queue.oneway.MessageTransport;
 
 /**
  * What every transport of the queue study promises, as the harness uses it: one producer thread

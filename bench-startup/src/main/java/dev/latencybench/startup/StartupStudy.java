@@ -1,5 +1,6 @@
 package dev.latencybench.startup;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,8 +13,9 @@ import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Units;
+import dev.latencybench.core.fork.ForkPlan;
+import dev.latencybench.core.fork.ForkedStudy;
 import dev.latencybench.core.run.RunSettings;
-import dev.latencybench.core.run.Study;
 import dev.latencybench.core.run.StudyLauncher;
 
 /**
@@ -25,7 +27,7 @@ import dev.latencybench.core.run.StudyLauncher;
  * {@code native-image}) is skipped with the reason before anything starts; the rest runs. The
  * responder, a process that only opens the port and answers, is the floor.
  */
-public final class StartupStudy implements Study {
+public final class StartupStudy implements ForkedStudy {
     public static void main(String[] args) {
         int status = new StudyLauncher(new StartupStudy()).run(args);
         if (status != 0) {
@@ -36,6 +38,11 @@ public final class StartupStudy implements Study {
     @Override
     public String name() {
         return "startup";
+    }
+
+    @Override
+    public String module() {
+        return "bench-startup";
     }
 
     @Override
@@ -104,6 +111,19 @@ public final class StartupStudy implements Study {
             plan.role(Plan.FLOOR, new Variant(Variant.RESPONDER, StartMode.JVM).id());
         }
         return plan.build();
+    }
+
+    /** The service runs on this benchmark JVM's own JDK, with the cell's flags ({@code bench.jvm.args}). */
+    @Override
+    public ForkPlan fork(String variant, RunSettings run, BenchProperties properties) {
+        StartupConfig config = StartupConfig.read(properties);
+        return ForkPlan.unpinned(config.periods(), () -> {
+            Variant v = Variant.parse(variant);
+            Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+            ServiceCommand command = new ServiceCommand(java, run.jvmArgs(), config.jar(v.service()), v.service());
+            return new StartupWorkload(config, v, JdkFeatures.current(), command,
+                    CpuSplit.of(CpuTopology.system().affinity()), ProcStats.system());
+        });
     }
 
     /** The modes asked for that this JDK cannot run, with the reason. */

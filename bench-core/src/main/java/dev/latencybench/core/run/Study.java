@@ -40,10 +40,12 @@ public interface Study {
     /** Flags the study's libraries need on a JDK of this feature version (e.g. add-opens). */
     List<String> jvmFlags(int javaFeatureVersion);
 
-    /** The Maven module whose {@code target/benchmarks.jar} runs this study alone, for {@code --help}. */
-    default String module() {
-        return "bench-" + name();
-    }
+    /**
+     * The Maven module whose {@code target/benchmarks.jar} runs this study alone, for {@code --help}: the
+     * study says it, since a module's name need not be {@code bench-<name>} (the chain study lives in
+     * {@code bench-kafka}).
+     */
+    String module();
 
     /**
      * A validated plan: which variants, how long each fork runs, what the study measures, and what to

@@ -30,7 +30,7 @@ class ReportIsGenericTest {
         assertTrue(files.size() > 10, "found " + files.size() + " sources under " + REPORT.toAbsolutePath());
         for (Path f : files) {
             for (String line : Files.readAllLines(f, StandardCharsets.UTF_8)) {
-                if (line.contains("dev.latencybench.core.oneway")) {
+                if (line.contains("dev.latencybench.queue.oneway")) {
                     offenders.add(f.getFileName() + ": " + line.trim());
                 }
             }

@@ -30,7 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.Scale;
-import dev.latencybench.core.oneway.OneWaySettings;
+import dev.latencybench.queue.oneway.OneWaySettings;
+import dev.latencybench.queue.oneway.OneWayTally;
 import dev.latencybench.core.config.RunLength;
 import dev.latencybench.core.record.IntervalLog;
 import dev.latencybench.core.record.LatencyRecorder;
@@ -39,6 +40,11 @@ import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
 import dev.latencybench.core.testing.FakeSysTree;
 
+/**
+ * The merge of a cell's forks, on the forks of the one-way harness: their {@code fork.json} fields are
+ * what {@link OneWayTally}'s accounting adds up, so the test lives beside that harness, in bench-queue,
+ * and stays in {@code CellMerger}'s package for the package-private {@code forkDirs}.
+ */
 class CellMergerTest {
     private static final long S = TimeUnit.SECONDS.toNanos(1);
     private static final long T0_MS = 1_800_000_000_000L;
@@ -61,7 +67,7 @@ class CellMergerTest {
         recorded.addProperty("payloadBytes", settings.payloadBytes());
         plan = Study.Plan.builder(List.of("x"), settings.periods(), dev.latencybench.core.record.Metrics.ONE_WAY)
                 .facts(Map.of("load", "desc")).recorded(recorded).role(Study.Plan.FLOOR, "baseline")
-                .accounting(() -> dev.latencybench.core.oneway.OneWayTally.accounting(settings.ratePerSec())).build();
+                .accounting(() -> OneWayTally.accounting(settings.ratePerSec())).build();
     }
 
     private CellMerger.Context context(int forksAsked, String launcherFailure, boolean interrupted) {

@@ -1,4 +1,4 @@
-package dev.latencybench.core.oneway;
+package dev.latencybench.queue.oneway;
 
 import dev.latencybench.core.fork.MetricRecorder;
 import dev.latencybench.core.fork.ThreadAllocation;

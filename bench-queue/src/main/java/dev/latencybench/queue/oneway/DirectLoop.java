@@ -1,4 +1,4 @@
-package dev.latencybench.core.oneway;
+package dev.latencybench.queue.oneway;
 
 import java.util.function.BooleanSupplier;
 import java.util.function.LongPredicate;

@@ -1,4 +1,4 @@
-package dev.latencybench.core.passthrough;
+package dev.latencybench.kafka;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package dev.latencybench.core.oneway;
+package dev.latencybench.queue.oneway;
 
 /**
  * What a one-way latency scenario plugs into the harness: something that carries a message from

@@ -1,26 +1,24 @@
-package dev.latencybench.core.passthrough;
+package dev.latencybench.kafka;
 
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * A bounded ring of stamped messages between two stages of a pass-through: one producer thread
- * offers, one consumer thread takes. The slots are preallocated as one {@code long[]}, five words
- * per message (its sequence number, intended send time, actual send time, counter, and the time the
- * writing stage handed it over), so a message is copied in and out, never allocated.
+ * One topic of the {@code in-memory} transport ({@link InMemoryChainTransport}): a bounded ring of
+ * stamped messages between two stages of a chain; one producer thread offers, one consumer thread
+ * takes. The slots are preallocated as one {@code long[]}, five words per message (its sequence
+ * number, intended send time, actual send time, counter, and the time the writing stage handed it
+ * over), so a message is copied in and out, never allocated.
  *
  * <p>Threading: single producer, single consumer. The producer writes a slot, then publishes it by
  * moving {@code tail} with release semantics; the consumer reads {@code tail} with acquire semantics,
  * reads the slot, then frees it by moving {@code head} the same way. Each side keeps its last view of
  * the other's position and reads the shared one again only when that view says full (or empty).
  *
- * <p>Public for the chain study's in-memory transport, its floor: the same hand-over as the
- * pass-through's hops, one ring per topic.
- *
  * <p>Hot-path cost: {@link #offer} and {@link #take} write or read five array words and one
  * position; no allocation, no locks. This is the floor of an in-memory hand-over, not a tuned queue:
  * the two positions may share a cache line, and slots are not padded.
  */
-public final class Ring {
+final class Ring {
     public static final int SEQUENCE = 0;
     public static final int INTENDED_NS = 1;
     public static final int ACTUAL_NS = 2;

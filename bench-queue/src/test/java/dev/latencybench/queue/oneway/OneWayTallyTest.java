@@ -1,4 +1,4 @@
-package dev.latencybench.core.oneway;
+package dev.latencybench.queue.oneway;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

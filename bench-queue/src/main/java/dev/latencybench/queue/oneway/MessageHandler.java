@@ -1,4 +1,4 @@
-package dev.latencybench.core.oneway;
+package dev.latencybench.queue.oneway;
 
 /**
  * Receives the stamps of one message on the consumer thread. Implemented by the harness; called by
