@@ -44,8 +44,8 @@ final class ReproduceSection {
     private static String firstCommand(RunData data) {
         for (List<RunData.Row> rows : data.scenarios.values()) {
             for (RunData.Row r : rows) {
-                if (r.result != null && r.result.has("command")) {
-                    return r.result.get("command").getAsString();
+                if (r.result != null && r.result.command != null) {
+                    return r.result.command;
                 }
             }
         }

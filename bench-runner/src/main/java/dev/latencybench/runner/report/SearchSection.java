@@ -418,13 +418,12 @@ final class SearchSection {
     }
 
     private static OptionalDouble cores(RunData.Row row, String field) {
-        if (row == null || row.result == null || !row.result.has("machineLoad")
-                || !row.result.get("machineLoad").isJsonArray()) {
+        if (row == null || row.result == null) {
             return OptionalDouble.empty();
         }
         double sum = 0;
         int n = 0;
-        for (JsonElement e : row.result.getAsJsonArray("machineLoad")) {
+        for (JsonElement e : row.result.machineLoad) {
             JsonObject o = e.getAsJsonObject();
             if (o.has(field) && o.get(field).getAsDouble() >= 0) {
                 sum += o.get(field).getAsDouble();

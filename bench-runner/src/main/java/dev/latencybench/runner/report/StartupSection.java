@@ -25,6 +25,7 @@ import dev.latencybench.runner.report.chart.Spectrum;
 import dev.latencybench.runner.report.data.RunData;
 import dev.latencybench.runner.report.doc.Doc;
 import dev.latencybench.runner.report.doc.Table;
+import dev.latencybench.startup.StartupResult;
 
 /**
  * The start-up study's own part of its scenario (cells whose {@code result.json} holds
@@ -46,7 +47,7 @@ final class StartupSection {
     static void write(Doc doc, RunData data, String scenario, Path charts) throws IOException {
         List<RunData.Row> rows = new ArrayList<>();
         for (RunData.Row r : data.scenarios.get(scenario)) {
-            if (r.result != null && r.result.has("launchValues")) {
+            if (r.result != null && part(r).launchValues() != null) {
                 rows.add(r);
             }
         }
@@ -128,8 +129,8 @@ final class StartupSection {
     private static List<String> skipped(List<RunData.Row> rows) {
         Map<String, String> why = new LinkedHashMap<>();
         for (RunData.Row r : rows) {
-            if (r.result.has("skipped")) {
-                for (Map.Entry<String, JsonElement> e : r.result.getAsJsonObject("skipped").entrySet()) {
+            if (part(r).skipped() != null) {
+                for (Map.Entry<String, JsonElement> e : part(r).skipped().entrySet()) {
                     why.put(r.jvm + ": `" + e.getKey() + "`", e.getValue().getAsString());
                 }
             }
@@ -145,7 +146,7 @@ final class StartupSection {
                 .lowest("CPU p50").number("archive / image").time("built in");
         for (RunData.Row r : rows) {
             List<Object> row = new ArrayList<>(List.of(r.jvm, r.gc, r.variant, r.status,
-                    String.format(Locale.ROOT, "%,d", r.result.get("launches").getAsLong())));
+                    String.format(Locale.ROOT, "%,d", part(r).launches())));
             LatencySummary f = r.summary("first-response");
             boolean ok = f != null && f.count > 0;
             boolean ranked = "OK".equals(r.status) && !r.variant.startsWith("responder-");
@@ -298,18 +299,18 @@ final class StartupSection {
                     + " generator's and the machine's, not the service's. CPUs: %s.", r.label(),
                     Units.formatNs(r.primary().p50), b.get(b.size() - 1).getAsJsonObject().get("perSec").getAsLong(),
                     Units.formatNs(warm.p50), Units.formatNs(warm.p99), open == null ? "-" : Units.formatNs(open.p99),
-                    r.result.has("cpuSplit") ? r.result.get("cpuSplit").getAsString() : "not recorded"));
+                    part(r).cpuSplit() != null ? part(r).cpuSplit() : "not recorded"));
         }
         return out;
     }
 
     private static JsonObject prepared(RunData.Row r) {
-        JsonArray a = r.result.has("prepared") ? r.result.getAsJsonArray("prepared") : null;
+        JsonArray a = part(r).prepared();
         return a == null || a.isEmpty() ? null : a.get(0).getAsJsonObject();
     }
 
     private static JsonObject load(RunData.Row r) {
-        JsonArray a = r.result.has("load") ? r.result.getAsJsonArray("load") : null;
+        JsonArray a = part(r).load();
         return a == null || a.isEmpty() ? null : a.get(0).getAsJsonObject();
     }
 
@@ -319,5 +320,10 @@ final class StartupSection {
 
     private static String mib(long kib) {
         return String.format(Locale.ROOT, "%.1f MiB", kib / KIB_PER_MIB);
+    }
+
+    /** The study's own members of the row's result. */
+    private static StartupResult part(RunData.Row r) {
+        return r.result.part(StartupResult.PART);
     }
 }

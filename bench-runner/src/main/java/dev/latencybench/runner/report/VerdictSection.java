@@ -239,8 +239,8 @@ final class VerdictSection {
         String scale = null;
         for (List<RunData.Row> rows : data.scenarios.values()) {
             for (RunData.Row r : rows) {
-                if (scale == null && r.result != null && r.result.has("scale")) {
-                    scale = r.result.get("scale").getAsString();
+                if (scale == null && r.result != null && r.result.scale != null) {
+                    scale = r.result.scale;
                 }
             }
         }

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.record.Metric;
 import dev.latencybench.core.record.Metrics;
+import dev.latencybench.core.result.CellResult;
 import dev.latencybench.runner.report.data.RunData;
 
 /** The start-up section's answer in words: each mode against plain java -jar of the same service and cell. */
@@ -29,7 +30,7 @@ class StartupSectionTest {
         result.add("launchValues", new JsonObject());
         return new RunData.Row("startup", variant, cell, "OK", List.of(), List.of(), List.of(), METRICS, Map.of(
                 "first-response", s(firstNs, firstNs), "rss", s(rssKiB, rssKiB), "cpu", s(cpuNs, cpuNs), "warm",
-                s(warmP99Ns / 2, warmP99Ns)), Map.of(), result, null);
+                s(warmP99Ns / 2, warmP99Ns)), Map.of(), CellResult.read(result), null);
     }
 
     @Test

@@ -10,12 +10,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.record.Metrics;
+import dev.latencybench.core.result.CellResult;
+import dev.latencybench.core.result.CpuPairResult;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
 
@@ -62,28 +63,21 @@ public final class RunData {
             this.yardsticks = yardsticks;
         }
 
-        /** From one of the scenario's result.json files; a result without {@code roles} names them as before. */
-        static Study of(JsonObject result) {
+        /** From one of the scenario's results; a result without {@code roles} names them as before. */
+        static Study of(CellResult result) {
             if (result == null) {
                 return new Study(Metrics.ONE_WAY, LEGACY_FLOOR, LEGACY_YARDSTICK);
             }
-            Metrics metrics = Metrics.fromResult(result);
-            if (!result.has("roles") || !result.get("roles").isJsonObject()) {
-                return new Study(metrics, LEGACY_FLOOR, LEGACY_YARDSTICK);
+            if (!result.declaresRoles()) {
+                return new Study(result.metrics, LEGACY_FLOOR, LEGACY_YARDSTICK);
             }
-            JsonObject roles = result.getAsJsonObject("roles");
-            Map<String, String> each = new java.util.LinkedHashMap<>();
-            roles.keySet().stream().filter(k -> k.startsWith("yardstick.")).forEach(k -> {
-                String y = role(roles, k);
-                if (y != null) {
+            Map<String, String> each = new LinkedHashMap<>();
+            result.roles.forEach((k, y) -> {
+                if (k.startsWith("yardstick.")) {
                     each.put(k.substring("yardstick.".length()), y);
                 }
             });
-            return new Study(metrics, role(roles, "floor"), role(roles, "yardstick"), each);
-        }
-
-        private static String role(JsonObject roles, String role) {
-            return roles.has(role) && roles.get(role).isJsonPrimitive() ? roles.get(role).getAsString() : null;
+            return new Study(result.metrics, result.roles.get("floor"), result.roles.get("yardstick"), each);
         }
 
         public boolean isFloor(String variant) {
@@ -108,14 +102,15 @@ public final class RunData {
         private final Map<String, LatencySummary> summaries;
         /** Each fork's percentiles per metric; a metric whose forks were not kept is absent. */
         private final Map<String, List<LatencySummary>> forks;
-        public final JsonObject result;
+        /** The cell's result; null for a cell the matrix recorded without one. */
+        public final CellResult result;
         public final Path dir;
         /** The stop-the-world pauses of the cell's GC logs, read once (the pause table and a search's steps both show them). */
         private PauseSummary pauses;
 
         public Row(String scenario, String variant, String cell, String status, List<String> reasons, List<String> notes,
             List<String> flags, Metrics metrics, Map<String, LatencySummary> summaries,
-            Map<String, List<LatencySummary>> forks, JsonObject result, Path dir) {
+            Map<String, List<LatencySummary>> forks, CellResult result, Path dir) {
             this.scenario = scenario;
             this.variant = variant;
             this.cell = cell;
@@ -143,11 +138,8 @@ public final class RunData {
 
         /** The CPU pair's cache-line round trip, lowest and highest probed; null for results without it. */
         public long[] roundTripNs() {
-            if (result == null || !result.has("cpuPair")) {
-                return null;
-            }
-            JsonObject p = result.getAsJsonObject("cpuPair");
-            return new long[] {p.get("roundTripMinNs").getAsLong(), p.get("roundTripMaxNs").getAsLong()};
+            CpuPairResult.RoundTrip p = result == null ? null : result.part(CpuPairResult.PART).cpuPair;
+            return p == null ? null : new long[] {p.roundTripMinNs, p.roundTripMaxNs};
         }
 
         /** The merged percentiles of a metric; null when the result has none for it. */
@@ -290,13 +282,12 @@ public final class RunData {
                     continue;
                 }
                 anyResult = true;
-                JsonObject r = ResultFiles.readJson(result);
+                CellResult r = CellResult.read(ResultFiles.readJson(result));
                 if (env == null && Files.isRegularFile(cdir.resolve(ResultLayout.ENV_JSON))) {
                     env = ResultFiles.readJson(cdir.resolve(ResultLayout.ENV_JSON));
                 }
-                rows.add(new Row(scenario, variant, cell, r.get("status").getAsString(), strings(r, "reasons"),
-                        strings(r, "flags"), flags, Metrics.fromResult(r), Metrics.summariesOf(r), forkSummaries(r),
-                        r, cdir));
+                rows.add(new Row(scenario, variant, cell, r.status, r.reasons, r.flags, flags, r.metrics, r.summaries,
+                        forkSummaries(r), r, cdir));
             }
             if (!anyResult && m != null) { // skipped, or failed before any fork wrote a result
                 String reason = m.has("reason") ? m.get("reason").getAsString() : m.get("status").getAsString();
@@ -350,36 +341,24 @@ public final class RunData {
         }
     }
 
-    /**
-     * Each fork's percentiles per metric: {@code forkMetrics}, or for a result written before metrics
-     * were named, {@code forkLatencyNs} as {@code latency}.
-     */
-    static Map<String, List<LatencySummary>> forkSummaries(JsonObject r) {
+    /** Each fork's percentiles per metric, in fork order. */
+    static Map<String, List<LatencySummary>> forkSummaries(CellResult r) {
         Map<String, List<LatencySummary>> out = new LinkedHashMap<>();
-        if (r.has("forkMetrics") && r.get("forkMetrics").isJsonObject()) {
-            JsonObject byMetric = r.getAsJsonObject("forkMetrics");
-            for (String metric : byMetric.keySet()) {
-                out.put(metric, summaries(byMetric.getAsJsonArray(metric)));
-            }
-        } else if (r.has("forkLatencyNs") && r.get("forkLatencyNs").isJsonArray()) {
-            out.put(Metrics.ONE_WAY.primary().name(), summaries(r.getAsJsonArray("forkLatencyNs")));
-        }
+        r.forkSummaries.forEach((metric, forks) -> {
+            List<LatencySummary> l = new ArrayList<>();
+            forks.forEach(f -> l.add(f.summary));
+            out.put(metric, l);
+        });
         return out;
     }
 
-    private static List<LatencySummary> summaries(JsonArray a) {
-        List<LatencySummary> l = new ArrayList<>();
-        a.forEach(f -> l.add(LatencySummary.fromJson(f.getAsJsonObject())));
-        return l;
-    }
-
-    /** The first result.json of a scenario's folder, variants and cells in name order; null when none. */
-    private static JsonObject firstResult(Path sdir) throws IOException {
+    /** The first result of a scenario's folder, variants and cells in name order; null when none. */
+    private static CellResult firstResult(Path sdir) throws IOException {
         for (Path v : sortedDirs(sdir)) {
             for (Path c : sortedDirs(v)) {
                 Path result = c.resolve(ResultLayout.RESULT_JSON);
                 if (Files.isRegularFile(result)) {
-                    return ResultFiles.readJson(result);
+                    return CellResult.read(ResultFiles.readJson(result));
                 }
             }
         }
