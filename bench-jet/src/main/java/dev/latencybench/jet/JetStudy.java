@@ -71,28 +71,10 @@ public final class JetStudy implements ForkedStudy {
         return "engine";
     }
 
-    /**
-     * Checks what can be checked before a benchmark JVM starts: the properties, that a fixed port is
-     * free, and that an existing cluster answers (within seconds).
-     */
+    /** Reads the properties; its {@link Plan#prepare} checks the port and the cluster. */
     @Override
     public Plan plan(BenchProperties properties, CpuTopology topology) {
         JetSettings s = JetSettings.read(properties);
-        if (s.cluster().isEmpty()) {
-            if (s.port() != 0) {
-                try {
-                    EmbeddedMember.checkFree(s.port());
-                } catch (IllegalStateException e) {
-                    throw new ConfigException(e.getMessage());
-                }
-            }
-        } else {
-            try (ClusterClient c = ClusterClient.connect(s.cluster(), s.clusterName())) {
-                c.instance().getCluster().getMembers(); // it answered
-            } catch (IllegalStateException e) {
-                throw new ConfigException(e.getMessage());
-            }
-        }
         List<String> values = new ArrayList<>();
         for (long k : s.keys()) {
             values.add(Long.toString(k));
@@ -116,7 +98,34 @@ public final class JetStudy implements ForkedStudy {
                 .recorded(recorded)
                 .accounting(JetTally::accounting)
                 .schedule(new Sweep(s.variants(), JetSettings.KEYS, values))
+                .prepare(() -> prepare(s))
                 .build();
+    }
+
+    /**
+     * Checks what can be checked before a benchmark JVM starts, once: that a fixed port is free, and that
+     * an existing cluster answers (within seconds).
+     *
+     * @return nothing removed
+     * @throws ConfigException naming the property when the port is taken or the cluster does not answer
+     */
+    static List<String> prepare(JetSettings s) {
+        if (s.cluster().isEmpty()) {
+            if (s.port() != 0) {
+                try {
+                    EmbeddedMember.checkFree(s.port());
+                } catch (IllegalStateException e) {
+                    throw new ConfigException(e.getMessage());
+                }
+            }
+        } else {
+            try (ClusterClient c = ClusterClient.connect(s.cluster(), s.clusterName())) {
+                c.instance().getCluster().getMembers(); // it answered
+            } catch (IllegalStateException e) {
+                throw new ConfigException(e.getMessage());
+            }
+        }
+        return List.of();
     }
 
     @Override

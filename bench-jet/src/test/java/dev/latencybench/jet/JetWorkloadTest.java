@@ -184,7 +184,7 @@ class JetWorkloadTest {
             int port = taken.getLocalPort();
             Map<String, String> m = Map.of("bench.scale", "smoke", "bench.jet.port", Integer.toString(port));
             String message = assertThrows(ConfigException.class,
-                    () -> new JetStudy().plan(new BenchProperties(m), CpuTopology.system())).getMessage();
+                    new JetStudy().plan(new BenchProperties(m), CpuTopology.system())::prepare).getMessage();
             assertTrue(message.startsWith("the embedded Hazelcast member cannot listen on 127.0.0.1:" + port
                     + " (bench.jet.port): the port is already taken ("), message);
             assertTrue(message.endsWith("); choose another, or 0 for a free one"), message);
@@ -197,7 +197,7 @@ class JetWorkloadTest {
         Map<String, String> m = Map.of("bench.scale", "smoke", "bench.jet.cluster", "127.0.0.1:" + nobody);
         long start = System.nanoTime();
         String message = assertThrows(ConfigException.class,
-                () -> new JetStudy().plan(new BenchProperties(m), CpuTopology.system())).getMessage();
+                new JetStudy().plan(new BenchProperties(m), CpuTopology.system())::prepare).getMessage();
         long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
         assertTrue(message.startsWith("no Hazelcast cluster named 'dev' answered at 127.0.0.1:" + nobody
                 + " (bench.jet.cluster) within 5 s: "), message);

@@ -86,22 +86,13 @@ public final class ChainStudy implements ForkedStudy {
     @Override
     public Plan plan(BenchProperties properties, CpuTopology topology) {
         ChainConfig c = ChainConfig.read(properties);
-        List<String> removed = new ArrayList<>();
-        if (c.uses(CHRONICLE)) {
-            removed.addAll(ChronicleChainTransport.removeStaleFolders(c.queueDir()));
-        }
         boolean kafka = c.uses(KAFKA);
         String kafkaVersion = null;
-        if (kafka) {
-            removed.addAll(KafkaBroker.removeStaleFolders(c.brokerSettings().folderParent()));
-            if (c.kafkaBootstrap().isEmpty()) {
-                try {
-                    kafkaVersion = c.brokerSettings().kafkaVersion(); // no broker jars: say so before any fork starts
-                } catch (IllegalStateException e) {
-                    throw new ConfigException(e.getMessage());
-                }
-            } else {
-                checkAnswers(c.kafkaBootstrap());
+        if (kafka && c.kafkaBootstrap().isEmpty()) {
+            try {
+                kafkaVersion = c.brokerSettings().kafkaVersion(); // no broker jars: say so before any fork starts
+            } catch (IllegalStateException e) {
+                throw new ConfigException(e.getMessage());
             }
         }
         Map<String, String> facts = new LinkedHashMap<>();
@@ -126,9 +117,6 @@ public final class ChainStudy implements ForkedStudy {
                     + String.format(Locale.ROOT, "; clients: acks=%s, linger.ms=%s, consumers %s",
                     k.producer().get("acks"), k.producer().get("linger.ms"), k.pollDescription())
                     + (k.overridden().isEmpty() ? "" : "; overridden: " + String.join(", ", k.overridden())));
-        }
-        if (!removed.isEmpty()) {
-            facts.put(Plan.CLEANED, String.join("; ", removed));
         }
         JsonObject recorded = new JsonObject();
         recorded.addProperty("ratePerSec", c.ratePerSec());
@@ -159,6 +147,7 @@ public final class ChainStudy implements ForkedStudy {
                 .facts(facts)
                 .recorded(recorded)
                 .accounting(() -> ChainTally.accounting(c.ratePerSec(), slo))
+                .prepare(() -> prepare(c))
                 .cleanUp(() -> cleanUp(c))
                 .schedule(schedule(c))
                 .shared(variant -> KAFKA.equals(ChainTransports.base(variant)) && c.kafkaBootstrap().isEmpty()
@@ -188,6 +177,27 @@ public final class ChainStudy implements ForkedStudy {
                     ? new HopLoopWorkload(config, variant, opened)
                     : new ChainWorkload(config, config.instances().orElse(1), variant, opened);
         });
+    }
+
+    /**
+     * Once, before anything starts: removes the chain queue folders and the Kafka brokers' folders that
+     * killed runs left, then checks that a cluster named by {@code bench.kafka.bootstrap} answers.
+     *
+     * @return one line per folder removed
+     * @throws ConfigException when the cluster does not answer
+     */
+    static List<String> prepare(ChainConfig c) {
+        List<String> removed = new ArrayList<>();
+        if (c.uses(CHRONICLE)) {
+            removed.addAll(ChronicleChainTransport.removeStaleFolders(c.queueDir()));
+        }
+        if (c.uses(KAFKA)) {
+            removed.addAll(KafkaBroker.removeStaleFolders(c.brokerSettings().folderParent()));
+            if (!c.kafkaBootstrap().isEmpty()) {
+                checkAnswers(c.kafkaBootstrap());
+            }
+        }
+        return removed;
     }
 
     /**

@@ -145,12 +145,16 @@ final class ChronicleChainTransport implements ChainTransport {
         fork.add("chronicle", o);
     }
 
+    /** Closes every queue, then removes the folder; idempotent. */
     @Override
     public synchronized void close() {
-        if (closed) {
-            return;
+        if (!closed) {
+            closed = true;
+            closeQueuesThenRemoveFolder();
         }
-        closed = true;
+    }
+
+    private void closeQueuesThenRemoveFolder() {
         try {
             for (SingleChronicleQueue[] chain : queues) {
                 for (SingleChronicleQueue q : chain) {

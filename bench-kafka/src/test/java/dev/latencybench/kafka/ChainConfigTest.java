@@ -75,22 +75,24 @@ class ChainConfigTest {
     }
 
     /**
-     * A cluster named by bench.kafka.bootstrap that nobody answers at is bad input: the plan refuses it
-     * within seconds, naming the address (the launcher and the runner turn that into exit status 2).
+     * A cluster named by bench.kafka.bootstrap that nobody answers at is bad input: the plan's preparation
+     * refuses it within seconds, naming the address (the launcher turns that into exit status 2 before
+     * anything starts). Reading the plan alone connects to nothing.
      */
     @Test
     void anUnreachableClusterIsRefusedBeforeAnythingStartsNamingTheAddress() {
         Map<String, String> m = new LinkedHashMap<>();
         m.put(ChainConfig.QUEUE_DIR, tmp.toString());
         m.put("bench.kafka.bootstrap", "127.0.0.1:1");
+        dev.latencybench.core.run.Study.Plan plan = new ChainStudy().plan(new BenchProperties(m),
+                dev.latencybench.core.affinity.CpuTopology.system());
         long t0 = System.nanoTime();
-        String e = assertThrows(ConfigException.class, () -> new ChainStudy().plan(new BenchProperties(m),
-                dev.latencybench.core.affinity.CpuTopology.system())).getMessage();
+        String e = assertThrows(ConfigException.class, plan::prepare).getMessage();
         assertTrue(e.startsWith("no Kafka cluster answers at 127.0.0.1:1 (bench.kafka.bootstrap): nothing accepts a"
                 + " connection there"), e);
         assertTrue(System.nanoTime() - t0 < 10_000_000_000L, "within seconds");
         m.put("bench.transports", "chronicle,in-memory");
-        new ChainStudy().plan(new BenchProperties(m), dev.latencybench.core.affinity.CpuTopology.system());
+        new ChainStudy().plan(new BenchProperties(m), dev.latencybench.core.affinity.CpuTopology.system()).prepare();
     }
 
     @Test

@@ -16,9 +16,9 @@ import dev.latencybench.core.config.RunLength;
 
 /**
  * The validated settings of the queue study: the common one-way settings (rate 100K msg/s, payload
- * 256 B by default) plus the transports to run and the queue directory. Reading them removes the
- * queue folders of killed runs first, so the free-space check counts only what is really in use.
- * Immutable.
+ * 256 B by default) plus the transports to run and the queue directory. Reading them only reads;
+ * {@link #prepare} removes the queue folders of killed runs and then checks the free space, so the
+ * check counts only what is really in use. Immutable.
  */
 public final class QueueConfig {
     public static final String TRANSPORTS = "bench.transports";
@@ -45,13 +45,14 @@ public final class QueueConfig {
     private final OneWaySettings settings;
     private final List<String> transports;
     private final Path queueDir;
-    private final List<String> removed;
+    /** The queue folder as given, for the free-space error. */
+    private final String queueDirGiven;
 
-    private QueueConfig(OneWaySettings settings, List<String> transports, Path queueDir, List<String> removed) {
+    private QueueConfig(OneWaySettings settings, List<String> transports, Path queueDir, String queueDirGiven) {
         this.settings = settings;
         this.transports = transports;
         this.queueDir = queueDir;
-        this.removed = removed;
+        this.queueDirGiven = queueDirGiven;
     }
 
     /** @throws ConfigException naming the property, the value and what is allowed */
@@ -61,16 +62,29 @@ public final class QueueConfig {
         List<String> transports = p.subset(TRANSPORTS, ALL_TRANSPORTS, ALL_TRANSPORTS, "transport");
         Path dir = p.writableDirectory(QUEUE_DIR, "/dev/shm", "folder for the queue files, best on a tmpfs", "create it, or point " + QUEUE_DIR + " at a writable tmpfs folder (a disk-backed "
                 + "folder such as /tmp works, but adds page-cache effects to the numbers)");
-        List<String> removed = List.of();
-        if (transports.stream().anyMatch(t -> QueueTransport.of(t).writesQueueFiles)) {
-            // a killed run's queue would otherwise count against this one, unsaid
-            removed = ChronicleQueueTransport.removeStaleFolders(dir);
-            checkSpace(p, dir, settings, removed);
-        }
-        return new QueueConfig(settings, transports, dir, removed);
+        return new QueueConfig(settings, transports, dir, p.given().getOrDefault(QUEUE_DIR, dir.toString()));
     }
 
-    private static void checkSpace(BenchProperties p, Path dir, OneWaySettings s, List<String> removed) {
+    /**
+     * When a transport writes queue files: removes the queue folders that killed runs left (they would
+     * otherwise count against this one, unsaid), then checks that one fork's queue files fit. Once, in
+     * the launcher, before anything starts.
+     *
+     * @return the folders removed, one line each
+     * @throws ConfigException naming {@code bench.queue.dir} when the files do not fit
+     */
+    public List<String> prepare() {
+        if (transports.stream().noneMatch(t -> QueueTransport.of(t).writesQueueFiles)) {
+            return List.of();
+        }
+        List<String> removed = ChronicleQueueTransport.removeStaleFolders(queueDir);
+        checkSpace(removed);
+        return removed;
+    }
+
+    private void checkSpace(List<String> removed) {
+        OneWaySettings s = settings;
+        Path dir = queueDir;
         double seconds = (s.warmupNs() + s.measureNs()) / 1e9;
         long needed = (long) (s.ratePerSec() * seconds * (s.payloadBytes() + QUEUE_OVERHEAD_BYTES));
         long free;
@@ -80,7 +94,7 @@ public final class QueueConfig {
             return; // cannot tell; the queue will say so if it runs out
         }
         if (free < needed) {
-            throw ConfigException.invalid(QUEUE_DIR, p.given().getOrDefault(QUEUE_DIR, dir.toString()),
+            throw ConfigException.invalid(QUEUE_DIR, queueDirGiven,
                     String.format(Locale.ROOT, "%s has %,d MiB free but one fork writes about %,d MiB of queue "
                             + "files; free some space, point %s elsewhere, or shorten the run (bench.duration, "
                             + "bench.rate)%s", dir, free >> 20, needed >> 20, QUEUE_DIR,
@@ -98,10 +112,5 @@ public final class QueueConfig {
 
     public Path queueDir() {
         return queueDir;
-    }
-
-    /** The stale queue folders removed before the free space was checked, one line each. */
-    public List<String> removed() {
-        return removed;
     }
 }

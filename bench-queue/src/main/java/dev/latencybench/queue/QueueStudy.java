@@ -82,9 +82,6 @@ public final class QueueStudy implements ForkedStudy {
             facts.put("note", String.format(Locale.ROOT, "only %d CPUs here, so the %d spinning threads share them"
                     + " with everything else: expect millisecond tails", cpus, SPINNING_THREADS));
         }
-        if (!config.removed().isEmpty()) {
-            facts.put(Plan.CLEANED, String.join("; ", config.removed()));
-        }
         JsonObject recorded = new JsonObject();
         recorded.addProperty("ratePerSec", s.ratePerSec());
         recorded.addProperty("payloadBytes", s.payloadBytes());
@@ -94,6 +91,7 @@ public final class QueueStudy implements ForkedStudy {
                 .role(Plan.YARDSTICK, QueueConfig.REFERENCE)
                 .recorded(recorded)
                 .accounting(() -> OneWayTally.accounting(s.ratePerSec()))
+                .prepare(config::prepare)
                 .cleanUp(() -> ChronicleQueueTransport.removeStaleFolders(config.queueDir()))
                 .build();
     }

@@ -46,6 +46,12 @@ class QueueConfigTest {
         return assertThrows(ConfigException.class, () -> read(keyValues)).getMessage();
     }
 
+    /** The error of preparing the machine for settings that read well. */
+    private String prepareError(String... keyValues) throws Exception {
+        QueueConfig c = read(keyValues);
+        return assertThrows(ConfigException.class, c::prepare).getMessage();
+    }
+
     @Test
     void defaultsAreTheStudysParameters() throws Exception {
         QueueConfig c = read();
@@ -97,8 +103,8 @@ class QueueConfigTest {
     }
 
     @Test
-    void aQueueDirectoryTooSmallForTheRunIsAnError() {
-        String message = error("bench.rate", "10M", "bench.duration", "7m");
+    void aQueueDirectoryTooSmallForTheRunIsAnError() throws Exception {
+        String message = prepareError("bench.rate", "10M", "bench.duration", "7m");
         assertTrue(message.startsWith("bench.queue.dir=" + tmp + " is not valid: " + tmp + " has "), message);
         assertTrue(message.endsWith(" MiB of queue files; free some space, point bench.queue.dir elsewhere, or"
                 + " shorten the run (bench.duration, bench.rate)"), message);
@@ -117,16 +123,18 @@ class QueueConfigTest {
     void aKilledRunsQueueIsRemovedBeforeTheFreeSpaceIsCheckedAndSaidSo() throws Exception {
         Path stale = killedRunsQueue();
         QueueConfig c = read("bench.scale", "smoke");
+        assertTrue(Files.exists(stale), "reading the settings removes nothing");
+        List<String> removed = c.prepare();
         assertFalse(Files.exists(stale));
         assertFalse(Files.exists(ChronicleQueueTransport.lockFileOf(stale)));
         assertEquals(List.of("removed " + stale + " (3.0 MiB of queue files), left behind by a benchmark JVM that"
-                + " was killed or crashed"), c.removed());
+                + " was killed or crashed"), removed);
     }
 
     @Test
     void aQueueDirectoryStillTooSmallSaysWhatWasRemovedFirst() throws Exception {
         Path stale = killedRunsQueue();
-        String message = error("bench.rate", "10M", "bench.duration", "7m");
+        String message = prepareError("bench.rate", "10M", "bench.duration", "7m");
         assertFalse(Files.exists(stale), "removed before the check");
         assertTrue(message.endsWith("shorten the run (bench.duration, bench.rate) (removed " + stale + " (3.0 MiB of"
                 + " queue files), left behind by a benchmark JVM that was killed or crashed)"), message);
@@ -135,7 +143,7 @@ class QueueConfigTest {
     @Test
     void theBaselineAloneLeavesTheQueueFolderAlone() throws Exception {
         Path stale = killedRunsQueue();
-        assertEquals(List.of(), read("bench.transports", "baseline").removed());
+        assertEquals(List.of(), read("bench.transports", "baseline").prepare());
         assertTrue(Files.exists(stale), "no queue is made, so none is swept");
     }
 

@@ -307,10 +307,7 @@ final class RunCommand {
             bp.string("bench.gc.args", "", "collector tuning, as --gc-args GC=FLAGS");
             RunSettings.read(bp, "results");
             for (Study s : studies) {
-                String cleaned = s.plan(bp, CpuTopology.system()).facts().get(Study.Plan.CLEANED);
-                if (cleaned != null) { // a killed run's leftovers, removed before the free space was checked
-                    ctx.err.println("latency-bench: " + cleaned);
-                }
+                s.plan(bp, CpuTopology.system()); // reads only: each cell's launcher prepares the machine
             }
             bp.rejectUnknown();
         } catch (ConfigException e) {

@@ -25,7 +25,8 @@ import dev.latencybench.core.config.Scale;
  */
 record StartupConfig(Periods periods, List<String> services, List<StartMode> modes, boolean floor, int repetitions,
                      long timeoutNs, int port, int batchRequests, int batches, int concurrency, long openRatePerSec,
-                     long openDurationNs, Path cacheDir, Path serviceJar, Path micronautJar) {
+                     long openDurationNs, Path cacheDir, String cacheDirGiven, Path serviceJar,
+                     Path micronautJar) {
     static final String SERVICES = "bench.startup.services";
     static final String MODES = "bench.startup.modes";
     static final String FLOOR = "bench.startup.floor";
@@ -62,9 +63,6 @@ record StartupConfig(Periods periods, List<String> services, List<StartMode> mod
                         + " training run to end) before it counts as failed");
         int port = (int) p.count(PORT, 0, 0, 65_535, "the port of the services, on 127.0.0.1 (0: a free one per"
                 + " launch)");
-        if (port != 0) {
-            checkFree(port);
-        }
         int batch = (int) p.count(BATCH, smoke ? 1_000 : 10_000, 100, 10_000_000, "requests per closed-loop batch");
         int batches = (int) p.count(BATCHES, smoke ? 3 : 8, 1, 1_000, "closed-loop batches: the first is the cold"
                 + " figure, the last the warm one (the study's warm batch came after 70,000 requests: 8 of 10,000)");
@@ -73,9 +71,10 @@ record StartupConfig(Periods periods, List<String> services, List<StartMode> mod
         long open = p.durationNs(OPEN_DURATION, smoke ? TimeUnit.SECONDS.toNanos(1) : scale == Scale.PAPER
                 ? TimeUnit.SECONDS.toNanos(60) : TimeUnit.SECONDS.toNanos(10), TimeUnit.MILLISECONDS.toNanos(100),
                 TimeUnit.HOURS.toNanos(1), "how long the open loop runs at its fixed rate, after the closed loop");
-        Path cache = cacheDir(p.string(CACHE, Path.of(System.getProperty("java.io.tmpdir"), "lb-startup-cache")
+        String cacheGiven = p.string(CACHE, Path.of(System.getProperty("java.io.tmpdir"), "lb-startup-cache")
                 .toString(), "folder of the CDS archives, AOT caches and native images, kept between runs (one"
-                + " per JDK, flags and service jar; a stale one is rebuilt)"));
+                + " per JDK, flags and service jar; a stale one is rebuilt)");
+        Path cache = cacheDir(cacheGiven);
         Path jar = serviceJar(SERVICE_JAR, p.string(SERVICE_JAR, ServiceJar.defaultJar(ServiceJar.FILE).toString(),
                 "the minimal service's and the responder's runnable jar (built by bench-startup-service)"));
         String micronaut = p.string(MICRONAUT_JAR, ServiceJar.defaultJar(ServiceJar.MICRONAUT_FILE).toString(),
@@ -83,7 +82,7 @@ record StartupConfig(Periods periods, List<String> services, List<StartMode> mod
         Path micronautJar = services.contains(Variant.MICRONAUT) ? serviceJar(MICRONAUT_JAR, micronaut)
                 : Path.of(micronaut);
         return new StartupConfig(periods, services, modes, floor, repetitions, timeout, port, batch, batches,
-                concurrency, rate, open, cache, jar, micronautJar);
+                concurrency, rate, open, cache, cacheGiven, jar, micronautJar);
     }
 
     /** The variants in the order they run: the floor first, then each service in each mode. */
@@ -105,6 +104,20 @@ record StartupConfig(Periods periods, List<String> services, List<StartMode> mod
         return (long) batchRequests * (batches - 1);
     }
 
+    /**
+     * Once, before anything starts: checks that a fixed port is free and makes the archives' folder.
+     *
+     * @return nothing removed
+     * @throws ConfigException naming the property when the port is taken or the folder cannot be made
+     */
+    List<String> prepare() {
+        if (port != 0) {
+            checkFree(port);
+        }
+        makeCacheDir(cacheDir, cacheDirGiven);
+        return List.of();
+    }
+
     private static void checkFree(int port) {
         try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
             s.getLocalPort();
@@ -116,15 +129,22 @@ record StartupConfig(Periods periods, List<String> services, List<StartMode> mod
 
     private static Path cacheDir(String raw) {
         try {
-            Path dir = Path.of(raw).toAbsolutePath();
-            Files.createDirectories(dir);
-            if (!Files.isWritable(dir)) {
-                throw ConfigException.invalid(CACHE, raw, "the folder is not writable; give a writable folder");
-            }
-            return dir;
-        } catch (InvalidPathException | IOException e) {
+            return Path.of(raw).toAbsolutePath();
+        } catch (InvalidPathException e) {
             throw ConfigException.invalid(CACHE, raw, "cannot make the folder (" + e.getMessage() + "); give a"
                     + " writable folder");
+        }
+    }
+
+    private static void makeCacheDir(Path dir, String raw) {
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw ConfigException.invalid(CACHE, raw, "cannot make the folder (" + e.getMessage() + "); give a"
+                    + " writable folder");
+        }
+        if (!Files.isWritable(dir)) {
+            throw ConfigException.invalid(CACHE, raw, "the folder is not writable; give a writable folder");
         }
     }
 

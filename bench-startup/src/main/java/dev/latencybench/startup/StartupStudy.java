@@ -106,7 +106,8 @@ public final class StartupStudy implements ForkedStudy {
         Plan.Builder plan = Plan.builder(variants, c.periods(), StartupMetrics.metrics())
                 .facts(facts)
                 .recorded(recorded)
-                .accounting(StartupTally::new);
+                .accounting(StartupTally::new)
+                .prepare(c::prepare);
         if (c.floor()) {
             plan.role(Plan.FLOOR, new Variant(Variant.RESPONDER, StartMode.JVM).id());
         }

@@ -73,8 +73,8 @@ class StartupConfigTest {
     void aTakenPortFailsBeforeAnythingStarts() throws IOException {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             int port = s.getLocalPort();
-            ConfigException e = assertThrows(ConfigException.class, () -> StartupConfig.read(props(StartupConfig.PORT,
-                    Integer.toString(port))));
+            StartupConfig c = StartupConfig.read(props(StartupConfig.PORT, Integer.toString(port)));
+            ConfigException e = assertThrows(ConfigException.class, c::prepare, "read only reads; prepare probes");
             assertEquals("bench.startup.port=" + port + " is not valid: 127.0.0.1:" + port + " is taken (Address already in use);"
                     + " give a free port, or 0 for a free one per launch", e.getMessage());
         }

@@ -20,19 +20,24 @@ public interface AffinityService {
     String lastFailure();
 
     /** A service that pins nothing: for {@code bench.cpus=none}. */
-    AffinityService NONE = new AffinityService() {
-        @Override
-        public int pinCurrentThread(int cpu) {
-            return -1;
-        }
+    AffinityService NONE = refusing("pinning turned off (bench.cpus=none)");
 
-        @Override
-        public void releaseCurrentThread() {
-        }
+    /** A service that pins nothing and gives {@code why} as the reason (also for tests of a refused pin). */
+    static AffinityService refusing(String why) {
+        return new AffinityService() {
+            @Override
+            public int pinCurrentThread(int cpu) {
+                return -1;
+            }
 
-        @Override
-        public String lastFailure() {
-            return "pinning turned off (bench.cpus=none)";
-        }
-    };
+            @Override
+            public void releaseCurrentThread() {
+            }
+
+            @Override
+            public String lastFailure() {
+                return why;
+            }
+        };
+    }
 }

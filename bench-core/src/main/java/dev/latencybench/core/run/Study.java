@@ -35,7 +35,12 @@ public interface Study {
     /** The {@code @Param} field of the benchmark that names the variant, e.g. {@code transport}. */
     String variantParam();
 
-    /** Reads and validates every study property (the common ones included); throws ConfigException. */
+    /**
+     * Reads and validates every study property (the common ones included); throws ConfigException.
+     * Only reads: it removes nothing, probes no port and connects to nothing, so any caller may call it
+     * any number of times (the runner's property check, {@code --help}, the launcher). What must be done
+     * once before anything starts is the plan's {@link Plan#prepare}, which the launcher runs.
+     */
     Plan plan(BenchProperties properties, CpuTopology topology);
 
     /** Flags the study's libraries need on a JDK of this feature version (e.g. add-opens). */
@@ -62,7 +67,7 @@ public interface Study {
      * tell people. Made with {@link #builder}.
      */
     final class Plan {
-        /** The fact that says what reading the plan removed (a killed run's leftovers), when it did. */
+        /** The fact that says what {@link #prepare} removed (a killed run's leftovers), when it did. */
         public static final String CLEANED = "cleaned";
         /** The role of the variant that shows the machine's floor under the same harness (the queue study's baseline). */
         public static final String FLOOR = "floor";
@@ -77,6 +82,8 @@ public interface Study {
         private final Map<String, String> facts;
         private final Supplier<Accounting> accounting;
         private final Supplier<List<String>> cleanUp;
+        private final Supplier<List<String>> prepare;
+        private List<String> prepared;
         private final Map<String, String> forkProperties;
         private final Function<String, Shared> shared;
 
@@ -125,6 +132,7 @@ public interface Study {
             this.facts = Collections.unmodifiableMap(new LinkedHashMap<>(b.facts));
             this.accounting = b.accounting;
             this.cleanUp = b.cleanUp;
+            this.prepare = b.prepare;
             this.forkProperties = Collections.unmodifiableMap(new LinkedHashMap<>(b.forkProperties));
             this.shared = b.shared;
         }
@@ -151,6 +159,22 @@ public interface Study {
          */
         public static Builder builder(List<String> variants, Periods periods, Metrics metrics) {
             return new Builder(variants, periods, metrics);
+        }
+
+        /**
+         * Makes the machine ready for the run, once, before anything starts: removes what a killed run
+         * left (a queue, a broker's folder), checks free space, that a port is free, that a cluster
+         * answers. The launcher calls it right after reading the plan; a second call does nothing again.
+         *
+         * @return what it removed, one line each (also the {@link #CLEANED} fact from then on)
+         * @throws dev.latencybench.core.config.ConfigException when the machine cannot run the plan,
+         *         naming the property to change
+         */
+        public synchronized List<String> prepare() {
+            if (prepared == null) {
+                prepared = Collections.unmodifiableList(new java.util.ArrayList<>(prepare.get()));
+            }
+            return prepared;
         }
 
         /** Runs the study's clean-up after its forks ended; what it removed, one line each. */
@@ -191,14 +215,20 @@ public interface Study {
             return accounting.get();
         }
 
-        public Map<String, String> facts() {
-            return facts;
+        /** What the run will do; once {@link #prepare} removed something, the {@link #CLEANED} fact last. */
+        public synchronized Map<String, String> facts() {
+            if (prepared == null || prepared.isEmpty()) {
+                return facts;
+            }
+            Map<String, String> all = new LinkedHashMap<>(facts);
+            all.put(CLEANED, String.join("; ", prepared));
+            return Collections.unmodifiableMap(all);
         }
 
         /** The facts on one line, e.g. for {@code run.json}. */
         public String description() {
             StringBuilder sb = new StringBuilder();
-            facts.forEach((k, v) -> sb.append(sb.length() == 0 ? "" : "; ").append(k).append(": ").append(v));
+            facts().forEach((k, v) -> sb.append(sb.length() == 0 ? "" : "; ").append(k).append(": ").append(v));
             return sb.toString();
         }
 
@@ -213,6 +243,7 @@ public interface Study {
             private Map<String, String> facts = Map.of();
             private Supplier<Accounting> accounting = Accounting::none;
             private Supplier<List<String>> cleanUp = List::of;
+            private Supplier<List<String>> prepare = List::of;
             private Map<String, String> forkProperties = Map.of();
             private Function<String, Shared> shared = variant -> null;
 
@@ -259,6 +290,16 @@ public interface Study {
              */
             public Builder cleanUp(Supplier<List<String>> cleanUp) {
                 this.cleanUp = cleanUp;
+                return this;
+            }
+
+            /**
+             * @param prepare what {@link Plan#prepare} does, once, before anything starts: removes a killed
+             *                run's leftovers (returning one line per thing removed), checks free space,
+             *                ports and clusters, throwing a ConfigException that names the property
+             */
+            public Builder prepare(Supplier<List<String>> prepare) {
+                this.prepare = prepare;
                 return this;
             }
 

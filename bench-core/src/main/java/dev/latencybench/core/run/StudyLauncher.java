@@ -95,6 +95,7 @@ public final class StudyLauncher {
             run = RunSettings.read(properties, args.defaultResults);
             plan = study.plan(properties, CpuTopology.system());
             properties.rejectUnknown();
+            plan.prepare(); // once, before anything starts: leftovers, free space, ports, clusters
             probe = probeJvm(run);
             prepareRunDir(run);
         } catch (ConfigException e) {

@@ -256,21 +256,7 @@ class OneWayWorkloadTest {
 
     @Test
     void pinningAskedForButNotObtainedFailsTheRun() throws Exception {
-        AffinityService refuses = new AffinityService() {
-            @Override
-            public int pinCurrentThread(int cpu) {
-                return -1;
-            }
-
-            @Override
-            public void releaseCurrentThread() {
-            }
-
-            @Override
-            public String lastFailure() {
-                return "not allowed here";
-            }
-        };
+        AffinityService refuses = AffinityService.refusing("not allowed here");
         ForkSession h = harness(settings("2,3", "100ms"), new MemoryTransport(0), refuses);
         h.runPeriod(true);
         h.close();
