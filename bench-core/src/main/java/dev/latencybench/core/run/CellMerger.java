@@ -12,7 +12,6 @@ import java.util.Locale;
 import java.util.Set;
 
 import com.google.gson.JsonArray;
-import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
 import org.HdrHistogram.Histogram;
@@ -22,6 +21,7 @@ import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.result.CellResult;
+import dev.latencybench.core.result.ForkResult;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
 import dev.latencybench.core.run.schedule.Step;
@@ -123,22 +123,17 @@ public final class CellMerger {
                 continue;
             }
             forksWithData++;
-            JsonObject f = ResultFiles.readJson(forkJson);
-            String status = f.get("status").getAsString();
-            anyInterrupted |= "INTERRUPTED".equals(status);
-            anyFailed |= "FAILED".equals(status);
-            for (JsonElement r : f.getAsJsonArray("reasons")) {
-                reasons.add(r.getAsString());
-            }
-            accounting.add(f);
-            JsonObject pin = f.getAsJsonObject("pinning");
-            pin.addProperty("fork", fork.getFileName().toString());
-            pinning.add(pin);
-            unpinned |= pin.has("pinned") && !pin.get("pinned").getAsBoolean();
-            JsonObject load = f.getAsJsonObject("machineLoad");
-            load.addProperty("fork", fork.getFileName().toString());
-            loads.add(load);
-            busy |= load.get("busy").getAsBoolean();
+            ForkResult f = ForkResult.read(ResultFiles.readJson(forkJson));
+            anyInterrupted |= "INTERRUPTED".equals(f.status);
+            anyFailed |= "FAILED".equals(f.status);
+            reasons.addAll(f.reasons);
+            accounting.add(f.json());
+            unpinned |= f.unpinned();
+            busy |= f.busy();
+            f.pinning.addProperty("fork", fork.getFileName().toString());
+            pinning.add(f.pinning);
+            f.machineLoad.addProperty("fork", fork.getFileName().toString());
+            loads.add(f.machineLoad);
             Path hlog = fork.resolve(ResultLayout.LATENCY_HLOG);
             if (Files.exists(hlog)) {
                 IntervalLog.Intervals intervals = IntervalLog.read(hlog, metrics);
