@@ -17,6 +17,7 @@ import com.google.gson.JsonObject;
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.core.run.schedule.Decision;
 
 /**
  * One cell's schedule of a study whose schedule answers a question (a capacity search), read back from
@@ -58,13 +59,9 @@ public final class Search {
             return value > 0 && !"unknown".equals(answer);
         }
 
-        public static Answer of(JsonObject o) {
-            List<String> by = new ArrayList<>();
-            if (o.has("decidedBy") && o.get("decidedBy").isJsonArray()) {
-                o.getAsJsonArray("decidedBy").forEach(e -> by.add(e.getAsString()));
-            }
-            return new Answer(text(o, "kind"), o.has("value") ? o.get("value").getAsLong() : 0, text(o, "answer"),
-                    by, text(o, "why"));
+        /** A decision of the schedule file, as bench-core's {@code Decision} reads it back. */
+        public static Answer of(Decision d) {
+            return new Answer(d.kind().name(), d.value(), d.answer(), d.decidedBy(), d.why());
         }
     }
 
@@ -139,11 +136,10 @@ public final class Search {
         Answer decision = null;
         Map<String, Answer> parts = new LinkedHashMap<>();
         if (o.has("decision") && o.get("decision").isJsonObject()) {
-            JsonObject d = o.getAsJsonObject("decision");
+            Decision d = Decision.read(o.getAsJsonObject("decision"));
             decision = Answer.of(d);
-            if (d.has("parts") && d.get("parts").isJsonObject()) {
-                d.getAsJsonObject("parts").entrySet().forEach(e -> parts.put(e.getKey(),
-                        Answer.of(e.getValue().getAsJsonObject())));
+            if (!d.parts().isEmpty()) {
+                d.parts().forEach((label, part) -> parts.put(label, Answer.of(part)));
             } else {
                 parts.put(steps.isEmpty() ? "" : steps.get(0).variant(), decision);
             }
