@@ -29,6 +29,9 @@ import dev.latencybench.core.run.StudyLauncher;
  * responder, a process that only opens the port and answers, is the floor.
  */
 public final class StartupStudy implements ForkedStudy {
+    /** The study's name: its results folder, and what its view says it shows. */
+    static final String NAME = "startup";
+
     public static void main(String[] args) {
         int status = new StudyLauncher(new StartupStudy()).run(args);
         if (status != 0) {
@@ -38,7 +41,7 @@ public final class StartupStudy implements ForkedStudy {
 
     @Override
     public String name() {
-        return "startup";
+        return NAME;
     }
 
     @Override

@@ -1,9 +1,11 @@
-package dev.latencybench.runner.report;
+package dev.latencybench.startup;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+import java.util.ServiceLoader;
 
 import com.google.gson.JsonObject;
 
@@ -13,10 +15,12 @@ import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.record.Metric;
 import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.result.CellResult;
-import dev.latencybench.runner.report.data.RunData;
+import dev.latencybench.core.view.StudyView;
+import dev.latencybench.core.view.View;
+import dev.latencybench.core.view.ViewRow;
 
-/** The start-up section's answer in words: each mode against plain java -jar of the same service and cell. */
-class StartupSectionTest {
+/** The start-up view's answer in words: each mode against plain java -jar of the same service and cell. */
+class StartupViewTest {
     private static final Metrics METRICS = new Metrics(List.of(Metric.nanos("first-response", "to the first 200"),
             Metric.nanos("cpu", "CPU time"), new Metric("rss", "RSS", "KiB", Metric.Writers.ONE),
             Metric.nanos("warm", "warm batch")));
@@ -25,17 +29,18 @@ class StartupSectionTest {
         return new LatencySummary(p50, p50, p99, p99, p99, p99, 20);
     }
 
-    private static RunData.Row row(String variant, String cell, long firstNs, long rssKiB, long cpuNs, long warmP99Ns) {
+    private static ViewRow row(String variant, String cell, long firstNs, long rssKiB, long cpuNs, long warmP99Ns) {
         JsonObject result = new JsonObject();
         result.add("launchValues", new JsonObject());
-        return new RunData.Row("startup", variant, cell, "OK", List.of(), List.of(), List.of(), METRICS, Map.of(
-                "first-response", s(firstNs, firstNs), "rss", s(rssKiB, rssKiB), "cpu", s(cpuNs, cpuNs), "warm",
-                s(warmP99Ns / 2, warmP99Ns)), Map.of(), CellResult.read(result), null);
+        int sep = cell.lastIndexOf("__");
+        return new ViewRow(variant, cell, cell.substring(0, sep), cell.substring(sep + 2), "OK",
+                METRICS.primary().name(), Map.of("first-response", s(firstNs, firstNs), "rss", s(rssKiB, rssKiB), "cpu",
+                s(cpuNs, cpuNs), "warm", s(warmP99Ns / 2, warmP99Ns)), CellResult.read(result));
     }
 
     @Test
     void eachModeIsSetAgainstPlainJavaJarOfTheSameServiceAndCell() {
-        List<RunData.Row> rows = List.of(
+        List<ViewRow> rows = List.of(
                 row("minimal-jvm", "temurin-25.0.3__g1", 227_000_000, 58_778, 290_000_000, 6_230_000),
                 row("minimal-aot", "temurin-25.0.3__g1", 146_000_000, 49_664, 190_000_000, 5_890_000),
                 row("minimal-cds", "temurin-25.0.3__g1", 249_000_000, 57_651, 200_000_000, 4_270_000),
@@ -47,13 +52,25 @@ class StartupSectionTest {
                 "**temurin-25.0.3 g1**, minimal: `cds` starts 1.10x slower than `jvm` (first 200 p50 249ms against"
                         + " 227ms), uses 2% less memory (RSS 56.3 MiB against 57.4 MiB), CPU time to first 200 200ms"
                         + " against 290ms; warm p99 4.27ms against 6.23ms."),
-                StartupSection.answer(rows), "17's cds has no jvm row to be set against: no sentence");
+                StartupView.sentences(rows), "17's cds has no jvm row to be set against: no sentence");
     }
 
     @Test
     void withoutAPlainRowItSaysHowToGetTheComparison() {
         assertEquals(List.of("No start mode could be set against plain `java -jar` of the same service in the same JVM"
-                + " and collector (run `jvm` beside the others to get the comparison)."), StartupSection.answer(List.of(
+                + " and collector (run `jvm` beside the others to get the comparison)."), StartupView.sentences(List.of(
                 row("minimal-aot", "temurin-25.0.3__g1", 146_000_000, 49_664, 190_000_000, 5_890_000))));
+    }
+
+    @Test
+    void theReportFindsTheViewAsItFindsTheStudyAndGetsItsAnswerAsPlainBlocks() {
+        StudyView view = ServiceLoader.load(StudyView.class).stream().map(ServiceLoader.Provider::get)
+                .filter(v -> v.study().equals(new StartupStudy().name())).findFirst().orElseThrow();
+        View v = view.answer(List.of(row("minimal-jvm", "temurin-25.0.3__g1", 227_000_000, 58_778, 290_000_000,
+                6_230_000), row("minimal-aot", "temurin-25.0.3__g1", 146_000_000, 49_664, 190_000_000, 5_890_000)));
+        assertEquals(List.of(View.Kind.HEADING, View.Kind.BULLETS), v.blocks().stream().map(b -> b.kind).toList());
+        assertEquals("Start-up, footprint and response time per start mode", v.blocks().get(0).text);
+        assertEquals(1, v.blocks().get(1).items.size(), "one mode against plain java -jar; nothing skipped");
+        assertTrue(view.answer(List.of()).isEmpty(), "cells that are not the study's show nothing");
     }
 }
