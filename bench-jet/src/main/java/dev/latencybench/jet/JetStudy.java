@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 
 import dev.latencybench.core.affinity.CpuTopology;
@@ -15,6 +14,7 @@ import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.fork.ForkPlan;
 import dev.latencybench.core.fork.ForkedStudy;
+import dev.latencybench.core.result.ResultPart;
 import dev.latencybench.core.run.RunSettings;
 import dev.latencybench.core.run.StudyLauncher;
 import dev.latencybench.core.run.schedule.Sweep;
@@ -52,6 +52,11 @@ public final class JetStudy implements ForkedStudy {
     }
 
     @Override
+    public List<ResultPart<?>> resultParts() {
+        return List.of(JetResult.PART);
+    }
+
+    @Override
     public String title() {
         return "a sliding-window count on Hazelcast Jet: window latency against throughput, per collector";
     }
@@ -85,14 +90,8 @@ public final class JetStudy implements ForkedStudy {
         facts.put("keeps up", "the source must end each measured period at most " + Units.formatNs(s.maxLagNs())
                 + " behind its schedule (" + JetSettings.MAX_LAG + ")");
         JsonObject recorded = new JsonObject();
-        recorded.addProperty("ratePerSec", s.ratePerSec());
-        recorded.addProperty("windowNs", s.windowNs());
-        recorded.addProperty("slideNs", s.slideNs());
-        recorded.addProperty("maxLagNs", s.maxLagNs());
-        JsonArray keys = new JsonArray();
-        s.keys().forEach(keys::add);
-        recorded.add("keySweep", keys);
-        recorded.addProperty("cluster", String.join(",", s.cluster()));
+        JetResult.PART.write(new JetResult(s.ratePerSec(), s.windowNs(), s.slideNs(), s.maxLagNs(), s.keys(),
+                String.join(",", s.cluster()), null), recorded);
         return Plan.builder(s.variants(), s.periods(), JetWorkload.declared())
                 .facts(facts)
                 .role(Plan.YARDSTICK, REFERENCE)

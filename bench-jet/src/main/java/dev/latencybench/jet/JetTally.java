@@ -14,13 +14,12 @@ import dev.latencybench.core.run.Accounting;
  * forks: window ends measured, results received, results with a wrong count, window ends given up
  * with results missing or with no result at all, late results; events the source emitted and over
  * how long; how far the source fell behind; and what the JVM used (heap, CPU, its collector's CPU).
- * The point's key count travels with them. One shape, the {@code jet} object of {@code fork.json} and {@code result.json}, written and read
- * here only.
+ * The point's key count travels with them, in the {@code jet} member of {@code fork.json} and
+ * {@code result.json} ({@link JetResult}).
  *
  * <p>Not thread-safe; filled by one period's thread or the launcher's merger.
  */
 final class JetTally {
-    static final String FIELD = "jet";
     private static final double NS_PER_SEC = 1e9;
 
     long keys;
@@ -114,56 +113,43 @@ final class JetTally {
     }
 
     void writeTo(JsonObject parent) {
-        JsonObject o = new JsonObject();
-        o.addProperty("keys", keys);
-        o.addProperty("periods", periods);
-        o.addProperty("periodNs", periodNs);
-        o.addProperty("windows", windows);
-        o.addProperty("results", results);
-        o.addProperty("wrongCounts", wrongCounts);
-        o.addProperty("incompleteWindows", incompleteWindows);
-        o.addProperty("missingWindowEnds", missingWindowEnds);
-        o.addProperty("lateResults", lateResults);
-        o.addProperty("inputItems", inputItems);
-        o.addProperty("inputNs", inputNs);
-        o.addProperty("inputPerSec", Math.round(inputPerSec()));
-        o.addProperty("outputPerSec", Math.round(outputPerSec()));
-        o.addProperty("itemsPerSec", Math.round(inputPerSec() + outputPerSec()));
-        o.addProperty("sourceMaxLagNs", sourceMaxLagNs);
-        o.addProperty("sourceMaxLagAtNs", sourceMaxLagAtNs);
-        o.addProperty("sourceFinalLagNs", sourceFinalLagNs);
-        o.addProperty("heapUsedMaxBytes", heapUsedMaxBytes);
-        o.addProperty("cpuNs", cpuNs);
-        o.addProperty("gcCpuNs", gcCpuNs);
-        o.addProperty("cpuCores", cpuNs < 0 || periodNs == 0 ? -1 : (double) cpuNs / periodNs);
-        o.addProperty("gcCpuCores", gcCpuNs < 0 || periodNs == 0 ? -1 : (double) gcCpuNs / periodNs);
-        parent.add(FIELD, o);
+        JetResult.COUNTERS.write(new JetResult.Counters(figures()), parent);
+    }
+
+    /** The counters as the {@code jet} member carries them, with the rates and CPU shares derived from them. */
+    JetResult.Figures figures() {
+        return new JetResult.Figures(keys, periods, periodNs, windows, results, wrongCounts, incompleteWindows,
+                missingWindowEnds, lateResults, inputItems, inputNs, Math.round(inputPerSec()),
+                Math.round(outputPerSec()), Math.round(inputPerSec() + outputPerSec()), sourceMaxLagNs,
+                sourceMaxLagAtNs, sourceFinalLagNs, heapUsedMaxBytes, cpuNs, gcCpuNs,
+                cpuNs < 0 || periodNs == 0 ? -1 : (double) cpuNs / periodNs,
+                gcCpuNs < 0 || periodNs == 0 ? -1 : (double) gcCpuNs / periodNs);
     }
 
     /** Reads back what {@link #writeTo} wrote; an empty tally when {@code parent} has none. */
     static JetTally readFrom(JsonObject parent) {
         JetTally t = new JetTally();
-        if (parent == null || !parent.has(FIELD)) {
+        JetResult.Figures o = parent == null ? null : JetResult.COUNTERS.read(parent).jet();
+        if (o == null) {
             return t;
         }
-        JsonObject o = parent.getAsJsonObject(FIELD);
-        t.keys = o.get("keys").getAsLong();
-        t.periods = o.get("periods").getAsLong();
-        t.periodNs = o.get("periodNs").getAsLong();
-        t.windows = o.get("windows").getAsLong();
-        t.results = o.get("results").getAsLong();
-        t.wrongCounts = o.get("wrongCounts").getAsLong();
-        t.incompleteWindows = o.get("incompleteWindows").getAsLong();
-        t.missingWindowEnds = o.get("missingWindowEnds").getAsLong();
-        t.lateResults = o.get("lateResults").getAsLong();
-        t.inputItems = o.get("inputItems").getAsLong();
-        t.inputNs = o.get("inputNs").getAsLong();
-        t.sourceMaxLagNs = o.get("sourceMaxLagNs").getAsLong();
-        t.sourceMaxLagAtNs = o.has("sourceMaxLagAtNs") ? o.get("sourceMaxLagAtNs").getAsLong() : 0;
-        t.sourceFinalLagNs = o.get("sourceFinalLagNs").getAsLong();
-        t.heapUsedMaxBytes = o.get("heapUsedMaxBytes").getAsLong();
-        t.cpuNs = o.get("cpuNs").getAsLong();
-        t.gcCpuNs = o.get("gcCpuNs").getAsLong();
+        t.keys = o.keys() == null ? 0 : o.keys();
+        t.periods = o.periods();
+        t.periodNs = o.periodNs();
+        t.windows = o.windows();
+        t.results = o.results();
+        t.wrongCounts = o.wrongCounts();
+        t.incompleteWindows = o.incompleteWindows();
+        t.missingWindowEnds = o.missingWindowEnds();
+        t.lateResults = o.lateResults();
+        t.inputItems = o.inputItems();
+        t.inputNs = o.inputNs();
+        t.sourceMaxLagNs = o.sourceMaxLagNs();
+        t.sourceMaxLagAtNs = o.sourceMaxLagAtNs() == null ? 0 : o.sourceMaxLagAtNs();
+        t.sourceFinalLagNs = o.sourceFinalLagNs();
+        t.heapUsedMaxBytes = o.heapUsedMaxBytes();
+        t.cpuNs = o.cpuNs();
+        t.gcCpuNs = o.gcCpuNs();
         return t;
     }
 

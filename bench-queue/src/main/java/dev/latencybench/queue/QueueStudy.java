@@ -2,8 +2,8 @@ package dev.latencybench.queue;
 
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 
 import com.google.gson.JsonObject;
 
@@ -12,13 +12,15 @@ import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.env.LibraryFlags;
 import dev.latencybench.core.fork.ForkPlan;
 import dev.latencybench.core.fork.ForkedStudy;
+import dev.latencybench.core.record.Metrics;
+import dev.latencybench.core.result.CpuPairResult;
+import dev.latencybench.core.result.ResultPart;
+import dev.latencybench.core.run.RunSettings;
+import dev.latencybench.core.run.StudyLauncher;
 import dev.latencybench.queue.oneway.MessageTransport;
 import dev.latencybench.queue.oneway.OneWaySettings;
 import dev.latencybench.queue.oneway.OneWayTally;
 import dev.latencybench.queue.oneway.OneWayWorkload;
-import dev.latencybench.core.record.Metrics;
-import dev.latencybench.core.run.RunSettings;
-import dev.latencybench.core.run.StudyLauncher;
 
 /**
  * Study 1, "which is the fastest JVM?": one-way latency of messages between two pinned threads
@@ -45,6 +47,11 @@ public final class QueueStudy implements ForkedStudy {
     @Override
     public String module() {
         return "bench-queue";
+    }
+
+    @Override
+    public List<ResultPart<?>> resultParts() {
+        return List.of(CpuPairResult.PART);
     }
 
     @Override

@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.latencybench.runner.cli.UsageException;
+
 /**
  * The command line of one command: {@code --name value} options (some repeatable), {@code --flag}
  * switches, {@code -Dbench.NAME=VALUE} properties and positional arguments. Anything not declared

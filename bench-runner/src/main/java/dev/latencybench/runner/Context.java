@@ -62,7 +62,7 @@ final class Context {
             return new GraalJit(Path.of(dir));
         }
         try {
-            java.security.CodeSource source = Main.class.getProtectionDomain().getCodeSource();
+            java.security.CodeSource source = Context.class.getProtectionDomain().getCodeSource();
             if (source != null && source.getLocation() != null) {
                 return GraalJit.beside(Path.of(source.getLocation().toURI()));
             }

@@ -5,9 +5,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import dev.latencybench.runner.cli.UsageException;
+import dev.latencybench.runner.jvm.Collector;
 import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.jvm.JvmCatalog;
-import dev.latencybench.runner.matrix.Collector;
 
 /** {@code bench jvms}: every JVM found, where, and which collectors and JIT variants run on it. */
 final class JvmsCommand {

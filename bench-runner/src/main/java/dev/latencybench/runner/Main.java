@@ -6,8 +6,9 @@ import java.util.Arrays;
 import java.util.List;
 
 import dev.latencybench.core.env.HostCheck;
-import dev.latencybench.runner.report.Compare;
+import dev.latencybench.runner.cli.UsageException;
 import dev.latencybench.runner.report.Report;
+import dev.latencybench.runner.report.compare.Compare;
 
 /**
  * The one entry point ({@code scripts/bench}, {@code java -jar bench-runner/target/bench.jar}):

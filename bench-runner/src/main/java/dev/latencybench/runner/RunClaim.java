@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.latencybench.core.run.OwnerLock;
+import dev.latencybench.runner.cli.UsageException;
 
 /**
  * What a matrix run holds while it works, so that two never write one run folder and never measure

@@ -24,11 +24,14 @@ import dev.latencybench.core.result.ResultLayout;
 import dev.latencybench.core.run.JvmExit;
 import dev.latencybench.core.run.RunSettings;
 import dev.latencybench.core.run.Study;
+import dev.latencybench.runner.cli.UsageException;
+import dev.latencybench.runner.cli.WritablePath;
+import dev.latencybench.runner.jvm.Collector;
+import dev.latencybench.runner.jvm.GraalJit;
 import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.jvm.JvmCatalog;
 import dev.latencybench.runner.matrix.Cell;
 import dev.latencybench.runner.matrix.CellOutcome;
-import dev.latencybench.runner.matrix.Collector;
 import dev.latencybench.runner.matrix.MatrixRunner;
 import dev.latencybench.runner.matrix.RunManifest;
 import dev.latencybench.runner.matrix.RunRequest;
@@ -448,7 +451,7 @@ final class RunCommand {
             CellOutcome o = previous.get(c.key());
             String state = c.skipReason() != null ? "skip: " + c.skipReason()
                     : o != null && o.finished() ? "done (" + o.status + ")" : c.flags().stream()
-                    .map(Report::shortFlag).collect(Collectors.joining(" "));
+                    .map(GraalJit::shortFlag).collect(Collectors.joining(" "));
             if (c.skipReason() == null && c.jvm().graal() && !request.properties.containsKey("bench.warmup")) {
                 state += " (warm-up +15s: Graal compiles itself first)";
             }

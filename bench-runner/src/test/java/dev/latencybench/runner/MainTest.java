@@ -21,12 +21,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.core.run.OwnerLock;
+import dev.latencybench.runner.jvm.Collector;
 import dev.latencybench.runner.jvm.GraalJit;
 import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.jvm.JvmDiscovery;
 import dev.latencybench.runner.jvm.JvmInfo;
 import dev.latencybench.runner.jvm.JvmProber;
-import dev.latencybench.runner.matrix.Collector;
 import dev.latencybench.runner.matrix.RunManifest;
 import dev.latencybench.runner.matrix.RunRequest;
 

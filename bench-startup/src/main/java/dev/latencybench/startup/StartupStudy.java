@@ -15,6 +15,7 @@ import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.fork.ForkPlan;
 import dev.latencybench.core.fork.ForkedStudy;
+import dev.latencybench.core.result.ResultPart;
 import dev.latencybench.core.run.RunSettings;
 import dev.latencybench.core.run.StudyLauncher;
 
@@ -28,6 +29,9 @@ import dev.latencybench.core.run.StudyLauncher;
  * responder, a process that only opens the port and answers, is the floor.
  */
 public final class StartupStudy implements ForkedStudy {
+    /** The study's name: its results folder, and what its view says it shows. */
+    static final String NAME = "startup";
+
     /** A launch to the first 200 and its stop, roughly, for the run's time estimate (0.3-1.3 s on 2 cores). */
     private static final long LAUNCH_NS = 1_000_000_000L;
     /** The closed loop's pace, roughly, for the run's time estimate. */
@@ -42,12 +46,17 @@ public final class StartupStudy implements ForkedStudy {
 
     @Override
     public String name() {
-        return "startup";
+        return NAME;
     }
 
     @Override
     public String module() {
         return "bench-startup";
+    }
+
+    @Override
+    public List<ResultPart<?>> resultParts() {
+        return List.of(StartupResult.PART);
     }
 
     @Override
@@ -97,17 +106,11 @@ public final class StartupStudy implements ForkedStudy {
         if (!skipped.isEmpty()) {
             facts.put("skipped", describe(skipped));
         }
-        JsonObject recorded = new JsonObject();
-        recorded.addProperty("repetitions", c.repetitions());
-        recorded.addProperty("timeoutNs", c.timeoutNs());
-        recorded.addProperty("batchRequests", c.batchRequests());
-        recorded.addProperty("batches", c.batches());
-        recorded.addProperty("concurrency", c.concurrency());
-        recorded.addProperty("openRatePerSec", c.openRatePerSec());
-        recorded.addProperty("openDurationNs", c.openDurationNs());
         JsonObject skip = new JsonObject();
         skipped.forEach(skip::addProperty);
-        recorded.add("skipped", skip);
+        JsonObject recorded = new JsonObject();
+        StartupResult.PART.write(StartupResult.settings(c.repetitions(), c.timeoutNs(), c.batchRequests(), c.batches(),
+                c.concurrency(), c.openRatePerSec(), c.openDurationNs(), skip), recorded);
         Plan.Builder plan = Plan.builder(variants, c.periods(), StartupMetrics.metrics())
                 .facts(facts)
                 .recorded(recorded)

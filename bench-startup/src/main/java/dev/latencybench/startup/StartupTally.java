@@ -104,11 +104,8 @@ final class StartupTally implements Accounting {
 
     @Override
     public void writeTo(JsonObject result) {
-        result.addProperty("launches", launches);
-        result.add("launchValues", raw.deepCopy());
-        result.add("prepared", prepared.deepCopy());
-        result.add("load", loads.deepCopy());
-        result.addProperty("cpuSplit", cpuSplit);
+        StartupResult.PART.write(StartupResult.gathered(launches, raw.deepCopy(), prepared.deepCopy(), loads.deepCopy(),
+                cpuSplit), result);
     }
 
     @Override

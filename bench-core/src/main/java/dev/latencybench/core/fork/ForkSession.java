@@ -12,7 +12,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
-import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 
 import org.HdrHistogram.Histogram;
@@ -30,8 +29,8 @@ import dev.latencybench.core.jmh.LatencyProfiler;
 import dev.latencybench.core.record.IntervalLog;
 import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.record.LatencySummary;
-import dev.latencybench.core.record.Metric;
 import dev.latencybench.core.record.Metrics;
+import dev.latencybench.core.result.ForkResult;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
 import dev.latencybench.core.run.ParentWatch;
@@ -484,28 +483,21 @@ public final class ForkSession implements AutoCloseable {
 
     /** What this fork measured so far, as written to {@code fork.json}. */
     public synchronized JsonObject forkJson() {
-        JsonObject o = new JsonObject();
-        o.addProperty("status", status());
-        JsonArray why = new JsonArray();
-        reasons.forEach(why::add);
+        ForkResult o = new ForkResult();
+        o.status = status();
+        o.reasons.addAll(reasons);
         if (interruptedBecause != null) {
-            why.add("interrupted: " + interruptedBecause);
+            o.reasons.add("interrupted: " + interruptedBecause);
         }
-        o.add("reasons", why);
-        o.addProperty("pid", ProcessHandle.current().pid());
-        o.addProperty("measuredNs", measuredNs);
-        workload.describe(o);
-        o.addProperty("primary", metrics.primary().name());
-        JsonObject m = new JsonObject();
+        o.pid = ProcessHandle.current().pid();
+        o.measuredNs = measuredNs;
+        workload.describe(o.described);
+        o.metrics = metrics;
         for (int i = 0; i < metrics.size(); i++) {
-            Metric metric = metrics.all().get(i);
-            JsonObject s = metric.toJson();
-            LatencySummary.of(totals.get(i)).toJson().entrySet().forEach(e -> s.add(e.getKey(), e.getValue()));
-            m.add(metric.name(), s);
+            o.summaries.put(metrics.all().get(i).name(), LatencySummary.of(totals.get(i)));
         }
-        o.add("metrics", m);
 
-        JsonObject pin = new JsonObject();
+        JsonObject pin = o.pinning;
         pin.addProperty("requested", cpus.mode().name().toLowerCase(Locale.ROOT));
         pin.addProperty("plan", cpus.describe());
         pin.addProperty("note", cpus.note());
@@ -521,16 +513,14 @@ public final class ForkSession implements AutoCloseable {
         if (pinFailure != null) {
             pin.addProperty("failure", pinFailure);
         }
-        o.add("pinning", pin);
 
-        JsonObject load = new JsonObject();
+        JsonObject load = o.machineLoad;
         load.addProperty("otherProcessesCores", maxOtherCores);
         load.addProperty("stealCores", maxStealCores);
         load.addProperty("thisProcessCores", ownCores);
         load.addProperty("childProcessesCores", childCores);
         load.addProperty("busyThresholdCores", CpuLoadProbe.BUSY_THRESHOLD_CORES);
         load.addProperty("busy", busy);
-        o.add("machineLoad", load);
-        return o;
+        return o.toJson();
     }
 }

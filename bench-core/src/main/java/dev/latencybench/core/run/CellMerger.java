@@ -12,7 +12,6 @@ import java.util.Locale;
 import java.util.Set;
 
 import com.google.gson.JsonArray;
-import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
 import org.HdrHistogram.Histogram;
@@ -20,8 +19,9 @@ import org.HdrHistogram.Histogram;
 import dev.latencybench.core.record.IntervalLog;
 import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.record.LatencySummary;
-import dev.latencybench.core.record.Metric;
 import dev.latencybench.core.record.Metrics;
+import dev.latencybench.core.result.CellResult;
+import dev.latencybench.core.result.ForkResult;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
 import dev.latencybench.core.run.schedule.Step;
@@ -96,10 +96,10 @@ public final class CellMerger {
         Metrics metrics = ctx.plan.metrics();
         Set<String> reasons = new LinkedHashSet<>();
         List<Histogram> totals = new ArrayList<>();
-        List<JsonArray> perFork = new ArrayList<>();
+        List<List<CellResult.ForkFigures>> perFork = new ArrayList<>();
         for (int i = 0; i < metrics.size(); i++) {
             totals.add(LatencyRecorder.newHistogram());
-            perFork.add(new JsonArray());
+            perFork.add(new ArrayList<>());
         }
         List<IntervalLog.Intervals> logs = new ArrayList<>();
         JsonArray pinning = new JsonArray();
@@ -123,22 +123,17 @@ public final class CellMerger {
                 continue;
             }
             forksWithData++;
-            JsonObject f = ResultFiles.readJson(forkJson);
-            String status = f.get("status").getAsString();
-            anyInterrupted |= "INTERRUPTED".equals(status);
-            anyFailed |= "FAILED".equals(status);
-            for (JsonElement r : f.getAsJsonArray("reasons")) {
-                reasons.add(r.getAsString());
-            }
-            accounting.add(f);
-            JsonObject pin = f.getAsJsonObject("pinning");
-            pin.addProperty("fork", fork.getFileName().toString());
-            pinning.add(pin);
-            unpinned |= pin.has("pinned") && !pin.get("pinned").getAsBoolean();
-            JsonObject load = f.getAsJsonObject("machineLoad");
-            load.addProperty("fork", fork.getFileName().toString());
-            loads.add(load);
-            busy |= load.get("busy").getAsBoolean();
+            ForkResult f = ForkResult.read(ResultFiles.readJson(forkJson));
+            anyInterrupted |= "INTERRUPTED".equals(f.status);
+            anyFailed |= "FAILED".equals(f.status);
+            reasons.addAll(f.reasons);
+            accounting.add(f.json());
+            unpinned |= f.unpinned();
+            busy |= f.busy();
+            f.pinning.addProperty("fork", fork.getFileName().toString());
+            pinning.add(f.pinning);
+            f.machineLoad.addProperty("fork", fork.getFileName().toString());
+            loads.add(f.machineLoad);
             Path hlog = fork.resolve(ResultLayout.LATENCY_HLOG);
             if (Files.exists(hlog)) {
                 IntervalLog.Intervals intervals = IntervalLog.read(hlog, metrics);
@@ -149,9 +144,8 @@ public final class CellMerger {
                 logs.add(intervals);
                 for (int i = 0; i < metrics.size(); i++) {
                     Histogram forkTotal = intervals.total(metrics.all().get(i).name());
-                    JsonObject summary = LatencySummary.of(forkTotal).toJson();
-                    summary.addProperty("fork", fork.getFileName().toString());
-                    perFork.get(i).add(summary);
+                    perFork.get(i).add(new CellResult.ForkFigures(fork.getFileName().toString(),
+                            LatencySummary.of(forkTotal)));
                     totals.get(i).add(forkTotal);
                 }
             }
@@ -190,44 +184,36 @@ public final class CellMerger {
 
         List<LatencySummary> summaries = new ArrayList<>();
         totals.forEach(h -> summaries.add(LatencySummary.of(h)));
-        JsonObject r = new JsonObject();
-        r.addProperty("status", status);
-        r.add("reasons", toArray(reasons));
-        r.add("flags", toArray(flags));
-        r.addProperty("study", ctx.study);
-        r.addProperty("variant", ctx.variant);
+        CellResult r = new CellResult();
+        r.status = status;
+        r.reasons = new ArrayList<>(reasons);
+        r.flags = flags;
+        r.study = ctx.study;
+        r.variant = ctx.variant;
         if (!ctx.step.properties().isEmpty() || !ctx.step.name().equals(ctx.variant)) {
-            r.add("step", ctx.step.toJson());
+            r.step = ctx.step.toJson();
         }
-        r.addProperty("cell", cellDir.getFileName().toString());
-        r.addProperty("runId", ctx.runId);
+        r.cell = cellDir.getFileName().toString();
+        r.runId = ctx.runId;
         // the settings are what was asked, whatever happened: a cell whose forks all died still says so
-        r.addProperty("scale", ctx.plan.periods().scale().id());
-        ctx.plan.recorded().entrySet().forEach(e -> r.add(e.getKey(), e.getValue()));
-        r.addProperty("warmupNs", ctx.plan.periods().warmupNs());
-        r.addProperty("measureNs", ctx.plan.periods().measureNs());
-        r.addProperty("forks", ctx.forksAsked);
-        r.addProperty("forksWithData", forksWithData);
-        r.addProperty("description", ctx.plan.description());
-        JsonObject roles = new JsonObject();
-        ctx.plan.roles().forEach(roles::addProperty);
-        r.add("roles", roles);
-        accounting.writeTo(r);
-        r.addProperty("primary", metrics.primary().name());
-        JsonObject m = new JsonObject();
-        JsonObject forkMetrics = new JsonObject();
+        r.scale = ctx.plan.periods().scale().id();
+        r.recorded = ctx.plan.recorded();
+        r.warmupNs = ctx.plan.periods().warmupNs();
+        r.measureNs = ctx.plan.periods().measureNs();
+        r.forks = ctx.forksAsked;
+        r.forksWithData = forksWithData;
+        r.description = ctx.plan.description();
+        r.roles.putAll(ctx.plan.roles());
+        accounting.writeTo(r.accounted);
+        r.metrics = metrics;
         for (int i = 0; i < metrics.size(); i++) {
-            Metric metric = metrics.all().get(i);
-            JsonObject s = metric.toJson();
-            summaries.get(i).toJson().entrySet().forEach(e -> s.add(e.getKey(), e.getValue()));
-            m.add(metric.name(), s);
-            forkMetrics.add(metric.name(), perFork.get(i));
+            String name = metrics.all().get(i).name();
+            r.summaries.put(name, summaries.get(i));
+            r.forkSummaries.put(name, perFork.get(i));
         }
-        r.add("metrics", m);
-        r.add("forkMetrics", forkMetrics);
-        r.add("pinning", pinning);
-        r.add("machineLoad", loads);
-        r.addProperty("command", ctx.command);
+        r.pinning = pinning;
+        r.machineLoad = loads;
+        r.command = ctx.command;
 
         Files.createDirectories(cellDir);
         writeLog(cellDir.resolve(ResultLayout.LATENCY_HLOG), logs, ctx);
@@ -237,7 +223,7 @@ public final class CellMerger {
                         metrics.all().get(i).unit());
             }
         }
-        ResultFiles.writeJson(cellDir.resolve(ResultLayout.RESULT_JSON), r);
+        ResultFiles.writeJson(cellDir.resolve(ResultLayout.RESULT_JSON), r.toJson());
         JsonObject envOut = env == null ? new JsonObject() : env;
         envOut.addProperty("suiteCommit", ctx.suiteCommit);
         envOut.add("pinning", pinning);
@@ -283,11 +269,5 @@ public final class CellMerger {
                 }
             }
         });
-    }
-
-    private static JsonArray toArray(Iterable<String> items) {
-        JsonArray a = new JsonArray();
-        items.forEach(a::add);
-        return a;
     }
 }

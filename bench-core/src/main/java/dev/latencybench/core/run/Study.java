@@ -13,6 +13,7 @@ import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.Periods;
 import dev.latencybench.core.record.Metrics;
+import dev.latencybench.core.result.ResultPart;
 import dev.latencybench.core.run.schedule.FixedList;
 import dev.latencybench.core.run.schedule.Schedule;
 
@@ -51,6 +52,15 @@ public interface Study {
      * {@code bench-kafka}).
      */
     String module();
+
+    /**
+     * The study's own members of {@code result.json}, each a small type beside its tally whose fields
+     * are the members ({@link ResultPart}): written through it by the study's plan and accounting, read
+     * back through it by the study's view. None by default: a study that records nothing of its own.
+     */
+    default List<ResultPart<?>> resultParts() {
+        return List.of();
+    }
 
     /**
      * A validated plan: which variants, how long each fork runs, what the study measures, and what to

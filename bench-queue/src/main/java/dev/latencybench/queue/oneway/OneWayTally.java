@@ -9,6 +9,7 @@ import com.google.gson.JsonObject;
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.env.CpuPlacement;
 import dev.latencybench.core.record.MessageCounts;
+import dev.latencybench.core.result.CpuPairResult;
 import dev.latencybench.core.run.Accounting;
 import dev.latencybench.core.time.Pacer;
 
@@ -102,12 +103,13 @@ public final class OneWayTally {
         alloc.addProperty("scope", "producer and consumer threads over the measured periods");
         o.add("allocation", alloc);
         if (roundTripMinNs >= 0) {
-            JsonObject pair = new JsonObject();
-            pair.addProperty("roundTripMinNs", roundTripMinNs);
-            pair.addProperty("roundTripMaxNs", roundTripMaxNs);
-            pair.addProperty("what", "cache-line round trip between the producer's and the consumer's CPUs, probed"
-                    + " before and after each measured period (the fastest tenth of " + CpuPairProbe.BATCHES + " batches)");
-            o.add("cpuPair", pair);
+            CpuPairResult pair = new CpuPairResult();
+            pair.cpuPair = new CpuPairResult.RoundTrip();
+            pair.cpuPair.roundTripMinNs = roundTripMinNs;
+            pair.cpuPair.roundTripMaxNs = roundTripMaxNs;
+            pair.cpuPair.what = "cache-line round trip between the producer's and the consumer's CPUs, probed"
+                    + " before and after each measured period (the fastest tenth of " + CpuPairProbe.BATCHES + " batches)";
+            CpuPairResult.PART.write(pair, o);
         }
     }
 
@@ -176,10 +178,10 @@ public final class OneWayTally {
         JsonObject alloc = o.getAsJsonObject("allocation");
         t.producerBytes = alloc.get("producerBytes").getAsLong();
         t.consumerBytes = alloc.get("consumerBytes").getAsLong();
-        if (o.has("cpuPair")) { // results written before the probe existed have none
-            JsonObject pair = o.getAsJsonObject("cpuPair");
-            t.addRoundTrip(pair.get("roundTripMinNs").getAsLong());
-            t.addRoundTrip(pair.get("roundTripMaxNs").getAsLong());
+        CpuPairResult.RoundTrip pair = CpuPairResult.PART.read(o).cpuPair;
+        if (pair != null) { // results written before the probe existed have none
+            t.addRoundTrip(pair.roundTripMinNs);
+            t.addRoundTrip(pair.roundTripMaxNs);
         }
         return t;
     }

@@ -15,7 +15,6 @@ import com.google.gson.JsonObject;
 
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.run.JvmProbe;
-import dev.latencybench.runner.matrix.Collector;
 
 /**
  * Learns what each JVM supports by starting it: once plain (identity, default collector, flags),

@@ -2,6 +2,7 @@ package dev.latencybench.runner.matrix;
 
 import java.util.List;
 
+import dev.latencybench.runner.jvm.Collector;
 import dev.latencybench.runner.jvm.Jvm;
 
 /**

@@ -7,6 +7,10 @@ import java.util.List;
 import java.util.function.ToLongFunction;
 
 import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.runner.report.chart.Bars;
+import dev.latencybench.runner.report.chart.Charts;
+import dev.latencybench.runner.report.data.RunData;
+import dev.latencybench.runner.report.doc.Doc;
 
 /**
  * Two bar charts of the primary metric, a bar per variant in each cell: the median and the p99.99, each bar with a

@@ -8,6 +8,11 @@ import java.util.Locale;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
+import dev.latencybench.runner.jvm.GraalJit;
+import dev.latencybench.runner.report.data.RunData;
+import dev.latencybench.runner.report.doc.Doc;
+import dev.latencybench.runner.report.doc.Table;
+
 /**
  * A matrix run's cells with their status, flags and time, in the report's row order (scenario, then
  * JVM and collector in the run's order). The JVMs themselves are in {@link EnvironmentSection}.
@@ -32,7 +37,7 @@ final class CellsSection {
         Table t = new Table().text("scenario").text("JVM").text("GC").text("status").text("flags").number("time (s)");
         for (JsonObject c : cells) {
             List<String> flags = new ArrayList<>();
-            c.getAsJsonArray("flags").forEach(f -> flags.add(Report.shortFlag(f.getAsString())));
+            c.getAsJsonArray("flags").forEach(f -> flags.add(GraalJit.shortFlag(f.getAsString())));
             t.row(List.of(c.get("scenario").getAsString(), c.get("jvm").getAsString(), c.get("gc").getAsString(),
                     c.get("status").getAsString(), flags.isEmpty() ? "(none)" : "`" + String.join(" ", flags) + "`",
                     c.has("seconds") ? String.format(Locale.ROOT, "%.0f", c.get("seconds").getAsDouble()) : "-"));

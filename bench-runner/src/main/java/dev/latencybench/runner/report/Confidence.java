@@ -7,6 +7,10 @@ import java.util.Locale;
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.env.CpuPlacement;
 import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.runner.report.data.Percentiles;
+import dev.latencybench.runner.report.data.RunData;
+import dev.latencybench.runner.report.doc.Doc;
+import dev.latencybench.runner.report.doc.Table;
 
 /**
  * How much to trust each percentile of the primary metric: per measured cell, the samples beyond it

@@ -13,6 +13,9 @@ import java.util.regex.Pattern;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
+import dev.latencybench.runner.report.data.RunData;
+import dev.latencybench.runner.report.doc.Doc;
+
 /**
  * The host as the first env.json describes it (CPU, OS with its memory in GiB, suite commit), the
  * JVMs the cells ran with the path of each one's real {@code java}, and the host tuning checklist,

@@ -7,6 +7,10 @@ import java.util.Set;
 
 import com.google.gson.JsonObject;
 
+import dev.latencybench.runner.report.data.Percentiles;
+import dev.latencybench.runner.report.data.RunData;
+import dev.latencybench.runner.report.doc.Doc;
+
 /**
  * The report's opening: the run, its host and how many rows ended how; then a warning when the host
  * cannot give trustworthy tails. Stateless.

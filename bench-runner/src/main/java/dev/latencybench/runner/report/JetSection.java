@@ -16,8 +16,16 @@ import com.google.gson.JsonObject;
 
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.result.CellResult;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
+import dev.latencybench.jet.JetResult;
+import dev.latencybench.runner.report.chart.ChartOutput;
+import dev.latencybench.runner.report.chart.LatencyAxis;
+import dev.latencybench.runner.report.chart.LineChart;
+import dev.latencybench.runner.report.data.RunData;
+import dev.latencybench.runner.report.doc.Doc;
+import dev.latencybench.runner.report.doc.Table;
 
 /**
  * Latency against throughput, for a study whose points carry the sliding-window study's {@code jet}
@@ -27,8 +35,7 @@ import dev.latencybench.core.result.ResultLayout;
  * JVM × GC, the slide drawn; then a table of every point with what the JVM used. Points that failed
  * (the source did not keep up, a wrong count) are crosses, not part of a line. Stateless.
  */
-final class JetSection {
-    static final String FIELD = "jet";
+public final class JetSection {
     private static final double LOG_SPAN = 10;
 
     private JetSection() {
@@ -39,27 +46,27 @@ final class JetSection {
      *
      * @param maxHeapBytes the heap limit its JVM reported in env.json (-Xmx, or the default); -1 when unknown
      */
-    record Point(RunData.Row row, JsonObject jet, long maxHeapBytes) {
+    public record Point(RunData.Row row, JetResult.Figures jet, long maxHeapBytes) {
         /**
          * {@code jet} or {@code reference}: the step's variant; for a result without its step, the folder's
          * name before {@code -keys-}.
          */
         String variant() {
-            JsonObject r = row.result;
-            if (r.has("step") && r.get("step").isJsonObject() && r.getAsJsonObject("step").has("variant")) {
-                return r.getAsJsonObject("step").get("variant").getAsString();
+            CellResult r = row.result;
+            if (r.step != null && r.step.has("variant")) {
+                return r.step.get("variant").getAsString();
             }
-            String v = r.has("variant") ? r.get("variant").getAsString() : row.variant;
+            String v = r.variant != null ? r.variant : row.variant;
             int k = v.indexOf("-keys-");
             return k > 0 ? v.substring(0, k) : v;
         }
 
-        double itemsPerSec() {
-            return jet.get("itemsPerSec").getAsDouble();
+        public double itemsPerSec() {
+            return jet.itemsPerSec();
         }
 
         long keys() {
-            return jet.has("keys") ? jet.get("keys").getAsLong() : -1;
+            return jet.keys() == null ? -1 : jet.keys();
         }
 
         LatencySummary first() {
@@ -132,8 +139,8 @@ final class JetSection {
                 LatencySummary f = p.first();
                 LatencySummary g = y.first();
                 boolean both = p.ok() && y.ok();
-                double cpu = p.jet().get("cpuCores").getAsDouble();
-                double ycpu = y.jet().get("cpuCores").getAsDouble();
+                double cpu = p.jet().cpuCores();
+                double ycpu = y.jet().cpuCores();
                 boolean under = p.ok() && f.p99_99 < slideNs;
                 boolean yUnder = y.ok() && g.p99_99 < slideNs;
                 String same;
@@ -151,7 +158,7 @@ final class JetSection {
                         Table.Time.of(f.p50), Table.Time.of(g.p50), Table.Time.of(f.p99), Table.Time.of(g.p99),
                         Table.Time.of(f.p99_99), Table.Time.of(g.p99_99),
                         both && g.p99_99 > 0 ? String.format(Locale.ROOT, "%.2fx", (double) f.p99_99 / g.p99_99) : "-",
-                        cores(p.jet(), "cpuCores"), cores(y.jet(), "cpuCores"),
+                        cores(cpu), cores(ycpu),
                         both && cpu > 0 && ycpu > 0 ? String.format(Locale.ROOT, "%.2fx", cpu / ycpu) : "-", same));
             }
         }
@@ -177,7 +184,7 @@ final class JetSection {
 
     /** {@code 3,560 / 4,096 MB}: the most heap the point used, and the JVM's limit (-Xmx, or the default). */
     static String heap(Point p) {
-        String used = String.format(Locale.ROOT, "%,d", p.jet().get("heapUsedMaxBytes").getAsLong() >> 20);
+        String used = String.format(Locale.ROOT, "%,d", p.jet().heapUsedMaxBytes() >> 20);
         long max = p.maxHeapBytes();
         return used + " / " + (max > 0 ? String.format(Locale.ROOT, "%,d MB", max >> 20) : "? MB");
     }
@@ -203,11 +210,12 @@ final class JetSection {
      * The measured points, per JVM × GC in the run's order (and per variant, {@code openjdk-17 g1 reference},
      * where the run has more than one), each line's by rising items/s.
      */
-    static Map<String, List<Point>> points(RunData data, String scenario) {
+    public static Map<String, List<Point>> points(RunData data, String scenario) {
         List<Point> all = new ArrayList<>();
         for (RunData.Row r : data.scenarios.getOrDefault(scenario, List.of())) {
-            if (r.result != null && r.result.has(FIELD) && r.result.get(FIELD).isJsonObject() && r.measured()) {
-                all.add(new Point(r, r.result.getAsJsonObject(FIELD), maxHeapBytes(r)));
+            JetResult.Figures jet = r.result == null ? null : r.result.part(JetResult.PART).jet();
+            if (jet != null && r.measured()) {
+                all.add(new Point(r, jet, maxHeapBytes(r)));
             }
         }
         boolean several = all.stream().map(Point::variant).distinct().count() > 1;
@@ -221,7 +229,7 @@ final class JetSection {
     }
 
     /** The OK point with the highest items/s whose p99.99 stayed under the slide; null when none did. */
-    static Point bestUnderSlide(List<Point> points, long slideNs) {
+    public static Point bestUnderSlide(List<Point> points, long slideNs) {
         Point best = null;
         for (Point p : points) {
             if (p.ok() && p.first().p99_99 < slideNs && (best == null || p.itemsPerSec() > best.itemsPerSec())) {
@@ -231,9 +239,9 @@ final class JetSection {
         return best;
     }
 
-    static long slideNs(Map<String, List<Point>> byCell) {
-        JsonObject r = byCell.values().iterator().next().get(0).row().result;
-        return r.has("slideNs") ? r.get("slideNs").getAsLong() : 10_000_000L;
+    public static long slideNs(Map<String, List<Point>> byCell) {
+        Long slideNs = byCell.values().iterator().next().get(0).row().result.part(JetResult.PART).slideNs();
+        return slideNs != null ? slideNs : 10_000_000L;
     }
 
     private static String primaryName(Map<String, List<Point>> byCell) {
@@ -273,7 +281,7 @@ final class JetSection {
     }
 
     /** {@code 1.2M}, {@code 20K}, {@code 950}: three significant digits, no trailing zeros. */
-    static String items(double v) {
+    public static String items(double v) {
         double scaled = v >= 1e6 ? v / 1e6 : v >= 1e3 ? v / 1e3 : v;
         String unit = v >= 1e6 ? "M" : v >= 1e3 ? "K" : "";
         return new BigDecimal(scaled).round(new MathContext(3)).stripTrailingZeros().toPlainString() + unit;
@@ -369,23 +377,22 @@ final class JetSection {
             for (Point p : points) {
                 LatencySummary f = p.first();
                 LatencySummary last = p.row().summary("last-result");
-                JsonObject j = p.jet();
+                JetResult.Figures j = p.jet();
                 List<Object> cells = new ArrayList<>();
                 cells.add(cell);
                 cells.add(String.format(Locale.ROOT, "%,d", p.keys()));
                 cells.add(p.row().status);
-                cells.add(items(j.get("inputPerSec").getAsDouble()));
-                cells.add(items(j.get("outputPerSec").getAsDouble()));
+                cells.add(items(j.inputPerSec()));
+                cells.add(items(j.outputPerSec()));
                 cells.add(Table.Time.of(f.p50));
                 cells.add(Table.Time.of(f.p99));
                 cells.add(Table.Time.of(f.p99_99));
                 cells.add(last == null || last.count == 0 ? "-" : Table.Time.of(last.p99_99));
-                cells.add(Units.formatNs(j.get("sourceMaxLagNs").getAsLong()) + (j.has("sourceMaxLagAtNs")
-                        && j.get("sourceMaxLagNs").getAsLong() > 0 ? " at " + Units.formatNs(j.get("sourceMaxLagAtNs")
-                        .getAsLong()) : ""));
+                cells.add(Units.formatNs(j.sourceMaxLagNs()) + (j.sourceMaxLagAtNs() != null && j.sourceMaxLagNs() > 0
+                        ? " at " + Units.formatNs(j.sourceMaxLagAtNs()) : ""));
                 cells.add(heap(p));
-                cells.add(cores(j, "cpuCores"));
-                cells.add(cores(j, "gcCpuCores"));
+                cells.add(cores(j.cpuCores()));
+                cells.add(cores(j.gcCpuCores()));
                 cells.add(p.ok() ? "" : String.join("; ", p.row().reasons));
                 t.row(cells);
             }
@@ -393,8 +400,7 @@ final class JetSection {
         return t;
     }
 
-    private static String cores(JsonObject j, String field) {
-        double v = j.get(field).getAsDouble();
+    private static String cores(double v) {
         return v < 0 ? "-" : String.format(Locale.ROOT, "%.2f", v);
     }
 }

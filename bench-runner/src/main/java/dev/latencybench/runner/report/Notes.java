@@ -3,6 +3,9 @@ package dev.latencybench.runner.report;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.latencybench.runner.report.data.RunData;
+import dev.latencybench.runner.report.doc.Doc;
+
 /** Every cell that did not end OK, with its reasons, and every flag a cell's result raised. Stateless. */
 final class Notes {
     private Notes() {

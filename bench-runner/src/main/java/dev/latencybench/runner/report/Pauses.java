@@ -5,6 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import dev.latencybench.runner.report.data.PauseSummary;
+import dev.latencybench.runner.report.data.RunData;
+import dev.latencybench.runner.report.doc.Doc;
+import dev.latencybench.runner.report.doc.Table;
 
 /**
  * Stop-the-world pauses per cell, from each fork's GC and safepoint log; the shortest total and

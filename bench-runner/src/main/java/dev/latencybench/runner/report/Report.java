@@ -7,7 +7,10 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 import dev.latencybench.core.result.ResultFiles;
-import dev.latencybench.runner.UsageException;
+import dev.latencybench.runner.cli.UsageException;
+import dev.latencybench.runner.report.data.RunData;
+import dev.latencybench.runner.report.doc.Doc;
+import dev.latencybench.runner.report.doc.DocRenderer;
 
 /**
  * Writes a run's report into its folder: {@code REPORT.md}, a self-contained {@code report.html}
@@ -76,14 +79,5 @@ public final class Report {
         EnvironmentSection.write(doc, data);
         ReproduceSection.write(doc, data);
         return doc;
-    }
-
-    /** The Graal module path is long and machine-specific: shown by its release. */
-    public static String shortFlag(String flag) {
-        if (flag.startsWith("--upgrade-module-path=")) {
-            String v = flag.replaceAll(".*compiler-([0-9.]+)\\.jar.*", "$1");
-            return "--upgrade-module-path=<GraalVM compiler " + (v.equals(flag) ? "jars" : v) + ">";
-        }
-        return flag;
     }
 }

@@ -5,6 +5,8 @@ import java.util.List;
 
 import dev.latencybench.core.record.Metric;
 import dev.latencybench.core.record.Metrics;
+import dev.latencybench.runner.report.data.RunData;
+import dev.latencybench.runner.report.doc.Doc;
 
 /**
  * The command that repeats the run, and where each cell's raw data lies: which files, and how the
@@ -45,8 +47,8 @@ final class ReproduceSection {
     private static String firstCommand(RunData data) {
         for (List<RunData.Row> rows : data.scenarios.values()) {
             for (RunData.Row r : rows) {
-                if (r.result != null && r.result.has("command")) {
-                    return r.result.get("command").getAsString();
+                if (r.result != null && r.result.command != null) {
+                    return r.result.command;
                 }
             }
         }

@@ -12,6 +12,7 @@ import com.google.gson.JsonObject;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.record.Metric;
 import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.runner.report.data.RunData;
 
 /**
  * A run's figures in one place, to take elsewhere: {@code summary.csv} (a spreadsheet's) and

@@ -9,6 +9,9 @@ import java.util.Locale;
 import com.google.gson.JsonObject;
 
 import dev.latencybench.core.config.Units;
+import dev.latencybench.core.result.CellResult;
+import dev.latencybench.runner.report.data.RunData;
+import dev.latencybench.runner.report.doc.Doc;
 
 /**
  * One scenario's part of the report, in reading order: what was run, the verdict (which cell is best,
@@ -59,16 +62,17 @@ final class ScenarioSection {
      * What was run: the load ({@code ratePerSec} and {@code payloadBytes} where the study has them,
      * else the plan's {@code description}), the scale, the durations and the forks.
      */
-    static String facts(JsonObject r) {
+    static String facts(CellResult result) {
         String timing = String.format(Locale.ROOT, "scale `%s`: warm-up %s + measured %s per fork, %d fork(s) per"
-                + " cell.", r.get("scale").getAsString(), Units.formatDuration(r.get("warmupNs").getAsLong()),
-                Units.formatDuration(r.get("measureNs").getAsLong()), r.get("forks").getAsInt());
+                + " cell.", result.scale, Units.formatDuration(result.warmupNs), Units.formatDuration(result.measureNs),
+                result.forks);
+        JsonObject r = result.json(); // the load a study records under these two names, where it has them
         if (r.has("ratePerSec") && r.has("payloadBytes")) {
             return String.format(Locale.ROOT, "%,d msg/s, %d-byte payload, %s", r.get("ratePerSec").getAsLong(),
                     r.get("payloadBytes").getAsInt(), timing);
         }
-        if (r.has("description") && !r.get("description").getAsString().isEmpty()) {
-            String d = r.get("description").getAsString();
+        if (result.description != null && !result.description.isEmpty()) {
+            String d = result.description;
             return d + (d.endsWith(".") ? " " : ". ") + Character.toUpperCase(timing.charAt(0)) + timing.substring(1);
         }
         return Character.toUpperCase(timing.charAt(0)) + timing.substring(1);

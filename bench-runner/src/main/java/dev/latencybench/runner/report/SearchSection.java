@@ -15,6 +15,14 @@ import com.google.gson.JsonObject;
 
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.runner.report.chart.ChartOutput;
+import dev.latencybench.runner.report.chart.LatencyAxis;
+import dev.latencybench.runner.report.chart.LineChart;
+import dev.latencybench.runner.report.data.PauseSummary;
+import dev.latencybench.runner.report.data.RunData;
+import dev.latencybench.runner.report.data.Search;
+import dev.latencybench.runner.report.doc.Doc;
+import dev.latencybench.runner.report.doc.Table;
 
 /**
  * The answer of a study whose schedule asks a question (a capacity search: how many chains hold the SLO),
@@ -410,13 +418,12 @@ final class SearchSection {
     }
 
     private static OptionalDouble cores(RunData.Row row, String field) {
-        if (row == null || row.result == null || !row.result.has("machineLoad")
-                || !row.result.get("machineLoad").isJsonArray()) {
+        if (row == null || row.result == null) {
             return OptionalDouble.empty();
         }
         double sum = 0;
         int n = 0;
-        for (JsonElement e : row.result.getAsJsonArray("machineLoad")) {
+        for (JsonElement e : row.result.machineLoad) {
             JsonObject o = e.getAsJsonObject();
             if (o.has(field) && o.get(field).getAsDouble() >= 0) {
                 sum += o.get(field).getAsDouble();

@@ -9,12 +9,15 @@ import java.util.Locale;
 
 import org.HdrHistogram.Histogram;
 
-import com.google.gson.JsonArray;
-import com.google.gson.JsonElement;
-import com.google.gson.JsonObject;
-
 import dev.latencybench.core.record.IntervalLog;
 import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.result.CellResult;
+import dev.latencybench.runner.report.chart.Charts;
+import dev.latencybench.runner.report.chart.Spectrum;
+import dev.latencybench.runner.report.chart.TimeSeries;
+import dev.latencybench.runner.report.data.GcPauses;
+import dev.latencybench.runner.report.data.RunData;
+import dev.latencybench.runner.report.doc.Doc;
 
 /**
  * Per variant, from each charted cell's interval log: the primary metric by percentile (all samples
@@ -125,18 +128,9 @@ final class SpectrumTimeline {
     /** The forks' process ids, in fork order, as result.json names them; empty when it does not. */
     private static List<String> forkIds(RunData.Row r) {
         List<String> ids = new ArrayList<>();
-        JsonArray forks = null;
-        String metric = r.metrics.primary().name();
-        if (r.result != null && r.result.has("forkMetrics") && r.result.get("forkMetrics").isJsonObject()
-                && r.result.getAsJsonObject("forkMetrics").has(metric)) {
-            forks = r.result.getAsJsonObject("forkMetrics").getAsJsonArray(metric);
-        } else if (r.result != null && r.result.has("forkLatencyNs") && r.result.get("forkLatencyNs").isJsonArray()) {
-            forks = r.result.getAsJsonArray("forkLatencyNs");
-        }
-        if (forks != null) {
-            for (JsonElement f : forks) {
-                JsonObject o = f.getAsJsonObject();
-                ids.add(o.has("fork") ? o.get("fork").getAsString() : "");
+        if (r.result != null) {
+            for (CellResult.ForkFigures f : r.result.forkSummaries.getOrDefault(r.metrics.primary().name(), List.of())) {
+                ids.add(f.fork != null ? f.fork : "");
             }
         }
         return ids;

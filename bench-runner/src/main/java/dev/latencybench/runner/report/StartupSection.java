@@ -4,15 +4,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 
 import com.google.gson.JsonArray;
-import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
 import org.HdrHistogram.Histogram;
@@ -20,19 +17,22 @@ import org.HdrHistogram.Histogram;
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.IntervalLog;
 import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.runner.report.chart.Charts;
+import dev.latencybench.runner.report.chart.Spectrum;
+import dev.latencybench.runner.report.data.RunData;
+import dev.latencybench.runner.report.doc.Doc;
+import dev.latencybench.runner.report.doc.Table;
+import dev.latencybench.startup.StartupResult;
 
 /**
  * The start-up study's own part of its scenario (cells whose {@code result.json} holds
- * {@code launchValues}): the answer in words first (each start mode against plain {@code java -jar} of
- * the same service in the same JVM × GC: how much faster to its first response, how much memory, the
- * warm tail), the modes skipped and why, then a table of start-up, footprint and CPU time with each
+ * {@code launchValues}): the answer in words first, which the study's own view gives
+ * ({@code StartupView} in bench-startup, through {@link ViewSection}), then a table of start-up, footprint and CPU time with each
  * archive's or image's size and build time, a table of cold, warm and open-loop response times, the
  * warm-up curve (p50 and p95 per closed-loop batch), the cold and warm spectra per cell, and what the
  * load generator reached against the responder, the floor. Stateless.
  */
 final class StartupSection {
-    /** The start mode of a variant named {@code <service>-<mode>} whose times the others are set against. */
-    private static final String PLAIN = "jvm";
     private static final double KIB_PER_MIB = 1024.0;
 
     private StartupSection() {
@@ -41,16 +41,14 @@ final class StartupSection {
     static void write(Doc doc, RunData data, String scenario, Path charts) throws IOException {
         List<RunData.Row> rows = new ArrayList<>();
         for (RunData.Row r : data.scenarios.get(scenario)) {
-            if (r.result != null && r.result.has("launchValues")) {
+            if (r.result != null && part(r).launchValues() != null) {
                 rows.add(r);
             }
         }
         if (rows.isEmpty()) {
             return;
         }
-        doc.h(3, "Start-up, footprint and response time per start mode");
-        doc.bullets(answer(rows));
-        doc.bullets(skipped(rows));
+        ViewSection.write(doc, data, scenario); // the answer in words: the study's own view
         doc.p("Each launch is timed from just before the process is started to the end of its first HTTP 200"
                 + " (the port polled every 200 us); RSS, PSS and CPU time (utime + stime, in 10 ms ticks) are read"
                 + " from /proc right then, and the process is stopped and reaped before the next launch. Medians"
@@ -70,77 +68,13 @@ final class StartupSection {
         doc.bullets(floor(rows));
     }
 
-    /** One sentence per JVM × GC and mode: against plain java -jar of the same service. */
-    static List<String> answer(List<RunData.Row> rows) {
-        List<String> out = new ArrayList<>();
-        for (RunData.Row r : rows) {
-            int dash = r.variant.lastIndexOf('-');
-            if (dash < 0 || r.variant.endsWith("-" + PLAIN) || !r.measured()) {
-                continue;
-            }
-            String service = r.variant.substring(0, dash);
-            String mode = r.variant.substring(dash + 1);
-            RunData.Row plain = rows.stream().filter(p -> p.cell.equals(r.cell) && p.variant.equals(service + "-"
-                    + PLAIN) && p.measured()).findFirst().orElse(null);
-            if (plain == null) {
-                continue;
-            }
-            long t = r.primary().p50;
-            long tp = plain.primary().p50;
-            StringBuilder sb = new StringBuilder();
-            sb.append(String.format(Locale.ROOT, "**%s**, %s: `%s` %s (first 200 p50 %s against %s)", r.label(),
-                    service, mode, t <= tp ? String.format(Locale.ROOT, "starts %.2fx faster than `%s`", (double) tp / t,
-                            PLAIN) : String.format(Locale.ROOT, "starts %.2fx slower than `%s`", (double) t / tp, PLAIN),
-                    Units.formatNs(t), Units.formatNs(tp)));
-            LatencySummary rss = r.summary("rss");
-            LatencySummary rssPlain = plain.summary("rss");
-            if (rss != null && rssPlain != null && rss.count > 0 && rssPlain.count > 0) {
-                double change = 100.0 * (rss.p50 - rssPlain.p50) / rssPlain.p50;
-                sb.append(String.format(Locale.ROOT, ", uses %.0f%% %s memory (RSS %s against %s)", Math.abs(change),
-                        change <= 0 ? "less" : "more", mib(rss.p50), mib(rssPlain.p50)));
-            }
-            LatencySummary cpu = r.summary("cpu");
-            LatencySummary cpuPlain = plain.summary("cpu");
-            if (cpu != null && cpuPlain != null && cpu.count > 0 && cpuPlain.count > 0) {
-                sb.append(String.format(Locale.ROOT, ", CPU time to first 200 %s against %s", Units.formatNs(cpu.p50),
-                        Units.formatNs(cpuPlain.p50)));
-            }
-            LatencySummary warm = r.summary("warm");
-            LatencySummary warmPlain = plain.summary("warm");
-            if (warm != null && warmPlain != null && warm.count > 0 && warmPlain.count > 0) {
-                sb.append(String.format(Locale.ROOT, "; warm p99 %s against %s", Units.formatNs(warm.p99),
-                        Units.formatNs(warmPlain.p99)));
-            }
-            out.add(sb.append('.').toString());
-        }
-        if (out.isEmpty()) {
-            out.add("No start mode could be set against plain `java -jar` of the same service in the same JVM and"
-                    + " collector (run `jvm` beside the others to get the comparison).");
-        }
-        return out;
-    }
-
-    private static List<String> skipped(List<RunData.Row> rows) {
-        Map<String, String> why = new LinkedHashMap<>();
-        for (RunData.Row r : rows) {
-            if (r.result.has("skipped")) {
-                for (Map.Entry<String, JsonElement> e : r.result.getAsJsonObject("skipped").entrySet()) {
-                    why.put(r.jvm + ": `" + e.getKey() + "`", e.getValue().getAsString());
-                }
-            }
-        }
-        List<String> out = new ArrayList<>();
-        why.forEach((k, v) -> out.add(k + " skipped: " + v));
-        return out;
-    }
-
     private static Table startTable(List<RunData.Row> rows) {
         Table t = new Table().text("JVM").text("GC").text("variant").text("status").number("launches")
                 .lowest("first 200 p50").time("p90").time("max").number("RSS p50").number("PSS p50")
                 .lowest("CPU p50").number("archive / image").time("built in");
         for (RunData.Row r : rows) {
             List<Object> row = new ArrayList<>(List.of(r.jvm, r.gc, r.variant, r.status,
-                    String.format(Locale.ROOT, "%,d", r.result.get("launches").getAsLong())));
+                    String.format(Locale.ROOT, "%,d", part(r).launches())));
             LatencySummary f = r.summary("first-response");
             boolean ok = f != null && f.count > 0;
             boolean ranked = "OK".equals(r.status) && !r.variant.startsWith("responder-");
@@ -293,18 +227,18 @@ final class StartupSection {
                     + " generator's and the machine's, not the service's. CPUs: %s.", r.label(),
                     Units.formatNs(r.primary().p50), b.get(b.size() - 1).getAsJsonObject().get("perSec").getAsLong(),
                     Units.formatNs(warm.p50), Units.formatNs(warm.p99), open == null ? "-" : Units.formatNs(open.p99),
-                    r.result.has("cpuSplit") ? r.result.get("cpuSplit").getAsString() : "not recorded"));
+                    part(r).cpuSplit() != null ? part(r).cpuSplit() : "not recorded"));
         }
         return out;
     }
 
     private static JsonObject prepared(RunData.Row r) {
-        JsonArray a = r.result.has("prepared") ? r.result.getAsJsonArray("prepared") : null;
+        JsonArray a = part(r).prepared();
         return a == null || a.isEmpty() ? null : a.get(0).getAsJsonObject();
     }
 
     private static JsonObject load(RunData.Row r) {
-        JsonArray a = r.result.has("load") ? r.result.getAsJsonArray("load") : null;
+        JsonArray a = part(r).load();
         return a == null || a.isEmpty() ? null : a.get(0).getAsJsonObject();
     }
 
@@ -314,5 +248,10 @@ final class StartupSection {
 
     private static String mib(long kib) {
         return String.format(Locale.ROOT, "%.1f MiB", kib / KIB_PER_MIB);
+    }
+
+    /** The study's own members of the row's result. */
+    private static StartupResult part(RunData.Row r) {
+        return r.result.part(StartupResult.PART);
     }
 }

@@ -6,6 +6,10 @@ import java.util.Locale;
 
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.record.Metric;
+import dev.latencybench.runner.report.data.Percentiles;
+import dev.latencybench.runner.report.data.RunData;
+import dev.latencybench.runner.report.doc.Doc;
+import dev.latencybench.runner.report.doc.Table;
 
 /**
  * The study's tables: one per declared metric, primary first, headed by the metric's name and what it

@@ -11,6 +11,9 @@ import dev.latencybench.core.config.Units;
 import dev.latencybench.core.env.CpuPlacement;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.record.Metric;
+import dev.latencybench.runner.report.data.Percentiles;
+import dev.latencybench.runner.report.data.RunData;
+import dev.latencybench.runner.report.doc.Doc;
 
 /**
  * The answer first: per variant but the floor, and per ranked percentile of the primary metric
@@ -236,8 +239,8 @@ final class VerdictSection {
         String scale = null;
         for (List<RunData.Row> rows : data.scenarios.values()) {
             for (RunData.Row r : rows) {
-                if (scale == null && r.result != null && r.result.has("scale")) {
-                    scale = r.result.get("scale").getAsString();
+                if (scale == null && r.result != null && r.result.scale != null) {
+                    scale = r.result.scale;
                 }
             }
         }

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.runner.FakeJdk;
+import dev.latencybench.runner.jvm.Collector;
 import dev.latencybench.runner.jvm.GraalJit;
 import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.jvm.JvmInfo;

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.runner.FakeJdk;
+import dev.latencybench.runner.jvm.Collector;
 import dev.latencybench.runner.jvm.GraalJit;
 import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.jvm.JvmInfo;

@@ -25,8 +25,8 @@ import dev.latencybench.core.result.ResultFiles;
  * matrix, and per cell {@code result.json}, {@code env.json} and a {@code latency.hlog} of one
  * interval per second, so the report and compare can be checked against numbers known in advance.
  */
-final class FixtureRun {
-    final Path dir;
+public final class FixtureRun {
+    public final Path dir;
     private final JsonArray cells = new JsonArray();
     private String scenario = "queue";
     /** Null: results as written before metrics were named ({@code latencyNs}, {@code serviceTimeNs}). */
@@ -38,7 +38,7 @@ final class FixtureRun {
     /** By JVM name: the {@code java.home} its cells' env.json reports. */
     private final Map<String, String> homes = new HashMap<>();
 
-    FixtureRun(Path dir) {
+    public FixtureRun(Path dir) {
         this.dir = dir;
     }
 
@@ -47,7 +47,7 @@ final class FixtureRun {
      * {@code forkMetrics} and {@code roles} ({@code floor} and {@code yardstick}, either may be null).
      * Every metric records the latencies {@link #cell} describes, as the service time did before.
      */
-    FixtureRun named(Metrics metrics, String floor, String yardstick) {
+    public FixtureRun named(Metrics metrics, String floor, String yardstick) {
         this.named = metrics;
         this.roles = new JsonObject();
         if (floor != null) {
@@ -93,7 +93,7 @@ final class FixtureRun {
      * A measured cell of {@code forks} forks: each fork records {@code count} samples of
      * {@code typicalNs} (times 1 + 0.1 × fork index), and 1 in 100 of {@code slowNs}.
      */
-    FixtureRun cell(String variant, String cell, String status, long typicalNs, long slowNs, int forks, long count) {
+    public FixtureRun cell(String variant, String cell, String status, long typicalNs, long slowNs, int forks, long count) {
         try {
             Path cdir = dir.resolve(scenario).resolve(variant).resolve(cell);
             Files.createDirectories(cdir);
@@ -286,7 +286,7 @@ final class FixtureRun {
     }
 
     /** A cell the matrix recorded without results: skipped, or failed before measuring. */
-    FixtureRun unmeasured(String cell, String status, String reason) {
+    public FixtureRun unmeasured(String cell, String status, String reason) {
         addCell(cell, status, reason);
         return this;
     }
@@ -313,7 +313,7 @@ final class FixtureRun {
         cells.add(c);
     }
 
-    FixtureRun write() {
+    public FixtureRun write() {
         JsonObject run = new JsonObject();
         run.addProperty("runId", dir.getFileName().toString());
         run.addProperty("host", "fixture-host");

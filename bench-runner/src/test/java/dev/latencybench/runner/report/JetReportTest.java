@@ -17,6 +17,11 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.latencybench.core.record.Metric;
 import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.runner.report.chart.LineChart;
+import dev.latencybench.runner.report.compare.Compare;
+import dev.latencybench.runner.report.data.RunData;
+import dev.latencybench.runner.report.doc.Doc;
+import dev.latencybench.runner.report.doc.DocRenderer;
 
 /**
  * The sliding-window study's section on a fixture run of three key counts on two JVM × GC cells:

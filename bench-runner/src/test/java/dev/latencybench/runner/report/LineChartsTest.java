@@ -11,6 +11,15 @@ import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
+import dev.latencybench.runner.report.chart.ChartOutput;
+import dev.latencybench.runner.report.chart.ChartStyle;
+import dev.latencybench.runner.report.chart.Charts;
+import dev.latencybench.runner.report.chart.LatencyAxis;
+import dev.latencybench.runner.report.chart.LineChart;
+import dev.latencybench.runner.report.chart.Spectrum;
+import dev.latencybench.runner.report.chart.TimeSeries;
+import dev.latencybench.runner.report.data.GcPauses;
+
 /** The percentile spectrum's and the timeline's axes, marks and small multiples, read back from the chart drawn. */
 class LineChartsTest {
     private static final int BLUE = 0x0072B2; // palette slot 0

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.core.record.Metric;
 import dev.latencybench.core.record.Metrics;
+import dev.latencybench.runner.report.data.Percentiles;
 
 /**
  * The report of a study of another shape (named metrics beyond latency and service, a floor that is

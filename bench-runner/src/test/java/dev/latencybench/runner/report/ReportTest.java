@@ -21,6 +21,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.latencybench.runner.report.data.PauseSummary;
+
 class ReportTest {
     @TempDir
     Path tmp;

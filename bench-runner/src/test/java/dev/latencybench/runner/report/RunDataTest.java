@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.core.record.Metrics;
+import dev.latencybench.runner.report.data.RunData;
 
 class RunDataTest {
     @TempDir

@@ -19,6 +19,12 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.runner.report.chart.LineChart;
+import dev.latencybench.runner.report.compare.Compare;
+import dev.latencybench.runner.report.data.RunData;
+import dev.latencybench.runner.report.data.Search;
+import dev.latencybench.runner.report.doc.Doc;
+import dev.latencybench.runner.report.doc.DocRenderer;
 
 /**
  * The report and compare of a study whose schedule is a capacity search, on fixture runs with a hand-written

@@ -169,6 +169,28 @@ public final class Decision {
         return o;
     }
 
+    /**
+     * Reads back what {@link #toJson} wrote, its parts included (the schedule file's {@code decision}, read
+     * by the report and compare); a missing text reads as empty, a missing value as 0.
+     */
+    public static Decision read(JsonObject o) {
+        List<String> by = new java.util.ArrayList<>();
+        if (o.has("decidedBy") && o.get("decidedBy").isJsonArray()) {
+            o.getAsJsonArray("decidedBy").forEach(e -> by.add(e.getAsString()));
+        }
+        Map<String, Decision> parts = new LinkedHashMap<>();
+        if (o.has("parts") && o.get("parts").isJsonObject()) {
+            o.getAsJsonObject("parts").entrySet()
+                    .forEach(e -> parts.put(e.getKey(), read(e.getValue().getAsJsonObject())));
+        }
+        return new Decision(Kind.valueOf(o.get("kind").getAsString()), o.has("value") ? o.get("value").getAsLong() : 0,
+                text(o, "answer"), by, text(o, "why"), parts);
+    }
+
+    private static String text(JsonObject o, String member) {
+        return o.has(member) && o.get(member).isJsonPrimitive() ? o.get(member).getAsString() : "";
+    }
+
     @Override
     public boolean equals(Object other) {
         if (!(other instanceof Decision)) {

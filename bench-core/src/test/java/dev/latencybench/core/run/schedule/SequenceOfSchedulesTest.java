@@ -56,6 +56,7 @@ class SequenceOfSchedulesTest {
                 d.decidedBy());
         assertEquals(d.toJson().getAsJsonObject("parts").getAsJsonObject("chronicle"),
                 d.parts().get("chronicle").toJson());
+        assertEquals(d, Decision.read(d.toJson()), "the schedule file's decision reads back whole, parts included");
     }
 
     @Test

@@ -1,0 +1,458 @@
+package dev.latencybench.runner.report.compare;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import dev.latencybench.core.config.Units;
+import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.runner.cli.UsageException;
+import dev.latencybench.runner.cli.WritablePath;
+import dev.latencybench.runner.report.JetSection;
+import dev.latencybench.runner.report.data.Percentiles;
+import dev.latencybench.runner.report.data.RunData;
+import dev.latencybench.runner.report.data.Search;
+
+/**
+ * {@code bench compare BASE CANDIDATE}: for every cell and variant both runs measured, and every
+ * metric both results hold (the base's primary first, on the cell's row; each other one on a row of
+ * its own name below it),
+ * the candidate's percentiles as a ratio of the base's, beside a noise estimate from the forks'
+ * spread. Results written before metrics were named read as {@code latency} and {@code service}.
+ * Exit status 1 when a percentile of any metric got slower by more than {@code --max-regression}
+ * (default 10%) and by more than the forks of either run disagree among themselves, or a cell that was OK
+ * in the base is not OK in the candidate or has no result there, so CI can gate on it. Percentiles resting on fewer than 100
+ * samples beyond them are shown but not gated.
+ */
+public final class Compare {
+    private static final String[] NAMES = Percentiles.NAMES;
+    private static final double[] PCTS = Percentiles.PCTS;
+
+    private Compare() {
+    }
+
+    public static int command(String[] args, PrintStream out) throws IOException {
+        List<String> runs = new ArrayList<>();
+        double maxRegression = 0.10;
+        Path output = null;
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("--help") || a.equals("-h")) {
+                printHelp(out);
+                return 0;
+            } else if (a.equals("--max-regression") || a.startsWith("--max-regression=")) {
+                String v = a.contains("=") ? a.substring(a.indexOf('=') + 1) : i + 1 < args.length ? args[++i] : null;
+                maxRegression = parseThreshold(v);
+            } else if (a.equals("--output") || a.startsWith("--output=")) {
+                String v = a.contains("=") ? a.substring(a.indexOf('=') + 1) : i + 1 < args.length ? args[++i] : null;
+                if (v == null || v.isEmpty()) {
+                    throw new UsageException("bench compare: --output needs a file name");
+                }
+                output = Path.of(v);
+            } else if (a.startsWith("-")) {
+                throw new UsageException("bench compare: unknown option '" + a + "'; see bench compare --help");
+            } else {
+                runs.add(a);
+            }
+        }
+        if (runs.size() != 2) {
+            throw new UsageException("bench compare: expected two run folders, BASE and CANDIDATE; see bench compare"
+                    + " --help");
+        }
+        if (output != null) { // before the comparison: exit 1 means a regression, and nothing should be lost
+            output = output.toAbsolutePath().normalize();
+            String problem = Files.isDirectory(output) ? output + " is a folder" : WritablePath.problem(output);
+            if (problem != null) {
+                throw new UsageException("bench compare: --output " + output + ": " + problem + "; give a file in a"
+                        + " writable folder");
+            }
+        }
+        RunData base = load(runs.get(0));
+        RunData cand = load(runs.get(1));
+        Result r = compare(base, cand, maxRegression);
+        out.print(r.text);
+        if (output != null) {
+            ResultFiles.writeString(output, r.text);
+        }
+        if (r.compared == 0) {
+            throw new UsageException("bench compare: the two runs have no cell and variant in common that both measured");
+        }
+        return r.regressions > 0 ? 1 : 0;
+    }
+
+    static double parseThreshold(String v) {
+        if (v == null || v.isEmpty()) {
+            throw new UsageException("bench compare: --max-regression needs a value, such as 10%");
+        }
+        try {
+            double d = Double.parseDouble(v.endsWith("%") ? v.substring(0, v.length() - 1) : v);
+            if (d < 0 || Double.isNaN(d) || Double.isInfinite(d)) {
+                throw new NumberFormatException();
+            }
+            return d / 100;
+        } catch (NumberFormatException e) {
+            throw new UsageException("bench compare: --max-regression '" + v + "': expected a percentage such as 10%"
+                    + " or 2.5%");
+        }
+    }
+
+    private static RunData load(String dir) {
+        Path p = Path.of(dir).toAbsolutePath().normalize();
+        if (!Files.isDirectory(p)) {
+            throw new UsageException("bench compare: " + p + " is not a folder");
+        }
+        try {
+            return RunData.load(p);
+        } catch (IOException e) {
+            throw new UsageException("bench compare: " + e.getMessage());
+        }
+    }
+
+    public static final class Result {
+        public final String text;
+        final int compared;
+        public final int regressions;
+
+        Result(String text, int compared, int regressions) {
+            this.text = text;
+            this.compared = compared;
+            this.regressions = regressions;
+        }
+    }
+
+    public static Result compare(RunData base, RunData cand, double maxRegression) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "latency-bench compare: candidate / base, per metric (the primary one on"
+                + " the cell's row, the others below it by name); regression threshold %s%n", pct(maxRegression)));
+        sb.append("  base:      ").append(base.dir).append('\n');
+        sb.append("  candidate: ").append(cand.dir).append("\n\n");
+        sb.append(String.format(Locale.ROOT, "%-42s", "scenario / variant / cell"));
+        for (String n : NAMES) {
+            sb.append(String.format(Locale.ROOT, " %17s", n));
+        }
+        sb.append("  verdict\n");
+        int compared = 0;
+        int regressions = 0;
+        List<String> notes = new ArrayList<>();
+        boolean anyShared = base.scenarios.values().stream().flatMap(List::stream)
+                .anyMatch(b -> !b.variant.isEmpty() && candidateRow(cand, b) != null);
+        for (String scenario : base.scenarios.keySet()) {
+            java.util.Set<String> searchSteps = searchSteps(base, cand, scenario);
+            for (RunData.Row b : base.scenarios.get(scenario)) {
+                if (b.variant.isEmpty()) {
+                    continue;
+                }
+                RunData.Row c = candidateRow(cand, b);
+                String where = scenario + "/" + b.variant + "/" + b.cell;
+                if (searchSteps.contains(b.variant) && (c == null || !b.status.equals(c.status))) {
+                    // a search runs the steps its answers lead it to: its answer is compared below, not its steps
+                    notes.add(where + ": a step of the search, " + (c == null ? "only in the base run"
+                            : b.status + " in the base, " + c.status + " in the candidate"));
+                    continue;
+                }
+                if (c == null && "OK".equals(b.status) && anyShared) { // an interrupted candidate, say: not a pass
+                    regressions++;
+                    compared++;
+                    sb.append(String.format(Locale.ROOT, "%-42s %s  REGRESSION (OK in the base, %s)%n", where,
+                            " ".repeat(17 * NAMES.length - 1), missing(cand, b)));
+                    continue;
+                }
+                if (c == null) {
+                    notes.add(where + ": only in the base run");
+                    continue;
+                }
+                if ("OK".equals(b.status) && !"OK".equals(c.status)) {
+                    regressions++;
+                    compared++;
+                    sb.append(String.format(Locale.ROOT, "%-42s %s  REGRESSION (OK in the base, %s in the candidate: %s)%n",
+                            where, " ".repeat(17 * NAMES.length - 1), c.status, String.join("; ", c.reasons)));
+                    continue;
+                }
+                if (!b.measured() || !c.measured()) {
+                    notes.add(where + ": not measured in " + (b.measured() ? "the candidate" : "the base"));
+                    continue;
+                }
+                compared++;
+                boolean regressed = false;
+                for (String metric : sharedMetrics(b, c)) {
+                    boolean primary = metric.equals(b.metrics.primary().name());
+                    regressed |= compareMetric(sb, primary ? where : "  " + metric, b.summary(metric),
+                            c.summary(metric), b.forks(metric), c.forks(metric), noiseKnown(b, c, metric),
+                            maxRegression);
+                }
+                if (regressed) {
+                    regressions++;
+                }
+                onlyInOne(notes, where, b, c, "the base");
+                onlyInOne(notes, where, c, b, "the candidate");
+            }
+        }
+        for (String scenario : cand.scenarios.keySet()) {
+            for (RunData.Row c : cand.scenarios.get(scenario)) {
+                boolean inBase = base.scenarios.containsKey(scenario) && base.scenarios.get(scenario).stream()
+                        .anyMatch(b -> b.cell.equals(c.cell) && b.variant.equals(c.variant));
+                if (!inBase && !c.variant.isEmpty()) {
+                    notes.add(scenario + "/" + c.variant + "/" + c.cell + ": only in the candidate run");
+                }
+            }
+        }
+        int[] capacity = compareCapacity(sb, base, cand, maxRegression);
+        compared += capacity[0];
+        regressions += capacity[1];
+        int[] throughput = compareThroughput(sb, base, cand, maxRegression);
+        compared += throughput[0];
+        regressions += throughput[1];
+        sb.append('\n');
+        sb.append("Ratios above 1 are slower. ±: the larger fork-to-fork spread ((max - min) / median) of the two runs,"
+                + " shown when a cell ran two or more forks; a slowdown within it is noise, not a regression.\n");
+        sb.append(Percentiles.LOW.trim()).append(": fewer than ").append(Percentiles.CONFIDENT_BEYOND).append(" samples beyond the"
+                + " percentile in one of the runs; shown, not gated.\n");
+        notes.forEach(n -> sb.append("note: ").append(n).append('\n'));
+        sb.append(String.format(Locale.ROOT, "%d comparison(s), %d regression(s) beyond %s%n", compared, regressions,
+                pct(maxRegression)));
+        return new Result(sb.toString(), compared, regressions);
+    }
+
+    /** The step names (folders) of the scenario's searches in either run. */
+    private static java.util.Set<String> searchSteps(RunData base, RunData cand, String scenario) {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (RunData run : List.of(base, cand)) {
+            if (run.scenarios.containsKey(scenario)) {
+                run.searches(scenario).forEach(s -> s.steps.forEach(st -> names.add(st.name())));
+            }
+        }
+        return names;
+    }
+
+    /**
+     * The answers of the searches both runs hold for the same scenario, cell and part: a lower capacity in the
+     * candidate by more than the threshold (the search's resolution, 10% by default) is a REGRESSION, a higher one
+     * an improvement. A part at its limit or unfinished is a lower bound: only a drop below it counts.
+     *
+     * @return {comparisons, regressions}
+     */
+    static int[] compareCapacity(StringBuilder sb, RunData base, RunData cand, double maxRegression) {
+        int compared = 0;
+        int regressions = 0;
+        boolean header = false;
+        for (String scenario : base.scenarios.keySet()) {
+            if (!cand.scenarios.containsKey(scenario)) {
+                continue;
+            }
+            for (Search b : base.searches(scenario)) {
+                Search c = cand.searches(scenario).stream().filter(s -> s.cell.equals(b.cell)).findFirst()
+                        .orElse(null);
+                if (c == null) {
+                    continue;
+                }
+                for (var e : b.parts.entrySet()) {
+                    Search.Answer ba = e.getValue();
+                    Search.Answer ca = c.parts.get(e.getKey());
+                    if (ca == null || "unknown".equals(ba.answer()) || "unknown".equals(ca.answer())) {
+                        continue;
+                    }
+                    if (!header) {
+                        sb.append(String.format(Locale.ROOT, "%ncapacity (the answer of each search; candidate / base,"
+                                + " a drop beyond %s is a regression)%n", pct(maxRegression)));
+                        header = true;
+                    }
+                    compared++;
+                    String where = scenario + "/" + e.getKey() + "/" + b.cell;
+                    double ratio = ba.value() == 0 ? (ca.value() == 0 ? 1 : Double.POSITIVE_INFINITY)
+                            : (double) ca.value() / ba.value();
+                    boolean candLowerBound = ca.atLimit() || ca.unfinished();
+                    String verdict;
+                    if (ratio < 1 - maxRegression && !candLowerBound) {
+                        verdict = "REGRESSION: holds less";
+                        regressions++;
+                    } else if (ratio < 1 - maxRegression) {
+                        verdict = "lower, but the candidate's answer is only a lower bound (" + ca.kind() + ")";
+                    } else if (ratio > 1 + maxRegression) {
+                        verdict = "improvement: holds more";
+                    } else {
+                        verdict = "same";
+                    }
+                    sb.append(String.format(Locale.ROOT, "%-42s base %s, candidate %s, %s  %s%n", where, ba.answer(),
+                            ca.answer(), Double.isInfinite(ratio) ? "from none" : String.format(Locale.ROOT,
+                                    "%.2fx", ratio), verdict));
+                }
+            }
+        }
+        return new int[] {compared, regressions};
+    }
+
+    /**
+     * For a study with latency-against-throughput points ({@link JetSection}): per scenario and JVM × GC both runs
+     * hold, the highest input + output items/s at which p99.99 stayed under the window's slide. A candidate that
+     * holds less by more than the threshold, or no longer holds any point, is a REGRESSION.
+     *
+     * @return {comparisons, regressions}
+     */
+    public static int[] compareThroughput(StringBuilder sb, RunData base, RunData cand, double maxRegression) {
+        int compared = 0;
+        int regressions = 0;
+        boolean header = false;
+        for (String scenario : base.scenarios.keySet()) {
+            Map<String, List<JetSection.Point>> b = JetSection.points(base, scenario);
+            Map<String, List<JetSection.Point>> c = cand.scenarios.containsKey(scenario)
+                    ? JetSection.points(cand, scenario) : Map.of();
+            for (String cell : b.keySet()) {
+                if (!c.containsKey(cell)) {
+                    continue;
+                }
+                long slideNs = JetSection.slideNs(b);
+                JetSection.Point bp = JetSection.bestUnderSlide(b.get(cell), slideNs);
+                JetSection.Point cp = JetSection.bestUnderSlide(c.get(cell), slideNs);
+                if (bp == null && cp == null) {
+                    continue;
+                }
+                if (!header) {
+                    sb.append(String.format(Locale.ROOT, "%nthroughput under the slide (the highest items/s with p99.99"
+                            + " under it; candidate / base, a drop beyond %s is a regression)%n", pct(maxRegression)));
+                    header = true;
+                }
+                compared++;
+                double ratio = bp == null ? Double.POSITIVE_INFINITY : cp == null ? 0
+                        : cp.itemsPerSec() / bp.itemsPerSec();
+                String verdict = ratio < 1 - maxRegression ? "REGRESSION: holds less"
+                        : ratio > 1 + maxRegression ? "improvement: holds more" : "same";
+                if (ratio < 1 - maxRegression) {
+                    regressions++;
+                }
+                sb.append(String.format(Locale.ROOT, "%-42s base %s, candidate %s, %s  %s%n", scenario + "/" + cell,
+                        held(bp), held(cp), Double.isInfinite(ratio) ? "from none" : String.format(Locale.ROOT,
+                                "%.2fx", ratio), verdict));
+            }
+        }
+        return new int[] {compared, regressions};
+    }
+
+    private static String held(JetSection.Point p) {
+        return p == null ? "none" : JetSection.items(p.itemsPerSec()) + " items/s";
+    }
+
+    /**
+     * One metric of one cell: a row of ratios and its verdict.
+     *
+     * @return whether a percentile resting on enough samples got slower by more than the threshold and the noise
+     */
+    private static boolean compareMetric(StringBuilder sb, String label, LatencySummary b, LatencySummary c,
+                                         List<LatencySummary> bForks, List<LatencySummary> cForks,
+                                         boolean gated, double maxRegression) {
+        sb.append(String.format(Locale.ROOT, "%-42s", label));
+        List<String> slower = new ArrayList<>();
+        List<String> noisy = new ArrayList<>();
+        for (int i = 0; i < NAMES.length; i++) {
+            long bv = Percentiles.percentile(b, i);
+            long cv = Percentiles.percentile(c, i);
+            double ratio = bv == 0 ? Double.NaN : (double) cv / bv;
+            double noise = maxKnown(Percentiles.spreadValue(bForks, i), Percentiles.spreadValue(cForks, i));
+            boolean confident = Percentiles.confident(Math.min(b.count, c.count), PCTS[i]);
+            String cell = String.format(Locale.ROOT, "%.2fx", ratio) + (Double.isNaN(noise) ? ""
+                    : String.format(Locale.ROOT, " ±%.0f%%", noise * 100)) + (confident ? "" : Percentiles.LOW);
+            sb.append(String.format(Locale.ROOT, " %17s", cell));
+            if (confident && ratio > 1 + maxRegression) {
+                String change = NAMES[i] + " " + Units.formatNs(bv) + " -> " + Units.formatNs(cv);
+                // slower, but by less than the forks of one run disagree among themselves: noise
+                (!Double.isNaN(noise) && ratio - 1 <= noise ? noisy : slower).add(change);
+            }
+        }
+        if (!gated) {
+            sb.append("  not gated: ").append(slower.isEmpty() && noisy.isEmpty() ? "no slower percentile"
+                    : "slower " + String.join(", ", slower.isEmpty() ? noisy : slower)).append(", but the forks'"
+                    + " figures of this metric were not kept, so noise cannot be told from a change\n");
+            return false;
+        }
+        String within = noisy.isEmpty() ? "" : (slower.isEmpty() ? "  " : "; ")
+                + "slower within the forks' spread: " + String.join(", ", noisy);
+        if (slower.isEmpty()) {
+            sb.append("  ok").append(within).append('\n');
+            return false;
+        }
+        sb.append("  REGRESSION: ").append(String.join(", ", slower)).append(within).append('\n');
+        return true;
+    }
+
+    /**
+     * Whether the forks' spread of a metric is known wherever there was more than one fork: a result
+     * written before metrics were named kept only the primary metric's forks, and a slower percentile
+     * there cannot be told from noise, so it is shown, not gated.
+     */
+    private static boolean noiseKnown(RunData.Row b, RunData.Row c, String metric) {
+        for (RunData.Row r : List.of(b, c)) {
+            if (r.primaryForks().size() >= 2 && r.forks(metric).size() < 2) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Notes the metrics {@code has} has figures for and {@code lacks} has not. */
+    private static void onlyInOne(List<String> notes, String where, RunData.Row has, RunData.Row lacks, String run) {
+        for (String m : has.metrics.names()) {
+            if (has.summary(m) != null && lacks.summary(m) == null) {
+                notes.add(where + ": metric `" + m + "` only in " + run + " run");
+            }
+        }
+    }
+
+    /** The metrics both rows have figures for, in the base's order (its primary first). */
+    private static List<String> sharedMetrics(RunData.Row b, RunData.Row c) {
+        List<String> shared = new ArrayList<>();
+        for (String m : b.metrics.names()) {
+            if (b.summary(m) != null && c.summary(m) != null) {
+                shared.add(m);
+            }
+        }
+        return shared;
+    }
+
+    /** The candidate's row of the base row's scenario, variant and cell; null when the candidate has none. */
+    private static RunData.Row candidateRow(RunData cand, RunData.Row b) {
+        if (!cand.scenarios.containsKey(b.scenario)) {
+            return null;
+        }
+        return cand.rows(b.scenario, b.variant).stream().filter(x -> x.cell.equals(b.cell)).findFirst().orElse(null);
+    }
+
+    /** Why the candidate has no result for a cell: what its run.json says of the cell, or that it never had it. */
+    private static String missing(RunData cand, RunData.Row b) {
+        if (cand.scenarios.containsKey(b.scenario)) {
+            for (RunData.Row r : cand.scenarios.get(b.scenario)) {
+                if (r.cell.equals(b.cell) && r.variant.isEmpty()) {
+                    return "no result in the candidate: " + r.status + (r.reasons.isEmpty() ? "" : ": "
+                            + String.join("; ", r.reasons));
+                }
+            }
+        }
+        return "not in the candidate run";
+    }
+
+    private static double maxKnown(double a, double b) {
+        return Double.isNaN(a) ? b : Double.isNaN(b) ? a : Math.max(a, b);
+    }
+
+    /** {@code 10%}, {@code 2.5%}, {@code 1000%}: four significant digits at most, no trailing zeros. */
+    static String pct(double d) {
+        return BigDecimal.valueOf(d * 100).round(new MathContext(4)).stripTrailingZeros().toPlainString() + "%";
+    }
+
+    private static void printHelp(PrintStream out) {
+        out.println("Usage: scripts/bench compare BASE_RUN CANDIDATE_RUN [--max-regression 10%] [--output FILE]");
+        out.println();
+        out.println("Compares the percentiles (p50 ... p99.99) of every metric of every cell and variant the two runs");
+        out.println("share, the primary metric first (for the queue study: latency, then service).");
+        out.println("Exit status: 0 no regression, 1 a percentile slower by more than --max-regression (default 10%)");
+        out.println("and by more than the forks' spread (with -Dbench.forks=2 or more), or a cell OK in the base and");
+        out.println("not OK or missing in the candidate, 2 bad input. Percentiles with fewer than 100 samples beyond");
+        out.println("them are shown but not gated. --output also writes the table to FILE (checked first).");
+    }
+}

@@ -1,0 +1,72 @@
+package dev.latencybench.runner.report.data;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+import dev.latencybench.core.record.LatencySummary;
+
+/**
+ * The percentiles the report and compare show, and how far each can be trusted: how many samples
+ * lie beyond it, and how far a cell's forks disagree on it. Stateless.
+ */
+public final class Percentiles {
+    /** Fewer samples than this beyond a percentile: the value rests on a handful of samples. */
+    public static final long CONFIDENT_BEYOND = 100;
+    /** Marks a value resting on fewer than {@link #CONFIDENT_BEYOND} samples beyond it. */
+    public static final String LOW = " †";
+    /** The percentiles of the tables, in the order of {@link #percentile(LatencySummary, int)}. */
+    public static final String[] NAMES = {"p50", "p90", "p99", "p99.9", "p99.99"};
+    public static final double[] PCTS = {50, 90, 99, 99.9, 99.99};
+
+    private Percentiles() {
+    }
+
+    /** Percentile {@code i} of a summary: 0 = p50, 1 = p90, 2 = p99, 3 = p99.9, 4 = p99.99. */
+    public static long percentile(LatencySummary s, int i) {
+        switch (i) {
+            case 0:
+                return s.p50;
+            case 1:
+                return s.p90;
+            case 2:
+                return s.p99;
+            case 3:
+                return s.p99_9;
+            case 4:
+                return s.p99_99;
+            default:
+                throw new IllegalArgumentException("percentile index " + i);
+        }
+    }
+
+    /** Whether enough of {@code count} samples lie beyond the {@code pct} percentile to trust it. */
+    public static boolean confident(long count, double pct) {
+        return beyond(count, pct) >= CONFIDENT_BEYOND;
+    }
+
+    /** How many of {@code count} samples lie above the {@code pct} percentile. */
+    public static long beyond(long count, double pct) {
+        return Math.round(count * (100 - pct) / 100);
+    }
+
+    /** (max - min) / median of the forks' values of percentile {@code i}, as text; empty with fewer than two forks. */
+    public static String spread(List<LatencySummary> forks, int i) {
+        double v = spreadValue(forks, i);
+        return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.0f%%", 100 * v);
+    }
+
+    /** (max - min) / median of the forks' values of percentile {@code i} (0 = p50 ... 4 = p99.99); NaN with fewer than two forks. */
+    public static double spreadValue(List<LatencySummary> forks, int i) {
+        if (forks.size() < 2) {
+            return Double.NaN;
+        }
+        long[] v = new long[forks.size()];
+        for (int k = 0; k < v.length; k++) {
+            v[k] = percentile(forks.get(k), i);
+        }
+        Arrays.sort(v);
+        double median = v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2.0;
+        return median == 0 ? Double.NaN : (v[v.length - 1] - v[0]) / median;
+    }
+}

@@ -1,0 +1,207 @@
+package dev.latencybench.runner.report.data;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+
+import dev.latencybench.core.config.Units;
+import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.core.run.schedule.Decision;
+
+/**
+ * One cell's schedule of a study whose schedule answers a question (a capacity search), read back from
+ * {@code <study>/<cell>.schedule.json}: the steps in the order they ran, each with its variant, the value of
+ * the property the search varies and its primary metric, and the decision with its parts (one per variant
+ * searched). Immutable.
+ */
+public final class Search {
+    /** The launcher's file name ending: {@code openjdk-17.0.15__g1.schedule.json}. */
+    static final String SUFFIX = ".schedule.json";
+    /** A search's pass rule as its description states it: {@code pass: p99.9 < 100ms}. */
+    private static final Pattern PASS_RULE = Pattern.compile("pass: (p[0-9.]+|max) < ([0-9]+(?:\\.[0-9]+)?) ?(ns|us|µs|ms|s)\\b");
+    private static final Map<String, Double> NS_PER = Map.of("ns", 1.0, "us", 1e3, "µs", 1e3, "ms", 1e6, "s", 1e9);
+
+    /** One step: {@code value} is the searched property's value, -1 for a step without one. */
+    public record Step(String name, String variant, String property, long value, String status, LatencySummary primary) {
+        public boolean ok() {
+            return "OK".equals(status);
+        }
+    }
+
+    /** A decision: {@code kind} as bench-core's {@code Decision.Kind} names it. */
+    public record Answer(String kind, long value, String answer, List<String> decidedBy, String why) {
+        public boolean atLimit() {
+            return "AT_LIMIT".equals(kind);
+        }
+
+        public boolean unfinished() {
+            return "UNFINISHED".equals(kind);
+        }
+
+        /** A step failed for a reason that is not a bound (a crash, a broker gone): no answer. */
+        public boolean failed() {
+            return "FAILED".equals(kind);
+        }
+
+        /** A number one can divide by: a boundary, or a limit's lower bound. */
+        public boolean hasValue() {
+            return value > 0 && !"unknown".equals(answer);
+        }
+
+        /** A decision of the schedule file, as bench-core's {@code Decision} reads it back. */
+        public static Answer of(Decision d) {
+            return new Answer(d.kind().name(), d.value(), d.answer(), d.decidedBy(), d.why());
+        }
+    }
+
+    public final String cell;
+    final String jvm;
+    final String gc;
+    public final String schedule;
+    public final String primary;
+    public final List<Step> steps;
+    /** The whole decision; null when the schedule answers no question. */
+    final Answer decision;
+    /** The decision's parts by variant, in order; one entry, under the steps' variant, for a plain decision. */
+    public final Map<String, Answer> parts;
+    /** What a variant's steps shared (the chain search's one broker) and how it was made ready, by variant. */
+    public final Map<String, String> shared = new LinkedHashMap<>();
+
+    private Search(String cell, String schedule, String primary, List<Step> steps, Answer decision,
+                   Map<String, Answer> parts) {
+        this.cell = cell;
+        int sep = cell.lastIndexOf("__");
+        this.jvm = sep > 0 ? cell.substring(0, sep) : cell;
+        this.gc = sep > 0 ? cell.substring(sep + 2) : "";
+        this.schedule = schedule;
+        this.primary = primary;
+        this.steps = List.copyOf(steps);
+        this.decision = decision;
+        this.parts = parts;
+    }
+
+    /** Every {@code *.schedule.json} of a study folder that holds a decision, in file name order. */
+    static List<Search> readAll(Path studyDir) throws IOException {
+        List<Path> files = new ArrayList<>();
+        if (Files.isDirectory(studyDir)) {
+            try (DirectoryStream<Path> ds = Files.newDirectoryStream(studyDir, "*" + SUFFIX)) {
+                ds.forEach(files::add);
+            }
+        }
+        files.sort(null);
+        List<Search> out = new ArrayList<>();
+        for (Path f : files) {
+            String name = f.getFileName().toString();
+            Search s = of(name.substring(0, name.length() - SUFFIX.length()), ResultFiles.readJson(f));
+            if (s.decision != null) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
+    public static Search of(String cell, JsonObject o) {
+        String primary = o.has("primary") ? o.get("primary").getAsString() : "latency";
+        List<Step> steps = new ArrayList<>();
+        if (o.has("steps") && o.get("steps").isJsonArray()) {
+            for (JsonElement e : o.getAsJsonArray("steps")) {
+                JsonObject s = e.getAsJsonObject();
+                String property = null;
+                long value = -1;
+                if (s.has("properties") && s.get("properties").isJsonObject()
+                        && !s.getAsJsonObject("properties").keySet().isEmpty()) {
+                    property = s.getAsJsonObject("properties").keySet().iterator().next();
+                    try {
+                        value = Long.parseLong(s.getAsJsonObject("properties").get(property).getAsString());
+                    } catch (NumberFormatException notACount) {
+                        value = -1;
+                    }
+                }
+                LatencySummary summary = s.has(primary) && s.get(primary).isJsonObject()
+                        ? LatencySummary.fromJson(s.getAsJsonObject(primary)) : null;
+                steps.add(new Step(text(s, "name"), text(s, "variant"), property, value, text(s, "status"), summary));
+            }
+        }
+        Answer decision = null;
+        Map<String, Answer> parts = new LinkedHashMap<>();
+        if (o.has("decision") && o.get("decision").isJsonObject()) {
+            Decision d = Decision.read(o.getAsJsonObject("decision"));
+            decision = Answer.of(d);
+            if (!d.parts().isEmpty()) {
+                d.parts().forEach((label, part) -> parts.put(label, Answer.of(part)));
+            } else {
+                parts.put(steps.isEmpty() ? "" : steps.get(0).variant(), decision);
+            }
+        }
+        Search search = new Search(cell, text(o, "schedule"), primary, steps, decision, parts);
+        if (o.has("shared") && o.get("shared").isJsonObject()) {
+            o.getAsJsonObject("shared").entrySet().forEach(e -> {
+                if (e.getValue().isJsonObject() && e.getValue().getAsJsonObject().has("summary")) {
+                    search.shared.put(e.getKey(), e.getValue().getAsJsonObject().get("summary").getAsString());
+                }
+            });
+        }
+        return search;
+    }
+
+    /** The searched property, e.g. {@code bench.chain.instances}; null when no step has one. */
+    public String property() {
+        return steps.stream().map(Step::property).filter(p -> p != null).findFirst().orElse(null);
+    }
+
+    /** A pass rule: the percentile (as {@code p99.9}) must stay below {@code boundNs}. */
+    public record Rule(String percentile, double boundNs) {
+        /** The percentile's field in a {@link LatencySummary}: {@code p99.9} reads {@code p99_9}. */
+        public long of(LatencySummary s) {
+            switch (percentile) {
+                case "p50": return s.p50;
+                case "p90": return s.p90;
+                case "p99": return s.p99;
+                case "p99.9": return s.p99_9;
+                case "p99.99": return s.p99_99;
+                default: return s.max;
+            }
+        }
+
+        public String describe() {
+            return percentile + " < " + Units.formatNs(boundNs);
+        }
+    }
+
+    /**
+     * The pass rule as the schedule's description states it ({@code pass: p99.9 < 100ms}); null when it states
+     * none, or two different ones.
+     */
+    public Rule passRule() {
+        Matcher m = PASS_RULE.matcher(schedule);
+        Rule rule = null;
+        while (m.find()) {
+            Rule r = new Rule(m.group(1), Double.parseDouble(m.group(2)) * NS_PER.get(m.group(3)));
+            if (rule != null && !rule.equals(r)) {
+                return null;
+            }
+            rule = r;
+        }
+        return rule;
+    }
+
+    /** {@code openjdk-17.0.15 g1}. */
+    public String label() {
+        return gc.isEmpty() ? jvm : jvm + " " + gc;
+    }
+
+    private static String text(JsonObject o, String member) {
+        return o.has(member) && o.get(member).isJsonPrimitive() ? o.get(member).getAsString() : "";
+    }
+}

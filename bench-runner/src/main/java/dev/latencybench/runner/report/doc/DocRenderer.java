@@ -1,0 +1,267 @@
+package dev.latencybench.runner.report.doc;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Renders a {@link Doc} as Markdown or as one self-contained HTML page. Stateless. */
+public final class DocRenderer {
+    private static final Pattern CODE = Pattern.compile("`([^`]*)`");
+    private static final Pattern BOLD = Pattern.compile("\\*\\*([^*]+)\\*\\*");
+    private static final Pattern MARK = Pattern.compile("\0([0-9]+)\0");
+    /** {@code [text](relative/path)}, after escaping: a link to a file of the run (no scheme, no spaces). */
+    private static final Pattern LINK = Pattern.compile("\\[([^\\]]+)\\]\\(([A-Za-z0-9._/#-]+)\\)");
+
+    private DocRenderer() {
+    }
+
+    public static String markdown(Doc doc) {
+        StringBuilder sb = new StringBuilder();
+        for (Doc.Block b : doc.blocks) {
+            if (b instanceof Doc.Heading h) {
+                sb.append("#".repeat(h.level())).append(' ').append(h.text()).append("\n\n");
+            } else if (b instanceof Doc.Para p) {
+                sb.append(p.text()).append("\n\n");
+            } else if (b instanceof Doc.Table t) {
+                sb.append("| ").append(String.join(" | ", t.header().stream().map(DocRenderer::mdCell).toList()))
+                        .append(" |\n|");
+                for (int i = 0; i < t.header().size(); i++) {
+                    sb.append(numeric(t, i) ? "---:|" : "---|");
+                }
+                sb.append('\n');
+                for (List<String> row : t.rows()) {
+                    sb.append("| ").append(String.join(" | ", row.stream().map(DocRenderer::mdCell).toList()))
+                            .append(" |\n");
+                }
+                sb.append('\n');
+            } else if (b instanceof Doc.Chart c) {
+                sb.append("![").append(c.alt()).append("](charts/").append(c.base()).append(".png)\n\n");
+            } else if (b instanceof Doc.Bullets l) {
+                l.items().forEach(i -> sb.append("- ").append(i).append('\n'));
+                sb.append('\n');
+            } else if (b instanceof Doc.Code c) {
+                sb.append("```\n").append(c.text()).append("\n```\n\n");
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String mdCell(String s) {
+        return s.replace("|", "\\|").replace("\n", " ");
+    }
+
+    private static boolean numeric(Doc.Table t, int col) {
+        return col < t.numeric().size() && t.numeric().get(col);
+    }
+
+    /**
+     * Each heading's id, in order, unique in the page: its text as a slug, and where that is taken (every
+     * scenario has a {@code Verdict}), the slug of the section it is in before it ({@code chain-verdict}),
+     * then a number.
+     */
+    static List<String> headingIds(Doc doc) {
+        List<String> ids = new ArrayList<>();
+        java.util.Set<String> taken = new java.util.HashSet<>();
+        String section = "";
+        for (Doc.Block b : doc.blocks) {
+            if (b instanceof Doc.Heading h) {
+                String slug = slug(h.text());
+                String id = slug;
+                if (taken.contains(id) && !section.isEmpty()) {
+                    id = section + "-" + slug;
+                }
+                for (int n = 2; taken.contains(id); n++) {
+                    id = slug + "-" + n;
+                }
+                taken.add(id);
+                ids.add(id);
+                if (h.level() <= 2) {
+                    section = slug;
+                }
+            }
+        }
+        return ids;
+    }
+
+    private static String slug(String text) {
+        return text.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
+    }
+
+    /** The page's contents: its sections (level 2) and their parts (level 3), linked by id. */
+    private static String contents(Doc doc, List<String> ids) {
+        StringBuilder sb = new StringBuilder("<nav class=\"toc\"><details open><summary>Contents</summary>\n<ul>\n");
+        int i = 0;
+        boolean inner = false;
+        for (Doc.Block b : doc.blocks) {
+            if (!(b instanceof Doc.Heading h)) {
+                continue;
+            }
+            String id = ids.get(i++);
+            if (h.level() == 2) {
+                sb.append(inner ? "</ul></li>\n" : "");
+                sb.append("<li><a href=\"#").append(id).append("\">").append(inline(h.text())).append("</a><ul>\n");
+                inner = true;
+            } else if (h.level() == 3 && inner) {
+                sb.append("<li><a href=\"#").append(id).append("\">").append(inline(h.text())).append("</a></li>\n");
+            }
+        }
+        sb.append(inner ? "</ul></li>\n" : "").append("</ul></details></nav>\n");
+        return sb.toString().replace("<ul>\n</ul>", "");
+    }
+
+    /** @param chartsDir where the charts' SVG files are, to inline them */
+    public static String html(Doc doc, String title, Path chartsDir) throws IOException {
+        StringBuilder sb = new StringBuilder();
+        sb.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>").append(esc(title))
+                .append("</title>\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<style>\n")
+                .append(CSS).append("</style>\n</head>\n<body>\n<main>\n");
+        List<String> ids = headingIds(doc);
+        int heading = 0;
+        boolean contents = false;
+        for (Doc.Block b : doc.blocks) {
+            if (b instanceof Doc.Heading h) {
+                if (!contents && h.level() == 2) { // the contents go before the first section
+                    sb.append(contents(doc, ids));
+                    contents = true;
+                }
+                String id = ids.get(heading++);
+                sb.append("<h").append(h.level()).append(" id=\"").append(id).append("\">").append(inline(h.text()))
+                        .append("</h").append(h.level()).append(">\n");
+            } else if (b instanceof Doc.Para p) {
+                sb.append("<p>").append(inline(p.text())).append("</p>\n");
+            } else if (b instanceof Doc.Table t) {
+                sb.append("<div class=\"scroll\"><table>\n<thead><tr>");
+                for (int i = 0; i < t.header().size(); i++) {
+                    sb.append(numeric(t, i) ? "<th class=\"n\">" : "<th>").append(inline(t.header().get(i)))
+                            .append("</th>");
+                }
+                sb.append("</tr></thead>\n<tbody>\n");
+                for (List<String> row : t.rows()) {
+                    sb.append("<tr>");
+                    for (int i = 0; i < row.size(); i++) {
+                        String cell = row.get(i);
+                        String cls = numeric(t, i) ? "n" : "";
+                        cls += switch (cell) {
+                            case "FAILED", "INTERRUPTED", "FAIL" -> " bad";
+                            case "SKIPPED", "NOT_RUN" -> " skip";
+                            case "OK" -> " ok";
+                            case "PASS" -> " pass"; // the host checklist's levels
+                            case "WARN" -> " warn";
+                            case "INFO" -> " info";
+                            default -> "";
+                        };
+                        sb.append(cls.isBlank() ? "<td>" : "<td class=\"" + cls.trim() + "\">").append(inline(cell))
+                                .append("</td>");
+                    }
+                    sb.append("</tr>\n");
+                }
+                sb.append("</tbody></table></div>\n");
+            } else if (b instanceof Doc.Chart c) {
+                Path svg = chartsDir.resolve(c.base() + ".svg");
+                sb.append("<figure>");
+                if (Files.isRegularFile(svg)) {
+                    sb.append(inlineSvg(Files.readString(svg, StandardCharsets.UTF_8)));
+                }
+                sb.append("<figcaption>").append(esc(c.alt())).append(" (<a href=\"charts/").append(c.base())
+                        .append(".png\">PNG</a>, <a href=\"charts/").append(c.base()).append(".svg\">SVG</a>)")
+                        .append("</figcaption></figure>\n");
+            } else if (b instanceof Doc.Bullets l) {
+                sb.append("<ul>\n");
+                l.items().forEach(i -> sb.append("<li>").append(inline(i)).append("</li>\n"));
+                sb.append("</ul>\n");
+            } else if (b instanceof Doc.Code c) {
+                sb.append("<pre><code>").append(esc(c.text())).append("</code></pre>\n");
+            }
+        }
+        sb.append("</main>\n</body>\n</html>\n");
+        return sb.toString();
+    }
+
+    /** An SVG file as an element for the page: no XML prolog or DOCTYPE, scaled to the page width. */
+    static String inlineSvg(String svg) {
+        int start = svg.indexOf("<svg");
+        String s = start >= 0 ? svg.substring(start) : svg;
+        return s.replaceFirst("<svg", "<svg class=\"chart\"");
+    }
+
+    /**
+     * Escapes text, turns {@code `x`} into {@code <code>x</code>}, {@code **x**} into
+     * {@code <strong>x</strong>} and {@code [x](file)} into a link; a bold span may hold code spans.
+     */
+    static String inline(String text) {
+        Matcher m = CODE.matcher(text);
+        List<String> codes = new ArrayList<>();
+        StringBuilder sb = new StringBuilder();
+        int last = 0;
+        while (m.find()) { // code spans become numbered \0 marks, so bold can span them
+            sb.append(esc(text.substring(last, m.start()))).append('\0').append(codes.size()).append('\0');
+            codes.add("<code>" + esc(m.group(1)) + "</code>");
+            last = m.end();
+        }
+        String marked = BOLD.matcher(sb.append(esc(text.substring(last))).toString())
+                .replaceAll("<strong>$1</strong>");
+        marked = LINK.matcher(marked).replaceAll("<a href=\"$2\">$1</a>");
+        Matcher mark = MARK.matcher(marked);
+        StringBuilder out = new StringBuilder();
+        while (mark.find()) {
+            mark.appendReplacement(out, Matcher.quoteReplacement(codes.get(Integer.parseInt(mark.group(1)))));
+        }
+        return mark.appendTail(out).toString();
+    }
+
+    static String esc(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+
+    private static final String CSS = String.join("\n",
+            "body { font-family: -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif;",
+            "  color: #1f2328; background: #fff; margin: 0; line-height: 1.5; }",
+            "main { max-width: 1100px; margin: 0 auto; padding: 24px 32px 64px; }",
+            "h1 { font-size: 1.8em; border-bottom: 1px solid #d0d7de; padding-bottom: .3em; }",
+            "h2 { font-size: 1.4em; border-bottom: 1px solid #d0d7de; padding-bottom: .3em; margin-top: 2em; }",
+            "nav.toc { background: #f6f8fa; border: 1px solid #d0d7de; border-radius: 6px; padding: 8px 16px;"
+                    + " margin: 16px 0; font-size: .92em; }",
+            "nav.toc summary { font-weight: 600; cursor: pointer; }",
+            "nav.toc ul { margin: 4px 0; padding-left: 20px; }",
+            "@media (min-width: 900px) { nav.toc > details > ul { columns: 2; column-gap: 32px; }"
+                    + " nav.toc > details > ul > li { break-inside: avoid-column; } }",
+            "h3 { font-size: 1.15em; margin-top: 1.6em; }",
+            "code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .9em; }",
+            "code { background: #f6f8fa; padding: .1em .3em; border-radius: 4px; }",
+            "pre { background: #f6f8fa; padding: 12px; border-radius: 6px; overflow-x: auto;",
+            "  white-space: pre-wrap; overflow-wrap: anywhere; }",
+            "pre code { background: none; padding: 0; white-space: inherit; }",
+            ".scroll { overflow-x: auto; }",
+            "table { border-collapse: separate; border-spacing: 0; margin: 12px 0; font-size: .92em;",
+            "  border-top: 1px solid #d0d7de; border-left: 1px solid #d0d7de; }",
+            "th, td { border-right: 1px solid #d0d7de; border-bottom: 1px solid #d0d7de; padding: 4px 10px;",
+            "  background: #fff; }",
+            "th { background: #f6f8fa; text-align: left; vertical-align: bottom; }",
+            "tr:nth-child(even) td { background: #f6f8fa; }",
+            "td code { overflow-wrap: anywhere; }",
+            "/* the first column (the JVM, the check) stays in view while a wide table scrolls */",
+            ".scroll th:first-child, .scroll td:first-child { position: sticky; left: 0; z-index: 1; }",
+            ".n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }",
+            "th.n { white-space: normal; }",
+            "td strong { font-weight: 700; background: #dafbe1; padding: 0 .25em; border-radius: 3px; }",
+            ".ok, .pass { color: #1a7f37; font-weight: 600; }",
+            ".bad { color: #cf222e; font-weight: 600; }",
+            ".warn { color: #9a6700; font-weight: 600; }",
+            ".info { color: #0969da; }",
+            ".skip { color: #6e7781; }",
+            "@media (max-width: 900px) {",
+            "  main { padding: 16px 12px 48px; }",
+            "  table { font-size: .85em; }",
+            "  th, td { padding: 3px 6px; }",
+            "}",
+            "figure { margin: 16px 0; }",
+            "svg.chart { width: 100%; height: auto; max-width: 1000px; }",
+            "figcaption { color: #57606a; font-size: .9em; }",
+            "");
+}

@@ -1,0 +1,118 @@
+package dev.latencybench.startup;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+
+import dev.latencybench.core.config.Units;
+import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.view.StudyView;
+import dev.latencybench.core.view.View;
+import dev.latencybench.core.view.ViewRow;
+
+/**
+ * The start-up study's answer in words, for the report: each start mode against plain {@code java -jar}
+ * of the same service in the same JVM × GC (how much faster to its first response, how much memory, the
+ * CPU time, the warm tail), then the modes this machine skipped and why. Cells without the study's
+ * {@code launchValues} are not the study's and are left out. Stateless.
+ */
+public final class StartupView implements StudyView {
+    /** The start mode of a variant named {@code <service>-<mode>} whose times the others are set against. */
+    private static final String PLAIN = "jvm";
+    private static final double KIB_PER_MIB = 1024.0;
+
+    @Override
+    public String study() {
+        return StartupStudy.NAME;
+    }
+
+    @Override
+    public View answer(List<ViewRow> all) {
+        List<ViewRow> rows = new ArrayList<>();
+        for (ViewRow r : all) {
+            if (r.result != null && r.result.part(StartupResult.PART).launchValues() != null) {
+                rows.add(r);
+            }
+        }
+        View v = new View();
+        if (rows.isEmpty()) {
+            return v;
+        }
+        return v.heading(1, "Start-up, footprint and response time per start mode").bullets(sentences(rows))
+                .bullets(skipped(rows));
+    }
+
+    /** One sentence per JVM × GC and mode: against plain java -jar of the same service. */
+    static List<String> sentences(List<ViewRow> rows) {
+        List<String> out = new ArrayList<>();
+        for (ViewRow r : rows) {
+            int dash = r.variant.lastIndexOf('-');
+            if (dash < 0 || r.variant.endsWith("-" + PLAIN) || !r.measured()) {
+                continue;
+            }
+            String service = r.variant.substring(0, dash);
+            String mode = r.variant.substring(dash + 1);
+            ViewRow plain = rows.stream().filter(p -> p.cell.equals(r.cell) && p.variant.equals(service + "-"
+                    + PLAIN) && p.measured()).findFirst().orElse(null);
+            if (plain == null) {
+                continue;
+            }
+            long t = r.primary().p50;
+            long tp = plain.primary().p50;
+            StringBuilder sb = new StringBuilder();
+            sb.append(String.format(Locale.ROOT, "**%s**, %s: `%s` %s (first 200 p50 %s against %s)", r.label(),
+                    service, mode, t <= tp ? String.format(Locale.ROOT, "starts %.2fx faster than `%s`", (double) tp / t,
+                            PLAIN) : String.format(Locale.ROOT, "starts %.2fx slower than `%s`", (double) t / tp, PLAIN),
+                    Units.formatNs(t), Units.formatNs(tp)));
+            LatencySummary rss = r.summary("rss");
+            LatencySummary rssPlain = plain.summary("rss");
+            if (rss != null && rssPlain != null && rss.count > 0 && rssPlain.count > 0) {
+                double change = 100.0 * (rss.p50 - rssPlain.p50) / rssPlain.p50;
+                sb.append(String.format(Locale.ROOT, ", uses %.0f%% %s memory (RSS %s against %s)", Math.abs(change),
+                        change <= 0 ? "less" : "more", mib(rss.p50), mib(rssPlain.p50)));
+            }
+            LatencySummary cpu = r.summary("cpu");
+            LatencySummary cpuPlain = plain.summary("cpu");
+            if (cpu != null && cpuPlain != null && cpu.count > 0 && cpuPlain.count > 0) {
+                sb.append(String.format(Locale.ROOT, ", CPU time to first 200 %s against %s", Units.formatNs(cpu.p50),
+                        Units.formatNs(cpuPlain.p50)));
+            }
+            LatencySummary warm = r.summary("warm");
+            LatencySummary warmPlain = plain.summary("warm");
+            if (warm != null && warmPlain != null && warm.count > 0 && warmPlain.count > 0) {
+                sb.append(String.format(Locale.ROOT, "; warm p99 %s against %s", Units.formatNs(warm.p99),
+                        Units.formatNs(warmPlain.p99)));
+            }
+            out.add(sb.append('.').toString());
+        }
+        if (out.isEmpty()) {
+            out.add("No start mode could be set against plain `java -jar` of the same service in the same JVM and"
+                    + " collector (run `jvm` beside the others to get the comparison).");
+        }
+        return out;
+    }
+
+    private static List<String> skipped(List<ViewRow> rows) {
+        Map<String, String> why = new LinkedHashMap<>();
+        for (ViewRow r : rows) {
+            JsonObject skipped = r.result.part(StartupResult.PART).skipped();
+            if (skipped != null) {
+                for (Map.Entry<String, JsonElement> e : skipped.entrySet()) {
+                    why.put(r.jvm + ": `" + e.getKey() + "`", e.getValue().getAsString());
+                }
+            }
+        }
+        List<String> out = new ArrayList<>();
+        why.forEach((k, v) -> out.add(k + " skipped: " + v));
+        return out;
+    }
+
+    private static String mib(long kib) {
+        return String.format(Locale.ROOT, "%.1f MiB", kib / KIB_PER_MIB);
+    }
+}

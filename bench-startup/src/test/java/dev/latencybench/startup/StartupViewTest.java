@@ -1,0 +1,76 @@
+package dev.latencybench.startup;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+
+import com.google.gson.JsonObject;
+
+import org.junit.jupiter.api.Test;
+
+import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.record.Metric;
+import dev.latencybench.core.record.Metrics;
+import dev.latencybench.core.result.CellResult;
+import dev.latencybench.core.view.StudyView;
+import dev.latencybench.core.view.View;
+import dev.latencybench.core.view.ViewRow;
+
+/** The start-up view's answer in words: each mode against plain java -jar of the same service and cell. */
+class StartupViewTest {
+    private static final Metrics METRICS = new Metrics(List.of(Metric.nanos("first-response", "to the first 200"),
+            Metric.nanos("cpu", "CPU time"), new Metric("rss", "RSS", "KiB", Metric.Writers.ONE),
+            Metric.nanos("warm", "warm batch")));
+
+    private static LatencySummary s(long p50, long p99) {
+        return new LatencySummary(p50, p50, p99, p99, p99, p99, 20);
+    }
+
+    private static ViewRow row(String variant, String cell, long firstNs, long rssKiB, long cpuNs, long warmP99Ns) {
+        JsonObject result = new JsonObject();
+        result.add("launchValues", new JsonObject());
+        int sep = cell.lastIndexOf("__");
+        return new ViewRow(variant, cell, cell.substring(0, sep), cell.substring(sep + 2), "OK",
+                METRICS.primary().name(), Map.of("first-response", s(firstNs, firstNs), "rss", s(rssKiB, rssKiB), "cpu",
+                s(cpuNs, cpuNs), "warm", s(warmP99Ns / 2, warmP99Ns)), CellResult.read(result));
+    }
+
+    @Test
+    void eachModeIsSetAgainstPlainJavaJarOfTheSameServiceAndCell() {
+        List<ViewRow> rows = List.of(
+                row("minimal-jvm", "temurin-25.0.3__g1", 227_000_000, 58_778, 290_000_000, 6_230_000),
+                row("minimal-aot", "temurin-25.0.3__g1", 146_000_000, 49_664, 190_000_000, 5_890_000),
+                row("minimal-cds", "temurin-25.0.3__g1", 249_000_000, 57_651, 200_000_000, 4_270_000),
+                row("minimal-cds", "openjdk-17.0.15__g1", 100_000_000, 40_000, 100_000_000, 1_000_000));
+        assertEquals(List.of(
+                "**temurin-25.0.3 g1**, minimal: `aot` starts 1.55x faster than `jvm` (first 200 p50 146ms against"
+                        + " 227ms), uses 16% less memory (RSS 48.5 MiB against 57.4 MiB), CPU time to first 200 190ms"
+                        + " against 290ms; warm p99 5.89ms against 6.23ms.",
+                "**temurin-25.0.3 g1**, minimal: `cds` starts 1.10x slower than `jvm` (first 200 p50 249ms against"
+                        + " 227ms), uses 2% less memory (RSS 56.3 MiB against 57.4 MiB), CPU time to first 200 200ms"
+                        + " against 290ms; warm p99 4.27ms against 6.23ms."),
+                StartupView.sentences(rows), "17's cds has no jvm row to be set against: no sentence");
+    }
+
+    @Test
+    void withoutAPlainRowItSaysHowToGetTheComparison() {
+        assertEquals(List.of("No start mode could be set against plain `java -jar` of the same service in the same JVM"
+                + " and collector (run `jvm` beside the others to get the comparison)."), StartupView.sentences(List.of(
+                row("minimal-aot", "temurin-25.0.3__g1", 146_000_000, 49_664, 190_000_000, 5_890_000))));
+    }
+
+    @Test
+    void theReportFindsTheViewAsItFindsTheStudyAndGetsItsAnswerAsPlainBlocks() {
+        StudyView view = ServiceLoader.load(StudyView.class).stream().map(ServiceLoader.Provider::get)
+                .filter(v -> v.study().equals(new StartupStudy().name())).findFirst().orElseThrow();
+        View v = view.answer(List.of(row("minimal-jvm", "temurin-25.0.3__g1", 227_000_000, 58_778, 290_000_000,
+                6_230_000), row("minimal-aot", "temurin-25.0.3__g1", 146_000_000, 49_664, 190_000_000, 5_890_000)));
+        assertEquals(List.of(View.Kind.HEADING, View.Kind.BULLETS), v.blocks().stream().map(b -> b.kind).toList());
+        assertEquals("Start-up, footprint and response time per start mode", v.blocks().get(0).text);
+        assertEquals(1, v.blocks().get(1).items.size(), "one mode against plain java -jar; nothing skipped");
+        assertTrue(view.answer(List.of()).isEmpty(), "cells that are not the study's show nothing");
+    }
+}
