@@ -5,6 +5,7 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -172,7 +173,66 @@ public final class BenchProperties {
         return dir;
     }
 
-    /** Fails on the first {@code bench.*} property that no getter or {@link #allow} asked for. */
+    /** The text of a {@link Property.Kind#TEXT} declaration, or its default. */
+    public String string(Property p) {
+        p.requireKind(Property.Kind.TEXT);
+        return string(p.name(), (String) p.defaultValue(), p.description());
+    }
+
+    /** The value of a {@link Property.Kind#COUNT} declaration, or its default. */
+    public long count(Property p) {
+        p.requireKind(Property.Kind.COUNT);
+        return count(p.name(), (Long) p.defaultValue(), p.min(), p.max(), p.description());
+    }
+
+    /** The value of a {@link Property.Kind#DURATION} declaration in nanoseconds, or its default. */
+    public long durationNs(Property p) {
+        p.requireKind(Property.Kind.DURATION);
+        return durationNs(p.name(), (Long) p.defaultValue(), p.min(), p.max(), p.description());
+    }
+
+    /** The value of a {@link Property.Kind#CHOICE} declaration, or its default. */
+    public <E extends Enum<E>> E choice(Property p, Class<E> type) {
+        p.requireKind(Property.Kind.CHOICE);
+        return choice(p.name(), type.cast(p.defaultValue()), type, p.description());
+    }
+
+    /** The value of a {@link Property.Kind#FLAG} declaration, or its default. */
+    public boolean bool(Property p) {
+        p.requireKind(Property.Kind.FLAG);
+        return bool(p.name(), (Boolean) p.defaultValue(), p.description());
+    }
+
+    /** The value of a {@link Property.Kind#SUBSET} declaration, or its default. */
+    @SuppressWarnings("unchecked")
+    public List<String> subset(Property p) {
+        p.requireKind(Property.Kind.SUBSET);
+        return subset(p.name(), (List<String>) p.defaultValue(), p.allowed(), p.hint());
+    }
+
+    /** The folder of a {@link Property.Kind#FOLDER} declaration, or its default; it must exist and be writable. */
+    public Path writableDirectory(Property p) {
+        p.requireKind(Property.Kind.FOLDER);
+        return writableDirectory(p.name(), (String) p.defaultValue(), p.description(), p.hint());
+    }
+
+    /**
+     * Fails on the first {@code bench.*} property given that none of {@code declared} accepts (a typo such as
+     * {@code bench.rtae}), naming the listed ones with their descriptions; reads no value.
+     */
+    public void rejectUnknown(Collection<Property> declared) {
+        for (String name : values.keySet()) {
+            if (declared.stream().noneMatch(p -> p.accepts(name))) {
+                StringBuilder allowed = new StringBuilder();
+                Property.listed(declared).forEach(p -> allowed.append(System.lineSeparator()).append("  ")
+                        .append(p.name()).append("  ").append(p.description()));
+                throw new ConfigException("unknown property " + name + "=" + values.get(name)
+                        + "; the properties allowed here are:" + allowed);
+            }
+        }
+    }
+
+    /** Fails on the first {@code bench.*} property that no getter asked for. */
     public void rejectUnknown() {
         for (String name : values.keySet()) {
             if (!known.containsKey(name)) {

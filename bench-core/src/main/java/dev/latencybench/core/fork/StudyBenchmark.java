@@ -49,7 +49,7 @@ public abstract class StudyBenchmark {
         BenchProperties properties = BenchProperties.fromSystem();
         RunSettings run = RunSettings.read(properties, "results");
         ForkPlan fork = study.fork(variant, run, properties);
-        properties.rejectUnknown();
+        properties.rejectUnknown(study.properties());
         session = ForkSession.open(study.name(), variant, run, fork.periods(), fork.cpus(), fork.openWorkload());
     }
 
