@@ -51,6 +51,7 @@ public final class Property {
     private final long min;
     private final long max;
     private final List<String> allowed;
+    /** A folder's fix when it cannot be used; a subset's noun ("transport"). */
     private final String hint;
     private final boolean listed;
 
