@@ -37,9 +37,10 @@ public interface Study {
     String variantParam();
 
     /**
-     * Reads and validates every study property (the common ones included); throws ConfigException.
-     * Only reads: it removes nothing, probes no port and connects to nothing, so any caller may call it
-     * any number of times (the runner's property check, {@code --help}, the launcher). What must be done
+     * Reads and validates every study property (the common ones included) through its declaration in
+     * {@link #studyProperties}; throws ConfigException. Only reads: it removes nothing, probes no port and
+     * connects to nothing, so any caller may call it any number of times (the runner's value check, the
+     * launcher); {@code --help} and the unknown-property check need not call it. What must be done
      * once before anything starts is the plan's {@link Plan#prepare}, which the launcher runs.
      */
     Plan plan(BenchProperties properties, CpuTopology topology);
