@@ -1,6 +1,7 @@
 package dev.latencybench.jet;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -10,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Periods;
+import dev.latencybench.core.config.Property;
 import dev.latencybench.core.config.RunLength;
 import dev.latencybench.core.config.Scale;
 import dev.latencybench.core.config.Units;
@@ -68,6 +70,23 @@ public final class JetSettings {
             TimeUnit.SECONDS.toNanos(15), TimeUnit.SECONDS.toNanos(30),
             TimeUnit.SECONDS.toNanos(20), TimeUnit.MINUTES.toNanos(4));
 
+    private static final Property SLIDE_PROPERTY = Property.duration(SLIDE, SLIDE_NS, TimeUnit.MILLISECONDS.toNanos(1),
+            TimeUnit.HOURS.toNanos(1), "how often the window slides (and the pipeline emits a result set)");
+    private static final Property MAX_LAG_PROPERTY = Property.duration(MAX_LAG, MAX_LAG_NS, 0,
+            TimeUnit.HOURS.toNanos(1),
+            "how far behind its schedule the source may end a measured period before the point fails");
+    private static final Property CLUSTER_PROPERTY = Property.text(CLUSTER, "", "HOST:PORT[,HOST:PORT...] of an"
+            + " existing Hazelcast cluster to run the job on; empty: an embedded member in each benchmark JVM");
+    private static final Property CLUSTER_NAME_PROPERTY = Property.text(CLUSTER_NAME, DEFAULT_CLUSTER_NAME,
+            "the cluster name of the existing cluster (" + CLUSTER + ")");
+    private static final Property PORT_PROPERTY = Property.count(PORT, 0, 0, 65_535,
+            "the embedded member's port on 127.0.0.1 (0: a free one)");
+    private static final Property VARIANTS_PROPERTY = Property.subset(VARIANTS, ALL_VARIANTS, ALL_VARIANTS,
+            "variant");
+
+    /** Every property {@link #read} reads, declared with the standard scale's defaults. */
+    public static final List<Property> PROPERTIES = properties(Scale.STANDARD);
+
     private final long ratePerSec;
     private final List<Long> keys;
     private final long windowNs;
@@ -93,19 +112,37 @@ public final class JetSettings {
         this.variants = List.copyOf(variants);
     }
 
+    private static List<Property> properties(Scale scale) {
+        List<Property> all = new ArrayList<>(Periods.properties(scale, LENGTH));
+        all.addAll(List.of(rateProperty(scale), keysProperty(scale), windowProperty(scale), SLIDE_PROPERTY,
+                MAX_LAG_PROPERTY, CLUSTER_PROPERTY, CLUSTER_NAME_PROPERTY, PORT_PROPERTY, VARIANTS_PROPERTY));
+        return Collections.unmodifiableList(all);
+    }
+
+    private static Property rateProperty(Scale scale) {
+        return Property.count(RATE, scale == Scale.PAPER ? PAPER_RATE : scale == Scale.SMOKE ? SMOKE_RATE
+                : STANDARD_RATE, 1, MAX_RATE, "events per second the source emits");
+    }
+
+    private static Property keysProperty(Scale scale) {
+        return Property.text(KEYS, scale == Scale.PAPER ? PAPER_KEYS : scale == Scale.SMOKE ? SMOKE_KEYS
+                : STANDARD_KEYS, "the key counts to sweep, comma-separated, e.g. 5K,15K,25K; one point each");
+    }
+
+    private static Property windowProperty(Scale scale) {
+        return Property.duration(WINDOW, scale == Scale.SMOKE ? SMOKE_WINDOW_NS : WINDOW_NS,
+                TimeUnit.MILLISECONDS.toNanos(1), TimeUnit.HOURS.toNanos(1), "the sliding window's length");
+    }
+
     /** @throws ConfigException naming the property, the value and what is allowed */
     public static JetSettings read(BenchProperties p) {
         Periods periods = Periods.read(p, Scale.STANDARD, LENGTH);
         Scale scale = periods.scale();
-        long rate = p.count(RATE, scale == Scale.PAPER ? PAPER_RATE : scale == Scale.SMOKE ? SMOKE_RATE
-                : STANDARD_RATE, 1, MAX_RATE, "events per second the source emits");
-        String keysText = p.string(KEYS, scale == Scale.PAPER ? PAPER_KEYS : scale == Scale.SMOKE ? SMOKE_KEYS
-                : STANDARD_KEYS, "the key counts to sweep, comma-separated, e.g. 5K,15K,25K; one point each");
+        long rate = p.count(rateProperty(scale));
+        String keysText = p.string(keysProperty(scale));
         List<Long> keys = parseKeys(keysText);
-        long window = p.durationNs(WINDOW, scale == Scale.SMOKE ? SMOKE_WINDOW_NS : WINDOW_NS,
-                TimeUnit.MILLISECONDS.toNanos(1), TimeUnit.HOURS.toNanos(1), "the sliding window's length");
-        long slide = p.durationNs(SLIDE, SLIDE_NS, TimeUnit.MILLISECONDS.toNanos(1), TimeUnit.HOURS.toNanos(1),
-                "how often the window slides (and the pipeline emits a result set)");
+        long window = p.durationNs(windowProperty(scale));
+        long slide = p.durationNs(SLIDE_PROPERTY);
         long ms = TimeUnit.MILLISECONDS.toNanos(1);
         if (window % ms != 0 || slide % ms != 0) {
             throw ConfigException.invalid(window % ms != 0 ? WINDOW : SLIDE, p.given().getOrDefault(
@@ -118,15 +155,12 @@ public final class JetSettings {
                     "the slide must divide the window (" + WINDOW + "=" + Units.formatDuration(window)
                             + ") into whole slides, e.g. 10ms for 10s");
         }
-        long maxLag = p.durationNs(MAX_LAG, MAX_LAG_NS, 0, TimeUnit.HOURS.toNanos(1),
-                "how far behind its schedule the source may end a measured period before the point fails");
-        String clusterText = p.string(CLUSTER, "", "HOST:PORT[,HOST:PORT...] of an existing Hazelcast cluster to run"
-                + " the job on; empty: an embedded member in each benchmark JVM");
+        long maxLag = p.durationNs(MAX_LAG_PROPERTY);
+        String clusterText = p.string(CLUSTER_PROPERTY);
         List<String> cluster = parseAddresses(clusterText);
-        String clusterName = p.string(CLUSTER_NAME, DEFAULT_CLUSTER_NAME,
-                "the cluster name of the existing cluster (" + CLUSTER + ")");
-        int port = (int) p.count(PORT, 0, 0, 65_535, "the embedded member's port on 127.0.0.1 (0: a free one)");
-        List<String> variants = p.subset(VARIANTS, ALL_VARIANTS, ALL_VARIANTS, "variant");
+        String clusterName = p.string(CLUSTER_NAME_PROPERTY);
+        int port = (int) p.count(PORT_PROPERTY);
+        List<String> variants = p.subset(VARIANTS_PROPERTY);
         return new JetSettings(rate, keys, window, slide, maxLag, cluster, clusterName, port, periods, variants);
     }
 

@@ -11,6 +11,7 @@ import com.google.gson.JsonObject;
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
+import dev.latencybench.core.config.Property;
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.fork.ForkPlan;
 import dev.latencybench.core.fork.ForkedStudy;
@@ -69,6 +70,11 @@ public final class JetStudy implements ForkedStudy {
     @Override
     public String variantParam() {
         return "engine";
+    }
+
+    @Override
+    public List<Property> studyProperties() {
+        return JetSettings.PROPERTIES;
     }
 
     /** Reads the properties; its {@link Plan#prepare} checks the port and the cluster. */

@@ -4,6 +4,7 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
+import dev.latencybench.core.config.Property;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
@@ -84,21 +85,51 @@ public final class BrokerSettings {
                 DEFAULT_START_TIMEOUT_NS, Paths.get(System.getProperty("java.io.tmpdir")));
     }
 
+    private static final Property HEAP_PROPERTY = Property.text(HEAP, DEFAULT_HEAP,
+            "the broker's heap (-Xms and -Xmx), such as 512m or 1g");
+    private static final Property JVM_FLAGS_PROPERTY = Property.text(JVM_FLAGS, String.join(" ", DEFAULT_JVM_FLAGS),
+            "the broker's JVM flags, space-separated (the heap is set by " + HEAP + ")");
+    private static final Property PORT_PROPERTY = Property.count(PORT, 0, 0, 65535,
+            "the broker's port on 127.0.0.1 (0: a free one)");
+    private static final Property CONTROLLER_PORT_PROPERTY = Property.count(CONTROLLER_PORT, 0, 0, 65535,
+            "the broker's controller port on 127.0.0.1 (0: a free one)");
+    private static final Property START_TIMEOUT_PROPERTY = Property.duration(START_TIMEOUT, DEFAULT_START_TIMEOUT_NS,
+            TimeUnit.SECONDS.toNanos(1), TimeUnit.MINUTES.toNanos(10), "how long the broker may take to answer");
+
+    /** The {@code bench.kafka.broker.*} properties {@link #fromProperties} reads, declared. */
+    public static List<Property> properties() {
+        BrokerSettings d = defaults();
+        return List.of(javaProperty(d), jarsProperty(d), HEAP_PROPERTY, JVM_FLAGS_PROPERTY, PORT_PROPERTY,
+                CONTROLLER_PORT_PROPERTY, START_TIMEOUT_PROPERTY, folderProperty(d));
+    }
+
+    private static Property javaProperty(BrokerSettings d) {
+        return Property.text(JAVA, d.java.toString(), "the java that runs the broker (Java 17 or newer)");
+    }
+
+    private static Property jarsProperty(BrokerSettings d) {
+        return Property.text(JARS, d.jars.toString(), "the folder of the broker's jars");
+    }
+
+    private static Property folderProperty(BrokerSettings d) {
+        return Property.folder(FOLDER, d.folderParent.toString(), "where the broker's fresh log folder is made",
+                "give a writable directory");
+    }
+
     /** Reads the {@code bench.kafka.broker.*} properties; a bad value fails here, before anything starts. */
     public static BrokerSettings fromProperties(BenchProperties props) {
         BrokerSettings d = defaults();
-        Path java = path(props, JAVA, d.java.toString(), "the java that runs the broker (Java 17 or newer)");
+        Path java = path(props, javaProperty(d));
         if (!Files.isExecutable(java)) {
             throw ConfigException.invalid(JAVA, java.toString(), "no executable java there; give the path of a"
                     + " JDK's bin/java (Java 17 or newer)");
         }
-        Path jars = path(props, JARS, d.jars.toString(), "the folder of the broker's jars");
-        String heap = props.string(HEAP, DEFAULT_HEAP, "the broker's heap (-Xms and -Xmx), such as 512m or 1g");
+        Path jars = path(props, jarsProperty(d));
+        String heap = props.string(HEAP_PROPERTY);
         if (!HEAP_SIZE.matcher(heap).matches()) {
             throw ConfigException.invalid(HEAP, heap, "expected a heap size such as 512m or 1g");
         }
-        String flags = props.string(JVM_FLAGS, String.join(" ", DEFAULT_JVM_FLAGS),
-                "the broker's JVM flags, space-separated (the heap is set by " + HEAP + ")");
+        String flags = props.string(JVM_FLAGS_PROPERTY);
         List<String> jvmFlags = flags.isEmpty() ? List.of() : Arrays.asList(flags.trim().split("\\s+"));
         for (String f : jvmFlags) {
             if (!f.startsWith("-")) {
@@ -109,17 +140,14 @@ public final class BrokerSettings {
                 throw ConfigException.invalid(JVM_FLAGS, flags, "the heap is set by " + HEAP + ", not by " + f);
             }
         }
-        int port = (int) props.count(PORT, 0, 0, 65535, "the broker's port on 127.0.0.1 (0: a free one)");
-        int controllerPort = (int) props.count(CONTROLLER_PORT, 0, 0, 65535,
-                "the broker's controller port on 127.0.0.1 (0: a free one)");
+        int port = (int) props.count(PORT_PROPERTY);
+        int controllerPort = (int) props.count(CONTROLLER_PORT_PROPERTY);
         if (port != 0 && port == controllerPort) {
             throw ConfigException.invalid(CONTROLLER_PORT, Integer.toString(controllerPort),
                     "the controller needs a port of its own, not the broker's (" + PORT + "=" + port + ")");
         }
-        long startTimeoutNs = props.durationNs(START_TIMEOUT, DEFAULT_START_TIMEOUT_NS, TimeUnit.SECONDS.toNanos(1),
-                TimeUnit.MINUTES.toNanos(10), "how long the broker may take to answer");
-        Path folder = props.writableDirectory(FOLDER, d.folderParent.toString(),
-                "where the broker's fresh log folder is made", "give a writable directory");
+        long startTimeoutNs = props.durationNs(START_TIMEOUT_PROPERTY);
+        Path folder = props.writableDirectory(folderProperty(d));
         return new BrokerSettings(java, jars, heap, jvmFlags, port, controllerPort, startTimeoutNs, folder);
     }
 
@@ -246,12 +274,12 @@ public final class BrokerSettings {
         }
     }
 
-    private static Path path(BenchProperties props, String name, String defaultValue, String description) {
-        String raw = props.string(name, defaultValue, description);
+    private static Path path(BenchProperties props, Property property) {
+        String raw = props.string(property);
         try {
             return Paths.get(raw).toAbsolutePath();
         } catch (InvalidPathException e) {
-            throw ConfigException.invalid(name, raw, "not a path (" + e.getReason() + ")");
+            throw ConfigException.invalid(property.name(), raw, "not a path (" + e.getReason() + ")");
         }
     }
 

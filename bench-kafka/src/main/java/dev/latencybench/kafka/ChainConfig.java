@@ -1,12 +1,15 @@
 package dev.latencybench.kafka;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.Periods;
+import dev.latencybench.core.config.Property;
 import dev.latencybench.core.config.RunLength;
 import dev.latencybench.core.config.Scale;
 
@@ -89,34 +92,59 @@ public final class ChainConfig {
         this.kafkaClients = kafkaClients;
     }
 
+    private static final Property RATE_PROPERTY = Property.count(RATE, DEFAULT_RATE, 1, 1_000_000,
+            "messages per second each chain's source sends");
+    private static final Property SERVICES_PROPERTY = Property.count(SERVICES, DEFAULT_SERVICES, 0, MAX_SERVICES,
+            "services per chain (0: source -> one topic -> sink)");
+    /** Read only when given: without it, the search finds the number. */
+    private static final Property INSTANCES_PROPERTY = Property.count(INSTANCES, 1, 1, MAX_INSTANCES,
+            "chains to run at once (none: search for the most that hold the SLO)").showingDefault("none");
+    private static final Property SLO_PROPERTY = Property.text(SLO, DEFAULT_SLO,
+            "the latency every chain must keep, e.g. p99.9<100ms");
+    private static final Property PAYLOAD_PROPERTY = Property.count(PAYLOAD, STAMP_BYTES, STAMP_BYTES, MAX_PAYLOAD,
+            "bytes per message (the stamps take " + STAMP_BYTES + ")");
+    private static final Property TRANSPORTS_PROPERTY = Property.subset(TRANSPORTS, ChainTransports.DEFAULTS,
+            ChainTransports.variants(), "transport");
+    private static final Property QUEUE_DIR_PROPERTY = Property.folder(QUEUE_DIR, "/dev/shm",
+            "folder for the Chronicle queues, best on a tmpfs", "create it, or point " + QUEUE_DIR + " at a writable"
+                    + " tmpfs folder (a disk-backed folder such as /tmp works, but adds page-cache effects to the"
+                    + " numbers)");
+    /** An existing cluster, or none; {@link KafkaCluster#open(BenchProperties)} reads it too. */
+    static final Property BOOTSTRAP_PROPERTY = Property.text(KafkaCluster.BOOTSTRAP, "", "HOST:PORT of a running"
+            + " Kafka cluster to use; empty: the launcher starts one broker for the kafka steps");
+
+    /**
+     * Every property {@link #read} reads, declared with the standard scale's defaults (the Kafka clients'
+     * poll timeout at the default rate).
+     */
+    public static List<Property> properties() {
+        List<Property> all = new ArrayList<>(Periods.properties(Scale.STANDARD, LENGTH));
+        all.addAll(List.of(RATE_PROPERTY, SERVICES_PROPERTY, INSTANCES_PROPERTY, limitProperty(Scale.STANDARD),
+                SLO_PROPERTY, PAYLOAD_PROPERTY, TRANSPORTS_PROPERTY, QUEUE_DIR_PROPERTY, BOOTSTRAP_PROPERTY));
+        all.addAll(BrokerSettings.properties());
+        all.addAll(KafkaClientSettings.properties(TimeUnit.SECONDS.toNanos(1) / DEFAULT_RATE));
+        return Collections.unmodifiableList(all);
+    }
+
+    private static Property limitProperty(Scale scale) {
+        return Property.count(LIMIT, scale == Scale.PAPER ? DEFAULT_PAPER_LIMIT : scale == Scale.SMOKE
+                ? DEFAULT_SMOKE_LIMIT : DEFAULT_LIMIT, 1, MAX_INSTANCES, "the most chains the capacity search tries");
+    }
+
     /** @throws dev.latencybench.core.config.ConfigException naming the property, the value and what is allowed */
     public static ChainConfig read(BenchProperties p) {
         Periods periods = Periods.read(p, Scale.STANDARD, LENGTH);
-        long rate = p.count(RATE, DEFAULT_RATE, 1, 1_000_000, "messages per second each chain's source sends");
-        int services = (int) p.count(SERVICES, DEFAULT_SERVICES, 0, MAX_SERVICES,
-                "services per chain (0: source -> one topic -> sink)");
-        OptionalInt instances = OptionalInt.empty();
-        if (p.given().containsKey(INSTANCES)) {
-            instances = OptionalInt.of((int) p.count(INSTANCES, 1, 1, MAX_INSTANCES,
-                    "chains to run at once (none: search for the most that hold the SLO)"));
-        } else {
-            p.string(INSTANCES, "", "chains to run at once (none: search for the most that hold the SLO)");
-        }
-        int defaultLimit = periods.scale() == Scale.PAPER ? DEFAULT_PAPER_LIMIT
-                : periods.scale() == Scale.SMOKE ? DEFAULT_SMOKE_LIMIT : DEFAULT_LIMIT;
-        int limit = (int) p.count(LIMIT, defaultLimit, 1, MAX_INSTANCES,
-                "the most chains the capacity search tries");
-        ChainSlo slo = ChainSlo.parse(SLO, p.string(SLO, DEFAULT_SLO,
-                "the latency every chain must keep, e.g. p99.9<100ms"));
-        int payload = (int) p.count(PAYLOAD, STAMP_BYTES, STAMP_BYTES, MAX_PAYLOAD,
-                "bytes per message (the stamps take " + STAMP_BYTES + ")");
-        List<String> transports = p.subset(TRANSPORTS, ChainTransports.DEFAULTS, ChainTransports.variants(), "transport");
-        Path dir = p.writableDirectory(QUEUE_DIR, "/dev/shm", "folder for the Chronicle queues, best on a tmpfs",
-                "create it, or point " + QUEUE_DIR + " at a writable tmpfs folder (a disk-backed folder such as"
-                        + " /tmp works, but adds page-cache effects to the numbers)");
+        long rate = p.count(RATE_PROPERTY);
+        int services = (int) p.count(SERVICES_PROPERTY);
+        OptionalInt instances = p.given().containsKey(INSTANCES) ? OptionalInt.of((int) p.count(INSTANCES_PROPERTY))
+                : OptionalInt.empty();
+        int limit = (int) p.count(limitProperty(periods.scale()));
+        ChainSlo slo = ChainSlo.parse(SLO, p.string(SLO_PROPERTY));
+        int payload = (int) p.count(PAYLOAD_PROPERTY);
+        List<String> transports = p.subset(TRANSPORTS_PROPERTY);
+        Path dir = p.writableDirectory(QUEUE_DIR_PROPERTY);
         // the bench.kafka.* settings are read (and checked) whichever transports run: a typo fails early
-        String bootstrap = p.string(KafkaCluster.BOOTSTRAP, "", "HOST:PORT of a running Kafka cluster to use; empty:"
-                + " the launcher starts one broker for the kafka steps");
+        String bootstrap = p.string(BOOTSTRAP_PROPERTY);
         BrokerSettings broker = BrokerSettings.fromProperties(p);
         KafkaClientSettings clients = KafkaClientSettings.fromProperties(p, TimeUnit.SECONDS.toNanos(1) / rate);
         return new ChainConfig(rate, services, instances, limit, slo, payload, transports, dir, periods,

@@ -10,6 +10,7 @@ import com.google.gson.JsonObject;
 
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
+import dev.latencybench.core.config.Property;
 import dev.latencybench.core.env.LibraryFlags;
 import dev.latencybench.core.fork.ForkPlan;
 import dev.latencybench.core.fork.ForkedStudy;
@@ -83,6 +84,11 @@ public final class ChainStudy implements ForkedStudy {
     @Override
     public String variantParam() {
         return "transport";
+    }
+
+    @Override
+    public List<Property> studyProperties() {
+        return ChainConfig.properties();
     }
 
     @Override

@@ -4,10 +4,12 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
+import dev.latencybench.core.config.Property;
 import dev.latencybench.core.config.Units;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
@@ -74,13 +76,13 @@ public final class KafkaClientSettings {
         for (Map.Entry<String, String> e : new TreeMap<>(props.given()).entrySet()) {
             String property = e.getKey();
             if (property.startsWith(PRODUCER_PREFIX)) {
-                String value = props.string(property, "", "a Kafka producer setting over the study's");
+                String value = props.given().get(property).trim();
                 String name = property.substring(PRODUCER_PREFIX.length());
                 check(property, name, value, ProducerConfig.configDef(), "producer");
                 producer.put(name, value);
                 overridden.add("producer." + name);
             } else if (property.startsWith(CONSUMER_PREFIX)) {
-                String value = props.string(property, "", "a Kafka consumer setting over the study's");
+                String value = props.given().get(property).trim();
                 String name = property.substring(CONSUMER_PREFIX.length());
                 check(property, name, value, ConsumerConfig.configDef(), "consumer");
                 consumer.put(name, value);
@@ -88,15 +90,32 @@ public final class KafkaClientSettings {
             }
         }
         long defaultPoll = defaultPollTimeoutNs(intervalNs);
-        long pollTimeoutNs = props.durationNs(POLL_TIMEOUT, defaultPoll, 0, TimeUnit.SECONDS.toNanos(10),
-                "how long a Kafka consumer's poll waits (default 1/8 of the inter-message time, rounded up to whole"
-                        + " ms as Kafka waits; 0 polls busily)");
+        long pollTimeoutNs = props.durationNs(pollTimeoutProperty(intervalNs));
         if (pollTimeoutNs != defaultPoll) {
             overridden.add("pollTimeout");
         }
         KafkaClientSettings settings = new KafkaClientSettings(producer, consumer, overridden, pollTimeoutNs);
         settings.checkTogether(props);
         return settings;
+    }
+
+    /**
+     * The properties {@link #fromProperties} reads, declared for a chain that sends one message every
+     * {@code intervalNs}: the two prefixes (accepted, not listed) and the poll timeout.
+     */
+    public static List<Property> properties(long intervalNs) {
+        return List.of(Property.prefix(PRODUCER_PREFIX, "a Kafka producer setting over the study's"),
+                Property.prefix(CONSUMER_PREFIX, "a Kafka consumer setting over the study's"),
+                pollTimeoutProperty(intervalNs));
+    }
+
+    private static Property pollTimeoutProperty(long intervalNs) {
+        Property p = Property.duration(POLL_TIMEOUT, defaultPollTimeoutNs(intervalNs), 0,
+                TimeUnit.SECONDS.toNanos(10), "how long a Kafka consumer's poll waits (rounded up to whole ms as"
+                        + " Kafka waits; 0 polls busily)");
+        // the default follows the rate: say how, and what it comes to at this one
+        return p.showingDefault("1/8 of the inter-message time, " + p.defaultText() + " at "
+                + TimeUnit.SECONDS.toNanos(1) / intervalNs + " msg/s");
     }
 
     private static SortedMap<String, String> producerDefaults() {

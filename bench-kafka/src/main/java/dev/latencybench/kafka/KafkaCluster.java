@@ -43,8 +43,7 @@ public interface KafkaCluster extends AutoCloseable {
      * here with the {@code bench.kafka.broker.*} settings.
      */
     static KafkaCluster open(BenchProperties props) {
-        String bootstrap = props.string(BOOTSTRAP, "", "HOST:PORT of a running Kafka cluster to use; empty: the"
-                + " suite starts its own broker");
+        String bootstrap = props.string(ChainConfig.BOOTSTRAP_PROPERTY);
         BrokerSettings broker = BrokerSettings.fromProperties(props); // checked either way: a typo fails early
         return open(bootstrap, broker);
     }

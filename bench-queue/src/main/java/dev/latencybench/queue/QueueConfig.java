@@ -3,6 +3,8 @@ package dev.latencybench.queue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -10,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
+import dev.latencybench.core.config.Property;
 import dev.latencybench.core.config.Scale;
 import dev.latencybench.queue.oneway.OneWaySettings;
 import dev.latencybench.core.config.RunLength;
@@ -42,6 +45,15 @@ public final class QueueConfig {
             TimeUnit.SECONDS.toNanos(10), TimeUnit.SECONDS.toNanos(30),
             TimeUnit.SECONDS.toNanos(20), TimeUnit.SECONDS.toNanos(100));
 
+    private static final Property TRANSPORTS_PROPERTY = Property.subset(TRANSPORTS, ALL_TRANSPORTS, ALL_TRANSPORTS,
+            "transport");
+    private static final Property QUEUE_DIR_PROPERTY = Property.folder(QUEUE_DIR, "/dev/shm",
+            "folder for the queue files, best on a tmpfs", "create it, or point " + QUEUE_DIR + " at a writable"
+                    + " tmpfs folder (a disk-backed folder such as /tmp works, but adds page-cache effects to the"
+                    + " numbers)");
+    /** Every property {@link #read} reads, declared. */
+    public static final List<Property> PROPERTIES = properties();
+
     private final OneWaySettings settings;
     private final List<String> transports;
     private final Path queueDir;
@@ -55,13 +67,20 @@ public final class QueueConfig {
         this.queueDirGiven = queueDirGiven;
     }
 
+    private static List<Property> properties() {
+        List<Property> all = new ArrayList<>(OneWaySettings.properties(Scale.STANDARD, LENGTH, DEFAULT_RATE,
+                DEFAULT_PAYLOAD));
+        all.add(TRANSPORTS_PROPERTY);
+        all.add(QUEUE_DIR_PROPERTY);
+        return Collections.unmodifiableList(all);
+    }
+
     /** @throws ConfigException naming the property, the value and what is allowed */
     public static QueueConfig read(BenchProperties p, CpuTopology topology) {
         OneWaySettings settings = OneWaySettings.read(p, Scale.STANDARD, LENGTH, DEFAULT_RATE, DEFAULT_PAYLOAD,
                 topology);
-        List<String> transports = p.subset(TRANSPORTS, ALL_TRANSPORTS, ALL_TRANSPORTS, "transport");
-        Path dir = p.writableDirectory(QUEUE_DIR, "/dev/shm", "folder for the queue files, best on a tmpfs", "create it, or point " + QUEUE_DIR + " at a writable tmpfs folder (a disk-backed "
-                + "folder such as /tmp works, but adds page-cache effects to the numbers)");
+        List<String> transports = p.subset(TRANSPORTS_PROPERTY);
+        Path dir = p.writableDirectory(QUEUE_DIR_PROPERTY);
         return new QueueConfig(settings, transports, dir, p.given().getOrDefault(QUEUE_DIR, dir.toString()));
     }
 

@@ -9,6 +9,7 @@ import com.google.gson.JsonObject;
 
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
+import dev.latencybench.core.config.Property;
 import dev.latencybench.core.env.LibraryFlags;
 import dev.latencybench.core.fork.ForkPlan;
 import dev.latencybench.core.fork.ForkedStudy;
@@ -67,6 +68,11 @@ public final class QueueStudy implements ForkedStudy {
     @Override
     public String variantParam() {
         return "transport";
+    }
+
+    @Override
+    public List<Property> studyProperties() {
+        return QueueConfig.PROPERTIES;
     }
 
     @Override

@@ -37,8 +37,8 @@ class QueueConfigTest {
             map.put(keyValues[i], keyValues[i + 1]);
         }
         BenchProperties p = new BenchProperties(map);
+        p.rejectUnknown(QueueConfig.PROPERTIES);
         QueueConfig c = QueueConfig.read(p, topology());
-        p.rejectUnknown();
         return c;
     }
 

@@ -18,6 +18,7 @@ import com.google.gson.JsonObject;
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
+import dev.latencybench.core.config.Property;
 import dev.latencybench.core.env.Environment;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
@@ -306,20 +307,28 @@ final class RunCommand {
                 RunManifest.strings(run.getAsJsonArray("jvmArgs")), props, run.get("command").getAsString());
     }
 
-    /** Every scenario reads the properties as its launcher will; one no scenario knows is an error. */
+    /** The runner's own properties, so that the list of allowed properties in an error names them too. */
+    static final List<Property> RUNNER_PROPERTIES = List.of(
+            Property.text("bench.jvms", "current", "JVMs of the matrix, as --jvms"),
+            Property.text("bench.gcs", "default", "collectors of the matrix, as --gcs"),
+            Property.text("bench.scenarios", "all", "scenarios of the matrix, as --scenarios"),
+            Property.text("bench.gc.args", "", "collector tuning, as --gc-args GC=FLAGS"));
+
+    /**
+     * A property that no scenario declares is an error, found from the declarations alone; then every
+     * scenario reads the values as its launcher will, so that a bad one fails before the first cell.
+     */
     private void checkProperties(List<Study> studies, Map<String, String> props) {
         BenchProperties bp = new BenchProperties(props);
+        List<Property> declared = new ArrayList<>(RUNNER_PROPERTIES);
+        declared.addAll(RunSettings.properties(RunSettings.DEFAULT_RESULTS));
+        studies.forEach(s -> declared.addAll(s.studyProperties()));
         try {
-            // the runner's own, so the list of allowed properties in an error names them too
-            bp.string("bench.jvms", "current", "JVMs of the matrix, as --jvms");
-            bp.string("bench.gcs", "default", "collectors of the matrix, as --gcs");
-            bp.string("bench.scenarios", "all", "scenarios of the matrix, as --scenarios");
-            bp.string("bench.gc.args", "", "collector tuning, as --gc-args GC=FLAGS");
-            RunSettings.read(bp, "results");
+            bp.rejectUnknown(declared);
+            RunSettings.read(bp, RunSettings.DEFAULT_RESULTS);
             for (Study s : studies) {
                 s.plan(bp, CpuTopology.system()); // reads only: each cell's launcher prepares the machine
             }
-            bp.rejectUnknown();
         } catch (ConfigException e) {
             throw new UsageException("bench run: " + e.getMessage());
         }

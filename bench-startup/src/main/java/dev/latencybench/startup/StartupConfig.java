@@ -7,12 +7,14 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Periods;
+import dev.latencybench.core.config.Property;
 import dev.latencybench.core.config.RunLength;
 import dev.latencybench.core.config.Scale;
 
@@ -46,39 +48,98 @@ record StartupConfig(Periods periods, List<String> services, List<StartMode> mod
     static final RunLength LENGTH = RunLength.of(0, TimeUnit.MINUTES.toNanos(3), 0, TimeUnit.MINUTES.toNanos(30), 0,
             TimeUnit.HOURS.toNanos(2));
 
+    private static final Property SERVICES_PROPERTY = Property.subset(SERVICES, Variant.SERVICES, Variant.SERVICES,
+            "service");
+    private static final Property MODES_PROPERTY = Property.subset(MODES, StartMode.ids(), StartMode.ids(),
+            "start-up variant");
+    private static final Property FLOOR_PROPERTY = Property.flag(FLOOR, true, "also run the responder (a process"
+            + " that only opens the port and answers) with plain java -jar: the floor of the start-up and of the load"
+            + " generator");
+    private static final Property TIMEOUT_PROPERTY = Property.duration(TIMEOUT, TimeUnit.SECONDS.toNanos(60),
+            TimeUnit.SECONDS.toNanos(1), TimeUnit.MINUTES.toNanos(30), "how long a launched service may take to"
+                    + " answer its first 200 (and a training run to end) before it counts as failed");
+    private static final Property PORT_PROPERTY = Property.count(PORT, 0, 0, 65_535, "the port of the services, on"
+            + " 127.0.0.1 (0: a free one per launch)");
+    private static final Property CONCURRENCY_PROPERTY = Property.count(CONCURRENCY, 50, 1, 1_000,
+            "connections the closed loop keeps busy at once");
+
+    /**
+     * Every property {@link #read} reads, declared with their defaults at {@code scale} (the study's default
+     * scale, {@code smoke}, for {@code --help}).
+     */
+    static List<Property> properties(Scale scale) {
+        List<Property> all = new ArrayList<>(Periods.properties(scale, LENGTH));
+        all.addAll(List.of(SERVICES_PROPERTY, MODES_PROPERTY, FLOOR_PROPERTY, repetitionsProperty(scale),
+                TIMEOUT_PROPERTY, PORT_PROPERTY, batchProperty(scale), batchesProperty(scale), CONCURRENCY_PROPERTY,
+                rateProperty(scale), openDurationProperty(scale), cacheProperty(), serviceJarProperty(),
+                micronautJarProperty()));
+        return Collections.unmodifiableList(all);
+    }
+
+    private static Property repetitionsProperty(Scale scale) {
+        return Property.count(REPETITIONS, scale == Scale.PAPER ? 100 : scale == Scale.SMOKE ? 3 : 20, 1, 10_000,
+                "launches per variant, each measured to its first 200 and stopped");
+    }
+
+    private static Property batchProperty(Scale scale) {
+        return Property.count(BATCH, scale == Scale.SMOKE ? 1_000 : 10_000, 100, 10_000_000,
+                "requests per closed-loop batch");
+    }
+
+    private static Property batchesProperty(Scale scale) {
+        return Property.count(BATCHES, scale == Scale.SMOKE ? 3 : 8, 1, 1_000, "closed-loop batches: the first is"
+                + " the cold figure, the last the warm one (the study's warm batch came after 70,000 requests: 8 of"
+                + " 10,000)");
+    }
+
+    private static Property rateProperty(Scale scale) {
+        return Property.count(RATE, scale == Scale.SMOKE ? 500 : 2_000, 1, 1_000_000,
+                "requests per second of the open loop");
+    }
+
+    private static Property openDurationProperty(Scale scale) {
+        return Property.duration(OPEN_DURATION, scale == Scale.SMOKE ? TimeUnit.SECONDS.toNanos(1)
+                : scale == Scale.PAPER ? TimeUnit.SECONDS.toNanos(60) : TimeUnit.SECONDS.toNanos(10),
+                TimeUnit.MILLISECONDS.toNanos(100), TimeUnit.HOURS.toNanos(1),
+                "how long the open loop runs at its fixed rate, after the closed loop");
+    }
+
+    private static Property cacheProperty() {
+        return Property.text(CACHE, Path.of(System.getProperty("java.io.tmpdir"), "lb-startup-cache").toString(),
+                "folder of the CDS archives, AOT caches and native images, kept between runs (one per JDK, flags"
+                        + " and service jar; a stale one is rebuilt)");
+    }
+
+    private static Property serviceJarProperty() {
+        return Property.text(SERVICE_JAR, ServiceJar.defaultJar(ServiceJar.FILE).toString(),
+                "the minimal service's and the responder's runnable jar (built by bench-startup-service)");
+    }
+
+    private static Property micronautJarProperty() {
+        return Property.text(MICRONAUT_JAR, ServiceJar.defaultJar(ServiceJar.MICRONAUT_FILE).toString(),
+                "the Micronaut service's runnable jar (built by bench-startup-micronaut)");
+    }
+
     static StartupConfig read(BenchProperties p) {
         Periods periods = Periods.read(p, Scale.SMOKE, LENGTH);
         Scale scale = periods.scale();
-        boolean smoke = scale == Scale.SMOKE;
-        List<String> services = p.subset(SERVICES, Variant.SERVICES, Variant.SERVICES, "service");
-        List<String> modeIds = p.subset(MODES, StartMode.ids(), StartMode.ids(), "start-up variant");
+        List<String> services = p.subset(SERVICES_PROPERTY);
+        List<String> modeIds = p.subset(MODES_PROPERTY);
         List<StartMode> modes = new ArrayList<>();
         modeIds.forEach(m -> modes.add(StartMode.of(m)));
-        boolean floor = p.bool(FLOOR, true, "also run the responder (a process that only opens the port and"
-                + " answers) with plain java -jar: the floor of the start-up and of the load generator");
-        int repetitions = (int) p.count(REPETITIONS, scale == Scale.PAPER ? 100 : smoke ? 3 : 20, 1, 10_000,
-                "launches per variant, each measured to its first 200 and stopped");
-        long timeout = p.durationNs(TIMEOUT, TimeUnit.SECONDS.toNanos(60), TimeUnit.SECONDS.toNanos(1),
-                TimeUnit.MINUTES.toNanos(30), "how long a launched service may take to answer its first 200 (and a"
-                        + " training run to end) before it counts as failed");
-        int port = (int) p.count(PORT, 0, 0, 65_535, "the port of the services, on 127.0.0.1 (0: a free one per"
-                + " launch)");
-        int batch = (int) p.count(BATCH, smoke ? 1_000 : 10_000, 100, 10_000_000, "requests per closed-loop batch");
-        int batches = (int) p.count(BATCHES, smoke ? 3 : 8, 1, 1_000, "closed-loop batches: the first is the cold"
-                + " figure, the last the warm one (the study's warm batch came after 70,000 requests: 8 of 10,000)");
-        int concurrency = (int) p.count(CONCURRENCY, 50, 1, 1_000, "connections the closed loop keeps busy at once");
-        long rate = p.count(RATE, smoke ? 500 : 2_000, 1, 1_000_000, "requests per second of the open loop");
-        long open = p.durationNs(OPEN_DURATION, smoke ? TimeUnit.SECONDS.toNanos(1) : scale == Scale.PAPER
-                ? TimeUnit.SECONDS.toNanos(60) : TimeUnit.SECONDS.toNanos(10), TimeUnit.MILLISECONDS.toNanos(100),
-                TimeUnit.HOURS.toNanos(1), "how long the open loop runs at its fixed rate, after the closed loop");
-        String cacheGiven = p.string(CACHE, Path.of(System.getProperty("java.io.tmpdir"), "lb-startup-cache")
-                .toString(), "folder of the CDS archives, AOT caches and native images, kept between runs (one"
-                + " per JDK, flags and service jar; a stale one is rebuilt)");
+        boolean floor = p.bool(FLOOR_PROPERTY);
+        int repetitions = (int) p.count(repetitionsProperty(scale));
+        long timeout = p.durationNs(TIMEOUT_PROPERTY);
+        int port = (int) p.count(PORT_PROPERTY);
+        int batch = (int) p.count(batchProperty(scale));
+        int batches = (int) p.count(batchesProperty(scale));
+        int concurrency = (int) p.count(CONCURRENCY_PROPERTY);
+        long rate = p.count(rateProperty(scale));
+        long open = p.durationNs(openDurationProperty(scale));
+        String cacheGiven = p.string(cacheProperty());
         Path cache = cacheDir(cacheGiven);
-        Path jar = serviceJar(SERVICE_JAR, p.string(SERVICE_JAR, ServiceJar.defaultJar(ServiceJar.FILE).toString(),
-                "the minimal service's and the responder's runnable jar (built by bench-startup-service)"));
-        String micronaut = p.string(MICRONAUT_JAR, ServiceJar.defaultJar(ServiceJar.MICRONAUT_FILE).toString(),
-                "the Micronaut service's runnable jar (built by bench-startup-micronaut)");
+        Path jar = serviceJar(SERVICE_JAR, p.string(serviceJarProperty()));
+        String micronaut = p.string(micronautJarProperty());
         Path micronautJar = services.contains(Variant.MICRONAUT) ? serviceJar(MICRONAUT_JAR, micronaut)
                 : Path.of(micronaut);
         return new StartupConfig(periods, services, modes, floor, repetitions, timeout, port, batch, batches,

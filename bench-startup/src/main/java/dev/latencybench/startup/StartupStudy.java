@@ -11,6 +11,8 @@ import com.google.gson.JsonObject;
 
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
+import dev.latencybench.core.config.Property;
+import dev.latencybench.core.config.Scale;
 import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.fork.ForkPlan;
@@ -77,6 +79,11 @@ public final class StartupStudy implements ForkedStudy {
     @Override
     public List<String> jvmFlags(int javaFeatureVersion) {
         return List.of();
+    }
+
+    @Override
+    public List<Property> studyProperties() {
+        return StartupConfig.properties(Scale.SMOKE);
     }
 
     @Override

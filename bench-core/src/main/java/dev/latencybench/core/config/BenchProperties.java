@@ -4,23 +4,23 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
- * The {@code bench.*} properties a run was given, read through typed, validated getters.
- *
- * <p>Every getter registers the property it reads as known; {@link #rejectUnknown()} then fails on
- * any {@code bench.*} property no getter asked for (a typo such as {@code bench.rtae}), naming the
- * properties that are allowed. Every error names the property, the value and what is allowed.
+ * The {@code bench.*} properties a run was given, read through typed, validated getters, each of which
+ * takes the {@link Property} it reads: its name, default, range and description come from the
+ * declaration, so they are written once. {@link #rejectUnknown(Collection)} fails on any {@code bench.*}
+ * property the declarations do not name (a typo such as {@code bench.rtae}), naming those that are
+ * allowed, without reading a value. Every error names the property, the value and what is allowed.
  *
  * <p>Not thread-safe; used once, before a run starts.
  */
@@ -29,8 +29,8 @@ public final class BenchProperties {
     public static final String PREFIX = "bench.";
 
     private final Map<String, String> values;
-    private final Map<String, String> known = new TreeMap<>();
-    private final Map<String, String> defaults = new TreeMap<>();
+    /** The declarations read, in order: a test checks that a study reads only what it declares. */
+    private final List<Property> read = new ArrayList<>();
 
     public BenchProperties(Map<String, String> values) {
         Map<String, String> copy = new LinkedHashMap<>();
@@ -52,111 +52,123 @@ public final class BenchProperties {
         return new BenchProperties(map);
     }
 
+    /** The declarations read so far, in the order read (for tests: a reader reads only what its study declares). */
+    public List<Property> read() {
+        return Collections.unmodifiableList(read);
+    }
+
     /** Every {@code bench.*} property given, as given (to hand on to forked JVMs). */
     public Map<String, String> given() {
         return values;
     }
 
-    public String string(String name, String defaultValue, String description) {
-        known.put(name, description);
-        defaults.put(name, defaultValue.isEmpty() ? "none" : defaultValue);
-        String v = values.get(name);
-        return v == null ? defaultValue : v.trim();
+    /** The text of a {@link Property.Kind#TEXT} declaration, trimmed, or its default. */
+    public String string(Property p) {
+        p.requireKind(Property.Kind.TEXT);
+        String raw = raw(p);
+        return raw == null ? (String) p.defaultValue() : raw;
     }
 
-    /** A count such as {@code 100000}, {@code 100K} or {@code 1M}, within [min, max]. */
-    public long count(String name, long defaultValue, long min, long max, String description) {
-        String raw = raw(name, description, Long.toString(defaultValue));
+    /** A count such as {@code 100000}, {@code 100K} or {@code 1M}, within the declaration's range. */
+    public long count(Property p) {
+        p.requireKind(Property.Kind.COUNT);
+        String raw = raw(p);
         if (raw == null) {
-            return defaultValue;
+            return (Long) p.defaultValue();
         }
         long v;
         try {
             v = Units.parseCount(raw);
         } catch (NumberFormatException | ArithmeticException e) {
-            throw ConfigException.invalid(name, raw, "expected " + description + " as a whole number such as "
-                    + "100000, 100K or 1M, from " + min + " to " + max);
+            throw ConfigException.invalid(p.name(), raw, "expected " + p.description() + " as a whole number such as "
+                    + "100000, 100K or 1M, from " + p.min() + " to " + p.max());
         }
-        if (v < min || v > max) {
-            throw ConfigException.invalid(name, raw, "expected " + description + " from " + min + " to " + max);
+        if (v < p.min() || v > p.max()) {
+            throw ConfigException.invalid(p.name(), raw, "expected " + p.description() + " from " + p.min() + " to "
+                    + p.max());
         }
         return v;
     }
 
-    /** A duration such as {@code 10s} or {@code 500ms}, within [minNs, maxNs]; returns nanoseconds. */
-    public long durationNs(String name, long defaultNs, long minNs, long maxNs, String description) {
-        // a default below a whole millisecond is shown exactly (125us), not rounded to one that is not it (0ms)
-        String raw = raw(name, description, defaultNs % 1_000_000 == 0 ? Units.formatDuration(defaultNs)
-                : Units.formatNs(defaultNs));
+    /** A duration such as {@code 10s} or {@code 500ms}, within the declaration's range; returns nanoseconds. */
+    public long durationNs(Property p) {
+        p.requireKind(Property.Kind.DURATION);
+        String raw = raw(p);
         if (raw == null) {
-            return defaultNs;
+            return (Long) p.defaultValue();
         }
         long v;
         try {
             v = Units.parseDurationNs(raw);
         } catch (NumberFormatException | ArithmeticException e) {
-            throw ConfigException.invalid(name, raw, "expected " + description
+            throw ConfigException.invalid(p.name(), raw, "expected " + p.description()
                     + " as a number with a unit (ns, us, ms, s, m, h) such as 500ms or 10s");
         }
-        if (v < minNs || v > maxNs) {
-            throw ConfigException.invalid(name, raw, "expected " + description + " from "
-                    + Units.formatDuration(minNs) + " to " + Units.formatDuration(maxNs));
+        if (v < p.min() || v > p.max()) {
+            throw ConfigException.invalid(p.name(), raw, "expected " + p.description() + " from "
+                    + Units.formatDuration(p.min()) + " to " + Units.formatDuration(p.max()));
         }
         return v;
     }
 
-    /** One of the constants of {@code type}, written in lower case. */
-    public <E extends Enum<E>> E choice(String name, E defaultValue, Class<E> type, String description) {
-        String raw = raw(name, description, defaultValue.name().toLowerCase(Locale.ROOT));
+    /** One of the constants of {@code type} (the declaration's default's), written in any case. */
+    public <E extends Enum<E>> E choice(Property p, Class<E> type) {
+        p.requireKind(Property.Kind.CHOICE);
+        String raw = raw(p);
         if (raw == null) {
-            return defaultValue;
+            return type.cast(p.defaultValue());
         }
         for (E e : type.getEnumConstants()) {
             if (e.name().equalsIgnoreCase(raw)) {
                 return e;
             }
         }
-        throw ConfigException.invalid(name, raw, "expected one of " + Arrays.stream(type.getEnumConstants())
-                .map(e -> e.name().toLowerCase(Locale.ROOT)).collect(Collectors.joining(", ")));
+        throw ConfigException.invalid(p.name(), raw, "expected one of " + String.join(", ", p.allowed()));
     }
 
     /** {@code true} or {@code false}, in any case. */
-    public boolean bool(String name, boolean defaultValue, String description) {
-        String raw = raw(name, description, Boolean.toString(defaultValue));
+    public boolean bool(Property p) {
+        p.requireKind(Property.Kind.FLAG);
+        String raw = raw(p);
         if (raw == null) {
-            return defaultValue;
+            return (Boolean) p.defaultValue();
         }
         if (raw.equalsIgnoreCase("true") || raw.equalsIgnoreCase("false")) {
             return Boolean.parseBoolean(raw);
         }
-        throw ConfigException.invalid(name, raw, "expected true or false");
+        throw ConfigException.invalid(p.name(), raw, "expected true or false");
     }
 
-    /** A non-empty comma-separated subset of {@code allowed}, without repeats, in the order given. */
-    public List<String> subset(String name, List<String> defaultValue, List<String> allowed, String description) {
-        String raw = raw(name, "which " + description + "s to run, comma-separated: " + String.join(", ", allowed),
-                String.join(",", defaultValue));
+    /** A non-empty comma-separated subset of the allowed values, without repeats, in the order given. */
+    @SuppressWarnings("unchecked")
+    public List<String> subset(Property p) {
+        p.requireKind(Property.Kind.SUBSET);
+        String raw = raw(p);
         if (raw == null) {
-            return defaultValue;
+            return (List<String>) p.defaultValue();
         }
+        String noun = p.hint();
         List<String> picked = Arrays.stream(raw.split(",")).map(String::trim).collect(Collectors.toList());
-        for (String p : picked) {
-            if (!allowed.contains(p)) {
-                throw ConfigException.invalid(name, raw, "unknown " + description + " '" + p
-                        + "'; expected a comma-separated list of " + String.join(", ", allowed));
+        for (String one : picked) {
+            if (!p.allowed().contains(one)) {
+                throw ConfigException.invalid(p.name(), raw, "unknown " + noun + " '" + one
+                        + "'; expected a comma-separated list of " + String.join(", ", p.allowed()));
             }
         }
         if (picked.size() != new TreeSet<>(picked).size()) {
-            throw ConfigException.invalid(name, raw, "a " + description + " is named twice");
+            throw ConfigException.invalid(p.name(), raw, "a " + noun + " is named twice");
         }
         return picked;
     }
 
-    /**
-     * A directory that exists and can be written; {@code hint} says how to fix it when it cannot.
-     */
-    public Path writableDirectory(String name, String defaultValue, String description, String hint) {
-        String raw = string(name, defaultValue, description);
+    /** A directory that exists and can be written; the declaration's hint says how to fix it when it cannot. */
+    public Path writableDirectory(Property p) {
+        p.requireKind(Property.Kind.FOLDER);
+        String raw = raw(p);
+        String name = p.name();
+        if (raw == null) {
+            raw = (String) p.defaultValue();
+        }
         Path dir;
         try {
             dir = Paths.get(raw);
@@ -164,41 +176,34 @@ public final class BenchProperties {
             throw ConfigException.invalid(name, raw, "not a path (" + e.getReason() + ")");
         }
         if (!Files.isDirectory(dir)) {
-            throw ConfigException.invalid(name, raw, "no such directory; " + hint);
+            throw ConfigException.invalid(name, raw, "no such directory; " + p.hint());
         }
         if (!Files.isWritable(dir)) {
-            throw ConfigException.invalid(name, raw, "the directory is not writable; " + hint);
+            throw ConfigException.invalid(name, raw, "the directory is not writable; " + p.hint());
         }
         return dir;
     }
 
-    /** Fails on the first {@code bench.*} property that no getter or {@link #allow} asked for. */
-    public void rejectUnknown() {
+    /**
+     * Fails on the first {@code bench.*} property given that none of {@code declared} accepts (a typo such as
+     * {@code bench.rtae}), naming the listed ones with their descriptions; reads no value.
+     */
+    public void rejectUnknown(Collection<Property> declared) {
         for (String name : values.keySet()) {
-            if (!known.containsKey(name)) {
+            if (declared.stream().noneMatch(p -> p.accepts(name))) {
                 StringBuilder allowed = new StringBuilder();
-                known.forEach((k, d) -> allowed.append(System.lineSeparator()).append("  ").append(k)
-                        .append("  ").append(d));
+                Property.listed(declared).forEach(p -> allowed.append(System.lineSeparator()).append("  ")
+                        .append(p.name()).append("  ").append(p.description()));
                 throw new ConfigException("unknown property " + name + "=" + values.get(name)
                         + "; the properties allowed here are:" + allowed);
             }
         }
     }
 
-    /** The properties read so far, with their descriptions (for {@code --help}). */
-    public Map<String, String> known() {
-        return Collections.unmodifiableMap(known);
-    }
-
-    /** The default of each property read so far, as text (for {@code --help}). */
-    public Map<String, String> defaults() {
-        return Collections.unmodifiableMap(defaults);
-    }
-
-    private String raw(String name, String description, String defaultText) {
-        known.put(name, description);
-        defaults.put(name, defaultText);
-        String v = values.get(name);
+    /** The value given, trimmed; null when none was. */
+    private String raw(Property p) {
+        read.add(p);
+        String v = values.get(p.name());
         return v == null ? null : v.trim();
     }
 }

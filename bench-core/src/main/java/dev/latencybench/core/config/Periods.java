@@ -1,5 +1,6 @@
 package dev.latencybench.core.config;
 
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -14,6 +15,9 @@ public final class Periods {
     public static final String DURATION = "bench.duration";
     public static final String FORKS = "bench.forks";
     public static final String PROGRESS = "bench.progress";
+
+    private static final Property PROGRESS_PROPERTY = Property.duration(PROGRESS, TimeUnit.SECONDS.toNanos(5),
+            TimeUnit.MILLISECONDS.toNanos(100), TimeUnit.HOURS.toNanos(1), "how often long runs print progress");
 
     private final Scale scale;
     private final long warmupNs;
@@ -37,16 +41,40 @@ public final class Periods {
      * @throws ConfigException naming the property, the value and what is allowed
      */
     public static Periods read(BenchProperties p, Scale defaultScale, RunLength length) {
-        Scale scale = p.choice(SCALE, defaultScale, Scale.class,
-                "run length: smoke (seconds), standard (minutes), paper (the published durations)");
-        long warmup = p.durationNs(WARMUP, length.warmupNs(scale), 0, TimeUnit.HOURS.toNanos(1),
-                "warm-up duration per fork (samples discarded)");
-        long measure = p.durationNs(DURATION, length.measureNs(scale), TimeUnit.MILLISECONDS.toNanos(100),
-                TimeUnit.HOURS.toNanos(24), "measured duration per fork");
-        int forks = (int) p.count(FORKS, length.forks(scale), 1, 100, "number of forked JVMs per cell");
-        long progress = p.durationNs(PROGRESS, TimeUnit.SECONDS.toNanos(5), TimeUnit.MILLISECONDS.toNanos(100),
-                TimeUnit.HOURS.toNanos(1), "how often long runs print progress");
+        Scale scale = p.choice(scaleProperty(defaultScale), Scale.class);
+        long warmup = p.durationNs(warmupProperty(length, scale));
+        long measure = p.durationNs(durationProperty(length, scale));
+        int forks = (int) p.count(forksProperty(length, scale));
+        long progress = p.durationNs(PROGRESS_PROPERTY);
         return new Periods(scale, warmup, measure, forks, progress);
+    }
+
+    /**
+     * The shared properties, declared with their defaults at {@code scale} (for {@code --help}: the study's
+     * default scale).
+     */
+    public static List<Property> properties(Scale scale, RunLength length) {
+        return List.of(scaleProperty(scale), warmupProperty(length, scale), durationProperty(length, scale),
+                forksProperty(length, scale), PROGRESS_PROPERTY);
+    }
+
+    private static Property scaleProperty(Scale defaultScale) {
+        return Property.choice(SCALE, defaultScale,
+                "run length: smoke (seconds), standard (minutes), paper (the published durations)");
+    }
+
+    private static Property warmupProperty(RunLength length, Scale scale) {
+        return Property.duration(WARMUP, length.warmupNs(scale), 0, TimeUnit.HOURS.toNanos(1),
+                "warm-up duration per fork (samples discarded)");
+    }
+
+    private static Property durationProperty(RunLength length, Scale scale) {
+        return Property.duration(DURATION, length.measureNs(scale), TimeUnit.MILLISECONDS.toNanos(100),
+                TimeUnit.HOURS.toNanos(24), "measured duration per fork");
+    }
+
+    private static Property forksProperty(RunLength length, Scale scale) {
+        return Property.count(FORKS, length.forks(scale), 1, 100, "number of forked JVMs per cell");
     }
 
     public Scale scale() {

@@ -11,9 +11,8 @@ import dev.latencybench.core.run.Study;
  */
 public interface ForkedStudy extends Study {
     /**
-     * Reads this fork's settings for {@code variant} from {@code properties} (every property the fork
-     * reads, so that the unknown-property check that follows sees them all) and says how to open its
-     * workload; opens nothing yet.
+     * Reads this fork's settings for {@code variant} from {@code properties} (unknown ones were refused
+     * against {@link #properties()} already) and says how to open its workload; opens nothing yet.
      *
      * @throws dev.latencybench.core.config.ConfigException for a bad value, naming the property
      */

@@ -27,8 +27,8 @@ import dev.latencybench.core.run.RunSettings;
  * </pre>
  *
  * <p>JMH's annotation processor runs on the study's class and finds the {@code @Setup},
- * {@code @Benchmark} and {@code @TearDown} methods here, in its superclass. The trial set-up reads the
- * fork's properties through the study, refuses unknown ones, and opens a {@link ForkSession} named by
+ * {@code @Benchmark} and {@code @TearDown} methods here, in its superclass. The trial set-up refuses
+ * properties the study does not declare, reads the fork's through the study, and opens a {@link ForkSession} named by
  * {@link ForkedStudy#name}, so a study's name is written once; each {@code @Benchmark} call runs one
  * period (warm-up iterations are not measured); the tear-down closes the session.
  *
@@ -47,9 +47,9 @@ public abstract class StudyBenchmark {
     public void openFork() {
         String variant = variant();
         BenchProperties properties = BenchProperties.fromSystem();
-        RunSettings run = RunSettings.read(properties, "results");
+        properties.rejectUnknown(study.properties());
+        RunSettings run = RunSettings.read(properties, RunSettings.DEFAULT_RESULTS);
         ForkPlan fork = study.fork(variant, run, properties);
-        properties.rejectUnknown();
         session = ForkSession.open(study.name(), variant, run, fork.periods(), fork.cpus(), fork.openWorkload());
     }
 

@@ -55,7 +55,7 @@ final class LaunchArgs {
         boolean partOfRun = false;
         String reproduce = null;
         String classpath = null;
-        String defaultResults = "results";
+        String defaultResults = RunSettings.DEFAULT_RESULTS;
         boolean help = false;
         boolean version = false;
         for (int i = 0; i < args.length; i++) {

@@ -12,6 +12,7 @@ import java.util.List;
 
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
+import dev.latencybench.core.config.Property;
 import dev.latencybench.core.env.Environment;
 import dev.latencybench.core.result.ResultLayout;
 import dev.latencybench.core.time.EpochClock;
@@ -34,6 +35,22 @@ public final class RunSettings {
     public static final String STEP = "bench.step";
     /** The console shows JMH's whole output, as well as the cell's {@link JmhOutput#LOG}. */
     public static final String VERBOSE = "bench.verbose";
+    /** Where results go unless {@code bench.results} or the launcher's {@code --results} says otherwise. */
+    public static final String DEFAULT_RESULTS = "results";
+
+    private static final Property RUN_ID_PROPERTY = Property.text(RUN_ID, "",
+            "name of this run's folder (none: the UTC time and the host name)");
+    private static final Property JVM_ARGS_PROPERTY = Property.text(JVM_ARGS, "",
+            "extra flags for the benchmark JVMs, space-separated, such as -XX:+UseZGC");
+    private static final Property JVM_NAME_PROPERTY = Property.text(JVM_NAME, "",
+            "the JVM's name in result folders (none: from its vendor and version, such as openjdk-17.0.15)");
+    /** Set by the launcher, so accepted but not listed in {@code --help}. */
+    private static final Property STEP_PROPERTY = Property.text(STEP, "",
+            "set by the launcher: the folder of the schedule step a benchmark JVM runs (none: the variant's)")
+            .unlisted();
+    private static final Property VERBOSE_PROPERTY = Property.flag(VERBOSE, false, "print JMH's whole output (VM"
+            + " options, iterations, its result table) as well as the suite's own lines; it always goes to jmh.log"
+            + " in each cell folder");
 
     private final Path resultsDir;
     private final String runId;
@@ -54,49 +71,62 @@ public final class RunSettings {
         this.java = java;
     }
 
+    /**
+     * The properties every study reads, declared: those of {@link #read} with {@code defaultResults}.
+     */
+    public static List<Property> properties(String defaultResults) {
+        return List.of(resultsProperty(defaultResults), RUN_ID_PROPERTY, JVM_ARGS_PROPERTY, jvmProperty(),
+                JVM_NAME_PROPERTY, STEP_PROPERTY, VERBOSE_PROPERTY);
+    }
+
+    private static Property resultsProperty(String defaultResults) {
+        return Property.text(RESULTS, defaultResults, "folder the results go to");
+    }
+
+    /** The launcher's own java by default. */
+    private static Property jvmProperty() {
+        String ownJava = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+        return Property.text(JVM, ownJava, "the benchmark JVMs' java: a JDK folder or its bin/java")
+                .showingDefault("the JVM running the launcher, " + ownJava);
+    }
+
     public static RunSettings read(BenchProperties p, String defaultResults) {
         return read(p, defaultResults, SystemClock.INSTANCE);
     }
 
     /** Reads the settings; a new run's id takes its time from {@code clock}. */
     public static RunSettings read(BenchProperties p, String defaultResults, EpochClock clock) {
-        String results = p.string(RESULTS, defaultResults, "folder the results go to");
+        String results = p.string(resultsProperty(defaultResults));
         Path dir;
         try {
             dir = Paths.get(results).toAbsolutePath().normalize();
         } catch (RuntimeException e) {
             throw ConfigException.invalid(RESULTS, results, "not a path");
         }
-        String runId = p.string(RUN_ID, "", "name of this run's folder (none: the UTC time and the host name)");
+        String runId = p.string(RUN_ID_PROPERTY);
         if (runId.isEmpty()) {
             runId = ResultLayout.newRunId(ZonedDateTime.ofInstant(Instant.ofEpochMilli(clock.epochMillis()),
                     ZoneOffset.UTC), Environment.hostName());
         } else if (!runId.matches("[A-Za-z0-9._-]+") || runId.startsWith(".")) {
             throw ConfigException.invalid(RUN_ID, runId, "expected letters, digits, '.', '_' or '-' only");
         }
-        String extra = p.string(JVM_ARGS, "", "extra flags for the benchmark JVMs, space-separated, "
-                + "such as -XX:+UseZGC");
+        String extra = p.string(JVM_ARGS_PROPERTY);
         List<String> args;
         try {
             args = splitFlags(extra);
         } catch (IllegalArgumentException e) {
             throw ConfigException.invalid(JVM_ARGS, extra, e.getMessage());
         }
-        String ownJava = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
-        String jvm = p.string(JVM, ownJava, "the benchmark JVMs' java: a JDK folder or its bin/java (default: the"
-                + " JVM running the launcher)");
-        String jvmName = p.string(JVM_NAME, "", "the JVM's name in result folders (none: from its vendor and"
-                + " version, such as openjdk-17.0.15)");
+        String jvm = p.string(jvmProperty());
+        String jvmName = p.string(JVM_NAME_PROPERTY);
         if (!jvmName.isEmpty() && !jvmName.matches("[A-Za-z0-9._+-]+")) {
             throw ConfigException.invalid(JVM_NAME, jvmName, "expected letters, digits, '.', '_', '+' or '-' only");
         }
-        String step = p.string(STEP, "", "set by the launcher: the folder of the schedule step a benchmark JVM runs"
-                + " (none: the variant's)");
+        String step = p.string(STEP_PROPERTY);
         if (!step.isEmpty() && (!step.matches("[A-Za-z0-9._-]+") || step.startsWith("."))) {
             throw ConfigException.invalid(STEP, step, "expected letters, digits, '.', '_' or '-' only");
         }
-        boolean verbose = p.bool(VERBOSE, false, "print JMH's whole output (VM options, iterations, its result"
-                + " table) as well as the suite's own lines; it always goes to jmh.log in each cell folder");
+        boolean verbose = p.bool(VERBOSE_PROPERTY);
         return new RunSettings(dir, runId, args, javaExecutable(jvm), jvmName, step, verbose);
     }
 

@@ -1,5 +1,6 @@
 package dev.latencybench.core.run;
 
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,6 +13,7 @@ import com.google.gson.JsonObject;
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.Periods;
+import dev.latencybench.core.config.Property;
 import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.result.ResultPart;
 import dev.latencybench.core.run.schedule.FixedList;
@@ -36,12 +38,33 @@ public interface Study {
     String variantParam();
 
     /**
-     * Reads and validates every study property (the common ones included); throws ConfigException.
-     * Only reads: it removes nothing, probes no port and connects to nothing, so any caller may call it
-     * any number of times (the runner's property check, {@code --help}, the launcher). What must be done
+     * Reads and validates every study property (the common ones included) through its declaration in
+     * {@link #studyProperties}; throws ConfigException. Only reads: it removes nothing, probes no port and
+     * connects to nothing, so any caller may call it any number of times (the runner's value check, the
+     * launcher); {@code --help} and the unknown-property check need not call it. What must be done
      * once before anything starts is the plan's {@link Plan#prepare}, which the launcher runs.
      */
     Plan plan(BenchProperties properties, CpuTopology topology);
+
+    /**
+     * The study's own properties, declared up front, with the shared run length's ({@link Periods#properties})
+     * and their defaults at the study's default scale; not those of {@link RunSettings}. {@code --help} and
+     * the unknown-property check read these (through {@link #properties}), and {@link #plan} reads every
+     * value through them.
+     */
+    List<Property> studyProperties();
+
+    /** Every property the study accepts: the common ones of {@link RunSettings} and {@link #studyProperties}. */
+    default List<Property> properties() {
+        return properties(RunSettings.DEFAULT_RESULTS);
+    }
+
+    /** The same, with {@code bench.results} defaulting to {@code defaultResults}. */
+    default List<Property> properties(String defaultResults) {
+        List<Property> all = new ArrayList<>(RunSettings.properties(defaultResults));
+        all.addAll(studyProperties());
+        return Collections.unmodifiableList(all);
+    }
 
     /** Flags the study's libraries need on a JDK of this feature version (e.g. add-opens). */
     List<String> jvmFlags(int javaFeatureVersion);

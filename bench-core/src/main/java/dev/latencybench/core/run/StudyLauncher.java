@@ -22,6 +22,7 @@ import org.openjdk.jmh.runner.RunnerException;
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
+import dev.latencybench.core.config.Property;
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.env.JvmIdentity;
 import dev.latencybench.core.record.LatencyRecorder;
@@ -96,9 +97,9 @@ public final class StudyLauncher {
         Study.Plan plan;
         JvmProbe probe;
         try {
+            properties.rejectUnknown(study.properties(args.defaultResults)); // a typo fails before any value is read
             run = RunSettings.read(properties, args.defaultResults);
             plan = study.plan(properties, CpuTopology.system());
-            properties.rejectUnknown();
             plan.prepare(); // once, before anything starts: leftovers, free space, ports, clusters
             probe = probeJvm(run);
             prepareRunDir(run);
@@ -560,14 +561,8 @@ public final class StudyLauncher {
         }
     }
 
+    /** From the study's declarations alone: no reader runs, nothing on the machine is looked at. */
     private void printHelp(String defaultResults) {
-        BenchProperties empty = new BenchProperties(Collections.emptyMap());
-        try {
-            RunSettings.read(empty, defaultResults);
-            study.plan(empty, CpuTopology.system());
-        } catch (ConfigException e) {
-            // defaults that do not hold on this machine are reported when the study runs
-        }
         out.printf(Locale.ROOT, "latency-bench %s study: %s%n%n", study.name(), study.title());
         out.println("Usage: java [-Dbench.NAME=VALUE ...] -jar " + study.module() + "/target/benchmarks.jar");
         out.println("   or, across JVMs and collectors: scripts/bench run --scenarios " + study.name()
@@ -575,8 +570,7 @@ public final class StudyLauncher {
         out.println();
         out.println("Properties (counts accept 100K / 1M, durations 500ms / 10s / 2m; the warm-up and duration shown");
         out.println("are the standard scale's, bench.scale=smoke or paper changes them):");
-        empty.known().forEach((k, d) -> out.printf(Locale.ROOT, "  %-18s %s (default: %s)%n", k, d,
-                empty.defaults().getOrDefault(k, "none")));
+        Property.helpLines(study.properties(defaultResults)).forEach(out::println);
     }
 
     /** The innermost cause's first line; JMH puts the fork's own errors in suppressed exceptions. */

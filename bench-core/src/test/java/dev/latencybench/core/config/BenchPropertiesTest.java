@@ -42,144 +42,139 @@ class BenchPropertiesTest {
 
     @Test
     void stringReturnsTheDefaultOrTheTrimmedValue() {
-        assertEquals("auto", props().string("bench.cpus", "auto", "cpus"));
-        assertEquals("2,4", props("bench.cpus", "  2,4 ").string("bench.cpus", "auto", "cpus"));
+        assertEquals("auto", props().string(Property.text("bench.cpus", "auto", "cpus")));
+        assertEquals("2,4", props("bench.cpus", "  2,4 ").string(Property.text("bench.cpus", "auto", "cpus")));
     }
 
     @Test
     void countReturnsTheDefaultWhenAbsent() {
-        assertEquals(7, props().count("bench.n", 7, 1, 10, "things"));
+        assertEquals(7, props().count(Property.count("bench.n", 7, 1, 10, "things")));
     }
 
     @Test
     void countParsesSuffixesAndSpaces() {
-        assertEquals(2_000, props("bench.n", "2K").count("bench.n", 7, 1, 1_000_000, "things"));
-        assertEquals(5, props("bench.n", " 5 ").count("bench.n", 7, 1, 10, "things"));
-        assertEquals(1, props("bench.n", "1").count("bench.n", 7, 1, 10, "things"));
-        assertEquals(10, props("bench.n", "10").count("bench.n", 7, 1, 10, "things"));
+        assertEquals(2_000, props("bench.n", "2K").count(Property.count("bench.n", 7, 1, 1_000_000, "things")));
+        assertEquals(5, props("bench.n", " 5 ").count(Property.count("bench.n", 7, 1, 10, "things")));
+        assertEquals(1, props("bench.n", "1").count(Property.count("bench.n", 7, 1, 10, "things")));
+        assertEquals(10, props("bench.n", "10").count(Property.count("bench.n", 7, 1, 10, "things")));
     }
 
     @Test
     void countBelowTheRange() {
         assertEquals("bench.n=0 is not valid: expected things from 1 to 10",
-                message(() -> props("bench.n", "0").count("bench.n", 7, 1, 10, "things")));
+                message(() -> props("bench.n", "0").count(Property.count("bench.n", 7, 1, 10, "things"))));
     }
 
     @Test
     void countAboveTheRange() {
         assertEquals("bench.n=1K is not valid: expected things from 1 to 10",
-                message(() -> props("bench.n", "1K").count("bench.n", 7, 1, 10, "things")));
+                message(() -> props("bench.n", "1K").count(Property.count("bench.n", 7, 1, 10, "things"))));
     }
 
     @Test
     void countThatIsNotANumber() {
         assertEquals("bench.n=abc is not valid: expected things as a whole number such as 100000, 100K or 1M,"
                         + " from 1 to 10",
-                message(() -> props("bench.n", "abc").count("bench.n", 7, 1, 10, "things")));
+                message(() -> props("bench.n", "abc").count(Property.count("bench.n", 7, 1, 10, "things"))));
         assertEquals("bench.n=1.5K is not valid: expected things as a whole number such as 100000, 100K or 1M,"
                         + " from 1 to 10",
-                message(() -> props("bench.n", " 1.5K ").count("bench.n", 7, 1, 10, "things")));
+                message(() -> props("bench.n", " 1.5K ").count(Property.count("bench.n", 7, 1, 10, "things"))));
     }
 
     @Test
     void countThatOverflowsIsNotANumber() {
         assertEquals("bench.n=9223372036854776K is not valid: expected things as a whole number such as 100000,"
                         + " 100K or 1M, from 1 to 10",
-                message(() -> props("bench.n", "9223372036854776K").count("bench.n", 7, 1, 10, "things")));
+                message(() -> props("bench.n", "9223372036854776K").count(Property.count("bench.n", 7, 1, 10, "things"))));
     }
 
     @Test
     void durationReturnsTheDefaultWhenAbsent() {
-        assertEquals(5 * MS, props().durationNs("bench.d", 5 * MS, 0, HOUR, "warm-up"));
+        assertEquals(5 * MS, props().durationNs(Property.duration("bench.d", 5 * MS, 0, HOUR, "warm-up")));
     }
 
     @Test
     void durationParsesUnits() {
-        assertEquals(250 * MS, props("bench.d", "250ms").durationNs("bench.d", 5 * MS, 0, HOUR, "warm-up"));
-        assertEquals(HOUR, props("bench.d", " 60m ").durationNs("bench.d", 5 * MS, 0, HOUR, "warm-up"));
+        assertEquals(250 * MS, props("bench.d", "250ms").durationNs(Property.duration("bench.d", 5 * MS, 0, HOUR, "warm-up")));
+        assertEquals(HOUR, props("bench.d", " 60m ").durationNs(Property.duration("bench.d", 5 * MS, 0, HOUR, "warm-up")));
     }
 
     @Test
     void durationWithoutAUnit() {
         assertEquals("bench.d=10 is not valid: expected warm-up as a number with a unit (ns, us, ms, s, m, h)"
                         + " such as 500ms or 10s",
-                message(() -> props("bench.d", "10").durationNs("bench.d", 5 * MS, 0, HOUR, "warm-up")));
+                message(() -> props("bench.d", "10").durationNs(Property.duration("bench.d", 5 * MS, 0, HOUR, "warm-up"))));
     }
 
     @Test
     void durationWithAnUnknownUnit() {
         assertEquals("bench.d=3d is not valid: expected warm-up as a number with a unit (ns, us, ms, s, m, h)"
                         + " such as 500ms or 10s",
-                message(() -> props("bench.d", "3d").durationNs("bench.d", 5 * MS, 0, HOUR, "warm-up")));
+                message(() -> props("bench.d", "3d").durationNs(Property.duration("bench.d", 5 * MS, 0, HOUR, "warm-up"))));
     }
 
     @Test
     void durationOutOfRange() {
         assertEquals("bench.d=50ms is not valid: expected warm-up from 100ms to 60m",
-                message(() -> props("bench.d", "50ms").durationNs("bench.d", 200 * MS, 100 * MS, HOUR, "warm-up")));
+                message(() -> props("bench.d", "50ms").durationNs(Property.duration("bench.d", 200 * MS, 100 * MS, HOUR, "warm-up"))));
         assertEquals("bench.d=2h is not valid: expected warm-up from 100ms to 60m",
-                message(() -> props("bench.d", "2h").durationNs("bench.d", 200 * MS, 100 * MS, HOUR, "warm-up")));
+                message(() -> props("bench.d", "2h").durationNs(Property.duration("bench.d", 200 * MS, 100 * MS, HOUR, "warm-up"))));
     }
 
     @Test
     void choiceIsCaseInsensitiveWithADefault() {
-        assertEquals(Scale.SMOKE, props().choice("bench.scale", Scale.SMOKE, Scale.class, "run length"));
-        assertEquals(Scale.PAPER, props("bench.scale", "Paper").choice("bench.scale", Scale.SMOKE, Scale.class,
-                "run length"));
-        assertEquals(Scale.STANDARD, props("bench.scale", " standard ").choice("bench.scale", Scale.SMOKE,
-                Scale.class, "run length"));
+        assertEquals(Scale.SMOKE, props().choice(Property.choice("bench.scale", Scale.SMOKE, "run length"), Scale.class));
+        assertEquals(Scale.PAPER, props("bench.scale", "Paper").choice(Property.choice("bench.scale", Scale.SMOKE, "run length"), Scale.class));
+        assertEquals(Scale.STANDARD, props("bench.scale", " standard ").choice(Property.choice("bench.scale", Scale.SMOKE, "run length"), Scale.class));
     }
 
     @Test
     void choiceNotAllowed() {
         assertEquals("bench.scale=huge is not valid: expected one of smoke, standard, paper",
-                message(() -> props("bench.scale", "huge").choice("bench.scale", Scale.SMOKE, Scale.class, "length")));
+                message(() -> props("bench.scale", "huge").choice(Property.choice("bench.scale", Scale.SMOKE, "length"), Scale.class)));
     }
 
     @Test
     void boolIsTrueOrFalseInAnyCaseWithADefault() {
-        assertEquals(false, props().bool("bench.verbose", false, "everything"));
-        assertEquals(true, props("bench.verbose", " TRUE ").bool("bench.verbose", false, "everything"));
-        assertEquals(false, props("bench.verbose", "false").bool("bench.verbose", true, "everything"));
+        assertEquals(false, props().bool(Property.flag("bench.verbose", false, "everything")));
+        assertEquals(true, props("bench.verbose", " TRUE ").bool(Property.flag("bench.verbose", false, "everything")));
+        assertEquals(false, props("bench.verbose", "false").bool(Property.flag("bench.verbose", true, "everything")));
         assertEquals("bench.verbose=yes is not valid: expected true or false",
-                message(() -> props("bench.verbose", "yes").bool("bench.verbose", false, "everything")));
+                message(() -> props("bench.verbose", "yes").bool(Property.flag("bench.verbose", false, "everything"))));
     }
 
     @Test
     void subsetKeepsTheOrderGiven() {
-        assertEquals(TRANSPORTS, props().subset("bench.t", TRANSPORTS, TRANSPORTS, "transport"));
+        assertEquals(TRANSPORTS, props().subset(Property.subset("bench.t", TRANSPORTS, TRANSPORTS, "transport")));
         assertEquals(List.of("mailbox", "chronicle"),
-                props("bench.t", "mailbox, chronicle").subset("bench.t", TRANSPORTS, TRANSPORTS, "transport"));
+                props("bench.t", "mailbox, chronicle").subset(Property.subset("bench.t", TRANSPORTS, TRANSPORTS, "transport")));
     }
 
     @Test
     void subsetWithAnUnknownItem() {
         assertEquals("bench.t=chronicle,kafka is not valid: unknown transport 'kafka'; expected a comma-separated"
                         + " list of chronicle, mailbox, aeron",
-                message(() -> props("bench.t", "chronicle,kafka").subset("bench.t", TRANSPORTS, TRANSPORTS,
-                        "transport")));
+                message(() -> props("bench.t", "chronicle,kafka").subset(Property.subset("bench.t", TRANSPORTS, TRANSPORTS, "transport"))));
     }
 
     @Test
     void subsetWithAnEmptyItem() {
         assertEquals("bench.t=chronicle,,mailbox is not valid: unknown transport ''; expected a comma-separated"
                         + " list of chronicle, mailbox, aeron",
-                message(() -> props("bench.t", "chronicle,,mailbox").subset("bench.t", TRANSPORTS, TRANSPORTS,
-                        "transport")));
+                message(() -> props("bench.t", "chronicle,,mailbox").subset(Property.subset("bench.t", TRANSPORTS, TRANSPORTS, "transport"))));
     }
 
     @Test
     void subsetWithARepeatedItem() {
         assertEquals("bench.t=chronicle,mailbox, chronicle is not valid: a transport is named twice",
-                message(() -> props("bench.t", "chronicle,mailbox, chronicle").subset("bench.t", TRANSPORTS,
-                        TRANSPORTS, "transport")));
+                message(() -> props("bench.t", "chronicle,mailbox, chronicle").subset(Property.subset("bench.t", TRANSPORTS, TRANSPORTS, "transport"))));
     }
 
     @Test
     void writableDirectoryReturnsAnExistingDirectory(@TempDir Path dir) {
         assertEquals(dir, props("bench.results", dir.toString())
-                .writableDirectory("bench.results", "results", "output folder", "create it first"));
-        assertEquals(dir, props().writableDirectory("bench.results", dir.toString(), "output folder", "create it"));
+                .writableDirectory(Property.folder("bench.results", "results", "output folder", "create it first")));
+        assertEquals(dir, props().writableDirectory(Property.folder("bench.results", dir.toString(), "output folder", "create it")));
     }
 
     @Test
@@ -187,7 +182,7 @@ class BenchPropertiesTest {
         String missing = dir.resolve("missing").toString();
         assertEquals("bench.results=" + missing + " is not valid: no such directory; create it first",
                 message(() -> props("bench.results", missing)
-                        .writableDirectory("bench.results", "results", "output folder", "create it first")));
+                        .writableDirectory(Property.folder("bench.results", "results", "output folder", "create it first"))));
     }
 
     @Test
@@ -195,7 +190,7 @@ class BenchPropertiesTest {
         Path file = Files.createFile(dir.resolve("file.txt"));
         assertEquals("bench.results=" + file + " is not valid: no such directory; create it first",
                 message(() -> props("bench.results", file.toString())
-                        .writableDirectory("bench.results", "results", "output folder", "create it first")));
+                        .writableDirectory(Property.folder("bench.results", "results", "output folder", "create it first"))));
     }
 
     @Test
@@ -206,37 +201,45 @@ class BenchPropertiesTest {
             assumeFalse(Files.isWritable(readOnly), "running as root: every directory is writable");
             assertEquals("bench.results=" + readOnly + " is not valid: the directory is not writable; chmod it",
                     message(() -> props("bench.results", readOnly.toString())
-                            .writableDirectory("bench.results", "results", "output folder", "chmod it")));
+                            .writableDirectory(Property.folder("bench.results", "results", "output folder", "chmod it"))));
         } finally {
             Files.setPosixFilePermissions(readOnly, PosixFilePermissions.fromString("rwxr-xr-x"));
         }
     }
 
     @Test
-    void rejectUnknownNamesTheUnknownPropertyAndListsTheAllowedOnes() {
+    void rejectUnknownNamesTheUnknownPropertyAndListsTheListedOnesByName() {
         BenchProperties p = props("bench.rate", "1K", "bench.rtae", "5", "java.home", "/opt/jdk");
-        p.count("bench.rate", 100, 1, 1_000_000, "messages per second");
-        p.string("bench.note", "", "a note for the log");
+        List<Property> declared = List.of(Property.count("bench.rate", 100, 1, 1_000_000, "messages per second"),
+                Property.text("bench.note", "", "a note for the log"),
+                Property.text("bench.step", "", "set by the launcher").unlisted());
         assertEquals("unknown property bench.rtae=5; the properties allowed here are:"
                         + NL + "  bench.note  a note for the log"
                         + NL + "  bench.rate  messages per second",
-                message(p::rejectUnknown));
+                message(() -> p.rejectUnknown(declared)));
     }
 
     @Test
-    void rejectUnknownAcceptsPropertiesReadWithTheirDefaults() {
-        BenchProperties p = props("bench.rate", "1K", "other.x", "1");
-        p.count("bench.rate", 100, 1, 1_000_000, "messages per second");
-        p.string("bench.cpus", "auto", "cpus");
-        p.rejectUnknown(); // must not throw: other.x is not a bench. property
-        assertEquals(Map.of("bench.cpus", "cpus", "bench.rate", "messages per second"), p.known());
+    void rejectUnknownReadsNoValueAndIgnoresOtherProperties() {
+        // bench.rate's value is bad, but only the names are checked here; other.x is not a bench. property
+        props("bench.rate", "lots", "other.x", "1").rejectUnknown(
+                List.of(Property.count("bench.rate", 100, 1, 1_000_000, "messages per second")));
     }
 
     @Test
-    void rejectUnknownCountsAPropertyAsKnownEvenWhenItsValueWasInvalid() {
-        BenchProperties p = props("bench.n", "abc");
-        assertThrows(ConfigException.class, () -> p.count("bench.n", 1, 1, 10, "things"));
-        p.rejectUnknown();
-        assertEquals(List.of("bench.n"), List.copyOf(p.known().keySet()));
+    void rejectUnknownAcceptsUnlistedPropertiesAndThoseUnderAPrefix() {
+        props("bench.step", "x", "bench.lib.linger.ms", "1").rejectUnknown(List.of(
+                Property.text("bench.step", "", "set by the launcher").unlisted(),
+                Property.prefix("bench.lib.", "a library's setting")));
+        assertEquals("unknown property bench.lib.=1; the properties allowed here are:",
+                message(() -> props("bench.lib.", "1").rejectUnknown(
+                        List.of(Property.prefix("bench.lib.", "a library's setting")))));
+    }
+
+    @Test
+    void aPropertyIsReadAsTheKindItIsDeclared() {
+        Property rate = Property.count("bench.rate", 100, 1, 1_000_000, "messages per second");
+        assertEquals("bench.rate is declared as COUNT, read as TEXT",
+                assertThrows(IllegalArgumentException.class, () -> props().string(rate)).getMessage());
     }
 }

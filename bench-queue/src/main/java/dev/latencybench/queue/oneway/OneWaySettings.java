@@ -1,6 +1,9 @@
 package dev.latencybench.queue.oneway;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
@@ -9,6 +12,7 @@ import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Periods;
+import dev.latencybench.core.config.Property;
 import dev.latencybench.core.config.RunLength;
 import dev.latencybench.core.config.Scale;
 import dev.latencybench.core.time.Pacer;
@@ -36,7 +40,10 @@ public final class OneWaySettings {
     public static final long MAX_MESSAGES_PER_PERIOD = 1L << 32;
 
     /** The roles of the two pinned threads, in the order of {@code bench.cpus}. */
-    public static final java.util.List<String> CPU_ROLES = java.util.List.of("producer", "consumer");
+    public static final List<String> CPU_ROLES = List.of("producer", "consumer");
+
+    private static final Property CPUS_PROPERTY = Property.text(CPUS, "auto",
+            "CPUs of the producer and consumer threads: auto, none, or two CPU numbers such as 2,4");
 
     private final Periods periods;
     private final long ratePerSec;
@@ -50,6 +57,23 @@ public final class OneWaySettings {
         this.cpus = cpus;
     }
 
+    /** The properties {@link #read} reads with the same arguments, declared (their defaults at {@code defaultScale}). */
+    public static List<Property> properties(Scale defaultScale, RunLength length, long defaultRate,
+                                            int defaultPayload) {
+        List<Property> all = new ArrayList<>(Periods.properties(defaultScale, length));
+        all.addAll(List.of(rateProperty(defaultRate), payloadProperty(defaultPayload), CPUS_PROPERTY));
+        return Collections.unmodifiableList(all);
+    }
+
+    private static Property rateProperty(long defaultRate) {
+        return Property.count(RATE, defaultRate, 1, MAX_RATE_PER_SEC, "messages per second");
+    }
+
+    private static Property payloadProperty(int defaultPayload) {
+        return Property.count(PAYLOAD, defaultPayload, STAMP_BYTES, MAX_PAYLOAD_BYTES,
+                "payload bytes per message (at least " + STAMP_BYTES + ": sequence, intended and actual send time)");
+    }
+
     /**
      * Reads and validates the common properties.
      *
@@ -61,13 +85,11 @@ public final class OneWaySettings {
     public static OneWaySettings read(BenchProperties p, Scale defaultScale, RunLength length, long defaultRate,
                                       int defaultPayload, CpuTopology topology) {
         Periods periods = Periods.read(p, defaultScale, length);
-        long rate = p.count(RATE, defaultRate, 1, MAX_RATE_PER_SEC, "messages per second");
-        int payload = (int) p.count(PAYLOAD, defaultPayload, STAMP_BYTES, MAX_PAYLOAD_BYTES,
-                "payload bytes per message (at least " + STAMP_BYTES + ": sequence, intended and actual send time)");
+        long rate = p.count(rateProperty(defaultRate));
+        int payload = (int) p.count(payloadProperty(defaultPayload));
         long warmup = periods.warmupNs();
         long measure = periods.measureNs();
-        String cpuText = p.string(CPUS, "auto",
-                "CPUs of the producer and consumer threads: auto, none, or two CPU numbers such as 2,4");
+        String cpuText = p.string(CPUS_PROPERTY);
         CpuPlan cpus = CpuPlan.resolve(CPUS, cpuText, Arrays.asList("the producer", "the consumer"), topology);
         long messages = Pacer.messagesIn(rate, measure);
         if (messages < 1) {
