@@ -256,14 +256,15 @@ public final class CellMerger {
 
     /**
      * The merged histogram as HdrHistogram's percentile distribution (its {@code .hgrm} text): values
-     * in milliseconds for a metric timed in ns, as HdrHistogram's plotter expects, else in the
+     * in microseconds for a metric timed in ns (three decimals keep each ns: the queue study's median is
+     * a few hundred of them, which milliseconds would print as 0.000), else in the
      * metric's own unit.
      */
     private static void writeDistribution(Path file, Histogram histogram, String unit) throws IOException {
         ResultFiles.write(file, tmp -> {
             try (java.io.PrintStream out = new java.io.PrintStream(Files.newOutputStream(tmp), false,
                     java.nio.charset.StandardCharsets.UTF_8)) {
-                histogram.outputPercentileDistribution(out, "ns".equals(unit) ? 1_000_000.0 : 1.0);
+                histogram.outputPercentileDistribution(out, "ns".equals(unit) ? 1_000.0 : 1.0);
                 if (out.checkError()) {
                     throw new IOException("could not write " + file);
                 }

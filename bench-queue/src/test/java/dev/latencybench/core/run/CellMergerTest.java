@@ -346,7 +346,7 @@ class CellMergerTest {
     }
 
     @Test
-    void eachMetricsDistributionIsWrittenAsHdrHistogramsPercentileTextInMilliseconds() throws IOException {
+    void eachMetricsDistributionIsWrittenAsHdrHistogramsPercentileTextInMicroseconds() throws IOException {
         twoGoodForks();
         CellMerger.merge(cell, null, context(2, null, false));
         JsonObject latency = resultJson().getAsJsonObject("metrics").getAsJsonObject("latency");
@@ -354,15 +354,15 @@ class CellMergerTest {
         List<String> lines = Files.readAllLines(cell.resolve(ResultLayout.hgrm("latency")));
         assertTrue(lines.get(0).trim().startsWith("Value"), lines.get(0));
         String total = lines.stream().filter(l -> l.startsWith("#[Max")).findFirst().orElseThrow();
-        // "#[Max     =  x.xxx, Total count    =  n]": the count of result.json, the max in ms
+        // "#[Max     =  x.xxx, Total count    =  n]": the count of result.json, the max in µs
         String[] fields = total.replaceAll("[#\\[\\]]", "").split(",");
-        double maxMs = Double.parseDouble(fields[0].split("=")[1].trim());
+        double maxUs = Double.parseDouble(fields[0].split("=")[1].trim());
         long count = Long.parseLong(fields[1].split("=")[1].trim());
         assertEquals(latency.get("count").getAsLong(), count);
-        assertEquals(latency.get("max").getAsLong() / 1e6, maxMs, 0.001);
+        assertEquals(latency.get("max").getAsLong() / 1e3, maxUs, 0.001);
         String median = lines.stream().skip(1).filter(l -> !l.isBlank() && !l.startsWith("#"))
                 .filter(l -> Double.parseDouble(l.trim().split("\\s+")[1]) >= 0.5).findFirst().orElseThrow();
-        assertEquals(latency.get("p50").getAsLong() / 1e6, Double.parseDouble(median.trim().split("\\s+")[0]), 0.001);
+        assertEquals(latency.get("p50").getAsLong() / 1e3, Double.parseDouble(median.trim().split("\\s+")[0]), 0.001);
     }
 
     @Test

@@ -30,7 +30,7 @@ final class ReproduceSection {
         doc.p("Raw data per cell: `<scenario>/<variant>/<jvm>__<gc>/` holds `result.json`, `env.json`, `jmh-<scenario>-<variant>.json` (JMH's own),"
                 + " `latency.hlog` (HdrHistogram interval log: the primary metric untagged, the others tagged by"
                 + " name; " + String.join("; ", tags) + "), a `<metric>.hgrm` per metric (the merged distribution as"
-                + " HdrHistogram's percentile text, ms for times), `gc-<pid>.log` and `jmh.log` (JMH's whole output)."
+                + " HdrHistogram's percentile text, µs for times), `gc-<pid>.log` and `jmh.log` (JMH's whole output)."
                 + " Each cell's console output (progress and tables) is in `logs/`.");
     }
 
