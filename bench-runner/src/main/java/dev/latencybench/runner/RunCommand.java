@@ -122,9 +122,10 @@ final class RunCommand {
             request = newRequest(args, props);
         }
         List<Cell> cells = request.cells();
+        Map<String, Long> estimates = estimates(request, cells); // each cell's plan read once
         boolean nothingToRun = cells.stream().allMatch(c -> c.skipReason() != null);
         if (args.has("--dry-run") || nothingToRun) {
-            printMatrix(request, cells, previous);
+            printMatrix(request, cells, previous, estimates);
             if (args.has("--dry-run")) {
                 return 0;
             }
@@ -135,8 +136,8 @@ final class RunCommand {
             if (resuming) { // as the run left it: read again now that no other process can change it
                 previous = RunManifest.outcomes(ResultFiles.readJson(RunManifest.file(request.runDir())));
             }
-            printMatrix(request, cells, previous);
-            return runMatrix(request, previous, classpath, args.has("--no-report"), verbose);
+            printMatrix(request, cells, previous, estimates);
+            return runMatrix(request, previous, classpath, args.has("--no-report"), verbose, estimates);
         }
     }
 
@@ -155,9 +156,9 @@ final class RunCommand {
     }
 
     private int runMatrix(RunRequest request, Map<String, CellOutcome> previous, String classpath, boolean noReport,
-                          boolean verbose) throws IOException {
+                          boolean verbose, Map<String, Long> estimates) throws IOException {
         MatrixRunner runner = new MatrixRunner(request, cell -> launcherCommand(request, cell, classpath,
-                ctx.scenarios(), verbose), previous, ctx.out, cell -> estimateNs(request, cell, ctx.scenarios()));
+                ctx.scenarios(), verbose), previous, ctx.out, cell -> estimates.getOrDefault(cell.key(), -1L));
         Map<String, CellOutcome> outcomes = runner.run();
         if (runner.interrupted()) {
             return 1; // the JVM is shutting down; its hook has the last word
@@ -409,6 +410,12 @@ final class RunCommand {
      * worst case of steps, each its forks' periods and start) and the launcher's own start; -1 when the
      * plan cannot be read (the cell's launcher then says why).
      */
+    private Map<String, Long> estimates(RunRequest request, List<Cell> cells) {
+        Map<String, Long> m = new LinkedHashMap<>();
+        cells.forEach(c -> m.put(c.key(), estimateNs(request, c, ctx.scenarios())));
+        return m;
+    }
+
     static long estimateNs(RunRequest request, Cell cell, Scenarios scenarios) {
         if (cell.skipReason() != null) {
             return 0;
@@ -448,7 +455,8 @@ final class RunCommand {
         return cmd;
     }
 
-    private void printMatrix(RunRequest request, List<Cell> cells, Map<String, CellOutcome> previous) {
+    private void printMatrix(RunRequest request, List<Cell> cells, Map<String, CellOutcome> previous,
+                             Map<String, Long> estimates) {
         PrintStream out = ctx.out;
         out.println("latency-bench matrix: " + cells.size() + " cell(s), results in " + request.runDir());
         long totalNs = 0;
@@ -465,7 +473,7 @@ final class RunCommand {
                 state += " (warm-up +15s: Graal compiles itself first)";
             }
             if (c.skipReason() == null && !(o != null && o.finished())) {
-                long e = estimateNs(request, c, ctx.scenarios());
+                long e = estimates.get(c.key());
                 if (e >= 0 && totalNs >= 0) {
                     totalNs += e;
                 } else {

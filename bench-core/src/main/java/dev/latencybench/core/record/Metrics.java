@@ -94,6 +94,23 @@ public final class Metrics {
     }
 
     /**
+     * {@code {name: {what, unit, p50, ..., count}, ...}} in declaration order: each declaration with its
+     * merged percentiles where {@code summaries} has them; what {@link #summariesOf} reads back.
+     */
+    public JsonObject toJson(java.util.Map<String, LatencySummary> summaries) {
+        JsonObject o = new JsonObject();
+        for (Metric metric : all) {
+            JsonObject s = metric.toJson();
+            LatencySummary summary = summaries.get(metric.name());
+            if (summary != null) {
+                summary.toJson().entrySet().forEach(e -> s.add(e.getKey(), e.getValue()));
+            }
+            o.add(metric.name(), s);
+        }
+        return o;
+    }
+
+    /**
      * Reads the declarations of a {@code result.json}: its {@code metrics} (whose members carry
      * {@code what} and {@code unit}) with {@code primary} first; {@link #ONE_WAY} for a result
      * written before metrics were named.

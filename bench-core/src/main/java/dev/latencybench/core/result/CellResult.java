@@ -97,15 +97,8 @@ public final class CellResult {
         r.add("roles", rolesJson);
         accounted.entrySet().forEach(e -> r.add(e.getKey(), e.getValue()));
         r.addProperty("primary", metrics.primary().name());
-        JsonObject m = new JsonObject();
         JsonObject byFork = new JsonObject();
         for (Metric metric : metrics.all()) {
-            JsonObject s = metric.toJson();
-            LatencySummary summary = summaries.get(metric.name());
-            if (summary != null) {
-                summary.toJson().entrySet().forEach(e -> s.add(e.getKey(), e.getValue()));
-            }
-            m.add(metric.name(), s);
             JsonArray forkArray = new JsonArray();
             for (ForkFigures f : forkSummaries.getOrDefault(metric.name(), List.of())) {
                 JsonObject fs = f.summary.toJson();
@@ -114,7 +107,7 @@ public final class CellResult {
             }
             byFork.add(metric.name(), forkArray);
         }
-        r.add("metrics", m);
+        r.add("metrics", metrics.toJson(summaries));
         r.add("forkMetrics", byFork);
         r.add("pinning", pinning);
         r.add("machineLoad", machineLoad);

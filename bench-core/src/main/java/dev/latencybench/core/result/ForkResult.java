@@ -9,7 +9,6 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 
 import dev.latencybench.core.record.LatencySummary;
-import dev.latencybench.core.record.Metric;
 import dev.latencybench.core.record.Metrics;
 
 /**
@@ -47,16 +46,7 @@ public final class ForkResult {
         o.addProperty("measuredNs", measuredNs);
         described.entrySet().forEach(e -> o.add(e.getKey(), e.getValue()));
         o.addProperty("primary", metrics.primary().name());
-        JsonObject m = new JsonObject();
-        for (Metric metric : metrics.all()) {
-            JsonObject s = metric.toJson();
-            LatencySummary summary = summaries.get(metric.name());
-            if (summary != null) {
-                summary.toJson().entrySet().forEach(e -> s.add(e.getKey(), e.getValue()));
-            }
-            m.add(metric.name(), s);
-        }
-        o.add("metrics", m);
+        o.add("metrics", metrics.toJson(summaries));
         o.add("pinning", pinning);
         o.add("machineLoad", machineLoad);
         return o;

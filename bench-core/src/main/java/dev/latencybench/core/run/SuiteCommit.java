@@ -23,44 +23,31 @@ public final class SuiteCommit {
      * loaded from, if any; else "unknown".
      */
     public static String get() {
-        try (InputStream in = SuiteCommit.class.getResourceAsStream(BUILD_COMMIT_RESOURCE)) {
-            if (in != null) {
-                Properties p = new Properties();
-                p.load(in);
-                String stamped = stampedCommit(p);
-                if (stamped != null) {
-                    return stamped;
-                }
-            }
-        } catch (IOException e) {
-            // fall back to the checkout
-        }
-        return checkoutCommit();
+        String stamped = stampedCommit(stamp());
+        return stamped != null ? stamped : checkoutCommit();
     }
 
     /** {@code latency-bench 0.1.0-SNAPSHOT (commit 0123abcd...[+dirty])}: what {@code --version} prints. */
     public static String versionLine() {
-        String version = SuiteCommit.class.getPackage() == null ? null
-                : SuiteCommit.class.getPackage().getImplementationVersion();
-        if (version == null) {
-            version = buildVersion();
+        Package pkg = SuiteCommit.class.getPackage();
+        String version = pkg == null ? null : pkg.getImplementationVersion();
+        if (version == null) { // the version the build stamped beside the commit
+            version = stamp().getProperty("git.build.version", "");
         }
-        return "latency-bench " + (version == null ? "(version unknown)" : version) + " (commit " + get() + ")";
+        return "latency-bench " + (version.isEmpty() ? "(version unknown)" : version) + " (commit " + get() + ")";
     }
 
-    /** The project's version as the build stamped it beside the commit; null when it did not. */
-    private static String buildVersion() {
+    /** What the build stamped ({@link #BUILD_COMMIT_RESOURCE}); empty when it did not, or it cannot be read. */
+    private static Properties stamp() {
+        Properties p = new Properties();
         try (InputStream in = SuiteCommit.class.getResourceAsStream(BUILD_COMMIT_RESOURCE)) {
             if (in != null) {
-                Properties p = new Properties();
                 p.load(in);
-                String v = p.getProperty("git.build.version", "");
-                return v.isEmpty() ? null : v;
             }
         } catch (IOException e) {
-            // unknown
+            // as if unstamped: the checkout is asked instead
         }
-        return null;
+        return p;
     }
 
     /** {@code <40 hex digits>[+dirty]} from the build's stamp; null when the build had no git to ask. */

@@ -144,20 +144,15 @@ public final class MatrixRunner {
     private double left(Cell current, int n, int toRun, double spentSec, double estimatedDoneSec, boolean estimated) {
         double ahead = 0;
         boolean from = false;
-        int counted = 0;
         for (Cell c : cells) {
             from |= c == current;
             if (from && c.skipReason() == null && !finished(c)) {
                 long e = estimateNs.applyAsLong(c);
-                if (e < 0) {
-                    estimated = false;
-                    break;
-                }
+                estimated &= e >= 0;
                 ahead += e / 1e9;
-                counted++;
             }
         }
-        if (estimated && counted > 0) {
+        if (estimated) { // the current cell is one of them, so there is at least one
             double scale = n > 1 && estimatedDoneSec > 0 ? spentSec / estimatedDoneSec : 1;
             return ahead * scale;
         }

@@ -25,6 +25,9 @@ final class RunSummary {
     /** The columns, in order; the percentiles in the metric's unit ({@code unit}: ns for times). */
     static final List<String> COLUMNS = List.of("scenario", "variant", "jvm", "gc", "metric", "unit", "status", "p50",
             "p90", "p99", "p99_9", "p99_99", "max", "count", "forks", "flags", "reasons", "cell");
+    /** The columns that hold whole numbers in the JSON: p50 to forks. */
+    private static final int FIRST_NUMBER = COLUMNS.indexOf("p50");
+    private static final int LAST_NUMBER = COLUMNS.indexOf("forks");
 
     private RunSummary() {
     }
@@ -43,7 +46,7 @@ final class RunSummary {
                 if (v.isEmpty()) {
                     continue; // no figure: left out of the JSON, an empty field in the CSV
                 }
-                if (i >= COLUMNS.indexOf("p50") && i <= COLUMNS.indexOf("forks")) {
+                if (i >= FIRST_NUMBER && i <= LAST_NUMBER) {
                     o.addProperty(column, Long.parseLong(v));
                 } else {
                     o.addProperty(column, v);
