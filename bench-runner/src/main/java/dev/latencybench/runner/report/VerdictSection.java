@@ -9,8 +9,8 @@ import java.util.Map;
 
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.env.CpuPlacement;
-import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.record.Metric;
+import dev.latencybench.core.view.VerdictRule;
 import dev.latencybench.runner.report.data.Percentiles;
 import dev.latencybench.runner.report.data.RunData;
 import dev.latencybench.runner.report.doc.Doc;
@@ -173,7 +173,8 @@ final class VerdictSection {
         List<RunData.Row> sorted = new ArrayList<>(ranked);
         sorted.sort(Comparator.comparingLong(r -> value(r, metric, i)));
         RunData.Row best = sorted.get(0);
-        long[] floorRange = floor.size() < 2 ? null : range(floor.stream().map(r -> value(r, metric, i)).toList());
+        VerdictRule.Range floorRange = floor.size() < 2 ? null
+                : VerdictRule.Range.across("cells", floor.stream().map(r -> value(r, metric, i)).toList());
         Verdict verdict = new Verdict(best, metric, i, floorRange);
         for (RunData.Row r : sorted.subList(1, sorted.size())) {
             verdict.add(r, call(best, r, metric, i, floorRange));
@@ -181,20 +182,29 @@ final class VerdictSection {
         return verdict;
     }
 
-    private static Call call(RunData.Row best, RunData.Row r, String metric, int i, long[] floorRange) {
-        long difference = value(r, metric, i) - value(best, metric, i);
-        if (floorRange != null && difference <= floorRange[1] - floorRange[0]) {
+    /**
+     * The suite's one {@link VerdictRule} (the floor's spread, then the forks' overlap, then one fork), with
+     * the queue study's own check between a tie and a ranking: CPUs the host placed differently.
+     */
+    private static Call call(RunData.Row best, RunData.Row r, String metric, int i, VerdictRule.Range floor) {
+        VerdictRule.Comparison c = VerdictRule.compare(forks(r, metric, i), forks(best, metric, i), floor,
+                VerdictRule.Better.LOWER, Units::formatNs);
+        if (c.outcome == VerdictRule.Outcome.TIE_FLOOR) {
             return Call.TIE_FLOOR;
         }
-        long[] a = forkRange(best, metric, i);
-        long[] b = forkRange(r, metric, i);
-        if (a != null && b != null && a[1] >= b[0] && b[1] >= a[0]) {
+        if (c.outcome == VerdictRule.Outcome.TIE_OVERLAP) {
             return Call.TIE_FORKS;
         }
         if (placementDiffers(best, r)) {
             return Call.PLACED_APART;
         }
-        return a == null || b == null ? Call.ONE_FORK : Call.SLOWER;
+        return c.outcome == VerdictRule.Outcome.CANNOT_TELL ? Call.ONE_FORK : Call.SLOWER;
+    }
+
+    /** A cell's merged value at percentile {@code i} with its forks' values around it, for the rule. */
+    private static VerdictRule.Range forks(RunData.Row r, String metric, int i) {
+        return VerdictRule.Range.of(value(r, metric, i), "forks",
+                r.forks(metric).stream().map(f -> Percentiles.percentile(f, i)).toList());
     }
 
     /**
@@ -214,24 +224,14 @@ final class VerdictSection {
 
     /** Lowest and highest of the cell's forks' values; null with fewer than two forks. */
     static long[] forkRange(RunData.Row r, String metric, int i) {
-        List<LatencySummary> forks = r.forks(metric);
-        return forks.size() < 2 ? null : range(forks.stream().map(f -> Percentiles.percentile(f, i)).toList());
+        VerdictRule.Range f = forks(r, metric, i);
+        return f.hasSpread() ? new long[] {f.low, f.high} : null;
     }
 
     /** {@code 343ns to 463ns}; {@code 100ns in every cell} when the two agree. */
-    private static String span(long[] range) {
-        return range[0] == range[1] ? Units.formatNs(range[0]) + " in every cell"
-                : Units.formatNs(range[0]) + " to " + Units.formatNs(range[1]);
-    }
-
-    private static long[] range(List<Long> values) {
-        long lo = Long.MAX_VALUE;
-        long hi = Long.MIN_VALUE;
-        for (long v : values) {
-            lo = Math.min(lo, v);
-            hi = Math.max(hi, v);
-        }
-        return new long[] {lo, hi};
+    private static String span(VerdictRule.Range range) {
+        return range.low == range.high ? Units.formatNs(range.low) + " in every cell"
+                : Units.formatNs(range.low) + " to " + Units.formatNs(range.high);
     }
 
     /** What to run for a ranking: more forks, and a longer scale where the tails rest on few samples. */
@@ -281,12 +281,12 @@ final class VerdictSection {
         final RunData.Row best;
         final String metric;
         final int pct;
-        /** The floor's lowest and highest value across cells; null without two floor cells. */
-        final long[] floorRange;
+        /** The floor's values across cells; null without two floor cells. */
+        final VerdictRule.Range floorRange;
         final Map<Call, List<RunData.Row>> calls = new EnumMap<>(Call.class);
         boolean fewSamples;
 
-        Verdict(RunData.Row best, String metric, int pct, long[] floorRange) {
+        Verdict(RunData.Row best, String metric, int pct, VerdictRule.Range floorRange) {
             this.best = best;
             this.metric = metric;
             this.pct = pct;

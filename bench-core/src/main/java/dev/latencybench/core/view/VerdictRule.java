@@ -1,0 +1,273 @@
+package dev.latencybench.core.view;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.LongFunction;
+
+/**
+ * The one rule by which every study's answer says whether one thing beats another: two JVM × GC cells of
+ * the queue study, two start modes, two transports' capacities, two cells' highest rate under a bound. Each
+ * compared thing comes as a {@link Range}: the figure that stands for it and what is known around it (the
+ * lowest to the highest of its forks, launches or samples; for a search, the bracket between the last load
+ * that passed and the first that failed). Optionally a floor's {@link Range} across cells says how far the
+ * machine moves the plainest code by itself.
+ *
+ * <p>The rule, in this order: a difference no larger than the floor's spread is a tie within the floor's
+ * spread; two ranges that overlap are a tie; a thing known from one sample has no spread, so nothing can be
+ * told; otherwise the ranges lie apart and one is better. Each {@link Comparison} carries its reason in words,
+ * with the figures, for the report to show as it stands (lower case, no closing full stop).
+ *
+ * <pre>
+ *   better:          a |----|            b |------|          the ranges lie apart
+ *   tie (overlap):   a |--------|
+ *                    b      |--------|                      some of each lies inside the other's range
+ *   tie (floor):     |a.value - b.value| &lt;= floor.high - floor.low
+ *   cannot tell:     a *   b |----|                          a is one sample: it has no range
+ * </pre>
+ *
+ * Stateless and thread-safe; off the hot path (it builds strings).
+ */
+public final class VerdictRule {
+    /** Which way is better: a lower latency or start-up time, a higher capacity or rate. */
+    public enum Better {
+        LOWER,
+        HIGHER
+    }
+
+    /** How the first thing compares with the second. */
+    public enum Outcome {
+        /** The ranges lie apart, and the first is on the better side. */
+        BETTER,
+        /** The ranges lie apart, and the first is on the worse side. */
+        WORSE,
+        /** The two ranges overlap: the difference may be run-to-run noise. */
+        TIE_OVERLAP,
+        /** The difference is no larger than the floor moves across cells by itself. */
+        TIE_FLOOR,
+        /** One of the two (or both) is a single sample: no spread to tell a difference from noise. */
+        CANNOT_TELL;
+
+        /** Either kind of tie. */
+        public boolean tie() {
+            return this == TIE_OVERLAP || this == TIE_FLOOR;
+        }
+    }
+
+    /**
+     * What is known of one compared thing: the figure that stands for it ({@link #value}: a merged percentile,
+     * a capacity's last passing load) and the range around it. Two shapes: the samples' range (lowest to
+     * highest, both included), or a search's bracket (the last load that passed, included, to the first that
+     * failed, excluded; unbounded above when nothing failed). Immutable.
+     */
+    public static final class Range {
+        /** The figure that stands for the thing: compared with the other's, and set against the floor. */
+        public final long value;
+        /** The lowest sample, or the last load that passed. */
+        public final long low;
+        /** The highest sample, or the first load that failed ({@link Long#MAX_VALUE} when none did). */
+        public final long high;
+        /** How many samples the range holds; 2 for a bracket, which always has a spread. */
+        public final int samples;
+        /** What one sample is, plural, for the words: {@code forks}, {@code launches}, {@code cells}. */
+        public final String noun;
+        private final boolean bracket;
+
+        private Range(long value, long low, long high, int samples, String noun, boolean bracket) {
+            this.value = value;
+            this.low = low;
+            this.high = high;
+            this.samples = samples;
+            this.noun = Objects.requireNonNull(noun, "noun");
+            this.bracket = bracket;
+        }
+
+        /**
+         * The range of some samples (each fork's, launch's or cell's value), with the figure that stands for
+         * them; fewer than two samples have no spread.
+         *
+         * @param value   the figure compared, e.g. the median of every launch together
+         * @param noun    what one sample is, plural: {@code forks}, {@code launches}
+         * @param samples each sample's value, in any order
+         */
+        public static Range of(long value, String noun, Collection<Long> samples) {
+            long lo = value;
+            long hi = value;
+            boolean first = true;
+            for (long s : samples) {
+                lo = first ? s : Math.min(lo, s);
+                hi = first ? s : Math.max(hi, s);
+                first = false;
+            }
+            return new Range(value, lo, hi, samples.size(), noun, false);
+        }
+
+        /** As {@link #of(long, String, Collection)}, the samples given one by one. */
+        public static Range of(long value, String noun, long... samples) {
+            List<Long> list = new ArrayList<>(samples.length);
+            for (long s : samples) {
+                list.add(s);
+            }
+            return of(value, noun, list);
+        }
+
+        /**
+         * A floor's values across cells: only its spread (highest less lowest) counts, as how far the machine
+         * moves the plainest code by itself; its {@link #value} is the lowest.
+         *
+         * @param noun what one value is, plural: {@code cells}
+         */
+        public static Range across(String noun, Collection<Long> values) {
+            long lowest = values.isEmpty() ? 0 : values.stream().mapToLong(Long::longValue).min().getAsLong();
+            return of(lowest, noun, values);
+        }
+
+        /**
+         * A search's answer known only as a bracket: the largest load that holds lies from {@code lastPass}
+         * (it passed) up to, not including, {@code firstFail} (it failed). {@code lastPass} 0 is "none passed".
+         *
+         * @throws IllegalArgumentException when {@code firstFail} is not above {@code lastPass}
+         */
+        public static Range bracket(long lastPass, long firstFail) {
+            if (firstFail <= lastPass) {
+                throw new IllegalArgumentException("the first failing load (" + firstFail + ") must be above the last"
+                        + " passing one (" + lastPass + ")");
+            }
+            return new Range(lastPass, lastPass, firstFail, 2, "loads", true);
+        }
+
+        /** A search's answer that is only a lower bound: {@code lastPass} held, and nothing above it failed. */
+        public static Range atLeast(long lastPass) {
+            return new Range(lastPass, lastPass, Long.MAX_VALUE, 2, "loads", true);
+        }
+
+        /** Two samples or more, or a bracket: something to tell a difference from noise by. */
+        public boolean hasSpread() {
+            return samples >= 2;
+        }
+
+        /** A search's bracket (or lower bound), not samples. */
+        public boolean isBracket() {
+            return bracket;
+        }
+
+        /** Whether {@code v} lies inside: at or below the highest sample, or below the first failing load. */
+        private boolean reaches(long v) {
+            return bracket ? v < high : v <= high;
+        }
+
+        /**
+         * The range in words, its figures through {@code format}: {@code 153ms to 179ms}, {@code every launch
+         * 150ms}, {@code one launch, 150ms}, {@code between 4 passing and 8 failing}, {@code at least 4, nothing
+         * above it failed}, {@code none passed, 1 failed}.
+         */
+        public String describe(LongFunction<String> format) {
+            if (bracket) {
+                if (high == Long.MAX_VALUE) {
+                    return "at least " + format.apply(low) + ", nothing above it failed";
+                }
+                return low == 0 ? "none passed, " + format.apply(high) + " failed"
+                        : "between " + format.apply(low) + " passing and " + format.apply(high) + " failing";
+            }
+            if (samples == 0) {
+                return "no " + noun + ", " + format.apply(value);
+            }
+            if (samples == 1) {
+                return "one " + singular(noun) + ", " + format.apply(value);
+            }
+            return low == high ? "every " + singular(noun) + " " + format.apply(low)
+                    : format.apply(low) + " to " + format.apply(high);
+        }
+
+        @Override
+        public String toString() {
+            return describe(Long::toString);
+        }
+    }
+
+    /** How the first thing compares with the second, and why in words. Immutable. */
+    public static final class Comparison {
+        public final Outcome outcome;
+        /**
+         * Why, with the figures, lower case and without a closing full stop: {@code the launches overlap
+         * (167ms to 175ms against 153ms to 179ms)}.
+         */
+        public final String reason;
+
+        Comparison(Outcome outcome, String reason) {
+            this.outcome = outcome;
+            this.reason = reason;
+        }
+
+        public boolean tie() {
+            return outcome.tie();
+        }
+
+        @Override
+        public String toString() {
+            return outcome + ": " + reason;
+        }
+    }
+
+    private VerdictRule() {
+    }
+
+    /** {@link #compare(Range, Range, Range, Better, LongFunction)} without a floor. */
+    public static Comparison compare(Range a, Range b, Better better, LongFunction<String> format) {
+        return compare(a, b, null, better, format);
+    }
+
+    /**
+     * How {@code a} compares with {@code b}.
+     *
+     * @param floor  the floor variant's values across cells (how far the machine moves the plainest code by
+     *               itself); null, or fewer than two samples, for none
+     * @param better which way is better
+     * @param format a figure in words with its unit: {@code Units::formatNs}, {@code v -> v + " chains"}
+     */
+    public static Comparison compare(Range a, Range b, Range floor, Better better, LongFunction<String> format) {
+        long difference = Math.abs(a.value - b.value);
+        if (floor != null && floor.hasSpread() && difference <= floor.high - floor.low) {
+            return new Comparison(Outcome.TIE_FLOOR, "they differ by " + format.apply(difference) + ", no more than"
+                    + " the floor moves across " + floor.noun + " by itself (" + floor.describe(format) + ")");
+        }
+        String ranges = a.describe(format) + " against " + b.describe(format);
+        boolean same = a.noun.equals(b.noun);
+        if (a.hasSpread() && b.hasSpread() && a.reaches(b.low) && b.reaches(a.low)) {
+            if (a.bracket || b.bracket) {
+                return new Comparison(Outcome.TIE_OVERLAP, "each is known only as far as its search went, and the"
+                        + " two overlap (" + ranges + ")");
+            }
+            return new Comparison(Outcome.TIE_OVERLAP, (same ? "their " + a.noun : "their ranges") + " overlap ("
+                    + ranges + ")");
+        }
+        if (!a.hasSpread() || !b.hasSpread()) {
+            Range single = a.hasSpread() ? b : a;
+            String which = !a.hasSpread() && !b.hasSpread() && same ? "a single " + singular(a.noun) + " each"
+                    : "a single " + singular(single.noun) + " on one side";
+            return new Comparison(Outcome.CANNOT_TELL, which + ", no spread to tell a difference of "
+                    + format.apply(difference) + " from run-to-run noise (" + ranges + ")");
+        }
+        boolean aHigher = !b.reaches(a.low); // apart: one lies wholly above the other
+        Outcome outcome = aHigher == (better == Better.HIGHER) ? Outcome.BETTER : Outcome.WORSE;
+        String floorNote = floor == null || !floor.hasSpread() ? "" : ", and they differ by " + format.apply(difference)
+                + ", more than the floor moves across " + floor.noun + " by itself (" + floor.describe(format) + ")";
+        if (a.bracket && b.bracket) {
+            Range hi = aHigher ? a : b;
+            Range lo = aHigher ? b : a;
+            return new Comparison(outcome, "the searches lie apart: one passed " + format.apply(hi.low) + " where the"
+                    + " other had failed at " + format.apply(lo.high) + " (" + ranges + ")" + floorNote);
+        }
+        return new Comparison(outcome, (same ? "their " + a.noun : "their ranges") + " lie apart (" + ranges + ")"
+                + floorNote);
+    }
+
+    /** {@code launch} of {@code launches}, {@code fork} of {@code forks}. */
+    private static String singular(String noun) {
+        if (noun.endsWith("ches") || noun.endsWith("shes") || noun.endsWith("sses")) {
+            return noun.substring(0, noun.length() - 2);
+        }
+        return noun.endsWith("s") ? noun.substring(0, noun.length() - 1) : noun;
+    }
+}
