@@ -32,6 +32,8 @@ public record StartupResult(Long repetitions, Long timeoutNs, Long batchRequests
         Long openRatePerSec, Long openDurationNs, JsonObject skipped, Long launches, JsonObject launchValues,
         JsonArray prepared, JsonArray load, String cpuSplit) {
     public static final ResultPart<StartupResult> PART = ResultPart.of(StartupResult.class);
+    /** The member of {@code launchValues} with each launch's time to its first 200, in nanoseconds. */
+    static final String FIRST_RESPONSE_NS = "firstResponseNs";
 
     /** The settings the plan records. */
     static StartupResult settings(long repetitions, long timeoutNs, long batchRequests, long batches,

@@ -20,7 +20,7 @@ import dev.latencybench.startup.load.LoadGenerator;
  * {@code result.json}. Not thread-safe: one per cell.
  */
 final class StartupTally implements Accounting {
-    private static final String[] RAW = {"firstResponseNs", "cpuNs", "rssKiB", "pssKiB", "pid", "port"};
+    private static final String[] RAW = {StartupResult.FIRST_RESPONSE_NS, "cpuNs", "rssKiB", "pssKiB", "pid", "port"};
     private final JsonObject raw = new JsonObject();
     private final JsonArray prepared = new JsonArray();
     private final JsonArray loads = new JsonArray();

@@ -276,7 +276,7 @@ final class StartupWorkload implements Workload {
             fork.add("prepared", prepared.toJson());
         }
         JsonObject raw = new JsonObject();
-        raw.add("firstResponseNs", array(firstResponseNs));
+        raw.add(StartupResult.FIRST_RESPONSE_NS, array(firstResponseNs));
         raw.add("cpuNs", array(cpuNs));
         raw.add("rssKiB", array(rssKiB));
         raw.add("pssKiB", array(pssKiB));

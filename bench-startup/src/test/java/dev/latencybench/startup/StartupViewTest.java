@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
 
+import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 
 import org.junit.jupiter.api.Test;
@@ -29,9 +30,17 @@ class StartupViewTest {
         return new LatencySummary(p50, p50, p99, p99, p99, p99, 20);
     }
 
-    private static ViewRow row(String variant, String cell, long firstNs, long rssKiB, long cpuNs, long warmP99Ns) {
+    /** A cell whose launches took {@code launchesMs} to their first 200, the median {@code firstNs}. */
+    private static ViewRow row(String variant, String cell, long firstNs, long rssKiB, long cpuNs, long warmP99Ns,
+                               long... launchesMs) {
         JsonObject result = new JsonObject();
-        result.add("launchValues", new JsonObject());
+        JsonObject values = new JsonObject();
+        JsonArray first = new JsonArray();
+        for (long ms : launchesMs) {
+            first.add(ms * 1_000_000);
+        }
+        values.add(StartupResult.FIRST_RESPONSE_NS, first);
+        result.add("launchValues", values);
         int sep = cell.lastIndexOf("__");
         return new ViewRow(variant, cell, cell.substring(0, sep), cell.substring(sep + 2), "OK",
                 METRICS.primary().name(), Map.of("first-response", s(firstNs, firstNs), "rss", s(rssKiB, rssKiB), "cpu",
@@ -41,18 +50,44 @@ class StartupViewTest {
     @Test
     void eachModeIsSetAgainstPlainJavaJarOfTheSameServiceAndCell() {
         List<ViewRow> rows = List.of(
-                row("minimal-jvm", "temurin-25.0.3__g1", 227_000_000, 58_778, 290_000_000, 6_230_000),
-                row("minimal-aot", "temurin-25.0.3__g1", 146_000_000, 49_664, 190_000_000, 5_890_000),
-                row("minimal-cds", "temurin-25.0.3__g1", 249_000_000, 57_651, 200_000_000, 4_270_000),
-                row("minimal-cds", "openjdk-17.0.15__g1", 100_000_000, 40_000, 100_000_000, 1_000_000));
+                row("minimal-jvm", "temurin-25.0.3__g1", 227_000_000, 58_778, 290_000_000, 6_230_000, 220, 227, 240),
+                row("minimal-aot", "temurin-25.0.3__g1", 146_000_000, 49_664, 190_000_000, 5_890_000, 140, 146, 150),
+                row("minimal-cds", "temurin-25.0.3__g1", 249_000_000, 57_651, 200_000_000, 4_270_000, 241, 249, 260),
+                row("minimal-cds", "openjdk-17.0.15__g1", 100_000_000, 40_000, 100_000_000, 1_000_000, 100, 100));
         assertEquals(List.of(
-                "**temurin-25.0.3 g1**, minimal: `aot` starts 1.55x faster than `jvm` (first 200 p50 146ms against"
-                        + " 227ms), uses 16% less memory (RSS 48.5 MiB against 57.4 MiB), CPU time to first 200 190ms"
-                        + " against 290ms; warm p99 5.89ms against 6.23ms.",
-                "**temurin-25.0.3 g1**, minimal: `cds` starts 1.10x slower than `jvm` (first 200 p50 249ms against"
-                        + " 227ms), uses 2% less memory (RSS 56.3 MiB against 57.4 MiB), CPU time to first 200 200ms"
-                        + " against 290ms; warm p99 4.27ms against 6.23ms."),
+                "**temurin-25.0.3 g1**, minimal: `aot` starts 1.55x faster than `jvm`, first 200 p50 146ms against"
+                        + " 227ms: their launches lie apart (140ms to 150ms against 220ms to 240ms); uses 16% less"
+                        + " memory (RSS 48.5 MiB against 57.4 MiB), CPU time to first 200 190ms against 290ms; warm p99"
+                        + " 5.89ms against 6.23ms.",
+                "**temurin-25.0.3 g1**, minimal: `cds` starts 1.10x slower than `jvm`, first 200 p50 249ms against"
+                        + " 227ms: their launches lie apart (241ms to 260ms against 220ms to 240ms); uses 2% less memory"
+                        + " (RSS 56.3 MiB against 57.4 MiB), CPU time to first 200 200ms against 290ms; warm p99 4.27ms"
+                        + " against 6.23ms."),
                 StartupView.sentences(rows), "17's cds has no jvm row to be set against: no sentence");
+    }
+
+    /** Issue 21's smoke run: 3 launches each, cds 167-175 ms against jvm 153-179 ms, was "1.09x slower". */
+    @Test
+    void aDifferenceInsideTheLaunchesSpreadIsATie() {
+        ViewRow jvm = row("minimal-jvm", "temurin-25.0.3__g1", 153_000_000, 58_000, 290_000_000, 6_000_000, 153, 179,
+                160);
+        ViewRow cds = row("minimal-cds", "temurin-25.0.3__g1", 167_000_000, 58_000, 290_000_000, 6_000_000, 167, 175,
+                170);
+        assertEquals("`cds` ties with `jvm`, first 200 p50 167ms against 153ms (1.09x slower): their launches overlap"
+                + " (167ms to 175ms against 153ms to 179ms)", StartupView.startsAgainst("cds", cds, jvm));
+        assertEquals("**temurin-25.0.3 g1**, minimal: `cds` ties with `jvm`, first 200 p50 167ms against 153ms"
+                + " (1.09x slower): their launches overlap (167ms to 175ms against 153ms to 179ms); uses 0%"
+                + " less memory (RSS 56.6 MiB against 56.6 MiB), CPU time to first 200 290ms against 290ms; warm p99"
+                + " 6.00ms against 6.00ms.", StartupView.sentences(List.of(jvm, cds)).get(0));
+    }
+
+    @Test
+    void oneLaunchGivesNoRanking() {
+        ViewRow jvm = row("minimal-jvm", "temurin-25.0.3__g1", 227_000_000, 58_778, 290_000_000, 6_230_000, 227);
+        ViewRow aot = row("minimal-aot", "temurin-25.0.3__g1", 146_000_000, 49_664, 190_000_000, 5_890_000, 146);
+        assertEquals("`aot` cannot be ranked against `jvm`, first 200 p50 146ms against 227ms (1.55x faster): a single"
+                + " launch each, no spread to tell a difference of 81.0ms from run-to-run noise (one launch, 146ms"
+                + " against one launch, 227ms)", StartupView.startsAgainst("aot", aot, jvm));
     }
 
     @Test
