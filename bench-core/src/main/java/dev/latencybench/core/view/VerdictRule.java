@@ -159,15 +159,15 @@ public final class VerdictRule {
 
         /**
          * The range in words, its figures through {@code format}: {@code 153ms to 179ms}, {@code every launch
-         * 150ms}, {@code one launch, 150ms}, {@code between 4 passing and 8 failing}, {@code at least 4, nothing
-         * above it failed}, {@code none passed, 1 failed}.
+         * 150ms}, {@code one launch, 150ms}, {@code between 4 passing and 8 failing}, {@code at least 4 with none
+         * failing}, {@code none passing and 1 failing}.
          */
         public String describe(LongFunction<String> format) {
             if (bracket) {
                 if (high == Long.MAX_VALUE) {
-                    return "at least " + format.apply(low) + ", nothing above it failed";
+                    return "at least " + format.apply(low) + " with none failing";
                 }
-                return low == 0 ? "none passed, " + format.apply(high) + " failed"
+                return low == 0 ? "none passing and " + format.apply(high) + " failing"
                         : "between " + format.apply(low) + " passing and " + format.apply(high) + " failing";
             }
             if (samples == 0) {
@@ -256,8 +256,8 @@ public final class VerdictRule {
         if (a.bracket && b.bracket) {
             Range hi = aHigher ? a : b;
             Range lo = aHigher ? b : a;
-            return new Comparison(outcome, "the searches lie apart: one passed " + format.apply(hi.low) + " where the"
-                    + " other had failed at " + format.apply(lo.high) + " (" + ranges + ")" + floorNote);
+            return new Comparison(outcome, "the higher passed " + format.apply(hi.low) + " where the lower had failed"
+                    + " at " + format.apply(lo.high) + ", so the searches lie apart (" + ranges + ")" + floorNote);
         }
         return new Comparison(outcome, (same ? "their " + a.noun : "their ranges") + " lie apart (" + ranges + ")"
                 + floorNote);

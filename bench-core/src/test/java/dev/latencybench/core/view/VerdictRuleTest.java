@@ -119,8 +119,9 @@ class VerdictRuleTest {
         // a held 5, b failed at 5: a is better, though 5 ends one bracket and starts the other
         Comparison c = VerdictRule.compare(Range.bracket(5, 6), Range.bracket(4, 5), Better.HIGHER, CHAINS);
         assertEquals(Outcome.BETTER, c.outcome);
-        assertEquals("the searches lie apart: one passed 5 chains where the other had failed at 5 chains (between 5"
-                + " chains passing and 6 chains failing against between 4 chains passing and 5 chains failing)", c.reason);
+        assertEquals("the higher passed 5 chains where the lower had failed at 5 chains, so the searches lie apart"
+                + " (between 5 chains passing and 6 chains failing against between 4 chains passing and 5 chains"
+                + " failing)", c.reason);
         assertEquals(Outcome.WORSE, VerdictRule.compare(Range.bracket(4, 5), Range.bracket(5, 6), Better.HIGHER,
                 CHAINS).outcome);
         assertEquals(Outcome.BETTER, VerdictRule.compare(Range.bracket(512, 513), Range.bracket(200, 201),
@@ -130,21 +131,21 @@ class VerdictRuleTest {
     @Test
     void aLowerBoundTiesWithWhatReachesAboveItAndBeatsWhatFailedBelowIt() {
         Range limit = Range.atLeast(4);
-        assertEquals("at least 4 chains, nothing above it failed", limit.describe(CHAINS));
+        assertEquals("at least 4 chains with none failing", limit.describe(CHAINS));
         assertEquals(Outcome.TIE_OVERLAP, VerdictRule.compare(limit, Range.atLeast(8), Better.HIGHER, CHAINS).outcome,
                 "two lower bounds say nothing of which is larger");
         assertEquals(Outcome.TIE_OVERLAP, VerdictRule.compare(limit, Range.bracket(3, 5), Better.HIGHER, CHAINS)
                 .outcome, "4 may be all the other holds too");
         Comparison c = VerdictRule.compare(limit, Range.bracket(3, 4), Better.HIGHER, CHAINS);
         assertEquals(Outcome.BETTER, c.outcome);
-        assertEquals("the searches lie apart: one passed 4 chains where the other had failed at 4 chains (at least 4"
-                + " chains, nothing above it failed against between 3 chains passing and 4 chains failing)", c.reason);
+        assertEquals("the higher passed 4 chains where the lower had failed at 4 chains, so the searches lie apart"
+                + " (at least 4 chains with none failing against between 3 chains passing and 4 chains failing)", c.reason);
     }
 
     @Test
     void nonePassedIsTheBracketFromNothingToTheFirstFailingLoad() {
         Range none = Range.bracket(0, 1);
-        assertEquals("none passed, 1 chain failed", none.describe(CHAINS));
+        assertEquals("none passing and 1 chain failing", none.describe(CHAINS));
         assertEquals(Outcome.WORSE, VerdictRule.compare(none, Range.bracket(3, 4), Better.HIGHER, CHAINS).outcome);
         assertEquals(Outcome.TIE_OVERLAP, VerdictRule.compare(none, Range.bracket(0, 1), Better.HIGHER, CHAINS)
                 .outcome);

@@ -3,10 +3,12 @@ package dev.latencybench.runner.report;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
 import java.util.TreeSet;
+import java.util.function.LongFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -15,6 +17,7 @@ import com.google.gson.JsonObject;
 
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.view.VerdictRule;
 import dev.latencybench.runner.report.chart.ChartOutput;
 import dev.latencybench.runner.report.chart.LatencyAxis;
 import dev.latencybench.runner.report.chart.LineChart;
@@ -55,6 +58,12 @@ final class SearchSection {
             answers.add("**" + s.label() + "**: " + answer(s) + ratios(s));
         }
         doc.bullets(answers);
+        List<String> cells = acrossCells(searches);
+        if (!cells.isEmpty()) {
+            doc.p("Across JVMs and collectors, each cell's capacity set against the highest by the brackets its search"
+                    + " left (a tie where they overlap):");
+            doc.bullets(cells);
+        }
         List<String> notes = new ArrayList<>();
         for (Search s : searches) {
             s.parts.forEach((variant, a) -> {
@@ -121,9 +130,13 @@ final class SearchSection {
     }
 
     /**
-     * {@code . Chronicle holds 2.5× the chains of kafka (500 / 200)}: the first part against each other part, the
-     * larger count named first; no ratio with a part that held none (the answer says "none" beside it). A part at
-     * its limit or unfinished is a lower bound, which makes the ratio a bound too.
+     * The first part (the study's subject) against each other part by the suite's one {@link VerdictRule}, each
+     * capacity known as its search's bracket ({@link Search#bracket}): where the brackets lie apart, {@code .
+     * Chronicle holds 2.5× the chains of kafka (500 / 200): the higher passed 500 chains where the lower had
+     * failed at 201 chains, so the searches lie apart (...)}, the larger count named first (no ratio against
+     * none, or between two lower bounds; a lower bound makes the ratio a bound too); where they overlap, {@code .
+     * Chronicle and kafka tie: each is known only as far as its search went, and the two overlap (...)}. Nothing
+     * with a part that has no answer.
      */
     static String ratios(Search s) {
         List<String> variants = new ArrayList<>(s.parts.keySet());
@@ -134,33 +147,93 @@ final class SearchSection {
         String unit = unit(s);
         List<String> out = new ArrayList<>();
         for (String other : variants.subList(1, variants.size())) {
-            Search.Answer a = s.parts.get(first);
-            Search.Answer b = s.parts.get(other);
-            if (!known(a) || !known(b) || (lowerBound(a) && lowerBound(b))) {
-                continue; // nothing to divide, or two lower bounds say nothing of their ratio
+            VerdictRule.Range ra = s.bracket(first);
+            VerdictRule.Range rb = s.bracket(other);
+            if (ra == null || rb == null) {
+                continue; // no answer on one side: nothing to compare
             }
-            long av = count(a);
-            long bv = count(b);
-            if (av == 0 || bv == 0) {
-                continue; // "none" is said beside the part itself; no ratio to give
+            LongFunction<String> counted = v -> count(v, unit);
+            VerdictRule.Comparison c = VerdictRule.compare(ra, rb, VerdictRule.Better.HIGHER, counted);
+            if (c.tie()) {
+                out.add(first + " and " + other + " tie: " + c.reason);
+                continue;
             }
-            boolean firstLarger = av >= bv;
+            boolean firstLarger = c.outcome == VerdictRule.Outcome.BETTER;
             String big = firstLarger ? first : other;
             String small = firstLarger ? other : first;
-            Search.Answer bigA = firstLarger ? a : b;
-            Search.Answer smallA = firstLarger ? b : a;
+            if (!firstLarger) { // the larger named first, in the words as in the figures
+                c = VerdictRule.compare(rb, ra, VerdictRule.Better.HIGHER, counted);
+            }
+            Search.Answer bigA = s.parts.get(big);
+            Search.Answer smallA = s.parts.get(small);
+            if (count(smallA) == 0) {
+                out.add(String.format(Locale.ROOT, "%s holds more %s than %s (%s%,d / none): %s", big, unit, small,
+                        lowerBound(bigA) ? "at least " : "", count(bigA), c.reason));
+                continue;
+            }
             String bound = lowerBound(bigA) ? "at least " : lowerBound(smallA) ? "at most " : "";
-            out.add(String.format(Locale.ROOT, "%s holds %s%s× the %s of %s (%s%,d / %s%,d)", big, bound,
+            out.add(String.format(Locale.ROOT, "%s holds %s%s× the %s of %s (%s%,d / %s%,d): %s", big, bound,
                     ratio((double) count(bigA) / count(smallA)), unit, small, lowerBound(bigA) ? "at least " : "",
-                    count(bigA), lowerBound(smallA) ? "at least " : "", count(smallA)));
+                    count(bigA), lowerBound(smallA) ? "at least " : "", count(smallA), c.reason));
         }
         return out.isEmpty() ? "" : ". " + Character.toUpperCase(out.get(0).charAt(0)) + String.join("; ", out)
                 .substring(1);
     }
 
-    /** An answer with a count: a value, or none passed (0). */
-    private static boolean known(Search.Answer a) {
-        return a.hasValue() || "NONE_PASSED".equals(a.kind());
+    /**
+     * With several JVM × GC cells, per variant: the cell that held the most, and every other cell against it by
+     * the suite's one {@link VerdictRule} on the searches' brackets, {@code **chronicle across JVM × GC**: the
+     * most on `temurin-25.0.3 g1` (8 chains); `openjdk-17.0.15 g1` (6 chains) ties with it: ...; `openjdk-17.0.15
+     * zgc` (2 chains) holds fewer: ...}; cells without an answer are named as such. Empty with one cell.
+     */
+    static List<String> acrossCells(List<Search> searches) {
+        List<String> out = new ArrayList<>();
+        if (searches.size() < 2) {
+            return out;
+        }
+        String unit = unit(searches.get(0));
+        List<String> variants = new ArrayList<>();
+        searches.forEach(s -> s.parts.keySet().forEach(k -> addNew(variants, k)));
+        for (String variant : variants) {
+            List<Search> answered = new ArrayList<>();
+            List<String> none = new ArrayList<>();
+            for (Search s : searches) {
+                if (s.parts.containsKey(variant)) {
+                    if (s.bracket(variant) != null) {
+                        answered.add(s);
+                    } else {
+                        none.add("`" + s.label() + "`");
+                    }
+                }
+            }
+            if (answered.size() < 2) {
+                continue;
+            }
+            answered.sort(Comparator.comparingLong((Search x) -> x.bracket(variant).value).reversed()
+                    .thenComparing(x -> !x.parts.get(variant).atLimit())); // the most first; a lower bound before an equal boundary
+            Search best = answered.get(0);
+            VerdictRule.Range top = best.bracket(variant);
+            List<String> items = new ArrayList<>();
+            items.add("the most on `" + best.label() + "` (" + best.parts.get(variant).answer() + ")");
+            for (Search s : answered.subList(1, answered.size())) {
+                VerdictRule.Comparison c = VerdictRule.compare(s.bracket(variant), top, VerdictRule.Better.HIGHER,
+                        v -> count(v, unit));
+                items.add("`" + s.label() + "` (" + s.parts.get(variant).answer() + ") " + (c.tie() ? "ties with it"
+                        : "holds fewer") + ": " + c.reason);
+            }
+            if (!none.isEmpty()) {
+                items.add("no answer on " + String.join(", ", none));
+            }
+            out.add("**" + (variant.isEmpty() ? "across" : variant + " across") + " JVM × GC**: "
+                    + String.join("; ", items) + ".");
+        }
+        return out;
+    }
+
+    /** {@code 4,096 chains}, {@code 1 chain}: a count with its unit, as the search's answers write it. */
+    private static String count(long value, String unit) {
+        String u = value == 1 && unit.endsWith("s") ? unit.substring(0, unit.length() - 1) : unit;
+        return String.format(Locale.ROOT, "%,d %s", value, u);
     }
 
     private static long count(Search.Answer a) {

@@ -116,32 +116,120 @@ class SearchReportTest {
         return d;
     }
 
-    /** A search whose parts decided these (kind, value, answer) triples, in order. */
+    /**
+     * A search of one cell whose parts decided these (kind, value, answer) triples, in order, with the steps that
+     * bound each: a boundary's value passed and the next failed (an exact search), at the limit or unfinished
+     * the value passed, none passed failed at 1.
+     */
     private static Search searchOf(String... kindValueAnswer) {
+        return searchIn(CELL, kindValueAnswer);
+    }
+
+    /** As {@link #searchOf}, of another cell. */
+    private static Search searchIn(String cell, String... kindValueAnswer) {
         JsonObject o = new JsonObject();
         JsonObject parts = new JsonObject();
+        JsonArray steps = new JsonArray();
         String[] names = {"kafka", "chronicle", "in-memory"};
         for (int i = 0; i < kindValueAnswer.length / 3; i++) {
-            parts.add(names[i], decision(kindValueAnswer[3 * i], Long.parseLong(kindValueAnswer[3 * i + 1]),
-                    kindValueAnswer[3 * i + 2], "why"));
+            String kind = kindValueAnswer[3 * i];
+            long value = Long.parseLong(kindValueAnswer[3 * i + 1]);
+            parts.add(names[i], decision(kind, value, kindValueAnswer[3 * i + 2], "why"));
+            if (!kind.equals("FAILED")) {
+                steps.add(bare(names[i], Math.max(1, value)));
+            }
+            if (kind.equals("BOUNDARY")) {
+                steps.add(bare(names[i], value + 1));
+            }
         }
         JsonObject d = decision("BOUNDARY", 1, "all", "why");
         d.add("parts", parts);
         o.add("decision", d);
-        return Search.of(CELL, o);
+        o.add("steps", steps);
+        return Search.of(cell, o);
+    }
+
+    /** A step of {@code n} chains as the schedule file lists it, without figures. */
+    private static JsonObject bare(String variant, long n) {
+        JsonObject s = new JsonObject();
+        s.addProperty("name", variant + "-instances-" + n);
+        s.addProperty("variant", variant);
+        JsonObject props = new JsonObject();
+        props.addProperty("bench.chain.instances", Long.toString(n));
+        s.add("properties", props);
+        s.addProperty("status", "OK");
+        return s;
+    }
+
+    /** A search's parts where each bracket is given: {@code variant, lastPass, firstFail} per part, in order. */
+    private static Search bracketsOf(String cell, Object... variantPassFail) {
+        JsonObject o = new JsonObject();
+        JsonObject parts = new JsonObject();
+        JsonArray steps = new JsonArray();
+        for (int i = 0; i < variantPassFail.length; i += 3) {
+            String v = (String) variantPassFail[i];
+            long pass = (Integer) variantPassFail[i + 1];
+            long fail = (Integer) variantPassFail[i + 2];
+            parts.add(v, decision("BOUNDARY", pass, pass + " chains", "why"));
+            steps.add(bare(v, pass));
+            steps.add(bare(v, fail));
+        }
+        JsonObject d = decision("BOUNDARY", 1, "all", "why");
+        d.add("parts", parts);
+        o.add("decision", d);
+        o.add("steps", steps);
+        return Search.of(cell, o);
     }
 
     @Test
-    void theRatioNamesTheLargerCountFirstAndIsLeftOutAgainstNone() {
-        assertEquals(". Chronicle holds 11× the chains of kafka (11 / 1); in-memory holds 32× the chains of kafka"
-                + " (32 / 1)", SearchSection.ratios(searchOf("BOUNDARY", "1", "1 chain", "BOUNDARY", "11", "11 chains",
+    void theRatioNamesTheLargerCountFirstWhereTheBracketsLieApart() {
+        assertEquals(". Chronicle holds 11× the chains of kafka (11 / 1): the higher passed 11 chains where the lower"
+                + " had failed at 2 chains, so the searches lie apart (between 11 chains passing and 12 chains failing"
+                + " against between 1 chain passing and 2 chains failing); in-memory holds 32× the chains of kafka (32 /"
+                + " 1): the higher passed 32 chains where the lower had failed at 2 chains, so the searches lie apart"
+                + " (between 32 chains passing and 33 chains failing against between 1 chain passing and 2 chains"
+                + " failing)", SearchSection.ratios(searchOf("BOUNDARY", "1", "1 chain", "BOUNDARY", "11", "11 chains",
                 "BOUNDARY", "32", "32 chains")));
-        assertEquals("", SearchSection.ratios(searchOf("NONE_PASSED", "0", "none", "BOUNDARY", "24", "24 chains")),
-                "no ratio with none: the answer says kafka: none");
-        assertEquals(". Kafka holds 2.5× the chains of chronicle (500 / 200)",
+        assertEquals(". Chronicle holds more chains than kafka (24 / none): the higher passed 24 chains where the lower"
+                + " had failed at 1 chain, so the searches lie apart (between 24 chains passing and 25 chains failing"
+                + " against none passing and 1 chain failing)", SearchSection.ratios(searchOf("NONE_PASSED", "0", "none",
+                "BOUNDARY", "24", "24 chains")), "no ratio against none");
+        assertEquals(". Kafka holds 2.5× the chains of chronicle (500 / 200): the higher passed 500 chains where the"
+                + " lower had failed at 201 chains, so the searches lie apart (between 500 chains passing and 501"
+                + " chains failing against between 200 chains passing and 201 chains failing)",
                 SearchSection.ratios(searchOf("BOUNDARY", "500", "500 chains", "BOUNDARY", "200", "200 chains")));
-        assertEquals(". Chronicle holds at most 2.0× the chains of kafka (8 / at least 4)",
-                SearchSection.ratios(searchOf("UNFINISHED", "4", "at least 4 chains", "BOUNDARY", "8", "8 chains")));
+        assertEquals(". Kafka and chronicle tie: each is known only as far as its search went, and the two overlap"
+                + " (at least 4 chains with none failing against between 8 chains passing and 9 chains failing)",
+                SearchSection.ratios(searchOf("UNFINISHED", "4", "at least 4 chains", "BOUNDARY", "8", "8 chains")),
+                "an unfinished search's 4 may be 10: no ranking, where the ratio said at most 2.0×");
+    }
+
+    /** A search that grew by 2 and bisected to 10% leaves a wide bracket: a difference inside it is no ranking. */
+    @Test
+    void capacitiesWhoseBracketsOverlapTie() {
+        assertEquals(". Kafka and chronicle tie: each is known only as far as its search went, and the two overlap"
+                + " (between 4 chains passing and 8 chains failing against between 6 chains passing and 7 chains"
+                + " failing)", SearchSection.ratios(bracketsOf(CELL, "kafka", 4, 8, "chronicle", 6, 7)));
+        assertEquals(". Kafka and chronicle tie: each is known only as far as its search went, and the two overlap"
+                + " (at least 4 chains with none failing against at least 8 chains with none failing)",
+                SearchSection.ratios(searchOf("AT_LIMIT", "4", "at least 4 chains", "AT_LIMIT", "8",
+                        "at least 8 chains")), "two lower bounds say nothing of which is larger");
+    }
+
+    @Test
+    void eachCellIsSetAgainstTheOneThatHeldTheMost() {
+        List<Search> searches = List.of(bracketsOf("openjdk-17.0.15__g1", "chronicle", 6, 7),
+                bracketsOf("temurin-25.0.3__g1", "chronicle", 4, 8),
+                bracketsOf("temurin-25.0.3__zgc", "chronicle", 2, 3),
+                searchIn("temurin-25.0.3__parallel", "FAILED", "0", "no answer"));
+        assertEquals(List.of("**chronicle across JVM × GC**: the most on `openjdk-17.0.15 g1` (6 chains);"
+                + " `temurin-25.0.3 g1` (4 chains) ties with it: each is known only as far as its search went, and the"
+                + " two overlap (between 4 chains passing and 8 chains failing against between 6 chains passing and 7"
+                + " chains failing); `temurin-25.0.3 zgc` (2 chains) holds fewer: the higher passed 6 chains where the"
+                + " lower had failed at 3 chains, so the searches lie apart (between 2 chains passing and 3 chains"
+                + " failing against between 6 chains passing and 7 chains failing)."),
+                SearchSection.acrossCells(searches), "kafka of the failed cell is no part of chronicle's comparison");
+        assertEquals(List.of(), SearchSection.acrossCells(searches.subList(0, 1)), "one cell: nothing across cells");
     }
 
     @Test
@@ -155,7 +243,9 @@ class SearchReportTest {
         assertFalse(section.contains("### Verdict"), section);
         assertFalse(section.contains("median latency (p50) per JVM and collector"), section);
         assertTrue(md.contains("- **openjdk-17.0.15 g1**: chronicle: 3 chains; in-memory: at least 4 chains (the limit)."
-                + " In-memory holds at least 1.3× the chains of chronicle (at least 4 / 3)"), md);
+                + " In-memory holds at least 1.3× the chains of chronicle (at least 4 / 3): the higher passed 4 chains"
+                + " where the lower had failed at 4 chains, so the searches lie apart (at least 4 chains with none"
+                + " failing against between 3 chains passing and 4 chains failing)"), md);
         assertTrue(md.contains("- in-memory passed every step up to the search's limit (4 chains): its capacity is at"
                 + " least that; raise the limit to find where it breaks."), md);
         assertTrue(md.contains("- chronicle: 3 chains passed (p99.9 20.0ms), 4 chains failed: p99.9 150ms >= 100ms"

@@ -18,6 +18,7 @@ import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.run.schedule.Decision;
+import dev.latencybench.core.view.VerdictRule;
 
 /**
  * One cell's schedule of a study whose schedule answers a question (a capacity search), read back from
@@ -153,6 +154,37 @@ public final class Search {
             });
         }
         return search;
+    }
+
+    /**
+     * What a part's answer is known to be, for the suite's one {@link VerdictRule}: the bracket between its last
+     * passing load (the answer) and the first that failed above it (the smallest value its steps ran above the
+     * answer, other than an interrupted one: a search only runs values between its last pass and first fail, so
+     * every such step failed); at least the answer where nothing above it failed (at the limit, or unfinished);
+     * from nothing to the first step where none passed. Null where there is no answer (the search failed, or
+     * stopped before anything passed), or the steps that bound it are not in the file.
+     *
+     * @param variant a key of {@link #parts}
+     */
+    public VerdictRule.Range bracket(String variant) {
+        Answer a = parts.get(variant);
+        if (a == null || a.failed()) {
+            return null;
+        }
+        long lastPass = "NONE_PASSED".equals(a.kind()) ? 0 : a.value();
+        if (lastPass == 0 && !"NONE_PASSED".equals(a.kind()) || lastPass > 0 && !a.hasValue()) {
+            return null;
+        }
+        long firstFail = Long.MAX_VALUE;
+        for (Step st : steps) {
+            if (st.variant().equals(variant) && st.value() > lastPass && !"INTERRUPTED".equals(st.status())) {
+                firstFail = Math.min(firstFail, st.value());
+            }
+        }
+        if (firstFail != Long.MAX_VALUE) {
+            return VerdictRule.Range.bracket(lastPass, firstFail);
+        }
+        return a.atLimit() || a.unfinished() ? VerdictRule.Range.atLeast(lastPass) : null;
     }
 
     /** The searched property, e.g. {@code bench.chain.instances}; null when no step has one. */
