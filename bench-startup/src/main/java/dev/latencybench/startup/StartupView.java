@@ -108,7 +108,7 @@ public final class StartupView implements StudyView {
                 Units.formatNs(tp));
         String ratio = t <= tp ? String.format(Locale.ROOT, "%.2fx faster", (double) tp / t)
                 : String.format(Locale.ROOT, "%.2fx slower", (double) t / tp);
-        VerdictRule.Comparison c = VerdictRule.compare(launches(r), launches(plain), VerdictRule.Better.LOWER,
+        VerdictRule.Ruling c = VerdictRule.compare(launches(r), launches(plain), VerdictRule.Better.LOWER,
                 Units::formatNs);
         String code = "`" + mode + "`";
         String plainCode = "`" + PLAIN + "`";

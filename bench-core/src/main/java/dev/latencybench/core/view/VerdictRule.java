@@ -16,7 +16,7 @@ import java.util.function.LongFunction;
  *
  * <p>The rule, in this order: a difference no larger than the floor's spread is a tie within the floor's
  * spread; two ranges that overlap are a tie; a thing known from one sample has no spread, so nothing can be
- * told; otherwise the ranges lie apart and one is better. Each {@link Comparison} carries its reason in words,
+ * told; otherwise the ranges lie apart and one is better. Each {@link Ruling} carries its reason in words,
  * with the figures, for the report to show as it stands (lower case, no closing full stop).
  *
  * <pre>
@@ -187,7 +187,7 @@ public final class VerdictRule {
     }
 
     /** How the first thing compares with the second, and why in words. Immutable. */
-    public static final class Comparison {
+    public static final class Ruling {
         public final Outcome outcome;
         /**
          * Why, with the figures, lower case and without a closing full stop: {@code the launches overlap
@@ -195,7 +195,7 @@ public final class VerdictRule {
          */
         public final String reason;
 
-        Comparison(Outcome outcome, String reason) {
+        Ruling(Outcome outcome, String reason) {
             this.outcome = outcome;
             this.reason = reason;
         }
@@ -214,7 +214,7 @@ public final class VerdictRule {
     }
 
     /** {@link #compare(Range, Range, Range, Better, LongFunction)} without a floor. */
-    public static Comparison compare(Range a, Range b, Better better, LongFunction<String> format) {
+    public static Ruling compare(Range a, Range b, Better better, LongFunction<String> format) {
         return compare(a, b, null, better, format);
     }
 
@@ -226,27 +226,27 @@ public final class VerdictRule {
      * @param better which way is better
      * @param format a figure in words with its unit: {@code Units::formatNs}, {@code v -> v + " chains"}
      */
-    public static Comparison compare(Range a, Range b, Range floor, Better better, LongFunction<String> format) {
+    public static Ruling compare(Range a, Range b, Range floor, Better better, LongFunction<String> format) {
         long difference = Math.abs(a.value - b.value);
         if (floor != null && floor.hasSpread() && difference <= floor.high - floor.low) {
-            return new Comparison(Outcome.TIE_FLOOR, "they differ by " + format.apply(difference) + ", no more than"
+            return new Ruling(Outcome.TIE_FLOOR, "they differ by " + format.apply(difference) + ", no more than"
                     + " the floor moves across " + floor.noun + " by itself (" + floor.describe(format) + ")");
         }
         String ranges = a.describe(format) + " against " + b.describe(format);
         boolean same = a.noun.equals(b.noun);
         if (a.hasSpread() && b.hasSpread() && a.reaches(b.low) && b.reaches(a.low)) {
             if (a.bracket || b.bracket) {
-                return new Comparison(Outcome.TIE_OVERLAP, "each is known only as far as its search went, and the"
+                return new Ruling(Outcome.TIE_OVERLAP, "each is known only as far as its search went, and the"
                         + " two overlap (" + ranges + ")");
             }
-            return new Comparison(Outcome.TIE_OVERLAP, (same ? "their " + a.noun : "their ranges") + " overlap ("
+            return new Ruling(Outcome.TIE_OVERLAP, (same ? "their " + a.noun : "their ranges") + " overlap ("
                     + ranges + ")");
         }
         if (!a.hasSpread() || !b.hasSpread()) {
             Range single = a.hasSpread() ? b : a;
             String which = !a.hasSpread() && !b.hasSpread() && same ? "a single " + singular(a.noun) + " each"
                     : "a single " + singular(single.noun) + " on one side";
-            return new Comparison(Outcome.CANNOT_TELL, which + ", no spread to tell a difference of "
+            return new Ruling(Outcome.CANNOT_TELL, which + ", no spread to tell a difference of "
                     + format.apply(difference) + " from run-to-run noise (" + ranges + ")");
         }
         boolean aHigher = !b.reaches(a.low); // apart: one lies wholly above the other
@@ -256,10 +256,10 @@ public final class VerdictRule {
         if (a.bracket && b.bracket) {
             Range hi = aHigher ? a : b;
             Range lo = aHigher ? b : a;
-            return new Comparison(outcome, "the higher passed " + format.apply(hi.low) + " where the lower had failed"
+            return new Ruling(outcome, "the higher passed " + format.apply(hi.low) + " where the lower had failed"
                     + " at " + format.apply(lo.high) + ", so the searches lie apart (" + ranges + ")" + floorNote);
         }
-        return new Comparison(outcome, (same ? "their " + a.noun : "their ranges") + " lie apart (" + ranges + ")"
+        return new Ruling(outcome, (same ? "their " + a.noun : "their ranges") + " lie apart (" + ranges + ")"
                 + floorNote);
     }
 

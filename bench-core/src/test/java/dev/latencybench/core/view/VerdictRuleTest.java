@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.view.VerdictRule.Better;
-import dev.latencybench.core.view.VerdictRule.Comparison;
+import dev.latencybench.core.view.VerdictRule.Ruling;
 import dev.latencybench.core.view.VerdictRule.Outcome;
 import dev.latencybench.core.view.VerdictRule.Range;
 
@@ -35,7 +35,7 @@ class VerdictRuleTest {
     /** The smoke run of issue 21: cds 167ms (launches 167-175) against jvm 153ms (launches 153-179). */
     @Test
     void launchesWhoseRangesOverlapTie() {
-        Comparison c = VerdictRule.compare(Range.of(167 * MS, "launches", ms(167, 175, 170)),
+        Ruling c = VerdictRule.compare(Range.of(167 * MS, "launches", ms(167, 175, 170)),
                 Range.of(153 * MS, "launches", ms(153, 179, 160)), Better.LOWER, NS);
         assertEquals(Outcome.TIE_OVERLAP, c.outcome);
         assertTrue(c.tie());
@@ -46,7 +46,7 @@ class VerdictRuleTest {
     void rangesThatLieApartRankTheLowerBetterWhenLowerIsBetter() {
         Range aot = Range.of(146 * MS, "launches", ms(140, 146, 150));
         Range jvm = Range.of(227 * MS, "launches", ms(220, 227, 240));
-        Comparison c = VerdictRule.compare(aot, jvm, Better.LOWER, NS);
+        Ruling c = VerdictRule.compare(aot, jvm, Better.LOWER, NS);
         assertEquals(Outcome.BETTER, c.outcome);
         assertFalse(c.tie());
         assertEquals("their launches lie apart (140ms to 150ms against 220ms to 240ms)", c.reason);
@@ -59,7 +59,7 @@ class VerdictRuleTest {
     void rangesThatTouchOverlap() {
         assertEquals(Outcome.TIE_OVERLAP, VerdictRule.compare(Range.of(10, "forks", 8, 10),
                 Range.of(12, "forks", 10, 14), Better.LOWER, NS).outcome, "10 is in both");
-        Comparison same = VerdictRule.compare(Range.of(5, "forks", 5, 5), Range.of(5, "forks", 5, 5, 5),
+        Ruling same = VerdictRule.compare(Range.of(5, "forks", 5, 5), Range.of(5, "forks", 5, 5, 5),
                 Better.LOWER, NS);
         assertEquals("their forks overlap (every fork 5ns against every fork 5ns)", same.reason);
     }
@@ -69,19 +69,19 @@ class VerdictRuleTest {
         Range floor = Range.across("cells", List.of(343L, 463L, 400L));
         assertEquals(343, floor.value, "a floor's value is its lowest");
         // 1.02us against 1.19us, one fork each: 170ns apart, more than the floor's 120ns
-        Comparison apart = VerdictRule.compare(Range.of(1190, "forks", 1190), Range.of(1020, "forks", 1020), floor,
+        Ruling apart = VerdictRule.compare(Range.of(1190, "forks", 1190), Range.of(1020, "forks", 1020), floor,
                 Better.LOWER, NS);
         assertEquals(Outcome.CANNOT_TELL, apart.outcome);
         assertEquals("a single fork each, no spread to tell a difference of 170ns from run-to-run noise (one fork,"
                 + " 1.19us against one fork, 1.02us)", apart.reason);
         // 100ns apart: within it, even with one fork each
-        Comparison within = VerdictRule.compare(Range.of(1120, "forks", 1120), Range.of(1020, "forks", 1020), floor,
+        Ruling within = VerdictRule.compare(Range.of(1120, "forks", 1120), Range.of(1020, "forks", 1020), floor,
                 Better.LOWER, NS);
         assertEquals(Outcome.TIE_FLOOR, within.outcome);
         assertEquals("they differ by 100ns, no more than the floor moves across cells by itself (343ns to 463ns)",
                 within.reason);
         // apart beyond both the forks and the floor
-        Comparison slower = VerdictRule.compare(Range.of(2000, "forks", 1900, 2100), Range.of(1000, "forks", 900, 1100),
+        Ruling slower = VerdictRule.compare(Range.of(2000, "forks", 1900, 2100), Range.of(1000, "forks", 900, 1100),
                 floor, Better.LOWER, NS);
         assertEquals(Outcome.WORSE, slower.outcome);
         assertEquals("their forks lie apart (1.90us to 2.10us against 900ns to 1.10us), and they differ by 1.00us, more"
@@ -97,7 +97,7 @@ class VerdictRuleTest {
 
     @Test
     void oneSampleOnOneSideCannotBeTold() {
-        Comparison c = VerdictRule.compare(Range.of(160 * MS, "launches", ms(160)),
+        Ruling c = VerdictRule.compare(Range.of(160 * MS, "launches", ms(160)),
                 Range.of(153 * MS, "launches", ms(153, 179)), Better.LOWER, NS);
         assertEquals(Outcome.CANNOT_TELL, c.outcome);
         assertFalse(c.tie());
@@ -108,7 +108,7 @@ class VerdictRuleTest {
     @Test
     void bracketsOfASearchThatOverlapTie() {
         // growth 2 left chronicle between 4 and 8; in-memory bisected to between 6 and 7
-        Comparison c = VerdictRule.compare(Range.bracket(4, 8), Range.bracket(6, 7), Better.HIGHER, CHAINS);
+        Ruling c = VerdictRule.compare(Range.bracket(4, 8), Range.bracket(6, 7), Better.HIGHER, CHAINS);
         assertEquals(Outcome.TIE_OVERLAP, c.outcome);
         assertEquals("each is known only as far as its search went, and the two overlap (between 4 chains passing and 8"
                 + " chains failing against between 6 chains passing and 7 chains failing)", c.reason);
@@ -117,7 +117,7 @@ class VerdictRuleTest {
     @Test
     void bracketsMeetingAtOneLoadLieApartForTheFirstFailingLoadIsNotHeld() {
         // a held 5, b failed at 5: a is better, though 5 ends one bracket and starts the other
-        Comparison c = VerdictRule.compare(Range.bracket(5, 6), Range.bracket(4, 5), Better.HIGHER, CHAINS);
+        Ruling c = VerdictRule.compare(Range.bracket(5, 6), Range.bracket(4, 5), Better.HIGHER, CHAINS);
         assertEquals(Outcome.BETTER, c.outcome);
         assertEquals("the higher passed 5 chains where the lower had failed at 5 chains, so the searches lie apart"
                 + " (between 5 chains passing and 6 chains failing against between 4 chains passing and 5 chains"
@@ -136,7 +136,7 @@ class VerdictRuleTest {
                 "two lower bounds say nothing of which is larger");
         assertEquals(Outcome.TIE_OVERLAP, VerdictRule.compare(limit, Range.bracket(3, 5), Better.HIGHER, CHAINS)
                 .outcome, "4 may be all the other holds too");
-        Comparison c = VerdictRule.compare(limit, Range.bracket(3, 4), Better.HIGHER, CHAINS);
+        Ruling c = VerdictRule.compare(limit, Range.bracket(3, 4), Better.HIGHER, CHAINS);
         assertEquals(Outcome.BETTER, c.outcome);
         assertEquals("the higher passed 4 chains where the lower had failed at 4 chains, so the searches lie apart"
                 + " (at least 4 chains with none failing against between 3 chains passing and 4 chains failing)", c.reason);
@@ -155,7 +155,7 @@ class VerdictRuleTest {
     @Test
     void aRateUnderABoundIsABracketOfRates() {
         LongFunction<String> rate = v -> String.format(Locale.ROOT, "%,d items/s", v);
-        Comparison c = VerdictRule.compare(Range.bracket(400_000, 800_000), Range.bracket(200_000, 400_000),
+        Ruling c = VerdictRule.compare(Range.bracket(400_000, 800_000), Range.bracket(200_000, 400_000),
                 Better.HIGHER, rate);
         assertEquals(Outcome.BETTER, c.outcome);
         assertEquals(Outcome.TIE_OVERLAP, VerdictRule.compare(Range.bracket(400_000, 800_000),

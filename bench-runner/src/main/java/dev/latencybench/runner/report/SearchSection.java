@@ -153,7 +153,7 @@ final class SearchSection {
                 continue; // no answer on one side: nothing to compare
             }
             LongFunction<String> counted = v -> count(v, unit);
-            VerdictRule.Comparison c = VerdictRule.compare(ra, rb, VerdictRule.Better.HIGHER, counted);
+            VerdictRule.Ruling c = VerdictRule.compare(ra, rb, VerdictRule.Better.HIGHER, counted);
             if (c.tie()) {
                 out.add(first + " and " + other + " tie: " + c.reason);
                 continue;
@@ -216,7 +216,7 @@ final class SearchSection {
             List<String> items = new ArrayList<>();
             items.add("the most on `" + best.label() + "` (" + best.parts.get(variant).answer() + ")");
             for (Search s : answered.subList(1, answered.size())) {
-                VerdictRule.Comparison c = VerdictRule.compare(s.bracket(variant), top, VerdictRule.Better.HIGHER,
+                VerdictRule.Ruling c = VerdictRule.compare(s.bracket(variant), top, VerdictRule.Better.HIGHER,
                         v -> count(v, unit));
                 items.add("`" + s.label() + "` (" + s.parts.get(variant).answer() + ") " + (c.tie() ? "ties with it"
                         : "holds fewer") + ": " + c.reason);

@@ -187,7 +187,7 @@ final class VerdictSection {
      * the queue study's own check between a tie and a ranking: CPUs the host placed differently.
      */
     private static Call call(RunData.Row best, RunData.Row r, String metric, int i, VerdictRule.Range floor) {
-        VerdictRule.Comparison c = VerdictRule.compare(forks(r, metric, i), forks(best, metric, i), floor,
+        VerdictRule.Ruling c = VerdictRule.compare(forks(r, metric, i), forks(best, metric, i), floor,
                 VerdictRule.Better.LOWER, Units::formatNs);
         if (c.outcome == VerdictRule.Outcome.TIE_FLOOR) {
             return Call.TIE_FLOOR;
