@@ -31,6 +31,8 @@ import dev.latencybench.core.run.schedule.Sweep;
  * {@link #main} is the entry point of the study's own jar.
  */
 public final class JetStudy implements ForkedStudy {
+    /** The study's name (its results folder and scenario). */
+    static final String NAME = "jet";
     public static final String VARIANT = "jet";
     /** The published pipeline with none of the suite's code inside: the harness's yardstick. */
     public static final String REFERENCE = "reference";
@@ -44,7 +46,7 @@ public final class JetStudy implements ForkedStudy {
 
     @Override
     public String name() {
-        return "jet";
+        return NAME;
     }
 
     @Override

@@ -34,6 +34,10 @@ import dev.latencybench.core.config.Units;
  *   {@link #MIN_NS}; at most {@link #MAX_NS}, which is said, not failed
  * </pre>
  *
+ * <p>{@code bench.kafka.broker.warmup} ({@link ChainConfig#BROKER_WARMUP}) lowers the longest; a longest under
+ * {@link #MIN_NS} is also the shortest, so the integration tests check the mechanics on a broker warmed up a
+ * few seconds while a user's run keeps the study's warm-up.
+ *
  * <p>Runs once, on the launcher's thread; not thread-safe; not a hot path (it allocates per message,
  * as Kafka's clients do).
  */
@@ -58,6 +62,11 @@ final class BrokerWarmup {
     private BrokerWarmup() {
     }
 
+    /** The shortest warm-up when the longest is {@code maxNs}: {@link #MIN_NS}, or all of a shorter longest. */
+    static long minNs(long maxNs) {
+        return Math.min(MIN_NS, maxNs);
+    }
+
     /** What a warm-up did, for the console, the schedule's file and the report. Immutable. */
     static final class Result {
         final long ratePerSec;
@@ -65,8 +74,11 @@ final class BrokerWarmup {
         final boolean settled;
         final List<Long> p99PerWindowNs;
         final long messages;
+        final long maxNs;
 
-        Result(long ratePerSec, long durationNs, boolean settled, List<Long> p99PerWindowNs, long messages) {
+        Result(long ratePerSec, long durationNs, boolean settled, List<Long> p99PerWindowNs, long messages,
+               long maxNs) {
+            this.maxNs = maxNs;
             this.ratePerSec = ratePerSec;
             this.durationNs = durationNs;
             this.settled = settled;
@@ -84,7 +96,7 @@ final class BrokerWarmup {
             return String.format(Locale.ROOT, "warmed up %.0f s at %d topics x %,d msg/s (%,d messages) %s"
                     + " (p99 per second: first %s, last %s)", durationNs / 1e9, TOPICS, ratePerSec, messages,
                     settled ? "until its latency settled" : "without its latency settling within "
-                            + TimeUnit.NANOSECONDS.toSeconds(MAX_NS) + " s",
+                            + TimeUnit.NANOSECONDS.toSeconds(maxNs) + " s",
                     n == 0 ? "-" : Units.formatNs(p99PerWindowNs.get(0)), String.join(", ", last));
         }
 
@@ -97,8 +109,8 @@ final class BrokerWarmup {
             o.addProperty("settled", settled);
             o.addProperty("rule", String.format(Locale.ROOT, "p99 of each second; settled when the last %d are"
                     + " within %.1fx of each other or all under %s, after at least %d s, at most %d s",
-                    SETTLED_WINDOWS, SETTLED_SPREAD, Units.formatNs(QUIET_NS), TimeUnit.NANOSECONDS.toSeconds(MIN_NS),
-                    TimeUnit.NANOSECONDS.toSeconds(MAX_NS)));
+                    SETTLED_WINDOWS, SETTLED_SPREAD, Units.formatNs(QUIET_NS),
+                    TimeUnit.NANOSECONDS.toSeconds(minNs(maxNs)), TimeUnit.NANOSECONDS.toSeconds(maxNs)));
             JsonArray p = new JsonArray();
             p99PerWindowNs.forEach(p::add);
             o.add("p99PerSecondNs", p);
@@ -120,15 +132,16 @@ final class BrokerWarmup {
     }
 
     /**
-     * Runs the warm-up load on {@code cluster} with the study's client settings and deletes its topics.
+     * Runs the warm-up load on {@code cluster} with the study's client settings, for at most {@code maxNs},
+     * and deletes its topics.
      *
      * @throws IllegalStateException when the broker fails on the way (its reason)
      */
-    static Result run(KafkaCluster cluster, KafkaClientSettings settings, long ratePerSec) {
+    static Result run(KafkaCluster cluster, KafkaClientSettings settings, long ratePerSec, long maxNs) {
         String prefix = KafkaTopics.newRunPrefix() + "warmup-";
         try (KafkaTopics topics = new KafkaTopics(cluster, prefix, KafkaTopics.DEFAULT_TIMEOUT_MS)) {
             List<String> names = topics.createChains(1, TOPICS).get(0);
-            return load(cluster, settings, ratePerSec, names, prefix);
+            return load(cluster, settings, ratePerSec, names, prefix, maxNs);
         } catch (RuntimeException e) {
             String f = cluster.failure();
             throw new IllegalStateException("warming up the Kafka broker failed: " + (f != null ? f : e), e);
@@ -136,7 +149,8 @@ final class BrokerWarmup {
     }
 
     private static Result load(KafkaCluster cluster, KafkaClientSettings settings, long ratePerSec, List<String> names,
-                               String prefix) {
+                               String prefix, long maxNs) {
+        long minNs = minNs(maxNs);
         Recorder recorder = new Recorder(3);
         StopFlag stop = new StopFlag();
         List<TopicPartition> partitions = new ArrayList<>();
@@ -187,11 +201,11 @@ final class BrokerWarmup {
                         if (f != null) {
                             throw new IllegalStateException(f);
                         }
-                        if (now - start >= MIN_NS && settled(p99s)) {
+                        if (now - start >= minNs && settled(p99s)) {
                             settled = true;
                             break;
                         }
-                        if (now - start >= MAX_NS || Thread.currentThread().isInterrupted()) {
+                        if (now - start >= maxNs || Thread.currentThread().isInterrupted()) {
                             break;
                         }
                     }
@@ -208,7 +222,7 @@ final class BrokerWarmup {
                     Thread.currentThread().interrupt();
                 }
             }
-            return new Result(ratePerSec, System.nanoTime() - start, settled, p99s, sent);
+            return new Result(ratePerSec, System.nanoTime() - start, settled, p99s, sent, maxNs);
         }
     }
 

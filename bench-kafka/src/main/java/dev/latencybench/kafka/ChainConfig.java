@@ -29,6 +29,8 @@ public final class ChainConfig {
     public static final String PAYLOAD = "bench.payload";
     public static final String TRANSPORTS = "bench.transports";
     public static final String QUEUE_DIR = "bench.queue.dir";
+    /** The longest the launcher's broker warms up; see {@link BrokerWarmup}. */
+    public static final String BROKER_WARMUP = "bench.kafka.broker.warmup";
 
     /** The study's rate: 1,000 messages a second per chain. */
     public static final long DEFAULT_RATE = 1_000;
@@ -74,10 +76,12 @@ public final class ChainConfig {
     private final String kafkaBootstrap;
     private final BrokerSettings brokerSettings;
     private final KafkaClientSettings kafkaClients;
+    private final long brokerWarmupMaxNs;
 
     private ChainConfig(long ratePerSec, int services, OptionalInt instances, int limit, ChainSlo slo,
                         int payloadBytes, List<String> transports, Path queueDir, Periods periods,
-                        String kafkaBootstrap, BrokerSettings brokerSettings, KafkaClientSettings kafkaClients) {
+                        String kafkaBootstrap, BrokerSettings brokerSettings, KafkaClientSettings kafkaClients,
+                        long brokerWarmupMaxNs) {
         this.ratePerSec = ratePerSec;
         this.services = services;
         this.instances = instances;
@@ -90,6 +94,7 @@ public final class ChainConfig {
         this.kafkaBootstrap = kafkaBootstrap;
         this.brokerSettings = brokerSettings;
         this.kafkaClients = kafkaClients;
+        this.brokerWarmupMaxNs = brokerWarmupMaxNs;
     }
 
     private static final Property RATE_PROPERTY = Property.count(RATE, DEFAULT_RATE, 1, 1_000_000,
@@ -112,6 +117,16 @@ public final class ChainConfig {
     /** An existing cluster, or none; {@link KafkaCluster#open(BenchProperties)} reads it too. */
     static final Property BOOTSTRAP_PROPERTY = Property.text(KafkaCluster.BOOTSTRAP, "", "HOST:PORT of a running"
             + " Kafka cluster to use; empty: the launcher starts one broker for the kafka steps");
+    /**
+     * The broker's warm-up at its longest. The default keeps the study's warm-up (at least 30 s, until the p99
+     * settles, at most 60 s); a shorter value also shortens the minimum, so the warm-up runs exactly that long
+     * unless it settles first. The project's integration tests use it to check the mechanics in seconds: a
+     * broker warmed up that briefly is not warm, and a run with it measures a cold broker.
+     */
+    static final Property BROKER_WARMUP_PROPERTY = Property.duration(BROKER_WARMUP, BrokerWarmup.MAX_NS,
+            TimeUnit.SECONDS.toNanos(1), TimeUnit.MINUTES.toNanos(10), "the longest the launcher's broker warms up"
+                    + " before the first kafka step (it stops once its p99 settles, after at least 30 s or all of"
+                    + " this if shorter; shorter measures a broker that is not yet warm)");
 
     /**
      * Every property {@link #read} reads, declared with the standard scale's defaults (the Kafka clients'
@@ -120,7 +135,8 @@ public final class ChainConfig {
     public static List<Property> properties() {
         List<Property> all = new ArrayList<>(Periods.properties(Scale.STANDARD, LENGTH));
         all.addAll(List.of(RATE_PROPERTY, SERVICES_PROPERTY, INSTANCES_PROPERTY, limitProperty(Scale.STANDARD),
-                SLO_PROPERTY, PAYLOAD_PROPERTY, TRANSPORTS_PROPERTY, QUEUE_DIR_PROPERTY, BOOTSTRAP_PROPERTY));
+                SLO_PROPERTY, PAYLOAD_PROPERTY, TRANSPORTS_PROPERTY, QUEUE_DIR_PROPERTY, BOOTSTRAP_PROPERTY,
+                BROKER_WARMUP_PROPERTY));
         all.addAll(BrokerSettings.properties());
         all.addAll(KafkaClientSettings.properties(TimeUnit.SECONDS.toNanos(1) / DEFAULT_RATE));
         return Collections.unmodifiableList(all);
@@ -147,8 +163,9 @@ public final class ChainConfig {
         String bootstrap = p.string(BOOTSTRAP_PROPERTY);
         BrokerSettings broker = BrokerSettings.fromProperties(p);
         KafkaClientSettings clients = KafkaClientSettings.fromProperties(p, TimeUnit.SECONDS.toNanos(1) / rate);
+        long warmupMaxNs = p.durationNs(BROKER_WARMUP_PROPERTY);
         return new ChainConfig(rate, services, instances, limit, slo, payload, transports, dir, periods,
-                bootstrap, broker, clients);
+                bootstrap, broker, clients, warmupMaxNs);
     }
 
     public long ratePerSec() {
@@ -215,6 +232,11 @@ public final class ChainConfig {
     /** The Kafka clients' settings, {@code bench.kafka.producer.*}, {@code consumer.*}, {@code pollTimeout}. */
     public KafkaClientSettings kafkaClients() {
         return kafkaClients;
+    }
+
+    /** {@code bench.kafka.broker.warmup}: the longest the launcher's broker warms up (60 s unless given). */
+    public long brokerWarmupMaxNs() {
+        return brokerWarmupMaxNs;
     }
 
     /** How long an idle service waits for its next message: 1/8 of the time between two messages, as in the study. */

@@ -161,7 +161,7 @@ public final class ChainStudy implements ForkedStudy {
                 .shared(variant -> KAFKA.equals(ChainTransports.base(variant)) && c.kafkaBootstrap().isEmpty()
                         ? SearchBroker.start(c) : null)
                 // the broker's start and its warm-up at its longest, once (it serves every kafka step)
-                .estimate(0, kafka && c.kafkaBootstrap().isEmpty() ? BROKER_START_NS + BrokerWarmup.MAX_NS : 0);
+                .estimate(0, kafka && c.kafkaBootstrap().isEmpty() ? BROKER_START_NS + c.brokerWarmupMaxNs() : 0);
         if (c.transports().contains(IN_MEMORY)) {
             plan.role(Plan.FLOOR, IN_MEMORY);
         }

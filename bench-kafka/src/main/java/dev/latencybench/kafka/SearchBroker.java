@@ -48,7 +48,8 @@ final class SearchBroker implements Study.Plan.Shared {
         long t0 = System.nanoTime();
         KafkaBroker broker = KafkaBroker.start(config.brokerSettings());
         try {
-            BrokerWarmup.Result w = BrokerWarmup.run(broker, config.kafkaClients(), config.ratePerSec());
+            BrokerWarmup.Result w = BrokerWarmup.run(broker, config.kafkaClients(), config.ratePerSec(),
+                    config.brokerWarmupMaxNs());
             return new SearchBroker(broker, w, t0);
         } catch (RuntimeException | Error e) {
             broker.close();

@@ -35,10 +35,25 @@ class BrokerWarmupTest {
     @Test
     void describesWhatItDid() {
         BrokerWarmup.Result r = new BrokerWarmup.Result(1_000, 12_200 * MS, true, List.of(240 * MS, 9 * MS, 3 * MS,
-                2 * MS, 2 * MS, 3 * MS, 2 * MS), 73_200);
+                2 * MS, 2 * MS, 3 * MS, 2 * MS), 73_200, BrokerWarmup.MAX_NS);
         assertEquals("warmed up 12 s at 6 topics x 1,000 msg/s (73,200 messages) until its latency settled (p99 per"
                 + " second: first 240ms, last 3.00ms, 2.00ms, 2.00ms, 3.00ms, 2.00ms)", r.summary());
         assertEquals(7, r.toJson().getAsJsonArray("p99PerSecondNs").size());
         assertTrue(r.toJson().get("settled").getAsBoolean());
+        assertTrue(r.toJson().get("rule").getAsString().endsWith("after at least 30 s, at most 60 s"),
+                r.toJson().toString());
+    }
+
+    /** bench.kafka.broker.warmup: a longest under 30 s is the shortest too; a longer one keeps the 30 s. */
+    @Test
+    void aShorterLongestIsAlsoTheShortest() {
+        assertEquals(BrokerWarmup.MIN_NS, BrokerWarmup.minNs(BrokerWarmup.MAX_NS));
+        assertEquals(BrokerWarmup.MIN_NS, BrokerWarmup.minNs(120_000 * MS));
+        assertEquals(5_000 * MS, BrokerWarmup.minNs(5_000 * MS));
+        BrokerWarmup.Result r = new BrokerWarmup.Result(1_000, 5_000 * MS, false, List.of(240 * MS, 90 * MS,
+                30 * MS, 20 * MS, 12 * MS), 30_000, 5_000 * MS);
+        assertTrue(r.summary().contains("without its latency settling within 5 s"), r.summary());
+        assertTrue(r.toJson().get("rule").getAsString().endsWith("after at least 5 s, at most 5 s"),
+                r.toJson().toString());
     }
 }

@@ -50,6 +50,10 @@ class ChainConfigTest {
         assertEquals(125_000, c.idleWaitNs());
         assertEquals(4_096, read("bench.scale", "paper").limit());
         assertEquals(8, read("bench.scale", "smoke").limit(), "a smoke run checks the study works: a few steps");
+        assertEquals(60_000_000_000L, c.brokerWarmupMaxNs(), "the broker warms up 30 s to 60 s");
+        assertEquals(60_000_000_000L, read("bench.scale", "smoke").brokerWarmupMaxNs(), "at every scale");
+        assertEquals(5_000_000_000L, read(ChainConfig.BROKER_WARMUP, "5s").brokerWarmupMaxNs());
+        assertTrue(error(ChainConfig.BROKER_WARMUP, "0s").contains(ChainConfig.BROKER_WARMUP));
     }
 
     @Test

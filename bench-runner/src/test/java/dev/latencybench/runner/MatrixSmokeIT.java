@@ -105,8 +105,10 @@ class MatrixSmokeIT {
     @Test
     void sigtermKeepsTheRunningCellsDataAndResumeFinishesTheMatrix() throws Exception {
         Path results = tmp.resolve("results");
+        // 6 s measured: the SIGTERM comes about 2 s into it (the first progress line at 500 ms, then 1.5 s), and
+        // the resume runs both cells again at this length, so a longer period only makes the test slower
         ProcessBuilder pb = bench("run", "--scenarios", "queue", "--jvms", "current", "--gcs", "serial,parallel", "--scale", "smoke",
-                "-Dbench.transports=chronicle", "-Dbench.duration=20s", "-Dbench.progress=500ms", "--results", results.toString(), "--run-id", "m2",
+                "-Dbench.transports=chronicle", "-Dbench.duration=6s", "-Dbench.progress=500ms", "--results", results.toString(), "--run-id", "m2",
                 "-Dbench.queue.dir=" + Files.createDirectories(tmp.resolve("shm")));
         BenchJar.Watched p = new BenchJar.Watched(pb);
         assertTrue(p.awaitMeasuring(120), "the first cell started measuring:\n" + p.seen());

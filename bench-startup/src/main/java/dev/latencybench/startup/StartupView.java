@@ -1,5 +1,6 @@
 package dev.latencybench.startup;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,10 +18,11 @@ import dev.latencybench.core.view.View;
 import dev.latencybench.core.view.ViewRow;
 
 /**
- * The start-up study's answer in words, for the report: each start mode against plain {@code java -jar}
- * of the same service in the same JVM × GC (how much faster to its first response, or a tie where the two
- * modes' launches overlap, by the suite's one {@link VerdictRule}; how much memory, the CPU time, the warm
- * tail), then the modes this machine skipped and why. Cells without the study's
+ * The start-up study's part of the report: first its answer in words, each start mode against plain
+ * {@code java -jar} of the same service in the same JVM × GC (how much faster to its first response, or a tie
+ * where the two modes' launches overlap, by the suite's one {@link VerdictRule}; how much memory, the CPU
+ * time, the warm tail), then the modes this machine skipped and why, then its tables and spectra
+ * ({@link StartupTables}). Cells without the study's
  * {@code launchValues} are not the study's and are left out. Stateless.
  */
 public final class StartupView implements StudyView {
@@ -34,7 +36,7 @@ public final class StartupView implements StudyView {
     }
 
     @Override
-    public View answer(List<ViewRow> all) {
+    public View answer(List<ViewRow> all) throws IOException {
         List<ViewRow> rows = new ArrayList<>();
         for (ViewRow r : all) {
             if (r.result != null && r.result.part(StartupResult.PART).launchValues() != null) {
@@ -45,8 +47,10 @@ public final class StartupView implements StudyView {
         if (rows.isEmpty()) {
             return v;
         }
-        return v.heading(1, "Start-up, footprint and response time per start mode").bullets(sentences(rows))
+        v.heading(1, "Start-up, footprint and response time per start mode").bullets(sentences(rows))
                 .bullets(skipped(rows));
+        StartupTables.write(v, rows);
+        return v;
     }
 
     /** One sentence per JVM × GC and mode: against plain java -jar of the same service. */

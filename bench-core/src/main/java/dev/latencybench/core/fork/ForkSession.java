@@ -74,6 +74,8 @@ public final class ForkSession implements AutoCloseable {
     private final Clocks clocks;
     private final AffinityService affinity;
     private final String label;
+    /** When the launcher's schedule ends at most (epoch ms), for the time left in progress lines; 0: not said. */
+    private volatile long endsByMillis;
     private final PrintStream progress;
     private final Path forkDir;
     private final CpuLoadProbe loadProbe;
@@ -123,6 +125,19 @@ public final class ForkSession implements AutoCloseable {
     }
 
     /**
+     * {@code , at most 1m20s left}: what a progress line adds when the launcher said when its schedule
+     * ends at most; {@code , past the estimate} once that time has passed; nothing when it did not say.
+     */
+    static String timeLeft(long endsByMillis, long nowMillis) {
+        if (endsByMillis <= 0) {
+            return "";
+        }
+        long leftMs = endsByMillis - nowMillis;
+        return leftMs <= 0 ? ", past the launch's estimate"
+                : ", at most " + Units.formatDuration((leftMs + 999) / 1_000 * 1_000_000_000L) + " left";
+    }
+
+    /**
      * The session of this benchmark JVM: finds its fork folder, records the environment, pins with
      * the real affinity service and the system's clocks, and installs the shutdown hook.
      *
@@ -146,6 +161,7 @@ public final class ForkSession implements AutoCloseable {
         AffinityService affinity = cpus.pins() ? new OpenHftAffinityService(releaseTo) : AffinityService.NONE;
         ForkSession session = new ForkSession(workload, periods, cpus, Clocks.system(), affinity,
                 study + "/" + run.stepOr(variant), System.out, forkDir, CpuLoadProbe.system());
+        session.endsByMillis = run.endsByMillis();
         session.hook = new Thread(() -> session.interrupt("the benchmark JVM was stopped (signal or exit) before the"
                 + " run ended", HOOK_WAIT_NS), "lb-shutdown");
         Runtime.getRuntime().addShutdownHook(session.hook);
@@ -375,11 +391,11 @@ public final class ForkSession implements AutoCloseable {
                 progressPrinted = true;
             }
             String counters = workload.progress();
-            progress.printf(Locale.ROOT, "[%s] %s %s/%s  %s%s p99 %s (last %s)%n", label,
+            progress.printf(Locale.ROOT, "[%s] %s %s/%s  %s%s p99 %s (last %s)%s%n", label,
                     measured ? "measure" : "warm-up", Units.formatDuration(elapsedNs), Units.formatDuration(durationNs),
                     counters, counters.isEmpty() ? "" : " ", window.getTotalCount() == 0 ? "-"
                             : Units.formatNs(window.getValueAtPercentile(99)),
-                    Units.formatDuration(periods.progressIntervalNs()));
+                    Units.formatDuration(periods.progressIntervalNs()), timeLeft(endsByMillis, clocks.toEpochMillis(clocks.monotonic().nanoTime())));
             progress.flush();
             window.reset();
         }

@@ -231,7 +231,8 @@ public final class CellMerger {
         ResultFiles.writeJson(cellDir.resolve(ResultLayout.ENV_JSON), envOut);
         if (jmhJson != null && Files.exists(jmhJson)) {
             if (Files.size(jmhJson) > 0) {
-                ResultFiles.moveAtomically(jmhJson, cellDir.resolve(ResultLayout.jmhJson(ctx.study, ctx.step.name())));
+                JmhResultFile.write(jmhJson, cellDir.resolve(ResultLayout.jmhJson(ctx.study, ctx.step.name())),
+                        r.summaries.get(metrics.primary().name()));
             } else {
                 Files.delete(jmhJson); // JMH could not write it (a full disk): nothing to keep
             }

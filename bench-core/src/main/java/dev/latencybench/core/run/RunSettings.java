@@ -33,6 +33,11 @@ public final class RunSettings {
     public static final String JVM_NAME = "bench.jvm.name";
     /** Set by the launcher for each step of a schedule: the folder its forks write to. */
     public static final String STEP = "bench.step";
+    /**
+     * Set by the launcher for each step: when, at most and roughly, its whole schedule ends (epoch ms), so
+     * that the benchmark JVMs' progress lines say how long is left.
+     */
+    public static final String ENDS_BY = "bench.launch.endsBy";
     /** The console shows JMH's whole output, as well as the cell's {@link JmhOutput#LOG}. */
     public static final String VERBOSE = "bench.verbose";
     /** Where results go unless {@code bench.results} or the launcher's {@code --results} says otherwise. */
@@ -48,6 +53,8 @@ public final class RunSettings {
     private static final Property STEP_PROPERTY = Property.text(STEP, "",
             "set by the launcher: the folder of the schedule step a benchmark JVM runs (none: the variant's)")
             .unlisted();
+    private static final Property ENDS_BY_PROPERTY = Property.count(ENDS_BY, 0, 0, Long.MAX_VALUE,
+            "set by the launcher: when its schedule ends at most, in ms since the epoch (0: unknown)").unlisted();
     private static final Property VERBOSE_PROPERTY = Property.flag(VERBOSE, false, "print JMH's whole output (VM"
             + " options, iterations, its result table) as well as the suite's own lines; it always goes to jmh.log"
             + " in each cell folder");
@@ -58,11 +65,13 @@ public final class RunSettings {
     private final Path java;
     private final String jvmName;
     private final String step;
+    private final long endsByMillis;
     private final boolean verbose;
 
     RunSettings(Path resultsDir, String runId, List<String> jvmArgs, Path java, String jvmName, String step,
-                boolean verbose) {
+                long endsByMillis, boolean verbose) {
         this.verbose = verbose;
+        this.endsByMillis = endsByMillis;
         this.jvmName = jvmName;
         this.step = step;
         this.resultsDir = resultsDir;
@@ -76,7 +85,7 @@ public final class RunSettings {
      */
     public static List<Property> properties(String defaultResults) {
         return List.of(resultsProperty(defaultResults), RUN_ID_PROPERTY, JVM_ARGS_PROPERTY, jvmProperty(),
-                JVM_NAME_PROPERTY, STEP_PROPERTY, VERBOSE_PROPERTY);
+                JVM_NAME_PROPERTY, STEP_PROPERTY, ENDS_BY_PROPERTY, VERBOSE_PROPERTY);
     }
 
     private static Property resultsProperty(String defaultResults) {
@@ -127,7 +136,7 @@ public final class RunSettings {
             throw ConfigException.invalid(STEP, step, "expected letters, digits, '.', '_' or '-' only");
         }
         boolean verbose = p.bool(VERBOSE_PROPERTY);
-        return new RunSettings(dir, runId, args, javaExecutable(jvm), jvmName, step, verbose);
+        return new RunSettings(dir, runId, args, javaExecutable(jvm), jvmName, step, p.count(ENDS_BY_PROPERTY), verbose);
     }
 
     /**
@@ -184,10 +193,14 @@ public final class RunSettings {
         return jvmArgs;
     }
 
-    /** The JVM's name in result folders; empty for the name from its vendor and version. */
     /** The folder of the step a benchmark JVM runs, or {@code variant} when the launcher set none. */
     public String stepOr(String variant) {
         return step.isEmpty() ? variant : step;
+    }
+
+    /** When the launcher's schedule ends at most (epoch ms); 0 when it did not say. */
+    public long endsByMillis() {
+        return endsByMillis;
     }
 
     /** Whether the console shows JMH's whole output, not only the suite's own lines. */

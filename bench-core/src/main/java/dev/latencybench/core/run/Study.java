@@ -174,7 +174,15 @@ public interface Study {
          * the study does once (a broker's warm-up). For {@code --dry-run} and the time left.
          */
         public long estimatedMaxNs() {
-            return schedule.maxSteps() * stepNs + onceNs;
+            return estimatedLeftNs(0);
+        }
+
+        /**
+         * How long the rest of the schedule takes at most, roughly, once {@code stepsDone} of its steps ran:
+         * the steps its worst case has left and, before the first, what the study does once.
+         */
+        public long estimatedLeftNs(int stepsDone) {
+            return Math.max(0, schedule.maxSteps() - stepsDone) * stepNs + (stepsDone == 0 ? onceNs : 0);
         }
 
         /**

@@ -33,6 +33,7 @@ import dev.latencybench.core.result.ResultLayout;
 import dev.latencybench.core.run.schedule.Decision;
 import dev.latencybench.core.run.schedule.Schedule;
 import dev.latencybench.core.run.schedule.Step;
+import dev.latencybench.core.time.SystemClock;
 import dev.latencybench.core.run.schedule.StepOutcome;
 
 /**
@@ -145,11 +146,12 @@ public final class StudyLauncher {
                 if (interrupts.interrupted()) {
                     break;
                 }
+                launch.endsByMillis = SystemClock.INSTANCE.epochMillis() + plan.estimatedLeftNs(done.size()) / 1_000_000L;
                 CellSummary cell = launch.runStep(step, unavailable);
-                if (cell != null && !interrupts.interrupted()) { // progress, also where a period prints none
-                    out.println(cell.doneLine(study.name() + "/" + step.name()));
-                }
                 done.add(outcome(step, cell));
+                if (cell != null && !interrupts.interrupted()) { // progress, also where a period prints none
+                    out.println(cell.doneLine(study.name() + "/" + step.name()) + left(plan, schedule, done));
+                }
                 launch.writeSchedule(done);
             }
         } finally {
@@ -161,6 +163,16 @@ public final class StudyLauncher {
         }
         printSummary(run, plan, done);
         return exitStatus(cells, plan.schedule().decision(done), unwritten.isEmpty());
+    }
+
+    /**
+     * {@code ; at most 1m20s left}: the rest of the schedule's worst case after a step; nothing after its
+     * last step.
+     */
+    private static String left(Study.Plan plan, Schedule schedule, List<StepOutcome> done) {
+        return schedule.next(done) == null ? ""
+                : "; at most " + Units.formatDuration(plan.estimatedLeftNs(done.size()) / 1_000_000_000L
+                * 1_000_000_000L) + " left";
     }
 
     /**
@@ -201,6 +213,8 @@ public final class StudyLauncher {
         private List<Path> cellDirsBefore = List.of();
         /** What the current variant's steps share (a broker), its variant, and why it could not start. */
         private volatile Study.Plan.Shared shared;
+        /** When the schedule ends at most, as of the step about to run (epoch ms), for the forks' progress lines. */
+        private long endsByMillis;
         private String sharedVariant;
         private String sharedFailure;
         /** Each variant's shared thing as it was made ready, for the schedule's file. */
@@ -332,8 +346,10 @@ public final class StudyLauncher {
             try {
                 output.redirect(); // the forks' own output reaches this JVM's System.out and System.err
                 Study.Plan.Shared s = shared;
-                new Runner(JmhOptions.of(study, run.java(), plan.periods(), step, jvmArgs,
-                        s == null ? Map.of() : s.forkProperties(), cellDir, jmhJson), output.format()).run();
+                Map<String, String> forks = new LinkedHashMap<>(s == null ? Map.of() : s.forkProperties());
+                forks.put(RunSettings.ENDS_BY, Long.toString(endsByMillis));
+                new Runner(JmhOptions.of(study, run.java(), plan.periods(), step, jvmArgs, forks, cellDir, jmhJson),
+                        output.format()).run();
             } finally {
                 output.close();
                 if (output.logFailure() != null) {

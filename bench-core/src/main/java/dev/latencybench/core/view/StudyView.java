@@ -1,10 +1,12 @@
 package dev.latencybench.core.view;
 
+import java.io.IOException;
 import java.util.List;
 
 /**
  * A study's own part of the report: from its cells' typed results it returns plain data (the answer
- * in words), and the runner lays it out, never knowing the study. Found like {@code Study}: listed
+ * in words, tables, charts), and the runner lays it out and draws it, never knowing the study; and
+ * what compare says of two runs of it beyond the percentiles. Found like {@code Study}: listed
  * in the study module's {@code META-INF/services/dev.latencybench.core.view.StudyView}. Implementations
  * are stateless and thread-safe.
  */
@@ -17,6 +19,19 @@ public interface StudyView {
      *
      * @param rows the scenario's cells in the report's one row order (JVM, collector, variant)
      * @return the blocks to show; an empty view when the rows hold nothing for it
+     * @throws IOException when a cell's interval log cannot be read
      */
-    View answer(List<ViewRow> rows);
+    View answer(List<ViewRow> rows) throws IOException;
+
+    /**
+     * What the study compares between two runs beside the percentile ratios every study gets (the Jet
+     * study: the throughput held under its failure line); nothing by default.
+     *
+     * @param base the base run's cells of the study, in the report's row order
+     * @param candidate the candidate run's
+     * @param maxRegression the fraction a figure may worsen before it is a regression
+     */
+    default Comparison compare(List<ViewRow> base, List<ViewRow> candidate, double maxRegression) {
+        return Comparison.NONE;
+    }
 }

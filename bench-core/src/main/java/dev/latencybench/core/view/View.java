@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * What a {@link StudyView} returns: plain blocks in order (a heading, a paragraph, a list of
- * sentences), free of any format, which the runner lays out in Markdown and HTML. Built once by
+ * sentences, a table, a chart, percentile spectra), free of any format, which the runner lays out in
+ * Markdown and HTML and draws. Built once by
  * its view, then only read; not thread-safe while being built.
  */
 public final class View {
@@ -14,10 +15,13 @@ public final class View {
     public enum Kind {
         HEADING,
         PARAGRAPH,
-        BULLETS
+        BULLETS,
+        TABLE,
+        CHART,
+        SPECTRA
     }
 
-    /** One block: a heading of a level, a paragraph, or a list of items. Immutable. */
+    /** One block: a heading of a level, a paragraph, a list of items, a table, a chart or spectra. Immutable. */
     public static final class Block {
         public final Kind kind;
         /** A heading's level under the study's own heading (1 = the study's sub-heading); 0 for the others. */
@@ -26,12 +30,29 @@ public final class View {
         public final String text;
         /** A list's items; empty for the others. */
         public final List<String> items;
+        private final Object data;
 
-        private Block(Kind kind, int level, String text, List<String> items) {
+        private Block(Kind kind, int level, String text, List<String> items, Object data) {
             this.kind = kind;
             this.level = level;
             this.text = text;
             this.items = Collections.unmodifiableList(new ArrayList<>(items));
+            this.data = data;
+        }
+
+        /** A {@link Kind#TABLE} block's table; null for the others. */
+        public Table table() {
+            return kind == Kind.TABLE ? (Table) data : null;
+        }
+
+        /** A {@link Kind#CHART} block's chart; null for the others. */
+        public Chart chart() {
+            return kind == Kind.CHART ? (Chart) data : null;
+        }
+
+        /** A {@link Kind#SPECTRA} block's spectra; null for the others. */
+        public Spectra spectra() {
+            return kind == Kind.SPECTRA ? (Spectra) data : null;
         }
     }
 
@@ -39,19 +60,40 @@ public final class View {
 
     /** A heading one level under the study's own ({@code level} 1), or deeper. */
     public View heading(int level, String text) {
-        blocks.add(new Block(Kind.HEADING, level, text, List.of()));
+        blocks.add(new Block(Kind.HEADING, level, text, List.of(), null));
         return this;
     }
 
     public View paragraph(String text) {
-        blocks.add(new Block(Kind.PARAGRAPH, 0, text, List.of()));
+        blocks.add(new Block(Kind.PARAGRAPH, 0, text, List.of(), null));
         return this;
     }
 
     /** A list of sentences; an empty list adds nothing. */
     public View bullets(List<String> items) {
         if (!items.isEmpty()) {
-            blocks.add(new Block(Kind.BULLETS, 0, "", items));
+            blocks.add(new Block(Kind.BULLETS, 0, "", items, null));
+        }
+        return this;
+    }
+
+    /** A table; an empty one adds nothing. */
+    public View table(Table table) {
+        if (!table.isEmpty()) {
+            blocks.add(new Block(Kind.TABLE, 0, "", List.of(), table));
+        }
+        return this;
+    }
+
+    public View chart(Chart chart) {
+        blocks.add(new Block(Kind.CHART, 0, chart.title, List.of(), chart));
+        return this;
+    }
+
+    /** Percentile spectra; empty ones add nothing. */
+    public View spectra(Spectra spectra) {
+        if (!spectra.isEmpty()) {
+            blocks.add(new Block(Kind.SPECTRA, 0, spectra.title, List.of(), spectra));
         }
         return this;
     }

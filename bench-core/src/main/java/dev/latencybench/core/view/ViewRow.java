@@ -1,13 +1,20 @@
 package dev.latencybench.core.view;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
+import dev.latencybench.core.record.IntervalLog;
 import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.result.CellResult;
 
 /**
- * One cell of one variant as a {@link StudyView} sees it: its names, status, merged percentiles per
- * metric and its typed result (through which the study reads its own members). Immutable.
+ * One cell of one variant as a {@link StudyView} sees it: its names, status and why, merged
+ * percentiles per metric, its typed result (through which the study reads its own members), the heap
+ * limit its JVM reported, and its interval log for whole distributions. Immutable.
  */
 public final class ViewRow {
     public final String variant;
@@ -16,21 +23,41 @@ public final class ViewRow {
     public final String jvm;
     public final String gc;
     public final String status;
+    /** Why the cell did not end OK (or what made it suspect); empty when nothing. */
+    public final List<String> reasons;
     private final String primaryMetric;
     private final Map<String, LatencySummary> summaries;
     /** Null for a cell the matrix recorded without a result. */
     public final CellResult result;
+    /** The heap limit its JVM reported (-Xmx, or the default); -1 when unknown. */
+    public final long maxHeapBytes;
+    private final Path hlog;
+    private final Metrics metrics;
 
     public ViewRow(String variant, String cell, String jvm, String gc, String status, String primaryMetric,
                    Map<String, LatencySummary> summaries, CellResult result) {
+        this(variant, cell, jvm, gc, status, List.of(), primaryMetric, summaries, result, -1, null, null);
+    }
+
+    /**
+     * @param hlog the cell's interval log when it is drawn in charts (measured, not FAILED); null otherwise
+     * @param metrics the metrics the log holds (its tags); null without a log
+     */
+    public ViewRow(String variant, String cell, String jvm, String gc, String status, List<String> reasons,
+                   String primaryMetric, Map<String, LatencySummary> summaries, CellResult result, long maxHeapBytes,
+                   Path hlog, Metrics metrics) {
         this.variant = variant;
         this.cell = cell;
         this.jvm = jvm;
         this.gc = gc;
         this.status = status;
+        this.reasons = List.copyOf(reasons);
         this.primaryMetric = primaryMetric;
         this.summaries = Map.copyOf(summaries);
         this.result = result;
+        this.maxHeapBytes = maxHeapBytes;
+        this.hlog = hlog;
+        this.metrics = metrics;
     }
 
     /** The merged percentiles of a metric; null when the result has none for it. */
@@ -43,10 +70,30 @@ public final class ViewRow {
         return summaries.get(primaryMetric);
     }
 
+    /** The name of the study's primary metric. */
+    public String primaryMetric() {
+        return primaryMetric;
+    }
+
     /** Has figures for its primary metric. */
     public boolean measured() {
         LatencySummary p = primary();
         return p != null && p.count > 0;
+    }
+
+    public boolean ok() {
+        return "OK".equals(status);
+    }
+
+    /**
+     * The cell's interval log, read now (whole distributions per metric: {@code total(metric)}); null
+     * when the cell is not drawn (not measured, or FAILED) or its log is missing.
+     */
+    public IntervalLog.Intervals intervals() throws IOException {
+        if (hlog == null || !Files.exists(hlog)) {
+            return null;
+        }
+        return IntervalLog.read(hlog, metrics);
     }
 
     /** {@code openjdk-17.0.15 g1}: the cell as people read it. */

@@ -237,4 +237,12 @@ class ForkSessionTest {
                 ForkSession.deadlineNs(100 * MS)) + " (the workload stopped making progress?)"), s.reasons());
         assertTrue(closed[0]);
     }
+
+    @Test
+    void aProgressLineSaysHowLongTheLaunchHasLeftAtMostWhenTheLauncherSaidIt() {
+        assertEquals("", ForkSession.timeLeft(0, 1_000_000L), "the launcher said nothing");
+        assertEquals(", at most 1m23s left", ForkSession.timeLeft(1_083_000L, 1_000_100L), "rounded up to seconds");
+        assertEquals(", past the launch's estimate", ForkSession.timeLeft(1_000_000L, 1_000_000L));
+        assertEquals(", past the launch's estimate", ForkSession.timeLeft(1_000_000L, 1_000_001L));
+    }
 }

@@ -8,10 +8,10 @@ import java.util.Locale;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
+import dev.latencybench.core.view.Table;
 import dev.latencybench.runner.jvm.GraalJit;
 import dev.latencybench.runner.report.data.RunData;
 import dev.latencybench.runner.report.doc.Doc;
-import dev.latencybench.runner.report.doc.Table;
 
 /**
  * A matrix run's cells with their status, flags and time, in the report's row order (scenario, then
@@ -46,6 +46,6 @@ final class CellsSection {
         doc.p("Flags of each cell's benchmark JVMs besides the scenario's own (module opens and the like, in"
                 + " JMH's `jmh-<scenario>-<variant>.json`). A `+graal` JVM runs the GraalVM compiler through JVMCI; it compiles itself first,"
                 + " so short warm-ups leave its compilations inside the measurement.");
-        t.writeTo(doc);
+        doc.table(t);
     }
 }

@@ -7,10 +7,10 @@ import java.util.Locale;
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.env.CpuPlacement;
 import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.view.Table;
 import dev.latencybench.runner.report.data.Percentiles;
 import dev.latencybench.runner.report.data.RunData;
 import dev.latencybench.runner.report.doc.Doc;
-import dev.latencybench.runner.report.doc.Table;
 
 /**
  * How much to trust each percentile of the primary metric: per measured cell, the samples beyond it
@@ -75,7 +75,7 @@ final class Confidence {
                     + " compare only cells whose round trips agree, or run on a host with isolated cores.",
                     Units.formatNs(lowestTrip), Units.formatNs(highestTrip)));
         }
-        t.writeTo(doc);
+        doc.table(t);
     }
 
     /** {@code 160ns - 540ns}, or one value when the lowest and highest probe agree. */

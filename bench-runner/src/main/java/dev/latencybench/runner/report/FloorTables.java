@@ -6,10 +6,10 @@ import java.util.Locale;
 
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.view.Table;
 import dev.latencybench.runner.report.data.Percentiles;
 import dev.latencybench.runner.report.data.RunData;
 import dev.latencybench.runner.report.doc.Doc;
-import dev.latencybench.runner.report.doc.Table;
 
 /**
  * Each variant next to a variant the study gives a role, on the same JVM and collector, by the
@@ -193,7 +193,7 @@ final class FloorTables {
         }
         doc.h(3, heading);
         doc.p(anyNote ? explanation + UNLIKE : explanation);
-        t.writeTo(doc);
+        doc.table(t);
         return true;
     }
 }

@@ -5,10 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import dev.latencybench.core.view.Table;
 import dev.latencybench.runner.report.data.PauseSummary;
 import dev.latencybench.runner.report.data.RunData;
 import dev.latencybench.runner.report.doc.Doc;
-import dev.latencybench.runner.report.doc.Table;
 
 /**
  * Stop-the-world pauses per cell, from each fork's GC and safepoint log; the shortest total and
@@ -40,6 +40,6 @@ final class Pauses {
         doc.p("From each fork's GC and safepoint log (`gc-<pid>.log`), over the fork's whole life, warm-up"
                 + " included: a spike that lines up with a long pause is the JVM's; one without is the machine's or"
                 + " the measured system's.");
-        t.writeTo(doc);
+        doc.table(t);
     }
 }

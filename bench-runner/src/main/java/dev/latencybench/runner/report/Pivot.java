@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.view.Table;
 import dev.latencybench.runner.report.data.RunData;
 import dev.latencybench.runner.report.doc.Doc;
-import dev.latencybench.runner.report.doc.Table;
 
 /**
  * JVM down, collector across: the primary metric's median and p99.99 of the first variant that is not
@@ -55,6 +55,6 @@ final class Pivot {
         }
         doc.p("Median and p99.99 " + study.metrics.primary().name() + " of `" + variant + "`, JVM down, collector"
                 + " across:");
-        t.writeTo(doc);
+        doc.table(t);
     }
 }

@@ -34,8 +34,7 @@ final class ScenarioSection {
             doc.p(facts(sample.result));
         }
         SearchSection.write(doc, data, scenario, charts);
-        JetSection.write(doc, data, scenario, charts);
-        StartupSection.write(doc, data, scenario, charts);
+        ViewSection.write(doc, data, scenario, charts); // the study's own part, where its module gives one
         List<String> cells = measuredCells(data, scenario, variants);
         // a search's steps are points on its chart, not variants to rank or pivot: its answer is the verdict
         boolean searched = !data.searches(scenario).isEmpty();

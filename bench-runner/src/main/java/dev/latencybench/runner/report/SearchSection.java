@@ -17,6 +17,7 @@ import com.google.gson.JsonObject;
 
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.view.Table;
 import dev.latencybench.core.view.VerdictRule;
 import dev.latencybench.runner.report.chart.ChartOutput;
 import dev.latencybench.runner.report.chart.LatencyAxis;
@@ -25,7 +26,6 @@ import dev.latencybench.runner.report.data.PauseSummary;
 import dev.latencybench.runner.report.data.RunData;
 import dev.latencybench.runner.report.data.Search;
 import dev.latencybench.runner.report.doc.Doc;
-import dev.latencybench.runner.report.doc.Table;
 
 /**
  * The answer of a study whose schedule asks a question (a capacity search: how many chains hold the SLO),
@@ -117,7 +117,7 @@ final class SearchSection {
                     + " the processes it started and measured beside it (the chain study's Kafka broker), not counted"
                     + " as another process making the machine busy.");
         }
-        steps.writeTo(doc);
+        doc.table(steps);
     }
 
     /** Each part's answer, with the limit or the lack of an answer said plainly. */

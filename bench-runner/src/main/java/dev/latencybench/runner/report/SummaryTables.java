@@ -6,10 +6,10 @@ import java.util.Locale;
 
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.record.Metric;
+import dev.latencybench.core.view.Table;
 import dev.latencybench.runner.report.data.Percentiles;
 import dev.latencybench.runner.report.data.RunData;
 import dev.latencybench.runner.report.doc.Doc;
-import dev.latencybench.runner.report.doc.Table;
 
 /**
  * The study's tables: one per declared metric, primary first, headed by the metric's name and what it
@@ -25,7 +25,7 @@ final class SummaryTables {
     static void write(Doc doc, RunData.Study study, List<RunData.Row> rows) {
         for (Metric m : study.metrics.all()) {
             doc.h(3, "`" + m.name() + "`: " + m.what());
-            table(study, m.name(), rows).writeTo(doc);
+            doc.table(table(study, m.name(), rows));
         }
     }
 

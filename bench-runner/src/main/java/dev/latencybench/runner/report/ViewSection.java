@@ -1,65 +1,44 @@
 package dev.latencybench.runner.report;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.ServiceLoader;
 
-import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.view.Chart;
+import dev.latencybench.core.view.Spectra;
 import dev.latencybench.core.view.StudyView;
 import dev.latencybench.core.view.View;
-import dev.latencybench.core.view.ViewRow;
+import dev.latencybench.runner.report.chart.ChartOutput;
+import dev.latencybench.runner.report.chart.Charts;
+import dev.latencybench.runner.report.chart.LatencyAxis;
+import dev.latencybench.runner.report.chart.LineChart;
+import dev.latencybench.runner.report.chart.Spectrum;
 import dev.latencybench.runner.report.data.RunData;
+import dev.latencybench.runner.report.data.Views;
 import dev.latencybench.runner.report.doc.Doc;
 
 /**
- * Lays out what a study's own {@link StudyView} returns: the views are found through
- * {@code META-INF/services/dev.latencybench.core.view.StudyView}, each scenario's cells are handed
- * over as {@link ViewRow}s, and the blocks go into the report under the scenario's heading. The
- * runner knows no study by name here. Thread-safe: the views are loaded once.
+ * Lays out what a study's own {@link StudyView} returns ({@link Views}): the blocks go into the report
+ * under the scenario's heading, the charts drawn into the run's charts folder. The runner knows no
+ * study by name here. Stateless.
  */
 final class ViewSection {
     /** The level of a scenario's own heading ({@link ScenarioSection}): a view's level-1 heading is one under it. */
     private static final int SCENARIO_LEVEL = 2;
-    private static final Map<String, StudyView> VIEWS = load();
 
     private ViewSection() {
     }
 
-    private static Map<String, StudyView> load() {
-        Map<String, StudyView> views = new HashMap<>();
-        for (StudyView v : ServiceLoader.load(StudyView.class, ViewSection.class.getClassLoader())) {
-            views.putIfAbsent(v.study(), v);
+    /** The study's own part of the scenario, when its module gives a view; nothing otherwise. */
+    static void write(Doc doc, RunData data, String scenario, Path charts) throws IOException {
+        StudyView view = Views.of(scenario);
+        if (view != null) {
+            layOut(doc, view.answer(Views.rows(data, scenario)), charts);
         }
-        return Map.copyOf(views);
     }
 
-    /** The answer of the scenario's study, when its module gives a view; nothing otherwise. */
-    static void write(Doc doc, RunData data, String scenario) {
-        StudyView view = VIEWS.get(scenario);
-        if (view == null) {
-            return;
-        }
-        layOut(doc, view.answer(rows(data.scenarios.get(scenario))));
-    }
-
-    static List<ViewRow> rows(List<RunData.Row> rows) {
-        List<ViewRow> out = new ArrayList<>();
-        for (RunData.Row r : rows) {
-            Map<String, LatencySummary> summaries = new HashMap<>();
-            r.metrics.all().forEach(m -> {
-                if (r.summary(m.name()) != null) {
-                    summaries.put(m.name(), r.summary(m.name()));
-                }
-            });
-            out.add(new ViewRow(r.variant, r.cell, r.jvm, r.gc, r.status, r.metrics.primary().name(), summaries,
-                    r.result));
-        }
-        return out;
-    }
-
-    static void layOut(Doc doc, View view) {
+    static void layOut(Doc doc, View view, Path charts) throws IOException {
         for (View.Block b : view.blocks()) {
             switch (b.kind) {
                 case HEADING:
@@ -71,9 +50,89 @@ final class ViewSection {
                 case BULLETS:
                     doc.bullets(b.items);
                     break;
+                case TABLE:
+                    doc.table(b.table());
+                    break;
+                case CHART:
+                    LineChart c = lineChart(b.chart());
+                    if (c != null) {
+                        ChartOutput.write(c, charts, b.chart().base, c.getTitle(), c.panelLines(0));
+                        doc.chart(b.chart().base, c.getTitle());
+                    }
+                    break;
+                case SPECTRA:
+                    spectra(doc, b.spectra(), charts);
+                    break;
                 default:
                     throw new IllegalStateException("a block the report cannot lay out: " + b.kind);
             }
         }
+    }
+
+    /**
+     * A view's chart drawn: the latency axis fitted to its points and levels, the x axis padded by 5% on
+     * each side, a line per series through its OK points in the series' colour, its other points crosses;
+     * null when it has no point above zero.
+     */
+    static LineChart lineChart(Chart v) {
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = 0;
+        double minUs = Double.POSITIVE_INFINITY;
+        double maxUs = 0;
+        for (Chart.Level l : v.levels()) {
+            minUs = Math.min(minUs, l.latencyNs / 1e3);
+            maxUs = Math.max(maxUs, l.latencyNs / 1e3);
+        }
+        for (Chart.Series s : v.series()) {
+            for (Chart.Point p : s.points) {
+                lo = Math.min(lo, p.x);
+                hi = Math.max(hi, p.x);
+                minUs = Math.min(minUs, p.latencyNs / 1e3);
+                maxUs = Math.max(maxUs, p.latencyNs / 1e3);
+            }
+        }
+        if (hi <= 0) {
+            return null;
+        }
+        double[] ticks = new double[v.ticks().size()];
+        for (int i = 0; i < ticks.length; i++) {
+            ticks[i] = x(v.ticks().get(i), v.logX);
+        }
+        double xl = x(lo, v.logX);
+        double xh = x(hi, v.logX);
+        double pad = xh > xl ? (xh - xl) * 0.05 : Math.max(1, Math.abs(xl) * 0.05);
+        LatencyAxis y = LatencyAxis.fit(minUs, maxUs);
+        LineChart c = new LineChart(v.title, v.xTitle, xl - pad, xh + pad, ticks, v.tickLabels(), y, 1);
+        v.levels().forEach(l -> c.addLevel(y.of(l.latencyNs / 1e3), l.name));
+        int slot = 0;
+        for (Chart.Series s : v.series()) {
+            List<Chart.Point> ok = s.points.stream().filter(p -> p.ok).toList();
+            double[] xs = new double[ok.size()];
+            double[] ys = new double[ok.size()];
+            for (int i = 0; i < xs.length; i++) {
+                xs[i] = x(ok.get(i).x, v.logX);
+                ys[i] = y.of(ok.get(i).latencyNs / 1e3);
+            }
+            for (Chart.Point p : s.points) {
+                if (!p.ok) {
+                    c.addFailure(x(p.x, v.logX), y.of(p.latencyNs / 1e3), slot, 0);
+                }
+            }
+            c.addLine(s.name, xs, ys, slot, 2f, 0);
+            slot++;
+        }
+        c.fitHeight();
+        return c;
+    }
+
+    private static double x(double v, boolean log) {
+        return log ? Math.log10(Math.max(1, v)) : v;
+    }
+
+    private static void spectra(Doc doc, Spectra s, Path charts) throws IOException {
+        List<Spectrum> lines = new ArrayList<>();
+        s.lines().forEach(l -> lines.add(Spectrum.fromHistogram(l.name, l.histogram)));
+        Charts.percentileSpectrum(charts, s.base, s.title, lines);
+        doc.chart(s.base, s.title);
     }
 }

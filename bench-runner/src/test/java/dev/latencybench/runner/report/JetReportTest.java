@@ -17,9 +17,12 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.latencybench.core.record.Metric;
 import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.core.view.Comparison;
+import dev.latencybench.core.view.View;
 import dev.latencybench.runner.report.chart.LineChart;
 import dev.latencybench.runner.report.compare.Compare;
 import dev.latencybench.runner.report.data.RunData;
+import dev.latencybench.runner.report.data.Views;
 import dev.latencybench.runner.report.doc.Doc;
 import dev.latencybench.runner.report.doc.DocRenderer;
 
@@ -44,8 +47,12 @@ class JetReportTest {
 
     /** @param g1At1000 the slow latency of G1's 1,000-key point: 5 ms holds the line, 20 ms breaks it */
     private Path run(String name, long g1At1000) throws IOException {
+        return run(name, g1At1000, 10_000_000L);
+    }
+
+    private Path run(String name, long g1At1000, long slideNs) throws IOException {
         Path dir = tmp.resolve(name);
-        FixtureRun f = new FixtureRun(dir).named(METRICS, null, null).shape("jet", "load: 10,000 events/s");
+        FixtureRun f = new FixtureRun(dir).named(METRICS, null, "reference").shape("jet", "load: 10,000 events/s");
         f.cell("jet-keys-100", G1, "OK", 400_000, 2_000_000, 1, 3000);
         f.cell("jet-keys-1000", G1, "OK", 500_000, g1At1000, 1, 3000);
         f.cell("jet-keys-10000", G1, "OK", 900_000, 50_000_000, 1, 3000);
@@ -57,7 +64,7 @@ class JetReportTest {
             for (long keys : List.of(100L, 1_000L, 10_000L)) {
                 Path result = dir.resolve("jet/jet-keys-" + keys).resolve(cell).resolve("result.json");
                 JsonObject r = ResultFiles.readJson(result);
-                r.addProperty("slideNs", 10_000_000L);
+                r.addProperty("slideNs", slideNs);
                 JsonObject jet = new JsonObject();
                 jet.addProperty("keys", keys);
                 jet.addProperty("inputPerSec", 10_000);
@@ -94,11 +101,22 @@ class JetReportTest {
         }
     }
 
+    /** The study's own view of the run, as the report gets it. */
+    private static View view(Path dir) throws IOException {
+        return Views.of("jet").answer(Views.rows(RunData.load(dir), "jet"));
+    }
+
+    private static List<View.Block> blocks(View v, View.Kind kind) {
+        return v.blocks().stream().filter(b -> b.kind == kind).toList();
+    }
+
     @Test
     void theChartDrawsTheSlideAndALinePerCellWithFailedPointsAsCrosses() throws IOException {
-        RunData data = RunData.load(run());
-        var points = JetSection.points(data, "jet");
-        LineChart c = JetSection.chart("jet", points, "p99.99", s -> s.p99_99, 10_000_000L);
+        List<View.Block> charts = blocks(view(run()), View.Kind.CHART);
+        assertEquals(List.of("jet: p99.99 of first-result against input + output items/s",
+                "jet: p99.9 of first-result against input + output items/s",
+                "jet: p99 of first-result against input + output items/s"), charts.stream().map(b -> b.text).toList());
+        LineChart c = ViewSection.lineChart(charts.get(0).chart());
         assertEquals(List.of("openjdk-17.0.15 g1", "openjdk-17.0.15 zgc"), c.panelLines(0));
         assertEquals(c.yAxis().of(10_000), c.level(), 1e-9, "the slide, 10 ms, in the axis' unit");
         assertEquals(3, c.line("openjdk-17.0.15 g1")[0].length);
@@ -109,10 +127,9 @@ class JetReportTest {
 
     @Test
     void theTableHasEveryPointWithWhatTheJvmUsed() throws IOException {
-        RunData data = RunData.load(run());
         Doc doc = new Doc();
-        JetSection.table(JetSection.points(data, "jet")).writeTo(doc);
-        Doc.Table t = (Doc.Table) doc.blocks.get(0);
+        doc.table(blocks(view(run()), View.Kind.TABLE).get(0).table());
+        Doc.Grid t = (Doc.Grid) doc.blocks.get(0);
         assertEquals(6, t.rows().size());
         List<String> last = t.rows().get(5);
         assertEquals(List.of("openjdk-17.0.15 zgc", "10,000", "FAILED", "10K", "1M"), last.subList(0, 5));
@@ -139,12 +156,12 @@ class JetReportTest {
 
     @Test
     void theHarnessCostSetsEachPointBesideThePublishedPipeline() throws IOException {
-        RunData data = RunData.load(withReference(run()));
-        var points = JetSection.points(data, "jet");
+        View v = view(withReference(run()));
         assertEquals(List.of("openjdk-17.0.15 g1 jet", "openjdk-17.0.15 g1 reference", "openjdk-17.0.15 zgc jet",
-                "openjdk-17.0.15 zgc reference"), List.copyOf(points.keySet()), "a line per JVM × GC and variant");
+                "openjdk-17.0.15 zgc reference"), blocks(v, View.Kind.CHART).get(0).chart().series().stream()
+                .map(x -> x.name).toList(), "a line per JVM × GC and variant");
         Doc doc = new Doc();
-        JetSection.harnessCost(doc, points, 10_000_000L, "reference");
+        ViewSection.layOut(doc, v, tmp.resolve("charts"));
         String md = DocRenderer.markdown(doc);
         assertTrue(md.contains("### The harness's own cost"), md);
         assertTrue(md.contains("At every point where the yardstick held, both variants give the same answer."), md);
@@ -160,21 +177,23 @@ class JetReportTest {
     void compareGatesOnTheThroughputHeldUnderTheSlide() throws IOException {
         RunData base = RunData.load(run("base", 5_000_000));
         RunData cand = RunData.load(run("cand", 20_000_000));
-        StringBuilder sb = new StringBuilder();
-        int[] r = Compare.compareThroughput(sb, base, cand, 0.10);
-        assertEquals(2, r[0], sb.toString());
-        assertEquals(1, r[1], sb.toString());
-        assertTrue(sb.toString().contains("jet/openjdk-17.0.15 g1                     base 110K items/s, candidate 20K"
-                + " items/s, 0.18x  REGRESSION: holds less"), sb.toString());
-        assertTrue(sb.toString().contains("jet/openjdk-17.0.15 zgc                    base 110K items/s, candidate 110K"
-                + " items/s, 1.00x  same"), sb.toString());
+        Comparison r = Views.of("jet").compare(Views.rows(base, "jet"), Views.rows(cand, "jet"), 0.10);
+        String text = String.join("\n", r.lines);
+        assertEquals(2, r.lines.size(), text);
+        assertEquals(1, r.regressions, text);
+        assertTrue(r.heading.startsWith("throughput under the slide"), r.heading);
+        assertTrue(text.contains("jet/openjdk-17.0.15 g1                     base 110K items/s, candidate 20K"
+                + " items/s, 0.18x  REGRESSION: holds less"), text);
+        assertTrue(text.contains("jet/openjdk-17.0.15 zgc                    base 110K items/s, candidate 110K"
+                + " items/s, 1.00x  same"), text);
+        Compare.Result whole = Compare.compare(base, cand, 0.10);
+        assertTrue(whole.text.contains(r.heading + "\n" + r.lines.get(0)), "compare prints the view's lines");
     }
 
     @Test
     void whereNoPointHoldsTheLineTheAnswerNamesTheLowest() throws IOException {
-        var points = JetSection.points(RunData.load(run()), "jet");
-        List<String> answers = JetSection.answers(points, 1_000_000L); // a 1 ms slide: every point is above it
+        List<String> answers = blocks(view(run("run", 5_000_000, 1_000_000L)), View.Kind.BULLETS).get(0).items;
         assertEquals("**openjdk-17.0.15 g1**: at no point measured; the lowest, 100 keys (20K items/s) had p99.99"
-                + " 2.00ms", answers.get(0));
+                + " 2.00ms", answers.get(0), "a 1 ms slide: every point is above it");
     }
 }

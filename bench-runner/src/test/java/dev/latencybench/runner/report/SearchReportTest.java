@@ -301,8 +301,8 @@ class SearchReportTest {
         Files.delete(dir.resolve("chain/chronicle-instances-3").resolve(CELL).resolve("gc-4242.log"));
         RunData data = RunData.load(dir);
         Doc doc = new Doc();
-        SearchSection.stepTable(data, "chain", data.searches("chain"), "chains").writeTo(doc);
-        Doc.Table t = (Doc.Table) doc.blocks.get(0);
+        doc.table(SearchSection.stepTable(data, "chain", data.searches("chain"), "chains"));
+        Doc.Grid t = (Doc.Grid) doc.blocks.get(0);
         assertEquals(List.of("variant", "chains", "status", "p50 (ms)", "p99 (ms)", "p99.9 (ms)", "samples",
                 "CPU (cores)", "longest pause (ms)", "why it failed"), t.header());
         assertEquals(7, t.rows().size());
@@ -326,8 +326,8 @@ class SearchReportTest {
         ResultFiles.writeJson(result, r);
         RunData data = RunData.load(dir);
         Doc doc = new Doc();
-        SearchSection.stepTable(data, "chain", data.searches("chain"), "chains").writeTo(doc);
-        Doc.Table t = (Doc.Table) doc.blocks.get(0);
+        doc.table(SearchSection.stepTable(data, "chain", data.searches("chain"), "chains"));
+        Doc.Grid t = (Doc.Grid) doc.blocks.get(0);
         assertEquals(List.of("variant", "chains", "status", "p50 (ms)", "p99 (ms)", "p99.9 (ms)", "samples",
                 "CPU (cores)", "started processes CPU (cores)", "longest pause (ms)", "why it failed"), t.header());
         assertEquals(List.of("1.50", "0.75"), t.rows().get(2).subList(7, 9));

@@ -2,24 +2,23 @@ package dev.latencybench.runner.report.compare;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.math.BigDecimal;
-import java.math.MathContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.core.view.Comparison;
+import dev.latencybench.core.view.StudyView;
 import dev.latencybench.runner.cli.UsageException;
 import dev.latencybench.runner.cli.WritablePath;
-import dev.latencybench.runner.report.JetSection;
 import dev.latencybench.runner.report.data.Percentiles;
 import dev.latencybench.runner.report.data.RunData;
 import dev.latencybench.runner.report.data.Search;
+import dev.latencybench.runner.report.data.Views;
 
 /**
  * {@code bench compare BASE CANDIDATE}: for every cell and variant both runs measured, and every
@@ -207,9 +206,9 @@ public final class Compare {
         int[] capacity = compareCapacity(sb, base, cand, maxRegression);
         compared += capacity[0];
         regressions += capacity[1];
-        int[] throughput = compareThroughput(sb, base, cand, maxRegression);
-        compared += throughput[0];
-        regressions += throughput[1];
+        int[] own = compareViews(sb, base, cand, maxRegression);
+        compared += own[0];
+        regressions += own[1];
         sb.append('\n');
         sb.append("Ratios above 1 are slower. ±: the larger fork-to-fork spread ((max - min) / median) of the two runs,"
                 + " shown when a cell ran two or more forks; a slowdown within it is noise, not a regression.\n");
@@ -290,53 +289,33 @@ public final class Compare {
     }
 
     /**
-     * For a study with latency-against-throughput points ({@link JetSection}): per scenario and JVM × GC both runs
-     * hold, the highest input + output items/s at which p99.99 stayed under the window's slide. A candidate that
-     * holds less by more than the threshold, or no longer holds any point, is a REGRESSION.
+     * What each study's own view compares beyond the percentiles (the Jet study: the throughput held under its
+     * slide), for every scenario both runs hold; each view's heading once, then its lines.
      *
      * @return {comparisons, regressions}
      */
-    public static int[] compareThroughput(StringBuilder sb, RunData base, RunData cand, double maxRegression) {
+    static int[] compareViews(StringBuilder sb, RunData base, RunData cand, double maxRegression) {
         int compared = 0;
         int regressions = 0;
-        boolean header = false;
+        String heading = null;
         for (String scenario : base.scenarios.keySet()) {
-            Map<String, List<JetSection.Point>> b = JetSection.points(base, scenario);
-            Map<String, List<JetSection.Point>> c = cand.scenarios.containsKey(scenario)
-                    ? JetSection.points(cand, scenario) : Map.of();
-            for (String cell : b.keySet()) {
-                if (!c.containsKey(cell)) {
-                    continue;
-                }
-                long slideNs = JetSection.slideNs(b);
-                JetSection.Point bp = JetSection.bestUnderSlide(b.get(cell), slideNs);
-                JetSection.Point cp = JetSection.bestUnderSlide(c.get(cell), slideNs);
-                if (bp == null && cp == null) {
-                    continue;
-                }
-                if (!header) {
-                    sb.append(String.format(Locale.ROOT, "%nthroughput under the slide (the highest items/s with p99.99"
-                            + " under it; candidate / base, a drop beyond %s is a regression)%n", pct(maxRegression)));
-                    header = true;
-                }
-                compared++;
-                double ratio = bp == null ? Double.POSITIVE_INFINITY : cp == null ? 0
-                        : cp.itemsPerSec() / bp.itemsPerSec();
-                String verdict = ratio < 1 - maxRegression ? "REGRESSION: holds less"
-                        : ratio > 1 + maxRegression ? "improvement: holds more" : "same";
-                if (ratio < 1 - maxRegression) {
-                    regressions++;
-                }
-                sb.append(String.format(Locale.ROOT, "%-42s base %s, candidate %s, %s  %s%n", scenario + "/" + cell,
-                        held(bp), held(cp), Double.isInfinite(ratio) ? "from none" : String.format(Locale.ROOT,
-                                "%.2fx", ratio), verdict));
+            StudyView view = Views.of(scenario);
+            if (view == null || !cand.scenarios.containsKey(scenario)) {
+                continue;
             }
+            Comparison c = view.compare(Views.rows(base, scenario), Views.rows(cand, scenario), maxRegression);
+            if (c.lines.isEmpty()) {
+                continue;
+            }
+            if (!c.heading.equals(heading)) {
+                sb.append(String.format(Locale.ROOT, "%n%s%n", c.heading));
+                heading = c.heading;
+            }
+            c.lines.forEach(l -> sb.append(l).append(String.format(Locale.ROOT, "%n")));
+            compared += c.lines.size();
+            regressions += c.regressions;
         }
         return new int[] {compared, regressions};
-    }
-
-    private static String held(JetSection.Point p) {
-        return p == null ? "none" : JetSection.items(p.itemsPerSec()) + " items/s";
     }
 
     /**
@@ -442,7 +421,7 @@ public final class Compare {
 
     /** {@code 10%}, {@code 2.5%}, {@code 1000%}: four significant digits at most, no trailing zeros. */
     static String pct(double d) {
-        return BigDecimal.valueOf(d * 100).round(new MathContext(4)).stripTrailingZeros().toPlainString() + "%";
+        return Comparison.percent(d);
     }
 
     private static void printHelp(PrintStream out) {

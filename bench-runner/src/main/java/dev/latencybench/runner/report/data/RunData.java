@@ -181,6 +181,23 @@ public final class RunData {
         public Path hlog() {
             return dir == null ? null : dir.resolve(ResultLayout.LATENCY_HLOG);
         }
+
+        /** The heap limit the cell's JVM reported in its env.json (-Xmx, or the default); -1 when it has none. */
+        public long maxHeapBytes() {
+            if (dir == null) {
+                return -1;
+            }
+            Path env = dir.resolve(ResultLayout.ENV_JSON);
+            try {
+                if (!Files.isRegularFile(env)) {
+                    return -1;
+                }
+                JsonObject jdk = ResultFiles.readJson(env).getAsJsonObject("jdk");
+                return jdk != null && jdk.has("maxHeapBytes") ? jdk.get("maxHeapBytes").getAsLong() : -1;
+            } catch (IOException | RuntimeException e) {
+                return -1;
+            }
+        }
     }
 
     public final Path dir;

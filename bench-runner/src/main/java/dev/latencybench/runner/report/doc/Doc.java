@@ -1,7 +1,11 @@
 package dev.latencybench.runner.report.doc;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+
+import dev.latencybench.core.view.Table;
 
 /**
  * The report as a list of blocks, written once and rendered twice: as Markdown (REPORT.md) and as
@@ -19,7 +23,7 @@ public final class Doc {
     }
 
     /** {@code numeric} columns are right-aligned. */
-    public record Table(List<String> header, List<List<String>> rows, List<Boolean> numeric) implements Block {
+    public record Grid(List<String> header, List<List<String>> rows, List<Boolean> numeric) implements Block {
     }
 
     /** A chart's files: {@code charts/<base>.png} and {@code .svg}. */
@@ -45,8 +49,74 @@ public final class Doc {
     }
 
     public Doc table(List<String> header, List<List<String>> rows, List<Boolean> numeric) {
-        blocks.add(new Table(header, rows, numeric));
+        blocks.add(new Grid(header, rows, numeric));
         return this;
+    }
+
+    /**
+     * Lays out a table built column by column: a time column's unit is chosen once from its cells
+     * ({@link LatencyUnit}), named in the header and used for every cell; in a lowest column the lowest
+     * of the ranked cells is set in bold (when at least two ranked cells print differently).
+     */
+    public Doc table(Table t) {
+        List<String> header = new ArrayList<>();
+        List<Boolean> numeric = new ArrayList<>();
+        List<List<String>> out = new ArrayList<>();
+        t.rows().forEach(r -> out.add(new ArrayList<>()));
+        for (int c = 0; c < t.names().size(); c++) {
+            Table.Kind kind = t.kind(c);
+            String name = t.names().get(c);
+            numeric.add(kind != Table.Kind.TEXT);
+            if (kind == Table.Kind.TEXT || kind == Table.Kind.NUMBER) {
+                header.add(name);
+                for (int r = 0; r < t.rows().size(); r++) {
+                    out.get(r).add(String.valueOf(t.rows().get(r).get(c)));
+                }
+                continue;
+            }
+            List<Double> values = new ArrayList<>();
+            for (List<Object> row : t.rows()) {
+                if (row.get(c) instanceof Table.Time time) {
+                    values.add(time.ns());
+                    values.add(time.toNs());
+                }
+            }
+            LatencyUnit unit = LatencyUnit.forColumn(values);
+            header.add(values.isEmpty() ? name : unit.header(name)); // no figures, no unit
+            String best = kind == Table.Kind.LOWEST ? lowest(t, c, unit) : null;
+            for (int r = 0; r < t.rows().size(); r++) {
+                Object cell = t.rows().get(r).get(c);
+                if (cell instanceof Table.Time time) {
+                    String v = value(time, unit);
+                    out.get(r).add((time.ranked() && v.equals(best) ? "**" + v + "**" : v) + time.suffix());
+                } else {
+                    out.get(r).add(String.valueOf(cell));
+                }
+            }
+        }
+        return table(header, out, numeric);
+    }
+
+    /**
+     * The printed lowest ranked value of column {@code c}; null when no two ranked cells print
+     * differently (one cell, or all alike, is no ranking).
+     */
+    private static String lowest(Table t, int c, LatencyUnit unit) {
+        Table.Time min = null;
+        Set<String> printed = new HashSet<>();
+        for (List<Object> row : t.rows()) {
+            if (row.get(c) instanceof Table.Time time && time.ranked() && Double.isNaN(time.toNs())) {
+                printed.add(value(time, unit));
+                if (min == null || time.ns() < min.ns()) {
+                    min = time;
+                }
+            }
+        }
+        return printed.size() < 2 ? null : value(min, unit);
+    }
+
+    private static String value(Table.Time t, LatencyUnit unit) {
+        return Double.isNaN(t.toNs()) ? unit.format(t.ns()) : unit.format(t.ns()) + " - " + unit.format(t.toNs());
     }
 
     public Doc chart(String base, String alt) {

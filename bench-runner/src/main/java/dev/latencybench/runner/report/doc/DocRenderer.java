@@ -28,7 +28,7 @@ public final class DocRenderer {
                 sb.append("#".repeat(h.level())).append(' ').append(h.text()).append("\n\n");
             } else if (b instanceof Doc.Para p) {
                 sb.append(p.text()).append("\n\n");
-            } else if (b instanceof Doc.Table t) {
+            } else if (b instanceof Doc.Grid t) {
                 sb.append("| ").append(String.join(" | ", t.header().stream().map(DocRenderer::mdCell).toList()))
                         .append(" |\n|");
                 for (int i = 0; i < t.header().size(); i++) {
@@ -56,7 +56,7 @@ public final class DocRenderer {
         return s.replace("|", "\\|").replace("\n", " ");
     }
 
-    private static boolean numeric(Doc.Table t, int col) {
+    private static boolean numeric(Doc.Grid t, int col) {
         return col < t.numeric().size() && t.numeric().get(col);
     }
 
@@ -135,7 +135,7 @@ public final class DocRenderer {
                         .append("</h").append(h.level()).append(">\n");
             } else if (b instanceof Doc.Para p) {
                 sb.append("<p>").append(inline(p.text())).append("</p>\n");
-            } else if (b instanceof Doc.Table t) {
+            } else if (b instanceof Doc.Grid t) {
                 sb.append("<div class=\"scroll\"><table>\n<thead><tr>");
                 for (int i = 0; i < t.header().size(); i++) {
                     sb.append(numeric(t, i) ? "<th class=\"n\">" : "<th>").append(inline(t.header().get(i)))

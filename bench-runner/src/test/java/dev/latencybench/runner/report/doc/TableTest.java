@@ -8,6 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import dev.latencybench.core.config.Units;
+import dev.latencybench.core.view.Table;
 
 /** One unit per column, printed with {@link Units#formatNs}'s rounding, and the lowest value in bold. */
 class TableTest {
@@ -46,14 +47,13 @@ class TableTest {
     @Test
     void aColumnSpanningNanosecondsAndMillisecondsGetsOneUnitAndItsLowestRankedValueInBold() {
         Doc doc = new Doc();
-        new Table().text("cell").lowest("p50").time("floor p50").number("count")
+        doc.table(new Table().text("cell").lowest("p50").time("floor p50").number("count")
                 .row(List.of("a", Table.Time.of(50), Table.Time.of(40).ranked(false), "1"))
                 .row(List.of("b", Table.Time.of(800), Table.Time.of(40), "2"))
                 .row(List.of("c", Table.Time.of(3_000_000).suffix(" †"), Table.Time.of(40), "3"))
                 .row(List.of("d", Table.Time.of(12_000_000), "-", "4"))
-                .row(List.of("e", Table.Time.of(10).ranked(false), Table.Time.of(40), "5"))
-                .writeTo(doc);
-        Doc.Table t = (Doc.Table) doc.blocks.get(0);
+                .row(List.of("e", Table.Time.of(10).ranked(false), Table.Time.of(40), "5")));
+        Doc.Grid t = (Doc.Grid) doc.blocks.get(0);
         assertEquals(List.of("cell", "p50 (µs)", "floor p50 (ns)", "count"), t.header());
         assertEquals(List.of(false, true, true, true), t.numeric());
         assertEquals(List.of("a", "**0.0500**", "40", "1"), t.rows().get(0), "the lowest ranked cell in bold");
@@ -69,11 +69,10 @@ class TableTest {
     @Test
     void cellsThatAllPrintAlikeAreNoRankingAndARangeIsPrintedInTheColumnsUnit() {
         Doc doc = new Doc();
-        new Table().text("cell").lowest("longest").time("round trip")
+        doc.table(new Table().text("cell").lowest("longest").time("round trip")
                 .row(List.of("a", Table.Time.of(4_051_000), Table.Time.range(160, 540)))
-                .row(List.of("b", Table.Time.of(4_049_000), Table.Time.range(1_700, 1_750)))
-                .writeTo(doc);
-        Doc.Table t = (Doc.Table) doc.blocks.get(0);
+                .row(List.of("b", Table.Time.of(4_049_000), Table.Time.range(1_700, 1_750))));
+        Doc.Grid t = (Doc.Grid) doc.blocks.get(0);
         assertEquals(List.of("cell", "longest (ms)", "round trip (µs)"), t.header());
         assertEquals(List.of("a", "4.05", "0.160 - 0.540"), t.rows().get(0));
         assertEquals(List.of("b", "4.05", "1.70 - 1.75"), t.rows().get(1));

@@ -1,10 +1,7 @@
-package dev.latencybench.runner.report;
+package dev.latencybench.jet;
 
-import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.MathContext;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,41 +9,32 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToLongFunction;
 
-import com.google.gson.JsonObject;
-
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.result.CellResult;
-import dev.latencybench.core.result.ResultFiles;
-import dev.latencybench.core.result.ResultLayout;
-import dev.latencybench.jet.JetResult;
-import dev.latencybench.runner.report.chart.ChartOutput;
-import dev.latencybench.runner.report.chart.LatencyAxis;
-import dev.latencybench.runner.report.chart.LineChart;
-import dev.latencybench.runner.report.data.RunData;
-import dev.latencybench.runner.report.doc.Doc;
-import dev.latencybench.runner.report.doc.Table;
+import dev.latencybench.core.run.Study;
+import dev.latencybench.core.view.Chart;
+import dev.latencybench.core.view.Comparison;
+import dev.latencybench.core.view.StudyView;
+import dev.latencybench.core.view.Table;
+import dev.latencybench.core.view.View;
+import dev.latencybench.core.view.ViewRow;
 
 /**
- * Latency against throughput, for a study whose points carry the sliding-window study's {@code jet}
- * figures (its {@code result.json}): first the answer in words, per JVM × GC the highest input +
- * output items/s at which the primary metric's p99.99 stayed under the window's slide (the study's
- * failure line); then p99.99, p99.9 and p99 against the items/s each point achieved, one line per
- * JVM × GC, the slide drawn; then a table of every point with what the JVM used. Points that failed
- * (the source did not keep up, a wrong count) are crosses, not part of a line. Stateless.
+ * The sliding-window study's part of the report: latency against throughput from the cells' {@code jet}
+ * figures. First the answer in words, per JVM × GC the highest input + output items/s at which the
+ * primary metric's p99.99 stayed under the window's slide (the study's failure line); then p99.99, p99.9
+ * and p99 against the items/s each point achieved, one line per JVM × GC, the slide drawn; then a table
+ * of every point with what the JVM used, and the suite's pipeline beside the published one (the
+ * harness's own cost). Points that failed (the source did not keep up, a wrong count) are crosses, not
+ * part of a line. For compare, the highest items/s under the slide of both runs. Stateless.
  */
-public final class JetSection {
+public final class JetView implements StudyView {
     private static final double LOG_SPAN = 10;
+    private static final long DEFAULT_SLIDE_NS = 10_000_000L;
 
-    private JetSection() {
-    }
-
-    /**
-     * One measured point of one JVM × GC.
-     *
-     * @param maxHeapBytes the heap limit its JVM reported in env.json (-Xmx, or the default); -1 when unknown
-     */
-    public record Point(RunData.Row row, JetResult.Figures jet, long maxHeapBytes) {
+    /** One measured point of one JVM × GC. */
+    public record Point(ViewRow row, JetResult.Figures jet) {
         /**
          * {@code jet} or {@code reference}: the step's variant; for a result without its step, the folder's
          * name before {@code -keys-}.
@@ -74,39 +62,89 @@ public final class JetSection {
         }
 
         boolean ok() {
-            return "OK".equals(row.status);
+            return row.ok();
         }
     }
 
-    /** Writes the section when the scenario's results carry the figures; nothing otherwise. */
-    static void write(Doc doc, RunData data, String scenario, Path charts) throws IOException {
-        Map<String, List<Point>> byCell = points(data, scenario);
+    @Override
+    public String study() {
+        return JetStudy.NAME;
+    }
+
+    @Override
+    public View answer(List<ViewRow> rows) {
+        View v = new View();
+        Map<String, List<Point>> byCell = points(rows);
         if (byCell.isEmpty()) {
-            return;
+            return v;
         }
         long slideNs = slideNs(byCell);
-        doc.h(3, "Latency against throughput");
-        doc.p("Input + output items/s is what each point achieved: the events the source emitted and the window"
+        v.heading(1, "Latency against throughput");
+        v.paragraph("Input + output items/s is what each point achieved: the events the source emitted and the window"
                 + " results the pipeline emitted, per second. The failure line is the window's slide ("
                 + Units.formatNs(slideNs) + "): a window's result that comes later than that comes after the next"
                 + " window's end. The highest throughput at which the p99.99 of `" + primaryName(byCell)
                 + "` stayed under it:");
-        doc.bullets(answers(byCell, slideNs));
+        v.bullets(answers(byCell, slideNs));
         String[] names = {"p99.99", "p99.9", "p99"};
         List<ToLongFunction<LatencySummary>> figures = List.of(s -> s.p99_99, s -> s.p99_9, s -> s.p99);
         for (int i = 0; i < names.length; i++) {
-            LineChart c = chart(scenario, byCell, names[i], figures.get(i), slideNs);
+            Chart c = chart(byCell, names[i], figures.get(i), slideNs);
             if (c != null) {
-                String base = scenario + "-throughput-" + names[i].replace('.', '_');
-                ChartOutput.write(c, charts, base, c.getTitle(), c.panelLines(0));
-                doc.chart(base, c.getTitle());
+                v.chart(c);
             }
         }
-        table(byCell).writeTo(doc);
-        String yardstick = data.study(scenario).yardstick;
+        v.table(table(byCell));
+        String yardstick = yardstick(rows);
         if (yardstick != null) {
-            harnessCost(doc, byCell, slideNs, yardstick);
+            harnessCost(v, byCell, slideNs, yardstick);
         }
+        return v;
+    }
+
+    /** The variant the results declare the yardstick; for results written before roles, the published pipeline. */
+    private static String yardstick(List<ViewRow> rows) {
+        for (ViewRow r : rows) {
+            if (r.result != null) {
+                return r.result.declaresRoles() ? r.result.roles.get(Study.Plan.YARDSTICK) : JetStudy.REFERENCE;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public Comparison compare(List<ViewRow> base, List<ViewRow> candidate, double maxRegression) {
+        Map<String, List<Point>> b = points(base);
+        Map<String, List<Point>> c = points(candidate);
+        List<String> lines = new ArrayList<>();
+        int regressions = 0;
+        for (String cell : b.keySet()) {
+            if (!c.containsKey(cell)) {
+                continue;
+            }
+            long slideNs = slideNs(b);
+            Point bp = bestUnderSlide(b.get(cell), slideNs);
+            Point cp = bestUnderSlide(c.get(cell), slideNs);
+            if (bp == null && cp == null) {
+                continue;
+            }
+            double ratio = bp == null ? Double.POSITIVE_INFINITY : cp == null ? 0 : cp.itemsPerSec() / bp.itemsPerSec();
+            String verdict = ratio < 1 - maxRegression ? "REGRESSION: holds less"
+                    : ratio > 1 + maxRegression ? "improvement: holds more" : "same";
+            if (ratio < 1 - maxRegression) {
+                regressions++;
+            }
+            lines.add(String.format(Locale.ROOT, "%-42s base %s, candidate %s, %s  %s", study() + "/" + cell,
+                    held(bp), held(cp), Double.isInfinite(ratio) ? "from none" : String.format(Locale.ROOT, "%.2fx",
+                            ratio), verdict));
+        }
+        return new Comparison(String.format(Locale.ROOT, "throughput under the slide (the highest items/s with p99.99"
+                + " under it; candidate / base, a drop beyond %s is a regression)", Comparison.percent(maxRegression)),
+                lines, regressions);
+    }
+
+    private static String held(Point p) {
+        return p == null ? "none" : items(p.itemsPerSec()) + " items/s";
     }
 
     /**
@@ -117,7 +155,7 @@ public final class JetSection {
      *
      * @param yardstick the variant the study declared its yardstick
      */
-    static void harnessCost(Doc doc, Map<String, List<Point>> byCell, long slideNs, String yardstick) {
+    static void harnessCost(View v, Map<String, List<Point>> byCell, long slideNs, String yardstick) {
         Map<String, Point> yardsticks = new LinkedHashMap<>();
         byCell.values().forEach(l -> l.stream().filter(p -> yardstick.equals(p.variant()))
                 .forEach(p -> yardsticks.put(p.row().label() + "/" + p.keys(), p)));
@@ -165,8 +203,8 @@ public final class JetSection {
         if (t.isEmpty()) {
             return;
         }
-        doc.h(3, "The harness's own cost");
-        doc.p("The `" + yardstick + "` variant is the published pipeline (its source stamping events in whole"
+        v.heading(1, "The harness's own cost");
+        v.paragraph("The `" + yardstick + "` variant is the published pipeline (its source stamping events in whole"
                 + " milliseconds, at most 256 a call, `rebalance()`, the sliding count, one key in 10,000 kept and"
                 + " the latency of its first result per window end taken in whole ms) with none of the suite's code"
                 + " inside the job. The suite's pipeline times every result of every window end and checks every"
@@ -174,48 +212,31 @@ public final class JetSection {
                 + " measuring costs. A ratio is given only where both held their rate. The yardstick's latencies are"
                 + " whole milliseconds, as the study took them, so below a few ms the ratio says little.");
         if (compared > 0) {
-            doc.p(agreed == compared ? "At every point where the yardstick held, both variants give the same answer."
+            v.paragraph(agreed == compared ? "At every point where the yardstick held, both variants give the same answer."
                     : String.format(Locale.ROOT, "**The variants disagree at %d of the %d points where the yardstick"
                     + " held**: there the suite's measuring changes the answer; read the yardstick's.", compared - agreed,
                     compared));
         }
-        t.writeTo(doc);
+        v.table(t);
     }
 
     /** {@code 3,560 / 4,096 MB}: the most heap the point used, and the JVM's limit (-Xmx, or the default). */
     static String heap(Point p) {
         String used = String.format(Locale.ROOT, "%,d", p.jet().heapUsedMaxBytes() >> 20);
-        long max = p.maxHeapBytes();
+        long max = p.row().maxHeapBytes;
         return used + " / " + (max > 0 ? String.format(Locale.ROOT, "%,d MB", max >> 20) : "? MB");
-    }
-
-    /** The heap limit the cell's JVM reported in its env.json; -1 when it has none. */
-    static long maxHeapBytes(RunData.Row row) {
-        if (row.dir == null) {
-            return -1;
-        }
-        Path env = row.dir.resolve(ResultLayout.ENV_JSON);
-        try {
-            if (!Files.isRegularFile(env)) {
-                return -1;
-            }
-            JsonObject jdk = ResultFiles.readJson(env).getAsJsonObject("jdk");
-            return jdk != null && jdk.has("maxHeapBytes") ? jdk.get("maxHeapBytes").getAsLong() : -1;
-        } catch (IOException | RuntimeException e) {
-            return -1;
-        }
     }
 
     /**
      * The measured points, per JVM × GC in the run's order (and per variant, {@code openjdk-17 g1 reference},
      * where the run has more than one), each line's by rising items/s.
      */
-    public static Map<String, List<Point>> points(RunData data, String scenario) {
+    public static Map<String, List<Point>> points(List<ViewRow> rows) {
         List<Point> all = new ArrayList<>();
-        for (RunData.Row r : data.scenarios.getOrDefault(scenario, List.of())) {
+        for (ViewRow r : rows) {
             JetResult.Figures jet = r.result == null ? null : r.result.part(JetResult.PART).jet();
             if (jet != null && r.measured()) {
-                all.add(new Point(r, jet, maxHeapBytes(r)));
+                all.add(new Point(r, jet));
             }
         }
         boolean several = all.stream().map(Point::variant).distinct().count() > 1;
@@ -229,7 +250,7 @@ public final class JetSection {
     }
 
     /** The OK point with the highest items/s whose p99.99 stayed under the slide; null when none did. */
-    public static Point bestUnderSlide(List<Point> points, long slideNs) {
+    static Point bestUnderSlide(List<Point> points, long slideNs) {
         Point best = null;
         for (Point p : points) {
             if (p.ok() && p.first().p99_99 < slideNs && (best == null || p.itemsPerSec() > best.itemsPerSec())) {
@@ -239,13 +260,13 @@ public final class JetSection {
         return best;
     }
 
-    public static long slideNs(Map<String, List<Point>> byCell) {
+    static long slideNs(Map<String, List<Point>> byCell) {
         Long slideNs = byCell.values().iterator().next().get(0).row().result.part(JetResult.PART).slideNs();
-        return slideNs != null ? slideNs : 10_000_000L;
+        return slideNs != null ? slideNs : DEFAULT_SLIDE_NS;
     }
 
     private static String primaryName(Map<String, List<Point>> byCell) {
-        return byCell.values().iterator().next().get(0).row().metrics.primary().name();
+        return byCell.values().iterator().next().get(0).row().primaryMetric();
     }
 
     /** Per JVM × GC: the highest items/s of an OK point under the line, and the first point above it. */
@@ -281,69 +302,41 @@ public final class JetSection {
     }
 
     /** {@code 1.2M}, {@code 20K}, {@code 950}: three significant digits, no trailing zeros. */
-    public static String items(double v) {
+    static String items(double v) {
         double scaled = v >= 1e6 ? v / 1e6 : v >= 1e3 ? v / 1e3 : v;
         String unit = v >= 1e6 ? "M" : v >= 1e3 ? "K" : "";
         return new BigDecimal(scaled).round(new MathContext(3)).stripTrailingZeros().toPlainString() + unit;
     }
 
     /** One figure against items/s, a line per JVM × GC (OK points), crosses for failed ones; null without points. */
-    static LineChart chart(String scenario, Map<String, List<Point>> byCell, String name,
-                           ToLongFunction<LatencySummary> figure, long slideNs) {
+    static Chart chart(Map<String, List<Point>> byCell, String name, ToLongFunction<LatencySummary> figure,
+                       long slideNs) {
         double lo = Double.POSITIVE_INFINITY;
         double hi = 0;
-        double minUs = slideNs / 1e3;
-        double maxUs = slideNs / 1e3;
         for (List<Point> points : byCell.values()) {
             for (Point p : points) {
                 lo = Math.min(lo, p.itemsPerSec());
                 hi = Math.max(hi, p.itemsPerSec());
-                minUs = Math.min(minUs, Math.max(1, figure.applyAsLong(p.first())) / 1e3);
-                maxUs = Math.max(maxUs, figure.applyAsLong(p.first()) / 1e3);
             }
         }
         if (hi <= 0) {
             return null;
         }
         boolean log = hi >= LOG_SPAN * lo;
-        List<Double> tickValues = ticks(lo, hi, log);
-        double[] ticks = new double[tickValues.size()];
-        List<String> labels = new ArrayList<>();
-        for (int i = 0; i < ticks.length; i++) {
-            ticks[i] = x(tickValues.get(i), log);
-            labels.add(items(tickValues.get(i)));
-        }
-        double xl = x(lo, log);
-        double xh = x(hi, log);
-        double pad = xh > xl ? (xh - xl) * 0.05 : Math.max(1, Math.abs(xl) * 0.05);
-        LatencyAxis y = LatencyAxis.fit(minUs, maxUs);
-        String title = scenario + ": " + name + " of " + primaryName(byCell) + " against input + output items/s";
-        LineChart c = new LineChart(title, "input + output items/s" + (log ? " (log scale)" : ""), xl - pad, xh + pad,
-                ticks, labels, y, 1);
-        c.addLevel(y.of(slideNs / 1e3), "the slide, " + Units.formatNs(slideNs));
-        int slot = 0;
-        for (Map.Entry<String, List<Point>> e : byCell.entrySet()) {
-            List<Point> ok = e.getValue().stream().filter(Point::ok).toList();
-            double[] xs = new double[ok.size()];
-            double[] ys = new double[ok.size()];
-            for (int i = 0; i < xs.length; i++) {
-                xs[i] = x(ok.get(i).itemsPerSec(), log);
-                ys[i] = y.of(Math.max(1, figure.applyAsLong(ok.get(i).first())) / 1e3);
+        String scenario = JetStudy.NAME;
+        Chart c = new Chart(scenario + "-throughput-" + name.replace('.', '_'), scenario + ": " + name + " of "
+                + primaryName(byCell) + " against input + output items/s", "input + output items/s"
+                + (log ? " (log scale)" : ""), log);
+        ticks(lo, hi, log).forEach(t -> c.tick(t, items(t)));
+        c.level(slideNs, "the slide, " + Units.formatNs(slideNs));
+        byCell.forEach((line, points) -> {
+            List<Chart.Point> drawn = new ArrayList<>();
+            for (Point p : points) {
+                drawn.add(new Chart.Point(p.itemsPerSec(), Math.max(1, figure.applyAsLong(p.first())), p.ok()));
             }
-            for (Point p : e.getValue()) {
-                if (!p.ok()) {
-                    c.addFailure(x(p.itemsPerSec(), log), y.of(Math.max(1, figure.applyAsLong(p.first())) / 1e3), slot, 0);
-                }
-            }
-            c.addLine(e.getKey(), xs, ys, slot, 2f, 0);
-            slot++;
-        }
-        c.fitHeight();
+            c.series(line, drawn);
+        });
         return c;
-    }
-
-    private static double x(double v, boolean log) {
-        return log ? Math.log10(Math.max(1, v)) : v;
     }
 
     /** 1, 2, 5 x 10^k within [lo, hi] on a log axis; five even steps on a linear one. */

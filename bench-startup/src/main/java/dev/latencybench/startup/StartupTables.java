@@ -1,8 +1,6 @@
-package dev.latencybench.runner.report;
+package dev.latencybench.startup;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -17,67 +15,60 @@ import org.HdrHistogram.Histogram;
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.IntervalLog;
 import dev.latencybench.core.record.LatencySummary;
-import dev.latencybench.runner.report.chart.Charts;
-import dev.latencybench.runner.report.chart.Spectrum;
-import dev.latencybench.runner.report.data.RunData;
-import dev.latencybench.runner.report.doc.Doc;
-import dev.latencybench.runner.report.doc.Table;
-import dev.latencybench.startup.StartupResult;
+import dev.latencybench.core.view.Spectra;
+import dev.latencybench.core.view.Table;
+import dev.latencybench.core.view.View;
+import dev.latencybench.core.view.ViewRow;
 
 /**
- * The start-up study's own part of its scenario (cells whose {@code result.json} holds
- * {@code launchValues}): the answer in words first, which the study's own view gives
- * ({@code StartupView} in bench-startup, through {@link ViewSection}), then a table of start-up, footprint and CPU time with each
+ * The start-up study's figures after its answer: a table of start-up, footprint and CPU time with each
  * archive's or image's size and build time, a table of cold, warm and open-loop response times, the
  * warm-up curve (p50 and p95 per closed-loop batch), the cold and warm spectra per cell, and what the
  * load generator reached against the responder, the floor. Stateless.
  */
-final class StartupSection {
+final class StartupTables {
     private static final double KIB_PER_MIB = 1024.0;
+    /** The floor's variants: a responder that opens the port and answers a fixed 200. */
+    private static final String RESPONDER = "responder-";
 
-    private StartupSection() {
+    private StartupTables() {
     }
 
-    static void write(Doc doc, RunData data, String scenario, Path charts) throws IOException {
-        List<RunData.Row> rows = new ArrayList<>();
-        for (RunData.Row r : data.scenarios.get(scenario)) {
-            if (r.result != null && part(r).launchValues() != null) {
-                rows.add(r);
-            }
-        }
-        if (rows.isEmpty()) {
-            return;
-        }
-        ViewSection.write(doc, data, scenario); // the answer in words: the study's own view
-        doc.p("Each launch is timed from just before the process is started to the end of its first HTTP 200"
+    /** Adds the figures of the study's rows (those with launch values) to the view. */
+    static void write(View v, List<ViewRow> rows) throws IOException {
+        v.paragraph("Each launch is timed from just before the process is started to the end of its first HTTP 200"
                 + " (the port polled every 200 us); RSS, PSS and CPU time (utime + stime, in 10 ms ticks) are read"
                 + " from /proc right then, and the process is stopped and reaped before the next launch. Medians"
                 + " over the launches; the raw values are in each cell's `result.json` (`launchValues`).");
-        startTable(rows).writeTo(doc);
-        doc.p("Response time under load: closed-loop batches at a fixed concurrency (the study's figure, from the"
+        v.table(startTable(rows));
+        v.paragraph("Response time under load: closed-loop batches at a fixed concurrency (the study's figure, from the"
                 + " actual send: a slow answer delays the requests behind it, so it understates the tail), the"
                 + " first batch cold and the last warm; then an open loop at a fixed rate, with latency from each"
                 + " request's intended send time (free of coordinated omission).");
-        loadTable(rows).writeTo(doc);
+        v.table(loadTable(rows));
         Table curve = curveTable(rows);
         if (!curve.isEmpty()) {
-            doc.p("Warm-up curve: p50 / p95 of each closed-loop batch, in order (requests before it in the header).");
-            curve.writeTo(doc);
+            v.paragraph("Warm-up curve: p50 / p95 of each closed-loop batch, in order (requests before it in the header).");
+            v.table(curve);
         }
-        spectra(doc, rows, scenario, charts);
-        doc.bullets(floor(rows));
+        spectra(v, rows);
+        v.bullets(floor(rows));
     }
 
-    private static Table startTable(List<RunData.Row> rows) {
+    private static boolean ranked(ViewRow r) {
+        return r.ok() && !r.variant.startsWith(RESPONDER);
+    }
+
+    private static Table startTable(List<ViewRow> rows) {
         Table t = new Table().text("JVM").text("GC").text("variant").text("status").number("launches")
                 .lowest("first 200 p50").time("p90").time("max").number("RSS p50").number("PSS p50")
                 .lowest("CPU p50").number("archive / image").time("built in");
-        for (RunData.Row r : rows) {
+        for (ViewRow r : rows) {
             List<Object> row = new ArrayList<>(List.of(r.jvm, r.gc, r.variant, r.status,
                     String.format(Locale.ROOT, "%,d", part(r).launches())));
             LatencySummary f = r.summary("first-response");
             boolean ok = f != null && f.count > 0;
-            boolean ranked = "OK".equals(r.status) && !r.variant.startsWith("responder-");
+            boolean ranked = ranked(r);
             row.add(ok ? Table.Time.of(f.p50).ranked(ranked) : "-");
             row.add(ok ? Table.Time.of(f.p90) : "-");
             row.add(ok ? Table.Time.of(f.max) : "-");
@@ -95,18 +86,16 @@ final class StartupSection {
         return t;
     }
 
-    private static Table loadTable(List<RunData.Row> rows) {
+    private static Table loadTable(List<ViewRow> rows) {
         Table t = new Table().text("JVM").text("GC").text("variant").lowest("cold p50").lowest("cold p99")
                 .time("cold max").lowest("warm p50").lowest("warm p99").time("warm max").number("warm req/s")
                 .number("open rate").lowest("open p50").lowest("open p99").lowest("open p99.9").time("open max");
-        for (RunData.Row r : rows) {
-            boolean ranked = "OK".equals(r.status) && !r.variant.startsWith("responder-");
+        for (ViewRow r : rows) {
+            boolean ranked = ranked(r);
             List<Object> row = new ArrayList<>(List.of(r.jvm, r.gc, r.variant));
-            LatencySummary cold = r.summary("cold");
-            LatencySummary warm = r.summary("warm");
             LatencySummary open = r.summary("open-latency");
-            addTimes(row, cold, ranked, true);
-            addTimes(row, warm, ranked, true);
+            addTimes(row, r.summary("cold"), ranked);
+            addTimes(row, r.summary("warm"), ranked);
             JsonObject load = load(r);
             JsonArray batches = load == null ? null : load.getAsJsonArray("batches");
             row.add(batches == null || batches.isEmpty() ? "-" : String.format(Locale.ROOT, "%,d", batches.get(
@@ -126,22 +115,21 @@ final class StartupSection {
         return t;
     }
 
-    private static void addTimes(List<Object> row, LatencySummary s, boolean ranked, boolean withMax) {
+    /** p50, p99 (ranked) and max of a response time; dashes without figures. */
+    private static void addTimes(List<Object> row, LatencySummary s, boolean ranked) {
         if (s == null || s.count == 0) {
-            row.addAll(withMax ? List.of("-", "-", "-") : List.of("-", "-"));
+            row.addAll(List.of("-", "-", "-"));
             return;
         }
         row.add(Table.Time.of(s.p50).ranked(ranked));
         row.add(Table.Time.of(s.p99).ranked(ranked));
-        if (withMax) {
-            row.add(Table.Time.of(s.max));
-        }
+        row.add(Table.Time.of(s.max));
     }
 
-    private static Table curveTable(List<RunData.Row> rows) {
+    private static Table curveTable(List<ViewRow> rows) {
         int most = 0;
         List<Long> before = new ArrayList<>();
-        for (RunData.Row r : rows) {
+        for (ViewRow r : rows) {
             JsonObject load = load(r);
             if (load != null && load.getAsJsonArray("batches").size() > most) {
                 JsonArray b = load.getAsJsonArray("batches");
@@ -157,7 +145,7 @@ final class StartupSection {
         if (most == 0) {
             return t;
         }
-        for (RunData.Row r : rows) {
+        for (ViewRow r : rows) {
             JsonObject load = load(r);
             if (load == null) {
                 continue;
@@ -178,40 +166,41 @@ final class StartupSection {
     }
 
     /** Per JVM × GC cell: cold and warm response-time spectra of every variant, from the cells' interval logs. */
-    private static void spectra(Doc doc, List<RunData.Row> rows, String scenario, Path charts) throws IOException {
+    private static void spectra(View v, List<ViewRow> rows) throws IOException {
         Set<String> cells = new LinkedHashSet<>();
         rows.forEach(r -> cells.add(r.cell));
         for (String cell : cells) {
-            List<Spectrum> lines = new ArrayList<>();
+            List<String> names = new ArrayList<>();
+            List<Histogram> lines = new ArrayList<>();
             String label = null;
-            for (RunData.Row r : rows) {
-                if (!r.cell.equals(cell) || !r.charted() || r.hlog() == null || !Files.exists(r.hlog())) {
+            for (ViewRow r : rows) {
+                IntervalLog.Intervals log = r.cell.equals(cell) ? r.intervals() : null;
+                if (log == null) {
                     continue;
                 }
                 label = r.label();
-                IntervalLog.Intervals log = IntervalLog.read(r.hlog(), r.metrics);
                 for (String m : List.of("cold", "warm")) {
                     Histogram h = log.total(m);
                     if (h.getTotalCount() > 0 && h.getMinValue() > 0) {
-                        lines.add(Spectrum.fromHistogram(r.variant + " " + m, h));
+                        names.add(r.variant + " " + m);
+                        lines.add(h);
                     }
                 }
             }
-            if (lines.isEmpty()) {
-                continue;
+            Spectra s = new Spectra(StartupStudy.NAME + "-response-" + cell.replaceAll("[^A-Za-z0-9._-]", "_"),
+                    StartupStudy.NAME + ": cold and warm response time, " + label);
+            for (int i = 0; i < lines.size(); i++) {
+                s.line(names.get(i), lines.get(i));
             }
-            String base = scenario + "-response-" + cell.replaceAll("[^A-Za-z0-9._-]", "_");
-            String title = scenario + ": cold and warm response time, " + label;
-            Charts.percentileSpectrum(charts, base, title, lines);
-            doc.chart(base, title);
+            v.spectra(s);
         }
     }
 
     /** What the generator reached against the responder: above it, the generator is the limit, not the service. */
-    private static List<String> floor(List<RunData.Row> rows) {
+    private static List<String> floor(List<ViewRow> rows) {
         List<String> out = new ArrayList<>();
-        for (RunData.Row r : rows) {
-            if (!r.variant.startsWith("responder-") || !r.measured()) {
+        for (ViewRow r : rows) {
+            if (!r.variant.startsWith(RESPONDER) || !r.measured()) {
                 continue;
             }
             JsonObject load = load(r);
@@ -232,26 +221,22 @@ final class StartupSection {
         return out;
     }
 
-    private static JsonObject prepared(RunData.Row r) {
+    private static JsonObject prepared(ViewRow r) {
         JsonArray a = part(r).prepared();
         return a == null || a.isEmpty() ? null : a.get(0).getAsJsonObject();
     }
 
-    private static JsonObject load(RunData.Row r) {
+    private static JsonObject load(ViewRow r) {
         JsonArray a = part(r).load();
         return a == null || a.isEmpty() ? null : a.get(0).getAsJsonObject();
     }
 
     private static String kib(LatencySummary s) {
-        return s == null || s.count == 0 ? "-" : mib(s.p50);
-    }
-
-    private static String mib(long kib) {
-        return String.format(Locale.ROOT, "%.1f MiB", kib / KIB_PER_MIB);
+        return s == null || s.count == 0 ? "-" : String.format(Locale.ROOT, "%.1f MiB", s.p50 / KIB_PER_MIB);
     }
 
     /** The study's own members of the row's result. */
-    private static StartupResult part(RunData.Row r) {
+    private static StartupResult part(ViewRow r) {
         return r.result.part(StartupResult.PART);
     }
 }
