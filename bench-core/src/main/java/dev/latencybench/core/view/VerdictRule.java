@@ -190,7 +190,7 @@ public final class VerdictRule {
     public static final class Ruling {
         public final Outcome outcome;
         /**
-         * Why, with the figures, lower case and without a closing full stop: {@code the launches overlap
+         * Why, with the figures, lower case and without a closing full stop: {@code their launches overlap
          * (167ms to 175ms against 153ms to 179ms)}.
          */
         public final String reason;
