@@ -17,6 +17,7 @@ import dev.latencybench.core.view.Chart;
 import dev.latencybench.core.view.Comparison;
 import dev.latencybench.core.view.StudyView;
 import dev.latencybench.core.view.Table;
+import dev.latencybench.core.view.VerdictRule;
 import dev.latencybench.core.view.View;
 import dev.latencybench.core.view.ViewRow;
 
@@ -86,6 +87,7 @@ public final class JetView implements StudyView {
                 + " window's end. The highest throughput at which the p99.99 of `" + primaryName(byCell)
                 + "` stayed under it:");
         v.bullets(answers(byCell, slideNs));
+        v.bullets(ranking(byCell, slideNs));
         String[] names = {"p99.99", "p99.9", "p99"};
         List<ToLongFunction<LatencySummary>> figures = List.of(s -> s.p99_99, s -> s.p99_9, s -> s.p99);
         for (int i = 0; i < names.length; i++) {
@@ -293,6 +295,70 @@ public final class JetView implements StudyView {
                     items(best.itemsPerSec()), best.keys(), Units.formatNs(best.first().p99_99)) + above);
         });
         return out;
+    }
+
+    /**
+     * Per variant with two or more JVM × GC lines: the line that held the most items/s under the slide, and
+     * each other set against it by the one verdict rule on their brackets (the best point under the slide to
+     * the next point above it that broke the line): brackets that overlap are a tie, with the reason.
+     */
+    static List<String> ranking(Map<String, List<Point>> byCell, long slideNs) {
+        Map<String, Map<String, VerdictRule.Range>> byVariant = new LinkedHashMap<>();
+        byCell.forEach((line, points) -> {
+            VerdictRule.Range r = underTheSlide(points, slideNs);
+            if (r != null) {
+                byVariant.computeIfAbsent(points.get(0).variant(), k -> new LinkedHashMap<>()).put(line, r);
+            }
+        });
+        List<String> out = new ArrayList<>();
+        byVariant.forEach((variant, lines) -> {
+            if (lines.size() < 2) {
+                return;
+            }
+            Map.Entry<String, VerdictRule.Range> best = null;
+            for (Map.Entry<String, VerdictRule.Range> e : lines.entrySet()) {
+                if (best == null || e.getValue().value > best.getValue().value) {
+                    best = e;
+                }
+            }
+            StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%sthe most under the slide: **%s**"
+                    + " (%s items/s)", byVariant.size() > 1 ? "`" + variant + "`, " : "", best.getKey(),
+                    items(best.getValue().value)));
+            for (Map.Entry<String, VerdictRule.Range> e : lines.entrySet()) {
+                if (e == best) {
+                    continue;
+                }
+                VerdictRule.Ruling r = VerdictRule.compare(e.getValue(), best.getValue(), VerdictRule.Better.HIGHER,
+                        x -> items(x) + " items/s");
+                sb.append("; **").append(e.getKey()).append("** ").append(r.tie() ? "ties with it"
+                        : r.outcome == VerdictRule.Outcome.WORSE ? "holds less" : "cannot be ranked against it")
+                        .append(": ").append(r.reason);
+            }
+            out.add(sb.append('.').toString());
+        });
+        return out;
+    }
+
+    /**
+     * What is known of a line's highest rate under the slide: from its best point under it to the first point
+     * above that broke it (failed, or p99.99 at or over the slide), or at least the best when none above broke
+     * it; null when no point held it. Points that broke the line below the best one are left out, as the answer
+     * leaves them.
+     */
+    static VerdictRule.Range underTheSlide(List<Point> points, long slideNs) {
+        Point best = bestUnderSlide(points, slideNs);
+        if (best == null) {
+            return null;
+        }
+        long pass = Math.round(best.itemsPerSec());
+        long fail = Long.MAX_VALUE;
+        for (Point p : points) {
+            long rate = Math.round(p.itemsPerSec());
+            if (!(p.ok() && p.first().p99_99 < slideNs) && rate > pass) {
+                fail = Math.min(fail, rate);
+            }
+        }
+        return fail == Long.MAX_VALUE ? VerdictRule.Range.atLeast(pass) : VerdictRule.Range.bracket(pass, fail);
     }
 
     private static String describe(Point p) {

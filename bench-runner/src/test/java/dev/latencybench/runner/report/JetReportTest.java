@@ -196,4 +196,18 @@ class JetReportTest {
         assertEquals("**openjdk-17.0.15 g1**: at no point measured; the lowest, 100 keys (20K items/s) had p99.99"
                 + " 2.00ms", answers.get(0), "a 1 ms slide: every point is above it");
     }
+
+    @Test
+    void cellsAreRankedByTheOneVerdictRuleOnTheirBracketsUnderTheSlide() throws IOException {
+        List<String> tie = blocks(view(run()), View.Kind.BULLETS).get(1).items;
+        assertEquals(List.of("the most under the slide: **openjdk-17.0.15 g1** (110K items/s); **openjdk-17.0.15 zgc**"
+                + " ties with it: each is known only as far as its search went, and the two overlap (between 110K items/s"
+                + " passing and 1.01M items/s failing against between 110K items/s passing and 1.01M items/s failing)."),
+                tie, "both held 1,000 keys and broke at"
+                + " 10,000: nothing between tells them apart");
+        List<String> apart = blocks(view(run("slow", 20_000_000)), View.Kind.BULLETS).get(1).items;
+        assertTrue(apart.get(0).startsWith("the most under the slide: **openjdk-17.0.15 zgc** (110K items/s);"
+                + " **openjdk-17.0.15 g1** holds less: the higher passed 110K items/s where the lower had failed at"
+                + " 110K items/s, so the searches lie apart"), apart.get(0));
+    }
 }
