@@ -319,7 +319,7 @@ public final class JetSection {
         LatencyAxis y = LatencyAxis.fit(minUs, maxUs);
         String title = scenario + ": " + name + " of " + primaryName(byCell) + " against input + output items/s";
         LineChart c = new LineChart(title, "input + output items/s" + (log ? " (log scale)" : ""), xl - pad, xh + pad,
-                ticks, labels, y, 1);
+                ticks, labels, y, 1).xScale(log ? LineChart.XScale.LOG10 : LineChart.XScale.LINEAR);
         c.addLevel(y.of(slideNs / 1e3), "the slide, " + Units.formatNs(slideNs));
         int slot = 0;
         for (Map.Entry<String, List<Point>> e : byCell.entrySet()) {
