@@ -291,12 +291,14 @@ public final class DocRenderer {
             ".ichart-grid { display: grid; gap: 12px; }",
             ".ichart-tip { position: absolute; display: none; pointer-events: none; z-index: 10; background: #fff;"
                     + " border: 1px solid #d0d7de; border-radius: 4px; padding: 4px 8px; font-size: 12px;"
-                    + " white-space: nowrap; box-shadow: 0 1px 4px rgba(0,0,0,.15); }",
+                    + " max-width: 360px; box-shadow: 0 1px 4px rgba(0,0,0,.15); }",
             ".ichart-tip .tip-head { font-weight: 600; }",
             ".ichart-tip .swatch { display: inline-block; width: 10px; height: 10px; margin-right: 6px; }",
             ".ichart-hint { color: #57606a; font-size: .85em; margin: 4px 0; }",
             ".ichart-error { color: #cf222e; }",
             ".uplot .u-title { font-size: 14px; }",
+            "/* uPlot's legend is a table: none of the report tables' borders and stripes */",
+            ".uplot table, .uplot th, .uplot td, .uplot tr:nth-child(even) td { border: 0; background: none; margin: 0; }",
             "figcaption { color: #57606a; font-size: .9em; }",
             "");
 }

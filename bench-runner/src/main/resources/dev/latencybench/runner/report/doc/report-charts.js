@@ -86,7 +86,7 @@
   function placeTip(u, tip, left, top) {
     tip.style.display = "block";
     var w = tip.offsetWidth, h = tip.offsetHeight;
-    var x = left + 14 + w > u.over.clientWidth ? left - 14 - w : left + 14;
+    var x = left + 14 + w > u.over.clientWidth ? Math.max(-u.over.offsetLeft, left - 14 - w) : left + 14;
     var y = top + 14 + h > u.over.clientHeight ? Math.max(0, top - 14 - h) : top + 14;
     tip.style.left = x + "px";
     tip.style.top = y + "px";
@@ -229,6 +229,23 @@
     });
   }
 
+  /** Log-axis ticks: 1, 2 and 5 times the powers of ten in [min, max], or only the powers where those are many. */
+  function logSplits(u, axisIdx, min, max) {
+    var out = [], decades = [];
+    for (var k = Math.floor(Math.log10(min)); k <= Math.ceil(Math.log10(max)); k++) {
+      [1, 2, 5].forEach(function (m) {
+        var v = m * Math.pow(10, k);
+        if (v >= min * 0.999 && v <= max * 1.001) {
+          out.push(v);
+          if (m === 1) {
+            decades.push(v);
+          }
+        }
+      });
+    }
+    return out.length > 9 && decades.length >= 2 ? decades : out;
+  }
+
   var AXIS = {stroke: "#222", grid: {stroke: "#e3e3e3", width: 1}, ticks: {stroke: "#8c8c8c", width: 1, size: 4}};
 
   function axis(extra) {
@@ -278,7 +295,7 @@
       },
       axes: [
         axis({label: spec.x.title, splits: xSplits(spec), values: xValues(spec)}),
-        axis({label: spec.y.title, size: 60, values: function (u, splits) {
+        axis({label: spec.y.title, size: 60, splits: logSplits, values: function (u, splits) {
           return splits.map(num);
         }})
       ],
@@ -395,7 +412,9 @@
             return spec.categories[i];
           });
         }}),
-        axis({label: spec.y.title, size: 60, values: function (u, splits) {
+        axis(spec.y.log ? {label: spec.y.title, size: 60, splits: logSplits, values: function (u, splits) {
+          return splits.map(num);
+        }} : {label: spec.y.title, size: 60, values: function (u, splits) {
           return splits.map(num);
         }})
       ],
