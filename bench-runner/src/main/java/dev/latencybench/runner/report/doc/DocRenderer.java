@@ -132,6 +132,7 @@ public final class DocRenderer {
         int heading = 0;
         boolean contents = false;
         boolean interactive = false;
+        java.util.Set<String> figureIds = new java.util.HashSet<>();
         for (Doc.Block b : doc.blocks) {
             if (b instanceof Doc.Heading h) {
                 if (!contents && h.level() == 2) { // the contents go before the first section
@@ -176,7 +177,11 @@ public final class DocRenderer {
                 boolean live = Files.isRegularFile(data);
                 interactive |= live;
                 if (live) { // drawn by report-charts.js from the data; the PNG where scripts do not run
-                    sb.append("<figure class=\"ichart\" id=\"chart-").append(esc(c.base()))
+                    String id = "chart-" + c.base();
+                    for (int n = 2; !figureIds.add(id); n++) { // a chart shown twice keeps ids unique
+                        id = "chart-" + c.base() + "-" + n;
+                    }
+                    sb.append("<figure class=\"ichart\" id=\"").append(esc(id))
                             .append("\"><script type=\"application/json\" class=\"chart-data\">")
                             .append(ChartScript.scriptSafe(Files.readString(data, StandardCharsets.UTF_8).strip()))
                             .append("</script><noscript><img class=\"chart\" src=\"charts/").append(esc(c.base()))
