@@ -215,9 +215,18 @@
     };
   }
 
-  /** A scale's range is what it was set to: the chart's own bounds at first ({@code home}), then the zoom's. */
-  function asSet(u, min, max) {
-    return [min, max];
+  /**
+   * A scale's range is what it was set to: the chart's own bounds at first ({@code home}), then the zoom's. Hiding or
+   * showing a line asks for a range without one: the scale keeps the one it has, or takes the chart's bounds.
+   */
+  function asSet(bounds) {
+    return function (u, min, max, key) {
+      if (min != null && max != null && isFinite(min) && isFinite(max)) {
+        return [min, max];
+      }
+      var now = u.scales[key];
+      return now && isFinite(now.min) && isFinite(now.max) && now.min < now.max ? [now.min, now.max] : bounds;
+    };
   }
 
   /** Back to the chart's own axes, as the image draws them. */
@@ -290,8 +299,8 @@
       height: size.height,
       title: panel.title || undefined,
       scales: {
-        x: {time: false, auto: false, range: asSet},
-        y: {distr: 3, log: 10, auto: false, range: asSet}
+        x: {time: false, auto: false, range: asSet([spec.x.min, spec.x.max])},
+        y: {distr: 3, log: 10, auto: false, range: asSet([spec.y.min, spec.y.max])}
       },
       axes: [
         axis({label: spec.x.title, splits: xSplits(spec), values: xValues(spec)}),
@@ -399,8 +408,9 @@
       width: size.width,
       height: size.height,
       scales: {
-        x: {time: false, auto: false, range: asSet},
-        y: spec.y.log ? {distr: 3, log: 10, auto: false, range: asSet} : {auto: false, range: asSet}
+        x: {time: false, auto: false, range: asSet([-0.5, n - 0.5])},
+        y: spec.y.log ? {distr: 3, log: 10, auto: false, range: asSet([spec.y.min, spec.y.max])}
+          : {auto: false, range: asSet([spec.y.min, spec.y.max])}
       },
       axes: [
         axis({grid: {show: false}, size: 56, splits: function (u, ai, min, max) {
@@ -553,10 +563,10 @@
     chart.plots.forEach(function (u) {
       wire(chart, u);
     });
-    home(chart);
     if (chart.firstPick) {
       pick(chart, chart.firstPick);
     }
+    home(chart);
     var keys = [];
     if (spec.level) {
       keys.push("red dashed line: " + spec.level.name);
