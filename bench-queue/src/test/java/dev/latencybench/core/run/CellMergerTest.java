@@ -19,6 +19,7 @@ import java.util.stream.Stream;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
@@ -380,12 +381,17 @@ class CellMergerTest {
     }
 
     @Test
-    void theJmhFileIsMovedIntoTheCell() throws IOException {
+    void theJmhFileIsMovedIntoTheCellWithTheMergedLatencyAsItsPrimaryScore() throws IOException {
         twoGoodForks();
-        Path jmh = Files.write(tmp.resolve("jmh-out.json"), "[]".getBytes(StandardCharsets.UTF_8));
+        Path jmh = Files.write(tmp.resolve("jmh-out.json"), "[{\"primaryMetric\": {\"score\": 2.0}}]"
+                .getBytes(StandardCharsets.UTF_8));
         CellMerger.merge(cell, jmh, context(2, null, false));
         assertFalse(Files.exists(jmh));
-        assertEquals("[]", new String(Files.readAllBytes(cell.resolve(ResultLayout.jmhJson("queue", "x"))), StandardCharsets.UTF_8));
+        JsonObject b = JsonParser.parseString(Files.readString(cell.resolve(ResultLayout.jmhJson("queue", "x"))))
+                .getAsJsonArray().get(0).getAsJsonObject();
+        assertEquals(resultJson().getAsJsonObject("metrics").getAsJsonObject("latency").get("p50").getAsLong(),
+                b.getAsJsonObject("primaryMetric").get("score").getAsLong(), "the merged median of the primary metric");
+        assertEquals(2.0, b.getAsJsonObject("secondaryMetrics").getAsJsonObject("period").get("score").getAsDouble());
     }
 
     @Test

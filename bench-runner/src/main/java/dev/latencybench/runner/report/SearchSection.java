@@ -355,7 +355,8 @@ final class SearchSection {
         double pad = hi > lo ? (hi - lo) * 0.04 : 1;
         LatencyAxis y = LatencyAxis.fit(minUs, maxUs);
         LineChart c = new LineChart(chartTitle(scenario, searches, label), "number of " + label
-                + (log ? " (log scale)" : ""), lo - pad, hi + pad, ticks, labels, y, searches.size());
+                + (log ? " (log scale)" : ""), lo - pad, hi + pad, ticks, labels, y, searches.size())
+                .xScale(log ? LineChart.XScale.LOG2 : LineChart.XScale.LINEAR);
         if (rule != null) {
             c.addLevel(y.of(rule.boundNs() / 1e3), "pass: " + rule.describe());
         }

@@ -102,7 +102,8 @@ final class ViewSection {
         double xh = x(hi, v.logX);
         double pad = xh > xl ? (xh - xl) * 0.05 : Math.max(1, Math.abs(xl) * 0.05);
         LatencyAxis y = LatencyAxis.fit(minUs, maxUs);
-        LineChart c = new LineChart(v.title, v.xTitle, xl - pad, xh + pad, ticks, v.tickLabels(), y, 1);
+        LineChart c = new LineChart(v.title, v.xTitle, xl - pad, xh + pad, ticks, v.tickLabels(), y, 1)
+                .xScale(v.logX ? LineChart.XScale.LOG10 : LineChart.XScale.LINEAR);
         v.levels().forEach(l -> c.addLevel(y.of(l.latencyNs / 1e3), l.name));
         int slot = 0;
         for (Chart.Series s : v.series()) {

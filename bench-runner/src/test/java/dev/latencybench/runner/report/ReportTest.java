@@ -14,6 +14,8 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import javax.imageio.ImageIO;
 
@@ -98,7 +100,7 @@ class ReportTest {
     }
 
     @Test
-    void chartsAreRealImagesAndTheHtmlInlinesThem() throws IOException {
+    void chartsAreRealImagesAndTheHtmlDrawsThemFromTheirData() throws IOException {
         for (String base : new String[] {"queue-median", "queue-p99_99", "queue-chronicle-spectrum",
             "queue-chronicle-timeline", "queue-baseline-spectrum"}) {
             Path png = run.resolve("charts").resolve(base + ".png");
@@ -114,9 +116,41 @@ class ReportTest {
             assertTrue(md.contains("](charts/" + base + ".png)"), base);
             assertTrue(Files.size(run.resolve("charts").resolve(base + ".svg")) > 1000, base);
         }
-        assertEquals(6, html.split("<svg class=\"chart\"", -1).length - 1, "every chart inlined once");
+        // every chart is an interactive one, with the data the PNG is drawn from, and the PNG where scripts do not run
+        long charts;
+        try (var files = Files.list(run.resolve("charts"))) {
+            charts = files.filter(f -> f.toString().endsWith(".json")).count();
+        }
+        assertTrue(charts >= 6, "a data file per chart: " + charts);
+        Matcher figure = Pattern.compile("<figure class=\"ichart\" id=\"chart-([^\"]+)\"><script type=\"application/json\""
+                + " class=\"chart-data\">").matcher(html);
+        Set<String> ids = new HashSet<>();
+        Set<String> shown = new HashSet<>();
+        while (figure.find()) {
+            assertTrue(ids.add(figure.group(1)), "figure ids are unique: " + figure.group(1));
+            shown.add(figure.group(1).replaceFirst("-[0-9]+$", ""));
+        }
+        assertEquals(charts, shown.size(), "every chart is in the page: " + ids);
+        String spectrum = Files.readString(run.resolve("charts").resolve("queue-chronicle-spectrum.json"));
+        assertTrue(spectrum.startsWith("{\"type\":\"lines\",\"title\":\"queue / chronicle: latency by percentile"),
+                spectrum);
+        assertTrue(spectrum.contains("\"scale\":\"nines\""), spectrum);
+        assertTrue(html.contains(spectrum.strip()), "the chart's data is in the page as written");
+        assertTrue(html.contains("<noscript><img class=\"chart\" src=\"charts/queue-median.png\""), html);
+        String bars = Files.readString(run.resolve("charts").resolve("queue-median.json"));
+        assertTrue(bars.contains("\"categories\":[\"openjdk-17.0.15 g1\",\"temurin-25.0.3 zgc\"]"), bars);
+        assertTrue(bars.contains("{\"name\":\"chronicle\",\"colour\":"), bars);
+        // uPlot and the script that draws the charts are in the page, once, and nothing is fetched
+        assertEquals(1, html.split("<script>/\\* uPlot 1\\.", -1).length - 1, "uPlot inlined once");
+        assertTrue(html.contains("window.reportCharts"), "report-charts.js inlined");
+        assertTrue(html.contains(".u-legend"), "uPlot's style sheet inlined");
         assertFalse(html.contains("<?xml"), "no XML prolog inside the page");
-        assertFalse(html.contains("src=\"http"), "self-contained: nothing loaded from elsewhere");
+        assertFalse(Pattern.compile("<script[^>]*\\ssrc=|<link[^>]*\\shref=|@import|url\\(\\s*['\"]?https?:")
+                .matcher(html).find(), "self-contained: nothing loaded from elsewhere");
+        Matcher url = Pattern.compile("https?://[^\\s\"')<]+").matcher(html);
+        while (url.find()) { // uPlot's licence banner names its home; no script, style or data is fetched from a URL
+            assertEquals("https://github.com/leeoniya/uPlot", url.group(), "a URL in the page");
+        }
         assertTrue(html.contains("<td class=\"bad\">FAILED</td>"), "failed cells stand out");
     }
 

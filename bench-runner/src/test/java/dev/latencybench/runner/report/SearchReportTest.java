@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,6 +15,7 @@ import java.util.List;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -352,6 +356,35 @@ class SearchReportTest {
         assertEquals(1, failures.size());
         assertEquals(4.0, failures.get(0)[0]);
         assertTrue(c.yAxis().max > 150 && c.yAxis().min < 1, c.yAxis().toString());
+    }
+
+    /**
+     * The capacity chart of report.html is drawn from the chart's data: every variant's p99.9, p99 and p50 line (the
+     * page's "Show:" row picks among them by these names), the SLO's level, the failed step and counts on the x axis.
+     */
+    @Test
+    void theChartsDataHasEachPercentileLineTheSloAndTheFailedStep() throws IOException {
+        Path dir = run("run", 3);
+        Report.write(dir, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        String json = Files.readString(dir.resolve("charts/chain-search.json"));
+        JsonObject chart = JsonParser.parseString(json).getAsJsonObject();
+        assertEquals("lines", chart.get("type").getAsString());
+        assertEquals("linear", chart.getAsJsonObject("x").get("scale").getAsString());
+        assertEquals("ms", chart.getAsJsonObject("y").get("unit").getAsString());
+        assertEquals(100, chart.getAsJsonObject("level").get("y").getAsDouble(), 1e-9);
+        assertEquals("pass: p99.9 < 100ms", chart.getAsJsonObject("level").get("name").getAsString());
+        JsonObject panel = chart.getAsJsonArray("panels").get(0).getAsJsonObject();
+        List<String> names = new ArrayList<>();
+        panel.getAsJsonArray("lines").forEach(l -> names.add(l.getAsJsonObject().get("name").getAsString()));
+        assertEquals(List.of("chronicle p99.9", "chronicle p99", "chronicle p50", "in-memory p99.9", "in-memory p99",
+                "in-memory p50"), names);
+        JsonObject p999 = panel.getAsJsonArray("lines").get(0).getAsJsonObject();
+        assertEquals("[1,2,3,4]", p999.get("x").toString());
+        assertEquals(150, p999.getAsJsonArray("y").get(3).getAsDouble(), 1.5);
+        assertEquals(4, panel.getAsJsonArray("failures").get(0).getAsJsonArray().get(0).getAsDouble());
+        String html = Files.readString(dir.resolve("report.html"));
+        assertTrue(html.contains("<figure class=\"ichart\" id=\"chart-chain-search\"><script type=\"application/json\""
+                + " class=\"chart-data\">" + json.strip() + "</script>"), html);
     }
 
     @Test

@@ -25,13 +25,17 @@ import javax.imageio.ImageIO;
 
 import org.knowm.xchart.internal.chartpart.Chart;
 
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
+
 import de.erichseifert.vectorgraphics2d.VectorGraphics2D;
 import de.erichseifert.vectorgraphics2d.svg.SVGProcessor;
 import de.erichseifert.vectorgraphics2d.util.PageSize;
 
 /**
- * Writes one chart as {@code <baseName>.png} and as {@code <baseName>.svg} ready to be pasted into an HTML page.
- * Stateless.
+ * Writes one chart as {@code <baseName>.png}, as {@code <baseName>.svg} ready to be pasted into an HTML page, and,
+ * for the report's own charts ({@link ChartData}), as {@code <baseName>.json}: the data the image is drawn from, which
+ * report.html draws its interactive chart from. Stateless.
  *
  * <p>The SVG is drawn the way XChart's {@code VectorGraphicsEncoder} draws it, through VectorGraphics2D, but with
  * the PNG's text metrics, and then made inline-ready and byte-for-byte repeatable here: the XML prolog and
@@ -43,6 +47,8 @@ import de.erichseifert.vectorgraphics2d.util.PageSize;
  * search and copy ({@link SvgGraphics}, {@link SvgText}).
  */
 public final class ChartOutput {
+    /** Compact: a timeline has thousands of numbers, and the page carries them inline. */
+    private static final Gson GSON = new GsonBuilder().disableHtmlEscaping().create();
     private static final Pattern DECIMAL = Pattern.compile("-?\\d+\\.\\d+(?:[eE][-+]?\\d+)?");
     private static final Pattern ID = Pattern.compile("\\bid=\"([^\"]+)\"");
     private static final Pattern ID_REFERENCE = Pattern.compile("(url\\(#|href=\"#)([^)\"]+)");
@@ -61,6 +67,9 @@ public final class ChartOutput {
             }
         }
         Files.writeString(svg, svg(chart, baseName, title, seriesNames), StandardCharsets.UTF_8);
+        if (chart instanceof ChartData d) {
+            Files.writeString(dir.resolve(baseName + ".json"), GSON.toJson(d.data()) + "\n", StandardCharsets.UTF_8);
+        }
         return new ChartFiles(png, svg);
     }
 

@@ -148,7 +148,8 @@ public final class Charts {
             }
         }
         boolean labelsTurned = labelsTurned(series, categories.size());
-        LabelledBarChart c = new LabelledBarChart(series, colours, unit, labelsTurned, lines, categoryFont);
+        LabelledBarChart c = new LabelledBarChart(series, colours, unit, labelsTurned, categories, lines,
+                categoryFont);
         c.setTitle(title);
         c.setYAxisTitle(yLabel + " (" + unit.name() + ")");
         CategoryStyler s = c.getStyler();
@@ -316,7 +317,8 @@ public final class Charts {
             slots.add(Palette.slotOf(lines.get(i).paletteSlot(), i));
         }
         List<Integer> panelOf = panels(slots, lines.size() > SPECTRUM_OVERLAY_MAX_LINES);
-        LineChart c = new LineChart(title, "percentile", 0, xMax, ticks, labels, y, panelCount(panelOf));
+        LineChart c = new LineChart(title, "percentile", 0, xMax, ticks, labels, y, panelCount(panelOf))
+                .xScale(LineChart.XScale.NINES);
         for (int i = 0; i < lines.size(); i++) {
             Spectrum line = lines.get(i);
             c.addLine(line.name(), line.nines(), y.of(line.latenciesUs()), slots.get(i), SPECTRUM_LINE_PX,

@@ -13,6 +13,9 @@ import java.util.List;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.style.CategoryStyler;
 
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+
 import dev.latencybench.core.config.Units;
 
 /**
@@ -31,7 +34,7 @@ import dev.latencybench.core.config.Units;
  * <li>the legend, under the names.</li>
  * </ul>
  */
-public final class LabelledBarChart extends CategoryChart {
+public final class LabelledBarChart extends CategoryChart implements ChartData {
     /** Pixels between a bar's (or whisker's) top and its label. */
     static final int LABEL_GAP_PX = 3;
 
@@ -56,13 +59,14 @@ public final class LabelledBarChart extends CategoryChart {
     private final boolean labelsTurned;
     private final List<List<String>> categoryLines;
     private final Font categoryFont;
+    private final List<String> categoryNames;
 
     /**
      * @param categoryLines each category's name as the lines it is written on
      * @param categoryFont  the font those lines fit in
      */
     LabelledBarChart(List<Bars> series, List<Color> colours, Charts.AxisUnit unit, boolean labelsTurned,
-            List<List<String>> categoryLines, Font categoryFont) {
+            List<String> categoryNames, List<List<String>> categoryLines, Font categoryFont) {
         super(ChartStyle.WIDTH_PX, ChartStyle.HEIGHT_PX);
         this.series = List.copyOf(series);
         this.colours = List.copyOf(colours);
@@ -71,6 +75,48 @@ public final class LabelledBarChart extends CategoryChart {
         this.labelsTurned = labelsTurned;
         this.categoryLines = List.copyOf(categoryLines);
         this.categoryFont = categoryFont;
+        this.categoryNames = List.copyOf(categoryNames);
+    }
+
+    @Override
+    public JsonObject data() {
+        CategoryStyler s = getStyler();
+        JsonObject o = new JsonObject();
+        o.addProperty("type", "bars");
+        o.addProperty("title", getTitle());
+        JsonObject y = new JsonObject();
+        y.addProperty("title", getYAxisTitle());
+        y.addProperty("unit", unit.name());
+        y.add("min", ChartData.number(s.getYAxisMin()));
+        y.add("max", ChartData.number(s.getYAxisMax()));
+        y.addProperty("log", s.isYAxisLogarithmic());
+        o.add("y", y);
+        o.add("categories", ChartData.strings(categoryNames));
+        JsonArray all = new JsonArray();
+        for (int i = 0; i < series.size(); i++) {
+            Bars b = series.get(i);
+            JsonObject so = new JsonObject();
+            so.addProperty("name", b.name());
+            so.addProperty("colour", ChartData.hex(colours.get(i)));
+            double[] values = new double[categories];
+            double[] low = new double[categories];
+            double[] high = new double[categories];
+            boolean ranges = false;
+            for (int c = 0; c < categories; c++) {
+                values[c] = b.valueNs(c) / unit.nsPerUnit();
+                low[c] = b.hasRange(c) ? b.lowNs(c) / unit.nsPerUnit() : Double.NaN;
+                high[c] = b.hasRange(c) ? b.highNs(c) / unit.nsPerUnit() : Double.NaN;
+                ranges |= b.hasRange(c);
+            }
+            so.add("values", ChartData.numbers(values));
+            if (ranges) {
+                so.add("low", ChartData.numbers(low));
+                so.add("high", ChartData.numbers(high));
+            }
+            all.add(so);
+        }
+        o.add("series", all);
+        return o;
     }
 
     @Override

@@ -12,9 +12,13 @@ import java.awt.geom.Rectangle2D;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import org.knowm.xchart.XYChart;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
 import org.knowm.xchart.style.XYStyler;
 
 /**
@@ -38,7 +42,15 @@ import org.knowm.xchart.style.XYStyler;
  * same axes, each titled with its lines' names, under one title. Many lines in one plot are a tangle in which no line
  * can be followed; side by side on shared axes each reads alone and they still compare.
  */
-public final class LineChart extends XYChart {
+public final class LineChart extends XYChart implements ChartData {
+    /**
+     * What an x value is, for the interactive chart to name a point: a number as it is, the log2 or log10 of one
+     * (a log axis drawn as a linear one), or a percentile's nines ({@link Charts#nines}).
+     */
+    public enum XScale {
+        LINEAR, LOG2, LOG10, NINES
+    }
+
     /** Legend geometry in px: the stretch of line, the gaps after it and between entries, the box's padding. */
     private static final int LEGEND_LINE_PX = 28;
     private static final int LEGEND_TEXT_GAP_PX = 6;
@@ -71,6 +83,9 @@ public final class LineChart extends XYChart {
     private final List<BasicStroke> strokes = new ArrayList<>();
     private final Map<Integer, Integer> linesPerColour = new HashMap<>();
     private final List<Panel> panels = new ArrayList<>();
+    private final double xMin;
+    private final double xMax;
+    private XScale xScale = XScale.LINEAR;
 
     /** One plot: its lines, the forks' starts and the pauses drawn in it. */
     private static final class Panel {
@@ -106,6 +121,8 @@ public final class LineChart extends XYChart {
         this.xTicks = xTicks.clone();
         this.xTickLabels = List.copyOf(xTickLabels);
         this.yAxis = yAxis;
+        this.xMin = xMin;
+        this.xMax = xMax;
         for (int i = 0; i < Math.max(1, panels); i++) {
             this.panels.add(new Panel());
         }
@@ -194,6 +211,75 @@ public final class LineChart extends XYChart {
     /** Titles small plot {@code panel} (else it is titled with its lines' names). */
     public void panelTitle(int panel, String title) {
         panels.get(panel).title = title;
+    }
+
+    /** Says what the x values are (linear numbers unless told). */
+    public LineChart xScale(XScale scale) {
+        this.xScale = scale;
+        return this;
+    }
+
+    @Override
+    public JsonObject data() {
+        JsonObject o = new JsonObject();
+        o.addProperty("type", "lines");
+        o.addProperty("title", title);
+        JsonObject x = new JsonObject();
+        x.addProperty("title", xAxisTitle);
+        x.add("min", ChartData.number(xMin));
+        x.add("max", ChartData.number(xMax));
+        x.add("ticks", ChartData.numbers(xTicks));
+        x.add("labels", ChartData.strings(xTickLabels));
+        x.addProperty("scale", xScale.name().toLowerCase(Locale.ROOT));
+        o.add("x", x);
+        JsonObject y = new JsonObject();
+        y.addProperty("title", yAxis.title());
+        y.addProperty("unit", yAxis.unit);
+        y.add("min", ChartData.number(yAxis.min));
+        y.add("max", ChartData.number(yAxis.max));
+        o.add("y", y);
+        if (!Double.isNaN(levelY)) {
+            JsonObject level = new JsonObject();
+            level.add("y", ChartData.number(levelY));
+            level.addProperty("name", levelName);
+            o.add("level", level);
+        }
+        JsonArray ps = new JsonArray();
+        for (int p = 0; p < panels.size(); p++) {
+            Panel panel = panels.get(p);
+            JsonObject po = new JsonObject();
+            po.addProperty("title", panels.size() == 1 ? "" : panel.title != null ? panel.title
+                    : String.join(", ", panelLines(p)));
+            JsonArray lines = new JsonArray();
+            for (int i : panel.lines) {
+                JsonObject line = new JsonObject();
+                line.addProperty("name", names.get(i));
+                line.addProperty("colour", ChartData.hex(colours.get(i)));
+                line.add("width", ChartData.number(strokes.get(i).getLineWidth()));
+                line.add("dash", ChartData.dash(strokes.get(i)));
+                line.add("x", ChartData.numbers(xs.get(i)));
+                line.add("y", ChartData.numbers(ys.get(i)));
+                lines.add(line);
+            }
+            po.add("lines", lines);
+            po.add("forkStarts", ChartData.numbers(panel.forkStarts.stream().mapToDouble(Double::doubleValue)
+                    .toArray()));
+            po.add("pauses", points(panel.pauses, panel.pauseColours));
+            po.add("failures", points(panel.failures, panel.failureColours));
+            ps.add(po);
+        }
+        o.add("panels", ps);
+        return o;
+    }
+
+    private static JsonArray points(List<double[]> points, List<Color> colours) {
+        JsonArray a = new JsonArray();
+        for (int k = 0; k < points.size(); k++) {
+            JsonArray p = ChartData.numbers(points.get(k));
+            p.add(ChartData.hex(colours.get(k)));
+            a.add(p);
+        }
+        return a;
     }
 
     /** The level's y; NaN when there is none. */

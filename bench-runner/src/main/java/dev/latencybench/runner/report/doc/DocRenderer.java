@@ -115,7 +115,14 @@ public final class DocRenderer {
         return sb.toString().replace("<ul>\n</ul>", "");
     }
 
-    /** @param chartsDir where the charts' SVG files are, to inline them */
+    /**
+     * The page, with its charts drawn in it: a chart with data ({@code <base>.json}, see the chart package's
+     * {@code ChartData}) becomes an interactive uPlot chart (hover, zoom, legend), and uPlot and the script that draws
+     * the charts are written into the page ({@link ChartScript}), so the page fetches nothing; a chart with only an
+     * SVG is inlined as it is.
+     *
+     * @param chartsDir where the charts' files are
+     */
     public static String html(Doc doc, String title, Path chartsDir) throws IOException {
         StringBuilder sb = new StringBuilder();
         sb.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>").append(esc(title))
@@ -124,6 +131,8 @@ public final class DocRenderer {
         List<String> ids = headingIds(doc);
         int heading = 0;
         boolean contents = false;
+        boolean interactive = false;
+        java.util.Set<String> figureIds = new java.util.HashSet<>();
         for (Doc.Block b : doc.blocks) {
             if (b instanceof Doc.Heading h) {
                 if (!contents && h.level() == 2) { // the contents go before the first section
@@ -164,13 +173,29 @@ public final class DocRenderer {
                 sb.append("</tbody></table></div>\n");
             } else if (b instanceof Doc.Chart c) {
                 Path svg = chartsDir.resolve(c.base() + ".svg");
-                sb.append("<figure>");
-                if (Files.isRegularFile(svg)) {
-                    sb.append(inlineSvg(Files.readString(svg, StandardCharsets.UTF_8)));
+                Path data = chartsDir.resolve(c.base() + ".json");
+                boolean live = Files.isRegularFile(data);
+                interactive |= live;
+                if (live) { // drawn by report-charts.js from the data; the PNG where scripts do not run
+                    String id = "chart-" + c.base();
+                    for (int n = 2; !figureIds.add(id); n++) { // a chart shown twice keeps ids unique
+                        id = "chart-" + c.base() + "-" + n;
+                    }
+                    sb.append("<figure class=\"ichart\" id=\"").append(esc(id))
+                            .append("\"><script type=\"application/json\" class=\"chart-data\">")
+                            .append(ChartScript.scriptSafe(Files.readString(data, StandardCharsets.UTF_8).strip()))
+                            .append("</script><noscript><img class=\"chart\" src=\"charts/").append(esc(c.base()))
+                            .append(".png\" alt=\"").append(esc(c.alt())).append("\"></noscript>");
+                } else {
+                    sb.append("<figure>");
+                    if (Files.isRegularFile(svg)) {
+                        sb.append(inlineSvg(Files.readString(svg, StandardCharsets.UTF_8)));
+                    }
                 }
                 sb.append("<figcaption>").append(esc(c.alt())).append(" (<a href=\"charts/").append(c.base())
-                        .append(".png\">PNG</a>, <a href=\"charts/").append(c.base()).append(".svg\">SVG</a>)")
-                        .append("</figcaption></figure>\n");
+                        .append(".png\">PNG</a>, <a href=\"charts/").append(c.base()).append(".svg\">SVG</a>")
+                        .append(live ? ", <a href=\"charts/" + c.base() + ".json\">data</a>" : "")
+                        .append(")</figcaption></figure>\n");
             } else if (b instanceof Doc.Bullets l) {
                 sb.append("<ul>\n");
                 l.items().forEach(i -> sb.append("<li>").append(inline(i)).append("</li>\n"));
@@ -179,7 +204,11 @@ public final class DocRenderer {
                 sb.append("<pre><code>").append(esc(c.text())).append("</code></pre>\n");
             }
         }
-        sb.append("</main>\n</body>\n</html>\n");
+        sb.append("</main>\n");
+        if (interactive) {
+            sb.append(ChartScript.get().pageTail());
+        }
+        sb.append("</body>\n</html>\n");
         return sb.toString();
     }
 
@@ -261,7 +290,20 @@ public final class DocRenderer {
             "  th, td { padding: 3px 6px; }",
             "}",
             "figure { margin: 16px 0; }",
-            "svg.chart { width: 100%; height: auto; max-width: 1000px; }",
+            "svg.chart, img.chart { width: 100%; height: auto; max-width: 1000px; }",
+            ".ichart-title { font-weight: 600; margin-bottom: 4px; }",
+            ".ichart-pick { font-size: .9em; margin-bottom: 4px; }",
+            ".ichart-grid { display: grid; gap: 12px; }",
+            ".ichart-tip { position: absolute; display: none; pointer-events: none; z-index: 10; background: #fff;"
+                    + " border: 1px solid #d0d7de; border-radius: 4px; padding: 4px 8px; font-size: 12px;"
+                    + " max-width: 360px; box-shadow: 0 1px 4px rgba(0,0,0,.15); }",
+            ".ichart-tip .tip-head { font-weight: 600; }",
+            ".ichart-tip .swatch { display: inline-block; width: 10px; height: 10px; margin-right: 6px; }",
+            ".ichart-hint { color: #57606a; font-size: .85em; margin: 4px 0; }",
+            ".ichart-error { color: #cf222e; }",
+            ".uplot .u-title { font-size: 14px; }",
+            "/* uPlot's legend is a table: none of the report tables' borders and stripes */",
+            ".uplot table, .uplot th, .uplot td, .uplot tr:nth-child(even) td { border: 0; background: none; margin: 0; }",
             "figcaption { color: #57606a; font-size: .9em; }",
             "");
 }
