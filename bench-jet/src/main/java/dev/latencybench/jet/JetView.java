@@ -405,7 +405,10 @@ public final class JetView implements StudyView {
         return c;
     }
 
-    /** 1, 2, 5 x 10^k within [lo, hi] on a log axis; five even steps on a linear one. */
+    /**
+     * 1, 2, 5 x 10^k within [lo, hi] on a log axis; five even steps on a linear one, less those that would
+     * print as the one before (points within a few items/s of each other).
+     */
     static List<Double> ticks(double lo, double hi, boolean log) {
         List<Double> t = new ArrayList<>();
         if (log) {
@@ -421,7 +424,10 @@ public final class JetView implements StudyView {
             t.clear();
             int steps = hi > lo ? 4 : 0;
             for (int i = 0; i <= steps; i++) {
-                t.add(lo + (hi - lo) * i / Math.max(1, steps));
+                double v = lo + (hi - lo) * i / Math.max(1, steps);
+                if (t.isEmpty() || !items(v).equals(items(t.get(t.size() - 1)))) { // points close together: one label
+                    t.add(v);
+                }
             }
         }
         return t;

@@ -406,6 +406,11 @@ public final class LineChart extends XYChart implements ChartData {
             g.setColor(colours.get(i));
             g.setStroke(strokes.get(i));
             g.draw(path(xs.get(i), ys.get(i)));
+            if (xs.get(i).length == 1 && !Double.isNaN(ys.get(i)[0])) { // a line of one point: a dot, or nothing shows
+                double r = strokes.get(i).getLineWidth() + 2;
+                g.fill(new java.awt.geom.Ellipse2D.Double(getScreenXFromChart(xs.get(i)[0]) - r,
+                        getScreenYFromChart(ys.get(i)[0]) - r, 2 * r, 2 * r));
+            }
         }
         // pauses over the lines, so that a pause under a spike still shows
         for (int k = 0; k < panel.pauses.size(); k++) {

@@ -292,7 +292,7 @@
       });
       data.push(ys);
       series.push({label: l.name, stroke: l.colour, width: l.width, dash: l.dash.length ? l.dash : undefined,
-        points: {show: false}});
+        points: l.x.length === 1 ? {show: true, size: 2 * l.width + 6, fill: l.colour} : {show: false}});
     });
     var opts = {
       width: size.width,
