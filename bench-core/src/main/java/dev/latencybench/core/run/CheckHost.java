@@ -18,6 +18,8 @@ import dev.latencybench.core.env.HostCheck;
  * with {@code --strict} and a warning, 2 on a bad argument. One instance per command line.
  */
 @Command(name = "check-host", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
+        header = "how well this host is tuned for latency measurements",
+        synopsisHeading = "%nUsage: ", descriptionHeading = "%n",
         description = {"Checks the Linux settings that move a latency tail: isolcpus, nohz_full, rcu_nocbs, CPU"
                 + " frequency governor, turbo, C-states, transparent huge pages, irqbalance, swap and /dev/shm. Each"
                 + " line is PASS, WARN (with what to set) or INFO (cannot tell); every result's env.json holds the"

@@ -30,13 +30,15 @@ public final class Cli {
 
     /**
      * A command line for {@code command} (a picocli {@code @Command} object) that prints to these streams.
-     * An option given twice takes its last value (as {@code -Dx=1 -Dx=2} does), and {@code -wi} is
-     * never read as {@code -w -i}, so JMH's flags reach the message that explains them.
+     * An option given twice takes its last value (as {@code -Dx=1 -Dx=2} does).
      */
     public static CommandLine commandLine(Object command, PrintStream out, PrintStream err) {
-        CommandLine cli = new CommandLine(command);
+        return configure(new CommandLine(command), out, err);
+    }
+
+    /** The same settings for a command line built elsewhere, and its subcommands: call it after adding them. */
+    public static CommandLine configure(CommandLine cli, PrintStream out, PrintStream err) {
         cli.setOverwrittenOptionsAllowed(true);
-        cli.setPosixClusteredShortOptionsAllowed(false);
         cli.setOut(writer(out));
         cli.setErr(writer(err));
         cli.setUsageHelpWidth(110);
@@ -49,7 +51,8 @@ public final class Cli {
 
     /**
      * What was wrong with the arguments, in the suite's words: {@code unknown option '--fix'; the options
-     * are --strict, --help, --version}, {@code unexpected argument 'x'}, {@code --jvms needs a value (LIST)},
+     * are --strict, --help, --version}, {@code unexpected argument 'x'} (or {@code unknown command 'x'; the
+     * commands are ...}), {@code --jvms needs a value (LIST)},
      * or picocli's own message for anything else (a value of the wrong type, say).
      */
     public static String problem(CommandLine.ParameterException e) {
@@ -60,7 +63,14 @@ public final class Cli {
             if (arg.startsWith("-")) {
                 return "unknown option '" + arg + "'; the options are " + String.join(", ", optionNames(spec));
             }
-            return "unexpected argument '" + arg + "'";
+            List<String> commands = new ArrayList<>();
+            spec.subcommands().forEach((name, sub) -> {
+                if (!sub.getCommandSpec().usageMessage().hidden()) {
+                    commands.add(name);
+                }
+            });
+            return commands.isEmpty() ? "unexpected argument '" + arg + "'"
+                    : "unknown command '" + arg + "'; the commands are " + String.join(", ", commands);
         }
         if (e instanceof CommandLine.MissingParameterException) {
             List<String> missing = new ArrayList<>();

@@ -41,8 +41,8 @@ class CheckHostTest {
     @Test
     void helpNamesEveryOptionAndTheExitStatus() {
         assertEquals(0, launch("--help"));
-        assertTrue(out().startsWith("Usage: check-host [-h] [--strict] [-V]" + NL
-                + "Checks the Linux settings that move a latency tail: isolcpus, nohz_full, rcu_nocbs, CPU"), out());
+        assertTrue(out().startsWith("how well this host is tuned for latency measurements" + NL + NL
+                + "Usage: check-host [-hV] [--strict]" + NL + NL + "Checks the Linux settings that move a latency tail: isolcpus, nohz_full, rcu_nocbs, CPU"), out());
         assertTrue(out().contains("      --strict    exit 1 when a check warns (for scripts and CI)" + NL), out());
         assertTrue(out().contains("  -V, --version   Print version information and exit." + NL), out());
         assertTrue(out().endsWith("Exit status: 0, 1 with --strict and a warning, 2 on a bad argument." + NL), out());
