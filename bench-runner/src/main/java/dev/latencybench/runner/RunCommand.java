@@ -65,16 +65,17 @@ import dev.latencybench.runner.report.Report;
             "An option above may be given as the property after it (-Dbench.forks=3 is --forks 3), but not both.",
             "Exit status: 0 when every cell that ran is OK, 1 otherwise, 2 on bad input."})
 final class RunCommand implements Callable<Integer> {
-    @Option(names = "--scenarios", paramLabel = "LIST", completionCandidates = Choices.ScenarioNames.class,
+    @Option(names = "--scenarios", paramLabel = "SCENARIOS", completionCandidates = Choices.ScenarioNames.class,
             description = "scenarios to run, comma-separated: ${COMPLETION-CANDIDATES} (default: all)")
     String scenarioList;
-    @Option(names = "--jvms", paramLabel = "LIST", description = "JVMs: current (default: the JVM running this),"
+    @Option(names = "--jvms", paramLabel = "JVMS", description = "JVMs: current (default: the JVM running this),"
             + " all, or names from 'bench jvms'; short forms match one JVM: 17, temurin-25, 17+graal")
     String jvmList;
     @Option(names = "--jvm", paramLabel = "NAME=PATH", description = "add a JVM by its JDK folder or java binary"
             + " (repeatable); it is run unless --jvms names others")
     List<String> explicitJvms = new ArrayList<>();
-    @Option(names = "--gcs", paramLabel = "LIST", completionCandidates = Choices.CollectorIds.class,
+    // each choice list has a label of its own: the completion script keys its candidates by the label
+    @Option(names = "--gcs", paramLabel = "GCS", completionCandidates = Choices.CollectorIds.class,
             description = "collectors, comma-separated: ${COMPLETION-CANDIDATES} (default: default, the JVM's own"
                     + " choice)")
     String gcList;

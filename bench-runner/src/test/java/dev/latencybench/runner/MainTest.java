@@ -112,9 +112,9 @@ class MainTest {
         assertTrue(out().startsWith("run scenarios x JVMs x collectors, then write the report" + NL + NL
                 + "Usage: bench run [options] [-Dbench.NAME=VALUE ...]" + NL + NL + "Runs every scenario on every JVM"
                 + " with every collector asked for (one cell each)"), out());
-        assertTrue(words().contains(" --scenarios=LIST scenarios to run, comma-separated: " + scenarios + ", all"
+        assertTrue(words().contains(" --scenarios=SCENARIOS scenarios to run, comma-separated: " + scenarios + ", all"
                 + " (default: all) "), out());
-        assertTrue(words().contains(" --gcs=LIST collectors, comma-separated: " + Collector.ids() + " (default:"
+        assertTrue(words().contains(" --gcs=GCS collectors, comma-separated: " + Collector.ids() + " (default:"
                 + " default, the JVM's own choice) "), out());
         assertTrue(words().contains(" --scale=SCALE smoke, standard, paper: seconds, minutes (the default) or the"
                 + " published durations; -Dbench.scale "), out());
@@ -174,9 +174,12 @@ class MainTest {
         assertEquals(0, run("completion"));
         assertTrue(out().contains("complete -F _complete_bench"), out().substring(0, 400));
         assertTrue(out().contains("--refresh-jvms"), "run's options");
-        assertTrue(out().contains("(\"" + String.join("\" \"", Scenarios.discover().names()) + "\" \"all\")"),
-                "the scenarios");
-        assertTrue(out().contains("(\"smoke\" \"standard\" \"paper\")"), "the scales");
+        // each option's candidates, under a label of its own (two options of one label would share one list)
+        assertTrue(out().contains("=(\"" + String.join("\" \"", Scenarios.discover().names()) + "\" \"all\") #"
+                + " --scenarios values"), "the scenarios");
+        assertTrue(out().contains("=(\"smoke\" \"standard\" \"paper\") # --scale values"), "the scales");
+        assertTrue(out().contains("=(\"" + Collector.ids().replace(", ", "\" \"") + "\") # --gcs values"),
+                "the collectors");
     }
 
     @Test
@@ -233,7 +236,7 @@ class MainTest {
                 + " --run-id, --resume, --dry-run, --no-report, --refresh-jvms, --verbose, --help, --version; see bench"
                 + " run --help"), err());
         assertEquals(2, run("run", "--jvms"));
-        assertTrue(err().contains("latency-bench: bench run: --jvms needs a value (LIST); see bench run --help"), err());
+        assertTrue(err().contains("latency-bench: bench run: --jvms needs a value (JVMS); see bench run --help"), err());
         assertEquals(2, run("run", "-Dbench.jvm=/opt/x"));
         assertTrue(err().contains("-Dbench.jvm is set by the runner"), err());
         assertEquals(2, run("frobnicate"));
