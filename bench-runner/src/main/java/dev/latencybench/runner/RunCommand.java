@@ -162,6 +162,11 @@ final class RunCommand implements Callable<Integer> {
                         + " with --jvms (or -Dbench.jvms) and add one with --jvm NAME=/path");
             }
         }
+        List<String> scales = new ArrayList<>();
+        new Choices.ScaleIds().forEach(scales::add);
+        if (scale != null && !scales.contains(scale)) {
+            throw new UsageException("bench run: --scale '" + scale + "': expected one of " + String.join(", ", scales));
+        }
         // options that are a property of every cell: --forks 3 is -Dbench.forks=3
         optionProperty(props, "--scale", scale, Periods.SCALE);
         optionProperty(props, "--forks", forks, Periods.FORKS);

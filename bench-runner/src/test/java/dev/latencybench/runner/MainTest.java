@@ -98,6 +98,9 @@ class MainTest {
         assertTrue(out().contains("  time: at most about 84 s for the cells to run"), out());
         assertEquals(2, run("run", "--forks", "3", "-Dbench.forks=2", "--dry-run", "--results", tmp.toString()));
         assertTrue(err().contains("--forks and -Dbench.forks say the same; give one of them"), err());
+        assertEquals(2, run("run", "--scale", "tiny", "--dry-run", "--results", tmp.toString()));
+        assertTrue(err().contains("latency-bench: bench run: --scale 'tiny': expected one of smoke, standard, paper"),
+                err());
     }
 
     /** The output with every run of white space (a line wrapped by the help's width) as one space. */
@@ -186,6 +189,10 @@ class MainTest {
     void aPropertyThatIsNotTheSuitesIsRefused() {
         assertEquals(2, run("run", "-Dfoo=1", "--dry-run"));
         assertEquals("latency-bench: bench run: '-Dfoo=1': expected -Dbench.NAME=VALUE" + NL, err());
+        err.reset();
+        assertEquals(2, run("run", "-Dbench.rate", "--dry-run"));
+        assertEquals("latency-bench: bench run: '-Dbench.rate': expected -Dbench.NAME=VALUE; see bench run --help" + NL,
+                err());
     }
 
     @Test

@@ -53,7 +53,8 @@ public final class Cli {
      * What was wrong with the arguments, in the suite's words: {@code unknown option '--fix'; the options
      * are --strict, --help, --version}, {@code unexpected argument 'x'} (or {@code unknown command 'x'; the
      * commands are ...}), {@code --jvms needs a value (LIST)},
-     * or picocli's own message for anything else (a value of the wrong type, say).
+     * {@code '-Dfoo': expected -Dbench.NAME=VALUE}, or picocli's own message for anything else (a value of the
+     * wrong type, say).
      */
     public static String problem(CommandLine.ParameterException e) {
         CommandSpec spec = e.getCommandLine().getCommandSpec();
@@ -81,6 +82,11 @@ public final class Cli {
             if (!missing.isEmpty()) {
                 return String.join("; ", missing);
             }
+        }
+        if (e.getArgSpec() instanceof OptionSpec && e.getArgSpec().isMultiValue() && e.getValue() != null
+                && java.util.Map.class.isAssignableFrom(e.getArgSpec().type())) { // -Dfoo: not KEY=VALUE
+            String name = ((OptionSpec) e.getArgSpec()).longestName();
+            return "'" + name + e.getValue() + "': expected " + name + e.getArgSpec().paramLabel();
         }
         String m = e.getMessage();
         return m.isEmpty() ? m : Character.toLowerCase(m.charAt(0)) + m.substring(1);
