@@ -186,6 +186,14 @@ class MainTest {
     }
 
     @Test
+    void jmhsForkFlagOnRunIsRefusedNamingTheRunsOwnOptions() {
+        assertEquals(2, run("run", "-f", "3"));
+        assertTrue(err().startsWith("latency-bench: bench run: unknown option '-f'; the options are --scenarios, --jvms,"
+                + " --jvm, --gcs, --gc-args, --jvm-args, --scale, --forks, --warmup, --duration, "), err());
+        assertEquals("", out(), "nothing started");
+    }
+
+    @Test
     void aPropertyThatIsNotTheSuitesIsRefused() {
         assertEquals(2, run("run", "-Dfoo=1", "--dry-run"));
         assertEquals("latency-bench: bench run: '-Dfoo=1': expected -Dbench.NAME=VALUE" + NL, err());
