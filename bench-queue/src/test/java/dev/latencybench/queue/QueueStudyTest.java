@@ -99,7 +99,7 @@ class QueueStudyTest {
         int status = new StudyLauncher(new QueueStudy(), new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8)).run(new String[] {"--classpath"});
         assertEquals(2, status);
-        assertEquals("latency-bench: --classpath needs a value\n", stderr());
+        assertEquals("latency-bench: --classpath needs a value (CP)\n", stderr());
     }
 
     @Test

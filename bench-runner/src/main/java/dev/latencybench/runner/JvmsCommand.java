@@ -1,39 +1,52 @@
 package dev.latencybench.runner;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Callable;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import dev.latencybench.core.run.Cli;
 import dev.latencybench.runner.cli.UsageException;
 import dev.latencybench.runner.jvm.Collector;
 import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.jvm.JvmCatalog;
 
-/** {@code bench jvms}: every JVM found, where, and which collectors and JIT variants run on it. */
-final class JvmsCommand {
+/**
+ * {@code bench jvms}: every JVM found, where, and which collectors and JIT variants run on it. Its
+ * options are read by picocli into the fields below; one instance per command line.
+ */
+@Command(name = "jvms", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
+        header = "the JVMs found here and what each supports",
+        synopsisHeading = "%nUsage: ", descriptionHeading = "%n",
+        description = {"Lists the JVMs found in JAVA_HOME, /usr/lib/jvm, SDKMAN and --jvm, and which collectors and"
+                + " GraalVM JIT variant each runs. Answers are cached until a JDK changes.", ""})
+final class JvmsCommand implements Callable<Integer> {
+    @Option(names = "--jvm", paramLabel = "NAME=PATH", description = "add a JVM by its JDK folder or java binary"
+            + " (repeatable), as for run")
+    List<String> explicitJvms = new ArrayList<>();
+    @Option(names = "--refresh-jvms", description = "probe every JVM again instead of using the cache, as for run")
+    boolean refreshJvms;
+    /** The name this option had before it was named as run's: still taken. */
+    @Option(names = "--refresh", hidden = true)
+    boolean refresh;
+
     private final Context ctx;
 
     JvmsCommand(Context ctx) {
         this.ctx = ctx;
     }
 
-    int run(String[] argv) {
-        Args args = Args.parse("bench jvms", argv, List.of("--jvm"), List.of("--refresh-jvms", "--refresh", "--help"));
+    @Override
+    public Integer call() {
         PrintStream out = ctx.out;
-        if (args.has("--help")) {
-            out.println("Usage: scripts/bench jvms [--jvm NAME=PATH ...] [--refresh-jvms]");
-            out.println("Lists the JVMs found in JAVA_HOME, /usr/lib/jvm, SDKMAN and --jvm, and which collectors and");
-            out.println("GraalVM JIT variant each runs. Answers are cached; --refresh-jvms (as for run; --refresh");
-            out.println("for short) probes every JVM again.");
-            return 0;
-        }
-        if (!args.positional.isEmpty()) {
-            throw new UsageException("bench jvms: unexpected argument '" + args.positional.get(0) + "'");
-        }
         JvmCatalog catalog;
         try {
-            catalog = ctx.catalog(args.all("--jvm"), args.has("--refresh-jvms") || args.has("--refresh"));
+            catalog = ctx.catalog(explicitJvms, refreshJvms || refresh);
         } catch (IllegalArgumentException e) {
             throw new UsageException("bench jvms: " + e.getMessage());
         }

@@ -2,21 +2,42 @@ package dev.latencybench.runner;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.List;
+import java.util.concurrent.Callable;
 
-import dev.latencybench.core.env.HostCheck;
+import picocli.AutoComplete;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import dev.latencybench.core.run.CheckHost;
+import dev.latencybench.core.run.Cli;
+import dev.latencybench.core.run.SuiteCommit;
 import dev.latencybench.runner.cli.UsageException;
 import dev.latencybench.runner.report.Report;
 import dev.latencybench.runner.report.compare.Compare;
 
 /**
  * The one entry point ({@code scripts/bench}, {@code java -jar bench-runner/target/bench.jar}):
- * {@code run}, {@code report}, {@code compare}, {@code jvms}, {@code check-host}. Exit status: 0
- * success, 1 a cell failed or a regression was found, 2 bad input (nothing started).
+ * {@code run}, {@code report}, {@code compare}, {@code jvms}, {@code check-host}, {@code completion},
+ * each a picocli command. Exit status: 0 success, 1 a cell failed or a regression was found, 2 bad
+ * input (nothing started). One instance per command line.
  */
-public final class Main {
-    private Main() {
+@Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
+        header = {"latency-bench: which JVM and collector give the lowest, steadiest latency on this machine", ""},
+        customSynopsis = {"scripts/bench COMMAND [options]      (or: java -jar bench-runner/target/bench.jar ...)"},
+        commandListHeading = "%nCommands:%n", subcommands = {RunCommand.class, JvmsCommand.class, CheckHost.class},
+        footer = {"", "'COMMAND --help' describes each; --version prints the suite's version and commit.",
+            "Exit status: 0 success, 1 a cell failed or a regression was found, 2 bad input (nothing started)."})
+public final class Main implements Callable<Integer> {
+    private final Context ctx;
+    @Spec
+    CommandSpec spec;
+
+    private Main(Context ctx) {
+        this.ctx = ctx;
     }
 
     /** Set by {@code -Pbench}, which runs this class inside Maven's JVM (exec:java). */
@@ -53,67 +74,89 @@ public final class Main {
     }
 
     static int run(Context ctx, String[] args) {
-        if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help")) {
-            printHelp(ctx);
-            return args.length == 0 ? 2 : 0;
-        }
-        if (args[0].equals("--version") || args[0].equals("-V") || args[0].equals("version")) {
-            ctx.out.println(dev.latencybench.core.run.SuiteCommit.versionLine());
-            return 0;
-        }
-        String[] rest = Arrays.copyOfRange(args, 1, args.length);
-        try {
-            switch (args[0]) {
-                case "run":
-                    return new RunCommand(ctx).run(rest);
-                case "report":
-                    return Report.command(rest, ctx.out);
-                case "compare":
-                    return Compare.command(rest, ctx.out);
-                case "jvms":
-                    return new JvmsCommand(ctx).run(rest);
-                case "check-host":
-                    return checkHost(ctx, rest);
-                default:
-                    throw new UsageException("unknown command '" + args[0] + "'; expected run, report, compare, jvms or"
-                            + " check-host (see --help)");
+        CommandLine cli = new CommandLine(new Main(ctx), new CommandLine.IFactory() { // the commands share ctx
+            @Override
+            public <K> K create(Class<K> type) throws Exception {
+                return type == RunCommand.class ? type.cast(new RunCommand(ctx))
+                        : type == JvmsCommand.class ? type.cast(new JvmsCommand(ctx))
+                        : type == CheckHost.class ? type.cast(new CheckHost(Path.of("/"), ctx.out))
+                        : CommandLine.defaultFactory().create(type);
             }
-        } catch (UsageException e) {
-            ctx.err.println("latency-bench: " + e.getMessage());
+        });
+        cli.addSubcommand(new CommandLine.HelpCommand());
+        Cli.configure(cli, ctx.out, ctx.err);
+        cli.setParameterExceptionHandler((e, given) -> {
+            String command = e.getCommandLine().getCommandSpec().qualifiedName();
+            ctx.err.println("latency-bench: " + command + ": " + Cli.problem(e) + "; see " + command + " --help");
             return 2;
-        } catch (IOException e) {
-            ctx.err.println("latency-bench: " + e.getMessage());
-            return 1;
-        }
+        });
+        cli.setExecutionExceptionHandler((e, command, parsed) -> {
+            if (e instanceof UsageException) {
+                ctx.err.println("latency-bench: " + e.getMessage());
+                return 2;
+            }
+            if (e instanceof IOException) {
+                ctx.err.println("latency-bench: " + e.getMessage());
+                return 1;
+            }
+            throw e;
+        });
+        return cli.execute(args);
     }
 
-    private static int checkHost(Context ctx, String[] args) {
-        Args a = Args.parse("bench check-host", args, List.of(), List.of("--strict", "--help"));
-        if (a.has("--help")) {
-            ctx.out.println("Usage: scripts/bench check-host [--strict]");
-            ctx.out.println("Checks how this host is tuned for latency measurements (isolated CPUs, nohz_full, rcu_nocbs,");
-            ctx.out.println("governor, turbo, C-states, THP, irqbalance, swap, /dev/shm) and prints PASS / WARN / INFO lines.");
-            ctx.out.println("Every result's env.json holds the same findings. --strict: exit 1 when any line is WARN.");
-            return 0;
-        }
-        if (!a.positional.isEmpty()) {
-            throw new UsageException("bench check-host: unexpected argument '" + a.positional.get(0) + "'");
-        }
-        return HostCheck.run(Path.of("/"), ctx.out, a.has("--strict"));
+    /** {@code bench} alone: the list of commands, and exit status 2 (nothing was asked). */
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(ctx.out);
+        return 2;
     }
 
-    private static void printHelp(Context ctx) {
-        ctx.out.println("latency-bench: which JVM and collector give the lowest, steadiest latency on this machine");
-        ctx.out.println();
-        ctx.out.println("Usage: scripts/bench COMMAND [options]      (or: java -jar bench-runner/target/bench.jar ...)");
-        ctx.out.println();
-        ctx.out.println("  run [options]                    run scenarios x JVMs x collectors, then write the report");
-        ctx.out.println("  report RUN_DIR                   (re)write REPORT.md, report.html and charts of a run");
-        ctx.out.println("  compare BASE_RUN CANDIDATE_RUN   ratio table; exit 1 when a percentile regresses");
-        ctx.out.println("  jvms                             the JVMs found here and what each supports");
-        ctx.out.println("  check-host                       how well this host is tuned for latency measurements");
-        ctx.out.println();
-        ctx.out.println();
-        ctx.out.println("'COMMAND --help' describes each; --version prints the suite's version and commit.");
+    @Command(name = "report", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
+            header = "(re)write REPORT.md, report.html and charts of a run",
+            synopsisHeading = "%nUsage: ", descriptionHeading = "%n",
+            description = "Writes REPORT.md, report.html and charts/ into RUN_DIR from its results (again, if they"
+                    + " exist).")
+    int report(@Parameters(paramLabel = "RUN_DIR", description = "the run folder, such as"
+            + " results/20261123T031500Z-myhost") Path runDir) {
+        return Report.command(runDir, ctx.out);
+    }
+
+    @Command(name = "compare", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
+            header = "ratio table; exit 1 when a percentile regresses",
+            synopsisHeading = "%nUsage: ", descriptionHeading = "%n",
+            description = {"Compares the percentiles (p50 ... p99.99) of every metric of every cell and variant the two runs"
+                    + " share, the primary metric first (for the queue study: latency, then service). Percentiles"
+                    + " with fewer than 100 samples beyond them are shown but not gated.", ""},
+            footer = {"", "Exit status: 0 no regression, 1 a percentile slower by more than --max-regression and by"
+                    + " more than the forks' spread (with -Dbench.forks=2 or more), or a cell OK in the base and not"
+                    + " OK or missing in the candidate, 2 bad input."})
+    int compare(@Parameters(index = "0", paramLabel = "BASE_RUN", description = "the run folder compared against")
+                String base,
+                @Parameters(index = "1", paramLabel = "CANDIDATE_RUN", description = "the run folder compared")
+                String candidate,
+                @Option(names = "--max-regression", paramLabel = "PERCENT", defaultValue = "10%",
+                        description = "how much slower a percentile may get (default: ${DEFAULT-VALUE})")
+                String maxRegression,
+                @Option(names = "--output", paramLabel = "FILE", description = "also write the table to FILE"
+                        + " (checked before the comparison)")
+                Path output) throws IOException {
+        return Compare.command(base, candidate, maxRegression, output, ctx.out);
+    }
+
+    /** {@code bench version}, as {@code --version}. */
+    @Command(name = "version", hidden = true)
+    int version() {
+        ctx.out.println(SuiteCommit.versionLine());
+        return 0;
+    }
+
+    @Command(name = "completion", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
+            header = "print the shell completion script (bash, zsh)",
+            synopsisHeading = "%nUsage: ", descriptionHeading = "%n",
+            description = {"Completes the commands, options and their choices (scenarios, collectors, scales) of"
+                    + " scripts/bench. Load it into the current shell with: source <(scripts/bench completion)"})
+    int completion() {
+        ctx.out.print(AutoComplete.bash("bench", spec.commandLine()));
+        return 0;
     }
 }

@@ -10,21 +10,28 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
+import dev.latencybench.core.config.Periods;
 import dev.latencybench.core.config.Property;
 import dev.latencybench.core.env.Environment;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
+import dev.latencybench.core.run.Cli;
 import dev.latencybench.core.run.JvmExit;
 import dev.latencybench.core.run.RunSettings;
 import dev.latencybench.core.run.Study;
+import dev.latencybench.runner.cli.Choices;
 import dev.latencybench.runner.cli.UsageException;
 import dev.latencybench.runner.cli.WritablePath;
 import dev.latencybench.runner.jvm.Collector;
@@ -42,19 +49,82 @@ import dev.latencybench.runner.report.Report;
  * {@code bench run}: checks everything it was asked before anything starts (scenarios, JVMs,
  * collectors, properties, the results folder), prints the matrix, runs it cell by cell and writes
  * the report. {@code --resume} finishes an interrupted run; {@code --dry-run} only shows the cells.
+ * Its options are read by picocli into the fields below; one instance per command line.
  */
-final class RunCommand {
-    static final List<String> VALUED = List.of("--scenarios", "--jvms", "--jvm", "--gcs", "--gc-args", "--jvm-args",
-            "--scale", "--forks", "--warmup", "--duration", "--results", "--run-id", "--resume", "--classpath",
-            "--default-results");
-    /** Options that are a property of every cell, e.g. {@code --forks 3} is {@code -Dbench.forks=3}. */
-    private static final Map<String, String> OPTION_PROPERTIES = Map.of("--scale", "bench.scale", "--forks",
-            "bench.forks", "--warmup", "bench.warmup", "--duration", "bench.duration");
-    static final List<String> FLAGS = List.of("--dry-run", "--no-report", "--refresh-jvms", "--verbose", "--help");
-    /** Runner settings that may also come as properties, for {@code ./mvnw verify -Pbench -Dbench.jvms=...}. */
-    private static final Map<String, String> PROPERTY_OPTIONS = Map.of("bench.jvms", "--jvms", "bench.gcs", "--gcs",
-            "bench.scenarios", "--scenarios", "bench.gc.args", "--gc-args", RunSettings.JVM_ARGS, "--jvm-args",
-            RunSettings.RESULTS, "--results", RunSettings.RUN_ID, "--run-id");
+@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class, sortOptions = false,
+        header = "run scenarios x JVMs x collectors, then write the report",
+        synopsisHeading = "%nUsage: ", descriptionHeading = "%n",
+        customSynopsis = "bench run [options] [-Dbench.NAME=VALUE ...]",
+        description = {"Runs every scenario on every JVM with every collector asked for (one cell each), then"
+                + " writes REPORT.md, report.html and the charts into the run folder. A cell that cannot run on a JVM"
+                + " is skipped with the reason; a cell that fails does not stop the others.", ""},
+        optionListHeading = "Options:%n",
+        footer = {"", "-Dbench.NAME=VALUE (repeatable) is a property of every cell, such as -Dbench.rate=50K or"
+                + " -Dbench.cpus=2,4; each study's --help lists its own:",
+            "  java -cp bench-runner/target/bench.jar dev.latencybench.core.run.StudyMain queue --help",
+            "An option above may be given as the property after it (-Dbench.forks=3 is --forks 3), but not both.",
+            "Exit status: 0 when every cell that ran is OK, 1 otherwise, 2 on bad input."})
+final class RunCommand implements Callable<Integer> {
+    @Option(names = "--scenarios", paramLabel = "SCENARIOS", completionCandidates = Choices.ScenarioNames.class,
+            description = "scenarios to run, comma-separated: ${COMPLETION-CANDIDATES} (default: all)")
+    String scenarioList;
+    @Option(names = "--jvms", paramLabel = "JVMS", description = "JVMs: current (default: the JVM running this),"
+            + " all, or names from 'bench jvms'; short forms match one JVM: 17, temurin-25, 17+graal")
+    String jvmList;
+    @Option(names = "--jvm", paramLabel = "NAME=PATH", description = "add a JVM by its JDK folder or java binary"
+            + " (repeatable); it is run unless --jvms names others")
+    List<String> explicitJvms = new ArrayList<>();
+    // each choice list has a label of its own: the completion script keys its candidates by the label
+    @Option(names = "--gcs", paramLabel = "GCS", completionCandidates = Choices.CollectorIds.class,
+            description = "collectors, comma-separated: ${COMPLETION-CANDIDATES} (default: default, the JVM's own"
+                    + " choice)")
+    String gcList;
+    @Option(names = "--gc-args", paramLabel = "GC=FLAGS", description = "tuning that replaces a collector's defaults,"
+            + " repeatable (default: g1=-XX:MaxGCPauseMillis=10)")
+    List<String> gcArgSpecs = new ArrayList<>();
+    @Option(names = "--jvm-args", paramLabel = "FLAGS", description = "extra flags for every benchmark JVM, such as"
+            + " '-Xmx2g -XX:+AlwaysPreTouch'")
+    String jvmArgsText;
+    @Option(names = "--scale", paramLabel = "SCALE", completionCandidates = Choices.ScaleIds.class,
+            description = "${COMPLETION-CANDIDATES}: seconds, minutes (the default) or the published durations;"
+                    + " -Dbench.scale")
+    String scale;
+    @Option(names = "--forks", paramLabel = "N", description = "benchmark JVMs per cell, their histograms merged"
+            + " (default 1; 3 or more to see the spread between forks); -Dbench.forks")
+    String forks;
+    @Option(names = "--warmup", paramLabel = "TIME", description = "warm-up per fork, such as 10s or 2m (default: the"
+            + " scale's); -Dbench.warmup")
+    String warmup;
+    @Option(names = "--duration", paramLabel = "TIME", description = "measured time per fork (default: the scale's);"
+            + " -Dbench.duration")
+    String duration;
+    /** Listed in the synopsis and the footer: picocli would show it as {@code -D=bench.NAME=VALUE}. */
+    @Option(names = "-D", paramLabel = "bench.NAME=VALUE", hidden = true)
+    Map<String, String> properties = new LinkedHashMap<>();
+    @Option(names = "--results", paramLabel = "DIR", description = "output root (default: results)")
+    String resultsOption;
+    @Option(names = "--run-id", paramLabel = "ID", description = "name of the run folder (default: UTC time and"
+            + " host)")
+    String runIdOption;
+    @Option(names = "--resume", paramLabel = "RUN_DIR", description = "run the cells an interrupted run did not"
+            + " finish, then write the report")
+    String resumeDir;
+    @Option(names = "--dry-run", description = "print the cells, their flags and how long each takes at most; run"
+            + " nothing")
+    boolean dryRun;
+    @Option(names = "--no-report", description = "do not write the report at the end")
+    boolean noReport;
+    @Option(names = "--refresh-jvms", description = "probe the JVMs again instead of using the cache")
+    boolean refreshJvms;
+    @Option(names = "--verbose", description = "print JMH's whole output (VM options, iterations, its tables) as"
+            + " well as progress and results; it is always in jmh.log in each cell folder; -Dbench.verbose=true")
+    boolean verboseOption;
+    /** The benchmark JVMs' class path: {@code -Pbench} gives bench.jar's. */
+    @Option(names = "--classpath", hidden = true)
+    String classpath = System.getProperty("java.class.path");
+    /** Where results go without {@code --results}: {@code -Pbench} gives the checkout's results folder. */
+    @Option(names = "--default-results", hidden = true)
+    String defaultResults = "results";
 
     private static final String ONLY_MATRIX = "; only a run that 'bench run' started can be resumed: start a new run";
 
@@ -64,24 +134,27 @@ final class RunCommand {
         this.ctx = ctx;
     }
 
-    int run(String[] argv) throws IOException {
-        Args args = Args.parse("bench run", argv, VALUED, FLAGS);
-        if (args.has("--help")) {
-            printHelp(ctx.out);
-            return 0;
-        }
-        if (!args.positional.isEmpty()) {
-            throw new UsageException("bench run: unexpected argument '" + args.positional.get(0) + "'; see bench run"
-                    + " --help");
+    @Override
+    public Integer call() throws IOException {
+        for (String key : properties.keySet()) {
+            if (!key.startsWith("bench.")) {
+                throw new UsageException("bench run: '-D" + key + "=" + properties.get(key) + "': expected"
+                        + " -Dbench.NAME=VALUE");
+            }
         }
         Map<String, String> props = new LinkedHashMap<>(ctx.systemBenchProperties);
-        props.putAll(args.properties);
-        boolean verbose = verbose(args, props);
-        for (Map.Entry<String, String> e : PROPERTY_OPTIONS.entrySet()) { // -Dbench.jvms=... is --jvms ...
-            String v = props.remove(e.getKey());
-            if (v != null && !args.options.containsKey(e.getValue())) {
-                args.options.put(e.getValue(), List.of(v));
-            }
+        props.putAll(properties);
+        boolean verbose = verbose(props);
+        // runner settings that may also come as properties, for ./mvnw verify -Pbench -Dbench.jvms=...
+        scenarioList = option(props, "bench.scenarios", scenarioList);
+        jvmList = option(props, "bench.jvms", jvmList);
+        gcList = option(props, "bench.gcs", gcList);
+        jvmArgsText = option(props, RunSettings.JVM_ARGS, jvmArgsText);
+        resultsOption = option(props, RunSettings.RESULTS, resultsOption);
+        runIdOption = option(props, RunSettings.RUN_ID, runIdOption);
+        String gcArgsProperty = props.remove("bench.gc.args");
+        if (gcArgsProperty != null && gcArgSpecs.isEmpty()) {
+            gcArgSpecs = List.of(gcArgsProperty);
         }
         for (String own : List.of(RunSettings.JVM, RunSettings.JVM_NAME)) {
             if (props.containsKey(own)) {
@@ -89,28 +162,28 @@ final class RunCommand {
                         + " with --jvms (or -Dbench.jvms) and add one with --jvm NAME=/path");
             }
         }
-        for (Map.Entry<String, String> e : OPTION_PROPERTIES.entrySet()) { // --forks 3 is -Dbench.forks=3
-            if (args.options.containsKey(e.getKey())) {
-                if (args.properties.containsKey(e.getValue())) {
-                    throw new UsageException("bench run: " + e.getKey() + " and -D" + e.getValue() + " say the same;"
-                            + " give one of them");
-                }
-                props.put(e.getValue(), args.one(e.getKey(), null));
-            }
+        List<String> scales = new ArrayList<>();
+        new Choices.ScaleIds().forEach(scales::add);
+        if (scale != null && !scales.contains(scale)) {
+            throw new UsageException("bench run: --scale '" + scale + "': expected one of " + String.join(", ", scales));
         }
-        String classpath = args.one("--classpath", System.getProperty("java.class.path"));
+        // options that are a property of every cell: --forks 3 is -Dbench.forks=3
+        optionProperty(props, "--scale", scale, Periods.SCALE);
+        optionProperty(props, "--forks", forks, Periods.FORKS);
+        optionProperty(props, "--warmup", warmup, Periods.WARMUP);
+        optionProperty(props, "--duration", duration, Periods.DURATION);
         RunRequest request;
         Map<String, CellOutcome> previous = Map.of();
-        boolean resuming = args.options.containsKey("--resume");
+        boolean resuming = resumeDir != null;
         if (resuming) {
-            Path runDir = Path.of(args.one("--resume", null)).toAbsolutePath().normalize();
-            if (!args.properties.isEmpty()) {
-                throw new UsageException("bench run --resume: " + args.properties.keySet() + " cannot change a run"
+            Path runDir = Path.of(resumeDir).toAbsolutePath().normalize();
+            if (!properties.isEmpty()) {
+                throw new UsageException("bench run --resume: " + properties.keySet() + " cannot change a run"
                         + " that has started; resume it as it was, or start a new run");
             }
             JsonObject run = resumableManifest(runDir);
             try {
-                request = resumeRequest(runDir, run, args);
+                request = resumeRequest(runDir, run);
                 previous = RunManifest.outcomes(run);
             } catch (UsageException e) {
                 throw e;
@@ -119,14 +192,14 @@ final class RunCommand {
                         + " it (" + e.getMessage() + ")" + ONLY_MATRIX);
             }
         } else {
-            request = newRequest(args, props);
+            request = newRequest(props);
         }
         List<Cell> cells = request.cells();
         Map<String, Long> estimates = estimates(request, cells); // each cell's plan read once
         boolean nothingToRun = cells.stream().allMatch(c -> c.skipReason() != null);
-        if (args.has("--dry-run") || nothingToRun) {
+        if (dryRun || nothingToRun) {
             printMatrix(request, cells, previous, estimates);
-            if (args.has("--dry-run")) {
+            if (dryRun) {
                 return 0;
             }
             throw new UsageException("bench run: every cell of this matrix is skipped (reasons above); nothing to run");
@@ -137,7 +210,24 @@ final class RunCommand {
                 previous = RunManifest.outcomes(ResultFiles.readJson(RunManifest.file(request.runDir())));
             }
             printMatrix(request, cells, previous, estimates);
-            return runMatrix(request, previous, classpath, args.has("--no-report"), verbose, estimates);
+            return runMatrix(request, previous, classpath, noReport, verbose, estimates);
+        }
+    }
+
+    /** An option's value, else the property that says the same (taken out of the properties either way). */
+    private static String option(Map<String, String> props, String property, String value) {
+        String fromProperty = props.remove(property);
+        return value != null ? value : fromProperty;
+    }
+
+    /** A property given as an option ({@code --forks 3}); giving it both ways is an error. */
+    private void optionProperty(Map<String, String> props, String option, String value, String property) {
+        if (value != null) {
+            if (properties.containsKey(property)) {
+                throw new UsageException("bench run: " + option + " and -D" + property + " say the same; give one of"
+                        + " them");
+            }
+            props.put(property, value);
         }
     }
 
@@ -146,13 +236,13 @@ final class RunCommand {
      * Taken out of the properties: it changes what is printed, not what is measured, so it is no
      * property of the run (a resumed run may set it).
      */
-    private static boolean verbose(Args args, Map<String, String> props) {
-        args.properties.remove(RunSettings.VERBOSE);
+    private boolean verbose(Map<String, String> props) {
+        properties.remove(RunSettings.VERBOSE);
         String v = props.remove(RunSettings.VERBOSE);
         if (v != null && !v.trim().equalsIgnoreCase("true") && !v.trim().equalsIgnoreCase("false")) {
             throw new UsageException("bench run: -D" + RunSettings.VERBOSE + "=" + v + ": expected true or false");
         }
-        return args.has("--verbose") || (v != null && v.trim().equalsIgnoreCase("true"));
+        return verboseOption || (v != null && v.trim().equalsIgnoreCase("true"));
     }
 
     private int runMatrix(RunRequest request, Map<String, CellOutcome> previous, String classpath, boolean noReport,
@@ -183,9 +273,9 @@ final class RunCommand {
         return notOk == 0 ? 0 : 1;
     }
 
-    private RunRequest newRequest(Args args, Map<String, String> props) {
+    private RunRequest newRequest(Map<String, String> props) {
         Scenarios scenarios = ctx.scenarios();
-        List<String> scenarioNames = args.list("--scenarios", "all");
+        List<String> scenarioNames = list(scenarioList, "all");
         if (scenarioNames.contains("all")) {
             scenarioNames = scenarios.names();
         }
@@ -198,16 +288,16 @@ final class RunCommand {
             }
         }
         List<Collector> collectors = new ArrayList<>();
-        for (String g : args.list("--gcs", "default")) {
+        for (String g : list(gcList, "default")) {
             try {
                 collectors.add(Collector.of(g));
             } catch (IllegalArgumentException e) {
                 throw new UsageException("bench run: --gcs: " + e.getMessage());
             }
         }
-        Map<String, List<String>> gcArgs = gcArgs(args.all("--gc-args"));
-        List<String> jvmArgs = splitFlags("--jvm-args", args.one("--jvm-args", ""));
-        String resultsOpt = args.one("--results", args.one("--default-results", "results"));
+        Map<String, List<String>> gcArgs = gcArgs(gcArgSpecs);
+        List<String> jvmArgs = splitFlags("--jvm-args", jvmArgsText == null ? "" : jvmArgsText);
+        String resultsOpt = resultsOption != null ? resultsOption : defaultResults;
         Path results = Path.of(resultsOpt).toAbsolutePath().normalize();
         String problem = Files.exists(results) && !Files.isDirectory(results) ? "it is a file, not a folder"
                 : WritablePath.problem(results);
@@ -215,18 +305,19 @@ final class RunCommand {
             throw new UsageException("bench run: --results " + results + ": " + problem + "; point --results at a"
                     + " folder this user may write in");
         }
-        String runId = args.one("--run-id", ResultLayout.newRunId(ZonedDateTime.now(), Environment.hostName()));
+        String runId = runIdOption != null ? runIdOption : ResultLayout.newRunId(ZonedDateTime.now(),
+                Environment.hostName());
         if (!runId.matches("[A-Za-z0-9._-]+") || runId.startsWith(".")) {
             throw new UsageException("bench run: --run-id '" + runId + "': expected letters, digits, '.', '_' or '-'");
         }
         checkProperties(studies, props);
         List<Jvm> jvms;
         try {
-            JvmCatalog catalog = ctx.catalog(args.all("--jvm"), args.has("--refresh-jvms"));
-            List<String> asked = new ArrayList<>(args.list("--jvms", "current"));
-            for (String explicit : args.all("--jvm")) { // a JVM added with --jvm is run unless --jvms says otherwise
+            JvmCatalog catalog = ctx.catalog(explicitJvms, refreshJvms);
+            List<String> asked = new ArrayList<>(list(jvmList, "current"));
+            for (String explicit : explicitJvms) { // a JVM added with --jvm is run unless --jvms says otherwise
                 String name = explicit.substring(0, Math.max(0, explicit.indexOf('=')));
-                if (!args.options.containsKey("--jvms") && !asked.contains(name)) {
+                if (jvmList == null && !asked.contains(name)) {
                     asked.add(name);
                 }
             }
@@ -240,7 +331,7 @@ final class RunCommand {
                     + " or finish that run with --resume " + runDir);
         }
         List<String> names = studies.stream().map(Study::name).collect(Collectors.toList());
-        String command = reproduce(names, jvms, collectors, gcArgs, jvmArgs, props, args.all("--jvm"));
+        String command = reproduce(names, jvms, collectors, gcArgs, jvmArgs, props, explicitJvms);
         return new RunRequest(results, runId, names, jvms, collectors, gcArgs, jvmArgs, props, command);
     }
 
@@ -275,11 +366,23 @@ final class RunCommand {
     }
 
     /** The request of an earlier run, from its run.json; its JVMs must still be where they were. */
-    private RunRequest resumeRequest(Path runDir, JsonObject run, Args args) {
-        for (String o : List.of("--scenarios", "--jvms", "--jvm", "--gcs", "--gc-args", "--jvm-args", "--scale",
-                "--forks", "--warmup", "--duration", "--run-id", "--results")) {
-            if (args.options.containsKey(o)) {
-                throw new UsageException("bench run --resume: " + o + " cannot change a run that has started; "
+    private RunRequest resumeRequest(Path runDir, JsonObject run) {
+        Map<String, Object> given = new LinkedHashMap<>();
+        given.put("--scenarios", scenarioList);
+        given.put("--jvms", jvmList);
+        given.put("--jvm", explicitJvms.isEmpty() ? null : explicitJvms);
+        given.put("--gcs", gcList);
+        given.put("--gc-args", gcArgSpecs.isEmpty() ? null : gcArgSpecs);
+        given.put("--jvm-args", jvmArgsText);
+        given.put("--scale", scale);
+        given.put("--forks", forks);
+        given.put("--warmup", warmup);
+        given.put("--duration", duration);
+        given.put("--run-id", runIdOption);
+        given.put("--results", resultsOption);
+        for (Map.Entry<String, Object> o : given.entrySet()) {
+            if (o.getValue() != null) {
+                throw new UsageException("bench run --resume: " + o.getKey() + " cannot change a run that has started; "
                         + "resume it as it was, or start a new run");
             }
         }
@@ -287,7 +390,7 @@ final class RunCommand {
         for (JsonElement e : run.getAsJsonArray("jvms")) {
             JsonObject j = e.getAsJsonObject();
             Path java = Path.of(j.get("java").getAsString());
-            var info = ctx.prober().probe(java, args.has("--refresh-jvms"));
+            var info = ctx.prober().probe(java, refreshJvms);
             if (!info.usable()) {
                 throw new UsageException("bench run --resume: JVM " + j.get("name").getAsString() + " (" + java + "): "
                         + info.error());
@@ -333,6 +436,17 @@ final class RunCommand {
         } catch (ConfigException e) {
             throw new UsageException("bench run: " + e.getMessage());
         }
+    }
+
+    /** A comma-separated list, else the fallback's. */
+    private static List<String> list(String value, String fallback) {
+        List<String> items = new ArrayList<>();
+        for (String item : (value != null ? value : fallback).split(",")) {
+            if (!item.trim().isEmpty()) {
+                items.add(item.trim());
+            }
+        }
+        return items;
     }
 
     static Map<String, List<String>> gcArgs(List<String> specs) {
@@ -492,43 +606,5 @@ final class RunCommand {
         if (!request.properties.isEmpty()) {
             out.println("  properties: " + request.properties);
         }
-    }
-
-    static void printHelp(PrintStream out) {
-        out.println("Usage: scripts/bench run [options] [-Dbench.NAME=VALUE ...]");
-        out.println();
-        out.println("Runs every scenario on every JVM with every collector asked for (one cell each), then writes");
-        out.println("REPORT.md, report.html and the charts into the run folder. A cell that cannot run on a JVM is");
-        out.println("skipped with the reason; a cell that fails does not stop the others.");
-        out.println();
-        out.println("Options:");
-        out.println("  --scenarios LIST   scenarios to run: " + String.join(", ", Scenarios.discover().names())
-                + " (default: all)");
-        out.println("  --jvms LIST        JVMs: current (default: the JVM running this), all, or names from");
-        out.println("                     'bench jvms'; short forms match one JVM: 17, temurin-25, 17+graal");
-        out.println("  --jvm NAME=PATH    add a JVM by its JDK folder or java binary (repeatable); it is run");
-        out.println("                     unless --jvms names others");
-        out.println("  --gcs LIST         collectors (default: default, the JVM's own choice): " + Collector.ids());
-        out.println("  --gc-args GC=FLAGS tuning that replaces a collector's defaults (repeatable; default");
-        out.println("                     g1=-XX:MaxGCPauseMillis=10)");
-        out.println("  --jvm-args FLAGS   extra flags for every benchmark JVM, such as '-Xmx2g -XX:+AlwaysPreTouch'");
-        out.println("  --scale S          smoke, standard (default) or paper; same as -Dbench.scale=S");
-        out.println("  --forks N          benchmark JVMs per cell, their histograms merged (default 1; 3 or more");
-        out.println("                     to see the spread between forks); same as -Dbench.forks=N");
-        out.println("  --warmup T         warm-up per fork, e.g. 10s or 2m (default: the scale's); -Dbench.warmup=T");
-        out.println("  --duration T       measured time per fork (default: the scale's); -Dbench.duration=T");
-        out.println("  --results DIR      output root (default: results)");
-        out.println("  --run-id ID        name of the run folder (default: UTC time and host)");
-        out.println("  --resume RUN_DIR   run the cells an interrupted run did not finish, then write the report");
-        out.println("  --dry-run          print the cells, their flags and how long each takes at most; run nothing");
-        out.println("  --no-report        do not write the report at the end");
-        out.println("  --refresh-jvms     probe the JVMs again instead of using the cache");
-        out.println("  --verbose          print JMH's whole output (VM options, iterations, its tables) as well as");
-        out.println("                     progress and results; it is always in jmh.log in each cell folder");
-        out.println("                     (same as -Dbench.verbose=true)");
-        out.println();
-        out.println("Scenario properties (-Dbench.rate=50K, -Dbench.cpus=2,4, ...) go to every cell; the study's");
-        out.println("--help lists them: java -cp bench-runner/target/bench.jar dev.latencybench.core.run.StudyMain");
-        out.println("queue --help. Exit status: 0 when every cell that ran is OK, 1 otherwise, 2 on bad input.");
     }
 }

@@ -32,6 +32,7 @@ import dev.latencybench.runner.matrix.RunRequest;
 
 /** The commands' answers to bad input: exit status 2, a message naming what was wrong, nothing started. */
 class MainTest {
+    private static final String NL = System.lineSeparator();
     @TempDir
     Path tmp;
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -97,10 +98,109 @@ class MainTest {
         assertTrue(out().contains("  time: at most about 84 s for the cells to run"), out());
         assertEquals(2, run("run", "--forks", "3", "-Dbench.forks=2", "--dry-run", "--results", tmp.toString()));
         assertTrue(err().contains("--forks and -Dbench.forks say the same; give one of them"), err());
+        assertEquals(2, run("run", "--scale", "tiny", "--dry-run", "--results", tmp.toString()));
+        assertTrue(err().contains("latency-bench: bench run: --scale 'tiny': expected one of smoke, standard, paper"),
+                err());
+    }
+
+    /** The output with every run of white space (a line wrapped by the help's width) as one space. */
+    private String words() {
+        return out().replaceAll("\\s+", " ");
+    }
+
+    @Test
+    void helpOfEveryCommandIsGeneratedAndListsTheChoicesFromTheCodeThatChecksThem() {
         assertEquals(0, run("run", "--help"));
-        assertTrue(out().contains("--scenarios LIST   scenarios to run: queue, chain, jet, startup (default: all)")
-                || out().matches("(?s).*--scenarios LIST   scenarios to run: [a-z, ]*queue[a-z, ]* \\(default: all\\).*"),
-                out());
+        String scenarios = String.join(", ", Scenarios.discover().names());
+        assertTrue(out().startsWith("run scenarios x JVMs x collectors, then write the report" + NL + NL
+                + "Usage: bench run [options] [-Dbench.NAME=VALUE ...]" + NL + NL + "Runs every scenario on every JVM"
+                + " with every collector asked for (one cell each)"), out());
+        assertTrue(words().contains(" --scenarios=SCENARIOS scenarios to run, comma-separated: " + scenarios + ", all"
+                + " (default: all) "), out());
+        assertTrue(words().contains(" --gcs=GCS collectors, comma-separated: " + Collector.ids() + " (default:"
+                + " default, the JVM's own choice) "), out());
+        assertTrue(words().contains(" --scale=SCALE smoke, standard, paper: seconds, minutes (the default) or the"
+                + " published durations; -Dbench.scale "), out());
+        for (String option : List.of("--forks=N", "--warmup=TIME", "--duration=TIME", "--refresh-jvms", "--dry-run",
+                "--resume=RUN_DIR", "--verbose")) {
+            assertTrue(out().contains(NL + "      " + option + " "), option + " in\n" + out());
+        }
+        assertTrue(words().contains(" -Dbench.NAME=VALUE (repeatable) is a property of every cell"), out());
+        assertFalse(out().contains("--classpath") || out().contains("--default-results"), "internal options:\n" + out());
+        out.reset();
+        assertEquals(0, run("jvms", "--help"));
+        assertTrue(out().startsWith("the JVMs found here and what each supports" + NL + NL
+                + "Usage: bench jvms [-hV] [--refresh-jvms] [--jvm=NAME=PATH]..." + NL), out());
+        assertFalse(out().contains("--refresh "), "the old name is taken but not shown:\n" + out());
+        out.reset();
+        assertEquals(0, run("compare", "--help"));
+        assertTrue(out().contains(NL + "Usage: bench compare [-hV] [--max-regression=PERCENT] [--output=FILE] BASE_RUN"
+                + " CANDIDATE_RUN" + NL), out());
+        assertTrue(words().contains("how much slower a percentile may get (default: 10%)"), out());
+        out.reset();
+        assertEquals(0, run("report", "--help"));
+        assertTrue(out().contains(NL + "Usage: bench report [-hV] RUN_DIR" + NL), out());
+        out.reset();
+        assertEquals(0, run("check-host", "--help"));
+        assertTrue(out().contains(NL + "Usage: bench check-host [-hV] [--strict]" + NL), out());
+        out.reset();
+        assertEquals(0, run("help", "run"));
+        assertTrue(out().contains(NL + "Usage: bench run [options]"), out());
+        out.reset();
+        assertEquals(2, run());
+        assertTrue(out().startsWith("latency-bench: which JVM and collector give the lowest, steadiest latency on this"
+                + " machine" + NL + NL + "Usage: scripts/bench COMMAND [options]"), out());
+        assertTrue(out().contains(NL + "Commands:" + NL + "  run         run scenarios x JVMs x collectors, then write"
+                + " the report" + NL), out());
+        for (String command : List.of("jvms", "check-host", "compare", "completion", "report", "help")) {
+            assertTrue(out().contains(NL + "  " + command + " "), command + " in\n" + out());
+        }
+    }
+
+    @Test
+    void everyCommandHasTheVersionAndJvmsTakesTheOldNameOfRefresh() {
+        String line = dev.latencybench.core.run.SuiteCommit.versionLine() + NL;
+        for (String command : List.of("run", "jvms", "report", "compare", "check-host", "completion")) {
+            out.reset();
+            assertEquals(0, run(command, "--version"), command);
+            assertEquals(line, out(), command);
+        }
+        out.reset();
+        assertEquals(0, run("version"));
+        assertEquals(line, out());
+        assertEquals(0, run("jvms", "--refresh"));
+        assertEquals(0, run("jvms", "--refresh-jvms"));
+    }
+
+    @Test
+    void completionPrintsABashScriptWithTheChoices() {
+        assertEquals(0, run("completion"));
+        assertTrue(out().contains("complete -F _complete_bench"), out().substring(0, 400));
+        assertTrue(out().contains("--refresh-jvms"), "run's options");
+        // each option's candidates, under a label of its own (two options of one label would share one list)
+        assertTrue(out().contains("=(\"" + String.join("\" \"", Scenarios.discover().names()) + "\" \"all\") #"
+                + " --scenarios values"), "the scenarios");
+        assertTrue(out().contains("=(\"smoke\" \"standard\" \"paper\") # --scale values"), "the scales");
+        assertTrue(out().contains("=(\"" + Collector.ids().replace(", ", "\" \"") + "\") # --gcs values"),
+                "the collectors");
+    }
+
+    @Test
+    void jmhsForkFlagOnRunIsRefusedNamingTheRunsOwnOptions() {
+        assertEquals(2, run("run", "-f", "3"));
+        assertTrue(err().startsWith("latency-bench: bench run: unknown option '-f'; the options are --scenarios, --jvms,"
+                + " --jvm, --gcs, --gc-args, --jvm-args, --scale, --forks, --warmup, --duration, "), err());
+        assertEquals("", out(), "nothing started");
+    }
+
+    @Test
+    void aPropertyThatIsNotTheSuitesIsRefused() {
+        assertEquals(2, run("run", "-Dfoo=1", "--dry-run"));
+        assertEquals("latency-bench: bench run: '-Dfoo=1': expected -Dbench.NAME=VALUE" + NL, err());
+        err.reset();
+        assertEquals(2, run("run", "-Dbench.rate", "--dry-run"));
+        assertEquals("latency-bench: bench run: '-Dbench.rate': expected -Dbench.NAME=VALUE; see bench run --help" + NL,
+                err());
     }
 
     @Test
@@ -146,18 +246,23 @@ class MainTest {
         assertEquals(2, run("run", "--scenarios", "nope"));
         assertTrue(err().contains("unknown scenario 'nope'; expected one of queue"), err());
         assertEquals(2, run("run", "--frobnicate"));
-        assertTrue(err().contains("unknown option '--frobnicate'"), err());
+        assertTrue(err().contains("latency-bench: bench run: unknown option '--frobnicate'; the options are --scenarios,"
+                + " --jvms, --jvm, --gcs, --gc-args, --jvm-args, --scale, --forks, --warmup, --duration, --results,"
+                + " --run-id, --resume, --dry-run, --no-report, --refresh-jvms, --verbose, --help, --version; see bench"
+                + " run --help"), err());
         assertEquals(2, run("run", "--jvms"));
-        assertTrue(err().contains("--jvms needs a value"), err());
+        assertTrue(err().contains("latency-bench: bench run: --jvms needs a value (JVMS); see bench run --help"), err());
         assertEquals(2, run("run", "-Dbench.jvm=/opt/x"));
         assertTrue(err().contains("-Dbench.jvm is set by the runner"), err());
         assertEquals(2, run("frobnicate"));
-        assertTrue(err().contains("unknown command 'frobnicate'"), err());
+        assertTrue(err().contains("latency-bench: bench: unknown command 'frobnicate'; the commands are run, jvms,"
+                + " check-host, compare, completion, report, help; see bench --help"), err());
         assertEquals(2, run("report"));
         assertEquals(2, run("report", tmp.resolve("none").toString()));
         assertTrue(err().contains("is not a folder"), err());
         assertEquals(2, run("compare", tmp.toString()));
-        assertTrue(err().contains("expected two run folders"), err());
+        assertTrue(err().contains("latency-bench: bench compare: CANDIDATE_RUN is missing; see bench compare --help"),
+                err());
         assertEquals(2, run("compare", tmp.toString(), tmp.toString(), "--max-regression", "lots"));
         assertTrue(err().contains("--max-regression 'lots'"), err());
     }

@@ -17,11 +17,14 @@ import org.junit.jupiter.api.Test;
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
+import dev.latencybench.core.config.Periods;
 import dev.latencybench.core.config.Property;
+import dev.latencybench.core.config.Scale;
 import dev.latencybench.core.run.RunSettings;
 import dev.latencybench.core.run.Study;
 import dev.latencybench.core.run.StudyLauncher;
 import dev.latencybench.core.run.StudyMain;
+import dev.latencybench.core.run.SuiteCommit;
 
 /** Every study's declarations against its {@code --help} and its reader. */
 class StudyPropertiesTest {
@@ -32,9 +35,55 @@ class StudyPropertiesTest {
         assertEquals(0, new StudyLauncher(study, new PrintStream(out, true, StandardCharsets.UTF_8), System.err)
                 .run(new String[] {"--help"}));
         List<String> lines = Arrays.asList(out.toString(StandardCharsets.UTF_8).split("\\R"));
-        int first = lines.indexOf("are the standard scale's, bench.scale=smoke or paper changes them):") + 1;
+        String scale = study.properties().stream().filter(p -> p.name().equals(Periods.SCALE)).findFirst()
+                .orElseThrow().defaultText();
+        String others = Arrays.stream(Scale.values()).map(Scale::id).filter(id -> !id.equals(scale))
+                .collect(Collectors.joining(" or "));
+        // the defaults shown are those of the study's own default scale (start-up's is smoke)
+        int first = lines.indexOf("are the " + scale + " scale's, bench.scale=" + others + " changes them):") + 1;
         assertTrue(first > 0, study.name() + ": " + lines);
         return lines.subList(first, lines.size());
+    }
+
+    @Test
+    void theStartupStudysHelpSaysItsDefaultsAreTheSmokeScales() {
+        Study startup = STUDIES.stream().filter(s -> s.name().equals("startup")).findFirst().orElseThrow();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        assertEquals(0, new StudyLauncher(startup, new PrintStream(out, true, StandardCharsets.UTF_8), System.err)
+                .run(new String[] {"--help"}));
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains(System.lineSeparator() + "are the smoke scale's,"
+                + " bench.scale=standard or paper changes them):" + System.lineSeparator()), out.toString());
+    }
+
+    @Test
+    void studyMainNamesTheStudiesAndHandsTheRestToTheStudy() {
+        String nl = System.lineSeparator();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
+        assertEquals(0, StudyMain.run(new String[] {"--help"}, o, e));
+        assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("Usage: StudyMain [-hV] STUDY [ARGUMENT...]"
+                + nl + "Runs one study of those on the class path; STUDY --help lists its properties." + nl), out.toString());
+        assertTrue(out.toString(StandardCharsets.UTF_8).matches("(?s).*STUDY +the study: [a-z, ]*queue.*"),
+                out.toString());
+        out.reset();
+        assertEquals(0, StudyMain.run(new String[] {"--version"}, o, e));
+        assertEquals(SuiteCommit.versionLine() + nl, out.toString(StandardCharsets.UTF_8));
+        out.reset();
+        assertEquals(0, StudyMain.run(new String[] {"queue", "--help"}, o, e));
+        assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("latency-bench queue study: "), out.toString());
+        assertEquals(2, StudyMain.run(new String[] {"queue", "-f", "3"}, o, e));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("instead of -f write -Dbench.forks=3 before -jar"),
+                err.toString());
+        err.reset();
+        assertEquals(2, StudyMain.run(new String[] {"qeue"}, o, e));
+        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("latency-bench: unknown study 'qeue'; studies on"
+                + " the class path: "), err.toString());
+        err.reset();
+        assertEquals(2, StudyMain.run(new String[0], o, e));
+        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("latency-bench: STUDY is missing; studies on the"
+                + " class path: "), err.toString());
     }
 
     @Test

@@ -22,8 +22,8 @@ import dev.latencybench.core.affinity.CpuList;
  * never an exception). Reads {@code /proc}, {@code /sys} and {@code /dev/shm} under a root (a fake
  * tree in tests).
  *
- * <p>This class is the entry point: it runs the checks in a fixed order and is the
- * {@code check-host} command. The parts: {@link HostFiles} reads under the root,
+ * <p>This class runs the checks in a fixed order for the {@code check-host} command
+ * ({@code dev.latencybench.core.run.CheckHost}) and for {@code env.json}. The parts: {@link HostFiles} reads under the root,
  * {@link IsolationChecks}, {@link PowerChecks} and {@link MemoryChecks} hold the checks, and
  * {@link HostCheckReport} prints the findings or turns them into JSON.
  *
@@ -105,40 +105,6 @@ public final class HostCheck {
         print(out, findings);
         boolean warned = findings.stream().anyMatch(f -> f.status() == Status.WARN);
         return strict && warned ? 1 : 0;
-    }
-
-    /** {@code check-host [--strict] [--help]}; exits 0, 1 (strict, a warning) or 2 (bad argument). */
-    public static void main(String[] args) {
-        System.exit(launch(args, Paths.get("/"), System.out, System.err));
-    }
-
-    static int launch(String[] args, Path root, PrintStream out, PrintStream err) {
-        boolean strict = false;
-        for (String arg : args) {
-            switch (arg) {
-                case "--strict":
-                    strict = true;
-                    break;
-                case "-h":
-                case "--help":
-                    printHelp(out);
-                    return 0;
-                default:
-                    err.println("check-host: unknown argument '" + arg + "'; the options are --strict and --help");
-                    return 2;
-            }
-        }
-        return run(root, out, strict);
-    }
-
-    private static void printHelp(PrintStream out) {
-        out.println("Usage: check-host [--strict] [--help]");
-        out.println("Checks the Linux settings that move a latency tail: isolcpus, nohz_full, rcu_nocbs,");
-        out.println("CPU frequency governor, turbo, C-states, transparent huge pages, irqbalance, swap and");
-        out.println("/dev/shm. Each line is PASS, WARN (with what to set) or INFO (cannot tell).");
-        out.println("  --strict   exit 1 when a check warns (for scripts and CI)");
-        out.println("  --help     this text");
-        out.println("Exit status: 0, 1 with --strict and a warning, 2 on a bad argument.");
     }
 
     /**

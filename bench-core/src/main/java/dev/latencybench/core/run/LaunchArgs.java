@@ -1,31 +1,40 @@
 package dev.latencybench.core.run;
 
-import java.io.PrintStream;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
- * The launcher's command-line arguments (settings are {@code -Dbench.*} properties, not arguments):
- * {@code --part-of-run}, {@code --reproduce CMD}, {@code --classpath CP}, {@code --default-results DIR},
- * {@code --help}, {@code --version}. Immutable once parsed.
+ * The launcher's command-line arguments, read by picocli (settings are {@code -Dbench.*} properties,
+ * not arguments): {@code --help} and {@code --version} for people; {@code --part-of-run},
+ * {@code --reproduce CMD}, {@code --classpath CP} and {@code --default-results DIR}, hidden from the
+ * help, for the runner and {@code -Pbench}. What it does not take is explained by {@link #unknown}.
+ * Filled once by one parse; not thread-safe.
  */
+@Command(mixinStandardHelpOptions = true, versionProvider = Cli.Version.class)
 final class LaunchArgs {
     /** Run by the matrix runner: the run folder and run.json are the runner's. */
-    final boolean partOfRun;
+    @Option(names = "--part-of-run", hidden = true)
+    boolean partOfRun;
     /** The command that reproduces the whole run, when a runner started this launcher; else null. */
-    final String reproduce;
+    @Option(names = "--reproduce", hidden = true, paramLabel = "CMD")
+    String reproduce;
     /** The forked JVMs' class path, or null for the launcher's own. */
-    final String classpath;
-    final String defaultResults;
-    final boolean help;
-    final boolean version;
+    @Option(names = "--classpath", hidden = true, paramLabel = "CP")
+    String classpath;
+    @Option(names = "--default-results", hidden = true, paramLabel = "DIR")
+    String defaultResults = RunSettings.DEFAULT_RESULTS;
 
     /**
      * JMH's own flags, which this jar does not take (its settings are {@code -Dbench.*} properties), by
      * flag: the property that does the same, or null where there is none.
      */
-    private static final java.util.Map<String, String> JMH_FLAGS = jmhFlags();
+    private static final Map<String, String> JMH_FLAGS = jmhFlags();
 
-    private static java.util.Map<String, String> jmhFlags() {
-        java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
+    private static Map<String, String> jmhFlags() {
+        Map<String, String> m = new LinkedHashMap<>();
         m.put("-f", "bench.forks");
         m.put("-wi", "bench.warmup");
         m.put("-w", "bench.warmup");
@@ -38,59 +47,6 @@ final class LaunchArgs {
             m.putIfAbsent(f, null);
         }
         return m;
-    }
-
-    private LaunchArgs(boolean partOfRun, String reproduce, String classpath, String defaultResults, boolean help,
-                       boolean version) {
-        this.partOfRun = partOfRun;
-        this.reproduce = reproduce;
-        this.classpath = classpath;
-        this.defaultResults = defaultResults;
-        this.help = help;
-        this.version = version;
-    }
-
-    /** The parsed arguments, or null after printing what is wrong to {@code err}. */
-    static LaunchArgs parse(String[] args, PrintStream err) {
-        boolean partOfRun = false;
-        String reproduce = null;
-        String classpath = null;
-        String defaultResults = RunSettings.DEFAULT_RESULTS;
-        boolean help = false;
-        boolean version = false;
-        for (int i = 0; i < args.length; i++) {
-            if ((args[i].equals("--classpath") || args[i].equals("--default-results")
-                    || args[i].equals("--reproduce")) && i + 1 == args.length) {
-                err.println("latency-bench: " + args[i] + " needs a value");
-                return null;
-            }
-            switch (args[i]) {
-                case "--part-of-run":
-                    partOfRun = true;
-                    break;
-                case "--reproduce":
-                    reproduce = args[++i];
-                    break;
-                case "--classpath":
-                    classpath = args[++i];
-                    break;
-                case "--default-results":
-                    defaultResults = args[++i];
-                    break;
-                case "-h":
-                case "--help":
-                    help = true;
-                    break;
-                case "-V":
-                case "--version":
-                    version = true;
-                    break;
-                default:
-                    err.println("latency-bench: " + unknown(args[i], i + 1 < args.length ? args[i + 1] : null));
-                    return null;
-            }
-        }
-        return new LaunchArgs(partOfRun, reproduce, classpath, defaultResults, help, version);
     }
 
     /**

@@ -276,24 +276,6 @@ class HostCheckTest {
     }
 
     @Test
-    void commandLineArguments() {
-        debianHost();
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-        PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
-        assertEquals(0, HostCheck.launch(new String[] {"--help"}, root, o, e));
-        assertTrue(out.toString(StandardCharsets.UTF_8).startsWith("Usage: check-host [--strict] [--help]"));
-        out.reset();
-        assertEquals(2, HostCheck.launch(new String[] {"--strict", "--fix"}, root, o, e));
-        assertEquals("check-host: unknown argument '--fix'; the options are --strict and --help"
-                + System.lineSeparator(), err.toString(StandardCharsets.UTF_8));
-        assertEquals("", out.toString(StandardCharsets.UTF_8));
-        assertEquals(1, HostCheck.launch(new String[] {"--strict"}, root, o, e));
-        assertEquals(0, HostCheck.launch(new String[0], root, o, e));
-    }
-
-    @Test
     void toJsonHoldsEveryFindingAndAdviceOnlyWhenNotPass() {
         debianHost();
         JsonArray json = HostCheck.toJson(new HostCheck(root).check());

@@ -26,17 +26,8 @@ public final class Report {
     }
 
     /** {@code bench report RUN_DIR}. */
-    public static int command(String[] args, PrintStream out) throws IOException {
-        if (args.length == 1 && (args[0].equals("--help") || args[0].equals("-h"))) {
-            out.println("Usage: scripts/bench report RUN_DIR");
-            out.println("Writes REPORT.md, report.html and charts/ into RUN_DIR from its results (again, if they exist).");
-            return 0;
-        }
-        if (args.length != 1 || args[0].startsWith("-")) {
-            throw new UsageException("bench report: expected one run folder, such as results/20261123T031500Z-myhost;"
-                    + " see bench report --help");
-        }
-        Path dir = Path.of(args[0]).toAbsolutePath().normalize();
+    public static int command(Path runDir, PrintStream out) {
+        Path dir = runDir.toAbsolutePath().normalize();
         if (!Files.isDirectory(dir)) {
             throw new UsageException("bench report: " + dir + " is not a folder");
         }

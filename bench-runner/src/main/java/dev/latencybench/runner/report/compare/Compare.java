@@ -38,34 +38,16 @@ public final class Compare {
     private Compare() {
     }
 
-    public static int command(String[] args, PrintStream out) throws IOException {
-        List<String> runs = new ArrayList<>();
-        double maxRegression = 0.10;
-        Path output = null;
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            if (a.equals("--help") || a.equals("-h")) {
-                printHelp(out);
-                return 0;
-            } else if (a.equals("--max-regression") || a.startsWith("--max-regression=")) {
-                String v = a.contains("=") ? a.substring(a.indexOf('=') + 1) : i + 1 < args.length ? args[++i] : null;
-                maxRegression = parseThreshold(v);
-            } else if (a.equals("--output") || a.startsWith("--output=")) {
-                String v = a.contains("=") ? a.substring(a.indexOf('=') + 1) : i + 1 < args.length ? args[++i] : null;
-                if (v == null || v.isEmpty()) {
-                    throw new UsageException("bench compare: --output needs a file name");
-                }
-                output = Path.of(v);
-            } else if (a.startsWith("-")) {
-                throw new UsageException("bench compare: unknown option '" + a + "'; see bench compare --help");
-            } else {
-                runs.add(a);
-            }
-        }
-        if (runs.size() != 2) {
-            throw new UsageException("bench compare: expected two run folders, BASE and CANDIDATE; see bench compare"
-                    + " --help");
-        }
+    /**
+     * {@code bench compare BASE CANDIDATE [--max-regression 10%] [--output FILE]}; returns the exit
+     * status.
+     *
+     * @param maxRegressionText as given, such as {@code 10%}
+     * @param output        where the table is written too, or null
+     */
+    public static int command(String baseDir, String candidateDir, String maxRegressionText, Path output,
+                              PrintStream out) throws IOException {
+        double maxRegression = parseThreshold(maxRegressionText);
         if (output != null) { // before the comparison: exit 1 means a regression, and nothing should be lost
             output = output.toAbsolutePath().normalize();
             String problem = Files.isDirectory(output) ? output + " is a folder" : WritablePath.problem(output);
@@ -74,8 +56,8 @@ public final class Compare {
                         + " writable folder");
             }
         }
-        RunData base = load(runs.get(0));
-        RunData cand = load(runs.get(1));
+        RunData base = load(baseDir);
+        RunData cand = load(candidateDir);
         Result r = compare(base, cand, maxRegression);
         out.print(r.text);
         if (output != null) {
@@ -422,16 +404,5 @@ public final class Compare {
     /** {@code 10%}, {@code 2.5%}, {@code 1000%}: four significant digits at most, no trailing zeros. */
     static String pct(double d) {
         return Comparison.percent(d);
-    }
-
-    private static void printHelp(PrintStream out) {
-        out.println("Usage: scripts/bench compare BASE_RUN CANDIDATE_RUN [--max-regression 10%] [--output FILE]");
-        out.println();
-        out.println("Compares the percentiles (p50 ... p99.99) of every metric of every cell and variant the two runs");
-        out.println("share, the primary metric first (for the queue study: latency, then service).");
-        out.println("Exit status: 0 no regression, 1 a percentile slower by more than --max-regression (default 10%)");
-        out.println("and by more than the forks' spread (with -Dbench.forks=2 or more), or a cell OK in the base and");
-        out.println("not OK or missing in the candidate, 2 bad input. Percentiles with fewer than 100 samples beyond");
-        out.println("them are shown but not gated. --output also writes the table to FILE (checked first).");
     }
 }

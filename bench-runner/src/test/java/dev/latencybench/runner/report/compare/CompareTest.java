@@ -29,8 +29,13 @@ class CompareTest {
                 .write().dir;
     }
 
-    private int compare(String... args) throws IOException {
-        return Compare.command(args, new PrintStream(out, true, StandardCharsets.UTF_8));
+    private int compare(String base, String candidate) throws IOException {
+        return compare(base, candidate, "10%", null);
+    }
+
+    private int compare(String base, String candidate, String maxRegression, Path output) throws IOException {
+        return Compare.command(base, candidate, maxRegression, output, new PrintStream(out, true,
+                StandardCharsets.UTF_8));
     }
 
     /** Whether the output has a match of {@code regex}. */
@@ -59,7 +64,7 @@ class CompareTest {
         assertTrue(out().contains("1.50x ±0%  REGRESSION: p99.9 5.01ms -> 7.50ms\n") || out().contains(
                 "REGRESSION: p99.9 5.01ms -> 7.50ms\n"), out());
         assertTrue(out().contains("1 regression(s) beyond 10%"), out());
-        assertEquals(0, compare(base.toString(), slower.toString(), "--max-regression", "60%"));
+        assertEquals(0, compare(base.toString(), slower.toString(), "60%", null));
         assertEquals(0, compare(slower.toString(), base.toString()), "faster is never a regression");
     }
 
@@ -91,9 +96,8 @@ class CompareTest {
         UsageException e = assertThrows(UsageException.class, () -> compare(base.toString(), other.toString()));
         assertTrue(e.getMessage().contains("no cell and variant in common"), e.getMessage());
         assertTrue(out().contains("note: queue/chronicle/openjdk-17.0.15__g1: only in the base run"), out());
-        assertThrows(UsageException.class, () -> compare(base.toString()));
         assertThrows(UsageException.class, () -> compare(base.toString(), tmp.resolve("none").toString()));
-        assertThrows(UsageException.class, () -> compare(base.toString(), base.toString(), "--max-regression", "-5%"));
+        assertThrows(UsageException.class, () -> compare(base.toString(), base.toString(), "-5%", null));
         assertEquals(0.025, Compare.parseThreshold("2.5%"), 1e-12);
     }
 
@@ -123,24 +127,23 @@ class CompareTest {
     void anOutputThatCannotBeWrittenIsBadInputBeforeAnyComparison() throws IOException {
         Path base = run("base", 1_000, 5_000_000, "OK");
         Path file = Files.writeString(tmp.resolve("a-file"), "not a folder");
-        UsageException e = assertThrows(UsageException.class, () -> compare(base.toString(), base.toString(),
-                "--output", file.resolve("table.txt").toString()));
+        UsageException e = assertThrows(UsageException.class, () -> compare(base.toString(), base.toString(), "10%",
+                file.resolve("table.txt")));
         assertEquals("bench compare: --output " + file.resolve("table.txt") + ": " + file + " is a file, so nothing"
                 + " can be created under it; give a file in a writable folder", e.getMessage());
         assertEquals("", out(), "refused before comparing");
-        e = assertThrows(UsageException.class, () -> compare(base.toString(), base.toString(), "--output",
-                tmp.toString()));
+        e = assertThrows(UsageException.class, () -> compare(base.toString(), base.toString(), "10%", tmp));
         assertTrue(e.getMessage().contains(tmp + " is a folder"), e.getMessage());
 
         Path written = tmp.resolve("new/table.txt");
-        assertEquals(0, compare(base.toString(), base.toString(), "--output", written.toString()));
+        assertEquals(0, compare(base.toString(), base.toString(), "10%", written));
         assertEquals(out(), Files.readString(written));
     }
 
     @Test
     void theThresholdIsPrintedAsGiven() throws IOException {
         Path base = run("base", 1_000, 5_000_000, "OK");
-        assertEquals(0, compare(base.toString(), base.toString(), "--max-regression", "1000%"));
+        assertEquals(0, compare(base.toString(), base.toString(), "1000%", null));
         assertTrue(out().contains("regression threshold 1000%\n"), out());
         assertTrue(out().contains("0 regression(s) beyond 1000%\n"), out());
         assertEquals("10%", Compare.pct(0.10));
