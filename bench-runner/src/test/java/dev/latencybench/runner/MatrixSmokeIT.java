@@ -87,7 +87,9 @@ class MatrixSmokeIT {
         assertTrue(md.contains("SKIPPED"), md);
         assertNotNull(ImageIO.read(runDir.resolve("charts/queue-median.png").toFile()));
         assertNotNull(ImageIO.read(runDir.resolve("charts/queue-chronicle-spectrum.png").toFile()));
-        assertTrue(Files.readString(runDir.resolve("report.html")).contains("<svg class=\"chart\""));
+        String html = Files.readString(runDir.resolve("report.html"));
+        assertTrue(html.contains("<figure class=\"ichart\"") && html.contains("class=\"chart-data\""),
+                "report.html draws the charts from their data");
         Path serialCell = Files.list(runDir.resolve("queue/chronicle")).filter(p -> p.toString().endsWith("__serial"))
                 .findFirst().orElseThrow();
         assertTrue(Files.list(serialCell).anyMatch(p -> p.getFileName().toString().matches("gc-\\d+\\.log")),

@@ -1,9 +1,13 @@
 package dev.latencybench.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,10 +15,22 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import dev.latencybench.core.record.LatencyRecorder;
+import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.result.ResultFiles;
 
 /**
  * Every command README.md's first screen shows is run: the smoke run of all four studies exactly as
@@ -22,14 +38,27 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@code .ci/run}, checked here to be that command). The smoke run's folder holds what the README and
  * docs/results.md promise a newcomer: the report, summary.csv and summary.json, and an .hgrm beside each
  * interval log that reads as HdrHistogram's percentile text.
+ *
+ * <p>The run is also each study's default smoke run, so the happy path of each is checked here, once,
+ * on the cells it made (the JVM running this test, its default collector): every message, window and
+ * launch accounted for, the files each cell writes, the chain study's answer per transport, and nothing
+ * left behind (queue folders, the broker, services, members' ports). The study modules' own ITs run
+ * their jars for what this run cannot show: failures, signals, properties and variants it does not use.
+ * The run is made once for the class; a test per study reads its cells.
  */
 class ReadmeFirstScreenIT {
     /** The first screen: the commands must be in a code block that starts within these lines. */
     private static final int FIRST_SCREEN_LINES = 20;
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+    /** bench.queue.dir's default, where the queue and chain studies' Chronicle folders go. */
+    private static final Path QUEUE_DIR = Path.of("/dev/shm");
 
     @TempDir
-    Path tmp;
+    static Path tmp;
+    private static List<String> commands;
+    private static boolean ended;
+    private static int exit;
+    private static String out;
 
     /** The commands of the README's first code block, comments and blank lines left out. */
     static List<String> firstScreenCommands(List<String> readme) {
@@ -51,16 +80,13 @@ class ReadmeFirstScreenIT {
         return commands;
     }
 
-    @Test
-    void theFirstScreensCommandsAreTheSmokeRunAndTheTestsAndBothWork() throws Exception {
-        List<String> commands = firstScreenCommands(Files.readAllLines(ROOT.resolve("README.md")));
-        assertEquals(List.of("scripts/bench run --scale smoke", "./mvnw verify"), commands,
-                "a new command on the first screen needs its run here");
-        assertTrue(Files.readString(ROOT.resolve(".ci/run")).contains("./mvnw -B verify"),
-                "CI runs the test command as the README gives it (-B only makes Maven's output plain)");
-
-        List<String> cmd = new ArrayList<>(List.of("bash", "-c", ROOT.resolve(commands.get(0).split(" ")[0])
-                + commands.get(0).substring(commands.get(0).indexOf(' '))));
+    /** Runs the first command, the smoke run, as the README writes it, from a folder of its own. */
+    @BeforeAll
+    static void runTheSmokeRunAsWritten() throws Exception {
+        commands = firstScreenCommands(Files.readAllLines(ROOT.resolve("README.md")));
+        String smoke = commands.get(0);
+        List<String> cmd = new ArrayList<>(List.of("bash", "-c", ROOT.resolve(smoke.split(" ")[0])
+                + smoke.substring(smoke.indexOf(' '))));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(tmp.toFile()).redirectErrorStream(true);
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
         pb.environment().put("XDG_CACHE_HOME", tmp.resolve("cache").toString());
@@ -73,18 +99,21 @@ class ReadmeFirstScreenIT {
                 return e.toString();
             }
         });
-        boolean ended = p.waitFor(15, TimeUnit.MINUTES);
+        ended = p.waitFor(15, TimeUnit.MINUTES);
         if (!ended) {
             p.destroyForcibly();
         }
-        String out = console.get(30, TimeUnit.SECONDS);
-        assertTrue(ended, "the smoke run ended within 15 minutes:\n" + out);
-        assertEquals(0, p.exitValue(), out);
+        out = console.get(30, TimeUnit.SECONDS);
+        exit = ended ? p.exitValue() : -1;
+    }
 
-        Path runDir;
-        try (Stream<Path> runs = Files.list(tmp.resolve("results"))) {
-            runDir = runs.filter(Files::isDirectory).findFirst().orElseThrow();
-        }
+    @Test
+    void theFirstScreensCommandsAreTheSmokeRunAndTheTestsAndBothWork() throws Exception {
+        assertEquals(List.of("scripts/bench run --scale smoke", "./mvnw verify"), commands,
+                "a new command on the first screen needs its run here");
+        assertTrue(Files.readString(ROOT.resolve(".ci/run")).contains("./mvnw -B verify"),
+                "CI runs the test command as the README gives it (-B only makes Maven's output plain)");
+        Path runDir = runDir();
         for (String study : List.of("queue", "chain", "jet", "startup")) {
             assertTrue(Files.isDirectory(runDir.resolve(study)), study + " ran:\n" + out);
         }
@@ -104,6 +133,305 @@ class ReadmeFirstScreenIT {
         assertTrue(hgrms.size() >= 4, "an .hgrm per metric of each cell: " + hgrms);
         for (Path h : hgrms) {
             assertHgrm(Files.readAllLines(h), h);
+        }
+    }
+
+    /**
+     * The queue study's default: chronicle, reference and baseline, each OK with every one of its 200,000
+     * messages (2 s at 100K msg/s) received and in both metrics; the .hlog reads back through HdrHistogram's
+     * own reader to the percentiles in result.json; the loops allocate nothing per message; the schedule
+     * ran the three in order and answers no question; no queue folder of its forks is left.
+     */
+    @Test
+    void theQueueStudyAccountsForEveryMessageOfEveryTransport() throws Exception {
+        Path studyDir = studyDir("queue");
+        assertTrue(out.contains("latency from the intended send time"), out);
+        for (String transport : List.of("chronicle", "reference", "baseline")) {
+            Path cell = cell(studyDir, transport);
+            for (String f : List.of("result.json", "env.json", "jmh-queue-" + transport + ".json", "latency.hlog",
+                    "latency.hgrm", "service.hgrm")) {
+                assertTrue(Files.isRegularFile(cell.resolve(f)), transport + " wrote " + f);
+            }
+            JsonObject r = ResultFiles.readJson(cell.resolve("result.json"));
+            assertEquals("OK", r.get("status").getAsString(), transport + ": " + r.get("reasons"));
+            long sent = r.get("sent").getAsLong();
+            assertEquals(200_000, sent, "smoke: 2 s at 100K msg/s");
+            assertEquals(sent, r.get("received").getAsLong());
+            assertEquals(0, r.get("lost").getAsLong());
+            LatencySummary latency = LatencySummary.fromJson(r.getAsJsonObject("metrics").getAsJsonObject("latency"));
+            LatencySummary service = LatencySummary.fromJson(r.getAsJsonObject("metrics").getAsJsonObject("service"));
+            assertEquals(sent, latency.count);
+            assertEquals(sent, service.count);
+            assertTrue(latency.p50 > 0 && latency.p50 <= latency.p99 && latency.p99 <= latency.max, latency.toString());
+
+            // HdrHistogram's own reader sees the same numbers as result.json
+            Histogram fromLog = LatencyRecorder.newHistogram();
+            HistogramLogReader reader = new HistogramLogReader(cell.resolve("latency.hlog").toFile());
+            EncodableHistogram h;
+            while ((h = reader.nextIntervalHistogram()) != null) {
+                if (((Histogram) h).getTag() == null) {
+                    fromLog.add((Histogram) h);
+                }
+            }
+            reader.close();
+            assertEquals(latency, LatencySummary.of(fromLog));
+
+            // the producer and consumer loops allocate nothing per message: what they allocate over 200,000
+            // messages is a few fixed kilobytes, where one object per message would be 16 bytes or more each
+            double bytesPerMessage = r.getAsJsonObject("allocation").get("bytesPerMessage").getAsDouble();
+            assertTrue(bytesPerMessage < 1.0, transport + " allocates " + bytesPerMessage + " bytes per message");
+
+            JsonObject env = ResultFiles.readJson(cell.resolve("env.json"));
+            assertEquals(System.getProperty("java.version"), env.getAsJsonObject("jdk").get("version").getAsString());
+
+            // JMH's own JSON carries every declared metric's merged percentiles
+            String jmh = Files.readString(cell.resolve("jmh-queue-" + transport + ".json"));
+            assertTrue(jmh.contains("\"latency.p99.9\"") && jmh.contains("\"service.p50\""), transport + ": " + jmh);
+            assertEquals("baseline", r.getAsJsonObject("roles").get("floor").getAsString());
+            assertNoFolderOfItsForks(cell, "latency-bench-queue-");
+        }
+        // the schedule's record of the steps it ran for this JVM cell: the three variants, in order, all OK
+        JsonObject schedule = schedule(studyDir);
+        assertEquals(3, schedule.getAsJsonArray("steps").size(), schedule.toString());
+        assertEquals("chronicle", schedule.getAsJsonArray("steps").get(0).getAsJsonObject().get("name").getAsString());
+        assertEquals("OK", schedule.getAsJsonArray("steps").get(2).getAsJsonObject().get("status").getAsString());
+        assertFalse(schedule.has("decision"), "a fixed list answers no question");
+    }
+
+    /**
+     * The chain study's default: a capacity search over kafka, chronicle and in-memory that prints its
+     * answer per transport. Every step it ran accounts for every message of its chains of five services
+     * (sent, received, none lost, no wrong counter, each hop and the whole chain timed per message), and
+     * failed, if at all, only by the SLO, which is the search's question; the launcher's broker and the
+     * forks' queue folders are gone afterwards.
+     */
+    @Test
+    void theChainStudysSearchAccountsForEveryMessageAndPrintsItsAnswerPerTransport() throws Exception {
+        Path studyDir = studyDir("chain");
+        assertTrue(out.contains("  answer:\n    kafka: "), out);
+        assertTrue(out.contains("\n    chronicle: "), out);
+        assertTrue(out.contains("\n    in-memory: "), out);
+        assertTrue(out.contains("chain/chronicle-instances-1"), out);
+        JsonObject schedule = schedule(studyDir);
+        JsonObject parts = schedule.getAsJsonObject("decision").getAsJsonObject("parts");
+        assertEquals(List.of("kafka", "chronicle", "in-memory"), new ArrayList<>(parts.keySet()));
+        List<String> steps = new ArrayList<>();
+        for (JsonElement e : schedule.getAsJsonArray("steps")) {
+            steps.add(e.getAsJsonObject().get("name").getAsString());
+        }
+        for (String transport : List.of("kafka", "chronicle", "in-memory")) {
+            assertTrue(steps.contains(transport + "-instances-1"), "the search of " + transport + " ran: " + steps);
+        }
+        for (String step : steps) {
+            Path cell = cell(studyDir, step);
+            JsonObject r = ResultFiles.readJson(cell.resolve("result.json"));
+            String status = r.get("status").getAsString();
+            if (!status.equals("OK")) {
+                assertEquals("FAILED", status, step);
+                for (JsonElement reason : r.getAsJsonArray("reasons")) {
+                    assertTrue(reason.getAsString().startsWith("the SLO "), step + " failed by the SLO only: " + reason);
+                }
+            }
+            long instances = Long.parseLong(step.substring(step.lastIndexOf('-') + 1));
+            long sent = r.get("sent").getAsLong();
+            assertEquals(instances * 2_000, sent, step + ": " + instances + " chains, 2 s at 1,000 msg/s");
+            assertEquals(sent, r.get("received").getAsLong(), step);
+            assertEquals(0, r.get("lost").getAsLong(), step);
+            assertEquals(0, r.get("wrongCounter").getAsLong(), step);
+            assertEquals(instances, r.get("instances").getAsLong(), step);
+            assertEquals(instances, r.getAsJsonArray("chains").size(), step);
+            for (String m : List.of("latency", "service", "hop-1", "hop-6")) {
+                assertEquals(sent, r.getAsJsonObject("metrics").getAsJsonObject(m).get("count").getAsLong(), step + m);
+            }
+            assertEquals("in-memory", r.getAsJsonObject("roles").get("floor").getAsString());
+            assertNoFolderOfItsForks(cell, "latency-bench-chain-");
+        }
+        JsonObject broker = schedule.getAsJsonObject("shared").getAsJsonObject("kafka");
+        assertFalse(Files.exists(Path.of(broker.get("folder").getAsString())), "no lb-kafka-* folder left: " + broker);
+        assertFalse(ProcessHandle.of(broker.get("pid").getAsLong()).map(ProcessHandle::isAlive).orElse(false),
+                "the broker stopped: " + broker);
+    }
+
+    /**
+     * The Jet study's default: 100 keys, the Jet pipeline and the published one, each OK with every window
+     * end of 3 s of 10 ms slides measured, every key's count of every window right, the source at its
+     * 10,000 events/s; no benchmark JVM and no member's port left.
+     */
+    @Test
+    void theJetStudyMeasuresEveryWindowWithTheRightCounts() throws Exception {
+        Path studyDir = studyDir("jet");
+        long keys = 100;
+        assertTrue(out.contains("variants: sweep of bench.jet.keys: 100 for each of jet, reference"), out);
+        Path cell = cell(studyDir, "jet-keys-" + keys);
+        JsonObject r = ResultFiles.readJson(cell.resolve("result.json"));
+        assertEquals("OK", r.get("status").getAsString(), keys + ": " + r.get("reasons"));
+        JsonObject jet = r.getAsJsonObject("jet");
+        long windows = jet.get("windows").getAsLong();
+        assertTrue(windows >= 290 && windows <= 320, "3 s of 10 ms slides: " + windows);
+        assertEquals(keys * windows, jet.get("results").getAsLong(), "every key of every window end");
+        for (String zero : List.of("wrongCounts", "incompleteWindows", "missingWindowEnds", "lateResults")) {
+            assertEquals(0, jet.get(zero).getAsLong(), zero);
+        }
+        long input = jet.get("inputPerSec").getAsLong();
+        assertTrue(input > 9_500 && input < 10_500, "the source held 10,000 events/s: " + input);
+        assertTrue(jet.get("sourceFinalLagNs").getAsLong() <= 100_000_000L, "kept up");
+        for (String m : List.of("first-result", "last-result")) {
+            assertEquals(windows, r.getAsJsonObject("metrics").getAsJsonObject(m).get("count").getAsLong(), m);
+        }
+        assertTrue(jet.get("heapUsedMaxBytes").getAsLong() > 0);
+        assertNoJetForkLeft(cell);
+
+        Path reference = cell(studyDir, "reference-keys-" + keys);
+        JsonObject y = ResultFiles.readJson(reference.resolve("result.json"));
+        assertEquals("OK", y.get("status").getAsString(), "the published pipeline, " + keys + ": " + y.get("reasons"));
+        JsonObject yj = y.getAsJsonObject("jet");
+        long yWindows = yj.get("windows").getAsLong();
+        assertTrue(yWindows >= 290 && yWindows <= 320, "one timing per window end: " + yWindows);
+        assertEquals(yWindows, y.getAsJsonObject("metrics").getAsJsonObject("first-result").get("count").getAsLong());
+        long yInput = yj.get("inputPerSec").getAsLong();
+        assertTrue(yInput > 9_500 && yInput < 10_500, "the published source held 10,000 events/s: " + yInput);
+        assertNoJetForkLeft(reference);
+    }
+
+    /**
+     * The start-up study's default: the minimal and the Micronaut service in every mode this JDK has (aot
+     * from JDK 24, native with a native-image; each skipped with its reason otherwise) and the responder;
+     * every launch answered with plausible RSS, PSS and CPU time, the load's counts exact, a CDS archive
+     * built; every service process reaped and its port free.
+     */
+    @Test
+    void theStartupStudysLaunchesAnswerWithPlausibleFiguresAndLeaveNothing() throws Exception {
+        Path studyDir = studyDir("startup");
+        Path java = Path.of(System.getProperty("java.home"), "bin");
+        boolean aot = Runtime.version().feature() >= 24;
+        boolean nativeImage = Files.isExecutable(java.resolve("native-image"));
+        List<String> variants = new ArrayList<>(List.of("responder-jvm"));
+        for (String service : List.of("minimal", "micronaut")) {
+            variants.add(service + "-jvm");
+            variants.add(service + "-cds");
+            if (aot) {
+                variants.add(service + "-aot");
+            }
+            if (nativeImage) {
+                variants.add(service + "-native");
+            }
+        }
+        if (!aot) {
+            assertTrue(out.contains("aot skipped: the AOT cache needs JDK 24 or newer"), out);
+        }
+        if (!nativeImage) {
+            assertTrue(out.contains("native skipped: no native-image in " + java), out);
+        }
+        for (String v : variants) {
+            JsonObject r = ResultFiles.readJson(cell(studyDir, v).resolve("result.json"));
+            assertEquals("OK", r.get("status").getAsString(), v + ": " + r.get("reasons"));
+            assertEquals(3, r.get("launches").getAsLong(), v);
+            JsonObject raw = r.getAsJsonObject("launchValues");
+            for (int i = 0; i < 3; i++) {
+                long first = raw.getAsJsonArray("firstResponseNs").get(i).getAsLong();
+                long rss = raw.getAsJsonArray("rssKiB").get(i).getAsLong();
+                long pss = raw.getAsJsonArray("pssKiB").get(i).getAsLong();
+                long cpu = raw.getAsJsonArray("cpuNs").get(i).getAsLong();
+                assertTrue(first > TimeUnit.MILLISECONDS.toNanos(1) && first < TimeUnit.SECONDS.toNanos(60),
+                        v + " first response " + first + " ns");
+                assertTrue(rss > 10_000 && rss < 2_000_000, v + " RSS " + rss + " KiB");
+                assertTrue(pss > 0 && pss <= rss, v + " PSS " + pss + " KiB");
+                assertTrue(cpu > 0 && cpu < TimeUnit.SECONDS.toNanos(60), v + " CPU " + cpu + " ns");
+            }
+            for (JsonElement pid : raw.getAsJsonArray("pid")) {
+                assertFalse(ProcessHandle.of(pid.getAsLong()).map(ProcessHandle::isAlive).orElse(false), v + " pid "
+                        + pid + " reaped");
+            }
+            for (JsonElement port : raw.getAsJsonArray("port")) {
+                assertTrue(loopbackPortFree(port.getAsInt()), v + " port " + port + " free again");
+            }
+            JsonObject metrics = r.getAsJsonObject("metrics");
+            assertEquals(1_000, metrics.getAsJsonObject("cold").get("count").getAsLong(), v);
+            assertEquals(1_000, metrics.getAsJsonObject("warm").get("count").getAsLong(), v);
+            assertEquals(500, metrics.getAsJsonObject("open-latency").get("count").getAsLong(), v + ": 500/s for 1 s");
+            assertEquals(3, r.getAsJsonArray("load").get(0).getAsJsonObject().getAsJsonArray("batches").size());
+            if (!nativeImage) {
+                assertTrue(r.getAsJsonObject("skipped").get("native").getAsString().startsWith("no native-image in "),
+                        v + ": " + r.get("skipped"));
+            }
+        }
+        for (String service : List.of("minimal", "micronaut")) {
+            JsonObject cds = ResultFiles.readJson(cell(studyDir, service + "-cds").resolve("result.json"))
+                    .getAsJsonArray("prepared").get(0).getAsJsonObject();
+            assertTrue(cds.get("sizeBytes").getAsLong() > 100_000, "a CDS archive was built: " + cds);
+        }
+    }
+
+    /** The run's folder under results/ of the folder the README's command ran from; the run ended with 0. */
+    private static Path runDir() throws IOException {
+        assertTrue(ended, "the smoke run ended within 15 minutes:\n" + out);
+        assertEquals(0, exit, out);
+        try (Stream<Path> runs = Files.list(tmp.resolve("results"))) {
+            return runs.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
+    }
+
+    private static Path studyDir(String study) throws IOException {
+        Path dir = runDir().resolve(study);
+        assertTrue(Files.isDirectory(dir), study + " ran:\n" + out);
+        return dir;
+    }
+
+    /** The one JVM x GC cell of a variant: the README's run asks for the current JVM and its default collector. */
+    private static Path cell(Path studyDir, String variant) throws IOException {
+        try (Stream<Path> cells = Files.list(studyDir.resolve(variant))) {
+            List<Path> dirs = cells.filter(Files::isDirectory).collect(Collectors.toList());
+            assertEquals(1, dirs.size(), "one JVM x GC cell: " + dirs);
+            return dirs.get(0);
+        }
+    }
+
+    /** The study's one schedule: the steps it ran for the one JVM x GC cell, and its decision. */
+    private static JsonObject schedule(Path studyDir) throws IOException {
+        try (Stream<Path> f = Files.list(studyDir)) {
+            return ResultFiles.readJson(f.filter(x -> x.toString().endsWith(".schedule.json")).findFirst()
+                    .orElseThrow());
+        }
+    }
+
+    /** The pids of a cell's benchmark JVMs: its forks' folders are named by them. */
+    private static List<Long> forkPids(Path cell) throws IOException {
+        try (Stream<Path> forks = Files.list(cell.resolve("forks"))) {
+            return forks.map(f -> Long.parseLong(f.getFileName().toString())).collect(Collectors.toList());
+        }
+    }
+
+    /**
+     * No Chronicle folder (or its lock file) that a fork of this cell made in the default queue folder is
+     * left: such a folder is named {@code <prefix><pid>-<random>}; other runs' folders there are not ours.
+     */
+    private static void assertNoFolderOfItsForks(Path cell, String prefix) throws IOException {
+        for (long pid : forkPids(cell)) {
+            try (Stream<Path> s = Files.list(QUEUE_DIR)) {
+                List<Path> left = s.filter(f -> f.getFileName().toString().startsWith(prefix + pid + "-"))
+                        .collect(Collectors.toList());
+                assertEquals(List.of(), left, cell + ": fork " + pid + " left its queue folder");
+            }
+        }
+    }
+
+    /** The cell's benchmark JVMs have ended, and nothing listens on their embedded members' ports. */
+    private static void assertNoJetForkLeft(Path cell) throws IOException {
+        for (long pid : forkPids(cell)) {
+            assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "fork " + pid + " ended");
+            JsonObject f = ResultFiles.readJson(cell.resolve("forks").resolve(Long.toString(pid)).resolve("fork.json"));
+            String address = f.getAsJsonObject("cluster").get("address").getAsString();
+            int port = Integer.parseInt(address.substring(address.indexOf(':') + 1));
+            assertTrue(loopbackPortFree(port), "nothing listens on " + address);
+        }
+    }
+
+    private static boolean loopbackPortFree(int port) {
+        try (ServerSocket s = new ServerSocket()) {
+            s.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+            return true;
+        } catch (IOException e) {
+            return false;
         }
     }
 
