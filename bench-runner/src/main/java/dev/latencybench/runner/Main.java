@@ -74,6 +74,11 @@ public final class Main implements Callable<Integer> {
     }
 
     static int run(Context ctx, String[] args) {
+        return commandLine(ctx).execute(args);
+    }
+
+    /** The command line with its commands, their shared context and the suite's handling of bad input and failures. */
+    static CommandLine commandLine(Context ctx) {
         CommandLine cli = new CommandLine(new Main(ctx), new CommandLine.IFactory() { // the commands share ctx
             @Override
             public <K> K create(Class<K> type) throws Exception {
@@ -101,7 +106,7 @@ public final class Main implements Callable<Integer> {
             }
             throw e;
         });
-        return cli.execute(args);
+        return cli;
     }
 
     /** {@code bench} alone: the list of commands, and exit status 2 (nothing was asked). */
