@@ -14,6 +14,7 @@ import java.util.function.DoubleFunction;
 import javax.imageio.ImageIO;
 
 import org.jfree.svg.SVGGraphics2D;
+import org.jfree.svg.ViewBox;
 import org.jfree.svg.util.DoubleConverter;
 import org.knowm.xchart.internal.chartpart.Chart;
 
@@ -85,7 +86,7 @@ public final class ChartOutput {
         g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
         g.setRenderingHint(RenderingHints.KEY_FRACTIONALMETRICS, RenderingHints.VALUE_FRACTIONALMETRICS_OFF);
         chart.paint(g, chart.getWidth(), chart.getHeight());
-        String svg = g.getSVGElement();
+        String svg = g.getSVGElement(null, true, new ViewBox(0, 0, chart.getWidth(), chart.getHeight()), null, null);
         int rootEnd = svg.indexOf('>') + 1;
         String label = "<title>" + escapeXml(title) + "</title><desc>" + escapeXml(String.join(", ", seriesNames))
                 + "</desc>";

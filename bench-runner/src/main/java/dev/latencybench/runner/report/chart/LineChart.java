@@ -142,6 +142,8 @@ public final class LineChart extends XYChart implements ChartData {
         s.setYAxisMin(yAxis.min);
         s.setYAxisMax(yAxis.max);
         this.valueAxis = new ValueAxis(yAxis.title(), yAxis.min, yAxis.max, true);
+        setTitle(title); // not drawn by XChart: ValueAxis and paint draw these
+        setYAxisTitle(yAxis.title());
     }
 
     /** The height of a chart of {@code panels} small plots and no legend; {@link #fitHeight} adds the legend's. */
@@ -287,6 +289,16 @@ public final class LineChart extends XYChart implements ChartData {
     /** The failures of panel {@code panel}: {x, y} each. */
     public List<double[]> failures(int panel) {
         return List.copyOf(panels.get(panel).failures);
+    }
+
+    /** The image column of {@code x} in a one-plot chart, after a paint. */
+    public double pixelX(double x) {
+        return insetLeftPx + getScreenXFromChart(x);
+    }
+
+    /** The image row of {@code y} (in the latency axis' unit) in a one-plot chart, after a paint. */
+    public double pixelY(double y) {
+        return insetTopPx + getScreenYFromChart(y);
     }
 
     /** The x of each tick. */
