@@ -37,8 +37,8 @@ class LineChartsTest {
         assertEquals(List.of("50%", "90%", "99%", "99.9%"), chart.xTickLabels());
         // the line runs to the plot's right edge
         BufferedImage png = ChartOutput.png(chart);
-        int x = (int) Math.round(chart.getScreenXFromChart(last)) - 2;
-        int y = (int) Math.round(chart.getScreenYFromChart(3_000));
+        int x = (int) Math.round(chart.pixelX(last)) - 2;
+        int y = (int) Math.round(chart.pixelY(3_000));
         assertTrue(near(png, x, y, 3, BLUE), "line reaches (" + x + ", " + y + ")");
     }
 
@@ -67,8 +67,8 @@ class LineChartsTest {
         assertEquals("latency (ms)", chart.getYAxisTitle());
         // the line is drawn in ms: it runs from 40 ms at 2 s to 9 ms at 3 s
         BufferedImage png = ChartOutput.png(chart);
-        int x = (int) Math.round((chart.getScreenXFromChart(2) + chart.getScreenXFromChart(3)) / 2);
-        int y = (int) Math.round((chart.getScreenYFromChart(40) + chart.getScreenYFromChart(9)) / 2);
+        int x = (int) Math.round((chart.pixelX(2) + chart.pixelX(3)) / 2);
+        int y = (int) Math.round((chart.pixelY(40) + chart.pixelY(9)) / 2);
         assertTrue(near(png, x, y, 2, BLUE), "line through (" + x + ", " + y + ")");
     }
 
@@ -105,10 +105,10 @@ class LineChartsTest {
         LineChart chart = Charts.timelineChart("timeline", "Timeline", List.of(line));
         assertEquals(List.of(3.0), chart.forkStarts(0));
         BufferedImage png = ChartOutput.png(chart);
-        int x = (int) Math.round(chart.getScreenXFromChart(3));
+        int x = (int) Math.round(chart.pixelX(3));
         int grey = 0;
-        int top = (int) Math.ceil(chart.getScreenYFromChart(chart.yAxis().max)) + 2;
-        int bottom = (int) Math.floor(chart.getScreenYFromChart(chart.yAxis().min)) - 2;
+        int top = (int) Math.ceil(chart.pixelY(chart.yAxis().max)) + 2;
+        int bottom = (int) Math.floor(chart.pixelY(chart.yAxis().min)) - 2;
         for (int y = top; y < bottom; y++) {
             grey += darkGrey(png.getRGB(x, y)) || darkGrey(png.getRGB(x + 1, y)) ? 1 : 0;
         }
@@ -135,8 +135,8 @@ class LineChartsTest {
         assertEquals(12, chart.pauses(0).get(0)[0], 1e-9);
         assertEquals(chart.yAxis().of(5_000), chart.pauses(0).get(0)[1], 1e-9, "5 ms in the axis' unit");
         BufferedImage png = ChartOutput.png(chart);
-        int x = (int) Math.round(chart.getScreenXFromChart(12));
-        int y = (int) Math.round(chart.getScreenYFromChart(chart.yAxis().of(5_000)));
+        int x = (int) Math.round(chart.pixelX(12));
+        int y = (int) Math.round(chart.pixelY(chart.yAxis().of(5_000)));
         assertTrue(near(png, x, y - 3, 1, BLUE), "the pause's triangle at (" + x + ", " + y + ")");
     }
 

@@ -10,9 +10,8 @@ import java.awt.font.TextLayout;
 import java.awt.geom.AffineTransform;
 import java.awt.geom.Rectangle2D;
 
+import org.jfree.svg.SVGGraphics2D;
 import org.knowm.xchart.style.AxesChartStyler;
-import org.knowm.xchart.style.Styler.LegendLayout;
-import org.knowm.xchart.style.Styler.LegendPosition;
 
 /**
  * The one look of every chart: sizes, fonts, greys, palette colours, dashes, number formats. Stateless; the
@@ -33,6 +32,7 @@ public final class ChartStyle {
     static final Color TEXT = new Color(0x222222);
     static final Color AXIS_LINE = new Color(0x8C8C8C);
     static final Color GRID_LINE = new Color(0xE3E3E3);
+    private static final Color CLEAR = new Color(0xFFFFFF, true);
 
     /** Pixels between a tick mark's end and its label, and the tick mark's length. */
     static final int TICK_PADDING_PX = 5;
@@ -58,38 +58,23 @@ public final class ChartStyle {
                 : new BasicStroke(widthPx, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, dash, 0f);
     }
 
-    /** What every chart shares: white ground, light solid grid, the fonts, the legend below the plot. */
+    /**
+     * What every chart shares: white ground, grey plot frame; no title, y axis, grid or legend from XChart, which
+     * draws text as glyph outlines: {@link ValueAxis} and the charts draw those themselves, the text as text.
+     */
     static void apply(AxesChartStyler s) {
-        s.setChartBackgroundColor(Color.WHITE);
-        s.setPlotBackgroundColor(Color.WHITE);
+        s.setChartTitleVisible(false);
+        s.setYAxisTitleVisible(false);
+        s.setYAxisTicksVisible(false);
+        s.setPlotGridLinesVisible(false);
+        // clear: the charts paint the white ground, and the grid under XChart's bars (ValueAxis)
+        s.setChartBackgroundColor(CLEAR);
+        s.setPlotBackgroundColor(CLEAR);
         s.setPlotBorderVisible(true);
         s.setPlotBorderColor(AXIS_LINE);
-        s.setPlotGridLinesVisible(true);
-        s.setPlotGridLinesColor(GRID_LINE);
-        // XChart's default grid is dashed, which its SVG export writes out dash by dash: 10x the bytes
-        s.setPlotGridLinesStroke(new BasicStroke(1f));
         s.setPlotTicksMarksVisible(false);
-        s.setChartFontColor(TEXT);
-        s.setChartTitleFont(TITLE_FONT);
-        s.setChartTitleBoxVisible(false);
-        s.setChartTitlePadding(12);
         s.setChartPadding(14);
-        s.setAxisTitleFont(AXIS_TITLE_FONT);
-        s.setAxisTitlePadding(10);
-        s.setAxisTickLabelsFont(TICK_FONT);
-        s.setAxisTickLabelsColor(TEXT);
-        s.setAxisTickMarksColor(AXIS_LINE);
-        s.setAxisTicksLineVisible(false);
-        s.setAxisTickMarkLength(TICK_MARK_PX);
-        s.setAxisTickPadding(TICK_PADDING_PX);
-        s.setLegendFont(LEGEND_FONT);
-        s.setLegendBorderColor(GRID_LINE);
-        s.setLegendBackgroundColor(Color.WHITE);
-        s.setLegendPadding(8);
-        s.setLegendPosition(LegendPosition.OutsideS);
-        s.setLegendLayout(LegendLayout.Horizontal);
-        s.setYAxisDecimalPattern("#,##0.###");
-        s.setYAxisLogarithmicDecadeOnly(true);
+        s.setLegendVisible(false);
         s.setToolTipsEnabled(false);
         s.setAntiAlias(true);
     }
@@ -104,8 +89,8 @@ public final class ChartStyle {
     }
 
     /**
-     * Draws {@code text}: in the PNG as XChart draws its own, as glyph outlines; in the SVG as a {@code <text>}
-     * ({@link ChartOutput.SvgGraphics}). {@code (x, baselineY)} is where the text starts, before the rotation of
+     * Draws {@code text}: in the PNG as glyph outlines, as XChart draws text; in the SVG ({@link SVGGraphics2D}) as a
+     * {@code <text>}. {@code (x, baselineY)} is where the text starts, before the rotation of
      * {@code quarterTurnsCounterClockwise} quarter turns about that point.
      *
      * @return the bounds of the glyphs as drawn in the PNG
@@ -116,10 +101,14 @@ public final class ChartStyle {
         AffineTransform at = AffineTransform.getTranslateInstance(x, baselineY);
         at.quadrantRotate(-quarterTurnsCounterClockwise);
         Shape outline = at.createTransformedShape(layout.getOutline(null));
-        if (g instanceof ChartOutput.SvgGraphics svg) {
-            svg.label(text, font, colour, at);
+        g.setColor(colour);
+        if (g instanceof SVGGraphics2D) {
+            AffineTransform saved = g.getTransform();
+            g.transform(at);
+            g.setFont(font);
+            g.drawString(text, 0, 0);
+            g.setTransform(saved);
         } else {
-            g.setColor(colour);
             g.fill(outline);
         }
         return outline.getBounds2D();

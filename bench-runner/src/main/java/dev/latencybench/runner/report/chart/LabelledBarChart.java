@@ -7,6 +7,7 @@ import java.awt.Graphics2D;
 import java.awt.font.LineMetrics;
 import java.awt.geom.Line2D;
 import java.awt.geom.Rectangle2D;
+import java.awt.image.BufferedImage;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,9 +24,10 @@ import dev.latencybench.core.config.Units;
  * (lowest to highest fork), and the categories' names under the plot on up to {@value #MAX_CATEGORY_LINES} lines,
  * never turned. Not thread-safe, like any XChart chart.
  *
- * <p>XChart draws the title, the value axis with its grid, the plot frame and the bars, into the chart less a strip
- * at the bottom; this class draws the rest at the bar positions XChart's bar layout gives (category band, then one
- * slot per series, {@link CategoryStyler#getAvailableSpaceFill()} of the band filled):
+ * <p>XChart draws the plot frame and the bars, into the chart less the title's band at the top, the value axis'
+ * strip at the left ({@link ValueAxis}, which draws the title and that axis as text) and a strip at the bottom; this
+ * class draws the rest at the bar positions XChart's bar layout gives (category band, then one slot per series,
+ * {@link CategoryStyler#getAvailableSpaceFill()} of the band filled):
  * <ul>
  * <li>the value labels, because XChart's sit inside the bar, centred, and spill out of short bars; they read as the
  * report's tables do ({@link Units#formatNs}), turned a quarter only when wider than the bar;</li>
@@ -60,6 +62,9 @@ public final class LabelledBarChart extends CategoryChart implements ChartData {
     private final List<List<String>> categoryLines;
     private final Font categoryFont;
     private final List<String> categoryNames;
+    /** Where the last paint put XChart's drawing: its origin in the chart, in px. */
+    private int insetLeftPx;
+    private int insetTopPx;
 
     /**
      * @param categoryLines each category's name as the lines it is written on
@@ -123,11 +128,33 @@ public final class LabelledBarChart extends CategoryChart implements ChartData {
     public void paint(Graphics2D g, int width, int height) {
         int legendPx = hasLegend() ? legendRowPx() + 2 * LEGEND_PADDING_PX + LEGEND_GAP_PX : 0;
         int belowXChartPx = categoryBandPx() + legendPx;
-        super.paint(g, width, height - belowXChartPx);
-        // XChart keeps the height it last painted at, and the SVG encoder reads it back as the page height
-        setHeight(height);
+        CategoryStyler s = getStyler();
+        ValueAxis axis = new ValueAxis(getYAxisTitle(), s.getYAxisMin(), s.getYAxisMax(), s.isYAxisLogarithmic());
+        insetLeftPx = axis.widthPx();
+        insetTopPx = ValueAxis.titleBandPx(getTitle());
         g.setColor(Color.WHITE);
-        g.fill(new Rectangle2D.Double(0, height - belowXChartPx, width, belowXChartPx));
+        g.fill(new Rectangle2D.Double(0, 0, width, height));
+        Graphics2D xg = (Graphics2D) g.create();
+        try {
+            xg.translate(insetLeftPx, insetTopPx);
+            int xchartWidth = width - insetLeftPx;
+            int xchartHeight = height - insetTopPx - belowXChartPx;
+            // XChart lays its parts out as it paints them: once on a scratch image, to draw the grid under the bars
+            Graphics2D scratch = new BufferedImage(1, 1, BufferedImage.TYPE_INT_RGB).createGraphics();
+            super.paint(scratch, xchartWidth, xchartHeight);
+            scratch.dispose();
+            Rectangle2D xchartPlot = plot.getBounds();
+            axis.paintGrid(xg, xchartPlot, this::getScreenYFromChart);
+            super.paint(xg, xchartWidth, xchartHeight);
+            axis.paintLabels(xg, xchartPlot, this::getScreenYFromChart);
+            ValueAxis.paintTitle(xg, getTitle(), ChartStyle.TITLE_FONT, ValueAxis.TITLE_PADDING_PX, xchartPlot,
+                    xchartPlot.getMinY() - insetTopPx);
+        } finally {
+            xg.dispose();
+        }
+        // XChart keeps the size it last painted at, and the image is made at the chart's size
+        setWidth(width);
+        setHeight(height);
         Rectangle2D plot = plotBounds();
         paintWhiskers(g);
         paintValueLabels(g);
@@ -153,9 +180,10 @@ public final class LabelledBarChart extends CategoryChart implements ChartData {
         return false;
     }
 
-    /** Plot bounds of the last paint; the value labels and the tests place things by them. */
+    /** Plot bounds of the last paint, in the chart; the value labels and the tests place things by them. */
     Rectangle2D plotBounds() {
-        return plot.getBounds();
+        Rectangle2D b = plot.getBounds();
+        return new Rectangle2D.Double(b.getX() + insetLeftPx, b.getY() + insetTopPx, b.getWidth(), b.getHeight());
     }
 
     Charts.AxisUnit unit() {
@@ -184,9 +212,9 @@ public final class LabelledBarChart extends CategoryChart implements ChartData {
         return left + categoryPx * c + categoryMarginPx + barPx * s + barPx / 2;
     }
 
-    /** Screen y of a latency in nanoseconds. */
+    /** Screen y of a latency in nanoseconds, in the chart. */
     double screenY(double ns) {
-        return getScreenYFromChart(ns / unit.nsPerUnit());
+        return insetTopPx + getScreenYFromChart(ns / unit.nsPerUnit());
     }
 
     /** Height of the names under the plot: tick mark, padding, the lines, padding. */

@@ -25,8 +25,9 @@ import org.knowm.xchart.style.XYStyler;
  * A line chart on a log latency axis whose x ticks are given, not chosen: the nines of a percentile spectrum, the
  * seconds of a timeline. Not thread-safe, like any XChart chart.
  *
- * <p>XChart draws the title, the latency axis with its grid and the plot frame, into the chart less a strip at the
- * bottom. This class draws the rest, at the positions XChart maps values to:
+ * <p>XChart draws the plot frame, into the chart less the title's band at the top, the latency axis' strip at the
+ * left ({@link ValueAxis}, which draws the title and that axis as text) and a strip at the bottom. This class draws
+ * the rest, at the positions XChart maps values to:
  * <ul>
  * <li>the x axis (tick marks, labels, title) right under the plot, because XChart puts ticks only at round steps of
  * its own choosing (50% lies at log10(2)), and at the data's x values when those are evenly spaced;</li>
@@ -64,6 +65,7 @@ public final class LineChart extends XYChart implements ChartData {
     private static final int PANEL_GAP_PX = 8;
     private static final int TITLE_BAND_PX = 40;
     private static final Font PANEL_TITLE_FONT = new Font(Font.SANS_SERIF, Font.BOLD, 14);
+    private static final int PANEL_TITLE_PADDING_PX = 6;
 
     /** A pause's triangle: half its width in px. */
     private static final double PAUSE_HALF_PX = 4.5;
@@ -86,6 +88,10 @@ public final class LineChart extends XYChart implements ChartData {
     private final double xMin;
     private final double xMax;
     private XScale xScale = XScale.LINEAR;
+    private final ValueAxis valueAxis;
+    /** Where the last paint put XChart's drawing: its origin in the chart (or panel), in px. */
+    private int insetLeftPx;
+    private int insetTopPx;
 
     /** One plot: its lines, the forks' starts and the pauses drawn in it. */
     private static final class Panel {
@@ -126,25 +132,18 @@ public final class LineChart extends XYChart implements ChartData {
         for (int i = 0; i < Math.max(1, panels); i++) {
             this.panels.add(new Panel());
         }
-        setTitle(title);
-        setYAxisTitle(yAxis.title());
         XYStyler s = getStyler();
         ChartStyle.apply(s);
         s.setXAxisTicksVisible(false);
         s.setXAxisTitleVisible(false);
-        s.setPlotGridVerticalLinesVisible(false);
         s.setXAxisMin(xMin);
         s.setXAxisMax(xMax);
         s.setYAxisLogarithmic(true);
         s.setYAxisMin(yAxis.min);
         s.setYAxisMax(yAxis.max);
-        // fewer than two whole decades on the axis: label 2, 3, 5, ... too, so that it has numbers to read
-        s.setYAxisLogarithmicDecadeOnly(Math.floor(Math.log10(yAxis.max)) - Math.ceil(Math.log10(yAxis.min)) >= 1);
-        s.setLegendVisible(false);
-        if (panels > 1) {
-            s.setChartTitleFont(PANEL_TITLE_FONT);
-            s.setChartTitlePadding(6);
-        }
+        this.valueAxis = new ValueAxis(yAxis.title(), yAxis.min, yAxis.max, true);
+        setTitle(title); // not drawn by XChart: ValueAxis and paint draw these
+        setYAxisTitle(yAxis.title());
     }
 
     /** The height of a chart of {@code panels} small plots and no legend; {@link #fitHeight} adds the legend's. */
@@ -292,6 +291,16 @@ public final class LineChart extends XYChart implements ChartData {
         return List.copyOf(panels.get(panel).failures);
     }
 
+    /** The image column of {@code x} in a one-plot chart, after a paint. */
+    public double pixelX(double x) {
+        return insetLeftPx + getScreenXFromChart(x);
+    }
+
+    /** The image row of {@code y} (in the latency axis' unit) in a one-plot chart, after a paint. */
+    public double pixelY(double y) {
+        return insetTopPx + getScreenYFromChart(y);
+    }
+
     /** The x of each tick. */
     double[] xTicks() {
         return xTicks.clone();
@@ -344,50 +353,72 @@ public final class LineChart extends XYChart implements ChartData {
         List<Entry> legend = legendEntries();
         List<List<Integer>> legendRows = legendRows(legend, width);
         int legendPx = legend.isEmpty() ? 0 : legendRows.size() * legendRowPx() + 2 * LEGEND_PADDING_PX;
-        if (panels.size() == 1) {
-            int belowXChartPx = xAxisBandPx() + LEGEND_GAP_PX + legendPx;
-            super.paint(g, width, height - belowXChartPx);
-            // XChart keeps the height it last painted at, and the SVG encoder reads it back as the page height
-            setHeight(height);
-            g.setColor(Color.WHITE);
-            g.fill(new Rectangle2D.Double(0, height - belowXChartPx, width, belowXChartPx));
-            Rectangle2D plotBounds = plot.getBounds();
-            paintPanel(g, panels.get(0), plotBounds);
-            if (!legend.isEmpty()) {
-                paintLegend(g, legend, legendRows, width, plotBounds.getMaxY() + xAxisBandPx() + LEGEND_GAP_PX,
-                        legendPx);
-            }
-            return;
-        }
         g.setColor(Color.WHITE);
         g.fill(new Rectangle2D.Double(0, 0, width, height));
-        LineMetrics tm = ChartStyle.TITLE_FONT.getLineMetrics(title, ChartStyle.FRC);
-        ChartStyle.drawText(g, title, ChartStyle.TITLE_FONT, ChartStyle.TEXT,
-                (width - ChartStyle.textWidth(title, ChartStyle.TITLE_FONT)) / 2,
-                getStyler().getChartPadding() + tm.getAscent(), 0);
-        int panelWidth = (width - (PANEL_COLUMNS - 1) * PANEL_GAP_PX) / PANEL_COLUMNS;
-        double bottom = 0;
-        for (int p = 0; p < panels.size(); p++) {
-            Panel panel = panels.get(p);
-            int x0 = (p % PANEL_COLUMNS) * (panelWidth + PANEL_GAP_PX);
-            int y0 = TITLE_BAND_PX + (p / PANEL_COLUMNS) * (PANEL_HEIGHT_PX + PANEL_GAP_PX);
-            Graphics2D pg = (Graphics2D) g.create();
+        if (panels.size() == 1) {
+            int belowXChartPx = xAxisBandPx() + LEGEND_GAP_PX + legendPx;
+            Graphics2D pg = paintPlot(g, title, ChartStyle.TITLE_FONT, ValueAxis.TITLE_PADDING_PX, width,
+                    height - belowXChartPx);
+            Rectangle2D plotBounds = plot.getBounds();
             try {
-                pg.translate(x0, y0);
-                setTitle(panel.title != null ? panel.title : String.join(", ", panelLines(p)));
-                super.paint(pg, panelWidth, PANEL_HEIGHT_PX - xAxisBandPx());
-                paintPanel(pg, panel, plot.getBounds());
+                paintPanel(pg, panels.get(0), plotBounds);
             } finally {
                 pg.dispose();
             }
-            bottom = Math.max(bottom, y0 + PANEL_HEIGHT_PX);
+            if (!legend.isEmpty()) {
+                paintLegend(g, legend, legendRows, width,
+                        insetTopPx + plotBounds.getMaxY() + xAxisBandPx() + LEGEND_GAP_PX, legendPx);
+            }
+        } else {
+            LineMetrics tm = ChartStyle.TITLE_FONT.getLineMetrics(title, ChartStyle.FRC);
+            ChartStyle.drawText(g, title, ChartStyle.TITLE_FONT, ChartStyle.TEXT,
+                    (width - ChartStyle.textWidth(title, ChartStyle.TITLE_FONT)) / 2,
+                    getStyler().getChartPadding() + tm.getAscent(), 0);
+            int panelWidth = (width - (PANEL_COLUMNS - 1) * PANEL_GAP_PX) / PANEL_COLUMNS;
+            double bottom = 0;
+            for (int p = 0; p < panels.size(); p++) {
+                Panel panel = panels.get(p);
+                int x0 = (p % PANEL_COLUMNS) * (panelWidth + PANEL_GAP_PX);
+                int y0 = TITLE_BAND_PX + (p / PANEL_COLUMNS) * (PANEL_HEIGHT_PX + PANEL_GAP_PX);
+                Graphics2D panelGraphics = (Graphics2D) g.create();
+                panelGraphics.translate(x0, y0);
+                Graphics2D pg = paintPlot(panelGraphics, panel.title != null ? panel.title
+                        : String.join(", ", panelLines(p)), PANEL_TITLE_FONT, PANEL_TITLE_PADDING_PX, panelWidth,
+                        PANEL_HEIGHT_PX - xAxisBandPx());
+                try {
+                    paintPanel(pg, panel, plot.getBounds());
+                } finally {
+                    pg.dispose();
+                    panelGraphics.dispose();
+                }
+                bottom = Math.max(bottom, y0 + PANEL_HEIGHT_PX);
+            }
+            if (!legend.isEmpty()) {
+                paintLegend(g, legend, legendRows, width, bottom + LEGEND_GAP_PX, legendPx);
+            }
         }
-        setTitle(title);
+        // XChart keeps the size it last painted at, and the image is made at the chart's size
         setWidth(width);
         setHeight(height);
-        if (!legend.isEmpty()) {
-            paintLegend(g, legend, legendRows, width, bottom + LEGEND_GAP_PX, legendPx);
-        }
+    }
+
+    /**
+     * Paints XChart's part (plot frame) of one plot into the {@code width} x {@code height} px at the origin of
+     * {@code g}, right of the value axis and under the title, which this draws as text; returns a graphics whose
+     * origin is XChart's, in which {@link #plot} and {@code getScreen...FromChart} hold. The caller disposes it.
+     */
+    private Graphics2D paintPlot(Graphics2D g, String plotTitle, Font titleFont, int titlePaddingPx, int width,
+            int height) {
+        insetLeftPx = valueAxis.widthPx();
+        insetTopPx = ValueAxis.titleBandPx(plotTitle, titleFont, titlePaddingPx);
+        Graphics2D pg = (Graphics2D) g.create();
+        pg.translate(insetLeftPx, insetTopPx);
+        super.paint(pg, width - insetLeftPx, height - insetTopPx);
+        Rectangle2D plotBounds = plot.getBounds();
+        valueAxis.paintGrid(pg, plotBounds, this::getScreenYFromChart);
+        valueAxis.paintLabels(pg, plotBounds, this::getScreenYFromChart);
+        ValueAxis.paintTitle(pg, plotTitle, titleFont, titlePaddingPx, plotBounds, plotBounds.getMinY() - insetTopPx);
+        return pg;
     }
 
     /** The x axis, the grid, the lines and the marks of one plot, whose bounds XChart has just laid out. */

@@ -16,6 +16,8 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import javax.imageio.ImageIO;
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -118,23 +120,23 @@ class ChartsTest {
         BufferedImage png = ChartOutput.png(chart);
         assertEquals(List.of("50%", "90%", "99%", "99.9%"), chart.xTickLabels());
         for (double percentile : new double[] {50, 90, 99}) {
-            int x = (int) Math.round(chart.getScreenXFromChart(Charts.nines(percentile)));
-            int y = (int) Math.round(chart.getScreenYFromChart(percentile * 10));
+            int x = (int) Math.round(chart.pixelX(Charts.nines(percentile)));
+            int y = (int) Math.round(chart.pixelY(percentile * 10));
             assertTrue(near(png, x, y, 2, BLUE), "line passes (" + x + ", " + y + ") at p" + percentile);
         }
         // ticks 90% and 99% one nine apart, 50% at log10(2) of a nine right of 0%
-        double zero = chart.getScreenXFromChart(0);
-        double nine = chart.getScreenXFromChart(1) - zero;
-        assertEquals(nine, chart.getScreenXFromChart(2) - chart.getScreenXFromChart(1), 1e-6);
-        assertEquals(Math.log10(2) * nine, chart.getScreenXFromChart(Charts.nines(50)) - zero, 1e-6);
+        double zero = chart.pixelX(0);
+        double nine = chart.pixelX(1) - zero;
+        assertEquals(nine, chart.pixelX(2) - chart.pixelX(1), 1e-6);
+        assertEquals(Math.log10(2) * nine, chart.pixelX(Charts.nines(50)) - zero, 1e-6);
     }
 
     // ---- bars ----
 
     @Test
     void barsPngHasTheChartSizeAndABarPerValueInItsSeriesColour() throws IOException {
-        ChartFiles files = Charts.bars(dir, "median", "Median latency per JVM x GC", "median latency (us)", CELLS,
-                List.of(new Bars("chronicle", 1.2, 3.4, 5.6), new Bars("baseline", 0.8, 2.9, 4.1)), false);
+        ChartFiles files = Charts.bars(dir, "median", "Median latency per JVM x GC, p50 < p99 & more", "median latency (us)",
+                CELLS, List.of(new Bars("chronicle", 1.2, 3.4, 5.6), new Bars("baseline", 0.8, 2.9, 4.1)), false);
         assertEquals(dir.resolve("median.png"), files.png());
         assertEquals(dir.resolve("median.svg"), files.svg());
         BufferedImage png = ImageIO.read(files.png().toFile());
@@ -189,15 +191,15 @@ class ChartsTest {
 
     @Test
     void barsSvgIsAStandaloneSvgElementWithTitleAndSeriesNames() throws Exception {
-        ChartFiles files = Charts.bars(dir, "median", "Median latency per JVM x GC", "median latency (us)", CELLS,
-                List.of(new Bars("chronicle", 1.2, 3.4, 5.6), new Bars("baseline", 0.8, 2.9, 4.1)), false);
+        ChartFiles files = Charts.bars(dir, "median", "Median latency per JVM x GC, p50 < p99 & more", "median latency (us)",
+                CELLS, List.of(new Bars("chronicle", 1.2, 3.4, 5.6), new Bars("baseline", 0.8, 2.9, 4.1)), false);
         String svg = Files.readString(files.svg());
         assertTrue(svg.startsWith("<svg "), "no XML prolog or DOCTYPE before the element");
         assertFalse(svg.contains("<!DOCTYPE"));
         Element root = parse(svg).getDocumentElement();
         assertEquals("svg", root.getTagName());
         assertEquals("0 0 1000 560", root.getAttribute("viewBox"));
-        assertEquals("Median latency per JVM x GC", text(root, "title"));
+        assertEquals("Median latency per JVM x GC, p50 < p99 & more", text(root, "title"));
         assertEquals("chronicle, baseline", text(root, "desc"));
         assertIdsArePrefixed(root, "chart-median-");
     }
@@ -329,21 +331,17 @@ class ChartsTest {
     }
 
     @Test
-    void svgNumbersAreRoundedToTenthsOfAPixel() {
-        assertEquals("12.5", ChartOutput.tenths(12.4999));
-        assertEquals("3", ChartOutput.tenths(2.96));
-        assertEquals("-0.1", ChartOutput.tenths(-0.07));
-        assertEquals("0", ChartOutput.tenths(-0.04));
-        assertEquals("0", ChartOutput.tenths(1.0E-7));
-    }
-
-    @Test
-    void inlineReadyDropsThePrologAndEscapesTheTitle() {
-        String svg = ChartOutput.inlineReady("<?xml version=\"1.0\"?>\n<!DOCTYPE svg>\n<svg width=\"1.25px\">"
-                + "<clipPath id=\"clip123\"/><g clip-path=\"url(#clip123)\"/></svg>", "chart-a", "p99 < 5 & up",
-                List.of("x"));
-        assertEquals("<svg role=\"img\" width=\"1.3px\">\n  <title>p99 &lt; 5 &amp; up</title>\n  <desc>x</desc>"
-                + "<clipPath id=\"chart-a-0\"/><g clip-path=\"url(#chart-a-0)\"/></svg>", svg);
+    void svgCoordinatesHaveOneDecimalAtMost() throws IOException {
+        ChartFiles files = Charts.percentileSpectrum(dir, "spectrum", "Spectrum",
+                List.of(Spectrum.fromHistogram("uniform", uniformMicros(1_000))));
+        String svg = Files.readString(files.svg());
+        Matcher m = Pattern.compile("\\b(d|transform|x|y|width|height)='([^']*)'").matcher(svg);
+        int coordinates = 0;
+        while (m.find()) {
+            coordinates++;
+            assertFalse(Pattern.compile("\\d\\.\\d\\d").matcher(m.group(2)).find(), m.group());
+        }
+        assertTrue(coordinates > 20, "coordinates: " + coordinates);
     }
 
     // ---- helpers ----
