@@ -120,11 +120,11 @@ public final class JetView implements StudyView {
         Map<String, List<Point>> c = points(candidate);
         List<String> lines = new ArrayList<>();
         int regressions = 0;
+        long slideNs = b.isEmpty() ? DEFAULT_SLIDE_NS : slideNs(b);
         for (String cell : b.keySet()) {
             if (!c.containsKey(cell)) {
                 continue;
             }
-            long slideNs = slideNs(b);
             Point bp = bestUnderSlide(b.get(cell), slideNs);
             Point cp = bestUnderSlide(c.get(cell), slideNs);
             if (bp == null && cp == null) {

@@ -99,22 +99,7 @@ class JetStudySmokeIT {
         assertTrue(out.contains("variants: sweep of bench.jet.keys: 10 for jet"), out);
         long keys = 10;
         Path cell = cell("alone", "jet-keys-" + keys);
-        JsonObject r = ResultFiles.readJson(cell.resolve("result.json"));
-        assertEquals("OK", r.get("status").getAsString(), keys + ": " + r.get("reasons"));
-        JsonObject jet = r.getAsJsonObject("jet");
-        long windows = jet.get("windows").getAsLong();
-        assertTrue(windows >= 290 && windows <= 320, "3 s of 10 ms slides: " + windows);
-        assertEquals(keys * windows, jet.get("results").getAsLong(), "every key of every window end");
-        for (String zero : List.of("wrongCounts", "incompleteWindows", "missingWindowEnds", "lateResults")) {
-            assertEquals(0, jet.get(zero).getAsLong(), zero);
-        }
-        long input = jet.get("inputPerSec").getAsLong();
-        assertTrue(input > 9_500 && input < 10_500, "the source held 10,000 events/s: " + input);
-        assertTrue(jet.get("sourceFinalLagNs").getAsLong() <= 100_000_000L, "kept up");
-        for (String m : List.of("first-result", "last-result")) {
-            assertEquals(windows, r.getAsJsonObject("metrics").getAsJsonObject(m).get("count").getAsLong(), m);
-        }
-        assertTrue(jet.get("heapUsedMaxBytes").getAsLong() > 0);
+        JetResultChecks.assertEveryWindowCounted(ResultFiles.readJson(cell.resolve("result.json")), keys);
         assertNothingLeft(cell);
         assertFalse(Files.exists(tmp.resolve("results").resolve("alone").resolve("jet").resolve("reference-keys-10")),
                 "bench.jet.variants=jet runs the Jet pipeline only");

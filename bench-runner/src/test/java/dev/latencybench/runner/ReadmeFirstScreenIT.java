@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,6 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.jet.JetResultChecks;
+import dev.latencybench.startup.LaunchChecks;
 
 /**
  * Every command README.md's first screen shows is run: the smoke run of all four studies exactly as
@@ -263,22 +262,7 @@ class ReadmeFirstScreenIT {
         long keys = 100;
         assertTrue(out.contains("variants: sweep of bench.jet.keys: 100 for each of jet, reference"), out);
         Path cell = cell(studyDir, "jet-keys-" + keys);
-        JsonObject r = ResultFiles.readJson(cell.resolve("result.json"));
-        assertEquals("OK", r.get("status").getAsString(), keys + ": " + r.get("reasons"));
-        JsonObject jet = r.getAsJsonObject("jet");
-        long windows = jet.get("windows").getAsLong();
-        assertTrue(windows >= 290 && windows <= 320, "3 s of 10 ms slides: " + windows);
-        assertEquals(keys * windows, jet.get("results").getAsLong(), "every key of every window end");
-        for (String zero : List.of("wrongCounts", "incompleteWindows", "missingWindowEnds", "lateResults")) {
-            assertEquals(0, jet.get(zero).getAsLong(), zero);
-        }
-        long input = jet.get("inputPerSec").getAsLong();
-        assertTrue(input > 9_500 && input < 10_500, "the source held 10,000 events/s: " + input);
-        assertTrue(jet.get("sourceFinalLagNs").getAsLong() <= 100_000_000L, "kept up");
-        for (String m : List.of("first-result", "last-result")) {
-            assertEquals(windows, r.getAsJsonObject("metrics").getAsJsonObject(m).get("count").getAsLong(), m);
-        }
-        assertTrue(jet.get("heapUsedMaxBytes").getAsLong() > 0);
+        JetResultChecks.assertEveryWindowCounted(ResultFiles.readJson(cell.resolve("result.json")), keys);
         assertNoJetForkLeft(cell);
 
         Path reference = cell(studyDir, "reference-keys-" + keys);
@@ -324,32 +308,7 @@ class ReadmeFirstScreenIT {
         }
         for (String v : variants) {
             JsonObject r = ResultFiles.readJson(cell(studyDir, v).resolve("result.json"));
-            assertEquals("OK", r.get("status").getAsString(), v + ": " + r.get("reasons"));
-            assertEquals(3, r.get("launches").getAsLong(), v);
-            JsonObject raw = r.getAsJsonObject("launchValues");
-            for (int i = 0; i < 3; i++) {
-                long first = raw.getAsJsonArray("firstResponseNs").get(i).getAsLong();
-                long rss = raw.getAsJsonArray("rssKiB").get(i).getAsLong();
-                long pss = raw.getAsJsonArray("pssKiB").get(i).getAsLong();
-                long cpu = raw.getAsJsonArray("cpuNs").get(i).getAsLong();
-                assertTrue(first > TimeUnit.MILLISECONDS.toNanos(1) && first < TimeUnit.SECONDS.toNanos(60),
-                        v + " first response " + first + " ns");
-                assertTrue(rss > 10_000 && rss < 2_000_000, v + " RSS " + rss + " KiB");
-                assertTrue(pss > 0 && pss <= rss, v + " PSS " + pss + " KiB");
-                assertTrue(cpu > 0 && cpu < TimeUnit.SECONDS.toNanos(60), v + " CPU " + cpu + " ns");
-            }
-            for (JsonElement pid : raw.getAsJsonArray("pid")) {
-                assertFalse(ProcessHandle.of(pid.getAsLong()).map(ProcessHandle::isAlive).orElse(false), v + " pid "
-                        + pid + " reaped");
-            }
-            for (JsonElement port : raw.getAsJsonArray("port")) {
-                assertTrue(loopbackPortFree(port.getAsInt()), v + " port " + port + " free again");
-            }
-            JsonObject metrics = r.getAsJsonObject("metrics");
-            assertEquals(1_000, metrics.getAsJsonObject("cold").get("count").getAsLong(), v);
-            assertEquals(1_000, metrics.getAsJsonObject("warm").get("count").getAsLong(), v);
-            assertEquals(500, metrics.getAsJsonObject("open-latency").get("count").getAsLong(), v + ": 500/s for 1 s");
-            assertEquals(3, r.getAsJsonArray("load").get(0).getAsJsonObject().getAsJsonArray("batches").size());
+            LaunchChecks.assertLaunchesAnswered(v, r);
             if (!nativeImage) {
                 assertTrue(r.getAsJsonObject("skipped").get("native").getAsString().startsWith("no native-image in "),
                         v + ": " + r.get("skipped"));
@@ -422,16 +381,7 @@ class ReadmeFirstScreenIT {
             JsonObject f = ResultFiles.readJson(cell.resolve("forks").resolve(Long.toString(pid)).resolve("fork.json"));
             String address = f.getAsJsonObject("cluster").get("address").getAsString();
             int port = Integer.parseInt(address.substring(address.indexOf(':') + 1));
-            assertTrue(loopbackPortFree(port), "nothing listens on " + address);
-        }
-    }
-
-    private static boolean loopbackPortFree(int port) {
-        try (ServerSocket s = new ServerSocket()) {
-            s.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
-            return true;
-        } catch (IOException e) {
-            return false;
+            assertTrue(LaunchChecks.loopbackPortFree(port), "nothing listens on " + address);
         }
     }
 

@@ -1,14 +1,11 @@
 package dev.latencybench.startup;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,7 +18,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
 import org.junit.jupiter.api.Test;
@@ -80,14 +76,6 @@ class StartupStudySmokeIT {
                 .collect(Collectors.toList());
     }
 
-    private static boolean portFree(int port) {
-        try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort() == port;
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
     /**
      * The jar on its own, without the runner, pointed with bench.jvm at another JDK (Temurin 25 where
      * installed): the minimal service in the modes README.md's smoke run does not show on the JDK that runs
@@ -122,33 +110,7 @@ class StartupStudySmokeIT {
             assertTrue(out.contains("aot skipped: the AOT cache needs JDK 24 or newer"), out);
         }
         for (String v : variants) {
-            JsonObject r = result("smoke", v);
-            assertEquals("OK", r.get("status").getAsString(), v + ": " + r.get("reasons"));
-            assertEquals(3, r.get("launches").getAsLong(), v);
-            JsonObject raw = r.getAsJsonObject("launchValues");
-            for (int i = 0; i < 3; i++) {
-                long first = raw.getAsJsonArray("firstResponseNs").get(i).getAsLong();
-                long rss = raw.getAsJsonArray("rssKiB").get(i).getAsLong();
-                long pss = raw.getAsJsonArray("pssKiB").get(i).getAsLong();
-                long cpu = raw.getAsJsonArray("cpuNs").get(i).getAsLong();
-                assertTrue(first > TimeUnit.MILLISECONDS.toNanos(1) && first < TimeUnit.SECONDS.toNanos(60),
-                        v + " first response " + first + " ns");
-                assertTrue(rss > 10_000 && rss < 2_000_000, v + " RSS " + rss + " KiB");
-                assertTrue(pss > 0 && pss <= rss, v + " PSS " + pss + " KiB");
-                assertTrue(cpu > 0 && cpu < TimeUnit.SECONDS.toNanos(60), v + " CPU " + cpu + " ns");
-            }
-            for (JsonElement pid : raw.getAsJsonArray("pid")) {
-                assertFalse(ProcessHandle.of(pid.getAsLong()).map(ProcessHandle::isAlive).orElse(false), v + " pid "
-                        + pid + " reaped");
-            }
-            for (JsonElement port : raw.getAsJsonArray("port")) {
-                assertTrue(portFree(port.getAsInt()), v + " port " + port + " free again");
-            }
-            JsonObject metrics = r.getAsJsonObject("metrics");
-            assertEquals(1_000, metrics.getAsJsonObject("cold").get("count").getAsLong(), v);
-            assertEquals(1_000, metrics.getAsJsonObject("warm").get("count").getAsLong(), v);
-            assertEquals(500, metrics.getAsJsonObject("open-latency").get("count").getAsLong(), v + ": 500/s for 1 s");
-            assertEquals(3, r.getAsJsonArray("load").get(0).getAsJsonObject().getAsJsonArray("batches").size());
+            LaunchChecks.assertLaunchesAnswered(v, result("smoke", v));
         }
         if (JdkFeatures.of(JDK.resolve("bin/java")).nativeImage().isEmpty()) { // native asked and skipped, the rest ran
             assertTrue(out.contains("native skipped: no native-image in " + JDK.resolve("bin")), out);
