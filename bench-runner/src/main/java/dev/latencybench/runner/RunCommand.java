@@ -68,6 +68,13 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--scenarios", paramLabel = "SCENARIOS", completionCandidates = Choices.ScenarioNames.class,
             description = "scenarios to run, comma-separated: ${COMPLETION-CANDIDATES} (default: all)")
     String scenarioList;
+    @Option(names = "--task", paramLabel = "CLASSES", description = "your own code: LatencyTask classes,"
+            + " comma-separated, run by the task scenario beside the harness's floor (implies --scenarios task);"
+            + " -D" + TASK_CLASSES)
+    String taskList;
+    @Option(names = "--task-jar", paramLabel = "JARS", description = "the jar(s) of your task classes and their"
+            + " libraries, ':'-separated; -D" + TASK_JARS)
+    String taskJars;
     @Option(names = "--jvms", paramLabel = "JVMS", description = "JVMs: current (default: the JVM running this),"
             + " all, or names from 'bench jvms'; short forms match one JVM: 17, temurin-25, 17+graal")
     String jvmList;
@@ -126,6 +133,11 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--default-results", hidden = true)
     String defaultResults = "results";
 
+    /** The task scenario's properties that {@code --task} and {@code --task-jar} set (the scenario declares them). */
+    static final String TASK_SCENARIO = "task";
+    static final String TASK_CLASSES = "bench.task.classes";
+    static final String TASK_JARS = "bench.task.jar";
+
     private static final String ONLY_MATRIX = "; only a run that 'bench run' started can be resumed: start a new run";
 
     private final Context ctx;
@@ -172,6 +184,8 @@ final class RunCommand implements Callable<Integer> {
         optionProperty(props, "--forks", forks, Periods.FORKS);
         optionProperty(props, "--warmup", warmup, Periods.WARMUP);
         optionProperty(props, "--duration", duration, Periods.DURATION);
+        optionProperty(props, "--task", taskList, TASK_CLASSES);
+        optionProperty(props, "--task-jar", taskJars == null ? null : absolutePaths(taskJars), TASK_JARS);
         RunRequest request;
         Map<String, CellOutcome> previous = Map.of();
         boolean resuming = resumeDir != null;
@@ -275,9 +289,15 @@ final class RunCommand implements Callable<Integer> {
 
     private RunRequest newRequest(Map<String, String> props) {
         Scenarios scenarios = ctx.scenarios();
-        List<String> scenarioNames = list(scenarioList, "all");
+        boolean tasks = request(props, TASK_CLASSES) || request(props, TASK_JARS);
+        List<String> scenarioNames = list(scenarioList, tasks ? TASK_SCENARIO : "all");
         if (scenarioNames.contains("all")) {
-            scenarioNames = scenarios.names();
+            scenarioNames = scenarios.defaultNames();
+        }
+        if (tasks && !scenarioNames.contains(TASK_SCENARIO)) {
+            throw new UsageException("bench run: --task and --task-jar are the " + TASK_SCENARIO + " scenario's, which"
+                    + " --scenarios " + String.join(",", scenarioNames) + " leaves out; add " + TASK_SCENARIO
+                    + " to --scenarios, or leave --scenarios out");
         }
         List<Study> studies = new ArrayList<>();
         for (String s : scenarioNames) {
@@ -431,11 +451,30 @@ final class RunCommand implements Callable<Integer> {
             bp.rejectUnknown(declared);
             RunSettings.read(bp, RunSettings.DEFAULT_RESULTS);
             for (Study s : studies) {
-                s.plan(bp, CpuTopology.system()); // reads only: each cell's launcher prepares the machine
+                // reads, then runs what the user's input asks to check (a task's set-up) once, before any
+                // cell; each cell's launcher prepares the machine
+                s.plan(bp, CpuTopology.system()).verify();
             }
         } catch (ConfigException e) {
             throw new UsageException("bench run: " + e.getMessage());
         }
+    }
+
+    /** Whether a property was given with a value. */
+    private static boolean request(Map<String, String> props, String property) {
+        String v = props.get(property);
+        return v != null && !v.trim().isEmpty();
+    }
+
+    /** A ':'-separated list of paths, each made absolute: the cells' launchers may run elsewhere. */
+    private static String absolutePaths(String paths) {
+        List<String> out = new ArrayList<>();
+        for (String p : paths.split(":")) {
+            if (!p.trim().isEmpty()) {
+                out.add(Path.of(p.trim()).toAbsolutePath().normalize().toString());
+            }
+        }
+        return String.join(":", out);
     }
 
     /** A comma-separated list, else the fallback's. */

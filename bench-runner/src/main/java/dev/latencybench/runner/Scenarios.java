@@ -73,6 +73,13 @@ public final class Scenarios {
         return n;
     }
 
+    /** The names {@code all} stands for: every study but those that run only when asked ({@link Study#inAll}). */
+    public List<String> defaultNames() {
+        List<String> n = new ArrayList<>();
+        studies.stream().filter(Study::inAll).forEach(s -> n.add(s.name()));
+        return n;
+    }
+
     /** JMH benchmarks no study describes: listed for people, not run. */
     public List<String> unclaimed() {
         return unclaimed;

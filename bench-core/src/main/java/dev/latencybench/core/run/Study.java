@@ -66,6 +66,14 @@ public interface Study {
         return Collections.unmodifiableList(all);
     }
 
+    /**
+     * Whether {@code --scenarios all} (the default) runs it: true for a published study; false for one
+     * that measures nothing until told what (the {@code task} study, run by {@code --task}).
+     */
+    default boolean inAll() {
+        return true;
+    }
+
     /** Flags the study's libraries need on a JDK of this feature version (e.g. add-opens). */
     List<String> jvmFlags(int javaFeatureVersion);
 
@@ -106,6 +114,8 @@ public interface Study {
         private final Supplier<Accounting> accounting;
         private final Supplier<List<String>> cleanUp;
         private final Supplier<List<String>> prepare;
+        private final Runnable verify;
+        private boolean verified;
         private List<String> prepared;
         private final Map<String, String> forkProperties;
         private final Function<String, Shared> shared;
@@ -161,6 +171,7 @@ public interface Study {
             this.accounting = b.accounting;
             this.cleanUp = b.cleanUp;
             this.prepare = b.prepare;
+            this.verify = b.verify;
             this.forkProperties = Collections.unmodifiableMap(new LinkedHashMap<>(b.forkProperties));
             this.shared = b.shared;
             this.stepNs = b.stepNs > 0 ? b.stepNs
@@ -223,6 +234,21 @@ public interface Study {
                 prepared = Collections.unmodifiableList(new java.util.ArrayList<>(prepare.get()));
             }
             return prepared;
+        }
+
+        /**
+         * Checks the user's input by running some of it, once, before anything starts: a user's task made
+         * and set up, say. Unlike {@link #prepare} it changes nothing on the machine, so the runner calls
+         * it before its first cell, and a study jar's launcher before its first step; a second call does
+         * nothing again.
+         *
+         * @throws dev.latencybench.core.config.ConfigException naming what was wrong
+         */
+        public synchronized void verify() {
+            if (!verified) {
+                verify.run();
+                verified = true;
+            }
         }
 
         /** Runs the study's clean-up after its forks ended; what it removed, one line each. */
@@ -292,6 +318,7 @@ public interface Study {
             private Supplier<Accounting> accounting = Accounting::none;
             private Supplier<List<String>> cleanUp = List::of;
             private Supplier<List<String>> prepare = List::of;
+            private Runnable verify = () -> { };
             private Map<String, String> forkProperties = Map.of();
             private Function<String, Shared> shared = variant -> null;
             private long stepNs;
@@ -350,6 +377,15 @@ public interface Study {
              */
             public Builder prepare(Supplier<List<String>> prepare) {
                 this.prepare = prepare;
+                return this;
+            }
+
+            /**
+             * @param verify what {@link Plan#verify} does: runs some of the user's input to check it (a
+             *               task's set-up), throwing a ConfigException that names what was wrong
+             */
+            public Builder verify(Runnable verify) {
+                this.verify = verify;
                 return this;
             }
 

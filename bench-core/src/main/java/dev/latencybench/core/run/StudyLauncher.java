@@ -109,6 +109,9 @@ public final class StudyLauncher {
             properties.rejectUnknown(study.properties(args.defaultResults)); // a typo fails before any value is read
             run = RunSettings.read(properties, args.defaultResults);
             plan = study.plan(properties, CpuTopology.system());
+            if (!args.partOfRun) { // the runner verified it before its first cell
+                plan.verify();
+            }
             plan.prepare(); // once, before anything starts: leftovers, free space, ports, clusters
             probe = probeJvm(run);
             prepareRunDir(run);

@@ -1,0 +1,195 @@
+package dev.latencybench.task;
+
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Modifier;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+import dev.latencybench.api.LatencyTask;
+import dev.latencybench.core.config.ConfigException;
+
+/**
+ * The user's task classes and the jars they come from: names checked when read ({@link #parse}),
+ * classes loaded and checked on demand ({@link #load}) through a class loader over the jars whose
+ * parent has {@code bench-api}, so a task compiled against {@code bench-api} alone runs as it is. A
+ * task is a variant named by its simple class name ({@code com.example.HandoffTask} runs as
+ * {@code HandoffTask}). Immutable; {@link #load} makes a new loader each call.
+ */
+public final class TaskClasses {
+    private static final Pattern CLASS_NAME = Pattern.compile("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}_$][\\p{L}\\p{N}_$]*)*");
+
+    /** Variant name to fully qualified class name, in the order given. */
+    private final Map<String, String> byVariant;
+    private final List<Path> jars;
+
+    private TaskClasses(Map<String, String> byVariant, List<Path> jars) {
+        this.byVariant = byVariant;
+        this.jars = jars;
+    }
+
+    /**
+     * @param classes comma-separated class names ({@value TaskConfig#CLASSES})
+     * @param jars    ':'-separated jar files or class folders ({@value TaskConfig#JARS})
+     * @throws ConfigException for a name that is no class name, a name given twice, two classes of one
+     *         simple name, a jar that is not there, or classes without a jar
+     */
+    public static TaskClasses parse(String classes, String jars) {
+        Map<String, String> byVariant = new LinkedHashMap<>();
+        for (String s : classes.split(",")) {
+            String name = s.trim();
+            if (name.isEmpty()) {
+                continue;
+            }
+            if (!CLASS_NAME.matcher(name).matches()) {
+                throw ConfigException.invalid(TaskConfig.CLASSES, classes, "'" + name + "' is not a class name;"
+                        + " expected fully qualified names such as com.example.HandoffTask, comma-separated");
+            }
+            String variant = name.substring(name.lastIndexOf('.') + 1);
+            if (variant.equals(TaskConfig.FLOOR)) {
+                throw ConfigException.invalid(TaskConfig.CLASSES, classes, "a task may not be named '"
+                        + TaskConfig.FLOOR + "', the harness's own floor; rename the class");
+            }
+            String earlier = byVariant.put(variant, name);
+            if (earlier != null) {
+                throw ConfigException.invalid(TaskConfig.CLASSES, classes, earlier.equals(name)
+                        ? name + " is named twice"
+                        : earlier + " and " + name + " have one simple name, which names their results; rename one");
+            }
+        }
+        List<Path> paths = new ArrayList<>();
+        for (String s : jars.split(":")) {
+            String jar = s.trim();
+            if (jar.isEmpty()) {
+                continue;
+            }
+            Path path = Paths.get(jar).toAbsolutePath().normalize();
+            if (!Files.isReadable(path)) {
+                throw ConfigException.invalid(TaskConfig.JARS, jars, path + (Files.exists(path) ? " cannot be read"
+                        : " does not exist") + "; expected the jar(s) of your task classes, ':'-separated");
+            }
+            paths.add(path);
+        }
+        if (!byVariant.isEmpty() && paths.isEmpty() && !onClassPath(byVariant.values())) {
+            throw ConfigException.invalid(TaskConfig.JARS, jars, "no jar given for " + String.join(", ",
+                    byVariant.values()) + "; name the jar they are in (scripts/bench run --task-jar my.jar)");
+        }
+        return new TaskClasses(Collections.unmodifiableMap(byVariant), Collections.unmodifiableList(paths));
+    }
+
+    /** True when every class is on the class path already (a study jar that carries its tasks, a test). */
+    private static boolean onClassPath(Iterable<String> names) {
+        for (String name : names) {
+            if (TaskClasses.class.getClassLoader().getResource(name.replace('.', '/') + ".class") == null) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The tasks' variant names, in the order given. */
+    public List<String> variants() {
+        return new ArrayList<>(byVariant.keySet());
+    }
+
+    /** The class of a variant. */
+    public String className(String variant) {
+        String name = byVariant.get(variant);
+        if (name == null) {
+            throw new IllegalArgumentException("no task '" + variant + "'; the tasks: " + byVariant.keySet());
+        }
+        return name;
+    }
+
+    public List<Path> jars() {
+        return jars;
+    }
+
+    /** A new class loader over the jars, whose parent has bench-api and the suite. */
+    public ClassLoader loader() {
+        if (jars.isEmpty()) {
+            return TaskClasses.class.getClassLoader();
+        }
+        URL[] urls = new URL[jars.size()];
+        for (int i = 0; i < urls.length; i++) {
+            try {
+                urls[i] = jars.get(i).toUri().toURL();
+            } catch (MalformedURLException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        return new URLClassLoader("tasks", urls, TaskClasses.class.getClassLoader());
+    }
+
+    /**
+     * The task class of a variant from {@code loader}, checked: it is there, it is a concrete public
+     * class implementing {@link LatencyTask}, with a public no-argument constructor.
+     *
+     * @throws ConfigException naming {@value TaskConfig#CLASSES} and what is wrong
+     */
+    public Constructor<? extends LatencyTask> load(String variant, ClassLoader loader) {
+        String name = className(variant);
+        Class<?> type;
+        try {
+            type = Class.forName(name, false, loader);
+        } catch (ClassNotFoundException e) {
+            throw problem(name, "there is no class " + name + " in " + where());
+        } catch (LinkageError e) { // compiled for a newer Java, or a library missing from the jars
+            throw problem(name, name + " cannot be loaded: " + e);
+        }
+        if (!LatencyTask.class.isAssignableFrom(type)) {
+            throw problem(name, name + " does not implement " + LatencyTask.class.getName());
+        }
+        if (type.isInterface() || Modifier.isAbstract(type.getModifiers())) {
+            throw problem(name, name + " is " + (type.isInterface() ? "an interface" : "abstract")
+                    + "; name a concrete class");
+        }
+        if (!Modifier.isPublic(type.getModifiers()) || type.getEnclosingClass() != null
+                && !Modifier.isStatic(type.getModifiers())) {
+            throw problem(name, name + " is not a public top-level or static nested class");
+        }
+        try {
+            Constructor<? extends LatencyTask> c = type.asSubclass(LatencyTask.class).getConstructor();
+            return c;
+        } catch (NoSuchMethodException e) {
+            throw problem(name, name + " has no public constructor without arguments");
+        }
+    }
+
+    /** A new instance of a variant's task ({@link TaskConfig#FLOOR} is the harness's own). */
+    public LatencyTask newTask(String variant, ClassLoader loader) {
+        if (TaskConfig.FLOOR.equals(variant)) {
+            return new FloorTask();
+        }
+        Constructor<? extends LatencyTask> c = load(variant, loader);
+        try {
+            return c.newInstance();
+        } catch (ReflectiveOperationException e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw problem(className(variant), "the constructor of " + className(variant) + " threw " + cause);
+        }
+    }
+
+    private String where() {
+        return jars.isEmpty() ? "the class path" : "the jar(s) " + jars;
+    }
+
+    private ConfigException problem(String name, String what) {
+        return ConfigException.invalid(TaskConfig.CLASSES, name, what);
+    }
+
+    /** Reads nothing; for messages. */
+    @Override
+    public String toString() {
+        return byVariant.values() + " from " + where();
+    }
+}

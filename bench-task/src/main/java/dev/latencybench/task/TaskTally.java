@@ -1,0 +1,154 @@
+package dev.latencybench.task;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import com.google.gson.JsonObject;
+
+import dev.latencybench.core.config.Units;
+import dev.latencybench.core.record.LatencyRecorder;
+import dev.latencybench.core.run.Accounting;
+import dev.latencybench.core.time.Pacer;
+
+/**
+ * The counts of measured periods of a task, adding up across periods and forks: calls of
+ * {@code run()}, samples, samples missing and extra, samples out of the histogram's range, strays
+ * (samples between periods), and pacing (worst lag, lowest achieved rate). One shape for
+ * {@code fork.json} and {@code result.json}, written and read here only.
+ *
+ * <p>Not thread-safe; off the hot path (filled once per period).
+ */
+final class TaskTally {
+    long periods;
+    long runs;
+    long samples;
+    long missing;
+    long extra;
+    long outOfRange;
+    long strays;
+    long maxLagNs;
+    long maxFinalLagNs;
+    double minAchievedRatePerSec = Double.MAX_VALUE;
+
+    /** One period's tally: {@code runs} calls, {@code samples} samples taken. */
+    static TaskTally period(long runs, long samples, long outOfRange, Pacer pacer) {
+        TaskTally t = new TaskTally();
+        t.periods = 1;
+        t.runs = runs;
+        t.samples = samples;
+        t.missing = Math.max(0, runs - samples);
+        t.extra = Math.max(0, samples - runs);
+        t.outOfRange = outOfRange;
+        t.maxLagNs = pacer.maxLagNs();
+        t.maxFinalLagNs = pacer.lastLagNs();
+        t.minAchievedRatePerSec = pacer.achievedRatePerSec();
+        return t;
+    }
+
+    TaskTally add(TaskTally o) {
+        periods += o.periods;
+        runs += o.runs;
+        samples += o.samples;
+        missing += o.missing;
+        extra += o.extra;
+        outOfRange += o.outOfRange;
+        strays = Math.max(strays, o.strays);
+        maxLagNs = Math.max(maxLagNs, o.maxLagNs);
+        maxFinalLagNs = Math.max(maxFinalLagNs, o.maxFinalLagNs);
+        minAchievedRatePerSec = Math.min(minAchievedRatePerSec, o.minAchievedRatePerSec);
+        return this;
+    }
+
+    /**
+     * Why these counts fail a run: samples missing or extra, latencies beyond the histogram, the rate
+     * not held.
+     *
+     * @param complete false for a period cut short (interrupted): then missing samples and the rate
+     *                 are not judged
+     */
+    List<String> failures(long askedRatePerSec, long periodNs, boolean complete) {
+        List<String> reasons = new ArrayList<>();
+        if (complete && missing > 0) {
+            reasons.add(String.format(Locale.ROOT, "samples missing: %,d of %,d runs had no sample (every run() must"
+                    + " be matched by one TaskContext.sample)", missing, runs));
+        }
+        if (extra > 0) {
+            reasons.add(String.format(Locale.ROOT, "samples extra: %,d more samples than the %,d runs (one sample per"
+                    + " run(); a probe records what else the task measures)", extra, runs));
+        }
+        if (outOfRange > 0) {
+            reasons.add(String.format(Locale.ROOT, "latencies outside the histogram range (0 to %s): %,d",
+                    Units.formatNs(LatencyRecorder.HIGHEST_TRACKABLE_NS), outOfRange));
+        }
+        long allowedBehindNs = Pacer.allowedBehindNs(periodNs);
+        if (complete && periods > 0 && maxFinalLagNs > allowedBehindNs) {
+            reasons.add(String.format(Locale.ROOT, "rate not held: run() ended %s behind schedule (more than %s"
+                    + " allowed), achieving %,.0f calls/s of %,d asked", Units.formatNs(maxFinalLagNs),
+                    Units.formatNs(allowedBehindNs), minAchievedRatePerSec, askedRatePerSec));
+        }
+        return reasons;
+    }
+
+    void writeTo(JsonObject o) {
+        o.addProperty("periods", periods);
+        o.addProperty("runs", runs);
+        o.addProperty("samples", samples);
+        o.addProperty("samplesMissing", missing);
+        o.addProperty("samplesExtra", extra);
+        o.addProperty("outOfRange", outOfRange);
+        o.addProperty("strays", strays);
+        o.addProperty("maxLagNs", maxLagNs);
+        o.addProperty("maxFinalLagNs", maxFinalLagNs);
+        if (periods > 0) {
+            o.addProperty("minAchievedRatePerSec", Math.round(minAchievedRatePerSec));
+        }
+    }
+
+    static TaskTally readFrom(JsonObject o) {
+        TaskTally t = new TaskTally();
+        t.periods = o.get("periods").getAsLong();
+        t.runs = o.get("runs").getAsLong();
+        t.samples = o.get("samples").getAsLong();
+        t.missing = o.get("samplesMissing").getAsLong();
+        t.extra = o.get("samplesExtra").getAsLong();
+        t.outOfRange = o.get("outOfRange").getAsLong();
+        t.strays = o.get("strays").getAsLong();
+        t.maxLagNs = o.get("maxLagNs").getAsLong();
+        t.maxFinalLagNs = o.get("maxFinalLagNs").getAsLong();
+        if (o.has("minAchievedRatePerSec")) {
+            t.minAchievedRatePerSec = o.get("minAchievedRatePerSec").getAsDouble();
+        }
+        return t;
+    }
+
+    /** The launcher's accounting of a cell: the forks' tallies added up. */
+    static Accounting accounting() {
+        return new Accounting() {
+            private final TaskTally total = new TaskTally();
+
+            @Override
+            public void add(JsonObject fork) {
+                if (fork.has("runs")) {
+                    total.add(readFrom(fork));
+                }
+            }
+
+            @Override
+            public void writeTo(JsonObject result) {
+                total.writeTo(result);
+            }
+
+            @Override
+            public List<String> flags() {
+                return total.strays > 0 ? List.of(String.format(Locale.ROOT, "%,d sample(s) arrived while no period"
+                        + " ran (late, or without a run): not recorded", total.strays)) : List.of();
+            }
+
+            @Override
+            public long expectedSamples() {
+                return total.periods > 0 ? total.samples - total.outOfRange : -1;
+            }
+        };
+    }
+}

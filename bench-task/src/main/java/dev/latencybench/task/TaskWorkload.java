@@ -1,0 +1,187 @@
+package dev.latencybench.task;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+import com.google.gson.JsonObject;
+
+import dev.latencybench.api.LatencyTask;
+import dev.latencybench.core.affinity.AffinityService;
+import dev.latencybench.core.fork.MetricRecorder;
+import dev.latencybench.core.fork.PeriodContext;
+import dev.latencybench.core.fork.Workload;
+import dev.latencybench.core.record.Metrics;
+import dev.latencybench.core.time.Clock;
+import dev.latencybench.core.time.Pacer;
+
+/**
+ * A user's {@link LatencyTask} as a workload: its {@code run} called on the pacer's schedule on the
+ * (pinned) pacing thread, each call's latency sampled by the task through its {@link SampleContext},
+ * every run matched by one sample.
+ *
+ * <pre>
+ *   [pacing thread, CPU a]  Pacer -> run(intendedNs) -> your code ... -> context.sample(intendedNs)  [any thread]
+ *                                    records call: time in run()        records latency: now - intendedNs
+ * </pre>
+ *
+ * <p>After a period's last call it waits up to {@link #DRAIN_TIMEOUT_NS} for the samples still due;
+ * a sample missing or extra then fails the period ({@link TaskTally#failures}).
+ *
+ * <p>Threading: {@link #runPeriod} on the session's benchmark thread; {@link #progress} on its monitor.
+ * Hot path (the pacing loop): no allocation, lock, logging or formatting of the harness's own.
+ */
+final class TaskWorkload implements Workload {
+    /** How long a period waits after its last call for the samples still due. */
+    static final long DRAIN_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(2);
+
+    private final TaskConfig config;
+    private final String variant;
+    private final LatencyTask task;
+    private final ClassLoader loader;
+    private final SampleContext context;
+    private final Metrics metrics;
+    private final TaskTally tally = new TaskTally();
+    private volatile long runsNow;
+    private volatile SampleContext.Period current;
+
+    /**
+     * Makes the task and runs its set-up.
+     *
+     * @throws IllegalStateException when the set-up threw, with its message
+     */
+    TaskWorkload(TaskConfig config, String variant, LatencyTask task, ClassLoader loader, AffinityService affinity) {
+        this.config = config;
+        this.variant = variant;
+        this.task = task;
+        this.loader = loader;
+        this.metrics = config.metrics();
+        this.context = new SampleContext(config, affinity);
+        Thread.currentThread().setContextClassLoader(loader); // for libraries of the task that load by name
+        try {
+            task.setUp(context);
+        } catch (Exception | LinkageError e) {
+            context.close();
+            throw new IllegalStateException("setUp of " + task.getClass().getName() + " failed: " + e, e);
+        }
+    }
+
+    @Override
+    public Metrics metrics() {
+        return metrics;
+    }
+
+    @Override
+    public List<String> cpuRoles() {
+        return List.of(TaskConfig.CPU_ROLES.get(0));
+    }
+
+    @Override
+    public void runPeriod(PeriodContext period) throws InterruptedException {
+        long calls = Pacer.messagesIn(config.ratePerSec(), period.durationNs());
+        if (calls == 0) {
+            return;
+        }
+        MetricRecorder[] probes = new MetricRecorder[config.probes().size()];
+        for (int i = 0; i < probes.length; i++) {
+            probes[i] = period.recorder(config.probes().get(i));
+        }
+        SampleContext.Period p = new SampleContext.Period(period, period.recorder(TaskConfig.TaskMetrics.LATENCY),
+                probes);
+        MetricRecorder call = period.recorder(TaskConfig.TaskMetrics.CALL);
+        Pacer pacer = period.pacer(config.ratePerSec());
+        Clock clock = period.clock();
+        period.pin(TaskConfig.CPU_ROLES.get(0));
+        current = p;
+        context.begin(p);
+        long runs = 0;
+        try {
+            runs = pace(period, pacer, clock, call, calls);
+        } finally {
+            long samples = drain(period, p, runs);
+            current = null;
+            period.unpin();
+            account(period, p, runs, samples, pacer, calls);
+        }
+    }
+
+    /** The pacing loop: {@code calls} calls of run() on the schedule; returns how many were made. */
+    private long pace(PeriodContext period, Pacer pacer, Clock clock, MetricRecorder call, long calls) {
+        final LatencyTask task = this.task;
+        pacer.start(clock.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1));
+        long runs = 0;
+        try {
+            while (runs < calls && !period.stopping()) {
+                final long intendedNs = pacer.awaitNext();
+                final long startNs = clock.nanoTime();
+                task.run(intendedNs);
+                call.record(clock.nanoTime() - startNs);
+                runsNow = ++runs;
+            }
+        } catch (Exception e) {
+            period.abort("run() of " + task.getClass().getName() + " threw " + e);
+        }
+        return runs;
+    }
+
+    /** Waits for the samples still due after the last call (or until the run stops); returns the period's. */
+    private long drain(PeriodContext period, SampleContext.Period p, long runs) {
+        long deadline = System.nanoTime() + DRAIN_TIMEOUT_NS;
+        while (p.samples.get() < runs && System.nanoTime() < deadline && !period.interrupted()) {
+            LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(100));
+        }
+        return context.end(p);
+    }
+
+    /** Adds a measured period to the fork's tally and fails the period for what its counts show. */
+    private void account(PeriodContext period, SampleContext.Period p, long runs, long samples, Pacer pacer,
+                         long calls) {
+        if (!period.measured()) {
+            if (runs == calls && samples != runs && !period.interrupted()) { // a broken task fails before it is measured
+                period.fail(String.format(Locale.ROOT, "warm-up: %,d runs but %,d samples (every run() must be"
+                        + " matched by one TaskContext.sample)", runs, samples));
+            }
+            return;
+        }
+        TaskTally t = TaskTally.period(runs, samples, p.latency.outOfRange(), pacer);
+        boolean complete = runs == calls && !period.interrupted();
+        if (runs < calls && !period.interrupted() && !period.failed()) {
+            period.fail(String.format(Locale.ROOT, "the period was cut short: %,d of %,d calls made", runs, calls));
+        }
+        t.failures(config.ratePerSec(), period.durationNs(), complete && !period.failed()).forEach(period::fail);
+        synchronized (this) {
+            tally.add(t);
+            tally.strays = context.strays();
+        }
+        period.count("samples.missing", t.missing, "samples");
+    }
+
+    @Override
+    public String progress() {
+        SampleContext.Period p = current;
+        return p == null ? "" : String.format(Locale.ROOT, "runs %,d  samples %,d ", runsNow, p.samples.get());
+    }
+
+    @Override
+    public synchronized void describe(JsonObject fork) {
+        fork.addProperty("ratePerSec", config.ratePerSec());
+        fork.addProperty("taskClass", task.getClass().getName());
+        tally.writeTo(fork);
+    }
+
+    @Override
+    public void close() {
+        context.close();
+        ClassLoader before = Thread.currentThread().getContextClassLoader();
+        Thread.currentThread().setContextClassLoader(loader);
+        try {
+            task.tearDown();
+        } catch (Exception | LinkageError e) {
+            System.err.println("latency-bench: tearDown of " + task.getClass().getName() + " (" + variant
+                    + ") threw " + e);
+        } finally {
+            Thread.currentThread().setContextClassLoader(before);
+        }
+    }
+}
