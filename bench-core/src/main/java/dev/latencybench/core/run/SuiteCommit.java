@@ -29,12 +29,18 @@ public final class SuiteCommit {
 
     /** {@code latency-bench 0.1.0-SNAPSHOT (commit 0123abcd...[+dirty])}: what {@code --version} prints. */
     public static String versionLine() {
+        String version = version();
+        return "latency-bench " + (version.isEmpty() ? "(version unknown)" : version) + " (commit " + get() + ")";
+    }
+
+    /** The suite's Maven version, such as {@code 0.1.0-SNAPSHOT}; empty when the build did not say. */
+    public static String version() {
         Package pkg = SuiteCommit.class.getPackage();
         String version = pkg == null ? null : pkg.getImplementationVersion();
         if (version == null) { // the version the build stamped beside the commit
             version = stamp().getProperty("git.build.version", "");
         }
-        return "latency-bench " + (version.isEmpty() ? "(version unknown)" : version) + " (commit " + get() + ")";
+        return version;
     }
 
     /** What the build stamped ({@link #BUILD_COMMIT_RESOURCE}); empty when it did not, or it cannot be read. */
