@@ -54,7 +54,8 @@ public final class TaskClasses {
                 throw ConfigException.invalid(TaskConfig.CLASSES, classes, "'" + name + "' is not a class name;"
                         + " expected fully qualified names such as com.example.HandoffTask, comma-separated");
             }
-            String variant = name.substring(name.lastIndexOf('.') + 1);
+            String simple = name.substring(name.lastIndexOf('.') + 1);
+            String variant = simple.substring(simple.lastIndexOf('$') + 1); // a nested class: a.Outer$Task
             if (variant.equals(TaskConfig.FLOOR)) {
                 throw ConfigException.invalid(TaskConfig.CLASSES, classes, "a task may not be named '"
                         + TaskConfig.FLOOR + "', the harness's own floor; rename the class");

@@ -35,6 +35,8 @@ import dev.latencybench.core.time.Pacer;
 final class TaskWorkload implements Workload {
     /** How long a period waits after its last call for the samples still due. */
     static final long DRAIN_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(2);
+    /** How long no sample may come before a period that has all its samples ends. */
+    static final long SETTLE_NS = TimeUnit.MILLISECONDS.toNanos(2);
 
     private final TaskConfig config;
     private final String variant;
@@ -125,10 +127,24 @@ final class TaskWorkload implements Workload {
         return runs;
     }
 
-    /** Waits for the samples still due after the last call (or until the run stops); returns the period's. */
+    /**
+     * Waits for the samples still due after the last call (or until the run stops), then until none
+     * came for {@link #SETTLE_NS}, so that a task sampling more than it ran shows all it sampled;
+     * returns the period's samples.
+     */
     private long drain(PeriodContext period, SampleContext.Period p, long runs) {
         long deadline = System.nanoTime() + DRAIN_TIMEOUT_NS;
-        while (p.samples.get() < runs && System.nanoTime() < deadline && !period.interrupted()) {
+        long seen = -1;
+        long quietSinceNs = 0;
+        while (System.nanoTime() < deadline && !period.interrupted()) {
+            long samples = p.samples.get();
+            long now = System.nanoTime();
+            if (samples != seen) {
+                seen = samples;
+                quietSinceNs = now;
+            } else if (samples >= runs && now - quietSinceNs >= SETTLE_NS) {
+                break;
+            }
             LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(100));
         }
         return context.end(p);

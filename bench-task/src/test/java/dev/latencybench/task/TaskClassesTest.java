@@ -1,0 +1,103 @@
+package dev.latencybench.task;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.latencybench.core.config.BenchProperties;
+import dev.latencybench.core.config.ConfigException;
+import dev.latencybench.core.testing.FakeSysTree;
+import dev.latencybench.task.tasks.BadTasks;
+import dev.latencybench.task.tasks.QueueHandoffTask;
+
+/** What is bad input about task classes and jars, and the exact words that say so. */
+class TaskClassesTest {
+    @TempDir
+    Path tmp;
+
+    private static String message(Runnable r) {
+        return assertThrows(ConfigException.class, r::run).getMessage();
+    }
+
+    private TaskConfig config(String classes, String jars, String probes) {
+        Map<String, String> p = new HashMap<>();
+        p.put(TaskConfig.CLASSES, classes);
+        p.put(TaskConfig.JARS, jars);
+        p.put(TaskConfig.PROBES, probes);
+        p.put("bench.cpus", "none");
+        return TaskConfig.read(new BenchProperties(p), FakeSysTree.machine(tmp.resolve("sys"), "0-3").topology());
+    }
+
+    @Test
+    void variantsAreTheFloorThenEachTaskBySimpleName() {
+        TaskConfig c = config(QueueHandoffTask.class.getName() + ", " + BadTasks.Probing.class.getName(), "", "");
+        assertEquals(List.of("floor", "QueueHandoffTask", "Probing"), c.variants());
+        assertEquals(BadTasks.Probing.class.getName(), c.classes().className("Probing"));
+    }
+
+    @Test
+    void namesThatCannotBeTasksAreRefusedWhenRead() {
+        assertEquals("bench.task.classes=com.example.1Task is not valid: 'com.example.1Task' is not a class name;"
+                + " expected fully qualified names such as com.example.HandoffTask, comma-separated",
+                message(() -> TaskClasses.parse("com.example.1Task", "")));
+        assertEquals("bench.task.classes=a.Task,b.Task is not valid: a.Task and b.Task have one simple name, which"
+                + " names their results; rename one", message(() -> TaskClasses.parse("a.Task,b.Task", "/")));
+        assertEquals("bench.task.classes=a.floor is not valid: a task may not be named 'floor', the harness's own"
+                + " floor; rename the class", message(() -> TaskClasses.parse("a.floor", "/")));
+        Path missing = tmp.resolve("nope.jar");
+        assertEquals("bench.task.jar=" + missing + " is not valid: " + missing + " does not exist; expected the"
+                + " jar(s) of your task classes, ':'-separated", message(() -> TaskClasses.parse("a.Task", missing.toString())));
+        assertEquals("bench.task.jar= is not valid: no jar given for com.example.Elsewhere; name the jar they are"
+                + " in (scripts/bench run --task-jar my.jar)", message(() -> TaskClasses.parse("com.example.Elsewhere",
+                "")));
+    }
+
+    @Test
+    void classesThatAreNoTasksAreRefusedWhenLoaded() throws Exception {
+        Path jar = Files.createFile(tmp.resolve("empty.jar"));
+        String noTask = BadTasks.NotATask.class.getName();
+        TaskClasses c = TaskClasses.parse(noTask + "," + BadTasks.Abstract.class.getName() + ","
+                + BadTasks.NoDefaultConstructor.class.getName() + ",com.example.Missing", jar.toString());
+        ClassLoader loader = TaskClasses.class.getClassLoader();
+        assertEquals("bench.task.classes=" + noTask + " is not valid: " + noTask + " does not implement"
+                + " dev.latencybench.api.LatencyTask", message(() -> c.load("NotATask", loader)));
+        String abs = BadTasks.Abstract.class.getName();
+        assertEquals("bench.task.classes=" + abs + " is not valid: " + abs + " is abstract; name a concrete class",
+                message(() -> c.load("Abstract", loader)));
+        String noCtor = BadTasks.NoDefaultConstructor.class.getName();
+        assertEquals("bench.task.classes=" + noCtor + " is not valid: " + noCtor + " has no public constructor without"
+                + " arguments", message(() -> c.load("NoDefaultConstructor", loader)));
+        assertEquals("bench.task.classes=com.example.Missing is not valid: there is no class com.example.Missing in"
+                + " the jar(s) [" + jar + "]", message(() -> c.load("Missing", c.loader())));
+    }
+
+    @Test
+    void aSetUpThatThrowsIsBadInputWithItsMessage() {
+        TaskConfig c = config(BadTasks.ThrowingSetUp.class.getName(), "", "");
+        String name = BadTasks.ThrowingSetUp.class.getName();
+        assertEquals("bench.task.classes=" + name + " is not valid: setUp of " + name + " failed:"
+                + " java.lang.IllegalStateException: no config file at /etc/nowhere.conf",
+                message(() -> TaskStudy.trySetUp(c)));
+    }
+
+    @Test
+    void aProbeMustBeDeclaredAndWellNamed() {
+        TaskConfig c = config(BadTasks.UndeclaredProbe.class.getName(), "", "");
+        String name = BadTasks.UndeclaredProbe.class.getName();
+        assertEquals("bench.task.classes=" + name + " is not valid: setUp of " + name + " failed:"
+                + " java.lang.IllegalArgumentException: no probe 'decode': declare it with -Dbench.task.probes=decode"
+                + " (probes declared: [])", message(() -> TaskStudy.trySetUp(c)));
+        assertEquals("bench.task.probes=latency is not valid: probe 'latency': expected a name of letters, digits and"
+                + " dashes starting with a lower-case letter, other than latency and call",
+                message(() -> config("", "", "latency")));
+        assertEquals("bench.task.probes=a,a is not valid: probe 'a' is named twice", message(() -> config("", "", "a,a")));
+    }
+}

@@ -1,0 +1,128 @@
+package dev.latencybench.task;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+import com.google.gson.JsonObject;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.latencybench.core.affinity.AffinityService;
+import dev.latencybench.core.config.BenchProperties;
+import dev.latencybench.core.env.CpuLoadProbe;
+import dev.latencybench.core.fork.ForkSession;
+import dev.latencybench.core.record.IntervalLog;
+import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.core.result.ResultLayout;
+import dev.latencybench.core.testing.FakeSysTree;
+import dev.latencybench.core.time.Clocks;
+import dev.latencybench.task.tasks.BadTasks;
+import dev.latencybench.task.tasks.QueueHandoffTask;
+
+/**
+ * A task in a real fork session, with real threads and the system clock: 100 ms of warm-up and 300 ms
+ * measured at 10,000 calls/s, so each test takes about half a second. The tasks are on the test class
+ * path, so no jar is named.
+ */
+class TaskWorkloadTest {
+    @TempDir
+    Path tmp;
+
+    private final ByteArrayOutputStream progress = new ByteArrayOutputStream();
+
+    private TaskConfig config(String classes, Map<String, String> more) {
+        Map<String, String> p = new HashMap<>();
+        p.put("bench.rate", "10K");
+        p.put("bench.warmup", "100ms");
+        p.put("bench.duration", "300ms");
+        p.put("bench.cpus", "none");
+        p.put("bench.progress", "100ms");
+        p.put(TaskConfig.CLASSES, classes);
+        p.putAll(more);
+        return TaskConfig.read(new BenchProperties(p), FakeSysTree.machine(tmp.resolve("sys"), "0-3").topology());
+    }
+
+    /** Runs a warm-up and a measured period of a variant; returns its fork.json. */
+    private JsonObject run(TaskConfig config, String variant) throws Exception {
+        ClassLoader loader = config.classes().loader();
+        TaskWorkload w = new TaskWorkload(config, variant, config.classes().newTask(variant, loader), loader,
+                AffinityService.NONE);
+        ForkSession session = new ForkSession(w, config.periods(), config.cpus(), Clocks.system(), AffinityService.NONE,
+                "task/" + variant, new PrintStream(progress, true, StandardCharsets.UTF_8), tmp.resolve(variant),
+                new CpuLoadProbe(tmp.resolve("no-proc")));
+        session.runPeriod(false);
+        session.runPeriod(true);
+        session.close();
+        return ResultFiles.readJson(tmp.resolve(variant).resolve(ResultLayout.FORK_JSON));
+    }
+
+    @Test
+    void everyRunIsMatchedByOneSampleFromTheTasksOwnThread() throws Exception {
+        QueueHandoffTask.tornDown = false;
+        JsonObject f = run(config(QueueHandoffTask.class.getName(), Map.of()), "QueueHandoffTask");
+
+        assertEquals("OK", f.get("status").getAsString(), f.toString());
+        assertEquals(3_000, f.get("runs").getAsLong());
+        assertEquals(3_000, f.get("samples").getAsLong());
+        assertEquals(0, f.get("samplesMissing").getAsLong());
+        assertEquals(0, f.get("samplesExtra").getAsLong());
+        assertEquals(3_000, f.getAsJsonObject("metrics").getAsJsonObject("latency").get("count").getAsLong());
+        assertEquals(3_000, f.getAsJsonObject("metrics").getAsJsonObject("call").get("count").getAsLong());
+        IntervalLog.Intervals log = IntervalLog.read(tmp.resolve("QueueHandoffTask").resolve(ResultLayout.LATENCY_HLOG),
+                TaskConfig.TaskMetrics.of(java.util.List.of()));
+        assertEquals(3_000, log.total("latency").getTotalCount(), "only the measured period is logged");
+        assertEquals(3_000, log.total("call").getTotalCount());
+        assertTrue(QueueHandoffTask.tornDown, "close() runs the task's tear-down, whose consumer saw stopping()");
+        assertTrue(progress.toString(StandardCharsets.UTF_8).contains("[task/QueueHandoffTask] measure "),
+                progress.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void theFloorSamplesEveryRun() throws Exception {
+        JsonObject f = run(config("", Map.of()), TaskConfig.FLOOR);
+
+        assertEquals("OK", f.get("status").getAsString(), f.toString());
+        assertEquals(3_000, f.get("samples").getAsLong());
+        assertEquals(FloorTask.class.getName(), f.get("taskClass").getAsString());
+    }
+
+    @Test
+    void aTaskThatDropsOneSampleInAHundredFailsWithTheCountItLost() throws Exception {
+        JsonObject f = run(config(QueueHandoffTask.Dropping.class.getName(), Map.of()), "Dropping");
+
+        assertEquals("FAILED", f.get("status").getAsString());
+        assertEquals(30, f.get("samplesMissing").getAsLong());
+        String reasons = f.get("reasons").toString();
+        assertTrue(reasons.contains("samples missing: 30 of 3,000 runs had no sample"), reasons);
+        assertTrue(reasons.contains("warm-up: 1,000 runs but 990 samples"), reasons);
+    }
+
+    @Test
+    void aTaskThatSamplesTwiceFailsWithTheExtraCount() throws Exception {
+        JsonObject f = run(config(QueueHandoffTask.Doubling.class.getName(), Map.of()), "Doubling");
+
+        assertEquals("FAILED", f.get("status").getAsString());
+        assertEquals(30, f.get("samplesExtra").getAsLong());
+        assertTrue(f.get("reasons").toString().contains("samples extra: 30 more samples than the 3,000 runs"),
+                f.get("reasons").toString());
+    }
+
+    @Test
+    void aProbeIsAMetricOfItsOwnAndATaskReadsItsOwnProperties() throws Exception {
+        JsonObject f = run(config(BadTasks.Probing.class.getName(), Map.of(TaskConfig.PROBES, "decode",
+                "bench.task.decodeNs", "1500")), "Probing");
+
+        assertEquals("OK", f.get("status").getAsString(), f.toString());
+        JsonObject decode = f.getAsJsonObject("metrics").getAsJsonObject("decode");
+        assertEquals(3_000, decode.get("count").getAsLong());
+        assertEquals(1_500, decode.get("p50").getAsDouble(), 1_500 * 0.001, "HdrHistogram keeps 3 digits");
+    }
+}
