@@ -68,13 +68,6 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--scenarios", paramLabel = "SCENARIOS", completionCandidates = Choices.ScenarioNames.class,
             description = "scenarios to run, comma-separated: ${COMPLETION-CANDIDATES} (default: all)")
     String scenarioList;
-    @Option(names = "--task", paramLabel = "CLASSES", description = "your own code: LatencyTask classes,"
-            + " comma-separated, run by the task scenario beside the harness's floor (implies --scenarios task);"
-            + " -D" + TASK_CLASSES)
-    String taskList;
-    @Option(names = "--task-jar", paramLabel = "JARS", description = "the jar(s) of your task classes and their"
-            + " libraries, ':'-separated; -D" + TASK_JARS)
-    String taskJars;
     @Option(names = "--jvms", paramLabel = "JVMS", description = "JVMs: current (default: the JVM running this),"
             + " all, or names from 'bench jvms'; short forms match one JVM: 17, temurin-25, 17+graal")
     String jvmList;
@@ -105,6 +98,13 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--duration", paramLabel = "TIME", description = "measured time per fork (default: the scale's);"
             + " -Dbench.duration")
     String duration;
+    @Option(names = "--task", paramLabel = "CLASSES", description = "your own code: LatencyTask classes,"
+            + " comma-separated, run by the task scenario beside the harness's floor (implies --scenarios task);"
+            + " -D" + TASK_CLASSES)
+    String taskList;
+    @Option(names = "--task-jar", paramLabel = "JARS", description = "the jar(s) of your task classes and their"
+            + " libraries, ':'-separated; -D" + TASK_JARS)
+    String taskJars;
     /** Listed in the synopsis and the footer: picocli would show it as {@code -D=bench.NAME=VALUE}. */
     @Option(names = "-D", paramLabel = "bench.NAME=VALUE", hidden = true)
     Map<String, String> properties = new LinkedHashMap<>();

@@ -247,7 +247,8 @@ class MainTest {
         assertTrue(err().contains("unknown scenario 'nope'; expected one of queue"), err());
         assertEquals(2, run("run", "--frobnicate"));
         assertTrue(err().contains("latency-bench: bench run: unknown option '--frobnicate'; the options are --scenarios,"
-                + " --jvms, --jvm, --gcs, --gc-args, --jvm-args, --scale, --forks, --warmup, --duration, --results,"
+                + " --jvms, --jvm, --gcs, --gc-args, --jvm-args, --scale, --forks, --warmup, --duration, --task,"
+                + " --task-jar, --results,"
                 + " --run-id, --resume, --dry-run, --no-report, --refresh-jvms, --verbose, --help, --version; see bench"
                 + " run --help"), err());
         assertEquals(2, run("run", "--jvms"));
@@ -256,7 +257,7 @@ class MainTest {
         assertTrue(err().contains("-Dbench.jvm is set by the runner"), err());
         assertEquals(2, run("frobnicate"));
         assertTrue(err().contains("latency-bench: bench: unknown command 'frobnicate'; the commands are run, jvms,"
-                + " check-host, compare, completion, report, help; see bench --help"), err());
+                + " check-host, new-task, compare, completion, report, help; see bench --help"), err());
         assertEquals(2, run("report"));
         assertEquals(2, run("report", tmp.resolve("none").toString()));
         assertTrue(err().contains("is not a folder"), err());
