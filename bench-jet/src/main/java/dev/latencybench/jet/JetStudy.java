@@ -29,6 +29,14 @@ import dev.latencybench.core.run.schedule.Sweep;
  * its figure is the latency from a window's end to its first (and last) result. The job runs in an
  * embedded member of each benchmark JVM unless {@code bench.jet.cluster} names an existing cluster.
  * {@link #main} is the entry point of the study's own jar.
+ *
+ * <p>Its benchmark JVMs, as JMH's {@code StudyBenchmark} runs them:
+ *
+ * <pre>
+ *   source --rate events/s, timestamps from the schedule--> groupingKey(n % keys)
+ *     --> sliding window (10 s / 10 ms) --> counting --> measuring stage --> Observable --> this JVM
+ *   records: first-result, last-result (window end -> result), per window end, 100 a second
+ * </pre>
  */
 public final class JetStudy implements ForkedStudy {
     /** The study's name (its results folder and scenario). */
@@ -65,12 +73,7 @@ public final class JetStudy implements ForkedStudy {
     }
 
     @Override
-    public Class<?> benchmark() {
-        return JetSlidingWindowLatencyBenchmark.class;
-    }
-
-    @Override
-    public String variantParam() {
+    public String variantLabel() {
         return "engine";
     }
 

@@ -32,6 +32,14 @@ import dev.latencybench.core.run.schedule.SequenceOfSchedules;
  * sources fell behind, the machine ran out of threads or files), then bisects to within 10%, up to
  * {@code bench.chain.limit}. The {@code in-memory} transport is the floor: the harness's own cost with
  * the same threads and parking. {@link #main} is the entry point of the study's own jar.
+ *
+ * <p>Its benchmark JVMs, as JMH's {@code StudyBenchmark} runs them:
+ *
+ * <pre>
+ *   N x:  source --1,000 msg/s--> [topic 0] --> service 1 (+1) --> [topic 1] --> ... --> service 5 (+1) --> [topic 5] --> sink
+ *         stamps: sequence, intended and actual send time, counter 0          records latency, service, hop-1..6
+ *         topics: Chronicle Queues on /dev/shm | in-memory rings | Kafka (bench-kafka's KafkaBroker)
+ * </pre>
  */
 public final class ChainStudy implements ForkedStudy {
     public static final String CHRONICLE = "chronicle";
@@ -77,12 +85,7 @@ public final class ChainStudy implements ForkedStudy {
     }
 
     @Override
-    public Class<?> benchmark() {
-        return ChainServicesLatencyBenchmark.class;
-    }
-
-    @Override
-    public String variantParam() {
+    public String variantLabel() {
         return "transport";
     }
 

@@ -159,10 +159,4 @@ class ChainConfigTest {
         assertTrue(ChainStudy.schedule(read("bench.transports", "in-memory")) instanceof CapacitySearch);
     }
 
-    @Test
-    void theBenchmarksParamsAreTheTransports() throws Exception {
-        String[] params = ChainServicesLatencyBenchmark.class.getField("transport")
-                .getAnnotation(org.openjdk.jmh.annotations.Param.class).value();
-        assertEquals(ChainTransports.variants(), List.of(params));
-    }
 }

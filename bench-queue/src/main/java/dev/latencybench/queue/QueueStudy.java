@@ -28,6 +28,13 @@ import dev.latencybench.queue.oneway.OneWayWorkload;
  * through Chronicle Queue on /dev/shm, next to the {@code baseline} mailbox that shows the floor of
  * the machine. {@link #main} is the entry point of the study's own jar; the runner starts it through
  * {@code StudyMain} (the Study service), like any other study.
+ *
+ * <p>Its benchmark JVMs, as JMH's {@code StudyBenchmark} runs them:
+ *
+ * <pre>
+ *   producer (CPU a) --100,000 x 256 B/s--> [ Chronicle Queue on /dev/shm | baseline mailbox ] --> consumer (CPU b)
+ *   stamps: intended send time (schedule), actual send time        records: now - intended, now - actual
+ * </pre>
  */
 public final class QueueStudy implements ForkedStudy {
     /** The producer and the consumer both spin: each needs a core of its own, and the rest of the machine more. */
@@ -61,12 +68,7 @@ public final class QueueStudy implements ForkedStudy {
     }
 
     @Override
-    public Class<?> benchmark() {
-        return QueueOneToOneLatencyBenchmark.class;
-    }
-
-    @Override
-    public String variantParam() {
+    public String variantLabel() {
         return "transport";
     }
 

@@ -148,15 +148,6 @@ class QueueStudyTest {
     }
 
     @Test
-    void theBenchmarksParamListIsTheTransportRegistry() throws Exception {
-        org.openjdk.jmh.annotations.Param param = QueueOneToOneLatencyBenchmark.class.getField("transport")
-                .getAnnotation(org.openjdk.jmh.annotations.Param.class);
-        assertEquals(QueueTransport.ids(), List.of(param.value()),
-                "a transport added to QueueTransport goes into the @Param list too, in the same order");
-        assertEquals(QueueTransport.ids(), QueueConfig.ALL_TRANSPORTS);
-    }
-
-    @Test
     void eachTransportIsOpenedByName() throws Exception {
         QueueConfig config = QueueConfig.read(new BenchProperties(Map.of("bench.cpus", "none",
                 "bench.queue.dir", tmp.toString())), CpuTopology.system());

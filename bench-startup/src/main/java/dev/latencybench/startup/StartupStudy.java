@@ -29,6 +29,13 @@ import dev.latencybench.core.run.StudyLauncher;
  * native image. A mode the JDK lacks (the AOT cache before 24, a native image without
  * {@code native-image}) is skipped with the reason before anything starts; the rest runs. The
  * responder, a process that only opens the port and answers, is the floor.
+ *
+ * <p>Its benchmark JVMs, as JMH's {@code StudyBenchmark} runs them:
+ *
+ * <pre>
+ *   benchmark JVM --launch x N--> service (java -jar | +CDS | +AOT cache | native) --first 200--> /proc
+ *        '--------launch once more + LoadGenerator JVM --closed loop, open loop--> service
+ * </pre>
  */
 public final class StartupStudy implements ForkedStudy {
     /** The study's name: its results folder, and what its view says it shows. */
@@ -67,12 +74,7 @@ public final class StartupStudy implements ForkedStudy {
     }
 
     @Override
-    public Class<?> benchmark() {
-        return ServiceStartFirstResponseBenchmark.class;
-    }
-
-    @Override
-    public String variantParam() {
+    public String variantLabel() {
         return "variant";
     }
 

@@ -25,6 +25,12 @@ import dev.latencybench.core.run.StudyLauncher;
  * loaded from {@value TaskConfig#JARS}, is a variant, run at {@value TaskConfig#RATE} calls per second
  * beside the harness's {@code floor} ({@link FloorTask}). {@link #main} is the entry point of the
  * study's own jar; {@code scripts/bench run --task CLASS --task-jar JAR} runs it across the matrix.
+ *
+ * <p>Its benchmark JVMs, as JMH's {@code StudyBenchmark} runs them:
+ *
+ * <pre>
+ *   pacing thread (CPU a) --run(intendedNs) x R/s--> your code --(your threads)--> sample(intendedNs)
+ * </pre>
  */
 public final class TaskStudy implements ForkedStudy {
     public static void main(String[] args) {
@@ -50,12 +56,7 @@ public final class TaskStudy implements ForkedStudy {
     }
 
     @Override
-    public Class<?> benchmark() {
-        return TaskLatencyBenchmark.class;
-    }
-
-    @Override
-    public String variantParam() {
+    public String variantLabel() {
         return "task";
     }
 

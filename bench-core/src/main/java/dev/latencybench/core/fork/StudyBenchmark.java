@@ -1,56 +1,72 @@
 package dev.latencybench.core.fork;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+
 import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.runner.IterationType;
 
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.run.RunSettings;
+import dev.latencybench.core.run.Study;
 
 /**
- * The body of every study's JMH benchmark class: a study's class adds its JMH annotations, the
- * {@code @Param} field its {@link ForkedStudy#variantParam} names, and a constructor that hands over
- * the study:
+ * The one JMH benchmark every study runs: {@code study} names the study (found, like everywhere, through
+ * {@code META-INF/services/dev.latencybench.core.run.Study}), {@code variant} the variant the launcher's
+ * step gives. A study writes no JMH class of its own, and its variants are listed once, by its plan.
  *
  * <pre>
- * public class QueueOneToOneLatencyBenchmark extends StudyBenchmark {
- *     &#64;Param({QueueConfig.CHRONICLE, QueueConfig.REFERENCE, QueueConfig.BASELINE})
- *     public String transport;
- *
- *     public QueueOneToOneLatencyBenchmark() {
- *         super(new QueueStudy());
- *     }
- * }
+ *   launcher --JMH: -p study=queue -p variant=chronicle--> fork: StudyBenchmark -> ForkedStudy.fork -> Workload
+ *                                                                 one single-shot period per iteration
  * </pre>
  *
- * <p>JMH's annotation processor runs on the study's class and finds the {@code @Setup},
- * {@code @Benchmark} and {@code @TearDown} methods here, in its superclass. The trial set-up refuses
- * properties the study does not declare, reads the fork's through the study, and opens a {@link ForkSession} named by
- * {@link ForkedStudy#name}, so a study's name is written once; each {@code @Benchmark} call runs one
- * period (warm-up iterations are not measured); the tear-down closes the session.
+ * <p>Each JMH iteration is one period of the study's workload (warm-up iterations are not measured);
+ * the percentiles come from the harness's histograms through {@code LatencyProfiler}, not from JMH's
+ * timing of the period, which only says how long it took. The trial set-up refuses properties the
+ * study does not declare, reads the fork's through the study, and opens a {@link ForkSession}; the
+ * tear-down closes it. The annotations are the fallback for plain JMH use; the launcher sets the
+ * iterations and forks from {@code bench.scale}.
  *
  * <p>Threading: JMH's benchmark thread only (the state is {@code Scope.Benchmark}, one thread).
  */
-public abstract class StudyBenchmark {
-    private final ForkedStudy study;
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SingleShotTime)
+@Warmup(iterations = 1, batchSize = 1)
+@Measurement(iterations = 1, batchSize = 1)
+@Fork(1)
+public class StudyBenchmark {
+    /** The study's name, such as {@code queue}. */
+    @Param("")
+    public String study;
+
+    /** The variant, such as {@code chronicle}. */
+    @Param("")
+    public String variant;
+
     private ForkSession session;
     private boolean measured;
 
-    protected StudyBenchmark(ForkedStudy study) {
-        this.study = study;
-    }
-
     @Setup(Level.Trial)
     public void openFork() {
-        String variant = variant();
+        ForkedStudy forked = named(study);
         BenchProperties properties = BenchProperties.fromSystem();
-        properties.rejectUnknown(study.properties());
+        properties.rejectUnknown(forked.properties());
         RunSettings run = RunSettings.read(properties, RunSettings.DEFAULT_RESULTS);
-        ForkPlan fork = study.fork(variant, run, properties);
-        session = ForkSession.open(study.name(), variant, run, fork.periods(), fork.cpus(), fork.openWorkload());
+        ForkPlan fork = forked.fork(variant, run, properties);
+        session = ForkSession.open(forked.name(), variant, run, fork.periods(), fork.cpus(), fork.openWorkload());
     }
 
     @Setup(Level.Iteration)
@@ -65,17 +81,21 @@ public abstract class StudyBenchmark {
 
     @TearDown(Level.Trial)
     public void closeFork() {
-        session.close();
+        if (session != null) {
+            session.close();
+        }
     }
 
-    /** The value JMH gave the study's variant {@code @Param}, read from the field the study names. */
-    private String variant() {
-        String field = study.variantParam();
-        try {
-            return (String) getClass().getField(field).get(this);
-        } catch (ReflectiveOperationException | ClassCastException e) {
-            throw new IllegalStateException(getClass().getName() + " has no public String field " + field
-                    + " (the @Param " + study.name() + "'s variantParam() names): " + e, e);
+    /** The study of that name on the class path. */
+    static ForkedStudy named(String name) {
+        List<String> names = new ArrayList<>();
+        for (Study s : ServiceLoader.load(Study.class)) {
+            if (s.name().equals(name) && s instanceof ForkedStudy) {
+                return (ForkedStudy) s;
+            }
+            names.add(s.name());
         }
+        throw new IllegalStateException("no study '" + name + "' on the class path (studies: " + names
+                + "); give JMH -p study=NAME -p variant=VARIANT");
     }
 }

@@ -14,12 +14,13 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 import dev.latencybench.core.config.Periods;
+import dev.latencybench.core.fork.StudyBenchmark;
 import dev.latencybench.core.jmh.LatencyProfiler;
 import dev.latencybench.core.run.schedule.Step;
 
 /**
- * The JMH options of one step: the study's benchmark with the step's variant, one single-shot
- * warm-up and one measured iteration per fork, the forks' flags (the run's, the step's properties,
+ * The JMH options of one step: the one benchmark ({@link StudyBenchmark}) with the study and the
+ * step's variant as its parameters, one single-shot warm-up and one measured iteration per fork, the forks' flags (the run's, the step's properties,
  * a GC log and a crash dump in the cell folder), the latency profiler and a JSON result. Stateless.
  */
 final class JmhOptions {
@@ -54,8 +55,9 @@ final class JmhOptions {
         long measureNs = periods.measureNs();
         return new OptionsBuilder()
                 .jvm(java.toString())
-                .include("^" + Pattern.quote(study.benchmark().getName()) + "\\.")
-                .param(study.variantParam(), step.variant())
+                .include("^" + Pattern.quote(StudyBenchmark.class.getName()) + "\\.")
+                .param("study", study.name())
+                .param("variant", step.variant())
                 .mode(Mode.SingleShotTime)
                 .warmupIterations(warmupNs > 0 ? 1 : 0)
                 .warmupBatchSize(1)

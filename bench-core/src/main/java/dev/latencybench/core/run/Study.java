@@ -20,8 +20,8 @@ import dev.latencybench.core.run.schedule.FixedList;
 import dev.latencybench.core.run.schedule.Schedule;
 
 /**
- * What the launcher needs to know about one study: its name, its JMH benchmark, the {@code @Param}
- * that selects a variant (a transport, say), and how to read its properties. One small class per
+ * What the launcher needs to know about one study: its name, what a variant of it is (a transport,
+ * say), and how to read its properties into a plan. One small class per
  * study; the launcher does the rest.
  */
 public interface Study {
@@ -31,11 +31,12 @@ public interface Study {
     /** One line for people, e.g. {@code two threads, 256-byte messages through Chronicle Queue}. */
     String title();
 
-    /** The JMH benchmark class. */
-    Class<?> benchmark();
-
-    /** The {@code @Param} field of the benchmark that names the variant, e.g. {@code transport}. */
-    String variantParam();
+    /**
+     * What one variant is, for the heading of the variant column in tables, e.g. {@code transport}. The
+     * variants themselves are the plan's; one JMH benchmark, bench-core's {@code StudyBenchmark}, runs
+     * every study's variants.
+     */
+    String variantLabel();
 
     /**
      * Reads and validates every study property (the common ones included) through its declaration in

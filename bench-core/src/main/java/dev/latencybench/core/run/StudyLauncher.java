@@ -483,7 +483,7 @@ public final class StudyLauncher {
             if (!cells.isEmpty()) {
                 Metric primary = launchedPlan.metrics().primary();
                 CellSummary.printTable(err, "what was measured before the interrupt (" + primary.what() + "):",
-                        study.variantParam(), cells, primary.name());
+                        study.variantLabel(), cells, primary.name());
                 CellSummary.printNotes(err, cells);
                 err.println("  results: " + cells.get(0).dir.getParent().getParent());
             }
@@ -499,7 +499,7 @@ public final class StudyLauncher {
         out.println();
         out.printf(Locale.ROOT, "latency-bench %s study, %s%n", study.name(),
                 plan.facts().getOrDefault("load", plan.description()));
-        CellSummary.printTables(out, study.variantParam(), cells);
+        CellSummary.printTables(out, study.variantLabel(), cells);
         CellSummary.printNotes(out, cells);
         Decision decision = plan.schedule().decision(done);
         if (decision != null && !decision.parts().isEmpty()) { // one line per part, e.g. per transport

@@ -45,12 +45,7 @@ class StudyHelpTest {
         }
 
         @Override
-        public Class<?> benchmark() {
-            return Object.class;
-        }
-
-        @Override
-        public String variantParam() {
+        public String variantLabel() {
             return "variant";
         }
 
