@@ -33,6 +33,10 @@ final class ScenarioSection {
         if (sample != null) {
             doc.p(facts(sample.result));
         }
+        if (all.stream().noneMatch(r -> "OK".equals(r.status))) {
+            noneOk(doc, study, all);
+            return;
+        }
         SearchSection.write(doc, data, scenario, charts);
         ViewSection.write(doc, data, scenario, charts); // the study's own part, where its module gives one
         List<String> cells = measuredCells(data, scenario, variants);
@@ -55,6 +59,23 @@ final class ScenarioSection {
         Pauses.write(doc, all, study.floor);
         FloorTables.write(doc, data, scenario, variants);
         Notes.write(doc, all);
+    }
+
+    /**
+     * A scenario none of whose cells ended OK: said first, with each cell's reasons, then the table of
+     * what each measured before it failed; nothing is ranked or charted, since no figure of it holds.
+     */
+    private static void noneOk(Doc doc, RunData.Study study, List<RunData.Row> all) {
+        doc.p(String.format(Locale.ROOT, "**No cell of this scenario ended OK** (%d of %d failed, were interrupted or"
+                + " skipped): there is nothing to rank or chart, and no figure below is a measurement to use. Why,"
+                + " cell by cell:", all.size(), all.size()));
+        List<String> why = new ArrayList<>();
+        for (RunData.Row r : all) {
+            why.add("`" + r.cell + (r.variant.isEmpty() ? "" : " / " + r.variant) + "` " + r.status + ": "
+                    + (r.reasons.isEmpty() ? "no reason recorded" : String.join("; ", r.reasons)));
+        }
+        doc.bullets(why);
+        SummaryTables.write(doc, study, all);
     }
 
     /**
