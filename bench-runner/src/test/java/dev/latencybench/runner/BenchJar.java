@@ -79,4 +79,36 @@ final class BenchJar {
             }
         }
     }
+
+    /** A process run to its end: its exit status (-1 when it ran past its time and was killed) and its console. */
+    static final class Finished {
+        final int exit;
+        final String console;
+
+        private Finished(int exit, String console) {
+            this.exit = exit;
+            this.console = console;
+        }
+    }
+
+    /**
+     * Starts {@code pb} with its input closed, copies its console and waits up to {@code minutes} for it to
+     * end, killing it past that.
+     */
+    static Finished runToEnd(ProcessBuilder pb, long minutes) throws Exception {
+        Process p = pb.start();
+        p.getOutputStream().close();
+        java.util.concurrent.CompletableFuture<String> console = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                return e.toString();
+            }
+        });
+        boolean ended = p.waitFor(minutes, TimeUnit.MINUTES);
+        if (!ended) {
+            p.destroyForcibly();
+        }
+        return new Finished(ended ? p.exitValue() : -1, console.get(30, TimeUnit.SECONDS));
+    }
 }

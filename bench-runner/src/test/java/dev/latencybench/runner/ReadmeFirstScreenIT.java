@@ -5,13 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -89,21 +86,10 @@ class ReadmeFirstScreenIT {
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(tmp.toFile()).redirectErrorStream(true);
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
         pb.environment().put("XDG_CACHE_HOME", tmp.resolve("cache").toString());
-        Process p = pb.start();
-        p.getOutputStream().close();
-        CompletableFuture<String> console = CompletableFuture.supplyAsync(() -> {
-            try {
-                return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                return e.toString();
-            }
-        });
-        ended = p.waitFor(15, TimeUnit.MINUTES);
-        if (!ended) {
-            p.destroyForcibly();
-        }
-        out = console.get(30, TimeUnit.SECONDS);
-        exit = ended ? p.exitValue() : -1;
+        BenchJar.Finished f = BenchJar.runToEnd(pb, 15);
+        ended = f.exit != -1;
+        out = f.console;
+        exit = f.exit;
     }
 
     @Test

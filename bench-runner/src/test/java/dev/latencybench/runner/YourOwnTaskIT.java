@@ -5,13 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.stream.Collectors;
@@ -114,37 +111,23 @@ class YourOwnTaskIT {
         return out;
     }
 
-    /** {@code scripts/bench ARGS} from {@code dir}, on this JVM, without a build; returns exit status and console. */
-    static Object[] bench(Path dir, String... args) throws Exception {
+    /** {@code scripts/bench ARGS} from {@code dir}, on this JVM, without a build. */
+    static BenchJar.Finished bench(Path dir, String... args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(ROOT.resolve("scripts/bench").toString()));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true);
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
         pb.environment().put("LATENCY_BENCH_NO_BUILD", "1");
         pb.environment().put("XDG_CACHE_HOME", tmp.resolve("cache").toString());
-        Process p = pb.start();
-        p.getOutputStream().close();
-        CompletableFuture<String> console = CompletableFuture.supplyAsync(() -> {
-            try {
-                return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                return e.toString();
-            }
-        });
-        boolean ended = p.waitFor(5, TimeUnit.MINUTES);
-        if (!ended) {
-            p.destroyForcibly();
-        }
-        return new Object[] {ended ? p.exitValue() : -1, console.get(30, TimeUnit.SECONDS)};
+        return BenchJar.runToEnd(pb, 5);
     }
 
     @Test
     void oneCommandRunsTheUsersTasksBesideTheFloorOnEachCollector() throws Exception {
         Path results = tmp.resolve("results");
-        Object[] r = bench(tmp, "run", "--task", "com.example.HandoffTask,com.example.DropTask", "--task-jar",
+        BenchJar.Finished r = bench(tmp, "run", "--task", "com.example.HandoffTask,com.example.DropTask", "--task-jar",
                 jar.toString(), "--gcs", "g1,zgc", "--scale", "smoke", "--results", results.toString(), "--run-id", "own");
-        String out = (String) r[1];
-        assertEquals(1, (int) r[0], "the dropping task fails its cells: exit 1\n" + out);
+        assertEquals(1, r.exit, "the dropping task fails its cells: exit 1\n" + r.console);
         Path run = results.resolve("own");
         for (String gc : List.of("g1", "zgc")) {
             String cell = cellName(run.resolve("task/floor"), gc);
@@ -178,18 +161,18 @@ class YourOwnTaskIT {
     @Test
     void aClassThatIsNotThereIsBadInputBeforeAnythingStarts() throws Exception {
         Path results = tmp.resolve("bad");
-        Object[] r = bench(tmp, "run", "--task", "com.example.Handoff", "--task-jar", jar.toString(), "--results",
-                results.toString());
-        assertEquals(2, (int) r[0], (String) r[1]);
-        assertTrue(((String) r[1]).contains("bench.task.classes=com.example.Handoff is not valid: there is no class"
-                + " com.example.Handoff in the jar(s) [" + jar + "]"), (String) r[1]);
+        BenchJar.Finished r = bench(tmp, "run", "--task", "com.example.Handoff", "--task-jar", jar.toString(),
+                "--results", results.toString());
+        assertEquals(2, r.exit, r.console);
+        assertTrue(r.console.contains("bench.task.classes=com.example.Handoff is not valid: there is no class"
+                + " com.example.Handoff in the jar(s) [" + jar + "]"), r.console);
         assertFalse(Files.exists(results), "nothing was started");
     }
 
     @Test
     void theStarterWritesAProjectWhoseExampleCompilesAgainstTheApi() throws Exception {
-        Object[] r = bench(tmp, "new-task", "my-task");
-        assertEquals(0, (int) r[0], (String) r[1]);
+        BenchJar.Finished r = bench(tmp, "new-task", "my-task");
+        assertEquals(0, r.exit, r.console);
         Path project = tmp.resolve("my-task");
         String pom = Files.readString(project.resolve("pom.xml"));
         assertTrue(pom.contains("<artifactId>bench-api</artifactId>"), pom);
@@ -200,7 +183,7 @@ class YourOwnTaskIT {
         String example = Files.readString(project.resolve("src/main/java/com/example/HandoffTask.java"));
         assertTrue(example.lines().count() <= 50, "the example stays short");
         compile(tmp.resolve("starter-build"), List.of(example));
-        Object[] again = bench(tmp, "new-task", "my-task");
-        assertEquals(2, (int) again[0], "a folder that is not empty is refused: " + again[1]);
+        BenchJar.Finished again = bench(tmp, "new-task", "my-task");
+        assertEquals(2, again.exit, "a folder that is not empty is refused: " + again.console);
     }
 }
