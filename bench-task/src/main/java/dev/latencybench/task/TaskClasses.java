@@ -131,6 +131,17 @@ public final class TaskClasses {
         return new URLClassLoader("tasks", urls, TaskClasses.class.getClassLoader());
     }
 
+    /** Closes a loader {@link #loader} made (its jar files); the class path's own is left alone. */
+    static void close(ClassLoader loader) {
+        if (loader instanceof URLClassLoader) {
+            try {
+                ((URLClassLoader) loader).close();
+            } catch (java.io.IOException e) {
+                // only open jar files to release; nothing was written
+            }
+        }
+    }
+
     /**
      * The task class of a variant from {@code loader}, checked: it is there, it is a concrete public
      * class implementing {@link LatencyTask}, with a public no-argument constructor.

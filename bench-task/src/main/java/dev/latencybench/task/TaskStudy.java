@@ -76,8 +76,12 @@ public final class TaskStudy implements ForkedStudy {
         TaskConfig config = TaskConfig.read(properties, topology);
         TaskClasses classes = config.classes();
         ClassLoader loader = classes.loader();
-        for (String variant : classes.variants()) { // loads and checks; runs nothing of the task
-            classes.load(variant, loader);
+        try {
+            for (String variant : classes.variants()) { // loads and checks; runs nothing of the task
+                classes.load(variant, loader);
+            }
+        } finally {
+            TaskClasses.close(loader);
         }
         Map<String, String> facts = new LinkedHashMap<>();
         List<String> tasks = new ArrayList<>();
@@ -106,16 +110,20 @@ public final class TaskStudy implements ForkedStudy {
      */
     static void trySetUp(TaskConfig config) {
         TaskClasses classes = config.classes();
-        ClassLoader loader = classes.loader();
         for (String variant : classes.variants()) {
-            LatencyTask task = classes.newTask(variant, loader);
-            TaskWorkload trial;
+            ClassLoader loader = classes.loader(); // one per task, as each benchmark JVM has its own
             try {
-                trial = new TaskWorkload(config, variant, task, loader, AffinityService.refusing("a trial set-up"));
-            } catch (IllegalStateException e) {
-                throw ConfigException.invalid(TaskConfig.CLASSES, classes.className(variant), e.getMessage());
+                LatencyTask task = classes.newTask(variant, loader);
+                TaskWorkload trial;
+                try {
+                    trial = new TaskWorkload(config, variant, task, loader, AffinityService.refusing("a trial set-up"));
+                } catch (IllegalStateException e) {
+                    throw ConfigException.invalid(TaskConfig.CLASSES, classes.className(variant), e.getMessage());
+                }
+                trial.close();
+            } finally {
+                TaskClasses.close(loader);
             }
-            trial.close();
         }
     }
 

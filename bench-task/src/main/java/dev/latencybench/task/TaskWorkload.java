@@ -60,12 +60,16 @@ final class TaskWorkload implements Workload {
         this.loader = loader;
         this.metrics = config.metrics();
         this.context = new SampleContext(config, affinity);
-        Thread.currentThread().setContextClassLoader(loader); // for libraries of the task that load by name
+        ClassLoader before = Thread.currentThread().getContextClassLoader();
+        // for libraries of the task that load by name; threads the task starts inherit it
+        Thread.currentThread().setContextClassLoader(loader);
         try {
             task.setUp(context);
         } catch (Exception | LinkageError e) {
             context.close();
             throw new IllegalStateException("setUp of " + task.getClass().getName() + " failed: " + e, e);
+        } finally {
+            Thread.currentThread().setContextClassLoader(before);
         }
     }
 
@@ -98,9 +102,12 @@ final class TaskWorkload implements Workload {
         current = p;
         context.begin(p);
         long runs = 0;
+        ClassLoader before = Thread.currentThread().getContextClassLoader();
+        Thread.currentThread().setContextClassLoader(loader);
         try {
             runs = pace(period, pacer, clock, call, calls);
         } finally {
+            Thread.currentThread().setContextClassLoader(before);
             long samples = drain(period, p, runs);
             current = null;
             period.unpin();

