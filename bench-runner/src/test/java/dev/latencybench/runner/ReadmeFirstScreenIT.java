@@ -99,9 +99,23 @@ class ReadmeFirstScreenIT {
         assertTrue(Files.readString(ROOT.resolve(".ci/run")).contains("./mvnw -B verify"),
                 "CI runs the test command as the README gives it (-B only makes Maven's output plain)");
         Path runDir = runDir();
-        for (String study : List.of("queue", "chain", "jet", "startup")) {
+        // the studies 'all' stands for, found as the runner finds them; the README says how many it runs
+        List<String> all = dev.latencybench.core.run.StudyMain.studies().stream()
+                .filter(dev.latencybench.core.run.Study::inAll).map(dev.latencybench.core.run.Study::name)
+                .collect(Collectors.toList());
+        for (String study : all) {
             assertTrue(Files.isDirectory(runDir.resolve(study)), study + " ran:\n" + out);
         }
+        try (Stream<Path> ran = Files.list(runDir)) {
+            assertEquals(all.stream().sorted().collect(Collectors.toList()), ran.filter(Files::isDirectory)
+                    .map(d -> d.getFileName().toString()).filter(n -> !n.equals("logs") && !n.equals("charts"))
+                    .sorted().collect(Collectors.toList()), "the smoke run runs 'all' and nothing else");
+        }
+        String[] words = {"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"};
+        String stated = "all " + (all.size() < words.length ? words[all.size()] : String.valueOf(all.size()))
+                + " studies";
+        assertTrue(Files.readString(ROOT.resolve("README.md")).contains("scripts/bench run --scale smoke   # " + stated),
+                "README's smoke run says which studies it runs: " + stated);
         for (String f : List.of("REPORT.md", "report.html", "summary.csv", "summary.json")) {
             assertTrue(Files.size(runDir.resolve(f)) > 0, f);
         }
