@@ -121,10 +121,13 @@ public final class Main implements Callable<Integer> {
             header = "(re)write REPORT.md, report.html and charts of a run",
             synopsisHeading = "%nUsage: ", descriptionHeading = "%n",
             description = "Writes REPORT.md, report.html and charts/ into RUN_DIR from its results (again, if they"
-                    + " exist).")
+                    + " exist).",
+            footer = {"", "Exit status: 0 written, 1 a file of the run could not be read (each is named on a line;"
+                    + " the report is written from the rest) or the report could not be written, 2 RUN_DIR is not a"
+                    + " run folder."})
     int report(@Parameters(paramLabel = "RUN_DIR", description = "the run folder, such as"
             + " results/20261123T031500Z-myhost") Path runDir) {
-        return Report.command(runDir, ctx.out);
+        return Report.command(runDir, ctx.out, ctx.err);
     }
 
     @Command(name = "compare", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,

@@ -44,6 +44,7 @@ import dev.latencybench.runner.matrix.MatrixRunner;
 import dev.latencybench.runner.matrix.RunManifest;
 import dev.latencybench.runner.matrix.RunRequest;
 import dev.latencybench.runner.report.Report;
+import dev.latencybench.runner.report.data.RunFile;
 
 /**
  * {@code bench run}: checks everything it was asked before anything starts (scenarios, JVMs,
@@ -278,9 +279,11 @@ final class RunCommand implements Callable<Integer> {
         }
         if (!noReport) {
             try {
-                Report.write(request.runDir(), ctx.out);
+                List<String> problems = Report.write(request.runDir(), ctx.out);
+                problems.forEach(p -> ctx.err.println("latency-bench: report: " + p));
+                notOk += problems.size(); // a cell whose result cannot be read did not end OK
             } catch (IOException | RuntimeException e) { // the results are safe; only the report is missing
-                ctx.err.println("latency-bench: no report: " + e.getMessage());
+                ctx.err.println("latency-bench: no report: " + RunFile.oneLine(e));
                 return 1;
             }
         }

@@ -15,7 +15,7 @@ import dev.latencybench.runner.report.doc.Doc;
 /**
  * Two bar charts of the primary metric, a bar per variant in each cell: the median and the p99.99, each bar with a
  * whisker from the lowest to the highest fork where the cell ran several, on a log axis when the values span more
- * than two decades. Stateless.
+ * than two decades. A chart with no bar to draw is a sentence instead. Stateless.
  */
 final class BarCharts {
     private BarCharts() {
@@ -32,12 +32,34 @@ final class BarCharts {
             medians.add(series(data, scenario, v, cells, s -> s.p50));
             tails.add(series(data, scenario, v, cells, s -> s.p99_99));
         }
-        Charts.bars(charts, scenario + "-median", scenario + ": median " + metric + " (p50) per JVM and collector",
-                metric, labels, medians, wideRange(medians));
-        doc.chart(scenario + "-median", scenario + ": median " + metric + " per JVM and collector");
-        Charts.bars(charts, scenario + "-p99_99", scenario + ": p99.99 " + metric + " per JVM and collector",
-                metric, labels, tails, wideRange(tails));
-        doc.chart(scenario + "-p99_99", scenario + ": p99.99 " + metric + " per JVM and collector");
+        chart(doc, charts, scenario + "-median", scenario + ": median " + metric + " (p50) per JVM and collector",
+                scenario + ": median " + metric + " per JVM and collector", "median", metric, labels, medians);
+        chart(doc, charts, scenario + "-p99_99", scenario + ": p99.99 " + metric + " per JVM and collector",
+                scenario + ": p99.99 " + metric + " per JVM and collector", "p99.99", metric, labels, tails);
+    }
+
+    /** One bar chart, or where no cell has a bar to draw (none charted, or every value 0), a sentence saying so. */
+    private static void chart(Doc doc, Path charts, String base, String title, String caption, String percentile,
+            String metric, List<String> labels, List<Bars> series) throws IOException {
+        if (!anyBar(series)) {
+            doc.p("No bar chart of the " + percentile + " " + metric + ": no cell has one to draw (only cells that"
+                    + " did not fail and measured above 0 are drawn; the tables below list every cell).");
+            return;
+        }
+        Charts.bars(charts, base, title, metric, labels, series, wideRange(series));
+        doc.chart(base, caption);
+    }
+
+    /** Whether any series has a value to draw: the chart refuses one of NaN only. */
+    static boolean anyBar(List<Bars> series) {
+        for (Bars b : series) {
+            for (double v : b.valuesUs()) {
+                if (!Double.isNaN(v)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Values spread over more than two decades read better on a log axis. */

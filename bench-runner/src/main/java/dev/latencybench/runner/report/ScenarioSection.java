@@ -3,8 +3,10 @@ package dev.latencybench.runner.report;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import com.google.gson.JsonObject;
 
@@ -18,7 +20,9 @@ import dev.latencybench.runner.report.doc.Doc;
  * and which differences are real) with the median and p99.99 bar charts right after it, the JVM × GC
  * pivot, a table per metric, spectrum and timeline per variant, how far to trust each percentile,
  * pauses, the floor and yardstick tables, and what made a cell suspect. Each part is its own class;
- * this one only orders them. Stateless.
+ * this one only orders them. A scenario none of whose cells ended OK says so first, with each cell's reasons;
+ * where none of them has figures that hold (every cell failed), its tables follow and nothing is ranked or
+ * charted. Stateless.
  */
 final class ScenarioSection {
     private ScenarioSection() {
@@ -33,9 +37,16 @@ final class ScenarioSection {
         if (sample != null) {
             doc.p(facts(sample.result));
         }
-        if (all.stream().noneMatch(r -> "OK".equals(r.status))) {
-            noneOk(doc, study, all);
-            return;
+        boolean noneOk = all.stream().noneMatch(r -> "OK".equals(r.status));
+        if (noneOk) {
+            noneOk(doc, all);
+            if (all.stream().noneMatch(RunData.Row::charted)) { // nothing measured that holds: no chart, no ranking
+                doc.p("Nothing is ranked or charted: no cell has figures to show but those of a failed measurement,"
+                        + " which the tables below list as they were recorded.");
+                SummaryTables.write(doc, study, all);
+                Pauses.write(doc, all, study.floor);
+                return;
+            }
         }
         SearchSection.write(doc, data, scenario, charts);
         ViewSection.write(doc, data, scenario, charts); // the study's own part, where its module gives one
@@ -58,24 +69,32 @@ final class ScenarioSection {
         Confidence.write(doc, all);
         Pauses.write(doc, all, study.floor);
         FloorTables.write(doc, data, scenario, variants);
-        Notes.write(doc, all);
+        if (!noneOk) { // else said at the top
+            Notes.write(doc, all);
+        }
     }
 
     /**
-     * A scenario none of whose cells ended OK: said first, with each cell's reasons, then the table of
-     * what each measured before it failed; nothing is ranked or charted, since no figure of it holds.
+     * A scenario none of whose cells ended OK: said first, how many ended how, then each cell's reasons and flags
+     * (the section's list of failed and flagged cells, brought up to where the answer would be).
      */
-    private static void noneOk(Doc doc, RunData.Study study, List<RunData.Row> all) {
-        doc.p(String.format(Locale.ROOT, "**No cell of this scenario ended OK** (%d of %d failed, were interrupted or"
-                + " skipped): there is nothing to rank or chart, and no figure below is a measurement to use. Why,"
-                + " cell by cell:", all.size(), all.size()));
+    private static void noneOk(Doc doc, List<RunData.Row> all) {
+        Map<String, Integer> byStatus = new LinkedHashMap<>();
+        all.forEach(r -> byStatus.merge(r.status, 1, Integer::sum));
+        List<String> counts = new ArrayList<>();
+        byStatus.forEach((status, n) -> counts.add(n + " " + status));
+        boolean allFailed = byStatus.size() == 1 && byStatus.containsKey("FAILED");
+        String what = !allFailed ? "**No cell of this scenario ended OK**"
+                : all.size() == 1 ? "**The one cell of this scenario failed**"
+                : "**Every cell of this scenario failed**";
+        doc.p(what + " (" + String.join(", ", counts) + "): there is no answer to read from it. Why, cell by cell:");
         List<String> why = new ArrayList<>();
         for (RunData.Row r : all) {
             why.add("`" + r.cell + (r.variant.isEmpty() ? "" : " / " + r.variant) + "` " + r.status + ": "
-                    + (r.reasons.isEmpty() ? "no reason recorded" : String.join("; ", r.reasons)));
+                    + (r.reasons.isEmpty() ? "no reason recorded" : String.join("; ", r.reasons))
+                    + (r.notes.isEmpty() ? "" : " (flagged: " + String.join("; ", r.notes) + ")"));
         }
         doc.bullets(why);
-        SummaryTables.write(doc, study, all);
     }
 
     /**

@@ -86,7 +86,11 @@ final class SpectrumTimeline {
                     + " log holds one interval per measured period (the variant hands its histograms over at the end"
                     + " of a period), so there is no line to draw.");
         }
-        if (timelines.isEmpty()) {
+        if (timelines.stream().noneMatch(SpectrumTimeline::anyPoint)) {
+            if (!timelines.isEmpty()) { // every interval empty, or its worst value 0: the log axis has no point to show
+                doc.p("No " + metric + " over time: no interval of " + variant + "'s cells has a worst value above 0"
+                        + " to draw.");
+            }
             return;
         }
         Charts.timeline(charts, base + "-timeline", scenario + " / " + variant
@@ -237,6 +241,16 @@ final class SpectrumTimeline {
         }
         return new TimeSeries(name, doubles(t), doubles(max)).withMarks(doubles(forkStarts), doubles(pauseSec),
                 doubles(pauseUs));
+    }
+
+    /** Whether a timeline has a point to draw: an interval that is a gap in the line is NaN. */
+    private static boolean anyPoint(TimeSeries line) {
+        for (double us : line.latenciesUs()) {
+            if (!Double.isNaN(us)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static double[] doubles(List<Double> l) {

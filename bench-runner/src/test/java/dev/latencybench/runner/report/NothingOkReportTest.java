@@ -10,53 +10,137 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.latencybench.runner.report.data.RunData;
+import dev.latencybench.runner.report.doc.Doc;
+import dev.latencybench.runner.report.doc.DocRenderer;
+
 /**
  * A run whose every cell of a scenario failed still gets its report: the scenario's section says so
- * first, with each cell's reasons, shows what each measured in its table, and ranks and charts nothing
- * (a chart of failed figures only was an exception before, and no report at all).
+ * first, with each cell's reasons, shows what each measured in its tables, and ranks and charts nothing
+ * (a bar chart of failed figures only was an exception before, and no report at all). A chart with
+ * nothing to draw in a scenario that has OK cells is a sentence, and one that cannot be drawn stops its
+ * scenario's section, not the report.
  */
 class NothingOkReportTest {
+    private static final String G1 = "openjdk-17.0.15__g1";
+    private static final String ZGC = "openjdk-17.0.15__zgc";
+
     @TempDir
     Path tmp;
 
-    @Test
-    void aScenarioWhoseEveryCellFailedIsReportedWithItsReasons() throws IOException {
+    /** The queue study on two cells, every variant of each FAILED, as a run at a rate the machine cannot hold ends. */
+    private Path allFailed() {
         Path run = tmp.resolve("r");
         new FixtureRun(run)
-                .cell("chronicle", "openjdk-17.0.15__g1", "FAILED", 1_000, 5_000_000, 1, 30_000)
-                .cell("baseline", "openjdk-17.0.15__g1", "FAILED", 100, 2_000_000, 1, 30_000)
+                .cell("chronicle", G1, "FAILED", 1_000, 5_000_000, 1, 30_000)
+                .cell("baseline", G1, "FAILED", 100, 2_000_000, 1, 30_000)
+                .cell("chronicle", ZGC, "FAILED", 1_200, 6_000_000, 1, 30_000)
+                .cell("baseline", ZGC, "FAILED", 120, 2_500_000, 1, 30_000)
                 .write();
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        Report.write(run, new PrintStream(console, true, StandardCharsets.UTF_8));
-
-        String md = Files.readString(run.resolve("REPORT.md"));
-        assertTrue(md.contains("**No cell of this scenario ended OK** (2 of 2 failed, were interrupted or skipped)"), md);
-        assertTrue(md.contains("- `openjdk-17.0.15__g1 / chronicle` FAILED: rate not held: 12% of sends late"), md);
-        assertTrue(md.contains("| openjdk-17.0.15 | g1 | chronicle | FAILED |"), "what it measured is shown: " + md);
-        assertFalse(md.contains("### Verdict"), "nothing is ranked");
-        assertFalse(md.contains("charts/queue-median"), "nothing is charted");
-        assertTrue(Files.isRegularFile(run.resolve("report.html")));
-        assertTrue(Files.readString(run.resolve("report.html")).contains("No cell of this scenario ended OK"));
+        return run;
     }
 
     @Test
-    void theReportCommandNamesAFileItCannotReadWithoutAStackTrace() throws IOException {
-        Path run = tmp.resolve("cut");
-        new FixtureRun(run).cell("chronicle", "openjdk-17.0.15__g1", "OK", 1_000, 5_000_000, 1, 30_000).write();
-        Path result;
-        try (var files = Files.walk(run)) {
-            result = files.filter(p -> p.getFileName().toString().equals("result.json")).findFirst().orElseThrow();
+    void aScenarioWhoseEveryCellFailedIsReportedWithItsReasons() throws IOException {
+        Path run = allFailed();
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        List<String> problems = Report.write(run, new PrintStream(console, true, StandardCharsets.UTF_8));
+
+        assertEquals(List.of(), problems, "every file was read and every part drawn");
+        assertTrue(console.toString(StandardCharsets.UTF_8).startsWith("latency-bench: report written in "));
+        String md = Files.readString(run.resolve("REPORT.md"));
+        assertTrue(md.contains("## Scenario queue\n\n100,000 msg/s, 256-byte payload, scale `smoke`"), md);
+        assertTrue(md.contains("**Every cell of this scenario failed** (4 FAILED): there is no answer to read from it."
+                + " Why, cell by cell:\n\n"
+                + "- `openjdk-17.0.15__g1 / chronicle` FAILED: rate not held: 12% of sends late\n"
+                + "- `openjdk-17.0.15__g1 / baseline` FAILED: rate not held: 12% of sends late\n"
+                + "- `openjdk-17.0.15__zgc / chronicle` FAILED: rate not held: 12% of sends late (flagged: busy"
+                + " machine: other processes used CPU time during the measurement (see machineLoad))\n"
+                + "- `openjdk-17.0.15__zgc / baseline` FAILED: rate not held: 12% of sends late\n"), md);
+        assertTrue(md.contains("Nothing is ranked or charted: no cell has figures to show but those of a failed"
+                + " measurement, which the tables below list as they were recorded."), md);
+        assertTrue(md.contains("| openjdk-17.0.15 | g1 | chronicle | FAILED | 1.00 |"), "what it measured: " + md);
+        assertTrue(md.contains("### Stop-the-world pauses"), "the pauses may tell why: " + md);
+        assertFalse(md.contains("### Verdict"), "nothing is ranked");
+        assertFalse(md.contains("### Failed, skipped and flagged cells"), "the reasons are said once, at the top");
+        assertFalse(md.contains("charts/queue-"), "nothing is charted");
+        try (var charts = Files.list(run.resolve("charts"))) {
+            assertEquals(List.of(), charts.toList());
         }
-        Files.writeString(result, "{\"status\": \"OK\", \"metr");
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        dev.latencybench.runner.cli.UsageException e = org.junit.jupiter.api.Assertions.assertThrows(
-                dev.latencybench.runner.cli.UsageException.class,
-                () -> Report.command(run, new PrintStream(out, true, StandardCharsets.UTF_8)));
-        assertTrue(e.getMessage().startsWith("bench report: cannot read " + result), e.getMessage());
-        assertEquals("", out.toString(StandardCharsets.UTF_8), "no report was claimed");
+        String html = Files.readString(run.resolve("report.html"));
+        assertTrue(html.contains("<strong>Every cell of this scenario failed</strong> (4 FAILED)"), html);
+        assertTrue(html.contains("openjdk-17.0.15__zgc / baseline</code> FAILED: rate not held: 12% of sends late"),
+                html);
+    }
+
+    @Test
+    void aScenarioOfFailedAndSkippedCellsCountsEachStatus() throws IOException {
+        Path run = tmp.resolve("mixed");
+        new FixtureRun(run)
+                .cell("chronicle", G1, "FAILED", 1_000, 5_000_000, 1, 30_000)
+                .unmeasured(ZGC, "SKIPPED", "zgc needs JDK 15 or newer")
+                .write();
+        Report.write(run, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        String md = Files.readString(run.resolve("REPORT.md"));
+        assertTrue(md.contains("**No cell of this scenario ended OK** (1 FAILED, 1 SKIPPED): there is no answer to read"
+                + " from it."), md);
+        assertTrue(md.contains("- `openjdk-17.0.15__zgc` SKIPPED: zgc needs JDK 15 or newer\n"), md);
+    }
+
+    /** Where the bar chart threw ("every value is NaN; nothing to draw"): a sentence instead. */
+    @Test
+    void barChartsWithNothingToDrawSaySo() throws IOException {
+        Path run = allFailed();
+        RunData data = RunData.load(run);
+        Doc doc = new Doc();
+        BarCharts.write(doc, data, "queue", data.variants("queue"), data.cells("queue"), run.resolve("charts"));
+        String md = DocRenderer.markdown(doc);
+        assertTrue(md.contains("No bar chart of the median latency: no cell has one to draw (only cells that did not"
+                + " fail and measured above 0 are drawn; the tables below list every cell)."), md);
+        assertTrue(md.contains("No bar chart of the p99.99 latency: no cell has one to draw"), md);
+        assertFalse(Files.exists(run.resolve("charts/queue-median.png")));
+    }
+
+    /** A median of 0 (a clock in whole ms) has no bar on a log axis: its chart is a sentence, the p99.99's is drawn. */
+    @Test
+    void aMedianOf0HasNoBarAndTheP9999ChartIsDrawn() throws IOException {
+        Path run = tmp.resolve("zero");
+        new FixtureRun(run)
+                .cell("chronicle", G1, "OK", 0, 5_000_000, 1, 30_000)
+                .cell("chronicle", ZGC, "OK", 0, 6_000_000, 1, 30_000)
+                .write();
+        List<String> problems = Report.write(run, new PrintStream(new ByteArrayOutputStream(), true,
+                StandardCharsets.UTF_8));
+
+        assertEquals(List.of(), problems);
+        String md = Files.readString(run.resolve("REPORT.md"));
+        assertTrue(md.contains("No bar chart of the median latency: no cell has one to draw"), md);
+        assertTrue(md.contains("charts/queue-p99_99.png"), md);
+    }
+
+    /** A value no section can use (a round trip that is not a number) stops its scenario's section, not the report. */
+    @Test
+    void aSectionThatCannotBeDrawnStopsItsScenarioNotTheReport() throws IOException {
+        Path run = tmp.resolve("odd");
+        new FixtureRun(run)
+                .cell("chronicle", G1, "OK", 1_000, 5_000_000, 1, 30_000)
+                .cell("chronicle", ZGC, "OK", 1_200, 6_000_000, 1, 30_000)
+                .write();
+        Path result = run.resolve("queue/chronicle").resolve(ZGC).resolve("result.json");
+        Files.writeString(result, Files.readString(result).replaceFirst("\\{",
+                "{\"cpuPair\": {\"roundTripMinNs\": \"fast\"},"));
+        List<String> problems = Report.write(run, new PrintStream(new ByteArrayOutputStream(), true,
+                StandardCharsets.UTF_8));
+
+        assertEquals(List.of("scenario queue: the rest of its section could not be drawn: For input string: \"fast\""),
+                problems);
+        String md = Files.readString(run.resolve("REPORT.md"));
+        assertTrue(md.contains("**The rest of this scenario's section could not be drawn:** For input string"), md);
+        assertTrue(md.contains("## Cells and their flags"), "the report goes on after the scenario: " + md);
     }
 }

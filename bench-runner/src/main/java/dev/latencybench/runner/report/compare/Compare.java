@@ -17,6 +17,7 @@ import dev.latencybench.runner.cli.UsageException;
 import dev.latencybench.runner.cli.WritablePath;
 import dev.latencybench.runner.report.data.Percentiles;
 import dev.latencybench.runner.report.data.RunData;
+import dev.latencybench.runner.report.data.RunFile;
 import dev.latencybench.runner.report.data.Search;
 import dev.latencybench.runner.report.data.Views;
 
@@ -90,11 +91,19 @@ public final class Compare {
         if (!Files.isDirectory(p)) {
             throw new UsageException("bench compare: " + p + " is not a folder");
         }
+        RunData data;
         try {
-            return RunData.load(p);
+            data = RunData.load(p);
         } catch (IOException e) {
             throw new UsageException("bench compare: " + e.getMessage());
+        } catch (RuntimeException e) { // a file of the run that is not as the suite writes it: said, not traced
+            throw new UsageException("bench compare: " + p + " cannot be read: " + RunFile.oneLine(e));
         }
+        if (!data.problems().isEmpty()) { // a cell left out would read as a regression, or hide one
+            throw new UsageException("bench compare: " + String.join("; ", data.problems())
+                    + " (scripts/bench report " + p + " writes what can be read)");
+        }
+        return data;
     }
 
     public static final class Result {

@@ -24,7 +24,8 @@ import dev.latencybench.core.result.ResultLayout;
  * A run folder read back: {@code run.json} (a matrix run's, or a single study's) and every cell's
  * {@code result.json} and {@code env.json}, plus the cells the matrix recorded without results
  * (skipped, failed before measuring). Every table lists rows in one order ({@link #order}): JVM, then
- * collector, in the run's order, then variant in the study's order with the floor last.
+ * collector, in the run's order, then variant in the study's order with the floor last. A file that cannot be
+ * read is named in {@link #problems()}, and a cell whose result it held is kept as {@link #UNREADABLE}.
  */
 public final class RunData {
     /**
@@ -212,31 +213,56 @@ public final class RunData {
     public final Map<String, JsonObject> envByJvm = new LinkedHashMap<>();
     private final List<String> jvmOrder = new ArrayList<>();
     private final List<String> gcOrder = new ArrayList<>();
+    /** What could not be read, one line each naming the file and what is wrong with it; in the order met. */
+    private final List<String> problems = new ArrayList<>();
 
     private RunData(Path dir, JsonObject runJson) {
         this.dir = dir;
         this.runJson = runJson;
     }
 
+    /**
+     * Reads a run folder back. A file it cannot read does not stop it: a cell whose {@code result.json} is missing,
+     * cut short or not as the suite writes it is kept as {@link #UNREADABLE} with what is wrong as its reason, a
+     * {@code run.json} cut short leaves the cells to be found by their folders, and each such file is named in
+     * {@link #problems()}.
+     *
+     * @throws IOException when the folder is not a run folder: it holds neither {@code run.json} nor a cell's
+     *                     {@code result.json}, or its {@code run.json} lists no cell and no cell has a result
+     */
     public static RunData load(Path runDir) throws IOException {
         if (!Files.isDirectory(runDir)) {
             throw new IOException(runDir + " is not a folder");
         }
-        Path runFile = runDir.resolve("run.json");
-        JsonObject run = Files.isRegularFile(runFile) ? ResultFiles.readJson(runFile) : new JsonObject();
+        Path runFile = runDir.resolve(RUN_JSON);
+        boolean hasRunFile = Files.isRegularFile(runFile);
+        if (!hasRunFile && !holdsResults(runDir)) {
+            throw new IOException(runDir + " is not a run folder: it holds no results (neither " + RUN_JSON + " nor a"
+                    + " <scenario>/<variant>/<cell>/" + ResultLayout.RESULT_JSON + ")" + runFoldersIn(runDir));
+        }
+        JsonObject run = new JsonObject();
+        String unreadRun = null;
+        if (hasRunFile) {
+            try {
+                run = RunFile.readObject(runFile);
+            } catch (RunFile.Unreadable e) { // the cells' folders still say what was run
+                unreadRun = e.getMessage();
+            }
+        }
         RunData data = new RunData(runDir, run);
+        if (unreadRun != null) {
+            data.problems.add(unreadRun + "; the report is made from the cells' folders");
+        }
         Map<String, JsonObject> matrixCells = new LinkedHashMap<>(); // scenario/cell -> run.json entry
         List<String> scenarioOrder = new ArrayList<>();
-        if (run.has("cells")) {
-            for (JsonElement e : run.getAsJsonArray("cells")) {
-                JsonObject c = e.getAsJsonObject();
-                matrixCells.put(c.get("scenario").getAsString() + "/" + c.get("cell").getAsString(), c);
-                if (!scenarioOrder.contains(c.get("scenario").getAsString())) {
-                    scenarioOrder.add(c.get("scenario").getAsString());
-                }
-            }
-        } else if (run.has("study")) {
-            scenarioOrder.add(run.get("study").getAsString());
+        try {
+            data.matrix(matrixCells, scenarioOrder);
+        } catch (RuntimeException e) {
+            matrixCells.clear();
+            scenarioOrder.clear();
+            data.jvmOrder.clear();
+            data.gcOrder.clear();
+            data.problems.add(RunFile.notAsWritten(runFile, e) + "; the report is made from the cells' folders");
         }
         for (Path d : sortedDirs(runDir)) {
             String name = d.getFileName().toString();
@@ -244,26 +270,78 @@ public final class RunData {
                 scenarioOrder.add(name);
             }
         }
-        names(run, "jvms", "name", data.jvmOrder);
-        names(run, "gcs", null, data.gcOrder);
         for (String scenario : scenarioOrder) {
             data.scenarios.put(scenario, data.loadScenario(scenario, matrixCells));
         }
         data.scenarios.values().removeIf(List::isEmpty);
-        if (data.scenarios.isEmpty()) {
+        if (data.scenarios.isEmpty() && data.problems.isEmpty()) {
             throw new IOException(runDir + " holds no results (no <scenario>/<variant>/<cell>/result.json and no"
                     + " cells in run.json)");
         }
         return data;
     }
 
+    /** The status of a cell whose {@code result.json} the report could not read; its reason says why. */
+    public static final String UNREADABLE = "UNREADABLE";
+    static final String RUN_JSON = "run.json";
+
+    /** The matrix's cells and the run's order of scenarios, JVMs and collectors, from {@code run.json}. */
+    private void matrix(Map<String, JsonObject> matrixCells, List<String> scenarioOrder) {
+        if (runJson.has("cells")) {
+            for (JsonElement e : runJson.getAsJsonArray("cells")) {
+                JsonObject c = e.getAsJsonObject();
+                matrixCells.put(c.get("scenario").getAsString() + "/" + c.get("cell").getAsString(), c);
+                if (!scenarioOrder.contains(c.get("scenario").getAsString())) {
+                    scenarioOrder.add(c.get("scenario").getAsString());
+                }
+            }
+        } else if (runJson.has("study")) {
+            scenarioOrder.add(runJson.get("study").getAsString());
+        }
+        names(runJson, "jvms", "name", jvmOrder);
+        names(runJson, "gcs", null, gcOrder);
+    }
+
+    /** What a run folder holds a cell's result at: {@code <scenario>/<variant>/<cell>/result.json}. */
+    private static boolean holdsResults(Path dir) throws IOException {
+        for (Path s : sortedDirs(dir)) {
+            for (Path v : sortedDirs(s)) {
+                for (Path c : sortedDirs(v)) {
+                    if (Files.isRegularFile(c.resolve(ResultLayout.RESULT_JSON))) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    /** {@code ; it holds run folders, such as X}: for a folder of runs given instead of one of them; else empty. */
+    private static String runFoldersIn(Path dir) throws IOException {
+        for (Path d : sortedDirs(dir)) {
+            if (Files.isRegularFile(d.resolve(RUN_JSON))) {
+                return "; it holds run folders: give one of them, such as " + d;
+            }
+        }
+        return "";
+    }
+
+    /**
+     * What could not be read, one line each naming the file and what is wrong with it: a {@code result.json} or
+     * {@code run.json} that is missing, cut short or not as the suite writes it, a cell folder without its result.
+     * Empty when every file was read.
+     */
+    public List<String> problems() {
+        return List.copyOf(problems);
+    }
+
     private List<Row> loadScenario(String scenario, Map<String, JsonObject> matrixCells) throws IOException {
         Path sdir = dir.resolve(scenario);
         Study study = Study.of(firstResult(sdir));
         studies.put(scenario, study);
-        searches.put(scenario, Search.readAll(sdir));
+        searches.put(scenario, Search.readAll(sdir, problems));
         List<String> variants = new ArrayList<>();
-        if (runJson.has("variants")) {
+        if (runJson.has("variants") && runJson.get("variants").isJsonArray()) {
             runJson.getAsJsonArray("variants").forEach(v -> variants.add(v.getAsString()));
         }
         for (Path v : sortedDirs(sdir)) {
@@ -291,24 +369,53 @@ public final class RunData {
         for (String cell : cellOrder) {
             JsonObject m = matrixCells.get(scenario + "/" + cell);
             List<String> flags = m != null ? strings(m, "flags") : List.of();
+            String matrixStatus = m != null && m.has("status") ? m.get("status").getAsString() : null;
             boolean anyResult = false;
             for (String variant : variants) {
                 Path cdir = sdir.resolve(variant).resolve(cell);
                 Path result = cdir.resolve(ResultLayout.RESULT_JSON);
                 if (!Files.isRegularFile(result)) {
+                    if (!Files.isDirectory(cdir)) {
+                        continue; // not run on this cell (a search's step, a variant of another JVM)
+                    }
+                    anyResult = true;
+                    String missing = result + " is missing" + holding(cdir);
+                    if (matrixStatus == null || "OK".equals(matrixStatus)) { // nothing says why: the result is lost
+                        rows.add(unreadable(scenario, variant, cell, flags, study, missing, cdir));
+                    } else { // the run recorded the cell as stopped, maybe before its result: its status stands
+                        missing += "; the run recorded the cell " + matrixStatus
+                                + (m.has("reason") ? ": " + m.get("reason").getAsString() : "");
+                        problems.add(missing);
+                        rows.add(new Row(scenario, variant, cell, matrixStatus, List.of(missing), List.of(), flags,
+                                study.metrics, Map.of(), Map.of(), null, cdir));
+                    }
                     continue;
                 }
                 anyResult = true;
-                CellResult r = CellResult.read(ResultFiles.readJson(result));
-                if (env == null && Files.isRegularFile(cdir.resolve(ResultLayout.ENV_JSON))) {
-                    env = ResultFiles.readJson(cdir.resolve(ResultLayout.ENV_JSON));
+                CellResult r;
+                try {
+                    r = CellResult.read(RunFile.readObject(result));
+                } catch (RunFile.Unreadable e) {
+                    rows.add(unreadable(scenario, variant, cell, flags, study, e.getMessage(), cdir));
+                    continue;
+                } catch (RuntimeException e) {
+                    rows.add(unreadable(scenario, variant, cell, flags, study, RunFile.notAsWritten(result, e), cdir));
+                    continue;
+                }
+                if (r.status == null) {
+                    rows.add(unreadable(scenario, variant, cell, flags, study, result + " is not as the suite writes"
+                            + " it (it has no status)", cdir));
+                    continue;
+                }
+                if (env == null) {
+                    env = optional(cdir.resolve(ResultLayout.ENV_JSON));
                 }
                 rows.add(new Row(scenario, variant, cell, r.status, r.reasons, r.flags, flags, r.metrics, r.summaries,
                         forkSummaries(r), r, cdir));
             }
             if (!anyResult && m != null) { // skipped, or failed before any fork wrote a result
-                String reason = m.has("reason") ? m.get("reason").getAsString() : m.get("status").getAsString();
-                rows.add(new Row(scenario, "", cell, m.get("status").getAsString(), List.of(reason), List.of(), flags,
+                String reason = m.has("reason") ? m.get("reason").getAsString() : matrixStatus;
+                rows.add(new Row(scenario, "", cell, matrixStatus, List.of(reason), List.of(), flags,
                         study.metrics, Map.of(), Map.of(), null, null));
             }
         }
@@ -316,12 +423,53 @@ public final class RunData {
             addNew(jvmOrder, r.jvm);
             addNew(gcOrder, r.gc);
             Path envFile = r.dir == null ? null : r.dir.resolve(ResultLayout.ENV_JSON);
-            if (envFile != null && !envByJvm.containsKey(r.jvm) && Files.isRegularFile(envFile)) {
-                envByJvm.put(r.jvm, ResultFiles.readJson(envFile));
+            if (envFile != null && !envByJvm.containsKey(r.jvm) && !UNREADABLE.equals(r.status)) {
+                JsonObject e = optional(envFile);
+                if (e != null) {
+                    envByJvm.put(r.jvm, e);
+                }
             }
         }
         rows.sort(order(variants));
         return rows;
+    }
+
+    /** A cell whose result could not be read: kept, so that the tables list it, with why as its reason. */
+    private Row unreadable(String scenario, String variant, String cell, List<String> flags, Study study,
+            String problem, Path cdir) {
+        problems.add(problem);
+        return new Row(scenario, variant, cell, UNREADABLE, List.of(problem), List.of(), flags, study.metrics,
+                Map.of(), Map.of(), null, cdir);
+    }
+
+    /** A cell folder's files named after a missing result: enough to tell how far it got, on one line. */
+    private static final int NAMES_SHOWN = 5;
+
+    /** {@code (the cell's folder is empty)}, or what it holds: said after a missing result, to tell how far it got. */
+    private static String holding(Path cdir) throws IOException {
+        List<String> names = new ArrayList<>();
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(cdir)) {
+            ds.forEach(p -> names.add(p.getFileName().toString()));
+        }
+        names.sort(null);
+        return names.isEmpty() ? " (the cell's folder is empty)" : " (the cell's folder holds " + String.join(", ",
+                names.subList(0, Math.min(names.size(), NAMES_SHOWN))) + (names.size() > NAMES_SHOWN ? ", ..." : "")
+                + ")";
+    }
+
+    /** A file the report can do without (a cell's env.json): its object, or null, with the problem kept. */
+    private JsonObject optional(Path file) {
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        try {
+            return RunFile.readObject(file);
+        } catch (RunFile.Unreadable e) {
+            if (!problems.contains(e.getMessage())) {
+                problems.add(e.getMessage());
+            }
+            return null;
+        }
     }
 
     /**
@@ -375,7 +523,11 @@ public final class RunData {
             for (Path c : sortedDirs(v)) {
                 Path result = c.resolve(ResultLayout.RESULT_JSON);
                 if (Files.isRegularFile(result)) {
-                    return CellResult.read(ResultFiles.readJson(result));
+                    try {
+                        return CellResult.read(RunFile.readObject(result));
+                    } catch (IOException | RuntimeException e) {
+                        continue; // named where its row is read; the next result declares the study as well
+                    }
                 }
             }
         }

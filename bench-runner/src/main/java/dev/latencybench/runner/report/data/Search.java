@@ -16,7 +16,6 @@ import com.google.gson.JsonObject;
 
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
-import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.run.schedule.Decision;
 import dev.latencybench.core.view.VerdictRule;
 
@@ -92,8 +91,11 @@ public final class Search {
         this.parts = parts;
     }
 
-    /** Every {@code *.schedule.json} of a study folder that holds a decision, in file name order. */
-    static List<Search> readAll(Path studyDir) throws IOException {
+    /**
+     * Every {@code *.schedule.json} of a study folder that holds a decision, in file name order; one that cannot be
+     * read is named in {@code problems} and left out.
+     */
+    static List<Search> readAll(Path studyDir, List<String> problems) throws IOException {
         List<Path> files = new ArrayList<>();
         if (Files.isDirectory(studyDir)) {
             try (DirectoryStream<Path> ds = Files.newDirectoryStream(studyDir, "*" + SUFFIX)) {
@@ -104,7 +106,16 @@ public final class Search {
         List<Search> out = new ArrayList<>();
         for (Path f : files) {
             String name = f.getFileName().toString();
-            Search s = of(name.substring(0, name.length() - SUFFIX.length()), ResultFiles.readJson(f));
+            Search s;
+            try {
+                s = of(name.substring(0, name.length() - SUFFIX.length()), RunFile.readObject(f));
+            } catch (RunFile.Unreadable e) { // the steps are still read from their folders, as plain cells
+                problems.add(e.getMessage());
+                continue;
+            } catch (RuntimeException e) {
+                problems.add(RunFile.notAsWritten(f, e));
+                continue;
+            }
             if (s.decision != null) {
                 out.add(s);
             }
