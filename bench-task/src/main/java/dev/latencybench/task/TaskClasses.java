@@ -199,9 +199,4 @@ public final class TaskClasses {
         return ConfigException.invalid(TaskConfig.CLASSES, name, what);
     }
 
-    /** Reads nothing; for messages. */
-    @Override
-    public String toString() {
-        return byVariant.values() + " from " + where();
-    }
 }

@@ -74,15 +74,7 @@ public final class TaskStudy implements ForkedStudy {
     @Override
     public Plan plan(BenchProperties properties, CpuTopology topology) {
         TaskConfig config = TaskConfig.read(properties, topology);
-        TaskClasses classes = config.classes();
-        ClassLoader loader = classes.loader();
-        try {
-            for (String variant : classes.variants()) { // loads and checks; runs nothing of the task
-                classes.load(variant, loader);
-            }
-        } finally {
-            TaskClasses.close(loader);
-        }
+        TaskClasses classes = config.classes(); // names and jars checked; the classes are loaded by verify, once
         Map<String, String> facts = new LinkedHashMap<>();
         List<String> tasks = new ArrayList<>();
         classes.variants().forEach(v -> tasks.add(v + " (" + classes.className(v) + ")"));
@@ -99,14 +91,15 @@ public final class TaskStudy implements ForkedStudy {
                 .facts(facts)
                 .role(Plan.FLOOR, TaskConfig.FLOOR)
                 .recorded(recorded)
-                .accounting(TaskTally::accounting)
+                .accounting(TaskTally::new)
                 .verify(() -> trySetUp(config))
                 .build();
     }
 
     /**
-     * Each task made and set up once, then torn down, before anything is measured: a constructor or a
-     * set-up that throws is bad input, reported with its message.
+     * Each task loaded and checked ({@link TaskClasses#load}), made and set up once, then torn down,
+     * before anything is measured: a class that is no task, or a constructor or set-up that throws, is
+     * bad input, reported with its message.
      */
     static void trySetUp(TaskConfig config) {
         TaskClasses classes = config.classes();

@@ -15,11 +15,12 @@ import dev.latencybench.core.time.Pacer;
  * The counts of measured periods of a task, adding up across periods and forks: calls of
  * {@code run()}, samples, samples missing and extra, samples out of the histogram's range, strays
  * (samples between periods), and pacing (worst lag, lowest achieved rate). One shape for
- * {@code fork.json} and {@code result.json}, written and read here only.
+ * {@code fork.json} and {@code result.json}, written and read here only; in the launcher, a cell's
+ * {@link Accounting}: its forks' tallies added up (strays too: each fork counts its own).
  *
  * <p>Not thread-safe; off the hot path (filled once per period).
  */
-final class TaskTally {
+final class TaskTally implements Accounting {
     long periods;
     long runs;
     long samples;
@@ -53,7 +54,7 @@ final class TaskTally {
         missing += o.missing;
         extra += o.extra;
         outOfRange += o.outOfRange;
-        strays = Math.max(strays, o.strays);
+        strays += o.strays;
         maxLagNs = Math.max(maxLagNs, o.maxLagNs);
         maxFinalLagNs = Math.max(maxFinalLagNs, o.maxFinalLagNs);
         minAchievedRatePerSec = Math.min(minAchievedRatePerSec, o.minAchievedRatePerSec);
@@ -90,7 +91,8 @@ final class TaskTally {
         return reasons;
     }
 
-    void writeTo(JsonObject o) {
+    @Override
+    public void writeTo(JsonObject o) {
         o.addProperty("periods", periods);
         o.addProperty("runs", runs);
         o.addProperty("samples", samples);
@@ -122,33 +124,22 @@ final class TaskTally {
         return t;
     }
 
-    /** The launcher's accounting of a cell: the forks' tallies added up. */
-    static Accounting accounting() {
-        return new Accounting() {
-            private final TaskTally total = new TaskTally();
+    /** The launcher's accounting of a cell: adds one fork's tally (none from a fork that died before it wrote one). */
+    @Override
+    public void add(JsonObject fork) {
+        if (fork.has("runs")) {
+            add(readFrom(fork));
+        }
+    }
 
-            @Override
-            public void add(JsonObject fork) {
-                if (fork.has("runs")) {
-                    total.add(readFrom(fork));
-                }
-            }
+    @Override
+    public List<String> flags() {
+        return strays > 0 ? List.of(String.format(Locale.ROOT, "%,d sample(s) arrived while no period ran (late, or"
+                + " without a run): not recorded", strays)) : List.of();
+    }
 
-            @Override
-            public void writeTo(JsonObject result) {
-                total.writeTo(result);
-            }
-
-            @Override
-            public List<String> flags() {
-                return total.strays > 0 ? List.of(String.format(Locale.ROOT, "%,d sample(s) arrived while no period"
-                        + " ran (late, or without a run): not recorded", total.strays)) : List.of();
-            }
-
-            @Override
-            public long expectedSamples() {
-                return total.periods > 0 ? total.samples - total.outOfRange : -1;
-            }
-        };
+    @Override
+    public long expectedSamples() {
+        return periods > 0 ? samples - outOfRange : -1;
     }
 }
