@@ -2,7 +2,6 @@ package dev.latencybench.core.fork;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.ServiceLoader;
 
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -22,6 +21,7 @@ import org.openjdk.jmh.runner.IterationType;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.run.RunSettings;
 import dev.latencybench.core.run.Study;
+import dev.latencybench.core.run.StudyMain;
 
 /**
  * The one JMH benchmark every study runs: {@code study} names the study (found, like everywhere, through
@@ -86,10 +86,10 @@ public class StudyBenchmark {
         }
     }
 
-    /** The study of that name on the class path. */
+    /** The study of that name on the class path (as {@link StudyMain#studies} finds them). */
     static ForkedStudy named(String name) {
         List<String> names = new ArrayList<>();
-        for (Study s : ServiceLoader.load(Study.class)) {
+        for (Study s : StudyMain.studies()) {
             if (s.name().equals(name) && s instanceof ForkedStudy) {
                 return (ForkedStudy) s;
             }

@@ -20,8 +20,9 @@ import dev.latencybench.core.run.schedule.Step;
 
 /**
  * The JMH options of one step: the one benchmark ({@link StudyBenchmark}) with the study and the
- * step's variant as its parameters, one single-shot warm-up and one measured iteration per fork, the forks' flags (the run's, the step's properties,
- * a GC log and a crash dump in the cell folder), the latency profiler and a JSON result. Stateless.
+ * step's variant as its parameters, one single-shot warm-up and one measured iteration per fork, the
+ * forks' flags (the run's, the step's properties, a GC log and a crash dump in the cell folder), the
+ * latency profiler and a JSON result. Stateless.
  */
 final class JmhOptions {
     /** What JMH's iteration may take beyond the longest period before it times out. */
