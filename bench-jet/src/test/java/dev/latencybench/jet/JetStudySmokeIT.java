@@ -10,8 +10,6 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -23,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.core.testing.StudyJar;
 
 /**
  * Runs the study as a user does, through the shaded jar in its own JVM, at smoke scale on a real
@@ -33,31 +32,17 @@ import dev.latencybench.core.result.ResultFiles;
  * with the finished point kept; bad input ends before anything starts.
  */
 class JetStudySmokeIT {
-    private static final Path JAR = Paths.get(System.getProperty("benchmarks.jar", "target/benchmarks.jar"));
 
     @TempDir
     Path tmp;
 
     private ProcessBuilder study(String... properties) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-Dbench.results=" + tmp.resolve("results"));
-        for (String p : properties) {
-            cmd.add("-D" + p);
-        }
-        cmd.add("-jar");
-        cmd.add(JAR.toString());
-        return new ProcessBuilder(cmd).redirectErrorStream(true);
+        return new StudyJar(tmp.resolve("results")).command(properties);
     }
 
     /** Runs to the end; the output. */
     private String run(int[] exit, String... properties) throws Exception {
-        Process p = study(properties).start();
-        p.getOutputStream().close();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS), out);
-        exit[0] = p.exitValue();
-        return out;
+        return new StudyJar(tmp.resolve("results")).run(exit, properties);
     }
 
     private Path cell(String runId, String step) throws IOException {

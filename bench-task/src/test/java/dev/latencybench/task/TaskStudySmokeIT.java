@@ -11,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -23,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.core.testing.StudyJar;
 import dev.latencybench.task.tasks.QueueHandoffTask;
 
 /**
@@ -33,32 +33,21 @@ import dev.latencybench.task.tasks.QueueHandoffTask;
  * before anything starts.
  */
 class TaskStudySmokeIT {
-    private static final Path JAR = Paths.get(System.getProperty("benchmarks.jar", "target/benchmarks.jar"));
     private static final Path TASKS = Paths.get("target/test-classes").toAbsolutePath();
 
     @TempDir
     Path tmp;
 
+    private StudyJar jar() {
+        return new StudyJar(tmp.resolve("results"), "bench.task.jar=" + TASKS);
+    }
+
     private ProcessBuilder study(String... properties) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-Dbench.results=" + tmp.resolve("results"));
-        cmd.add("-Dbench.task.jar=" + TASKS);
-        for (String p : properties) {
-            cmd.add("-D" + p);
-        }
-        cmd.add("-jar");
-        cmd.add(JAR.toString());
-        return new ProcessBuilder(cmd).redirectErrorStream(true);
+        return jar().command(properties);
     }
 
     private String run(int[] exit, String... properties) throws Exception {
-        Process p = study(properties).start();
-        p.getOutputStream().close();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS), out);
-        exit[0] = p.exitValue();
-        return out;
+        return jar().run(exit, properties);
     }
 
     private Path cell(String runId, String variant) throws IOException {
