@@ -11,6 +11,11 @@ import dev.latencybench.core.record.LatencySummary;
  * lie beyond it, and how far a cell's forks disagree on it. Stateless.
  */
 public final class Percentiles {
+    /**
+     * Fewer samples than this beyond a percentile: the value is not shown, charted, ranked or used by a pass rule
+     * (a table shows "—" with the count beyond it); it is the few worst samples, not a percentile.
+     */
+    public static final long SHOWN_BEYOND = 10;
     /** Fewer samples than this beyond a percentile: the value rests on a handful of samples. */
     public static final long CONFIDENT_BEYOND = 100;
     /** Marks a value resting on fewer than {@link #CONFIDENT_BEYOND} samples beyond it. */
@@ -43,6 +48,11 @@ public final class Percentiles {
     /** Whether enough of {@code count} samples lie beyond the {@code pct} percentile to trust it. */
     public static boolean confident(long count, double pct) {
         return beyond(count, pct) >= CONFIDENT_BEYOND;
+    }
+
+    /** Whether enough of {@code count} samples lie beyond the {@code pct} percentile to show it at all. */
+    public static boolean shown(long count, double pct) {
+        return beyond(count, pct) >= SHOWN_BEYOND;
     }
 
     /** How many of {@code count} samples lie above the {@code pct} percentile. */
