@@ -33,6 +33,8 @@ import dev.latencybench.core.view.ViewRow;
 public final class JetView implements StudyView {
     private static final double LOG_SPAN = 10;
     private static final long DEFAULT_SLIDE_NS = 10_000_000L;
+    /** Fewer results than this beyond a percentile: it is not used to judge a point (the report's threshold). */
+    static final long SHOWN_BEYOND = 10;
 
     /** One measured point of one JVM × GC. */
     public record Point(ViewRow row, JetResult.Figures jet) {
@@ -80,6 +82,7 @@ public final class JetView implements StudyView {
             return v;
         }
         long slideNs = slideNs(byCell);
+        v.headline(headline(byCell, slideNs));
         v.heading(1, "Latency against throughput");
         v.paragraph("Input + output items/s is what each point achieved: the events the source emitted and the window"
                 + " results the pipeline emitted, per second. The failure line is the window's slide ("
@@ -181,16 +184,20 @@ public final class JetView implements StudyView {
                 boolean both = p.ok() && y.ok();
                 double cpu = p.jet().cpuCores();
                 double ycpu = y.jet().cpuCores();
-                boolean under = p.ok() && f.p99_99 < slideNs;
-                boolean yUnder = y.ok() && g.p99_99 < slideNs;
+                Boolean under = under(p, slideNs);
+                Boolean yUnder = under(y, slideNs);
                 String same;
                 if (!y.ok()) {
                     same = "no yardstick: `" + yardstick + "` " + y.row().status
                             + (y.row().reasons.isEmpty() ? "" : " (" + y.row().reasons.get(0) + ")");
+                } else if (under == null || yUnder == null) { // not counted: neither agrees nor disagrees
+                    same = "cannot tell: " + (under == null ? "" : (under ? "under" : "over") + " the slide, ")
+                            + "too few results beyond p99.99" + (under == null && yUnder == null ? " in both"
+                            : " in `" + (under == null ? p.variant() : yardstick) + "`");
                 } else {
                     compared++;
-                    agreed += under == yUnder ? 1 : 0;
-                    same = under == yUnder ? "yes (" + (under ? "under" : "over") + " the slide)"
+                    agreed += under.equals(yUnder) ? 1 : 0;
+                    same = under.equals(yUnder) ? "yes (" + (under ? "under" : "over") + " the slide)"
                             : "**no**: " + (under ? "under" : "over") + " the slide, `" + yardstick + "` "
                             + (yUnder ? "under" : "over");
                 }
@@ -255,11 +262,86 @@ public final class JetView implements StudyView {
     static Point bestUnderSlide(List<Point> points, long slideNs) {
         Point best = null;
         for (Point p : points) {
-            if (p.ok() && p.first().p99_99 < slideNs && (best == null || p.itemsPerSec() > best.itemsPerSec())) {
+            if (under(p, slideNs) == Boolean.TRUE && (best == null || p.itemsPerSec() > best.itemsPerSec())) {
                 best = p;
             }
         }
         return best;
+    }
+
+    /**
+     * Whether a point kept the p99.99 of its first results under the slide: TRUE or FALSE, or null when it cannot
+     * tell. A p99.99 with fewer than {@link #SHOWN_BEYOND} results beyond it is the few worst results, not a
+     * percentile, so it is not used: the point is under the slide when every result was (its max), over it when a
+     * lower percentile that does rest on enough results already is, and otherwise undecided. A point that did not
+     * end OK is over.
+     */
+    static Boolean under(Point p, long slideNs) {
+        if (!p.ok()) {
+            return Boolean.FALSE;
+        }
+        LatencySummary s = p.first();
+        if (beyond(s.count, 99.99) >= SHOWN_BEYOND) {
+            return s.p99_99 < slideNs;
+        }
+        if (s.max < slideNs) {
+            return Boolean.TRUE;
+        }
+        long[] lower = {s.p99_9, s.p99, s.p90};
+        double[] pcts = {99.9, 99, 90};
+        for (int i = 0; i < lower.length; i++) {
+            if (beyond(s.count, pcts[i]) >= SHOWN_BEYOND && lower[i] >= slideNs) {
+                return Boolean.FALSE;
+            }
+        }
+        return null;
+    }
+
+    /** How many of {@code count} results lie above the {@code pct} percentile. */
+    static long beyond(long count, double pct) {
+        return Math.round(count * (100 - pct) / 100);
+    }
+
+    /**
+     * The report's first line for the study: per JVM × GC line, the highest throughput held under the slide, or
+     * that it cannot tell and why; with one load point, that one point is no capacity.
+     */
+    static String headline(Map<String, List<Point>> byCell, long slideNs) {
+        List<String> out = new ArrayList<>();
+        int most = 0;
+        for (Map.Entry<String, List<Point>> e : byCell.entrySet()) {
+            List<Point> points = e.getValue();
+            most = Math.max(most, points.size());
+            Point best = bestUnderSlide(points, slideNs);
+            Point undecided = points.stream().filter(p -> under(p, slideNs) == null).findFirst().orElse(null);
+            String what;
+            if (best != null) {
+                what = items(best.itemsPerSec()) + " items/s under the slide" + (points.size() == 1 ? " at the one"
+                        + " load tested" : "") + " (" + evidence(best) + ")";
+            } else if (undecided != null) {
+                what = "cannot tell at this length (" + evidence(undecided) + ")";
+            } else {
+                what = "over the slide at every load tested (the lowest, " + describe(points.get(0)) + ")";
+            }
+            out.add("`" + e.getKey() + "` " + what);
+        }
+        String loads = most < 3 ? String.format(Locale.ROOT, " %s: no capacity can be read from %s; sweep"
+                + " `-Dbench.jet.keys` over 3 or more counts.", most == 1 ? "One load point per line" : "Two load"
+                + " points per line", most == 1 ? "it" : "them") : "";
+        return "the highest throughput at which the first result of a window's end stayed within the slide ("
+                + Units.formatNs(slideNs) + ") at p99.99: " + String.join("; ", out) + "." + loads;
+    }
+
+    /** What a point's verdict rests on: its p99.99 when it rests on enough results, else its max and the count. */
+    private static String evidence(Point p) {
+        LatencySummary s = p.first();
+        long beyond = beyond(s.count, 99.99);
+        if (beyond >= SHOWN_BEYOND) {
+            return String.format(Locale.ROOT, "p99.99 %s, %,d results beyond it", Units.formatNs(s.p99_99), beyond);
+        }
+        long needed = Math.round(SHOWN_BEYOND / 1e-4);
+        return String.format(Locale.ROOT, "%,d results put %,d beyond p99.99, %,d needed; max %s", s.count, beyond,
+                needed, Units.formatNs(s.max));
     }
 
     static long slideNs(Map<String, List<Point>> byCell) {
@@ -278,21 +360,24 @@ public final class JetView implements StudyView {
             Point best = null;
             Point broke = null;
             for (Point p : points) {
-                boolean under = p.ok() && p.first().p99_99 < slideNs;
+                boolean under = under(p, slideNs) == Boolean.TRUE;
                 if (under) {
                     best = p;
                 } else if (broke == null || best != null && broke.itemsPerSec() < best.itemsPerSec()) {
                     broke = p;
                 }
             }
+            Point undecided = points.stream().filter(p -> under(p, slideNs) == null).findFirst().orElse(null);
             if (best == null) {
-                out.add("**" + cell + "**: at no point measured; the lowest, " + describe(points.get(0)));
+                out.add("**" + cell + "**: " + (undecided != null ? "cannot tell at this length; " + String.format(
+                        Locale.ROOT, "%,d keys (%s items/s): ", undecided.keys(), items(undecided.itemsPerSec()))
+                        + evidence(undecided) : "at no point measured; the lowest, " + describe(points.get(0))));
                 return;
             }
             String above = broke == null || broke.itemsPerSec() < best.itemsPerSec() ? ""
                     : "; above it, " + describe(broke);
-            out.add("**" + cell + "**: " + String.format(Locale.ROOT, "%s items/s (%,d keys, p99.99 %s)",
-                    items(best.itemsPerSec()), best.keys(), Units.formatNs(best.first().p99_99)) + above);
+            out.add("**" + cell + "**: " + String.format(Locale.ROOT, "%s items/s (%,d keys, %s)",
+                    items(best.itemsPerSec()), best.keys(), evidence(best)) + above);
         });
         return out;
     }
@@ -354,7 +439,7 @@ public final class JetView implements StudyView {
         long fail = Long.MAX_VALUE;
         for (Point p : points) {
             long rate = Math.round(p.itemsPerSec());
-            if (!(p.ok() && p.first().p99_99 < slideNs) && rate > pass) {
+            if (under(p, slideNs) == Boolean.FALSE && rate > pass) {
                 fail = Math.min(fail, rate);
             }
         }
@@ -363,7 +448,7 @@ public final class JetView implements StudyView {
 
     private static String describe(Point p) {
         return String.format(Locale.ROOT, "%,d keys (%s items/s) %s", p.keys(), items(p.itemsPerSec()), p.ok()
-                ? "had p99.99 " + Units.formatNs(p.first().p99_99) : "ended " + p.row().status
+                ? "had " + evidence(p) : "ended " + p.row().status
                 + (p.row().reasons.isEmpty() ? "" : ": " + p.row().reasons.get(0)));
     }
 

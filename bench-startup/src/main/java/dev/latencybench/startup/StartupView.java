@@ -47,6 +47,7 @@ public final class StartupView implements StudyView {
         if (rows.isEmpty()) {
             return v;
         }
+        v.headline(headline(rows));
         v.heading(1, "Start-up, footprint and response time per start mode").bullets(sentences(rows))
                 .bullets(skipped(rows));
         StartupTables.write(v, rows);
@@ -97,6 +98,47 @@ public final class StartupView implements StudyView {
                     + " collector (run `jvm` beside the others to get the comparison).");
         }
         return out;
+    }
+
+    /**
+     * The report's first line for the study: per service (and JVM × GC where there are several), each start mode
+     * against plain {@code java -jar} by every launch of each, and how many launches that rests on. No percentile
+     * of so few launches is given: the launches' range is.
+     */
+    static String headline(List<ViewRow> rows) {
+        List<String> out = new ArrayList<>();
+        long cells = rows.stream().map(r -> r.cell).distinct().count();
+        long fewest = Long.MAX_VALUE;
+        for (ViewRow r : rows) {
+            int dash = r.variant.lastIndexOf('-');
+            if (dash < 0 || r.variant.endsWith("-" + PLAIN) || !r.measured()) {
+                continue;
+            }
+            String service = r.variant.substring(0, dash);
+            ViewRow plain = rows.stream().filter(p -> p.cell.equals(r.cell) && p.variant.equals(service + "-"
+                    + PLAIN) && p.measured()).findFirst().orElse(null);
+            if (plain == null) {
+                continue;
+            }
+            fewest = Math.min(fewest, Math.min(r.primary().count, plain.primary().count));
+            String mode = "`" + r.variant.substring(dash + 1) + "`";
+            VerdictRule.Ruling c = VerdictRule.compare(launches(r), launches(plain), VerdictRule.Better.LOWER,
+                    Units::formatNs);
+            double ratio = (double) plain.primary().p50 / r.primary().p50;
+            String verdict = switch (c.outcome) {
+                case BETTER -> String.format(Locale.ROOT, "%s starts %.2fx faster than `%s`", mode, ratio, PLAIN);
+                case WORSE -> String.format(Locale.ROOT, "%s starts %.2fx slower than `%s`", mode, 1 / ratio, PLAIN);
+                case CANNOT_TELL -> mode + " cannot be told from `" + PLAIN + "`";
+                default -> mode + " ties with `" + PLAIN + "`";
+            };
+            out.add((cells > 1 ? r.label() + ", " : "") + service + ": " + verdict + ": " + c.reason);
+        }
+        if (out.isEmpty()) {
+            return "no start mode could be set against plain `java -jar` of the same service (run `jvm` beside the"
+                    + " others).";
+        }
+        return String.join("; ", out) + String.format(Locale.ROOT, ". Rests on %,d launches a variant, each a JVM of"
+                + " its own: too few for a percentile, so every launch is compared.", fewest);
     }
 
     /**

@@ -18,7 +18,12 @@ public final class View {
         BULLETS,
         TABLE,
         CHART,
-        SPECTRA
+        SPECTRA,
+        /**
+         * The study's answer in one line, for the report's first screen (not repeated under the study's heading):
+         * what is best and by how much, or that it cannot tell, and what the answer rests on.
+         */
+        HEADLINE
     }
 
     /** One block: a heading of a level, a paragraph, a list of items, a table, a chart or spectra. Immutable. */
@@ -62,6 +67,22 @@ public final class View {
     public View heading(int level, String text) {
         blocks.add(new Block(Kind.HEADING, level, text, List.of(), null));
         return this;
+    }
+
+    /**
+     * The study's answer in one line (Markdown inline), shown on the report's first screen, above every study's
+     * section: the best and by how much or that it cannot tell, the interval, and what it rests on (samples beyond
+     * the deciding percentile, forks, flags). At most one per view; a second replaces the first.
+     */
+    public View headline(String text) {
+        blocks.removeIf(b -> b.kind == Kind.HEADLINE);
+        blocks.add(new Block(Kind.HEADLINE, 0, text, List.of(), null));
+        return this;
+    }
+
+    /** The view's {@link #headline}; null when it gives none. */
+    public String headlineText() {
+        return blocks.stream().filter(b -> b.kind == Kind.HEADLINE).map(b -> b.text).findFirst().orElse(null);
     }
 
     public View paragraph(String text) {

@@ -22,6 +22,11 @@ final class IntroSection {
     static void write(Doc doc, RunData data) {
         String runId = data.string("runId", data.dir.getFileName().toString());
         doc.h(1, "latency-bench report: " + runId);
+        String banner = banner(data);
+        if (banner != null) {
+            doc.p(banner);
+        }
+        AnswerSection.write(doc, data);
         doc.p(intro(data, runId));
         String caveat = hostCaveat(data.env);
         if (caveat != null) {
@@ -58,6 +63,28 @@ final class IntroSection {
                 + " metric's. Values marked%s rest on fewer than %d samples beyond them. In the tables, a bold value is"
                 + " the lowest of its column among the cells that ended OK, the floor variant left out.", runId, host,
                 cells, ok, bad, skipped, Percentiles.LOW, Percentiles.CONFIDENT_BEYOND);
+    }
+
+    /**
+     * The banner of a smoke run: it checks that the suite runs here, and is not a measurement to decide on; null
+     * for a run at another scale.
+     */
+    static String banner(RunData data) {
+        Set<String> scales = new LinkedHashSet<>();
+        for (List<RunData.Row> rows : data.scenarios.values()) {
+            for (RunData.Row r : rows) {
+                if (r.result != null && r.result.scale != null) {
+                    scales.add(r.result.scale);
+                }
+            }
+        }
+        if (!scales.contains("smoke")) {
+            return null;
+        }
+        return "**A smoke run: it checks that the suite runs here; it is not a measurement to decide on.** Each cell"
+                + " ran for seconds, with one fork, so the tails rest on a handful of samples and nothing is ranked"
+                + " from run-to-run spread. For figures to act on, run `--scale standard` (or `paper`) with"
+                + " `-Dbench.forks=3` on a tuned host.";
     }
 
     /** A warning when the host cannot give trustworthy tails: too few CPUs, none isolated. */

@@ -116,6 +116,7 @@ public final class Report {
     static Doc build(RunData data, Path charts, List<String> problems) throws IOException {
         Doc doc = new Doc();
         IntroSection.write(doc, data);
+        doc.contents();
         for (String scenario : data.scenarios.keySet()) {
             try {
                 ScenarioSection.write(doc, data, scenario, charts);

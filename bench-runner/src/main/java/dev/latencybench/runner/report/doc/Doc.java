@@ -36,6 +36,10 @@ public final class Doc {
     record Code(String text) implements Block {
     }
 
+    /** Where the HTML page puts its contents list (folded); nothing in Markdown. */
+    record Contents() implements Block {
+    }
+
     public final List<Block> blocks = new ArrayList<>();
 
     public Doc h(int level, String text) {
@@ -128,6 +132,12 @@ public final class Doc {
         if (!items.isEmpty()) {
             blocks.add(new Bullets(items));
         }
+        return this;
+    }
+
+    /** Marks where report.html lists its sections (folded, a click opens it); Markdown has no contents list. */
+    public Doc contents() {
+        blocks.add(new Contents());
         return this;
     }
 

@@ -95,7 +95,7 @@ public final class DocRenderer {
 
     /** The page's contents: its sections (level 2) and their parts (level 3), linked by id. */
     private static String contents(Doc doc, List<String> ids) {
-        StringBuilder sb = new StringBuilder("<nav class=\"toc\"><details open><summary>Contents</summary>\n<ul>\n");
+        StringBuilder sb = new StringBuilder("<nav class=\"toc\"><details><summary>Contents</summary>\n<ul>\n");
         int i = 0;
         boolean inner = false;
         for (Doc.Block b : doc.blocks) {
@@ -130,18 +130,31 @@ public final class DocRenderer {
                 .append(CSS).append("</style>\n</head>\n<body>\n<main>\n");
         List<String> ids = headingIds(doc);
         int heading = 0;
-        boolean contents = false;
         boolean interactive = false;
+        boolean folded = false; // inside a section's part (level 3), which folds
+        boolean firstPart = false; // the next part is the first of its section: it opens unfolded
         java.util.Set<String> figureIds = new java.util.HashSet<>();
         for (Doc.Block b : doc.blocks) {
             if (b instanceof Doc.Heading h) {
-                if (!contents && h.level() == 2) { // the contents go before the first section
-                    sb.append(contents(doc, ids));
-                    contents = true;
-                }
                 String id = ids.get(heading++);
-                sb.append("<h").append(h.level()).append(" id=\"").append(id).append("\">").append(inline(h.text()))
-                        .append("</h").append(h.level()).append(">\n");
+                if (h.level() <= 3 && folded) {
+                    sb.append("</details>\n");
+                    folded = false;
+                }
+                if (h.level() <= 2) {
+                    firstPart = true;
+                }
+                String tag = "<h" + h.level() + " id=\"" + id + "\">" + inline(h.text()) + "</h" + h.level() + ">";
+                if (h.level() == 3) { // a section's parts fold: the first open, the others a click away
+                    sb.append(firstPart ? "<details class=\"part\" open>" : "<details class=\"part\">")
+                            .append("<summary>").append(tag).append("</summary>\n");
+                    folded = true;
+                    firstPart = false;
+                } else {
+                    sb.append(tag).append('\n');
+                }
+            } else if (b instanceof Doc.Contents) {
+                sb.append(contents(doc, ids));
             } else if (b instanceof Doc.Para p) {
                 sb.append("<p>").append(inline(p.text())).append("</p>\n");
             } else if (b instanceof Doc.Grid t) {
@@ -204,7 +217,7 @@ public final class DocRenderer {
                 sb.append("<pre><code>").append(esc(c.text())).append("</code></pre>\n");
             }
         }
-        sb.append("</main>\n");
+        sb.append(folded ? "</details>\n" : "").append("</main>\n");
         if (interactive) {
             sb.append(ChartScript.get().pageTail());
         }
@@ -261,6 +274,10 @@ public final class DocRenderer {
             "@media (min-width: 900px) { nav.toc > details > ul { columns: 2; column-gap: 32px; }"
                     + " nav.toc > details > ul > li { break-inside: avoid-column; } }",
             "h3 { font-size: 1.15em; margin-top: 1.6em; }",
+            "/* a section's parts fold: the heading is the summary, its marker beside it */",
+            "details.part > summary { cursor: pointer; margin-top: 1.2em; }",
+            "details.part > summary > h3 { display: inline; margin: 0; }",
+            "details.part:not([open]) > summary > h3 { font-weight: 500; color: #24292f; }",
             "code, pre { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: .9em; }",
             "code { background: #f6f8fa; padding: .1em .3em; border-radius: 4px; }",
             "pre { background: #f6f8fa; padding: 12px; border-radius: 6px; overflow-x: auto;",

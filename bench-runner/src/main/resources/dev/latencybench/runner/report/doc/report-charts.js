@@ -602,14 +602,45 @@
     charts.push(chart);
   }
 
-  function start() {
+  function buildOnce(fig) {
+    if (fig.dataset.drawn) {
+      return;
+    }
+    fig.dataset.drawn = "1";
+    try {
+      build(fig);
+    } catch (e) { // one chart's bad data leaves the others drawn, and says why in its place
+      fig.insertBefore(el("p", "ichart-error", "This chart could not be drawn: " + e), fig.firstChild);
+    }
+  }
+
+  // a chart inside a folded part has no width until the part opens: it is drawn then
+  function hidden(fig) {
+    for (var d = fig.parentElement; d; d = d.parentElement) {
+      if (d.tagName === "DETAILS" && !d.open) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  function drawVisible() {
     Array.prototype.forEach.call(document.querySelectorAll("figure.ichart"), function (fig) {
-      try {
-        build(fig);
-      } catch (e) { // one chart's bad data leaves the others drawn, and says why in its place
-        fig.insertBefore(el("p", "ichart-error", "This chart could not be drawn: " + e), fig.firstChild);
+      if (!hidden(fig)) {
+        buildOnce(fig);
       }
     });
+  }
+
+  function start() {
+    Array.prototype.forEach.call(document.querySelectorAll("details"), function (d) {
+      d.addEventListener("toggle", function () {
+        if (d.open) {
+          drawVisible();
+        }
+      });
+    });
+    drawVisible();
   }
 
   if (document.readyState === "loading") {
