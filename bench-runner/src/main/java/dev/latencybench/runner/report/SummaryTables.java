@@ -22,10 +22,24 @@ final class SummaryTables {
     private SummaryTables() {
     }
 
+    /**
+     * The tables, the primary metric's first; the others' only in report.html, where they fold, REPORT.md naming
+     * them and where they are.
+     */
     static void write(Doc doc, RunData.Study study, List<RunData.Row> rows) {
-        for (Metric m : study.metrics.all()) {
+        List<Metric> all = study.metrics.all();
+        for (int i = 0; i < all.size(); i++) {
+            Metric m = all.get(i);
+            if (i == 1) {
+                List<String> names = all.subList(1, all.size()).stream().map(o -> "`" + o.name() + "`").toList();
+                doc.htmlOnly("The tables of the other metric" + (names.size() == 1 ? "" : "s") + ", " + String.join(
+                        ", ", names) + ", are in report.html; every figure is in [summary.csv](summary.csv).");
+            }
             doc.h(3, "`" + m.name() + "`: " + m.what());
             doc.table(table(study, m.name(), rows));
+        }
+        if (all.size() > 1) {
+            doc.endHtmlOnly();
         }
     }
 

@@ -33,6 +33,7 @@ public final class FixtureRun {
     private Metrics named;
     private JsonObject roles;
     private String description;
+    private String scale = "smoke";
     private boolean spreadMetrics;
     private final JsonArray jvms = new JsonArray();
     /** By JVM name: the {@code java.home} its cells' env.json reports. */
@@ -47,6 +48,12 @@ public final class FixtureRun {
      * {@code forkMetrics} and {@code roles} ({@code floor} and {@code yardstick}, either may be null).
      * Every metric records the latencies {@link #cell} describes, as the service time did before.
      */
+    /** The scale the cells say they ran at ({@code smoke} unless set); applies to the cells written by {@link #write}. */
+    public FixtureRun scale(String scale) {
+        this.scale = scale;
+        return this;
+    }
+
     public FixtureRun named(Metrics metrics, String floor, String yardstick) {
         this.named = metrics;
         this.roles = new JsonObject();
@@ -147,7 +154,7 @@ public final class FixtureRun {
             r.addProperty("variant", variant);
             r.addProperty("cell", cell);
             r.addProperty("runId", dir.getFileName().toString());
-            r.addProperty("scale", "smoke");
+            r.addProperty("scale", scale);
             if (description == null) {
                 r.addProperty("ratePerSec", 100_000);
                 r.addProperty("payloadBytes", 256);

@@ -36,6 +36,16 @@ public final class Doc {
     record Code(String text) implements Block {
     }
 
+    /**
+     * Opens a part that only report.html shows; REPORT.md gives {@code instead} in its place (where to find it), so
+     * the Markdown stays a short read. Closed by {@link EndHtmlOnly}.
+     */
+    record HtmlOnly(String instead) implements Block {
+    }
+
+    record EndHtmlOnly() implements Block {
+    }
+
     /** Where the HTML page puts its contents list (folded); nothing in Markdown. */
     record Contents() implements Block {
     }
@@ -132,6 +142,20 @@ public final class Doc {
         if (!items.isEmpty()) {
             blocks.add(new Bullets(items));
         }
+        return this;
+    }
+
+    /**
+     * What follows, up to {@link #endHtmlOnly}, is shown in report.html only; REPORT.md says {@code instead} (where
+     * the part is: report.html, summary.csv) in its place.
+     */
+    public Doc htmlOnly(String instead) {
+        blocks.add(new HtmlOnly(instead));
+        return this;
+    }
+
+    public Doc endHtmlOnly() {
+        blocks.add(new EndHtmlOnly());
         return this;
     }
 

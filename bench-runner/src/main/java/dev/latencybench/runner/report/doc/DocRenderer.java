@@ -23,8 +23,16 @@ public final class DocRenderer {
 
     public static String markdown(Doc doc) {
         StringBuilder sb = new StringBuilder();
+        boolean skipping = false; // inside a part only report.html shows
         for (Doc.Block b : doc.blocks) {
-            if (b instanceof Doc.Heading h) {
+            if (b instanceof Doc.HtmlOnly o) {
+                sb.append(o.instead()).append("\n\n");
+                skipping = true;
+            } else if (b instanceof Doc.EndHtmlOnly) {
+                skipping = false;
+            } else if (skipping) {
+                continue;
+            } else if (b instanceof Doc.Heading h) {
                 sb.append("#".repeat(h.level())).append(' ').append(h.text()).append("\n\n");
             } else if (b instanceof Doc.Para p) {
                 sb.append(p.text()).append("\n\n");
