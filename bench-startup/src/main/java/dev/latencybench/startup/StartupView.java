@@ -137,8 +137,9 @@ public final class StartupView implements StudyView {
             return "no start mode could be set against plain `java -jar` of the same service (run `jvm` beside the"
                     + " others).";
         }
-        return String.join("; ", out) + String.format(Locale.ROOT, ". Rests on %,d launches a variant, each a JVM of"
-                + " its own: too few for a percentile, so every launch is compared.", fewest);
+        return String.join("; ", out) + String.format(Locale.ROOT, ". Rests on %,d launch%s a variant, each a JVM of"
+                + " its own, every launch compared%s.", fewest, fewest == 1 ? "" : "es", fewest < 20
+                ? " (too few for a median: fewer than 10 beyond it)" : "");
     }
 
     /**

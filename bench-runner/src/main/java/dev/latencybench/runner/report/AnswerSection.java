@@ -151,6 +151,10 @@ final class AnswerSection {
         }
         long mine = r.summary(metric).p50;
         long theirs = y.summary(metric).p50;
+        if (theirs > mine) { // the yardstick does less work: slower, it ran under other conditions (FloorTables)
+            return String.format(Locale.ROOT, "; the yardstick `%s` reads slower at the median (%s), so the conditions"
+                    + " differed and no harness cost is given", study.yardstick, Units.formatNs(theirs));
+        }
         return String.format(Locale.ROOT, "; the yardstick `%s` %s at the median (%s)", study.yardstick,
                 Units.formatNs(theirs), theirs <= 0 ? "no ratio" : String.format(Locale.ROOT, "%.2fx", (double) mine
                         / theirs));

@@ -51,9 +51,11 @@ final class ScenarioSection {
         SearchSection.write(doc, data, scenario, charts);
         ViewSection.write(doc, data, scenario, charts); // the study's own part, where its module gives one
         List<String> cells = measuredCells(data, scenario, variants);
-        // a search's steps are points on its chart, not variants to rank or pivot: its answer is the verdict
-        boolean searched = !data.searches(scenario).isEmpty();
-        if (!searched) {
+        // a search's or a sweep's steps are points on its chart, not variants to rank or pivot: its answer (the
+        // search section's, or the study's view's) is the verdict
+        boolean stepped = !data.searches(scenario).isEmpty()
+                || all.stream().anyMatch(r -> r.result != null && r.result.step != null);
+        if (!stepped) {
             VerdictSection.write(doc, data, scenario, variants);
             if (!cells.isEmpty()) {
                 BarCharts.write(doc, data, scenario, variants, cells, charts);

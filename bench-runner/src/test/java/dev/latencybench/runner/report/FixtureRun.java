@@ -54,6 +54,15 @@ public final class FixtureRun {
         return this;
     }
 
+    /**
+     * The report of a run folder as Markdown with every part, those only report.html shows included (REPORT.md names
+     * those instead); writes the charts into the folder as the report does.
+     */
+    public static String wholeMarkdown(Path run) throws java.io.IOException {
+        return dev.latencybench.runner.report.doc.DocRenderer.markdown(Report.build(
+                dev.latencybench.runner.report.data.RunData.load(run), run.resolve("charts")), true);
+    }
+
     public FixtureRun named(Metrics metrics, String floor, String yardstick) {
         this.named = metrics;
         this.roles = new JsonObject();

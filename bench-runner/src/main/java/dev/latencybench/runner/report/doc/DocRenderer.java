@@ -21,13 +21,24 @@ public final class DocRenderer {
     private DocRenderer() {
     }
 
+    /** REPORT.md: the parts only report.html shows are named, not given. */
     public static String markdown(Doc doc) {
+        return markdown(doc, false);
+    }
+
+    /**
+     * The document as Markdown; {@code whole} gives the parts only report.html shows too (what a test reads to see
+     * every table as text).
+     */
+    public static String markdown(Doc doc, boolean whole) {
         StringBuilder sb = new StringBuilder();
         boolean skipping = false; // inside a part only report.html shows
         for (Doc.Block b : doc.blocks) {
             if (b instanceof Doc.HtmlOnly o) {
-                sb.append(o.instead()).append("\n\n");
-                skipping = true;
+                if (!whole) {
+                    sb.append(o.instead()).append("\n\n");
+                    skipping = true;
+                }
             } else if (b instanceof Doc.EndHtmlOnly) {
                 skipping = false;
             } else if (skipping) {

@@ -16,7 +16,7 @@ class DocRendererTest {
     @TempDir
     Path tmp;
     private static Doc twoScenarios() {
-        return new Doc().h(1, "latency-bench report").p("intro")
+        return new Doc().h(1, "latency-bench report").p("intro").contents()
                 .h(2, "queue").h(3, "Verdict").p("a").h(3, "How much to trust each percentile").p("b")
                 .h(2, "chain").h(3, "Verdict").p("c").h(3, "How much to trust each percentile").p("d")
                 .h(2, "Environment");
