@@ -136,6 +136,35 @@ class ReadmeFirstScreenIT {
     }
 
     /**
+     * The report answers on its first screen: the smoke banner and one answer line per study within the first 40
+     * lines of REPORT.md, which stays under 400 lines; no capacity read from a step too short to tell (the chain's
+     * kafka step of 2,000 messages puts 2 beyond its p99.9); no latency-over-time chart, as no cell of a smoke run
+     * has 10 intervals; no run.lock left in the finished run.
+     */
+    @Test
+    void theReportAnswersOnItsFirstScreenAndSaysASmokeRunIsNoMeasurement() throws Exception {
+        Path runDir = runDir();
+        List<String> md = Files.readAllLines(runDir.resolve("REPORT.md"));
+        assertTrue(md.size() < 400, "REPORT.md is a short read: " + md.size() + " lines");
+        String first = String.join("\n", md.subList(0, Math.min(40, md.size())));
+        assertTrue(first.contains("**A smoke run: it checks that the suite runs here; it is not a measurement to"
+                + " decide on.**"), first);
+        List<String> all = dev.latencybench.core.run.StudyMain.studies().stream()
+                .filter(dev.latencybench.core.run.Study::inAll).map(dev.latencybench.core.run.Study::name).toList();
+        for (String study : all) {
+            assertEquals(1, md.subList(0, Math.min(40, md.size())).stream().filter(l -> l.startsWith("- **" + study
+                    + "**: ")).count(), "one answer line for " + study + ":\n" + first);
+        }
+        assertFalse(String.join("\n", md).contains("kafka: none"), "no capacity from a smoke step");
+        try (Stream<Path> charts = Files.list(runDir.resolve("charts"))) {
+            List<String> timelines = charts.map(c -> c.getFileName().toString()).filter(n -> n.contains("timeline"))
+                    .toList();
+            assertEquals(List.of(), timelines, "a smoke cell has 2-5 intervals: no timeline is drawn");
+        }
+        assertFalse(Files.exists(runDir.resolve("run.lock")), "a finished run leaves no lock");
+    }
+
+    /**
      * The queue study's default: chronicle, reference and baseline, each OK with every one of its 200,000
      * messages (2 s at 100K msg/s) received and in both metrics; the .hlog reads back through HdrHistogram's
      * own reader to the percentiles in result.json; the loops allocate nothing per message; the schedule
