@@ -48,7 +48,7 @@ class ChainPassRuleTest {
     void aStepWithTooFewMessagesBeyondTheSloCannotTell() {
         Step one = new Step("kafka-instances-1", "kafka", java.util.Map.of(ChainConfig.INSTANCES, "1"), "1 chain");
         String needed = "a 2,000-message step puts 2 messages beyond p99.9; 10,000 are needed: a measured period of"
-                + " 10 s at 1,000 msg/s (-Dbench.duration=10s)";
+                + " 10 s at 1,000 msg/s, -Dbench.duration=10s";
         PassRule.Verdict over = rule.judge(StepOutcome.failed(one, p999(170 * MS, 2_000),
                 "the SLO p99.9 < 100ms was broken by 1 of 1 chains (worst: chain 0, p99.9 170ms >= 100ms)"));
         assertTrue(over.cannotTellAtThisLength(), over.toString());
@@ -60,7 +60,7 @@ class ChainPassRuleTest {
         assertEquals(needed, under.text());
         Step four = new Step("kafka-instances-4", "kafka", java.util.Map.of(ChainConfig.INSTANCES, "4"), "4 chains");
         assertEquals("a 8,000-message step puts 8 messages beyond p99.9; 10,000 are needed: a measured period of"
-                + " 3 s at 4,000 msg/s (-Dbench.duration=3s)", rule.judge(StepOutcome.ok(four, p999(14 * MS, 8_000)))
+                + " 3 s at 4,000 msg/s, -Dbench.duration=3s", rule.judge(StepOutcome.ok(four, p999(14 * MS, 8_000)))
                 .text());
 
         PassRule.Verdict enough = rule.judge(StepOutcome.failed(one, p999(170 * MS, 20_000),

@@ -20,7 +20,7 @@ public final class TooShort {
 
     /**
      * {@code a 2,000-message step puts 2 messages beyond p99.9; 10,000 are needed: a measured period of 10 s
-     * at 1,000 msg/s (-Dbench.duration=10s)}; without the period when the rate is not known.
+     * at 1,000 msg/s, -Dbench.duration=10s}; without the period when the rate is not known.
      *
      * @param count          the step's samples, over all its forks
      * @param percentile     as people write it, {@code p99.9}
@@ -38,7 +38,7 @@ public final class TooShort {
                 beyond, beyond == 1 ? sample : sample + "s", percentile, needed);
         if (ratePerSec > 0) {
             long seconds = (long) Math.ceil(needed / (ratePerSec * Math.max(1, forks)) - 1e-9);
-            s += String.format(Locale.ROOT, ": a measured period of %,d s%s at %,.0f %s (-D%s=%ds)", seconds,
+            s += String.format(Locale.ROOT, ": a measured period of %,d s%s at %,.0f %s, -D%s=%ds", seconds,
                     forks > 1 ? " per fork" : "", ratePerSec, rateUnit, Periods.DURATION, seconds);
         }
         return s;
