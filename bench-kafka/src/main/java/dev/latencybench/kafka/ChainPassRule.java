@@ -5,6 +5,7 @@ import java.util.List;
 
 import dev.latencybench.core.run.schedule.PassRule;
 import dev.latencybench.core.run.schedule.StepOutcome;
+import dev.latencybench.core.run.schedule.TooShort;
 
 /**
  * The chain study's pass rule for its capacity search: a step passes when it is OK and the merged
@@ -15,13 +16,29 @@ import dev.latencybench.core.run.schedule.StepOutcome;
  * error, no threads to be had) is an {@link PassRule.Verdict#error}: it says nothing about how many
  * chains fit, and the search stops there without an answer.
  *
+ * <p>A step whose merged latency has fewer than 10 messages beyond the SLO's percentile (2,000 messages put
+ * 2 beyond p99.9) {@link PassRule.Verdict#cannotTell cannot tell}, whether its figure lies under the bound or
+ * over it and the step failed for the SLO alone: the search stops there without an answer, saying how long a
+ * step would need to be. A step that failed for another load reason (a rate not held, lost messages) still
+ * fails: that needs no percentile.
+ *
  * <p>Immutable; shareable.
  */
 final class ChainPassRule implements PassRule {
-    private final PassRule slo;
+    private final ChainSlo slo;
+    private final PassRule rule;
+    private final long ratePerSecPerChain;
+    private final int forks;
 
-    ChainPassRule(ChainSlo slo) {
-        this.slo = slo.passRule();
+    /**
+     * @param ratePerSecPerChain each chain's messages a second, to say how long a step would need to be
+     * @param forks              the forks each step's messages add up over
+     */
+    ChainPassRule(ChainSlo slo, long ratePerSecPerChain, int forks) {
+        this.slo = slo;
+        this.rule = slo.passRule();
+        this.ratePerSecPerChain = ratePerSecPerChain;
+        this.forks = forks;
     }
 
     @Override
@@ -30,7 +47,10 @@ final class ChainPassRule implements PassRule {
             if (!outcome.measured()) {
                 return Verdict.error("OK, but nothing was measured");
             }
-            Verdict v = slo.judge(outcome);
+            Verdict v = rule.judge(outcome);
+            if (v.cannotTellAtThisLength()) {
+                return tooShort(outcome);
+            }
             return v.passed() ? v : Verdict.fail("limited by the SLO: " + v.text());
         }
         List<String> other = new ArrayList<>();
@@ -44,6 +64,11 @@ final class ChainPassRule implements PassRule {
         }
         String status = outcome.status().name();
         if (outcome.status() == StepOutcome.Status.FAILED && load && other.isEmpty()) {
+            boolean sloAlone = outcome.reasons().stream()
+                    .allMatch(r -> r.startsWith(ChainTally.SLO_BROKEN) || r.equals(ChainTally.NOTHING_MEASURED));
+            if (sloAlone && outcome.measured() && !slo.decides(outcome.summary().count)) {
+                return tooShort(outcome);
+            }
             return Verdict.fail("limited by " + ChainTally.limiter(outcome.reasons()) + ": " + status + ": "
                     + String.join("; ", outcome.reasons()));
         }
@@ -53,9 +78,16 @@ final class ChainPassRule implements PassRule {
         return Verdict.error(status + (why.isEmpty() ? " without a reason" : ": " + String.join("; ", why)));
     }
 
+    /** {@code a 2,000-message step puts 2 messages beyond p99.9; 10,000 are needed: a measured period of 10 s ...}. */
+    private Verdict tooShort(StepOutcome outcome) {
+        long chains = Long.parseLong(outcome.step().properties().getOrDefault(ChainConfig.INSTANCES, "1"));
+        return Verdict.cannotTell(TooShort.text(outcome.summary().count, slo.percentile(), slo.quantile(), "message",
+                (double) chains * ratePerSecPerChain, "msg/s", forks));
+    }
+
     @Override
     public String describe() {
-        return slo.describe();
+        return rule.describe();
     }
 
     @Override

@@ -9,6 +9,7 @@ import org.HdrHistogram.AbstractHistogram;
 import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.run.schedule.PassRule;
+import dev.latencybench.core.run.schedule.TooShort;
 
 /**
  * The chain study's service-level objective, e.g. {@code p99.9<100ms}: a percentile of the end-to-end
@@ -80,6 +81,19 @@ public final class ChainSlo {
 
     public long boundNs() {
         return boundNs;
+    }
+
+    /** The percentile as a number: 99.9; 100 for the max. */
+    double quantile() {
+        return quantile;
+    }
+
+    /**
+     * Whether {@code samples} leave enough beyond the percentile to judge it (10 or more, as everywhere in the
+     * suite): 2,000 messages put 2 beyond p99.9, the second-worst message, which says nothing of a percentile.
+     */
+    boolean decides(long samples) {
+        return !TooShort.applies(samples, quantile);
     }
 
     /** This percentile of a histogram (one chain's latency). */

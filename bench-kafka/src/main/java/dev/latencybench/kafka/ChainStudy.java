@@ -256,7 +256,7 @@ public final class ChainStudy implements ForkedStudy {
                 loops.add(t); // a yardstick runs once, after the searches
             } else {
                 searches.add(CapacitySearch.of(t, ChainConfig.INSTANCES).start(1).growth(2).resolution(RESOLUTION)
-                        .limit(c.limit()).unit("chains").passRule(new ChainPassRule(c.slo())).build());
+                        .limit(c.limit()).unit("chains").passRule(new ChainPassRule(c.slo(), c.ratePerSec(), c.periods().forks())).build());
             }
         }
         if (!loops.isEmpty()) {

@@ -179,7 +179,9 @@ final class ChainTally {
     /** Each chain's SLO figure, from its histogram; call once the period's threads ended. */
     void judge(ChainSlo slo) {
         for (Chain c : chains) {
-            if (c.latency != null && c.latency.getTotalCount() > 0) {
+            // a chain with too few messages beyond the percentile is not judged (-1): its value is one of its
+            // few worst messages, and the step's merged latency is what the pass rule reads
+            if (c.latency != null && c.latency.getTotalCount() > 0 && slo.decides(c.latency.getTotalCount())) {
                 c.sloValueNs = slo.valueOf(c.latency);
             }
         }

@@ -20,11 +20,15 @@ import dev.latencybench.core.run.schedule.StepOutcome;
  */
 class ChainPassRuleTest {
     private static final long MS = 1_000_000L;
-    private final ChainPassRule rule = new ChainPassRule(ChainSlo.parse(ChainConfig.SLO, "p99.9<100ms"));
+    private final ChainPassRule rule = new ChainPassRule(ChainSlo.parse(ChainConfig.SLO, "p99.9<100ms"), 1_000, 1);
     private final Step step = Step.of("kafka");
 
     private static LatencySummary p999(long ns) {
-        return new LatencySummary(ns / 10, ns / 5, ns / 2, ns, ns * 2, ns * 3, 2_000);
+        return p999(ns, 20_000);
+    }
+
+    private static LatencySummary p999(long ns, long messages) {
+        return new LatencySummary(ns / 10, ns / 5, ns / 2, ns, ns * 2, ns * 3, messages);
     }
 
     private PassRule.Verdict failed(String... reasons) {
@@ -38,6 +42,59 @@ class ChainPassRuleTest {
         assertFalse(v.passed());
         assertFalse(v.error());
         assertEquals("limited by the SLO: p99.9 140ms >= 100ms", v.text());
+    }
+
+    @Test
+    void aStepWithTooFewMessagesBeyondTheSloCannotTell() {
+        Step one = new Step("kafka-instances-1", "kafka", java.util.Map.of(ChainConfig.INSTANCES, "1"), "1 chain");
+        String needed = "a 2,000-message step puts 2 messages beyond p99.9; 10,000 are needed: a measured period of"
+                + " 10 s at 1,000 msg/s, -Dbench.duration=10s";
+        PassRule.Verdict over = rule.judge(StepOutcome.failed(one, p999(170 * MS, 2_000),
+                "the SLO p99.9 < 100ms was broken by 1 of 1 chains (worst: chain 0, p99.9 170ms >= 100ms)"));
+        assertTrue(over.cannotTellAtThisLength(), over.toString());
+        assertFalse(over.passed());
+        assertFalse(over.error());
+        assertEquals(needed, over.text());
+        PassRule.Verdict under = rule.judge(StepOutcome.ok(one, p999(14 * MS, 2_000)));
+        assertTrue(under.cannotTellAtThisLength(), "a thin figure under the bound passes nothing either");
+        assertEquals(needed, under.text());
+        Step four = new Step("kafka-instances-4", "kafka", java.util.Map.of(ChainConfig.INSTANCES, "4"), "4 chains");
+        assertEquals("a 8,000-message step puts 8 messages beyond p99.9; 10,000 are needed: a measured period of"
+                + " 3 s at 4,000 msg/s, -Dbench.duration=3s", rule.judge(StepOutcome.ok(four, p999(14 * MS, 8_000)))
+                .text());
+
+        PassRule.Verdict enough = rule.judge(StepOutcome.failed(one, p999(170 * MS, 20_000),
+                "the SLO p99.9 < 100ms was broken by 1 of 1 chains (worst: chain 0, p99.9 170ms >= 100ms)"));
+        assertFalse(enough.cannotTellAtThisLength());
+        assertFalse(enough.passed());
+        assertFalse(enough.error());
+        assertTrue(enough.text().startsWith("limited by the SLO: FAILED: the SLO p99.9"), enough.text());
+        assertTrue(rule.judge(StepOutcome.ok(one, p999(170 * MS, 20_000))).text()
+                .equals("limited by the SLO: p99.9 170ms >= 100ms"));
+
+        PassRule.Verdict rate = rule.judge(StepOutcome.failed(one, p999(170 * MS, 2_000),
+                ChainTally.RATE_NOT_HELD + "chain 0 fell 2s behind"));
+        assertFalse(rate.cannotTellAtThisLength(), "a rate not held needs no percentile");
+        assertFalse(rate.passed());
+        assertFalse(rate.error());
+    }
+
+    @Test
+    void eachChainIsJudgedOnlyWithEnoughMessagesBeyondTheSlo() {
+        ChainSlo slo = ChainSlo.parse(ChainConfig.SLO, "p99.9<100ms");
+        assertFalse(slo.decides(9_000));
+        assertTrue(slo.decides(10_000));
+        ChainTally t = new ChainTally(2);
+        for (int i = 0; i < 2_000; i++) {
+            t.chains.get(0).latency.recordValue(150 * MS); // 2,000 messages all over the SLO: not judged
+        }
+        for (int i = 0; i < 20_000; i++) {
+            t.chains.get(1).latency.recordValue(i < 19_000 ? MS : 150 * MS);
+        }
+        t.judge(slo);
+        assertEquals(-1, t.chains.get(0).sloValueNs);
+        assertTrue(t.sloBroken(slo).startsWith("the SLO p99.9 < 100ms was broken by 1 of 2 chains (worst: chain 1,"),
+                t.sloBroken(slo));
     }
 
     @Test

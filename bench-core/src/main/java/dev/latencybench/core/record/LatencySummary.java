@@ -1,5 +1,8 @@
 package dev.latencybench.core.record;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+
 import com.google.gson.JsonObject;
 
 import org.HdrHistogram.Histogram;
@@ -9,6 +12,12 @@ import org.HdrHistogram.Histogram;
  * The field names are those of {@code result.json}: p50, p90, p99, p99_9, p99_99, max, count.
  */
 public final class LatencySummary {
+    /**
+     * Fewer samples than this beyond a percentile: it is the few worst samples, not a percentile, so it is not
+     * shown, charted, ranked or used by a pass rule. The one threshold of the suite; the report refers to it.
+     */
+    public static final long SHOWN_BEYOND = 10;
+
     public final long p50;
     public final long p90;
     public final long p99;
@@ -35,6 +44,30 @@ public final class LatencySummary {
         return new LatencySummary(
                 h.getValueAtPercentile(50), h.getValueAtPercentile(90), h.getValueAtPercentile(99),
                 h.getValueAtPercentile(99.9), h.getValueAtPercentile(99.99), h.getMaxValue(), h.getTotalCount());
+    }
+
+    /** How many of {@code count} samples lie above the {@code pct} percentile (e.g. 2 of 2,000 above p99.9). */
+    public static long beyond(long count, double pct) {
+        return Math.round(count * (100 - pct) / 100);
+    }
+
+    /** Whether enough of {@code count} samples lie beyond the {@code pct} percentile to show or judge it. */
+    public static boolean shown(long count, double pct) {
+        return beyond(count, pct) >= SHOWN_BEYOND;
+    }
+
+    /**
+     * The fewest samples that put {@link #SHOWN_BEYOND} beyond the {@code pct} percentile: 10,000 for p99.9.
+     * Exact decimal arithmetic, so 99.9 does not become 10,001 through a binary fraction.
+     *
+     * @param pct below 100
+     */
+    public static long neededFor(double pct) {
+        BigDecimal tail = BigDecimal.valueOf(100).subtract(new BigDecimal(Double.toString(pct)));
+        if (tail.signum() <= 0) {
+            throw new IllegalArgumentException("no sample count puts samples beyond p" + pct);
+        }
+        return BigDecimal.valueOf(SHOWN_BEYOND * 100).divide(tail, 0, RoundingMode.CEILING).longValueExact();
     }
 
     public JsonObject toJson() {

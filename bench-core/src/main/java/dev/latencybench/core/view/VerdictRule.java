@@ -137,6 +137,20 @@ public final class VerdictRule {
             return new Range(lastPass, lastPass, firstFail, 2, "loads", true);
         }
 
+        /**
+         * A confidence interval around {@code value} from one run alone (a histogram's order statistics): it has a
+         * spread to compare, though only the sampling within that run, not what a rerun moves.
+         *
+         * @param noun what the range is, plural, for the words: {@code within-run 95% intervals}
+         */
+        public static Range interval(long value, long low, long high, String noun) {
+            if (low > value || high < value) {
+                throw new IllegalArgumentException("the interval " + low + " to " + high + " does not hold its value "
+                        + value);
+            }
+            return new Range(value, low, high, 2, noun, false);
+        }
+
         /** A search's answer that is only a lower bound: {@code lastPass} held, and nothing above it failed. */
         public static Range atLeast(long lastPass) {
             return new Range(lastPass, lastPass, Long.MAX_VALUE, 2, "loads", true);

@@ -1,6 +1,8 @@
 package dev.latencybench.core.record;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import java.util.List;
@@ -90,5 +92,17 @@ class LatencySummaryTest {
         LatencySummary m = LatencySummary.of(merged);
         assertEquals(new LatencySummary(1_000, 1_000_447, 1_000_447, 1_000_447, 1_000_447, 1_000_447, 2_000), m);
         assertNotEquals((a.p50 + b.p50) / 2, m.p50);
+    }
+
+    @Test
+    void tenSamplesBeyondAPercentileAreTheLeastThatIsShownOrJudged() {
+        assertEquals(10, LatencySummary.SHOWN_BEYOND);
+        assertEquals(2, LatencySummary.beyond(2_000, 99.9));
+        assertFalse(LatencySummary.shown(2_000, 99.9));
+        assertTrue(LatencySummary.shown(10_000, 99.9));
+        assertEquals(10_000, LatencySummary.neededFor(99.9));
+        assertEquals(100_000, LatencySummary.neededFor(99.99));
+        assertEquals(20, LatencySummary.neededFor(50));
+        assertEquals(1_000, LatencySummary.neededFor(99));
     }
 }

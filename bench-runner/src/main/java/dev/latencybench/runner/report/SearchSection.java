@@ -135,8 +135,9 @@ final class SearchSection {
      * Chronicle holds 2.5× the chains of kafka (500 / 200): the higher passed 500 chains where the lower had
      * failed at 201 chains, so the searches lie apart (...)}, the larger count named first (no ratio against
      * none, or between two lower bounds; a lower bound makes the ratio a bound too); where they overlap, {@code .
-     * Chronicle and kafka tie: each is known only as far as its search went, and the two overlap (...)}. Nothing
-     * with a part that has no answer.
+     * Chronicle and kafka tie: each is known only as far as its search went, and the two overlap (...)}. Parts
+     * with the same bracket are one comparison, said once ({@code chronicle and in-memory each hold more chains
+     * than kafka}). Nothing with a part that has no answer, or cannot tell at its length.
      */
     static String ratios(Search s) {
         List<String> variants = new ArrayList<>(s.parts.keySet());
@@ -144,37 +145,52 @@ final class SearchSection {
             return "";
         }
         String first = variants.get(0);
+        VerdictRule.Range ra = s.bracket(first);
+        if (ra == null) {
+            return ""; // no answer on the subject's side: nothing to compare
+        }
         String unit = unit(s);
-        List<String> out = new ArrayList<>();
+        // others with the same bracket and answer compare alike: one sentence for them all
+        java.util.Map<String, List<String>> alike = new java.util.LinkedHashMap<>();
         for (String other : variants.subList(1, variants.size())) {
-            VerdictRule.Range ra = s.bracket(first);
             VerdictRule.Range rb = s.bracket(other);
-            if (ra == null || rb == null) {
-                continue; // no answer on one side: nothing to compare
+            if (rb != null) {
+                alike.computeIfAbsent(rb.value + "/" + rb.low + "/" + rb.high + "/" + s.parts.get(other).kind(),
+                        k -> new ArrayList<>()).add(other);
             }
-            LongFunction<String> counted = v -> count(v, unit);
+        }
+        List<String> out = new ArrayList<>();
+        LongFunction<String> counted = v -> count(v, unit);
+        for (List<String> group : alike.values()) {
+            String other = group.get(0);
+            String others = group.size() == 1 ? other : String.join(", ", group.subList(0, group.size() - 1))
+                    + " and " + group.get(group.size() - 1);
+            boolean several = group.size() > 1;
+            VerdictRule.Range rb = s.bracket(other);
             VerdictRule.Ruling c = VerdictRule.compare(ra, rb, VerdictRule.Better.HIGHER, counted);
             if (c.tie()) {
-                out.add(first + " and " + other + " tie: " + c.reason);
+                out.add(first + (several ? " ties with each of " + others : " and " + other + " tie") + ": " + c.reason);
                 continue;
             }
             boolean firstLarger = c.outcome == VerdictRule.Outcome.BETTER;
-            String big = firstLarger ? first : other;
-            String small = firstLarger ? other : first;
             if (!firstLarger) { // the larger named first, in the words as in the figures
                 c = VerdictRule.compare(rb, ra, VerdictRule.Better.HIGHER, counted);
             }
-            Search.Answer bigA = s.parts.get(big);
-            Search.Answer smallA = s.parts.get(small);
+            String big = firstLarger ? first : others;
+            String small = firstLarger ? others : first;
+            String holds = !firstLarger && several ? "each hold" : "holds";
+            String each = firstLarger && several ? " each" : "";
+            Search.Answer bigA = s.parts.get(firstLarger ? first : other);
+            Search.Answer smallA = s.parts.get(firstLarger ? other : first);
             if (count(smallA) == 0) {
-                out.add(String.format(Locale.ROOT, "%s holds more %s than %s (%s%,d / none): %s", big, unit, small,
-                        lowerBound(bigA) ? "at least " : "", count(bigA), c.reason));
+                out.add(String.format(Locale.ROOT, "%s %s more %s than %s (%s%,d / none%s): %s", big, holds, unit,
+                        small, lowerBound(bigA) ? "at least " : "", count(bigA), each, c.reason));
                 continue;
             }
             String bound = lowerBound(bigA) ? "at least " : lowerBound(smallA) ? "at most " : "";
-            out.add(String.format(Locale.ROOT, "%s holds %s%s× the %s of %s (%s%,d / %s%,d): %s", big, bound,
+            out.add(String.format(Locale.ROOT, "%s %s %s%s× the %s of %s (%s%,d / %s%,d%s): %s", big, holds, bound,
                     ratio((double) count(bigA) / count(smallA)), unit, small, lowerBound(bigA) ? "at least " : "",
-                    count(bigA), lowerBound(smallA) ? "at least " : "", count(smallA), c.reason));
+                    count(bigA), lowerBound(smallA) ? "at least " : "", count(smallA), each, c.reason));
         }
         return out.isEmpty() ? "" : ". " + Character.toUpperCase(out.get(0).charAt(0)) + String.join("; ", out)
                 .substring(1);
@@ -197,10 +213,13 @@ final class SearchSection {
         for (String variant : variants) {
             List<Search> answered = new ArrayList<>();
             List<String> none = new ArrayList<>();
+            List<String> tooShort = new ArrayList<>();
             for (Search s : searches) {
                 if (s.parts.containsKey(variant)) {
                     if (s.bracket(variant) != null) {
                         answered.add(s);
+                    } else if (s.parts.get(variant).cannotTell()) {
+                        tooShort.add("`" + s.label() + "`");
                     } else {
                         none.add("`" + s.label() + "`");
                     }
@@ -223,6 +242,9 @@ final class SearchSection {
             }
             if (!none.isEmpty()) {
                 items.add("no answer on " + String.join(", ", none));
+            }
+            if (!tooShort.isEmpty()) {
+                items.add("cannot tell at this length on " + String.join(", ", tooShort));
             }
             out.add("**" + (variant.isEmpty() ? "across" : variant + " across") + " JVM × GC**: "
                     + String.join("; ", items) + ".");

@@ -11,6 +11,7 @@ import dev.latencybench.core.config.Units;
 import dev.latencybench.core.env.CpuPlacement;
 import dev.latencybench.core.record.Metric;
 import dev.latencybench.core.view.VerdictRule;
+import dev.latencybench.runner.report.data.Bounds;
 import dev.latencybench.runner.report.data.Percentiles;
 import dev.latencybench.runner.report.data.RunData;
 import dev.latencybench.runner.report.doc.Doc;
@@ -21,8 +22,11 @@ import dev.latencybench.runner.report.doc.Doc;
  * is really different from it. Two cells tie when their forks' values overlap (min to max of each
  * fork's value of that percentile), or when they differ by no more than the floor variant's own
  * values spread across the cells (the machine moves the floor that far by itself). With one fork a
- * cell has no spread, so nothing ranks it: the verdict says what to run for a ranking. Only cells
- * that ended OK without flags rank; the others are named with their status or flag. Stateless.
+ * cell's interval is its histogram's order-statistic 95% interval ({@link Bounds}): it ranks, marked as
+ * resting on the sampling within one run only; without a readable histogram it has no spread and nothing
+ * ranks it: the verdict says what to run for a ranking. A percentile with fewer than 10 samples beyond it in
+ * any compared cell is not ranked. Only cells that ended OK without flags rank; the others are named with
+ * their status or flag. Stateless.
  */
 final class VerdictSection {
     /** The percentiles ranked, as indices of {@link Percentiles#NAMES}: the median and p99.99. */
@@ -41,8 +45,16 @@ final class VerdictSection {
         /** The two cells' CPUs were placed differently: the host may make the difference. */
         PLACED_APART,
         /** One of the two ran one fork: no spread to tell the difference from noise. */
-        ONE_FORK
+        ONE_FORK,
+        /** One fork on a side, and the within-run 95% intervals (order statistics) of the two overlap. */
+        TIE_WITHIN_RUN,
+        /** Higher, and the within-run 95% intervals lie apart; one fork on a side, so a rerun may still move it. */
+        SLOWER_WITHIN_RUN
     }
+
+    /** What one fork's interval covers, said wherever it decides. */
+    static final String WITHIN_RUN_ONLY = "one fork: within-run interval only; run -Dbench.forks=" + FORKS_FOR_A_RANKING
+            + " for run-to-run spread";
 
     private VerdictSection() {
     }
@@ -70,14 +82,24 @@ final class VerdictSection {
                                 || r.forks(m.name()).isEmpty() && !r.primaryForks().isEmpty())) {
                             break; // results written before metrics were named kept per-fork figures of latency only
                         }
-                        Verdict verdict = judge(ranked, floorRows(data, scenario, study), m.name(), i);
                         boolean primary = m.name().equals(metric);
+                        String thin = thin(ranked, m.name(), i);
+                        if (thin != null) {
+                            if (primary) {
+                                lines.add("**" + v + ", " + (i == 0 ? "median" : Percentiles.NAMES[i]) + " `" + m.name()
+                                        + "`: cannot tell**, " + thin + ".");
+                            }
+                            continue;
+                        }
+                        Verdict verdict = judge(ranked, floorRows(data, scenario, study), m.name(), i);
                         if (primary) {
                             primaryBest.put(i, verdict.best.cell);
                         } else if (verdict.best.cell.equals(primaryBest.get(i))) {
                             continue; // the same cell is best as by the primary metric: nothing new to say
                         }
-                        oneFork |= verdict.calls.containsKey(Call.ONE_FORK);
+                        oneFork |= verdict.calls.containsKey(Call.ONE_FORK)
+                                || verdict.calls.containsKey(Call.TIE_WITHIN_RUN)
+                                || verdict.calls.containsKey(Call.SLOWER_WITHIN_RUN);
                         fewSamples |= verdict.fewSamples;
                         lines.add(verdict.text(v, m.name(), study.floor)
                                 + (primary ? machineTail(data, scenario, study.floor, ranked, i) : ""));
@@ -142,6 +164,27 @@ final class VerdictSection {
                 compared, floor, Percentiles.NAMES[i], machine == 1 ? "that tail is" : "those tails are");
     }
 
+    /**
+     * {@code 2 samples beyond it in `openjdk-17.0.15 g1` (fewer than 10)}: the compared cell with the fewest
+     * samples beyond percentile {@code i}, when it has fewer than {@link Percentiles#SHOWN_BEYOND}; null when
+     * every cell has enough.
+     */
+    static String thin(List<RunData.Row> ranked, String metric, int i) {
+        RunData.Row fewest = null;
+        for (RunData.Row r : ranked) {
+            if (!Percentiles.shown(r.summary(metric).count, Percentiles.PCTS[i])
+                    && (fewest == null || r.summary(metric).count < fewest.summary(metric).count)) {
+                fewest = r;
+            }
+        }
+        if (fewest == null) {
+            return null;
+        }
+        long beyond = Percentiles.beyond(fewest.summary(metric).count, Percentiles.PCTS[i]);
+        return String.format(Locale.ROOT, "%,d sample%s beyond it in `%s` (fewer than %d)", beyond,
+                beyond == 1 ? "" : "s", fewest.label(), Percentiles.SHOWN_BEYOND);
+    }
+
     /** A cell ranks when it ended OK, measured its primary metric and raised no flag. */
     static boolean ranks(RunData.Row r) {
         return "OK".equals(r.status) && r.measured() && r.notes.isEmpty();
@@ -192,19 +235,31 @@ final class VerdictSection {
         if (c.outcome == VerdictRule.Outcome.TIE_FLOOR) {
             return Call.TIE_FLOOR;
         }
+        boolean withinRun = !forks(r, metric, i).noun.equals("forks") || !forks(best, metric, i).noun.equals("forks");
         if (c.outcome == VerdictRule.Outcome.TIE_OVERLAP) {
-            return Call.TIE_FORKS;
+            return withinRun ? Call.TIE_WITHIN_RUN : Call.TIE_FORKS;
         }
         if (placementDiffers(best, r)) {
             return Call.PLACED_APART;
         }
-        return c.outcome == VerdictRule.Outcome.CANNOT_TELL ? Call.ONE_FORK : Call.SLOWER;
+        return c.outcome == VerdictRule.Outcome.CANNOT_TELL ? Call.ONE_FORK
+                : withinRun ? Call.SLOWER_WITHIN_RUN : Call.SLOWER;
     }
 
-    /** A cell's merged value at percentile {@code i} with its forks' values around it, for the rule. */
+    /**
+     * A cell's merged value at percentile {@code i} with its forks' values around it, for the rule; with one fork,
+     * its histogram's within-run 95% interval ({@link Bounds#of}), where it can be read.
+     */
     private static VerdictRule.Range forks(RunData.Row r, String metric, int i) {
-        return VerdictRule.Range.of(value(r, metric, i), "forks",
-                r.forks(metric).stream().map(f -> Percentiles.percentile(f, i)).toList());
+        long v = value(r, metric, i);
+        VerdictRule.Range f = VerdictRule.Range.of(v, "forks",
+                r.forks(metric).stream().map(x -> Percentiles.percentile(x, i)).toList());
+        if (f.hasSpread()) {
+            return f;
+        }
+        Bounds.Interval b = Bounds.of(r, metric, i);
+        return b == null ? f : VerdictRule.Range.interval(v, Math.min(b.lowNs(), v), Math.max(b.highNs(), v),
+                "within-run 95% intervals");
     }
 
     /**
@@ -315,7 +370,7 @@ final class VerdictSection {
         String text(String variant, String metric, String floor) {
             int others = count(Call.values());
             int unknown = count(Call.ONE_FORK, Call.PLACED_APART);
-            int ties = count(Call.TIE_FLOOR, Call.TIE_FORKS);
+            int ties = count(Call.TIE_FLOOR, Call.TIE_FORKS, Call.TIE_WITHIN_RUN);
             String who = "`" + best.label() + "`";
             String headline;
             if (others == 0) {
@@ -330,19 +385,27 @@ final class VerdictSection {
                 headline = "a tie";
             } else {
                 headline = "a tie for best between " + who + " and " + (ties == 1 ? "`"
-                        + calls.getOrDefault(Call.TIE_FLOOR, calls.get(Call.TIE_FORKS)).get(0).label() + "`"
+                        + calls.getOrDefault(Call.TIE_FLOOR, calls.getOrDefault(Call.TIE_FORKS,
+                        calls.get(Call.TIE_WITHIN_RUN))).get(0).label() + "`"
                         : ties + " other cells");
+            }
+            if (count(Call.TIE_WITHIN_RUN, Call.SLOWER_WITHIN_RUN) > 0) {
+                headline += ", by within-run intervals";
             }
             StringBuilder sb = new StringBuilder("**").append(variant).append(", ").append(pctName()).append(" `")
                     .append(metric).append("`: ").append(headline).append(".** ");
             sb.append(others == 0 ? "" : "Lowest ").append(who).append(' ').append(value(best, null));
             sb.append(". ");
             group(sb, Call.TIE_FORKS, "Tied with it, their forks overlap");
+            group(sb, Call.TIE_WITHIN_RUN, "Tied with it, their within-run 95% intervals overlap (" + WITHIN_RUN_ONLY
+                    + ")");
             if (floorRange != null) {
                 group(sb, Call.TIE_FLOOR, "Tied with it, within how far the floor `" + floor + "` moves across cells"
                         + " by itself (" + span(floorRange) + ")");
             }
             group(sb, Call.SLOWER, "Slower beyond the forks' spread");
+            group(sb, Call.SLOWER_WITHIN_RUN, "Slower, their within-run 95% intervals lie apart (" + WITHIN_RUN_ONLY
+                    + ")");
             group(sb, Call.PLACED_APART, "Not comparable, the host placed their CPUs differently, which alone moves"
                     + " medians");
             group(sb, Call.ONE_FORK, "Undecided, one fork" + (floorRange == null ? "" : " (each differs by more than"
@@ -381,6 +444,11 @@ final class VerdictSection {
             if (forks != null) {
                 notes.add(forks[0] == forks[1] ? "every fork " + Units.formatNs(forks[0])
                         : "forks " + Units.formatNs(forks[0]) + " - " + Units.formatNs(forks[1]));
+            } else {
+                Bounds.Interval b = Bounds.of(r, metric, pct);
+                if (b != null) {
+                    notes.add(b.describe());
+                }
             }
             return Units.formatNs(v) + (confident(r) ? "" : Percentiles.LOW)
                     + (notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")");

@@ -24,7 +24,9 @@ import java.util.Map;
  * the rule says; its reason goes into the decision. The rule says whether such a failure bounds the
  * value (the SLO broken, the rate not held): when it calls it an {@link PassRule.Verdict#error} (a crash,
  * a failed start, an error of the system under test), the step bounds nothing, the search stops there
- * and the decision is {@link Decision.Kind#FAILED}, naming the step and why. An INTERRUPTED step ends the search (someone
+ * and the decision is {@link Decision.Kind#FAILED}, naming the step and why. A step the rule
+ * {@link PassRule.Verdict#cannotTell cannot tell} (too few samples beyond its percentile) stops the search the
+ * same way, with {@link Decision.Kind#CANNOT_TELL} and how long a step would need to be. An INTERRUPTED step ends the search (someone
  * stopped the run) without counting either way: the decision is then {@link Decision.Kind#UNFINISHED},
  * the last value that passed being a lower bound. No value is run twice: each bisection point lies
  * strictly between the last pass and the first fail, and every value run before lies outside them.
@@ -162,7 +164,7 @@ public final class CapacitySearch implements Schedule {
         if (done.isEmpty()) {
             return step(start);
         }
-        if (w.error != null) {
+        if (w.error != null || w.tooShort != null) {
             return null;
         }
         if (w.fail == null) {
@@ -180,6 +182,9 @@ public final class CapacitySearch implements Schedule {
         Walk w = new Walk(done);
         if (w.error != null) {
             return failed(w);
+        }
+        if (w.tooShort != null) {
+            return cannotTell(w);
         }
         if (w.interrupted != null || planned(done) != null) {
             return unfinished(w);
@@ -242,6 +247,24 @@ public final class CapacitySearch implements Schedule {
         return new Decision(Decision.Kind.FAILED, 0, "no answer: the step of " + count(at) + " failed", steps, why);
     }
 
+    /**
+     * A step too short to judge: no answer at this length, and how long a step would need to be; what passed
+     * before it is named (not an answer either: the search assumes nothing about a step it could not judge).
+     */
+    private Decision cannotTell(Walk w) {
+        long at = value(w.tooShort.step());
+        List<String> steps = new ArrayList<>();
+        String why = w.tooShort.step().name() + " (" + count(at) + ") was too short to judge, so the search stopped"
+                + " there: " + w.tooShortVerdict.text();
+        if (w.pass != null) {
+            steps.add(w.pass.step().name());
+            why += "; before it " + count(w.passValue) + " passed (" + w.passVerdict.text() + ")";
+        }
+        steps.add(w.tooShort.step().name());
+        return new Decision(Decision.Kind.CANNOT_TELL, 0, TooShort.ANSWER + " (" + w.tooShortVerdict.text() + ")",
+                steps, why);
+    }
+
     private String passedThenFailed(Walk w) {
         return count(w.passValue) + " passed (" + w.passVerdict.text() + "), " + count(w.failValue) + " failed: "
                 + w.failVerdict.text();
@@ -262,6 +285,8 @@ public final class CapacitySearch implements Schedule {
         StepOutcome interrupted;
         StepOutcome error;
         PassRule.Verdict errorVerdict;
+        StepOutcome tooShort;
+        PassRule.Verdict tooShortVerdict;
 
         Walk(List<StepOutcome> done) {
             for (StepOutcome o : done) {
@@ -274,6 +299,11 @@ public final class CapacitySearch implements Schedule {
                 if (verdict.error()) {
                     error = o;
                     errorVerdict = verdict;
+                    return;
+                }
+                if (verdict.cannotTellAtThisLength()) {
+                    tooShort = o;
+                    tooShortVerdict = verdict;
                     return;
                 }
                 if (verdict.passed()) {

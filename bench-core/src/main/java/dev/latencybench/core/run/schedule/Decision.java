@@ -28,7 +28,13 @@ public final class Decision {
          * A step ended for a reason outside the pass rule (a crash, a failed start, an error of the system
          * under test or of the machine): the search stopped there and has no answer; the value is 0.
          */
-        FAILED
+        FAILED,
+        /**
+         * A step was too short to judge: its figure rests on fewer than 10 samples beyond the rule's percentile
+         * ({@link PassRule.Verdict#cannotTell}). The search stopped there without an answer; the value is 0 and
+         * the answer says how long a step would need to be.
+         */
+        CANNOT_TELL
     }
 
     private final Kind kind;
@@ -58,7 +64,8 @@ public final class Decision {
      * The answers of several schedules run one after the other (e.g. one capacity search per
      * transport), each under its label, in order: {@link #parts()} holds them, and the combined
      * answer says each on its own, e.g. {@code chronicle: 12 instances; in-memory: at least 1,024
-     * instances}. Its kind is {@link Kind#FAILED} when any part is, else {@link Kind#UNFINISHED} when any part is, else {@link Kind#AT_LIMIT} when any part hit its limit, else
+     * instances}. Its kind is {@link Kind#FAILED} when any part is, else {@link Kind#CANNOT_TELL} when any part is,
+     * else {@link Kind#UNFINISHED} when any part is, else {@link Kind#AT_LIMIT} when any part hit its limit, else
      * {@link Kind#NONE_PASSED} when every part did, else {@link Kind#BOUNDARY}. Its value is the
      * first part's: by convention the study's subject comes first.
      *
@@ -69,6 +76,7 @@ public final class Decision {
             throw new IllegalArgumentException("a combined decision needs at least one part");
         }
         boolean anyFailed = false;
+        boolean anyCannotTell = false;
         boolean anyUnfinished = false;
         boolean anyAtLimit = false;
         boolean allNone = true;
@@ -78,6 +86,7 @@ public final class Decision {
         for (Map.Entry<String, Decision> e : parts.entrySet()) {
             Decision d = e.getValue();
             anyFailed |= d.kind == Kind.FAILED;
+            anyCannotTell |= d.kind == Kind.CANNOT_TELL;
             anyUnfinished |= d.kind == Kind.UNFINISHED;
             anyAtLimit |= d.kind == Kind.AT_LIMIT;
             allNone &= d.kind == Kind.NONE_PASSED;
@@ -85,7 +94,7 @@ public final class Decision {
             whys.add(e.getKey() + ": " + d.why);
             steps.addAll(d.decidedBy);
         }
-        Kind kind = anyFailed ? Kind.FAILED : anyUnfinished ? Kind.UNFINISHED : anyAtLimit ? Kind.AT_LIMIT
+        Kind kind = anyFailed ? Kind.FAILED : anyCannotTell ? Kind.CANNOT_TELL : anyUnfinished ? Kind.UNFINISHED : anyAtLimit ? Kind.AT_LIMIT
                 : allNone ? Kind.NONE_PASSED : Kind.BOUNDARY;
         Decision first = parts.values().iterator().next();
         return new Decision(kind, first.value, String.join("; ", answers), steps, String.join("; ", whys),
@@ -141,9 +150,17 @@ public final class Decision {
         return kind == Kind.NONE_PASSED;
     }
 
-    /** True when the answer is final: the schedule asked for every step it needed, and none failed outside its rule. */
+    /**
+     * True when the answer is final: the schedule asked for every step it needed, and none failed outside its
+     * rule (a step too short to judge is final: a longer run is another run).
+     */
     public boolean complete() {
         return kind != Kind.UNFINISHED && kind != Kind.FAILED;
+    }
+
+    /** True when a step was too short to judge: there is no answer at this length. */
+    public boolean cannotTell() {
+        return kind == Kind.CANNOT_TELL;
     }
 
     /** True when a step failed for a reason outside the pass rule: there is no answer. */

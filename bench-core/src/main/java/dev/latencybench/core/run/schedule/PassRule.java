@@ -26,7 +26,9 @@ public interface PassRule {
 
     /**
      * Passes when the step is OK, measured something, and the named percentile of its summary is
-     * below {@code boundNs}.
+     * below {@code boundNs}. A percentile with fewer than {@link LatencySummary#SHOWN_BEYOND} samples
+     * beyond it (2 of 2,000 beyond p99.9) is one of the few worst samples: the step
+     * {@link Verdict#cannotTell}, whichever side of the bound it lies.
      *
      * @param percentile one of {@code p50}, {@code p90}, {@code p99}, {@code p99.9}, {@code p99.99},
      *                   {@code max} ({@code p99_9} and {@code p99_99}, the {@code result.json}
@@ -37,13 +39,14 @@ public interface PassRule {
     static PassRule percentileBelow(String percentile, long boundNs) {
         String label;
         ToLongFunction<LatencySummary> figure;
+        double pct;
         switch (String.valueOf(percentile).toLowerCase(Locale.ROOT)) {
-            case "p50": label = "p50"; figure = s -> s.p50; break;
-            case "p90": label = "p90"; figure = s -> s.p90; break;
-            case "p99": label = "p99"; figure = s -> s.p99; break;
-            case "p99.9": case "p99_9": label = "p99.9"; figure = s -> s.p99_9; break;
-            case "p99.99": case "p99_99": label = "p99.99"; figure = s -> s.p99_99; break;
-            case "max": label = "max"; figure = s -> s.max; break;
+            case "p50": label = "p50"; figure = s -> s.p50; pct = 50; break;
+            case "p90": label = "p90"; figure = s -> s.p90; pct = 90; break;
+            case "p99": label = "p99"; figure = s -> s.p99; pct = 99; break;
+            case "p99.9": case "p99_9": label = "p99.9"; figure = s -> s.p99_9; pct = 99.9; break;
+            case "p99.99": case "p99_99": label = "p99.99"; figure = s -> s.p99_99; pct = 99.99; break;
+            case "max": label = "max"; figure = s -> s.max; pct = 100; break;
             default: throw new IllegalArgumentException("unknown percentile '" + percentile
                     + "': use p50, p90, p99, p99.9, p99.99 or max");
         }
@@ -60,6 +63,11 @@ public interface PassRule {
                 }
                 long value = figure.applyAsLong(outcome.summary());
                 String text = label + " " + Units.formatNs(value);
+                long count = outcome.summary().count;
+                if (TooShort.applies(count, pct)) {
+                    return Verdict.cannotTell(TooShort.text(count, label, pct, "sample", 0, "", 1) + " (" + text
+                            + ", against < " + bound + ")");
+                }
                 return value < boundNs ? Verdict.pass(text) : Verdict.fail(text + " >= " + bound);
             }
 
@@ -79,11 +87,17 @@ public interface PassRule {
     final class Verdict {
         private final boolean passed;
         private final boolean error;
+        private final boolean cannotTell;
         private final String text;
 
         private Verdict(boolean passed, boolean error, String text) {
+            this(passed, error, false, text);
+        }
+
+        private Verdict(boolean passed, boolean error, boolean cannotTell, String text) {
             this.passed = passed;
             this.error = error;
+            this.cannotTell = cannotTell;
             this.text = Objects.requireNonNull(text, "text");
         }
 
@@ -106,6 +120,17 @@ public interface PassRule {
          */
         public static Verdict error(String why) {
             return new Verdict(false, true, why);
+        }
+
+        /**
+         * A step too short to judge: the figure the rule reads rests on too few samples (fewer than
+         * {@link LatencySummary#SHOWN_BEYOND} beyond the percentile), so it neither passes nor bounds anything,
+         * and a search stops there with {@link Decision.Kind#CANNOT_TELL}.
+         *
+         * @param why how few samples, and how long a step would need to be ({@link TooShort#text})
+         */
+        public static Verdict cannotTell(String why) {
+            return new Verdict(false, false, true, why);
         }
 
         /**
@@ -132,6 +157,11 @@ public interface PassRule {
             return error;
         }
 
+        /** True for {@link #cannotTell}: the step is too short to say anything about the rule. */
+        public boolean cannotTellAtThisLength() {
+            return cannotTell;
+        }
+
         /** The figure that passed, or why it failed. */
         public String text() {
             return text;
@@ -140,7 +170,8 @@ public interface PassRule {
         @Override
         public boolean equals(Object other) {
             return other instanceof Verdict && passed == ((Verdict) other).passed
-                    && error == ((Verdict) other).error && text.equals(((Verdict) other).text);
+                    && error == ((Verdict) other).error && cannotTell == ((Verdict) other).cannotTell
+                    && text.equals(((Verdict) other).text);
         }
 
         @Override
@@ -150,7 +181,7 @@ public interface PassRule {
 
         @Override
         public String toString() {
-            return (passed ? "passed: " : error ? "error: " : "failed: ") + text;
+            return (passed ? "passed: " : error ? "error: " : cannotTell ? "cannot tell: " : "failed: ") + text;
         }
     }
 }

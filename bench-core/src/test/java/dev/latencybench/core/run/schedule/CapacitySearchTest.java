@@ -206,6 +206,34 @@ class CapacitySearchTest {
     }
 
     @Test
+    void aStepTooShortToJudgeStopsTheSearchWithoutAnAnswer() {
+        CapacitySearch search = chronicle().build();
+        List<StepOutcome> done = drive(search, step -> instances(step) < 4 ? FakeSteps.ok(step, 50 * MS)
+                : StepOutcome.ok(step, new LatencySummary(MS, MS, MS, 140 * MS, 150 * MS, 160 * MS, 2_000)));
+
+        assertEquals(List.of(1L, 2L, 4L), values(done), "nothing runs after the step too short to judge");
+        Decision d = search.decision(done);
+        assertEquals(Decision.Kind.CANNOT_TELL, d.kind());
+        assertTrue(d.cannotTell());
+        assertTrue(d.complete(), "a longer run is another run: the search itself is done");
+        assertEquals(0, d.value());
+        assertEquals("cannot tell at this length (a 2,000-sample step puts 2 samples beyond p99.9; 10,000 are"
+                + " needed (p99.9 140ms, against < 100ms))", d.answer());
+        assertEquals("chronicle-instances-4 (4 instances) was too short to judge, so the search stopped there: a"
+                + " 2,000-sample step puts 2 samples beyond p99.9; 10,000 are needed (p99.9 140ms, against < 100ms);"
+                + " before it 2 instances passed (p99.9 50.0ms)", d.why());
+        assertEquals(List.of("chronicle-instances-2", "chronicle-instances-4"), d.decidedBy());
+        assertEquals(d, Decision.read(d.toJson()), "the schedule file reads back");
+        Decision failedPart = new Decision(Decision.Kind.FAILED, 0, "no answer", List.of(), "");
+        assertEquals(Decision.Kind.CANNOT_TELL, Decision.combine(new java.util.LinkedHashMap<>(Map.of("kafka", d)))
+                .kind());
+        java.util.LinkedHashMap<String, Decision> both = new java.util.LinkedHashMap<>();
+        both.put("kafka", d);
+        both.put("chronicle", failedPart);
+        assertEquals(Decision.Kind.FAILED, Decision.combine(both).kind(), "a failed part outranks one too short");
+    }
+
+    @Test
     void aFirstStepThatFailedOutsideTheRuleIsNoAnswerNotNone() {
         CapacitySearch search = chronicle().passRule(ERRORS_ARE_NOT_BOUNDS).build();
         List<StepOutcome> done = drive(search, step -> StepOutcome.failed(step, null, "error: no broker at 127.0.0.1:1"));

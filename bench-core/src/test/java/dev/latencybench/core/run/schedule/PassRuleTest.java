@@ -27,7 +27,7 @@ class PassRuleTest {
 
     @Test
     void readsTheNamedFigure() {
-        LatencySummary s = new LatencySummary(1, 2, 3, 4, 5, 6, 100);
+        LatencySummary s = new LatencySummary(1, 2, 3, 4, 5, 6, 100_000);
         StepOutcome o = StepOutcome.ok(STEP, s);
         assertTrue(PassRule.percentileBelow("p50", 2).passes(o));
         assertFalse(PassRule.percentileBelow("p90", 2).passes(o));
@@ -35,6 +35,21 @@ class PassRuleTest {
         assertFalse(PassRule.percentileBelow("p99_9", 4).passes(o));
         assertTrue(PassRule.percentileBelow("p99.99", 6).passes(o));
         assertEquals(PassRule.Verdict.fail("max 6ns >= 6ns"), PassRule.percentileBelow("max", 6).judge(o));
+    }
+
+    @Test
+    void aPercentileWithFewerThanTenSamplesBeyondItCannotTell() {
+        LatencySummary thin = new LatencySummary(MS, MS, MS, 140 * MS, 150 * MS, 160 * MS, 9_000);
+        PassRule.Verdict v = rule.judge(StepOutcome.ok(STEP, thin));
+        assertTrue(v.cannotTellAtThisLength());
+        assertFalse(v.passed());
+        assertFalse(v.error());
+        assertEquals("a 9,000-sample step puts 9 samples beyond p99.9; 10,000 are needed (p99.9 140ms, against"
+                + " < 100ms)", v.text());
+        LatencySummary enough = new LatencySummary(MS, MS, MS, 140 * MS, 150 * MS, 160 * MS, 10_000);
+        assertEquals(PassRule.Verdict.fail("p99.9 140ms >= 100ms"), rule.judge(StepOutcome.ok(STEP, enough)));
+        assertEquals(PassRule.Verdict.fail("max 160ms >= 100ms"), PassRule.percentileBelow("max", 100 * MS)
+                .judge(StepOutcome.ok(STEP, thin)), "the max is the worst sample by definition: always judged");
     }
 
     @Test

@@ -15,7 +15,7 @@ public final class Percentiles {
      * Fewer samples than this beyond a percentile: the value is not shown, charted, ranked or used by a pass rule
      * (a table shows "—" with the count beyond it); it is the few worst samples, not a percentile.
      */
-    public static final long SHOWN_BEYOND = 10;
+    public static final long SHOWN_BEYOND = LatencySummary.SHOWN_BEYOND;
     /** Fewer samples than this beyond a percentile: the value rests on a handful of samples. */
     public static final long CONFIDENT_BEYOND = 100;
     /** Marks a value resting on fewer than {@link #CONFIDENT_BEYOND} samples beyond it. */
@@ -52,12 +52,12 @@ public final class Percentiles {
 
     /** Whether enough of {@code count} samples lie beyond the {@code pct} percentile to show it at all. */
     public static boolean shown(long count, double pct) {
-        return beyond(count, pct) >= SHOWN_BEYOND;
+        return LatencySummary.shown(count, pct);
     }
 
     /** How many of {@code count} samples lie above the {@code pct} percentile. */
     public static long beyond(long count, double pct) {
-        return Math.round(count * (100 - pct) / 100);
+        return LatencySummary.beyond(count, pct);
     }
 
     /** (max - min) / median of the forks' values of percentile {@code i}, as text; empty with fewer than two forks. */

@@ -17,6 +17,7 @@ import com.google.gson.JsonObject;
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.run.schedule.Decision;
+import dev.latencybench.core.run.schedule.TooShort;
 import dev.latencybench.core.view.VerdictRule;
 
 /**
@@ -31,6 +32,14 @@ public final class Search {
     /** A search's pass rule as its description states it: {@code pass: p99.9 < 100ms}. */
     private static final Pattern PASS_RULE = Pattern.compile("pass: (p[0-9.]+|max) < ([0-9]+(?:\\.[0-9]+)?) ?(ns|us|µs|ms|s)\\b");
     private static final Map<String, Double> NS_PER = Map.of("ns", 1.0, "us", 1e3, "µs", 1e3, "ms", 1e6, "s", 1e9);
+
+    /**
+     * What a step's {@code result.json} says of its length, to tell how long a step would need to be: its
+     * samples a second of one fork's measured period (0 when not known), the forks, and what one sample is.
+     */
+    public record Length(double ratePerSec, int forks, String sample, String rateUnit) {
+        static final Length UNKNOWN = new Length(0, 1, "sample", "samples/s");
+    }
 
     /** One step: {@code value} is the searched property's value, -1 for a step without one. */
     public record Step(String name, String variant, String property, long value, String status, LatencySummary primary) {
@@ -47,6 +56,11 @@ public final class Search {
 
         public boolean unfinished() {
             return "UNFINISHED".equals(kind);
+        }
+
+        /** The deciding step was too short to judge its percentile: no answer at this length. */
+        public boolean cannotTell() {
+            return "CANNOT_TELL".equals(kind);
         }
 
         /** A step failed for a reason that is not a bound (a crash, a broker gone): no answer. */
@@ -108,7 +122,8 @@ public final class Search {
             String name = f.getFileName().toString();
             Search s;
             try {
-                s = of(name.substring(0, name.length() - SUFFIX.length()), RunFile.readObject(f));
+                String cell = name.substring(0, name.length() - SUFFIX.length());
+                s = of(cell, RunFile.readObject(f), step -> length(studyDir.resolve(step).resolve(cell)));
             } catch (RunFile.Unreadable e) { // the steps are still read from their folders, as plain cells
                 problems.add(e.getMessage());
                 continue;
@@ -124,6 +139,34 @@ public final class Search {
     }
 
     public static Search of(String cell, JsonObject o) {
+        return of(cell, o, step -> Length.UNKNOWN);
+    }
+
+    /**
+     * A step's length from its {@code result.json}: the rate is its count over its measured seconds and forks,
+     * a study that counts {@code received} messages counts messages.
+     */
+    private static Length length(Path cellDir) {
+        Path result = cellDir.resolve("result.json");
+        if (!Files.isRegularFile(result)) {
+            return Length.UNKNOWN;
+        }
+        try {
+            JsonObject r = RunFile.readObject(result);
+            long measureNs = r.has("measureNs") ? r.get("measureNs").getAsLong() : 0;
+            int forks = r.has("forksWithData") ? Math.max(1, r.get("forksWithData").getAsInt()) : 1;
+            boolean messages = r.has("received");
+            long count = r.has("primary") && r.get("primary").isJsonObject()
+                    && r.getAsJsonObject("primary").has("count") ? r.getAsJsonObject("primary").get("count").getAsLong()
+                    : messages ? r.get("received").getAsLong() : 0;
+            double rate = measureNs > 0 && count > 0 ? count / (measureNs / 1e9 * forks) : 0;
+            return messages ? new Length(rate, forks, "message", "msg/s") : new Length(rate, forks, "sample", "samples/s");
+        } catch (RunFile.Unreadable | RuntimeException e) {
+            return Length.UNKNOWN; // the length is an aid to the text, not the answer
+        }
+    }
+
+    static Search of(String cell, JsonObject o, java.util.function.Function<String, Length> lengths) {
         String primary = o.has("primary") ? o.get("primary").getAsString() : "latency";
         List<Step> steps = new ArrayList<>();
         if (o.has("steps") && o.get("steps").isJsonArray()) {
@@ -155,6 +198,10 @@ public final class Search {
             } else {
                 parts.put(steps.isEmpty() ? "" : steps.get(0).variant(), decision);
             }
+        }
+        Rule rule = passRule(text(o, "schedule"));
+        if (rule != null) {
+            parts.replaceAll((variant, a) -> rejudged(a, rule, steps, lengths));
         }
         Search search = new Search(cell, text(o, "schedule"), primary, steps, decision, parts);
         if (o.has("shared") && o.get("shared").isJsonObject()) {
@@ -198,6 +245,44 @@ public final class Search {
         return a.atLimit() || a.unfinished() ? VerdictRule.Range.atLeast(lastPass) : null;
     }
 
+    /**
+     * A part's answer under the rule that no step is judged on a percentile with fewer than 10 samples beyond it
+     * ({@link TooShort}), whatever the file says: a schedule written before the rule (a 2,000-message step's p99.9
+     * read as "none") holds the samples to apply it. A deciding step that passed on such a figure, or failed on it
+     * (an OK step over the bound, or a step limited by the SLO alone), makes the part {@code CANNOT_TELL}; a step
+     * that failed for another reason (a rate not held) still decides.
+     */
+    private static Answer rejudged(Answer a, Rule rule, List<Step> steps,
+                                   java.util.function.Function<String, Length> lengths) {
+        double pct = rule.pct();
+        if (a.cannotTell() || a.failed() || a.decidedBy().isEmpty() || pct >= 100) {
+            return a;
+        }
+        Step thin = null;
+        for (int i = 0; i < a.decidedBy().size() && thin == null; i++) {
+            String name = a.decidedBy().get(i);
+            Step st = steps.stream().filter(x -> x.name().equals(name)).findFirst().orElse(null);
+            if (st == null || st.primary() == null || st.primary().count == 0
+                    || !TooShort.applies(st.primary().count, pct)) {
+                continue;
+            }
+            boolean onTheRule = st.ok() || a.why().contains("limited by the SLO");
+            boolean failing = "NONE_PASSED".equals(a.kind()) || "BOUNDARY".equals(a.kind()) && i == 1;
+            if (st.ok() || failing && onTheRule) {
+                thin = st;
+            }
+        }
+        if (thin == null) {
+            return a;
+        }
+        Length len = lengths.apply(thin.name());
+        String text = TooShort.text(thin.primary().count, rule.percentile(), pct, len.sample(), len.ratePerSec(),
+                len.rateUnit(), len.forks());
+        return new Answer("CANNOT_TELL", 0, TooShort.ANSWER + " (" + text + ")", List.of(thin.name()),
+                thin.name() + " was too short to judge (" + text + "); as the search ran it: " + a.answer() + ", "
+                        + a.why());
+    }
+
     /** The searched property, e.g. {@code bench.chain.instances}; null when no step has one. */
     public String property() {
         return steps.stream().map(Step::property).filter(p -> p != null).findFirst().orElse(null);
@@ -220,6 +305,11 @@ public final class Search {
         public String describe() {
             return percentile + " < " + Units.formatNs(boundNs);
         }
+
+        /** The percentile as a number, {@code 99.9}; 100 for the max. */
+        public double pct() {
+            return "max".equals(percentile) ? 100 : Double.parseDouble(percentile.substring(1));
+        }
     }
 
     /**
@@ -227,6 +317,10 @@ public final class Search {
      * none, or two different ones.
      */
     public Rule passRule() {
+        return passRule(schedule);
+    }
+
+    private static Rule passRule(String schedule) {
         Matcher m = PASS_RULE.matcher(schedule);
         Rule rule = null;
         while (m.find()) {
