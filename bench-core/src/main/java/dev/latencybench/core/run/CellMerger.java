@@ -16,6 +16,7 @@ import com.google.gson.JsonObject;
 
 import org.HdrHistogram.Histogram;
 
+import dev.latencybench.core.env.BusyMachine;
 import dev.latencybench.core.record.IntervalLog;
 import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.record.LatencySummary;
@@ -175,7 +176,7 @@ public final class CellMerger {
             reasons.add("interrupted: the run was stopped before this cell finished");
         }
         if (busy) {
-            flags.add("busy machine: other processes used CPU time during the measurement (see machineLoad)");
+            flags.add(BusyMachine.flag(loads));
         }
         if (unpinned) {
             flags.add("unpinned: the spinning threads were not pinned to CPUs");

@@ -16,36 +16,48 @@ import java.util.Objects;
 public final class Table {
     /**
      * A latency cell: {@code ns}, or the range {@code ns} to {@code toNs} (NaN when one value), then
-     * {@code suffix} (a mark, such as the one for a percentile resting on few samples); {@code ranked}
-     * when it takes part in its column's ranking (a cell that ended OK, not the floor).
+     * {@code suffix} (a mark of its own); {@code ranked} when it takes part in its column's ranking (a
+     * cell that ended OK, unflagged, not the floor). A percentile also carries how many samples lie
+     * beyond it ({@code beyond}, -1 for a value that is no percentile: a max, a mean, a sum): the
+     * runner does not show one with too few (it prints a dash and the count) and marks one with few.
      */
     public static final class Time {
         private final double ns;
         private final double toNs;
         private final String suffix;
         private final boolean ranked;
+        private final long beyond;
 
-        private Time(double ns, double toNs, String suffix, boolean ranked) {
+        private Time(double ns, double toNs, String suffix, boolean ranked, long beyond) {
             this.ns = ns;
             this.toNs = toNs;
             this.suffix = suffix;
             this.ranked = ranked;
+            this.beyond = beyond;
         }
 
         public static Time of(double ns) {
-            return new Time(ns, Double.NaN, "", true);
+            return new Time(ns, Double.NaN, "", true, -1);
         }
 
         public static Time range(double fromNs, double toNs) {
-            return fromNs == toNs ? of(fromNs) : new Time(fromNs, toNs, "", true);
+            return fromNs == toNs ? of(fromNs) : new Time(fromNs, toNs, "", true, -1);
+        }
+
+        /**
+         * The {@code pct} percentile ({@code ns}) of {@code count} samples: it knows how many samples lie
+         * beyond it, {@code round(count * (100 - pct) / 100)}.
+         */
+        public static Time percentile(double ns, long count, double pct) {
+            return new Time(ns, Double.NaN, "", true, Math.round(count * (100 - pct) / 100));
         }
 
         public Time suffix(String s) {
-            return new Time(ns, toNs, suffix + s, ranked);
+            return new Time(ns, toNs, suffix + s, ranked, beyond);
         }
 
         public Time ranked(boolean r) {
-            return new Time(ns, toNs, suffix, r);
+            return new Time(ns, toNs, suffix, r, beyond);
         }
 
         public double ns() {
@@ -65,6 +77,11 @@ public final class Table {
             return ranked;
         }
 
+        /** Samples beyond this percentile; -1 for a value that is no percentile. */
+        public long beyond() {
+            return beyond;
+        }
+
         @Override
         public boolean equals(Object o) {
             if (!(o instanceof Time)) {
@@ -72,17 +89,18 @@ public final class Table {
             }
             Time t = (Time) o;
             return Double.compare(ns, t.ns) == 0 && Double.compare(toNs, t.toNs) == 0 && suffix.equals(t.suffix)
-                    && ranked == t.ranked;
+                    && ranked == t.ranked && beyond == t.beyond;
         }
 
         @Override
         public int hashCode() {
-            return Objects.hash(ns, toNs, suffix, ranked);
+            return Objects.hash(ns, toNs, suffix, ranked, beyond);
         }
 
         @Override
         public String toString() {
-            return "Time[" + ns + (Double.isNaN(toNs) ? "" : " - " + toNs) + suffix + (ranked ? "" : ", unranked") + "]";
+            return "Time[" + ns + (Double.isNaN(toNs) ? "" : " - " + toNs) + suffix + (ranked ? "" : ", unranked")
+                    + (beyond < 0 ? "" : ", " + beyond + " beyond") + "]";
         }
     }
 
@@ -91,6 +109,8 @@ public final class Table {
 
     private final List<String> names = new ArrayList<>();
     private final List<Kind> kinds = new ArrayList<>();
+    /** Per column, the column whose unit it prints in (itself unless {@link #sameUnitAs} said otherwise). */
+    private final List<Integer> unitOf = new ArrayList<>();
     private final List<List<Object>> rows = new ArrayList<>();
 
     public Table text(String name) {
@@ -115,7 +135,27 @@ public final class Table {
     private Table column(String name, Kind kind) {
         names.add(name);
         kinds.add(kind);
+        unitOf.add(names.size() - 1);
         return this;
+    }
+
+    /**
+     * The last column added prints in the same unit as the time column {@code name}, chosen from both
+     * columns' cells: a value and the yardstick it is set against read alike ({@code p50 (µs)},
+     * {@code baseline p50 (µs)}).
+     */
+    public Table sameUnitAs(String name) {
+        int other = names.indexOf(name);
+        if (other < 0 || other == names.size() - 1) {
+            throw new IllegalArgumentException("no earlier column " + name + " in " + names);
+        }
+        unitOf.set(names.size() - 1, unitOf.get(other));
+        return this;
+    }
+
+    /** The column whose unit column {@code column} prints in: itself, or the one {@link #sameUnitAs} named. */
+    public int unitColumn(int column) {
+        return unitOf.get(column);
     }
 
     /** A row: a {@link Time} or a {@link String} (such as {@code -}) per time column, a String per other. */

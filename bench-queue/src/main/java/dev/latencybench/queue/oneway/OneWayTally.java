@@ -118,13 +118,10 @@ public final class OneWayTally {
      * {@link #PLACEMENT_CHANGE_FACTOR}; null when they agree or were not probed.
      */
     public String placementChange() {
-        if (roundTripMinNs <= 0 || roundTripMaxNs <= roundTripMinNs * PLACEMENT_CHANGE_FACTOR) {
+        if (!CpuPlacement.differs(roundTripMinNs, roundTripMaxNs)) {
             return null;
         }
-        return "CPU placement changed: the cache-line round trip between the producer's and the consumer's CPUs"
-                + " ranged from " + Units.formatNs(roundTripMinNs) + " to " + Units.formatNs(roundTripMaxNs)
-                + " (probed before and after each period): the host moved the CPUs, or something else ran on them,"
-                + " so the percentiles mix two conditions (see cpuPair)";
+        return CpuPlacement.flag(roundTripMinNs, roundTripMaxNs);
     }
 
     /** How many latencies the histogram must hold (see {@link MessageCounts#expectedSamples}). */

@@ -138,8 +138,9 @@ class OneWayTallyTest {
         c.addRoundTrip(540);
         back.add(c);
         assertEquals("CPU placement changed: the cache-line round trip between the producer's and the consumer's CPUs"
-                + " ranged from 170ns to 540ns (probed before and after each period): the host moved the CPUs, or"
-                + " something else ran on them, so the percentiles mix two conditions (see cpuPair)",
+                + " ranged from 170ns to 540ns (probed before and after each period), 3.2x apart where one placement"
+                + " stays within 1.5x: the host moved the CPUs, or something else ran on them, so the percentiles mix"
+                + " two conditions",
                 back.placementChange());
     }
 

@@ -87,6 +87,10 @@ final class FloorTables {
                 compared++;
                 List<String> tails = new ArrayList<>();
                 for (int i : TAILS) {
+                    if (!Percentiles.shown(f.primary().count, Percentiles.PCTS[i])
+                            || !Percentiles.shown(r.primary().count, Percentiles.PCTS[i])) {
+                        continue; // the few worst samples, not a tail
+                    }
                     long fv = Percentiles.percentile(f.primary(), i);
                     long rv = Percentiles.percentile(r.primary(), i);
                     if (fv >= rv) {
@@ -173,18 +177,22 @@ final class FloorTables {
             String unlike = unlike(r, y, yardstick);
             anyNote |= unlike != null;
             boolean ranked = "OK".equals(r.status) && "OK".equals(y.status) && unlike == null;
-            rows.add(new ArrayList<>(List.of(r.jvm, r.gc, r.variant, Table.Time.of(rs.p50).ranked(ranked),
-                    Table.Time.of(ys.p50),
-                    unlike != null ? "-" : Table.Time.of(rs.p50 - ys.p50).ranked(ranked),
-                    unlike != null ? "-" : String.format(Locale.ROOT, "%.2fx", (double) rs.p50 / ys.p50),
-                    Table.Time.of(rs.p99_9).ranked(ranked), Table.Time.of(ys.p99_9),
+            boolean medians = Percentiles.shown(rs.count, 50) && Percentiles.shown(ys.count, 50);
+            rows.add(new ArrayList<>(List.of(r.jvm, r.gc, r.variant,
+                    Table.Time.percentile(rs.p50, rs.count, 50).ranked(ranked),
+                    Table.Time.percentile(ys.p50, ys.count, 50),
+                    unlike != null || !medians ? "-" : Table.Time.of(rs.p50 - ys.p50).ranked(ranked),
+                    unlike != null || !medians ? "-" : String.format(Locale.ROOT, "%.2fx", (double) rs.p50 / ys.p50),
+                    Table.Time.percentile(rs.p99_9, rs.count, 99.9).ranked(ranked),
+                    Table.Time.percentile(ys.p99_9, ys.count, 99.9),
                     unlike == null ? "" : unlike)));
         }
         if (rows.isEmpty()) {
             return false;
         }
         Table t = new Table().text("JVM").text("GC").text("variant").lowest("p50").time(yardstick + " p50")
-                .lowest(differenceHeader).number("ratio").lowest("p99.9").time(yardstick + " p99.9");
+                .sameUnitAs("p50").lowest(differenceHeader).sameUnitAs("p50").number("ratio").lowest("p99.9")
+                .time(yardstick + " p99.9").sameUnitAs("p99.9");
         if (anyNote) {
             t.text("note");
         }

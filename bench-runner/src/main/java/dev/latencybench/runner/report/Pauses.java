@@ -12,7 +12,7 @@ import dev.latencybench.runner.report.doc.Doc;
 
 /**
  * Stop-the-world pauses per cell, from each fork's GC and safepoint log; the shortest total and
- * longest pause in bold (cells that ended OK, the floor left out). Stateless.
+ * longest pause in bold (cells that ended OK, unflagged, the floor left out). Stateless.
  */
 final class Pauses {
     private Pauses() {
@@ -27,7 +27,7 @@ final class Pauses {
             if (p.logs == 0) {
                 continue;
             }
-            boolean ranked = "OK".equals(r.status) && !r.variant.equals(floor);
+            boolean ranked = Ranking.ranked(floor, r);
             t.row(List.of(r.jvm, r.gc, r.variant, String.format(Locale.ROOT, "%,d", p.collections),
                     String.format(Locale.ROOT, "%,d", p.safepoints),
                     p.safepoints == 0 ? "-" : Table.Time.of(p.totalNs).ranked(ranked),

@@ -15,8 +15,8 @@ import dev.latencybench.runner.report.doc.Doc;
  * The study's tables: one per declared metric, primary first, headed by the metric's name and what it
  * measures; a row per cell and variant in the report's order ({@link RunData}: JVM, collector,
  * variant, the floor last) with p50 … p99.99, max and the sample count, each column in one unit with
- * its lowest value in bold (cells that ended OK, the floor left out), values resting on too few
- * samples marked. Stateless.
+ * its lowest value in bold ({@link Ranking}), a percentile with too few samples beyond it not shown and
+ * one with few marked ({@link Doc#table(Table)}). Stateless.
  */
 final class SummaryTables {
     private SummaryTables() {
@@ -56,11 +56,11 @@ final class SummaryTables {
         for (RunData.Row r : rows) {
             List<Object> row = new ArrayList<>(List.of(r.jvm, r.gc, r.variant.isEmpty() ? "-" : r.variant, r.status));
             LatencySummary s = r.summary(metric);
-            boolean ranked = "OK".equals(r.status) && !study.isFloor(r.variant);
-            if (r.measured() && s != null) {
+            boolean ranked = Ranking.ranked(study, r);
+            if (r.measured() && s != null && s.count > 0) {
                 for (int i = 0; i < Percentiles.PCTS.length; i++) {
-                    row.add(Table.Time.of(Percentiles.percentile(s, i)).ranked(ranked)
-                            .suffix(Percentiles.confident(s.count, Percentiles.PCTS[i]) ? "" : Percentiles.LOW));
+                    row.add(Table.Time.percentile(Percentiles.percentile(s, i), s.count, Percentiles.PCTS[i])
+                            .ranked(ranked));
                 }
                 row.add(Table.Time.of(s.max).ranked(ranked));
                 row.add(String.format(Locale.ROOT, "%,d", s.count));
@@ -74,24 +74,38 @@ final class SummaryTables {
         return t;
     }
 
-    /** A metric in another unit than time (memory in KiB, say): its values as they are, with the unit. */
+    /**
+     * A metric in another unit than time: its values as they are, with the unit; memory recorded in KiB is
+     * printed in MiB, the unit of every other memory figure of the report. A percentile with too few samples
+     * beyond it reads {@code — (n)}, as in a time table.
+     */
     private static Table counts(String metric, String unit, List<RunData.Row> rows) {
+        boolean kib = unit.equals("KiB");
+        String shownUnit = kib ? "MiB" : unit;
         Table t = new Table().text("JVM").text("GC").text("variant").text("status");
         for (String name : Percentiles.NAMES) {
-            t.number(name + " (" + unit + ")");
+            t.number(name + " (" + shownUnit + ")");
         }
-        t.number("max (" + unit + ")").number("samples");
+        t.number("max (" + shownUnit + ")").number("samples");
         for (RunData.Row r : rows) {
             List<Object> row = new ArrayList<>(List.of(r.jvm, r.gc, r.variant.isEmpty() ? "-" : r.variant, r.status));
             LatencySummary s = r.summary(metric);
-            boolean has = r.measured() && s != null;
+            boolean has = r.measured() && s != null && s.count > 0;
             for (int i = 0; i < Percentiles.PCTS.length; i++) {
-                row.add(has ? String.format(Locale.ROOT, "%,d", (long) Percentiles.percentile(s, i)) : "-");
+                long beyond = has ? Percentiles.beyond(s.count, Percentiles.PCTS[i]) : 0;
+                row.add(!has ? "-" : beyond < Percentiles.SHOWN_BEYOND ? "— (" + beyond + ")"
+                        : count(Percentiles.percentile(s, i), kib)
+                        + (beyond < Percentiles.CONFIDENT_BEYOND ? Percentiles.LOW : ""));
             }
-            row.add(has ? String.format(Locale.ROOT, "%,d", s.max) : "-");
+            row.add(has ? count(s.max, kib) : "-");
             row.add(has ? String.format(Locale.ROOT, "%,d", s.count) : "-");
             t.row(row);
         }
         return t;
+    }
+
+    /** {@code 1,234}, or KiB as {@code 106.9} MiB. */
+    private static String count(long value, boolean kib) {
+        return kib ? String.format(Locale.ROOT, "%,.1f", value / 1024.0) : String.format(Locale.ROOT, "%,d", value);
     }
 }

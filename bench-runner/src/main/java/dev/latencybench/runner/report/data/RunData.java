@@ -410,8 +410,8 @@ public final class RunData {
                 if (env == null) {
                     env = optional(cdir.resolve(ResultLayout.ENV_JSON));
                 }
-                rows.add(new Row(scenario, variant, cell, r.status, r.reasons, r.flags, flags, r.metrics, r.summaries,
-                        forkSummaries(r), r, cdir));
+                rows.add(new Row(scenario, variant, cell, r.status, r.reasons, FlagText.current(r.flags, r), flags,
+                        r.metrics, r.summaries, forkSummaries(r), r, cdir));
             }
             if (!anyResult && m != null) { // skipped, or failed before any fork wrote a result
                 String reason = m.has("reason") ? m.get("reason").getAsString() : matrixStatus;

@@ -1,8 +1,6 @@
 package dev.latencybench.runner.report.doc;
 
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.List;
 import java.util.Locale;
 
 import dev.latencybench.core.config.Units;
@@ -18,8 +16,10 @@ import dev.latencybench.core.config.Units;
 public enum LatencyUnit {
     NS("ns", 1), US("µs", 1e3), MS("ms", 1e6), S("s", 1e9);
 
-    /** A column's middle value reads at least this in its unit: {@code 0.1}, not {@code 0.01}. */
-    static final double SMALLEST_MIDDLE = 0.1;
+    /** A column's smallest value reads at least this in its unit: {@code 0.123}, three decimals at most. */
+    static final double SMALLEST = 0.1;
+    /** A column's largest value reads below this in its unit: {@code 99,700} µs, not {@code 99,700,000} ns. */
+    static final double LARGEST = 100_000;
 
     final String symbol;
     private final double ns;
@@ -36,27 +36,31 @@ public enum LatencyUnit {
     }
 
     /**
-     * The unit of a column: that of its largest value, so that no cell prints more whole digits than
-     * the data hold ({@code 1,354} ns); one unit smaller while the column's middle value would then
-     * read below {@value #SMALLEST_MIDDLE} ({@code 0.0890} ms), so that most cells keep a leading
-     * digit. A smaller value keeps its three figures as decimals ({@code 0.372} µs). ns for a column
-     * without values; NaN and zero are left out.
+     * The unit of a column: the largest in which its smallest value still reads {@value #SMALLEST} or more
+     * ({@code 0.383} µs, not {@code 0.000383} ms), so that no cell needs more than three decimals; a larger
+     * one while the largest value would read {@value #LARGEST} or more. ns for a column without values;
+     * NaN and zero are left out.
      */
     static LatencyUnit forColumn(Collection<Double> valuesNs) {
-        List<Double> a = new ArrayList<>();
+        double min = Double.MAX_VALUE;
+        double max = 0;
         for (double v : valuesNs) {
             if (!Double.isNaN(v) && v != 0) {
-                a.add(Math.abs(v));
+                min = Math.min(min, Math.abs(v));
+                max = Math.max(max, Math.abs(v));
             }
         }
-        if (a.isEmpty()) {
+        if (max == 0) {
             return NS;
         }
-        a.sort(null);
-        double middle = a.get(a.size() / 2);
-        LatencyUnit u = of(a.get(a.size() - 1));
-        while (u != NS && middle / u.ns < SMALLEST_MIDDLE) {
-            u = values()[u.ordinal() - 1];
+        LatencyUnit u = NS;
+        for (LatencyUnit c : values()) {
+            if (min / c.ns >= SMALLEST) {
+                u = c;
+            }
+        }
+        while (u != S && max / u.ns >= LARGEST) {
+            u = values()[u.ordinal() + 1];
         }
         return u;
     }
