@@ -33,8 +33,8 @@ import dev.latencybench.core.view.ViewRow;
 public final class JetView implements StudyView {
     private static final double LOG_SPAN = 10;
     private static final long DEFAULT_SLIDE_NS = 10_000_000L;
-    /** Fewer results than this beyond a percentile: it is not used to judge a point (the report's threshold). */
-    static final long SHOWN_BEYOND = 10;
+    /** Fewer results than this beyond a percentile: it is not used to judge a point (the suite's one threshold). */
+    static final long SHOWN_BEYOND = LatencySummary.SHOWN_BEYOND;
 
     /** One measured point of one JVM × GC. */
     public record Point(ViewRow row, JetResult.Figures jet) {
@@ -281,7 +281,7 @@ public final class JetView implements StudyView {
             return Boolean.FALSE;
         }
         LatencySummary s = p.first();
-        if (beyond(s.count, 99.99) >= SHOWN_BEYOND) {
+        if (LatencySummary.shown(s.count, 99.99)) {
             return s.p99_99 < slideNs;
         }
         if (s.max < slideNs) {
@@ -290,16 +290,11 @@ public final class JetView implements StudyView {
         long[] lower = {s.p99_9, s.p99, s.p90};
         double[] pcts = {99.9, 99, 90};
         for (int i = 0; i < lower.length; i++) {
-            if (beyond(s.count, pcts[i]) >= SHOWN_BEYOND && lower[i] >= slideNs) {
+            if (LatencySummary.shown(s.count, pcts[i]) && lower[i] >= slideNs) {
                 return Boolean.FALSE;
             }
         }
         return null;
-    }
-
-    /** How many of {@code count} results lie above the {@code pct} percentile. */
-    static long beyond(long count, double pct) {
-        return Math.round(count * (100 - pct) / 100);
     }
 
     /**
@@ -335,11 +330,11 @@ public final class JetView implements StudyView {
     /** What a point's verdict rests on: its p99.99 when it rests on enough results, else its max and the count. */
     private static String evidence(Point p) {
         LatencySummary s = p.first();
-        long beyond = beyond(s.count, 99.99);
+        long beyond = LatencySummary.beyond(s.count, 99.99);
         if (beyond >= SHOWN_BEYOND) {
             return String.format(Locale.ROOT, "p99.99 %s, %,d results beyond it", Units.formatNs(s.p99_99), beyond);
         }
-        long needed = Math.round(SHOWN_BEYOND / 1e-4);
+        long needed = LatencySummary.neededFor(99.99);
         return String.format(Locale.ROOT, "%,d results put %,d beyond p99.99, %,d needed; max %s", s.count, beyond,
                 needed, Units.formatNs(s.max));
     }

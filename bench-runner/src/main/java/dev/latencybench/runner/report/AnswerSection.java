@@ -11,6 +11,7 @@ import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.view.StudyView;
 import dev.latencybench.core.view.View;
+import dev.latencybench.runner.report.data.Bounds;
 import dev.latencybench.runner.report.data.Percentiles;
 import dev.latencybench.runner.report.data.RunData;
 import dev.latencybench.runner.report.data.Search;
@@ -98,7 +99,7 @@ final class AnswerSection {
             }
             if (ranked.size() == 1) {
                 RunData.Row r = ranked.get(0);
-                parts.add("`" + v + "` on `" + r.label() + "`: " + figures(r.summary(metric)) + cost(data, scenario,
+                parts.add("`" + v + "` on `" + r.label() + "`: " + figures(r, metric) + cost(data, scenario,
                         study, r, metric));
                 continue;
             }
@@ -117,11 +118,26 @@ final class AnswerSection {
                 + (flagged.isEmpty() ? "" : " Flagged, left out of the answer: " + String.join(", ", flagged) + ".");
     }
 
-    /** {@code p50 1.99us, p99.99 10.1ms †}, a percentile with too few samples beyond it as not shown. */
-    static String figures(LatencySummary s) {
+    /**
+     * {@code p50 1.99µs (95% 1.97µs–2.01µs, order statistics of 200,000), p99.99 10.1ms †}: each given percentile
+     * with its interval ({@link Bounds}), a median on a cliff of its distribution said so, a percentile with too few
+     * samples beyond it as not shown.
+     */
+    static String figures(RunData.Row r, String metric) {
+        LatencySummary s = r.summary(metric);
         List<String> out = new ArrayList<>();
         for (int i : GIVEN) {
-            out.add(Percentiles.NAMES[i] + " " + value(s, i));
+            Bounds.Interval in = Bounds.of(r, metric, i);
+            String unstable = i == 0 ? Bounds.unstable(r, metric, i) : null;
+            List<String> notes = new ArrayList<>();
+            if (in != null) {
+                notes.add(in.describe());
+            }
+            if (unstable != null) {
+                notes.add("**" + unstable + "**");
+            }
+            out.add(Percentiles.NAMES[i] + " " + value(s, i) + (notes.isEmpty() ? "" : " (" + String.join("; ", notes)
+                    + ")"));
         }
         return String.join(", ", out);
     }
@@ -162,8 +178,10 @@ final class AnswerSection {
 
     /** The lowest median and how the next cell compares with it. */
     private static String ranking(VerdictSection.Verdict verdict, int cells) {
+        Bounds.Interval in = Bounds.of(verdict.best, verdict.metric, 0);
         StringBuilder sb = new StringBuilder("lowest median on `").append(verdict.best.label()).append("` ")
-                .append(value(verdict.best.summary(verdict.metric), 0));
+                .append(value(verdict.best.summary(verdict.metric), 0)).append(in == null ? "" : " (" + in.describe()
+                        + ")");
         List<String> calls = new ArrayList<>();
         verdict.calls.forEach((call, rows) -> calls.add(rows.size() + " " + describe(call)));
         sb.append(" among ").append(cells).append(" cells (").append(String.join(", ", calls)).append(')');
@@ -177,6 +195,8 @@ final class AnswerSection {
             case SLOWER -> "slower beyond the forks' spread";
             case PLACED_APART -> "not comparable, CPUs placed apart";
             case ONE_FORK -> "undecided, one fork";
+            case TIE_WITHIN_RUN -> "tied within the run (one fork: their 95% intervals overlap)";
+            case SLOWER_WITHIN_RUN -> "slower within the run (one fork: 95% intervals apart, a rerun may move it)";
         };
     }
 

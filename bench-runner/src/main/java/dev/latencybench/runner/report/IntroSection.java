@@ -60,9 +60,11 @@ final class IntroSection {
         return String.format(Locale.ROOT, "Run `%s` on host `%s`: %d result row(s): %d OK, %d failed or interrupted,"
                 + " %d skipped. Each scenario names the metrics its study records, what each is measured from and"
                 + " to, the primary one first: the charts, the rankings and the trust tables are the primary"
-                + " metric's. Values marked%s rest on fewer than %d samples beyond them. In the tables, a bold value is"
-                + " the lowest of its column among the cells that ended OK, the floor variant left out.", runId, host,
-                cells, ok, bad, skipped, Percentiles.LOW, Percentiles.CONFIDENT_BEYOND);
+                + " metric's. A percentile with fewer than %d samples beyond it is not given, charted or ranked: it reads"
+                + " \"— (n)\", n the samples beyond it; values marked%s rest on fewer than %d. In the tables, a bold"
+                + " value is the lowest of its column among the cells that ended OK without a flag, the floor variant"
+                + " left out.", runId, host, cells, ok, bad, skipped, Percentiles.SHOWN_BEYOND, Percentiles.LOW,
+                Percentiles.CONFIDENT_BEYOND);
     }
 
     /**
