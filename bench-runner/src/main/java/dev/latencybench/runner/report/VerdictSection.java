@@ -88,6 +88,7 @@ final class VerdictSection {
                             if (primary) {
                                 lines.add("**" + v + ", " + (i == 0 ? "median" : Percentiles.NAMES[i]) + " `" + m.name()
                                         + "`: cannot tell**, " + thin + ".");
+                                fewSamples = true; // a longer run puts more beyond it
                             }
                             continue;
                         }
@@ -279,7 +280,8 @@ final class VerdictSection {
 
     /** Lowest and highest of the cell's forks' values; null with fewer than two forks. */
     static long[] forkRange(RunData.Row r, String metric, int i) {
-        VerdictRule.Range f = forks(r, metric, i);
+        VerdictRule.Range f = VerdictRule.Range.of(value(r, metric, i), "forks",
+                r.forks(metric).stream().map(x -> Percentiles.percentile(x, i)).toList());
         return f.hasSpread() ? new long[] {f.low, f.high} : null;
     }
 

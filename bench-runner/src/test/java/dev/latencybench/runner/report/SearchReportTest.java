@@ -48,10 +48,10 @@ class SearchReportTest {
         long[] chronicle = {1, 2, 4, 3};
         long[] memory = {1, 2, 4};
         for (long n : chronicle) {
-            f.cell("chronicle-instances-" + n, CELL, "OK", 1_000_000 * n, n == 4 ? 150_000_000 : 20_000_000, 1, 3000);
+            f.cell("chronicle-instances-" + n, CELL, "OK", 1_000_000 * n, n == 4 ? 150_000_000 : 20_000_000, 1, 30_000);
         }
         for (long n : memory) {
-            f.cell("in-memory-instances-" + n, CELL, "OK", 500_000, 5_000_000, 1, 3000);
+            f.cell("in-memory-instances-" + n, CELL, "OK", 500_000, 5_000_000, 1, 30_000);
         }
         f.write();
         JsonObject o = new JsonObject();
@@ -283,9 +283,9 @@ class SearchReportTest {
     void eachTransportIsSetBesideItsOwnLoop() throws IOException {
         Path dir = tmp.resolve("loops");
         FixtureRun f = new FixtureRun(dir).named(Metrics.ONE_WAY, "in-memory", null).shape("chain", "one hop");
-        f.cell("kafka", CELL, "OK", 3_000_000, 20_000_000, 1, 3000);
-        f.cell("kafka-loop", CELL, "OK", 2_000_000, 15_000_000, 1, 3000);
-        f.cell("in-memory", CELL, "OK", 500_000, 5_000_000, 1, 3000);
+        f.cell("kafka", CELL, "OK", 3_000_000, 20_000_000, 1, 30_000);
+        f.cell("kafka-loop", CELL, "OK", 2_000_000, 15_000_000, 1, 30_000);
+        f.cell("in-memory", CELL, "OK", 500_000, 5_000_000, 1, 30_000);
         f.write();
         for (String v : List.of("kafka", "kafka-loop", "in-memory")) {
             Path result = dir.resolve("chain").resolve(v).resolve(CELL).resolve("result.json");
@@ -400,5 +400,58 @@ class SearchReportTest {
         Compare.Result better = Compare.compare(RunData.load(worse), RunData.load(base), 0.10);
         assertTrue(better.text.contains("1.50x  improvement: holds more"), better.text);
         assertEquals(0, better.regressions);
+    }
+
+    @Test
+    void partsWithTheSameBracketAreComparedOnce() {
+        assertEquals(". Chronicle and in-memory each hold more chains than kafka (at least 8 / none): the higher"
+                + " passed 8 chains where the lower had failed at 1 chain, so the searches lie apart (at least 8 chains"
+                + " with none failing against none passing and 1 chain failing)", SearchSection.ratios(searchOf(
+                "NONE_PASSED", "0", "none", "AT_LIMIT", "8", "at least 8 chains", "AT_LIMIT", "8", "at least 8 chains")));
+    }
+
+    /** A chain schedule as the old code wrote it: kafka's one step failed its p99.9 on {@code messages} messages. */
+    private static Search kafkaFailedFirstStep(long messages) {
+        JsonObject o = new JsonObject();
+        o.addProperty("schedule", "capacity search of kafka: 1, 2, 4, ... up to 8 chains, then bisect; pass: p99.9"
+                + " < 100ms; then capacity search of chronicle: 1, 2, 4, ... up to 8 chains, then bisect; pass: p99.9"
+                + " < 100ms");
+        JsonArray steps = new JsonArray();
+        JsonObject k = bare("kafka", 1);
+        k.addProperty("status", "FAILED");
+        k.add("latency", new dev.latencybench.core.record.LatencySummary(99_000_000, 129_000_000, 154_000_000,
+                170_000_000, 171_000_000, 171_000_000, messages).toJson());
+        steps.add(k);
+        JsonObject c = bare("chronicle", 8);
+        c.add("latency", new dev.latencybench.core.record.LatencySummary(1_000_000, 2_000_000, 5_000_000,
+                12_800_000, 14_000_000, 14_000_000, 16_000).toJson());
+        steps.add(c);
+        JsonObject parts = new JsonObject();
+        JsonObject none = decision("NONE_PASSED", 0, "none", "the first step, 1 chain, failed: limited by the SLO:"
+                + " FAILED: the SLO p99.9 < 100ms was broken by 1 of 1 chains");
+        JsonArray by = new JsonArray();
+        by.add("kafka-instances-1");
+        none.add("decidedBy", by);
+        parts.add("kafka", none);
+        JsonObject limit = decision("AT_LIMIT", 8, "at least 8 chains", "8 chains, the search limit, passed");
+        JsonArray by8 = new JsonArray();
+        by8.add("chronicle-instances-8");
+        limit.add("decidedBy", by8);
+        parts.add("chronicle", limit);
+        JsonObject d = decision("AT_LIMIT", 0, "all", "why");
+        d.add("parts", parts);
+        o.add("decision", d);
+        o.add("steps", steps);
+        return Search.of(CELL, o);
+    }
+
+    @Test
+    void aFirstStepTooShortToJudgeIsNotNoneEvenInAnOldScheduleFile() {
+        Search thin = kafkaFailedFirstStep(2_000);
+        assertEquals("kafka: cannot tell at this length (a 2,000-sample step puts 2 samples beyond p99.9; 10,000 are"
+                + " needed); chronicle: at least 8 chains (the limit)", SearchSection.answer(thin));
+        assertEquals("", SearchSection.ratios(thin), "no comparison with a side that cannot tell");
+        Search enough = kafkaFailedFirstStep(20_000);
+        assertEquals("kafka: none; chronicle: at least 8 chains (the limit)", SearchSection.answer(enough));
     }
 }

@@ -58,10 +58,10 @@ class VerdictTest {
         assertTrue(md.contains("- **chronicle, median `latency`: `temurin-25.0.3 g1` is best.** Lowest"
                 + " `temurin-25.0.3 g1` 550ns (forks 500ns - 600ns). Slower beyond the forks' spread:"
                 + " `openjdk-17.0.15 g1` 1.10us (2.00x; forks 1.00us - 1.20us).\n"), md);
-        // p99.99: every fork at its cell's slow latency, 3 samples beyond it in each cell (marked)
-        assertTrue(md.contains("- **chronicle, p99.99 `latency`: `temurin-25.0.3 g1` is best.** Lowest"
-                + " `temurin-25.0.3 g1` 2.00ms † (every fork 2.00ms). Slower beyond the forks' spread:"
-                + " `openjdk-17.0.15 g1` 3.00ms † (1.50x; every fork 3.00ms).\n"), md);
+        // p99.99: 9 samples beyond it in each cell (3 forks of 30,000), fewer than 10: not ranked
+        assertTrue(md.contains("- **chronicle, p99.99 `latency`: cannot tell**, 9 samples beyond it in"
+                + " `openjdk-17.0.15 g1` (fewer than 10).\n"), md);
+        assertFalse(md.contains("p99.99 `latency`: `temurin-25.0.3 g1` is best"), md);
         // the busy cell had the lowest values, and is named instead of ranked
         assertTrue(md.contains("- **chronicle, not ranked:** `temurin-25.0.3 zgc` (flagged: busy machine).\n"), md);
         assertFalse(md.contains("Lowest `temurin-25.0.3 zgc`"), md);
@@ -87,8 +87,8 @@ class VerdictTest {
     void forksThatOverlapAreATie() throws IOException {
         Path run = tmp.resolve("overlap");
         new FixtureRun(run)
-                .cell("chronicle", G1_17, "OK", 1_050, 2_000_000, 3, 30_000)
-                .cell("chronicle", G1_25, "OK", 1_000, 2_000_000, 3, 30_000)
+                .cell("chronicle", G1_17, "OK", 1_050, 2_000_000, 3, 300_000)
+                .cell("chronicle", G1_25, "OK", 1_000, 2_000_000, 3, 300_000)
                 .write();
         String md = write(run);
         // 1.00 - 1.20 us against 1.05 - 1.26 us
@@ -103,17 +103,20 @@ class VerdictTest {
     }
 
     @Test
-    void oneForkPerCellRanksNothingAndSaysWhatToRun() throws IOException {
+    void oneForkPerCellRanksByWithinRunIntervalsMarkedSoAndSaysWhatToRun() throws IOException {
         String md = write(floorAboveOnJdk17(tmp.resolve("one")));
-        assertTrue(md.contains("- **chronicle, median `latency`: no ranking possible, one fork per cell.** Lowest"
-                + " `temurin-25.0.3 g1` 500ns. Undecided, one fork (each differs by more than the floor moves across"
-                + " cells, 100ns in every cell, yet one fork cannot say how far a rerun moves it): `openjdk-17.0.15 g1`"
-                + " 1.00us (2.00x).\n"), md);
-        assertTrue(md.contains("- **chronicle, p99.99 `latency`: no ranking possible, one fork per cell.**"), md);
+        // one fork each: the histograms' order-statistic intervals (every sample of a cell's median is alike here)
+        // lie apart, and the difference is more than the floor moves across cells (100ns in every cell)
+        assertTrue(md.contains("- **chronicle, median `latency`: `temurin-25.0.3 g1` is best, by within-run"
+                + " intervals.** Lowest `temurin-25.0.3 g1` 500ns (95% 500ns–500ns, order statistics of 300,000)."
+                + " Slower, their within-run 95% intervals lie apart (one fork: within-run interval only; run"
+                + " -Dbench.forks=3 for run-to-run spread): `openjdk-17.0.15 g1` 1.00us (2.00x; 95% 1.00us–1.00us,"
+                + " order statistics of 300,000).\n"), md);
+        assertTrue(md.contains("- **chronicle, p99.99 `latency`: `openjdk-17.0.15 g1` is best, by within-run"
+                + " intervals.**"), md);
         assertTrue(md.contains("**For a ranking, run 3 forks per cell and the longer scale `standard`:** cells that ran"
                 + " one fork have no spread, so no difference between them can be told from run-to-run noise:\n\n```\n"
                 + "scripts/bench run --jvms 17,25 --gcs g1,zgc -Dbench.forks=3 -Dbench.scale=standard\n```\n"), md);
-        assertFalse(md.contains("is best"), md);
         assertFalse(md.contains("baseline, median"), "the floor is not ranked: " + md);
     }
 
@@ -123,10 +126,10 @@ class VerdictTest {
         new FixtureRun(run)
                 .shape("jet", "window: 10 s sliding by 1 s over 1,000 keys; CPUs: 2,4")
                 .named(ReportShapesTest.WINDOW, "direct", null)
-                .cell("direct", "openjdk-17.0.15__g1", "OK", 100, 2_000_000, 3, 30_000)
-                .cell("pipeline", "openjdk-17.0.15__g1", "OK", 1_000, 3_000_000, 3, 30_000)
-                .cell("direct", "openjdk-17.0.15__zgc", "OK", 600, 2_000_000, 3, 30_000)
-                .cell("pipeline", "openjdk-17.0.15__zgc", "OK", 1_300, 3_000_000, 3, 30_000)
+                .cell("direct", "openjdk-17.0.15__g1", "OK", 100, 2_000_000, 3, 300_000)
+                .cell("pipeline", "openjdk-17.0.15__g1", "OK", 1_000, 3_000_000, 3, 300_000)
+                .cell("direct", "openjdk-17.0.15__zgc", "OK", 600, 2_000_000, 3, 300_000)
+                .cell("pipeline", "openjdk-17.0.15__zgc", "OK", 1_300, 3_000_000, 3, 300_000)
                 .write();
         String md = write(run);
         // the forks lie apart (1.00 - 1.20 us against 1.30 - 1.56 us), but the floor moves 550 ns across the
@@ -160,8 +163,8 @@ class VerdictTest {
     void aFloorTailBelowTheVariantsSaysNothing() throws IOException {
         Path run = tmp.resolve("below");
         new FixtureRun(run)
-                .cell("chronicle", G1_17, "OK", 1_000, 3_000_000, 1, 30_000)
-                .cell("baseline", G1_17, "OK", 100, 500_000, 1, 30_000)
+                .cell("chronicle", G1_17, "OK", 1_000, 3_000_000, 1, 300_000)
+                .cell("baseline", G1_17, "OK", 100, 500_000, 1, 300_000)
                 .write();
         String md = write(run);
         assertTrue(md.contains("### Against the machine's floor"), md);
@@ -172,10 +175,10 @@ class VerdictTest {
     /** One fork per cell; on JDK 17 the floor's tail (2 ms) is above chronicle's (1 ms), on JDK 25 below. */
     private static Path floorAboveOnJdk17(Path run) {
         new FixtureRun(run)
-                .cell("chronicle", G1_17, "OK", 1_000, 1_000_000, 1, 30_000)
-                .cell("baseline", G1_17, "OK", 100, 2_000_000, 1, 30_000)
-                .cell("chronicle", G1_25, "OK", 500, 3_000_000, 1, 30_000)
-                .cell("baseline", G1_25, "OK", 100, 500_000, 1, 30_000)
+                .cell("chronicle", G1_17, "OK", 1_000, 1_000_000, 1, 300_000)
+                .cell("baseline", G1_17, "OK", 100, 2_000_000, 1, 300_000)
+                .cell("chronicle", G1_25, "OK", 500, 3_000_000, 1, 300_000)
+                .cell("baseline", G1_25, "OK", 100, 500_000, 1, 300_000)
                 .write();
         return run;
     }

@@ -246,7 +246,9 @@ public final class Compare {
                 for (var e : b.parts.entrySet()) {
                     Search.Answer ba = e.getValue();
                     Search.Answer ca = c.parts.get(e.getKey());
-                    if (ca == null || "unknown".equals(ba.answer()) || "unknown".equals(ca.answer())) {
+                    if (ca == null || "unknown".equals(ba.answer()) || "unknown".equals(ca.answer())
+                            || ba.cannotTell() || ca.cannotTell()) { // too short to judge: nothing to set against
+
                         continue;
                     }
                     if (!header) {
