@@ -168,7 +168,8 @@ public final class JetView implements StudyView {
             return;
         }
         Table t = new Table().text("JVM × GC").number("keys").text("heap used (max) / limit").time("p50")
-                .time(yardstick + " p50").time("p99").time(yardstick + " p99").time("p99.99").time(yardstick + " p99.99")
+                .time(yardstick + " p50").sameUnitAs("p50").time("p99").time(yardstick + " p99").sameUnitAs("p99")
+                .time("p99.99").time(yardstick + " p99.99").sameUnitAs("p99.99")
                 .number("p99.99 ratio").number("CPU (cores)").number(yardstick + " CPU").number("CPU ratio")
                 .text("same answer");
         int compared = 0;
@@ -202,9 +203,12 @@ public final class JetView implements StudyView {
                             + (yUnder ? "under" : "over");
                 }
                 t.row(List.of(p.row().label(), String.format(Locale.ROOT, "%,d", p.keys()), heap(p),
-                        Table.Time.of(f.p50), Table.Time.of(g.p50), Table.Time.of(f.p99), Table.Time.of(g.p99),
-                        Table.Time.of(f.p99_99), Table.Time.of(g.p99_99),
-                        both && g.p99_99 > 0 ? String.format(Locale.ROOT, "%.2fx", (double) f.p99_99 / g.p99_99) : "-",
+                        Table.Time.percentile(f.p50, f.count, 50), Table.Time.percentile(g.p50, g.count, 50),
+                        Table.Time.percentile(f.p99, f.count, 99), Table.Time.percentile(g.p99, g.count, 99),
+                        Table.Time.percentile(f.p99_99, f.count, 99.99),
+                        Table.Time.percentile(g.p99_99, g.count, 99.99),
+                        both && g.p99_99 > 0 ? Table.Figure.percentile(String.format(Locale.ROOT, "%.2fx",
+                                (double) f.p99_99 / g.p99_99), Math.min(f.count, g.count), 99.99) : "-",
                         cores(cpu), cores(ycpu),
                         both && cpu > 0 && ycpu > 0 ? String.format(Locale.ROOT, "%.2fx", cpu / ycpu) : "-", same));
             }
@@ -529,10 +533,10 @@ public final class JetView implements StudyView {
                 cells.add(p.row().status);
                 cells.add(items(j.inputPerSec()));
                 cells.add(items(j.outputPerSec()));
-                cells.add(Table.Time.of(f.p50));
-                cells.add(Table.Time.of(f.p99));
-                cells.add(Table.Time.of(f.p99_99));
-                cells.add(last == null || last.count == 0 ? "-" : Table.Time.of(last.p99_99));
+                cells.add(Table.Time.percentile(f.p50, f.count, 50));
+                cells.add(Table.Time.percentile(f.p99, f.count, 99));
+                cells.add(Table.Time.percentile(f.p99_99, f.count, 99.99));
+                cells.add(last == null || last.count == 0 ? "-" : Table.Time.percentile(last.p99_99, last.count, 99.99));
                 cells.add(Units.formatNs(j.sourceMaxLagNs()) + (j.sourceMaxLagAtNs() != null && j.sourceMaxLagNs() > 0
                         ? " at " + Units.formatNs(j.sourceMaxLagAtNs()) : ""));
                 cells.add(heap(p));

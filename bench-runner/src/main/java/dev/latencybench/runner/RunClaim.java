@@ -15,7 +15,9 @@ import dev.latencybench.runner.cli.UsageException;
  * {@code <tmp>/latency-bench-runner.lock} (held between cells too, when JMH's own lock is free), and
  * a free {@code jmh.lock} at the start. Both are {@link OwnerLock}s, so a killed runner leaves
  * neither held. Each refusal is bad input (exit 2), comes before anything starts, and names the
- * process in the way.
+ * process in the way. Closed, however the run ended (done, failed, interrupted by Ctrl-C), it removes
+ * {@code run.lock} from the run folder, which then holds only what the run wrote; a runner killed
+ * outright leaves the file behind, unheld, and the next run or {@code --resume} takes it as before.
  */
 final class RunClaim implements AutoCloseable {
     static final String RUN_LOCK = "run.lock";
@@ -23,6 +25,8 @@ final class RunClaim implements AutoCloseable {
     private static final String STOP_IT = "wait until it ends, or stop it (Ctrl-C keeps what it measured), then ";
 
     private final List<OwnerLock> held = new ArrayList<>();
+    /** The run folder's lock once taken, among {@link #held}; removed with the claim. */
+    private OwnerLock runLock;
 
     private RunClaim() {
     }
@@ -36,8 +40,9 @@ final class RunClaim implements AutoCloseable {
         RunClaim claim = new RunClaim();
         try {
             if (resume) {
-                claim.lock(runDir.resolve(RUN_LOCK), "bench run --resume: the run " + runDir + " is still going in %s;"
-                        + " one process at a time may work on a run folder: " + STOP_IT + "resume it");
+                claim.runLock = claim.lock(runDir.resolve(RUN_LOCK), "bench run --resume: the run " + runDir
+                        + " is still going in %s; one process at a time may work on a run folder: " + STOP_IT
+                        + "resume it");
             }
             claim.lock(tmpDir.resolve(MACHINE_LOCK), "bench run: another run is measuring on this machine: %s; two"
                     + " runs at once would disturb each other's latencies: " + STOP_IT + "start this one");
@@ -47,7 +52,8 @@ final class RunClaim implements AutoCloseable {
             }
             if (!resume) {
                 Files.createDirectories(runDir);
-                claim.lock(runDir.resolve(RUN_LOCK), "bench run: the run folder " + runDir + " is in use by %s");
+                claim.runLock = claim.lock(runDir.resolve(RUN_LOCK), "bench run: the run folder " + runDir
+                        + " is in use by %s");
             }
             return claim;
         } catch (IOException | RuntimeException e) {
@@ -57,20 +63,35 @@ final class RunClaim implements AutoCloseable {
     }
 
     /** @param refusal what to say when another process holds it; {@code %s} names that process */
-    private void lock(Path file, String refusal) throws IOException {
+    private OwnerLock lock(Path file, String refusal) throws IOException {
         OwnerLock lock = OwnerLock.tryTake(file);
         if (lock == null) {
             String holder = OwnerLock.holder(file);
             throw new UsageException(refusal.replace("%s", holder != null ? holder : "another process"));
         }
         held.add(lock);
+        return lock;
     }
 
+    /** Releases every lock, the run folder's removed: the run is over, whatever ended it. */
     @Override
     public void close() throws IOException {
+        IOException first = null;
         for (OwnerLock lock : held) {
-            lock.close();
+            try {
+                if (lock == runLock) {
+                    lock.closeAndRemove();
+                } else {
+                    lock.close();
+                }
+            } catch (IOException e) { // release the others all the same
+                first = first == null ? e : first;
+            }
         }
         held.clear();
+        runLock = null;
+        if (first != null) {
+            throw first;
+        }
     }
 }

@@ -55,8 +55,9 @@ final class StartupTables {
         v.bullets(floor(rows));
     }
 
+    /** Takes part in a column's bold: ended OK, unflagged (a busy machine), not the floor. */
     private static boolean ranked(ViewRow r) {
-        return r.ok() && !r.variant.startsWith(RESPONDER);
+        return r.ok() && (r.result == null || r.result.flags.isEmpty()) && !r.variant.startsWith(RESPONDER);
     }
 
     private static Table startTable(List<ViewRow> rows) {
@@ -69,13 +70,13 @@ final class StartupTables {
             LatencySummary f = r.summary("first-response");
             boolean ok = f != null && f.count > 0;
             boolean ranked = ranked(r);
-            row.add(ok ? Table.Time.of(f.p50).ranked(ranked) : "-");
-            row.add(ok ? Table.Time.of(f.p90) : "-");
+            row.add(ok ? Table.Time.percentile(f.p50, f.count, 50).ranked(ranked) : "-");
+            row.add(ok ? Table.Time.percentile(f.p90, f.count, 90) : "-");
             row.add(ok ? Table.Time.of(f.max) : "-");
             row.add(kib(r.summary("rss")));
             row.add(kib(r.summary("pss")));
             LatencySummary cpu = r.summary("cpu");
-            row.add(cpu != null && cpu.count > 0 ? Table.Time.of(cpu.p50).ranked(ranked) : "-");
+            row.add(cpu != null && cpu.count > 0 ? Table.Time.percentile(cpu.p50, cpu.count, 50).ranked(ranked) : "-");
             JsonObject p = prepared(r);
             boolean built = p != null && p.has("sizeBytes");
             row.add(built ? String.format(Locale.ROOT, "%.1f MiB%s", p.get("sizeBytes").getAsLong() / KIB_PER_MIB
@@ -103,9 +104,9 @@ final class StartupTables {
             row.add(load == null || !load.has("open") ? "-" : String.format(Locale.ROOT, "%,d/s", load
                     .getAsJsonObject("open").get("ratePerSec").getAsLong()));
             if (open != null && open.count > 0) {
-                row.add(Table.Time.of(open.p50).ranked(ranked));
-                row.add(Table.Time.of(open.p99).ranked(ranked));
-                row.add(Table.Time.of(open.p99_9).ranked(ranked));
+                row.add(Table.Time.percentile(open.p50, open.count, 50).ranked(ranked));
+                row.add(Table.Time.percentile(open.p99, open.count, 99).ranked(ranked));
+                row.add(Table.Time.percentile(open.p99_9, open.count, 99.9).ranked(ranked));
                 row.add(Table.Time.of(open.max));
             } else {
                 row.addAll(List.of("-", "-", "-", "-"));
@@ -121,8 +122,8 @@ final class StartupTables {
             row.addAll(List.of("-", "-", "-"));
             return;
         }
-        row.add(Table.Time.of(s.p50).ranked(ranked));
-        row.add(Table.Time.of(s.p99).ranked(ranked));
+        row.add(Table.Time.percentile(s.p50, s.count, 50).ranked(ranked));
+        row.add(Table.Time.percentile(s.p99, s.count, 99).ranked(ranked));
         row.add(Table.Time.of(s.max));
     }
 
@@ -231,8 +232,10 @@ final class StartupTables {
         return a == null || a.isEmpty() ? null : a.get(0).getAsJsonObject();
     }
 
-    private static String kib(LatencySummary s) {
-        return s == null || s.count == 0 ? "-" : String.format(Locale.ROOT, "%.1f MiB", s.p50 / KIB_PER_MIB);
+    /** The median in MiB, a percentile the report shows only with enough launches beyond it. */
+    private static Object kib(LatencySummary s) {
+        return s == null || s.count == 0 ? "-"
+                : Table.Figure.percentile(String.format(Locale.ROOT, "%.1f MiB", s.p50 / KIB_PER_MIB), s.count, 50);
     }
 
     /** The study's own members of the row's result. */

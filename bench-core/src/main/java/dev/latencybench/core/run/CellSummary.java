@@ -9,6 +9,7 @@ import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.record.Metric;
 import dev.latencybench.core.record.Metrics;
+import dev.latencybench.core.record.PercentileTrust;
 
 /** One merged cell as the end-of-run table shows it. Immutable. */
 public final class CellSummary {
@@ -53,7 +54,8 @@ public final class CellSummary {
     /**
      * The line the launcher prints when a step ends, in the progress lines' form: {@code [queue/chronicle]
      * done: OK  latency p50 1.35us  p99 28.4us  p99.99 984us  3,000,000 samples}; the reasons follow in
-     * the notes under the tables.
+     * the notes under the tables. A percentile with too few samples beyond it prints as
+     * {@link PercentileTrust#console}: {@code p99.99 -(2)}.
      *
      * @param label the progress lines' label, {@code <study>/<step>}
      */
@@ -63,8 +65,8 @@ public final class CellSummary {
             return String.format(Locale.ROOT, "[%s] done: %s  no %s recorded", label, status, metrics.primary().name());
         }
         return String.format(Locale.ROOT, "[%s] done: %s  %s p50 %s  p99 %s  p99.99 %s  %,d samples", label, status,
-                metrics.primary().name(), Units.formatNs(p.p50), Units.formatNs(p.p99), Units.formatNs(p.p99_99),
-                p.count);
+                metrics.primary().name(), shown(p.p50, p.count, 50), shown(p.p99, p.count, 99),
+                shown(p.p99_99, p.count, 99.99), p.count);
     }
 
     /**
@@ -94,6 +96,7 @@ public final class CellSummary {
     public static void printTable(PrintStream out, String heading, String variantColumn, List<CellSummary> cells,
                                   String metric) {
         out.println(heading);
+        boolean marked = false;
         String format = "  %-12s %-26s %8s %8s %8s %8s %8s %8s %12s  %s%n";
         out.printf(Locale.ROOT, format, variantColumn, "jvm__gc", "p50", "p90", "p99", "p99.9", "p99.99", "max",
                 "samples", "status");
@@ -102,9 +105,15 @@ public final class CellSummary {
             LatencySummary s = i < 0 ? LatencySummary.of(dev.latencybench.core.record.LatencyRecorder.newHistogram())
                     : c.summaries.get(i);
             boolean empty = s.count == 0;
-            out.printf(Locale.ROOT, format, c.variant, c.cell, cellText(s.p50, empty), cellText(s.p90, empty),
-                    cellText(s.p99, empty), cellText(s.p99_9, empty), cellText(s.p99_99, empty),
-                    cellText(s.max, empty), String.format(Locale.ROOT, "%,d", s.count), c.status);
+            // p99.99 is the percentile with the fewest samples beyond it: marked there, or nowhere
+            marked |= !empty && PercentileTrust.beyond(s.count, 99.99) < PercentileTrust.CONFIDENT_BEYOND;
+            out.printf(Locale.ROOT, format, c.variant, c.cell, cellText(s.p50, s.count, 50),
+                    cellText(s.p90, s.count, 90), cellText(s.p99, s.count, 99), cellText(s.p99_9, s.count, 99.9),
+                    cellText(s.p99_99, s.count, 99.99), empty ? "-" : Units.formatNs(s.max),
+                    String.format(Locale.ROOT, "%,d", s.count), c.status);
+        }
+        if (marked) {
+            out.println("  " + PercentileTrust.legend());
         }
     }
 
@@ -120,7 +129,12 @@ public final class CellSummary {
         }
     }
 
-    private static String cellText(long ns, boolean empty) {
-        return empty ? "-" : Units.formatNs(ns);
+    /** A percentile of a table: a dash without samples, else as {@link #shown}. */
+    private static String cellText(long ns, long count, double pct) {
+        return count == 0 ? "-" : shown(ns, count, pct);
+    }
+
+    private static String shown(long ns, long count, double pct) {
+        return PercentileTrust.console(Units.formatNs(ns), count, pct);
     }
 }

@@ -24,10 +24,12 @@ public final class OwnerLock implements AutoCloseable {
     /** JMH's own lock, taken for each benchmark run: one JMH run per machine at a time. */
     public static final String JMH_LOCK = "jmh.lock";
 
+    private final Path file;
     private final FileChannel channel;
     private final FileLock lock;
 
-    private OwnerLock(FileChannel channel, FileLock lock) {
+    private OwnerLock(Path file, FileChannel channel, FileLock lock) {
+        this.file = file;
         this.channel = channel;
         this.lock = lock;
     }
@@ -48,7 +50,7 @@ public final class OwnerLock implements AutoCloseable {
             }
             ch.truncate(0);
             ch.write(ByteBuffer.wrap((ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII)), 0);
-            return new OwnerLock(ch, lock);
+            return new OwnerLock(file, ch, lock);
         } catch (OverlappingFileLockException e) {
             ch.close();
             return null;
@@ -134,6 +136,20 @@ public final class OwnerLock implements AutoCloseable {
             return Long.parseLong(Files.readString(file, StandardCharsets.US_ASCII).trim());
         } catch (IOException | RuntimeException e) {
             return -1;
+        }
+    }
+
+    /**
+     * Removes the file, then releases the lock: for a lock that guards work now finished (a run folder's
+     * {@code run.lock}), so that nothing of it stays behind. The file goes while the lock is still held,
+     * so no other process takes it in between; one that opens the path afterwards makes a new file and
+     * takes that, as it would after {@link #close}.
+     */
+    public void closeAndRemove() throws IOException {
+        try {
+            Files.deleteIfExists(file);
+        } finally {
+            close();
         }
     }
 

@@ -104,6 +104,50 @@ public final class Table {
         }
     }
 
+    /**
+     * A percentile in a number column, in a unit of its own ({@code 106.9 MiB}): {@code text} as printed,
+     * and how many samples lie beyond it, so that the runner treats it as it treats a {@link Time}: a
+     * dash and the count where too few lie beyond it, a mark where few do.
+     */
+    public static final class Figure {
+        private final String text;
+        private final long beyond;
+
+        private Figure(String text, long beyond) {
+            this.text = text;
+            this.beyond = beyond;
+        }
+
+        /** The {@code pct} percentile of {@code count} samples, printed as {@code text}. */
+        public static Figure percentile(String text, long count, double pct) {
+            return new Figure(text, Math.round(count * (100 - pct) / 100));
+        }
+
+        public String text() {
+            return text;
+        }
+
+        /** Samples beyond this percentile. */
+        public long beyond() {
+            return beyond;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Figure && ((Figure) o).text.equals(text) && ((Figure) o).beyond == beyond;
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(text, beyond);
+        }
+
+        @Override
+        public String toString() {
+            return "Figure[" + text + ", " + beyond + " beyond]";
+        }
+    }
+
     /** What a column holds: text, a number as given, latencies, latencies whose lowest ranked cell is set in bold. */
     public enum Kind { TEXT, NUMBER, TIME, LOWEST }
 
@@ -117,7 +161,7 @@ public final class Table {
         return column(name, Kind.TEXT);
     }
 
-    /** Right-aligned, as given: counts, ratios. */
+    /** Right-aligned, as given: counts, ratios; a {@link Figure} is a percentile in a unit of its own. */
     public Table number(String name) {
         return column(name, Kind.NUMBER);
     }
@@ -158,7 +202,10 @@ public final class Table {
         return unitOf.get(column);
     }
 
-    /** A row: a {@link Time} or a {@link String} (such as {@code -}) per time column, a String per other. */
+    /**
+     * A row: a {@link Time} or a {@link String} (such as {@code -}) per time column, a {@link Figure} or a
+     * String per number column, a String per text column.
+     */
     public Table row(List<?> cells) {
         if (cells.size() != names.size()) {
             throw new IllegalArgumentException(cells.size() + " cells for " + names.size() + " columns: " + cells);

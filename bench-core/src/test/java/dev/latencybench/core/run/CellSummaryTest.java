@@ -50,4 +50,31 @@ class CellSummaryTest {
         assertEquals("[queue/chronicle] done: FAILED  no latency recorded",
                 cell("FAILED", new LatencySummary(0, 0, 0, 0, 0, 0, 0)).doneLine("queue/chronicle"));
     }
+
+    @Test
+    void aPercentileWithTooFewSamplesBeyondItIsNotPrintedAndOneWithFewIsMarked() {
+        // a rate=1 run: 2 samples, 1 beyond the median, none beyond p99 or p99.99
+        assertEquals("[queue/chronicle] done: OK  latency p50 -(1)  p99 -(0)  p99.99 -(0)  2 samples",
+                cell("OK", new LatencySummary(4_000_000, 4_130_000, 4_130_000, 4_130_000, 4_130_000, 4_130_000, 2))
+                        .doneLine("queue/chronicle"));
+        // 5,000 samples: 2,500 beyond p50, 50 beyond p99 (marked), 0.5 rounded to 1 beyond p99.99 (not shown)
+        assertEquals("[queue/chronicle] done: OK  latency p50 1.35us  p99 28.4us*  p99.99 -(1)  5,000 samples",
+                cell("OK", new LatencySummary(1_354, 3_163, 28_367, 524_799, 983_551, 1_811_455, 5_000))
+                        .doneLine("queue/chronicle"));
+    }
+
+    @Test
+    void theConsoleTableMarksThinPercentilesAndSaysOnceWhatTheMarksMean() {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        CellSummary.printTable(new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8),
+                "end to end:", "transport", List.of(cell("OK", new LatencySummary(302_000_000, 320_000_000,
+                        320_000_000, 320_000_000, 320_000_000, 320_000_000, 3))), "latency");
+        assertEquals("end to end:\n"
+                + "  transport    jvm__gc                         p50      p90      p99    p99.9   p99.99      max"
+                + "      samples  status\n"
+                + "  chronicle    openjdk-17.0.15__g1            -(2)     -(0)     -(0)     -(0)     -(0)    320ms"
+                + "            3  OK\n"
+                + "  -(n): a percentile with n samples beyond it, fewer than 10, not shown (the few worst samples, not"
+                + " a percentile); *: fewer than 100 beyond it\n", bytes.toString(java.nio.charset.StandardCharsets.UTF_8));
+    }
 }

@@ -33,6 +33,7 @@ final class Confidence {
         boolean anyForks = false;
         long lowestTrip = Long.MAX_VALUE;
         long highestTrip = -1;
+        List<String> medians = new ArrayList<>();
         for (RunData.Row r : rows) {
             if (!r.measured()) {
                 continue;
@@ -54,6 +55,9 @@ final class Confidence {
             if (trip != null && trip[0] > 0) {
                 lowestTrip = Math.min(lowestTrip, trip[0]);
                 highestTrip = Math.max(highestTrip, trip[1]);
+                boolean oneCell = rows.stream().filter(RunData.Row::measured).map(x -> x.cell).distinct().count() == 1;
+                medians.add("`" + r.variant + "`" + (oneCell ? "" : " on " + r.label()) + " "
+                        + Units.formatNs(s.p50) + " at " + roundTrip(trip));
             }
             t.row(row);
         }
@@ -70,10 +74,11 @@ final class Confidence {
             doc.p(String.format(Locale.ROOT, "**The CPUs moved.** The cache-line round trip between the producer's"
                     + " and the consumer's CPUs (last column, probed before and after each period) ranged from %s to"
                     + " %s: the host placed the two CPUs differently over the run (a virtual machine's vCPUs"
-                    + " moved), and every transfer between them got slower or faster with it. Medians move with the"
-                    + " round trip (on a 2-vCPU virtual machine, Chronicle Queue's between about 430 ns and 1.1 us):"
-                    + " compare only cells whose round trips agree, or run on a host with isolated cores.",
-                    Units.formatNs(lowestTrip), Units.formatNs(highestTrip)));
+                    + " moved), more than the %.1fx one placement stays within, and every transfer between them got"
+                    + " slower or faster with it. The medians of this run, each at its round trips: %s. Compare only"
+                    + " cells whose round trips agree, or run on a host with isolated cores.",
+                    Units.formatNs(lowestTrip), Units.formatNs(highestTrip), CpuPlacement.CHANGE_FACTOR,
+                    String.join("; ", medians)));
         }
         doc.table(t);
     }

@@ -47,8 +47,9 @@ final class Pivot {
                     LatencySummary s = r.primary();
                     boolean ok = "OK".equals(r.status);
                     String mark = ok ? "" : " " + r.status;
-                    row.add(Table.Time.of(s.p50).ranked(ok).suffix(mark));
-                    row.add(Table.Time.of(s.p99_99).ranked(ok).suffix(mark));
+                    boolean ranked = ok && r.notes.isEmpty();
+                    row.add(Table.Time.percentile(s.p50, s.count, 50).ranked(ranked).suffix(mark));
+                    row.add(Table.Time.percentile(s.p99_99, s.count, 99.99).ranked(ranked).suffix(mark));
                 }
             }
             t.row(row);

@@ -118,6 +118,10 @@ final class SearchSection {
                     + " as another process making the machine busy.");
         }
         doc.table(steps);
+        String limits = MachineLimits.sentence(data, scenario, searches, label);
+        if (limits != null) {
+            doc.p(limits);
+        }
     }
 
     /** Each part's answer, with the limit or the lack of an answer said plainly. */
@@ -459,9 +463,9 @@ final class SearchSection {
                 cells.add(st.value() < 0 ? "-" : String.format(Locale.ROOT, "%,d", st.value()));
                 cells.add(st.ok() ? (Boolean.FALSE.equals(passed) ? "OK, SLO broken" : Boolean.TRUE.equals(passed)
                         ? "OK, passed" : "OK") : st.status());
-                cells.add(sum == null ? "-" : Table.Time.of(sum.p50));
-                cells.add(sum == null ? "-" : Table.Time.of(sum.p99));
-                cells.add(sum == null ? "-" : Table.Time.of(sum.p99_9));
+                cells.add(sum == null ? "-" : Table.Time.percentile(sum.p50, sum.count, 50));
+                cells.add(sum == null ? "-" : Table.Time.percentile(sum.p99, sum.count, 99));
+                cells.add(sum == null ? "-" : Table.Time.percentile(sum.p99_9, sum.count, 99.9));
                 cells.add(sum == null ? "-" : String.format(Locale.ROOT, "%,d", sum.count));
                 cells.add(cpu(row, THIS_PROCESS));
                 if (children) {

@@ -76,8 +76,8 @@ final class SummaryTables {
 
     /**
      * A metric in another unit than time: its values as they are, with the unit; memory recorded in KiB is
-     * printed in MiB, the unit of every other memory figure of the report. A percentile with too few samples
-     * beyond it reads {@code — (n)}, as in a time table.
+     * printed in MiB, the unit of every other memory figure of the report. Each percentile is a
+     * {@link Table.Figure}: with too few samples beyond it, it reads {@code — (n)}, as in a time table.
      */
     private static Table counts(String metric, String unit, List<RunData.Row> rows) {
         boolean kib = unit.equals("KiB");
@@ -92,10 +92,8 @@ final class SummaryTables {
             LatencySummary s = r.summary(metric);
             boolean has = r.measured() && s != null && s.count > 0;
             for (int i = 0; i < Percentiles.PCTS.length; i++) {
-                long beyond = has ? Percentiles.beyond(s.count, Percentiles.PCTS[i]) : 0;
-                row.add(!has ? "-" : beyond < Percentiles.SHOWN_BEYOND ? "— (" + beyond + ")"
-                        : count(Percentiles.percentile(s, i), kib)
-                        + (beyond < Percentiles.CONFIDENT_BEYOND ? Percentiles.LOW : ""));
+                row.add(has ? Table.Figure.percentile(count(Percentiles.percentile(s, i), kib), s.count,
+                        Percentiles.PCTS[i]) : "-");
             }
             row.add(has ? count(s.max, kib) : "-");
             row.add(has ? String.format(Locale.ROOT, "%,d", s.count) : "-");

@@ -115,7 +115,7 @@ public final class Doc {
         List<Boolean> numeric = new ArrayList<>();
         List<List<String>> out = new ArrayList<>();
         t.rows().forEach(r -> out.add(new ArrayList<>()));
-        long fewest = Long.MAX_VALUE;
+        long fewest = Long.MAX_VALUE; // the fewest samples beyond a percentile not shown; MAX_VALUE: none
         for (int c = 0; c < t.names().size(); c++) {
             Table.Kind kind = t.kind(c);
             String name = t.names().get(c);
@@ -123,7 +123,15 @@ public final class Doc {
             if (kind == Table.Kind.TEXT || kind == Table.Kind.NUMBER) {
                 header.add(name);
                 for (int r = 0; r < t.rows().size(); r++) {
-                    out.get(r).add(String.valueOf(t.rows().get(r).get(c)));
+                    Object cell = t.rows().get(r).get(c);
+                    if (cell instanceof Table.Figure f && f.beyond() < Percentiles.SHOWN_BEYOND) {
+                        out.get(r).add("— (" + f.beyond() + ")");
+                        fewest = Math.min(fewest, f.beyond());
+                    } else if (cell instanceof Table.Figure f) {
+                        out.get(r).add(f.text() + (f.beyond() < Percentiles.CONFIDENT_BEYOND ? Percentiles.LOW : ""));
+                    } else {
+                        out.get(r).add(String.valueOf(cell));
+                    }
                 }
                 continue;
             }
@@ -152,10 +160,10 @@ public final class Doc {
         table(header, out, numeric);
         if (fewest != Long.MAX_VALUE && !thinExplained) {
             thinExplained = true;
-            p("— (" + fewest + "): a percentile with " + fewest + (fewest == 1 ? " sample" : " samples")
-                    + " beyond it, fewer than " + Percentiles.SHOWN_BEYOND + ", is not shown: it would be the few"
-                    + " worst samples, not a percentile; the max is one of them. A longer run puts more samples"
-                    + " beyond it.");
+            p("— (n): a percentile with n samples beyond it, fewer than " + Percentiles.SHOWN_BEYOND + ", is not"
+                    + " shown: it would be the few worst samples, not a percentile (the max is the worst of them); a"
+                    + " longer run puts more samples beyond it. " + Percentiles.LOW.trim() + ": fewer than "
+                    + Percentiles.CONFIDENT_BEYOND + " beyond it.");
         }
         return this;
     }

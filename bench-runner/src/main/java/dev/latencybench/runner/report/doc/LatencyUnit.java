@@ -1,6 +1,8 @@
 package dev.latencybench.runner.report.doc;
 
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.Locale;
 
 import dev.latencybench.core.config.Units;
@@ -36,29 +38,38 @@ public enum LatencyUnit {
     }
 
     /**
-     * The unit of a column: the largest in which its smallest value still reads {@value #SMALLEST} or more
-     * ({@code 0.383} µs, not {@code 0.000383} ms), so that no cell needs more than three decimals; a larger
-     * one while the largest value would read {@value #LARGEST} or more. ns for a column without values;
-     * NaN and zero are left out.
+     * The unit of a column. It must let the smallest value read {@value #SMALLEST} or more ({@code 0.383}
+     * µs, not {@code 0.000383} ms: three decimals at most) and the largest below {@value #LARGEST}
+     * ({@code 99,700} µs, not {@code 99,700,000} ns); of the units that do, the one {@link Units#formatNs}
+     * gives the column's middle value, or the nearest to it ({@code 301} ns, {@code 53.3} ms). When no
+     * unit does, the largest value's limit wins. ns for a column without values; NaN and zero are left out.
      */
     static LatencyUnit forColumn(Collection<Double> valuesNs) {
-        double min = Double.MAX_VALUE;
-        double max = 0;
+        List<Double> a = new ArrayList<>();
         for (double v : valuesNs) {
             if (!Double.isNaN(v) && v != 0) {
-                min = Math.min(min, Math.abs(v));
-                max = Math.max(max, Math.abs(v));
+                a.add(Math.abs(v));
             }
         }
-        if (max == 0) {
+        if (a.isEmpty()) {
             return NS;
         }
-        LatencyUnit u = NS;
-        for (LatencyUnit c : values()) {
-            if (min / c.ns >= SMALLEST) {
-                u = c;
+        a.sort(null);
+        double min = a.get(0);
+        double max = a.get(a.size() - 1);
+        LatencyUnit natural = of(a.get(a.size() / 2));
+        LatencyUnit best = null;
+        for (LatencyUnit u : values()) {
+            boolean fits = min / u.ns >= SMALLEST && max / u.ns < LARGEST;
+            if (fits && (best == null || Math.abs(u.ordinal() - natural.ordinal())
+                    < Math.abs(best.ordinal() - natural.ordinal()))) {
+                best = u;
             }
         }
+        if (best != null) {
+            return best;
+        }
+        LatencyUnit u = natural;
         while (u != S && max / u.ns >= LARGEST) {
             u = values()[u.ordinal() + 1];
         }
