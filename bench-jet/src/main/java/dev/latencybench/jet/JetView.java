@@ -35,6 +35,8 @@ public final class JetView implements StudyView {
     private static final long DEFAULT_SLIDE_NS = 10_000_000L;
     /** Fewer results than this beyond a percentile: it is not used to judge a point (the suite's one threshold). */
     static final long SHOWN_BEYOND = LatencySummary.SHOWN_BEYOND;
+    /** The fewest load points a line needs for a latency-against-throughput chart: fewer draw no curve. */
+    static final int MIN_CHART_POINTS = 3;
 
     /** One measured point of one JVM × GC. */
     public record Point(ViewRow row, JetResult.Figures jet) {
@@ -91,12 +93,20 @@ public final class JetView implements StudyView {
                 + "` stayed under it:");
         v.bullets(answers(byCell, slideNs));
         v.bullets(ranking(byCell, slideNs));
-        String[] names = {"p99.99", "p99.9", "p99"};
-        List<ToLongFunction<LatencySummary>> figures = List.of(s -> s.p99_99, s -> s.p99_9, s -> s.p99);
-        for (int i = 0; i < names.length; i++) {
-            Chart c = chart(byCell, names[i], figures.get(i), slideNs);
-            if (c != null) {
-                v.chart(c);
+        int points = byCell.values().stream().mapToInt(List::size).max().orElse(0);
+        if (points < MIN_CHART_POINTS) { // one or two points draw no curve: the table holds them
+            v.paragraph(String.format(Locale.ROOT, "No latency-against-throughput chart: each line has %d load point%s,"
+                    + " fewer than %d (sweep `-Dbench.jet.keys` over more counts to draw one).", points, points == 1
+                    ? "" : "s", MIN_CHART_POINTS));
+        } else {
+            String[] names = {"p99.99", "p99.9", "p99"};
+            double[] pcts = {99.99, 99.9, 99};
+            List<ToLongFunction<LatencySummary>> figures = List.of(s -> s.p99_99, s -> s.p99_9, s -> s.p99);
+            for (int i = 0; i < names.length; i++) {
+                Chart c = chart(byCell, names[i], pcts[i], figures.get(i), slideNs);
+                if (c != null) {
+                    v.chart(c);
+                }
             }
         }
         v.table(table(byCell));
@@ -459,7 +469,12 @@ public final class JetView implements StudyView {
     }
 
     /** One figure against items/s, a line per JVM × GC (OK points), crosses for failed ones; null without points. */
-    static Chart chart(Map<String, List<Point>> byCell, String name, ToLongFunction<LatencySummary> figure,
+    /**
+     * The chart of one percentile against items/s, a line per JVM × GC (and variant); a point whose percentile rests
+     * on fewer than {@link #SHOWN_BEYOND} results is left out of it (the table says "— (n)"); null when no line has
+     * a point to draw.
+     */
+    static Chart chart(Map<String, List<Point>> byCell, String name, double pct, ToLongFunction<LatencySummary> figure,
                        long slideNs) {
         double lo = Double.POSITIVE_INFINITY;
         double hi = 0;
@@ -479,14 +494,18 @@ public final class JetView implements StudyView {
                 + (log ? " (log scale)" : ""), log);
         ticks(lo, hi, log).forEach(t -> c.tick(t, items(t)));
         c.level(slideNs, "the slide, " + Units.formatNs(slideNs));
+        int[] drawnAtAll = {0};
         byCell.forEach((line, points) -> {
             List<Chart.Point> drawn = new ArrayList<>();
             for (Point p : points) {
-                drawn.add(new Chart.Point(p.itemsPerSec(), Math.max(1, figure.applyAsLong(p.first())), p.ok()));
+                if (LatencySummary.shown(p.first().count, pct)) {
+                    drawn.add(new Chart.Point(p.itemsPerSec(), Math.max(1, figure.applyAsLong(p.first())), p.ok()));
+                }
             }
+            drawnAtAll[0] += drawn.size();
             c.series(line, drawn);
         });
-        return c;
+        return drawnAtAll[0] == 0 ? null : c;
     }
 
     /**

@@ -83,6 +83,7 @@ public final class Report {
         long start = System.nanoTime();
         Path charts = runDir.resolve("charts");
         Files.createDirectories(charts);
+        clearCharts(charts);
         Doc doc = build(data, charts, problems);
         ResultFiles.writeString(runDir.resolve("REPORT.md"), DocRenderer.markdown(doc));
         ResultFiles.writeString(runDir.resolve("report.html"), DocRenderer.html(doc, "latency-bench report "
@@ -93,6 +94,22 @@ public final class Report {
                 RunSummary.CSV, RunSummary.JSON, problems.isEmpty() ? "" : "; without what could not be read or"
                 + " drawn (" + problems.size() + ", each named below)");
         return problems;
+    }
+
+    /**
+     * Removes the charts an earlier report of the run drew ({@code *.png}, {@code *.svg}, {@code *.json}), so a chart
+     * this report no longer draws does not stay beside it; any other file is left.
+     */
+    private static void clearCharts(Path charts) throws IOException {
+        try (java.util.stream.Stream<Path> files = Files.list(charts)) {
+            for (Path f : files.toList()) {
+                String name = f.getFileName().toString();
+                if (Files.isRegularFile(f) && (name.endsWith(".png") || name.endsWith(".svg")
+                        || name.endsWith(".json"))) {
+                    Files.delete(f);
+                }
+            }
+        }
     }
 
     private static void requireDesktop(Path runDir) throws IOException {

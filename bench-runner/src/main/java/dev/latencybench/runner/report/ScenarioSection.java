@@ -57,7 +57,10 @@ final class ScenarioSection {
                 || all.stream().anyMatch(r -> r.result != null && r.result.step != null);
         if (!stepped) {
             VerdictSection.write(doc, data, scenario, variants);
-            if (!cells.isEmpty()) {
+            // bars per JVM x GC compare cells: with one cell per variant there is nothing to set side by side
+            boolean compared = variants.stream().anyMatch(v -> !study.isFloor(v)
+                    && data.rows(scenario, v).stream().filter(RunData.Row::measured).count() >= 2);
+            if (compared) {
                 BarCharts.write(doc, data, scenario, variants, cells, charts);
             }
             Pivot.write(doc, data, scenario, variants);
