@@ -56,7 +56,7 @@ final class AnswerSection {
         }
         List<Search> searches = data.searches(scenario);
         if (!searches.isEmpty()) {
-            return searched(searches);
+            return searched(searches, data.study(scenario).floor);
         }
         StudyView view = Views.of(scenario);
         if (view != null) {
@@ -68,14 +68,21 @@ final class AnswerSection {
         return byVariant(data, scenario);
     }
 
-    /** A capacity search per JVM × GC: each part's answer as the search section gives it. */
-    private static String searched(List<Search> searches) {
+    /**
+     * A capacity search per JVM × GC: each part's answer as the search section gives it, and where the floor (the
+     * harness alone) has an answer, that a count near it is the machine's limit.
+     */
+    private static String searched(List<Search> searches, String floor) {
         List<String> out = new ArrayList<>();
+        boolean floorAnswered = false;
         for (Search s : searches) {
             out.add((searches.size() > 1 ? "`" + s.label() + "`: " : "on `" + s.label() + "`, ") + SearchSection
                     .answer(s));
+            Search.Answer f = floor == null ? null : s.parts.get(floor);
+            floorAnswered |= f != null && f.hasValue() && s.parts.size() > 1;
         }
-        return String.join("; ", out) + ".";
+        return String.join("; ", out) + "." + (floorAnswered ? " `" + floor + "` is the floor, the harness alone: a"
+                + " count near its count is this machine's limit, not the transport's." : "");
     }
 
     /**
