@@ -34,6 +34,12 @@ final class AnswerSection {
     }
 
     static void write(Doc doc, RunData data) {
+        doc.h(2, "The answers");
+        doc.bullets(lines(data));
+    }
+
+    /** One line per study, {@code **queue**: ...}, in the run's order. */
+    static List<String> lines(RunData data) {
         List<String> lines = new ArrayList<>();
         for (String scenario : data.scenarios.keySet()) {
             String line;
@@ -44,8 +50,16 @@ final class AnswerSection {
             }
             lines.add("**" + scenario + "**: " + line);
         }
-        doc.h(2, "The answers");
-        doc.bullets(lines);
+        return lines;
+    }
+
+    /**
+     * The answers as the console prints them: one line per study, without Markdown's marks, in ASCII as the
+     * console's tables are ({@code x} for ×, {@code *} for †, {@code -} for dashes).
+     */
+    static List<String> plain(RunData data) {
+        return lines(data).stream().map(l -> l.replace("**", "").replace("`", "").replace("×", "x")
+                .replace(Percentiles.LOW, " *").replace("—", "-").replace("–", "-").replace("µs", "us")).toList();
     }
 
     /** The study's answer in one line, without its name. */

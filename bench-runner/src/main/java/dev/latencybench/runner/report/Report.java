@@ -89,6 +89,8 @@ public final class Report {
         ResultFiles.writeString(runDir.resolve("report.html"), DocRenderer.html(doc, "latency-bench report "
                 + runDir.getFileName(), charts));
         RunSummary.write(data, runDir);
+        out.println("latency-bench: the answers (the report's first screen):");
+        AnswerSection.plain(data).forEach(a -> out.println("  " + a));
         out.printf(Locale.ROOT, "latency-bench: report written in %.1f s: %s, %s (every figure: %s, %s)%s%n",
                 (System.nanoTime() - start) / 1e9, runDir.resolve("REPORT.md"), runDir.resolve("report.html"),
                 RunSummary.CSV, RunSummary.JSON, problems.isEmpty() ? "" : "; without what could not be read or"
