@@ -89,12 +89,21 @@ public final class JetView implements StudyView {
         v.bullets(answers(byCell, slideNs));
         v.bullets(ranking(byCell, slideNs));
         String[] names = {"p99.99", "p99.9", "p99"};
+        double[] pcts = {99.99, 99.9, 99};
         List<ToLongFunction<LatencySummary>> figures = List.of(s -> s.p99_99, s -> s.p99_9, s -> s.p99);
-        for (int i = 0; i < names.length; i++) {
-            Chart c = chart(byCell, names[i], figures.get(i), slideNs);
-            if (c != null) {
-                v.chart(c);
+        long loads = byCell.values().stream().mapToLong(List::size).max().orElse(0);
+        if (loads < MIN_LOAD_POINTS) {
+            v.paragraph("No chart of latency against throughput: each JVM × GC has " + loads + " load point(s), fewer"
+                    + " than " + MIN_LOAD_POINTS + " to draw a line through; the table gives the figures.");
+        } else {
+            for (int i = 0; i < names.length; i++) {
+                Chart c = chart(byCell, names[i], pcts[i], figures.get(i), slideNs);
+                if (c != null) {
+                    v.chart(c);
+                }
             }
+            v.paragraph("A point whose percentile has fewer than " + SHOWN_BEYOND + " items beyond it is left out of"
+                    + " that percentile's chart: it would be the few worst items, not the percentile.");
         }
         v.table(table(byCell));
         String yardstick = yardstick(rows);
@@ -374,8 +383,16 @@ public final class JetView implements StudyView {
         return new BigDecimal(scaled).round(new MathContext(3)).stripTrailingZeros().toPlainString() + unit;
     }
 
-    /** One figure against items/s, a line per JVM × GC (OK points), crosses for failed ones; null without points. */
-    static Chart chart(Map<String, List<Point>> byCell, String name, ToLongFunction<LatencySummary> figure,
+    /** Fewer loads than this draw no line against throughput: one or two points show no trend. */
+    static final int MIN_LOAD_POINTS = 3;
+    /** A percentile with fewer items than this beyond it is not charted (the report's {@code Percentiles}' rule). */
+    static final long SHOWN_BEYOND = 10;
+
+    /**
+     * One figure against items/s, a line per JVM × GC (OK points), crosses for failed ones, less the points whose
+     * {@code pct} percentile has fewer than {@link #SHOWN_BEYOND} items beyond it; null without points.
+     */
+    static Chart chart(Map<String, List<Point>> byCell, String name, double pct, ToLongFunction<LatencySummary> figure,
                        long slideNs) {
         double lo = Double.POSITIVE_INFINITY;
         double hi = 0;
@@ -398,6 +415,9 @@ public final class JetView implements StudyView {
         byCell.forEach((line, points) -> {
             List<Chart.Point> drawn = new ArrayList<>();
             for (Point p : points) {
+                if (Math.round(p.first().count * (100 - pct) / 100) < SHOWN_BEYOND) {
+                    continue;
+                }
                 drawn.add(new Chart.Point(p.itemsPerSec(), Math.max(1, figure.applyAsLong(p.first())), p.ok()));
             }
             c.series(line, drawn);
