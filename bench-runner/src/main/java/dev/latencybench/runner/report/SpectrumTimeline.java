@@ -73,10 +73,10 @@ final class SpectrumTimeline {
         for (List<RunData.Row> rows : groups.values()) {
             for (RunData.Row r : rows) {
                 try {
-                    logs.put(r.label(), readLog(r));
+                    logs.put(key(r), readLog(r));
                 } catch (IOException e) {
                     leftOut.add(e.getMessage() + ": " + r.label() + " is left out of the percentile spectrum and the "
-                            + metric + " over time (its table rows come from result.json)");
+                            + metric + " over time of " + r.variant + " (its table rows come from result.json)");
                 }
             }
         }
@@ -98,7 +98,7 @@ final class SpectrumTimeline {
         List<RunData.Row> thinRows = new ArrayList<>();
         List<String> starts = new ArrayList<>();
         for (RunData.Row r : rows) {
-            IntervalLog.Intervals log = logs.get(r.label());
+            IntervalLog.Intervals log = logs.get(key(r));
             if (log == null) {
                 continue;
             }
@@ -135,11 +135,16 @@ final class SpectrumTimeline {
                     + Percentiles.SHOWN_BEYOND + " samples beyond its median and a latency above 0 there.");
             String base = scenario + (key.isEmpty() ? "" : "-" + key) + "-samples";
             Spectra few = new Spectra(base, what + ": " + metric + " of every sample");
-            thinRows.forEach(r -> few.line(r.variant, logs.get(r.label()).primaryTotal()));
-            LineChart c = ViewSection.samplePoints(few, few.lines());
+            thinRows.forEach(r -> few.line(r.variant, logs.get(key(r)).primaryTotal()));
+            LineChart c = ViewSection.samplePoints(few, few.lines(), "variant");
             ChartOutput.write(c, charts, base, c.getTitle(), c.panelLines(0));
             doc.chart(base, what + ": " + metric + " of every sample, a column per variant");
         }
+    }
+
+    /** A row's key among the logs read: its variant and its cell (a row's label names the cell only). */
+    private static String key(RunData.Row r) {
+        return r.variant + "/" + r.cell;
     }
 
     /** A percentile as the tables print it: {@code 96.2}. */
@@ -163,7 +168,7 @@ final class SpectrumTimeline {
                     continue;
                 }
                 colour++; // by the cell's place among the charted ones, so a cell left out shifts no other's colour
-                IntervalLog.Intervals log = logs.get(r.label());
+                IntervalLog.Intervals log = logs.get(key(r));
                 if (log == null) {
                     continue;
                 }

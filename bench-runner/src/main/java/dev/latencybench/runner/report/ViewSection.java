@@ -155,7 +155,7 @@ final class ViewSection {
                     + " beyond it; the dot labelled max is its highest sample.");
         }
         if (!few.isEmpty()) {
-            LineChart c = samplePoints(s, few);
+            LineChart c = samplePoints(s, few, "series");
             ChartOutput.write(c, charts, s.base + "-points", c.getTitle(), c.panelLines(0));
             doc.chart(s.base + "-points", c.getTitle());
             doc.p("Each dot is one sample: " + few.size() + " series with fewer than " + 2 * Percentiles.SHOWN_BEYOND
@@ -164,7 +164,7 @@ final class ViewSection {
     }
 
     /** Every sample of each line as a dot, a column per line, on a log latency axis. */
-    static LineChart samplePoints(Spectra s, List<Spectra.Line> lines) {
+    static LineChart samplePoints(Spectra s, List<Spectra.Line> lines, String xTitle) {
         double minUs = Double.POSITIVE_INFINITY;
         double maxUs = 0;
         List<double[]> values = new ArrayList<>();
@@ -187,7 +187,7 @@ final class ViewSection {
             labels.add(lines.get(i).name);
         }
         LatencyAxis y = LatencyAxis.fit(minUs, maxUs);
-        LineChart c = new LineChart(s.title + ", each sample a dot", "series", 0.5, lines.size() + 0.5, ticks,
+        LineChart c = new LineChart(s.title + ", each sample a dot", xTitle, 0.5, lines.size() + 0.5, ticks,
                 labels, y, 1);
         for (int i = 0; i < lines.size(); i++) {
             for (double u : values.get(i)) { // a line of one point each: a dot, none joined to another

@@ -294,6 +294,9 @@ public final class Charts {
      */
     static final int TIMELINE_OVERLAY_MAX_COLOURS = 3;
 
+    /** Room on the nines axis right of the rightmost max's dot: about 12 px of a 5-nine plot. */
+    static final double MAX_DOT_ROOM_NINES = 0.08;
+
     /** The chart {@link #percentileSpectrum} writes, for the tests to measure. */
     public static LineChart spectrumChart(String baseName, String title, List<Spectrum> lines) {
         return spectrumChart(baseName, title, lines, Double.NaN, null);
@@ -323,8 +326,9 @@ public final class Charts {
         }
         requireUnique(names, chart, "line");
 
-        // the axis ends at the last point; at least at 90%, so that a line of a handful of samples has room
-        double xMax = Math.max(1, maxNines);
+        // the axis ends at the last point, and a little past a max's dot so that the dot is whole; at least at 90%
+        boolean anyMax = lines.stream().anyMatch(l -> l.maxUs() > 0);
+        double xMax = Math.max(1, maxNines) + (anyMax ? MAX_DOT_ROOM_NINES : 0);
         int wholeNines = (int) Math.floor(xMax + 1e-9);
         double[] ticks = new double[wholeNines + 1];
         List<String> labels = new ArrayList<>(wholeNines + 1);

@@ -339,7 +339,16 @@
         }]
       }
     };
-    return new uPlot(opts, data, null);
+    var plot = new uPlot(opts, data, null);
+    // a column of dots is drawn as lines of one point each, all of one name: the legend names it once
+    var named = {};
+    plot.root.querySelectorAll(".u-legend .u-series").forEach(function (row, i) {
+      if (i > 0 && named[series[i].label]) {
+        row.style.display = "none";
+      }
+      named[series[i].label] = true;
+    });
+    return plot;
   }
 
   function barPlot(chart, size, tip) {
