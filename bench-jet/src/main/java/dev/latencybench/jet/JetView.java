@@ -108,6 +108,8 @@ public final class JetView implements StudyView {
                     v.chart(c);
                 }
             }
+            v.paragraph("A point whose percentile has fewer than " + SHOWN_BEYOND + " results beyond it is left out of"
+                    + " that percentile's chart: it would be the few worst results, not the percentile.");
         }
         v.table(table(byCell));
         String yardstick = yardstick(rows);
@@ -468,7 +470,6 @@ public final class JetView implements StudyView {
         return new BigDecimal(scaled).round(new MathContext(3)).stripTrailingZeros().toPlainString() + unit;
     }
 
-    /** One figure against items/s, a line per JVM × GC (OK points), crosses for failed ones; null without points. */
     /**
      * The chart of one percentile against items/s, a line per JVM × GC (and variant); a point whose percentile rests
      * on fewer than {@link #SHOWN_BEYOND} results is left out of it (the table says "— (n)"); null when no line has

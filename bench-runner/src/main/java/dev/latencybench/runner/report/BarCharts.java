@@ -14,8 +14,10 @@ import dev.latencybench.runner.report.doc.Doc;
 
 /**
  * Two bar charts of the primary metric, a bar per variant in each cell: the median and the p99.99, each bar with a
- * whisker from the lowest to the highest fork where the cell ran several, on a log axis when the values span more
- * than two decades. A chart with no bar to draw is a sentence instead. Stateless.
+ * whisker from the lowest to the highest fork where the cell ran several, on a linear axis from 0 (a bar's length is
+ * its value; on a log axis it would start at an arbitrary floor). A value of 0 is a bar of no height, labelled 0.
+ * Drawn only where some variant ran in two or more JVM x GC cells: with one cell each, the chart compares nothing
+ * the tables and the spectrum do not show. A chart with no bar to draw is a sentence instead. Stateless.
  */
 final class BarCharts {
     private BarCharts() {
@@ -24,6 +26,9 @@ final class BarCharts {
     static void write(Doc doc, RunData data, String scenario, List<String> variants, List<String> cells, Path charts)
             throws IOException {
         String metric = data.study(scenario).metrics.primary().name();
+        if (!someVariantInSeveralCells(data, scenario, variants)) {
+            return;
+        }
         List<String> labels = new ArrayList<>();
         cells.forEach(c -> labels.add(c.replace("__", " ")));
         List<Bars> medians = new ArrayList<>();
@@ -43,11 +48,21 @@ final class BarCharts {
             String metric, List<String> labels, List<Bars> series) throws IOException {
         if (!anyBar(series)) {
             doc.p("No bar chart of the " + percentile + " " + metric + ": no cell has one to draw (only cells that"
-                    + " did not fail and measured above 0 are drawn; the tables below list every cell).");
+                    + " did not fail are drawn; the tables below list every cell).");
             return;
         }
-        Charts.bars(charts, base, title, metric, labels, series, wideRange(series));
+        Charts.bars(charts, base, title, metric, labels, series, false);
         doc.chart(base, caption);
+    }
+
+    /** Whether some variant has charted rows in two or more cells: else a bar chart per cell compares nothing. */
+    static boolean someVariantInSeveralCells(RunData data, String scenario, List<String> variants) {
+        for (String v : variants) {
+            if (data.rows(scenario, v).stream().filter(RunData.Row::charted).map(r -> r.cell).distinct().count() > 1) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether any series has a value to draw: the chart refuses one of NaN only. */
@@ -60,21 +75,6 @@ final class BarCharts {
             }
         }
         return false;
-    }
-
-    /** Values spread over more than two decades read better on a log axis. */
-    static boolean wideRange(List<Bars> series) {
-        double min = Double.MAX_VALUE;
-        double max = 0;
-        for (Bars b : series) {
-            for (double v : b.valuesUs()) {
-                if (v > 0 && !Double.isNaN(v)) {
-                    min = Math.min(min, v);
-                    max = Math.max(max, v);
-                }
-            }
-        }
-        return max > 0 && max / min > 100;
     }
 
     /**
@@ -91,8 +91,7 @@ final class BarCharts {
             low[i] = Double.NaN;
             high[i] = Double.NaN;
             for (RunData.Row r : data.rows(scenario, variant)) {
-                if (r.cell.equals(cells.get(i)) && r.charted()
-                        && f.applyAsLong(r.primary()) > 0) { // a log axis has no place for 0
+                if (r.cell.equals(cells.get(i)) && r.charted()) {
                     v[i] = f.applyAsLong(r.primary());
                     List<LatencySummary> forks = r.primaryForks();
                     if (forks.size() > 1) {

@@ -67,9 +67,7 @@ final class ScenarioSection {
         }
         SummaryTables.write(doc, study, all);
         if (!cells.isEmpty()) {
-            for (String v : variants) {
-                SpectrumTimeline.write(doc, data, scenario, v, charts);
-            }
+            SpectrumTimeline.write(doc, data, scenario, variants, charts);
         }
         Confidence.write(doc, all);
         Pauses.write(doc, all, study.floor);

@@ -4,108 +4,215 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 
 import dev.latencybench.core.record.IntervalLog;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.result.CellResult;
+import dev.latencybench.core.view.Spectra;
+import dev.latencybench.runner.report.chart.ChartOutput;
 import dev.latencybench.runner.report.chart.Charts;
+import dev.latencybench.runner.report.chart.LineChart;
 import dev.latencybench.runner.report.chart.Spectrum;
 import dev.latencybench.runner.report.chart.TimeSeries;
 import dev.latencybench.runner.report.data.GcPauses;
+import dev.latencybench.runner.report.data.Percentiles;
 import dev.latencybench.runner.report.data.RunData;
+import dev.latencybench.runner.report.data.Search;
 import dev.latencybench.runner.report.doc.Doc;
 
 /**
- * Per variant, from each charted cell's interval log: the primary metric by percentile (all samples
- * of the cell) and its worst value per interval over the measurement, forks back to back, with
- * where each fork begins and the stop-the-world pauses of each fork's GC log. A cell whose log is
- * missing or damaged is named and left out of both charts alike. Stateless.
+ * A scenario's percentile spectra and its primary metric over time, from each charted cell's interval log. One
+ * overlaid spectrum per JVM x GC cell, a line per variant (per search, for a study that searches: a line per step),
+ * each line stopping at its last percentile with {@link Percentiles#SHOWN_BEYOND} samples beyond it and its max marked
+ * apart; a search's pass rule drawn as a limit. Per variant, the worst value per interval over the measurement, forks
+ * back to back, with where each fork begins and the stop-the-world pauses of each fork's GC log, but only for a cell
+ * whose log holds at least {@link #MIN_TIMELINE_INTERVALS} intervals. A cell whose log is missing or damaged is named
+ * and left out of both charts alike. Stateless.
  */
 final class SpectrumTimeline {
+    /** Fewer intervals than this make no line over time worth drawing: two or three points say nothing of a trend. */
+    static final int MIN_TIMELINE_INTERVALS = 10;
+
     private SpectrumTimeline() {
     }
 
-    static void write(Doc doc, RunData data, String scenario, String variant, Path charts) throws IOException {
+    /** The scenario's spectra, one per cell (and search), then each variant's timeline where it has one. */
+    static void write(Doc doc, RunData data, String scenario, List<String> variants, Path charts) throws IOException {
         String metric = data.study(scenario).metrics.primary().name();
-        List<Spectrum> spectra = new ArrayList<>();
-        List<TimeSeries> timelines = new ArrayList<>();
-        List<String> oneInterval = new ArrayList<>();
-        List<String> leftOut = new ArrayList<>();
-        boolean uptimeOnly = false;
-        boolean withPauses = false;
-        boolean severalForks = false;
-        int colour = -1;
-        for (RunData.Row r : data.rows(scenario, variant)) {
-            if (!r.charted()) {
-                continue;
-            }
-            colour++; // by the cell's place among the charted ones, so a cell left out shifts no other's colour
-            IntervalLog.Intervals log;
-            try {
-                log = readLog(r);
-            } catch (IOException e) {
-                leftOut.add(e.getMessage() + ": " + r.label() + " is left out of the percentile spectrum and the "
-                        + metric + " over time of " + variant + " (its table rows come from result.json)");
-                continue;
-            }
-            List<Histogram> intervals = log.of(metric);
-            spectra.add(Spectrum.fromHistogram(r.label(), log.primaryTotal()).inColour(colour));
-            List<Fork> forks = forks(r);
-            // a loop that hands over its histograms once per period (one interval per fork): no line to draw
-            if (intervals.size() < 2 || intervals.size() <= forks.size()) {
-                oneInterval.add("`" + r.label() + "`");
-                continue;
-            }
-            severalForks |= forks.size() > 1;
-            for (Fork f : forks) {
-                uptimeOnly |= f.pauses != null && !f.pauses.wallClock && f.pauses.size() > 0;
-                withPauses |= f.pauses != null;
-            }
-            timelines.add(timeline(r.label(), intervals, forks).inColour(colour));
+        Map<String, String> searchOf = new LinkedHashMap<>(); // a search's step -> the variant it searches
+        Search.Rule rule = null;
+        for (Search search : data.searches(scenario)) {
+            search.steps.forEach(st -> searchOf.putIfAbsent(st.name(), st.variant()));
+            rule = rule != null ? rule : search.passRule();
         }
-        if (spectra.isEmpty() && leftOut.isEmpty()) {
+        boolean severalCells = data.cells(scenario).size() > 1;
+        Map<String, List<RunData.Row>> groups = new LinkedHashMap<>();
+        for (String v : variants) {
+            for (RunData.Row r : data.rows(scenario, v)) {
+                if (r.charted()) {
+                    String cell = severalCells ? r.cell : "";
+                    String search = searchOf.getOrDefault(v, "");
+                    String key = search.isEmpty() ? cell : cell.isEmpty() ? search : search + "-" + cell;
+                    groups.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
+                }
+            }
+        }
+        if (groups.isEmpty()) {
             return;
         }
-        String base = scenario + "-" + variant;
-        doc.h(3, variant + ": percentile spectrum and " + metric + " over time");
+        doc.h(3, "Percentile spectra" + (severalCells ? " per JVM and collector" : "") + " and " + metric
+                + " over time");
+        List<String> leftOut = new ArrayList<>();
+        Map<String, IntervalLog.Intervals> logs = new LinkedHashMap<>();
+        for (List<RunData.Row> rows : groups.values()) {
+            for (RunData.Row r : rows) {
+                try {
+                    logs.put(key(r), readLog(r));
+                } catch (IOException e) {
+                    leftOut.add(e.getMessage() + ": " + r.label() + " is left out of the percentile spectrum and the "
+                            + metric + " over time of " + r.variant + " (its table rows come from result.json)");
+                }
+            }
+        }
         for (String note : leftOut) {
             doc.p("**Left out:** " + note + ".");
         }
-        if (spectra.isEmpty()) {
-            return;
+        for (Map.Entry<String, List<RunData.Row>> g : groups.entrySet()) {
+            spectrum(doc, scenario, metric, g.getKey(), g.getValue(), variants, logs, rule, charts);
         }
-        Charts.percentileSpectrum(charts, base + "-spectrum", scenario + " / " + variant
-                + ": " + metric + " by percentile (all samples of each cell)", spectra);
-        doc.chart(base + "-spectrum", scenario + " / " + variant + ": " + metric + " against percentile");
-        if (!oneInterval.isEmpty()) {
-            doc.p("Left out of the " + metric + " over time: " + String.join(", ", oneInterval) + ", whose interval"
-                    + " log holds one interval per measured period (the variant hands its histograms over at the end"
-                    + " of a period), so there is no line to draw.");
-        }
-        if (timelines.stream().noneMatch(SpectrumTimeline::anyPoint)) {
-            if (!timelines.isEmpty()) { // every interval empty, or its worst value 0: the log axis has no point to show
-                doc.p("No " + metric + " over time: no interval of " + variant + "'s cells has a worst value above 0"
-                        + " to draw.");
+        timelines(doc, data, scenario, metric, variants, logs, charts);
+    }
+
+    /** One overlaid spectrum: a line per row that has one to draw, a sentence for those that do not. */
+    private static void spectrum(Doc doc, String scenario, String metric, String key, List<RunData.Row> rows,
+            List<String> variants, Map<String, IntervalLog.Intervals> logs, Search.Rule rule, Path charts)
+            throws IOException {
+        List<Spectrum> lines = new ArrayList<>();
+        List<String> thin = new ArrayList<>();
+        List<RunData.Row> thinRows = new ArrayList<>();
+        List<String> starts = new ArrayList<>();
+        for (RunData.Row r : rows) {
+            IntervalLog.Intervals log = logs.get(key(r));
+            if (log == null) {
+                continue;
             }
-            return;
+            Histogram total = log.primaryTotal();
+            if (!Spectrum.drawable(total)) {
+                thin.add(String.format(Locale.ROOT, "`%s` (%,d samples)", r.variant, total.getTotalCount()));
+                if (total.getTotalCount() > 0) {
+                    thinRows.add(r);
+                }
+                continue;
+            }
+            Spectrum line = Spectrum.fromHistogram(r.variant, total).inColour(variants.indexOf(r.variant));
+            lines.add(line);
+            if (line.firstPercentile() > 50) {
+                starts.add(String.format(Locale.ROOT, "`%s` at p%s", r.variant, pct(line.firstPercentile())));
+            }
         }
-        Charts.timeline(charts, base + "-timeline", scenario + " / " + variant
-                + ": worst " + metric + " per interval (forks back to back)", timelines);
-        doc.chart(base + "-timeline", scenario + " / " + variant + ": worst " + metric + " per interval over the"
-                + " measurement");
-        doc.p("Each point is one interval's worst " + metric + ", at the interval's middle; an interval much shorter"
-                + " than the others (the tail of a fork) is left out, as its worst value stands for too few samples."
-                + (severalForks ? " A dashed rule marks where the next fork's intervals begin." : "")
-                + (withPauses ? " Triangles are the JVM's stop-the-world pauses from `gc-<pid>.log`, at their start and"
-                + " as high as they were long: a spike with a triangle under it is the JVM's, one without is the"
-                + " machine's or the measured system's." : "")
-                + (uptimeOnly ? " These GC logs carry the JVM's uptime, not the wall clock: each pause is placed by"
-                + " counting back from the fork's exit, taken as the end of its last interval, so it may sit a few"
-                + " hundred milliseconds early." : ""));
+        String what = scenario + (key.isEmpty() ? "" : " / " + key.replace("__", " "));
+        if (!lines.isEmpty()) {
+            String base = scenario + (key.isEmpty() ? "" : "-" + key) + "-spectrum";
+            double limitUs = rule != null && rule.boundNs() > 0 ? rule.boundNs() / Charts.NANOS_PER_MICRO : Double.NaN;
+            Charts.percentileSpectrum(charts, base, what + ": " + metric + " by percentile (all samples of each"
+                    + " cell)", lines, limitUs, rule == null ? null : "pass: " + rule.describe());
+            doc.chart(base, what + ": " + metric + " against percentile, a line per "
+                    + (rule != null ? "step" : "variant"));
+            doc.p("Each line stops at its last percentile with at least " + Percentiles.SHOWN_BEYOND + " samples"
+                    + " beyond it; the dot labelled max is its highest sample."
+                    + (starts.isEmpty() ? "" : " A latency of 0 has no place on the log axis, so a line whose"
+                    + " lower percentiles are 0 starts at its first one above 0: " + String.join(", ", starts) + ".")
+                    + (rule != null && rule.boundNs() > 0 ? " The red dashed rule is the pass rule's bound." : ""));
+        }
+        if (!thin.isEmpty()) {
+            doc.p("No spectrum line for " + String.join(", ", thin) + " in " + what + ": a line needs at least "
+                    + Percentiles.SHOWN_BEYOND + " samples beyond its median and a latency above 0 there.");
+            String base = scenario + (key.isEmpty() ? "" : "-" + key) + "-samples";
+            Spectra few = new Spectra(base, what + ": " + metric + " of every sample");
+            thinRows.forEach(r -> few.line(r.variant, logs.get(key(r)).primaryTotal()));
+            LineChart c = ViewSection.samplePoints(few, few.lines(), "variant");
+            ChartOutput.write(c, charts, base, c.getTitle(), c.panelLines(0));
+            doc.chart(base, what + ": " + metric + " of every sample, a column per variant");
+        }
+    }
+
+    /** A row's key among the logs read: its variant and its cell (a row's label names the cell only). */
+    private static String key(RunData.Row r) {
+        return r.variant + "/" + r.cell;
+    }
+
+    /** A percentile as the tables print it: {@code 96.2}. */
+    private static String pct(double p) {
+        return new java.math.BigDecimal(p).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString();
+    }
+
+    /** Each variant's timeline, where a cell of it has {@link #MIN_TIMELINE_INTERVALS} intervals; one sentence else. */
+    private static void timelines(Doc doc, RunData data, String scenario, String metric, List<String> variants,
+            Map<String, IntervalLog.Intervals> logs, Path charts) throws IOException {
+        int fewest = Integer.MAX_VALUE;
+        int most = 0;
+        for (String variant : variants) {
+            List<TimeSeries> timelines = new ArrayList<>();
+            boolean uptimeOnly = false;
+            boolean withPauses = false;
+            boolean severalForks = false;
+            int colour = -1;
+            for (RunData.Row r : data.rows(scenario, variant)) {
+                if (!r.charted()) {
+                    continue;
+                }
+                colour++; // by the cell's place among the charted ones, so a cell left out shifts no other's colour
+                IntervalLog.Intervals log = logs.get(key(r));
+                if (log == null) {
+                    continue;
+                }
+                List<Histogram> intervals = log.of(metric);
+                if (intervals.size() < MIN_TIMELINE_INTERVALS) {
+                    fewest = Math.min(fewest, intervals.size());
+                    most = Math.max(most, intervals.size());
+                    continue;
+                }
+                List<Fork> forks = forks(r);
+                severalForks |= forks.size() > 1;
+                for (Fork f : forks) {
+                    uptimeOnly |= f.pauses != null && !f.pauses.wallClock && f.pauses.size() > 0;
+                    withPauses |= f.pauses != null;
+                }
+                timelines.add(timeline(r.label(), intervals, forks).inColour(colour));
+            }
+            if (timelines.isEmpty() || timelines.stream().noneMatch(SpectrumTimeline::anyPoint)) {
+                if (!timelines.isEmpty()) { // every interval empty, or its worst value 0: the log axis has no point
+                    doc.p("No " + metric + " over time for " + variant + ": no interval has a worst value above 0"
+                            + " to draw.");
+                }
+                continue;
+            }
+            String base = scenario + "-" + variant;
+            Charts.timeline(charts, base + "-timeline", scenario + " / " + variant
+                    + ": worst " + metric + " per interval (forks back to back)", timelines);
+            doc.chart(base + "-timeline", scenario + " / " + variant + ": worst " + metric + " per interval over the"
+                    + " measurement");
+            doc.p("Each point is one interval's worst " + metric + ", at the interval's middle; an interval much"
+                    + " shorter than the others (the tail of a fork) is left out, as its worst value stands for too few"
+                    + " samples." + (severalForks ? " A dashed rule marks where the next fork's intervals begin." : "")
+                    + (withPauses ? " Triangles are the JVM's stop-the-world pauses from `gc-<pid>.log`, at their start"
+                    + " and as high as they were long: a spike with a triangle under it is the JVM's, one without is"
+                    + " the machine's or the measured system's." : "")
+                    + (uptimeOnly ? " These GC logs carry the JVM's uptime, not the wall clock: each pause is placed"
+                    + " by counting back from the fork's exit, taken as the end of its last interval, so it may sit a"
+                    + " few hundred milliseconds early." : ""));
+        }
+        if (most > 0) {
+            doc.p("No " + metric + " over time for the runs whose interval log holds " + (fewest == most ? fewest
+                    : fewest + " to " + most) + " intervals, fewer than " + MIN_TIMELINE_INTERVALS + ": too few"
+                    + " points to show a trend.");
+        }
     }
 
     /** One fork of a cell: how many values of the primary metric it recorded, and its pauses (null: no GC log). */

@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.HdrHistogram.HistogramIterationValue;
+
 import dev.latencybench.core.view.Chart;
 import dev.latencybench.core.view.Spectra;
 import dev.latencybench.core.view.StudyView;
@@ -14,6 +16,7 @@ import dev.latencybench.runner.report.chart.Charts;
 import dev.latencybench.runner.report.chart.LatencyAxis;
 import dev.latencybench.runner.report.chart.LineChart;
 import dev.latencybench.runner.report.chart.Spectrum;
+import dev.latencybench.runner.report.data.Percentiles;
 import dev.latencybench.runner.report.data.RunData;
 import dev.latencybench.runner.report.data.Views;
 import dev.latencybench.runner.report.doc.Doc;
@@ -132,10 +135,68 @@ final class ViewSection {
         return log ? Math.log10(Math.max(1, v)) : v;
     }
 
+    /**
+     * A view's spectra: a line per histogram with {@link Percentiles#SHOWN_BEYOND} samples beyond its median (its max
+     * marked); the others, a handful of samples each (a start-up's launches), drawn as points, one per sample, a
+     * column per line, as a spectrum of three samples would only join three dots with a curve.
+     */
     private static void spectra(Doc doc, Spectra s, Path charts) throws IOException {
         List<Spectrum> lines = new ArrayList<>();
-        s.lines().forEach(l -> lines.add(Spectrum.fromHistogram(l.name, l.histogram)));
-        Charts.percentileSpectrum(charts, s.base, s.title, lines);
-        doc.chart(s.base, s.title);
+        List<Spectra.Line> few = new ArrayList<>();
+        for (Spectra.Line l : s.lines()) {
+            if (Spectrum.drawable(l.histogram)) {
+                lines.add(Spectrum.fromHistogram(l.name, l.histogram).inColour(s.lines().indexOf(l)));
+            } else if (l.histogram.getTotalCount() > 0) {
+                few.add(l);
+            }
+        }
+        if (!lines.isEmpty()) {
+            Charts.percentileSpectrum(charts, s.base, s.title, lines);
+            doc.chart(s.base, s.title);
+            doc.p("Each line stops at its last percentile with at least " + Percentiles.SHOWN_BEYOND + " samples"
+                    + " beyond it; the dot labelled max is its highest sample.");
+        }
+        if (!few.isEmpty()) {
+            LineChart c = samplePoints(s, few, "series");
+            ChartOutput.write(c, charts, s.base + "-points", c.getTitle(), c.panelLines(0));
+            doc.chart(s.base + "-points", c.getTitle());
+            doc.p("Each dot is one sample: " + few.size() + " series with fewer than " + 2 * Percentiles.SHOWN_BEYOND
+                    + " samples, too few for a percentile line.");
+        }
+    }
+
+    /** Every sample of each line as a dot, a column per line, on a log latency axis. */
+    static LineChart samplePoints(Spectra s, List<Spectra.Line> lines, String xTitle) {
+        double minUs = Double.POSITIVE_INFINITY;
+        double maxUs = 0;
+        List<double[]> values = new ArrayList<>();
+        for (Spectra.Line l : lines) {
+            List<Double> us = new ArrayList<>();
+            for (HistogramIterationValue v : l.histogram.recordedValues()) {
+                for (long k = 0; k < v.getCountAtValueIteratedTo(); k++) {
+                    double u = Math.max(v.getValueIteratedTo(), 1) / 1e3; // a log axis has no 0: 1 ns is its floor
+                    us.add(u);
+                    minUs = Math.min(minUs, u);
+                    maxUs = Math.max(maxUs, u);
+                }
+            }
+            values.add(us.stream().mapToDouble(Double::doubleValue).toArray());
+        }
+        double[] ticks = new double[lines.size()];
+        List<String> labels = new ArrayList<>();
+        for (int i = 0; i < ticks.length; i++) {
+            ticks[i] = i + 1;
+            labels.add(lines.get(i).name);
+        }
+        LatencyAxis y = LatencyAxis.fit(minUs, maxUs);
+        LineChart c = new LineChart(s.title + ", each sample a dot", xTitle, 0.5, lines.size() + 0.5, ticks,
+                labels, y, 1);
+        for (int i = 0; i < lines.size(); i++) {
+            for (double u : values.get(i)) { // a line of one point each: a dot, none joined to another
+                c.addLine(lines.get(i).name, new double[] {i + 1}, new double[] {y.of(u)}, i, 2f, 0);
+            }
+        }
+        c.fitHeight();
+        return c;
     }
 }

@@ -59,12 +59,12 @@ class LineChartsTest {
 
     @Test
     void theLatencyUnitSwitchesWithMagnitudeOneUnitPerChart() {
-        assertEquals("latency (ns)", LatencyAxis.fit(0.05, 2).title());
-        assertEquals("latency (µs)", LatencyAxis.fit(10, 500).title());
-        assertEquals("latency (ms)", LatencyAxis.fit(200, 50_000).title());
+        assertEquals("latency (ns) (log scale)", LatencyAxis.fit(0.05, 2).title());
+        assertEquals("latency (µs) (log scale)", LatencyAxis.fit(10, 500).title());
+        assertEquals("latency (ms) (log scale)", LatencyAxis.fit(200, 50_000).title());
         LineChart chart = Charts.timelineChart("timeline", "Timeline", List.of(
                 new TimeSeries("max", new double[] {1, 2, 3}, new double[] {2_000, 40_000, 9_000})));
-        assertEquals("latency (ms)", chart.getYAxisTitle());
+        assertEquals("latency (ms) (log scale)", chart.getYAxisTitle());
         // the line is drawn in ms: it runs from 40 ms at 2 s to 9 ms at 3 s
         BufferedImage png = ChartOutput.png(chart);
         int x = (int) Math.round((chart.pixelX(2) + chart.pixelX(3)) / 2);

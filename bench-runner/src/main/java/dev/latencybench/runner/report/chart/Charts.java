@@ -129,6 +129,9 @@ public final class Charts {
             throw new IllegalArgumentException(chart + ": every value is NaN; nothing to draw");
         }
 
+        if (topNs <= 0) { // every bar 0: an axis of 1 ns, so that the bars of no height and their labels 0 show
+            topNs = 1;
+        }
         AxisUnit unit = AxisUnit.of(topNs);
         List<Color> colours = new ArrayList<>();
         for (int i = 0; i < series.size(); i++) {
@@ -151,7 +154,7 @@ public final class Charts {
         LabelledBarChart c = new LabelledBarChart(series, colours, unit, labelsTurned, categories, lines,
                 categoryFont);
         c.setTitle(title);
-        c.setYAxisTitle(yLabel + " (" + unit.name() + ")");
+        c.setYAxisTitle(yLabel + " (" + unit.name() + ")" + (logScale ? " (log scale)" : ""));
         CategoryStyler s = c.getStyler();
         ChartStyle.apply(s);
         s.setAvailableSpaceFill(0.8);
@@ -264,7 +267,16 @@ public final class Charts {
      */
     public static ChartFiles percentileSpectrum(Path dir, String baseName, String title, List<Spectrum> lines)
             throws IOException {
-        LineChart c = spectrumChart(baseName, title, lines);
+        return percentileSpectrum(dir, baseName, title, lines, Double.NaN, null);
+    }
+
+    /**
+     * {@link #percentileSpectrum(Path, String, String, List)} with a study's limit drawn as a red dashed rule at
+     * {@code limitUs} (NaN: none), named {@code limitName} in the legend, e.g. {@code SLO: p99.9 under 100 ms}.
+     */
+    public static ChartFiles percentileSpectrum(Path dir, String baseName, String title, List<Spectrum> lines,
+            double limitUs, String limitName) throws IOException {
+        LineChart c = spectrumChart(baseName, title, lines, limitUs, limitName);
         List<String> names = new ArrayList<>();
         lines.forEach(line -> names.add(line.name()));
         return ChartOutput.write(c, dir, baseName, title, names);
@@ -282,8 +294,18 @@ public final class Charts {
      */
     static final int TIMELINE_OVERLAY_MAX_COLOURS = 3;
 
+    /** Room on the nines axis right of the rightmost max's dot: about 12 px of a 5-nine plot. */
+    static final double MAX_DOT_ROOM_NINES = 0.08;
+
     /** The chart {@link #percentileSpectrum} writes, for the tests to measure. */
     public static LineChart spectrumChart(String baseName, String title, List<Spectrum> lines) {
+        return spectrumChart(baseName, title, lines, Double.NaN, null);
+    }
+
+    /** The chart {@link #percentileSpectrum(Path, String, String, List, double, String)} writes. */
+    public static LineChart spectrumChart(String baseName, String title, List<Spectrum> lines, double limitUs,
+            String limitName) {
+        List<double[]> limits = Double.isNaN(limitUs) ? List.of() : List.<double[]>of(new double[] {limitUs});
         String chart = "percentile spectrum '" + requireBaseName(baseName) + "'";
         requireText(title, chart + ": title");
         if (lines.isEmpty()) {
@@ -297,11 +319,16 @@ public final class Charts {
             double[] percentiles = line.percentiles();
             range.add(chart, line.name(), line.latenciesUs(), i -> "p" + percentiles[i]);
             maxNines = Math.max(maxNines, nines(percentiles[percentiles.length - 1]));
+            if (!Double.isNaN(line.maxUs()) && line.maxUs() > 0) { // the max's dot is part of what the chart shows
+                range.add(chart, line.name(), new double[] {line.maxUs()}, i -> "its max");
+                maxNines = Math.max(maxNines, nines(line.maxPercentile()));
+            }
         }
         requireUnique(names, chart, "line");
 
-        // the axis ends at the last point; at least at 90%, so that a line of a handful of samples has room
-        double xMax = Math.max(1, maxNines);
+        // the axis ends at the last point, and a little past a max's dot so that the dot is whole; at least at 90%
+        boolean anyMax = lines.stream().anyMatch(l -> l.maxUs() > 0);
+        double xMax = Math.max(1, maxNines) + (anyMax ? MAX_DOT_ROOM_NINES : 0);
         int wholeNines = (int) Math.floor(xMax + 1e-9);
         double[] ticks = new double[wholeNines + 1];
         List<String> labels = new ArrayList<>(wholeNines + 1);
@@ -310,6 +337,9 @@ public final class Charts {
         for (int k = 1; k <= wholeNines; k++) {
             ticks[k] = k;
             labels.add(percentileLabel(k));
+        }
+        for (double[] limit : limits) {
+            range.add(chart, limitName, limit, i -> "the limit");
         }
         LatencyAxis y = LatencyAxis.fit(range.minUs, range.maxUs);
         List<Integer> slots = new ArrayList<>();
@@ -323,6 +353,12 @@ public final class Charts {
             Spectrum line = lines.get(i);
             c.addLine(line.name(), line.nines(), y.of(line.latenciesUs()), slots.get(i), SPECTRUM_LINE_PX,
                     panelOf.get(i));
+            if (!Double.isNaN(line.maxUs()) && line.maxUs() > 0) {
+                c.addMaximum(nines(line.maxPercentile()), y.of(line.maxUs()), slots.get(i), panelOf.get(i));
+            }
+        }
+        for (double[] limit : limits) { // a study's limit: a rule across the plot, the line must stay under it
+            c.addLevel(y.of(limit[0]), limitName);
         }
         c.fitHeight();
         return c;
@@ -375,6 +411,11 @@ public final class Charts {
                 }
             }
         }
+        if (pausesOnTop(lines, range.maxUs, xMaxSec)) {
+            // a pause's triangle stands above its length: lift the axis' top by about the triangle's height, a
+            // twentieth of the plot, so that the longest pause is not cut off at the frame
+            range.maxUs *= Math.pow(Math.max(range.maxUs / range.minUs, 10), 1.0 / 20);
+        }
 
         double stepSec = niceStep(xMaxSec / MAX_TIME_TICKS);
         int tickCount = (int) Math.floor(xMaxSec / stepSec + 1e-9) + 1;
@@ -411,6 +452,20 @@ public final class Charts {
         }
         c.fitHeight();
         return c;
+    }
+
+    /** Whether the longest pause drawn is the highest thing in the chart, within a factor of 2. */
+    private static boolean pausesOnTop(List<TimeSeries> lines, double maxUs, double xMaxSec) {
+        for (TimeSeries line : lines) {
+            double[] at = line.pauseSec();
+            double[] us = line.pauseUs();
+            for (int k = 0; k < at.length; k++) {
+                if (at[k] >= 0 && at[k] <= xMaxSec && us[k] * 2 >= maxUs) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /**

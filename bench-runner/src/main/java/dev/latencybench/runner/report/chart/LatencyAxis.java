@@ -68,9 +68,9 @@ public final class LatencyAxis {
         return v;
     }
 
-    /** {@code latency (µs)}. */
+    /** {@code latency (µs) (log scale)}: every latency axis is logarithmic, and says so. */
     public String title() {
-        return "latency (" + unit + ")";
+        return "latency (" + unit + ") (log scale)";
     }
 
     @Override

@@ -102,6 +102,8 @@ public final class LineChart extends XYChart implements ChartData {
         final List<double[]> failures = new ArrayList<>(); // {x, y}
         String title; // null: its lines' names
         final List<Color> failureColours = new ArrayList<>();
+        final List<double[]> maxima = new ArrayList<>(); // {x, y}
+        final List<Color> maximumColours = new ArrayList<>();
     }
 
     /** A horizontal rule across every plot, e.g. a bound the lines must stay under; NaN for none. */
@@ -207,6 +209,20 @@ public final class LineChart extends XYChart implements ChartData {
         panels.get(panel).failureColours.add(ChartStyle.colour(slot));
     }
 
+    /**
+     * A line's maximum, beyond its last drawn point: a filled dot with a white ring at {@code (x, y)}, y in the
+     * latency axis' unit, labelled "max", in palette slot {@code slot}.
+     */
+    public void addMaximum(double x, double y, int slot, int panel) {
+        panels.get(panel).maxima.add(new double[] {x, y});
+        panels.get(panel).maximumColours.add(ChartStyle.colour(slot));
+    }
+
+    /** The maxima of panel {@code panel}: {x, y} each. */
+    public List<double[]> maxima(int panel) {
+        return List.copyOf(panels.get(panel).maxima);
+    }
+
     /** Titles small plot {@code panel} (else it is titled with its lines' names). */
     public void panelTitle(int panel, String title) {
         panels.get(panel).title = title;
@@ -265,6 +281,7 @@ public final class LineChart extends XYChart implements ChartData {
                     .toArray()));
             po.add("pauses", points(panel.pauses, panel.pauseColours));
             po.add("failures", points(panel.failures, panel.failureColours));
+            po.add("maxima", points(panel.maxima, panel.maximumColours));
             ps.add(po);
         }
         o.add("panels", ps);
@@ -458,6 +475,14 @@ public final class LineChart extends XYChart implements ChartData {
             double[] p = panel.failures.get(k);
             paintFailureMark(g, getScreenXFromChart(p[0]), getScreenYFromChart(p[1]), panel.failureColours.get(k));
         }
+        for (int k = 0; k < panel.maxima.size(); k++) {
+            double[] p = panel.maxima.get(k);
+            double px = getScreenXFromChart(p[0]);
+            double py = getScreenYFromChart(p[1]);
+            paintMaximumMark(g, px, py, panel.maximumColours.get(k));
+            ChartStyle.drawText(g, "max", ChartStyle.LEGEND_FONT, panel.maximumColours.get(k), px - 2 * MAX_RADIUS_PX
+                    - ChartStyle.textWidth("max", ChartStyle.LEGEND_FONT), py + 4, 0);
+        }
         g.setClip(clip);
     }
 
@@ -473,6 +498,20 @@ public final class LineChart extends XYChart implements ChartData {
         g.setColor(Color.WHITE);
         g.setStroke(new BasicStroke(0.8f));
         g.draw(t);
+    }
+
+    /** A maximum's dot: radius in px. */
+    private static final double MAX_RADIUS_PX = 4.5;
+
+    /** A filled dot ringed in white, so that it shows at the end of a line of its colour. */
+    private static void paintMaximumMark(Graphics2D g, double x, double y, Color colour) {
+        java.awt.geom.Ellipse2D.Double dot = new java.awt.geom.Ellipse2D.Double(x - MAX_RADIUS_PX, y - MAX_RADIUS_PX,
+                2 * MAX_RADIUS_PX, 2 * MAX_RADIUS_PX);
+        g.setColor(colour);
+        g.fill(dot);
+        g.setColor(Color.WHITE);
+        g.setStroke(new BasicStroke(1.2f));
+        g.draw(dot);
     }
 
     /** A cross over a white one, so that it shows on a line of its colour. */
@@ -496,6 +535,7 @@ public final class LineChart extends XYChart implements ChartData {
         static final int PAUSE = -2;
         static final int LEVEL = -3;
         static final int FAILURE = -4;
+        static final int MAXIMUM = -5;
     }
 
     /**
@@ -525,6 +565,9 @@ public final class LineChart extends XYChart implements ChartData {
         }
         if (panels.stream().anyMatch(p -> !p.failures.isEmpty())) {
             entries.add(new Entry(Entry.FAILURE, "step failed"));
+        }
+        if (panels.stream().anyMatch(p -> !p.maxima.isEmpty())) {
+            entries.add(new Entry(Entry.MAXIMUM, "max: the line's highest sample"));
         }
         return entries;
     }
@@ -591,6 +634,8 @@ public final class LineChart extends XYChart implements ChartData {
                     g.draw(new Line2D.Double(x, lineY, x + LEGEND_LINE_PX, lineY));
                 } else if (e.line() == Entry.FAILURE) {
                     paintFailureMark(g, x + LEGEND_LINE_PX / 2.0, lineY, ChartStyle.TEXT);
+                } else if (e.line() == Entry.MAXIMUM) {
+                    paintMaximumMark(g, x + LEGEND_LINE_PX / 2.0, lineY, ChartStyle.TEXT);
                 } else {
                     g.setColor(colours.get(e.line()));
                     g.setStroke(strokes.get(e.line()));

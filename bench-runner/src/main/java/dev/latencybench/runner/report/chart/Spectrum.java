@@ -6,11 +6,16 @@ import java.util.Objects;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
+import dev.latencybench.runner.report.data.Percentiles;
+
 /**
  * One line of a percentile spectrum: latency in microseconds at rising percentiles. Immutable.
  *
- * <p>The points stop at the highest percentile the sample count supports, {@code 100 * (1 - 1/count)}: beyond it one
- * sample stands for the whole tail, and 100% itself lies infinitely far right on the nines axis.
+ * <p>The line stops at the last percentile with {@link Percentiles#SHOWN_BEYOND} samples beyond it,
+ * {@code 100 * (1 - 10/count)}: past it a handful of samples stands for the whole tail. The maximum is kept apart, to
+ * be marked as a dot where the top sample lies on the nines axis, {@code 100 * (1 - 1/count)}. A latency of 0 (a clock
+ * in whole ms reads "under 1 ms" so) has no place on a log axis: the line starts at the first percentile above 0
+ * ({@link #firstPercentile()}).
  *
  * <p>Colour: the palette slot given by {@link #inColour(int)}, else the line's position in the chart's list. Lines
  * that share a colour in one chart are told apart by dashes, in list order: solid, dashed, dotted, dash-dot.
@@ -26,6 +31,9 @@ public final class Spectrum {
     private final double[] percentiles;
     private final double[] latenciesUs;
     private final int paletteSlot;
+    /** The highest sample in microseconds, and the percentile at which it is marked; NaN for none. */
+    private double maxUs = Double.NaN;
+    private double maxPercentile = Double.NaN;
 
     /**
      * @param name         legend text, e.g. {@code openjdk-17.0.15 g1}
@@ -73,8 +81,9 @@ public final class Spectrum {
     public static Spectrum fromHistogram(String name, Histogram histogram) {
         Charts.requireText(name, "spectrum name");
         long count = histogram.getTotalCount();
-        if (count == 0) {
-            throw new IllegalArgumentException("spectrum '" + name + "': the histogram holds no sample");
+        if (!drawable(histogram)) {
+            throw new IllegalArgumentException("spectrum '" + name + "': the histogram holds " + count + " sample(s),"
+                    + " none above 0 up to its last percentile with " + Percentiles.SHOWN_BEYOND + " beyond it");
         }
         double[] reported = reportedPercentiles(count);
         int r = 0;
@@ -96,7 +105,20 @@ public final class Spectrum {
         for (; r < reported.length; r++) {
             points.add(reported[r], histogram.getValueAtPercentile(reported[r]));
         }
-        return new Spectrum(name, points.percentiles(), points.latenciesUs(), Palette.BY_POSITION);
+        Spectrum line = new Spectrum(name, points.percentiles(), points.latenciesUs(), Palette.BY_POSITION);
+        line.maxUs = histogram.getMaxValue() / Charts.NANOS_PER_MICRO;
+        line.maxPercentile = 100.0 * (1.0 - 1.0 / count);
+        return line;
+    }
+
+    /**
+     * Whether {@code histogram} has a line to draw: {@link Percentiles#SHOWN_BEYOND} samples beyond its median, and a
+     * latency above 0 at its last such percentile (a log axis has no 0).
+     */
+    public static boolean drawable(Histogram histogram) {
+        long count = histogram.getTotalCount();
+        return Percentiles.shown(count, 50)
+                && histogram.getValueAtPercentile(highestSupportedPercentile(count)) > 0;
     }
 
     /**
@@ -114,14 +136,37 @@ public final class Spectrum {
         return Arrays.copyOf(reported, n);
     }
 
-    /** {@code 100 * (1 - 1/count)}: with fewer samples than {@code 1/(1 - p)} a percentile p is the maximum. */
+    /** {@code 100 * (1 - 10/count)}: the last percentile with {@link Percentiles#SHOWN_BEYOND} samples beyond it. */
     static double highestSupportedPercentile(long count) {
-        return 100.0 * (1.0 - 1.0 / count);
+        return 100.0 * (1.0 - (double) Percentiles.SHOWN_BEYOND / count);
     }
 
     /** The same line drawn in palette slot {@code slot} (0 first) whatever its position in the chart. */
     public Spectrum inColour(int slot) {
-        return new Spectrum(name, percentiles, latenciesUs, Palette.requireSlot(slot));
+        Spectrum line = new Spectrum(name, percentiles, latenciesUs, Palette.requireSlot(slot));
+        line.maxUs = maxUs;
+        line.maxPercentile = maxPercentile;
+        return line;
+    }
+
+    /** The highest sample in microseconds; NaN when the line was not made from a histogram. */
+    public double maxUs() {
+        return maxUs;
+    }
+
+    /** Where the maximum is marked: the percentile of the top sample, {@code 100 * (1 - 1/count)}; NaN for none. */
+    public double maxPercentile() {
+        return maxPercentile;
+    }
+
+    /** The line's first percentile: above 50 when the latencies up to it are 0, which a log axis cannot show. */
+    public double firstPercentile() {
+        return percentiles[0];
+    }
+
+    /** The line's last percentile. */
+    public double lastPercentile() {
+        return percentiles[percentiles.length - 1];
     }
 
     public String name() {

@@ -147,6 +147,20 @@
         ctx.stroke();
       });
     });
+    // a line's maximum, beyond its last drawn percentile: a dot ringed in white, labelled on its left
+    (panel.maxima || []).forEach(function (p) {
+      var x = u.valToPos(p[0], "x", true), y = u.valToPos(p[1], "y", true);
+      ctx.beginPath();
+      ctx.arc(x, y, 4.5 * r, 0, 2 * Math.PI);
+      ctx.fillStyle = p[2];
+      ctx.fill();
+      ctx.strokeStyle = "#fff";
+      ctx.lineWidth = 1.2 * r;
+      ctx.stroke();
+      ctx.font = (13 * r) + "px sans-serif";
+      ctx.textAlign = "right";
+      ctx.fillText("max", x - 9 * r, y + 4 * r);
+    });
     ctx.restore();
   }
 
@@ -180,6 +194,11 @@
     panel.failures.forEach(function (p) {
       if (Math.abs(u.valToPos(p[0], "x") - left) <= 6) {
         row(tip, p[2], "this step failed (the table says why)");
+      }
+    });
+    (panel.maxima || []).forEach(function (p) {
+      if (Math.abs(u.valToPos(p[0], "x") - left) <= 6) {
+        row(tip, p[2], "max: " + num(p[1]) + " " + spec.y.unit);
       }
     });
     if (head === null) {
@@ -320,7 +339,16 @@
         }]
       }
     };
-    return new uPlot(opts, data, null);
+    var plot = new uPlot(opts, data, null);
+    // a column of dots is drawn as lines of one point each, all of one name: the legend names it once
+    var named = {};
+    plot.root.querySelectorAll(".u-legend .u-series").forEach(function (row, i) {
+      if (i > 0 && named[series[i].label]) {
+        row.style.display = "none";
+      }
+      named[series[i].label] = true;
+    });
+    return plot;
   }
 
   function barPlot(chart, size, tip) {
@@ -585,6 +613,9 @@
       }
       if (any("failures")) {
         keys.push("\u00d7: a step that failed");
+      }
+      if (any("maxima")) {
+        keys.push("dot labelled max: the line's highest sample");
       }
     } else if (spec.series.some(function (s) {
       return s.low;
