@@ -273,8 +273,9 @@ class ChainWorkloadTest {
     @Test
     void aChainThatBreaksTheSloFailsThePeriodAndSaysWhichChain() {
         ChainTally t = new ChainTally(3);
-        t.chains.get(1).latency.recordValue(150 * MS);
+        t.chains.get(1).latency.recordValueWithCount(150 * MS, 10_000); // 10 beyond p99.9: judged
         t.chains.get(0).latency.recordValue(MS);
+        t.chains.get(2).latency.recordValueWithCount(150 * MS, 9_000); // 9 beyond p99.9: too few to judge
         t.judge(SLO);
         assertEquals("the SLO p99.9 < 100ms was broken by 1 of 3 chains (worst: chain 1, p99.9 151ms >= 100ms)", // 2 significant digits: 1%
                 t.sloBroken(SLO));

@@ -508,7 +508,8 @@ public final class StudyLauncher {
                     d.why(), d.decidedBy().isEmpty() ? "" : "; decided by " + String.join(", ", d.decidedBy())));
             String floor = plan.roles().get(Study.Plan.FLOOR);
             Decision f = floor == null ? null : decision.parts().get(floor);
-            if (f != null && decision.parts().size() > 1 && f.value() > 0) { // only a count says where the machine stops // a transport near the floor is held back by the machine
+            // a transport near the floor is held back by the machine; a floor too short to judge says nothing of it
+            if (f != null && decision.parts().size() > 1 && !f.cannotTell()) {
                 out.printf(Locale.ROOT, "    the floor (%s, the harness alone) holds %s: a count near it is this"
                         + " machine's limit, not the transport's%n", floor, f.answer());
             }

@@ -254,8 +254,9 @@ public final class CapacitySearch implements Schedule {
     private Decision cannotTell(Walk w) {
         long at = value(w.tooShort.step());
         List<String> steps = new ArrayList<>();
+        // the answer says how short and how long a step would need to be; the why says where it stopped
         String why = w.tooShort.step().name() + " (" + count(at) + ") was too short to judge, so the search stopped"
-                + " there: " + w.tooShortVerdict.text();
+                + " there";
         if (w.pass != null) {
             steps.add(w.pass.step().name());
             why += "; before it " + count(w.passValue) + " passed (" + w.passVerdict.text() + ")";

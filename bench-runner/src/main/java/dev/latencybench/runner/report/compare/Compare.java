@@ -248,7 +248,6 @@ public final class Compare {
                     Search.Answer ca = c.parts.get(e.getKey());
                     if (ca == null || "unknown".equals(ba.answer()) || "unknown".equals(ca.answer())
                             || ba.cannotTell() || ca.cannotTell()) { // too short to judge: nothing to set against
-
                         continue;
                     }
                     if (!header) {
