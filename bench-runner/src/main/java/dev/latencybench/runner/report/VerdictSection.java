@@ -66,6 +66,7 @@ final class VerdictSection {
         List<String> single = new ArrayList<>();
         boolean oneFork = false;
         boolean fewSamples = false;
+        boolean judged = false; // some variant's cells were set against each other: the rule is said
         for (String v : variants) {
             if (study.isFloor(v)) {
                 continue;
@@ -102,6 +103,7 @@ final class VerdictSection {
                                 || verdict.calls.containsKey(Call.TIE_WITHIN_RUN)
                                 || verdict.calls.containsKey(Call.SLOWER_WITHIN_RUN);
                         fewSamples |= verdict.fewSamples;
+                        judged = true;
                         lines.add(verdict.text(v, m.name(), study.floor)
                                 + (primary ? machineTail(data, scenario, study.floor, ranked, i) : ""));
                     }
@@ -129,6 +131,9 @@ final class VerdictSection {
         doc.bullets(lines);
         if (oneFork || fewSamples) {
             advice(doc, data, oneFork, fewSamples);
+        }
+        if (!judged) {
+            return;
         }
         doc.p("How the verdict is made: per variant and metric (`" + metric + "`, the study's primary metric, first),"
                 + " the lowest value at the median and the p99.99, among the cells that ended OK without a flag (another"
