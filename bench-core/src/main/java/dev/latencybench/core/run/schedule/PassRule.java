@@ -27,8 +27,9 @@ public interface PassRule {
     /**
      * Passes when the step is OK, measured something, and the named percentile of its summary is
      * below {@code boundNs}. A percentile with fewer than {@link LatencySummary#SHOWN_BEYOND} samples
-     * beyond it (2 of 2,000 beyond p99.9) is one of the few worst samples: the step
-     * {@link Verdict#cannotTell}, whichever side of the bound it lies.
+     * beyond it (2 of 2,000 beyond p99.9) is one of the few worst samples: the step passes when every sample,
+     * its max, lies under the bound (then so does any percentile of them), and otherwise
+     * {@link Verdict#cannotTell}, whichever side of the bound the percentile lies.
      *
      * @param percentile one of {@code p50}, {@code p90}, {@code p99}, {@code p99.9}, {@code p99.99},
      *                   {@code max} ({@code p99_9} and {@code p99_99}, the {@code result.json}
@@ -65,6 +66,12 @@ public interface PassRule {
                 String text = label + " " + Units.formatNs(value);
                 long count = outcome.summary().count;
                 if (TooShort.applies(count, pct)) {
+                    long max = outcome.summary().max;
+                    if (max < boundNs) { // every sample under the bound: so is any percentile of them
+                        return Verdict.pass(String.format(Locale.ROOT, "every one of %,d samples under %s (max %s;"
+                                + " %s itself rests on %,d beyond it)", count, bound, Units.formatNs(max), label,
+                                LatencySummary.beyond(count, pct)));
+                    }
                     return Verdict.cannotTell(TooShort.text(count, label, pct, "sample", 0, "", 1) + " (" + text
                             + ", against < " + bound + ")");
                 }

@@ -248,7 +248,8 @@ public final class Search {
     /**
      * A part's answer under the rule that no step is judged on a percentile with fewer than 10 samples beyond it
      * ({@link TooShort}), whatever the file says: a schedule written before the rule (a 2,000-message step's p99.9
-     * read as "none") holds the samples to apply it. A deciding step that passed on such a figure, or failed on it
+     * read as "none") holds the samples to apply it. A deciding step that passed on such a figure (unless every sample,
+     * its max, lay under the bound), or failed on it
      * (an OK step over the bound, or a step limited by the SLO alone), makes the part {@code CANNOT_TELL}; a step
      * that failed for another reason (a rate not held) still decides.
      */
@@ -264,6 +265,9 @@ public final class Search {
             Step st = steps.stream().filter(x -> x.name().equals(name)).findFirst().orElse(null);
             if (st == null || st.primary() == null || st.primary().count == 0
                     || !TooShort.applies(st.primary().count, pct)) {
+                continue;
+            }
+            if (st.ok() && st.primary().max < rule.boundNs()) { // every sample under the bound: a pass that holds
                 continue;
             }
             boolean onTheRule = st.ok() || a.why().contains("limited by the SLO");
