@@ -296,7 +296,7 @@ class SearchReportTest {
         String md = DocRenderer.markdown(Report.build(RunData.load(dir), dir.resolve("charts")));
         assertTrue(md.contains("### The harness's own cost: kafka"), md);
         assertTrue(md.contains("The `kafka-loop` variant is `kafka`'s yardstick: the plainest loop"), md);
-        assertTrue(md.contains("| openjdk-17.0.15 | g1 | kafka | 3.00 | 2.00 | 999 | 1.50x | 20.0 | 15.0 |"), md);
+        assertTrue(md.contains("| openjdk-17.0.15 | g1 | kafka | 3.00 | 2.00 | 0.999 | 1.50x | — (3) | — (3) |"), md);
     }
 
     @Test
@@ -307,10 +307,11 @@ class SearchReportTest {
         Doc doc = new Doc();
         doc.table(SearchSection.stepTable(data, "chain", data.searches("chain"), "chains"));
         Doc.Grid t = (Doc.Grid) doc.blocks.get(0);
-        assertEquals(List.of("variant", "chains", "status", "p50 (ms)", "p99 (ms)", "p99.9 (ms)", "samples",
-                "CPU (cores)", "longest pause (ms)", "why it failed"), t.header());
+        assertEquals(List.of("variant", "chains", "status", "p50 (ms)", "p99 (ms)", "p99.9", "samples",
+                "CPU (cores)", "longest pause (ms)", "why it failed"), t.header(), "p99.9 of 3,000: not shown, no unit");
         assertEquals(7, t.rows().size());
         List<String> four = t.rows().get(2);
+        assertEquals("— (3)", four.get(5), "3 messages beyond p99.9");
         assertEquals(List.of("chronicle", "4", "OK, SLO broken"), four.subList(0, 3));
         assertEquals("1.50", four.get(7));
         assertEquals("3.93", four.get(8), "the fixture's longest pause, in ms");
@@ -332,7 +333,7 @@ class SearchReportTest {
         Doc doc = new Doc();
         doc.table(SearchSection.stepTable(data, "chain", data.searches("chain"), "chains"));
         Doc.Grid t = (Doc.Grid) doc.blocks.get(0);
-        assertEquals(List.of("variant", "chains", "status", "p50 (ms)", "p99 (ms)", "p99.9 (ms)", "samples",
+        assertEquals(List.of("variant", "chains", "status", "p50 (ms)", "p99 (ms)", "p99.9", "samples",
                 "CPU (cores)", "started processes CPU (cores)", "longest pause (ms)", "why it failed"), t.header());
         assertEquals(List.of("1.50", "0.75"), t.rows().get(2).subList(7, 9));
         assertEquals(List.of("-", "-"), t.rows().get(3).subList(7, 9));
