@@ -340,6 +340,27 @@ class SearchReportTest {
     }
 
     @Test
+    void aStepThatUsedNearlyAllTheMachinesCpusIsCalledTheMachinesLimit() throws IOException {
+        Path dir = run("run", 3);
+        Path result = dir.resolve("chain/chronicle-instances-4").resolve(CELL).resolve("result.json");
+        JsonObject r = ResultFiles.readJson(result);
+        JsonObject fork = r.getAsJsonArray("machineLoad").get(0).getAsJsonObject();
+        fork.addProperty("thisProcessCores", 1.2);
+        fork.addProperty("childProcessesCores", 0.65); // 1.85 of 2 cores: 92.5%
+        ResultFiles.writeJson(result, r);
+        RunData data = RunData.load(dir);
+        String floor = "The floor (`in-memory`, the harness alone) holds at least 4 chains: a count near it is this"
+                + " machine's limit, not the transport's.";
+        assertEquals(floor + " Steps that used 90% or more of the machine's 2 cores: `chronicle` at 4 chains 1.85;"
+                + " there the limit is the machine's, not the transport's.", MachineLimits.sentence(data, "chain",
+                data.searches("chain"), "chains"));
+        fork.addProperty("childProcessesCores", 0.5); // 1.70: 85%
+        ResultFiles.writeJson(result, r);
+        RunData again = RunData.load(dir);
+        assertEquals(floor, MachineLimits.sentence(again, "chain", again.searches("chain"), "chains"));
+    }
+
+    @Test
     void theChartPlotsEachVariantsPercentilesAgainstTheChainsWithTheSloRule() throws IOException {
         Path dir = run("run", 3);
         RunData data = RunData.load(dir);
