@@ -340,6 +340,23 @@ class SearchReportTest {
     }
 
     @Test
+    void aStepOfTheFloorsSearchIsTheFloorAndNeverBold() throws IOException {
+        Path dir = run("run", 3);
+        for (long n : new long[] {1, 2, 4}) { // as the launcher writes a step's result: the study's variant
+            Path result = dir.resolve("chain/in-memory-instances-" + n).resolve(CELL).resolve("result.json");
+            JsonObject r = ResultFiles.readJson(result);
+            r.addProperty("variant", "in-memory");
+            ResultFiles.writeJson(result, r);
+        }
+        String md = DocRenderer.markdown(Report.build(RunData.load(dir), dir.resolve("charts")));
+        // the floor's medians (0.500 ms) are the lowest; chronicle's 1.00 ms at one chain is the lowest ranked
+        assertTrue(md.contains("| openjdk-17.0.15 | g1 | in-memory-instances-1 | OK | 0.500 | 0.500 | 0.500 † | — (3)"
+                + " | — (0) | 5.01 | 3,000 |"), md);
+        assertTrue(md.contains("| openjdk-17.0.15 | g1 | chronicle-instances-1 | OK | **1.00** | **1.00** | **1.00** †"
+                + " | — (3) | — (0) | **20.0** | 3,000 |"), md);
+    }
+
+    @Test
     void aStepThatUsedNearlyAllTheMachinesCpusIsCalledTheMachinesLimit() throws IOException {
         Path dir = run("run", 3);
         Path result = dir.resolve("chain/chronicle-instances-4").resolve(CELL).resolve("result.json");
