@@ -556,7 +556,8 @@ public final class JetView implements StudyView {
                 cells.add(Table.Time.percentile(f.p50, f.count, 50));
                 cells.add(Table.Time.percentile(f.p99, f.count, 99));
                 cells.add(Table.Time.percentile(f.p99_99, f.count, 99.99));
-                cells.add(last == null || last.count == 0 ? "-" : Table.Time.percentile(last.p99_99, last.count, 99.99));
+                cells.add(last == null || last.count == 0 ? "-"
+                        : Table.Time.percentile(last.p99_99, last.count, 99.99));
                 cells.add(Units.formatNs(j.sourceMaxLagNs()) + (j.sourceMaxLagAtNs() != null && j.sourceMaxLagNs() > 0
                         ? " at " + Units.formatNs(j.sourceMaxLagAtNs()) : ""));
                 cells.add(heap(p));

@@ -76,7 +76,11 @@ public final class Units {
         return ns;
     }
 
-    /** Prints a latency compactly with three significant figures: {@code 812ns}, {@code 4.21us}, {@code 12.0ms}. */
+    /**
+     * Prints a latency compactly with three significant figures: {@code 812ns}, {@code 4.21us}, {@code 12.0ms}.
+     * ASCII {@code us}, for the console: a JDK 17 console under {@code LC_ALL=C} prints {@code µ} as {@code ?}.
+     * The report, UTF-8, prints every such text with {@code µs} (the runner's {@code Doc}).
+     */
     public static String formatNs(double ns) {
         if (ns < 0) {
             return "-" + formatNs(-ns); // a difference of two latencies

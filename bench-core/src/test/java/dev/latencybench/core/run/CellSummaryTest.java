@@ -75,6 +75,7 @@ class CellSummaryTest {
                 + "  chronicle    openjdk-17.0.15__g1            -(2)     -(0)     -(0)     -(0)     -(0)    320ms"
                 + "            3  OK\n"
                 + "  -(n): a percentile with n samples beyond it, fewer than 10, not shown (the few worst samples, not"
-                + " a percentile); *: fewer than 100 beyond it\n", bytes.toString(java.nio.charset.StandardCharsets.UTF_8));
+                + " a percentile); *: fewer than 100 beyond it\n",
+                bytes.toString(java.nio.charset.StandardCharsets.UTF_8));
     }
 }

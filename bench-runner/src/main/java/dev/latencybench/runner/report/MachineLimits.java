@@ -16,7 +16,7 @@ import dev.latencybench.runner.report.data.Search;
  * or more of the machine's CPUs (there the CPUs ran out before the transport did). Stateless.
  */
 final class MachineLimits {
-    /** A step using at least this share of the machine's CPUs (its JVM and the processes it started) ran out of them. */
+    /** A step using this share of the machine's CPUs or more (its JVM and what it started) ran out of them. */
     static final int SATURATED_PERCENT = 90;
 
     private MachineLimits() {

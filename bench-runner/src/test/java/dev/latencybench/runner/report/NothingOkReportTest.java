@@ -60,7 +60,7 @@ class NothingOkReportTest {
                 + "- `openjdk-17.0.15__g1 / chronicle` FAILED: rate not held: 12% of sends late\n"
                 + "- `openjdk-17.0.15__g1 / baseline` FAILED: rate not held: 12% of sends late\n"
                 + "- `openjdk-17.0.15__zgc / chronicle` FAILED: rate not held: 12% of sends late (flagged: busy"
-                + " machine: other processes used CPU time during the measurement (see machineLoad))\n"
+                + " machine: other processes used CPU time during the measurement)\n"
                 + "- `openjdk-17.0.15__zgc / baseline` FAILED: rate not held: 12% of sends late\n"), md);
         assertTrue(md.contains("Nothing is ranked or charted: no cell has figures to show but those of a failed"
                 + " measurement, which the tables below list as they were recorded."), md);

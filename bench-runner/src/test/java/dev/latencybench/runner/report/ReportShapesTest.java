@@ -72,10 +72,10 @@ class ReportShapesTest {
                 > md.indexOf("| openjdk-17.0.15 | zgc | pipeline | OK |", first), md);
         // the floor the study declares, by the primary metric; no yardstick declared, no harness table
         assertTrue(md.contains("### Against the machine's floor\n\nThe `direct` variant is the study's floor"), md);
-        assertTrue(md.contains("| JVM | GC | variant | p50 (µs) | direct p50 (ns) | own cost (ns) | ratio | p99.9 (ms)"
+        assertTrue(md.contains("| JVM | GC | variant | p50 (ns) | direct p50 (ns) | own cost (ns) | ratio | p99.9 (ms)"
                 + " | direct p99.9 (ms) |"), md);
-        assertTrue(md.contains("| openjdk-17.0.15 | g1 | pipeline | 1.00 | 100 | 900 | 10.00x |"), md);
-        assertTrue(md.contains("| openjdk-17.0.15 | zgc | pipeline | **0.500** | 100 | **400** | 5.00x |"), md);
+        assertTrue(md.contains("| openjdk-17.0.15 | g1 | pipeline | 1,000 | 100 | 900 | 10.00x |"), md);
+        assertTrue(md.contains("| openjdk-17.0.15 | zgc | pipeline | **500** | 100 | **400** | 5.00x |"), md);
         assertFalse(md.contains("The harness's own cost"), md);
         // the floor is not judged in the verdict, nor pivoted
         assertTrue(md.contains("- **pipeline, median `first`: `openjdk-17.0.15 zgc` is best, by within-run"

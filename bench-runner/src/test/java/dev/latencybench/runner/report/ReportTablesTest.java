@@ -64,9 +64,10 @@ class ReportTablesTest {
             assertEquals(inOrder, keys, table);
         }
         assertEquals(5, tables, "two metrics, trust, pauses, floor: " + md);
-        assertTrue(md.contains("| JVM | zgc p50 (ns) | zgc p99.99 (ms) | g1 p50 (µs) | g1 p99.99 (ms) |\n|---|---:|---:|---:|---:|\n"
-                + "| temurin-25.0.3 | **700** | 3.00 | **0.500** | **3.00** |\n"
-                + "| openjdk-17.0.15 | 900 | 3.00 | 1.00 | 5.01 |\n"), "cells alike are no ranking: " + md);
+        // p99.99 of 30,000 samples has 3 beyond it: not shown; the flagged zgc chronicle of jdk 17 is not ranked
+        assertTrue(md.contains("| JVM | zgc p50 (ns) | zgc p99.99 | g1 p50 (µs) | g1 p99.99 |\n|---|---:|---:|---:|---:|\n"
+                + "| temurin-25.0.3 | 700 | — (3) | **0.500** | — (3) |\n"
+                + "| openjdk-17.0.15 | 900 | — (3) | 1.00 | — (3) |\n"), md);
         int cells = md.indexOf("| scenario | JVM | GC |");
         assertTrue(cells > 0 && md.indexOf("| queue | temurin-25.0.3 | zgc |", cells)
                 < md.indexOf("| queue | temurin-25.0.3 | g1 |", cells)

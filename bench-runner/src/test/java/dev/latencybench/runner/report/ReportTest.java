@@ -53,22 +53,24 @@ class ReportTest {
     void theStudyTableHasARowPerCellWithItsPercentiles() {
         // 297,000 samples at 1.00us (fork 1), 297,000 at 1.10us (fork 2), 6,000 (1%) at 5.00-5.002ms:
         // the 300,000th value is 1.10us; p99.9 and up are slow; 60 samples lie beyond p99.99, so it is marked
-        // each column in one unit, named in the header; the lowest of the OK cells but the floor in bold
-        assertTrue(md.contains("| JVM | GC | variant | status | p50 (µs) | p90 (µs) | p99 (µs) | p99.9 (ms) | p99.99 (ms)"
+        // each column in one unit, named in the header (100 ns to 1.10 µs: the middle value's ns); the lowest of
+        // the OK, unflagged cells but the floor in bold: the busy zgc chronicle is flagged, so one cell is left,
+        // and one cell is no ranking; 3 samples beyond p99.99 of 30,000: not shown
+        assertTrue(md.contains("| JVM | GC | variant | status | p50 (ns) | p90 (ns) | p99 (ns) | p99.9 (ms) | p99.99 (ms)"
                 + " | max (ms) | samples |"), md);
-        assertTrue(md.contains("| openjdk-17.0.15 | g1 | chronicle | OK | 1.10 | 1.10 | 1.10 | 5.01 | 5.01 † | 5.01"
+        assertTrue(md.contains("| openjdk-17.0.15 | g1 | chronicle | OK | 1,100 | 1,100 | 1,100 | 5.01 | 5.01 † | 5.01"
                 + " | 600,000 |"), md);
-        assertTrue(md.contains("| temurin-25.0.3 | zgc | chronicle | OK | **0.500** | **0.500** | **0.500** | **3.00** †"
-                + " | **3.00** † | **3.00** | 30,000 |"), md);
-        assertTrue(md.contains("| openjdk-17.0.15 | g1 | baseline | OK | 0.110 | 0.110 | 0.110 | 2.00 | 2.00 † | 2.00"
+        assertTrue(md.contains("| temurin-25.0.3 | zgc | chronicle | OK | 500 | 500 | 500 | 3.00 † | — (3) | 3.00"
+                + " | 30,000 |"), md);
+        assertTrue(md.contains("| openjdk-17.0.15 | g1 | baseline | OK | 110 | 110 | 110 | 2.00 | 2.00 † | 2.00"
                 + " | 600,000 |"), "the floor is not ranked: " + md);
         assertTrue(md.contains("| temurin-25.0.3 | zgc | baseline | FAILED |"), md);
         assertTrue(md.contains("| openjdk-17.0.15 | zgc-gen | - | SKIPPED | - |"), md);
         // a column per collector and percentile; a column without figures names no unit
-        assertTrue(md.contains("| JVM | g1 p50 (µs) | g1 p99.99 (ms) | zgc p50 (ns) | zgc p99.99 (ms) | zgc-gen p50"
+        assertTrue(md.contains("| JVM | g1 p50 (µs) | g1 p99.99 (ms) | zgc p50 (ns) | zgc p99.99 | zgc-gen p50"
                 + " | zgc-gen p99.99 |"), md);
-        assertTrue(md.contains("| openjdk-17.0.15 | 1.10 | 5.01 |  |  | SKIPPED |  |"), md);
-        assertTrue(md.contains("| temurin-25.0.3 |  |  | 500 | 3.00 |  |  |"), md);
+        assertTrue(md.contains("| openjdk-17.0.15 | 1.10 | 5.01 † |  |  | SKIPPED |  |"), md);
+        assertTrue(md.contains("| temurin-25.0.3 |  |  | 500 | — (3) |  |  |"), md);
     }
 
     @Test
@@ -79,9 +81,10 @@ class ReportTest {
         // two forks, p50 at 1.00us and 1.10us: (1.10 - 1.00) / 1.05 = 10%
         assertTrue(md.contains("| openjdk-17.0.15 | g1 | chronicle | 2 | 300,000 / 10% | 60,000 / 10% | 6,000 / 10%"
                 + " | 600 / 0% | 60 † / 0% |"), md);
-        assertTrue(md.contains("| JVM | GC | variant | p50 (µs) | baseline p50 (ns) | own cost (ns) | ratio | p99.9 (ms)"
+        // the variant, its floor and the difference in one unit
+        assertTrue(md.contains("| JVM | GC | variant | p50 (ns) | baseline p50 (ns) | own cost (ns) | ratio | p99.9 (ms)"
                 + " | baseline p99.9 (ms) |\n|---|---|---|---:|---:|---:|---:|---:|---:|\n"
-                + "| openjdk-17.0.15 | g1 | chronicle | 1.10 | 110 | 990 | 10.00x | 5.01 | 2.00 |\n\n"), md);
+                + "| openjdk-17.0.15 | g1 | chronicle | 1,100 | 110 | 990 | 10.00x | 5.01 | 2.00 |\n\n"), md);
         assertFalse(md.contains("The harness's own cost"), "no reference variant, no harness table");
         assertFalse(md.contains("The CPUs moved"), "no round trips probed, no placement warning");
         assertTrue(md.contains("Fixture CPU @ 3.0GHz"), md);
@@ -95,7 +98,7 @@ class ReportTest {
         assertTrue(md.contains("scripts/bench run --jvms 17,25 --gcs g1,zgc --scale smoke"), md);
         // the busy cell does not rank, so one cell is left
         assertTrue(md.contains("- **chronicle, median `latency`: only `openjdk-17.0.15 g1` ranks.** `openjdk-17.0.15 g1`"
-                + " 1.10us (forks 1.00us - 1.10us).\n"), md);
+                + " 1.10µs (forks 1.00µs - 1.10µs).\n"), md);
         assertTrue(md.contains("- **chronicle, not ranked:** `temurin-25.0.3 zgc` (flagged: busy machine).\n"), md);
     }
 
@@ -165,7 +168,7 @@ class ReportTest {
         String report = Files.readString(r3.resolve("REPORT.md"));
         assertTrue(report.contains("| JVM | GC | variant | p50 (µs) | reference p50 (µs) | harness's cost | ratio"
                 + " | p99.9 (ms) | reference p99.9 (ms) | note |"), report);
-        assertTrue(report.contains("| temurin-25.0.3 | g1 | chronicle | 1.10 | 1.96 | - | - | 3.00 | 3.00 | `reference`"
+        assertTrue(report.contains("| temurin-25.0.3 | g1 | chronicle | 1.10 | 1.96 | - | - | 3.00 † | 3.00 † | `reference`"
                 + " slower at p50 than `chronicle`, which does more work: the conditions differed (compare the CPUs'"
                 + " round trip and pacing), not a negative cost |"), report);
         assertFalse(report.contains("-860") || report.contains("0.56x"), report);
@@ -185,15 +188,19 @@ class ReportTest {
         Report.write(r2, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
         String report = Files.readString(r2.resolve("REPORT.md"));
         assertTrue(report.contains("### The harness's own cost"), report);
-        assertTrue(report.contains("| JVM | GC | variant | p50 (µs) | reference p50 (µs) | harness's cost (ns) | ratio"
+        assertTrue(report.contains("| JVM | GC | variant | p50 (µs) | reference p50 (µs) | harness's cost (µs) | ratio"
                 + " | p99.9 (ms) | reference p99.9 (ms) |"), report);
-        assertTrue(report.contains("| temurin-25.0.3 | g1 | chronicle | 1.10 | 1.00 | 100 | 1.10x | 3.00 | 3.00 |"),
+        assertTrue(report.contains("| temurin-25.0.3 | g1 | chronicle | 1.10 | 1.00 | 0.100 | 1.10x | 3.00 † | 3.00 † |"),
                 report);
         assertFalse(report.contains("| temurin-25.0.3 | g1 | baseline | 0.100 | 1.00 |"), "the floor is not a harness");
         // the reference is a transport too: it stands against the floor, and has the lowest own cost
-        assertTrue(report.contains("| temurin-25.0.3 | g1 | reference | **1.00** | 100 | **0.900** | 10.00x | 3.00"
-                + " | 2.00 |"), report);
+        assertTrue(report.contains("| temurin-25.0.3 | g1 | reference | **1.00** | 0.100 | **0.900** | 10.00x | 3.00 †"
+                + " | 2.00 † |"), report);
         assertTrue(report.contains("**The CPUs moved.**") && report.contains("ranged from 160ns to 540ns"), report);
+        // what this run measured, no remembered range
+        assertTrue(report.contains("more than the 1.5x one placement stays within, and every transfer between them got"
+                + " slower or faster with it. The medians of this run, each at its round trips: `chronicle` 1.10µs at"
+                + " 160ns - 540ns; `reference` 1.00µs at 170ns - 175ns. Compare only cells"), report);
         assertTrue(report.contains("| CPU round trip (ns) |"), report);
         assertTrue(report.contains("| 160 - 540 |") && report.contains("| 170 - 175 |"), report);
         assertTrue(report.contains("| temurin-25.0.3 | g1 | baseline | 1 |") && report.contains(" | - |"),
@@ -235,6 +242,7 @@ class ReportTest {
         Report.write(r3, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
         String report = Files.readString(r3.resolve("REPORT.md"));
         assertTrue(report.contains("- **chronicle, median `latency`: no ranking possible.** Lowest `temurin-25.0.3 g1`"
+<<<<<<< HEAD
                 + " 400ns (95% 400ns–400ns, order statistics of 30,000). Not comparable, the host placed their CPUs"
                 + " differently, which alone moves medians: `openjdk-17.0.15 g1` 1.04us (2.60x; CPU round trip 327ns -"
                 + " 332ns against 121ns - 179ns; 95% 1.04us–1.04us, order statistics of 30,000).\n"), report);
@@ -243,6 +251,13 @@ class ReportTest {
                 + " their within-run 95% intervals lie apart (one fork: within-run interval only; run -Dbench.forks=3"
                 + " for run-to-run spread): `openjdk-17.0.15 g1` 300ns (2.00x; 95% 300ns–300ns, order statistics of"
                 + " 30,000).\n"),
+=======
+                + " 400ns. Not comparable, the host placed their CPUs differently, which alone moves medians:"
+                + " `openjdk-17.0.15 g1` 1.04µs (2.60x; CPU round trip 327ns - 332ns against 121ns - 179ns).\n"),
+                report);
+        assertTrue(report.contains("- **reference, median `latency`: no ranking possible, one fork per cell.** Lowest"
+                + " `temurin-25.0.3 g1` 150ns. Undecided, one fork: `openjdk-17.0.15 g1` 300ns (2.00x).\n"),
+>>>>>>> i27-tables
                 "round trips that agree add nothing: " + report);
     }
 
@@ -273,7 +288,8 @@ class ReportTest {
         assertTrue(report.contains("**Left out:** `" + hlog + "` is unreadable after its first 2 interval(s): it yields"
                 + " 20,000 of the 30,000 values of `latency` result.json counts: temurin-25.0.3 zgc is left out of the percentile"
                 + " spectrum and the latency over time of chronicle (its table rows come from result.json)."), report);
-        assertTrue(report.contains("| temurin-25.0.3 | zgc | chronicle | OK | **0.500** |"), "its table row stays");
+        assertTrue(report.contains("| temurin-25.0.3 | zgc | chronicle | OK | 500 |"),
+                "its table row stays (flagged: no bold)");
         for (String chart : List.of("queue-chronicle-spectrum.svg", "queue-chronicle-timeline.svg")) {
             String svg = Files.readString(run.resolve("charts").resolve(chart));
             assertFalse(svg.contains("temurin-25.0.3 zgc"), chart + ": no legend entry without its line");

@@ -296,7 +296,7 @@ class SearchReportTest {
         String md = DocRenderer.markdown(Report.build(RunData.load(dir), dir.resolve("charts")));
         assertTrue(md.contains("### The harness's own cost: kafka"), md);
         assertTrue(md.contains("The `kafka-loop` variant is `kafka`'s yardstick: the plainest loop"), md);
-        assertTrue(md.contains("| openjdk-17.0.15 | g1 | kafka | 3.00 | 2.00 | 999 | 1.50x | 20.0 | 15.0 |"), md);
+        assertTrue(md.contains("| openjdk-17.0.15 | g1 | kafka | 3.00 | 2.00 | 0.999 | 1.50x | — (3) | — (3) |"), md);
     }
 
     @Test
@@ -307,10 +307,11 @@ class SearchReportTest {
         Doc doc = new Doc();
         doc.table(SearchSection.stepTable(data, "chain", data.searches("chain"), "chains"));
         Doc.Grid t = (Doc.Grid) doc.blocks.get(0);
-        assertEquals(List.of("variant", "chains", "status", "p50 (ms)", "p99 (ms)", "p99.9 (ms)", "samples",
-                "CPU (cores)", "longest pause (ms)", "why it failed"), t.header());
+        assertEquals(List.of("variant", "chains", "status", "p50 (ms)", "p99 (ms)", "p99.9", "samples",
+                "CPU (cores)", "longest pause (ms)", "why it failed"), t.header(), "p99.9 of 3,000: not shown, no unit");
         assertEquals(7, t.rows().size());
         List<String> four = t.rows().get(2);
+        assertEquals("— (3)", four.get(5), "3 messages beyond p99.9");
         assertEquals(List.of("chronicle", "4", "OK, SLO broken"), four.subList(0, 3));
         assertEquals("1.50", four.get(7));
         assertEquals("3.93", four.get(8), "the fixture's longest pause, in ms");
@@ -332,10 +333,48 @@ class SearchReportTest {
         Doc doc = new Doc();
         doc.table(SearchSection.stepTable(data, "chain", data.searches("chain"), "chains"));
         Doc.Grid t = (Doc.Grid) doc.blocks.get(0);
-        assertEquals(List.of("variant", "chains", "status", "p50 (ms)", "p99 (ms)", "p99.9 (ms)", "samples",
+        assertEquals(List.of("variant", "chains", "status", "p50 (ms)", "p99 (ms)", "p99.9", "samples",
                 "CPU (cores)", "started processes CPU (cores)", "longest pause (ms)", "why it failed"), t.header());
         assertEquals(List.of("1.50", "0.75"), t.rows().get(2).subList(7, 9));
         assertEquals(List.of("-", "-"), t.rows().get(3).subList(7, 9));
+    }
+
+    @Test
+    void aStepOfTheFloorsSearchIsTheFloorAndNeverBold() throws IOException {
+        Path dir = run("run", 3);
+        for (long n : new long[] {1, 2, 4}) { // as the launcher writes a step's result: the study's variant
+            Path result = dir.resolve("chain/in-memory-instances-" + n).resolve(CELL).resolve("result.json");
+            JsonObject r = ResultFiles.readJson(result);
+            r.addProperty("variant", "in-memory");
+            ResultFiles.writeJson(result, r);
+        }
+        String md = DocRenderer.markdown(Report.build(RunData.load(dir), dir.resolve("charts")));
+        // the floor's medians (0.500 ms) are the lowest; chronicle's 1.00 ms at one chain is the lowest ranked
+        assertTrue(md.contains("| openjdk-17.0.15 | g1 | in-memory-instances-1 | OK | 0.500 | 0.500 | 0.500 † | — (3)"
+                + " | — (0) | 5.01 | 3,000 |"), md);
+        assertTrue(md.contains("| openjdk-17.0.15 | g1 | chronicle-instances-1 | OK | **1.00** | **1.00** | **1.00** †"
+                + " | — (3) | — (0) | **20.0** | 3,000 |"), md);
+    }
+
+    @Test
+    void aStepThatUsedNearlyAllTheMachinesCpusIsCalledTheMachinesLimit() throws IOException {
+        Path dir = run("run", 3);
+        Path result = dir.resolve("chain/chronicle-instances-4").resolve(CELL).resolve("result.json");
+        JsonObject r = ResultFiles.readJson(result);
+        JsonObject fork = r.getAsJsonArray("machineLoad").get(0).getAsJsonObject();
+        fork.addProperty("thisProcessCores", 1.2);
+        fork.addProperty("childProcessesCores", 0.65); // 1.85 of 2 cores: 92.5%
+        ResultFiles.writeJson(result, r);
+        RunData data = RunData.load(dir);
+        String floor = "The floor (`in-memory`, the harness alone) holds at least 4 chains: a count near it is this"
+                + " machine's limit, not the transport's.";
+        assertEquals(floor + " Steps that used 90% or more of the machine's 2 cores: `chronicle` at 4 chains 1.85;"
+                + " there the limit is the machine's, not the transport's.", MachineLimits.sentence(data, "chain",
+                data.searches("chain"), "chains"));
+        fork.addProperty("childProcessesCores", 0.5); // 1.70: 85%
+        ResultFiles.writeJson(result, r);
+        RunData again = RunData.load(dir);
+        assertEquals(floor, MachineLimits.sentence(again, "chain", again.searches("chain"), "chains"));
     }
 
     @Test

@@ -32,7 +32,8 @@ public final class FlagText {
             if (f.startsWith("busy machine") && f.endsWith(OLD_BUSY)) {
                 now = BusyMachine.flag(result.machineLoad);
             } else if (f.startsWith("CPU placement changed") && f.endsWith(OLD_PLACEMENT)) {
-                CpuPairResult.RoundTrip p = result.part(CpuPairResult.PART).cpuPair;
+                CpuPairResult part = result.part(CpuPairResult.PART);
+                CpuPairResult.RoundTrip p = part == null ? null : part.cpuPair;
                 now = p == null ? null : CpuPlacement.flag(p.roundTripMinNs, p.roundTripMaxNs);
             }
             out.add(now != null ? now : f.endsWith(OLD_BUSY) || f.endsWith(OLD_PLACEMENT)

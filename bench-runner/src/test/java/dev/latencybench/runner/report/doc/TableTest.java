@@ -34,12 +34,21 @@ class TableTest {
     }
 
     @Test
-    void aColumnTakesTheUnitOfItsLargestValueUnlessItsMiddleValueWouldReadBelowATenth() {
+    void aColumnTakesAUnitThatKeepsItsSmallestValueAtATenthAndItsLargestUnderAHundredThousand() {
+        // ns and µs both fit; µs is the middle value's own
         assertEquals(LatencyUnit.US, LatencyUnit.forColumn(List.of(1_350.0, 372.0, 1_190.0, 441.0)));
-        assertEquals(LatencyUnit.MS, LatencyUnit.forColumn(List.of(984e3, 2_417e3, 89e3, 690e3)));
-        // 50 ns to 12 ms: ms would print the middle value as 0.000800, so µs
+        // 89 µs to 2.4 ms: ms would print 0.0890, so µs (89.0 to 2,417)
+        assertEquals(LatencyUnit.US, LatencyUnit.forColumn(List.of(984e3, 2_417e3, 89e3, 690e3)));
+        // the queue's p50: 383 ns to 3.06 ms reads 0.383 to 3,062 µs, never 0.000383 ms
+        assertEquals(LatencyUnit.US, LatencyUnit.forColumn(List.of(1_990.0, 3_062e3, 383.0)));
+        // a chain's p50, 92.4 µs to 99.7 ms: 92.4 to 99,680 µs
+        assertEquals(LatencyUnit.US, LatencyUnit.forColumn(List.of(92.4e3, 673e3, 99.68e6)));
+        // tails of 4.01 to 53.3 ms stay in ms, round trips of 158 to 468 ns in ns
+        assertEquals(LatencyUnit.MS, LatencyUnit.forColumn(List.of(4.01e6, 53.3e6, 10.1e6)));
+        assertEquals(LatencyUnit.NS, LatencyUnit.forColumn(List.of(158.0, 468.0, 301.0)));
+        // 50 ns to 12 ms fits no unit: the largest keeps under 100,000 (12,000 µs), the smallest reads 0.0500
         assertEquals(LatencyUnit.US, LatencyUnit.forColumn(List.of(50.0, 800.0, 900.0, 3e6, 12e6)));
-        assertEquals(LatencyUnit.NS, LatencyUnit.forColumn(List.of(50.0, 80.0, 90.0, 12e6)));
+        assertEquals(LatencyUnit.US, LatencyUnit.forColumn(List.of(50.0, 80.0, 90.0, 12e6)));
         assertEquals(LatencyUnit.NS, LatencyUnit.forColumn(List.of()), "no values");
         assertEquals(LatencyUnit.NS, LatencyUnit.forColumn(List.of(0.0, Double.NaN)), "nothing to go by");
     }
@@ -83,5 +92,50 @@ class TableTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new Table().text("a").time("b").row(List.of("x")));
         assertEquals("1 cells for 2 columns: [x]", e.getMessage());
+    }
+
+    @Test
+    void aPercentileWithTooFewSamplesBeyondItReadsADashAndItsCountIsNeverBoldAndDoesNotChooseTheUnit() {
+        Doc doc = new Doc();
+        doc.table(new Table().text("cell").lowest("p99.9").lowest("max")
+                .row(List.of("a", Table.Time.percentile(500, 2_000, 99.9), Table.Time.of(16_100_000)))
+                .row(List.of("b", Table.Time.percentile(3_000_000, 50_000, 99.9), Table.Time.of(13_500_000)))
+                .row(List.of("c", Table.Time.percentile(4_500_000, 200_000, 99.9), Table.Time.of(0))));
+        Doc.Grid t = (Doc.Grid) doc.blocks.get(0);
+        assertEquals(List.of("cell", "p99.9 (ms)", "max (ms)"), t.header(), "a's 500 ns is not shown: ms");
+        assertEquals(List.of("a", "— (2)", "16.1"), t.rows().get(0), "2 beyond: not shown, never bold");
+        assertEquals(List.of("b", "**3.00** †", "**13.5**"), t.rows().get(1), "50 beyond: marked, lowest shown");
+        assertEquals(List.of("c", "4.50", "0"), t.rows().get(2), "200 beyond: as it is; a zero is never bold");
+        assertEquals("— (n): a percentile with n samples beyond it, fewer than 10, is not shown: it would be the few"
+                + " worst samples, not a percentile (the max is the worst of them); a longer run puts more samples"
+                + " beyond it. †: fewer than 100 beyond it.", ((Doc.Para) doc.blocks.get(1)).text());
+        doc.table(new Table().text("cell").lowest("p99.9").row(List.of("a", Table.Time.percentile(1, 3, 99.9))));
+        assertEquals(3, doc.blocks.size(), "said once per section");
+        assertEquals(List.of("cell", "p99.9"), ((Doc.Grid) doc.blocks.get(2)).header(), "no figures, no unit");
+        doc.h(2, "next study");
+        doc.table(new Table().text("cell").lowest("p99.9").row(List.of("a", Table.Time.percentile(1, 3, 99.9))));
+        assertEquals(6, doc.blocks.size(), "said again in the next section");
+    }
+
+    @Test
+    void aValueAndItsYardstickShareTheirUnitAndAPercentileInMibReadsLikeATime() {
+        Doc doc = new Doc();
+        doc.table(new Table().text("cell").lowest("p50").time("baseline p50").sameUnitAs("p50").number("RSS p50")
+                .row(List.of("a", Table.Time.of(1_990), Table.Time.of(383), Table.Figure.percentile("106.9 MiB", 3, 50)))
+                .row(List.of("b", Table.Time.of(3_062_000), Table.Time.of(383),
+                        Table.Figure.percentile("47.8 MiB", 1_000, 50))));
+        Doc.Grid t = (Doc.Grid) doc.blocks.get(0);
+        assertEquals(List.of("cell", "p50 (µs)", "baseline p50 (µs)", "RSS p50"), t.header());
+        assertEquals(List.of("a", "**1.99**", "0.383", "— (2)"), t.rows().get(0));
+        assertEquals(List.of("b", "3,062", "0.383", "47.8 MiB"), t.rows().get(1));
+    }
+
+    @Test
+    void microsecondsReadMicroInTheReportButNotInsideCode() {
+        assertEquals("p50 1.35µs, polled every 200 µs; the status of `-Dbench.x=5us` users",
+                Doc.micros("p50 1.35us, polled every 200 us; the status of `-Dbench.x=5us` users"));
+        Doc doc = new Doc().p("4.21us").bullets(List.of("811us / 2.78ms"));
+        assertEquals("4.21µs", ((Doc.Para) doc.blocks.get(0)).text());
+        assertEquals(List.of("811µs / 2.78ms"), ((Doc.Bullets) doc.blocks.get(1)).items());
     }
 }
