@@ -411,6 +411,7 @@ public final class JetView implements StudyView {
                 + primaryName(byCell) + " against input + output items/s", "input + output items/s"
                 + (log ? " (log scale)" : ""), log);
         ticks(lo, hi, log).forEach(t -> c.tick(t, items(t)));
+        boolean[] any = {false};
         c.level(slideNs, "the slide, " + Units.formatNs(slideNs));
         byCell.forEach((line, points) -> {
             List<Chart.Point> drawn = new ArrayList<>();
@@ -421,8 +422,9 @@ public final class JetView implements StudyView {
                 drawn.add(new Chart.Point(p.itemsPerSec(), Math.max(1, figure.applyAsLong(p.first())), p.ok()));
             }
             c.series(line, drawn);
+            any[0] |= !drawn.isEmpty();
         });
-        return c;
+        return any[0] ? c : null; // every point's percentile rests on too few items: no chart
     }
 
     /**

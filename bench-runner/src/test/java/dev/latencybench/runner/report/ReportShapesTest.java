@@ -84,7 +84,7 @@ class ReportShapesTest {
         // another metric is judged too, but repeated only where its lowest cell is not the primary metric's
         assertFalse(md.contains("- **pipeline, median `last`"), "the same cell is lowest by `last`: " + md);
         assertTrue(md.contains("Median and p99.99 first of `pipeline`, JVM down, collector across:"), md);
-        assertTrue(md.contains("### pipeline: percentile spectrum and first over time"), md);
+        assertTrue(md.contains("### Percentile spectra per JVM and collector and first over time"), md);
         assertTrue(md.contains("`first` untagged, `last` tagged `last`, `spread` tagged `spread`"), md);
         // words of the queue study have no place here
         assertFalse(md.contains("baseline"), md);
