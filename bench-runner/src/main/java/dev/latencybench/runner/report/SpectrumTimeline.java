@@ -159,6 +159,7 @@ final class SpectrumTimeline {
         int most = 0;
         for (String variant : variants) {
             List<TimeSeries> timelines = new ArrayList<>();
+            List<String> oneInterval = new ArrayList<>();
             boolean uptimeOnly = false;
             boolean withPauses = false;
             boolean severalForks = false;
@@ -173,18 +174,28 @@ final class SpectrumTimeline {
                     continue;
                 }
                 List<Histogram> intervals = log.of(metric);
+                List<Fork> forks = forks(r);
+                // a loop that hands over its histograms once per period (one interval per fork): no line to draw
+                if (intervals.size() < 2 || intervals.size() <= forks.size()) {
+                    oneInterval.add("`" + r.label() + "`");
+                    continue;
+                }
                 if (intervals.size() < MIN_TIMELINE_INTERVALS) {
                     fewest = Math.min(fewest, intervals.size());
                     most = Math.max(most, intervals.size());
                     continue;
                 }
-                List<Fork> forks = forks(r);
                 severalForks |= forks.size() > 1;
                 for (Fork f : forks) {
                     uptimeOnly |= f.pauses != null && !f.pauses.wallClock && f.pauses.size() > 0;
                     withPauses |= f.pauses != null;
                 }
                 timelines.add(timeline(r.label(), intervals, forks).inColour(colour));
+            }
+            if (!oneInterval.isEmpty()) {
+                doc.p("Left out of the " + metric + " over time: " + String.join(", ", oneInterval) + " of " + variant
+                        + ", whose interval log holds one interval per measured period (the variant hands its"
+                        + " histograms over at the end of a period), so there is no line to draw.");
             }
             if (timelines.isEmpty() || timelines.stream().noneMatch(SpectrumTimeline::anyPoint)) {
                 if (!timelines.isEmpty()) { // every interval empty, or its worst value 0: the log axis has no point
