@@ -118,7 +118,7 @@ final class SpectrumTimeline {
         }
         String what = scenario + (key.isEmpty() ? "" : " / " + key.replace("__", " "));
         if (!lines.isEmpty()) {
-            String base = scenario + (key.isEmpty() ? "" : "-" + key) + "-spectrum";
+            String base = baseName(scenario, key) + "-spectrum";
             double limitUs = rule != null && rule.boundNs() > 0 ? rule.boundNs() / Charts.NANOS_PER_MICRO : Double.NaN;
             Charts.percentileSpectrum(charts, base, what + ": " + metric + " by percentile (all samples of each"
                     + " cell)", lines, limitUs, rule == null ? null : "pass: " + rule.describe());
@@ -133,13 +133,18 @@ final class SpectrumTimeline {
         if (!thin.isEmpty()) {
             doc.p("No spectrum line for " + String.join(", ", thin) + " in " + what + ": a line needs at least "
                     + Percentiles.SHOWN_BEYOND + " samples beyond its median and a latency above 0 there.");
-            String base = scenario + (key.isEmpty() ? "" : "-" + key) + "-samples";
+            String base = baseName(scenario, key) + "-samples";
             Spectra few = new Spectra(base, what + ": " + metric + " of every sample");
             thinRows.forEach(r -> few.line(r.variant, logs.get(key(r)).primaryTotal()));
             LineChart c = ViewSection.samplePoints(few, few.lines(), "variant");
             ChartOutput.write(c, charts, base, c.getTitle(), c.panelLines(0));
             doc.chart(base, what + ": " + metric + " of every sample, a column per variant");
         }
+    }
+
+    /** A chart's file name stem: a cell's '+' (as in {@code jdk17+graal}) and any other odd character become '_'. */
+    private static String baseName(String scenario, String key) {
+        return (scenario + (key.isEmpty() ? "" : "-" + key)).replaceAll("[^A-Za-z0-9._-]", "_");
     }
 
     /** A row's key among the logs read: its variant and its cell (a row's label names the cell only). */

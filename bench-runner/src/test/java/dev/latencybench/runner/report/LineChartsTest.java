@@ -59,6 +59,15 @@ class LineChartsTest {
     }
 
     @Test
+    void aPauseLongerThanEveryIntervalIsNotCutOffAtTheTop() {
+        TimeSeries line = new TimeSeries("max", new double[] {1, 2, 3}, new double[] {100, 200, 150})
+                .withMarks(new double[0], new double[] {2}, new double[] {1_000});
+        LineChart chart = Charts.timelineChart("timeline", "Timeline", List.of(line));
+        // the triangle stands above its tip at 1,000 us: the axis ends a twentieth of its span higher, then 10% more
+        assertTrue(chart.yAxis().max >= chart.yAxis().of(1_000 * 1.2), chart.yAxis().toString());
+    }
+
+    @Test
     void theLatencyUnitSwitchesWithMagnitudeOneUnitPerChart() {
         assertEquals("latency (ns) (log scale)", LatencyAxis.fit(0.05, 2).title());
         assertEquals("latency (µs) (log scale)", LatencyAxis.fit(10, 500).title());

@@ -120,6 +120,8 @@ class NothingOkReportTest {
         assertFalse(md.contains("No bar chart of the median latency"), md);
         assertTrue(md.contains("charts/queue-median.png"), md);
         assertTrue(md.contains("charts/queue-p99_99.png"), md);
+        // bars stand on a linear axis from 0, never on a log one
+        assertFalse(Files.readString(run.resolve("charts/queue-median.svg")).contains("log scale"));
     }
 
     /** A value no section can use (a round trip that is not a number) stops its scenario's section, not the report. */
