@@ -118,7 +118,7 @@ final class SpectrumTimeline {
         }
         String what = scenario + (key.isEmpty() ? "" : " / " + key.replace("__", " "));
         if (!lines.isEmpty()) {
-            String base = scenario + (key.isEmpty() ? "" : "-" + key) + "-spectrum";
+            String base = baseName(scenario, key) + "-spectrum";
             double limitUs = rule != null && rule.boundNs() > 0 ? rule.boundNs() / Charts.NANOS_PER_MICRO : Double.NaN;
             Charts.percentileSpectrum(charts, base, what + ": " + metric + " by percentile (all samples of each"
                     + " cell)", lines, limitUs, rule == null ? null : "pass: " + rule.describe());
@@ -133,13 +133,18 @@ final class SpectrumTimeline {
         if (!thin.isEmpty()) {
             doc.p("No spectrum line for " + String.join(", ", thin) + " in " + what + ": a line needs at least "
                     + Percentiles.SHOWN_BEYOND + " samples beyond its median and a latency above 0 there.");
-            String base = scenario + (key.isEmpty() ? "" : "-" + key) + "-samples";
+            String base = baseName(scenario, key) + "-samples";
             Spectra few = new Spectra(base, what + ": " + metric + " of every sample");
             thinRows.forEach(r -> few.line(r.variant, logs.get(key(r)).primaryTotal()));
             LineChart c = ViewSection.samplePoints(few, few.lines(), "variant");
             ChartOutput.write(c, charts, base, c.getTitle(), c.panelLines(0));
             doc.chart(base, what + ": " + metric + " of every sample, a column per variant");
         }
+    }
+
+    /** A chart's file name stem: a cell's '+' (as in {@code jdk17+graal}) and any other odd character become '_'. */
+    private static String baseName(String scenario, String key) {
+        return (scenario + (key.isEmpty() ? "" : "-" + key)).replaceAll("[^A-Za-z0-9._-]", "_");
     }
 
     /** A row's key among the logs read: its variant and its cell (a row's label names the cell only). */
@@ -159,6 +164,7 @@ final class SpectrumTimeline {
         int most = 0;
         for (String variant : variants) {
             List<TimeSeries> timelines = new ArrayList<>();
+            List<String> oneInterval = new ArrayList<>();
             boolean uptimeOnly = false;
             boolean withPauses = false;
             boolean severalForks = false;
@@ -173,18 +179,28 @@ final class SpectrumTimeline {
                     continue;
                 }
                 List<Histogram> intervals = log.of(metric);
+                List<Fork> forks = forks(r);
+                // a loop that hands over its histograms once per period (one interval per fork): no line to draw
+                if (intervals.size() < 2 || intervals.size() <= forks.size()) {
+                    oneInterval.add("`" + r.label() + "`");
+                    continue;
+                }
                 if (intervals.size() < MIN_TIMELINE_INTERVALS) {
                     fewest = Math.min(fewest, intervals.size());
                     most = Math.max(most, intervals.size());
                     continue;
                 }
-                List<Fork> forks = forks(r);
                 severalForks |= forks.size() > 1;
                 for (Fork f : forks) {
                     uptimeOnly |= f.pauses != null && !f.pauses.wallClock && f.pauses.size() > 0;
                     withPauses |= f.pauses != null;
                 }
                 timelines.add(timeline(r.label(), intervals, forks).inColour(colour));
+            }
+            if (!oneInterval.isEmpty()) {
+                doc.p("Left out of the " + metric + " over time: " + String.join(", ", oneInterval) + " of " + variant
+                        + ", whose interval log holds one interval per measured period (the variant hands its"
+                        + " histograms over at the end of a period), so there is no line to draw.");
             }
             if (timelines.isEmpty() || timelines.stream().noneMatch(SpectrumTimeline::anyPoint)) {
                 if (!timelines.isEmpty()) { // every interval empty, or its worst value 0: the log axis has no point

@@ -31,14 +31,15 @@ class LineChartsTest {
     void theSpectrumsPercentileAxisEndsAtTheDatasLastPercentile() {
         LineChart chart = Charts.spectrumChart("spectrum", "Spectrum",
                 List.of(Spectrum.fromHistogram("a", uniformMicros(3_000))));
-        // 3,000 samples support 99.9667%: the axis ends there, its last tick is 99.9%, no empty 99.99% beyond
-        double last = Charts.nines(100 * (1 - 1 / 3_000.0));
-        assertEquals(last, chart.getStyler().getXAxisMax(), 1e-9);
+        // the top of 3,000 samples lies at 99.9667%: the axis ends just past its max dot, its last tick is 99.9%
+        double top = Charts.nines(100 * (1 - 1 / 3_000.0));
+        assertEquals(top + 0.08, chart.getStyler().getXAxisMax(), 1e-9);
         assertEquals(List.of("50%", "90%", "99%", "99.9%"), chart.xTickLabels());
-        // the line runs to the plot's right edge
+        // the line runs to p99.667, the last percentile with 10 samples beyond it
         BufferedImage png = ChartOutput.png(chart);
+        double last = Charts.nines(100 * (1 - 10 / 3_000.0));
         int x = (int) Math.round(chart.pixelX(last)) - 2;
-        int y = (int) Math.round(chart.pixelY(3_000));
+        int y = (int) Math.round(chart.pixelY(2_990));
         assertTrue(near(png, x, y, 3, BLUE), "line reaches (" + x + ", " + y + ")");
     }
 
@@ -49,12 +50,21 @@ class LineChartsTest {
         LatencyAxis y = chart.yAxis();
         assertEquals("µs", y.unit);
         double[] us = line.latenciesUs();
-        assertEquals(1.1 * us[us.length - 1], y.max, 1e-9);
+        assertEquals(1.1 * line.maxUs(), y.max, 1e-9); // the max's dot is the highest thing drawn
         assertEquals(us[0] / 1.1, y.min, 1e-9);
         // not the decade ceiling: 3,000 us would have had an axis to 10,000
         assertTrue(y.max < 3_500, y.toString());
         assertEquals(y.min, chart.getStyler().getYAxisMin(), 1e-12);
         assertEquals(y.max, chart.getStyler().getYAxisMax(), 1e-9);
+    }
+
+    @Test
+    void aPauseLongerThanEveryIntervalIsNotCutOffAtTheTop() {
+        TimeSeries line = new TimeSeries("max", new double[] {1, 2, 3}, new double[] {100, 200, 150})
+                .withMarks(new double[0], new double[] {2}, new double[] {1_000});
+        LineChart chart = Charts.timelineChart("timeline", "Timeline", List.of(line));
+        // the triangle stands above its tip at 1,000 us: the axis ends a twentieth of its span higher, then 10% more
+        assertTrue(chart.yAxis().max >= chart.yAxis().of(1_000 * 1.2), chart.yAxis().toString());
     }
 
     @Test

@@ -84,14 +84,16 @@ class ReportShapesTest {
         // another metric is judged too, but repeated only where its lowest cell is not the primary metric's
         assertFalse(md.contains("- **pipeline, median `last`"), "the same cell is lowest by `last`: " + md);
         assertTrue(md.contains("Median and p99.99 first of `pipeline`, JVM down, collector across:"), md);
-        assertTrue(md.contains("### pipeline: percentile spectrum and first over time"), md);
+        assertTrue(md.contains("### Percentile spectra per JVM and collector and first over time"), md);
         assertTrue(md.contains("`first` untagged, `last` tagged `last`, `spread` tagged `spread`"), md);
         // words of the queue study have no place here
         assertFalse(md.contains("baseline"), md);
         assertFalse(md.contains("transport"), md);
         assertFalse(md.contains("latency (us)"), md);
-        for (String chart : List.of("jet-median", "jet-p99_99", "jet-pipeline-spectrum", "jet-pipeline-timeline",
-                "jet-direct-spectrum")) {
+        // a spectrum per JVM x GC; no timeline from a log of 3 intervals
+        assertFalse(Files.exists(run.resolve("charts/jet-pipeline-timeline.png")));
+        for (String chart : List.of("jet-median", "jet-p99_99", "jet-openjdk-17.0.15__g1-spectrum",
+                "jet-openjdk-17.0.15__zgc-spectrum")) {
             assertTrue(Files.isRegularFile(run.resolve("charts").resolve(chart + ".png")), chart);
         }
         assertTrue(Files.readString(run.resolve("charts/jet-median.svg"))

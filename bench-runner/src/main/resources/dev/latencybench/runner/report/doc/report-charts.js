@@ -342,11 +342,12 @@
     var plot = new uPlot(opts, data, null);
     // a column of dots is drawn as lines of one point each, all of one name: the legend names it once
     var named = {};
-    plot.root.querySelectorAll(".u-legend .u-series").forEach(function (row, i) {
-      if (i > 0 && named[series[i].label]) {
+    plot.root.querySelectorAll(".u-legend .u-series").forEach(function (row) {
+      var name = row.textContent.trim();
+      if (named[name]) {
         row.style.display = "none";
       }
-      named[series[i].label] = true;
+      named[name] = true;
     });
     return plot;
   }

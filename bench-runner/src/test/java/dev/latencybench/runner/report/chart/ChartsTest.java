@@ -73,7 +73,7 @@ class ChartsTest {
         double[] p = s.percentiles();
         double[] x = s.nines();
         double[] us = s.latenciesUs();
-        for (double percentile : new double[] {50, 90, 99, 99.9}) {
+        for (double percentile : new double[] {50, 90, 99}) {
             int i = indexOf(p, percentile);
             assertTrue(i >= 0, "no point at p" + percentile);
             assertEquals(Charts.nines(percentile), x[i], 1e-12, "x of p" + percentile);
@@ -82,9 +82,9 @@ class ChartsTest {
         }
         assertEquals(0.0, p[0]);
         assertEquals(1.0, us[0], 1e-3);
-        // 1000 samples support 99.9% and no more; 100% lies infinitely far right
-        assertEquals(99.9, p[p.length - 1]);
-        assertEquals(3.0, x[x.length - 1], 1e-9);
+        // 1000 samples have 10 beyond 99% and fewer beyond anything higher: the line stops there
+        assertEquals(99.0, p[p.length - 1]);
+        assertEquals(2.0, x[x.length - 1], 1e-9);
         for (int i = 1; i < p.length; i++) {
             assertTrue(p[i] > p[i - 1] && us[i] >= us[i - 1], "rising at point " + i);
         }
@@ -100,17 +100,45 @@ class ChartsTest {
     }
 
     @Test
-    void spectrumStopsAtTheHighestPercentileTheSampleCountSupports() {
-        double[] ten = Spectrum.fromHistogram("ten", uniformMicros(10)).percentiles();
-        assertEquals(90.0, ten[ten.length - 1]);
-        double[] one = Spectrum.fromHistogram("one", uniformMicros(1)).percentiles();
-        assertArrayEquals(new double[] {0.0}, one);
+    void spectrumStopsAtTheLastPercentileWithTenSamplesBeyondAndKeepsItsMaxApart() {
+        Spectrum s = Spectrum.fromHistogram("hundred", uniformMicros(100));
+        double[] p = s.percentiles();
+        // 100 samples: 10 lie beyond p90, 9 beyond anything higher
+        assertEquals(90.0, p[p.length - 1]);
+        assertEquals(90.0, s.latenciesUs()[p.length - 1], 0.1);
+        assertEquals(100.0, s.maxUs(), 0.1);
+        assertEquals(99.0, s.maxPercentile(), 1e-9);
+        // 20 samples: 10 beyond the median, the least that draws a line (19 round to 10 beyond); 18 do not
+        assertTrue(Spectrum.drawable(uniformMicros(20)));
+        assertFalse(Spectrum.drawable(uniformMicros(18)));
+        assertEquals("spectrum 'three': the histogram holds 3 sample(s), none above 0 up to its last percentile with"
+                + " 10 beyond it", assertThrows(IllegalArgumentException.class,
+                () -> Spectrum.fromHistogram("three", uniformMicros(3))).getMessage());
     }
 
     @Test
-    void anEmptyHistogramHasNoSpectrum() {
-        assertEquals("spectrum 'empty': the histogram holds no sample", assertThrows(IllegalArgumentException.class,
-                () -> Spectrum.fromHistogram("empty", new Histogram(3))).getMessage());
+    void aSpectrumWhoseLowPercentilesAreZeroStartsAtItsFirstAboveZero() {
+        Histogram h = new Histogram(3);
+        h.recordValueWithCount(0, 80); // a clock in whole ms: 80 of 100 read 0
+        for (int ms = 1; ms <= 20; ms++) {
+            h.recordValue(ms * 1_000_000L);
+        }
+        Spectrum s = Spectrum.fromHistogram("whole ms", h);
+        assertTrue(s.firstPercentile() > 80, "first point at p" + s.firstPercentile());
+        assertEquals(20_000.0, s.maxUs(), 20);
+    }
+
+    @Test
+    void aSpectrumChartMarksEachLinesMaxBeyondItsLastPointAndItsLimit() {
+        LineChart chart = Charts.spectrumChart("spectrum", "Uniform",
+                List.of(Spectrum.fromHistogram("uniform", uniformMicros(1_000))), 2_000, "pass: p99.9 < 2ms");
+        List<double[]> maxima = chart.maxima(0);
+        assertEquals(1, maxima.size());
+        assertEquals(3.0, maxima.get(0)[0], 1e-9); // the top of 1,000 samples lies at 99.9%
+        assertEquals(chart.yAxis().of(1_000.0), maxima.get(0)[1], chart.yAxis().of(1.0)); // to HdrHistogram's 3 digits
+        assertEquals(chart.yAxis().of(2_000.0), chart.level(), 1e-9);
+        assertTrue(chart.yAxis().max >= chart.level(), "the limit is inside the axis");
+        assertTrue(chart.getYAxisTitle().endsWith("(log scale)"), chart.getYAxisTitle());
     }
 
     @Test
@@ -253,9 +281,9 @@ class ChartsTest {
         LineChart chart = Charts.spectrumChart("spectrum", "Spectrum",
                 List.of(Spectrum.fromHistogram("a", uniformMicros(100)),
                         Spectrum.fromHistogram("b", uniformMicros(20_000))));
-        // 20,000 samples support 99.995%: the axis ends there, not at 99.999%
+        // the top of 20,000 samples lies at 99.995%: the axis ends just past its max dot, not at 99.999%
         assertEquals(List.of("50%", "90%", "99%", "99.9%", "99.99%"), chart.xTickLabels());
-        assertEquals(Charts.nines(99.995), chart.getStyler().getXAxisMax(), 1e-9);
+        assertEquals(Charts.nines(99.995) + Charts.MAX_DOT_ROOM_NINES, chart.getStyler().getXAxisMax(), 1e-9);
     }
 
     @Test
