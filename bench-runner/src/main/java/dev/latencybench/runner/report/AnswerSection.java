@@ -110,7 +110,7 @@ final class AnswerSection {
         List<String> parts = new ArrayList<>();
         List<String> flagged = new ArrayList<>();
         for (String v : data.variants(scenario)) {
-            if (study.isFloor(v) || v.equals(study.yardstick)) {
+            if (study.isFloor(v) || v.equals(study.yardstick) || study.yardsticks.containsValue(v)) {
                 continue;
             }
             List<RunData.Row> ranked = data.rows(scenario, v).stream().filter(VerdictSection::ranks).toList();

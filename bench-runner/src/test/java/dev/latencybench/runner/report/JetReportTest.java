@@ -166,12 +166,11 @@ class JetReportTest {
         String md = DocRenderer.markdown(doc);
         assertTrue(md.contains("### The harness's own cost"), md);
         assertTrue(md.contains("At every point where the yardstick held, both variants give the same answer."), md);
-        // the fixture's points hold 1,000 results each: p99 has 10 beyond it (marked), p99.99 none (not shown,
-        // nor the ratio that rests on it)
-        assertTrue(md.contains("| openjdk-17.0.15 g1 | 1,000 | 512 / ? MB | 500 | 500 | 500 † | 500 † | — (0) | — (0)"
-                + " | — (0) | 1.25 | 1.00 | 1.25x | yes (under the slide) |"), md);
-        assertTrue(md.contains("| openjdk-17.0.15 g1 | 10,000 | 512 / ? MB | 900 | 900 | 900 † | 900 † | — (0) | — (0)"
-                + " | — (0) | 1.25 | 1.00 | 1.25x | yes (over the slide) |"), md);
+        // the fixture's points hold 200,000 results each: p99.99 has 20 beyond it (shown, marked), and its ratio too
+        assertTrue(md.contains("| openjdk-17.0.15 g1 | 1,000 | 512 / ? MB | 500 | 500 | 500 | 500 | 5.01 † | 5.01 †"
+                + " | 1.00x † | 1.25 | 1.00 | 1.25x | yes (under the slide) |"), md);
+        assertTrue(md.contains("| openjdk-17.0.15 g1 | 10,000 | 512 / ? MB | 900 | 900 | 900 | 900 | 50.0 † | 50.0 †"
+                + " | 1.00x † | 1.25 | 1.00 | 1.25x | yes (over the slide) |"), md);
         assertTrue(md.contains("| - | 1.25 | 1.00 | - | no yardstick: `reference` FAILED (did not keep up: the source"
                 + " ended 2.00s behind its schedule) |"), md);
     }

@@ -145,13 +145,14 @@ class ReportShapesTest {
                     }
                 }
             }
-            List<String> charts = new ArrayList<>();
-            try (Stream<Path> s = Files.list(committed.resolve("charts"))) {
-                s.forEach(p -> charts.add(p.getFileName().toString()));
+            // every chart the report names is drawn (its pixels depend on the JDK's fonts: drawn, not compared)
+            java.util.regex.Matcher named = java.util.regex.Pattern.compile("\\(charts/([^)]+\\.png)\\)").matcher(md);
+            int drawn = 0;
+            while (named.find()) {
+                assertTrue(Files.size(copy.resolve("charts").resolve(named.group(1))) > 0, name + ": " + named.group(1));
+                drawn++;
             }
-            for (String chart : charts) { // their pixels depend on the JDK's fonts: drawn, not compared
-                assertTrue(Files.size(copy.resolve("charts").resolve(chart)) > 0, name + ": " + chart);
-            }
+            assertTrue(drawn > 0, name + ": its report draws charts");
         }
     }
 

@@ -296,7 +296,7 @@ class SearchReportTest {
         String md = DocRenderer.markdown(Report.build(RunData.load(dir), dir.resolve("charts")));
         assertTrue(md.contains("### The harness's own cost: kafka"), md);
         assertTrue(md.contains("The `kafka-loop` variant is `kafka`'s yardstick: the plainest loop"), md);
-        assertTrue(md.contains("| openjdk-17.0.15 | g1 | kafka | 3.00 | 2.00 | 0.999 | 1.50x | — (3) | — (3) |"), md);
+        assertTrue(md.contains("| openjdk-17.0.15 | g1 | kafka | 3.00 | 2.00 | 0.999 | 1.50x | 20.0 † | 15.0 † |"), md);
     }
 
     @Test
@@ -307,11 +307,11 @@ class SearchReportTest {
         Doc doc = new Doc();
         doc.table(SearchSection.stepTable(data, "chain", data.searches("chain"), "chains"));
         Doc.Grid t = (Doc.Grid) doc.blocks.get(0);
-        assertEquals(List.of("variant", "chains", "status", "p50 (ms)", "p99 (ms)", "p99.9", "samples",
-                "CPU (cores)", "longest pause (ms)", "why it failed"), t.header(), "p99.9 of 3,000: not shown, no unit");
+        assertEquals(List.of("variant", "chains", "status", "p50 (ms)", "p99 (ms)", "p99.9 (ms)", "samples",
+                "CPU (cores)", "longest pause (ms)", "why it failed"), t.header(), "p99.9 of 30,000: 30 beyond, shown");
         assertEquals(7, t.rows().size());
         List<String> four = t.rows().get(2);
-        assertEquals("— (3)", four.get(5), "3 messages beyond p99.9");
+        assertEquals("150 †", four.get(5), "30 messages beyond p99.9: shown, marked");
         assertEquals(List.of("chronicle", "4", "OK, SLO broken"), four.subList(0, 3));
         assertEquals("1.50", four.get(7));
         assertEquals("3.93", four.get(8), "the fixture's longest pause, in ms");
@@ -333,7 +333,7 @@ class SearchReportTest {
         Doc doc = new Doc();
         doc.table(SearchSection.stepTable(data, "chain", data.searches("chain"), "chains"));
         Doc.Grid t = (Doc.Grid) doc.blocks.get(0);
-        assertEquals(List.of("variant", "chains", "status", "p50 (ms)", "p99 (ms)", "p99.9", "samples",
+        assertEquals(List.of("variant", "chains", "status", "p50 (ms)", "p99 (ms)", "p99.9 (ms)", "samples",
                 "CPU (cores)", "started processes CPU (cores)", "longest pause (ms)", "why it failed"), t.header());
         assertEquals(List.of("1.50", "0.75"), t.rows().get(2).subList(7, 9));
         assertEquals(List.of("-", "-"), t.rows().get(3).subList(7, 9));
@@ -350,10 +350,10 @@ class SearchReportTest {
         }
         String md = DocRenderer.markdown(Report.build(RunData.load(dir), dir.resolve("charts")));
         // the floor's medians (0.500 ms) are the lowest; chronicle's 1.00 ms at one chain is the lowest ranked
-        assertTrue(md.contains("| openjdk-17.0.15 | g1 | in-memory-instances-1 | OK | 0.500 | 0.500 | 0.500 † | — (3)"
-                + " | — (0) | 5.01 | 3,000 |"), md);
-        assertTrue(md.contains("| openjdk-17.0.15 | g1 | chronicle-instances-1 | OK | **1.00** | **1.00** | **1.00** †"
-                + " | — (3) | — (0) | **20.0** | 3,000 |"), md);
+        assertTrue(md.contains("| openjdk-17.0.15 | g1 | in-memory-instances-1 | OK | 0.500 | 0.500 | 0.500 | 5.01 †"
+                + " | — (3) | 5.01 | 30,000 |"), md);
+        assertTrue(md.contains("| openjdk-17.0.15 | g1 | chronicle-instances-1 | OK | **1.00** | **1.00** | **1.00** |"
+                + " **20.0** † | — (3) | **20.0** | 30,000 |"), md);
     }
 
     @Test
