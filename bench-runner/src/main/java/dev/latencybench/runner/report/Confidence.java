@@ -80,7 +80,11 @@ final class Confidence {
                     Units.formatNs(lowestTrip), Units.formatNs(highestTrip), CpuPlacement.CHANGE_FACTOR,
                     String.join("; ", medians)));
         }
+        // the counts per cell are the page's: REPORT.md's tables already mark what rests on few samples
+        doc.htmlOnly("The samples beyond each percentile of every cell are in report.html; the tables above mark a"
+                + " percentile resting on fewer than 100 (†) or 10 (— (n)).");
         doc.table(t);
+        doc.endHtmlOnly();
     }
 
     /** {@code 160ns - 540ns}, or one value when the lowest and highest probe agree. */

@@ -65,7 +65,14 @@ final class ScenarioSection {
             }
             Pivot.write(doc, data, scenario, variants);
         }
-        SummaryTables.write(doc, study, all);
+        if (stepped && !data.searches(scenario).isEmpty()) { // the search's step table above holds every step
+            doc.htmlOnly("Every step's percentiles of every metric are in report.html and summary.csv; the step"
+                    + " table above gives each step's figures that decide.");
+            SummaryTables.write(doc, study, all);
+            doc.endHtmlOnly();
+        } else {
+            SummaryTables.write(doc, study, all);
+        }
         if (!cells.isEmpty()) {
             SpectrumTimeline.write(doc, data, scenario, variants, charts);
         }

@@ -23,6 +23,7 @@ import dev.latencybench.runner.report.chart.ChartOutput;
 import dev.latencybench.runner.report.chart.LatencyAxis;
 import dev.latencybench.runner.report.chart.LineChart;
 import dev.latencybench.runner.report.data.PauseSummary;
+import dev.latencybench.runner.report.data.Percentiles;
 import dev.latencybench.runner.report.data.RunData;
 import dev.latencybench.runner.report.data.Search;
 import dev.latencybench.runner.report.doc.Doc;
@@ -411,11 +412,12 @@ final class SearchSection {
                     xs[i] = x(st.value(), log);
                     LatencySummary sum = st.primary();
                     boolean has = sum != null && sum.count > 0;
-                    ys[0][i] = has ? y.of(sum.p99_9 / 1e3) : Double.NaN;
-                    ys[1][i] = has ? y.of(sum.p99 / 1e3) : Double.NaN;
+                    // a percentile with fewer than 10 samples beyond it is not charted: a gap in its line
+                    ys[0][i] = has && Percentiles.shown(sum.count, 99.9) ? y.of(sum.p99_9 / 1e3) : Double.NaN;
+                    ys[1][i] = has && Percentiles.shown(sum.count, 99) ? y.of(sum.p99 / 1e3) : Double.NaN;
                     ys[2][i] = has ? y.of(Math.max(1, sum.p50) / 1e3) : Double.NaN;
                     if (Boolean.FALSE.equals(passed(st, rule))) {
-                        c.addFailure(xs[i], has ? ys[0][i] : y.max / 1.15, vi, p);
+                        c.addFailure(xs[i], has && !Double.isNaN(ys[0][i]) ? ys[0][i] : y.max / 1.15, vi, p);
                     }
                 }
                 c.addLine(variant + " p99.9", xs, ys[0], vi, 2.4f, p);

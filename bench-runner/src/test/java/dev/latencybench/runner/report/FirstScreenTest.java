@@ -79,6 +79,10 @@ class FirstScreenTest {
     void partsFoldInTheHtmlTheFirstOpenAndAPartForThePageOnlyIsNamedInTheMarkdown() throws IOException {
         Doc doc = new Doc().h(1, "r").h(2, "Scenario a").p("facts").h(3, "Verdict").p("v").h(3, "Tables")
                 .htmlOnly("The tables are in report.html.").h(3, "More").p("m").endHtmlOnly().h(2, "Environment");
+        Doc nested = new Doc().htmlOnly("outer").p("a").htmlOnly("inner").p("b").endHtmlOnly().p("c").endHtmlOnly()
+                .p("d");
+        assertEquals("outer\n\nd\n\n", DocRenderer.markdown(nested), "a part inside a part: the outer pointer only");
+        assertEquals("a\n\nb\n\nc\n\nd\n\n", DocRenderer.markdown(nested, true));
         String md = DocRenderer.markdown(doc);
         assertEquals("# r\n\n## Scenario a\n\nfacts\n\n### Verdict\n\nv\n\n### Tables\n\nThe tables are in report.html."
                 + "\n\n## Environment\n\n", md);

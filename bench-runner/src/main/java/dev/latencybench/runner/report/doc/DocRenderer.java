@@ -32,16 +32,18 @@ public final class DocRenderer {
      */
     public static String markdown(Doc doc, boolean whole) {
         StringBuilder sb = new StringBuilder();
-        boolean skipping = false; // inside a part only report.html shows
+        int skipping = 0; // how deep inside parts only report.html shows (one may hold another)
         for (Doc.Block b : doc.blocks) {
             if (b instanceof Doc.HtmlOnly o) {
                 if (!whole) {
-                    sb.append(o.instead()).append("\n\n");
-                    skipping = true;
+                    if (skipping == 0) { // the outermost part's pointer stands for what it holds
+                        sb.append(o.instead()).append("\n\n");
+                    }
+                    skipping++;
                 }
             } else if (b instanceof Doc.EndHtmlOnly) {
-                skipping = false;
-            } else if (skipping) {
+                skipping = Math.max(0, skipping - 1);
+            } else if (skipping > 0) {
                 continue;
             } else if (b instanceof Doc.Heading h) {
                 sb.append("#".repeat(h.level())).append(' ').append(h.text()).append("\n\n");
