@@ -2,12 +2,13 @@ package dev.latencybench.core.record;
 
 /**
  * How many samples a percentile needs beyond it before the console shows it: the launcher's lines and
- * tables follow the same rule as the report (the runner's {@code Percentiles}, which a test keeps equal to
- * these). Stateless.
+ * tables follow the same rule as the report (the runner's {@code Percentiles} reads these), the threshold
+ * below which nothing is shown being {@link LatencySummary#SHOWN_BEYOND}, the one a pass rule keeps too.
+ * Stateless.
  */
 public final class PercentileTrust {
     /** Fewer samples than this beyond a percentile: not shown, it is the few worst samples. */
-    public static final long SHOWN_BEYOND = 10;
+    public static final long SHOWN_BEYOND = LatencySummary.SHOWN_BEYOND;
     /** Fewer samples than this beyond a percentile: shown, marked as resting on few samples. */
     public static final long CONFIDENT_BEYOND = 100;
 
@@ -16,7 +17,7 @@ public final class PercentileTrust {
 
     /** How many of {@code count} samples lie above the {@code pct} percentile. */
     public static long beyond(long count, double pct) {
-        return Math.round(count * (100 - pct) / 100);
+        return LatencySummary.beyond(count, pct);
     }
 
     /**

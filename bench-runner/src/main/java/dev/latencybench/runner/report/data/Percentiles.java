@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.record.PercentileTrust;
 
 /**
  * The percentiles the report and compare show, and how far each can be trusted: how many samples
@@ -17,7 +18,7 @@ public final class Percentiles {
      */
     public static final long SHOWN_BEYOND = LatencySummary.SHOWN_BEYOND;
     /** Fewer samples than this beyond a percentile: the value rests on a handful of samples. */
-    public static final long CONFIDENT_BEYOND = 100;
+    public static final long CONFIDENT_BEYOND = PercentileTrust.CONFIDENT_BEYOND;
     /** Marks a value resting on fewer than {@link #CONFIDENT_BEYOND} samples beyond it. */
     public static final String LOW = " †";
     /** The percentiles of the tables, in the order of {@link #percentile(LatencySummary, int)}. */

@@ -1,6 +1,8 @@
 package dev.latencybench.runner.report.data;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
@@ -52,13 +54,13 @@ class FlagTextTest {
     }
 
     @Test
-    void theConsoleAndTheReportHideTheSamePercentiles() {
-        assertEquals(Percentiles.SHOWN_BEYOND, PercentileTrust.SHOWN_BEYOND);
-        assertEquals(Percentiles.CONFIDENT_BEYOND, PercentileTrust.CONFIDENT_BEYOND);
-        for (long count : new long[] {2, 3, 2_000, 30_000, 200_000}) {
-            for (double pct : Percentiles.PCTS) {
-                assertEquals(Percentiles.beyond(count, pct), PercentileTrust.beyond(count, pct));
-            }
-        }
+    void theConsoleAndTheReportHideAndMarkTheSamePercentiles() {
+        // 2,000 samples: 2 beyond p99.9, hidden by both; 30,000: 30 beyond, shown and marked; 200,000: 200, plain
+        assertEquals("-(2)", PercentileTrust.console("104ms", 2_000, 99.9));
+        assertFalse(Percentiles.shown(2_000, 99.9));
+        assertEquals("104ms*", PercentileTrust.console("104ms", 30_000, 99.9));
+        assertTrue(Percentiles.shown(30_000, 99.9) && !Percentiles.confident(30_000, 99.9));
+        assertEquals("104ms", PercentileTrust.console("104ms", 200_000, 99.9));
+        assertTrue(Percentiles.confident(200_000, 99.9));
     }
 }
