@@ -137,9 +137,18 @@ public final class StartupView implements StudyView {
             return "no start mode could be set against plain `java -jar` of the same service (run `jvm` beside the"
                     + " others).";
         }
+        List<String> flagged = new ArrayList<>();
+        for (ViewRow r : rows) {
+            if (r.result != null && !r.result.flags.isEmpty()) {
+                String flag = r.result.flags.get(0);
+                int colon = flag.indexOf(':');
+                flagged.add("`" + r.variant + "` (" + (colon > 0 ? flag.substring(0, colon) : flag) + ")");
+            }
+        }
         return String.join("; ", out) + String.format(Locale.ROOT, ". Rests on %,d launch%s a variant, each a JVM of"
                 + " its own, every launch compared%s.", fewest, fewest == 1 ? "" : "es", fewest < 20
-                ? " (too few for a median: fewer than 10 beyond it)" : "");
+                ? " (too few for a median: fewer than 10 beyond it)" : "")
+                + (flagged.isEmpty() ? "" : " Flagged, so read with care: " + String.join(", ", flagged) + ".");
     }
 
     /**

@@ -99,6 +99,18 @@ class StartupViewTest {
     }
 
     @Test
+    void theFirstScreensLineNamesAFlaggedVariant() {
+        ViewRow plain = row("minimal-jvm", "temurin-25.0.3__g1", 227_000_000, 58_778, 290_000_000, 6_230_000, 220,
+                230, 240);
+        ViewRow cds = row("minimal-cds", "temurin-25.0.3__g1", 146_000_000, 49_664, 190_000_000, 5_890_000, 140, 145,
+                150);
+        cds.result.flags.add("busy machine: other processes used 0.56 cores, more than the 0.10 allowed");
+        String line = StartupView.headline(List.of(plain, cds));
+        assertTrue(line.startsWith("minimal: `cds` starts 1.55x faster than `jvm`: their launches lie apart"), line);
+        assertTrue(line.endsWith("Flagged, so read with care: `minimal-cds` (busy machine)."), line);
+    }
+
+    @Test
     void theReportFindsTheViewAsItFindsTheStudyAndGetsItsAnswerAsPlainBlocks() throws IOException {
         StudyView view = ServiceLoader.load(StudyView.class).stream().map(ServiceLoader.Provider::get)
                 .filter(v -> v.study().equals(new StartupStudy().name())).findFirst().orElseThrow();
