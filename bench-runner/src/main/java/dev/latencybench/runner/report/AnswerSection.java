@@ -118,8 +118,7 @@ final class AnswerSection {
                 List<RunData.Row> flaggedOk = data.rows(scenario, v).stream().filter(r -> "OK".equals(r.status)
                         && r.measured()).toList();
                 parts.add(flaggedOk.isEmpty() ? "`" + v + "`: no cell ended OK" : "`" + v + "`, flagged on every cell"
-                        + " (" + String.join("; ", flaggedOk.get(0).notes.stream().map(AnswerSection::flagName)
-                        .toList()) + "), so not an answer: on `" + flaggedOk.get(0).label() + "` "
+                        + " (" + FloorTables.firstWords(flaggedOk.get(0).notes) + "), so not an answer: on `" + flaggedOk.get(0).label() + "` "
                         + figures(flaggedOk.get(0), metric));
                 continue;
             }
@@ -242,12 +241,6 @@ final class AnswerSection {
         return String.format(Locale.ROOT, "Rests on at least %,d samples a cell (%,d beyond p99.99), %d fork%s.",
                 fewest, Percentiles.beyond(fewest, Percentiles.PCTS[4]), forks, forks == 1 ? " (no run-to-run spread)"
                         : "s");
-    }
-
-    /** A flag's short name, {@code busy machine}, from its text {@code busy machine: other processes ...}. */
-    private static String flagName(String flag) {
-        int colon = flag.indexOf(':');
-        return colon > 0 ? flag.substring(0, colon) : flag;
     }
 
     private static String statuses(List<RunData.Row> rows) {

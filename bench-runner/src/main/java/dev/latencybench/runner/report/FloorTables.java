@@ -142,8 +142,8 @@ final class FloorTables {
         return null;
     }
 
-    /** Each flag's name, the words before its first colon, joined. */
-    private static String firstWords(List<String> flags) {
+    /** Each flag's name, the words before its first colon ({@code busy machine}), joined by "; ". */
+    static String firstWords(List<String> flags) {
         List<String> names = new ArrayList<>();
         for (String f : flags) {
             int colon = f.indexOf(':');

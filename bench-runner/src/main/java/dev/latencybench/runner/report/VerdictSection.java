@@ -204,12 +204,7 @@ final class VerdictSection {
         if (!r.measured()) {
             return "no " + r.metrics.primary().name() + " measured";
         }
-        List<String> names = new ArrayList<>();
-        for (String flag : r.notes) {
-            int colon = flag.indexOf(':');
-            names.add(colon > 0 ? flag.substring(0, colon) : flag);
-        }
-        return "flagged: " + String.join("; ", names);
+        return "flagged: " + FloorTables.firstWords(r.notes);
     }
 
     private static List<RunData.Row> floorRows(RunData data, String scenario, RunData.Study study) {
