@@ -182,8 +182,8 @@ public final class JetView implements StudyView {
         Table t = new Table().text("JVM × GC").number("keys").text("heap used (max) / limit").time("p50")
                 .time(yardstick + " p50").sameUnitAs("p50").time("p99").time(yardstick + " p99").sameUnitAs("p99")
                 .time("p99.99").time(yardstick + " p99.99").sameUnitAs("p99.99")
-                .number("p99.99 ratio").number("CPU (cores)").number(yardstick + " CPU").number("CPU ratio")
-                .text("same answer");
+                .number("p99.99 ratio").number("CPU (cores)").number("CPU per result").number(yardstick + " CPU")
+                .number(yardstick + " CPU per result").number("CPU ratio").text("same answer");
         int compared = 0;
         int agreed = 0;
         for (List<Point> points : byCell.values()) {
@@ -221,7 +221,7 @@ public final class JetView implements StudyView {
                         Table.Time.percentile(g.p99_99, g.count, 99.99),
                         both && g.p99_99 > 0 ? Table.Figure.percentile(String.format(Locale.ROOT, "%.2fx",
                                 (double) f.p99_99 / g.p99_99), Math.min(f.count, g.count), 99.99) : "-",
-                        cores(cpu), cores(ycpu),
+                        cores(cpu), perResult(p), cores(ycpu), perResult(y),
                         both && cpu > 0 && ycpu > 0 ? String.format(Locale.ROOT, "%.2fx", cpu / ycpu) : "-", same));
             }
         }
@@ -234,7 +234,8 @@ public final class JetView implements StudyView {
                 + " the latency of its first result per window end taken in whole ms) with none of the suite's code"
                 + " inside the job. The suite's pipeline times every result of every window end and checks every"
                 + " count. Both ran on the same JVM, collector, heap, rate and keys; the differences are what the suite's"
-                + " measuring costs. A ratio is given only where both held their rate. The yardstick's latencies are"
+                + " measuring costs. CPU per result is the process's CPU time over the measured period divided by the"
+                + " results the job emitted (every key, every window end), in both variants. A ratio is given only where both held their rate. The yardstick's latencies are"
                 + " whole milliseconds, as the study took them, so below a few ms the ratio says little.");
         if (compared > 0) {
             v.paragraph(agreed == compared ? "At every point where the yardstick held, both variants give the same answer."
@@ -568,6 +569,16 @@ public final class JetView implements StudyView {
             }
         });
         return t;
+    }
+
+    /**
+     * The process's CPU time per result the job emitted ({@code 612 ns}): what a point costs per output item,
+     * comparable across key counts and rates where the cores are not.
+     */
+    static String perResult(Point p) {
+        double cpu = p.jet().cpuCores();
+        long out = p.jet().outputPerSec();
+        return cpu <= 0 || out <= 0 ? "-" : String.format(Locale.ROOT, "%,.0f ns", cpu * 1e9 / out);
     }
 
     private static String cores(double v) {

@@ -14,6 +14,13 @@ import com.hazelcast.jet.impl.JetEvent;
  * its own member emit). It reads the clock once per inbox, the time those results reached it, and
  * emits a window end's partial when the watermark passes the end, before it forwards the watermark.
  *
+ * <p>It stands where the published job's filter stands ({@link ReferencePipeline}): both receive every
+ * result through a local edge from the window's processors, so the jobs differ by what is done per
+ * result, here a few comparisons and counters, there a division by 10,000. Measuring inside the
+ * window's processors instead (no edge, no result objects) was tried and left out: it cut the job's
+ * CPU to 0.64x the published job's by not making the result objects the published job makes (its heap
+ * peaked at 0.87 GB against 3.4 GB at 20,000 keys), so the collectors no longer had the study's work.
+ *
  * <p>A stream stage's items travel between Jet's processors wrapped in Jet's {@code JetEvent} (an
  * internal class, with the event's timestamp), and the sink after this stage unwraps them: so the
  * results come in wrapped and the partials go out wrapped, with the window end as their timestamp.
@@ -32,11 +39,16 @@ final class PartialTimingP extends AbstractProcessor {
     @Override
     public void process(int ordinal, Inbox inbox) {
         long now = clock.nowNs();
+        long endMs = Long.MIN_VALUE;
+        long endNs = 0;
         for (Object item; (item = inbox.poll()) != null; ) {
             KeyedWindowResult<?, ?> r = (KeyedWindowResult<?, ?>) (item instanceof JetEvent
                     ? ((JetEvent<?>) item).payload() : item);
-            partials.accept(((Number) r.key()).longValue(), EventSchedule.fromJobMs(r.end()),
-                    ((Number) r.result()).longValue(), now);
+            if (r.end() != endMs) { // results come in runs of one window end: convert its end once a run
+                endMs = r.end();
+                endNs = EventSchedule.fromJobMs(endMs);
+            }
+            partials.accept(((Number) r.key()).longValue(), endNs, ((Number) r.result()).longValue(), now);
         }
     }
 
