@@ -182,8 +182,8 @@ public final class JetView implements StudyView {
         Table t = new Table().text("JVM × GC").number("keys").text("heap used (max) / limit").time("p50")
                 .time(yardstick + " p50").sameUnitAs("p50").time("p99").time(yardstick + " p99").sameUnitAs("p99")
                 .time("p99.99").time(yardstick + " p99.99").sameUnitAs("p99.99")
-                .number("p99.99 ratio").number("CPU (cores)").number("CPU per result").number(yardstick + " CPU")
-                .number(yardstick + " CPU per result").number("CPU ratio").text("same answer");
+                .number("p99.99 ratio").number("CPU (cores)").time("CPU per result").number(yardstick + " CPU")
+                .time(yardstick + " CPU per result").sameUnitAs("CPU per result").number("CPU ratio").text("same answer");
         int compared = 0;
         int agreed = 0;
         for (List<Point> points : byCell.values()) {
@@ -572,13 +572,13 @@ public final class JetView implements StudyView {
     }
 
     /**
-     * The process's CPU time per result the job emitted ({@code 612 ns}): what a point costs per output item,
-     * comparable across key counts and rates where the cores are not.
+     * The process's CPU time per result the job emitted: what a point costs per output item, comparable
+     * across key counts and rates where the cores are not; "-" where either was not measured.
      */
-    static String perResult(Point p) {
+    static Object perResult(Point p) {
         double cpu = p.jet().cpuCores();
         long out = p.jet().outputPerSec();
-        return cpu <= 0 || out <= 0 ? "-" : String.format(Locale.ROOT, "%,.0f ns", cpu * 1e9 / out);
+        return cpu <= 0 || out <= 0 ? "-" : Table.Time.of(cpu * 1e9 / out).ranked(false);
     }
 
     private static String cores(double v) {
