@@ -152,8 +152,7 @@ public final class JetView implements StudyView {
                 regressions++;
             }
             lines.add(String.format(Locale.ROOT, "%-42s base %s, candidate %s, %s  %s", study() + "/" + cell,
-                    held(bp), held(cp), Double.isInfinite(ratio) ? "from none" : String.format(Locale.ROOT, "%.2fx",
-                            ratio), verdict));
+                    held(bp), held(cp), Double.isInfinite(ratio) ? "from none" : Comparison.ratio(ratio), verdict));
         }
         return new Comparison(String.format(Locale.ROOT, "throughput under the slide (the highest items/s with p99.99"
                 + " under it; candidate / base, a drop beyond %s is a regression)", Comparison.percent(maxRegression)),

@@ -14,6 +14,7 @@ import net.openhft.chronicle.wire.DocumentContext;
 
 import dev.latencybench.queue.oneway.MessageHandler;
 import dev.latencybench.queue.oneway.MessageTransport;
+import dev.latencybench.core.result.MappedFileFault;
 import dev.latencybench.core.result.OwnedFolder;
 
 /**
@@ -64,6 +65,18 @@ public final class ChronicleQueueTransport implements MessageTransport {
         }
         this.readBuffer = new byte[filler.length];
         this.queue = SingleChronicleQueueBuilder.binary(dir).build();
+    }
+
+    /** A write that found the queue's file system full names it, with its free space. */
+    @Override
+    public String explain(Throwable error) {
+        return MappedFileFault.explain(error, "the queue", dir);
+    }
+
+    /** A queue whose file system filled has a lock its writer left held: no later period can write. */
+    @Override
+    public boolean broken(Throwable error) {
+        return MappedFileFault.is(error);
     }
 
     /** The folder holding the queue files (deleted on close). */

@@ -81,6 +81,16 @@ public final class ReferenceLoop implements MessageTransport, DirectLoop {
     }
 
     @Override
+    public String explain(Throwable error) {
+        return queue.explain(error);
+    }
+
+    @Override
+    public boolean broken(Throwable error) {
+        return queue.broken(error);
+    }
+
+    @Override
     public long send(long base, long count, long firstDueNs, long ratePerSec, BooleanSupplier stop) {
         final ExcerptAppender appender = queue.appender();
         final byte[] filler = this.filler;

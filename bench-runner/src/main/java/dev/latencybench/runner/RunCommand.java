@@ -277,6 +277,18 @@ final class RunCommand implements Callable<Integer> {
                     : o.reason);
             notOk += CellOutcome.OK.equals(o.status) || CellOutcome.SKIPPED.equals(o.status) ? 0 : 1;
         }
+        if (runner.diskFull() != null) { // a report needs room too: what was measured is in the cells' folders
+            ctx.err.println("latency-bench: the run stopped: its results disk is full (" + fileSystem(request.runDir())
+                    + "); what was measured is listed above and kept in " + request.runDir() + "; no report was"
+                    + " written");
+            if (runner.manifestFailure() != null) {
+                ctx.err.println("latency-bench: run.json could not record the outcomes either: "
+                        + runner.manifestFailure());
+            }
+            ctx.err.println("latency-bench: free space there, then run the rest: scripts/bench run --resume "
+                    + request.runDir());
+            return 1;
+        }
         if (!noReport) {
             try {
                 List<String> problems = Report.write(request.runDir(), ctx.out);
@@ -288,6 +300,16 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         return notOk == 0 ? 0 : 1;
+    }
+
+    /** {@code /mnt/results (tmpfs), 0 bytes free}: the file system of a folder and its room now. */
+    static String fileSystem(Path dir) {
+        try {
+            java.nio.file.FileStore store = Files.getFileStore(dir);
+            return String.format(Locale.ROOT, "%s, %,d bytes free", store, store.getUsableSpace());
+        } catch (IOException | RuntimeException e) {
+            return "the file system of " + dir;
+        }
     }
 
     private RunRequest newRequest(Map<String, String> props) {

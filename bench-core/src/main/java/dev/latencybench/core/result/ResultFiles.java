@@ -62,6 +62,17 @@ public final class ResultFiles {
     }
 
     /**
+     * What {@link #cannotWrite} says of a file system that is full; the launcher and the runner read it in a
+     * message to stop a run whose results can no longer be written, instead of running the next steps for nothing.
+     */
+    public static final String DISK_FULL = "the disk is full";
+
+    /** Whether a message (a reason, a console line) says a results file could not be written for a full disk. */
+    public static boolean saysDiskFull(String message) {
+        return message != null && message.contains(DISK_FULL);
+    }
+
+    /**
      * {@code cannot write <file>: <why>}, and where the file system is full, which one: a full disk
      * is the usual reason results cannot be written, and the bare "No space left on device" does not
      * say where.
@@ -78,7 +89,7 @@ public final class ResultFiles {
         String message = "cannot write " + file + ": " + why;
         if (why.contains("No space left on device") || why.contains("Disk quota exceeded")) {
             Path dir = file.toAbsolutePath().getParent();
-            message += " (the disk is full: the file system of " + dir + usableSpace(dir) + ")";
+            message += " (" + DISK_FULL + ": the file system of " + dir + usableSpace(dir) + ")";
         }
         return new CannotWrite(message, e);
     }

@@ -61,6 +61,8 @@ public final class StudyLauncher {
     private final List<CellSummary> cells = Collections.synchronizedList(new ArrayList<>());
     /** Why results could not be written, one line per cell: the last lines the launcher prints. */
     private final List<String> unwritten = Collections.synchronizedList(new ArrayList<>());
+    /** Why the schedule stopped early: its results' file system is full; null while it is not. */
+    private String diskFullStop;
     private final Interrupts interrupts;
     private volatile Study.Plan launchedPlan;
     private LaunchArgs args;
@@ -164,6 +166,13 @@ public final class StudyLauncher {
                     out.println(cell.doneLine(study.name() + "/" + step.name()) + left(plan, schedule, done));
                 }
                 launch.writeSchedule(done);
+                String full = diskFull();
+                if (full != null) { // the next steps could keep nothing either: stop, so the space is freed once
+                    Step next = schedule.next(done);
+                    diskFullStop = "stopped, " + full + (next == null ? "" : "; not run: " + next.name()
+                            + " and the steps after it") + "; free space there and run this cell again";
+                    break;
+                }
             }
         } finally {
             launch.closeShared();
@@ -448,14 +457,42 @@ public final class StudyLauncher {
      */
     private CellSummary unwritten(String variant, Path cellDir, Exception e) {
         Path forks = cellDir.resolve(ResultLayout.FORKS_DIR);
-        String why = (e.getMessage() == null ? e.toString() : e.getMessage())
-                + (Files.isDirectory(forks) ? "; what the forks measured is kept in " + forks : "");
+        String why = (e.getMessage() == null ? e.toString() : e.getMessage()) + kept(forks);
         unwritten.add(variant + ": " + why);
         LatencySummary none = LatencySummary.of(LatencyRecorder.newHistogram());
         List<LatencySummary> nothing = new ArrayList<>();
         launchedPlan.metrics().all().forEach(m -> nothing.add(none));
         return new CellSummary(variant, cellDir.getFileName().toString(), "FAILED", List.of(why), List.of(),
                 launchedPlan.metrics(), nothing, cellDir);
+    }
+
+    /**
+     * What stays of the forks' own files after the cell's could not be written: the folder only when a file of them
+     * is there (on a full disk the forks may have written nothing), else that nothing was kept.
+     */
+    static String kept(Path forks) {
+        long files;
+        try (java.util.stream.Stream<Path> s = Files.isDirectory(forks) ? Files.walk(forks)
+                : java.util.stream.Stream.empty()) {
+            files = s.filter(p -> Files.isRegularFile(p) && !p.getFileName().toString().startsWith(".")).count();
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return "; the forks' folder " + forks + " cannot be read (" + e.getMessage() + ")";
+        }
+        return files > 0 ? "; what the forks measured is kept in " + forks + " (" + files + " file(s))"
+                : "; none of what the forks measured could be kept (no file of theirs was written)";
+    }
+
+    /**
+     * The first reason saying a result of this launcher, or a file a fork writes, could not be written because its
+     * file system is full; null when none does.
+     */
+    private String diskFull() {
+        synchronized (this) {
+            synchronized (unwritten) {
+                return java.util.stream.Stream.concat(unwritten.stream(), cells.stream().flatMap(c -> c.reasons.stream()))
+                        .filter(ResultFiles::saysDiskFull).findFirst().orElse(null);
+            }
+        }
     }
 
     /** A fork that was killed or crashed could not remove what it made outside the results: remove it now. */
@@ -527,6 +564,9 @@ public final class StudyLauncher {
                     notOk, cells.size());
         }
         unwritten.forEach(u -> out.println("latency-bench: " + u)); // last, so the runner shows which file
+        if (diskFullStop != null) {
+            out.println("latency-bench: " + diskFullStop);
+        }
     }
 
     /**

@@ -71,4 +71,19 @@ class StudyLauncherTest {
             assertTrue(SuiteCommit.get().matches("[0-9a-f]{40}(\\+dirty)?"), SuiteCommit.get());
         }
     }
+
+    /** On a full disk the forks may have written nothing: the message names their folder only when it holds a file. */
+    @org.junit.jupiter.api.Test
+    void theForksFolderIsSaidToBeKeptOnlyWhenAFileOfTheirsIsThere(@org.junit.jupiter.api.io.TempDir
+                                                                     java.nio.file.Path tmp) throws java.io.IOException {
+        java.nio.file.Path forks = tmp.resolve("forks");
+        assertEquals("; none of what the forks measured could be kept (no file of theirs was written)",
+                StudyLauncher.kept(forks));
+        java.nio.file.Files.createDirectories(forks.resolve("4242"));
+        java.nio.file.Files.writeString(forks.resolve("4242/.fork.json.tmp"), "");
+        assertEquals("; none of what the forks measured could be kept (no file of theirs was written)",
+                StudyLauncher.kept(forks), "an empty folder and a temporary file keep nothing");
+        java.nio.file.Files.writeString(forks.resolve("4242/latency.hlog"), "#[StartTime: 1]");
+        assertEquals("; what the forks measured is kept in " + forks + " (1 file(s))", StudyLauncher.kept(forks));
+    }
 }

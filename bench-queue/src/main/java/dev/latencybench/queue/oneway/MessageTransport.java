@@ -46,6 +46,22 @@ public interface MessageTransport extends AutoCloseable {
     /** The payload size actually carried per message, in bytes. */
     int payloadBytes();
 
+    /**
+     * What an error of this transport's send or receive means, for the run's reasons; a transport that knows its
+     * errors better than their {@code toString()} (a full queue folder) says so.
+     */
+    default String explain(Throwable error) {
+        return error.toString();
+    }
+
+    /**
+     * Whether after this error the transport cannot carry another period (its queue's file system is full): the
+     * fork's later periods are then not run, instead of each failing its own way (a queue lock left held).
+     */
+    default boolean broken(Throwable error) {
+        return false;
+    }
+
     /** Releases everything, files included; called once, also after a failure. */
     @Override
     void close();

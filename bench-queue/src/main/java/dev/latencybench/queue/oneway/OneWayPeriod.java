@@ -26,6 +26,8 @@ final class OneWayPeriod {
     final Pacer pacer;
     final MetricRecorder latency;
     final MetricRecorder service;
+    /** How often the benchmark thread looks whether the rate can still be held, while it waits for the threads. */
+    static final long RATE_WATCH_MS = 10;
     final CountDownLatch consumerReady = new CountDownLatch(1);
     final AtomicLong sentCount = new AtomicLong();
     /** The producer and consumer CPUs' cache-line round trip, before and after the period's messages. */
@@ -36,6 +38,14 @@ final class OneWayPeriod {
     volatile boolean producerDone;
     volatile long producerDoneNs;
     volatile boolean abort;
+    /**
+     * When the schedule's last message is due (set by the producer once it starts the schedule; 0 before) and when
+     * the schedule started: the watch in {@link #run} reads them to cut a period whose rate can no longer be held.
+     */
+    volatile long lastDueNs;
+    volatile long scheduleStartNs;
+    /** When the period was cut short because its rate could no longer be held; 0 when it was not. */
+    volatile long rateLostAtNs;
     volatile Throwable producerError;
     volatile Throwable consumerError;
     volatile long producerAlloc;
@@ -76,10 +86,14 @@ final class OneWayPeriod {
             producerDone = true;
         }
         InterruptedException interrupted = null;
+        long allowedBehindNs = Pacer.allowedBehindNs(context.durationNs());
         while (producer.isAlive() || consumer.isAlive()) {
             try {
-                consumer.join();
-                producer.join();
+                producer.join(RATE_WATCH_MS);
+                watchRate(allowedBehindNs);
+                if (!producer.isAlive()) {
+                    consumer.join();
+                }
             } catch (InterruptedException e) {
                 interrupted = e; // JMH's time-out: stop both threads, then say so
                 abort = true;
@@ -87,10 +101,10 @@ final class OneWayPeriod {
             }
         }
         if (producerError != null) {
-            context.fail("producer failed: " + producerError);
+            context.fail("producer failed: " + transport.explain(producerError));
         }
         if (consumerError != null) {
-            context.fail("consumer failed: " + consumerError);
+            context.fail("consumer failed: " + transport.explain(consumerError));
         }
         if (direct != null) {
             takeDirectOutcome(startEpochMs);
@@ -99,6 +113,40 @@ final class OneWayPeriod {
         if (interrupted != null) {
             throw interrupted;
         }
+    }
+
+    /**
+     * Cuts the period short once its rate can no longer be held: the producer has not sent the schedule's last
+     * message although it was due more than {@code allowedBehindNs} ago, so it ends further behind than the
+     * rate allows whatever it does next ({@link OneWayTally#failures}). Waiting for the rest of the messages
+     * would only spend time (a producer at a tenth of the rate takes ten times the period) on a result already
+     * decided. The consumer still drains what was sent.
+     */
+    private void watchRate(long allowedBehindNs) {
+        long lastDue = lastDueNs;
+        if (lastDue != 0 && !producerDone && rateLostAtNs == 0) {
+            long now = context.clock().nanoTime();
+            if (now - lastDue > allowedBehindNs) {
+                rateLostAtNs = now;
+            }
+        }
+    }
+
+    /**
+     * Why the period was cut short for its rate, with what was sent by then and the rate that makes; null when it
+     * was not.
+     */
+    String rateLost(long sent) {
+        long at = rateLostAtNs;
+        if (at == 0) {
+            return null;
+        }
+        long ranNs = Math.max(1, at - scheduleStartNs);
+        return String.format(java.util.Locale.ROOT, "rate not held: %,d of %,d messages sent when the last was due"
+                + " %s before (more than %s allowed behind schedule), %,.0f msg/s of %,d asked; cut short there,"
+                + " as the rate could no longer be held", sent, messages, dev.latencybench.core.config.Units.formatNs(
+                        at - lastDueNs), dev.latencybench.core.config.Units.formatNs(Pacer.allowedBehindNs(
+                        context.durationNs())), sent * 1e9 / ranNs, settings.ratePerSec());
     }
 
     /** The direct loop's histograms, one interval for the whole period, once both threads ended. */
@@ -116,8 +164,21 @@ final class OneWayPeriod {
         return finished;
     }
 
+    /** Whether an error of this period left the transport unable to carry another one. */
+    boolean brokeTransport() {
+        Throwable p = producerError;
+        Throwable c = consumerError;
+        return (p != null && transport.broken(p)) || (c != null && transport.broken(c));
+    }
+
     boolean stopping() {
-        return abort || context.stopping();
+        return abort || rateLostAtNs != 0 || context.stopping();
+    }
+
+    /** Publishes the schedule just started on {@link #pacer}, for the rate watch. */
+    void scheduleStarted() {
+        scheduleStartNs = pacer.dueNs(0);
+        lastDueNs = pacer.dueNs(messages - 1);
     }
 
     void markProducerDone() {

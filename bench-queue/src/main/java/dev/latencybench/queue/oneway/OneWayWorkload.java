@@ -44,6 +44,8 @@ public final class OneWayWorkload implements Workload {
     private final OneWayTally tally = new OneWayTally();
     private long nextSequence;
     private volatile OneWayPeriod current;
+    /** Set when a period's error left the transport unable to carry another (its file system full). */
+    private boolean broken;
 
     public OneWayWorkload(OneWaySettings settings, MessageTransport transport) {
         this.settings = settings;
@@ -64,7 +66,7 @@ public final class OneWayWorkload implements Workload {
     @Override
     public void runPeriod(PeriodContext context) throws InterruptedException {
         long messages = Pacer.messagesIn(settings.ratePerSec(), context.durationNs());
-        if (messages == 0) {
+        if (messages == 0 || broken) { // a broken transport's reason is already the fork's
             return;
         }
         OneWayPeriod period = new OneWayPeriod(context, settings, transport, direct, messages, nextSequence);
@@ -73,6 +75,7 @@ public final class OneWayWorkload implements Workload {
         try {
             period.run();
         } finally {
+            broken |= period.brokeTransport();
             current = period.finished() ? null : period;
             if (context.measured()) {
                 account(context, period);
@@ -87,7 +90,10 @@ public final class OneWayWorkload implements Workload {
             tally.add(t);
         }
         boolean complete = t.messages.sent == period.messages && !context.interrupted();
-        if (t.messages.sent < period.messages && !context.interrupted() && !context.failed()) {
+        String rateLost = period.rateLost(t.messages.sent);
+        if (rateLost != null && !context.interrupted()) {
+            context.fail(rateLost);
+        } else if (t.messages.sent < period.messages && !context.interrupted() && !context.failed()) {
             context.fail(String.format(Locale.ROOT, "the period was cut short: %,d of %,d messages sent", t.messages.sent,
                     period.messages));
         }

@@ -53,6 +53,7 @@ final class Producer implements Runnable {
     private void sendDirect() {
         long firstDueNs = p.context.clock().nanoTime() + TimeUnit.MILLISECONDS.toNanos(1);
         p.pacer.start(firstDueNs);
+        p.scheduleStarted();
         long sent = p.direct.send(p.base, p.messages, firstDueNs, p.settings.ratePerSec(), p::stopping);
         p.sentCount.set(sent);
     }
@@ -66,6 +67,7 @@ final class Producer implements Runnable {
         final long base = p.base;
         final long messages = p.messages;
         pacer.start(clock.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1));
+        p.scheduleStarted();
         for (long i = 0; i < messages; i++) {
             if (p.stopping()) {
                 return;

@@ -233,6 +233,74 @@ class OneWayWorkloadTest {
         assertEquals(20, forkJson().get("lost").getAsLong());
     }
 
+    /**
+     * A transport that takes a millisecond a send cannot hold 10K msg/s: once the period's last message was due more
+     * than the 50 ms allowed behind and is not sent, the rate can only fail, so the period ends there (without
+     * the cut the 2,000 messages would take 2 s or more) and says why; what was sent is received and recorded.
+     */
+    @Test
+    void aRateThatCanNoLongerBeHeldEndsThePeriodAtOnceWithItsReason() throws Exception {
+        MemoryTransport slow = new MemoryTransport(0) {
+            @Override
+            public boolean trySend(long sequence, long intendedSendNs, long actualSendNs) {
+                try {
+                    Thread.sleep(1);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return super.trySend(sequence, intendedSendNs, actualSendNs);
+            }
+        };
+        ForkSession h = harness(settings("none", "200ms"), slow, AffinityService.NONE);
+        LatencySummary r = h.runPeriod(true);
+        h.close();
+        long sent = forkJson().get("sent").getAsLong();
+        assertTrue(sent > 0 && sent < 2_000, "cut short: " + sent);
+        assertEquals(sent, r.count, "what was sent was received and recorded");
+        assertEquals(sent, forkJson().get("received").getAsLong());
+        assertEquals("FAILED", h.status());
+        assertEquals(1, h.reasons().size(), h.reasons().toString());
+        assertTrue(h.reasons().get(0).matches("rate not held: [0-9,]+ of 2,000 messages sent when the last was due"
+                + " [0-9.]+m?s before \\(more than 50\\.0ms allowed behind schedule\\), [0-9,]+ msg/s of 10,000"
+                + " asked; cut short there, as the rate could no longer be held"), h.reasons().get(0));
+    }
+
+    /**
+     * A transport whose queue's file system filled says so in the producer's reason (not the JVM's words for the
+     * fault), and the fork runs no later period on it: the measured period after a failed warm-up sends nothing.
+     */
+    @Test
+    void aTransportBrokenByAFullFileSystemSaysSoAndCarriesNoLaterPeriod() throws Exception {
+        InternalError fault = new InternalError("a fault occurred in a recent unsafe memory access operation");
+        MemoryTransport full = new MemoryTransport(0) {
+            @Override
+            public boolean trySend(long sequence, long intendedSendNs, long actualSendNs) {
+                if (sequence == 300) {
+                    throw fault;
+                }
+                return super.trySend(sequence, intendedSendNs, actualSendNs);
+            }
+
+            @Override
+            public String explain(Throwable error) {
+                return error == fault ? "the queue's file system (/q) is full" : error.toString();
+            }
+
+            @Override
+            public boolean broken(Throwable error) {
+                return error == fault;
+            }
+        };
+        ForkSession h = harness(settings("none", "200ms"), full, AffinityService.NONE);
+        h.runPeriod(false);
+        LatencySummary measured = h.runPeriod(true);
+        h.close();
+        assertEquals("FAILED", h.status());
+        assertEquals("producer failed: the queue's file system (/q) is full", h.reasons().get(0), h.reasons().toString());
+        assertEquals(0, measured.count, "no period runs on a broken transport");
+        assertEquals(0, forkJson().get("sent").getAsLong(), "the measured period sent nothing");
+    }
+
     @Test
     void aFailingTransportFailsTheRunAndKeepsTheRest() throws Exception {
         MemoryTransport broken = new MemoryTransport(0) {

@@ -52,6 +52,10 @@ public final class MatrixRunner {
     private volatile boolean interrupted;
     private volatile boolean done;
     private final java.util.function.ToLongFunction<Cell> estimateNs;
+    /** Room kept on the results disk for run.json, should the disk fill during the run. */
+    private final SpaceReserve reserve;
+    private volatile String diskFull;
+    private volatile String manifestFailure;
 
     /**
      * @param commandFor the command that runs one cell (its launcher); exit 0 = OK, 1 = its result
@@ -77,12 +81,14 @@ public final class MatrixRunner {
         this.out = out;
         this.outcomes.putAll(previous);
         this.manifest = new RunManifest(request);
+        this.reserve = new SpaceReserve(request.runDir());
     }
 
     /** Runs every cell not finished yet; returns the outcome of every cell, in matrix order. */
     public Map<String, CellOutcome> run() throws IOException {
         Files.createDirectories(logsDir(request));
-        manifest.write(cells, outcomes, false);
+        reserve.take();
+        writeManifest(false);
         Thread hook = new Thread(this::onSignal, "lb-runner-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         int toRun = 0;
@@ -115,11 +121,21 @@ public final class MatrixRunner {
                     CellOutcome outcome = runCell(cell);
                     spentSec += outcome.seconds;
                     estimatedDoneSec += cellEstimate / 1e9;
+                    if (!interrupted && ResultFiles.saysDiskFull(outcome.reason)) {
+                        diskFull = outcome.reason;
+                        // run again by --resume once there is room: what it measured could not all be kept
+                        outcome = new CellOutcome(CellOutcome.INTERRUPTED, "stopped, the results disk is full: "
+                                + outcome.reason, outcome.exitCode, outcome.seconds);
+                    }
                     if (!interrupted) {
                         outcomes.put(cell.key(), outcome);
                     }
                 }
-                manifest.write(cells, outcomes, false);
+                if (diskFull == null) {
+                    writeManifest(false);
+                } else {
+                    break;
+                }
             }
         } finally {
             done = true;
@@ -132,8 +148,49 @@ public final class MatrixRunner {
         } catch (IllegalStateException shuttingDown) {
             return outcomes;
         }
-        manifest.write(cells, outcomes, true);
+        if (diskFull != null) {
+            for (Cell c : cells) {
+                outcomes.putIfAbsent(c.key(), new CellOutcome(CellOutcome.NOT_RUN, "the run stopped before this cell:"
+                        + " the results disk is full", 0, 0));
+            }
+            reserve.release(); // the room kept for this: run.json says which cells --resume runs
+            writeManifest(false);
+            return ordered();
+        }
+        reserve.release();
+        writeManifest(true);
         return ordered();
+    }
+
+    /**
+     * Rewrites run.json; on a full disk, once more after giving back the space kept for it, then the failure is
+     * remembered as the reason the run stopped (the console has the outcomes) instead of ending the run unsaid.
+     */
+    private void writeManifest(boolean finished) throws IOException {
+        try {
+            manifest.write(cells, outcomes, finished);
+        } catch (IOException e) {
+            if (!ResultFiles.saysDiskFull(e.getMessage())) {
+                throw e;
+            }
+            diskFull = diskFull == null ? e.getMessage() : diskFull;
+            reserve.release();
+            try {
+                manifest.write(cells, outcomes, finished);
+            } catch (IOException again) {
+                manifestFailure = again.getMessage();
+            }
+        }
+    }
+
+    /** Why the run stopped early: a result or log could not be written for a full disk; null when it did not. */
+    public String diskFull() {
+        return diskFull;
+    }
+
+    /** Why run.json could not be written even with the space kept for it given back; null when it was written. */
+    public String manifestFailure() {
+        return manifestFailure;
     }
 
     /**
@@ -383,6 +440,7 @@ public final class MatrixRunner {
                         wasRunning ? "interrupted while it ran" : "the run was interrupted before this cell", 0, 0));
             }
         }
+        reserve.release();
         try {
             manifest.write(cells, outcomes, true);
         } catch (IOException e) {

@@ -157,4 +157,46 @@ class MatrixRunnerTest {
         assertEquals(out.keySet(), RunManifest.outcomes(ResultFiles.readJson(request.runDir().resolve("run.json")))
                 .keySet());
     }
+
+    /**
+     * A cell whose launcher says its results disk is full stops the matrix: that cell is INTERRUPTED (so --resume
+     * runs it again), the cells after it NOT_RUN with the reason, run.json records them (not PENDING), and the room
+     * kept for run.json is given back.
+     */
+    @Test
+    void aCellWhoseDiskFilledStopsTheMatrixAndRunJsonSaysWhatResumeRuns() throws IOException {
+        String full = "latency-bench: stopped, reference: cannot write /r/latency.hlog: No space left on device ("
+                + ResultFiles.DISK_FULL + ": the file system of /r has 0 bytes free)";
+        MatrixRunner runner = new MatrixRunner(request, cell -> {
+            started.add(cell.gcId());
+            return "serial".equals(cell.gcId()) ? List.of("sh", "-c", "echo '" + full + "'; exit 1")
+                    : List.of("sh", "-c", "exit 0");
+        }, Map.of(), new PrintStream(console, true, StandardCharsets.UTF_8));
+        Map<String, CellOutcome> out = runner.run();
+
+        assertEquals(List.of("g1", "serial"), started, "nothing runs after the disk filled");
+        assertEquals(full.substring("latency-bench: ".length()), runner.diskFull());
+        assertEquals("INTERRUPTED", out.get("queue/openjdk-17.0.15__serial").status);
+        assertTrue(out.get("queue/openjdk-17.0.15__serial").reason.startsWith("stopped, the results disk is full: "
+                + "stopped, reference: cannot write /r/latency.hlog"), out.get("queue/openjdk-17.0.15__serial").reason);
+        assertEquals("the run stopped before this cell: the results disk is full",
+                out.get("queue/openjdk-17.0.15__parallel").reason);
+        assertEquals(Map.of("openjdk-17.0.15__g1", "OK", "openjdk-17.0.15__serial", "INTERRUPTED",
+                "openjdk-17.0.15__zgc-gen", "SKIPPED", "openjdk-17.0.15__parallel", "NOT_RUN"), statuses());
+        assertFalse(ResultFiles.readJson(request.runDir().resolve("run.json")).has("finished"),
+                "a stopped run is not finished: --resume takes it");
+        assertFalse(Files.exists(request.runDir().resolve(SpaceReserve.FILE)), "the room kept is given back");
+    }
+
+    /** The room is taken while the matrix runs and removed at its end; removing twice is harmless. */
+    @Test
+    void theSpaceReserveTakesItsBytesAndGivesThemBack() throws IOException {
+        SpaceReserve reserve = new SpaceReserve(tmp);
+        reserve.take();
+        Path file = tmp.resolve(SpaceReserve.FILE);
+        assertEquals(SpaceReserve.BYTES, Files.size(file));
+        reserve.release();
+        reserve.release();
+        assertFalse(Files.exists(file));
+    }
 }

@@ -442,6 +442,33 @@ class SearchReportTest {
         assertEquals(0, better.regressions);
     }
 
+    /**
+     * A step whose JVM was killed ends its search FAILED with value 0: no capacity, so compare says the search failed
+     * (which gates as a cell OK in the base and not OK in the candidate) instead of a ratio of 0 and "holds less".
+     */
+    @Test
+    void compareShowsASearchWhoseStepFailedAsFailedNotAsAZeroRatio() throws IOException {
+        Path base = run("base", 3);
+        Path killed = run("killed", 3);
+        Path schedule = killed.resolve("chain").resolve(CELL + ".schedule.json");
+        JsonObject o = ResultFiles.readJson(schedule);
+        String why = "chronicle-instances-4 (4 chains) failed for a reason that is not a capacity bound, so the search"
+                + " stopped there: the benchmark JVM was killed (SIGKILL)";
+        o.getAsJsonObject("decision").getAsJsonObject("parts").add("chronicle", decision("FAILED", 0,
+                "no answer: the step of 4 chains failed", why, "chronicle-instances-4"));
+        ResultFiles.writeJson(schedule, o);
+        Compare.Result r = Compare.compare(RunData.load(base), RunData.load(killed), 0.10);
+        assertTrue(r.text.contains("chain/chronicle/" + CELL + "        base 3 chains, candidate no answer: the step of"
+                + " 4 chains failed, not compared  FAILED in the candidate (a failure, not a measurement): " + why),
+                r.text);
+        assertFalse(r.text.contains("holds less"), r.text);
+        assertFalse(r.text.contains("0.00x"), r.text);
+        assertEquals(1, r.regressions, "a search OK in the base and FAILED in the candidate still fails the gate");
+        Compare.Result reverse = Compare.compare(RunData.load(killed), RunData.load(base), 0.10);
+        assertTrue(reverse.text.contains("not compared  FAILED in the base, nothing to compare: " + why), reverse.text);
+        assertEquals(0, reverse.regressions, reverse.text);
+    }
+
     @Test
     void partsWithTheSameBracketAreComparedOnce() {
         assertEquals(". Chronicle and in-memory each hold more chains than kafka (at least 8 / none): the higher"

@@ -257,6 +257,18 @@ public final class Compare {
                     }
                     compared++;
                     String where = scenario + "/" + e.getKey() + "/" + b.cell;
+                    if (ba.failed() || ca.failed()) { // a crashed step measured nothing: no capacity to set against
+                        boolean candFailed = ca.failed();
+                        if (candFailed && !ba.failed()) { // as a cell OK in the base and FAILED in the candidate
+                            regressions++;
+                        }
+                        sb.append(String.format(Locale.ROOT, "%-42s base %s, candidate %s, not compared  %s: %s%n",
+                                where, ba.answer(), ca.answer(), candFailed && !ba.failed()
+                                        ? "FAILED in the candidate (a failure, not a measurement)"
+                                        : "FAILED in " + (candFailed ? "both runs" : "the base") + ", nothing to compare",
+                                (candFailed ? ca : ba).why()));
+                        continue;
+                    }
                     double ratio = ba.value() == 0 ? (ca.value() == 0 ? 1 : Double.POSITIVE_INFINITY)
                             : (double) ca.value() / ba.value();
                     boolean candLowerBound = ca.atLimit() || ca.unfinished();
@@ -272,8 +284,8 @@ public final class Compare {
                         verdict = "same";
                     }
                     sb.append(String.format(Locale.ROOT, "%-42s base %s, candidate %s, %s  %s%n", where, ba.answer(),
-                            ca.answer(), Double.isInfinite(ratio) ? "from none" : String.format(Locale.ROOT,
-                                    "%.2fx", ratio), verdict));
+                            ca.answer(), Double.isInfinite(ratio) ? "from none" : ratio == 0 ? "to none"
+                                    : Comparison.ratio(ratio), verdict));
                 }
             }
         }
@@ -327,7 +339,7 @@ public final class Compare {
             double ratio = bv == 0 ? Double.NaN : (double) cv / bv;
             double noise = maxKnown(Percentiles.spreadValue(bForks, i), Percentiles.spreadValue(cForks, i));
             boolean confident = Percentiles.confident(Math.min(b.count, c.count), PCTS[i]);
-            String cell = String.format(Locale.ROOT, "%.2fx", ratio) + (Double.isNaN(noise) ? ""
+            String cell = Comparison.ratio(ratio) + (Double.isNaN(noise) ? ""
                     : String.format(Locale.ROOT, " ±%.0f%%", noise * 100)) + (confident ? "" : Percentiles.LOW);
             sb.append(String.format(Locale.ROOT, " %17s", cell));
             if (confident && ratio > 1 + maxRegression) {

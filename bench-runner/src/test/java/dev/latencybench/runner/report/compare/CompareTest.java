@@ -140,6 +140,34 @@ class CompareTest {
         assertEquals(out(), Files.readString(written));
     }
 
+    /** 2.62 ms to 1.42 us is 0.00054 of the base: two significant digits, never "0.00x". */
+    @Test
+    void aLargeSpeedUpNeverReadsAsZero() throws IOException {
+        Path base = run("base", 2_620_000, 5_000_000, "OK");
+        Path faster = run("faster", 1_420, 5_000_000, "OK");
+        assertEquals(0, compare(base.toString(), faster.toString()), out());
+        assertTrue(has("queue/chronicle/openjdk-17\\.0\\.15__g1 +0\\.00054x "), out());
+        assertTrue(!out().contains("0.00x"), out());
+        assertEquals("0.00054x", dev.latencybench.core.view.Comparison.ratio(1_420 / 2_620_000.0));
+        assertEquals("0.10x", dev.latencybench.core.view.Comparison.ratio(0.1));
+        assertEquals("0.099x", dev.latencybench.core.view.Comparison.ratio(0.0987));
+        assertEquals("1.04x", dev.latencybench.core.view.Comparison.ratio(1.04));
+        assertEquals("0x", dev.latencybench.core.view.Comparison.ratio(0));
+        assertEquals("-", dev.latencybench.core.view.Comparison.ratio(Double.NaN));
+    }
+
+    /** /proc passes the kernel's writable check for root and refuses every new file: bad input, before comparing. */
+    @Test
+    void anOutputUnderProcIsBadInputBeforeAnyComparison() {
+        Path base = run("base", 1_000, 5_000_000, "OK");
+        UsageException e = assertThrows(UsageException.class, () -> compare(base.toString(), base.toString(), "10%",
+                Path.of("/proc/nope/x.txt")));
+        assertTrue(e.getMessage().startsWith("bench compare: --output /proc/nope/x.txt: "), e.getMessage());
+        assertTrue(e.getMessage().contains("/proc"), e.getMessage());
+        assertTrue(e.getMessage().endsWith("; give a file in a writable folder"), e.getMessage());
+        assertEquals("", out(), "refused before comparing");
+    }
+
     @Test
     void theThresholdIsPrintedAsGiven() throws IOException {
         Path base = run("base", 1_000, 5_000_000, "OK");
