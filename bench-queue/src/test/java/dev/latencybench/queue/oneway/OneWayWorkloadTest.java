@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import com.google.gson.JsonObject;
@@ -48,6 +49,8 @@ class OneWayWorkloadTest {
     static class MemoryTransport implements MessageTransport {
         final ConcurrentLinkedQueue<long[]> queue = new ConcurrentLinkedQueue<>();
         final int dropEvery;
+        /** Open once the first message was sent. */
+        final CountDownLatch sending = new CountDownLatch(1);
         volatile boolean closed;
 
         MemoryTransport(int dropEvery) {
@@ -56,6 +59,7 @@ class OneWayWorkloadTest {
 
         @Override
         public boolean trySend(long sequence, long intendedSendNs, long actualSendNs) {
+            sending.countDown();
             if (dropEvery == 0 || (sequence + 1) % dropEvery != 0) {
                 queue.add(new long[] {sequence, intendedSendNs, actualSendNs});
             }
@@ -330,6 +334,8 @@ class OneWayWorkloadTest {
         Thread runner = new Thread(() -> h.runPeriod(true));
         long t0 = System.nanoTime();
         runner.start();
+        // stopped 1.5 s into sending: a busy machine may take that long to start the period's threads
+        assertTrue(t.sending.await(30, TimeUnit.SECONDS), "the producer sent within 30 s");
         Thread.sleep(1_500);
         h.interrupt("test says stop", TimeUnit.SECONDS.toNanos(10));
         runner.join(10_000);
