@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import com.google.gson.JsonObject;
+import dev.latencybench.core.testing.UnderLoad;
 
 /**
  * What a smoke-scale point of the Jet pipeline must show in its {@code result.json}, wherever it ran (the
@@ -19,7 +20,7 @@ public final class JetResultChecks {
 
     /** @return the number of window ends the point measured */
     public static long assertEveryWindowCounted(JsonObject r, long keys) {
-        assertEquals("OK", r.get("status").getAsString(), keys + ": " + r.get("reasons"));
+        UnderLoad.assertOk(r, keys + " keys");
         JsonObject jet = r.getAsJsonObject("jet");
         long windows = jet.get("windows").getAsLong();
         assertTrue(windows >= 290 && windows <= 320, "3 s of 10 ms slides: " + windows);

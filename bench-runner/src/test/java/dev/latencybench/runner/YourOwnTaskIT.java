@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.core.testing.UnderLoad;
 
 /**
  * A user's own code, as a new user runs it: a task class of theirs (two threads handing stamped
@@ -134,7 +135,7 @@ class YourOwnTaskIT {
             for (String variant : List.of("floor", "HandoffTask")) {
                 JsonObject result = ResultFiles.readJson(run.resolve("task").resolve(variant).resolve(cell)
                         .resolve("result.json"));
-                assertEquals("OK", result.get("status").getAsString(), variant + " " + cell + ": " + result);
+                UnderLoad.assertOk(result, variant + " " + cell);
                 assertEquals(20_000, result.get("runs").getAsLong(), "smoke: 2 s at 10,000 calls/s");
                 assertEquals(20_000, result.get("samples").getAsLong());
             }

@@ -1,0 +1,139 @@
+package dev.latencybench.core.testing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+
+import dev.latencybench.core.env.CpuLoadProbe;
+import dev.latencybench.core.result.ResultFiles;
+
+/**
+ * An integration test's check that a cell, step or point ended OK, whose failure says when the machine's
+ * load is the reason. A smoke IT checks mechanics, not this machine's latency, but a point still fails
+ * "did not keep up" (or "rate not held", "broken by load") when other processes take the CPU it needs:
+ * such a failure names the busy machine, from the result's own "busy machine" flag (the forks' probe)
+ * or, where the result carries none, from the load other processes put on the machine now, over one
+ * second. Any other failure is reported as it is. A run that should end with exit status 0 is checked
+ * with {@link #assertExitZero}, which looks for such a point among the run's results first. Stateless.
+ */
+public final class UnderLoad {
+    /** How a point's reason begins when the machine could not keep its schedule. */
+    static final List<String> LOAD_REASONS = List.of("did not keep up", "rate not held", "broken by load");
+    private static final long PROBE_MS = 1_000;
+
+    private UnderLoad() {
+    }
+
+    /**
+     * Fails unless {@code result} (a result.json, a run.json cell or a schedule's step: an object with a
+     * {@code status}, and {@code reasons} or {@code reason}, and perhaps {@code flags}) has status OK.
+     *
+     * @param what the point, for the message (the variant, the cell)
+     */
+    public static void assertOk(JsonObject result, String what) {
+        if (!"OK".equals(status(result))) {
+            fail(explain(result, what, UnderLoad::loadNow));
+        }
+    }
+
+    /**
+     * Fails unless {@code exit} is 0; where it is not and a point under {@code results} failed for the load
+     * (a {@code result.json} whose reasons say it did not keep up), the message is that point's, naming the load.
+     *
+     * @param output the run's console, for any other failure
+     */
+    public static void assertExitZero(int exit, String output, Path results) {
+        if (exit != 0 && Files.isDirectory(results)) {
+            List<Path> files;
+            try (Stream<Path> walk = Files.walk(results)) {
+                files = walk.filter(f -> f.getFileName().toString().equals("result.json")).sorted()
+                        .collect(Collectors.toList());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            for (Path f : files) {
+                JsonObject r;
+                try {
+                    r = ResultFiles.readJson(f);
+                } catch (IOException | RuntimeException e) {
+                    continue; // a file cut short: the exit status and the output below say more
+                }
+                if (!"OK".equals(status(r)) && forLoad(strings(r, "reasons"))) {
+                    fail(explain(r, results.relativize(f.getParent()).toString(), UnderLoad::loadNow)
+                            + "\n" + output);
+                }
+            }
+        }
+        assertEquals(0, exit, output);
+    }
+
+    /** Why {@code result} is not OK, in words; {@code loadNow} is asked only where the result carries no flag. */
+    static String explain(JsonObject result, String what, Supplier<CpuLoadProbe.Load> loadNow) {
+        List<String> reasons = strings(result, result.has("reasons") ? "reasons" : "reason");
+        List<String> flags = strings(result, "flags");
+        String said = String.format(Locale.ROOT, "%s: %s, reasons %s, flags %s", what, status(result), reasons, flags);
+        if (!forLoad(reasons)) {
+            return said;
+        }
+        String busy = flags.stream().filter(f -> f.startsWith("busy machine:")).findFirst().orElse(null);
+        if (busy != null) {
+            return "the machine was busy, so a point did not keep up (" + busy + "); rerun on a quieter machine."
+                    + " " + said;
+        }
+        CpuLoadProbe.Load now = loadNow.get();
+        if (now.busy()) {
+            return String.format(Locale.ROOT, "the machine is busy (other processes use %.2f cores now, steal %.2f),"
+                    + " so a point did not keep up; rerun on a quieter machine. %s", now.otherProcessesCores,
+                    now.stealCores, said);
+        }
+        return String.format(Locale.ROOT, "a point did not keep up on a machine that is not busy now (other processes"
+                + " %s cores): not the load. %s", now.available
+                ? String.format(Locale.ROOT, "%.2f", now.otherProcessesCores) : "unknown", said);
+    }
+
+    private static boolean forLoad(List<String> reasons) {
+        return reasons.stream().anyMatch(r -> LOAD_REASONS.stream().anyMatch(r::startsWith));
+    }
+
+    private static CpuLoadProbe.Load loadNow() {
+        CpuLoadProbe probe = CpuLoadProbe.system();
+        CpuLoadProbe.Snapshot before = probe.snapshot();
+        try {
+            Thread.sleep(PROBE_MS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return before.until(probe.snapshot());
+    }
+
+    private static String status(JsonObject result) {
+        return result.has("status") ? result.get("status").getAsString() : "no status";
+    }
+
+    private static List<String> strings(JsonObject o, String name) {
+        List<String> out = new ArrayList<>();
+        JsonElement e = o.get(name);
+        if (e == null || e.isJsonNull()) {
+            return out;
+        }
+        if (e.isJsonArray()) {
+            e.getAsJsonArray().forEach(x -> out.add(x.isJsonPrimitive() ? x.getAsString() : x.toString()));
+        } else {
+            out.add(e.isJsonPrimitive() ? e.getAsString() : e.toString());
+        }
+        return out;
+    }
+}
