@@ -106,6 +106,19 @@ public final class ExternalKafkaCluster implements KafkaCluster {
         return bootstrapServers;
     }
 
+    /** The search's broker is watched by its process handle: its end runs {@code onGone} at once. */
+    @Override
+    public void whenGone(Runnable onGone) {
+        if (searchBrokerPid < 0) {
+            return;
+        }
+        if (searchBroker == null) { // gone before this JVM looked
+            onGone.run();
+            return;
+        }
+        searchBroker.onExit().thenRun(onGone);
+    }
+
     @Override
     public String failure() {
         if (searchBrokerPid < 0 || (searchBroker != null && searchBroker.isAlive())) {

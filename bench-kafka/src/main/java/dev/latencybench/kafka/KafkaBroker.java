@@ -293,6 +293,43 @@ public final class KafkaBroker implements KafkaCluster {
         return failure;
     }
 
+    /** The broker's end, when this JVM did not stop it, runs {@code onGone} at once. */
+    @Override
+    public void whenGone(Runnable onGone) {
+        Process p = process;
+        if (p != null) {
+            p.onExit().thenRun(() -> {
+                if (!stopping) {
+                    onGone.run();
+                }
+            });
+        }
+    }
+
+    /**
+     * After the broker exited on its own: copies its log into {@code dir} (the folder it was in is deleted when the
+     * broker is closed) and makes {@link #failure} point there; nothing when it did not fail or the copy fails.
+     *
+     * @return the copy, or null
+     */
+    Path keepLog(Path dir) {
+        String f = failure;
+        Path log = folder.resolve(LOG_FILE);
+        if (f == null || !Files.isRegularFile(log)) {
+            return null;
+        }
+        Path kept = dir.resolve(LOG_FILE);
+        try {
+            Files.createDirectories(dir);
+            Files.copy(log, kept, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException | RuntimeException e) {
+            System.err.println("latency-bench: cannot keep " + log + " in " + dir + ": " + e);
+            return null;
+        }
+        failure = f.replace(log.toString(), kept.toString());
+        return kept;
+    }
+
     /** The broker's process id; -1 before it started. */
     public long pid() {
         Process p = process;

@@ -90,6 +90,8 @@ final class KafkaChainTransport implements ChainTransport {
             topics.close();
             throw e;
         }
+        // the broker's end fails every stage at its next send or poll, instead of after the clients' time-outs
+        cluster.whenGone(() -> fail("the broker process ended", null));
     }
 
     /**
@@ -244,8 +246,10 @@ final class KafkaChainTransport implements ChainTransport {
                 }
             }
         }
+        // a broker that is gone takes no goodbye: each client would wait its whole time-out for it
+        Duration closeTimeout = cluster.failure() != null ? Duration.ZERO : CLOSE_TIMEOUT;
         try {
-            producer.close(CLOSE_TIMEOUT);
+            producer.close(closeTimeout);
         } catch (RuntimeException e) {
             // closing: what was not delivered is counted as lost by the sink
         }
@@ -253,7 +257,7 @@ final class KafkaChainTransport implements ChainTransport {
             for (KafkaConsumer<byte[], byte[]> c : chain) {
                 if (c != null) {
                     try {
-                        c.close(CloseOptions.timeout(CLOSE_TIMEOUT));
+                        c.close(CloseOptions.timeout(closeTimeout));
                     } catch (RuntimeException e) {
                         // a stage thread still polls it (a shutdown hook): the JVM's end closes its sockets
                     }

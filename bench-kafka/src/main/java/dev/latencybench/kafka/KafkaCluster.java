@@ -30,6 +30,13 @@ public interface KafkaCluster extends AutoCloseable {
      */
     String failure();
 
+    /**
+     * Runs {@code onGone} once the cluster's broker process ends, when the suite knows that process (a broker it
+     * started, or the search's broker by its pid); never for an external cluster. From a JDK thread.
+     */
+    default void whenGone(Runnable onGone) {
+    }
+
     /** What the cluster is, for env.json: owned or external, and for an owned broker its JVM. */
     JsonObject describe();
 

@@ -86,6 +86,12 @@ final class SearchBroker implements Study.Plan.Shared {
         return broker.failure();
     }
 
+    /** The broker's log, after it exited on its own: its folder goes when it is closed. */
+    @Override
+    public void keepFailureLog(java.nio.file.Path dir) {
+        broker.keepLog(dir);
+    }
+
     /** The Kafka steps and the Kafka loop ({@code kafka-loop}) run on the same warm broker. */
     @Override
     public boolean serves(String variant) {

@@ -268,6 +268,15 @@ class ChainStudySmokeIT {
                 "the broker and its exit are named: " + why);
         assertTrue(!output.contains("kafka-instances-2"), "no step after the failed one: " + output);
         assertTrue(output.contains("answer: no answer: the step of 1 chain failed"), output);
+        // the cause first (the broker's exit, as the launcher saw it), then the stages' view of it; its log is kept
+        // in the step's cell folder, where the reason points (the broker's own folder is deleted)
+        JsonObject step = result("search-killed", "kafka-instances-1");
+        String first = step.getAsJsonArray("reasons").get(0).getAsString();
+        Path cellDir = tmp.resolve("results/search-killed/chain/kafka-instances-1").resolve(step.get("cell")
+                .getAsString());
+        assertTrue(first.startsWith("the Kafka broker (pid " + killed.get(0) + ") exited with status 137 (signal 9)"
+                + " while the study was using it; last lines of " + cellDir.resolve("broker.log") + ":"), first);
+        assertTrue(Files.isRegularFile(cellDir.resolve("broker.log")), "the broker's log is kept: " + cellDir);
         assertNothingLeftUnder(brokers);
     }
 

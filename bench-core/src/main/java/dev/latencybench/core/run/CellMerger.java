@@ -151,8 +151,11 @@ public final class CellMerger {
                 }
             }
         }
-        if (ctx.launcherFailure != null) {
+        if (ctx.launcherFailure != null) { // the cause as the launcher saw it (what the step shared died), first
+            Set<String> after = new LinkedHashSet<>(reasons);
+            reasons.clear();
             reasons.add(ctx.launcherFailure);
+            reasons.addAll(after);
             anyFailed = true;
         }
         if (!anyInterrupted && forksWithData < ctx.forksAsked) {

@@ -1,5 +1,6 @@
 package dev.latencybench.core.run;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -148,6 +149,14 @@ public interface Study {
 
             /** Why it can no longer serve (it exited, and how), or null while it can. */
             String failure();
+
+            /**
+             * After a step during which it failed: keeps in {@code dir} (the step's cell folder) what says why
+             * (its log), when that lives somewhere {@link #close} removes, so {@link #failure} can point there;
+             * default nothing.
+             */
+            default void keepFailureLog(Path dir) {
+            }
 
             /**
              * Whether the next variant's steps may use it too (the chain study's broker serves {@code kafka}

@@ -341,8 +341,10 @@ public final class StudyLauncher {
             }
             Study.Plan.Shared s = shared;
             String sharedFailure = s == null || unavailable != null ? null : s.failure();
-            if (sharedFailure != null && !interrupts.interrupted()) { // it died during the step: say how
-                failure = failure == null ? sharedFailure : failure + "; " + sharedFailure;
+            if (sharedFailure != null && !interrupts.interrupted()) { // it died during the step: say how, first
+                s.keepFailureLog(cellDir);
+                sharedFailure = s.failure();
+                failure = failure == null ? sharedFailure : sharedFailure + "; " + failure;
             }
             cleanUpAfterForks(plan);
             try {

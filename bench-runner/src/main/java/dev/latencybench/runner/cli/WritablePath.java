@@ -49,7 +49,8 @@ public final class WritablePath {
             return null;
         } catch (java.io.IOException | UnsupportedOperationException | SecurityException e) {
             String why = e instanceof java.nio.file.FileSystemException && ((java.nio.file.FileSystemException) e)
-                    .getReason() != null ? ((java.nio.file.FileSystemException) e).getReason() : e.toString();
+                    .getReason() != null ? ((java.nio.file.FileSystemException) e).getReason()
+                    : e.getClass().getSimpleName(); // the message would name the probe's file, which never existed
             return "no file can be made in " + folder + " (" + why + ")";
         }
     }

@@ -150,8 +150,10 @@ public final class MatrixRunner {
         }
         if (diskFull != null) {
             for (Cell c : cells) {
-                outcomes.putIfAbsent(c.key(), new CellOutcome(CellOutcome.NOT_RUN, "the run stopped before this cell:"
-                        + " the results disk is full", 0, 0));
+                outcomes.putIfAbsent(c.key(), c.skipReason() != null
+                        ? new CellOutcome(CellOutcome.SKIPPED, c.skipReason(), 0, 0)
+                        : new CellOutcome(CellOutcome.NOT_RUN, "the run stopped before this cell: the results disk is"
+                        + " full", 0, 0));
             }
             reserve.release(); // the room kept for this: run.json says which cells --resume runs
             writeManifest(false);

@@ -464,6 +464,9 @@ class SearchReportTest {
         assertFalse(r.text.contains("holds less"), r.text);
         assertFalse(r.text.contains("0.00x"), r.text);
         assertEquals(1, r.regressions, "a search OK in the base and FAILED in the candidate still fails the gate");
+        assertTrue(r.text.contains("note: chain/chronicle-instances-4/" + CELL + ": a step that failed outside its pass"
+                + " rule in the candidate, so its figures are not compared"), r.text);
+        assertFalse(r.text.contains("chain/chronicle-instances-4/" + CELL + "   "), "no ratio row for it: " + r.text);
         Compare.Result reverse = Compare.compare(RunData.load(killed), RunData.load(base), 0.10);
         assertTrue(reverse.text.contains("not compared  FAILED in the base, nothing to compare: " + why), reverse.text);
         assertEquals(0, reverse.regressions, reverse.text);

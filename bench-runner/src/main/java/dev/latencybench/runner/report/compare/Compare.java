@@ -136,6 +136,8 @@ public final class Compare {
                 .anyMatch(b -> !b.variant.isEmpty() && candidateRow(cand, b) != null);
         for (String scenario : base.scenarios.keySet()) {
             java.util.Set<String> searchSteps = searchSteps(base, cand, scenario);
+            java.util.Set<String> baseErrors = errorSteps(base, scenario);
+            java.util.Set<String> candErrors = errorSteps(cand, scenario);
             for (RunData.Row b : base.scenarios.get(scenario)) {
                 if (b.variant.isEmpty()) {
                     continue;
@@ -146,6 +148,14 @@ public final class Compare {
                     // a search runs the steps its answers lead it to: its answer is compared below, not its steps
                     notes.add(where + ": a step of the search, " + (c == null ? "only in the base run"
                             : b.status + " in the base, " + c.status + " in the candidate"));
+                    continue;
+                }
+                String step = b.cell + "/" + b.variant;
+                if (c != null && (baseErrors.contains(step) || candErrors.contains(step))) {
+                    // a crash, a broker gone: what the step recorded before is no measurement of the load
+                    notes.add(where + ": a step that failed outside its pass rule in " + (baseErrors.contains(step)
+                            ? (candErrors.contains(step) ? "both runs" : "the base") : "the candidate")
+                            + ", so its figures are not compared (the search's answer below says why)");
                     continue;
                 }
                 if (c == null && "OK".equals(b.status) && anyShared) { // an interrupted candidate, say: not a pass
@@ -211,6 +221,21 @@ public final class Compare {
         return new Result(sb.toString(), compared, regressions);
     }
 
+    /**
+     * The steps that ended a search of the run FAILED (a crash, what the steps share gone): the last step each such
+     * part was decided by, as {@code <cell>/<step>}.
+     */
+    private static java.util.Set<String> errorSteps(RunData run, String scenario) {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        if (run.scenarios.containsKey(scenario)) {
+            for (Search s : run.searches(scenario)) {
+                s.parts.values().stream().filter(a -> a.failed() && !a.decidedBy().isEmpty())
+                        .forEach(a -> names.add(s.cell + "/" + a.decidedBy().get(a.decidedBy().size() - 1)));
+            }
+        }
+        return names;
+    }
+
     /** The step names (folders) of the scenario's searches in either run. */
     private static java.util.Set<String> searchSteps(RunData base, RunData cand, String scenario) {
         java.util.Set<String> names = new java.util.HashSet<>();
@@ -266,7 +291,7 @@ public final class Compare {
                                 where, ba.answer(), ca.answer(), candFailed && !ba.failed()
                                         ? "FAILED in the candidate (a failure, not a measurement)"
                                         : "FAILED in " + (candFailed ? "both runs" : "the base") + ", nothing to compare",
-                                (candFailed ? ca : ba).why()));
+                                (candFailed ? ca : ba).why().split("\\R", 2)[0])); // its cause; the rest is in the run
                         continue;
                     }
                     double ratio = ba.value() == 0 ? (ca.value() == 0 ? 1 : Double.POSITIVE_INFINITY)
