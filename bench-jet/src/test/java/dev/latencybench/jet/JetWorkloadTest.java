@@ -208,7 +208,8 @@ class JetWorkloadTest {
         long windows = session.runPeriod(true).count;
         stopper.join();
         session.close();
-        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(10), "ended promptly");
+        // the interrupt allows 10 s to stop; a busy machine may use some of it, a period that ran on would take 60 s
+        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(30), "ended promptly, long before its 60 s");
         assertEquals("INTERRUPTED", session.status(), session.reasons().toString());
         assertTrue(windows > 0, "kept what it measured");
     }
@@ -237,7 +238,8 @@ class JetWorkloadTest {
         assertTrue(message.startsWith("no Hazelcast cluster named 'dev' answered at 127.0.0.1:" + nobody
                 + " (bench.jet.cluster) within 5 s: "), message);
         assertTrue(message.endsWith("; check the addresses and bench.jet.clusterName"), message);
-        assertTrue(tookMs < 15_000, "gave up within seconds: " + tookMs + " ms");
+        // the study's 5 s, plus the client's start, slower on a busy machine; Hazelcast's own default would go on trying
+        assertTrue(tookMs < 30_000, "gave up within seconds: " + tookMs + " ms");
     }
 
     /**
