@@ -15,7 +15,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 
 import com.google.gson.JsonObject;
 
@@ -31,9 +30,9 @@ import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
 import dev.latencybench.core.testing.FakeSysTree;
+import dev.latencybench.core.testing.RateNotHeld;
 import dev.latencybench.core.fork.ForkSession;
 import dev.latencybench.core.time.Clocks;
-import dev.latencybench.core.time.Pacer;
 
 /**
  * The one-way workload in a real fork session, with real threads and the system clock, over an in-memory transport: short periods
@@ -110,20 +109,10 @@ class OneWayWorkloadTest {
         return ResultFiles.readJson(tmp.resolve("fork").resolve(ResultLayout.FORK_JSON));
     }
 
-    /**
-     * A finished period's reasons but the rate, and its status as they make it. On a busy machine the producer may
-     * end more than {@link Pacer#BEHIND_FLOOR_NS} (50 ms, these periods' allowance) behind its schedule, which
-     * fails the period "rate not held"; such a reason must then be borne out by the lag fork.json records, and
-     * no such reason may appear without it. What is left is the accounting the tests check, on any machine.
-     */
-    private List<String> reasonsButTheRate(ForkSession h) throws Exception {
-        long finalLagNs = forkJson().getAsJsonObject("pacing").get("finalLagNs").getAsLong();
-        List<String> rate = h.reasons().stream().filter(r -> r.startsWith("rate not held: ")).collect(Collectors.toList());
-        assertEquals(finalLagNs > Pacer.BEHIND_FLOOR_NS, !rate.isEmpty(),
-                "'rate not held' exactly when the producer ended over 50 ms behind (" + finalLagNs + " ns): " + h.reasons());
-        List<String> rest = h.reasons().stream().filter(r -> !rate.contains(r)).collect(Collectors.toList());
-        assertEquals(h.reasons().isEmpty() ? "OK" : "FAILED", h.status(), h.reasons().toString());
-        return rest;
+    /** A finished period's reasons but the rate, checked against its recorded lag (see {@link RateNotHeld}). */
+    private List<String> reasonsButTheRate(ForkSession h, long periodNs) throws Exception {
+        return RateNotHeld.reasonsButTheRate(h.status(), h.reasons(),
+                forkJson().getAsJsonObject("pacing").get("finalLagNs").getAsLong(), periodNs);
     }
 
     @Test
@@ -137,7 +126,7 @@ class OneWayWorkloadTest {
         assertEquals(1_000, warm.count);
         assertEquals(3_000, measured.count);
         assertTrue(t.closed, "close() closes the transport");
-        assertEquals(List.of(), reasonsButTheRate(h));
+        assertEquals(List.of(), reasonsButTheRate(h, 300 * MS));
 
         JsonObject f = forkJson();
         assertEquals(h.status(), f.get("status").getAsString());
@@ -228,7 +217,8 @@ class OneWayWorkloadTest {
 
         assertFalse(t.harnessSent, "the harness's producer loop did not run");
         assertEquals(2_000, r.count, "the loop's own histogram, taken by the session");
-        assertEquals(List.of("messages out of order: 3"), reasonsButTheRate(h), "the harness still judges the accounting");
+        assertEquals(List.of("messages out of order: 3"), reasonsButTheRate(h, 200 * MS),
+                "the harness still judges the accounting");
         JsonObject f = forkJson();
         assertEquals(2_000, f.get("sent").getAsLong());
         assertEquals(2_000, f.get("received").getAsLong(), "received as the loop counted it");
@@ -254,7 +244,7 @@ class OneWayWorkloadTest {
         h.runPeriod(true);
         h.close();
         assertEquals("FAILED", h.status());
-        assertEquals(List.of("messages lost: 20 of 2,000"), reasonsButTheRate(h));
+        assertEquals(List.of("messages lost: 20 of 2,000"), reasonsButTheRate(h, 200 * MS));
         assertEquals(20, forkJson().get("lost").getAsLong());
     }
 
@@ -315,7 +305,7 @@ class OneWayWorkloadTest {
         ForkSession h = harness(settings("2,3", "100ms"), new MemoryTransport(0), records);
         h.runPeriod(true);
         h.close();
-        assertEquals(List.of(), reasonsButTheRate(h));
+        assertEquals(List.of(), reasonsButTheRate(h, 100 * MS));
         assertTrue(calls.containsAll(List.of("lb-producer pin 2", "lb-consumer pin 3", "lb-producer release",
                 "lb-consumer release")), calls.toString());
         assertEquals(4, calls.size(), calls.toString());
