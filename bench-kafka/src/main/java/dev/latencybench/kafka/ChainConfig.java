@@ -118,15 +118,26 @@ public final class ChainConfig {
     static final Property BOOTSTRAP_PROPERTY = Property.text(KafkaCluster.BOOTSTRAP, "", "HOST:PORT of a running"
             + " Kafka cluster to use; empty: the launcher starts one broker for the kafka steps");
     /**
-     * The broker's warm-up at its longest. The default keeps the study's warm-up (at least 30 s, until the p99
-     * settles, at most 60 s); a shorter value also shortens the minimum, so the warm-up runs exactly that long
-     * unless it settles first. The project's integration tests use it to check the mechanics in seconds: a
-     * broker warmed up that briefly is not warm, and a run with it measures a cold broker.
+     * The broker's warm-up at its longest, at smoke scale: a smoke step of 2,000 messages is too short to judge
+     * a p99.9 against the SLO (the report cannot tell a capacity from it, warm broker or not), so a smoke run
+     * does not wait the study's 30-60 s for the broker to settle; it warms it this long and checks that the
+     * study runs.
      */
-    static final Property BROKER_WARMUP_PROPERTY = Property.duration(BROKER_WARMUP, BrokerWarmup.MAX_NS,
-            TimeUnit.SECONDS.toNanos(1), TimeUnit.MINUTES.toNanos(10), "the longest the launcher's broker warms up"
-                    + " before the first kafka step (it stops once its p99 settles, after at least 30 s or all of"
-                    + " this if shorter; shorter measures a broker that is not yet warm)");
+    static final long SMOKE_BROKER_WARMUP_NS = TimeUnit.SECONDS.toNanos(5);
+
+    /**
+     * The broker's warm-up at its longest. The default keeps the study's warm-up (at least 30 s, until the p99
+     * settles, at most 60 s), except at smoke scale ({@link #SMOKE_BROKER_WARMUP_NS}); a shorter value also
+     * shortens the minimum, so the warm-up runs exactly that long unless it settles first. The project's
+     * integration tests use it to check the mechanics in seconds: a broker warmed up that briefly is not warm,
+     * and a run with it measures a cold broker.
+     */
+    static Property brokerWarmupProperty(Scale scale) {
+        return Property.duration(BROKER_WARMUP, scale == Scale.SMOKE ? SMOKE_BROKER_WARMUP_NS : BrokerWarmup.MAX_NS,
+                TimeUnit.SECONDS.toNanos(1), TimeUnit.MINUTES.toNanos(10), "the longest the launcher's broker warms up"
+                        + " before the first kafka step (it stops once its p99 settles, after at least 30 s or all of"
+                        + " this if shorter; shorter measures a broker that is not yet warm; smoke scale: 5 s)");
+    }
 
     /**
      * Every property {@link #read} reads, declared with the standard scale's defaults (the Kafka clients'
@@ -136,7 +147,7 @@ public final class ChainConfig {
         List<Property> all = new ArrayList<>(Periods.properties(Scale.STANDARD, LENGTH));
         all.addAll(List.of(RATE_PROPERTY, SERVICES_PROPERTY, INSTANCES_PROPERTY, limitProperty(Scale.STANDARD),
                 SLO_PROPERTY, PAYLOAD_PROPERTY, TRANSPORTS_PROPERTY, QUEUE_DIR_PROPERTY, BOOTSTRAP_PROPERTY,
-                BROKER_WARMUP_PROPERTY));
+                brokerWarmupProperty(Scale.STANDARD)));
         all.addAll(BrokerSettings.properties());
         all.addAll(KafkaClientSettings.properties(TimeUnit.SECONDS.toNanos(1) / DEFAULT_RATE));
         return Collections.unmodifiableList(all);
@@ -163,7 +174,7 @@ public final class ChainConfig {
         String bootstrap = p.string(BOOTSTRAP_PROPERTY);
         BrokerSettings broker = BrokerSettings.fromProperties(p);
         KafkaClientSettings clients = KafkaClientSettings.fromProperties(p, TimeUnit.SECONDS.toNanos(1) / rate);
-        long warmupMaxNs = p.durationNs(BROKER_WARMUP_PROPERTY);
+        long warmupMaxNs = p.durationNs(brokerWarmupProperty(periods.scale()));
         return new ChainConfig(rate, services, instances, limit, slo, payload, transports, dir, periods,
                 bootstrap, broker, clients, warmupMaxNs);
     }
@@ -234,7 +245,7 @@ public final class ChainConfig {
         return kafkaClients;
     }
 
-    /** {@code bench.kafka.broker.warmup}: the longest the launcher's broker warms up (60 s unless given). */
+    /** {@code bench.kafka.broker.warmup}: the longest the launcher's broker warms up (60 s unless given; smoke: 5 s). */
     public long brokerWarmupMaxNs() {
         return brokerWarmupMaxNs;
     }
