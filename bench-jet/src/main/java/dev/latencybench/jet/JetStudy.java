@@ -17,7 +17,6 @@ import dev.latencybench.core.fork.ForkPlan;
 import dev.latencybench.core.fork.ForkedStudy;
 import dev.latencybench.core.result.ResultPart;
 import dev.latencybench.core.run.RunSettings;
-import dev.latencybench.core.run.StudyLauncher;
 import dev.latencybench.core.run.schedule.Sweep;
 
 /**
@@ -44,13 +43,6 @@ public final class JetStudy implements ForkedStudy {
     public static final String VARIANT = "jet";
     /** The published pipeline with none of the suite's code inside: the harness's yardstick. */
     public static final String REFERENCE = "reference";
-
-    public static void main(String[] args) {
-        int status = new StudyLauncher(new JetStudy()).run(args);
-        if (status != 0) {
-            System.exit(status);
-        }
-    }
 
     @Override
     public String name() {
@@ -110,33 +102,41 @@ public final class JetStudy implements ForkedStudy {
                 .accounting(JetTally::accounting)
                 .schedule(new Sweep(s.variants(), JetSettings.KEYS, values))
                 .prepare(() -> prepare(s))
+                .verify(() -> verify(s))
                 .build();
     }
 
     /**
-     * Checks what can be checked before a benchmark JVM starts, once: that a fixed port is free, and that
-     * an existing cluster answers (within seconds).
+     * Checks this machine before a benchmark JVM starts, once: that a fixed port is free.
      *
      * @return nothing removed
-     * @throws ConfigException naming the property when the port is taken or the cluster does not answer
+     * @throws ConfigException naming the property when the port is taken
      */
     static List<String> prepare(JetSettings s) {
-        if (s.cluster().isEmpty()) {
-            if (s.port() != 0) {
-                try {
-                    EmbeddedMember.checkFree(s.port());
-                } catch (IllegalStateException e) {
-                    throw new ConfigException(e.getMessage());
-                }
+        if (s.cluster().isEmpty() && s.port() != 0) {
+            try {
+                EmbeddedMember.checkFree(s.port());
+            } catch (IllegalStateException e) {
+                throw new ConfigException(e.getMessage());
             }
-        } else {
+        }
+        return List.of();
+    }
+
+    /**
+     * The user's input that only asking the outside can check, once, before anything starts (the runner's
+     * first cell included): that an existing cluster ({@code bench.jet.cluster}) answers, within seconds.
+     *
+     * @throws ConfigException naming the property when the cluster does not answer
+     */
+    static void verify(JetSettings s) {
+        if (!s.cluster().isEmpty()) {
             try (ClusterClient c = ClusterClient.connect(s.cluster(), s.clusterName())) {
                 c.instance().getCluster().getMembers(); // it answered
             } catch (IllegalStateException e) {
                 throw new ConfigException(e.getMessage());
             }
         }
-        return List.of();
     }
 
     @Override

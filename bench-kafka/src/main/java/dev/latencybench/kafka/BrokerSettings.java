@@ -36,6 +36,8 @@ import java.util.stream.Stream;
  */
 public final class BrokerSettings {
     public static final String JAVA = "bench.kafka.broker.java";
+    /** Kafka's broker (kafka-server 4.x) is compiled for Java 17. */
+    static final int MIN_JAVA = 17;
     public static final String JARS = "bench.kafka.broker.jars";
     public static final String HEAP = "bench.kafka.broker.heap";
     public static final String JVM_FLAGS = "bench.kafka.broker.jvmFlags";
@@ -104,7 +106,8 @@ public final class BrokerSettings {
     }
 
     private static Property javaProperty(BrokerSettings d) {
-        return Property.text(JAVA, d.java.toString(), "the java that runs the broker (Java 17 or newer)");
+        return Property.text(JAVA, d.java.toString(), "the java that runs the broker (Java " + MIN_JAVA
+                + " or newer)");
     }
 
     private static Property jarsProperty(BrokerSettings d) {
@@ -122,7 +125,7 @@ public final class BrokerSettings {
         Path java = path(props, javaProperty(d));
         if (!Files.isExecutable(java)) {
             throw ConfigException.invalid(JAVA, java.toString(), "no executable java there; give the path of a"
-                    + " JDK's bin/java (Java 17 or newer)");
+                    + " JDK's bin/java (Java " + MIN_JAVA + " or newer)");
         }
         Path jars = path(props, jarsProperty(d));
         String heap = props.string(HEAP_PROPERTY);
@@ -279,7 +282,7 @@ public final class BrokerSettings {
         try {
             return Paths.get(raw).toAbsolutePath();
         } catch (InvalidPathException e) {
-            throw ConfigException.invalid(property.name(), raw, "not a path (" + e.getReason() + ")");
+            throw ConfigException.invalid(property.name(), raw, ConfigException.pathProblem(e));
         }
     }
 

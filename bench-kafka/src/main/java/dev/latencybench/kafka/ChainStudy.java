@@ -1,5 +1,6 @@
 package dev.latencybench.kafka;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,8 +17,9 @@ import dev.latencybench.core.fork.ForkPlan;
 import dev.latencybench.core.fork.ForkedStudy;
 import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Units;
+import dev.latencybench.core.run.JavaNeeded;
+import dev.latencybench.core.run.JvmProbe;
 import dev.latencybench.core.run.RunSettings;
-import dev.latencybench.core.run.StudyLauncher;
 import dev.latencybench.core.run.schedule.CapacitySearch;
 import dev.latencybench.core.run.schedule.FixedList;
 import dev.latencybench.core.run.schedule.Schedule;
@@ -54,18 +56,20 @@ public final class ChainStudy implements ForkedStudy {
     static final double RESOLUTION = 0.1;
     private static final String SLF4J_LEVEL = "org.slf4j.simpleLogger.defaultLogLevel";
 
+    /** The level of Kafka's client connection log, which says every 50 ms to 1 s that a node cannot be reached. */
+    private static final String CONNECTION_LOG_LEVEL = "org.slf4j.simpleLogger.log.org.apache.kafka.clients.NetworkClient";
+
     static {
         // the launcher checks the Kafka settings with Kafka's own config classes, which print every value at
         // INFO; the forks get the same level from jvmFlags
         if (System.getProperty(SLF4J_LEVEL) == null) {
             System.setProperty(SLF4J_LEVEL, "warn");
         }
-    }
-
-    public static void main(String[] args) {
-        int status = new StudyLauncher(new ChainStudy()).run(args);
-        if (status != 0) {
-            System.exit(status);
+        // A client whose broker is gone (stopped by Ctrl-C while the launcher warms it up, say) warns that it
+        // cannot connect until it is closed: fifty lines in the seconds the launcher takes to stop, which say
+        // nothing the broker's own exit does not (KafkaCluster.failure names it, and a step fails with it).
+        if (System.getProperty(CONNECTION_LOG_LEVEL) == null) {
+            System.setProperty(CONNECTION_LOG_LEVEL, "error");
         }
     }
 
@@ -159,6 +163,7 @@ public final class ChainStudy implements ForkedStudy {
                 .recorded(recorded)
                 .accounting(() -> ChainTally.accounting(c.ratePerSec(), slo))
                 .prepare(() -> prepare(c))
+                .verify(() -> verify(c))
                 .cleanUp(() -> cleanUp(c))
                 .schedule(schedule(c))
                 .shared(variant -> KAFKA.equals(ChainTransports.base(variant)) && c.kafkaBootstrap().isEmpty()
@@ -194,10 +199,9 @@ public final class ChainStudy implements ForkedStudy {
 
     /**
      * Once, before anything starts: removes the chain queue folders and the Kafka brokers' folders that
-     * killed runs left, then checks that a cluster named by {@code bench.kafka.bootstrap} answers.
+     * killed runs left.
      *
      * @return one line per folder removed
-     * @throws ConfigException when the cluster does not answer
      */
     static List<String> prepare(ChainConfig c) {
         List<String> removed = new ArrayList<>();
@@ -206,11 +210,34 @@ public final class ChainStudy implements ForkedStudy {
         }
         if (c.uses(KAFKA)) {
             removed.addAll(KafkaBroker.removeStaleFolders(c.brokerSettings().folderParent()));
-            if (!c.kafkaBootstrap().isEmpty()) {
-                checkAnswers(c.kafkaBootstrap());
-            }
         }
         return removed;
+    }
+
+    /**
+     * The user's input that only asking the outside can check, once, before anything starts (the runner's
+     * first cell included): that a cluster named by {@code bench.kafka.bootstrap} answers, or else that
+     * the java the broker will run on is new enough for it (the study's own JVMs may be Java 11; the
+     * broker needs 17).
+     *
+     * @throws ConfigException when the cluster does not answer, or the broker's java is too old
+     */
+    static void verify(ChainConfig c) {
+        if (!c.uses(KAFKA)) {
+            return;
+        }
+        if (!c.kafkaBootstrap().isEmpty()) {
+            checkAnswers(c.kafkaBootstrap());
+            return;
+        }
+        Path java = c.brokerSettings().java();
+        JvmProbe probe = JvmProbe.run(java, List.of());
+        if (probe.ok() && probe.feature() < BrokerSettings.MIN_JAVA) { // one that does not start: the broker says why
+            throw ConfigException.invalid(BrokerSettings.JAVA, java.toString(), "Kafka's broker " + JavaNeeded.needs(
+                    BrokerSettings.MIN_JAVA, probe.feature(), java.toString()) + "; give the java of a JDK "
+                    + BrokerSettings.MIN_JAVA + " or newer as -D" + BrokerSettings.JAVA + " (the study's own JVMs may"
+                    + " be older)");
+        }
     }
 
     /**

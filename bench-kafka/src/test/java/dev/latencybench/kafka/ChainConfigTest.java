@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -83,9 +86,10 @@ class ChainConfigTest {
     }
 
     /**
-     * A cluster named by bench.kafka.bootstrap that nobody answers at is bad input: the plan's preparation
-     * refuses it within seconds, naming the address (the launcher turns that into exit status 2 before
-     * anything starts). Reading the plan alone connects to nothing.
+     * A cluster named by bench.kafka.bootstrap that nobody answers at is bad input: the plan's check of the
+     * user's input (which the runner runs before its first cell, and a study jar before its first step)
+     * refuses it within seconds, naming the address; both turn that into exit status 2 before anything
+     * starts. Reading the plan, or preparing the machine, connects to nothing.
      */
     @Test
     void anUnreachableClusterIsRefusedBeforeAnythingStartsNamingTheAddress() {
@@ -94,13 +98,49 @@ class ChainConfigTest {
         m.put("bench.kafka.bootstrap", "127.0.0.1:1");
         dev.latencybench.core.run.Study.Plan plan = new ChainStudy().plan(new BenchProperties(m),
                 dev.latencybench.core.affinity.CpuTopology.system());
+        plan.prepare(); // this machine's leftovers only: asks no cluster
         long t0 = System.nanoTime();
-        String e = assertThrows(ConfigException.class, plan::prepare).getMessage();
+        String e = assertThrows(ConfigException.class, plan::verify).getMessage();
         assertTrue(e.startsWith("no Kafka cluster answers at 127.0.0.1:1 (bench.kafka.bootstrap): nothing accepts a"
                 + " connection there"), e);
         assertTrue(System.nanoTime() - t0 < 10_000_000_000L, "within seconds");
         m.put("bench.transports", "chronicle,in-memory");
-        new ChainStudy().plan(new BenchProperties(m), dev.latencybench.core.affinity.CpuTopology.system()).prepare();
+        new ChainStudy().plan(new BenchProperties(m), dev.latencybench.core.affinity.CpuTopology.system()).verify();
+    }
+
+    /**
+     * The study's JVMs may be Java 11, but Kafka's broker needs 17: a broker java older than that is refused
+     * before anything starts, naming the property, not found when the broker fails to load its classes.
+     */
+    @Test
+    void aBrokerJavaOlderThanKafkasBrokerNeedsIsRefusedBeforeAnythingStarts() throws IOException {
+        Path java11 = fakeJava("jdk11", 11);
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put(ChainConfig.QUEUE_DIR, tmp.toString());
+        m.put(BrokerSettings.JAVA, java11.toString());
+        dev.latencybench.core.run.Study.Plan plan = new ChainStudy().plan(new BenchProperties(m),
+                dev.latencybench.core.affinity.CpuTopology.system());
+        String e = assertThrows(ConfigException.class, plan::verify).getMessage();
+        assertEquals("bench.kafka.broker.java=" + java11 + " is not valid: Kafka's broker needs Java 17 or newer; this"
+                + " JVM (" + java11 + ") is Java 11; give the java of a JDK 17 or newer as -Dbench.kafka.broker.java"
+                + " (the study's own JVMs may be older)", e);
+
+        m.put("bench.transports", "chronicle,in-memory");
+        // no broker: nothing to check
+        new ChainStudy().plan(new BenchProperties(m), dev.latencybench.core.affinity.CpuTopology.system()).verify();
+        m.remove("bench.transports");
+        m.put(BrokerSettings.JAVA, fakeJava("jdk17", 17).toString());
+        new ChainStudy().plan(new BenchProperties(m), dev.latencybench.core.affinity.CpuTopology.system()).verify();
+    }
+
+    /** A {@code java} that answers the launcher's probe as a JDK of this feature version would. */
+    private Path fakeJava(String name, int feature) throws IOException {
+        Path java = tmp.resolve(name).resolve("bin/java");
+        Files.createDirectories(java.getParent());
+        Files.writeString(java, "#!/bin/sh\necho 'Property settings:'\necho '    java.specification.version = " + feature
+                + "'\necho '    java.version = " + feature + ".0.1'\n");
+        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return java;
     }
 
     @Test
@@ -120,7 +160,7 @@ class ChainConfigTest {
     @Test
     void badValuesAreNamedWithWhatIsAllowed() {
         assertEquals("bench.chain.services=-1 is not valid: expected services per chain (0: source -> one topic ->"
-                + " sink) as a whole number such as 100000, 100K or 1M, from 0 to 32",
+                + " sink) as a whole number from 0 to 32",
                 error("bench.chain.services", "-1"));
         assertEquals("bench.chain.services=33 is not valid: expected services per chain (0: source -> one topic ->"
                 + " sink) from 0 to 32", error("bench.chain.services", "33"));
@@ -129,7 +169,7 @@ class ChainConfigTest {
         assertEquals("bench.chain.instances=0 is not valid: expected chains to run at once (none: search for the most"
                 + " that hold the SLO) from 1 to 65536", error("bench.chain.instances", "0"));
         assertEquals("bench.chain.limit=many is not valid: expected the most chains the capacity search tries as a"
-                + " whole number such as 100000, 100K or 1M, from 1 to 65536", error("bench.chain.limit", "many"));
+                + " whole number such as 500 or 1K, from 1 to 65536", error("bench.chain.limit", "many"));
         assertEquals("bench.payload=8 is not valid: expected bytes per message (the stamps take 40) from 40 to"
                 + " 1048576", error("bench.payload", "8"));
         assertEquals("bench.transports=chronicle,rabbit is not valid: unknown transport 'rabbit'; expected a"

@@ -17,7 +17,6 @@ import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.result.CpuPairResult;
 import dev.latencybench.core.result.ResultPart;
 import dev.latencybench.core.run.RunSettings;
-import dev.latencybench.core.run.StudyLauncher;
 import dev.latencybench.queue.oneway.MessageTransport;
 import dev.latencybench.queue.oneway.OneWaySettings;
 import dev.latencybench.queue.oneway.OneWayTally;
@@ -39,13 +38,6 @@ import dev.latencybench.queue.oneway.OneWayWorkload;
 public final class QueueStudy implements ForkedStudy {
     /** The producer and the consumer both spin: each needs a core of its own, and the rest of the machine more. */
     static final int SPINNING_THREADS = 2;
-
-    public static void main(String[] args) {
-        int status = new StudyLauncher(new QueueStudy()).run(args);
-        if (status != 0) {
-            System.exit(status);
-        }
-    }
 
     @Override
     public String name() {

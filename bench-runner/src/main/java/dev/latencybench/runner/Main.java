@@ -1,6 +1,7 @@
 package dev.latencybench.runner;
 
 import java.io.IOException;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -12,6 +13,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.run.CheckHost;
 import dev.latencybench.core.run.Cli;
 import dev.latencybench.core.run.SuiteCommit;
@@ -99,6 +101,11 @@ public final class Main implements Callable<Integer> {
         cli.setExecutionExceptionHandler((e, command, parsed) -> {
             if (e instanceof UsageException) {
                 ctx.err.println("latency-bench: " + e.getMessage());
+                return 2;
+            }
+            if (e instanceof InvalidPathException) { // a path the user gave, read before anything starts
+                ctx.err.println("latency-bench: " + command.getCommandSpec().qualifiedName() + ": "
+                        + ConfigException.pathProblem((InvalidPathException) e));
                 return 2;
             }
             if (e instanceof IOException) {

@@ -41,6 +41,7 @@ import dev.latencybench.runner.jvm.JvmCatalog;
 import dev.latencybench.runner.matrix.Cell;
 import dev.latencybench.runner.matrix.CellOutcome;
 import dev.latencybench.runner.matrix.MatrixRunner;
+import dev.latencybench.runner.matrix.ResumeCheck;
 import dev.latencybench.runner.matrix.RunManifest;
 import dev.latencybench.runner.matrix.RunRequest;
 import dev.latencybench.runner.report.Report;
@@ -66,20 +67,23 @@ import dev.latencybench.runner.report.data.RunFile;
             "An option above may be given as the property after it (-Dbench.forks=3 is --forks 3), but not both.",
             "Exit status: 0 when every cell that ran is OK, 1 otherwise, 2 on bad input."})
 final class RunCommand implements Callable<Integer> {
+    // A list option adds up: --gcs g1 --gcs zgc is --gcs g1,zgc. An option of one value given twice is
+    // refused (Cli), so that no value given is dropped without a word.
     @Option(names = "--scenarios", paramLabel = "SCENARIOS", completionCandidates = Choices.ScenarioNames.class,
-            description = "scenarios to run, comma-separated: ${COMPLETION-CANDIDATES} (default: all)")
-    String scenarioList;
-    @Option(names = "--jvms", paramLabel = "JVMS", description = "JVMs: current (default: the JVM running this),"
-            + " all, or names from 'bench jvms'; short forms match one JVM: 17, temurin-25, 17+graal")
-    String jvmList;
+            description = "scenarios to run, comma-separated or repeated: ${COMPLETION-CANDIDATES} (default: all)")
+    List<String> scenariosValues = new ArrayList<>();
+    @Option(names = "--jvms", paramLabel = "JVMS", description = "JVMs, comma-separated or repeated: current"
+            + " (default: the JVM running this), all, or names from 'bench jvms'; short forms match one JVM: 17,"
+            + " temurin-25, 17+graal")
+    List<String> jvmsValues = new ArrayList<>();
     @Option(names = "--jvm", paramLabel = "NAME=PATH", description = "add a JVM by its JDK folder or java binary"
             + " (repeatable); it is run unless --jvms names others")
     List<String> explicitJvms = new ArrayList<>();
     // each choice list has a label of its own: the completion script keys its candidates by the label
     @Option(names = "--gcs", paramLabel = "GCS", completionCandidates = Choices.CollectorIds.class,
-            description = "collectors, comma-separated: ${COMPLETION-CANDIDATES} (default: default, the JVM's own"
-                    + " choice)")
-    String gcList;
+            description = "collectors, comma-separated or repeated: ${COMPLETION-CANDIDATES} (default: default, the"
+                    + " JVM's own choice)")
+    List<String> gcsValues = new ArrayList<>();
     @Option(names = "--gc-args", paramLabel = "GC=FLAGS", description = "tuning that replaces a collector's defaults,"
             + " repeatable (default: g1=-XX:MaxGCPauseMillis=10)")
     List<String> gcArgSpecs = new ArrayList<>();
@@ -100,15 +104,25 @@ final class RunCommand implements Callable<Integer> {
             + " -Dbench.duration")
     String duration;
     @Option(names = "--task", paramLabel = "CLASSES", description = "your own code: LatencyTask classes,"
-            + " comma-separated, run by the task scenario beside the harness's floor (implies --scenarios task);"
-            + " -D" + TASK_CLASSES)
-    String taskList;
+            + " comma-separated or repeated, run by the task scenario beside the harness's floor (implies --scenarios"
+            + " task); -D" + TASK_CLASSES)
+    List<String> taskValues = new ArrayList<>();
     @Option(names = "--task-jar", paramLabel = "JARS", description = "the jar(s) of your task classes and their"
-            + " libraries, ':'-separated; -D" + TASK_JARS)
-    String taskJars;
-    /** Listed in the synopsis and the footer: picocli would show it as {@code -D=bench.NAME=VALUE}. */
+            + " libraries, ':'-separated or repeated; -D" + TASK_JARS)
+    List<String> taskJarValues = new ArrayList<>();
+    /**
+     * Listed in the synopsis and the footer: picocli would show it as {@code -D=bench.NAME=VALUE}. Read as
+     * words, not as picocli's map, so that a property given twice is refused like any option of one value.
+     */
     @Option(names = "-D", paramLabel = "bench.NAME=VALUE", hidden = true)
-    Map<String, String> properties = new LinkedHashMap<>();
+    List<String> propertyArgs = new ArrayList<>();
+    /** {@link #propertyArgs} by name, once {@link #call} read them. */
+    private final Map<String, String> properties = new LinkedHashMap<>();
+    private String scenarioList;
+    private String jvmList;
+    private String gcList;
+    private String taskList;
+    private String taskJars;
     @Option(names = "--results", paramLabel = "DIR", description = "output root (default: results)")
     String resultsOption;
     @Option(names = "--run-id", paramLabel = "ID", description = "name of the run folder (default: UTC time and"
@@ -117,6 +131,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--resume", paramLabel = "RUN_DIR", description = "run the cells an interrupted run did not"
             + " finish, then write the report")
     String resumeDir;
+    @Option(names = "--resume-anyway", description = "with --resume: finish a run that was measured on another"
+            + " machine (host, CPU, kernel) or by another commit of the suite; the report then says so")
+    boolean resumeAnyway;
     @Option(names = "--dry-run", description = "print the cells, their flags and how long each takes at most; run"
             + " nothing")
     boolean dryRun;
@@ -149,24 +166,36 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        for (String key : properties.keySet()) {
-            if (!key.startsWith("bench.")) {
-                throw new UsageException("bench run: '-D" + key + "=" + properties.get(key) + "': expected"
-                        + " -Dbench.NAME=VALUE");
+        for (String arg : propertyArgs) {
+            int eq = arg.indexOf('=');
+            String key = eq < 0 ? arg : arg.substring(0, eq);
+            if (eq < 0 || !key.startsWith("bench.")) {
+                throw new UsageException("bench run: '-D" + arg + "': expected -Dbench.NAME=VALUE");
             }
+            if (properties.containsKey(key)) {
+                throw new UsageException("bench run: -D" + key + " is given twice ('" + properties.get(key) + "', then '"
+                        + arg.substring(eq + 1) + "'); give each property once");
+            }
+            properties.put(key, arg.substring(eq + 1));
         }
+        scenarioList = joined(scenariosValues, ",");
+        jvmList = joined(jvmsValues, ",");
+        gcList = joined(gcsValues, ",");
+        taskList = joined(taskValues, ",");
+        taskJars = joined(taskJarValues, ":");
         Map<String, String> props = new LinkedHashMap<>(ctx.systemBenchProperties);
         props.putAll(properties);
         boolean verbose = verbose(props);
         // runner settings that may also come as properties, for ./mvnw verify -Pbench -Dbench.jvms=...
-        scenarioList = option(props, "bench.scenarios", scenarioList);
-        jvmList = option(props, "bench.jvms", jvmList);
-        gcList = option(props, "bench.gcs", gcList);
-        jvmArgsText = option(props, RunSettings.JVM_ARGS, jvmArgsText);
-        resultsOption = option(props, RunSettings.RESULTS, resultsOption);
-        runIdOption = option(props, RunSettings.RUN_ID, runIdOption);
+        scenarioList = option(props, "--scenarios", "bench.scenarios", scenarioList);
+        jvmList = option(props, "--jvms", "bench.jvms", jvmList);
+        gcList = option(props, "--gcs", "bench.gcs", gcList);
+        jvmArgsText = option(props, "--jvm-args", RunSettings.JVM_ARGS, jvmArgsText);
+        resultsOption = option(props, "--results", RunSettings.RESULTS, resultsOption);
+        runIdOption = option(props, "--run-id", RunSettings.RUN_ID, runIdOption);
+        refuseBoth("--gc-args", gcArgSpecs.isEmpty() ? null : gcArgSpecs.get(0), "bench.gc.args");
         String gcArgsProperty = props.remove("bench.gc.args");
-        if (gcArgsProperty != null && gcArgSpecs.isEmpty()) {
+        if (gcArgsProperty != null) {
             gcArgSpecs = List.of(gcArgsProperty);
         }
         for (String own : List.of(RunSettings.JVM, RunSettings.JVM_NAME)) {
@@ -198,7 +227,9 @@ final class RunCommand implements Callable<Integer> {
             }
             JsonObject run = resumableManifest(runDir);
             try {
+                List<String> despite = sameMachine(runDir, run); // first: another machine's JVMs may not be here
                 request = resumeRequest(runDir, run);
+                request = despite.isEmpty() ? request : request.resumedDespite(despite);
                 previous = RunManifest.outcomes(run);
             } catch (UsageException e) {
                 throw e;
@@ -207,6 +238,10 @@ final class RunCommand implements Callable<Integer> {
                         + " it (" + e.getMessage() + ")" + ONLY_MATRIX);
             }
         } else {
+            if (resumeAnyway) {
+                throw new UsageException("bench run: --resume-anyway goes with --resume RUN_DIR; a new run has nothing"
+                        + " to resume");
+            }
             request = newRequest(props);
         }
         List<Cell> cells = request.cells();
@@ -229,19 +264,31 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** An option's value, else the property that says the same (taken out of the properties either way). */
-    private static String option(Map<String, String> props, String property, String value) {
+    /** A list option's values joined into one list ({@code --gcs g1 --gcs zgc} is {@code g1,zgc}); null when not given. */
+    private static String joined(List<String> values, String separator) {
+        return values.isEmpty() ? null : String.join(separator, values);
+    }
+
+    /**
+     * An option's value, else the property that says the same (taken out of the properties either way);
+     * giving both on the command line is an error, as for {@link #optionProperty}.
+     */
+    private String option(Map<String, String> props, String option, String property, String value) {
+        refuseBoth(option, value, property);
         String fromProperty = props.remove(property);
         return value != null ? value : fromProperty;
     }
 
+    private void refuseBoth(String option, String value, String property) {
+        if (value != null && properties.containsKey(property)) {
+            throw new UsageException("bench run: " + option + " and -D" + property + " say the same; give one of them");
+        }
+    }
+
     /** A property given as an option ({@code --forks 3}); giving it both ways is an error. */
     private void optionProperty(Map<String, String> props, String option, String value, String property) {
+        refuseBoth(option, value, property);
         if (value != null) {
-            if (properties.containsKey(property)) {
-                throw new UsageException("bench run: " + option + " and -D" + property + " say the same; give one of"
-                        + " them");
-            }
             props.put(property, value);
         }
     }
@@ -377,7 +424,8 @@ final class RunCommand implements Callable<Integer> {
         }
         List<String> names = studies.stream().map(Study::name).collect(Collectors.toList());
         String command = reproduce(names, jvms, collectors, gcArgs, jvmArgs, props, explicitJvms);
-        return new RunRequest(results, runId, names, jvms, collectors, gcArgs, jvmArgs, props, command);
+        return new RunRequest(results, runId, names, minimumJava(names), jvms, collectors, gcArgs, jvmArgs, props,
+                command);
     }
 
     /**
@@ -408,6 +456,27 @@ final class RunCommand implements Callable<Integer> {
                     + " did not write it" + ONLY_MATRIX);
         }
         return run;
+    }
+
+    /**
+     * A run measured on another machine or by another commit of the suite is not finished here without
+     * {@code --resume-anyway}: its report would rank the cells of both under one Environment. Returns the
+     * differences it was resumed despite, those of earlier attempts too, for run.json and the report.
+     */
+    private List<String> sameMachine(Path runDir, JsonObject run) {
+        List<String> differences = ResumeCheck.differences(runDir, run, ResumeCheck.here());
+        if (!differences.isEmpty() && !resumeAnyway) {
+            throw new UsageException("bench run --resume " + runDir + ": its cells were measured on another"
+                    + " machine or by another commit of the suite (" + String.join("; ", differences) + "), and one"
+                    + " report would rank both under one Environment; start a new run here, or add --resume-anyway to"
+                    + " finish it all the same (its report then says so)");
+        }
+        List<String> all = new ArrayList<>();
+        if (run.has(RunManifest.RESUMED_DESPITE)) {
+            all.addAll(RunManifest.strings(run.getAsJsonArray(RunManifest.RESUMED_DESPITE)));
+        }
+        differences.stream().filter(d -> !all.contains(d)).forEach(all::add);
+        return all;
     }
 
     /** The request of an earlier run, from its run.json; its JVMs must still be where they were. */
@@ -451,9 +520,21 @@ final class RunCommand implements Callable<Integer> {
                 RunManifest.strings(e.getValue().getAsJsonArray())));
         Map<String, String> props = new LinkedHashMap<>();
         run.getAsJsonObject("properties").entrySet().forEach(e -> props.put(e.getKey(), e.getValue().getAsString()));
-        return new RunRequest(runDir.getParent(), runDir.getFileName().toString(),
-                RunManifest.strings(run.getAsJsonArray("scenarios")), jvms, collectors, gcArgs,
+        List<String> scenarioNames = RunManifest.strings(run.getAsJsonArray("scenarios"));
+        return new RunRequest(runDir.getParent(), runDir.getFileName().toString(), scenarioNames,
+                minimumJava(scenarioNames), jvms, collectors, gcArgs,
                 RunManifest.strings(run.getAsJsonArray("jvmArgs")), props, run.get("command").getAsString());
+    }
+
+    /** Each scenario's lowest Java ({@link Study#minimumJava}); one no longer on the class path is left out. */
+    private Map<String, Integer> minimumJava(List<String> names) {
+        Map<String, Integer> m = new LinkedHashMap<>();
+        for (Study s : ctx.scenarios().all()) {
+            if (names.contains(s.name())) {
+                m.put(s.name(), s.minimumJava());
+            }
+        }
+        return m;
     }
 
     /** The runner's own properties, so that the list of allowed properties in an error names them too. */

@@ -16,10 +16,12 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 
+import com.google.gson.JsonObject;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.run.OwnerLock;
 import dev.latencybench.runner.jvm.Collector;
 import dev.latencybench.runner.jvm.GraalJit;
@@ -27,6 +29,7 @@ import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.jvm.JvmDiscovery;
 import dev.latencybench.runner.jvm.JvmInfo;
 import dev.latencybench.runner.jvm.JvmProber;
+import dev.latencybench.runner.matrix.ResumeCheck;
 import dev.latencybench.runner.matrix.RunManifest;
 import dev.latencybench.runner.matrix.RunRequest;
 
@@ -115,10 +118,10 @@ class MainTest {
         assertTrue(out().startsWith("run scenarios x JVMs x collectors, then write the report" + NL + NL
                 + "Usage: bench run [options] [-Dbench.NAME=VALUE ...]" + NL + NL + "Runs every scenario on every JVM"
                 + " with every collector asked for (one cell each)"), out());
-        assertTrue(words().contains(" --scenarios=SCENARIOS scenarios to run, comma-separated: " + scenarios + ", all"
-                + " (default: all) "), out());
-        assertTrue(words().contains(" --gcs=GCS collectors, comma-separated: " + Collector.ids() + " (default:"
-                + " default, the JVM's own choice) "), out());
+        assertTrue(words().contains(" --scenarios=SCENARIOS scenarios to run, comma-separated or repeated: " + scenarios
+                + ", all (default: all) "), out());
+        assertTrue(words().contains(" --gcs=GCS collectors, comma-separated or repeated: " + Collector.ids()
+                + " (default: default, the JVM's own choice) "), out());
         assertTrue(words().contains(" --scale=SCALE smoke, standard, paper: seconds, minutes (the default) or the"
                 + " published durations; -Dbench.scale "), out());
         for (String option : List.of("--forks=N", "--warmup=TIME", "--duration=TIME", "--refresh-jvms", "--dry-run",
@@ -199,8 +202,64 @@ class MainTest {
         assertEquals("latency-bench: bench run: '-Dfoo=1': expected -Dbench.NAME=VALUE" + NL, err());
         err.reset();
         assertEquals(2, run("run", "-Dbench.rate", "--dry-run"));
-        assertEquals("latency-bench: bench run: '-Dbench.rate': expected -Dbench.NAME=VALUE; see bench run --help" + NL,
-                err());
+        assertEquals("latency-bench: bench run: '-Dbench.rate': expected -Dbench.NAME=VALUE" + NL, err());
+    }
+
+    @Test
+    void aListOptionAddsUpItsRepeatsAndAnOptionOfOneValueGivenTwiceIsRefused() {
+        String results = tmp.resolve("results").toString();
+        assertEquals(0, run("run", "--dry-run", "--scenarios", "queue", "--jvms", "temurin-11", "--gcs", "g1", "--gcs",
+                "serial,parallel", "--results", results));
+        assertTrue(out().startsWith("latency-bench matrix: 3 cell(s)"), out());
+        for (String gc : List.of("g1", "serial", "parallel")) {
+            assertTrue(out().contains("queue/temurin-11.0.99__" + gc + " "), out());
+        }
+        String[][] refused = {
+            {"--scale", "smoke", "--scale", "standard"},
+            {"--forks", "1", "--forks", "3"},
+            {"--results", results, "--results", tmp.toString()},
+        };
+        for (String[] twice : refused) {
+            err.reset();
+            List<String> args = new java.util.ArrayList<>(List.of("run", "--dry-run", "--jvms", "temurin-11"));
+            args.addAll(List.of(twice));
+            assertEquals(2, run(args.toArray(new String[0])), twice[0]);
+            assertTrue(err().startsWith("latency-bench: bench run: " + twice[0] + " is given more than once; it takes"
+                    + " one value ("), err());
+        }
+        err.reset();
+        assertEquals(2, run("run", "--dry-run", "--dry-run", "--jvms", "temurin-11"));
+        assertTrue(err().startsWith("latency-bench: bench run: --dry-run is given more than once; give it once"), err());
+        err.reset();
+        assertEquals(2, run("run", "--dry-run", "--jvms", "temurin-11", "-Dbench.rate=1K", "-Dbench.rate=2K"));
+        assertEquals("latency-bench: bench run: -Dbench.rate is given twice ('1K', then '2K'); give each property once"
+                + NL, err());
+        err.reset();
+        assertEquals(2, run("run", "--dry-run", "--jvms", "temurin-11", "--gcs", "g1", "-Dbench.gcs=zgc"));
+        assertEquals("latency-bench: bench run: --gcs and -Dbench.gcs say the same; give one of them" + NL, err());
+        assertFalse(Files.exists(tmp.resolve("results")), "nothing was started or written");
+    }
+
+    @Test
+    void anUnreachableClusterOfAnyCellIsRefusedBeforeTheFirstCellStarts() {
+        // the queue cell comes first in the matrix: the chain cell's cluster is asked before it runs
+        Path results = tmp.resolve("results");
+        long t0 = System.nanoTime();
+        assertEquals(2, run("run", "--scenarios", "queue,chain", "--jvms", "temurin-11", "--scale", "smoke",
+                "-Dbench.kafka.bootstrap=127.0.0.1:1", "--results", results.toString()));
+        assertTrue(err().startsWith("latency-bench: bench run: no Kafka cluster answers at 127.0.0.1:1"
+                + " (bench.kafka.bootstrap)"), err());
+        assertTrue(System.nanoTime() - t0 < 10_000_000_000L, "within seconds");
+        assertEquals("", out(), "no matrix printed, no cell started");
+        assertFalse(Files.exists(results), "nothing written");
+    }
+
+    @Test
+    void aPathThatCannotBeNamedIsBadInputNotAStackTrace() {
+        // a NUL here; under LC_ALL=C a non-ASCII name fails the same way, and the message then names the locale
+        assertEquals(2, run("run", "--dry-run", "--jvms", "temurin-11", "--results", tmp + "/a\u0000b"));
+        assertTrue(err().startsWith("latency-bench: bench run: the path '" + tmp + "/a\u0000b' cannot be used here: Nul"
+                + " character not allowed"), err());
     }
 
     @Test
@@ -249,8 +308,8 @@ class MainTest {
         assertTrue(err().contains("latency-bench: bench run: unknown option '--frobnicate'; the options are --scenarios,"
                 + " --jvms, --jvm, --gcs, --gc-args, --jvm-args, --scale, --forks, --warmup, --duration, --task,"
                 + " --task-jar, --results,"
-                + " --run-id, --resume, --dry-run, --no-report, --refresh-jvms, --verbose, --help, --version; see bench"
-                + " run --help"), err());
+                + " --run-id, --resume, --resume-anyway, --dry-run, --no-report, --refresh-jvms, --verbose, --help,"
+                + " --version; see bench run --help"), err());
         assertEquals(2, run("run", "--jvms"));
         assertTrue(err().contains("latency-bench: bench run: --jvms needs a value (JVMS); see bench run --help"), err());
         assertEquals(2, run("run", "-Dbench.jvm=/opt/x"));
@@ -288,7 +347,7 @@ class MainTest {
         assertTrue(err().contains("bench run: -Dbench.verbose=yes: expected true or false"), err());
 
         Path runDir = matrixRun("v1");
-        RunRequest request = new RunRequest(runDir.getParent(), "v1", List.of("queue"), List.of(new Jvm(
+        RunRequest request = new RunRequest(runDir.getParent(), "v1", List.of("queue"), Map.of(), List.of(new Jvm(
                 "temurin-11.0.99", old.java(), List.of(), new JvmProber(null, new GraalJit(tmp)).probe(old.java(),
                 false), "test")), List.of(Collector.G1), Map.of(), List.of(), Map.of(), "scripts/bench run");
         List<String> verbose = RunCommand.launcherCommand(request, request.cells().get(0), "cp", ctx.scenarios(), true);
@@ -326,12 +385,47 @@ class MainTest {
     /** A run.json as a matrix run of one cell on the fake JDK writes it, and its folder. */
     private Path matrixRun(String runId) throws IOException {
         JvmInfo info = new JvmProber(null, new GraalJit(tmp)).probe(old.java(), false);
-        RunRequest request = new RunRequest(tmp.resolve("results"), runId, List.of("queue"), List.of(new Jvm(
+        RunRequest request = new RunRequest(tmp.resolve("results"), runId, List.of("queue"), Map.of(), List.of(new Jvm(
                 "temurin-11.0.99", old.java(), List.of(), info, "test")), List.of(Collector.G1), Map.of(), List.of(),
                 Map.of(), "scripts/bench run --jvms temurin-11.0.99 --gcs g1");
         Files.createDirectories(request.runDir());
         new RunManifest(request).write(request.cells(), Map.of(), false);
         return request.runDir();
+    }
+
+    @Test
+    void aRunMeasuredOnAnotherMachineIsNotResumedHereWithoutBeingToldTo() throws Exception {
+        Path runDir = matrixRun("moved");
+        Map<String, String> here = ResumeCheck.here();
+        // a cell measured on a 16-CPU machine by a build that knew no commit (the committed device runs)
+        JsonObject env = new JsonObject();
+        JsonObject cpu = new JsonObject();
+        cpu.addProperty("model", here.get("CPU"));
+        cpu.addProperty("online", "0-15");
+        env.add("cpu", cpu);
+        JsonObject os = new JsonObject();
+        os.addProperty("host", here.get("host"));
+        os.addProperty("kernel", "6.18.44-other");
+        env.add("os", os);
+        env.addProperty("suiteCommit", "unknown");
+        Path cell = Files.createDirectories(runDir.resolve("queue/chronicle/temurin-11.0.99__g1"));
+        ResultFiles.writeJson(cell.resolve("env.json"), env);
+
+        assertEquals(2, run("run", "--resume", runDir.toString()));
+        assertEquals("latency-bench: bench run --resume " + runDir + ": its cells were measured on another machine or by"
+                + " another commit of the suite (CPUs online: 0-15 in the run, " + here.get("CPUs online") + " here;"
+                + " kernel: 6.18.44-other in the run, " + here.get("kernel") + " here; suite commit: unknown in the run, "
+                + here.get("suite commit") + " here), and one report would rank both under one Environment; start a new"
+                + " run here, or add --resume-anyway to finish it all the same (its report then says so)" + NL, err());
+        assertFalse(Files.exists(runDir.resolve("logs")), "no cell started");
+
+        err.reset();
+        assertEquals(0, run("run", "--resume", runDir.toString(), "--resume-anyway", "--dry-run"));
+        assertTrue(out().contains("queue/temurin-11.0.99__g1"), out());
+        err.reset();
+        assertEquals(2, run("run", "--resume-anyway", "--dry-run", "--jvms", "temurin-11"));
+        assertEquals("latency-bench: bench run: --resume-anyway goes with --resume RUN_DIR; a new run has nothing to"
+                + " resume" + NL, err());
     }
 
     @Test

@@ -219,7 +219,7 @@ record StartupConfig(Periods periods, List<String> services, List<StartMode> mod
         try {
             jar = Path.of(raw).toAbsolutePath();
         } catch (InvalidPathException e) {
-            throw ConfigException.invalid(property, raw, "not a path");
+            throw ConfigException.invalid(property, raw, ConfigException.pathProblem(e));
         }
         if (!Files.isRegularFile(jar)) {
             throw ConfigException.invalid(property, raw, "no such file; build it with ./mvnw -pl bench-startup"

@@ -19,7 +19,6 @@ import dev.latencybench.core.fork.ForkPlan;
 import dev.latencybench.core.fork.ForkedStudy;
 import dev.latencybench.core.result.ResultPart;
 import dev.latencybench.core.run.RunSettings;
-import dev.latencybench.core.run.StudyLauncher;
 
 /**
  * Study 4, "benchmarking web services using GraalVM Native Image", with today's JVM answers beside the
@@ -45,13 +44,6 @@ public final class StartupStudy implements ForkedStudy {
     private static final long LAUNCH_NS = 1_000_000_000L;
     /** The closed loop's pace, roughly, for the run's time estimate. */
     private static final long REQUESTS_PER_SEC = 5_000;
-
-    public static void main(String[] args) {
-        int status = new StudyLauncher(new StartupStudy()).run(args);
-        if (status != 0) {
-            System.exit(status);
-        }
-    }
 
     @Override
     public String name() {

@@ -18,7 +18,6 @@ import dev.latencybench.core.config.Property;
 import dev.latencybench.core.fork.ForkPlan;
 import dev.latencybench.core.fork.ForkedStudy;
 import dev.latencybench.core.run.RunSettings;
-import dev.latencybench.core.run.StudyLauncher;
 
 /**
  * The study of your own code: each {@link LatencyTask} class named by {@value TaskConfig#CLASSES},
@@ -33,13 +32,6 @@ import dev.latencybench.core.run.StudyLauncher;
  * </pre>
  */
 public final class TaskStudy implements ForkedStudy {
-    public static void main(String[] args) {
-        int status = new StudyLauncher(new TaskStudy()).run(args);
-        if (status != 0) {
-            System.exit(status);
-        }
-    }
-
     @Override
     public String name() {
         return "task";

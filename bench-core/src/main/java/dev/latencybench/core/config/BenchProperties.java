@@ -79,9 +79,13 @@ public final class BenchProperties {
         long v;
         try {
             v = Units.parseCount(raw);
+        } catch (Units.TooLarge e) {
+            v = Long.MAX_VALUE; // out of the range below, which the message names
         } catch (NumberFormatException | ArithmeticException e) {
-            throw ConfigException.invalid(p.name(), raw, "expected " + p.description() + " as a whole number such as "
-                    + "100000, 100K or 1M, from " + p.min() + " to " + p.max());
+            // the suffixes as examples only where the range reaches them: not for a count of 1 to 100
+            throw ConfigException.invalid(p.name(), raw, "expected " + p.description() + " as a whole number"
+                    + (p.max() >= 1_000_000 ? " such as 100000, 100K or 1M," : p.max() >= 1_000 ? " such as 500 or 1K,"
+                    : "") + " from " + p.min() + " to " + p.max());
         }
         if (v < p.min() || v > p.max()) {
             throw ConfigException.invalid(p.name(), raw, "expected " + p.description() + " from " + p.min() + " to "
@@ -100,6 +104,8 @@ public final class BenchProperties {
         long v;
         try {
             v = Units.parseDurationNs(raw);
+        } catch (Units.TooLarge e) {
+            v = Long.MAX_VALUE; // out of the range below, which the message names
         } catch (NumberFormatException | ArithmeticException e) {
             throw ConfigException.invalid(p.name(), raw, "expected " + p.description()
                     + " as a number with a unit (ns, us, ms, s, m, h) such as 500ms or 10s");
@@ -173,7 +179,7 @@ public final class BenchProperties {
         try {
             dir = Paths.get(raw);
         } catch (InvalidPathException e) {
-            throw ConfigException.invalid(name, raw, "not a path (" + e.getReason() + ")");
+            throw ConfigException.invalid(name, raw, ConfigException.pathProblem(e));
         }
         if (!Files.isDirectory(dir)) {
             throw ConfigException.invalid(name, raw, "no such directory; " + p.hint());

@@ -15,4 +15,21 @@ public final class ConfigException extends IllegalArgumentException {
     public static ConfigException invalid(String property, String value, String allowed) {
         return new ConfigException(property + "=" + value + " is not valid: " + allowed);
     }
+
+    /**
+     * Why a path given by the user cannot be used, in one line: the JVM's reason, and where the path has
+     * characters the JVM cannot name files with (a non-UTF-8 locale such as {@code LC_ALL=C}), what to do.
+     */
+    public static String pathProblem(java.nio.file.InvalidPathException e) {
+        return pathProblem(e, System.getProperty("sun.jnu.encoding", ""));
+    }
+
+    /** The same, for a JVM that names files in {@code encoding}. */
+    static String pathProblem(java.nio.file.InvalidPathException e, String encoding) {
+        boolean nonAscii = e.getInput().chars().anyMatch(c -> c > 127);
+        return "the path '" + e.getInput() + "' cannot be used here: " + e.getReason()
+                + (nonAscii && !encoding.equalsIgnoreCase("UTF-8") ? "; this JVM names files in " + encoding + ", as the"
+                + " locale says (LC_ALL, LANG): run it under a UTF-8 locale such as LC_ALL=C.UTF-8, or choose a path of"
+                + " ASCII characters" : "");
+    }
 }

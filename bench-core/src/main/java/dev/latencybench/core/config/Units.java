@@ -12,10 +12,22 @@ public final class Units {
     }
 
     /**
+     * A count or duration written correctly but too large for a long: the caller names the range allowed,
+     * not the form, which was right.
+     */
+    public static final class TooLarge extends NumberFormatException {
+        private static final long serialVersionUID = 1L;
+
+        TooLarge(String message) {
+            super(message);
+        }
+    }
+
+    /**
      * Parses a count: digits (underscores allowed) with an optional decimal suffix K (10^3),
      * M (10^6) or G (10^9), case-insensitive.
      *
-     * @throws NumberFormatException when the text is not such a count or overflows a long
+     * @throws NumberFormatException when the text is not such a count; {@link TooLarge} when it overflows a long
      */
     public static long parseCount(String text) {
         String t = text.trim().replace("_", "");
@@ -38,8 +50,8 @@ public final class Units {
         }
         try {
             return Math.multiplyExact(Long.parseLong(t), multiplier);
-        } catch (ArithmeticException e) {
-            throw new NumberFormatException("count too large: " + text);
+        } catch (ArithmeticException | NumberFormatException e) { // digits only: too many for a long
+            throw new TooLarge("count too large: " + text);
         }
     }
 
@@ -47,7 +59,7 @@ public final class Units {
      * Parses a duration with a mandatory unit: ns, us, ms, s, m or h (e.g. {@code 500ms}).
      *
      * @return the duration in nanoseconds
-     * @throws NumberFormatException when the text is not such a duration or overflows
+     * @throws NumberFormatException when the text is not such a duration; {@link TooLarge} when it overflows
      */
     public static long parseDurationNs(String text) {
         String t = text.trim().toLowerCase(Locale.ROOT);
@@ -58,7 +70,12 @@ public final class Units {
         if (digits == 0) {
             throw new NumberFormatException("not a duration: " + text);
         }
-        long amount = Long.parseLong(t.substring(0, digits));
+        long amount;
+        try {
+            amount = Long.parseLong(t.substring(0, digits));
+        } catch (NumberFormatException e) { // digits only: too many for a long
+            throw new TooLarge("duration too long: " + text);
+        }
         TimeUnit unit;
         switch (t.substring(digits)) {
             case "ns": unit = TimeUnit.NANOSECONDS; break;
@@ -71,7 +88,7 @@ public final class Units {
         }
         long ns = unit.toNanos(amount);
         if (ns == Long.MAX_VALUE) {
-            throw new NumberFormatException("duration too long: " + text);
+            throw new TooLarge("duration too long: " + text);
         }
         return ns;
     }

@@ -30,7 +30,8 @@ public final class Cli {
 
     /**
      * A command line for {@code command} (a picocli {@code @Command} object) that prints to these streams.
-     * An option given twice takes its last value (as {@code -Dx=1 -Dx=2} does).
+     * An option of one value given twice is refused ({@link #problem} says which): taking the last one
+     * would drop the first without a word. An option that takes a list adds up its repeats.
      */
     public static CommandLine commandLine(Object command, PrintStream out, PrintStream err) {
         return configure(new CommandLine(command), out, err);
@@ -38,7 +39,7 @@ public final class Cli {
 
     /** The same settings for a command line built elsewhere, and its subcommands: call it after adding them. */
     public static CommandLine configure(CommandLine cli, PrintStream out, PrintStream err) {
-        cli.setOverwrittenOptionsAllowed(true);
+        cli.setOverwrittenOptionsAllowed(false);
         cli.setOut(writer(out));
         cli.setErr(writer(err));
         cli.setUsageHelpWidth(110);
@@ -53,8 +54,8 @@ public final class Cli {
      * What was wrong with the arguments, in the suite's words: {@code unknown option '--fix'; the options
      * are --strict, --help, --version}, {@code unexpected argument 'x'} (or {@code unknown command 'x'; the
      * commands are ...}), {@code --jvms needs a value (LIST)},
-     * {@code '-Dfoo': expected -Dbench.NAME=VALUE}, or picocli's own message for anything else (a value of the
-     * wrong type, say).
+     * {@code --scale is given more than once; it takes one value (SCALE): give it once}, or picocli's own
+     * message for anything else (a value of the wrong type, say).
      */
     public static String problem(CommandLine.ParameterException e) {
         CommandSpec spec = e.getCommandLine().getCommandSpec();
@@ -83,10 +84,11 @@ public final class Cli {
                 return String.join("; ", missing);
             }
         }
-        if (e.getArgSpec() instanceof OptionSpec && e.getArgSpec().isMultiValue() && e.getValue() != null
-                && java.util.Map.class.isAssignableFrom(e.getArgSpec().type())) { // -Dfoo: not KEY=VALUE
-            String name = ((OptionSpec) e.getArgSpec()).longestName();
-            return "'" + name + e.getValue() + "': expected " + name + e.getArgSpec().paramLabel();
+        if (e instanceof CommandLine.OverwrittenOptionException
+                && ((CommandLine.OverwrittenOptionException) e).getOverwritten() instanceof OptionSpec) {
+            OptionSpec o = (OptionSpec) ((CommandLine.OverwrittenOptionException) e).getOverwritten();
+            return o.longestName() + " is given more than once; " + (o.arity().max > 0 ? "it takes one value ("
+                    + o.paramLabel() + "): give it once" : "give it once");
         }
         String m = e.getMessage();
         return m.isEmpty() ? m : Character.toLowerCase(m.charAt(0)) + m.substring(1);

@@ -109,8 +109,8 @@ public final class RunSettings {
         Path dir;
         try {
             dir = Paths.get(results).toAbsolutePath().normalize();
-        } catch (RuntimeException e) {
-            throw ConfigException.invalid(RESULTS, results, "not a path");
+        } catch (java.nio.file.InvalidPathException e) {
+            throw ConfigException.invalid(RESULTS, results, ConfigException.pathProblem(e));
         }
         String runId = p.string(RUN_ID_PROPERTY);
         if (runId.isEmpty()) {
@@ -164,8 +164,8 @@ public final class RunSettings {
         Path path;
         try {
             path = Paths.get(jvm).toAbsolutePath().normalize();
-        } catch (RuntimeException e) {
-            throw ConfigException.invalid(JVM, jvm, "not a path");
+        } catch (java.nio.file.InvalidPathException e) {
+            throw ConfigException.invalid(JVM, jvm, ConfigException.pathProblem(e));
         }
         if (Files.isDirectory(path)) {
             path = path.resolve("bin").resolve("java");

@@ -76,6 +76,16 @@ public interface Study {
         return true;
     }
 
+    /**
+     * The lowest Java feature version the study's benchmark JVMs (and its jar's launcher) run on: its
+     * class file's version ({@link JavaNeeded}), which its module's {@code maven.compiler.release} sets to
+     * what its libraries need. The runner skips a cell on an older JVM with this as the reason, and the
+     * launcher refuses such a JVM before anything starts.
+     */
+    default int minimumJava() {
+        return JavaNeeded.of(getClass());
+    }
+
     /** Flags the study's libraries need on a JDK of this feature version (e.g. add-opens). */
     List<String> jvmFlags(int javaFeatureVersion);
 

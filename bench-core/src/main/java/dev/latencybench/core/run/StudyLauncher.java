@@ -114,8 +114,9 @@ public final class StudyLauncher {
             if (!args.partOfRun) { // the runner verified it before its first cell
                 plan.verify();
             }
-            plan.prepare(); // once, before anything starts: leftovers, free space, ports, clusters
             probe = probeJvm(run);
+            checkJavaVersion(study, run, probe);
+            plan.prepare(); // once, before anything starts: leftovers, free space, ports, clusters
             prepareRunDir(run);
         } catch (ConfigException e) {
             err.println("latency-bench: " + e.getMessage());
@@ -562,7 +563,8 @@ public final class StudyLauncher {
             out.printf(Locale.ROOT, "latency-bench: %d of %d step(s) did not hold; the answer above rests on them%n",
                     notOk, cells.size());
         } else if (notOk > 0) {
-            out.printf(Locale.ROOT, "latency-bench: %d of %d cell(s) did not end OK (reasons above); exit status 1%n",
+            // steps, not cells: the runner's cell is this whole launcher (a scenario on one JVM with one collector)
+            out.printf(Locale.ROOT, "latency-bench: %d of %d step(s) did not end OK (reasons above); exit status 1%n",
                     notOk, cells.size());
         }
         unwritten.forEach(u -> out.println("latency-bench: " + u)); // last, so the runner shows which file
@@ -587,6 +589,15 @@ public final class StudyLauncher {
         }
         throw ConfigException.invalid(RunSettings.JVM_ARGS, String.join(" ", run.jvmArgs()), run.java()
                 + " refuses them: " + probe.failure());
+    }
+
+    /** A benchmark JVM older than the study's classes would fail every fork with a class-version error: refused here. */
+    static void checkJavaVersion(Study study, RunSettings run, JvmProbe probe) {
+        int needed = study.minimumJava();
+        if (probe.feature() > 0 && probe.feature() < needed) {
+            throw ConfigException.invalid(RunSettings.JVM, run.java().toString(), "the " + study.name() + " study "
+                    + JavaNeeded.needs(needed, probe.feature(), run.java().toString()));
+        }
     }
 
     /** Says so when the launcher's own JVM was given -XX flags: they do not reach the benchmark JVMs. */

@@ -72,20 +72,23 @@ class BenchPropertiesTest {
     }
 
     @Test
-    void countThatIsNotANumber() {
-        assertEquals("bench.n=abc is not valid: expected things as a whole number such as 100000, 100K or 1M,"
-                        + " from 1 to 10",
+    void countThatIsNotANumberGivesExamplesOnlyWithinItsRange() {
+        assertEquals("bench.n=abc is not valid: expected things as a whole number from 1 to 10",
                 message(() -> props("bench.n", "abc").count(Property.count("bench.n", 7, 1, 10, "things"))));
-        assertEquals("bench.n=1.5K is not valid: expected things as a whole number such as 100000, 100K or 1M,"
-                        + " from 1 to 10",
-                message(() -> props("bench.n", " 1.5K ").count(Property.count("bench.n", 7, 1, 10, "things"))));
+        assertEquals("bench.n=1.5K is not valid: expected things as a whole number such as 500 or 1K, from 1 to 65536",
+                message(() -> props("bench.n", " 1.5K ").count(Property.count("bench.n", 7, 1, 65_536, "things"))));
+        assertEquals("bench.n=fast is not valid: expected things as a whole number such as 100000, 100K or 1M, from 1"
+                        + " to 10000000",
+                message(() -> props("bench.n", "fast").count(Property.count("bench.n", 7, 1, 10_000_000, "things"))));
     }
 
     @Test
-    void countThatOverflowsIsNotANumber() {
-        assertEquals("bench.n=9223372036854776K is not valid: expected things as a whole number such as 100000,"
-                        + " 100K or 1M, from 1 to 10",
+    void countThatOverflowsIsOutOfRange() {
+        assertEquals("bench.n=9223372036854776K is not valid: expected things from 1 to 10",
                 message(() -> props("bench.n", "9223372036854776K").count(Property.count("bench.n", 7, 1, 10, "things"))));
+        assertEquals("bench.n=99999999999999999999 is not valid: expected things from 1 to 10",
+                message(() -> props("bench.n", "99999999999999999999").count(Property.count("bench.n", 7, 1, 10,
+                        "things"))));
     }
 
     @Test
@@ -119,6 +122,11 @@ class BenchPropertiesTest {
                 message(() -> props("bench.d", "50ms").durationNs(Property.duration("bench.d", 200 * MS, 100 * MS, HOUR, "warm-up"))));
         assertEquals("bench.d=2h is not valid: expected warm-up from 100ms to 60m",
                 message(() -> props("bench.d", "2h").durationNs(Property.duration("bench.d", 200 * MS, 100 * MS, HOUR, "warm-up"))));
+        for (String tooLong : List.of("99999999999999999999s", "9999999999h")) { // overflow a long of nanoseconds
+            assertEquals("bench.d=" + tooLong + " is not valid: expected warm-up from 100ms to 60m",
+                    message(() -> props("bench.d", tooLong).durationNs(Property.duration("bench.d", 200 * MS, 100 * MS,
+                            HOUR, "warm-up"))));
+        }
     }
 
     @Test
@@ -241,5 +249,17 @@ class BenchPropertiesTest {
         Property rate = Property.count("bench.rate", 100, 1, 1_000_000, "messages per second");
         assertEquals("bench.rate is declared as COUNT, read as TEXT",
                 assertThrows(IllegalArgumentException.class, () -> props().string(rate)).getMessage());
+    }
+
+    @Test
+    void aPathTheLocaleCannotNameSaysWhatToDo() {
+        java.nio.file.InvalidPathException e = new java.nio.file.InvalidPathException("/tmp/r\u00e9sultats",
+                "Malformed input or input contains unmappable characters");
+        assertEquals("the path '/tmp/r\u00e9sultats' cannot be used here: Malformed input or input contains unmappable"
+                + " characters; this JVM names files in ANSI_X3.4-1968, as the locale says (LC_ALL, LANG): run it under a"
+                + " UTF-8 locale such as LC_ALL=C.UTF-8, or choose a path of ASCII characters",
+                ConfigException.pathProblem(e, "ANSI_X3.4-1968"));
+        assertEquals("the path '/tmp/r\u00e9sultats' cannot be used here: Malformed input or input contains unmappable"
+                + " characters", ConfigException.pathProblem(e, "UTF-8"), "a UTF-8 locale is not the cause");
     }
 }

@@ -33,7 +33,7 @@ class StudyHelpTest {
             TimeUnit.SECONDS.toNanos(100));
 
     /** A study with a few properties of its own, whose reader must not run. */
-    static final class DeclaredOnly implements Study {
+    static class DeclaredOnly implements Study {
         @Override
         public String name() {
             return "declared";

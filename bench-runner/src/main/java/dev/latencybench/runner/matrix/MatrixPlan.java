@@ -13,7 +13,8 @@ import dev.latencybench.runner.jvm.JvmInfo;
  * Turns scenarios × JVMs × collectors into cells, each with its flags computed for that JDK: the
  * JVM's own (Graal JIT), the collector's, the collector's tuning ({@code --gc-args}),
  * {@code -XX:-UseBiasedLocking} only where the JDK still has it on by default (before 15), then the user's extra flags. A
- * collector the JDK lacks or refuses becomes a skipped cell with the reason. Stateless.
+ * collector the JDK lacks or refuses, or a JDK older than the scenario needs, becomes a skipped cell with
+ * the reason. Stateless.
  */
 public final class MatrixPlan {
     /** The collector tuning used unless {@code --gc-args} replaces it: G1 aims at 10 ms pauses, not 200. */
@@ -23,16 +24,19 @@ public final class MatrixPlan {
     }
 
     /**
+     * @param minimumJava each scenario's lowest Java feature version: a cell on an older JVM is skipped
+     *                    with that reason (its classes would not load there)
      * @param gcArgs collector id to the tuning flags that replace its defaults
      * @param extraJvmArgs flags for every cell's benchmark JVMs (last, so they win)
      */
-    public static List<Cell> cells(List<String> scenarios, List<Jvm> jvms, List<Collector> collectors,
-                                   Map<String, List<String>> gcArgs, List<String> extraJvmArgs) {
+    public static List<Cell> cells(List<String> scenarios, Map<String, Integer> minimumJava, List<Jvm> jvms,
+                                   List<Collector> collectors, Map<String, List<String>> gcArgs,
+                                   List<String> extraJvmArgs) {
         Map<String, Cell> cells = new LinkedHashMap<>();
         for (String scenario : scenarios) {
             for (Jvm jvm : jvms) {
                 for (Collector gc : collectors) {
-                    Cell cell = cell(scenario, jvm, gc, gcArgs, extraJvmArgs);
+                    Cell cell = cell(scenario, minimumJava.getOrDefault(scenario, 0), jvm, gc, gcArgs, extraJvmArgs);
                     cells.putIfAbsent(cell.key(), cell); // "default" may name a collector also asked for
                 }
             }
@@ -40,12 +44,13 @@ public final class MatrixPlan {
         return new ArrayList<>(cells.values());
     }
 
-    static Cell cell(String scenario, Jvm jvm, Collector gc, Map<String, List<String>> gcArgs,
+    static Cell cell(String scenario, int minimumJava, Jvm jvm, Collector gc, Map<String, List<String>> gcArgs,
                      List<String> extraJvmArgs) {
         JvmInfo info = jvm.info();
         int feature = info.feature();
         String gcId = gc.cellGcId(info.defaultGc());
-        String reason = gc.unsupportedReason(feature);
+        String reason = feature < minimumJava ? "the " + scenario + " study needs Java " + minimumJava + " or newer;"
+                + " " + jvm.name() + " is Java " + feature : gc.unsupportedReason(feature);
         if (reason == null && gc != Collector.DEFAULT) {
             reason = info.collectorProblem(gc.id());
         }

@@ -27,6 +27,9 @@ public final class RunManifest {
     public static final List<String> MEMBERS = List.of("scenarios", "jvms", "gcs", "gcArgs", "jvmArgs", "properties",
             "command", "cells");
 
+    /** How the machine or suite differed when {@code --resume-anyway} finished the run ({@link RunRequest#resumedDespite}). */
+    public static final String RESUMED_DESPITE = "resumedDespite";
+
     private final RunRequest request;
     private final String started = Instant.now().toString();
 
@@ -67,6 +70,9 @@ public final class RunManifest {
         JsonObject props = new JsonObject();
         request.properties.forEach(props::addProperty);
         o.add("properties", props);
+        if (!request.resumedDespite.isEmpty()) {
+            o.add(RESUMED_DESPITE, strings(request.resumedDespite));
+        }
         JsonArray cellArray = new JsonArray();
         for (Cell c : cells) {
             JsonObject co = new JsonObject();

@@ -17,6 +17,8 @@ public final class RunRequest {
     public final Path resultsDir;
     public final String runId;
     public final List<String> scenarios;
+    /** Each scenario's lowest Java feature version ({@code Study.minimumJava}); one not named runs on any. */
+    public final Map<String, Integer> minimumJava;
     public final List<Jvm> jvms;
     public final List<Collector> collectors;
     public final Map<String, List<String>> gcArgs;
@@ -25,19 +27,45 @@ public final class RunRequest {
     public final Map<String, String> properties;
     /** The command line that repeats this run. */
     public final String command;
+    /**
+     * How the machine or the suite differed when {@code --resume-anyway} finished this run all the same
+     * ({@link ResumeCheck}), one line each; empty for a run that never did.
+     */
+    public final List<String> resumedDespite;
 
-    public RunRequest(Path resultsDir, String runId, List<String> scenarios, List<Jvm> jvms,
-                      List<Collector> collectors, Map<String, List<String>> gcArgs, List<String> extraJvmArgs,
+    public RunRequest(Path resultsDir, String runId, List<String> scenarios, Map<String, Integer> minimumJava,
+                      List<Jvm> jvms, List<Collector> collectors, Map<String, List<String>> gcArgs, List<String> extraJvmArgs,
                       Map<String, String> properties, String command) {
         this.resultsDir = resultsDir;
         this.runId = runId;
         this.scenarios = List.copyOf(scenarios);
+        this.minimumJava = Map.copyOf(minimumJava);
         this.jvms = List.copyOf(jvms);
         this.collectors = List.copyOf(collectors);
         this.gcArgs = Map.copyOf(gcArgs);
         this.extraJvmArgs = List.copyOf(extraJvmArgs);
         this.properties = new LinkedHashMap<>(properties);
         this.command = command;
+        this.resumedDespite = List.of();
+    }
+
+    private RunRequest(RunRequest r, List<String> resumedDespite) {
+        this.resultsDir = r.resultsDir;
+        this.runId = r.runId;
+        this.scenarios = r.scenarios;
+        this.minimumJava = r.minimumJava;
+        this.jvms = r.jvms;
+        this.collectors = r.collectors;
+        this.gcArgs = r.gcArgs;
+        this.extraJvmArgs = r.extraJvmArgs;
+        this.properties = new LinkedHashMap<>(r.properties);
+        this.command = r.command;
+        this.resumedDespite = List.copyOf(resumedDespite);
+    }
+
+    /** The same request, resumed although the machine or the suite differed this way. */
+    public RunRequest resumedDespite(List<String> differences) {
+        return new RunRequest(this, differences);
     }
 
     public Path runDir() {
@@ -45,6 +73,6 @@ public final class RunRequest {
     }
 
     public List<Cell> cells() {
-        return MatrixPlan.cells(scenarios, jvms, collectors, gcArgs, extraJvmArgs);
+        return MatrixPlan.cells(scenarios, minimumJava, jvms, collectors, gcArgs, extraJvmArgs);
     }
 }

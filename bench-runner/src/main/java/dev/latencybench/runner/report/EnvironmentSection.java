@@ -13,6 +13,7 @@ import java.util.regex.Pattern;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
+import dev.latencybench.runner.matrix.RunManifest;
 import dev.latencybench.runner.report.data.RunData;
 import dev.latencybench.runner.report.doc.Doc;
 
@@ -35,6 +36,13 @@ final class EnvironmentSection {
             return;
         }
         doc.h(2, "Environment");
+        if (data.runJson.has(RunManifest.RESUMED_DESPITE)) {
+            List<String> differences = RunManifest.strings(data.runJson.getAsJsonArray(RunManifest.RESUMED_DESPITE));
+            doc.p("**Mixed run**: it was finished with `--resume-anyway` on a machine or suite that differs from the"
+                    + " one its earlier cells ran on (" + String.join("; ", differences) + "). The host below is the"
+                    + " first cell's; compare cells of the two only with that in mind (each cell's env.json says"
+                    + " where it ran).");
+        }
         if (env != null) {
             List<String> items = new ArrayList<>();
             JsonObject cpu = env.has("cpu") ? env.getAsJsonObject("cpu") : new JsonObject();

@@ -34,7 +34,7 @@ class MatrixPlanTest {
     void eachCellGetsTheFlagsOfItsJdk() {
         Jvm j11 = jvm("jdk11", 11, List.of("-XX:+UseShenandoahGC"), List.of());
         Jvm j17 = jvm("jdk17", 17, List.of(), List.of("-XX:+EnableJVMCI"));
-        List<Cell> cells = MatrixPlan.cells(List.of("queue"), List.of(j11, j17),
+        List<Cell> cells = MatrixPlan.cells(List.of("queue"), Map.of(), List.of(j11, j17),
                 List.of(Collector.G1, Collector.ZGC, Collector.SHENANDOAH, Collector.ZGC_GENERATIONAL), Map.of(),
                 List.of("-Xmx1g"));
         Map<String, Cell> byKey = cells.stream().collect(Collectors.toMap(Cell::key, c -> c));
@@ -51,9 +51,25 @@ class MatrixPlanTest {
     }
 
     @Test
+    void aScenarioOnAJdkOlderThanItNeedsIsSkippedWithTheJavaItNeeds() {
+        Jvm j11 = jvm("jdk11", 11, List.of(), List.of());
+        Jvm j17 = jvm("jdk17", 17, List.of(), List.of());
+        List<Cell> cells = MatrixPlan.cells(List.of("queue", "jet"), Map.of("queue", 11, "jet", 17), List.of(j11, j17),
+                List.of(Collector.G1, Collector.SHENANDOAH), Map.of(), List.of());
+        Map<String, Cell> byKey = cells.stream().collect(Collectors.toMap(Cell::key, c -> c));
+
+        assertEquals(8, cells.size(), "a skipped cell stays in the matrix, with its reason");
+        assertEquals("the jet study needs Java 17 or newer; jdk11 is Java 11", byKey.get("jet/jdk11__g1").skipReason());
+        assertEquals("the jet study needs Java 17 or newer; jdk11 is Java 11",
+                byKey.get("jet/jdk11__shenandoah").skipReason(), "the Java it needs is said before the collector");
+        assertNull(byKey.get("queue/jdk11__g1").skipReason());
+        assertNull(byKey.get("jet/jdk17__g1").skipReason());
+    }
+
+    @Test
     void gcArgsReplaceTheDefaultTuningAndDefaultMeansNoFlags() {
         Jvm j21 = jvm("jdk21", 21, List.of(), List.of());
-        List<Cell> cells = MatrixPlan.cells(List.of("queue"), List.of(j21),
+        List<Cell> cells = MatrixPlan.cells(List.of("queue"), Map.of(), List.of(j21),
                 List.of(Collector.DEFAULT, Collector.G1, Collector.ZGC, Collector.ZGC_GENERATIONAL),
                 Map.of("g1", List.of("-XX:MaxGCPauseMillis=5")), List.of());
         assertEquals(List.of("queue/jdk21__g1", "queue/jdk21__zgc", "queue/jdk21__zgc-gen"),

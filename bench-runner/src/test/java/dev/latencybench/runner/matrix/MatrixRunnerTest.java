@@ -42,7 +42,7 @@ class MatrixRunnerTest {
         FakeJdk jdk = FakeJdk.create(tmp.resolve("jdk17"), 17, "Debian", "17.0.15", List.of());
         JvmInfo info = new JvmProber(null, new GraalJit(tmp)).probe(jdk.java(), false);
         Jvm jvm = new Jvm("openjdk-17.0.15", jdk.java(), List.of(), info, "test");
-        request = new RunRequest(tmp.resolve("results"), "r1", List.of("queue"), List.of(jvm),
+        request = new RunRequest(tmp.resolve("results"), "r1", List.of("queue"), Map.of(), List.of(jvm),
                 List.of(Collector.G1, Collector.SERIAL, Collector.ZGC_GENERATIONAL, Collector.PARALLEL), Map.of(),
                 List.of(), Map.of("bench.scale", "smoke"), "scripts/bench run --gcs g1,serial,zgc-gen,parallel");
     }
@@ -57,7 +57,7 @@ class MatrixRunnerTest {
             case "serial":
                 return List.of("sh", "-c", "mkdir -p '" + cellDir + "' && printf '%s' '{\"status\":\"FAILED\","
                         + "\"variant\":\"chronicle\",\"reasons\":[\"rate not held: 12% of sends late\"]}' > '"
-                        + cellDir + "/result.json'; echo 'latency-bench: 1 of 1 cell(s) did not end OK'; exit 1");
+                        + cellDir + "/result.json'; echo 'latency-bench: 1 of 1 step(s) did not end OK'; exit 1");
             default:
                 return List.of("sh", "-c", "test ! -e '" + cellDir + "/forks/1/stale' || exit 3; echo 'latency-bench:"
                         + " out of memory'; exit 137");

@@ -1,0 +1,82 @@
+package dev.latencybench.core.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.latencybench.core.config.BenchProperties;
+import dev.latencybench.core.config.ConfigException;
+
+/** The Java a study needs comes from its class file, and a JVM too old for it is refused in words, not a class error. */
+class JavaNeededTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aClassNeedsTheJavaItWasCompiledFor() {
+        assertEquals(11, JavaNeeded.of(StudyJarMain.class), "bench-core is compiled with --release 11");
+        assertEquals(11, new StudyHelpTest.DeclaredOnly().minimumJava(), "a study's own class says it");
+    }
+
+    @Test
+    void aStudyCompiledForANewerJavaIsNamedBeforeItIsLoaded() throws IOException {
+        int newer = JavaNeeded.runningFeature() + 1;
+        // a class file of the next feature release: this JVM cannot load it, but its header says which Java it needs
+        Path classFile = tmp.resolve("x/Future.class");
+        Files.createDirectories(classFile.getParent());
+        try (OutputStream f = Files.newOutputStream(classFile); DataOutputStream d = new DataOutputStream(f)) {
+            d.writeInt(0xCAFEBABE);
+            d.writeShort(0);
+            d.writeShort(44 + newer);
+        }
+        Path services = tmp.resolve("META-INF/services/" + Study.class.getName());
+        Files.createDirectories(services.getParent());
+        Files.write(services, "# one study\nx.Future\n".getBytes(StandardCharsets.UTF_8));
+
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {tmp.toUri().toURL()}, null)) {
+            assertEquals(newer, JavaNeeded.of(loader, "x.Future"));
+            assertEquals("this jar's study (x.Future) needs Java " + newer + " or newer; this JVM ("
+                    + System.getProperty("java.home") + ") is Java " + JavaNeeded.runningFeature() + "; start the jar"
+                    + " with the java of a JDK " + newer + " or newer", JavaNeeded.tooNewStudy(loader));
+            assertEquals(0, JavaNeeded.of(loader, "x.Missing"), "no class file: unknown");
+        }
+        try (URLClassLoader none = new URLClassLoader(new URL[0], null)) {
+            assertNull(JavaNeeded.tooNewStudy(none), "no study on the class path: nothing too new");
+        }
+    }
+
+    @Test
+    void theLauncherRefusesABenchmarkJvmOlderThanTheStudyNeeds() {
+        Study needs17 = new StudyHelpTest.DeclaredOnly() {
+            @Override
+            public int minimumJava() {
+                return 17;
+            }
+        };
+        // the probe below says what the JVM is; the binary only has to exist
+        String javaBinary = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        RunSettings run = RunSettings.read(new BenchProperties(Map.of(RunSettings.JVM, javaBinary)),
+                RunSettings.DEFAULT_RESULTS);
+        JvmProbe java11 = new JvmProbe(0, "    java.specification.version = 11\n    java.version = 11.0.13\n");
+        ConfigException e = assertThrows(ConfigException.class, () -> StudyLauncher.checkJavaVersion(needs17, run,
+                java11));
+        assertEquals("bench.jvm=" + run.java() + " is not valid: the declared study needs Java 17 or newer; this JVM ("
+                + run.java() + ") is Java 11", e.getMessage());
+
+        JvmProbe java17 = new JvmProbe(0, "    java.specification.version = 17\n    java.version = 17.0.15\n");
+        StudyLauncher.checkJavaVersion(needs17, run, java17); // runs: nothing thrown
+    }
+}

@@ -1,0 +1,98 @@
+package dev.latencybench.runner.matrix;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+
+import dev.latencybench.core.env.Environment;
+import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.core.result.ResultLayout;
+import dev.latencybench.core.run.SuiteCommit;
+
+/**
+ * Whether an interrupted run may be finished here: its cells were measured on one machine by one
+ * build of the suite, and the report ranks them under one Environment, so {@code --resume} on a
+ * machine that differs (host name, CPU model or count, kernel) or with another suite commit would mix
+ * two runs without a word. Compares what each measured cell's {@code env.json} recorded (and the host
+ * in {@code run.json}, for a run cut short before its first cell) with this machine. Stateless.
+ */
+public final class ResumeCheck {
+    /** A cell folder is {@code <run>/<scenario>/<variant>/<cell>/}: its env.json is this deep. */
+    private static final int ENV_DEPTH = 4;
+
+    private ResumeCheck() {
+    }
+
+    /** What this machine and suite are, in the words and places of {@code env.json}. */
+    public static Map<String, String> here() {
+        JsonObject env = Environment.system().capture();
+        env.addProperty("suiteCommit", SuiteCommit.get());
+        return facts(env);
+    }
+
+    /**
+     * What differs between the run in {@code runDir} and {@code here}, one line each ({@code CPUs online:
+     * 0-15 in the run, 0-1 here}); empty when nothing does, or when no cell was measured yet.
+     */
+    public static List<String> differences(Path runDir, JsonObject runJson, Map<String, String> here) {
+        Map<String, String> differing = new LinkedHashMap<>(); // the first value found that is not this machine's
+        List<Map<String, String>> recorded = new ArrayList<>();
+        Map<String, String> manifest = new LinkedHashMap<>();
+        put(manifest, "host", runJson.get("host"));
+        recorded.add(manifest);
+        for (Path env : envFiles(runDir)) {
+            try {
+                recorded.add(facts(ResultFiles.readJson(env)));
+            } catch (IOException | RuntimeException e) {
+                // a cell whose env.json cannot be read says nothing here; the report names the file
+            }
+        }
+        for (Map<String, String> facts : recorded) {
+            facts.forEach((k, v) -> {
+                if (!v.equals(here.get(k))) {
+                    differing.putIfAbsent(k, v);
+                }
+            });
+        }
+        List<String> lines = new ArrayList<>();
+        differing.forEach((k, v) -> lines.add(k + ": " + v + " in the run, " + here.get(k) + " here"));
+        return lines;
+    }
+
+    /** The facts that must match, by what people call them. */
+    private static Map<String, String> facts(JsonObject env) {
+        Map<String, String> m = new LinkedHashMap<>();
+        JsonObject cpu = env.has("cpu") ? env.getAsJsonObject("cpu") : new JsonObject();
+        JsonObject os = env.has("os") ? env.getAsJsonObject("os") : new JsonObject();
+        put(m, "host", os.get("host"));
+        put(m, "CPU", cpu.get("model"));
+        put(m, "CPUs online", cpu.get("online"));
+        put(m, "kernel", os.get("kernel"));
+        put(m, "suite commit", env.get("suiteCommit"));
+        return m;
+    }
+
+    private static void put(Map<String, String> m, String name, JsonElement value) {
+        if (value != null && value.isJsonPrimitive()) {
+            m.put(name, value.getAsString());
+        }
+    }
+
+    private static List<Path> envFiles(Path runDir) {
+        try (Stream<Path> s = Files.find(runDir, ENV_DEPTH, (p, a) -> a.isRegularFile()
+                && p.getFileName().toString().equals(ResultLayout.ENV_JSON))) {
+            return s.sorted().collect(Collectors.toList());
+        } catch (IOException | RuntimeException e) {
+            return List.of();
+        }
+    }
+}
