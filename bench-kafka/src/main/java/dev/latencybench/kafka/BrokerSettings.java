@@ -41,6 +41,8 @@ public final class BrokerSettings {
     public static final String JARS = "bench.kafka.broker.jars";
     public static final String HEAP = "bench.kafka.broker.heap";
     public static final String JVM_FLAGS = "bench.kafka.broker.jvmFlags";
+    /** The folder of the broker's jars beside the study's jar. */
+    static final String BROKER_FOLDER = "kafka-broker";
     public static final String PORT = "bench.kafka.broker.port";
     public static final String CONTROLLER_PORT = "bench.kafka.broker.controllerPort";
     public static final String START_TIMEOUT = "bench.kafka.broker.startTimeout";
@@ -264,14 +266,14 @@ public final class BrokerSettings {
      */
     static Path defaultJars() {
         CodeSource source = BrokerSettings.class.getProtectionDomain().getCodeSource();
-        Path fallback = Paths.get("bench-kafka", "target", "kafka-broker").toAbsolutePath();
+        Path fallback = Paths.get("bench-kafka", "target", BROKER_FOLDER).toAbsolutePath();
         if (source == null || source.getLocation() == null) {
             return fallback;
         }
         try {
             Path here = Paths.get(source.getLocation().toURI());
             Path parent = here.getParent(); // target/ for both target/classes and target/benchmarks.jar
-            return parent == null ? fallback : parent.resolve("kafka-broker");
+            return parent == null ? fallback : parent.resolve(BROKER_FOLDER);
         } catch (URISyntaxException | IllegalArgumentException e) {
             return fallback;
         }

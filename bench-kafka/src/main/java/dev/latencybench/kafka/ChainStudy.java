@@ -297,6 +297,18 @@ public final class ChainStudy implements ForkedStudy {
         return LibraryFlags.chronicle(javaFeatureVersion);
     }
 
+    /** Chronicle Queue's javax.naming; the Kafka broker and clients' security and JMX modules. */
+    @Override
+    public List<String> runtimeModules() {
+        return List.of("java.naming", "java.security.jgss", "java.security.sasl", "jdk.security.auth");
+    }
+
+    /** The broker's jars ({@link BrokerSettings#defaultJars}). */
+    @Override
+    public List<String> besideJar() {
+        return List.of(BrokerSettings.BROKER_FOLDER);
+    }
+
     /** Opens the named transport for one fork. */
     static ChainTransport open(String transport, ChainConfig config) {
         return ChainTransports.of(transport).open(config);

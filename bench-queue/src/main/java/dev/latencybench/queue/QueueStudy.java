@@ -109,6 +109,12 @@ public final class QueueStudy implements ForkedStudy {
         return LibraryFlags.chronicle(javaFeatureVersion);
     }
 
+    /** Chronicle Queue loads javax.naming's exceptions when it opens a queue. */
+    @Override
+    public List<String> runtimeModules() {
+        return List.of("java.naming");
+    }
+
     /** Opens the named transport for one fork. */
     static MessageTransport open(String transport, QueueConfig config) {
         return QueueTransport.of(transport).open(config);

@@ -3,11 +3,13 @@ package dev.latencybench.runner;
 import java.io.PrintStream;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import dev.latencybench.runner.jvm.GraalJit;
+import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.jvm.JvmCatalog;
 import dev.latencybench.runner.jvm.JvmDiscovery;
 import dev.latencybench.runner.jvm.JvmProber;
@@ -81,6 +83,24 @@ final class Context {
 
     JvmCatalog catalog(List<String> explicit, boolean refresh) {
         return JvmCatalog.build(discovery.candidates(explicit), prober(), graal, ownJava, refresh);
+    }
+
+    /**
+     * The JVMs {@code --jvms} names ({@code current} without it) among those found and those added with
+     * {@code --jvm NAME=PATH}; a JVM added with {@code --jvm} is taken too unless {@code --jvms} names others.
+     *
+     * @throws IllegalArgumentException for a name that matches no JVM, or one that matches several
+     */
+    List<Jvm> jvms(String jvmList, List<String> explicitJvms, boolean refresh) {
+        JvmCatalog catalog = catalog(explicitJvms, refresh);
+        List<String> asked = new ArrayList<>(RunCommand.list(jvmList, "current"));
+        for (String explicit : explicitJvms) {
+            String name = explicit.substring(0, Math.max(0, explicit.indexOf('=')));
+            if (jvmList == null && !asked.contains(name)) {
+                asked.add(name);
+            }
+        }
+        return catalog.resolve(asked);
     }
 
     Scenarios scenarios() {

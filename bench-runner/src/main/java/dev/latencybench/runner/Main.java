@@ -23,14 +23,16 @@ import dev.latencybench.runner.report.compare.Compare;
 
 /**
  * The one entry point ({@code scripts/bench}, {@code java -jar bench-runner/target/bench.jar}):
- * {@code run}, {@code report}, {@code compare}, {@code jvms}, {@code check-host}, {@code new-task}, {@code completion},
+ * {@code run}, {@code report}, {@code compare}, {@code jvms}, {@code bundle}, {@code check-host}, {@code new-task},
+ * {@code completion},
  * each a picocli command. Exit status: 0 success, 1 a cell failed or a regression was found, 2 bad
  * input (nothing started). One instance per command line.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
         header = {"latency-bench: which JVM and collector give the lowest, steadiest latency on this machine", ""},
         customSynopsis = {"scripts/bench COMMAND [options]      (or: java -jar bench-runner/target/bench.jar ...)"},
-        commandListHeading = "%nCommands:%n", subcommands = {RunCommand.class, JvmsCommand.class, CheckHost.class, NewTaskCommand.class},
+        commandListHeading = "%nCommands:%n", subcommands = {RunCommand.class, JvmsCommand.class, BundleCommand.class,
+            CheckHost.class, NewTaskCommand.class},
         footer = {"", "'COMMAND --help' describes each; --version prints the suite's version and commit.",
             "Exit status: 0 success, 1 a cell failed or a regression was found, 2 bad input (nothing started)."})
 public final class Main implements Callable<Integer> {
@@ -86,6 +88,7 @@ public final class Main implements Callable<Integer> {
             public <K> K create(Class<K> type) throws Exception {
                 return type == RunCommand.class ? type.cast(new RunCommand(ctx))
                         : type == JvmsCommand.class ? type.cast(new JvmsCommand(ctx))
+                        : type == BundleCommand.class ? type.cast(new BundleCommand(ctx))
                         : type == CheckHost.class ? type.cast(new CheckHost(Path.of("/"), ctx.out))
                         : type == NewTaskCommand.class ? type.cast(new NewTaskCommand(ctx.out))
                         : CommandLine.defaultFactory().create(type);

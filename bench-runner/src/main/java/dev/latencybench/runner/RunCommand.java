@@ -37,7 +37,6 @@ import dev.latencybench.runner.cli.WritablePath;
 import dev.latencybench.runner.jvm.Collector;
 import dev.latencybench.runner.jvm.GraalJit;
 import dev.latencybench.runner.jvm.Jvm;
-import dev.latencybench.runner.jvm.JvmCatalog;
 import dev.latencybench.runner.matrix.Cell;
 import dev.latencybench.runner.matrix.CellOutcome;
 import dev.latencybench.runner.matrix.MatrixRunner;
@@ -371,13 +370,11 @@ final class RunCommand implements Callable<Integer> {
                     + " --scenarios " + String.join(",", scenarioNames) + " leaves out; add " + TASK_SCENARIO
                     + " to --scenarios, or leave --scenarios out");
         }
-        List<Study> studies = new ArrayList<>();
-        for (String s : scenarioNames) {
-            try {
-                studies.add(scenarios.get(s));
-            } catch (IllegalArgumentException e) {
-                throw new UsageException("bench run: " + e.getMessage());
-            }
+        List<Study> studies;
+        try {
+            studies = scenarios.select(scenarioNames);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("bench run: " + e.getMessage());
         }
         List<Collector> collectors = new ArrayList<>();
         for (String g : list(gcList, "default")) {
@@ -405,15 +402,7 @@ final class RunCommand implements Callable<Integer> {
         checkProperties(studies, props);
         List<Jvm> jvms;
         try {
-            JvmCatalog catalog = ctx.catalog(explicitJvms, refreshJvms);
-            List<String> asked = new ArrayList<>(list(jvmList, "current"));
-            for (String explicit : explicitJvms) { // a JVM added with --jvm is run unless --jvms says otherwise
-                String name = explicit.substring(0, Math.max(0, explicit.indexOf('=')));
-                if (jvmList == null && !asked.contains(name)) {
-                    asked.add(name);
-                }
-            }
-            jvms = catalog.resolve(asked);
+            jvms = ctx.jvms(jvmList, explicitJvms, refreshJvms);
         } catch (IllegalArgumentException e) {
             throw new UsageException("bench run: " + e.getMessage());
         }
@@ -584,7 +573,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** A comma-separated list, else the fallback's. */
-    private static List<String> list(String value, String fallback) {
+    static List<String> list(String value, String fallback) {
         List<String> items = new ArrayList<>();
         for (String item : (value != null ? value : fallback).split(",")) {
             if (!item.trim().isEmpty()) {

@@ -38,6 +38,18 @@ public final class Scenarios {
         return n;
     }
 
+    /**
+     * The studies of a comma-separated list of names, in its order; {@code all} stands for {@link #defaultNames}.
+     *
+     * @throws IllegalArgumentException for a name that is not a scenario, naming those there are
+     */
+    public List<Study> select(List<String> names) {
+        List<String> expanded = names.contains("all") ? defaultNames() : names;
+        List<Study> out = new ArrayList<>();
+        expanded.forEach(n -> out.add(get(n)));
+        return out;
+    }
+
     public Study get(String name) {
         for (Study s : studies) {
             if (s.name().equals(name)) {

@@ -17,7 +17,7 @@ import java.util.List;
 final class ServiceJar {
     static final String FILE = "startup-service.jar";
     static final String MICRONAUT_FILE = "startup-micronaut.jar";
-    private static final String FOLDER = "startup-service";
+    static final String FOLDER = "startup-service";
 
     private ServiceJar() {
     }

@@ -75,6 +75,18 @@ public final class StartupStudy implements ForkedStudy {
         return List.of();
     }
 
+    /** The measured service is the JDK's own HTTP server. */
+    @Override
+    public List<String> runtimeModules() {
+        return List.of("jdk.httpserver");
+    }
+
+    /** The services' jars ({@link ServiceJar}). */
+    @Override
+    public List<String> besideJar() {
+        return List.of(ServiceJar.FOLDER);
+    }
+
     @Override
     public List<Property> studyProperties() {
         return StartupConfig.properties(Scale.SMOKE);

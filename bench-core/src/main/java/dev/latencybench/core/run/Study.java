@@ -97,6 +97,24 @@ public interface Study {
     String module();
 
     /**
+     * The JDK modules the study's benchmark JVMs load beyond what every study needs ({@code bench bundle} links
+     * those itself: java.base, java.logging, jdk.management, jdk.unsupported) and beyond those its
+     * {@link #jvmFlags} add with {@code --add-modules}; for the jlink'd runtime of a bundle. Found by running the
+     * study on such a runtime: a module missing shows as a {@code NoClassDefFoundError} in the cell's jmh.log.
+     */
+    default List<String> runtimeModules() {
+        return List.of();
+    }
+
+    /**
+     * Folders the study reads beside its jar ({@code module()/target/benchmarks.jar}), such as the chain study's
+     * broker jars; a bundle carries them beside the study's jar.
+     */
+    default List<String> besideJar() {
+        return List.of();
+    }
+
+    /**
      * The study's own members of {@code result.json}, each a small type beside its tally whose fields
      * are the members ({@link ResultPart}): written through it by the study's plan and accounting, read
      * back through it by the study's view. None by default: a study that records nothing of its own.

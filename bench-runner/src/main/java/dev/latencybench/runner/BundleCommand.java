@@ -1,0 +1,441 @@
+package dev.latencybench.runner;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.CodeSource;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import dev.latencybench.core.run.Cli;
+import dev.latencybench.core.run.Study;
+import dev.latencybench.core.run.SuiteCommit;
+import dev.latencybench.runner.cli.Choices;
+import dev.latencybench.runner.cli.UsageException;
+import dev.latencybench.runner.cli.WritablePath;
+import dev.latencybench.runner.jvm.Jvm;
+
+/**
+ * {@code bench bundle}: one archive that runs studies on a Linux x86-64 machine without a JDK: a jlink'd
+ * runtime per JVM with only the modules the studies load, the runner's own jar ({@code runner.jar}, the
+ * runner without any study), each study's jar with the folders it reads beside it, and a {@code run}
+ * script that takes {@code bench run}'s options. Everything it was asked is checked before anything is
+ * written (exit 2); the archive is written to a temporary name and renamed, and its staging folder is
+ * removed on every way out. One instance per command line.
+ */
+@Command(name = "bundle", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class, sortOptions = false,
+        header = "one archive that runs studies on a machine without a JDK",
+        synopsisHeading = "%nUsage: ", descriptionHeading = "%n",
+        description = {"Writes one archive holding a jlink'd Java runtime per JVM (only the modules the studies"
+                + " need), the studies' jars, the runner's jar and a 'run' script that takes the options of 'bench"
+                + " run' and writes the usual run folder. Unpack it on a Linux x86-64 machine and run it there with"
+                + " nothing else installed:", "",
+            "  tar -xf jet-bundle.tar.xz && jet-bundle/run --gcs g1,zgc --scale paper", "",
+            "A JDK 24 or newer links from its own run-time image; an older one needs its jmods folder. Says the"
+                + " archive's size and what is in it, and warns above " + BundleCommand.DEVICE_LIMIT_MIB + " MiB.",
+            ""},
+        optionListHeading = "Options:%n",
+        footer = {"", "Exit status: 0 written, 1 a tool (jlink, tar) failed, 2 bad input (nothing written)."})
+final class BundleCommand implements Callable<Integer> {
+    @Option(names = "--scenarios", paramLabel = "SCENARIOS", completionCandidates = Choices.ScenarioNames.class,
+            description = "scenarios to carry, comma-separated: ${COMPLETION-CANDIDATES} (default: all)")
+    String scenarioList;
+    @Option(names = "--jvms", paramLabel = "JVMS", description = "JVMs to link a runtime of, as for run: current"
+            + " (default), all, names from 'bench jvms' or short forms (25, temurin-25); JDKs, not +graal")
+    String jvmList;
+    @Option(names = "--jvm", paramLabel = "NAME=PATH", description = "add a JVM by its JDK folder or java binary"
+            + " (repeatable), as for run")
+    List<String> explicitJvms = new ArrayList<>();
+    @Option(names = "--refresh-jvms", description = "probe the JVMs again instead of using the cache, as for run")
+    boolean refreshJvms;
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "the archive: NAME.tar.xz (xz -6) or"
+            + " NAME.tar.gz (gzip); its folder inside is NAME (default: latency-bench-SCENARIOS.tar.xz, .tar.gz"
+            + " where xz is not installed)")
+    String output;
+
+    /** What a device run may carry (the lab's limit): the size above which the command warns. */
+    static final int DEVICE_LIMIT_MIB = 64;
+    /**
+     * The modules every bundle links, found by running the studies on such a runtime: java.logging for the
+     * affinity library's JNA, jdk.management (with java.management) for CPU times and JMH, jdk.unsupported
+     * for sun.misc.Unsafe, java.desktop for the report's charts. A study adds its own
+     * ({@link Study#runtimeModules}, and {@code --add-modules} in its flags).
+     */
+    static final List<String> BASE_MODULES = List.of("java.base", "java.desktop", "java.logging", "jdk.management",
+            "jdk.unsupported");
+    /** From this feature version a JDK links from its own run-time image, without its jmods (JEP 493). */
+    static final int LINKS_WITHOUT_JMODS = 24;
+    private static final String[] ARCHIVE_ENDINGS = {".tar.xz", ".tar.gz"};
+
+    private final Context ctx;
+    /** Where the build puts bench.jar and runner.jar; the modules' jars are under its parent's parent. */
+    private final Path runnerTarget;
+    /** The tool currently running, and the files in the making, for the shutdown hook. */
+    private volatile Process running;
+    private volatile Path staging;
+    private volatile Path partial;
+
+    BundleCommand(Context ctx) {
+        this(ctx, ownTarget());
+    }
+
+    BundleCommand(Context ctx, Path runnerTarget) {
+        this.ctx = ctx;
+        this.runnerTarget = runnerTarget;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        List<Study> studies;
+        try {
+            studies = ctx.scenarios().select(RunCommand.list(scenarioList, "all"));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("bench bundle: " + e.getMessage());
+        }
+        String compressor = Files.isExecutable(onPath("xz")) ? "xz" : "gzip";
+        Path archive = archive(compressor, studies);
+        String name = archive.getFileName().toString();
+        String top = name.substring(0, name.length() - ".tar.xz".length());
+        compressor = name.endsWith(".tar.xz") ? "xz" : "gzip";
+        for (String tool : List.of("tar", compressor)) {
+            if (!Files.isExecutable(onPath(tool))) {
+                throw new UsageException("bench bundle: " + tool + " is not installed (not on the PATH), and the"
+                        + " archive " + name + " needs it" + (tool.equals("xz") ? "; name it NAME.tar.gz for gzip"
+                        : ""));
+            }
+        }
+        List<Jvm> jvms;
+        try {
+            jvms = ctx.jvms(jvmList, explicitJvms, refreshJvms);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("bench bundle: " + e.getMessage());
+        }
+        Map<Jvm, List<String>> modules = new LinkedHashMap<>();
+        for (Jvm j : jvms) {
+            modules.put(j, modules(j, studies));
+        }
+        Path root = runnerTarget.resolve("..").resolve("..").normalize();
+        Map<String, Path> files = new LinkedHashMap<>(); // the archive's path -> what is copied there
+        files.put("lib/runner.jar", built(runnerTarget.resolve("runner.jar")));
+        for (Study s : studies) {
+            Path jar = built(root.resolve(s.module()).resolve("target").resolve("benchmarks.jar"));
+            files.put("lib/" + s.name() + ".jar", jar);
+            for (String folder : s.besideJar()) {
+                files.put("lib/" + folder, built(jar.resolveSibling(folder)));
+            }
+        }
+
+        Thread hook = new Thread(this::abandon, "bundle-cleanup");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            staging = Files.createTempDirectory(archive.getParent(), "." + top + "-");
+            partial = archive.resolveSibling("." + name + ".part");
+            Path folder = staging.resolve(top);
+            for (Map.Entry<Jvm, List<String>> e : modules.entrySet()) {
+                link(e.getKey(), e.getValue(), folder.resolve("jvms").resolve(e.getKey().name()));
+            }
+            for (Map.Entry<String, Path> f : files.entrySet()) {
+                copy(f.getValue(), folder.resolve(f.getKey()));
+            }
+            Path run = folder.resolve("run");
+            Files.writeString(run, runScript(jvms, studies), StandardCharsets.UTF_8);
+            Files.setPosixFilePermissions(run, PosixFilePermissions.fromString("rwxr-xr-x"));
+            ctx.out.println("  packing with tar and " + compressor + (compressor.equals("xz") ? " -6" : "") + " ...");
+            tool(List.of("tar", "-C", staging.toString(), "--use-compress-program",
+                    compressor.equals("xz") ? "xz -6 -T0" : "gzip -6", "-cf", partial.toString(), top), "tar");
+            Files.move(partial, archive, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            describe(archive, compressor, folder, modules, studies);
+            return 0;
+        } finally {
+            abandon();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // shutting down: the hook runs abandon() again, which is idempotent
+            }
+        }
+    }
+
+    /** The modules a JVM's runtime needs for these studies: the base, each study's, each {@code --add-modules}. */
+    static List<String> modules(Jvm jvm, List<Study> studies) {
+        if (jvm.graal()) {
+            throw new UsageException("bench bundle: JVM " + jvm.name() + ": a bundle carries plain JVMs; the GraalVM"
+                    + " compiler jars of a +graal variant are not packed: name " + jvm.name().replace("+graal", ""));
+        }
+        Path home = jvm.java().getParent().getParent();
+        if (!Files.isExecutable(home.resolve("bin").resolve("jlink"))) {
+            throw new UsageException("bench bundle: JVM " + jvm.name() + " (" + home + ") has no bin/jlink: it is a"
+                    + " Java runtime, not a JDK; bundle a JDK");
+        }
+        if (!Files.isDirectory(home.resolve("jmods")) && jvm.info().feature() < LINKS_WITHOUT_JMODS) {
+            throw new UsageException("bench bundle: JVM " + jvm.name() + " (" + home + ") has no jmods folder, and a"
+                    + " JDK older than " + LINKS_WITHOUT_JMODS + " links a runtime only from its jmods: install them"
+                    + " (on Debian: apt-get install openjdk-" + jvm.info().feature() + "-jmods), or bundle a JDK "
+                    + LINKS_WITHOUT_JMODS + " or newer");
+        }
+        Set<String> m = new LinkedHashSet<>(BASE_MODULES);
+        for (Study s : studies) {
+            m.addAll(s.runtimeModules());
+            List<String> flags = s.jvmFlags(jvm.info().feature());
+            for (int i = 0; i + 1 < flags.size(); i++) {
+                if (flags.get(i).equals("--add-modules")) {
+                    m.addAll(List.of(flags.get(i + 1).split(",")));
+                }
+            }
+            flags.stream().filter(f -> f.startsWith("--add-modules=")).forEach(f -> m.addAll(List.of(
+                    f.substring("--add-modules=".length()).split(","))));
+        }
+        return new ArrayList<>(m);
+    }
+
+    /** The archive's path, checked: its name ends in .tar.xz or .tar.gz and its folder can be written. */
+    private Path archive(String compressor, List<Study> studies) {
+        String given = output != null ? output : "latency-bench-" + studies.stream().map(Study::name)
+                .collect(Collectors.joining("-")) + (compressor.equals("xz") ? ".tar.xz" : ".tar.gz");
+        Path archive = Path.of(given).toAbsolutePath().normalize();
+        String name = archive.getFileName() == null ? "" : archive.getFileName().toString();
+        boolean known = false;
+        for (String ending : ARCHIVE_ENDINGS) {
+            known |= name.endsWith(ending) && name.length() > ending.length() && !name.startsWith(".");
+        }
+        if (!known) {
+            throw new UsageException("bench bundle: -o " + given + ": expected NAME.tar.xz or NAME.tar.gz (NAME"
+                    + " becomes the folder the archive unpacks into)");
+        }
+        String problem = Files.isDirectory(archive) ? "it is a folder" : WritablePath.problem(archive);
+        if (problem != null) {
+            throw new UsageException("bench bundle: -o " + archive + ": " + problem + "; point -o at a file in a folder"
+                    + " this user may write in");
+        }
+        return archive;
+    }
+
+    /** A file or folder the build makes, which must be there. */
+    private static Path built(Path p) {
+        if (!Files.exists(p)) {
+            throw new UsageException("bench bundle: " + p + " is missing; a bundle is made from a checkout's built"
+                    + " jars: ./mvnw -DskipTests package");
+        }
+        return p;
+    }
+
+    private void link(Jvm jvm, List<String> modules, Path into) throws IOException {
+        Path home = jvm.java().getParent().getParent();
+        boolean jmods = Files.isDirectory(home.resolve("jmods"));
+        ctx.out.println("  linking " + jvm.name() + " (" + (jmods ? "from its jmods" : "from its run-time image")
+                + "): " + String.join(",", modules));
+        Files.createDirectories(into.getParent());
+        tool(List.of(home.resolve("bin").resolve("jlink").toString(), "--add-modules", String.join(",", modules),
+                "--strip-debug", "--no-header-files", "--no-man-pages", "--output", into.toString()), "jlink of "
+                + jvm.name());
+    }
+
+    /** Runs a tool to its end, its output kept for the error; it is stopped if this thread is interrupted. */
+    private void tool(List<String> command, String what) throws IOException {
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.PIPE)
+                .start();
+        running = p;
+        try {
+            p.getOutputStream().close();
+            String out;
+            try (InputStream in = p.getInputStream()) {
+                out = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
+            }
+            int status = p.waitFor();
+            if (status != 0) {
+                throw new IOException("bench bundle: " + what + " failed (exit status " + status + "): " + out);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("bench bundle: interrupted during " + what, e);
+        } finally {
+            stop(p);
+            running = null;
+        }
+    }
+
+    private static void stop(Process p) {
+        if (p.isAlive()) {
+            p.descendants().forEach(ProcessHandle::destroy);
+            p.destroy();
+            try {
+                p.waitFor();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Stops the running tool and removes the staging folder and the partial archive; idempotent. */
+    private void abandon() {
+        Process p = running;
+        if (p != null) {
+            stop(p);
+        }
+        Path s = staging;
+        if (s != null) {
+            deleteTree(s);
+            staging = null;
+        }
+        Path part = partial;
+        if (part != null) {
+            try {
+                Files.deleteIfExists(part);
+            } catch (IOException e) {
+                ctx.err.println("latency-bench: could not remove " + part + ": " + e.getMessage());
+            }
+            partial = null;
+        }
+    }
+
+    private void deleteTree(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(dir)) {
+            walk.sorted(Comparator.reverseOrder()).forEach(f -> {
+                try {
+                    Files.delete(f);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (IOException | UncheckedIOException e) {
+            ctx.err.println("latency-bench: could not remove " + dir + ": " + e.getMessage());
+        }
+    }
+
+    private static void copy(Path from, Path to) throws IOException {
+        Files.createDirectories(to.getParent());
+        if (!Files.isDirectory(from)) {
+            Files.copy(from, to);
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(from)) {
+            for (Path f : (Iterable<Path>) walk::iterator) {
+                Path target = to.resolve(from.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(f, target);
+                }
+            }
+        }
+    }
+
+    /**
+     * The bundle's {@code run}: {@code bench run} on the first runtime, with every runtime added as a JVM under
+     * its name here (not on {@code --resume}, which takes the JVMs the run started with), and the caller's options.
+     */
+    static String runScript(List<Jvm> jvms, List<Study> studies) {
+        String runner = "$here/jvms/" + jvms.get(0).name() + "/bin/java";
+        String classpath = "$here/lib/runner.jar" + studies.stream().map(s -> ":$here/lib/" + s.name() + ".jar")
+                .collect(Collectors.joining());
+        String jvmOptions = jvms.stream().map(j -> "--jvm \"" + j.name() + "=$here/jvms/" + j.name() + "\"")
+                .collect(Collectors.joining(" "));
+        return "#!/usr/bin/env bash\n"
+                + "# latency-bench bundle (" + SuiteCommit.versionLine() + "): 'bench run' on this machine with the\n"
+                + "# Java runtimes in jvms/, no JDK needed. Studies: "
+                + studies.stream().map(Study::name).collect(Collectors.joining(", ")) + "; JVMs: "
+                + jvms.stream().map(Jvm::name).collect(Collectors.joining(", ")) + ".\n"
+                + "# Takes the options of 'scripts/bench run' (./run --help), such as: ./run --gcs g1,zgc --scale smoke\n"
+                + "# The run folder goes under results/ in the current folder (--results DIR); the report is written\n"
+                + "# at the end (or elsewhere from the run folder: scripts/bench report RUN_DIR).\n"
+                + "set -euo pipefail\n"
+                + "here=\"$(cd \"$(dirname \"${BASH_SOURCE[0]}\")\" && pwd)\"\n"
+                + "jvms=(" + jvmOptions + ")\n"
+                + "for arg in \"$@\"; do\n"
+                + "  case \"$arg\" in\n"
+                + "    --resume|--resume=*) jvms=() ;; # a run resumes with the JVMs it started with\n"
+                + "  esac\n"
+                + "done\n"
+                + "exec \"" + runner + "\" -cp \"" + classpath + "\" dev.latencybench.runner.Main run"
+                + " ${jvms[@]+\"${jvms[@]}\"} \"$@\"\n";
+    }
+
+    /** What was written: the archive's size, each part's size unpacked, and how to use it. */
+    private void describe(Path archive, String compressor, Path folder, Map<Jvm, List<String>> modules,
+                          List<Study> studies) throws IOException {
+        PrintStream out = ctx.out;
+        long bytes = Files.size(archive);
+        String top = folder.getFileName().toString();
+        out.printf(Locale.ROOT, "latency-bench: wrote %s: %s (%,d bytes, tar and %s), %s unpacked:%n", archive,
+                mib(bytes), bytes, compressor.equals("xz") ? "xz -6" : "gzip", mib(size(folder)));
+        out.printf(Locale.ROOT, "  %-40s %10s  %s%n", top + "/run", "", "the script: ./run [bench run options],"
+                + " ./run --help");
+        for (Map.Entry<Jvm, List<String>> e : modules.entrySet()) {
+            out.printf(Locale.ROOT, "  %-40s %10s  %s%n", top + "/jvms/" + e.getKey().name() + "/",
+                    mib(size(folder.resolve("jvms").resolve(e.getKey().name()))), e.getKey().info().vendor() + " "
+                    + e.getKey().info().version() + " jlink'd: " + String.join(",", e.getValue()));
+        }
+        try (Stream<Path> lib = Files.list(folder.resolve("lib"))) {
+            for (Path p : lib.sorted().collect(Collectors.toList())) {
+                String f = p.getFileName().toString();
+                String what = f.equals("runner.jar") ? "the runner (no study)" : Files.isDirectory(p)
+                        ? "read beside its study's jar" : "study " + f.replace(".jar", "");
+                out.printf(Locale.ROOT, "  %-40s %10s  %s%n", top + "/lib/" + f + (Files.isDirectory(p) ? "/" : ""),
+                        mib(size(p)), what);
+            }
+        }
+        out.println("On the machine to measure: tar -xf " + archive.getFileName() + " && " + top + "/run"
+                + " --scenarios " + studies.stream().map(Study::name).collect(Collectors.joining(",")) + " --scale"
+                + " smoke");
+        if (bytes > DEVICE_LIMIT_MIB * 1024L * 1024L) {
+            out.printf(Locale.ROOT, "latency-bench: warning: %s is %s, more than the %d MiB a device run carries;"
+                    + " bundle fewer studies or JVMs%n", archive.getFileName(), mib(bytes), DEVICE_LIMIT_MIB);
+        }
+    }
+
+    private static long size(Path p) throws IOException {
+        try (Stream<Path> walk = Files.walk(p)) {
+            long total = 0;
+            for (Path f : (Iterable<Path>) walk::iterator) {
+                total += Files.isRegularFile(f) ? Files.size(f) : 0;
+            }
+            return total;
+        }
+    }
+
+    private static String mib(long bytes) {
+        return String.format(Locale.ROOT, "%.1f MiB", bytes / (1024.0 * 1024.0));
+    }
+
+    private static Path onPath(String tool) {
+        String path = System.getenv("PATH");
+        for (String dir : (path == null ? "/usr/bin:/bin" : path).split(":")) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, tool))) {
+                return Path.of(dir, tool);
+            }
+        }
+        return Path.of("/nonexistent", tool);
+    }
+
+    /** The folder of the jar (or classes folder) this class comes from: bench-runner/target in a checkout. */
+    private static Path ownTarget() {
+        try {
+            CodeSource source = BundleCommand.class.getProtectionDomain().getCodeSource();
+            return Path.of(source.getLocation().toURI()).toAbsolutePath().getParent();
+        } catch (URISyntaxException | RuntimeException e) {
+            return Path.of("bench-runner", "target").toAbsolutePath();
+        }
+    }
+}
