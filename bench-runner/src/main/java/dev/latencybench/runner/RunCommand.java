@@ -732,7 +732,7 @@ final class RunCommand implements Callable<Integer> {
             }
             out.printf(Locale.ROOT, "  %-44s %s%n", c.key(), state);
         }
-        if (totalNs >= 0) {
+        if (totalNs >= 0 && cells.stream().anyMatch(c -> c.skipReason() == null)) { // not "0 s" for nothing
             out.println("  time: at most about " + MatrixRunner.minutes(totalNs / 1e9) + " for the cells to run (each"
                     + " schedule's worst case: a capacity search usually stops well before it; start and warm-up"
                     + " included)");

@@ -36,11 +36,31 @@ public final class StudyMain implements Callable<Integer> {
         this.err = err;
     }
 
-    /** Every study on the class path, in class-path order. */
+    /**
+     * Every study on the class path that this JVM can load, in class-path order. A study compiled for a
+     * newer Java is left out: bench.jar carries every study, and a benchmark JVM of Java 11 running the
+     * queue study must not fail on the Jet study's classes. Where a study too new for the JVM is asked for,
+     * the runner skipped its cell, and the launcher and {@link StudyJarMain} said why ({@link JavaNeeded}).
+     */
     public static List<Study> studies() {
+        return studies(Thread.currentThread().getContextClassLoader());
+    }
+
+    /** The same, from {@code loader}'s class path. */
+    static List<Study> studies(ClassLoader loader) {
         List<Study> all = new ArrayList<>();
-        ServiceLoader.load(Study.class).forEach(all::add);
-        return all;
+        Iterator<Study> providers = ServiceLoader.load(Study.class, loader).iterator();
+        while (true) {
+            try {
+                if (!providers.hasNext()) {
+                    return all;
+                }
+                all.add(providers.next());
+            } catch (UnsupportedClassVersionError e) {
+                // a study for a newer Java (ServiceLoader passes the error on as it is): the loader goes on to the
+                // next provider
+            }
+        }
     }
 
     /** The names of {@link #studies()}: what {@code STUDY} may be, listed in the help. */

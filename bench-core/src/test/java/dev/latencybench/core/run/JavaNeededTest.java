@@ -12,6 +12,7 @@ import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -44,8 +45,16 @@ class JavaNeededTest {
         }
         Path services = tmp.resolve("META-INF/services/" + Study.class.getName());
         Files.createDirectories(services.getParent());
-        Files.write(services, "# one study\nx.Future\n".getBytes(StandardCharsets.UTF_8));
+        Files.write(services, ("# a study too new for this JVM, then one it loads\nx.Future\n" + Loadable.class.getName()
+                + "\n").getBytes(StandardCharsets.UTF_8));
 
+        try (URLClassLoader withStudy = new URLClassLoader(new URL[] {tmp.toUri().toURL()},
+                JavaNeededTest.class.getClassLoader())) {
+            // bench.jar carries every study: one too new for this JVM must not stop the others from loading
+            List<Study> loaded = StudyMain.studies(withStudy);
+            assertEquals(1, loaded.size(), "the loadable one, after the one too new");
+            assertEquals("declared", loaded.get(0).name());
+        }
         try (URLClassLoader loader = new URLClassLoader(new URL[] {tmp.toUri().toURL()}, null)) {
             assertEquals(newer, JavaNeeded.of(loader, "x.Future"));
             assertEquals("this jar's study (x.Future) needs Java " + newer + " or newer; this JVM ("
@@ -55,6 +64,12 @@ class JavaNeededTest {
         }
         try (URLClassLoader none = new URLClassLoader(new URL[0], null)) {
             assertNull(JavaNeeded.tooNewStudy(none), "no study on the class path: nothing too new");
+        }
+    }
+
+    /** A study the service loader can make (public, with a public constructor). */
+    public static final class Loadable extends StudyHelpTest.DeclaredOnly {
+        public Loadable() {
         }
     }
 
