@@ -252,7 +252,7 @@ class JetWorkloadTest {
         Map<String, String> m = Map.of("bench.scale", "smoke", "bench.jet.cluster", "127.0.0.1:" + nobody);
         long start = System.nanoTime();
         String message = assertThrows(ConfigException.class,
-                new JetStudy().plan(new BenchProperties(m), CpuTopology.system())::prepare).getMessage();
+                new JetStudy().plan(new BenchProperties(m), CpuTopology.system())::verify).getMessage();
         long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
         assertTrue(message.startsWith("no Hazelcast cluster named 'dev' answered at 127.0.0.1:" + nobody
                 + " (bench.jet.cluster) within 5 s: "), message);
