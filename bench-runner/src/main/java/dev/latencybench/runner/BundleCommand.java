@@ -287,7 +287,7 @@ final class BundleCommand implements Callable<Integer> {
     }
 
     /** Stops the running tool and removes the staging folder and the partial archive; idempotent. */
-    private void abandon() {
+    private synchronized void abandon() {
         Process p = running;
         if (p != null) {
             stop(p);
@@ -355,8 +355,8 @@ final class BundleCommand implements Callable<Integer> {
         String jvmOptions = jvms.stream().map(j -> "--jvm \"" + j.name() + "=$here/jvms/" + j.name() + "\"")
                 .collect(Collectors.joining(" "));
         return "#!/usr/bin/env bash\n"
-                + "# latency-bench bundle (" + SuiteCommit.versionLine() + "): 'bench run' on this machine with the\n"
-                + "# Java runtimes in jvms/, no JDK needed. Studies: "
+                + "# A latency-bench bundle, made by " + SuiteCommit.versionLine() + ".\n"
+                + "# Runs 'bench run' on this machine with the Java runtimes in jvms/, no JDK needed. Studies: "
                 + studies.stream().map(Study::name).collect(Collectors.joining(", ")) + "; JVMs: "
                 + jvms.stream().map(Jvm::name).collect(Collectors.joining(", ")) + ".\n"
                 + "# Only these runtimes are JVMs of the run: the machine's own JDKs, if any, are not looked for.\n"
