@@ -297,7 +297,10 @@ public final class ChainStudy implements ForkedStudy {
         return LibraryFlags.chronicle(javaFeatureVersion);
     }
 
-    /** Chronicle Queue's javax.naming; the Kafka broker and clients' security and JMX modules. */
+    /**
+     * Chronicle Queue's javax.naming; the Kafka clients' and broker's SASL, GSS-API and JAAS modules, which
+     * jdeps finds they link against (not yet seen run from a bundle: the broker's jars alone exceed a device's 64 MiB).
+     */
     @Override
     public List<String> runtimeModules() {
         return List.of("java.naming", "java.security.jgss", "java.security.sasl", "jdk.security.auth");

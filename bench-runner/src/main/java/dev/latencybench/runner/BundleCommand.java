@@ -33,6 +33,7 @@ import dev.latencybench.runner.cli.Choices;
 import dev.latencybench.runner.cli.UsageException;
 import dev.latencybench.runner.cli.WritablePath;
 import dev.latencybench.runner.jvm.Jvm;
+import dev.latencybench.runner.jvm.JvmDiscovery;
 
 /**
  * {@code bench bundle}: one archive that runs studies on a Linux x86-64 machine without a JDK: a jlink'd
@@ -286,7 +287,7 @@ final class BundleCommand implements Callable<Integer> {
     }
 
     /** Stops the running tool and removes the staging folder and the partial archive; idempotent. */
-    private void abandon() {
+    private synchronized void abandon() {
         Process p = running;
         if (p != null) {
             stop(p);
@@ -345,6 +346,7 @@ final class BundleCommand implements Callable<Integer> {
     /**
      * The bundle's {@code run}: {@code bench run} on the first runtime, with every runtime added as a JVM under
      * its name here (not on {@code --resume}, which takes the JVMs the run started with), and the caller's options.
+     * The machine's own JDKs are not looked for, so a runtime keeps its name beside a JDK of the same build.
      */
     static String runScript(List<Jvm> jvms, List<Study> studies) {
         String runner = "$here/jvms/" + jvms.get(0).name() + "/bin/java";
@@ -353,10 +355,11 @@ final class BundleCommand implements Callable<Integer> {
         String jvmOptions = jvms.stream().map(j -> "--jvm \"" + j.name() + "=$here/jvms/" + j.name() + "\"")
                 .collect(Collectors.joining(" "));
         return "#!/usr/bin/env bash\n"
-                + "# latency-bench bundle (" + SuiteCommit.versionLine() + "): 'bench run' on this machine with the\n"
-                + "# Java runtimes in jvms/, no JDK needed. Studies: "
+                + "# A latency-bench bundle, made by " + SuiteCommit.versionLine() + ".\n"
+                + "# Runs 'bench run' on this machine with the Java runtimes in jvms/, no JDK needed. Studies: "
                 + studies.stream().map(Study::name).collect(Collectors.joining(", ")) + "; JVMs: "
                 + jvms.stream().map(Jvm::name).collect(Collectors.joining(", ")) + ".\n"
+                + "# Only these runtimes are JVMs of the run: the machine's own JDKs, if any, are not looked for.\n"
                 + "# Takes the options of 'scripts/bench run' (./run --help), such as: ./run --gcs g1,zgc --scale smoke\n"
                 + "# The run folder goes under results/ in the current folder (--results DIR); the report is written\n"
                 + "# at the end (or elsewhere from the run folder: scripts/bench report RUN_DIR).\n"
@@ -368,7 +371,8 @@ final class BundleCommand implements Callable<Integer> {
                 + "    --resume|--resume=*) jvms=() ;; # a run resumes with the JVMs it started with\n"
                 + "  esac\n"
                 + "done\n"
-                + "exec \"" + runner + "\" -cp \"" + classpath + "\" dev.latencybench.runner.Main run"
+                + "exec \"" + runner + "\" -D" + JvmDiscovery.ONLY_GIVEN + "=true -cp \"" + classpath + "\""
+                + " dev.latencybench.runner.Main run"
                 + " ${jvms[@]+\"${jvms[@]}\"} \"$@\"\n";
     }
 

@@ -316,7 +316,7 @@ class MainTest {
         assertTrue(err().contains("-Dbench.jvm is set by the runner"), err());
         assertEquals(2, run("frobnicate"));
         assertTrue(err().contains("latency-bench: bench: unknown command 'frobnicate'; the commands are run, jvms,"
-                + " check-host, new-task, compare, completion, report, help; see bench --help"), err());
+                + " bundle, check-host, new-task, compare, completion, report, help; see bench --help"), err());
         assertEquals(2, run("report"));
         assertEquals(2, run("report", tmp.resolve("none").toString()));
         assertTrue(err().contains("is not a folder"), err());

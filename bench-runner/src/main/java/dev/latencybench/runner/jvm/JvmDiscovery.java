@@ -39,6 +39,7 @@ public final class JvmDiscovery {
     private final Path ownJavaHome;
 
     /**
+     * @param userHome where SDKMAN's folder is looked for without {@code SDKMAN_DIR}; null for nowhere
      * @param jvmRoots folders whose sub-folders are JDKs, such as {@code /usr/lib/jvm}
      * @param ownJavaHome the runner's own JVM, offered too (null for none)
      */
@@ -49,7 +50,21 @@ public final class JvmDiscovery {
         this.ownJavaHome = ownJavaHome;
     }
 
+    /**
+     * Looks nowhere but at the runner's own JVM and those named with {@code --jvm}: a bundle's {@code run}
+     * ({@code -D}{@value #ONLY_GIVEN}{@code =true}), whose runtimes keep their names whatever JDKs the machine has.
+     */
+    public static JvmDiscovery onlyGiven(Path ownJavaHome) {
+        return new JvmDiscovery(Map.of(), null, List.of(), ownJavaHome);
+    }
+
+    /** The system property that makes {@link #system} {@link #onlyGiven}. */
+    public static final String ONLY_GIVEN = "latencybench.jvms.onlyGiven";
+
     public static JvmDiscovery system() {
+        if (Boolean.getBoolean(ONLY_GIVEN)) {
+            return onlyGiven(Path.of(System.getProperty("java.home")));
+        }
         return new JvmDiscovery(System.getenv(), Path.of(System.getProperty("user.home")),
                 List.of(Path.of("/usr/lib/jvm"), Path.of("/usr/java"), Path.of("/opt/java")),
                 Path.of(System.getProperty("java.home")));
@@ -90,8 +105,11 @@ public final class JvmDiscovery {
             addChildren(byRealPath, root, root.toString());
         }
         String sdkman = env.get("SDKMAN_DIR");
-        Path sdkmanDir = sdkman != null && !sdkman.isBlank() ? Path.of(sdkman) : userHome.resolve(".sdkman");
-        addChildren(byRealPath, sdkmanDir.resolve("candidates").resolve("java"), "SDKMAN");
+        Path sdkmanDir = sdkman != null && !sdkman.isBlank() ? Path.of(sdkman) : userHome == null ? null
+                : userHome.resolve(".sdkman");
+        if (sdkmanDir != null) {
+            addChildren(byRealPath, sdkmanDir.resolve("candidates").resolve("java"), "SDKMAN");
+        }
         return new ArrayList<>(byRealPath.values());
     }
 

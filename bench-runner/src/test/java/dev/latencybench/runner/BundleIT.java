@@ -1,0 +1,111 @@
+package dev.latencybench.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+
+import dev.latencybench.core.result.ResultFiles;
+
+/**
+ * {@code bench bundle} end to end: the archive of the queue study (the quickest to run) and the JVM running
+ * the build, unpacked into an empty folder and run at smoke scale in a clean environment whose PATH has only
+ * the bundle's own runtime before /usr/bin:/bin (no JAVA_HOME); the run folder has an OK cell measured by
+ * that runtime, and its report. The archive is .tar.gz here: xz -6 takes minutes on 2 busy cores. One variant
+ * (chronicle: Chronicle Queue and the affinity library load the most modules) at 10K msg/s, which a busy
+ * 2-core machine holds: the test is of the bundle, not of the queue's latency.
+ */
+class BundleIT {
+    @TempDir
+    Path tmp;
+
+    private static String run(ProcessBuilder pb, int[] exit) throws Exception {
+        Process p = pb.redirectErrorStream(true).start();
+        try {
+            p.getOutputStream().close();
+            CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                } catch (IOException e) {
+                    return e.toString();
+                }
+            });
+            assertTrue(p.waitFor(300, TimeUnit.SECONDS), "ended in time");
+            exit[0] = p.exitValue();
+            return out.get(10, TimeUnit.SECONDS);
+        } finally {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+        }
+    }
+
+    @Test
+    void anArchiveUnpackedIntoAnEmptyFolderRunsACellOnItsOwnRuntimeAlone() throws Exception {
+        Path archive = tmp.resolve("q-bundle.tar.gz");
+        int[] exit = new int[1];
+        String made = run(BenchJar.command(tmp.resolve("cache"), "bundle", "--scenarios", "queue", "--jvms", "current",
+                "-o", archive.toString()), exit);
+        assertEquals(0, exit[0], made);
+        assertTrue(made.contains("wrote " + archive + ": ") && made.contains("tar and gzip"), made);
+        assertTrue(made.contains("q-bundle/lib/queue.jar") && made.contains("q-bundle/lib/runner.jar"), made);
+        try (Stream<Path> left = Files.list(tmp)) { // no staging folder or partial archive left beside it
+            assertEquals(List.of("cache", "q-bundle.tar.gz"), left.map(p -> p.getFileName().toString()).sorted()
+                    .collect(Collectors.toList()));
+        }
+
+        Path box = Files.createDirectories(tmp.resolve("box"));
+        String unpacked = run(new ProcessBuilder("tar", "-xzf", archive.toString(), "-C", box.toString()), exit);
+        assertEquals(0, exit[0], unpacked);
+        Path bundle = box.resolve("q-bundle");
+        List<Path> runtimes;
+        try (Stream<Path> s = Files.list(bundle.resolve("jvms"))) {
+            runtimes = s.collect(Collectors.toList());
+        }
+        assertEquals(1, runtimes.size(), runtimes.toString());
+        Path runtime = runtimes.get(0);
+        assertFalse(Files.exists(runtime.resolve("bin/javac")) || Files.exists(runtime.resolve("jmods")),
+                "a jlink'd runtime, not a JDK");
+
+        Path results = tmp.resolve("results");
+        ProcessBuilder pb = new ProcessBuilder(bundle.resolve("run").toString(), "--scale", "smoke", "--gcs", "serial",
+                "--results", results.toString(), "--run-id", "b1", "-Dbench.transports=chronicle", "-Dbench.rate=10K",
+                "-Dbench.queue.dir=" + Files.createDirectories(tmp.resolve("shm"))).directory(box.toFile());
+        pb.environment().clear(); // as env -i: no JAVA_HOME; the JVM cache kept in the test's folder
+        pb.environment().put("PATH", runtime.resolve("bin") + ":/usr/bin:/bin");
+        pb.environment().put("XDG_CACHE_HOME", tmp.resolve("cache").toString());
+        String out = run(pb, exit);
+        assertEquals(0, exit[0], out);
+
+        Path runDir = results.resolve("b1");
+        JsonArray cells = ResultFiles.readJson(runDir.resolve("run.json")).getAsJsonArray("cells");
+        assertEquals(1, cells.size(), cells.toString());
+        assertEquals("OK", cells.get(0).getAsJsonObject().get("status").getAsString(), out);
+        Path cell;
+        try (Stream<Path> s = Files.list(runDir.resolve("queue/chronicle"))) {
+            cell = s.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
+        JsonObject result = ResultFiles.readJson(cell.resolve("result.json"));
+        assertEquals("OK", result.get("status").getAsString());
+        assertTrue(result.getAsJsonObject("metrics").getAsJsonObject("latency").get("count").getAsLong() > 0,
+                result.toString());
+        String home = ResultFiles.readJson(cell.resolve("env.json")).getAsJsonObject("jdk").get("home").getAsString();
+        assertEquals(runtime.toRealPath(), Path.of(home).toRealPath(), "measured by the bundle's runtime");
+        assertTrue(Files.isRegularFile(runDir.resolve("REPORT.md")) && Files.isRegularFile(runDir.resolve(
+                "report.html")), "the report, written by the bundle's runtime");
+    }
+}
