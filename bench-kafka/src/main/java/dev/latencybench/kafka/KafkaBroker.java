@@ -23,6 +23,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -75,6 +76,8 @@ public final class KafkaBroker implements KafkaCluster {
     private volatile List<String> command = List.of();
     private volatile boolean stopping;
     private volatile String failure;
+    /** Completes once the broker's exit is noted in {@link #failure} (unless this JVM stopped it); null before start. */
+    private volatile CompletableFuture<Void> exitNoted;
     private volatile long formatMs = -1;
     private volatile long startMs = -1;
     private volatile long stopMs = -1;
@@ -169,7 +172,7 @@ public final class KafkaBroker implements KafkaCluster {
             }
         }
         Process p = process;
-        p.onExit().thenRun(() -> {
+        exitNoted = p.onExit().thenRun(() -> {
             if (!stopping) {
                 failure = exitReason(p, "while the study was using it");
             }
@@ -293,12 +296,15 @@ public final class KafkaBroker implements KafkaCluster {
         return failure;
     }
 
-    /** The broker's end, when this JVM did not stop it, runs {@code onGone} at once. */
+    /**
+     * The broker's end, when this JVM did not stop it, runs {@code onGone} at once, after {@link #failure} says
+     * how it ended (so what {@code onGone} reads there is the exit, not null).
+     */
     @Override
     public void whenGone(Runnable onGone) {
-        Process p = process;
-        if (p != null) {
-            p.onExit().thenRun(() -> {
+        CompletableFuture<Void> noted = exitNoted;
+        if (noted != null) {
+            noted.thenRun(() -> {
                 if (!stopping) {
                     onGone.run();
                 }
