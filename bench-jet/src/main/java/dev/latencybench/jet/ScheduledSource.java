@@ -39,9 +39,8 @@ final class ScheduledSource {
     }
 
     /**
-     * Emits what is due now; when nothing is, it returns at once and Jet's worker backs off (spins,
-     * yields, then parks up to a millisecond), as it does for the published source: a park of its own
-     * per call cost the source a system call per event batch.
+     * Emits what is due now; when nothing is, it returns at once and Jet's worker backs off, as it does
+     * for the published source: a park of its own per call cost the source a system call per event batch.
      */
     void fill(SourceBuilder.TimestampedSourceBuffer<Long> buffer) {
         long now = clock.nowNs();

@@ -107,6 +107,7 @@ final class BenchJar {
         });
         boolean ended = p.waitFor(minutes, TimeUnit.MINUTES);
         if (!ended) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
         }
         return new Finished(ended ? p.exitValue() : -1, console.get(30, TimeUnit.SECONDS));

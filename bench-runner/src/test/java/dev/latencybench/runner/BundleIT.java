@@ -4,13 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -34,24 +30,12 @@ class BundleIT {
     @TempDir
     Path tmp;
 
+    /** Runs {@code pb} to its end (at most 5 minutes, else it and its children are killed): its console. */
     private static String run(ProcessBuilder pb, int[] exit) throws Exception {
-        Process p = pb.redirectErrorStream(true).start();
-        try {
-            p.getOutputStream().close();
-            CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> {
-                try {
-                    return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-                } catch (IOException e) {
-                    return e.toString();
-                }
-            });
-            assertTrue(p.waitFor(300, TimeUnit.SECONDS), "ended in time");
-            exit[0] = p.exitValue();
-            return out.get(10, TimeUnit.SECONDS);
-        } finally {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-        }
+        BenchJar.Finished f = BenchJar.runToEnd(pb.redirectErrorStream(true), 5);
+        assertTrue(f.exit != -1, "ended in time");
+        exit[0] = f.exit;
+        return f.console;
     }
 
     @Test

@@ -6,13 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -40,19 +38,12 @@ class MatrixSmokeIT {
         return BenchJar.command(tmp.resolve("cache"), args);
     }
 
+    /** Runs {@code pb} to its end (at most 5 minutes, else it and its children are killed): its console. */
     private static String run(ProcessBuilder pb, int[] exit) throws Exception {
-        Process p = pb.start();
-        p.getOutputStream().close();
-        CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> {
-            try {
-                return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                return e.toString();
-            }
-        });
-        assertTrue(p.waitFor(300, TimeUnit.SECONDS), "ended in time");
-        exit[0] = p.exitValue();
-        return out.get(10, TimeUnit.SECONDS);
+        BenchJar.Finished f = BenchJar.runToEnd(pb, 5);
+        assertTrue(f.exit != -1, "ended in time");
+        exit[0] = f.exit;
+        return f.console;
     }
 
     private Map<String, JsonObject> cells(Path runDir) throws IOException {
