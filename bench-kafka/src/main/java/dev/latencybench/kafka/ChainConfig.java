@@ -44,8 +44,8 @@ public final class ChainConfig {
      * threads and 6,144 queues, past what a workstation holds; the study's ~500 chains are below.
      */
     public static final int DEFAULT_LIMIT = 1_024;
-    /** At smoke scale, which checks that the study works in seconds per step: a few steps only. */
-    public static final int DEFAULT_SMOKE_LIMIT = 8;
+    /** At smoke scale, which checks that the study works in seconds per step: two steps per transport (1, 2). */
+    public static final int DEFAULT_SMOKE_LIMIT = 2;
     /** At paper scale: room above the study's figure for a bigger machine. */
     public static final int DEFAULT_PAPER_LIMIT = 4_096;
     /** Chains one step may run, fixed or searched. */

@@ -116,8 +116,20 @@ final class ChainPeriod {
         }
     }
 
+    /** A stage's thread: an error fails the period with the transport's reading of it, and ends every stage. */
     private Thread stage(String name, Runnable loop) {
-        return context.newThread(name, loop, () -> abort = true);
+        return context.newThread(name, () -> {
+            try {
+                loop.run();
+            } catch (RuntimeException | Error e) {
+                String why = w.transport.explain(e);
+                if (why.equals(e.toString())) {
+                    throw e;
+                }
+                context.fail(name + " failed: " + why);
+                abort = true;
+            }
+        }, () -> abort = true);
     }
 
     /**

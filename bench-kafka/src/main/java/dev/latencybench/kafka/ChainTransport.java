@@ -45,6 +45,14 @@ public interface ChainTransport extends AutoCloseable {
     default void describe(JsonObject fork) {
     }
 
+    /**
+     * What an error of this transport's stage means to a user, for the failure's reason: a transport over
+     * memory-mapped files says when its folder's file system is full; default {@code error.toString()}.
+     */
+    default String explain(Throwable error) {
+        return error.toString();
+    }
+
     /** Removes every topic and file and stops every client; idempotent. */
     @Override
     void close();

@@ -135,7 +135,7 @@ public final class ChainWorkload implements Workload {
                 topicsCreated = true;
             } catch (Exception | OutOfMemoryError e) {
                 context.abort(String.format(Locale.ROOT, "cannot create the %,d topics of %,d chains over %s: %s",
-                        (long) instances * (services + 1), instances, transportName, e));
+                        (long) instances * (services + 1), instances, transportName, transport.explain(e)));
                 return;
             }
         }

@@ -14,6 +14,7 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import net.openhft.chronicle.wire.DocumentContext;
 
+import dev.latencybench.core.result.MappedFileFault;
 import dev.latencybench.core.result.OwnedFolder;
 
 /**
@@ -76,6 +77,12 @@ final class ChronicleChainTransport implements ChainTransport {
     }
 
     /** The folder holding the queues; null before {@link #createTopics}. */
+    /** A fault in a mapped file is the queue folder's file system filling up: said so, with the space there. */
+    @Override
+    public String explain(Throwable error) {
+        return MappedFileFault.explain(error, "the chain's queue folder", dir != null ? dir : parent);
+    }
+
     Path directory() {
         return dir;
     }

@@ -277,6 +277,63 @@ class ChainWorkloadTest {
         }
     }
 
+    /**
+     * A queue folder that fills in the middle of a period: the JVM reports the write into a mapped page with no room
+     * behind it as an InternalError; the period fails naming the full file system (not the JVM's words alone), keeps
+     * what it measured, ends every stage and leaves no queue file.
+     */
+    @Test
+    void aQueueFolderThatFillsFailsThePeriodNamingTheFullFileSystem() throws Exception {
+        Path shm = Files.createDirectories(tmp.resolve("full"));
+        ChronicleChainTransport inner = new ChronicleChainTransport(shm, 64);
+        ChainTransport filling = new ChainTransport() {
+            @Override
+            public void createTopics(int chains, int topicsPerChain) throws Exception {
+                inner.createTopics(chains, topicsPerChain);
+            }
+
+            @Override
+            public Writer writer(int chain, int topic) {
+                Writer w = inner.writer(chain, topic);
+                if (topic != 0) {
+                    return w;
+                }
+                long[] sent = {0};
+                return (sequence, intendedNs, actualNs, counter, handedOverNs) -> {
+                    if (++sent[0] > 100) {
+                        throw new InternalError("a fault occurred in a recent unsafe memory access operation");
+                    }
+                    return w.send(sequence, intendedNs, actualNs, counter, handedOverNs);
+                };
+            }
+
+            @Override
+            public Reader reader(int chain, int topic) {
+                return inner.reader(chain, topic);
+            }
+
+            @Override
+            public String explain(Throwable error) {
+                return inner.explain(error);
+            }
+
+            @Override
+            public void close() {
+                inner.close();
+            }
+        };
+        JsonObject fork = runOnePeriod(workload("chronicle", filling, ServiceStep.ADD_ONE));
+        assertEquals("FAILED", fork.get("status").getAsString());
+        String reasons = fork.get("reasons").toString();
+        assertTrue(reasons.contains("lb-chain-0-source failed: the chain's queue folder's file system (")
+                && reasons.contains(") is full: a write to its memory-mapped files found no room"), reasons);
+        assertTrue(fork.get("sent").getAsLong() > 0, "what was measured is kept: " + fork);
+        assertEquals(List.of(), stageThreads(), "every stage ended");
+        try (Stream<Path> left = Files.list(shm)) {
+            assertEquals(List.of(), left.collect(Collectors.toList()), "no queue file left");
+        }
+    }
+
     @Test
     void aServiceThatForgetsToAddOneFailsThePeriod() {
         ServiceStep forgetful = (service, sequence, counter) -> service == 2 ? counter : counter + 1;

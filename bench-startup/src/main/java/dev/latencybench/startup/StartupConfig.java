@@ -77,7 +77,7 @@ record StartupConfig(Periods periods, List<String> services, List<StartMode> mod
     }
 
     private static Property repetitionsProperty(Scale scale) {
-        return Property.count(REPETITIONS, scale == Scale.PAPER ? 100 : scale == Scale.SMOKE ? 3 : 20, 1, 10_000,
+        return Property.count(REPETITIONS, scale == Scale.PAPER ? 100 : scale == Scale.SMOKE ? 2 : 20, 1, 10_000,
                 "launches per variant, each measured to its first 200 and stopped");
     }
 

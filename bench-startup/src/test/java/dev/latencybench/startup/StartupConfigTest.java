@@ -39,7 +39,7 @@ class StartupConfigTest {
     @Test
     void defaultsFollowTheScale() {
         StartupConfig smoke = StartupConfig.read(props());
-        assertEquals(3, smoke.repetitions());
+        assertEquals(2, smoke.repetitions());
         assertEquals(3, smoke.batches());
         assertEquals(1_000, smoke.batchRequests());
         StartupConfig paper = StartupConfig.read(props("bench.scale", "paper"));
