@@ -33,7 +33,7 @@ import dev.latencybench.core.run.schedule.SequenceOfSchedules;
  * each transport's capacity in turn: 1, 2, 4, ... chains until a step breaks the SLO (or fails: the
  * sources fell behind, the machine ran out of threads or files), then bisects to within 10%, up to
  * {@code bench.chain.limit}. The {@code in-memory} transport is the floor: the harness's own cost with
- * the same threads and parking. {@link #main} is the entry point of the study's own jar.
+ * the same threads and parking. The study's own jar starts at bench-core's {@code StudyJarMain}.
  *
  * <p>Its benchmark JVMs, as JMH's {@code StudyBenchmark} runs them:
  *

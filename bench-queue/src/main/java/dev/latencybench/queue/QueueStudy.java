@@ -25,7 +25,7 @@ import dev.latencybench.queue.oneway.OneWayWorkload;
 /**
  * Study 1, "which is the fastest JVM?": one-way latency of messages between two pinned threads
  * through Chronicle Queue on /dev/shm, next to the {@code baseline} mailbox that shows the floor of
- * the machine. {@link #main} is the entry point of the study's own jar; the runner starts it through
+ * the machine. Its jar starts at bench-core's {@code StudyJarMain}; the runner starts it through
  * {@code StudyMain} (the Study service), like any other study.
  *
  * <p>Its benchmark JVMs, as JMH's {@code StudyBenchmark} runs them:

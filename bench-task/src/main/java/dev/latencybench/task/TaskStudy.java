@@ -22,8 +22,8 @@ import dev.latencybench.core.run.RunSettings;
 /**
  * The study of your own code: each {@link LatencyTask} class named by {@value TaskConfig#CLASSES},
  * loaded from {@value TaskConfig#JARS}, is a variant, run at {@value TaskConfig#RATE} calls per second
- * beside the harness's {@code floor} ({@link FloorTask}). {@link #main} is the entry point of the
- * study's own jar; {@code scripts/bench run --task CLASS --task-jar JAR} runs it across the matrix.
+ * beside the harness's {@code floor} ({@link FloorTask}). Its jar starts at bench-core's {@code StudyJarMain}, the
+ * entry point of every study's own jar; {@code scripts/bench run --task CLASS --task-jar JAR} runs it across the matrix.
  *
  * <p>Its benchmark JVMs, as JMH's {@code StudyBenchmark} runs them:
  *
