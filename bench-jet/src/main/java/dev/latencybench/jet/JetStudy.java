@@ -27,7 +27,7 @@ import dev.latencybench.core.run.schedule.Sweep;
  * of a {@link Sweep} of {@code bench.jet.keys}, with its own folder, warm-up and measured period;
  * its figure is the latency from a window's end to its first (and last) result. The job runs in an
  * embedded member of each benchmark JVM unless {@code bench.jet.cluster} names an existing cluster.
- * {@link #main} is the entry point of the study's own jar.
+ * The study's own jar starts at bench-core's {@code StudyJarMain}.
  *
  * <p>Its benchmark JVMs, as JMH's {@code StudyBenchmark} runs them:
  *
