@@ -9,6 +9,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.junit.jupiter.api.Test;
 
+import dev.latencybench.core.env.CpuLoadProbe;
+
 class CpuPairProbeTest {
     private static final long SECOND = TimeUnit.SECONDS.toNanos(1);
 
@@ -17,11 +19,25 @@ class CpuPairProbeTest {
         CpuPairProbe probe = new CpuPairProbe();
         AtomicBoolean followed = new AtomicBoolean();
         Thread follower = new Thread(() -> followed.set(probe.follow(10 * SECOND, () -> false)));
+        CpuLoadProbe load = CpuLoadProbe.system();
+        CpuLoadProbe.Snapshot before = load.snapshot();
         follower.start();
         long t0 = System.nanoTime();
         long ns = probe.lead(10 * SECOND, () -> false);
         long took = System.nanoTime() - t0;
         follower.join(10_000);
+        assertFalse(follower.isAlive(), "the follower ended with the leader");
+        if (ns == -1) {
+            // two spinning threads that must take turns with other busy processes on a few CPUs can need a scheduler
+            // slice a round trip: then the leader gives up at its time-out and the follower with it; on a machine
+            // that is not busy that is a failure
+            CpuLoadProbe.Load during = before.until(load.snapshot());
+            assertTrue(during.busy(), "the probe timed out on a machine that was not busy (other processes "
+                    + during.otherProcessesCores + " cores)");
+            assertTrue(took >= 10 * SECOND, "the leader gave up at its time-out, not before: " + took + " ns");
+            assertFalse(followed.get(), "the follower gave up with the leader");
+            return;
+        }
         assertTrue(followed.get(), "the follower answered every round trip");
         // A round trip is two cache-line transfers: well under a microsecond on a quiet machine, but on a
         // busy one the two threads may take turns on one CPU for most batches, a scheduler slice each. What
