@@ -432,7 +432,7 @@ class ReadmeFirstScreenIT {
             last = percentile;
             rows++;
         }
-        // a distribution of one value (3 launches alike in 10 ms ticks) prints it at 0 and at 1: two rows
+        // a distribution of one value (2 launches alike in 10 ms ticks) prints it at 0 and at 1: two rows
         assertTrue(rows >= 2 && last == 1.0, file + ": " + rows + " rows, the last at " + last);
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("#[Mean")), file + ": its summary lines");
     }
