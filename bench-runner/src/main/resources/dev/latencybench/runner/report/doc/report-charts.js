@@ -482,6 +482,18 @@
     return all && tokens.length >= 2 ? tokens : null;
   }
 
+  /** Whether a line of this percentile token has at least one point. */
+  function hasPoints(spec, token) {
+    return spec.panels.some(function (p) {
+      return p.lines.some(function (l) {
+        var m = PICK.exec(l.name);
+        return m !== null && m[2] === token && l.y.some(function (v) {
+          return v !== null;
+        });
+      });
+    });
+  }
+
   function pick(chart, token) {
     chart.picked = token;
     chart.plots.forEach(function (u, p) {
@@ -546,7 +558,14 @@
       spec.panels.forEach(function (p) {
         most = Math.max(most, p.lines.length);
       });
-      var first = most > 4 ? tokens[0] : "all";
+      // with many lines, the first percentile that has a point (a smoke step has too few samples for its
+      // p99.9, so that line is empty); else every line
+      var first = "all";
+      if (most > 4) {
+        first = tokens.filter(function (t) {
+          return hasPoints(spec, t);
+        }).concat(["all"])[0];
+      }
       tokens.concat(["all"]).forEach(function (t) {
         var label = el("label");
         var input = el("input");
