@@ -121,12 +121,8 @@ final class ChainPeriod {
         return context.newThread(name, () -> {
             try {
                 loop.run();
-            } catch (RuntimeException | Error e) {
-                String why = w.transport.explain(e);
-                if (why.equals(e.toString())) {
-                    throw e;
-                }
-                context.fail(name + " failed: " + why);
+            } catch (RuntimeException | Error e) { // what newThread would say, in the transport's words
+                context.fail(name + " failed: " + w.transport.explain(e));
                 abort = true;
             }
         }, () -> abort = true);

@@ -12,7 +12,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.CodeSource;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -26,6 +25,7 @@ import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import dev.latencybench.core.result.OwnedFolder;
 import dev.latencybench.core.run.Cli;
 import dev.latencybench.core.run.Study;
 import dev.latencybench.core.run.SuiteCommit;
@@ -309,19 +309,10 @@ final class BundleCommand implements Callable<Integer> {
     }
 
     private void deleteTree(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(dir)) {
-            walk.sorted(Comparator.reverseOrder()).forEach(f -> {
-                try {
-                    Files.delete(f);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        } catch (IOException | UncheckedIOException e) {
-            ctx.err.println("latency-bench: could not remove " + dir + ": " + e.getMessage());
+        try {
+            OwnedFolder.deleteRecursively(dir);
+        } catch (UncheckedIOException e) {
+            ctx.err.println("latency-bench: could not remove " + dir + ": " + e.getCause().getMessage());
         }
     }
 
