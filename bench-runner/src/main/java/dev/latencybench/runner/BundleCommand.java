@@ -37,7 +37,8 @@ import dev.latencybench.runner.jvm.JvmDiscovery;
 
 /**
  * {@code bench bundle}: one archive that runs studies on a Linux x86-64 machine without a JDK: a jlink'd
- * runtime per JVM with only the modules the studies load, the runner's own jar ({@code runner.jar}, the
+ * runtime per JVM with only the modules the studies load (and the fonts its charts draw with: {@link BundleFonts}),
+ * the runner's own jar ({@code runner.jar}, the
  * runner without any study), each study's jar with the folders it reads beside it, and a {@code run}
  * script that takes {@code bench run}'s options. Everything it was asked is checked before anything is
  * written (exit 2); the archive is written to a temporary name and renamed, and its staging folder is
@@ -47,7 +48,7 @@ import dev.latencybench.runner.jvm.JvmDiscovery;
         header = "one archive that runs studies on a machine without a JDK",
         synopsisHeading = "%nUsage: ", descriptionHeading = "%n",
         description = {"Writes one archive holding a jlink'd Java runtime per JVM (only the modules the studies"
-                + " need), the studies' jars, the runner's jar and a 'run' script that takes the options of 'bench"
+                + " need, and the fonts the report's charts draw with), the studies' jars, the runner's jar and a 'run' script that takes the options of 'bench"
                 + " run' and writes the usual run folder. Unpack it on a Linux x86-64 machine and run it there with"
                 + " nothing else installed:", "",
             "  tar -xf jet-bundle.tar.xz && jet-bundle/run --gcs g1,zgc --scale paper", "",
@@ -145,6 +146,7 @@ final class BundleCommand implements Callable<Integer> {
             }
         }
 
+        BundleFonts.Found fonts = BundleFonts.find();
         Thread hook = new Thread(this::abandon, "bundle-cleanup");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
@@ -152,7 +154,11 @@ final class BundleCommand implements Callable<Integer> {
             partial = archive.resolveSibling("." + name + ".part");
             Path folder = staging.resolve(top);
             for (Map.Entry<Jvm, List<String>> e : modules.entrySet()) {
-                link(e.getKey(), e.getValue(), folder.resolve("jvms").resolve(e.getKey().name()));
+                Path runtime = folder.resolve("jvms").resolve(e.getKey().name());
+                link(e.getKey(), e.getValue(), runtime);
+                if (fonts.any()) {
+                    BundleFonts.carry(fonts, runtime);
+                }
             }
             for (Map.Entry<String, Path> f : files.entrySet()) {
                 copy(f.getValue(), folder.resolve(f.getKey()));
@@ -164,7 +170,7 @@ final class BundleCommand implements Callable<Integer> {
             tool(List.of("tar", "-C", staging.toString(), "--use-compress-program",
                     compressor.equals("xz") ? "xz -6 -T0" : "gzip -6", "-cf", partial.toString(), top), "tar");
             Files.move(partial, archive, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            describe(archive, compressor, folder, modules, studies);
+            describe(archive, compressor, folder, modules, studies, fonts);
             return 0;
         } finally {
             abandon();
@@ -369,7 +375,7 @@ final class BundleCommand implements Callable<Integer> {
 
     /** What was written: the archive's size, each part's size unpacked, and how to use it. */
     private void describe(Path archive, String compressor, Path folder, Map<Jvm, List<String>> modules,
-                          List<Study> studies) throws IOException {
+                          List<Study> studies, BundleFonts.Found fonts) throws IOException {
         PrintStream out = ctx.out;
         long bytes = Files.size(archive);
         String top = folder.getFileName().toString();
@@ -382,6 +388,11 @@ final class BundleCommand implements Callable<Integer> {
                     mib(size(folder.resolve("jvms").resolve(e.getKey().name()))), e.getKey().info().vendor() + " "
                     + e.getKey().info().version() + " jlink'd: " + String.join(",", e.getValue()));
         }
+        out.printf(Locale.ROOT, "  %-40s %10s  %s%n", "fonts", "", fonts.any() ? fonts.faces().stream()
+                .map(BundleFonts.Face::fullName).distinct().collect(Collectors.joining(", ")) + " (this machine's"
+                + " sans-serif, in each runtime's lib/fonts: the report's charts draw with them anywhere)"
+                : "none carried (" + fonts.whyNone() + "): the report's charts then need fonts on the machine"
+                + " that runs the bundle; scripts/bench report RUN_DIR draws them elsewhere");
         try (Stream<Path> lib = Files.list(folder.resolve("lib"))) {
             for (Path p : lib.sorted().collect(Collectors.toList())) {
                 String f = p.getFileName().toString();

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -91,5 +92,47 @@ class BundleIT {
         assertEquals(runtime.toRealPath(), Path.of(home).toRealPath(), "measured by the bundle's runtime");
         assertTrue(Files.isRegularFile(runDir.resolve("REPORT.md")) && Files.isRegularFile(runDir.resolve(
                 "report.html")), "the report, written by the bundle's runtime");
+        assertFalse(out.contains("could not be"), out);
+
+        // The charts draw with the fonts the bundle carries, on a machine without fontconfig or fonts: hidden here
+        // (a mount namespace, root only), first without the runtime's fontconfig.properties to show they are.
+        Path fontconfig = runtime.resolve("lib/fontconfig.properties");
+        if (made.contains("none carried (")) {
+            assertFalse(Files.exists(fontconfig), made);
+            Assumptions.abort("this machine has no fc-match, so the bundle carries no fonts: " + made);
+        }
+        assertTrue(Files.isRegularFile(fontconfig) && Files.readString(fontconfig).contains("$JRE_LIB_FONTS/"), made);
+        Assumptions.assumeTrue(canHideFonts(), "hiding the machine's fonts needs root and unshare");
+        Path aside = fontconfig.resolveSibling("fontconfig.properties.aside");
+        Files.move(fontconfig, aside);
+        String bare = run(hiddenFonts(runtime, bundle, runDir), exit);
+        assertEquals(2, exit[0], bare);
+        assertTrue(bare.contains("the report's charts need fonts, and this Java runtime (") && bare.contains(
+                "finds none on this machine (") && bare.contains("scripts/bench report " + runDir), "without the"
+                + " carried fonts the report says so before drawing anything: " + bare);
+        Files.move(aside, fontconfig);
+        String drawn = run(hiddenFonts(runtime, bundle, runDir), exit);
+        assertEquals(0, exit[0], drawn);
+        assertTrue(drawn.contains("report written") && !drawn.contains("could not be"), drawn);
+        try (Stream<Path> charts = Files.list(runDir.resolve("charts"))) {
+            assertTrue(charts.anyMatch(c -> c.toString().endsWith(".png")), "charts drawn");
+        }
+    }
+
+    private static boolean canHideFonts() throws Exception {
+        int[] exit = new int[1];
+        run(new ProcessBuilder("unshare", "-m", "true"), exit);
+        return exit[0] == 0;
+    }
+
+    /** bench report of the run by the bundle's runtime, with the machine's fontconfig and fonts hidden. */
+    private ProcessBuilder hiddenFonts(Path runtime, Path bundle, Path runDir) throws Exception {
+        Path empty = Files.createDirectories(tmp.resolve("no-fonts"));
+        String script = "set -e\n"
+                + "for f in $(ldconfig -p | awk '/libfontconfig\\.so/ {print $NF}'); do mount --bind /dev/null \"$f\"; done\n"
+                + "if [ -d /usr/share/fonts ]; then mount --bind '" + empty + "' /usr/share/fonts; fi\n"
+                + "exec '" + runtime.resolve("bin/java") + "' -cp '" + bundle.resolve("lib/runner.jar") + ":"
+                + bundle.resolve("lib/queue.jar") + "' dev.latencybench.runner.Main report '" + runDir + "'\n";
+        return new ProcessBuilder("unshare", "-m", "sh", "-c", script);
     }
 }

@@ -10,6 +10,7 @@ import java.util.Locale;
 
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.runner.cli.UsageException;
+import dev.latencybench.runner.report.chart.Charts;
 import dev.latencybench.runner.report.data.RunData;
 import dev.latencybench.runner.report.data.RunFile;
 import dev.latencybench.runner.report.doc.Doc;
@@ -114,11 +115,19 @@ public final class Report {
         }
     }
 
+    /** The charts need java.desktop and fonts: said before anything is written, with where to write the report. */
     private static void requireDesktop(Path runDir) throws IOException {
         if (ModuleLayer.boot().findModule("java.desktop").isEmpty()) {
             throw new IOException("the report draws its charts with java.desktop, a module this Java runtime ("
                     + System.getProperty("java.home") + ") lacks; write it with a full JDK: scripts/bench report "
                     + runDir);
+        }
+        String fonts = Charts.fontProblem();
+        if (fonts != null) {
+            throw new IOException("the report's charts need fonts, and this Java runtime (" + System.getProperty(
+                    "java.home") + ") finds none on this machine (" + fonts + "); install fontconfig and a font"
+                    + " (Debian: apt-get install fontconfig fonts-dejavu-core), or write the report where there are"
+                    + " fonts: scripts/bench report " + runDir);
         }
     }
 

@@ -45,6 +45,26 @@ public final class Charts {
 
     private static final Pattern BASE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
 
+    /**
+     * Why this JVM cannot lay out the charts' text, or null when it can: a Java runtime finds its fonts through the
+     * machine's fontconfig (on Linux) unless it carries a {@code lib/fontconfig.properties}, and on a machine with
+     * neither fontconfig nor fonts its font manager fails at the first text ("Fontconfig head is null"), once and for
+     * the rest of the JVM's life.
+     */
+    public static String fontProblem() {
+        try {
+            ChartStyle.textBounds("0", ChartStyle.TITLE_FONT);
+            ChartStyle.textBounds("0", ChartStyle.TICK_FONT);
+            return null;
+        } catch (RuntimeException | InternalError | LinkageError e) {
+            Throwable root = e;
+            while (root.getCause() != null && root.getCause() != root) {
+                root = root.getCause();
+            }
+            return root.getMessage() != null ? root.getMessage() : root.toString();
+        }
+    }
+
     /** Line widths in px: a spectrum has few lines, a timeline has many short zigzags. */
     private static final float SPECTRUM_LINE_PX = 2.0f;
     private static final float TIMELINE_LINE_PX = 1.4f;
