@@ -59,11 +59,12 @@ import dev.latencybench.runner.jvm.JvmDiscovery;
         footer = {"", "Exit status: 0 written, 1 a tool (jlink, tar) failed, 2 bad input (nothing written)."})
 final class BundleCommand implements Callable<Integer> {
     @Option(names = "--scenarios", paramLabel = "SCENARIOS", completionCandidates = Choices.ScenarioNames.class,
-            description = "scenarios to carry, comma-separated: ${COMPLETION-CANDIDATES} (default: all)")
-    String scenarioList;
-    @Option(names = "--jvms", paramLabel = "JVMS", description = "JVMs to link a runtime of, as for run: current"
-            + " (default), all, names from 'bench jvms' or short forms (25, temurin-25); JDKs, not +graal")
-    String jvmList;
+            description = "scenarios to carry, comma-separated or repeated: ${COMPLETION-CANDIDATES} (default: all)")
+    List<String> scenarioValues = new ArrayList<>();
+    @Option(names = "--jvms", paramLabel = "JVMS", description = "JVMs to link a runtime of, as for run, comma-separated"
+            + " or repeated: current (default), all, names from 'bench jvms' or short forms (25, temurin-25); JDKs,"
+            + " not +graal")
+    List<String> jvmValues = new ArrayList<>();
     @Option(names = "--jvm", paramLabel = "NAME=PATH", description = "add a JVM by its JDK folder or java binary"
             + " (repeatable), as for run")
     List<String> explicitJvms = new ArrayList<>();
@@ -109,7 +110,7 @@ final class BundleCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         List<Study> studies;
         try {
-            studies = ctx.scenarios().select(RunCommand.list(scenarioList, "all"));
+            studies = ctx.scenarios().select(RunCommand.list(joined(scenarioValues), "all"));
         } catch (IllegalArgumentException e) {
             throw new UsageException("bench bundle: " + e.getMessage());
         }
@@ -127,7 +128,7 @@ final class BundleCommand implements Callable<Integer> {
         }
         List<Jvm> jvms;
         try {
-            jvms = ctx.jvms(jvmList, explicitJvms, refreshJvms);
+            jvms = ctx.jvms(joined(jvmValues), explicitJvms, refreshJvms);
         } catch (IllegalArgumentException e) {
             throw new UsageException("bench bundle: " + e.getMessage());
         }
@@ -180,6 +181,11 @@ final class BundleCommand implements Callable<Integer> {
                 // shutting down: the hook runs abandon() again, which is idempotent
             }
         }
+    }
+
+    /** A list option's values, repeated or comma-separated, as one comma-separated value; null when not given. */
+    private static String joined(List<String> values) {
+        return values.isEmpty() ? null : String.join(",", values);
     }
 
     /** The modules a JVM's runtime needs for these studies: the base, each study's, each {@code --add-modules}. */

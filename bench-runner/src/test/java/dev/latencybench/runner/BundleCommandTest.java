@@ -77,6 +77,16 @@ class BundleCommandTest {
     }
 
     @Test
+    void repeatedScenariosAndJvmsAreListsAsInRunNotTheLastValue() throws IOException {
+        // each repeated value is checked: the second, unknown, one is refused (one value would have been the last)
+        assertRefused("unknown scenario 'jets'; expected one of ", "bundle", "--scenarios", "jets", "--scenarios",
+                "queue", "-o", outDir.resolve("b.tar.gz").toString());
+        err.reset();
+        assertRefused("JVM 'no-such-jdk' is not installed or not found; known JVMs: ", "bundle", "--scenarios",
+                "queue", "--jvms", "no-such-jdk", "--jvms", "current", "-o", outDir.resolve("b.tar.gz").toString());
+    }
+
+    @Test
     void anArchiveNameOtherThanTarXzOrTarGzIsRefused() throws IOException {
         assertRefused("-o " + outDir.resolve("b.zip") + ": expected NAME.tar.xz or NAME.tar.gz", "bundle",
                 "--scenarios", "queue", "-o", outDir.resolve("b.zip").toString());
