@@ -1,17 +1,13 @@
 package dev.latencybench.runner;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
@@ -19,38 +15,30 @@ import com.google.gson.JsonObject;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import dev.latencybench.core.affinity.CpuTopology;
-import dev.latencybench.core.config.BenchProperties;
-import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Periods;
 import dev.latencybench.core.config.Property;
-import dev.latencybench.core.env.Environment;
 import dev.latencybench.core.result.ResultFiles;
-import dev.latencybench.core.result.ResultLayout;
 import dev.latencybench.core.run.Cli;
-import dev.latencybench.core.run.JvmExit;
 import dev.latencybench.core.run.RunSettings;
-import dev.latencybench.core.run.Study;
 import dev.latencybench.runner.cli.Choices;
 import dev.latencybench.runner.cli.UsageException;
-import dev.latencybench.runner.cli.WritablePath;
 import dev.latencybench.runner.jvm.Collector;
-import dev.latencybench.runner.jvm.GraalJit;
 import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.matrix.Cell;
 import dev.latencybench.runner.matrix.CellOutcome;
-import dev.latencybench.runner.matrix.MatrixRunner;
 import dev.latencybench.runner.matrix.ResumeCheck;
 import dev.latencybench.runner.matrix.RunManifest;
 import dev.latencybench.runner.matrix.RunRequest;
-import dev.latencybench.runner.report.Report;
-import dev.latencybench.runner.report.data.RunFile;
 
 /**
  * {@code bench run}: checks everything it was asked before anything starts (scenarios, JVMs,
  * collectors, properties, the results folder), prints the matrix, runs it cell by cell and writes
  * the report. {@code --resume} finishes an interrupted run; {@code --dry-run} only shows the cells.
- * Its options are read by picocli into the fields below; one instance per command line.
+ * Its options are read by picocli into the fields below; one instance per command line. Its jobs are
+ * done by the classes beside it: {@link CommandLineProperties} reconciles the options with their
+ * {@code -Dbench.*} properties, {@link NewRunRequest} checks a new run, {@link CellEstimates} and
+ * {@link MatrixPreview} show the matrix, {@link CellCommandLine} (with {@link GraalWarmup}) launches each
+ * cell and {@link RunThenReport} runs the cells and writes the report.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class, sortOptions = false,
         header = "run scenarios x JVMs x collectors, then write the report",
@@ -115,11 +103,10 @@ final class RunCommand implements Callable<Integer> {
      */
     @Option(names = "-D", paramLabel = "bench.NAME=VALUE", hidden = true)
     List<String> propertyArgs = new ArrayList<>();
-    /** {@link #propertyArgs} by name, once {@link #call} read them. */
-    private final Map<String, String> properties = new LinkedHashMap<>();
-    private String scenarioList;
-    private String jvmList;
-    private String gcList;
+    // the list options joined and reconciled with their properties once call read them; NewRunRequest reads them
+    String scenarioList;
+    String jvmList;
+    String gcList;
     private String taskList;
     private String taskJars;
     @Option(names = "--results", paramLabel = "DIR", description = "output root (default: results)")
@@ -165,34 +152,22 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        for (String arg : propertyArgs) {
-            int eq = arg.indexOf('=');
-            String key = eq < 0 ? arg : arg.substring(0, eq);
-            if (eq < 0 || !key.startsWith("bench.")) {
-                throw new UsageException("bench run: '-D" + arg + "': expected -Dbench.NAME=VALUE");
-            }
-            if (properties.containsKey(key)) {
-                throw new UsageException("bench run: -D" + key + " is given twice ('" + properties.get(key) + "', then '"
-                        + arg.substring(eq + 1) + "'); give each property once");
-            }
-            properties.put(key, arg.substring(eq + 1));
-        }
+        CommandLineProperties given = new CommandLineProperties(propertyArgs, ctx.systemBenchProperties);
         scenarioList = joined(scenariosValues, ",");
         jvmList = joined(jvmsValues, ",");
         gcList = joined(gcsValues, ",");
         taskList = joined(taskValues, ",");
         taskJars = joined(taskJarValues, ":");
-        Map<String, String> props = new LinkedHashMap<>(ctx.systemBenchProperties);
-        props.putAll(properties);
-        boolean verbose = verbose(props);
+        Map<String, String> props = given.remaining();
+        boolean verbose = given.verbose(verboseOption);
         // runner settings that may also come as properties, for ./mvnw verify -Pbench -Dbench.jvms=...
-        scenarioList = option(props, "--scenarios", "bench.scenarios", scenarioList);
-        jvmList = option(props, "--jvms", "bench.jvms", jvmList);
-        gcList = option(props, "--gcs", "bench.gcs", gcList);
-        jvmArgsText = option(props, "--jvm-args", RunSettings.JVM_ARGS, jvmArgsText);
-        resultsOption = option(props, "--results", RunSettings.RESULTS, resultsOption);
-        runIdOption = option(props, "--run-id", RunSettings.RUN_ID, runIdOption);
-        refuseBoth("--gc-args", gcArgSpecs.isEmpty() ? null : gcArgSpecs.get(0), "bench.gc.args");
+        scenarioList = given.option("--scenarios", "bench.scenarios", scenarioList);
+        jvmList = given.option("--jvms", "bench.jvms", jvmList);
+        gcList = given.option("--gcs", "bench.gcs", gcList);
+        jvmArgsText = given.option("--jvm-args", RunSettings.JVM_ARGS, jvmArgsText);
+        resultsOption = given.option("--results", RunSettings.RESULTS, resultsOption);
+        runIdOption = given.option("--run-id", RunSettings.RUN_ID, runIdOption);
+        given.refuseBoth("--gc-args", gcArgSpecs.isEmpty() ? null : gcArgSpecs.get(0), "bench.gc.args");
         String gcArgsProperty = props.remove("bench.gc.args");
         if (gcArgsProperty != null) {
             gcArgSpecs = List.of(gcArgsProperty);
@@ -209,19 +184,19 @@ final class RunCommand implements Callable<Integer> {
             throw new UsageException("bench run: --scale '" + scale + "': expected one of " + String.join(", ", scales));
         }
         // options that are a property of every cell: --forks 3 is -Dbench.forks=3
-        optionProperty(props, "--scale", scale, Periods.SCALE);
-        optionProperty(props, "--forks", forks, Periods.FORKS);
-        optionProperty(props, "--warmup", warmup, Periods.WARMUP);
-        optionProperty(props, "--duration", duration, Periods.DURATION);
-        optionProperty(props, "--task", taskList, TASK_CLASSES);
-        optionProperty(props, "--task-jar", taskJars == null ? null : absolutePaths(taskJars), TASK_JARS);
+        given.optionProperty("--scale", scale, Periods.SCALE);
+        given.optionProperty("--forks", forks, Periods.FORKS);
+        given.optionProperty("--warmup", warmup, Periods.WARMUP);
+        given.optionProperty("--duration", duration, Periods.DURATION);
+        given.optionProperty("--task", taskList, TASK_CLASSES);
+        given.optionProperty("--task-jar", taskJars == null ? null : absolutePaths(taskJars), TASK_JARS);
         RunRequest request;
         Map<String, CellOutcome> previous = Map.of();
         boolean resuming = resumeDir != null;
         if (resuming) {
             Path runDir = Path.of(resumeDir).toAbsolutePath().normalize();
-            if (!properties.isEmpty()) {
-                throw new UsageException("bench run --resume: " + properties.keySet() + " cannot change a run"
+            if (!given.givenNames().isEmpty()) {
+                throw new UsageException("bench run --resume: " + given.givenNames() + " cannot change a run"
                         + " that has started; resume it as it was, or start a new run");
             }
             JsonObject run = resumableManifest(runDir);
@@ -241,13 +216,13 @@ final class RunCommand implements Callable<Integer> {
                 throw new UsageException("bench run: --resume-anyway goes with --resume RUN_DIR; a new run has nothing"
                         + " to resume");
             }
-            request = newRequest(props);
+            request = NewRunRequest.of(this, props, ctx);
         }
         List<Cell> cells = request.cells();
-        Map<String, Long> estimates = estimates(request, cells); // each cell's plan read once
+        Map<String, Long> estimates = CellEstimates.of(request, cells, ctx.scenarios()); // each cell's plan read once
         boolean nothingToRun = cells.stream().allMatch(c -> c.skipReason() != null);
         if (dryRun || nothingToRun) {
-            printMatrix(request, cells, previous, estimates);
+            MatrixPreview.print(ctx.out, request, cells, previous, estimates);
             if (dryRun) {
                 return 0;
             }
@@ -258,8 +233,9 @@ final class RunCommand implements Callable<Integer> {
             if (resuming) { // as the run left it: read again now that no other process can change it
                 previous = RunManifest.outcomes(ResultFiles.readJson(RunManifest.file(request.runDir())));
             }
-            printMatrix(request, cells, previous, estimates);
-            return runMatrix(request, previous, classpath, noReport, verbose, estimates);
+            MatrixPreview.print(ctx.out, request, cells, previous, estimates);
+            return new RunThenReport(ctx.out, ctx.err, ctx.scenarios()).run(request, previous, classpath, noReport,
+                    verbose, estimates);
         }
     }
 
@@ -268,153 +244,15 @@ final class RunCommand implements Callable<Integer> {
         return values.isEmpty() ? null : String.join(separator, values);
     }
 
-    /**
-     * An option's value, else the property that says the same (taken out of the properties either way);
-     * giving both on the command line is an error, as for {@link #optionProperty}.
-     */
-    private String option(Map<String, String> props, String option, String property, String value) {
-        refuseBoth(option, value, property);
-        String fromProperty = props.remove(property);
-        return value != null ? value : fromProperty;
-    }
-
-    private void refuseBoth(String option, String value, String property) {
-        if (value != null && properties.containsKey(property)) {
-            throw new UsageException("bench run: " + option + " and -D" + property + " say the same; give one of them");
-        }
-    }
-
-    /** A property given as an option ({@code --forks 3}); giving it both ways is an error. */
-    private void optionProperty(Map<String, String> props, String option, String value, String property) {
-        refuseBoth(option, value, property);
-        if (value != null) {
-            props.put(property, value);
-        }
-    }
-
-    /**
-     * {@code --verbose} or {@code -Dbench.verbose=true}: each cell's console shows JMH's whole output.
-     * Taken out of the properties: it changes what is printed, not what is measured, so it is no
-     * property of the run (a resumed run may set it).
-     */
-    private boolean verbose(Map<String, String> props) {
-        properties.remove(RunSettings.VERBOSE);
-        String v = props.remove(RunSettings.VERBOSE);
-        if (v != null && !v.trim().equalsIgnoreCase("true") && !v.trim().equalsIgnoreCase("false")) {
-            throw new UsageException("bench run: -D" + RunSettings.VERBOSE + "=" + v + ": expected true or false");
-        }
-        return verboseOption || (v != null && v.trim().equalsIgnoreCase("true"));
-    }
-
-    private int runMatrix(RunRequest request, Map<String, CellOutcome> previous, String classpath, boolean noReport,
-                          boolean verbose, Map<String, Long> estimates) throws IOException {
-        MatrixRunner runner = new MatrixRunner(request, cell -> launcherCommand(request, cell, classpath,
-                ctx.scenarios(), verbose), previous, ctx.out, cell -> estimates.getOrDefault(cell.key(), -1L));
-        Map<String, CellOutcome> outcomes = runner.run();
-        if (runner.interrupted()) {
-            return 1; // the JVM is shutting down; its hook has the last word
-        }
-        ctx.out.println();
-        ctx.out.println("latency-bench: matrix done: " + request.runDir());
-        int notOk = 0;
-        for (Map.Entry<String, CellOutcome> e : outcomes.entrySet()) {
-            CellOutcome o = e.getValue();
-            ctx.out.printf(Locale.ROOT, "  %-12s %-50s %s%n", o.status, e.getKey(), o.reason == null ? ""
-                    : o.reason);
-            notOk += CellOutcome.OK.equals(o.status) || CellOutcome.SKIPPED.equals(o.status) ? 0 : 1;
-        }
-        if (runner.diskFull() != null) { // a report needs room too: what was measured is in the cells' folders
-            ctx.err.println("latency-bench: the run stopped: its results disk is full (" + fileSystem(request.runDir())
-                    + "); what was measured is listed above and kept in " + request.runDir() + "; no report was"
-                    + " written");
-            if (runner.manifestFailure() != null) {
-                ctx.err.println("latency-bench: run.json could not record the outcomes either: "
-                        + runner.manifestFailure());
-            }
-            ctx.err.println("latency-bench: free space there, then run the rest: scripts/bench run --resume "
-                    + request.runDir());
-            return 1;
-        }
-        if (!noReport) {
-            try {
-                List<String> problems = Report.write(request.runDir(), ctx.out);
-                problems.forEach(p -> ctx.err.println("latency-bench: report: " + p));
-                notOk += problems.size(); // a cell whose result cannot be read did not end OK
-            } catch (IOException | RuntimeException e) { // the results are safe; only the report is missing
-                ctx.err.println("latency-bench: no report: " + RunFile.oneLine(e));
-                return 1;
+    /** A ':'-separated list of paths, each made absolute: the cells' launchers may run elsewhere. */
+    private static String absolutePaths(String paths) {
+        List<String> out = new ArrayList<>();
+        for (String p : paths.split(":")) {
+            if (!p.trim().isEmpty()) {
+                out.add(Path.of(p.trim()).toAbsolutePath().normalize().toString());
             }
         }
-        return notOk == 0 ? 0 : 1;
-    }
-
-    /** {@code /mnt/results (tmpfs), 0 bytes free}: the file system of a folder and its room now. */
-    static String fileSystem(Path dir) {
-        try {
-            java.nio.file.FileStore store = Files.getFileStore(dir);
-            return String.format(Locale.ROOT, "%s, %,d bytes free", store, store.getUsableSpace());
-        } catch (IOException | RuntimeException e) {
-            return "the file system of " + dir;
-        }
-    }
-
-    private RunRequest newRequest(Map<String, String> props) {
-        Scenarios scenarios = ctx.scenarios();
-        boolean tasks = request(props, TASK_CLASSES) || request(props, TASK_JARS);
-        List<String> scenarioNames = list(scenarioList, tasks ? TASK_SCENARIO : "all");
-        if (scenarioNames.contains("all")) {
-            scenarioNames = scenarios.defaultNames();
-        }
-        if (tasks && !scenarioNames.contains(TASK_SCENARIO)) {
-            throw new UsageException("bench run: --task and --task-jar are the " + TASK_SCENARIO + " scenario's, which"
-                    + " --scenarios " + String.join(",", scenarioNames) + " leaves out; add " + TASK_SCENARIO
-                    + " to --scenarios, or leave --scenarios out");
-        }
-        List<Study> studies;
-        try {
-            studies = scenarios.select(scenarioNames);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException("bench run: " + e.getMessage());
-        }
-        List<Collector> collectors = new ArrayList<>();
-        for (String g : list(gcList, "default")) {
-            try {
-                collectors.add(Collector.of(g));
-            } catch (IllegalArgumentException e) {
-                throw new UsageException("bench run: --gcs: " + e.getMessage());
-            }
-        }
-        Map<String, List<String>> gcArgs = gcArgs(gcArgSpecs);
-        List<String> jvmArgs = splitFlags("--jvm-args", jvmArgsText == null ? "" : jvmArgsText);
-        String resultsOpt = resultsOption != null ? resultsOption : defaultResults;
-        Path results = Path.of(resultsOpt).toAbsolutePath().normalize();
-        String problem = Files.exists(results) && !Files.isDirectory(results) ? "it is a file, not a folder"
-                : WritablePath.problem(results);
-        if (problem != null) {
-            throw new UsageException("bench run: --results " + results + ": " + problem + "; point --results at a"
-                    + " folder this user may write in");
-        }
-        String runId = runIdOption != null ? runIdOption : ResultLayout.newRunId(ZonedDateTime.now(),
-                Environment.hostName());
-        if (!runId.matches("[A-Za-z0-9._-]+") || runId.startsWith(".")) {
-            throw new UsageException("bench run: --run-id '" + runId + "': expected letters, digits, '.', '_' or '-'");
-        }
-        checkProperties(studies, props);
-        List<Jvm> jvms;
-        try {
-            jvms = ctx.jvms(jvmList, explicitJvms, refreshJvms);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException("bench run: " + e.getMessage());
-        }
-        Path runDir = results.resolve(runId);
-        if (Files.exists(runDir)) {
-            throw new UsageException("bench run: the run folder " + runDir + " already exists; pick another --run-id,"
-                    + " or finish that run with --resume " + runDir);
-        }
-        List<String> names = studies.stream().map(Study::name).collect(Collectors.toList());
-        String command = reproduce(names, jvms, collectors, gcArgs, jvmArgs, props, explicitJvms);
-        return new RunRequest(results, runId, names, minimumJava(names), jvms, collectors, gcArgs, jvmArgs, props,
-                command);
+        return String.join(":", out);
     }
 
     /**
@@ -515,15 +353,9 @@ final class RunCommand implements Callable<Integer> {
                 RunManifest.strings(run.getAsJsonArray("jvmArgs")), props, run.get("command").getAsString());
     }
 
-    /** Each scenario's lowest Java ({@link Study#minimumJava}); one no longer on the class path is left out. */
+    /** Each scenario's lowest Java: {@link Scenarios#minimumJava}. */
     private Map<String, Integer> minimumJava(List<String> names) {
-        Map<String, Integer> m = new LinkedHashMap<>();
-        for (Study s : ctx.scenarios().all()) {
-            if (names.contains(s.name())) {
-                m.put(s.name(), s.minimumJava());
-            }
-        }
-        return m;
+        return ctx.scenarios().minimumJava(names);
     }
 
     /** The runner's own properties, so that the list of allowed properties in an error names them too. */
@@ -532,45 +364,6 @@ final class RunCommand implements Callable<Integer> {
             Property.text("bench.gcs", "default", "collectors of the matrix, as --gcs"),
             Property.text("bench.scenarios", "all", "scenarios of the matrix, as --scenarios"),
             Property.text("bench.gc.args", "", "collector tuning, as --gc-args GC=FLAGS"));
-
-    /**
-     * A property that no scenario declares is an error, found from the declarations alone; then every
-     * scenario reads the values as its launcher will, so that a bad one fails before the first cell.
-     */
-    private void checkProperties(List<Study> studies, Map<String, String> props) {
-        BenchProperties bp = new BenchProperties(props);
-        List<Property> declared = new ArrayList<>(RUNNER_PROPERTIES);
-        declared.addAll(RunSettings.properties(RunSettings.DEFAULT_RESULTS));
-        studies.forEach(s -> declared.addAll(s.studyProperties()));
-        try {
-            bp.rejectUnknown(declared);
-            RunSettings.read(bp, RunSettings.DEFAULT_RESULTS);
-            for (Study s : studies) {
-                // reads, then runs what the user's input asks to check (a task's set-up) once, before any
-                // cell; each cell's launcher prepares the machine
-                s.plan(bp, CpuTopology.system()).verify();
-            }
-        } catch (ConfigException e) {
-            throw new UsageException("bench run: " + e.getMessage());
-        }
-    }
-
-    /** Whether a property was given with a value. */
-    private static boolean request(Map<String, String> props, String property) {
-        String v = props.get(property);
-        return v != null && !v.trim().isEmpty();
-    }
-
-    /** A ':'-separated list of paths, each made absolute: the cells' launchers may run elsewhere. */
-    private static String absolutePaths(String paths) {
-        List<String> out = new ArrayList<>();
-        for (String p : paths.split(":")) {
-            if (!p.trim().isEmpty()) {
-                out.add(Path.of(p.trim()).toAbsolutePath().normalize().toString());
-            }
-        }
-        return String.join(":", out);
-    }
 
     /** A comma-separated list, else the fallback's. */
     static List<String> list(String value, String fallback) {
@@ -581,164 +374,5 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         return items;
-    }
-
-    static Map<String, List<String>> gcArgs(List<String> specs) {
-        Map<String, List<String>> m = new LinkedHashMap<>();
-        for (String spec : specs) {
-            int eq = spec.indexOf('=');
-            if (eq <= 0) {
-                throw new UsageException("bench run: --gc-args '" + spec + "': expected GC=FLAGS, such as "
-                        + "--gc-args 'g1=-XX:MaxGCPauseMillis=5'");
-            }
-            String gc = spec.substring(0, eq).trim();
-            try {
-                Collector.of(gc);
-            } catch (IllegalArgumentException e) {
-                throw new UsageException("bench run: --gc-args: " + e.getMessage());
-            }
-            m.put(gc, splitFlags("--gc-args " + gc, spec.substring(eq + 1)));
-        }
-        return m;
-    }
-
-    static List<String> splitFlags(String what, String text) {
-        try {
-            return RunSettings.splitFlags(text);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException("bench run: " + what + ": " + e.getMessage());
-        }
-    }
-
-    private static String reproduce(List<String> scenarios, List<Jvm> jvms, List<Collector> gcs,
-                                    Map<String, List<String>> gcArgs, List<String> jvmArgs, Map<String, String> props,
-                                    List<String> explicitJvms) {
-        StringBuilder sb = new StringBuilder("scripts/bench run --scenarios ").append(String.join(",", scenarios));
-        sb.append(" --jvms ").append(jvms.stream().map(Jvm::name).collect(Collectors.joining(",")));
-        explicitJvms.forEach(j -> sb.append(" --jvm ").append(quote(j)));
-        sb.append(" --gcs ").append(gcs.stream().map(Collector::id).collect(Collectors.joining(",")));
-        gcArgs.forEach((k, v) -> sb.append(" --gc-args ").append(quote(k + "=" + String.join(" ", v))));
-        if (!jvmArgs.isEmpty()) {
-            sb.append(" --jvm-args ").append(quote(String.join(" ", jvmArgs)));
-        }
-        props.forEach((k, v) -> sb.append(' ').append(quote("-D" + k + "=" + v)));
-        return sb.toString();
-    }
-
-    private static String quote(String s) {
-        return s.matches("[A-Za-z0-9._,=:/+-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
-    }
-
-    /** Extra warm-up of a {@code +graal} cell: the Graal compiler first compiles itself (about 11 s on 2 cores). */
-    static final long GRAAL_EXTRA_WARMUP_NS = 15_000_000_000L;
-
-    /**
-     * The scenario properties of one cell: the run's, and for a {@code +graal} JVM a warm-up longer by
-     * {@link #GRAAL_EXTRA_WARMUP_NS} unless the run set {@code bench.warmup} itself.
-     */
-    static Map<String, String> cellProperties(RunRequest request, Cell cell, Scenarios scenarios) {
-        Map<String, String> props = new LinkedHashMap<>(request.properties);
-        if (cell.jvm().graal() && !props.containsKey("bench.warmup")) {
-            try {
-                Study study = scenarios.get(cell.scenario());
-                long warmupNs = study.plan(new BenchProperties(props), CpuTopology.system()).periods().warmupNs();
-                props.put("bench.warmup", (warmupNs + GRAAL_EXTRA_WARMUP_NS) / 1_000_000 + "ms");
-            } catch (RuntimeException e) {
-                // the cell's launcher reports a bad property itself
-            }
-        }
-        return props;
-    }
-
-    /** What a cell's launcher adds beside its study's steps (its start, the JVM's probe, the merge), roughly. */
-    static final long LAUNCHER_OVERHEAD_NS = 3_000_000_000L;
-
-    /**
-     * How long a cell takes at most, roughly: its study's plan for the cell's properties (the schedule's
-     * worst case of steps, each its forks' periods and start) and the launcher's own start; -1 when the
-     * plan cannot be read (the cell's launcher then says why).
-     */
-    private Map<String, Long> estimates(RunRequest request, List<Cell> cells) {
-        Map<String, Long> m = new LinkedHashMap<>();
-        cells.forEach(c -> m.put(c.key(), estimateNs(request, c, ctx.scenarios())));
-        return m;
-    }
-
-    static long estimateNs(RunRequest request, Cell cell, Scenarios scenarios) {
-        if (cell.skipReason() != null) {
-            return 0;
-        }
-        try {
-            Study study = scenarios.get(cell.scenario());
-            return study.plan(new BenchProperties(cellProperties(request, cell, scenarios)), CpuTopology.system())
-                    .estimatedMaxNs() + LAUNCHER_OVERHEAD_NS;
-        } catch (RuntimeException e) {
-            return -1;
-        }
-    }
-
-    static List<String> launcherCommand(RunRequest request, Cell cell, String classpath, Scenarios scenarios,
-                                        boolean verbose) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add(JvmExit.errorFileFlag(MatrixRunner.logsDir(request))); // not into the user's working folder
-        cmd.add("-cp");
-        cmd.add(classpath);
-        cmd.add("-D" + RunSettings.RESULTS + "=" + request.resultsDir);
-        cmd.add("-D" + RunSettings.RUN_ID + "=" + request.runId);
-        cmd.add("-D" + RunSettings.JVM + "=" + cell.jvm().java());
-        cmd.add("-D" + RunSettings.JVM_NAME + "=" + cell.jvm().name());
-        cmd.add("-D" + RunSettings.JVM_ARGS + "=" + String.join(" ", cell.flags()));
-        cellProperties(request, cell, scenarios).forEach((k, v) -> cmd.add("-D" + k + "=" + v));
-        if (verbose) {
-            cmd.add("-D" + RunSettings.VERBOSE + "=true");
-        }
-        cmd.add("dev.latencybench.core.run.StudyMain");
-        cmd.add(cell.scenario());
-        cmd.add("--part-of-run");
-        cmd.add("--classpath");
-        cmd.add(classpath);
-        cmd.add("--reproduce");
-        cmd.add(request.command);
-        return cmd;
-    }
-
-    private void printMatrix(RunRequest request, List<Cell> cells, Map<String, CellOutcome> previous,
-                             Map<String, Long> estimates) {
-        PrintStream out = ctx.out;
-        out.println("latency-bench matrix: " + cells.size() + " cell(s), results in " + request.runDir());
-        long totalNs = 0;
-        for (Jvm j : request.jvms) {
-            out.printf(Locale.ROOT, "  JVM %-28s %s (%s %s)%n", j.name(), j.java(), j.info().vendor(),
-                    j.info().version());
-        }
-        for (Cell c : cells) {
-            CellOutcome o = previous.get(c.key());
-            String state = c.skipReason() != null ? "skip: " + c.skipReason()
-                    : o != null && o.finished() ? "done (" + o.status + ")" : c.flags().stream()
-                    .map(GraalJit::shortFlag).collect(Collectors.joining(" "));
-            if (c.skipReason() == null && c.jvm().graal() && !request.properties.containsKey("bench.warmup")) {
-                state += " (warm-up +15s: Graal compiles itself first)";
-            }
-            if (c.skipReason() == null && !(o != null && o.finished())) {
-                long e = estimates.get(c.key());
-                if (e >= 0 && totalNs >= 0) {
-                    totalNs += e;
-                } else {
-                    totalNs = -1;
-                }
-                state = (e < 0 ? "time unknown" : "at most " + MatrixRunner.minutes(e / 1e9)) + (state.isEmpty() ? ""
-                        : "  " + state);
-            }
-            out.printf(Locale.ROOT, "  %-44s %s%n", c.key(), state);
-        }
-        if (totalNs >= 0 && cells.stream().anyMatch(c -> c.skipReason() == null)) { // not "0 s" for nothing
-            out.println("  time: at most about " + MatrixRunner.minutes(totalNs / 1e9) + " for the cells to run (each"
-                    + " schedule's worst case: a capacity search usually stops well before it; start and warm-up"
-                    + " included)");
-        }
-        if (!request.properties.isEmpty()) {
-            out.println("  properties: " + request.properties);
-        }
     }
 }

@@ -1,7 +1,9 @@
 package dev.latencybench.runner;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import dev.latencybench.core.run.Study;
 import dev.latencybench.core.run.StudyMain;
@@ -48,6 +50,17 @@ public final class Scenarios {
         List<Study> out = new ArrayList<>();
         expanded.forEach(n -> out.add(get(n)));
         return out;
+    }
+
+    /** Each named scenario's lowest Java ({@link Study#minimumJava}); one no longer on the class path is left out. */
+    public Map<String, Integer> minimumJava(List<String> names) {
+        Map<String, Integer> m = new LinkedHashMap<>();
+        for (Study s : studies) {
+            if (names.contains(s.name())) {
+                m.put(s.name(), s.minimumJava());
+            }
+        }
+        return m;
     }
 
     public Study get(String name) {

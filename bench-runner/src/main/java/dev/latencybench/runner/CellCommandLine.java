@@ -1,0 +1,50 @@
+package dev.latencybench.runner;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.latencybench.core.run.JvmExit;
+import dev.latencybench.core.run.RunSettings;
+import dev.latencybench.runner.matrix.Cell;
+import dev.latencybench.runner.matrix.MatrixRunner;
+import dev.latencybench.runner.matrix.RunRequest;
+
+/**
+ * The command line of one cell's launcher: a JVM of the runner's own Java running {@code StudyMain} for the
+ * cell's scenario, told the run's folder, the cell's JVM and flags, and the cell's properties
+ * ({@link GraalWarmup#cellProperties}) as {@code -D} words. Stateless.
+ */
+final class CellCommandLine {
+    private CellCommandLine() {
+    }
+
+    /**
+     * @param classpath the benchmark JVMs' class path, the launcher's own too
+     * @param verbose   whether the cell's console shows JMH's whole output
+     */
+    static List<String> of(RunRequest request, Cell cell, String classpath, Scenarios scenarios, boolean verbose) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add(JvmExit.errorFileFlag(MatrixRunner.logsDir(request))); // not into the user's working folder
+        cmd.add("-cp");
+        cmd.add(classpath);
+        cmd.add("-D" + RunSettings.RESULTS + "=" + request.resultsDir);
+        cmd.add("-D" + RunSettings.RUN_ID + "=" + request.runId);
+        cmd.add("-D" + RunSettings.JVM + "=" + cell.jvm().java());
+        cmd.add("-D" + RunSettings.JVM_NAME + "=" + cell.jvm().name());
+        cmd.add("-D" + RunSettings.JVM_ARGS + "=" + String.join(" ", cell.flags()));
+        GraalWarmup.cellProperties(request, cell, scenarios).forEach((k, v) -> cmd.add("-D" + k + "=" + v));
+        if (verbose) {
+            cmd.add("-D" + RunSettings.VERBOSE + "=true");
+        }
+        cmd.add("dev.latencybench.core.run.StudyMain");
+        cmd.add(cell.scenario());
+        cmd.add("--part-of-run");
+        cmd.add("--classpath");
+        cmd.add(classpath);
+        cmd.add("--reproduce");
+        cmd.add(request.command);
+        return cmd;
+    }
+}

@@ -1,0 +1,156 @@
+package dev.latencybench.runner;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+import dev.latencybench.core.affinity.CpuTopology;
+import dev.latencybench.core.config.BenchProperties;
+import dev.latencybench.core.config.ConfigException;
+import dev.latencybench.core.config.Property;
+import dev.latencybench.core.env.Environment;
+import dev.latencybench.core.result.ResultLayout;
+import dev.latencybench.core.run.RunSettings;
+import dev.latencybench.core.run.Study;
+import dev.latencybench.runner.cli.UsageException;
+import dev.latencybench.runner.cli.WritablePath;
+import dev.latencybench.runner.jvm.Collector;
+import dev.latencybench.runner.jvm.Jvm;
+import dev.latencybench.runner.matrix.RunRequest;
+
+/**
+ * The request of a new {@code bench run}, from its options once reconciled with their properties
+ * ({@link CommandLineProperties}), checked before anything starts: the scenarios (the task scenario's
+ * options imply it), the collectors and their tuning, the extra flags, the results folder and the run
+ * id, every property against the scenarios' declarations and plans, the JVMs, and a run folder that is
+ * not there yet. Each refusal is a {@link UsageException} (exit 2). Stateless.
+ */
+final class NewRunRequest {
+    private NewRunRequest() {
+    }
+
+    /**
+     * @param options the command's options, its list options joined and reconciled
+     * @param props   the scenarios' properties, the runner's own taken out
+     */
+    static RunRequest of(RunCommand options, Map<String, String> props, Context ctx) {
+        Scenarios scenarios = ctx.scenarios();
+        boolean tasks = given(props, RunCommand.TASK_CLASSES) || given(props, RunCommand.TASK_JARS);
+        String task = RunCommand.TASK_SCENARIO;
+        List<String> scenarioNames = RunCommand.list(options.scenarioList, tasks ? task : "all");
+        if (scenarioNames.contains("all")) {
+            scenarioNames = scenarios.defaultNames();
+        }
+        if (tasks && !scenarioNames.contains(task)) {
+            throw new UsageException("bench run: --task and --task-jar are the " + task + " scenario's, which"
+                    + " --scenarios " + String.join(",", scenarioNames) + " leaves out; add " + task
+                    + " to --scenarios, or leave --scenarios out");
+        }
+        List<Study> studies;
+        try {
+            studies = scenarios.select(scenarioNames);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("bench run: " + e.getMessage());
+        }
+        List<Collector> collectors = new ArrayList<>();
+        for (String g : RunCommand.list(options.gcList, "default")) {
+            try {
+                collectors.add(Collector.of(g));
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("bench run: --gcs: " + e.getMessage());
+            }
+        }
+        Map<String, List<String>> gcArgs = gcArgs(options.gcArgSpecs);
+        List<String> jvmArgs = splitFlags("--jvm-args", options.jvmArgsText == null ? "" : options.jvmArgsText);
+        String resultsOpt = options.resultsOption != null ? options.resultsOption : options.defaultResults;
+        Path results = Path.of(resultsOpt).toAbsolutePath().normalize();
+        String problem = Files.exists(results) && !Files.isDirectory(results) ? "it is a file, not a folder"
+                : WritablePath.problem(results);
+        if (problem != null) {
+            throw new UsageException("bench run: --results " + results + ": " + problem + "; point --results at a"
+                    + " folder this user may write in");
+        }
+        String runId = options.runIdOption != null ? options.runIdOption : ResultLayout.newRunId(ZonedDateTime.now(),
+                Environment.hostName());
+        if (!runId.matches("[A-Za-z0-9._-]+") || runId.startsWith(".")) {
+            throw new UsageException("bench run: --run-id '" + runId + "': expected letters, digits, '.', '_' or '-'");
+        }
+        checkProperties(studies, props);
+        List<Jvm> jvms;
+        try {
+            jvms = ctx.jvms(options.jvmList, options.explicitJvms, options.refreshJvms);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("bench run: " + e.getMessage());
+        }
+        Path runDir = results.resolve(runId);
+        if (Files.exists(runDir)) {
+            throw new UsageException("bench run: the run folder " + runDir + " already exists; pick another --run-id,"
+                    + " or finish that run with --resume " + runDir);
+        }
+        List<String> names = studies.stream().map(Study::name).collect(Collectors.toList());
+        String command = ReproduceLine.of(names, jvms, collectors, gcArgs, jvmArgs, props, options.explicitJvms);
+        return new RunRequest(results, runId, names, scenarios.minimumJava(names), jvms, collectors, gcArgs, jvmArgs,
+                props, command);
+    }
+
+    /**
+     * A property that no scenario declares is an error, found from the declarations alone; then every
+     * scenario reads the values as its launcher will, so that a bad one fails before the first cell.
+     */
+    private static void checkProperties(List<Study> studies, Map<String, String> props) {
+        BenchProperties bp = new BenchProperties(props);
+        List<Property> declared = new ArrayList<>(RunCommand.RUNNER_PROPERTIES);
+        declared.addAll(RunSettings.properties(RunSettings.DEFAULT_RESULTS));
+        studies.forEach(s -> declared.addAll(s.studyProperties()));
+        try {
+            bp.rejectUnknown(declared);
+            RunSettings.read(bp, RunSettings.DEFAULT_RESULTS);
+            for (Study s : studies) {
+                // reads, then runs what the user's input asks to check (a task's set-up) once, before any
+                // cell; each cell's launcher prepares the machine
+                s.plan(bp, CpuTopology.system()).verify();
+            }
+        } catch (ConfigException e) {
+            throw new UsageException("bench run: " + e.getMessage());
+        }
+    }
+
+    /** Whether a property was given with a value. */
+    private static boolean given(Map<String, String> props, String property) {
+        String v = props.get(property);
+        return v != null && !v.trim().isEmpty();
+    }
+
+    /** {@code --gc-args} specs, each {@code GC=FLAGS}, by collector id. */
+    static Map<String, List<String>> gcArgs(List<String> specs) {
+        Map<String, List<String>> m = new LinkedHashMap<>();
+        for (String spec : specs) {
+            int eq = spec.indexOf('=');
+            if (eq <= 0) {
+                throw new UsageException("bench run: --gc-args '" + spec + "': expected GC=FLAGS, such as "
+                        + "--gc-args 'g1=-XX:MaxGCPauseMillis=5'");
+            }
+            String gc = spec.substring(0, eq).trim();
+            try {
+                Collector.of(gc);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("bench run: --gc-args: " + e.getMessage());
+            }
+            m.put(gc, splitFlags("--gc-args " + gc, spec.substring(eq + 1)));
+        }
+        return m;
+    }
+
+    static List<String> splitFlags(String what, String text) {
+        try {
+            return RunSettings.splitFlags(text);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("bench run: " + what + ": " + e.getMessage());
+        }
+    }
+}

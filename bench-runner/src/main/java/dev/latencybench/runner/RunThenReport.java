@@ -1,0 +1,91 @@
+package dev.latencybench.runner;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.FileStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import dev.latencybench.runner.matrix.CellOutcome;
+import dev.latencybench.runner.matrix.MatrixRunner;
+import dev.latencybench.runner.matrix.RunRequest;
+import dev.latencybench.runner.report.Report;
+import dev.latencybench.runner.report.data.RunFile;
+
+/**
+ * The end of {@code bench run}, once the request is checked and the run folder claimed: runs the cells
+ * that are left ({@link MatrixRunner}), prints how each ended, says what to do when the results disk
+ * filled up, writes the report and gives the exit status (0 when every cell that ran is OK, 1 otherwise).
+ * One instance per run.
+ */
+final class RunThenReport {
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Scenarios scenarios;
+
+    RunThenReport(PrintStream out, PrintStream err, Scenarios scenarios) {
+        this.out = out;
+        this.err = err;
+        this.scenarios = scenarios;
+    }
+
+    /**
+     * @param previous  the outcomes of a resumed run's cells, by key (empty for a new run)
+     * @param classpath the benchmark JVMs' class path
+     * @param estimates each cell's time at most by key ({@link CellEstimates})
+     */
+    int run(RunRequest request, Map<String, CellOutcome> previous, String classpath,
+            boolean noReport, boolean verbose, Map<String, Long> estimates) throws IOException {
+        MatrixRunner runner = new MatrixRunner(request, cell -> CellCommandLine.of(request, cell, classpath,
+                scenarios, verbose), previous, out, cell -> estimates.getOrDefault(cell.key(), -1L));
+        Map<String, CellOutcome> outcomes = runner.run();
+        if (runner.interrupted()) {
+            return 1; // the JVM is shutting down; its hook has the last word
+        }
+        out.println();
+        out.println("latency-bench: matrix done: " + request.runDir());
+        int notOk = 0;
+        for (Map.Entry<String, CellOutcome> e : outcomes.entrySet()) {
+            CellOutcome o = e.getValue();
+            out.printf(Locale.ROOT, "  %-12s %-50s %s%n", o.status, e.getKey(), o.reason == null ? ""
+                    : o.reason);
+            notOk += CellOutcome.OK.equals(o.status) || CellOutcome.SKIPPED.equals(o.status) ? 0 : 1;
+        }
+        if (runner.diskFull() != null) { // a report needs room too: what was measured is in the cells' folders
+            err.println("latency-bench: the run stopped: its results disk is full (" + fileSystem(request.runDir())
+                    + "); what was measured is listed above and kept in " + request.runDir() + "; no report was"
+                    + " written");
+            if (runner.manifestFailure() != null) {
+                err.println("latency-bench: run.json could not record the outcomes either: "
+                        + runner.manifestFailure());
+            }
+            err.println("latency-bench: free space there, then run the rest: scripts/bench run --resume "
+                    + request.runDir());
+            return 1;
+        }
+        if (!noReport) {
+            try {
+                List<String> problems = Report.write(request.runDir(), out);
+                problems.forEach(p -> err.println("latency-bench: report: " + p));
+                notOk += problems.size(); // a cell whose result cannot be read did not end OK
+            } catch (IOException | RuntimeException e) { // the results are safe; only the report is missing
+                err.println("latency-bench: no report: " + RunFile.oneLine(e));
+                return 1;
+            }
+        }
+        return notOk == 0 ? 0 : 1;
+    }
+
+    /** {@code /mnt/results (tmpfs), 0 bytes free}: the file system of a folder and its room now. */
+    static String fileSystem(Path dir) {
+        try {
+            FileStore store = Files.getFileStore(dir);
+            return String.format(Locale.ROOT, "%s, %,d bytes free", store, store.getUsableSpace());
+        } catch (IOException | RuntimeException e) {
+            return "the file system of " + dir;
+        }
+    }
+}
