@@ -1,6 +1,8 @@
 package dev.latencybench.kafka;
 
 import com.google.gson.JsonObject;
+import dev.latencybench.core.os.ExitStatus;
+import dev.latencybench.core.os.JavaFlagVariables;
 import dev.latencybench.core.os.ProcessFootprint;
 import dev.latencybench.core.result.OwnedFolder;
 import dev.latencybench.core.run.ParentWatch;
@@ -179,11 +181,7 @@ public final class KafkaBroker implements KafkaCluster {
      * which the {@code java} launcher takes extra flags: the broker runs with the flags recorded.
      */
     private ProcessBuilder processBuilder(List<String> cmd) {
-        ProcessBuilder b = new ProcessBuilder(cmd).directory(folder.toFile()).redirectErrorStream(true);
-        b.environment().remove("JAVA_TOOL_OPTIONS");
-        b.environment().remove("JDK_JAVA_OPTIONS");
-        b.environment().remove("_JAVA_OPTIONS");
-        return b;
+        return JavaFlagVariables.removeFrom(new ProcessBuilder(cmd).directory(folder.toFile()).redirectErrorStream(true));
     }
 
     /** {@code kafka.tools.StorageTool format}, in {@link StorageFormat}; {@link #close} ends it while it runs. */
@@ -258,9 +256,8 @@ public final class KafkaBroker implements KafkaCluster {
                     + controllerPort + ")";
         }
         int status = p.exitValue();
-        return "the Kafka broker (pid " + p.pid() + ") exited with status " + status
-                + (status > 128 ? " (signal " + (status - 128) + ")" : "") + " " + when + cause
-                + "; last lines of " + log + ":" + (tail.isEmpty() ? " (none)" : tail);
+        return "the Kafka broker (pid " + p.pid() + ") exited with status " + ExitStatus.describe(status) + " " + when
+                + cause + "; last lines of " + log + ":" + (tail.isEmpty() ? " (none)" : tail);
     }
 
     @Override
