@@ -209,7 +209,7 @@ public final class ChainStudy implements ForkedStudy {
             removed.addAll(ChronicleChainTransport.removeStaleFolders(c.queueDir()));
         }
         if (c.uses(KAFKA)) {
-            removed.addAll(KafkaBroker.removeStaleFolders(c.brokerSettings().folderParent()));
+            removed.addAll(StaleBrokerFolders.remove(c.brokerSettings().folderParent()));
         }
         return removed;
     }
@@ -263,7 +263,7 @@ public final class ChainStudy implements ForkedStudy {
     static List<String> cleanUp(ChainConfig c) {
         List<String> removed = new ArrayList<>(ChronicleChainTransport.removeStaleFolders(c.queueDir()));
         if (c.uses(KAFKA)) {
-            removed.addAll(KafkaBroker.removeStaleFolders(c.brokerSettings().folderParent()));
+            removed.addAll(StaleBrokerFolders.remove(c.brokerSettings().folderParent()));
         }
         return removed;
     }

@@ -1,17 +1,16 @@
 package dev.latencybench.kafka;
 
-import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
+import dev.latencybench.core.os.ExitStatus;
+import dev.latencybench.core.os.JavaFlagVariables;
+import dev.latencybench.core.os.ProcessFootprint;
+import dev.latencybench.core.result.OwnedFolder;
 import dev.latencybench.core.run.ParentWatch;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +18,6 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -27,10 +25,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.common.Uuid;
 
 /**
  * A single-node KRaft Kafka broker (broker and controller in one) that the suite starts as its own
@@ -42,11 +37,12 @@ import org.apache.kafka.common.Uuid;
  *        └── close(): SIGTERM, wait, SIGKILL, reap, delete the folder (also from a shutdown hook)
  * </pre>
  *
- * <p>{@link #start} formats the folder ({@code kafka.tools.StorageTool format}), starts the broker
- * and returns once it answers a {@code describeCluster}; any failure on the way stops what was
- * started, deletes the folder and throws with the reason: the port taken, the broker's exit and
- * its last log lines, or the time waited. Folders that a killed benchmark JVM left behind are
- * removed at the next start (a live broker holds a lock on its folder's lock file).
+ * <p>{@link #start} formats the folder ({@code kafka.tools.StorageTool format}, {@link StorageFormat}), starts the
+ * broker and returns once it answers a {@code describeCluster}; any failure on the way stops what was
+ * started, deletes the folder and throws with the reason: the port taken ({@link BrokerPorts}), the broker's exit
+ * and its last log lines ({@link BrokerFiles}), or the time waited. Folders that a killed benchmark JVM left behind
+ * are removed at the next start ({@link StaleBrokerFolders}: a live broker holds a lock on its folder's lock file).
+ * {@link #describe} is {@link BrokerDescription}'s.
  *
  * <p>Thread-safe: {@link #failure} may be polled from any thread; {@link #close} is idempotent.
  */
@@ -55,9 +51,8 @@ public final class KafkaBroker implements KafkaCluster {
     static final String LOCK_FILE = "lb-kafka.lock";
     static final String LOG_FILE = "broker.log";
     static final String FORMAT_LOG_FILE = "format.log";
-    /** Log lines quoted in an error: enough for a stack trace's head, short enough to read. */
-    static final int TAIL_LINES = 15;
-    private static final String HOST = "127.0.0.1";
+    /** The only address the broker listens on. */
+    static final String HOST = "127.0.0.1";
     /** How long one readiness probe may wait for an answer. */
     private static final int PROBE_TIMEOUT_MS = 2_000;
 
@@ -108,8 +103,8 @@ public final class KafkaBroker implements KafkaCluster {
             throw new IllegalStateException("cannot start the Kafka broker: " + settings.java() + " ("
                     + BrokerSettings.JAVA + ") is not an executable java");
         }
-        removeStaleFolders(settings.folderParent()).forEach(line -> System.out.println("latency-bench: " + line));
-        int[] ports = choosePorts(settings.port(), settings.controllerPort());
+        StaleBrokerFolders.remove(settings.folderParent()).forEach(line -> System.out.println("latency-bench: " + line));
+        int[] ports = BrokerPorts.choose(settings.port(), settings.controllerPort());
         Path folder;
         FileChannel channel;
         FileLock lock;
@@ -137,11 +132,11 @@ public final class KafkaBroker implements KafkaCluster {
     private void launch() {
         long t0 = System.nanoTime();
         try {
-            Files.writeString(folder.resolve("server.properties"), serverProperties(port, controllerPort,
+            Files.writeString(folder.resolve("server.properties"), BrokerFiles.serverProperties(port, controllerPort,
                     folder.resolve("data")), StandardCharsets.UTF_8);
-            Files.writeString(folder.resolve("log4j2.properties"), LOG4J2_PROPERTIES, StandardCharsets.UTF_8);
-            copyClass(BrokerMain.class, folder.resolve("launcher"));
-            copyClass(ParentWatch.class, folder.resolve("launcher"));
+            Files.writeString(folder.resolve("log4j2.properties"), BrokerFiles.LOG4J2_PROPERTIES, StandardCharsets.UTF_8);
+            BrokerFiles.copyClass(BrokerMain.class, folder.resolve("launcher"));
+            BrokerFiles.copyClass(ParentWatch.class, folder.resolve("launcher"));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the Kafka broker's files in " + folder, e);
         }
@@ -186,27 +181,19 @@ public final class KafkaBroker implements KafkaCluster {
      * which the {@code java} launcher takes extra flags: the broker runs with the flags recorded.
      */
     private ProcessBuilder processBuilder(List<String> cmd) {
-        ProcessBuilder b = new ProcessBuilder(cmd).directory(folder.toFile()).redirectErrorStream(true);
-        b.environment().remove("JAVA_TOOL_OPTIONS");
-        b.environment().remove("JDK_JAVA_OPTIONS");
-        b.environment().remove("_JAVA_OPTIONS");
-        return b;
+        return JavaFlagVariables.removeFrom(new ProcessBuilder(cmd).directory(folder.toFile()).redirectErrorStream(true));
     }
 
-    /** {@code kafka.tools.StorageTool format}: a KRaft broker starts only on a formatted folder. */
+    /** {@code kafka.tools.StorageTool format}, in {@link StorageFormat}; {@link #close} ends it while it runs. */
     private void format() {
         Path log = folder.resolve(FORMAT_LOG_FILE);
-        List<String> cmd = List.of(settings.java().toString(), "-Xmx256m", "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1", "-Dlog4j2.configurationFile=" + folder.resolve("log4j2.properties"),
-                "-cp", settings.jars().resolve("*").toString(), "kafka.tools.StorageTool", "format", "-t",
-                Uuid.randomUuid().toString(), "-c", folder.resolve("server.properties").toString());
         Process p;
         synchronized (stopLock) {
             if (closed) {
                 throw new IllegalStateException("the Kafka broker was stopped while it started");
             }
             try {
-                p = processBuilder(cmd).redirectOutput(log.toFile()).start();
+                p = processBuilder(StorageFormat.command(settings, folder)).redirectOutput(log.toFile()).start();
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot start " + settings.java() + " to format the Kafka broker's"
                         + " folder", e);
@@ -214,20 +201,8 @@ public final class KafkaBroker implements KafkaCluster {
             formatProcess = p;
         }
         try {
-            if (!p.waitFor(settings.startTimeoutNs(), TimeUnit.NANOSECONDS)) {
-                throw new IllegalStateException("formatting the Kafka broker's folder took longer than "
-                        + seconds(settings.startTimeoutNs()) + " (" + BrokerSettings.START_TIMEOUT + "); last lines of "
-                        + log + ":" + tail(log));
-            }
-            if (p.exitValue() != 0) {
-                throw new IllegalStateException("formatting the Kafka broker's folder failed (kafka.tools.StorageTool"
-                        + " exited with status " + p.exitValue() + "); last lines of " + log + ":" + tail(log));
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while formatting the Kafka broker's folder", e);
+            StorageFormat.await(p, log, settings.startTimeoutNs());
         } finally {
-            p.destroyForcibly();
             formatProcess = null;
         }
     }
@@ -246,7 +221,7 @@ public final class KafkaBroker implements KafkaCluster {
                     throw new IllegalStateException("the Kafka broker (pid " + p.pid() + ") did not answer at "
                             + bootstrapServers() + " within " + seconds(settings.startTimeoutNs()) + " ("
                             + BrokerSettings.START_TIMEOUT + "): " + lastError + "; last lines of "
-                            + folder.resolve(LOG_FILE) + ":" + tail(folder.resolve(LOG_FILE)));
+                            + folder.resolve(LOG_FILE) + ":" + BrokerFiles.tail(folder.resolve(LOG_FILE)));
                 }
                 if (!ClusterProbe.answersTcp(HOST, port, 200)) {
                     Thread.sleep(50);
@@ -274,16 +249,15 @@ public final class KafkaBroker implements KafkaCluster {
     /** Why the broker process ended, with its last log lines; names the port when it was taken. */
     private String exitReason(Process p, String when) {
         Path log = folder.resolve(LOG_FILE);
-        String tail = tail(log);
+        String tail = BrokerFiles.tail(log);
         String cause = "";
         if (tail.contains("Address already in use") || tail.contains("BindException")) {
             cause = " because a port it needs is taken (127.0.0.1:" + port + " or controller 127.0.0.1:"
                     + controllerPort + ")";
         }
         int status = p.exitValue();
-        return "the Kafka broker (pid " + p.pid() + ") exited with status " + status
-                + (status > 128 ? " (signal " + (status - 128) + ")" : "") + " " + when + cause
-                + "; last lines of " + log + ":" + (tail.isEmpty() ? " (none)" : tail);
+        return "the Kafka broker (pid " + p.pid() + ") exited with status " + ExitStatus.describe(status) + " " + when
+                + cause + "; last lines of " + log + ":" + (tail.isEmpty() ? " (none)" : tail);
     }
 
     @Override
@@ -351,10 +325,10 @@ public final class KafkaBroker implements KafkaCluster {
         return port;
     }
 
-    /** The broker JVM's resident memory now, from /proc; -1 when it cannot be read. */
+    /** The broker JVM's resident memory now, from /proc ({@link ProcessFootprint}); -1 when it cannot be read. */
     public long rssKb() {
         Process p = process;
-        long kb = p == null || !p.isAlive() ? -1 : procStatusKb(p.pid(), "VmRSS:");
+        long kb = p == null || !p.isAlive() ? -1 : ProcessFootprint.system().rssKiB(p.pid());
         if (kb > peakRssKb) {
             peakRssKb = kb;
         }
@@ -389,31 +363,34 @@ public final class KafkaBroker implements KafkaCluster {
 
     @Override
     public JsonObject describe() {
-        JsonObject o = new JsonObject();
-        o.addProperty("kind", "owned");
-        o.addProperty("kafkaVersion", kafkaVersion);
-        o.addProperty("bootstrapServers", bootstrapServers());
-        o.addProperty("port", port);
-        o.addProperty("controllerPort", controllerPort);
-        o.addProperty("folder", folder.toString());
-        o.addProperty("pid", pid());
-        o.addProperty("java", settings.java().toString());
-        o.addProperty("javaVersion", javaVersion(settings.java()));
-        o.addProperty("heap", settings.heap());
-        JsonArray flags = new JsonArray();
-        settings.jvmFlags().forEach(flags::add);
-        o.add("jvmFlags", flags);
-        JsonArray cmd = new JsonArray();
-        command.forEach(cmd::add);
-        o.add("command", cmd);
-        o.addProperty("formatMs", formatMs);
-        o.addProperty("startMs", startMs);
-        o.addProperty("stopMs", stopMs);
-        o.addProperty("rssKb", rssKb());
-        o.addProperty("peakRssKb", peakRssKb);
-        long cpu = cpuNs();
-        o.addProperty("cpuMs", cpu < 0 ? -1 : TimeUnit.NANOSECONDS.toMillis(cpu));
-        return o;
+        return BrokerDescription.of(this);
+    }
+
+    BrokerSettings settings() {
+        return settings;
+    }
+
+    String kafkaVersion() {
+        return kafkaVersion;
+    }
+
+    int controllerPort() {
+        return controllerPort;
+    }
+
+    /** The broker's command line; empty before it was launched. */
+    List<String> command() {
+        return command;
+    }
+
+    /** Milliseconds the storage format step took; -1 before it ended. */
+    long formatMs() {
+        return formatMs;
+    }
+
+    /** The highest {@link #rssKb} seen so far; -1 before the first. */
+    long peakRssKb() {
+        return peakRssKb;
     }
 
     /**
@@ -459,7 +436,7 @@ public final class KafkaBroker implements KafkaCluster {
             // nothing more to release
         }
         try {
-            deleteRecursively(folder);
+            OwnedFolder.deleteTree(folder);
         } catch (IOException | UncheckedIOException e) {
             System.err.println("latency-bench: cannot delete the Kafka broker's folder " + folder + ": " + e);
         }
@@ -484,188 +461,8 @@ public final class KafkaBroker implements KafkaCluster {
         }
     }
 
-    /**
-     * The broker's configuration: one node that is broker and controller, both listeners on
-     * 127.0.0.1, every replication factor and min.isr 1, no rebalance delay, topics only when asked.
-     */
-    static String serverProperties(int port, int controllerPort, Path dataDir) {
-        return String.join("\n",
-                "# written by latency-bench for one run; the folder is deleted when the run ends",
-                "process.roles=broker,controller",
-                "node.id=1",
-                "controller.quorum.voters=1@" + HOST + ":" + controllerPort,
-                "listeners=PLAINTEXT://" + HOST + ":" + port + ",CONTROLLER://" + HOST + ":" + controllerPort,
-                "advertised.listeners=PLAINTEXT://" + HOST + ":" + port,
-                "controller.listener.names=CONTROLLER",
-                "inter.broker.listener.name=PLAINTEXT",
-                "listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
-                "log.dirs=" + dataDir,
-                "num.partitions=1",
-                "default.replication.factor=1",
-                "min.insync.replicas=1",
-                "offsets.topic.replication.factor=1",
-                "offsets.topic.num.partitions=1",
-                "transaction.state.log.replication.factor=1",
-                "transaction.state.log.min.isr=1",
-                "share.coordinator.state.topic.replication.factor=1",
-                "share.coordinator.state.topic.min.isr=1",
-                "group.initial.rebalance.delay.ms=0",
-                // the suite creates its topics; a misspelt topic should fail, not appear
-                "auto.create.topics.enable=false",
-                "") ;
-    }
-
-    /** WARN and above to stdout, which the broker's process writes to broker.log. */
-    static final String LOG4J2_PROPERTIES = String.join("\n",
-            "rootLogger.level=WARN",
-            "rootLogger.appenderRef.out.ref=out",
-            "appender.out.type=Console",
-            "appender.out.name=out",
-            "appender.out.layout.type=PatternLayout",
-            "appender.out.layout.pattern=%d{ISO8601} %p [%c] %m%n",
-            "");
-
-    /** Two distinct ports: the ones asked for when they are free, otherwise free ones. */
-    static int[] choosePorts(int port, int controllerPort) {
-        requireFree(port, BrokerSettings.PORT);
-        requireFree(controllerPort, BrokerSettings.CONTROLLER_PORT);
-        try (ServerSocket a = port == 0 ? bind(0) : null; ServerSocket b = controllerPort == 0 ? bind(0) : null) {
-            return new int[] {a != null ? a.getLocalPort() : port, b != null ? b.getLocalPort() : controllerPort};
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot find a free port on " + HOST + " for the Kafka broker", e);
-        }
-    }
-
-    private static void requireFree(int port, String property) {
-        if (port == 0) {
-            return;
-        }
-        try {
-            bind(port).close(); // free: the broker binds it a moment later
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot start the Kafka broker: port " + port + " on " + HOST
-                    + " is taken (" + property + "=" + port + ", " + e.getMessage() + "); stop what uses it, choose"
-                    + " another port, or give 0 for a free one");
-        }
-    }
-
-    private static ServerSocket bind(int port) throws IOException {
-        ServerSocket s = new ServerSocket();
-        s.setReuseAddress(false);
-        try {
-            s.bind(new java.net.InetSocketAddress(InetAddress.getByName(HOST), port));
-            return s;
-        } catch (IOException e) {
-            s.close();
-            throw e;
-        }
-    }
-
-    /**
-     * Removes broker folders that a killed benchmark JVM left behind: a folder is stale when no
-     * process holds its lock file (the starter and the broker each hold it while they live).
-     * Folders of this JVM are never touched: reopening a lock file this JVM holds would drop the lock.
-     *
-     * @return one line per folder removed, for the console
-     */
-    public static List<String> removeStaleFolders(Path parent) {
-        String mine = FOLDER_PREFIX + ProcessHandle.current().pid() + "-";
-        List<Path> candidates;
-        try (Stream<Path> s = Files.list(parent)) {
-            candidates = s.filter(p -> {
-                String n = p.getFileName().toString();
-                return n.startsWith(FOLDER_PREFIX) && !n.startsWith(mine) && Files.isRegularFile(p.resolve(LOCK_FILE));
-            }).collect(Collectors.toList());
-        } catch (IOException | UncheckedIOException e) {
-            return List.of(); // a folder we cannot list is not ours to clean
-        }
-        List<String> removed = new ArrayList<>();
-        for (Path folder : candidates) {
-            try (FileChannel ch = FileChannel.open(folder.resolve(LOCK_FILE), StandardOpenOption.WRITE)) {
-                FileLock l = ch.tryLock();
-                if (l == null) {
-                    continue; // a live broker or starter holds it
-                }
-                deleteRecursively(folder);
-                removed.add("removed " + folder + ", the folder of a Kafka broker whose benchmark JVM was killed");
-            } catch (IOException | OverlappingFileLockException | UncheckedIOException e) {
-                // in use, or someone else's: leave it
-            }
-        }
-        return removed;
-    }
-
-    /** The last {@link #TAIL_LINES} lines of a log, each on its own indented line; "" when none. */
-    static String tail(Path log) {
-        try {
-            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
-            StringBuilder b = new StringBuilder();
-            for (String line : lines.subList(Math.max(0, lines.size() - TAIL_LINES), lines.size())) {
-                b.append(System.lineSeparator()).append("    ").append(line);
-            }
-            return b.toString();
-        } catch (IOException | UncheckedIOException e) {
-            return "";
-        }
-    }
-
-    /** The {@code JAVA_VERSION} of the JDK that holds {@code java}, from its {@code release} file. */
-    static String javaVersion(Path java) {
-        Path home = java.toAbsolutePath().getParent() == null ? null : java.toAbsolutePath().getParent().getParent();
-        if (home == null) {
-            return "unknown";
-        }
-        try {
-            for (String line : Files.readAllLines(home.resolve("release"), StandardCharsets.UTF_8)) {
-                if (line.startsWith("JAVA_VERSION=")) {
-                    return line.substring("JAVA_VERSION=".length()).replace("\"", "");
-                }
-            }
-        } catch (IOException | UncheckedIOException e) {
-            // no release file: say so
-        }
-        return "unknown";
-    }
-
-    /** A field of /proc/PID/status in kB, such as {@code VmRSS:}; -1 when it cannot be read. */
-    static long procStatusKb(long pid, String field) {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
-                if (line.startsWith(field)) {
-                    String[] f = line.substring(field.length()).trim().split("\\s+");
-                    return Long.parseLong(f[0]);
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // not Linux, or the process is gone
-        }
-        return -1;
-    }
-
-    private static void copyClass(Class<?> type, Path root) throws IOException {
-        String resource = type.getName().replace('.', '/') + ".class";
-        Path target = root.resolve(resource);
-        Files.createDirectories(target.getParent());
-        try (InputStream in = type.getClassLoader().getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IOException("class file " + resource + " not found on the class path");
-            }
-            Files.copy(in, target);
-        }
-    }
-
-    static void deleteRecursively(Path folder) throws IOException {
-        if (!Files.exists(folder)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(folder)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).collect(Collectors.toList())) {
-                Files.deleteIfExists(p);
-            }
-        }
-    }
-
-    private static String seconds(long ns) {
+    /** {@code ns} in whole seconds, for a message: {@code "30 s"}. */
+    static String seconds(long ns) {
         return String.format(Locale.ROOT, "%d s", TimeUnit.NANOSECONDS.toSeconds(ns));
     }
 

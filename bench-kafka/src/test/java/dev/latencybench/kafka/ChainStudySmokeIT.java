@@ -382,7 +382,7 @@ class ChainStudySmokeIT {
         });
         assertEquals(1, broker.size(), output);
         broker.get(0).onExit().get(20, TimeUnit.SECONDS);
-        List<String> removed = KafkaBroker.removeStaleFolders(brokers);
+        List<String> removed = StaleBrokerFolders.remove(brokers);
         assertEquals(1, removed.size(), "the folder the kill left: " + removed);
         assertNothingLeftUnder(brokers);
     }

@@ -28,7 +28,7 @@ class KafkaBrokerTest {
     @Test
     void serverPropertiesMakeOneLoopbackNodeThatIsBrokerAndController() throws Exception {
         Properties p = new Properties();
-        p.load(new StringReader(KafkaBroker.serverProperties(19092, 19093, Paths.get("/tmp/x/data"))));
+        p.load(new StringReader(BrokerFiles.serverProperties(19092, 19093, Paths.get("/tmp/x/data"))));
         assertEquals("broker,controller", p.getProperty("process.roles"));
         assertEquals("1", p.getProperty("node.id"));
         assertEquals("1@127.0.0.1:19093", p.getProperty("controller.quorum.voters"));
@@ -49,12 +49,12 @@ class KafkaBrokerTest {
 
     @Test
     void theBrokerLogsAtWarn() {
-        assertTrue(KafkaBroker.LOG4J2_PROPERTIES.contains("rootLogger.level=WARN"));
+        assertTrue(BrokerFiles.LOG4J2_PROPERTIES.contains("rootLogger.level=WARN"));
     }
 
     @Test
     void freePortsAreTwoDistinctOnes() {
-        int[] ports = KafkaBroker.choosePorts(0, 0);
+        int[] ports = BrokerPorts.choose(0, 0);
         assertTrue(ports[0] > 0 && ports[1] > 0);
         assertNotEquals(ports[0], ports[1]);
     }
@@ -64,7 +64,7 @@ class KafkaBrokerTest {
         try (ServerSocket taken = new ServerSocket()) {
             taken.bind(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 0));
             int port = taken.getLocalPort();
-            String e = assertThrows(IllegalStateException.class, () -> KafkaBroker.choosePorts(0, port)).getMessage();
+            String e = assertThrows(IllegalStateException.class, () -> BrokerPorts.choose(0, port)).getMessage();
             assertTrue(e.startsWith("cannot start the Kafka broker: port " + port + " on 127.0.0.1 is taken"
                     + " (bench.kafka.broker.controllerPort=" + port + ", "), e);
             assertTrue(e.endsWith("); stop what uses it, choose another port, or give 0 for a free one"), e);
@@ -83,7 +83,7 @@ class KafkaBrokerTest {
         Files.createFile(live.resolve(KafkaBroker.LOCK_FILE));
         Process holder = holdLock(live.resolve(KafkaBroker.LOCK_FILE));
         try {
-            List<String> removed = KafkaBroker.removeStaleFolders(dir);
+            List<String> removed = StaleBrokerFolders.remove(dir);
             assertEquals(List.of("removed " + stale + ", the folder of a Kafka broker whose benchmark JVM was killed"),
                     removed);
         } finally {
@@ -119,18 +119,18 @@ class KafkaBrokerTest {
             b.append("line ").append(i).append('\n');
         }
         Files.writeString(log, b);
-        String tail = KafkaBroker.tail(log);
+        String tail = BrokerFiles.tail(log);
         assertTrue(tail.startsWith(System.lineSeparator() + "    line 6"), tail);
         assertTrue(tail.endsWith("    line 20"), tail);
-        assertEquals("", KafkaBroker.tail(dir.resolve("none.log")));
+        assertEquals("", BrokerFiles.tail(dir.resolve("none.log")));
     }
 
     @Test
     void theJavaVersionComesFromTheJdksReleaseFile() throws Exception {
         Path bin = Files.createDirectories(dir.resolve("jdk/bin"));
         Files.writeString(dir.resolve("jdk/release"), "IMPLEMENTOR=\"x\"\nJAVA_VERSION=\"21.0.3\"\n");
-        assertEquals("21.0.3", KafkaBroker.javaVersion(bin.resolve("java")));
-        assertEquals("unknown", KafkaBroker.javaVersion(dir.resolve("nojdk/bin/java")));
+        assertEquals("21.0.3", BrokerDescription.javaVersion(bin.resolve("java")));
+        assertEquals("unknown", BrokerDescription.javaVersion(dir.resolve("nojdk/bin/java")));
     }
 
     @Test

@@ -10,16 +10,15 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 
+import dev.latencybench.core.result.OwnedFolder;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.time.Clock;
 
@@ -110,7 +109,7 @@ final class ArchiveCache {
                     return prepared(mode, file, b.get("buildNs").getAsLong(), true, b.get("builtWith").getAsString());
                 }
             }
-            deleteTree(folder); // stale or half-built
+            OwnedFolder.deleteTree(folder); // stale or half-built
             Files.createDirectories(folder);
             long t0 = clock.nanoTime();
             String with = build(mode, folder, file, work);
@@ -275,17 +274,6 @@ final class ArchiveCache {
             return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("this JVM has no SHA-256", e);
-        }
-    }
-
-    private static void deleteTree(Path folder) throws IOException {
-        if (!Files.exists(folder)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(folder)) {
-            for (Path p : (Iterable<Path>) s.sorted(Comparator.reverseOrder())::iterator) {
-                Files.deleteIfExists(p);
-            }
         }
     }
 

@@ -13,6 +13,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 import dev.latencybench.core.config.Units;
+import dev.latencybench.core.os.ExitStatus;
+import dev.latencybench.core.os.JavaFlagVariables;
 import dev.latencybench.core.time.Clock;
 
 /**
@@ -81,9 +83,7 @@ final class ServiceProcess implements AutoCloseable {
         ProcessBuilder b = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(log.toFile());
         // the service runs with the flags recorded, not with flags from the environment
-        b.environment().remove("JAVA_TOOL_OPTIONS");
-        b.environment().remove("JDK_JAVA_OPTIONS");
-        b.environment().remove("_JAVA_OPTIONS");
+        JavaFlagVariables.removeFrom(b);
         long t0 = clock.nanoTime();
         Process p;
         try {
@@ -165,8 +165,8 @@ final class ServiceProcess implements AutoCloseable {
         String tail = tail();
         String cause = tail.contains("Address already in use") || tail.contains("BindException")
                 ? " because 127.0.0.1:" + port + " is taken" : "";
-        return name + " (pid " + process.pid() + ") exited with status " + status
-                + (status > 128 ? " (signal " + (status - 128) + ")" : "") + " " + when + cause
+        return name + " (pid " + process.pid() + ") exited with status " + ExitStatus.describe(status) + " " + when
+                + cause
                 + "; last lines of its output:" + tail;
     }
 

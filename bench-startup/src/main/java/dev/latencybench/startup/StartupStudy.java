@@ -17,6 +17,7 @@ import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.fork.ForkPlan;
 import dev.latencybench.core.fork.ForkedStudy;
+import dev.latencybench.core.os.ProcessFootprint;
 import dev.latencybench.core.result.ResultPart;
 import dev.latencybench.core.run.RunSettings;
 
@@ -148,7 +149,7 @@ public final class StartupStudy implements ForkedStudy {
             Path java = Path.of(System.getProperty("java.home"), "bin", "java");
             ServiceCommand command = new ServiceCommand(java, run.jvmArgs(), config.jar(v.service()), v.service());
             return new StartupWorkload(config, v, JdkFeatures.current(), command,
-                    CpuSplit.of(CpuTopology.system().affinity()), ProcStats.system());
+                    CpuSplit.of(CpuTopology.system().affinity()), ProcessFootprint.system());
         });
     }
 

@@ -7,9 +7,7 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
@@ -19,8 +17,10 @@ import org.HdrHistogram.Histogram;
 import dev.latencybench.core.fork.MetricRecorder;
 import dev.latencybench.core.fork.PeriodContext;
 import dev.latencybench.core.fork.Workload;
+import dev.latencybench.core.os.ProcessFootprint;
 import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.record.Metrics;
+import dev.latencybench.core.result.OwnedFolder;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.time.Clock;
 import dev.latencybench.startup.load.LoadGenerator;
@@ -52,7 +52,7 @@ final class StartupWorkload implements Workload {
     private final JdkFeatures jdk;
     private final ServiceCommand command;
     private final CpuSplit split;
-    private final ProcStats proc;
+    private final ProcessFootprint proc;
     private final Path javaForGenerator;
 
     private final List<Long> firstResponseNs = new ArrayList<>();
@@ -69,7 +69,7 @@ final class StartupWorkload implements Workload {
     private volatile boolean closed;
 
     StartupWorkload(StartupConfig config, Variant variant, JdkFeatures jdk, ServiceCommand command, CpuSplit split,
-                    ProcStats proc) {
+                    ProcessFootprint proc) {
         this.config = config;
         this.variant = variant;
         this.jdk = jdk;
@@ -117,7 +117,7 @@ final class StartupWorkload implements Workload {
             int port = port();
             try (ServiceProcess p = launch(port, context.clock(), "launch-" + (i % 2) + ".log")) {
                 long t = p.awaitFirstOk(port, config.timeoutNs(), context::stopping);
-                ProcStats.Sample s = proc.read(p.pid());
+                ProcessFootprint.Sample s = proc.read(p.pid());
                 synchronized (this) {
                     firstResponseNs.add(t);
                     cpuNs.add(s.cpuNs());
@@ -313,10 +313,8 @@ final class StartupWorkload implements Workload {
         }
         Path w = work;
         if (w != null) {
-            try (Stream<Path> files = Files.walk(w)) {
-                for (Path p : (Iterable<Path>) files.sorted(Comparator.reverseOrder())::iterator) {
-                    Files.deleteIfExists(p);
-                }
+            try {
+                OwnedFolder.deleteTree(w);
             } catch (IOException e) {
                 // a temporary folder: the system's clean-up takes what is left
             }

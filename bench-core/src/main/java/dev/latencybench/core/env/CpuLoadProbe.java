@@ -1,20 +1,21 @@
 package dev.latencybench.core.env;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.function.Supplier;
 import java.util.stream.LongStream;
 
+import dev.latencybench.core.os.CpuTotals;
+import dev.latencybench.core.os.ProcStat;
 import dev.latencybench.core.time.Clock;
 import dev.latencybench.core.time.SystemClock;
 
 /**
  * How busy the rest of the machine was while a benchmark ran: CPU time of every other process,
  * from the difference of two readings of {@code /proc/stat} (all CPUs) and {@code /proc/self/stat}
- * (this JVM). Taken off the hot path, before and after a measured period.
+ * (this JVM), parsed by {@link CpuTotals} and {@link ProcStat}. Taken off the hot path, before and after a
+ * measured period.
  *
  * <p>The processes this JVM started (a broker, a service under test) are counted apart, not as
  * "other": their CPU time is what the live ones have used ({@code /proc/<pid>/stat} of each
@@ -25,7 +26,7 @@ import dev.latencybench.core.time.SystemClock;
  */
 public final class CpuLoadProbe {
     /** Clock ticks per second of the two files (USER_HZ, 100 on every mainstream kernel). */
-    static final double TICKS_PER_SEC = 100.0;
+    static final double TICKS_PER_SEC = ProcStat.TICKS_PER_SECOND;
     /**
      * Other processes using more than this many cores on average make a run "busy": a tenth of a core
      * taken from two spinning, pinned threads already shows in the tail.
@@ -77,29 +78,14 @@ public final class CpuLoadProbe {
     /** A reading now, or an unavailable one where the files cannot be read. */
     public Snapshot snapshot() {
         try {
-            String stat = new String(Files.readAllBytes(root.resolve("proc/stat")), StandardCharsets.US_ASCII);
-            String self = new String(Files.readAllBytes(root.resolve("proc/self/stat")), StandardCharsets.US_ASCII);
-            String[] cpu = stat.substring(0, stat.indexOf('\n')).trim().split("\\s+");
-            // cpu user nice system idle iowait irq softirq steal ...; steal (the hypervisor) is kept apart
-            long busy = 0;
-            int[] busyFields = {1, 2, 3, 6, 7};
-            for (int f : busyFields) {
-                busy += f < cpu.length ? Long.parseLong(cpu[f]) : 0;
-            }
-            long steal = cpu.length > 8 ? Long.parseLong(cpu[8]) : 0;
-            // fields after the ")" that ends the command name: state is field 3, utime 14, stime 15
-            String[] own = fieldsAfterName(self);
-            long ownTicks = Long.parseLong(own[11]) + Long.parseLong(own[12]);
-            long childTicks = Long.parseLong(own[13]) + Long.parseLong(own[14]) + liveDescendantTicks();
-            return new Snapshot(clock.nanoTime(), busy, ownTicks, childTicks, steal, true);
+            CpuTotals machine = CpuTotals.read(root.resolve("proc/stat"));
+            ProcStat self = ProcStat.read(root.resolve("proc/self/stat"));
+            long childTicks = self.reapedChildrenCpuTicks() + liveDescendantTicks();
+            return new Snapshot(clock.nanoTime(), machine.busyTicks(), self.cpuTicks(), childTicks,
+                    machine.stealTicks(), true);
         } catch (IOException | RuntimeException e) {
             return new Snapshot(clock.nanoTime(), 0, 0, 0, 0, false);
         }
-    }
-
-    /** The fields of a {@code stat} file after the {@code ")"} that ends the command name: [0] is field 3 (state). */
-    private static String[] fieldsAfterName(String stat) {
-        return stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
     }
 
     /** utime + stime of every live process this JVM started; one that ended meanwhile counts 0 (its parent reaps it). */
@@ -108,9 +94,7 @@ public final class CpuLoadProbe {
         long ticks = 0;
         for (long pid : pids) {
             try {
-                String[] f = fieldsAfterName(new String(Files.readAllBytes(root.resolve("proc/" + pid + "/stat")),
-                        StandardCharsets.US_ASCII));
-                ticks += Long.parseLong(f[11]) + Long.parseLong(f[12]);
+                ticks += ProcStat.read(root.resolve("proc/" + pid + "/stat")).cpuTicks();
             } catch (IOException | RuntimeException e) {
                 // gone between the listing and the read
             }

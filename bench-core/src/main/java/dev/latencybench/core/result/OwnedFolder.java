@@ -155,8 +155,27 @@ public final class OwnedFolder implements AutoCloseable {
         }
     }
 
-    /** Deletes a folder and everything in it; nothing when it does not exist. */
+    /**
+     * Deletes a folder and everything in it; nothing when it does not exist.
+     *
+     * @throws UncheckedIOException "cannot delete {@code root}", with the first file that could not be deleted
+     */
     public static void deleteRecursively(Path root) {
+        try {
+            deleteTree(root);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + root, e);
+        }
+    }
+
+    /**
+     * As {@link #deleteRecursively}, for callers that word the failure themselves: the deepest paths first, so each
+     * folder is empty when its turn comes; nothing when {@code root} does not exist.
+     *
+     * @throws IOException the first file or folder that could not be deleted (an {@link UncheckedIOException} where
+     *         the folder cannot be walked)
+     */
+    public static void deleteTree(Path root) throws IOException {
         if (!Files.exists(root)) {
             return;
         }
@@ -164,8 +183,6 @@ public final class OwnedFolder implements AutoCloseable {
             for (Path p : paths.sorted(Comparator.reverseOrder()).collect(Collectors.toList())) {
                 Files.deleteIfExists(p);
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete " + root, e);
         }
     }
 }

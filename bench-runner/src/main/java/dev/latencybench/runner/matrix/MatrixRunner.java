@@ -18,10 +18,10 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-import java.util.stream.Stream;
 
 import com.google.gson.JsonObject;
 
+import dev.latencybench.core.result.OwnedFolder;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
 import dev.latencybench.core.run.JvmExit;
@@ -384,7 +384,7 @@ public final class MatrixRunner {
     /** An unfinished earlier attempt's folders would be merged with the new forks' data: remove them. */
     private void removeEarlierAttempt(Cell cell) throws IOException {
         for (Path dir : cellDirs(cell)) {
-            deleteTree(dir);
+            OwnedFolder.deleteTree(dir);
         }
     }
 
@@ -402,17 +402,6 @@ public final class MatrixRunner {
         }
         dirs.sort(Comparator.naturalOrder());
         return dirs;
-    }
-
-    static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : (Iterable<Path>) s.sorted(Comparator.reverseOrder())::iterator) {
-                Files.deleteIfExists(p);
-            }
-        }
     }
 
     /** Ctrl-C or kill: let the running cell stop and keep what it measured, record the rest, say how to resume. */

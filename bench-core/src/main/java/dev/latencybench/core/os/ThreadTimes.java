@@ -1,0 +1,117 @@
+package dev.latencybench.core.os;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * The CPU time of a process and of each of its threads, with the threads' names, from Linux's
+ * {@code /proc/<pid>/task/<tid>/stat} and {@code comm} and the process's own {@code /proc/<pid>/stat},
+ * in clock ticks ({@link ProcStat#NS_PER_TICK}). A thread that ends while it is read is left out. The
+ * process is read after its threads, so its total is never below theirs. Stateless; one
+ * {@link #read} lists the threads and reads two small files per thread.
+ */
+public final class ThreadTimes {
+    /** One thread: its name ({@code comm}, as the JVM set it) and its {@code utime + stime}. Immutable. */
+    public static final class Task {
+        private final String name;
+        private final long cpuTicks;
+
+        public Task(String name, long cpuTicks) {
+            this.name = name;
+            this.cpuTicks = cpuTicks;
+        }
+
+        public String name() {
+            return name;
+        }
+
+        public long cpuTicks() {
+            return cpuTicks;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Task && name.equals(((Task) o).name) && cpuTicks == ((Task) o).cpuTicks;
+        }
+
+        @Override
+        public int hashCode() {
+            return name.hashCode() * 31 + Long.hashCode(cpuTicks);
+        }
+
+        @Override
+        public String toString() {
+            return name + ": " + cpuTicks + " ticks";
+        }
+    }
+
+    /** The process's {@code utime + stime} and its threads'. Immutable. */
+    public static final class Reading {
+        private final long processCpuTicks;
+        private final List<Task> threads;
+
+        Reading(long processCpuTicks, List<Task> threads) {
+            this.processCpuTicks = processCpuTicks;
+            this.threads = threads;
+        }
+
+        public long processCpuTicks() {
+            return processCpuTicks;
+        }
+
+        /** Unmodifiable, in the order the folder listed them. */
+        public List<Task> threads() {
+            return threads;
+        }
+
+        @Override
+        public String toString() {
+            return "process " + processCpuTicks + " ticks, threads " + threads;
+        }
+    }
+
+    private final Path tasks;
+
+    /** @param tasks the {@code task} folder of a process, e.g. {@code /proc/self/task} */
+    public ThreadTimes(Path tasks) {
+        this.tasks = tasks;
+    }
+
+    /** This JVM's threads. */
+    public static ThreadTimes self() {
+        return new ThreadTimes(Path.of("/proc/self/task"));
+    }
+
+    /**
+     * A reading now; null where there is no such {@code task} folder (not Linux).
+     *
+     * @throws IOException where the folder cannot be listed or the process's {@code stat} cannot be read
+     */
+    public Reading read() throws IOException {
+        if (!Files.isDirectory(tasks)) {
+            return null;
+        }
+        List<Task> threads = new ArrayList<>();
+        try (DirectoryStream<Path> ids = Files.newDirectoryStream(tasks)) {
+            for (Path task : ids) {
+                long ticks;
+                String name;
+                try {
+                    ticks = ProcStat.read(task.resolve("stat")).cpuTicks();
+                    name = Files.readString(task.resolve("comm"), StandardCharsets.US_ASCII).trim();
+                } catch (IOException e) {
+                    continue; // the thread ended while we read
+                }
+                threads.add(new Task(name, ticks));
+            }
+        }
+        long total = ProcStat.read(tasks.getParent().resolve("stat")).cpuTicks();
+        return new Reading(total, Collections.unmodifiableList(threads));
+    }
+}
