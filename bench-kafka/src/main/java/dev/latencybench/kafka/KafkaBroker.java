@@ -2,7 +2,7 @@ package dev.latencybench.kafka;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
-import dev.latencybench.core.run.ParentWatch;
+import dev.latencybench.core.os.ParentWatch;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;

@@ -3,8 +3,8 @@ package dev.latencybench.runner;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.latencybench.core.run.Study;
-import dev.latencybench.core.run.StudyMain;
+import dev.latencybench.core.study.Studies;
+import dev.latencybench.core.study.Study;
 
 /**
  * The scenarios on the class path: every study a module registers ({@code META-INF/services}); bench-core's
@@ -18,7 +18,7 @@ public final class Scenarios {
     }
 
     public static Scenarios discover() {
-        return new Scenarios(StudyMain.studies());
+        return new Scenarios(Studies.onClassPath());
     }
 
     public List<Study> all() {

@@ -26,6 +26,7 @@ import dev.latencybench.core.env.CpuLoadProbe;
 import dev.latencybench.core.env.Environment;
 import dev.latencybench.core.env.JvmIdentity;
 import dev.latencybench.core.jmh.LatencyProfiler;
+import dev.latencybench.core.os.ParentWatch;
 import dev.latencybench.core.record.IntervalLog;
 import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.record.LatencySummary;
@@ -33,8 +34,7 @@ import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.result.ForkResult;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
-import dev.latencybench.core.run.ParentWatch;
-import dev.latencybench.core.run.RunSettings;
+import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.time.Clocks;
 
 /**

@@ -29,6 +29,7 @@ import dev.latencybench.core.config.Property;
 import dev.latencybench.core.config.Scale;
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.env.JvmIdentity;
+import dev.latencybench.core.os.ParentWatch;
 import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.record.Metric;
@@ -37,8 +38,11 @@ import dev.latencybench.core.result.ResultLayout;
 import dev.latencybench.core.run.schedule.Decision;
 import dev.latencybench.core.run.schedule.Schedule;
 import dev.latencybench.core.run.schedule.Step;
-import dev.latencybench.core.time.SystemClock;
 import dev.latencybench.core.run.schedule.StepOutcome;
+import dev.latencybench.core.study.JavaNeeded;
+import dev.latencybench.core.study.RunSettings;
+import dev.latencybench.core.study.Study;
+import dev.latencybench.core.time.SystemClock;
 
 /**
  * The entry point of a study: validates every {@code bench.*} property before anything starts, asks

@@ -20,6 +20,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
+import dev.latencybench.core.study.JavaNeeded;
+import dev.latencybench.core.study.RunSettings;
+import dev.latencybench.core.study.Studies;
+import dev.latencybench.core.study.Study;
 
 /** The Java a study needs comes from its class file, and a JVM too old for it is refused in words, not a class error. */
 class JavaNeededTest {
@@ -51,7 +55,7 @@ class JavaNeededTest {
         try (URLClassLoader withStudy = new URLClassLoader(new URL[] {tmp.toUri().toURL()},
                 JavaNeededTest.class.getClassLoader())) {
             // bench.jar carries every study: one too new for this JVM must not stop the others from loading
-            List<Study> loaded = StudyMain.studies(withStudy);
+            List<Study> loaded = Studies.onClassPath(withStudy);
             assertEquals(1, loaded.size(), "the loadable one, after the one too new");
             assertEquals("declared", loaded.get(0).name());
         }
