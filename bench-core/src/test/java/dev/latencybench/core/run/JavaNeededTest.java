@@ -90,12 +90,12 @@ class JavaNeededTest {
         RunSettings run = RunSettings.read(new BenchProperties(Map.of(RunSettings.JVM, javaBinary)),
                 RunSettings.DEFAULT_RESULTS);
         JvmProbe java11 = new JvmProbe(0, "    java.specification.version = 11\n    java.version = 11.0.13\n");
-        ConfigException e = assertThrows(ConfigException.class, () -> StudyLauncher.checkJavaVersion(needs17, run,
+        ConfigException e = assertThrows(ConfigException.class, () -> PreFlight.checkJavaVersion(needs17, run,
                 java11));
         assertEquals("bench.jvm=" + run.java() + " is not valid: the declared study needs Java 17 or newer; this JVM ("
                 + run.java() + ") is Java 11", e.getMessage());
 
         JvmProbe java17 = new JvmProbe(0, "    java.specification.version = 17\n    java.version = 17.0.15\n");
-        StudyLauncher.checkJavaVersion(needs17, run, java17); // runs: nothing thrown
+        PreFlight.checkJavaVersion(needs17, run, java17); // runs: nothing thrown
     }
 }
