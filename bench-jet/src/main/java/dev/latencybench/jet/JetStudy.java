@@ -16,8 +16,8 @@ import dev.latencybench.core.config.Units;
 import dev.latencybench.core.fork.ForkPlan;
 import dev.latencybench.core.fork.ForkedStudy;
 import dev.latencybench.core.result.ResultPart;
-import dev.latencybench.core.run.RunSettings;
 import dev.latencybench.core.run.schedule.Sweep;
+import dev.latencybench.core.study.RunSettings;
 
 /**
  * Study 3, "the low-latency rematch": a sliding-window count on Hazelcast's Jet engine (Hazelcast

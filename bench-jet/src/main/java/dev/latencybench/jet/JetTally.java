@@ -7,7 +7,7 @@ import java.util.Locale;
 import com.google.gson.JsonObject;
 
 import dev.latencybench.core.config.Units;
-import dev.latencybench.core.run.Accounting;
+import dev.latencybench.core.study.Accounting;
 
 /**
  * The counters of the sliding-window study's measured periods, which add up across periods and

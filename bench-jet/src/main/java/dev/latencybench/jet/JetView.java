@@ -12,7 +12,7 @@ import java.util.function.ToLongFunction;
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.result.CellResult;
-import dev.latencybench.core.run.Study;
+import dev.latencybench.core.study.Study;
 import dev.latencybench.core.view.Chart;
 import dev.latencybench.core.view.Comparison;
 import dev.latencybench.core.view.StudyView;

@@ -38,7 +38,7 @@ import dev.latencybench.core.env.CpuLoadProbe;
 import dev.latencybench.core.fork.ForkSession;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
-import dev.latencybench.core.run.Study;
+import dev.latencybench.core.study.Study;
 import dev.latencybench.core.time.Clocks;
 
 /**

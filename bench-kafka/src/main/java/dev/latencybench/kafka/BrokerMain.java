@@ -1,6 +1,6 @@
 package dev.latencybench.kafka;
 
-import dev.latencybench.core.run.ParentWatch;
+import dev.latencybench.core.os.ParentWatch;
 import java.lang.reflect.InvocationTargetException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;

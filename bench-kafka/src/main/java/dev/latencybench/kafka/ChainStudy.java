@@ -11,19 +11,19 @@ import com.google.gson.JsonObject;
 
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
+import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Property;
+import dev.latencybench.core.config.Units;
 import dev.latencybench.core.env.LibraryFlags;
 import dev.latencybench.core.fork.ForkPlan;
 import dev.latencybench.core.fork.ForkedStudy;
-import dev.latencybench.core.config.ConfigException;
-import dev.latencybench.core.config.Units;
-import dev.latencybench.core.run.JavaNeeded;
 import dev.latencybench.core.run.JvmProbe;
-import dev.latencybench.core.run.RunSettings;
 import dev.latencybench.core.run.schedule.CapacitySearch;
 import dev.latencybench.core.run.schedule.FixedList;
 import dev.latencybench.core.run.schedule.Schedule;
 import dev.latencybench.core.run.schedule.SequenceOfSchedules;
+import dev.latencybench.core.study.JavaNeeded;
+import dev.latencybench.core.study.RunSettings;
 
 /**
  * Study 2, "how to reduce cloud cost by 99% for EDA Kafka applications": chains of services joined by

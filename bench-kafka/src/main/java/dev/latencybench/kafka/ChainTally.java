@@ -14,7 +14,7 @@ import org.HdrHistogram.IntCountsHistogram;
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.record.MessageCounts;
-import dev.latencybench.core.run.Accounting;
+import dev.latencybench.core.study.Accounting;
 import dev.latencybench.core.time.Pacer;
 
 /**

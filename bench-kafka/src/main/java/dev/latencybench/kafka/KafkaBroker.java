@@ -5,7 +5,7 @@ import dev.latencybench.core.os.ExitStatus;
 import dev.latencybench.core.os.JavaFlagVariables;
 import dev.latencybench.core.os.ProcessFootprint;
 import dev.latencybench.core.result.OwnedFolder;
-import dev.latencybench.core.run.ParentWatch;
+import dev.latencybench.core.os.ParentWatch;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;

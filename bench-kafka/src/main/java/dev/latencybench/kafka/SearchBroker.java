@@ -8,7 +8,7 @@ import java.util.concurrent.TimeUnit;
 import com.google.gson.JsonObject;
 
 import dev.latencybench.core.env.CpuLoadProbe;
-import dev.latencybench.core.run.Study;
+import dev.latencybench.core.study.Study;
 
 /**
  * The Kafka broker one search (or one fixed-count run) of the {@code kafka} transport shares: started by

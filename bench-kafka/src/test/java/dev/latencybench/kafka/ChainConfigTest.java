@@ -96,7 +96,7 @@ class ChainConfigTest {
         Map<String, String> m = new LinkedHashMap<>();
         m.put(ChainConfig.QUEUE_DIR, tmp.toString());
         m.put("bench.kafka.bootstrap", "127.0.0.1:1");
-        dev.latencybench.core.run.Study.Plan plan = new ChainStudy().plan(new BenchProperties(m),
+        dev.latencybench.core.study.Study.Plan plan = new ChainStudy().plan(new BenchProperties(m),
                 dev.latencybench.core.affinity.CpuTopology.system());
         plan.prepare(); // this machine's leftovers only: asks no cluster
         long t0 = System.nanoTime();
@@ -118,7 +118,7 @@ class ChainConfigTest {
         Map<String, String> m = new LinkedHashMap<>();
         m.put(ChainConfig.QUEUE_DIR, tmp.toString());
         m.put(BrokerSettings.JAVA, java11.toString());
-        dev.latencybench.core.run.Study.Plan plan = new ChainStudy().plan(new BenchProperties(m),
+        dev.latencybench.core.study.Study.Plan plan = new ChainStudy().plan(new BenchProperties(m),
                 dev.latencybench.core.affinity.CpuTopology.system());
         String e = assertThrows(ConfigException.class, plan::verify).getMessage();
         assertEquals("bench.kafka.broker.java=" + java11 + " is not valid: Kafka's broker needs Java 17 or newer; this"

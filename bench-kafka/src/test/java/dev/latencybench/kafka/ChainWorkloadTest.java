@@ -359,7 +359,7 @@ class ChainWorkloadTest {
     @Test
     void theAccountingAddsForksChainByChain() {
         JsonObject fork = runOnePeriod(workload("in-memory", new InMemoryChainTransport(), ServiceStep.ADD_ONE));
-        dev.latencybench.core.run.Accounting a = ChainTally.accounting(RATE, SLO);
+        dev.latencybench.core.study.Accounting a = ChainTally.accounting(RATE, SLO);
         a.add(fork);
         a.add(fork);
         JsonObject result = new JsonObject();

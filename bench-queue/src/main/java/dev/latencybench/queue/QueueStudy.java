@@ -16,7 +16,7 @@ import dev.latencybench.core.fork.ForkedStudy;
 import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.result.CpuPairResult;
 import dev.latencybench.core.result.ResultPart;
-import dev.latencybench.core.run.RunSettings;
+import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.queue.oneway.MessageTransport;
 import dev.latencybench.queue.oneway.OneWaySettings;
 import dev.latencybench.queue.oneway.OneWayTally;

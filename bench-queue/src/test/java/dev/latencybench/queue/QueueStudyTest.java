@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
-import dev.latencybench.core.run.Study;
 import dev.latencybench.core.run.StudyLauncher;
+import dev.latencybench.core.study.Study;
 
 class QueueStudyTest {
     @TempDir

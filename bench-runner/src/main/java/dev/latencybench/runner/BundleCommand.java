@@ -27,8 +27,8 @@ import picocli.CommandLine.Option;
 
 import dev.latencybench.core.result.OwnedFolder;
 import dev.latencybench.core.run.Cli;
-import dev.latencybench.core.run.Study;
 import dev.latencybench.core.run.SuiteCommit;
+import dev.latencybench.core.study.Study;
 import dev.latencybench.runner.cli.Choices;
 import dev.latencybench.runner.cli.UsageException;
 import dev.latencybench.runner.cli.WritablePath;

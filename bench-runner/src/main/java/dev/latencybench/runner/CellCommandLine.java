@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.latencybench.core.run.JvmExit;
-import dev.latencybench.core.run.RunSettings;
+import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.runner.matrix.Cell;
 import dev.latencybench.runner.matrix.MatrixRunner;
 import dev.latencybench.runner.matrix.RunRequest;

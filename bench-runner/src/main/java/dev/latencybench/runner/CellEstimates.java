@@ -6,7 +6,7 @@ import java.util.Map;
 
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
-import dev.latencybench.core.run.Study;
+import dev.latencybench.core.study.Study;
 import dev.latencybench.runner.matrix.Cell;
 import dev.latencybench.runner.matrix.RunRequest;
 

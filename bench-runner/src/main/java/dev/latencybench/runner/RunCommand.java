@@ -19,7 +19,7 @@ import dev.latencybench.core.config.Periods;
 import dev.latencybench.core.config.Property;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.run.Cli;
-import dev.latencybench.core.run.RunSettings;
+import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.runner.cli.Choices;
 import dev.latencybench.runner.cli.UsageException;
 import dev.latencybench.runner.jvm.Collector;

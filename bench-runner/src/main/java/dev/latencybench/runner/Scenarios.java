@@ -5,8 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.latencybench.core.run.Study;
-import dev.latencybench.core.run.StudyMain;
+import dev.latencybench.core.study.Studies;
+import dev.latencybench.core.study.Study;
 
 /**
  * The scenarios on the class path: every study a module registers ({@code META-INF/services}); bench-core's
@@ -20,7 +20,7 @@ public final class Scenarios {
     }
 
     public static Scenarios discover() {
-        return new Scenarios(StudyMain.studies());
+        return new Scenarios(Studies.onClassPath());
     }
 
     public List<Study> all() {

@@ -23,9 +23,9 @@ import picocli.CommandLine;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Property;
-import dev.latencybench.core.run.RunSettings;
-import dev.latencybench.core.run.Study;
-import dev.latencybench.core.run.StudyMain;
+import dev.latencybench.core.study.RunSettings;
+import dev.latencybench.core.study.Studies;
+import dev.latencybench.core.study.Study;
 
 /**
  * Every {@code scripts/bench} command that README.md, CONTRIBUTING.md and docs/ show (in code blocks
@@ -109,7 +109,7 @@ class DocsCommandsTest {
         assertTrue(commands.size() > 20, "found " + commands.size() + " commands: " + commands.keySet());
         List<Property> declared = new ArrayList<>(RunCommand.RUNNER_PROPERTIES);
         declared.addAll(RunSettings.properties(RunSettings.DEFAULT_RESULTS));
-        for (Study s : StudyMain.studies()) {
+        for (Study s : Studies.onClassPath()) {
             declared.addAll(s.studyProperties());
         }
         List<String> wrong = new ArrayList<>();

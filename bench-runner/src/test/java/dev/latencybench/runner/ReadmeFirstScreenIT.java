@@ -101,8 +101,8 @@ class ReadmeFirstScreenIT {
                 "CI runs the test command as the README gives it (-B only makes Maven's output plain)");
         Path runDir = runDir();
         // the studies 'all' stands for, found as the runner finds them; the README says how many it runs
-        List<String> all = dev.latencybench.core.run.StudyMain.studies().stream()
-                .filter(dev.latencybench.core.run.Study::inAll).map(dev.latencybench.core.run.Study::name)
+        List<String> all = dev.latencybench.core.study.Studies.onClassPath().stream()
+                .filter(dev.latencybench.core.study.Study::inAll).map(dev.latencybench.core.study.Study::name)
                 .collect(Collectors.toList());
         for (String study : all) {
             assertTrue(Files.isDirectory(runDir.resolve(study)), study + " ran:\n" + out);
@@ -150,8 +150,8 @@ class ReadmeFirstScreenIT {
         String first = String.join("\n", md.subList(0, Math.min(40, md.size())));
         assertTrue(first.contains("**A smoke run: it checks that the suite runs here; it is not a measurement to"
                 + " decide on.**"), first);
-        List<String> all = dev.latencybench.core.run.StudyMain.studies().stream()
-                .filter(dev.latencybench.core.run.Study::inAll).map(dev.latencybench.core.run.Study::name).toList();
+        List<String> all = dev.latencybench.core.study.Studies.onClassPath().stream()
+                .filter(dev.latencybench.core.study.Study::inAll).map(dev.latencybench.core.study.Study::name).toList();
         for (String study : all) {
             assertEquals(1, md.subList(0, Math.min(40, md.size())).stream().filter(l -> l.startsWith("- **" + study
                     + "**: ")).count(), "one answer line for " + study + ":\n" + first);

@@ -20,15 +20,16 @@ import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Periods;
 import dev.latencybench.core.config.Property;
 import dev.latencybench.core.config.Scale;
-import dev.latencybench.core.run.RunSettings;
-import dev.latencybench.core.run.Study;
 import dev.latencybench.core.run.StudyLauncher;
 import dev.latencybench.core.run.StudyMain;
 import dev.latencybench.core.run.SuiteCommit;
+import dev.latencybench.core.study.RunSettings;
+import dev.latencybench.core.study.Studies;
+import dev.latencybench.core.study.Study;
 
 /** Every study's declarations against its {@code --help} and its reader. */
 class StudyPropertiesTest {
-    private static final List<Study> STUDIES = StudyMain.studies();
+    private static final List<Study> STUDIES = Studies.onClassPath();
 
     private static List<String> helpPropertyLines(Study study) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();

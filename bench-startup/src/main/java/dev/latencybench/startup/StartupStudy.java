@@ -11,15 +11,15 @@ import com.google.gson.JsonObject;
 
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
+import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Property;
 import dev.latencybench.core.config.Scale;
-import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.fork.ForkPlan;
 import dev.latencybench.core.fork.ForkedStudy;
 import dev.latencybench.core.os.ProcessFootprint;
 import dev.latencybench.core.result.ResultPart;
-import dev.latencybench.core.run.RunSettings;
+import dev.latencybench.core.study.RunSettings;
 
 /**
  * Study 4, "benchmarking web services using GraalVM Native Image", with today's JVM answers beside the

@@ -10,7 +10,7 @@ import com.google.gson.JsonObject;
 
 import org.HdrHistogram.Histogram;
 
-import dev.latencybench.core.run.Accounting;
+import dev.latencybench.core.study.Accounting;
 import dev.latencybench.startup.load.LoadGenerator;
 
 /**

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
-import dev.latencybench.core.run.Study;
+import dev.latencybench.core.study.Study;
 
 class StartupConfigTest {
     private static final Path JAR = Path.of("target", "startup-service", ServiceJar.FILE).toAbsolutePath();

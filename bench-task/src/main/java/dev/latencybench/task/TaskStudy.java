@@ -17,7 +17,7 @@ import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Property;
 import dev.latencybench.core.fork.ForkPlan;
 import dev.latencybench.core.fork.ForkedStudy;
-import dev.latencybench.core.run.RunSettings;
+import dev.latencybench.core.study.RunSettings;
 
 /**
  * The study of your own code: each {@link LatencyTask} class named by {@value TaskConfig#CLASSES},

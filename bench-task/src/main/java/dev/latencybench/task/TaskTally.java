@@ -8,7 +8,7 @@ import com.google.gson.JsonObject;
 
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencyRecorder;
-import dev.latencybench.core.run.Accounting;
+import dev.latencybench.core.study.Accounting;
 import dev.latencybench.core.time.Pacer;
 
 /**

@@ -26,6 +26,7 @@ import dev.latencybench.core.env.CpuLoadProbe;
 import dev.latencybench.core.env.Environment;
 import dev.latencybench.core.env.JvmIdentity;
 import dev.latencybench.core.jmh.LatencyProfiler;
+import dev.latencybench.core.os.ParentWatch;
 import dev.latencybench.core.record.IntervalLog;
 import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.record.LatencySummary;
@@ -33,8 +34,7 @@ import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.result.ForkResult;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
-import dev.latencybench.core.run.ParentWatch;
-import dev.latencybench.core.run.RunSettings;
+import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.time.Clocks;
 
 /**
@@ -80,18 +80,9 @@ public final class ForkSession implements AutoCloseable {
     private final Path forkDir;
     private final CpuLoadProbe loadProbe;
 
-    private final List<Histogram> totals = new ArrayList<>();
-    private final List<String> reasons = new ArrayList<>();
+    /** What the fork measured so far, for fork.json; guarded by this session's lock. */
+    private final ForkTally tally;
     private IntervalLog log;
-    private long measuredNs;
-    private int[] pinnedTo;
-    private String pinFailure;
-    private double maxOtherCores = -1;
-    private double maxStealCores = -1;
-    private double ownCores = -1;
-    /** The processes this JVM started (a broker, a service), in the last measured period, in cores; -1 unknown. */
-    private double childCores = -1;
-    private boolean busy;
 
     private volatile boolean stopRequested;
     private volatile String interruptedBecause;
@@ -117,11 +108,7 @@ public final class ForkSession implements AutoCloseable {
         this.progress = progress;
         this.forkDir = forkDir;
         this.loadProbe = loadProbe;
-        this.pinnedTo = new int[workload.cpuRoles().size()];
-        java.util.Arrays.fill(pinnedTo, -1);
-        for (int i = 0; i < metrics.size(); i++) {
-            totals.add(LatencyRecorder.newHistogram());
-        }
+        this.tally = new ForkTally(metrics, cpus, workload.cpuRoles());
     }
 
     /**
@@ -237,18 +224,12 @@ public final class ForkSession implements AutoCloseable {
         if (interruptedBecause != null) {
             return "INTERRUPTED";
         }
-        return reasons.isEmpty() ? "OK" : "FAILED";
+        return tally.reasons().isEmpty() ? "OK" : "FAILED";
     }
 
     /** Why this fork failed so far; empty when it did not. */
     public synchronized List<String> reasons() {
-        return new ArrayList<>(reasons);
-    }
-
-    private synchronized void addReason(String reason) {
-        if (!reasons.contains(reason)) {
-            reasons.add(reason);
-        }
+        return new ArrayList<>(tally.reasons());
     }
 
     /** How long a period may take before it is stopped: twice its duration, the grace time and a minute. */
@@ -377,9 +358,7 @@ public final class ForkSession implements AutoCloseable {
             }
             if (measured) {
                 synchronized (ForkSession.this) {
-                    for (int i = 0; i < interval.size(); i++) {
-                        totals.get(i).add(interval.get(i));
-                    }
+                    tally.addInterval(interval);
                     appendToLog(interval);
                 }
             }
@@ -402,48 +381,15 @@ public final class ForkSession implements AutoCloseable {
 
         private void finish(CpuLoadProbe.Load load) {
             synchronized (ForkSession.this) {
-                context.failures().forEach(ForkSession.this::addReason);
-                recordPinning();
+                context.failures().forEach(tally::addReason);
+                tally.recordPinning(context);
                 if (measured) {
-                    measuredNs += durationNs;
-                    recordLoad(load);
+                    tally.addMeasuredPeriod(durationNs, load);
                     LatencyProfiler.publish(metrics, periodHistograms, context.counts(), context.countUnits());
                 }
             }
             if (measured) {
                 writeForkFilesQuietly();
-            }
-        }
-
-        /** Pinning, warm-up periods included: asked for but not obtained fails the fork. */
-        private void recordPinning() {
-            int[] cpusNow = context.pinnedTo();
-            boolean anyPinned = false;
-            for (int cpu : cpusNow) {
-                anyPinned |= cpu >= 0;
-            }
-            if (cpus.pins() && cpusNow.length > 0) {
-                for (int i = 0; i < cpusNow.length; i++) {
-                    if (cpusNow[i] < 0) {
-                        addReason("pinning asked for but not obtained (bench.cpus=" + cpus.describe() + "): "
-                                + context.pinFailure());
-                        break;
-                    }
-                }
-            }
-            if (anyPinned || context.pinFailure() != null) {
-                pinnedTo = cpusNow;
-                pinFailure = context.pinFailure();
-            }
-        }
-
-        private void recordLoad(CpuLoadProbe.Load load) {
-            if (load.available) {
-                maxOtherCores = Math.max(maxOtherCores, load.otherProcessesCores);
-                maxStealCores = Math.max(maxStealCores, load.stealCores);
-                ownCores = load.thisProcessCores;
-                childCores = load.childProcessesCores;
-                busy |= load.busy();
             }
         }
     }
@@ -473,7 +419,7 @@ public final class ForkSession implements AutoCloseable {
             log.append(interval);
             log.flush();
         } catch (IOException e) {
-            addReason(ResultFiles.cannotWrite(forkDir.resolve(ResultLayout.LATENCY_HLOG), e).getMessage());
+            tally.addReason(ResultFiles.cannotWrite(forkDir.resolve(ResultLayout.LATENCY_HLOG), e).getMessage());
         }
     }
 
@@ -501,42 +447,14 @@ public final class ForkSession implements AutoCloseable {
     public synchronized JsonObject forkJson() {
         ForkResult o = new ForkResult();
         o.status = status();
-        o.reasons.addAll(reasons);
+        o.reasons.addAll(tally.reasons());
         if (interruptedBecause != null) {
             o.reasons.add("interrupted: " + interruptedBecause);
         }
         o.pid = ProcessHandle.current().pid();
-        o.measuredNs = measuredNs;
         workload.describe(o.described);
         o.metrics = metrics;
-        for (int i = 0; i < metrics.size(); i++) {
-            o.summaries.put(metrics.all().get(i).name(), LatencySummary.of(totals.get(i)));
-        }
-
-        JsonObject pin = o.pinning;
-        pin.addProperty("requested", cpus.mode().name().toLowerCase(Locale.ROOT));
-        pin.addProperty("plan", cpus.describe());
-        pin.addProperty("note", cpus.note());
-        List<String> roles = workload.cpuRoles();
-        boolean all = !roles.isEmpty();
-        for (int i = 0; i < roles.size(); i++) {
-            pin.addProperty(roles.get(i) + "Cpu", pinnedTo[i]);
-            all &= pinnedTo[i] >= 0;
-        }
-        if (!roles.isEmpty()) {
-            pin.addProperty("pinned", all);
-        }
-        if (pinFailure != null) {
-            pin.addProperty("failure", pinFailure);
-        }
-
-        JsonObject load = o.machineLoad;
-        load.addProperty("otherProcessesCores", maxOtherCores);
-        load.addProperty("stealCores", maxStealCores);
-        load.addProperty("thisProcessCores", ownCores);
-        load.addProperty("childProcessesCores", childCores);
-        load.addProperty("busyThresholdCores", CpuLoadProbe.BUSY_THRESHOLD_CORES);
-        load.addProperty("busy", busy);
+        tally.writeTo(o);
         return o.toJson();
     }
 }

@@ -1,8 +1,8 @@
 package dev.latencybench.core.fork;
 
 import dev.latencybench.core.config.BenchProperties;
-import dev.latencybench.core.run.RunSettings;
-import dev.latencybench.core.run.Study;
+import dev.latencybench.core.study.RunSettings;
+import dev.latencybench.core.study.Study;
 
 /**
  * A study as its forked benchmark JVMs see it: besides what the launcher knows ({@link Study}), how a

@@ -19,13 +19,13 @@ import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.runner.IterationType;
 
 import dev.latencybench.core.config.BenchProperties;
-import dev.latencybench.core.run.RunSettings;
-import dev.latencybench.core.run.Study;
-import dev.latencybench.core.run.StudyMain;
+import dev.latencybench.core.study.RunSettings;
+import dev.latencybench.core.study.Studies;
+import dev.latencybench.core.study.Study;
 
 /**
  * The one JMH benchmark every study runs: {@code study} names the study (found, like everywhere, through
- * {@code META-INF/services/dev.latencybench.core.run.Study}), {@code variant} the variant the launcher's
+ * {@code META-INF/services/dev.latencybench.core.study.Study}), {@code variant} the variant the launcher's
  * step gives. A study writes no JMH class of its own, and its variants are listed once, by its plan.
  *
  * <pre>
@@ -86,10 +86,10 @@ public class StudyBenchmark {
         }
     }
 
-    /** The study of that name on the class path (as {@link StudyMain#studies} finds them). */
+    /** The study of that name on the class path (as {@link Studies#onClassPath} finds them). */
     static ForkedStudy named(String name) {
         List<String> names = new ArrayList<>();
-        for (Study s : StudyMain.studies()) {
+        for (Study s : Studies.onClassPath()) {
             if (s.name().equals(name) && s instanceof ForkedStudy) {
                 return (ForkedStudy) s;
             }

@@ -26,6 +26,8 @@ import dev.latencybench.core.result.ForkResult;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
 import dev.latencybench.core.run.schedule.Step;
+import dev.latencybench.core.study.Accounting;
+import dev.latencybench.core.study.Study;
 
 /**
  * Turns the raw data of a cell's forks ({@code forks/<pid>/fork.json, latency.hlog, env.json}) into

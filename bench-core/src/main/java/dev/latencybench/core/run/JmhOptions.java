@@ -17,6 +17,8 @@ import dev.latencybench.core.config.Periods;
 import dev.latencybench.core.fork.StudyBenchmark;
 import dev.latencybench.core.jmh.LatencyProfiler;
 import dev.latencybench.core.run.schedule.Step;
+import dev.latencybench.core.study.RunSettings;
+import dev.latencybench.core.study.Study;
 
 /**
  * The JMH options of one step: the one benchmark ({@link StudyBenchmark}) with the study and the

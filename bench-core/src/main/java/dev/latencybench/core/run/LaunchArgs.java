@@ -6,6 +6,8 @@ import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import dev.latencybench.core.study.RunSettings;
+
 /**
  * The launcher's command-line arguments, read by picocli (settings are {@code -Dbench.*} properties,
  * not arguments): {@code --help} and {@code --version} for people; {@code --part-of-run},

@@ -10,6 +10,8 @@ import com.google.gson.JsonObject;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.env.Environment;
 import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.core.study.RunSettings;
+import dev.latencybench.core.study.Study;
 
 /**
  * A single study's {@code run.json} (a matrix run's is the runner's) and the command that repeats

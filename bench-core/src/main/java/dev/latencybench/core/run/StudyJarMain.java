@@ -3,6 +3,10 @@ package dev.latencybench.core.run;
 import java.io.PrintStream;
 import java.util.List;
 
+import dev.latencybench.core.study.JavaNeeded;
+import dev.latencybench.core.study.Studies;
+import dev.latencybench.core.study.Study;
+
 /**
  * The {@code Main-Class} of every study's own jar ({@code java -jar bench-jet/target/benchmarks.jar}):
  * runs the one study on its class path. It is compiled for Java 11 like the rest of bench-core, so on a
@@ -28,7 +32,7 @@ public final class StudyJarMain {
             err.println("latency-bench: " + tooNew);
             return 2;
         }
-        List<Study> studies = StudyMain.studies();
+        List<Study> studies = Studies.onClassPath();
         if (studies.size() != 1) { // a jar built otherwise: StudyMain takes the study's name
             err.println("latency-bench: this class path has " + studies.size() + " studies, not one; run java -cp"
                     + " JAR " + StudyMain.class.getName() + " STUDY [arguments]");

@@ -4,16 +4,18 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
+import dev.latencybench.core.study.Studies;
+import dev.latencybench.core.study.Study;
+
 /**
  * Starts any study on the class path by name: {@code StudyMain queue [launcher arguments]}. Studies
- * are found through {@link ServiceLoader} ({@code META-INF/services/dev.latencybench.core.run.Study}),
+ * are found through {@link Studies} ({@code META-INF/services/dev.latencybench.core.study.Study}),
  * so the runner starts a new study module without knowing its classes. Everything after the study's
  * name is the study's own command line ({@link StudyLauncher}): {@code StudyMain queue --help} lists
  * its properties. One instance per command line.
@@ -36,39 +38,12 @@ public final class StudyMain implements Callable<Integer> {
         this.err = err;
     }
 
-    /**
-     * Every study on the class path that this JVM can load, in class-path order. A study compiled for a
-     * newer Java is left out: bench.jar carries every study, and a benchmark JVM of Java 11 running the
-     * queue study must not fail on the Jet study's classes. Where a study too new for the JVM is asked for,
-     * the runner skipped its cell, and the launcher and {@link StudyJarMain} said why ({@link JavaNeeded}).
-     */
-    public static List<Study> studies() {
-        return studies(Thread.currentThread().getContextClassLoader());
-    }
-
-    /** The same, from {@code loader}'s class path. */
-    static List<Study> studies(ClassLoader loader) {
-        List<Study> all = new ArrayList<>();
-        Iterator<Study> providers = ServiceLoader.load(Study.class, loader).iterator();
-        while (true) {
-            try {
-                if (!providers.hasNext()) {
-                    return all;
-                }
-                all.add(providers.next());
-            } catch (UnsupportedClassVersionError e) {
-                // a study for a newer Java (ServiceLoader passes the error on as it is): the loader goes on to the
-                // next provider
-            }
-        }
-    }
-
-    /** The names of {@link #studies()}: what {@code STUDY} may be, listed in the help. */
+    /** The names of {@link Studies#onClassPath()}: what {@code STUDY} may be, listed in the help. */
     static final class Names implements Iterable<String> {
         @Override
         public Iterator<String> iterator() {
             List<String> names = new ArrayList<>();
-            studies().forEach(s -> names.add(s.name()));
+            Studies.onClassPath().forEach(s -> names.add(s.name()));
             return names.iterator();
         }
     }
@@ -94,7 +69,7 @@ public final class StudyMain implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        for (Study s : studies()) {
+        for (Study s : Studies.onClassPath()) {
             if (s.name().equals(name)) {
                 return new StudyLauncher(s, out, err).run(launcherArgs.toArray(new String[0]));
             }

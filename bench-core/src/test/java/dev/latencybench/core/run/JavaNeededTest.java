@@ -20,6 +20,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
+import dev.latencybench.core.study.JavaNeeded;
+import dev.latencybench.core.study.RunSettings;
+import dev.latencybench.core.study.Studies;
+import dev.latencybench.core.study.Study;
 
 /** The Java a study needs comes from its class file, and a JVM too old for it is refused in words, not a class error. */
 class JavaNeededTest {
@@ -51,7 +55,7 @@ class JavaNeededTest {
         try (URLClassLoader withStudy = new URLClassLoader(new URL[] {tmp.toUri().toURL()},
                 JavaNeededTest.class.getClassLoader())) {
             // bench.jar carries every study: one too new for this JVM must not stop the others from loading
-            List<Study> loaded = StudyMain.studies(withStudy);
+            List<Study> loaded = Studies.onClassPath(withStudy);
             assertEquals(1, loaded.size(), "the loadable one, after the one too new");
             assertEquals("declared", loaded.get(0).name());
         }
@@ -86,12 +90,12 @@ class JavaNeededTest {
         RunSettings run = RunSettings.read(new BenchProperties(Map.of(RunSettings.JVM, javaBinary)),
                 RunSettings.DEFAULT_RESULTS);
         JvmProbe java11 = new JvmProbe(0, "    java.specification.version = 11\n    java.version = 11.0.13\n");
-        ConfigException e = assertThrows(ConfigException.class, () -> StudyLauncher.checkJavaVersion(needs17, run,
+        ConfigException e = assertThrows(ConfigException.class, () -> PreFlight.checkJavaVersion(needs17, run,
                 java11));
         assertEquals("bench.jvm=" + run.java() + " is not valid: the declared study needs Java 17 or newer; this JVM ("
                 + run.java() + ") is Java 11", e.getMessage());
 
         JvmProbe java17 = new JvmProbe(0, "    java.specification.version = 17\n    java.version = 17.0.15\n");
-        StudyLauncher.checkJavaVersion(needs17, run, java17); // runs: nothing thrown
+        PreFlight.checkJavaVersion(needs17, run, java17); // runs: nothing thrown
     }
 }

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import dev.latencybench.core.config.Periods;
 import dev.latencybench.core.config.Scale;
 import dev.latencybench.core.record.Metrics;
+import dev.latencybench.core.study.Study;
 
 /** A plan reads only; its preparation runs once, and what it removed becomes the plan's last fact. */
 class PlanPrepareTest {

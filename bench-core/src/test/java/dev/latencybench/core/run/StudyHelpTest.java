@@ -21,6 +21,8 @@ import dev.latencybench.core.config.Periods;
 import dev.latencybench.core.config.Property;
 import dev.latencybench.core.config.RunLength;
 import dev.latencybench.core.config.Scale;
+import dev.latencybench.core.study.RunSettings;
+import dev.latencybench.core.study.Study;
 
 /**
  * {@code --help} and the unknown-property check read a study's declarations alone: the study here fails

@@ -38,13 +38,13 @@ class StudyLauncherTest {
     void anOutOfMemoryErrorSaysOutOfMemory() {
         // JMH hands the fork's error over as the cause; its message alone would be "Java heap space"
         Exception e = new RuntimeException("Benchmark error", new OutOfMemoryError("Java heap space"));
-        assertEquals("out of memory (java.lang.OutOfMemoryError: Java heap space)", StudyLauncher.rootMessage(e));
+        assertEquals("out of memory (java.lang.OutOfMemoryError: Java heap space)", Launch.rootMessage(e));
     }
 
     @Test
     void otherErrorsGiveTheInnermostMessage() {
         Exception e = new RuntimeException("outer", new IllegalStateException("inner\nsecond line"));
-        assertEquals("inner", StudyLauncher.rootMessage(e));
+        assertEquals("inner", Launch.rootMessage(e));
     }
 
     @Test
@@ -78,12 +78,12 @@ class StudyLauncherTest {
                                                                      java.nio.file.Path tmp) throws java.io.IOException {
         java.nio.file.Path forks = tmp.resolve("forks");
         assertEquals("; none of what the forks measured could be kept (no file of theirs was written)",
-                StudyLauncher.kept(forks));
+                LaunchCells.kept(forks));
         java.nio.file.Files.createDirectories(forks.resolve("4242"));
         java.nio.file.Files.writeString(forks.resolve("4242/.fork.json.tmp"), "");
         assertEquals("; none of what the forks measured could be kept (no file of theirs was written)",
-                StudyLauncher.kept(forks), "an empty folder and a temporary file keep nothing");
+                LaunchCells.kept(forks), "an empty folder and a temporary file keep nothing");
         java.nio.file.Files.writeString(forks.resolve("4242/latency.hlog"), "#[StartTime: 1]");
-        assertEquals("; what the forks measured is kept in " + forks + " (1 file(s))", StudyLauncher.kept(forks));
+        assertEquals("; what the forks measured is kept in " + forks + " (1 file(s))", LaunchCells.kept(forks));
     }
 }

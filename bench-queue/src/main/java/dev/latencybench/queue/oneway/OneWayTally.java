@@ -10,7 +10,7 @@ import dev.latencybench.core.config.Units;
 import dev.latencybench.core.env.CpuPlacement;
 import dev.latencybench.core.record.MessageCounts;
 import dev.latencybench.core.result.CpuPairResult;
-import dev.latencybench.core.run.Accounting;
+import dev.latencybench.core.study.Accounting;
 import dev.latencybench.core.time.Pacer;
 
 /**

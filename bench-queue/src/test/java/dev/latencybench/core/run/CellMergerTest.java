@@ -30,16 +30,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.core.config.BenchProperties;
-import dev.latencybench.core.config.Scale;
-import dev.latencybench.queue.oneway.OneWaySettings;
-import dev.latencybench.queue.oneway.OneWayTally;
 import dev.latencybench.core.config.RunLength;
+import dev.latencybench.core.config.Scale;
 import dev.latencybench.core.record.IntervalLog;
 import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
+import dev.latencybench.core.study.Study;
 import dev.latencybench.core.testing.FakeSysTree;
+import dev.latencybench.queue.oneway.OneWaySettings;
+import dev.latencybench.queue.oneway.OneWayTally;
 
 /**
  * The merge of a cell's forks, on the forks of the one-way harness: their {@code fork.json} fields are

@@ -15,9 +15,9 @@ import com.google.gson.JsonObject;
 
 import org.HdrHistogram.Histogram;
 
+import dev.latencybench.core.os.ParentWatch;
 import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.result.ResultFiles;
-import dev.latencybench.core.run.ParentWatch;
 import dev.latencybench.core.time.Clock;
 import dev.latencybench.core.time.Pacer;
 import dev.latencybench.core.time.SystemClock;

@@ -1,4 +1,4 @@
-package dev.latencybench.core.run;
+package dev.latencybench.core.study;
 
 import java.io.BufferedReader;
 import java.io.DataInputStream;
@@ -40,7 +40,7 @@ public final class JavaNeeded {
     }
 
     /** The same for a class not loaded (it may not load on this JVM): read from {@code loader}'s resources. */
-    static int of(ClassLoader loader, String className) {
+    public static int of(ClassLoader loader, String className) {
         try (InputStream in = loader.getResourceAsStream(className.replace('.', '/') + ".class")) {
             if (in == null) {
                 return 0;
@@ -61,7 +61,7 @@ public final class JavaNeeded {
      * needs and this one's; null when every study there loads here. Read before loading any study, since
      * loading one compiled for a newer Java fails with a bare {@code UnsupportedClassVersionError}.
      */
-    static String tooNewStudy(ClassLoader loader) {
+    public static String tooNewStudy(ClassLoader loader) {
         int running = runningFeature();
         for (String provider : studyClasses(loader)) {
             int needed = of(loader, provider);

@@ -1,4 +1,4 @@
-package dev.latencybench.core.run;
+package dev.latencybench.core.study;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +38,7 @@ public final class RunSettings {
      * that the benchmark JVMs' progress lines say how long is left.
      */
     public static final String ENDS_BY = "bench.launch.endsBy";
-    /** The console shows JMH's whole output, as well as the cell's {@link JmhOutput#LOG}. */
+    /** The console shows JMH's whole output, as well as the cell's {@code jmh.log}. */
     public static final String VERBOSE = "bench.verbose";
     /** Where results go unless {@code bench.results} or the launcher's {@code --results} says otherwise. */
     public static final String DEFAULT_RESULTS = "results";

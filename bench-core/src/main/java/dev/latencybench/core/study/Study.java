@@ -1,4 +1,4 @@
-package dev.latencybench.core.run;
+package dev.latencybench.core.study;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

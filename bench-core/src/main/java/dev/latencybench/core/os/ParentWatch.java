@@ -1,4 +1,4 @@
-package dev.latencybench.core.run;
+package dev.latencybench.core.os;
 
 import java.io.PrintStream;
 import java.util.Optional;

@@ -1,0 +1,334 @@
+package dev.latencybench.core.run;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+
+import dev.latencybench.core.config.BenchProperties;
+import dev.latencybench.core.env.JvmIdentity;
+import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.core.result.ResultLayout;
+import dev.latencybench.core.run.schedule.Decision;
+import dev.latencybench.core.run.schedule.Step;
+import dev.latencybench.core.run.schedule.StepOutcome;
+import dev.latencybench.core.study.RunSettings;
+import dev.latencybench.core.study.Study;
+
+/**
+ * One run of a study by its launcher: what every step shares (the benchmark JVMs' flags, the command
+ * that reproduces the run, the expected cell), and each step's work: what the variant's steps share
+ * ({@link Study.Plan.Shared}) made ready, the step's forks run through JMH ({@link JmhOptions}), their
+ * cell folders merged ({@link CellMerger}) into {@link LaunchCells}, and the schedule's file written.
+ * {@link StudyLauncher} asks the schedule for the steps and prints the summaries.
+ *
+ * <p>Threading: the launcher's main thread; on a signal, the interrupt's shutdown hook merges the step
+ * in progress ({@link Interrupts}) and closes what the steps share. Merging and the cell folders seen
+ * before a step are guarded by the {@link LaunchCells}' lock.
+ */
+final class Launch {
+    /** Next to a study's variant folders: each JVM cell's steps and the schedule's answer. */
+    static final String SCHEDULE_SUFFIX = ".schedule.json";
+
+    private final Study study;
+    private final RunSettings run;
+    private final Study.Plan plan;
+    private final List<String> jvmArgs;
+    /** The command that reproduces the run, for each cell's {@code result.json}. */
+    final String command;
+    /** The suite's commit, for each cell's {@code result.json}. */
+    final String commit;
+    /** The cell this launcher's forks write: this JVM with the run's flags, under its name. */
+    final JvmIdentity expected;
+    private final LaunchCells cells;
+    private final Interrupts interrupts;
+    private final PrintStream out;
+    private final PrintStream err;
+    /** The cell folders of a step before this launcher's forks ran: other JVMs' cells of the same run. */
+    private List<Path> cellDirsBefore = List.of();
+    /** What the current variant's steps share (a broker), its variant, and why it could not start. */
+    private volatile Study.Plan.Shared shared;
+    /** When the schedule ends at most, as of the step about to run (epoch ms), for the forks' progress lines. */
+    private long endsByMillis;
+    private String sharedVariant;
+    private String sharedFailure;
+    /** Each variant's shared thing as it was made ready, for the schedule's file. */
+    private final Map<String, JsonObject> sharedDescriptions = new LinkedHashMap<>();
+
+    /**
+     * @param reproduce the command that reproduces the run, as the runner gave it; null: the study's own
+     * @param cells     where each step's cells go
+     */
+    Launch(Study study, BenchProperties properties, RunSettings run, Study.Plan plan, JvmProbe probe, String reproduce,
+           LaunchCells cells, Interrupts interrupts, PrintStream out, PrintStream err) {
+        this.study = study;
+        this.run = run;
+        this.plan = plan;
+        this.cells = cells;
+        this.interrupts = interrupts;
+        this.out = out;
+        this.err = err;
+        List<String> flags = new ArrayList<>(study.jvmFlags(probe.feature()));
+        Map<String, String> forwarded = new LinkedHashMap<>(properties.given());
+        plan.forkProperties().forEach(forwarded::putIfAbsent);
+        forwarded.remove(RunSettings.VERBOSE); // the launcher's console only
+        forwarded.put(RunSettings.RESULTS, run.resultsDir().toString());
+        forwarded.put(RunSettings.RUN_ID, run.runId());
+        forwarded.forEach((k, v) -> flags.add("-D" + k + "=" + v));
+        flags.addAll(run.jvmArgs());
+        this.jvmArgs = flags;
+        this.command = reproduce != null ? reproduce : RunJson.reproduceCommand(study, properties);
+        this.commit = SuiteCommit.get();
+        this.expected = probe.identity(run.jvmArgs()).named(run.jvmName());
+    }
+
+    /**
+     * Makes ready what the steps of {@code variant} share: the one already running, or, for a new
+     * variant, the previous one stopped and the plan's {@link Study.Plan.Shared} for this one started.
+     *
+     * @return why the step cannot run (it could not start, or it has stopped serving); null when it can
+     */
+    String shareFor(String variant) {
+        Study.Plan.Shared current = shared;
+        if (!variant.equals(sharedVariant) && current != null && sharedFailure == null && current.serves(variant)) {
+            sharedVariant = variant; // the same thing serves the next variant too: kept
+        }
+        if (!variant.equals(sharedVariant)) {
+            closeShared();
+            sharedVariant = variant;
+            sharedFailure = null;
+            try {
+                Study.Plan.Shared s = plan.openShared(variant);
+                shared = s;
+                if (s != null) {
+                    out.printf(Locale.ROOT, "  %s: %s%n", variant, s.summary());
+                    JsonObject d = s.describe();
+                    d.addProperty("summary", s.summary());
+                    sharedDescriptions.put(variant, d);
+                }
+            } catch (RuntimeException e) {
+                sharedFailure = "what the " + variant + " steps share could not be started: " + rootMessage(e);
+                err.println("latency-bench: " + sharedFailure);
+            }
+        }
+        if (sharedFailure != null) {
+            return sharedFailure;
+        }
+        Study.Plan.Shared s = shared;
+        return s == null ? null : s.failure();
+    }
+
+    /** Stops what the current variant's steps share; idempotent; from the main thread or a shutdown hook. */
+    void closeShared() {
+        Study.Plan.Shared s = shared;
+        shared = null;
+        if (s != null) {
+            try {
+                s.close();
+            } catch (RuntimeException e) {
+                err.println("latency-bench: stopping what the " + sharedVariant + " steps share failed: " + e);
+            }
+        }
+    }
+
+    /**
+     * Runs one step's forks and merges them; returns the expected cell's summary (null if none).
+     *
+     * @param unavailable why the step cannot run (what it shares is gone): then no fork starts and
+     *                    the cell is FAILED with this reason; null to run it
+     */
+    CellSummary runStep(Step step, String unavailable) {
+        Path stepDir = ResultLayout.variantDir(run.resultsDir(), run.runId(), study.name(), step.name());
+        Path jmhJson = stepDir.resolve(".jmh-partial.json");
+        Path cellDir = stepDir.resolve(expected.cellName());
+        Runnable onInterrupt = () -> merge(step, stepDir, jmhJson, null, true);
+        CountDownLatch done = interrupts.stepStarts(onInterrupt);
+        String failure = null;
+        int before = cells.all().size();
+        try {
+            Files.createDirectories(stepDir);
+            synchronized (cells) {
+                cellDirsBefore = cellDirs(stepDir);
+                cellDirsBefore.remove(cellDir);
+            }
+            Files.createDirectories(cellDir); // the forks' GC logs go there
+            if (unavailable != null) {
+                failure = unavailable;
+            } else {
+                runJmh(step, cellDir, jmhJson);
+            }
+        } catch (RunnerException | RuntimeException | IOException e) {
+            failure = "the benchmark failed: " + JvmExit.explain(rootMessage(e), cellDir);
+            if (!run.verbose() && !interrupts.interrupted()) {
+                err.println("latency-bench: " + step.name() + ": JMH's whole output is in "
+                        + cellDir.resolve(JmhOutput.LOG));
+            }
+        }
+        Study.Plan.Shared s = shared;
+        String sharedFailure = s == null || unavailable != null ? null : s.failure();
+        if (sharedFailure != null && !interrupts.interrupted()) { // it died during the step: say how, first
+            s.keepFailureLog(cellDir);
+            sharedFailure = s.failure();
+            failure = failure == null ? sharedFailure : sharedFailure + "; " + failure;
+        }
+        cleanUpAfterForks();
+        try {
+            if (interrupts.takeMerge(onInterrupt)) { // else the shutdown hook merged it
+                merge(step, stepDir, jmhJson, failure, interrupts.interrupted());
+            }
+        } finally {
+            done.countDown();
+        }
+        synchronized (cells) {
+            return cells.all().size() > before ? cells.all().get(before) : null;
+        }
+    }
+
+    /**
+     * Runs the step's forks; JMH's whole output goes to the cell's {@link JmhOutput#LOG}, and to
+     * the console only the suite's own lines (progress, errors), or everything with {@code bench.verbose}.
+     */
+    private void runJmh(Step step, Path cellDir, Path jmhJson) throws RunnerException {
+        JmhOutput output = JmhOutput.open(cellDir.resolve(JmhOutput.LOG), study.name(), out, err, run.verbose());
+        try {
+            output.redirect(); // the forks' own output reaches this JVM's System.out and System.err
+            Study.Plan.Shared s = shared;
+            Map<String, String> forks = new LinkedHashMap<>(s == null ? Map.of() : s.forkProperties());
+            forks.put(RunSettings.ENDS_BY, Long.toString(endsByMillis));
+            new Runner(JmhOptions.of(study, run.java(), plan.periods(), step, jvmArgs, forks, cellDir, jmhJson),
+                    output.format()).run();
+        } finally {
+            output.close();
+            if (output.logFailure() != null) {
+                err.println("latency-bench: " + output.logFailure());
+            }
+        }
+    }
+
+    /**
+     * Merges the cell folders this launcher's forks wrote (the expected one, and any other that
+     * appeared while they ran); one whose forks wrote nothing gets a FAILED cell.
+     */
+    void merge(Step step, Path stepDir, Path jmhJson, String failure, boolean wasInterrupted) {
+        synchronized (cells) {
+            Path expectedDir = stepDir.resolve(expected.cellName());
+            List<Path> dirs = new ArrayList<>();
+            dirs.add(expectedDir);
+            try {
+                for (Path dir : cellDirs(stepDir)) {
+                    if (!dir.equals(expectedDir) && !cellDirsBefore.contains(dir)) {
+                        dirs.add(dir);
+                    }
+                }
+            } catch (IOException e) {
+                err.println("latency-bench: cannot list " + stepDir + ": " + e.getMessage());
+            }
+            for (Path cellDir : dirs) {
+                CellMerger.Context ctx = new CellMerger.Context(study.name(), step, plan, run.runId(),
+                        plan.periods().forks(), failure, wasInterrupted, commit, command);
+                try {
+                    cells.add(CellMerger.merge(cellDir, jmhJson, ctx));
+                } catch (IOException | RuntimeException e) {
+                    cells.add(cells.unwritten(step.name(), cellDir, e, plan.metrics()));
+                }
+            }
+            try {
+                // a merge that failed left JMH's file under its temporary name: the forks' data is what counts
+                Files.deleteIfExists(jmhJson);
+            } catch (IOException e) {
+                err.println("latency-bench: cannot remove " + jmhJson + ": " + e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * {@code <study>/<cell>.schedule.json}: the schedule, every step with its status and primary
+     * figure, and the answer with the step that decided it and why (none for a fixed list).
+     */
+    void writeSchedule(List<StepOutcome> done) {
+        JsonObject o = new JsonObject();
+        o.addProperty("schedule", plan.schedule().describe());
+        o.addProperty("cell", expected.cellName());
+        o.addProperty("primary", plan.metrics().primary().name());
+        JsonArray steps = new JsonArray();
+        for (StepOutcome s : done) {
+            JsonObject j = s.step().toJson();
+            j.addProperty("status", s.status().name());
+            if (s.summary() != null) {
+                j.add(plan.metrics().primary().name(), s.summary().toJson());
+            }
+            steps.add(j);
+        }
+        o.add("steps", steps);
+        if (!sharedDescriptions.isEmpty()) {
+            JsonObject sh = new JsonObject();
+            sharedDescriptions.forEach(sh::add);
+            o.add("shared", sh);
+        }
+        Decision decision = plan.schedule().decision(done);
+        if (decision != null) {
+            o.add("decision", decision.toJson());
+        }
+        Path file = run.runDir().resolve(study.name()).resolve(expected.cellName() + SCHEDULE_SUFFIX);
+        try {
+            ResultFiles.writeJson(file, o);
+        } catch (IOException e) {
+            err.println("latency-bench: cannot write " + file + ": " + e.getMessage());
+        }
+    }
+
+    /** Sets when the schedule ends at most (epoch ms), as of the step about to run: the forks' progress lines say it. */
+    void endsBy(long epochMillis) {
+        endsByMillis = epochMillis;
+    }
+
+    /** A fork that was killed or crashed could not remove what it made outside the results: remove it now. */
+    void cleanUpAfterForks() {
+        try {
+            plan.cleanUp().forEach(removed -> err.println("latency-bench: " + removed));
+        } catch (RuntimeException e) {
+            err.println("latency-bench: cleaning up after the benchmark JVMs failed: " + e);
+        }
+    }
+
+    private static List<Path> cellDirs(Path stepDir) throws IOException { // a mutable list
+        List<Path> dirs = new ArrayList<>();
+        if (Files.isDirectory(stepDir)) {
+            try (java.util.stream.Stream<Path> s = Files.list(stepDir)) {
+                s.filter(Files::isDirectory).sorted().forEach(dirs::add);
+            }
+        }
+        return dirs;
+    }
+
+    /** The innermost cause's first line; JMH puts the fork's own errors in suppressed exceptions. */
+    static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (true) {
+            if (t.getCause() != null && t.getCause() != t) {
+                t = t.getCause();
+            } else if (t.getSuppressed().length > 0) {
+                t = t.getSuppressed()[0];
+            } else {
+                break;
+            }
+        }
+        if (t instanceof OutOfMemoryError) { // its message alone ("Java heap space") does not say it
+            return "out of memory (" + t.toString().trim().split("\n")[0] + ")";
+        }
+        String m = t.getMessage();
+        return (m == null ? t.getClass().getName() : m).trim().split("\n")[0];
+    }
+}
