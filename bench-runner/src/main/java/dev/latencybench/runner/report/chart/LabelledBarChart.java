@@ -36,7 +36,7 @@ import dev.latencybench.core.config.Units;
  * <li>the legend, under the names.</li>
  * </ul>
  */
-public final class LabelledBarChart extends CategoryChart implements ChartData {
+public final class LabelledBarChart extends CategoryChart implements PaintableChart, ChartData {
     /** Pixels between a bar's (or whisker's) top and its label. */
     static final int LABEL_GAP_PX = 3;
 
