@@ -62,8 +62,9 @@ public final class ChartStyle {
     }
 
     /**
-     * What every chart shares: white ground, grey plot frame; no title, y axis, grid or legend from XChart, which
-     * draws text as glyph outlines: {@link ValueAxis} and the charts draw those themselves, the text as text.
+     * What the bar chart, drawn with XChart, shares with the line charts ({@link PlotFrame}): white ground, grey plot
+     * frame; no title, y axis, grid or legend from XChart, which draws text as glyph outlines: {@link ValueAxis} and
+     * the charts draw those themselves, the text as text.
      */
     static void apply(AxesChartStyler s) {
         s.setChartTitleVisible(false);
