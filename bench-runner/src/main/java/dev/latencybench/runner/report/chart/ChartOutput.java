@@ -16,7 +16,6 @@ import javax.imageio.ImageIO;
 import org.jfree.svg.SVGGraphics2D;
 import org.jfree.svg.ViewBox;
 import org.jfree.svg.util.DoubleConverter;
-import org.knowm.xchart.internal.chartpart.Chart;
 
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
@@ -43,8 +42,8 @@ public final class ChartOutput {
     private ChartOutput() {
     }
 
-    public static ChartFiles write(Chart<?, ?> chart, Path dir, String baseName, String title, List<String> seriesNames)
-            throws IOException {
+    public static ChartFiles write(PaintableChart chart, Path dir, String baseName, String title,
+            List<String> seriesNames) throws IOException {
         Files.createDirectories(dir);
         Path png = dir.resolve(baseName + ".png");
         Path svg = dir.resolve(baseName + ".svg");
@@ -60,7 +59,7 @@ public final class ChartOutput {
         return new ChartFiles(png, svg);
     }
 
-    public static BufferedImage png(Chart<?, ?> chart) {
+    public static BufferedImage png(PaintableChart chart) {
         BufferedImage image = new BufferedImage(chart.getWidth(), chart.getHeight(), BufferedImage.TYPE_INT_RGB);
         Graphics2D g = image.createGraphics();
         try {
@@ -77,7 +76,7 @@ public final class ChartOutput {
         return image;
     }
 
-    static String svg(Chart<?, ?> chart, String baseName, String title, List<String> seriesNames) {
+    static String svg(PaintableChart chart, String baseName, String title, List<String> seriesNames) {
         SVGGraphics2D g = new SVGGraphics2D(chart.getWidth(), chart.getHeight());
         g.setDefsKeyPrefix("chart-" + baseName + "-");
         g.setGeomDoubleConverter(TENTHS);

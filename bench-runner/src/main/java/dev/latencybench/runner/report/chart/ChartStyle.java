@@ -34,6 +34,9 @@ public final class ChartStyle {
     static final Color GRID_LINE = new Color(0xE3E3E3);
     private static final Color CLEAR = new Color(0xFFFFFF, true);
 
+    /** Pixels between the chart's edges and what it draws: its plot, legend, title. */
+    static final int CHART_PADDING_PX = 14;
+
     /** Pixels between a tick mark's end and its label, and the tick mark's length. */
     static final int TICK_PADDING_PX = 5;
     static final int TICK_MARK_PX = 4;
@@ -59,8 +62,9 @@ public final class ChartStyle {
     }
 
     /**
-     * What every chart shares: white ground, grey plot frame; no title, y axis, grid or legend from XChart, which
-     * draws text as glyph outlines: {@link ValueAxis} and the charts draw those themselves, the text as text.
+     * What the bar chart, drawn with XChart, shares with the line charts ({@link PlotFrame}): white ground, grey plot
+     * frame; no title, y axis, grid or legend from XChart, which draws text as glyph outlines: {@link ValueAxis} and
+     * the charts draw those themselves, the text as text.
      */
     static void apply(AxesChartStyler s) {
         s.setChartTitleVisible(false);
@@ -73,7 +77,7 @@ public final class ChartStyle {
         s.setPlotBorderVisible(true);
         s.setPlotBorderColor(AXIS_LINE);
         s.setPlotTicksMarksVisible(false);
-        s.setChartPadding(14);
+        s.setChartPadding(CHART_PADDING_PX);
         s.setLegendVisible(false);
         s.setToolTipsEnabled(false);
         s.setAntiAlias(true);

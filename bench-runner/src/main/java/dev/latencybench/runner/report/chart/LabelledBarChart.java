@@ -36,7 +36,7 @@ import dev.latencybench.core.config.Units;
  * <li>the legend, under the names.</li>
  * </ul>
  */
-public final class LabelledBarChart extends CategoryChart implements ChartData {
+public final class LabelledBarChart extends CategoryChart implements PaintableChart, ChartData {
     /** Pixels between a bar's (or whisker's) top and its label. */
     static final int LABEL_GAP_PX = 3;
 
@@ -57,7 +57,7 @@ public final class LabelledBarChart extends CategoryChart implements ChartData {
     private final List<Bars> series;
     private final List<Color> colours;
     private final int categories;
-    private final Charts.AxisUnit unit;
+    private final AxisUnit unit;
     private final boolean labelsTurned;
     private final List<List<String>> categoryLines;
     private final Font categoryFont;
@@ -70,7 +70,7 @@ public final class LabelledBarChart extends CategoryChart implements ChartData {
      * @param categoryLines each category's name as the lines it is written on
      * @param categoryFont  the font those lines fit in
      */
-    LabelledBarChart(List<Bars> series, List<Color> colours, Charts.AxisUnit unit, boolean labelsTurned,
+    LabelledBarChart(List<Bars> series, List<Color> colours, AxisUnit unit, boolean labelsTurned,
             List<String> categoryNames, List<List<String>> categoryLines, Font categoryFont) {
         super(ChartStyle.WIDTH_PX, ChartStyle.HEIGHT_PX);
         this.series = List.copyOf(series);
@@ -186,7 +186,7 @@ public final class LabelledBarChart extends CategoryChart implements ChartData {
         return new Rectangle2D.Double(b.getX() + insetLeftPx, b.getY() + insetTopPx, b.getWidth(), b.getHeight());
     }
 
-    Charts.AxisUnit unit() {
+    AxisUnit unit() {
         return unit;
     }
 

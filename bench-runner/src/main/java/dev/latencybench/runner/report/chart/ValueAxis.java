@@ -16,7 +16,8 @@ import java.util.function.DoubleUnaryOperator;
 /**
  * A chart's title and its value (y) axis: title, tick labels, tick marks and horizontal grid lines, drawn as ordinary
  * text and lines ({@link ChartStyle#drawText}), so that the SVG writes the text as {@code <text>}. XChart draws its own
- * as glyph outlines; the charts hide XChart's title and y axis and paint XChart into the room this class leaves.
+ * as glyph outlines; the bar chart hides XChart's title and y axis and paints XChart into the room this class
+ * leaves, and the line charts paint their plots into it ({@link LinePainter}).
  * Immutable; thread-safe.
  *
  * <p>A log axis gets a grid line at 1, 2, ... 9 times each power of ten, labelled at the powers of ten (or at 1, 2

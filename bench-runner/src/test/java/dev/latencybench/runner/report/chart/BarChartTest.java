@@ -65,7 +65,7 @@ class BarChartTest {
                 List.of(Bars.ofNanos("x", 89_000, 221_000, 2.42e6)), false).unit().name());
         // the unit is the one the tables print
         assertEquals(Units.formatNs(1e6).replaceAll("^[0-9.]+", ""),
-                Charts.AxisUnit.of(2.42e6).name());
+                AxisUnit.of(2.42e6).name());
 
         Element svg = svg(Charts.bars(dir, "tail", "p99.99", "p99.99 latency", CELLS,
                 List.of(Bars.ofNanos("x", 89_000, 221_000, 2.42e6)), false).svg());
@@ -162,10 +162,10 @@ class BarChartTest {
     @Test
     void wrapBreaksAtSpacesBeforeAJitAndAfterHyphens() {
         assertEquals(List.of("openjdk-17.0.15+graal", "zgc"),
-                Charts.wrap("openjdk-17.0.15+graal zgc", ChartStyle.TICK_FONT, 150));
+                BarLayout.wrap("openjdk-17.0.15+graal zgc", ChartStyle.TICK_FONT, 150));
         assertEquals(List.of("openjdk-17.0.15", "+graal zgc"),
-                Charts.wrap("openjdk-17.0.15+graal zgc", ChartStyle.TICK_FONT, 110));
-        assertEquals(List.of("jdk17 g1"), Charts.wrap("jdk17 g1", ChartStyle.TICK_FONT, 150));
+                BarLayout.wrap("openjdk-17.0.15+graal zgc", ChartStyle.TICK_FONT, 110));
+        assertEquals(List.of("jdk17 g1"), BarLayout.wrap("jdk17 g1", ChartStyle.TICK_FONT, 150));
     }
 
     // ---- text ----

@@ -138,7 +138,7 @@ class ChartsTest {
         assertEquals(chart.yAxis().of(1_000.0), maxima.get(0)[1], chart.yAxis().of(1.0)); // to HdrHistogram's 3 digits
         assertEquals(chart.yAxis().of(2_000.0), chart.level(), 1e-9);
         assertTrue(chart.yAxis().max >= chart.level(), "the limit is inside the axis");
-        assertTrue(chart.getYAxisTitle().endsWith("(log scale)"), chart.getYAxisTitle());
+        assertTrue(chart.yAxis().title().endsWith("(log scale)"), chart.yAxis().title());
     }
 
     @Test
@@ -283,7 +283,7 @@ class ChartsTest {
                         Spectrum.fromHistogram("b", uniformMicros(20_000))));
         // the top of 20,000 samples lies at 99.995%: the axis ends just past its max dot, not at 99.999%
         assertEquals(List.of("50%", "90%", "99%", "99.9%", "99.99%"), chart.xTickLabels());
-        assertEquals(Charts.nines(99.995) + Charts.MAX_DOT_ROOM_NINES, chart.getStyler().getXAxisMax(), 1e-9);
+        assertEquals(Charts.nines(99.995) + SpectrumLayout.MAX_DOT_ROOM_NINES, chart.xMax(), 1e-9);
     }
 
     @Test
