@@ -4,8 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import com.google.gson.JsonObject;
-
+import dev.latencybench.core.env.EnvironmentFile;
 import dev.latencybench.runner.report.data.RunData;
 import dev.latencybench.runner.report.data.Search;
 
@@ -34,7 +33,7 @@ final class MachineLimits {
                         + " not the transport's.");
             }
         }
-        int cpus = cpus(data.env);
+        int cpus = cpus(data.env == null ? null : EnvironmentFile.fromJson(data.env));
         if (cpus > 0) {
             List<String> busy = new ArrayList<>();
             for (Search s : searches) {
@@ -56,12 +55,9 @@ final class MachineLimits {
     }
 
     /** The CPUs the benchmark JVM could use, from env.json; 0 when not known. */
-    static int cpus(JsonObject env) {
-        if (env == null || !env.has("cpu")) {
-            return 0;
-        }
-        JsonObject cpu = env.getAsJsonObject("cpu");
-        return cpu.has("availableProcessors") ? cpu.get("availableProcessors").getAsInt() : 0;
+    static int cpus(EnvironmentFile env) {
+        Integer cpus = env == null ? null : env.cpuOrEmpty().availableProcessors;
+        return cpus == null ? 0 : cpus;
     }
 
     /** The step's mean cores of one kind over its forks, 0 when not recorded. */
