@@ -3,6 +3,7 @@ package dev.latencybench.runner.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 
 import dev.latencybench.core.env.EnvironmentFile;
 import dev.latencybench.runner.report.data.RunData;
@@ -39,7 +40,8 @@ final class MachineLimits {
             for (Search s : searches) {
                 for (Search.Step st : s.steps) {
                     RunData.Row row = data.row(scenario, st.name(), s.cell);
-                    double cores = cores(row, SearchSection.THIS_PROCESS) + cores(row, SearchSection.CHILD_PROCESSES);
+                    double cores = cores(row, SearchStepTable.THIS_PROCESS)
+                            + cores(row, SearchStepTable.CHILD_PROCESSES);
                     if (cores * 100 >= SATURATED_PERCENT * cpus) {
                         busy.add(String.format(Locale.ROOT, "`%s` at %,d %s %.2f", st.variant(), st.value(), label,
                                 cores));
@@ -61,8 +63,8 @@ final class MachineLimits {
     }
 
     /** The step's mean cores of one kind over its forks, 0 when not recorded. */
-    private static double cores(RunData.Row row, String field) {
-        String c = SearchSection.cpu(row, field);
+    private static double cores(RunData.Row row, Function<EnvironmentFile.MachineLoad, Double> field) {
+        String c = SearchStepTable.cpu(row, field);
         return c.equals("-") ? 0 : Double.parseDouble(c);
     }
 }
