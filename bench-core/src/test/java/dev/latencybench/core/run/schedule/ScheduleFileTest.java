@@ -53,7 +53,8 @@ class ScheduleFileTest {
 
     @Test
     void readsTheStepsTheSharedBrokerAndTheDecision() throws IOException {
-        ScheduleFile s = ScheduleFile.read(RESULTS.resolve("device-16core-chain/chain/temurin-25.0.3__g1.schedule.json"));
+        ScheduleFile s = ScheduleFile.read(
+                RESULTS.resolve("device-16core-chain/chain/temurin-25.0.3__g1.schedule.json"));
         assertEquals("temurin-25.0.3__g1", s.cell);
         assertEquals("latency", s.primary);
         ScheduleFile.RanStep first = s.steps.get(0);
@@ -73,7 +74,8 @@ class ScheduleFileTest {
         LatencySummary figure = new LatencySummary(1, 2, 3, 4, 5, 6, 7);
         Step step = new Step("c-instances-2", "c", Map.of("bench.chain.instances", "2"), "2 chains");
         Decision d = new Decision(Decision.Kind.AT_LIMIT, 2, "at least 2 chains", List.of("c-instances-2"), "limit");
-        JsonObject broker = JsonParser.parseString("{\"kind\": \"owned\", \"summary\": \"one broker\"}").getAsJsonObject();
+        JsonObject broker = JsonParser.parseString("{\"kind\": \"owned\", \"summary\": \"one broker\"}")
+                .getAsJsonObject();
         ScheduleFile written = ScheduleFile.of("capacity search of c", "j__g1", "e2e",
                 List.of(StepOutcome.ok(step, figure)), Map.of("c", broker), d);
         JsonObject json = written.toJson();
@@ -90,7 +92,8 @@ class ScheduleFileTest {
         assertEquals("one broker", back.sharedSummary("c"));
         assertEquals(json.toString(), back.toJson().toString());
 
-        JsonObject old = JsonParser.parseString("{\"schedule\": \"fixed list\", \"cell\": \"j__g1\"}").getAsJsonObject();
+        JsonObject old = JsonParser.parseString("{\"schedule\": \"fixed list\", \"cell\": \"j__g1\"}")
+                .getAsJsonObject();
         ScheduleFile fixed = ScheduleFile.fromJson(old);
         assertEquals(1, fixed.version);
         assertNull(fixed.decision);
