@@ -16,7 +16,6 @@ import dev.latencybench.core.study.Study;
 import dev.latencybench.core.view.Chart;
 import dev.latencybench.core.view.Comparison;
 import dev.latencybench.core.view.StudyView;
-import dev.latencybench.core.view.Table;
 import dev.latencybench.core.view.VerdictRule;
 import dev.latencybench.core.view.View;
 import dev.latencybench.core.view.ViewRow;
@@ -27,8 +26,8 @@ import dev.latencybench.core.view.ViewRow;
  * primary metric's p99.99 stayed under the window's slide (the study's failure line); then p99.99, p99.9
  * and p99 against the items/s each point achieved, one line per JVM × GC, the slide drawn; then a table
  * of every point with what the JVM used, and the suite's pipeline beside the published one (the
- * harness's own cost). Points that failed (the source did not keep up, a wrong count) are crosses, not
- * part of a line. For compare, the highest items/s under the slide of both runs. Stateless.
+ * harness's own cost; both tables in {@link JetTables}). Points that failed (the source did not keep up, a
+ * wrong count) are crosses, not part of a line. For compare, the highest items/s under the slide of both runs. Stateless.
  */
 public final class JetView implements StudyView {
     private static final double LOG_SPAN = 10;
@@ -111,10 +110,10 @@ public final class JetView implements StudyView {
             v.paragraph("A point whose percentile has fewer than " + SHOWN_BEYOND + " results beyond it is left out of"
                     + " that percentile's chart: it would be the few worst results, not the percentile.");
         }
-        v.table(table(byCell));
+        v.table(JetTables.points(byCell));
         String yardstick = yardstick(rows);
         if (yardstick != null) {
-            harnessCost(v, byCell, slideNs, yardstick);
+            JetTables.harnessCost(v, byCell, slideNs, yardstick);
         }
         return v;
     }
@@ -161,95 +160,6 @@ public final class JetView implements StudyView {
 
     private static String held(Point p) {
         return p == null ? "none" : items(p.itemsPerSec()) + " items/s";
-    }
-
-    /**
-     * Each point of the suite's pipeline against the published one at the same JVM, collector and key
-     * count: the latency percentiles and the process's CPU, side by side, with the ratios; whether the two
-     * give the same answer (under the slide or not). A ratio only where both points held their rate: a
-     * yardstick that did not is no yardstick, and the table says so instead. Nothing without both variants.
-     *
-     * @param yardstick the variant the study declared its yardstick
-     */
-    static void harnessCost(View v, Map<String, List<Point>> byCell, long slideNs, String yardstick) {
-        Map<String, Point> yardsticks = new LinkedHashMap<>();
-        byCell.values().forEach(l -> l.stream().filter(p -> yardstick.equals(p.variant()))
-                .forEach(p -> yardsticks.put(p.row().label() + "/" + p.keys(), p)));
-        if (yardsticks.isEmpty()) {
-            return;
-        }
-        Table t = new Table().text("JVM × GC").number("keys").text("heap used (max) / limit").time("p50")
-                .time(yardstick + " p50").sameUnitAs("p50").time("p99").time(yardstick + " p99").sameUnitAs("p99")
-                .time("p99.99").time(yardstick + " p99.99").sameUnitAs("p99.99")
-                .number("p99.99 ratio").number("CPU (cores)").time("CPU per result").number(yardstick + " CPU")
-                .time(yardstick + " CPU per result").sameUnitAs("CPU per result").number("CPU ratio").text("same answer");
-        int compared = 0;
-        int agreed = 0;
-        for (List<Point> points : byCell.values()) {
-            for (Point p : points) {
-                Point y = yardsticks.get(p.row().label() + "/" + p.keys());
-                if (yardstick.equals(p.variant()) || y == null) {
-                    continue;
-                }
-                LatencySummary f = p.first();
-                LatencySummary g = y.first();
-                boolean both = p.ok() && y.ok();
-                double cpu = p.jet().cpuCores();
-                double ycpu = y.jet().cpuCores();
-                Boolean under = under(p, slideNs);
-                Boolean yUnder = under(y, slideNs);
-                String same;
-                if (!y.ok()) {
-                    same = "no yardstick: `" + yardstick + "` " + y.row().status
-                            + (y.row().reasons.isEmpty() ? "" : " (" + y.row().reasons.get(0) + ")");
-                } else if (under == null || yUnder == null) { // not counted: neither agrees nor disagrees
-                    same = "cannot tell: " + (under == null ? "" : (under ? "under" : "over") + " the slide, ")
-                            + "too few results beyond p99.99" + (under == null && yUnder == null ? " in both"
-                            : " in `" + (under == null ? p.variant() : yardstick) + "`");
-                } else {
-                    compared++;
-                    agreed += under.equals(yUnder) ? 1 : 0;
-                    same = under.equals(yUnder) ? "yes (" + (under ? "under" : "over") + " the slide)"
-                            : "**no**: " + (under ? "under" : "over") + " the slide, `" + yardstick + "` "
-                            + (yUnder ? "under" : "over");
-                }
-                t.row(List.of(p.row().label(), String.format(Locale.ROOT, "%,d", p.keys()), heap(p),
-                        Table.Time.percentile(f.p50, f.count, 50), Table.Time.percentile(g.p50, g.count, 50),
-                        Table.Time.percentile(f.p99, f.count, 99), Table.Time.percentile(g.p99, g.count, 99),
-                        Table.Time.percentile(f.p99_99, f.count, 99.99),
-                        Table.Time.percentile(g.p99_99, g.count, 99.99),
-                        both && g.p99_99 > 0 ? Table.Figure.percentile(String.format(Locale.ROOT, "%.2fx",
-                                (double) f.p99_99 / g.p99_99), Math.min(f.count, g.count), 99.99) : "-",
-                        cores(cpu), perResult(p), cores(ycpu), perResult(y),
-                        both && cpu > 0 && ycpu > 0 ? String.format(Locale.ROOT, "%.2fx", cpu / ycpu) : "-", same));
-            }
-        }
-        if (t.isEmpty()) {
-            return;
-        }
-        v.heading(1, "The harness's own cost");
-        v.paragraph("The `" + yardstick + "` variant is the published pipeline (its source stamping events in whole"
-                + " milliseconds, at most 256 a call, `rebalance()`, the sliding count, one key in 10,000 kept and"
-                + " the latency of its first result per window end taken in whole ms) with none of the suite's code"
-                + " inside the job. The suite's pipeline times every result of every window end and checks every"
-                + " count. Both ran on the same JVM, collector, heap, rate and keys; the differences are what the suite's"
-                + " measuring costs. CPU per result is the process's CPU time over the measured period divided by the"
-                + " results the job emitted (every key, every window end), in both variants. A ratio is given only where both held their rate. The yardstick's latencies are"
-                + " whole milliseconds, as the study took them, so below a few ms the ratio says little.");
-        if (compared > 0) {
-            v.paragraph(agreed == compared ? "At every point where the yardstick held, both variants give the same answer."
-                    : String.format(Locale.ROOT, "**The variants disagree at %d of the %d points where the yardstick"
-                    + " held**: there the suite's measuring changes the answer; read the yardstick's.", compared - agreed,
-                    compared));
-        }
-        v.table(t);
-    }
-
-    /** {@code 3,560 / 4,096 MB}: the most heap the point used, and the JVM's limit (-Xmx, or the default). */
-    static String heap(Point p) {
-        String used = String.format(Locale.ROOT, "%,d", p.jet().heapUsedMaxBytes() >> 20);
-        long max = p.row().maxHeapBytes;
-        return used + " / " + (max > 0 ? String.format(Locale.ROOT, "%,d MB", max >> 20) : "? MB");
     }
 
     /**
@@ -535,52 +445,5 @@ public final class JetView implements StudyView {
             }
         }
         return t;
-    }
-
-    /** Every point: its throughput, latencies, how far the source fell behind, and what the JVM used. */
-    static Table table(Map<String, List<Point>> byCell) {
-        Table t = new Table().text("JVM × GC").number("keys").text("status").number("input/s").number("output/s")
-                .time("p50").time("p99").time("p99.99").time("last p99.99").number("source lag (max, when)")
-                .text("heap used (max) / limit").number("CPU (cores)").number("GC CPU (cores)").text("why it failed");
-        byCell.forEach((cell, points) -> {
-            for (Point p : points) {
-                LatencySummary f = p.first();
-                LatencySummary last = p.row().summary("last-result");
-                JetResult.Figures j = p.jet();
-                List<Object> cells = new ArrayList<>();
-                cells.add(cell);
-                cells.add(String.format(Locale.ROOT, "%,d", p.keys()));
-                cells.add(p.row().status);
-                cells.add(items(j.inputPerSec()));
-                cells.add(items(j.outputPerSec()));
-                cells.add(Table.Time.percentile(f.p50, f.count, 50));
-                cells.add(Table.Time.percentile(f.p99, f.count, 99));
-                cells.add(Table.Time.percentile(f.p99_99, f.count, 99.99));
-                cells.add(last == null || last.count == 0 ? "-"
-                        : Table.Time.percentile(last.p99_99, last.count, 99.99));
-                cells.add(Units.formatNs(j.sourceMaxLagNs()) + (j.sourceMaxLagAtNs() != null && j.sourceMaxLagNs() > 0
-                        ? " at " + Units.formatNs(j.sourceMaxLagAtNs()) : ""));
-                cells.add(heap(p));
-                cells.add(cores(j.cpuCores()));
-                cells.add(cores(j.gcCpuCores()));
-                cells.add(p.ok() ? "" : String.join("; ", p.row().reasons));
-                t.row(cells);
-            }
-        });
-        return t;
-    }
-
-    /**
-     * The process's CPU time per result the job emitted: what a point costs per output item, comparable
-     * across key counts and rates where the cores are not; "-" where either was not measured.
-     */
-    static Object perResult(Point p) {
-        double cpu = p.jet().cpuCores();
-        long out = p.jet().outputPerSec();
-        return cpu <= 0 || out <= 0 ? "-" : Table.Time.of(cpu * 1e9 / out).ranked(false);
-    }
-
-    private static String cores(double v) {
-        return v < 0 ? "-" : String.format(Locale.ROOT, "%.2f", v);
     }
 }

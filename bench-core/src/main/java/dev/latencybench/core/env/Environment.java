@@ -7,9 +7,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
 import java.util.List;
 
-import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 
 import dev.latencybench.core.affinity.CpuList;
@@ -18,7 +18,7 @@ import dev.latencybench.core.affinity.CpuTopology;
 /**
  * Captures what a result depends on: JDK, VM flags, collector, CPU model, cores, isolated and
  * tickless cores, frequency governor, transparent huge pages, kernel, host, and the findings of
- * {@link HostCheck}. Stored with every result as {@code env.json}. Reads {@code /proc} and
+ * {@link HostCheck}. Stored with every result as {@code env.json} ({@link EnvironmentFile}). Reads {@code /proc} and
  * {@code /sys} under a root (a fake tree in tests). Not for hot paths.
  */
 public final class Environment {
@@ -32,47 +32,33 @@ public final class Environment {
         return new Environment(Paths.get("/"));
     }
 
+    /** What this JVM finds of its machine, as a fork's {@code env.json} holds it. */
     public JsonObject capture() {
-        JsonObject env = new JsonObject();
+        return snapshot().toJson();
+    }
+
+    /** What this JVM finds of its machine: a fork's {@code env.json}, before its cell adds the forks' part. */
+    public EnvironmentFile snapshot() {
         JvmIdentity id = JvmIdentity.current();
-        JsonObject jdk = new JsonObject();
-        jdk.addProperty("id", id.jvm());
-        jdk.addProperty("vendor", System.getProperty("java.vendor"));
-        jdk.addProperty("version", System.getProperty("java.version"));
-        jdk.addProperty("runtimeVersion", System.getProperty("java.runtime.version"));
-        jdk.addProperty("vmName", System.getProperty("java.vm.name"));
-        jdk.addProperty("vmVersion", System.getProperty("java.vm.version"));
-        jdk.addProperty("home", System.getProperty("java.home"));
-        jdk.addProperty("maxHeapBytes", Runtime.getRuntime().maxMemory());
-        env.add("jdk", jdk);
-        env.addProperty("gc", id.gc());
-        JsonArray flags = new JsonArray();
-        List<String> args = ManagementFactory.getRuntimeMXBean().getInputArguments();
-        args.forEach(flags::add);
-        env.add("vmFlags", flags);
+        EnvironmentFile.Jdk jdk = new EnvironmentFile.Jdk(id.jvm(), System.getProperty("java.vendor"),
+                System.getProperty("java.version"), System.getProperty("java.runtime.version"),
+                System.getProperty("java.vm.name"), System.getProperty("java.vm.version"),
+                System.getProperty("java.home"), Runtime.getRuntime().maxMemory(), new JsonObject());
+        List<String> flags = List.copyOf(ManagementFactory.getRuntimeMXBean().getInputArguments());
 
         CpuTopology topo = new CpuTopology(root);
-        JsonObject cpu = new JsonObject();
-        cpu.addProperty("model", cpuModel());
-        cpu.addProperty("availableProcessors", Runtime.getRuntime().availableProcessors());
-        cpu.addProperty("online", CpuList.format(topo.online()));
-        cpu.addProperty("affinity", CpuList.format(topo.affinity()));
-        cpu.addProperty("allowed", CpuList.format(topo.allowed()));
-        cpu.addProperty("isolated", CpuList.format(topo.isolated()));
-        cpu.addProperty("nohzFull", CpuList.format(topo.nohzFull()));
-        cpu.addProperty("governor", firstLine("sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"));
-        env.add("cpu", cpu);
+        EnvironmentFile.Cpu cpu = new EnvironmentFile.Cpu(cpuModel(), Runtime.getRuntime().availableProcessors(),
+                CpuList.format(topo.online()), CpuList.format(topo.affinity()), CpuList.format(topo.allowed()),
+                CpuList.format(topo.isolated()), CpuList.format(topo.nohzFull()),
+                firstLine("sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"), new JsonObject());
 
-        JsonObject os = new JsonObject();
-        os.addProperty("name", System.getProperty("os.name"));
-        os.addProperty("kernel", System.getProperty("os.version"));
-        os.addProperty("arch", System.getProperty("os.arch"));
-        os.addProperty("transparentHugePages", selected(firstLine("sys/kernel/mm/transparent_hugepage/enabled")));
-        os.addProperty("memTotal", meminfo("MemTotal"));
-        os.addProperty("host", hostName());
-        env.add("os", os);
-        env.add("hostCheck", HostCheck.toJson(new HostCheck(root).check()));
-        return env;
+        EnvironmentFile.Os os = new EnvironmentFile.Os(System.getProperty("os.name"), System.getProperty("os.version"),
+                System.getProperty("os.arch"), selected(firstLine("sys/kernel/mm/transparent_hugepage/enabled")),
+                meminfo("MemTotal"), hostName(), new JsonObject());
+        List<EnvironmentFile.Check> checks = new ArrayList<>();
+        new HostCheck(root).check().forEach(f -> checks.add(EnvironmentFile.Check.of(f)));
+        return new EnvironmentFile(EnvironmentFile.VERSION, jdk, id.gc(), flags, cpu, os, checks, null, null, null,
+                new JsonObject());
     }
 
     /** The host name, for run ids; "localhost" where it cannot be found. */

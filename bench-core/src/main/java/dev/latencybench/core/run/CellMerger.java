@@ -12,11 +12,11 @@ import java.util.Locale;
 import java.util.Set;
 
 import com.google.gson.JsonArray;
-import com.google.gson.JsonObject;
 
 import org.HdrHistogram.Histogram;
 
 import dev.latencybench.core.env.BusyMachine;
+import dev.latencybench.core.env.EnvironmentFile;
 import dev.latencybench.core.record.IntervalLog;
 import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.record.LatencySummary;
@@ -113,12 +113,12 @@ public final class CellMerger {
         boolean anyFailed = false;
         boolean busy = false;
         boolean unpinned = false;
-        JsonObject env = null;
+        EnvironmentFile env = null;
         int forksWithData = 0;
         for (Path fork : forkDirs) {
             Path forkJson = fork.resolve(ResultLayout.FORK_JSON);
             if (env == null && Files.exists(fork.resolve(ResultLayout.ENV_JSON))) {
-                env = ResultFiles.readJson(fork.resolve(ResultLayout.ENV_JSON));
+                env = EnvironmentFile.read(fork.resolve(ResultLayout.ENV_JSON));
             }
             if (!Files.exists(forkJson)) {
                 reasons.add("fork " + fork.getFileName() + " ended before it wrote any result");
@@ -230,11 +230,12 @@ public final class CellMerger {
             }
         }
         ResultFiles.writeJson(cellDir.resolve(ResultLayout.RESULT_JSON), r.toJson());
-        JsonObject envOut = env == null ? new JsonObject() : env;
-        envOut.addProperty("suiteCommit", ctx.suiteCommit);
-        envOut.add("pinning", pinning);
-        envOut.add("machineLoad", loads);
-        ResultFiles.writeJson(cellDir.resolve(ResultLayout.ENV_JSON), envOut);
+        List<EnvironmentFile.Pinning> forksPinning = new ArrayList<>();
+        pinning.forEach(p -> forksPinning.add(EnvironmentFile.Pinning.read(p.getAsJsonObject())));
+        List<EnvironmentFile.MachineLoad> forksLoad = new ArrayList<>();
+        loads.forEach(l -> forksLoad.add(EnvironmentFile.MachineLoad.read(l.getAsJsonObject())));
+        (env == null ? EnvironmentFile.EMPTY : env).forCell(ctx.suiteCommit, forksPinning, forksLoad)
+                .write(cellDir.resolve(ResultLayout.ENV_JSON));
         if (jmhJson != null && Files.exists(jmhJson)) {
             if (Files.size(jmhJson) > 0) {
                 JmhResultFile.write(jmhJson, cellDir.resolve(ResultLayout.jmhJson(ctx.study, ctx.step.name())),

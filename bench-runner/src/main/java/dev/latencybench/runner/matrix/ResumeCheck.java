@@ -14,7 +14,7 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
 import dev.latencybench.core.env.Environment;
-import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.core.env.EnvironmentFile;
 import dev.latencybench.core.result.ResultLayout;
 import dev.latencybench.core.run.SuiteCommit;
 
@@ -34,9 +34,7 @@ public final class ResumeCheck {
 
     /** What this machine and suite are, in the words and places of {@code env.json}. */
     public static Map<String, String> here() {
-        JsonObject env = Environment.system().capture();
-        env.addProperty("suiteCommit", SuiteCommit.get());
-        return facts(env);
+        return facts(Environment.system().snapshot().withSuiteCommit(SuiteCommit.get()));
     }
 
     /**
@@ -51,7 +49,7 @@ public final class ResumeCheck {
         recorded.add(manifest);
         for (Path env : envFiles(runDir)) {
             try {
-                recorded.add(facts(ResultFiles.readJson(env)));
+                recorded.add(facts(EnvironmentFile.read(env)));
             } catch (IOException | RuntimeException e) {
                 // a cell whose env.json cannot be read says nothing here; the report names the file
             }
@@ -69,16 +67,20 @@ public final class ResumeCheck {
     }
 
     /** The facts that must match, by what people call them. */
-    private static Map<String, String> facts(JsonObject env) {
+    private static Map<String, String> facts(EnvironmentFile env) {
         Map<String, String> m = new LinkedHashMap<>();
-        JsonObject cpu = env.has("cpu") ? env.getAsJsonObject("cpu") : new JsonObject();
-        JsonObject os = env.has("os") ? env.getAsJsonObject("os") : new JsonObject();
-        put(m, "host", os.get("host"));
-        put(m, "CPU", cpu.get("model"));
-        put(m, "CPUs online", cpu.get("online"));
-        put(m, "kernel", os.get("kernel"));
-        put(m, "suite commit", env.get("suiteCommit"));
+        put(m, "host", env.osOrEmpty().host);
+        put(m, "CPU", env.cpuOrEmpty().model);
+        put(m, "CPUs online", env.cpuOrEmpty().online);
+        put(m, "kernel", env.osOrEmpty().kernel);
+        put(m, "suite commit", env.suiteCommit);
         return m;
+    }
+
+    private static void put(Map<String, String> m, String name, String value) {
+        if (value != null) {
+            m.put(name, value);
+        }
     }
 
     private static void put(Map<String, String> m, String name, JsonElement value) {

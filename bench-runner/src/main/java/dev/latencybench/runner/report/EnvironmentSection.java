@@ -13,6 +13,7 @@ import java.util.regex.Pattern;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
+import dev.latencybench.core.env.EnvironmentFile;
 import dev.latencybench.runner.matrix.RunManifest;
 import dev.latencybench.runner.report.data.RunData;
 import dev.latencybench.runner.report.doc.Doc;
@@ -31,7 +32,7 @@ final class EnvironmentSection {
     }
 
     static void write(Doc doc, RunData data) {
-        JsonObject env = data.env;
+        EnvironmentFile env = data.env == null ? null : EnvironmentFile.fromJson(data.env);
         if (env == null && data.envByJvm.isEmpty() && !data.runJson.has("jvms")) {
             return;
         }
@@ -45,23 +46,21 @@ final class EnvironmentSection {
         }
         if (env != null) {
             List<String> items = new ArrayList<>();
-            JsonObject cpu = env.has("cpu") ? env.getAsJsonObject("cpu") : new JsonObject();
-            JsonObject os = env.has("os") ? env.getAsJsonObject("os") : new JsonObject();
-            items.add("CPU: " + str(cpu, "model") + ", " + str(cpu, "availableProcessors") + " CPUs available (online "
-                    + str(cpu, "online") + ", isolated " + orNone(str(cpu, "isolated")) + ", nohz_full "
-                    + orNone(str(cpu, "nohzFull")) + ")");
-            items.add("OS: " + str(os, "name") + " " + str(os, "kernel") + " " + str(os, "arch") + ", THP "
-                    + str(os, "transparentHugePages") + ", memory " + gib(str(os, "memTotal")));
-            items.add("suite commit: `" + str(env, "suiteCommit") + "`");
+            EnvironmentFile.Cpu cpu = env.cpuOrEmpty();
+            EnvironmentFile.Os os = env.osOrEmpty();
+            items.add("CPU: " + str(cpu.model) + ", " + str(cpu.availableProcessors) + " CPUs available (online "
+                    + str(cpu.online) + ", isolated " + orNone(str(cpu.isolated)) + ", nohz_full "
+                    + orNone(str(cpu.nohzFull)) + ")");
+            items.add("OS: " + str(os.name) + " " + str(os.kernel) + " " + str(os.arch) + ", THP "
+                    + str(os.transparentHugePages) + ", memory " + gib(str(os.memTotal)));
+            items.add("suite commit: `" + str(env.suiteCommit) + "`");
             doc.bullets(items);
         }
         jvms(doc, data);
-        if (env != null && env.has("hostCheck")) {
+        if (env != null && env.hostCheck != null) {
             List<List<String>> rows = new ArrayList<>();
-            for (JsonElement e : env.getAsJsonArray("hostCheck")) {
-                JsonObject f = e.getAsJsonObject();
-                rows.add(List.of(str(f, "status"), str(f, "id"), str(f, "observed"), f.has("advice")
-                        ? f.get("advice").getAsString() : ""));
+            for (EnvironmentFile.Check f : env.hostCheck) {
+                rows.add(List.of(str(f.status), str(f.id), str(f.observed), f.advice != null ? f.advice : ""));
             }
             doc.p("Host tuning checklist (`scripts/check-host` prints the same):");
             doc.table(List.of("level", "check", "found", "advice"), rows, Doc.numericFrom(4, 4));
@@ -78,15 +77,15 @@ final class EnvironmentSection {
         List<String> names = new ArrayList<>(data.jvms());
         for (String name : names) {
             JsonObject given = given(data, name);
-            JsonObject jdk = data.envByJvm.containsKey(name) && data.envByJvm.get(name).has("jdk")
-                    ? data.envByJvm.get(name).getAsJsonObject("jdk") : new JsonObject();
-            if (given == null && jdk.size() == 0) {
+            EnvironmentFile.Jdk jdk = data.envByJvm.containsKey(name)
+                    ? EnvironmentFile.fromJson(data.envByJvm.get(name)).jdkOrEmpty() : EnvironmentFile.Jdk.EMPTY;
+            if (given == null && jdk.isEmpty()) {
                 continue;
             }
             String java = given != null && given.has("java") ? given.get("java").getAsString() : null;
-            String vendor = jdk.has("vendor") ? str(jdk, "vendor") : given != null ? str(given, "vendor") : "unknown";
-            String version = given != null && given.has("version") ? str(given, "version") : str(jdk, "version");
-            String real = realJava(jdk.has("home") ? jdk.get("home").getAsString() + "/bin/java" : java);
+            String vendor = jdk.vendor != null ? jdk.vendor : given != null ? str(given, "vendor") : "unknown";
+            String version = given != null && given.has("version") ? str(given, "version") : str(jdk.version);
+            String real = realJava(jdk.home != null ? jdk.home + "/bin/java" : java);
             rows.add(List.of(name, vendor, version, java == null ? "-" : "`" + java + "`",
                     real == null ? "unknown" : "`" + real + "`"));
         }
@@ -131,6 +130,11 @@ final class EnvironmentSection {
         }
         double bytes = Double.parseDouble(m.group(1)) * (m.group(2) == null || m.group(2).equals("B") ? 1 : 1024);
         return String.format(Locale.ROOT, "%.1f GiB", bytes / GIB);
+    }
+
+    /** The value as text; "unknown" for null (not in the file). */
+    private static String str(Object value) {
+        return value == null ? "unknown" : value.toString();
     }
 
     private static String str(JsonObject o, String member) {

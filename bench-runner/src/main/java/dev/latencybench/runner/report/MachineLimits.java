@@ -3,9 +3,9 @@ package dev.latencybench.runner.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 
-import com.google.gson.JsonObject;
-
+import dev.latencybench.core.env.EnvironmentFile;
 import dev.latencybench.runner.report.data.RunData;
 import dev.latencybench.runner.report.data.Search;
 
@@ -34,13 +34,14 @@ final class MachineLimits {
                         + " not the transport's.");
             }
         }
-        int cpus = cpus(data.env);
+        int cpus = cpus(data.env == null ? null : EnvironmentFile.fromJson(data.env));
         if (cpus > 0) {
             List<String> busy = new ArrayList<>();
             for (Search s : searches) {
                 for (Search.Step st : s.steps) {
                     RunData.Row row = data.row(scenario, st.name(), s.cell);
-                    double cores = cores(row, SearchSection.THIS_PROCESS) + cores(row, SearchSection.CHILD_PROCESSES);
+                    double cores = cores(row, SearchStepTable.THIS_PROCESS)
+                            + cores(row, SearchStepTable.CHILD_PROCESSES);
                     if (cores * 100 >= SATURATED_PERCENT * cpus) {
                         busy.add(String.format(Locale.ROOT, "`%s` at %,d %s %.2f", st.variant(), st.value(), label,
                                 cores));
@@ -56,17 +57,14 @@ final class MachineLimits {
     }
 
     /** The CPUs the benchmark JVM could use, from env.json; 0 when not known. */
-    static int cpus(JsonObject env) {
-        if (env == null || !env.has("cpu")) {
-            return 0;
-        }
-        JsonObject cpu = env.getAsJsonObject("cpu");
-        return cpu.has("availableProcessors") ? cpu.get("availableProcessors").getAsInt() : 0;
+    static int cpus(EnvironmentFile env) {
+        Integer cpus = env == null ? null : env.cpuOrEmpty().availableProcessors;
+        return cpus == null ? 0 : cpus;
     }
 
     /** The step's mean cores of one kind over its forks, 0 when not recorded. */
-    private static double cores(RunData.Row row, String field) {
-        String c = SearchSection.cpu(row, field);
+    private static double cores(RunData.Row row, Function<EnvironmentFile.MachineLoad, Double> field) {
+        String c = SearchStepTable.cpu(row, field);
         return c.equals("-") ? 0 : Double.parseDouble(c);
     }
 }

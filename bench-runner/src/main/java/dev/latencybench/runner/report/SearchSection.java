@@ -6,23 +6,18 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.OptionalDouble;
 import java.util.TreeSet;
 import java.util.function.LongFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import com.google.gson.JsonElement;
-import com.google.gson.JsonObject;
 
-import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.view.Table;
 import dev.latencybench.core.view.VerdictRule;
 import dev.latencybench.runner.report.chart.ChartOutput;
 import dev.latencybench.runner.report.chart.LatencyAxis;
 import dev.latencybench.runner.report.chart.LineChart;
-import dev.latencybench.runner.report.data.PauseSummary;
 import dev.latencybench.runner.report.data.Percentiles;
 import dev.latencybench.runner.report.data.RunData;
 import dev.latencybench.runner.report.data.Search;
@@ -33,7 +28,8 @@ import dev.latencybench.runner.report.doc.Doc;
  * first: per JVM × GC each variant's answer, the ratio between the first variant (the study's subject) and each
  * other, why and which steps decided it, and a plain note where a search hit its limit or did not finish; then a
  * chart of the primary metric's p99.9, p99 and p50 against the searched value with the pass rule's bound, and a
- * table of every step. Read from the cells' {@code schedule.json} ({@link Search}). Stateless.
+ * table of every step ({@link SearchStepTable}). Read from the cells' {@code schedule.json} ({@link Search}).
+ * Stateless.
  */
 final class SearchSection {
     /** Past this many searched values, only the powers of two (and the ends) get a tick label. */
@@ -112,8 +108,8 @@ final class SearchSection {
                     + " study's own checks as well, such as one of its " + label + " alone over the SLO or a rate not"
                     + " held, so a × can sit below the SLO line: the table says why.");
         }
-        Table steps = stepTable(data, scenario, searches, label);
-        if (anyChildProcesses(data, scenario, searches)) {
+        Table steps = SearchStepTable.of(data, scenario, searches, label);
+        if (SearchStepTable.anyChildProcesses(data, scenario, searches)) {
             doc.p("CPU is the benchmark JVM's use in cores over the measured period; \"started processes\" is"
                     + " the processes it started and measured beside it (the chain study's Kafka broker), not counted"
                     + " as another process making the machine busy.");
@@ -330,7 +326,7 @@ final class SearchSection {
     }
 
     /** Whether a measured step kept the pass rule; null when the rule or the figures are unknown. */
-    private static Boolean passed(Search.Step st, Search.Rule rule) {
+    static Boolean passed(Search.Step st, Search.Rule rule) {
         if (!st.ok()) {
             return false;
         }
@@ -431,107 +427,5 @@ final class SearchSection {
 
     private static double x(long value, boolean log) {
         return log ? Math.log(value) / Math.log(2) : value;
-    }
-
-    /**
-     * Every step as it ran: its figures, the benchmark JVM's CPU use (and that of the processes it
-     * started, where a step had any), its longest stop-the-world pause and why it failed.
-     */
-    static Table stepTable(RunData data, String scenario, List<Search> searches, String label) {
-        boolean severalCells = searches.size() > 1;
-        boolean children = anyChildProcesses(data, scenario, searches);
-        Table t = new Table();
-        if (severalCells) {
-            t.text("JVM × GC");
-        }
-        t.text("variant").number(label).text("status").time("p50").time("p99").time("p99.9").number("samples")
-                .number("CPU (cores)");
-        if (children) {
-            t.number("started processes CPU (cores)");
-        }
-        t.time("longest pause").text("why it failed");
-        for (Search s : searches) {
-            Search.Rule rule = s.passRule();
-            for (Search.Step st : s.steps) {
-                RunData.Row row = data.row(scenario, st.name(), s.cell);
-                List<Object> cells = new ArrayList<>();
-                if (severalCells) {
-                    cells.add(s.label());
-                }
-                LatencySummary sum = st.primary() != null && st.primary().count > 0 ? st.primary()
-                        : row != null && row.measured() ? row.primary() : null;
-                Boolean passed = passed(st, rule);
-                cells.add(st.variant());
-                cells.add(st.value() < 0 ? "-" : String.format(Locale.ROOT, "%,d", st.value()));
-                cells.add(st.ok() ? (Boolean.FALSE.equals(passed) ? "OK, SLO broken" : Boolean.TRUE.equals(passed)
-                        ? "OK, passed" : "OK") : st.status());
-                cells.add(sum == null ? "-" : Table.Time.percentile(sum.p50, sum.count, 50));
-                cells.add(sum == null ? "-" : Table.Time.percentile(sum.p99, sum.count, 99));
-                cells.add(sum == null ? "-" : Table.Time.percentile(sum.p99_9, sum.count, 99.9));
-                cells.add(sum == null ? "-" : String.format(Locale.ROOT, "%,d", sum.count));
-                cells.add(cpu(row, THIS_PROCESS));
-                if (children) {
-                    cells.add(cpu(row, CHILD_PROCESSES));
-                }
-                cells.add(longestPause(row));
-                String why = "";
-                if (!st.ok()) {
-                    why = row != null && !row.reasons.isEmpty() ? String.join("; ", row.reasons) : "no result";
-                } else if (Boolean.FALSE.equals(passed)) {
-                    why = rule.percentile() + " " + Units.formatNs(rule.of(sum)) + " >= " + Units.formatNs(rule.boundNs());
-                }
-                cells.add(why);
-                t.row(cells);
-            }
-        }
-        return t;
-    }
-
-    /** The longest stop-the-world pause of the step's forks (warm-up included), from their GC logs; "-" without. */
-    private static Object longestPause(RunData.Row row) {
-        try {
-            PauseSummary p = row == null ? PauseSummary.of(null) : row.pauses();
-            return p.safepoints == 0 ? "-" : Table.Time.of(p.maxNs);
-        } catch (IOException e) {
-            return "-";
-        }
-    }
-
-    static final String THIS_PROCESS = "thisProcessCores";
-    static final String CHILD_PROCESSES = "childProcessesCores";
-
-    /** Whether a step of these searches measured processes its benchmark JVM started. */
-    private static boolean anyChildProcesses(RunData data, String scenario, List<Search> searches) {
-        for (Search s : searches) {
-            for (Search.Step st : s.steps) {
-                OptionalDouble cores = cores(data.row(scenario, st.name(), s.cell), CHILD_PROCESSES);
-                if (cores.isPresent() && cores.getAsDouble() > 0) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    /** A CPU use from {@code machineLoad[].<field>}, in cores, averaged over the forks; "-" when unknown. */
-    static String cpu(RunData.Row row, String field) {
-        OptionalDouble cores = cores(row, field);
-        return cores.isPresent() ? String.format(Locale.ROOT, "%.2f", cores.getAsDouble()) : "-";
-    }
-
-    private static OptionalDouble cores(RunData.Row row, String field) {
-        if (row == null || row.result == null) {
-            return OptionalDouble.empty();
-        }
-        double sum = 0;
-        int n = 0;
-        for (JsonElement e : row.result.machineLoad) {
-            JsonObject o = e.getAsJsonObject();
-            if (o.has(field) && o.get(field).getAsDouble() >= 0) {
-                sum += o.get(field).getAsDouble();
-                n++;
-            }
-        }
-        return n == 0 ? OptionalDouble.empty() : OptionalDouble.of(sum / n);
     }
 }

@@ -305,7 +305,7 @@ class SearchReportTest {
         Files.delete(dir.resolve("chain/chronicle-instances-3").resolve(CELL).resolve("gc-4242.log"));
         RunData data = RunData.load(dir);
         Doc doc = new Doc();
-        doc.table(SearchSection.stepTable(data, "chain", data.searches("chain"), "chains"));
+        doc.table(SearchStepTable.of(data, "chain", data.searches("chain"), "chains"));
         Doc.Grid t = (Doc.Grid) doc.blocks.get(0);
         assertEquals(List.of("variant", "chains", "status", "p50 (ms)", "p99 (ms)", "p99.9 (ms)", "samples",
                 "CPU (cores)", "longest pause (ms)", "why it failed"), t.header(), "p99.9 of 30,000: 30 beyond, shown");
@@ -331,7 +331,7 @@ class SearchReportTest {
         ResultFiles.writeJson(result, r);
         RunData data = RunData.load(dir);
         Doc doc = new Doc();
-        doc.table(SearchSection.stepTable(data, "chain", data.searches("chain"), "chains"));
+        doc.table(SearchStepTable.of(data, "chain", data.searches("chain"), "chains"));
         Doc.Grid t = (Doc.Grid) doc.blocks.get(0);
         assertEquals(List.of("variant", "chains", "status", "p50 (ms)", "p99 (ms)", "p99.9 (ms)", "samples",
                 "CPU (cores)", "started processes CPU (cores)", "longest pause (ms)", "why it failed"), t.header());

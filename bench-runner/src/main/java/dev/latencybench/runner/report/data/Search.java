@@ -11,12 +11,12 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.run.schedule.Decision;
+import dev.latencybench.core.run.schedule.ScheduleFile;
 import dev.latencybench.core.run.schedule.TooShort;
 import dev.latencybench.core.view.VerdictRule;
 
@@ -123,7 +123,8 @@ public final class Search {
             Search s;
             try {
                 String cell = name.substring(0, name.length() - SUFFIX.length());
-                s = of(cell, RunFile.readObject(f), step -> length(studyDir.resolve(step).resolve(cell)));
+                s = of(cell, ScheduleFile.fromJson(RunFile.readObject(f)),
+                        step -> length(studyDir.resolve(step).resolve(cell)));
             } catch (RunFile.Unreadable e) { // the steps are still read from their folders, as plain cells
                 problems.add(e.getMessage());
                 continue;
@@ -138,8 +139,9 @@ public final class Search {
         return out;
     }
 
+    /** The search of a schedule file's JSON, its step lengths unknown. */
     public static Search of(String cell, JsonObject o) {
-        return of(cell, o, step -> Length.UNKNOWN);
+        return of(cell, ScheduleFile.fromJson(o), step -> Length.UNKNOWN);
     }
 
     /**
@@ -166,32 +168,28 @@ public final class Search {
         }
     }
 
-    static Search of(String cell, JsonObject o, java.util.function.Function<String, Length> lengths) {
-        String primary = o.has("primary") ? o.get("primary").getAsString() : "latency";
+    static Search of(String cell, ScheduleFile file, java.util.function.Function<String, Length> lengths) {
+        String primary = file.primary != null ? file.primary : "latency";
         List<Step> steps = new ArrayList<>();
-        if (o.has("steps") && o.get("steps").isJsonArray()) {
-            for (JsonElement e : o.getAsJsonArray("steps")) {
-                JsonObject s = e.getAsJsonObject();
+        if (file.steps != null) {
+            for (ScheduleFile.RanStep s : file.steps) {
                 String property = null;
                 long value = -1;
-                if (s.has("properties") && s.get("properties").isJsonObject()
-                        && !s.getAsJsonObject("properties").keySet().isEmpty()) {
-                    property = s.getAsJsonObject("properties").keySet().iterator().next();
+                if (s.properties != null && !s.properties.isEmpty()) {
+                    property = s.properties.keySet().iterator().next();
                     try {
-                        value = Long.parseLong(s.getAsJsonObject("properties").get(property).getAsString());
+                        value = Long.parseLong(s.properties.get(property));
                     } catch (NumberFormatException notACount) {
                         value = -1;
                     }
                 }
-                LatencySummary summary = s.has(primary) && s.get(primary).isJsonObject()
-                        ? LatencySummary.fromJson(s.getAsJsonObject(primary)) : null;
-                steps.add(new Step(text(s, "name"), text(s, "variant"), property, value, text(s, "status"), summary));
+                steps.add(new Step(orEmpty(s.name), orEmpty(s.variant), property, value, orEmpty(s.status), s.summary));
             }
         }
         Answer decision = null;
         Map<String, Answer> parts = new LinkedHashMap<>();
-        if (o.has("decision") && o.get("decision").isJsonObject()) {
-            Decision d = Decision.read(o.getAsJsonObject("decision"));
+        if (file.decision != null) {
+            Decision d = file.decision;
             decision = Answer.of(d);
             if (!d.parts().isEmpty()) {
                 d.parts().forEach((label, part) -> parts.put(label, Answer.of(part)));
@@ -199,15 +197,17 @@ public final class Search {
                 parts.put(steps.isEmpty() ? "" : steps.get(0).variant(), decision);
             }
         }
-        Rule rule = passRule(text(o, "schedule"));
+        String schedule = orEmpty(file.schedule);
+        Rule rule = passRule(schedule);
         if (rule != null) {
             parts.replaceAll((variant, a) -> rejudged(a, rule, steps, lengths));
         }
-        Search search = new Search(cell, text(o, "schedule"), primary, steps, decision, parts);
-        if (o.has("shared") && o.get("shared").isJsonObject()) {
-            o.getAsJsonObject("shared").entrySet().forEach(e -> {
-                if (e.getValue().isJsonObject() && e.getValue().getAsJsonObject().has("summary")) {
-                    search.shared.put(e.getKey(), e.getValue().getAsJsonObject().get("summary").getAsString());
+        Search search = new Search(cell, schedule, primary, steps, decision, parts);
+        if (file.shared != null) {
+            file.shared.keySet().forEach(variant -> {
+                String summary = file.sharedSummary(variant);
+                if (summary != null) {
+                    search.shared.put(variant, summary);
                 }
             });
         }
@@ -342,7 +342,7 @@ public final class Search {
         return gc.isEmpty() ? jvm : jvm + " " + gc;
     }
 
-    private static String text(JsonObject o, String member) {
-        return o.has(member) && o.get(member).isJsonPrimitive() ? o.get(member).getAsString() : "";
+    private static String orEmpty(String text) {
+        return text == null ? "" : text;
     }
 }

@@ -1,0 +1,444 @@
+package dev.latencybench.core.env;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.google.gson.JsonObject;
+
+import dev.latencybench.core.result.JsonFields;
+import dev.latencybench.core.result.ResultFiles;
+
+/**
+ * {@code env.json}, typed: what a fork's JVM found of its machine ({@link Environment} captures it), and in a
+ * cell's folder the same with the suite commit and each fork's pinning and machine load added
+ * ({@code CellMerger}). This type writes the file and reads it back; nothing else looks its fields up by name.
+ * Every field is null where the file lacks it (a cell whose forks all died has only the cell's part); fields
+ * this type does not know are kept, in {@code others}, and written back after the known ones. A file written
+ * before {@link #VERSION} was added reads as version 1. Immutable apart from the JSON objects it holds. Not for
+ * hot paths.
+ */
+public final class EnvironmentFile {
+    /** The layout written now. 1: the fields as they were before the version was written. */
+    public static final int VERSION = 1;
+
+    /** A file with nothing in it yet (a cell whose forks left no env.json). */
+    public static final EnvironmentFile EMPTY = new EnvironmentFile(VERSION, null, null, null, null, null, null,
+            null, null, null, new JsonObject());
+
+    /** The file's layout, {@link #VERSION} when written now. */
+    public final int version;
+    public final Jdk jdk;
+    /** The collector's id, e.g. {@code g1}. */
+    public final String gc;
+    /** The JVM's input arguments. */
+    public final List<String> vmFlags;
+    public final Cpu cpu;
+    public final Os os;
+    /** The host tuning checklist's findings, in check order. */
+    public final List<Check> hostCheck;
+    /** The suite's commit (a cell's file). */
+    public final String suiteCommit;
+    /** Each fork's pinning (a cell's file). */
+    public final List<Pinning> pinning;
+    /** Each fork's machine load (a cell's file). */
+    public final List<MachineLoad> machineLoad;
+    /** The top-level fields this type does not know, in the file's order. */
+    public final JsonObject others;
+
+    public EnvironmentFile(int version, Jdk jdk, String gc, List<String> vmFlags, Cpu cpu, Os os, List<Check> hostCheck,
+                           String suiteCommit, List<Pinning> pinning, List<MachineLoad> machineLoad,
+                           JsonObject others) {
+        this.version = version;
+        this.jdk = jdk;
+        this.gc = gc;
+        this.vmFlags = vmFlags;
+        this.cpu = cpu;
+        this.os = os;
+        this.hostCheck = hostCheck;
+        this.suiteCommit = suiteCommit;
+        this.pinning = pinning;
+        this.machineLoad = machineLoad;
+        this.others = others;
+    }
+
+    /** The JVM that ran: {@code id} is the suite's name for it, {@code home} its {@code java.home}. */
+    public static final class Jdk {
+        public final String id;
+        public final String vendor;
+        public final String version;
+        public final String runtimeVersion;
+        public final String vmName;
+        public final String vmVersion;
+        public final String home;
+        public final Long maxHeapBytes;
+        public final JsonObject others;
+
+        public Jdk(String id, String vendor, String version, String runtimeVersion, String vmName, String vmVersion,
+                   String home, Long maxHeapBytes, JsonObject others) {
+            this.id = id;
+            this.vendor = vendor;
+            this.version = version;
+            this.runtimeVersion = runtimeVersion;
+            this.vmName = vmName;
+            this.vmVersion = vmVersion;
+            this.home = home;
+            this.maxHeapBytes = maxHeapBytes;
+            this.others = others;
+        }
+
+        /** Nothing known. */
+        public static final Jdk EMPTY = new Jdk(null, null, null, null, null, null, null, null, new JsonObject());
+
+        public boolean isEmpty() {
+            return id == null && vendor == null && version == null && runtimeVersion == null
+                    && vmName == null && vmVersion == null && home == null && maxHeapBytes == null
+                    && others.size() == 0;
+        }
+
+        static Jdk read(JsonObject o) {
+            JsonFields f = new JsonFields(o);
+            return new Jdk(f.string("id"), f.string("vendor"), f.string("version"), f.string("runtimeVersion"),
+                    f.string("vmName"), f.string("vmVersion"), f.string("home"), f.longValue("maxHeapBytes"), f.rest());
+        }
+
+        JsonObject toJson() {
+            JsonObject o = new JsonObject();
+            JsonFields.put(o, "id", id);
+            JsonFields.put(o, "vendor", vendor);
+            JsonFields.put(o, "version", version);
+            JsonFields.put(o, "runtimeVersion", runtimeVersion);
+            JsonFields.put(o, "vmName", vmName);
+            JsonFields.put(o, "vmVersion", vmVersion);
+            JsonFields.put(o, "home", home);
+            JsonFields.put(o, "maxHeapBytes", maxHeapBytes);
+            JsonFields.putRest(o, others);
+            return o;
+        }
+    }
+
+    /** The CPUs: the CPU lists as {@code CpuList} writes them ({@code 0-15}, {@code none}). */
+    public static final class Cpu {
+        public final String model;
+        public final Integer availableProcessors;
+        public final String online;
+        public final String affinity;
+        public final String allowed;
+        public final String isolated;
+        public final String nohzFull;
+        public final String governor;
+        public final JsonObject others;
+
+        public Cpu(String model, Integer availableProcessors, String online, String affinity, String allowed,
+                   String isolated, String nohzFull, String governor, JsonObject others) {
+            this.model = model;
+            this.availableProcessors = availableProcessors;
+            this.online = online;
+            this.affinity = affinity;
+            this.allowed = allowed;
+            this.isolated = isolated;
+            this.nohzFull = nohzFull;
+            this.governor = governor;
+            this.others = others;
+        }
+
+        /** Nothing known. */
+        public static final Cpu EMPTY = new Cpu(null, null, null, null, null, null, null, null, new JsonObject());
+
+        static Cpu read(JsonObject o) {
+            JsonFields f = new JsonFields(o);
+            return new Cpu(f.string("model"), f.integer("availableProcessors"), f.string("online"),
+                    f.string("affinity"), f.string("allowed"), f.string("isolated"), f.string("nohzFull"),
+                    f.string("governor"), f.rest());
+        }
+
+        JsonObject toJson() {
+            JsonObject o = new JsonObject();
+            JsonFields.put(o, "model", model);
+            JsonFields.put(o, "availableProcessors", availableProcessors);
+            JsonFields.put(o, "online", online);
+            JsonFields.put(o, "affinity", affinity);
+            JsonFields.put(o, "allowed", allowed);
+            JsonFields.put(o, "isolated", isolated);
+            JsonFields.put(o, "nohzFull", nohzFull);
+            JsonFields.put(o, "governor", governor);
+            JsonFields.putRest(o, others);
+            return o;
+        }
+    }
+
+    /** The OS: {@code memTotal} as {@code /proc/meminfo} says it ({@code 131981020 kB}). */
+    public static final class Os {
+        public final String name;
+        public final String kernel;
+        public final String arch;
+        public final String transparentHugePages;
+        public final String memTotal;
+        public final String host;
+        public final JsonObject others;
+
+        public Os(String name, String kernel, String arch, String transparentHugePages, String memTotal, String host,
+                  JsonObject others) {
+            this.name = name;
+            this.kernel = kernel;
+            this.arch = arch;
+            this.transparentHugePages = transparentHugePages;
+            this.memTotal = memTotal;
+            this.host = host;
+            this.others = others;
+        }
+
+        /** Nothing known. */
+        public static final Os EMPTY = new Os(null, null, null, null, null, null, new JsonObject());
+
+        static Os read(JsonObject o) {
+            JsonFields f = new JsonFields(o);
+            return new Os(f.string("name"), f.string("kernel"), f.string("arch"), f.string("transparentHugePages"),
+                    f.string("memTotal"), f.string("host"), f.rest());
+        }
+
+        JsonObject toJson() {
+            JsonObject o = new JsonObject();
+            JsonFields.put(o, "name", name);
+            JsonFields.put(o, "kernel", kernel);
+            JsonFields.put(o, "arch", arch);
+            JsonFields.put(o, "transparentHugePages", transparentHugePages);
+            JsonFields.put(o, "memTotal", memTotal);
+            JsonFields.put(o, "host", host);
+            JsonFields.putRest(o, others);
+            return o;
+        }
+    }
+
+    /**
+     * One finding of the host tuning checklist: {@code status} as {@link HostCheck.Status} names it, {@code advice}
+     * null where the check passed.
+     */
+    public static final class Check {
+        public final String id;
+        public final String status;
+        public final String observed;
+        public final String advice;
+        public final JsonObject others;
+
+        public Check(String id, String status, String observed, String advice, JsonObject others) {
+            this.id = id;
+            this.status = status;
+            this.observed = observed;
+            this.advice = advice;
+            this.others = others;
+        }
+
+        static Check of(HostCheck.Finding f) {
+            return new Check(f.id(), f.status().name(), f.observed(), f.advice().isEmpty() ? null : f.advice(),
+                    new JsonObject());
+        }
+
+        static Check read(JsonObject o) {
+            JsonFields f = new JsonFields(o);
+            return new Check(f.string("id"), f.string("status"), f.string("observed"), f.string("advice"), f.rest());
+        }
+
+        JsonObject toJson() {
+            JsonObject o = new JsonObject();
+            JsonFields.put(o, "id", id);
+            JsonFields.put(o, "status", status);
+            JsonFields.put(o, "observed", observed);
+            JsonFields.put(o, "advice", advice);
+            JsonFields.putRest(o, others);
+            return o;
+        }
+    }
+
+    /**
+     * One fork's pinning, as the fork wrote it to {@code fork.json}: what {@code bench.cpus} asked, the plan, the
+     * CPU each role's thread got by role ({@code <role>Cpu}, -1 when refused), whether all were, why not, and the
+     * fork's folder name.
+     */
+    public static final class Pinning {
+        public final String requested;
+        public final String plan;
+        public final String note;
+        public final Map<String, Integer> roleCpus;
+        public final Boolean pinned;
+        public final String failure;
+        public final String fork;
+        public final JsonObject others;
+
+        public Pinning(String requested, String plan, String note, Map<String, Integer> roleCpus, Boolean pinned,
+                       String failure, String fork, JsonObject others) {
+            this.requested = requested;
+            this.plan = plan;
+            this.note = note;
+            this.roleCpus = roleCpus;
+            this.pinned = pinned;
+            this.failure = failure;
+            this.fork = fork;
+            this.others = others;
+        }
+
+        private static final String CPU_SUFFIX = "Cpu";
+
+        /** Reads one fork's pinning object ({@code fork.json}'s, or env.json's with its fork). */
+        public static Pinning read(JsonObject o) {
+            JsonFields f = new JsonFields(o);
+            String requested = f.string("requested");
+            String plan = f.string("plan");
+            String note = f.string("note");
+            Map<String, Integer> roles = new LinkedHashMap<>();
+            for (String name : List.copyOf(f.names())) {
+                if (name.endsWith(CPU_SUFFIX) && name.length() > CPU_SUFFIX.length()) {
+                    Integer cpu = f.integer(name);
+                    if (cpu != null) {
+                        roles.put(name.substring(0, name.length() - CPU_SUFFIX.length()), cpu);
+                    }
+                }
+            }
+            return new Pinning(requested, plan, note, roles, f.bool("pinned"), f.string("failure"), f.string("fork"),
+                    f.rest());
+        }
+
+        JsonObject toJson() {
+            JsonObject o = new JsonObject();
+            JsonFields.put(o, "requested", requested);
+            JsonFields.put(o, "plan", plan);
+            JsonFields.put(o, "note", note);
+            roleCpus.forEach((role, cpu) -> o.addProperty(role + CPU_SUFFIX, cpu));
+            JsonFields.put(o, "pinned", pinned);
+            JsonFields.put(o, "failure", failure);
+            JsonFields.put(o, "fork", fork);
+            JsonFields.putRest(o, others);
+            return o;
+        }
+    }
+
+    /**
+     * One fork's machine load over its measured period, in cores ({@link CpuLoadProbe}): the busiest reading of
+     * other processes and of steal, this JVM's and its children's mean, the threshold over which the machine was
+     * {@code busy}, and the fork's folder name.
+     */
+    public static final class MachineLoad {
+        public final Double otherProcessesCores;
+        public final Double stealCores;
+        public final Double thisProcessCores;
+        public final Double childProcessesCores;
+        public final Double busyThresholdCores;
+        public final Boolean busy;
+        public final String fork;
+        public final JsonObject others;
+
+        public MachineLoad(Double otherProcessesCores, Double stealCores, Double thisProcessCores,
+                           Double childProcessesCores, Double busyThresholdCores, Boolean busy, String fork,
+                           JsonObject others) {
+            this.otherProcessesCores = otherProcessesCores;
+            this.stealCores = stealCores;
+            this.thisProcessCores = thisProcessCores;
+            this.childProcessesCores = childProcessesCores;
+            this.busyThresholdCores = busyThresholdCores;
+            this.busy = busy;
+            this.fork = fork;
+            this.others = others;
+        }
+
+        /** Reads one fork's machine load object ({@code fork.json}'s, or env.json's with its fork). */
+        public static MachineLoad read(JsonObject o) {
+            JsonFields f = new JsonFields(o);
+            return new MachineLoad(f.decimal("otherProcessesCores"), f.decimal("stealCores"),
+                    f.decimal("thisProcessCores"), f.decimal("childProcessesCores"), f.decimal("busyThresholdCores"),
+                    f.bool("busy"), f.string("fork"), f.rest());
+        }
+
+        JsonObject toJson() {
+            JsonObject o = new JsonObject();
+            JsonFields.put(o, "otherProcessesCores", otherProcessesCores);
+            JsonFields.put(o, "stealCores", stealCores);
+            JsonFields.put(o, "thisProcessCores", thisProcessCores);
+            JsonFields.put(o, "childProcessesCores", childProcessesCores);
+            JsonFields.put(o, "busyThresholdCores", busyThresholdCores);
+            JsonFields.put(o, "busy", busy);
+            JsonFields.put(o, "fork", fork);
+            JsonFields.putRest(o, others);
+            return o;
+        }
+    }
+
+    /** The JDK, or {@link Jdk#EMPTY} where the file has none. */
+    public Jdk jdkOrEmpty() {
+        return jdk == null ? Jdk.EMPTY : jdk;
+    }
+
+    /** The CPUs, or {@link Cpu#EMPTY} where the file has none. */
+    public Cpu cpuOrEmpty() {
+        return cpu == null ? Cpu.EMPTY : cpu;
+    }
+
+    /** The OS, or {@link Os#EMPTY} where the file has none. */
+    public Os osOrEmpty() {
+        return os == null ? Os.EMPTY : os;
+    }
+
+    /** The cell's file: this fork's with the suite commit and every fork's pinning and machine load. */
+    public EnvironmentFile forCell(String commit, List<Pinning> forksPinning, List<MachineLoad> forksLoad) {
+        return new EnvironmentFile(VERSION, jdk, gc, vmFlags, cpu, os, hostCheck, commit, List.copyOf(forksPinning),
+                List.copyOf(forksLoad), others);
+    }
+
+    /** This file with the suite's commit set. */
+    public EnvironmentFile withSuiteCommit(String commit) {
+        return new EnvironmentFile(version, jdk, gc, vmFlags, cpu, os, hostCheck, commit, pinning, machineLoad,
+                others);
+    }
+
+    /** Reads what {@link #toJson} wrote, or an env.json from before the version was written. */
+    public static EnvironmentFile fromJson(JsonObject o) {
+        JsonFields f = new JsonFields(o);
+        Integer version = f.integer("version");
+        JsonObject jdk = f.object("jdk");
+        String gc = f.string("gc");
+        List<String> flags = f.strings("vmFlags");
+        JsonObject cpu = f.object("cpu");
+        JsonObject os = f.object("os");
+        List<Check> checks = f.objects("hostCheck", Check::read);
+        String commit = f.string("suiteCommit");
+        List<Pinning> pinning = f.objects("pinning", Pinning::read);
+        List<MachineLoad> loads = f.objects("machineLoad", MachineLoad::read);
+        return new EnvironmentFile(version == null ? 1 : version, jdk == null ? null : Jdk.read(jdk), gc, flags,
+                cpu == null ? null : Cpu.read(cpu), os == null ? null : Os.read(os), checks, commit, pinning, loads,
+                f.rest());
+    }
+
+    /** Reads an env.json. */
+    public static EnvironmentFile read(Path file) throws IOException {
+        return fromJson(ResultFiles.readJson(file));
+    }
+
+    /** The file's JSON: the version first, then the fields in the order they have always been written. */
+    public JsonObject toJson() {
+        JsonObject o = new JsonObject();
+        o.addProperty("version", version);
+        if (jdk != null) {
+            o.add("jdk", jdk.toJson());
+        }
+        JsonFields.put(o, "gc", gc);
+        JsonFields.putStrings(o, "vmFlags", vmFlags);
+        if (cpu != null) {
+            o.add("cpu", cpu.toJson());
+        }
+        if (os != null) {
+            o.add("os", os.toJson());
+        }
+        JsonFields.putObjects(o, "hostCheck", hostCheck, Check::toJson);
+        JsonFields.put(o, "suiteCommit", suiteCommit);
+        JsonFields.putObjects(o, "pinning", pinning, Pinning::toJson);
+        JsonFields.putObjects(o, "machineLoad", machineLoad, MachineLoad::toJson);
+        JsonFields.putRest(o, others);
+        return o;
+    }
+
+    /** Writes the file (through a temporary file, as every result file). */
+    public void write(Path file) throws IOException {
+        ResultFiles.writeJson(file, toJson());
+    }
+}

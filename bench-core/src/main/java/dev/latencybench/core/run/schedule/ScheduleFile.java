@@ -1,0 +1,193 @@
+package dev.latencybench.core.run.schedule;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+
+import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.result.JsonFields;
+import dev.latencybench.core.result.ResultFiles;
+
+/**
+ * A cell's {@code <study>/<cell>.schedule.json}, typed: the schedule as it describes itself, every step in the
+ * order it ran with its status and primary figure, what a variant's steps shared (the chain search's one broker),
+ * and the {@link Decision} (none for a fixed list). This type writes the file and reads it back; nothing else looks
+ * its fields up by name. A field the file lacks is null (empty text for the schedule); fields this type does not
+ * know are kept in {@code others} and written back after the known ones; a file written before {@link #VERSION}
+ * was added reads as version 1. Immutable apart from the JSON objects it holds. Not for hot paths.
+ */
+public final class ScheduleFile {
+    /** The layout written now. 1: the fields as they were before the version was written. */
+    public static final int VERSION = 1;
+
+    /** The file's layout, {@link #VERSION} when written now. */
+    public final int version;
+    /** {@link Schedule#describe()}, e.g. {@code capacity search of kafka: 1, 2, 4, ...; pass: p99.9 < 100ms}. */
+    public final String schedule;
+    /** The cell's folder name, e.g. {@code temurin-25.0.3__g1}. */
+    public final String cell;
+    /** The primary metric's name: each step's figure is written under it. */
+    public final String primary;
+    /** The steps in the order they ran; null where the file has none. */
+    public final List<RanStep> steps;
+    /**
+     * What a variant's steps shared, as the study described it (a {@code summary} for people among its fields), by
+     * variant; null where nothing was shared. See {@link #sharedSummary}.
+     */
+    public final JsonObject shared;
+    /** The answer; null where the schedule answers no question. */
+    public final Decision decision;
+    /** The top-level fields this type does not know, in the file's order. */
+    public final JsonObject others;
+
+    /** One step as it ran: the step's name, variant, properties and description, its status and primary figure. */
+    public static final class RanStep {
+        public final String name;
+        public final String variant;
+        /** The system properties the step set, in order; the first is the one a search varies. */
+        public final Map<String, String> properties;
+        public final String description;
+        /** As {@link StepOutcome.Status} names it. */
+        public final String status;
+        /** The step's primary figure; null where it measured nothing. */
+        public final LatencySummary summary;
+        public final JsonObject others;
+
+        public RanStep(String name, String variant, Map<String, String> properties, String description, String status,
+                       LatencySummary summary, JsonObject others) {
+            this.name = name;
+            this.variant = variant;
+            this.properties = properties;
+            this.description = description;
+            this.status = status;
+            this.summary = summary;
+            this.others = others;
+        }
+
+        /** The step as the launcher ran it. */
+        public static RanStep of(StepOutcome done) {
+            Step s = done.step();
+            return new RanStep(s.name(), s.variant(), s.properties(), s.describe(), done.status().name(),
+                    done.summary(), new JsonObject());
+        }
+
+        static RanStep read(JsonObject o, String primary) {
+            JsonFields f = new JsonFields(o);
+            String name = f.string("name");
+            String variant = f.string("variant");
+            Map<String, String> properties = f.stringMap("properties");
+            String description = f.string("description");
+            String status = f.string("status");
+            JsonObject figure = f.object(primary);
+            return new RanStep(name, variant, properties, description, status,
+                    figure == null ? null : LatencySummary.fromJson(figure), f.rest());
+        }
+
+        JsonObject toJson(String primary) {
+            JsonObject o = new JsonObject();
+            JsonFields.put(o, "name", name);
+            JsonFields.put(o, "variant", variant);
+            if (properties != null) {
+                JsonObject props = new JsonObject();
+                properties.forEach(props::addProperty);
+                o.add("properties", props);
+            }
+            JsonFields.put(o, "description", description);
+            JsonFields.put(o, "status", status);
+            if (summary != null) {
+                o.add(primary, summary.toJson());
+            }
+            JsonFields.putRest(o, others);
+            return o;
+        }
+    }
+
+    public ScheduleFile(int version, String schedule, String cell, String primary, List<RanStep> steps,
+                        JsonObject shared, Decision decision, JsonObject others) {
+        this.version = version;
+        this.schedule = schedule;
+        this.cell = cell;
+        this.primary = primary;
+        this.steps = steps;
+        this.shared = shared;
+        this.decision = decision;
+        this.others = others;
+    }
+
+    /**
+     * The file the launcher writes when a cell's schedule ends or stops.
+     *
+     * @param shared what each variant's steps shared, by variant; empty when nothing was
+     * @param decision null for a schedule that answers no question
+     */
+    public static ScheduleFile of(String schedule, String cell, String primary, List<StepOutcome> done,
+                                  Map<String, JsonObject> shared, Decision decision) {
+        List<RanStep> steps = new ArrayList<>();
+        done.forEach(d -> steps.add(RanStep.of(d)));
+        JsonObject sh = null;
+        if (!shared.isEmpty()) {
+            sh = new JsonObject();
+            shared.forEach(sh::add);
+        }
+        return new ScheduleFile(VERSION, schedule, cell, primary, steps, sh, decision, new JsonObject());
+    }
+
+    /** The {@code summary} of what {@code variant}'s steps shared; null where they shared nothing or it has none. */
+    public String sharedSummary(String variant) {
+        JsonElement s = shared == null ? null : shared.get(variant);
+        JsonElement summary = s == null || !s.isJsonObject() ? null : s.getAsJsonObject().get("summary");
+        return summary == null || !summary.isJsonPrimitive() ? null : summary.getAsString();
+    }
+
+    /**
+     * Reads what {@link #toJson} wrote, or a file from before the version was written. A step's figure or a
+     * decision that is not as written throws a runtime exception; steps that are not objects are kept unread.
+     */
+    public static ScheduleFile fromJson(JsonObject o) {
+        JsonFields f = new JsonFields(o);
+        Integer version = f.integer("version");
+        String schedule = f.string("schedule");
+        String cell = f.string("cell");
+        String primary = f.string("primary");
+        String figure = primary == null ? "latency" : primary;
+        List<RanStep> steps = f.objects("steps", s -> RanStep.read(s, figure));
+        JsonObject shared = f.object("shared");
+        JsonObject decision = f.object("decision");
+        return new ScheduleFile(version == null ? 1 : version, schedule, cell, primary, steps, shared,
+                decision == null ? null : Decision.read(decision), f.rest());
+    }
+
+    /** Reads a schedule file. */
+    public static ScheduleFile read(Path file) throws IOException {
+        return fromJson(ResultFiles.readJson(file));
+    }
+
+    /** The file's JSON: the version first, then the fields in the order they have always been written. */
+    public JsonObject toJson() {
+        JsonObject o = new JsonObject();
+        o.addProperty("version", version);
+        JsonFields.put(o, "schedule", schedule);
+        JsonFields.put(o, "cell", cell);
+        JsonFields.put(o, "primary", primary);
+        String figure = primary == null ? "latency" : primary;
+        JsonFields.putObjects(o, "steps", steps, s -> s.toJson(figure));
+        if (shared != null) {
+            o.add("shared", shared);
+        }
+        if (decision != null) {
+            o.add("decision", decision.toJson());
+        }
+        JsonFields.putRest(o, others);
+        return o;
+    }
+
+    /** Writes the file (through a temporary file, as every result file). */
+    public void write(Path file) throws IOException {
+        ResultFiles.writeJson(file, toJson());
+    }
+}
