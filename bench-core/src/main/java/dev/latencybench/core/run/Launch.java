@@ -11,7 +11,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
-import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 
 import org.openjdk.jmh.runner.Runner;
@@ -21,7 +20,7 @@ import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.env.JvmIdentity;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
-import dev.latencybench.core.run.schedule.Decision;
+import dev.latencybench.core.run.schedule.ScheduleFile;
 import dev.latencybench.core.run.schedule.Step;
 import dev.latencybench.core.run.schedule.StepOutcome;
 import dev.latencybench.core.study.RunSettings;
@@ -258,32 +257,11 @@ final class Launch {
      * figure, and the answer with the step that decided it and why (none for a fixed list).
      */
     void writeSchedule(List<StepOutcome> done) {
-        JsonObject o = new JsonObject();
-        o.addProperty("schedule", plan.schedule().describe());
-        o.addProperty("cell", expected.cellName());
-        o.addProperty("primary", plan.metrics().primary().name());
-        JsonArray steps = new JsonArray();
-        for (StepOutcome s : done) {
-            JsonObject j = s.step().toJson();
-            j.addProperty("status", s.status().name());
-            if (s.summary() != null) {
-                j.add(plan.metrics().primary().name(), s.summary().toJson());
-            }
-            steps.add(j);
-        }
-        o.add("steps", steps);
-        if (!sharedDescriptions.isEmpty()) {
-            JsonObject sh = new JsonObject();
-            sharedDescriptions.forEach(sh::add);
-            o.add("shared", sh);
-        }
-        Decision decision = plan.schedule().decision(done);
-        if (decision != null) {
-            o.add("decision", decision.toJson());
-        }
+        ScheduleFile schedule = ScheduleFile.of(plan.schedule().describe(), expected.cellName(),
+                plan.metrics().primary().name(), done, sharedDescriptions, plan.schedule().decision(done));
         Path file = run.runDir().resolve(study.name()).resolve(expected.cellName() + SCHEDULE_SUFFIX);
         try {
-            ResultFiles.writeJson(file, o);
+            schedule.write(file);
         } catch (IOException e) {
             err.println("latency-bench: cannot write " + file + ": " + e.getMessage());
         }
