@@ -394,7 +394,7 @@ public final class EnvironmentFile {
     /** Reads what {@link #toJson} wrote, or an env.json from before the version was written. */
     public static EnvironmentFile fromJson(JsonObject o) {
         JsonFields f = new JsonFields(o);
-        Integer version = f.integer("version");
+        Integer version = f.integer("formatVersion");
         JsonObject jdk = f.object("jdk");
         String gc = f.string("gc");
         List<String> flags = f.strings("vmFlags");
@@ -417,7 +417,7 @@ public final class EnvironmentFile {
     /** The file's JSON: the version first, then the fields in the order they have always been written. */
     public JsonObject toJson() {
         JsonObject o = new JsonObject();
-        o.addProperty("version", version);
+        o.addProperty("formatVersion", version);
         if (jdk != null) {
             o.add("jdk", jdk.toJson());
         }

@@ -44,9 +44,9 @@ class EnvironmentFileTest {
             Path out = dir.resolve("env.json");
             env.write(out);
             String written = Files.readString(out, StandardCharsets.UTF_8);
-            assertTrue(written.startsWith("{\n  \"version\": 1,\n"), f.toString());
-            assertEquals(Files.readString(f, StandardCharsets.UTF_8), written.replaceFirst("\n  \"version\": 1,", ""),
-                    f.toString());
+            assertTrue(written.startsWith("{\n  \"formatVersion\": 1,\n"), f.toString());
+            assertEquals(Files.readString(f, StandardCharsets.UTF_8),
+                    written.replaceFirst("\n  \"formatVersion\": 1,", ""), f.toString());
         }
     }
 
@@ -86,7 +86,7 @@ class EnvironmentFileTest {
         assertEquals(-1, env.pinning.get(0).roleCpus.get("receiver"));
         assertEquals(JsonParser.parseString("{\"nodes\": 2}"), env.others.get("numa"));
         JsonObject back = env.toJson();
-        back.remove("version");
+        back.remove("formatVersion");
         assertEquals(o.toString(), back.toString(), "same fields, same order (unknown ones after the known)");
     }
 
@@ -100,12 +100,12 @@ class EnvironmentFileTest {
                 "{\"otherProcessesCores\": 0.0, \"busy\": false, \"fork\": \"1\"}").getAsJsonObject());
         EnvironmentFile cell = EnvironmentFile.fromJson(fork.toJson()).forCell("abc", List.of(pin), List.of(load));
         JsonObject json = cell.toJson();
-        assertEquals(List.of("version", "jdk", "gc", "vmFlags", "cpu", "os", "hostCheck", "suiteCommit", "pinning",
+        assertEquals(List.of("formatVersion", "jdk", "gc", "vmFlags", "cpu", "os", "hostCheck", "suiteCommit", "pinning",
                 "machineLoad"), List.copyOf(json.keySet()));
         assertEquals("abc", json.get("suiteCommit").getAsString());
         assertEquals("{\"otherProcessesCores\":0.0,\"busy\":false,\"fork\":\"1\"}",
                 json.getAsJsonArray("machineLoad").get(0).toString());
-        assertEquals("{\"version\":1,\"suiteCommit\":\"abc\",\"pinning\":[],\"machineLoad\":[]}",
+        assertEquals("{\"formatVersion\":1,\"suiteCommit\":\"abc\",\"pinning\":[],\"machineLoad\":[]}",
                 EnvironmentFile.EMPTY.forCell("abc", List.of(), List.of()).toJson().toString());
     }
 }

@@ -150,7 +150,7 @@ public final class ScheduleFile {
      */
     public static ScheduleFile fromJson(JsonObject o) {
         JsonFields f = new JsonFields(o);
-        Integer version = f.integer("version");
+        Integer version = f.integer("formatVersion");
         String schedule = f.string("schedule");
         String cell = f.string("cell");
         String primary = f.string("primary");
@@ -170,7 +170,7 @@ public final class ScheduleFile {
     /** The file's JSON: the version first, then the fields in the order they have always been written. */
     public JsonObject toJson() {
         JsonObject o = new JsonObject();
-        o.addProperty("version", version);
+        o.addProperty("formatVersion", version);
         JsonFields.put(o, "schedule", schedule);
         JsonFields.put(o, "cell", cell);
         JsonFields.put(o, "primary", primary);

@@ -45,9 +45,9 @@ class ScheduleFileTest {
             Path out = dir.resolve("s.schedule.json");
             schedule.write(out);
             String written = Files.readString(out, StandardCharsets.UTF_8);
-            assertTrue(written.startsWith("{\n  \"version\": 1,\n"), f.toString());
-            assertEquals(Files.readString(f, StandardCharsets.UTF_8), written.replaceFirst("\n  \"version\": 1,", ""),
-                    f.toString());
+            assertTrue(written.startsWith("{\n  \"formatVersion\": 1,\n"), f.toString());
+            assertEquals(Files.readString(f, StandardCharsets.UTF_8),
+                    written.replaceFirst("\n  \"formatVersion\": 1,", ""), f.toString());
         }
     }
 
@@ -79,7 +79,7 @@ class ScheduleFileTest {
         ScheduleFile written = ScheduleFile.of("capacity search of c", "j__g1", "e2e",
                 List.of(StepOutcome.ok(step, figure)), Map.of("c", broker), d);
         JsonObject json = written.toJson();
-        assertEquals("{\"version\":1,\"schedule\":\"capacity search of c\",\"cell\":\"j__g1\",\"primary\":\"e2e\","
+        assertEquals("{\"formatVersion\":1,\"schedule\":\"capacity search of c\",\"cell\":\"j__g1\",\"primary\":\"e2e\","
                 + "\"steps\":[{\"name\":\"c-instances-2\",\"variant\":\"c\",\"properties\":{\"bench.chain.instances\":"
                 + "\"2\"},\"description\":\"c, 2 chains\",\"status\":\"OK\",\"e2e\":{\"p50\":1,\"p90\":2,\"p99\":3,"
                 + "\"p99_9\":4,\"p99_99\":5,\"max\":6,\"count\":7}}],\"shared\":{\"c\":{\"kind\":\"owned\",\"summary\":"
