@@ -415,7 +415,7 @@ final class RunCommand implements Callable<Integer> {
                 command);
     }
 
-    /** The {@code run.json} of a run folder that {@code bench run} made; bad input (exit 2) otherwise ({@link ResumedRun#manifest}). */
+    /** The {@code run.json} of a run folder that {@code bench run} made; else bad input ({@link ResumedRun#manifest}). */
     private static JsonObject resumableManifest(Path runDir) {
         return ResumedRun.manifest(runDir).toJson();
     }

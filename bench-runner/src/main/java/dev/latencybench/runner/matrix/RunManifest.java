@@ -3,7 +3,6 @@ package dev.latencybench.runner.matrix;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,15 +38,12 @@ public record RunManifest(int formatVersion, String runId, String started, Strin
     public static final String FILE = "run.json";
     /** The layout this suite writes; a file without the member is read as this layout's first version. */
     public static final int FORMAT_VERSION = 1;
-    /** What {@code --resume} reads back: every {@code run.json} this class writes for a matrix run has them. */
-    public static final List<String> MEMBERS = List.of("scenarios", "jvms", "gcs", "gcArgs", "jvmArgs", "properties",
-            "command", "cells");
     /** How the machine or suite differed when {@code --resume-anyway} finished the run ({@link RunRequest#resumedDespite}). */
     public static final String RESUMED_DESPITE = "resumedDespite";
     /** A cell's status before it ran. */
     public static final String PENDING = "PENDING";
 
-    /** Every member this suite knows, in the order it writes them. */
+    /** Every member this suite knows; the others are {@link #unknown}. */
     private static final Set<String> KNOWN = Set.of("formatVersion", "runId", "started", "finished", "study",
             "variants", "host", "command", "runnerJava", "scenarios", "jvms", "gcs", "gcArgs", "jvmArgs", "properties",
             RESUMED_DESPITE, "cells");
@@ -258,16 +254,26 @@ public record RunManifest(int formatVersion, String runId, String started, Strin
                 properties, strings(o, RESUMED_DESPITE, ""), cells, unknown);
     }
 
-    /** {@link #MEMBERS} this file lacks, in that order: what {@code --resume} needs and a matrix run's file has. */
+    /**
+     * The members a matrix run's file has and {@code --resume} needs, that this file lacks, in the order written:
+     * all of them for a study's file, none for one that {@code bench run} wrote.
+     */
     public List<String> missing() {
+        Map<String, Object> needed = new LinkedHashMap<>();
+        needed.put("scenarios", scenarios);
+        needed.put("jvms", jvms);
+        needed.put("gcs", gcs);
+        needed.put("gcArgs", gcArgs);
+        needed.put("jvmArgs", jvmArgs);
+        needed.put("properties", properties);
+        needed.put("command", command);
+        needed.put("cells", cells);
         List<String> missing = new ArrayList<>();
-        List<Object> values = Arrays.asList(scenarios, jvms, gcs, gcArgs, jvmArgs, properties, command,
-                cells);
-        for (int i = 0; i < MEMBERS.size(); i++) {
-            if (values.get(i) == null) {
-                missing.add(MEMBERS.get(i));
+        needed.forEach((member, value) -> {
+            if (value == null) {
+                missing.add(member);
             }
-        }
+        });
         return missing;
     }
 

@@ -200,7 +200,6 @@ public final class RunData {
         }
     }
 
-
     public final Path dir;
     /**
      * The run's {@code run.json} as the file holds it, for a reader not yet on {@link #run()}; an empty object when

@@ -24,7 +24,7 @@ import dev.latencybench.runner.matrix.RunManifest;
  */
 final class RunDataReader {
     /** The name of a run's manifest, by which a folder of runs is told from a run folder. */
-    static final String RUN_JSON = RunManifest.FILE;
+    private static final String RUN_JSON = RunManifest.FILE;
 
     private final RunData data;
 
