@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
 import picocli.CommandLine.Command;
@@ -26,7 +25,6 @@ import dev.latencybench.runner.jvm.Collector;
 import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.matrix.Cell;
 import dev.latencybench.runner.matrix.CellOutcome;
-import dev.latencybench.runner.matrix.ResumeCheck;
 import dev.latencybench.runner.matrix.RunManifest;
 import dev.latencybench.runner.matrix.RunRequest;
 
@@ -142,7 +140,7 @@ final class RunCommand implements Callable<Integer> {
     static final String TASK_CLASSES = "bench.task.classes";
     static final String TASK_JARS = "bench.task.jar";
 
-    private static final String ONLY_MATRIX = "; only a run that 'bench run' started can be resumed: start a new run";
+    private static final String ONLY_MATRIX = ResumedRun.ONLY_MATRIX;
 
     private final Context ctx;
 
@@ -255,55 +253,14 @@ final class RunCommand implements Callable<Integer> {
         return String.join(":", out);
     }
 
-    /**
-     * The {@code run.json} of a run folder that {@code bench run} made; bad input (exit 2) when there is
-     * none, when it cannot be read (cut short), or when another tool wrote it (the study's own jar).
-     */
+    /** The {@code run.json} of a run folder that {@code bench run} made; else bad input ({@link ResumedRun#manifest}). */
     private static JsonObject resumableManifest(Path runDir) {
-        String prefix = "bench run --resume " + runDir + ": ";
-        Path file = RunManifest.file(runDir);
-        if (!Files.isRegularFile(file)) {
-            throw new UsageException(prefix + "there is no run.json, so it is not a run folder" + ONLY_MATRIX);
-        }
-        JsonObject run;
-        try {
-            run = ResultFiles.readJson(file);
-        } catch (IOException e) {
-            throw new UsageException(prefix + "its run.json is not readable JSON, perhaps cut short ("
-                    + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()) + ")" + ONLY_MATRIX);
-        }
-        if (run.has("study") && !run.has("cells")) {
-            throw new UsageException(prefix + "it is a run of the study jar (study '" + run.get("study").getAsString()
-                    + "'), not of 'bench run'" + ONLY_MATRIX);
-        }
-        List<String> missing = new ArrayList<>(RunManifest.MEMBERS);
-        missing.removeIf(run::has);
-        if (!missing.isEmpty()) {
-            throw new UsageException(prefix + "its run.json lacks " + String.join(", ", missing) + ", so 'bench run'"
-                    + " did not write it" + ONLY_MATRIX);
-        }
-        return run;
+        return ResumedRun.manifest(runDir).toJson();
     }
 
-    /**
-     * A run measured on another machine or by another commit of the suite is not finished here without
-     * {@code --resume-anyway}: its report would rank the cells of both under one Environment. Returns the
-     * differences it was resumed despite, those of earlier attempts too, for run.json and the report.
-     */
+    /** The differences from this machine and suite the run is resumed despite ({@link ResumedRun#sameMachine}). */
     private List<String> sameMachine(Path runDir, JsonObject run) {
-        List<String> differences = ResumeCheck.differences(runDir, run, ResumeCheck.here());
-        if (!differences.isEmpty() && !resumeAnyway) {
-            throw new UsageException("bench run --resume " + runDir + ": its cells were measured on another"
-                    + " machine or by another commit of the suite (" + String.join("; ", differences) + "), and one"
-                    + " report would rank both under one Environment; start a new run here, or add --resume-anyway to"
-                    + " finish it all the same (its report then says so)");
-        }
-        List<String> all = new ArrayList<>();
-        if (run.has(RunManifest.RESUMED_DESPITE)) {
-            all.addAll(RunManifest.strings(run.getAsJsonArray(RunManifest.RESUMED_DESPITE)));
-        }
-        differences.stream().filter(d -> !all.contains(d)).forEach(all::add);
-        return all;
+        return ResumedRun.sameMachine(runDir, RunManifest.fromJson(run), resumeAnyway);
     }
 
     /** The request of an earlier run, from its run.json; its JVMs must still be where they were. */
@@ -321,36 +278,8 @@ final class RunCommand implements Callable<Integer> {
         given.put("--duration", duration);
         given.put("--run-id", runIdOption);
         given.put("--results", resultsOption);
-        for (Map.Entry<String, Object> o : given.entrySet()) {
-            if (o.getValue() != null) {
-                throw new UsageException("bench run --resume: " + o.getKey() + " cannot change a run that has started; "
-                        + "resume it as it was, or start a new run");
-            }
-        }
-        List<Jvm> jvms = new ArrayList<>();
-        for (JsonElement e : run.getAsJsonArray("jvms")) {
-            JsonObject j = e.getAsJsonObject();
-            Path java = Path.of(j.get("java").getAsString());
-            var info = ctx.prober().probe(java, refreshJvms);
-            if (!info.usable()) {
-                throw new UsageException("bench run --resume: JVM " + j.get("name").getAsString() + " (" + java + "): "
-                        + info.error());
-            }
-            jvms.add(new Jvm(j.get("name").getAsString(), java, RunManifest.strings(j.getAsJsonArray("flags")), info,
-                    j.get("source").getAsString()));
-        }
-        ctx.prober().save();
-        List<Collector> collectors = new ArrayList<>();
-        RunManifest.strings(run.getAsJsonArray("gcs")).forEach(g -> collectors.add(Collector.of(g)));
-        Map<String, List<String>> gcArgs = new LinkedHashMap<>();
-        run.getAsJsonObject("gcArgs").entrySet().forEach(e -> gcArgs.put(e.getKey(),
-                RunManifest.strings(e.getValue().getAsJsonArray())));
-        Map<String, String> props = new LinkedHashMap<>();
-        run.getAsJsonObject("properties").entrySet().forEach(e -> props.put(e.getKey(), e.getValue().getAsString()));
-        List<String> scenarioNames = RunManifest.strings(run.getAsJsonArray("scenarios"));
-        return new RunRequest(runDir.getParent(), runDir.getFileName().toString(), scenarioNames,
-                minimumJava(scenarioNames), jvms, collectors, gcArgs,
-                RunManifest.strings(run.getAsJsonArray("jvmArgs")), props, run.get("command").getAsString());
+        return ResumedRun.request(runDir, RunManifest.fromJson(run), given, ctx.prober(), refreshJvms,
+                this::minimumJava);
     }
 
     /** Each scenario's lowest Java: {@link Scenarios#minimumJava}. */

@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -389,7 +390,7 @@ class MainTest {
                 "temurin-11.0.99", old.java(), List.of(), info, "test")), List.of(Collector.G1), Map.of(), List.of(),
                 Map.of(), "scripts/bench run --jvms temurin-11.0.99 --gcs g1");
         Files.createDirectories(request.runDir());
-        new RunManifest(request).write(request.cells(), Map.of(), false);
+        RunManifest.of(request, request.cells(), Map.of(), Instant.now().toString(), null).write(request.runDir());
         return request.runDir();
     }
 

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -44,7 +45,8 @@ public final class MatrixRunner {
     private final Function<Cell, List<String>> commandFor;
     private final PrintStream out;
     private final Map<String, CellOutcome> outcomes = new LinkedHashMap<>();
-    private final RunManifest manifest;
+    /** When this attempt of the run started: {@code run.json}'s {@code started}. */
+    private final String started = Instant.now().toString();
     private volatile Process current;
     private volatile String currentCell;
     /** Counted down when the running cell's output has been copied to the end, so a signal loses none of it. */
@@ -80,7 +82,6 @@ public final class MatrixRunner {
         this.commandFor = commandFor;
         this.out = out;
         this.outcomes.putAll(previous);
-        this.manifest = new RunManifest(request);
         this.reserve = new SpaceReserve(request.runDir());
     }
 
@@ -170,7 +171,7 @@ public final class MatrixRunner {
      */
     private void writeManifest(boolean finished) throws IOException {
         try {
-            manifest.write(cells, outcomes, finished);
+            manifest(finished).write(request.runDir());
         } catch (IOException e) {
             if (!ResultFiles.saysDiskFull(e.getMessage())) {
                 throw e;
@@ -178,11 +179,16 @@ public final class MatrixRunner {
             diskFull = diskFull == null ? e.getMessage() : diskFull;
             reserve.release();
             try {
-                manifest.write(cells, outcomes, finished);
+                manifest(finished).write(request.runDir());
             } catch (IOException again) {
                 manifestFailure = again.getMessage();
             }
         }
+    }
+
+    /** {@code run.json} as the run stands: the request and every cell's outcome so far. */
+    private RunManifest manifest(boolean finished) {
+        return RunManifest.of(request, cells, outcomes, started, finished ? Instant.now().toString() : null);
     }
 
     /** Why the run stopped early: a result or log could not be written for a full disk; null when it did not. */
@@ -433,7 +439,7 @@ public final class MatrixRunner {
         }
         reserve.release();
         try {
-            manifest.write(cells, outcomes, true);
+            manifest(true).write(request.runDir());
         } catch (IOException e) {
             System.err.println("latency-bench: cannot write run.json: " + e.getMessage());
         }

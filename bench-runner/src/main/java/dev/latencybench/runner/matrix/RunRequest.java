@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import com.google.gson.JsonObject;
+
 import dev.latencybench.runner.jvm.Collector;
 import dev.latencybench.runner.jvm.Jvm;
 
@@ -32,6 +34,11 @@ public final class RunRequest {
      * ({@link ResumeCheck}), one line each; empty for a run that never did.
      */
     public final List<String> resumedDespite;
+    /**
+     * The members of the resumed run's {@code run.json} that this suite does not know (a newer suite wrote them),
+     * written back as they were so that finishing the run with this suite loses none; empty for a new run.
+     */
+    final JsonObject keptMembers;
 
     public RunRequest(Path resultsDir, String runId, List<String> scenarios, Map<String, Integer> minimumJava,
                       List<Jvm> jvms, List<Collector> collectors, Map<String, List<String>> gcArgs, List<String> extraJvmArgs,
@@ -47,9 +54,10 @@ public final class RunRequest {
         this.properties = new LinkedHashMap<>(properties);
         this.command = command;
         this.resumedDespite = List.of();
+        this.keptMembers = new JsonObject();
     }
 
-    private RunRequest(RunRequest r, List<String> resumedDespite) {
+    private RunRequest(RunRequest r, List<String> resumedDespite, JsonObject keptMembers) {
         this.resultsDir = r.resultsDir;
         this.runId = r.runId;
         this.scenarios = r.scenarios;
@@ -61,11 +69,17 @@ public final class RunRequest {
         this.properties = new LinkedHashMap<>(r.properties);
         this.command = r.command;
         this.resumedDespite = List.copyOf(resumedDespite);
+        this.keptMembers = keptMembers.deepCopy();
     }
 
     /** The same request, resumed although the machine or the suite differed this way. */
     public RunRequest resumedDespite(List<String> differences) {
-        return new RunRequest(this, differences);
+        return new RunRequest(this, differences, keptMembers);
+    }
+
+    /** The same request, finishing a run whose {@code run.json} has these members this suite does not know. */
+    public RunRequest keeping(JsonObject unknownMembers) {
+        return new RunRequest(this, resumedDespite, unknownMembers);
     }
 
     public Path runDir() {

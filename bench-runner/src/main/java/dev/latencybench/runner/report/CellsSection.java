@@ -5,11 +5,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
-import com.google.gson.JsonElement;
-import com.google.gson.JsonObject;
-
 import dev.latencybench.core.view.Table;
 import dev.latencybench.runner.jvm.GraalJit;
+import dev.latencybench.runner.matrix.RunManifest;
 import dev.latencybench.runner.report.data.RunData;
 import dev.latencybench.runner.report.doc.Doc;
 
@@ -23,24 +21,21 @@ final class CellsSection {
     }
 
     static void write(Doc doc, RunData data) {
-        if (!data.runJson.has("cells")) {
+        if (data.run().cells() == null) {
             return;
         }
-        List<JsonObject> cells = new ArrayList<>();
-        for (JsonElement e : data.runJson.getAsJsonArray("cells")) {
-            cells.add(e.getAsJsonObject());
-        }
+        List<RunManifest.CellEntry> cells = new ArrayList<>(data.run().cells());
         List<String> scenarios = new ArrayList<>(data.scenarios.keySet());
-        cells.sort(Comparator.comparingInt((JsonObject c) -> scenarios.indexOf(c.get("scenario").getAsString()))
-                .thenComparingInt(c -> data.jvms().indexOf(c.get("jvm").getAsString()))
-                .thenComparingInt(c -> data.gcs().indexOf(c.get("gc").getAsString())));
+        cells.sort(Comparator.comparingInt((RunManifest.CellEntry c) -> scenarios.indexOf(c.scenario()))
+                .thenComparingInt(c -> data.jvms().indexOf(c.jvm()))
+                .thenComparingInt(c -> data.gcs().indexOf(c.gc())));
         Table t = new Table().text("scenario").text("JVM").text("GC").text("status").text("flags").number("time (s)");
-        for (JsonObject c : cells) {
+        for (RunManifest.CellEntry c : cells) {
             List<String> flags = new ArrayList<>();
-            c.getAsJsonArray("flags").forEach(f -> flags.add(GraalJit.shortFlag(f.getAsString())));
-            t.row(List.of(c.get("scenario").getAsString(), c.get("jvm").getAsString(), c.get("gc").getAsString(),
-                    c.get("status").getAsString(), flags.isEmpty() ? "(none)" : "`" + String.join(" ", flags) + "`",
-                    c.has("seconds") ? String.format(Locale.ROOT, "%.0f", c.get("seconds").getAsDouble()) : "-"));
+            c.flags().forEach(f -> flags.add(GraalJit.shortFlag(f)));
+            t.row(List.of(c.scenario(), c.jvm(), c.gc(), c.status(), flags.isEmpty() ? "(none)" : "`"
+                    + String.join(" ", flags) + "`", c.seconds() != null ? String.format(Locale.ROOT, "%.0f",
+                    c.seconds()) : "-"));
         }
         doc.h(2, "Cells and their flags");
         doc.p("Flags of each cell's benchmark JVMs besides the scenario's own (module opens and the like, in"

@@ -3,6 +3,7 @@ package dev.latencybench.runner.report;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Set;
 
 import com.google.gson.JsonObject;
@@ -20,7 +21,7 @@ final class IntroSection {
     }
 
     static void write(Doc doc, RunData data) {
-        String runId = data.string("runId", data.dir.getFileName().toString());
+        String runId = Objects.requireNonNullElse(data.run().runId(), data.dir.getFileName().toString());
         doc.h(1, "latency-bench report: " + runId);
         String banner = banner(data);
         if (banner != null) {
@@ -55,7 +56,7 @@ final class IntroSection {
                 }
             }
         }
-        String host = data.string("host", data.env != null && data.env.has("os")
+        String host = Objects.requireNonNullElse(data.run().host(), data.env != null && data.env.has("os")
                 ? data.env.getAsJsonObject("os").get("host").getAsString() : "unknown");
         return String.format(Locale.ROOT, "Run `%s` on host `%s`: %d result row(s): %d OK, %d failed or interrupted,"
                 + " %d skipped. Each scenario names the metrics its study records, what each is measured from and"

@@ -2,6 +2,7 @@ package dev.latencybench.runner.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 import dev.latencybench.core.record.Metric;
 import dev.latencybench.core.record.Metrics;
@@ -20,7 +21,7 @@ final class ReproduceSection {
         doc.h(2, "Reproduce");
         doc.p("The command that repeats this run (on another machine, JVM paths may differ; `scripts/bench jvms` lists"
                 + " what is installed):");
-        doc.code(data.string("command", firstCommand(data)));
+        doc.code(Objects.requireNonNullElse(data.run().command(), firstCommand(data)));
         List<String> tags = new ArrayList<>();
         for (String scenario : data.scenarios.keySet()) {
             tags.add((data.scenarios.size() > 1 ? "`" + scenario + "`: " : "") + tags(data.study(scenario).metrics));

@@ -6,6 +6,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.env.CpuPlacement;
@@ -319,7 +320,7 @@ final class VerdictSection {
             doc.p("**For a firmer ranking:** " + why + "; run longer (`-Dbench.duration`) or on a quieter host.");
             return;
         }
-        String command = data.string("command", "");
+        String command = Objects.requireNonNullElse(data.run().command(), "");
         if (command.startsWith("scripts/bench run")) {
             command = command.replaceAll("\\s+-Dbench\\.forks=\\S+", "");
             if (props.stream().anyMatch(p -> p.startsWith("-Dbench.scale="))) {

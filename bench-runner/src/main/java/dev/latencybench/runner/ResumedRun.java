@@ -1,0 +1,135 @@
+package dev.latencybench.runner;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.runner.cli.UsageException;
+import dev.latencybench.runner.jvm.Collector;
+import dev.latencybench.runner.jvm.Jvm;
+import dev.latencybench.runner.jvm.JvmInfo;
+import dev.latencybench.runner.jvm.JvmProber;
+import dev.latencybench.runner.matrix.ResumeCheck;
+import dev.latencybench.runner.matrix.RunManifest;
+import dev.latencybench.runner.matrix.RunRequest;
+
+/**
+ * {@code bench run --resume RUN_DIR}: an interrupted run's {@code run.json} read back ({@link RunManifest}),
+ * checked (a run of {@code bench run}, measured on this machine by this suite) and made into the request that
+ * finishes it. Bad input is a {@link UsageException} (exit 2) that says why the folder cannot be resumed.
+ * Stateless.
+ */
+final class ResumedRun {
+    /** The end of every refusal to resume a folder that {@code bench run} did not make. */
+    static final String ONLY_MATRIX = "; only a run that 'bench run' started can be resumed: start a new run";
+
+    private ResumedRun() {
+    }
+
+    /**
+     * The {@code run.json} of a run folder that {@code bench run} made; bad input when there is none, when it
+     * cannot be read (cut short), when another tool wrote it (the study's own jar), or when a member is not as
+     * {@code bench run} writes it.
+     */
+    static RunManifest manifest(Path runDir) {
+        String prefix = "bench run --resume " + runDir + ": ";
+        Path file = RunManifest.file(runDir);
+        if (!Files.isRegularFile(file)) {
+            throw new UsageException(prefix + "there is no run.json, so it is not a run folder" + ONLY_MATRIX);
+        }
+        RunManifest run;
+        try {
+            run = RunManifest.fromJson(ResultFiles.readJson(file));
+        } catch (IOException e) {
+            throw new UsageException(prefix + "its run.json is not readable JSON, perhaps cut short ("
+                    + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()) + ")" + ONLY_MATRIX);
+        } catch (RuntimeException e) {
+            throw notAsWritten(runDir, e);
+        }
+        if (run.study() != null && run.cells() == null) {
+            throw new UsageException(prefix + "it is a run of the study jar (study '" + run.study()
+                    + "'), not of 'bench run'" + ONLY_MATRIX);
+        }
+        List<String> missing = run.missing();
+        if (!missing.isEmpty()) {
+            throw new UsageException(prefix + "its run.json lacks " + String.join(", ", missing) + ", so 'bench run'"
+                    + " did not write it" + ONLY_MATRIX);
+        }
+        return run;
+    }
+
+    /** A run.json whose member has the wrong type or shape: edited, or not the runner's. */
+    private static UsageException notAsWritten(Path runDir, RuntimeException e) {
+        return new UsageException("bench run --resume " + runDir + ": its run.json is not as 'bench run' writes it ("
+                + e.getMessage() + ")" + ONLY_MATRIX);
+    }
+
+    /**
+     * A run measured on another machine or by another commit of the suite is not finished here without
+     * {@code --resume-anyway}: its report would rank the cells of both under one Environment. Returns the
+     * differences it was resumed despite, those of earlier attempts too, for run.json and the report.
+     */
+    static List<String> sameMachine(Path runDir, RunManifest run, boolean resumeAnyway) {
+        List<String> differences = ResumeCheck.differences(runDir, run.toJson(), ResumeCheck.here());
+        if (!differences.isEmpty() && !resumeAnyway) {
+            throw new UsageException("bench run --resume " + runDir + ": its cells were measured on another"
+                    + " machine or by another commit of the suite (" + String.join("; ", differences) + "), and one"
+                    + " report would rank both under one Environment; start a new run here, or add --resume-anyway to"
+                    + " finish it all the same (its report then says so)");
+        }
+        List<String> all = new ArrayList<>();
+        if (run.resumedDespite() != null) {
+            all.addAll(run.resumedDespite());
+        }
+        differences.stream().filter(d -> !all.contains(d)).forEach(all::add);
+        return all;
+    }
+
+    /**
+     * The request of an earlier run, from its run.json; its JVMs must still be where they were.
+     *
+     * @param given       the options of this command line that would change the run, by name; null when not given
+     * @param minimumJava each scenario's lowest Java, for the scenarios named
+     */
+    static RunRequest request(Path runDir, RunManifest run, Map<String, Object> given, JvmProber prober,
+                              boolean refreshJvms, Function<List<String>, Map<String, Integer>> minimumJava) {
+        for (Map.Entry<String, Object> o : given.entrySet()) {
+            if (o.getValue() != null) {
+                throw new UsageException("bench run --resume: " + o.getKey() + " cannot change a run that has started; "
+                        + "resume it as it was, or start a new run");
+            }
+        }
+        List<Jvm> jvms = new ArrayList<>();
+        for (int i = 0; i < run.jvms().size(); i++) {
+            RunManifest.JvmEntry j = run.jvms().get(i);
+            String where = "jvms[" + i + "].";
+            Path java = Path.of(present(j.java(), where + "java"));
+            JvmInfo info = prober.probe(java, refreshJvms);
+            if (!info.usable()) {
+                throw new UsageException("bench run --resume: JVM " + j.name() + " (" + java + "): " + info.error());
+            }
+            jvms.add(new Jvm(j.name(), java, present(j.flags(), where + "flags"), info,
+                    present(j.source(), where + "source")));
+        }
+        prober.save();
+        List<Collector> collectors = new ArrayList<>();
+        run.gcs().forEach(g -> collectors.add(Collector.of(g)));
+        List<String> scenarioNames = run.scenarios();
+        return new RunRequest(runDir.getParent(), runDir.getFileName().toString(), scenarioNames,
+                minimumJava.apply(scenarioNames), jvms, collectors, run.gcArgs(), run.jvmArgs(), run.properties(),
+                run.command()).keeping(run.unknown());
+    }
+
+    /** A member the request cannot do without. */
+    private static <T> T present(T value, String member) {
+        if (value == null) {
+            throw new IllegalArgumentException(member + " is missing");
+        }
+        return value;
+    }
+}
