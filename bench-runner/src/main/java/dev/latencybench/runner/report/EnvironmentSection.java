@@ -10,8 +10,6 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import com.google.gson.JsonElement;
-import com.google.gson.JsonObject;
 
 import dev.latencybench.core.env.EnvironmentFile;
 import dev.latencybench.runner.matrix.RunManifest;
@@ -32,13 +30,13 @@ final class EnvironmentSection {
     }
 
     static void write(Doc doc, RunData data) {
-        EnvironmentFile env = data.env == null ? null : EnvironmentFile.fromJson(data.env);
-        if (env == null && data.envByJvm.isEmpty() && !data.runJson.has("jvms")) {
+        EnvironmentFile env = data.env;
+        if (env == null && data.envByJvm.isEmpty() && data.run().jvms() == null) {
             return;
         }
         doc.h(2, "Environment");
-        if (data.runJson.has(RunManifest.RESUMED_DESPITE)) {
-            List<String> differences = RunManifest.strings(data.runJson.getAsJsonArray(RunManifest.RESUMED_DESPITE));
+        if (data.run().resumedDespite() != null) {
+            List<String> differences = data.run().resumedDespite();
             doc.p("**Mixed run**: it was finished with `--resume-anyway` on a machine or suite that differs from the"
                     + " one its earlier cells ran on (" + String.join("; ", differences) + "). The host below is the"
                     + " first cell's; compare cells of the two only with that in mind (each cell's env.json says"
@@ -76,15 +74,15 @@ final class EnvironmentSection {
         List<List<String>> rows = new ArrayList<>();
         List<String> names = new ArrayList<>(data.jvms());
         for (String name : names) {
-            JsonObject given = given(data, name);
-            EnvironmentFile.Jdk jdk = data.envByJvm.containsKey(name)
-                    ? EnvironmentFile.fromJson(data.envByJvm.get(name)).jdkOrEmpty() : EnvironmentFile.Jdk.EMPTY;
+            RunManifest.JvmEntry given = given(data, name);
+            EnvironmentFile.Jdk jdk = data.envByJvm.containsKey(name) ? data.envByJvm.get(name).jdkOrEmpty()
+                    : EnvironmentFile.Jdk.EMPTY;
             if (given == null && jdk.isEmpty()) {
                 continue;
             }
-            String java = given != null && given.has("java") ? given.get("java").getAsString() : null;
-            String vendor = jdk.vendor != null ? jdk.vendor : given != null ? str(given, "vendor") : "unknown";
-            String version = given != null && given.has("version") ? str(given, "version") : str(jdk.version);
+            String java = given != null ? given.java() : null;
+            String vendor = jdk.vendor != null ? jdk.vendor : given != null ? str(given.vendor()) : "unknown";
+            String version = given != null && given.version() != null ? given.version() : str(jdk.version);
             String real = realJava(jdk.home != null ? jdk.home + "/bin/java" : java);
             rows.add(List.of(name, vendor, version, java == null ? "-" : "`" + java + "`",
                     real == null ? "unknown" : "`" + real + "`"));
@@ -98,11 +96,11 @@ final class EnvironmentSection {
                 Doc.numericFrom(5, 5));
     }
 
-    private static JsonObject given(RunData data, String name) {
-        if (data.runJson.has("jvms")) {
-            for (JsonElement e : data.runJson.getAsJsonArray("jvms")) {
-                if (e.getAsJsonObject().get("name").getAsString().equals(name)) {
-                    return e.getAsJsonObject();
+    private static RunManifest.JvmEntry given(RunData data, String name) {
+        if (data.run().jvms() != null) {
+            for (RunManifest.JvmEntry j : data.run().jvms()) {
+                if (j.name().equals(name)) {
+                    return j;
                 }
             }
         }
@@ -135,10 +133,6 @@ final class EnvironmentSection {
     /** The value as text; "unknown" for null (not in the file). */
     private static String str(Object value) {
         return value == null ? "unknown" : value.toString();
-    }
-
-    private static String str(JsonObject o, String member) {
-        return o.has(member) && !o.get(member).isJsonNull() ? o.get(member).getAsString() : "unknown";
     }
 
     private static String orNone(String s) {

@@ -6,8 +6,8 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 
-import com.google.gson.JsonObject;
 
+import dev.latencybench.core.env.EnvironmentFile;
 import dev.latencybench.runner.report.data.Percentiles;
 import dev.latencybench.runner.report.data.RunData;
 import dev.latencybench.runner.report.doc.Doc;
@@ -56,8 +56,8 @@ final class IntroSection {
                 }
             }
         }
-        String host = Objects.requireNonNullElse(data.run().host(), data.env != null && data.env.has("os")
-                ? data.env.getAsJsonObject("os").get("host").getAsString() : "unknown");
+        String host = Objects.requireNonNullElse(data.run().host(), data.env != null && data.env.os != null
+                && data.env.os.host != null ? data.env.os.host : "unknown");
         return String.format(Locale.ROOT, "Run `%s` on host `%s`: %d result row(s): %d OK, %d failed or interrupted,"
                 + " %d skipped. Each scenario names the metrics its study records, what each is measured from and"
                 + " to, the primary one first: the charts, the rankings and the trust tables are the primary"
@@ -91,13 +91,13 @@ final class IntroSection {
     }
 
     /** A warning when the host cannot give trustworthy tails: too few CPUs, none isolated. */
-    static String hostCaveat(JsonObject env) {
-        if (env == null || !env.has("cpu")) {
+    static String hostCaveat(EnvironmentFile env) {
+        if (env == null || env.cpu == null) {
             return null;
         }
-        JsonObject cpu = env.getAsJsonObject("cpu");
-        int cpus = cpu.has("availableProcessors") ? cpu.get("availableProcessors").getAsInt() : 0;
-        String isolatedCpus = cpu.has("isolated") ? cpu.get("isolated").getAsString() : "";
+        EnvironmentFile.Cpu cpu = env.cpu;
+        int cpus = cpu.availableProcessors != null ? cpu.availableProcessors : 0;
+        String isolatedCpus = cpu.isolated != null ? cpu.isolated : "";
         boolean isolated = !isolatedCpus.isEmpty() && !isolatedCpus.equals("none"); // CpuList writes "none"
         if (cpus >= 4 && isolated) {
             return null;

@@ -34,7 +34,7 @@ final class MachineLimits {
                         + " not the transport's.");
             }
         }
-        int cpus = cpus(data.env == null ? null : EnvironmentFile.fromJson(data.env));
+        int cpus = cpus(data.env);
         if (cpus > 0) {
             List<String> busy = new ArrayList<>();
             for (Search s : searches) {

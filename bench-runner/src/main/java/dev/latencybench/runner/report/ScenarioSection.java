@@ -8,10 +8,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import com.google.gson.JsonObject;
-
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.result.CellResult;
+import dev.latencybench.core.result.MessageLoad;
 import dev.latencybench.runner.report.data.RunData;
 import dev.latencybench.runner.report.doc.Doc;
 
@@ -115,10 +114,10 @@ final class ScenarioSection {
         String timing = String.format(Locale.ROOT, "scale `%s`: warm-up %s + measured %s per fork, %d fork(s) per"
                 + " cell.", result.scale, Units.formatDuration(result.warmupNs), Units.formatDuration(result.measureNs),
                 result.forks);
-        JsonObject r = result.json(); // the load a study records under these two names, where it has them
-        if (r.has("ratePerSec") && r.has("payloadBytes")) {
-            return String.format(Locale.ROOT, "%,d msg/s, %d-byte payload, %s", r.get("ratePerSec").getAsLong(),
-                    r.get("payloadBytes").getAsInt(), timing);
+        MessageLoad load = result.part(MessageLoad.PART); // where the study records it
+        if (load != null && load.known()) {
+            return String.format(Locale.ROOT, "%,d msg/s, %d-byte payload, %s", load.ratePerSec, load.payloadBytes,
+                    timing);
         }
         if (result.description != null && !result.description.isEmpty()) {
             String d = result.description;

@@ -11,11 +11,11 @@ import java.util.Map;
 
 import com.google.gson.JsonObject;
 
+import dev.latencybench.core.env.EnvironmentFile;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.result.CellResult;
 import dev.latencybench.core.result.CpuPairResult;
-import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
 import dev.latencybench.runner.matrix.RunManifest;
 
@@ -192,8 +192,8 @@ public final class RunData {
                 if (!Files.isRegularFile(env)) {
                     return -1;
                 }
-                JsonObject jdk = ResultFiles.readJson(env).getAsJsonObject("jdk");
-                return jdk != null && jdk.has("maxHeapBytes") ? jdk.get("maxHeapBytes").getAsLong() : -1;
+                EnvironmentFile.Jdk jdk = EnvironmentFile.read(env).jdk;
+                return jdk != null && jdk.maxHeapBytes != null ? jdk.maxHeapBytes : -1;
             } catch (IOException | RuntimeException e) {
                 return -1;
             }
@@ -213,9 +213,9 @@ public final class RunData {
     /** Per scenario, the schedules that answered a question (a capacity search), one per cell. */
     final Map<String, List<Search>> searches = new LinkedHashMap<>();
     /** The first env.json found: the host's description. */
-    public JsonObject env;
+    public EnvironmentFile env;
     /** The first env.json of each JVM's cells, by JVM name: what the cells' JVMs said about themselves. */
-    public final Map<String, JsonObject> envByJvm = new LinkedHashMap<>();
+    public final Map<String, EnvironmentFile> envByJvm = new LinkedHashMap<>();
     final List<String> jvmOrder = new ArrayList<>();
     final List<String> gcOrder = new ArrayList<>();
     /** What could not be read, one line each naming the file and what is wrong with it; in the order met. */

@@ -13,6 +13,7 @@ import com.google.gson.JsonObject;
 
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.result.CellResult;
+import dev.latencybench.core.env.EnvironmentFile;
 import dev.latencybench.core.result.ResultLayout;
 import dev.latencybench.runner.matrix.RunManifest;
 
@@ -201,7 +202,7 @@ final class RunDataReader {
                     continue;
                 }
                 if (data.env == null) {
-                    data.env = optional(cdir.resolve(ResultLayout.ENV_JSON));
+                    data.env = environment(optional(cdir.resolve(ResultLayout.ENV_JSON)));
                 }
                 rows.add(new RunData.Row(scenario, variant, cell, r.status, r.reasons, FlagText.current(r.flags, r), flags,
                         r.metrics, r.summaries, forkSummaries(r), r, cdir));
@@ -218,7 +219,7 @@ final class RunDataReader {
             Path envFile = r.dir == null ? null : r.dir.resolve(ResultLayout.ENV_JSON);
             if (envFile != null && !data.envByJvm.containsKey(r.jvm)
                     && !RunData.UNREADABLE.equals(r.status)) {
-                JsonObject e = optional(envFile);
+                EnvironmentFile e = environment(optional(envFile));
                 if (e != null) {
                     data.envByJvm.put(r.jvm, e);
                 }
@@ -266,6 +267,23 @@ final class RunDataReader {
             return null;
         }
     }
+
+    /** An env.json's contents, typed; null for none, and for one not as the suite writes it (then a problem). */
+    private EnvironmentFile environment(JsonObject json) {
+        if (json == null) {
+            return null;
+        }
+        try {
+            return EnvironmentFile.fromJson(json);
+        } catch (RuntimeException e) {
+            String problem = "an env.json is not as the suite writes it (" + RunFile.oneLine(e) + ")";
+            if (!data.problems.contains(problem)) {
+                data.problems.add(problem);
+            }
+            return null;
+        }
+    }
+
     private static void addNew(List<String> into, String name) {
         if (!into.contains(name)) {
             into.add(name);
