@@ -16,7 +16,7 @@ import dev.latencybench.core.config.Units;
 import dev.latencybench.core.fork.ForkPlan;
 import dev.latencybench.core.fork.ForkedStudy;
 import dev.latencybench.core.result.ResultPart;
-import dev.latencybench.core.run.schedule.Sweep;
+import dev.latencybench.core.schedule.Sweep;
 import dev.latencybench.core.study.RunSettings;
 
 /**

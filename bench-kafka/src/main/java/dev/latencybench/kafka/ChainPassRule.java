@@ -3,9 +3,9 @@ package dev.latencybench.kafka;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.latencybench.core.run.schedule.PassRule;
-import dev.latencybench.core.run.schedule.StepOutcome;
-import dev.latencybench.core.run.schedule.TooShort;
+import dev.latencybench.core.schedule.PassRule;
+import dev.latencybench.core.schedule.StepOutcome;
+import dev.latencybench.core.schedule.TooShort;
 
 /**
  * The chain study's pass rule for its capacity search: a step passes when it is OK and the merged

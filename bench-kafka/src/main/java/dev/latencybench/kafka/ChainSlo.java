@@ -8,8 +8,8 @@ import org.HdrHistogram.AbstractHistogram;
 
 import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Units;
-import dev.latencybench.core.run.schedule.PassRule;
-import dev.latencybench.core.run.schedule.TooShort;
+import dev.latencybench.core.schedule.PassRule;
+import dev.latencybench.core.schedule.TooShort;
 
 /**
  * The chain study's service-level objective, e.g. {@code p99.9<100ms}: a percentile of the end-to-end

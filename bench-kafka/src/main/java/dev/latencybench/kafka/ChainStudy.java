@@ -18,10 +18,10 @@ import dev.latencybench.core.env.LibraryFlags;
 import dev.latencybench.core.fork.ForkPlan;
 import dev.latencybench.core.fork.ForkedStudy;
 import dev.latencybench.core.run.JvmProbe;
-import dev.latencybench.core.run.schedule.CapacitySearch;
-import dev.latencybench.core.run.schedule.FixedList;
-import dev.latencybench.core.run.schedule.Schedule;
-import dev.latencybench.core.run.schedule.SequenceOfSchedules;
+import dev.latencybench.core.schedule.CapacitySearch;
+import dev.latencybench.core.schedule.FixedList;
+import dev.latencybench.core.schedule.Schedule;
+import dev.latencybench.core.schedule.SequenceOfSchedules;
 import dev.latencybench.core.study.JavaNeeded;
 import dev.latencybench.core.study.RunSettings;
 

@@ -18,9 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
-import dev.latencybench.core.run.schedule.CapacitySearch;
-import dev.latencybench.core.run.schedule.FixedList;
-import dev.latencybench.core.run.schedule.SequenceOfSchedules;
+import dev.latencybench.core.schedule.CapacitySearch;
+import dev.latencybench.core.schedule.FixedList;
+import dev.latencybench.core.schedule.SequenceOfSchedules;
 
 class ChainConfigTest {
     @TempDir

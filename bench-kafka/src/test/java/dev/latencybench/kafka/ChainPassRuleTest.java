@@ -9,9 +9,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import dev.latencybench.core.record.LatencySummary;
-import dev.latencybench.core.run.schedule.PassRule;
-import dev.latencybench.core.run.schedule.Step;
-import dev.latencybench.core.run.schedule.StepOutcome;
+import dev.latencybench.core.schedule.PassRule;
+import dev.latencybench.core.schedule.Step;
+import dev.latencybench.core.schedule.StepOutcome;
 
 /**
  * Which failed steps bound the chain search: the reasons the study itself writes for load (taken from

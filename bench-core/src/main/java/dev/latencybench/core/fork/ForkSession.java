@@ -133,7 +133,7 @@ public final class ForkSession implements AutoCloseable {
     public static ForkSession open(String study, String variant, RunSettings run, Periods periods, CpuPlan cpus,
                                    Workload workload) {
         Path cell = ResultLayout.cellDir(run.resultsDir(), run.runId(), study, run.stepOr(variant),
-                JvmIdentity.current().named(run.jvmName()));
+                JvmIdentity.current().named(run.jvmName()).cellName());
         Path forkDir = ResultLayout.forkDir(cell, ProcessHandle.current().pid());
         try {
             Files.createDirectories(forkDir);

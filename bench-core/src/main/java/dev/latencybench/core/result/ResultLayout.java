@@ -5,8 +5,6 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 
-import dev.latencybench.core.env.JvmIdentity;
-
 /**
  * Where results go: {@code <results>/<run-id>/<scenario>/<variant>/<jvm>__<gc>/}, with each forked
  * JVM's raw data under {@code forks/<pid>/} until the launcher merges it into the cell's
@@ -55,8 +53,9 @@ public final class ResultLayout {
         return resultsRoot.resolve(runId).resolve(scenario).resolve(variant);
     }
 
-    public static Path cellDir(Path resultsRoot, String runId, String scenario, String variant, JvmIdentity id) {
-        return variantDir(resultsRoot, runId, scenario, variant).resolve(id.cellName());
+    /** A cell's folder: {@code cellName} is the JVM's and collector's ({@code JvmIdentity.cellName()}). */
+    public static Path cellDir(Path resultsRoot, String runId, String scenario, String variant, String cellName) {
+        return variantDir(resultsRoot, runId, scenario, variant).resolve(cellName);
     }
 
     public static Path forkDir(Path cellDir, long pid) {

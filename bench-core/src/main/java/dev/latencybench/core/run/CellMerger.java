@@ -25,7 +25,7 @@ import dev.latencybench.core.result.CellResult;
 import dev.latencybench.core.result.ForkResult;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
-import dev.latencybench.core.run.schedule.Step;
+import dev.latencybench.core.schedule.Step;
 import dev.latencybench.core.study.Accounting;
 import dev.latencybench.core.study.Study;
 

@@ -16,7 +16,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
 import dev.latencybench.core.config.Periods;
 import dev.latencybench.core.fork.StudyBenchmark;
 import dev.latencybench.core.jmh.LatencyProfiler;
-import dev.latencybench.core.run.schedule.Step;
+import dev.latencybench.core.schedule.Step;
 import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.study.Study;
 

@@ -20,9 +20,9 @@ import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.env.JvmIdentity;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
-import dev.latencybench.core.run.schedule.ScheduleFile;
-import dev.latencybench.core.run.schedule.Step;
-import dev.latencybench.core.run.schedule.StepOutcome;
+import dev.latencybench.core.schedule.ScheduleFile;
+import dev.latencybench.core.schedule.Step;
+import dev.latencybench.core.schedule.StepOutcome;
 import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.study.Study;
 

@@ -8,8 +8,8 @@ import java.util.Locale;
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.env.JvmIdentity;
 import dev.latencybench.core.record.Metric;
-import dev.latencybench.core.run.schedule.Decision;
-import dev.latencybench.core.run.schedule.StepOutcome;
+import dev.latencybench.core.schedule.Decision;
+import dev.latencybench.core.schedule.StepOutcome;
 import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.study.Study;
 

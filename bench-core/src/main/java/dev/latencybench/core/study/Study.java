@@ -17,8 +17,8 @@ import dev.latencybench.core.config.Periods;
 import dev.latencybench.core.config.Property;
 import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.result.ResultPart;
-import dev.latencybench.core.run.schedule.FixedList;
-import dev.latencybench.core.run.schedule.Schedule;
+import dev.latencybench.core.schedule.FixedList;
+import dev.latencybench.core.schedule.Schedule;
 
 /**
  * What the launcher needs to know about one study: its name, what a variant of it is (a transport,

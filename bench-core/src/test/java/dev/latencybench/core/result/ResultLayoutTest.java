@@ -38,7 +38,7 @@ class ResultLayoutTest {
     void foldersOfACell() {
         Path results = Paths.get("/r");
         JvmIdentity id = new JvmIdentity("temurin-25.0.3", "zgc");
-        Path cell = ResultLayout.cellDir(results, "run1", "queue", "chronicle", id);
+        Path cell = ResultLayout.cellDir(results, "run1", "queue", "chronicle", id.cellName());
         assertEquals(Paths.get("/r/run1/queue/chronicle"), ResultLayout.variantDir(results, "run1", "queue",
                 "chronicle"));
         assertEquals(Paths.get("/r/run1/queue/chronicle/temurin-25.0.3__zgc"), cell);

@@ -15,17 +15,17 @@ class StudyLauncherTest {
 
     @Test
     void aCompleteSearchEndsWellThoughItsLastStepFailedAndAnythingElseDoesNot() {
-        dev.latencybench.core.run.schedule.Decision found = new dev.latencybench.core.run.schedule.Decision(
-                dev.latencybench.core.run.schedule.Decision.Kind.BOUNDARY, 3, "3 chains", java.util.List.of("a", "b"),
+        dev.latencybench.core.schedule.Decision found = new dev.latencybench.core.schedule.Decision(
+                dev.latencybench.core.schedule.Decision.Kind.BOUNDARY, 3, "3 chains", java.util.List.of("a", "b"),
                 "3 passed, 4 failed");
-        dev.latencybench.core.run.schedule.Decision unfinished = new dev.latencybench.core.run.schedule.Decision(
-                dev.latencybench.core.run.schedule.Decision.Kind.UNFINISHED, 2, "at least 2 chains",
+        dev.latencybench.core.schedule.Decision unfinished = new dev.latencybench.core.schedule.Decision(
+                dev.latencybench.core.schedule.Decision.Kind.UNFINISHED, 2, "at least 2 chains",
                 java.util.List.of("a"), "interrupted");
         java.util.List<CellSummary> search = java.util.List.of(cell("OK"), cell("OK"), cell("FAILED"));
         assertEquals(0, StudyLauncher.exitStatus(search, found, true), "the failed step is where the answer lies");
         assertEquals(1, StudyLauncher.exitStatus(search, unfinished, true));
-        dev.latencybench.core.run.schedule.Decision failed = new dev.latencybench.core.run.schedule.Decision(
-                dev.latencybench.core.run.schedule.Decision.Kind.FAILED, 0, "no answer: the step of 2 chains failed",
+        dev.latencybench.core.schedule.Decision failed = new dev.latencybench.core.schedule.Decision(
+                dev.latencybench.core.schedule.Decision.Kind.FAILED, 0, "no answer: the step of 2 chains failed",
                 java.util.List.of("a", "b"), "the broker died");
         assertEquals(1, StudyLauncher.exitStatus(search, failed, true), "a step that failed outside the rule fails the cell");
         assertEquals(1, StudyLauncher.exitStatus(java.util.List.of(cell("OK"), cell("INTERRUPTED")), found, true));

@@ -15,9 +15,9 @@ import com.google.gson.JsonObject;
 
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
-import dev.latencybench.core.run.schedule.Decision;
-import dev.latencybench.core.run.schedule.ScheduleFile;
-import dev.latencybench.core.run.schedule.TooShort;
+import dev.latencybench.core.schedule.Decision;
+import dev.latencybench.core.schedule.ScheduleFile;
+import dev.latencybench.core.schedule.TooShort;
 import dev.latencybench.core.view.VerdictRule;
 
 /**

@@ -1,4 +1,4 @@
-package dev.latencybench.core.run.schedule;
+package dev.latencybench.core.schedule;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;

@@ -1,4 +1,4 @@
-package dev.latencybench.core.run.schedule;
+package dev.latencybench.core.schedule;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
-package dev.latencybench.core.run.schedule;
+package dev.latencybench.core.schedule;
 
-import static dev.latencybench.core.run.schedule.FakeSteps.MS;
+import static dev.latencybench.core.schedule.FakeSteps.MS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,8 +1,8 @@
-package dev.latencybench.core.run.schedule;
+package dev.latencybench.core.schedule;
 
-import static dev.latencybench.core.run.schedule.FakeSteps.MS;
-import static dev.latencybench.core.run.schedule.FakeSteps.drive;
-import static dev.latencybench.core.run.schedule.FakeSteps.ok;
+import static dev.latencybench.core.schedule.FakeSteps.MS;
+import static dev.latencybench.core.schedule.FakeSteps.drive;
+import static dev.latencybench.core.schedule.FakeSteps.ok;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;

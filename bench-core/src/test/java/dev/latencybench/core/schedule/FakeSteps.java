@@ -1,4 +1,4 @@
-package dev.latencybench.core.run.schedule;
+package dev.latencybench.core.schedule;
 
 import java.util.ArrayList;
 import java.util.List;
