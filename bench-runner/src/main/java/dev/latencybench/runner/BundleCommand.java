@@ -110,7 +110,7 @@ final class BundleCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         List<Study> studies;
         try {
-            studies = ctx.scenarios().select(RunCommand.list(joined(scenarioValues), "all"));
+            studies = ctx.scenarios().select(RunCommand.list(RunCommand.joined(scenarioValues, ","), "all"));
         } catch (IllegalArgumentException e) {
             throw new UsageException("bench bundle: " + e.getMessage());
         }
@@ -128,7 +128,7 @@ final class BundleCommand implements Callable<Integer> {
         }
         List<Jvm> jvms;
         try {
-            jvms = ctx.jvms(joined(jvmValues), explicitJvms, refreshJvms);
+            jvms = ctx.jvms(RunCommand.joined(jvmValues, ","), explicitJvms, refreshJvms);
         } catch (IllegalArgumentException e) {
             throw new UsageException("bench bundle: " + e.getMessage());
         }
@@ -181,11 +181,6 @@ final class BundleCommand implements Callable<Integer> {
                 // shutting down: the hook runs abandon() again, which is idempotent
             }
         }
-    }
-
-    /** A list option's values, repeated or comma-separated, as one comma-separated value; null when not given. */
-    private static String joined(List<String> values) {
-        return values.isEmpty() ? null : String.join(",", values);
     }
 
     /** The modules a JVM's runtime needs for these studies: the base, each study's, each {@code --add-modules}. */

@@ -238,7 +238,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** A list option's values joined into one list ({@code --gcs g1 --gcs zgc} is {@code g1,zgc}); null when not given. */
-    private static String joined(List<String> values, String separator) {
+    static String joined(List<String> values, String separator) {
         return values.isEmpty() ? null : String.join(separator, values);
     }
 

@@ -261,9 +261,7 @@ final class RunDataReader {
         try {
             return RunFile.readObject(file);
         } catch (RunFile.Unreadable e) {
-            if (!data.problems.contains(e.getMessage())) {
-                data.problems.add(e.getMessage());
-            }
+            problem(e.getMessage());
             return null;
         }
     }
@@ -276,11 +274,15 @@ final class RunDataReader {
         try {
             return EnvironmentFile.fromJson(json);
         } catch (RuntimeException e) {
-            String problem = "an env.json is not as the suite writes it (" + RunFile.oneLine(e) + ")";
-            if (!data.problems.contains(problem)) {
-                data.problems.add(problem);
-            }
+            problem("an env.json is not as the suite writes it (" + RunFile.oneLine(e) + ")");
             return null;
+        }
+    }
+
+    /** Adds a problem the report names, once however many files have it. */
+    private void problem(String problem) {
+        if (!data.problems.contains(problem)) {
+            data.problems.add(problem);
         }
     }
 
