@@ -152,8 +152,11 @@ class ChainWorkloadTest {
         // in memory the only allocation there could be is the source's and the sink's own: the harness's. Over
         // Chronicle Queue the same loops allocate now and then inside Chronicle (0 to 21 KB a second seen
         // here, never one object a message): result.json's allocation shows it per step
-        assertTrue(bytesPerExtraMessageOnceWarm(() -> workload("in-memory", new InMemoryChainTransport(), ServiceStep.ADD_ONE))
-                < 0.1);
+        // one object a message would be at least 16 bytes a message. A loop's own few hundred bytes are not quite
+        // the same from one period to the next (0 to 350 bytes apart seen here and on CI, over 1,800 extra
+        // messages: 0.2 bytes a message), so the bound is 1 byte a message, not 0
+        double bytes = bytesPerExtraMessageOnceWarm(() -> workload("in-memory", new InMemoryChainTransport(), ServiceStep.ADD_ONE));
+        assertTrue(bytes < 1, bytes + " bytes per extra message, where one object a message would be about 16 or more");
     }
 
     /** In memory, but chain 1's sink takes {@code stallMs} to open its reader, as on a machine too loaded to start it. */
