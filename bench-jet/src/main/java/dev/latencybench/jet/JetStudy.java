@@ -11,13 +11,12 @@ import com.google.gson.JsonObject;
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
-import dev.latencybench.core.config.Property;
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.fork.ForkPlan;
 import dev.latencybench.core.fork.ForkedStudy;
-import dev.latencybench.core.result.ResultPart;
 import dev.latencybench.core.schedule.Sweep;
 import dev.latencybench.core.study.RunSettings;
+import dev.latencybench.core.study.StudyDescriptor;
 
 /**
  * Study 3, "the low-latency rematch": a sliding-window count on Hazelcast's Jet engine (Hazelcast
@@ -44,34 +43,15 @@ public final class JetStudy implements ForkedStudy {
     /** The published pipeline with none of the suite's code inside: the harness's yardstick. */
     public static final String REFERENCE = "reference";
 
-    @Override
-    public String name() {
-        return NAME;
-    }
+    /** What the study is: {@link dev.latencybench.core.study.Study#descriptor()}. */
+    static final StudyDescriptor DESCRIPTOR = StudyDescriptor.of(NAME, "bench-jet", "engine",
+            "a sliding-window count on Hazelcast Jet: window latency against throughput, per collector",
+            JetSettings.PROPERTIES)
+            .withResultParts(JetResult.PART);
 
     @Override
-    public String module() {
-        return "bench-jet";
-    }
-
-    @Override
-    public List<ResultPart<?>> resultParts() {
-        return List.of(JetResult.PART);
-    }
-
-    @Override
-    public String title() {
-        return "a sliding-window count on Hazelcast Jet: window latency against throughput, per collector";
-    }
-
-    @Override
-    public String variantLabel() {
-        return "engine";
-    }
-
-    @Override
-    public List<Property> studyProperties() {
-        return JetSettings.PROPERTIES;
+    public StudyDescriptor descriptor() {
+        return DESCRIPTOR;
     }
 
     /** Reads the properties; its {@link Plan#prepare} checks the port and the cluster. */

@@ -12,7 +12,6 @@ import com.google.gson.JsonObject;
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
-import dev.latencybench.core.config.Property;
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.env.LibraryFlags;
 import dev.latencybench.core.fork.ForkPlan;
@@ -24,6 +23,7 @@ import dev.latencybench.core.schedule.Schedule;
 import dev.latencybench.core.schedule.SequenceOfSchedules;
 import dev.latencybench.core.study.JavaNeeded;
 import dev.latencybench.core.study.RunSettings;
+import dev.latencybench.core.study.StudyDescriptor;
 
 /**
  * Study 2, "how to reduce cloud cost by 99% for EDA Kafka applications": chains of services joined by
@@ -73,29 +73,18 @@ public final class ChainStudy implements ForkedStudy {
         }
     }
 
-    @Override
-    public String name() {
-        return "chain";
-    }
+    /** What the study is: {@link dev.latencybench.core.study.Study#descriptor()}. */
+    static final StudyDescriptor DESCRIPTOR = StudyDescriptor.of("chain", "bench-kafka", "transport",
+            "chains of services over Chronicle Queue, Kafka and in memory: how many fit under the SLO",
+            ChainConfig.properties())
+            // Chronicle Queue's javax.naming; the Kafka clients' and broker's SASL, GSS-API and JAAS modules, which
+            // jdeps finds they link against
+            .withRuntimeModules("java.naming", "java.security.jgss", "java.security.sasl", "jdk.security.auth")
+            .withBesideJar(BrokerSettings.BROKER_FOLDER); // the broker's jars (BrokerSettings.defaultJars)
 
     @Override
-    public String module() {
-        return "bench-kafka";
-    }
-
-    @Override
-    public String title() {
-        return "chains of services over Chronicle Queue, Kafka and in memory: how many fit under the SLO";
-    }
-
-    @Override
-    public String variantLabel() {
-        return "transport";
-    }
-
-    @Override
-    public List<Property> studyProperties() {
-        return ChainConfig.properties();
+    public StudyDescriptor descriptor() {
+        return DESCRIPTOR;
     }
 
     @Override
@@ -295,21 +284,6 @@ public final class ChainStudy implements ForkedStudy {
     @Override
     public List<String> jvmFlags(int javaFeatureVersion) {
         return LibraryFlags.chronicle(javaFeatureVersion);
-    }
-
-    /**
-     * Chronicle Queue's javax.naming; the Kafka clients' and broker's SASL, GSS-API and JAAS modules, which
-     * jdeps finds they link against (not yet seen run from a bundle: the broker's jars alone exceed a device's 64 MiB).
-     */
-    @Override
-    public List<String> runtimeModules() {
-        return List.of("java.naming", "java.security.jgss", "java.security.sasl", "jdk.security.auth");
-    }
-
-    /** The broker's jars ({@link BrokerSettings#defaultJars}). */
-    @Override
-    public List<String> besideJar() {
-        return List.of(BrokerSettings.BROKER_FOLDER);
     }
 
     /** Opens the named transport for one fork. */

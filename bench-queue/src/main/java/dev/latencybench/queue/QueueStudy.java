@@ -9,14 +9,13 @@ import com.google.gson.JsonObject;
 
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
-import dev.latencybench.core.config.Property;
 import dev.latencybench.core.env.LibraryFlags;
 import dev.latencybench.core.fork.ForkPlan;
 import dev.latencybench.core.fork.ForkedStudy;
 import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.result.CpuPairResult;
-import dev.latencybench.core.result.ResultPart;
 import dev.latencybench.core.study.RunSettings;
+import dev.latencybench.core.study.StudyDescriptor;
 import dev.latencybench.queue.oneway.MessageTransport;
 import dev.latencybench.queue.oneway.OneWaySettings;
 import dev.latencybench.queue.oneway.OneWayTally;
@@ -39,34 +38,16 @@ public final class QueueStudy implements ForkedStudy {
     /** The producer and the consumer both spin: each needs a core of its own, and the rest of the machine more. */
     static final int SPINNING_THREADS = 2;
 
-    @Override
-    public String name() {
-        return "queue";
-    }
+    /** What the study is: {@link dev.latencybench.core.study.Study#descriptor()}. */
+    static final StudyDescriptor DESCRIPTOR = StudyDescriptor.of("queue", "bench-queue", "transport",
+            "two pinned threads, one-way latency through Chronicle Queue",
+            QueueConfig.PROPERTIES)
+            .withResultParts(CpuPairResult.PART)
+            .withRuntimeModules("java.naming"); // Chronicle Queue loads its exceptions when it opens a queue
 
     @Override
-    public String module() {
-        return "bench-queue";
-    }
-
-    @Override
-    public List<ResultPart<?>> resultParts() {
-        return List.of(CpuPairResult.PART);
-    }
-
-    @Override
-    public String title() {
-        return "two pinned threads, one-way latency through Chronicle Queue";
-    }
-
-    @Override
-    public String variantLabel() {
-        return "transport";
-    }
-
-    @Override
-    public List<Property> studyProperties() {
-        return QueueConfig.PROPERTIES;
+    public StudyDescriptor descriptor() {
+        return DESCRIPTOR;
     }
 
     @Override
@@ -107,12 +88,6 @@ public final class QueueStudy implements ForkedStudy {
     @Override
     public List<String> jvmFlags(int javaFeatureVersion) {
         return LibraryFlags.chronicle(javaFeatureVersion);
-    }
-
-    /** Chronicle Queue loads javax.naming's exceptions when it opens a queue. */
-    @Override
-    public List<String> runtimeModules() {
-        return List.of("java.naming");
     }
 
     /** Opens the named transport for one fork. */

@@ -12,14 +12,13 @@ import com.google.gson.JsonObject;
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
-import dev.latencybench.core.config.Property;
 import dev.latencybench.core.config.Scale;
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.fork.ForkPlan;
 import dev.latencybench.core.fork.ForkedStudy;
 import dev.latencybench.core.os.ProcessFootprint;
-import dev.latencybench.core.result.ResultPart;
 import dev.latencybench.core.study.RunSettings;
+import dev.latencybench.core.study.StudyDescriptor;
 
 /**
  * Study 4, "benchmarking web services using GraalVM Native Image", with today's JVM answers beside the
@@ -46,51 +45,22 @@ public final class StartupStudy implements ForkedStudy {
     /** The closed loop's pace, roughly, for the run's time estimate. */
     private static final long REQUESTS_PER_SEC = 5_000;
 
-    @Override
-    public String name() {
-        return NAME;
-    }
+    /** What the study is: {@link dev.latencybench.core.study.Study#descriptor()}. */
+    static final StudyDescriptor DESCRIPTOR = StudyDescriptor.of(NAME, "bench-startup", "variant",
+            "a small HTTP service: time to first response, memory, CPU, cold and warm response time, per start mode",
+            StartupConfig.properties(Scale.SMOKE))
+            .withResultParts(StartupResult.PART)
+            .withRuntimeModules("jdk.httpserver") // the measured service is the JDK's own HTTP server
+            .withBesideJar(ServiceJar.FOLDER); // the services' jars (ServiceJar)
 
     @Override
-    public String module() {
-        return "bench-startup";
-    }
-
-    @Override
-    public List<ResultPart<?>> resultParts() {
-        return List.of(StartupResult.PART);
-    }
-
-    @Override
-    public String title() {
-        return "a small HTTP service: time to first response, memory, CPU, cold and warm response time, per start mode";
-    }
-
-    @Override
-    public String variantLabel() {
-        return "variant";
+    public StudyDescriptor descriptor() {
+        return DESCRIPTOR;
     }
 
     @Override
     public List<String> jvmFlags(int javaFeatureVersion) {
         return List.of();
-    }
-
-    /** The measured service is the JDK's own HTTP server. */
-    @Override
-    public List<String> runtimeModules() {
-        return List.of("jdk.httpserver");
-    }
-
-    /** The services' jars ({@link ServiceJar}). */
-    @Override
-    public List<String> besideJar() {
-        return List.of(ServiceJar.FOLDER);
-    }
-
-    @Override
-    public List<Property> studyProperties() {
-        return StartupConfig.properties(Scale.SMOKE);
     }
 
     @Override

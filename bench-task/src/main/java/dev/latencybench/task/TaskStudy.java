@@ -14,10 +14,10 @@ import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.affinity.OpenHftAffinityService;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
-import dev.latencybench.core.config.Property;
 import dev.latencybench.core.fork.ForkPlan;
 import dev.latencybench.core.fork.ForkedStudy;
 import dev.latencybench.core.study.RunSettings;
+import dev.latencybench.core.study.StudyDescriptor;
 
 /**
  * The study of your own code: each {@link LatencyTask} class named by {@value TaskConfig#CLASSES},
@@ -32,35 +32,15 @@ import dev.latencybench.core.study.RunSettings;
  * </pre>
  */
 public final class TaskStudy implements ForkedStudy {
-    @Override
-    public String name() {
-        return "task";
-    }
+    /** What the study is: {@link dev.latencybench.core.study.Study#descriptor()}. */
+    static final StudyDescriptor DESCRIPTOR = StudyDescriptor.of("task", "bench-task", "task",
+            "your LatencyTask classes at a fixed rate, beside the harness's floor",
+            TaskConfig.PROPERTIES)
+            .notInAll(); // only when asked for: --task, or --scenarios task
 
     @Override
-    public String title() {
-        return "your LatencyTask classes at a fixed rate, beside the harness's floor";
-    }
-
-    @Override
-    public String module() {
-        return "bench-task";
-    }
-
-    @Override
-    public String variantLabel() {
-        return "task";
-    }
-
-    /** Only when asked for: {@code --task}, or {@code --scenarios task}. */
-    @Override
-    public boolean inAll() {
-        return false;
-    }
-
-    @Override
-    public List<Property> studyProperties() {
-        return TaskConfig.PROPERTIES;
+    public StudyDescriptor descriptor() {
+        return DESCRIPTOR;
     }
 
     @Override

@@ -21,23 +21,32 @@ import dev.latencybench.core.schedule.FixedList;
 import dev.latencybench.core.schedule.Schedule;
 
 /**
- * What the launcher needs to know about one study: its name, what a variant of it is (a transport,
- * say), and how to read its properties into a plan. One small class per
- * study; the launcher does the rest.
+ * What the launcher needs to know about one study: what it is, declared once ({@link StudyDescriptor}:
+ * its name, what a variant of it is, its properties), and how to read its properties into a plan. One
+ * small class per study; the launcher does the rest.
  */
 public interface Study {
+    /** What the study is, declared once ({@link StudyDescriptor}): the methods below read it. */
+    StudyDescriptor descriptor();
+
     /** Folder name and label, e.g. {@code queue}. */
-    String name();
+    default String name() {
+        return descriptor().name();
+    }
 
     /** One line for people, e.g. {@code two threads, 256-byte messages through Chronicle Queue}. */
-    String title();
+    default String title() {
+        return descriptor().title();
+    }
 
     /**
      * What one variant is, for the heading of the variant column in tables, e.g. {@code transport}. The
      * variants themselves are the plan's; one JMH benchmark, bench-core's {@code StudyBenchmark}, runs
      * every study's variants.
      */
-    String variantLabel();
+    default String variantLabel() {
+        return descriptor().variantLabel();
+    }
 
     /**
      * Reads and validates every study property (the common ones included) through its declaration in
@@ -54,7 +63,9 @@ public interface Study {
      * the unknown-property check read these (through {@link #properties}), and {@link #plan} reads every
      * value through them.
      */
-    List<Property> studyProperties();
+    default List<Property> studyProperties() {
+        return descriptor().properties();
+    }
 
     /** Every property the study accepts: the common ones of {@link RunSettings} and {@link #studyProperties}. */
     default List<Property> properties() {
@@ -73,7 +84,7 @@ public interface Study {
      * that measures nothing until told what (the {@code task} study, run by {@code --task}).
      */
     default boolean inAll() {
-        return true;
+        return descriptor().inAll();
     }
 
     /**
@@ -94,7 +105,9 @@ public interface Study {
      * study says it, since a module's name need not be {@code bench-<name>} (the chain study lives in
      * {@code bench-kafka}).
      */
-    String module();
+    default String module() {
+        return descriptor().module();
+    }
 
     /**
      * The JDK modules the study's benchmark JVMs load beyond what every study needs ({@code bench bundle} links
@@ -103,7 +116,7 @@ public interface Study {
      * study on such a runtime: a module missing shows as a {@code NoClassDefFoundError} in the cell's jmh.log.
      */
     default List<String> runtimeModules() {
-        return List.of();
+        return descriptor().runtimeModules();
     }
 
     /**
@@ -111,7 +124,7 @@ public interface Study {
      * broker jars; a bundle carries them beside the study's jar.
      */
     default List<String> besideJar() {
-        return List.of();
+        return descriptor().besideJar();
     }
 
     /**
@@ -120,7 +133,7 @@ public interface Study {
      * back through it by the study's view. None by default: a study that records nothing of its own.
      */
     default List<ResultPart<?>> resultParts() {
-        return List.of();
+        return descriptor().resultParts();
     }
 
     /**

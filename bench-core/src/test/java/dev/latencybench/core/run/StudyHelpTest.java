@@ -23,6 +23,7 @@ import dev.latencybench.core.config.RunLength;
 import dev.latencybench.core.config.Scale;
 import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.study.Study;
+import dev.latencybench.core.study.StudyDescriptor;
 
 /**
  * {@code --help} and the unknown-property check read a study's declarations alone: the study here fails
@@ -36,28 +37,20 @@ class StudyHelpTest {
 
     /** A study with a few properties of its own, whose reader must not run. */
     static class DeclaredOnly implements Study {
-        @Override
-        public String name() {
-            return "declared";
-        }
+        private static final StudyDescriptor DESCRIPTOR = StudyDescriptor.of("declared", "bench-declared", "variant",
+                "a study known by its declarations", declared());
 
-        @Override
-        public String title() {
-            return "a study known by its declarations";
-        }
-
-        @Override
-        public String variantLabel() {
-            return "variant";
-        }
-
-        @Override
-        public List<Property> studyProperties() {
+        private static List<Property> declared() {
             List<Property> all = new java.util.ArrayList<>(Periods.properties(Scale.STANDARD, LENGTH));
             all.add(Property.count("bench.declared.rate", 1_000, 1, 1_000_000, "messages per second"));
             all.add(Property.subset("bench.declared.variants", List.of("a", "b"), List.of("a", "b", "c"), "variant"));
             all.add(Property.prefix("bench.declared.lib.", "a library's setting"));
             return all;
+        }
+
+        @Override
+        public StudyDescriptor descriptor() {
+            return DESCRIPTOR;
         }
 
         @Override
@@ -68,11 +61,6 @@ class StudyHelpTest {
         @Override
         public List<String> jvmFlags(int javaFeatureVersion) {
             return List.of();
-        }
-
-        @Override
-        public String module() {
-            return "bench-declared";
         }
     }
 

@@ -1,0 +1,126 @@
+package dev.latencybench.core.study;
+
+import java.util.List;
+import java.util.Objects;
+
+import dev.latencybench.core.config.Property;
+import dev.latencybench.core.result.ResultPart;
+
+/**
+ * What a study is, declared once as data: the names and words the runner, {@code --help}, the report and
+ * {@code bench bundle} show and use, with none of the study's behaviour (its plan, its forks' workload, the
+ * JVM flags per JDK, which stay methods of {@link Study}). A study keeps one in a constant and returns it
+ * from {@link Study#descriptor()}:
+ *
+ * <pre>
+ *   static final StudyDescriptor DESCRIPTOR = StudyDescriptor.of("jet", "bench-jet", "engine",
+ *           "a sliding-window count on Hazelcast Jet: ...", JetSettings.PROPERTIES)
+ *       .withResultParts(JetResult.PART);
+ * </pre>
+ *
+ * <p>Its parts: the {@code name} (folder name and label, e.g. {@code queue}); the Maven {@code module} whose
+ * {@code target/benchmarks.jar} runs the study alone (a module's name need not be {@code bench-<name>}: the
+ * chain study lives in {@code bench-kafka}); the {@code variantLabel}, what one variant is (the heading of
+ * the variant column, e.g. {@code transport}); a {@code title}, one line for people; and what {@link Study}'s
+ * methods of the same names document: the study's own properties with the run length's, its result parts,
+ * whether {@code --scenarios all} runs it, the JDK modules a bundle's runtime needs, the folders beside its jar.
+ */
+public final class StudyDescriptor {
+    private final String name;
+    private final String module;
+    private final String variantLabel;
+    private final String title;
+    private final List<Property> properties;
+    private final List<ResultPart<?>> resultParts;
+    private final boolean inAll;
+    private final List<String> runtimeModules;
+    private final List<String> besideJar;
+
+    private StudyDescriptor(String name, String module, String variantLabel, String title,
+            List<Property> properties, List<ResultPart<?>> resultParts, boolean inAll, List<String> runtimeModules,
+            List<String> besideJar) {
+        this.name = requireWord(name, "name");
+        this.module = requireWord(module, "module");
+        this.variantLabel = requireWord(variantLabel, "variantLabel");
+        this.title = requireWord(title, "title");
+        this.properties = List.copyOf(properties);
+        this.resultParts = List.copyOf(resultParts);
+        this.inAll = inAll;
+        this.runtimeModules = List.copyOf(runtimeModules);
+        this.besideJar = List.copyOf(besideJar);
+    }
+
+    /** A study in {@code --scenarios all} with no result part, extra runtime module or folder beside its jar. */
+    public static StudyDescriptor of(String name, String module, String variantLabel, String title,
+            List<Property> properties) {
+        return new StudyDescriptor(name, module, variantLabel, title, properties, List.of(), true, List.of(),
+                List.of());
+    }
+
+    /** The same, with these result parts. */
+    public StudyDescriptor withResultParts(ResultPart<?>... parts) {
+        return new StudyDescriptor(name, module, variantLabel, title, properties, List.of(parts), inAll,
+                runtimeModules, besideJar);
+    }
+
+    /** The same, with these JDK modules for a bundle's runtime. */
+    public StudyDescriptor withRuntimeModules(String... modules) {
+        return new StudyDescriptor(name, module, variantLabel, title, properties, resultParts, inAll,
+                List.of(modules), besideJar);
+    }
+
+    /** The same, with these folders carried beside the study's jar. */
+    public StudyDescriptor withBesideJar(String... folders) {
+        return new StudyDescriptor(name, module, variantLabel, title, properties, resultParts, inAll,
+                runtimeModules, List.of(folders));
+    }
+
+    /** The same, left out of {@code --scenarios all} (a study that measures nothing until told what). */
+    public StudyDescriptor notInAll() {
+        return new StudyDescriptor(name, module, variantLabel, title, properties, resultParts, false,
+                runtimeModules, besideJar);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public String module() {
+        return module;
+    }
+
+    public String variantLabel() {
+        return variantLabel;
+    }
+
+    public String title() {
+        return title;
+    }
+
+    public List<Property> properties() {
+        return properties;
+    }
+
+    public List<ResultPart<?>> resultParts() {
+        return resultParts;
+    }
+
+    public boolean inAll() {
+        return inAll;
+    }
+
+    public List<String> runtimeModules() {
+        return runtimeModules;
+    }
+
+    public List<String> besideJar() {
+        return besideJar;
+    }
+
+    private static String requireWord(String value, String what) {
+        if (Objects.requireNonNull(value, what).isBlank()) {
+            throw new IllegalArgumentException("a study's " + what + " is blank");
+        }
+        return value;
+    }
+}

@@ -1,0 +1,68 @@
+package dev.latencybench.core.study;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import dev.latencybench.core.affinity.CpuTopology;
+import dev.latencybench.core.config.BenchProperties;
+import dev.latencybench.core.config.Property;
+import dev.latencybench.core.result.CpuPairResult;
+
+class StudyDescriptorTest {
+    private static final List<Property> PROPERTIES = List.of(Property.count("bench.x.rate", 10, 1, 100, "a rate"));
+
+    private static Study studyOf(StudyDescriptor d) {
+        return new Study() {
+            @Override
+            public StudyDescriptor descriptor() {
+                return d;
+            }
+
+            @Override
+            public Plan plan(BenchProperties properties, CpuTopology topology) {
+                throw new AssertionError("not read");
+            }
+
+            @Override
+            public List<String> jvmFlags(int javaFeatureVersion) {
+                return List.of();
+            }
+        };
+    }
+
+    @Test
+    void aStudyAnswersWhatItIsFromItsDescriptor() {
+        Study study = studyOf(StudyDescriptor.of("x", "bench-x", "transport", "a study", PROPERTIES)
+                .withResultParts(CpuPairResult.PART).withRuntimeModules("java.naming").withBesideJar("jars")
+                .notInAll());
+        assertEquals("x", study.name());
+        assertEquals("bench-x", study.module());
+        assertEquals("transport", study.variantLabel());
+        assertEquals("a study", study.title());
+        assertEquals(PROPERTIES, study.studyProperties());
+        assertEquals(List.of(CpuPairResult.PART), study.resultParts());
+        assertEquals(List.of("java.naming"), study.runtimeModules());
+        assertEquals(List.of("jars"), study.besideJar());
+        assertFalse(study.inAll());
+        List<Property> all = study.properties();
+        assertTrue(all.containsAll(PROPERTIES) && all.size() > PROPERTIES.size(), "the common ones and the study's");
+    }
+
+    @Test
+    void aPlainDescriptorIsInAllWithNothingMoreAndABlankWordIsRefused() {
+        StudyDescriptor d = StudyDescriptor.of("x", "bench-x", "variant", "a study", PROPERTIES);
+        assertTrue(d.inAll());
+        assertEquals(List.of(), d.resultParts());
+        assertEquals(List.of(), d.runtimeModules());
+        assertEquals(List.of(), d.besideJar());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> StudyDescriptor.of("x", " ", "variant", "a study", PROPERTIES));
+        assertEquals("a study's module is blank", e.getMessage());
+    }
+}
