@@ -1,14 +1,14 @@
 package dev.latencybench.runner;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
+
+import dev.latencybench.core.os.Command;
 
 /**
  * The fonts a bundle's runtime draws the report's charts with. A jlink'd runtime has no fonts of its own and, on
@@ -107,28 +107,18 @@ final class BundleFonts {
     }
 
     private static String fcMatch(String pattern) throws IOException {
-        Process p;
+        Command c;
         try {
-            p = new ProcessBuilder("fc-match", "-f", "%{fullname[0]}\t%{file}", pattern).redirectErrorStream(true)
-                    .redirectInput(ProcessBuilder.Redirect.PIPE).start();
+            c = Command.run(List.of("fc-match", "-f", "%{fullname[0]}\t%{file}", pattern), 30);
         } catch (IOException e) {
             throw new IOException("not installed (no fontconfig on this machine)", e);
-        }
-        try {
-            p.getOutputStream().close();
-            String out;
-            try (InputStream in = p.getInputStream()) {
-                out = new String(in.readAllBytes(), StandardCharsets.UTF_8).trim();
-            }
-            if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                throw new IOException("failed: " + out);
-            }
-            return out;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted", e);
-        } finally {
-            p.destroy();
         }
+        if (c.exitCode != 0) {
+            throw new IOException("failed: " + c.output);
+        }
+        return c.output;
     }
 }

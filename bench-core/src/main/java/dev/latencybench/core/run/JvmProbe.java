@@ -14,6 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.latencybench.core.env.JvmIdentity;
+import dev.latencybench.core.os.Command;
 
 /**
  * What one start of {@code java <flags> -XshowSettings:properties -XX:+PrintFlagsFinal -version}

@@ -8,6 +8,8 @@ import java.nio.file.Paths;
 import java.util.List;
 import java.util.Properties;
 
+import dev.latencybench.core.os.Command;
+
 /** Which commit of the suite is running, for every result's {@code suiteCommit} and {@code --version}. Stateless. */
 public final class SuiteCommit {
     private SuiteCommit() {
