@@ -9,7 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Locale;
+
+import dev.latencybench.core.os.ProcLocks;
 
 /**
  * A lock on a file that a killed process never leaves held: the kernel drops a {@link FileChannel}
@@ -79,7 +80,7 @@ public final class OwnerLock implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             return null;
         }
-        long pid = pidFromProcLocks(file);
+        long pid = ProcLocks.holderOf(file);
         if (pid <= 0) {
             pid = pidInFile(file);
         }
@@ -105,30 +106,6 @@ public final class OwnerLock implements AutoCloseable {
             command = command.substring(0, 117) + "...";
         }
         return "process " + pid + (command.isEmpty() ? "" : " (" + command + ")");
-    }
-
-    /** The pid of a process holding a POSIX lock on the file's inode, from {@code /proc/locks}; -1 if none. */
-    private static long pidFromProcLocks(Path file) {
-        try {
-            long dev = (Long) Files.getAttribute(file, "unix:dev");
-            long major = (dev >>> 8) & 0xfff | (dev >>> 32) & ~0xfffL;
-            long minor = dev & 0xff | (dev >>> 12) & ~0xffL;
-            String id = String.format(Locale.ROOT, "%02x:%02x:%d", major, minor, (Long) Files.getAttribute(file,
-                    "unix:ino"));
-            for (String line : Files.readAllLines(Path.of("/proc/locks"))) {
-                // 1: POSIX  ADVISORY  WRITE 1234 00:2e:5678 0 EOF  (waiters are marked "->")
-                String[] f = line.trim().split("\\s+");
-                if (f.length >= 6 && !f[1].equals("->") && f[5].equals(id)) {
-                    long pid = Long.parseLong(f[4]);
-                    if (pid > 0) {
-                        return pid;
-                    }
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // no /proc/locks or no inode here: the pid in the file is the answer
-        }
-        return -1;
     }
 
     private static long pidInFile(Path file) {
