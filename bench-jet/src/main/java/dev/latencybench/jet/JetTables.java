@@ -108,8 +108,19 @@ final class JetTables {
         return used + " / " + (max > 0 ? String.format(Locale.ROOT, "%,d MB", max >> 20) : "? MB");
     }
 
-    /** Every point: its throughput, latencies, how far the source fell behind, and what the JVM used. */
-    static Table points(Map<String, List<JetView.Point>> byCell) {
+    /** The mark on the yardstick's latencies in the table of points, which {@link #WHOLE_MS_NOTE} explains. */
+    static final String WHOLE_MS = " ‡";
+    /** What {@link #WHOLE_MS} means, below the table of points. */
+    static final String WHOLE_MS_NOTE = "‡: taken in whole milliseconds, as the published job took them: a value"
+            + " stands for itself to 1 ms more (0: under 1 ms).";
+
+    /**
+     * Every point: its throughput, latencies, how far the source fell behind, and what the JVM used. The
+     * yardstick's latencies, taken in whole milliseconds, carry {@link #WHOLE_MS}.
+     *
+     * @param yardstick the variant the study declared its yardstick; null for none
+     */
+    static Table points(Map<String, List<JetView.Point>> byCell, String yardstick) {
         Table t = new Table().text("JVM × GC").number("keys").text("status").number("input/s").number("output/s")
                 .time("p50").time("p99").time("p99.99").time("last p99.99").number("source lag (max, when)")
                 .text("heap used (max) / limit").number("CPU (cores)").number("GC CPU (cores)").text("why it failed");
@@ -124,11 +135,12 @@ final class JetTables {
                 cells.add(p.row().status);
                 cells.add(JetView.items(j.inputPerSec()));
                 cells.add(JetView.items(j.outputPerSec()));
-                cells.add(Table.Time.percentile(f.p50, f.count, 50));
-                cells.add(Table.Time.percentile(f.p99, f.count, 99));
-                cells.add(Table.Time.percentile(f.p99_99, f.count, 99.99));
+                String mark = p.variant().equals(yardstick) ? WHOLE_MS : "";
+                cells.add(Table.Time.percentile(f.p50, f.count, 50).suffix(mark));
+                cells.add(Table.Time.percentile(f.p99, f.count, 99).suffix(mark));
+                cells.add(Table.Time.percentile(f.p99_99, f.count, 99.99).suffix(mark));
                 cells.add(last == null || last.count == 0 ? "-"
-                        : Table.Time.percentile(last.p99_99, last.count, 99.99));
+                        : Table.Time.percentile(last.p99_99, last.count, 99.99).suffix(mark));
                 cells.add(Units.formatNs(j.sourceMaxLagNs()) + (j.sourceMaxLagAtNs() != null && j.sourceMaxLagNs() > 0
                         ? " at " + Units.formatNs(j.sourceMaxLagAtNs()) : ""));
                 cells.add(heap(p));

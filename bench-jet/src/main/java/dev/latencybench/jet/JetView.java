@@ -110,8 +110,11 @@ public final class JetView implements StudyView {
             v.paragraph("A point whose percentile has fewer than " + SHOWN_BEYOND + " results beyond it is left out of"
                     + " that percentile's chart: it would be the few worst results, not the percentile.");
         }
-        v.table(JetTables.points(byCell));
         String yardstick = yardstick(rows);
+        v.table(JetTables.points(byCell, yardstick));
+        if (byCell.values().stream().anyMatch(l -> l.stream().anyMatch(p -> p.variant().equals(yardstick)))) {
+            v.paragraph(JetTables.WHOLE_MS_NOTE);
+        }
         if (yardstick != null) {
             JetTables.harnessCost(v, byCell, slideNs, yardstick);
         }

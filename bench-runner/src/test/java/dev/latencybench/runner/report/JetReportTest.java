@@ -177,6 +177,16 @@ class JetReportTest {
                 + " | 1.00x † | 1.25 | 1.25 | 1.00 | 1.00 | 1.25x | yes (over the slide) |"), md);
         assertTrue(md.contains("| - | 1.25 | 1.25 | 1.00 | 1.00 | - | no yardstick: `reference` FAILED (did not keep up: the source"
                 + " ended 2.00s behind its schedule) |"), md);
+        // in the table of points, the yardstick's latencies are marked as whole milliseconds, the suite's are not
+        List<String> points = md.lines().filter(l -> l.startsWith("| openjdk-17.0.15 g1 jet |")
+                || l.startsWith("| openjdk-17.0.15 g1 reference |")).toList();
+        assertEquals(6, points.size(), md);
+        for (String row : points) {
+            assertEquals(row.startsWith("| openjdk-17.0.15 g1 reference |") ? 4 : 0, row.split("‡", -1).length - 1,
+                    "p50, p99, p99.99 and the last result's p99.99 of the yardstick carry the mark: " + row);
+        }
+        assertTrue(md.contains("‡: taken in whole milliseconds, as the published job took them: a value stands for"
+                + " itself to 1 ms more (0: under 1 ms)."), md);
     }
 
     @Test
