@@ -48,12 +48,13 @@ import dev.latencybench.runner.jvm.JvmDiscovery;
         header = "one archive that runs studies on a machine without a JDK",
         synopsisHeading = "%nUsage: ", descriptionHeading = "%n",
         description = {"Writes one archive holding a jlink'd Java runtime per JVM (only the modules the studies"
-                + " need, and the fonts the report's charts draw with), the studies' jars, the runner's jar and a 'run' script that takes the options of 'bench"
-                + " run' and writes the usual run folder. Unpack it on a Linux x86-64 machine and run it there with"
-                + " nothing else installed:", "",
+                + " need, and the fonts the report's charts draw with), the studies' jars (with the native libraries"
+                + " of this machine's platform only), the runner's jar and a 'run' script that takes the options of"
+                + " 'bench run' and writes the usual run folder. Unpack it on a machine of this one's platform (Linux"
+                + " x86-64, say) and run it there with nothing else installed:", "",
             "  tar -xf jet-bundle.tar.xz && jet-bundle/run --gcs g1,zgc --scale paper", "",
             "A JDK 24 or newer links from its own run-time image; an older one needs its jmods folder. Says the"
-                + " archive's size and what is in it, and warns above " + BundleCommand.DEVICE_LIMIT_MIB + " MiB.",
+                + " archive's size and what is in it.",
             ""},
         optionListHeading = "Options:%n",
         footer = {"", "Exit status: 0 written, 1 a tool (jlink, tar) failed, 2 bad input (nothing written)."})
@@ -75,8 +76,6 @@ final class BundleCommand implements Callable<Integer> {
             + " where xz is not installed)")
     String output;
 
-    /** What a device run may carry (the lab's limit): the size above which the command warns. */
-    static final int DEVICE_LIMIT_MIB = 64;
     /**
      * The modules every bundle links, found by running the studies on such a runtime: java.logging for the
      * affinity library's JNA, jdk.management (with java.management) for CPU times and JMH, jdk.unsupported
@@ -161,8 +160,10 @@ final class BundleCommand implements Callable<Integer> {
                     BundleFonts.carry(fonts, runtime);
                 }
             }
+            BundleNatives.Platform platform = BundleNatives.Platform.here();
+            long nativesLeftOut = 0;
             for (Map.Entry<String, Path> f : files.entrySet()) {
-                copy(f.getValue(), folder.resolve(f.getKey()));
+                nativesLeftOut += copy(f.getValue(), folder.resolve(f.getKey()), platform);
             }
             Path run = folder.resolve("run");
             Files.writeString(run, runScript(jvms, studies), StandardCharsets.UTF_8);
@@ -171,7 +172,7 @@ final class BundleCommand implements Callable<Integer> {
             tool(List.of("tar", "-C", staging.toString(), "--use-compress-program",
                     compressor.equals("xz") ? "xz -6 -T0" : "gzip -6", "-cf", partial.toString(), top), "tar");
             Files.move(partial, archive, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            describe(archive, compressor, folder, modules, studies, fonts);
+            describe(archive, compressor, folder, modules, studies, fonts, nativesLeftOut);
             return 0;
         } finally {
             abandon();
@@ -323,22 +324,37 @@ final class BundleCommand implements Callable<Integer> {
         }
     }
 
-    private static void copy(Path from, Path to) throws IOException {
+    /**
+     * Copies a file or a folder into the bundle, each jar without the native libraries of other platforms than this
+     * machine's ({@link BundleNatives}).
+     *
+     * @return the bytes of native libraries left out, uncompressed
+     */
+    private static long copy(Path from, Path to, BundleNatives.Platform platform) throws IOException {
         Files.createDirectories(to.getParent());
         if (!Files.isDirectory(from)) {
-            Files.copy(from, to);
-            return;
+            return copyFile(from, to, platform);
         }
+        long leftOut = 0;
         try (Stream<Path> walk = Files.walk(from)) {
             for (Path f : (Iterable<Path>) walk::iterator) {
                 Path target = to.resolve(from.relativize(f).toString());
                 if (Files.isDirectory(f)) {
                     Files.createDirectories(target);
                 } else {
-                    Files.copy(f, target);
+                    leftOut += copyFile(f, target, platform);
                 }
             }
         }
+        return leftOut;
+    }
+
+    private static long copyFile(Path from, Path to, BundleNatives.Platform platform) throws IOException {
+        if (from.getFileName().toString().endsWith(".jar")) {
+            return BundleNatives.copyJar(from, to, platform);
+        }
+        Files.copy(from, to);
+        return 0;
     }
 
     /**
@@ -376,7 +392,7 @@ final class BundleCommand implements Callable<Integer> {
 
     /** What was written: the archive's size, each part's size unpacked, and how to use it. */
     private void describe(Path archive, String compressor, Path folder, Map<Jvm, List<String>> modules,
-                          List<Study> studies, BundleFonts.Found fonts) throws IOException {
+                          List<Study> studies, BundleFonts.Found fonts, long nativesLeftOut) throws IOException {
         PrintStream out = ctx.out;
         long bytes = Files.size(archive);
         String top = folder.getFileName().toString();
@@ -394,6 +410,10 @@ final class BundleCommand implements Callable<Integer> {
                 + " sans-serif, in each runtime's lib/fonts: the report's charts draw with them anywhere)"
                 : "none carried (" + fonts.whyNone() + "): the report's charts then need fonts on the machine"
                 + " that runs the bundle; scripts/bench report RUN_DIR draws them elsewhere");
+        out.printf(Locale.ROOT, "  %-40s %10s  %s%n", "native libraries", "", nativesLeftOut == 0
+                ? "none of other platforms in the jars" : mib(nativesLeftOut) + " of other platforms' left out of the"
+                + " jars (unpacked): the bundle runs on " + System.getProperty("os.name") + " "
+                + System.getProperty("os.arch") + ", as its runtimes do");
         try (Stream<Path> lib = Files.list(folder.resolve("lib"))) {
             for (Path p : lib.sorted().collect(Collectors.toList())) {
                 String f = p.getFileName().toString();
@@ -406,10 +426,6 @@ final class BundleCommand implements Callable<Integer> {
         out.println("On the machine to measure: tar -xf " + archive.getFileName() + " && " + top + "/run"
                 + " --scenarios " + studies.stream().map(Study::name).collect(Collectors.joining(",")) + " --scale"
                 + " smoke");
-        if (bytes > DEVICE_LIMIT_MIB * 1024L * 1024L) {
-            out.printf(Locale.ROOT, "latency-bench: warning: %s is %s, more than the %d MiB a device run carries;"
-                    + " bundle fewer studies or JVMs%n", archive.getFileName(), mib(bytes), DEVICE_LIMIT_MIB);
-        }
     }
 
     private static long size(Path p) throws IOException {
