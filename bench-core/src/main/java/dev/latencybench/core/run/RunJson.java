@@ -56,6 +56,7 @@ final class RunJson {
                 sb.append(" '-D").append(k).append('=').append(v).append('\'');
             }
         });
-        return sb.append(" -jar bench-").append(study.name()).append("/target/benchmarks.jar").toString();
+        // the module's jar: the chain study's is bench-kafka's, not a bench-chain that does not exist
+        return sb.append(" -jar ").append(study.module()).append("/target/benchmarks.jar").toString();
     }
 }
