@@ -8,7 +8,6 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.study.Study;
@@ -16,22 +15,8 @@ import dev.latencybench.core.study.StudyDescriptor;
 
 class RunJsonTest {
     /** A study whose module is not bench-NAME, as the chain study lives in bench-kafka. */
-    private static final Study CHAIN_LIKE = new Study() {
-        @Override
-        public StudyDescriptor descriptor() {
-            return StudyDescriptor.of("chain", "bench-kafka", "transport", "chains", List.of());
-        }
-
-        @Override
-        public Plan plan(BenchProperties properties, CpuTopology topology) {
-            throw new AssertionError("not read");
-        }
-
-        @Override
-        public List<String> jvmFlags(int javaFeatureVersion) {
-            return List.of();
-        }
-    };
+    private static final Study CHAIN_LIKE = new StudyHelpTest.DeclaredOnly(StudyDescriptor.of("chain", "bench-kafka",
+            "transport", "chains", List.of()));
 
     @Test
     void theCommandThatRepeatsARunStartsItsModulesJarWithItsPropertiesButTheRunId() {

@@ -29,16 +29,26 @@ import dev.latencybench.core.study.StudyDescriptor;
  * {@code --help} and the unknown-property check read a study's declarations alone: the study here fails
  * the test if anything runs its reader ({@link Study#plan}).
  */
-class StudyHelpTest {
+public class StudyHelpTest {
     private static final String NL = System.lineSeparator();
     private static final RunLength LENGTH = RunLength.of(TimeUnit.SECONDS.toNanos(1), TimeUnit.SECONDS.toNanos(2),
             TimeUnit.SECONDS.toNanos(10), TimeUnit.SECONDS.toNanos(30), TimeUnit.SECONDS.toNanos(20),
             TimeUnit.SECONDS.toNanos(100));
 
     /** A study with a few properties of its own, whose reader must not run. */
-    static class DeclaredOnly implements Study {
+    public static class DeclaredOnly implements Study {
         private static final StudyDescriptor DESCRIPTOR = StudyDescriptor.of("declared", "bench-declared", "variant",
                 "a study known by its declarations", declared());
+        private final StudyDescriptor descriptor;
+
+        public DeclaredOnly() {
+            this(DESCRIPTOR);
+        }
+
+        /** A study of this descriptor, whose reader must not run either. */
+        public DeclaredOnly(StudyDescriptor descriptor) {
+            this.descriptor = descriptor;
+        }
 
         private static List<Property> declared() {
             List<Property> all = new java.util.ArrayList<>(Periods.properties(Scale.STANDARD, LENGTH));
@@ -50,7 +60,7 @@ class StudyHelpTest {
 
         @Override
         public StudyDescriptor descriptor() {
-            return DESCRIPTOR;
+            return descriptor;
         }
 
         @Override

@@ -9,31 +9,15 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import dev.latencybench.core.affinity.CpuTopology;
-import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.Property;
 import dev.latencybench.core.result.CpuPairResult;
+import dev.latencybench.core.run.StudyHelpTest;
 
 class StudyDescriptorTest {
     private static final List<Property> PROPERTIES = List.of(Property.count("bench.x.rate", 10, 1, 100, "a rate"));
 
     private static Study studyOf(StudyDescriptor d) {
-        return new Study() {
-            @Override
-            public StudyDescriptor descriptor() {
-                return d;
-            }
-
-            @Override
-            public Plan plan(BenchProperties properties, CpuTopology topology) {
-                throw new AssertionError("not read");
-            }
-
-            @Override
-            public List<String> jvmFlags(int javaFeatureVersion) {
-                return List.of();
-            }
-        };
+        return new StudyHelpTest.DeclaredOnly(d);
     }
 
     @Test
