@@ -77,6 +77,7 @@ public final class ChainStudy implements ForkedStudy {
     static final StudyDescriptor DESCRIPTOR = StudyDescriptor.of("chain", "bench-kafka", "transport",
             "chains of services over Chronicle Queue, Kafka and in memory: how many fit under the SLO",
             ChainConfig.properties())
+            .withResultParts(ChainResult.PART)
             // Chronicle Queue's javax.naming; the Kafka clients' and broker's SASL, GSS-API and JAAS modules, which
             // jdeps finds they link against
             .withRuntimeModules("java.naming", "java.security.jgss", "java.security.sasl", "jdk.security.auth")

@@ -4,8 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import com.google.gson.JsonArray;
-import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
 import org.HdrHistogram.AbstractHistogram;
@@ -25,7 +23,7 @@ import dev.latencybench.core.time.Pacer;
  * latency percentiles, for the SLO every chain must keep; and the bytes the sources' and sinks' threads
  * allocated in their loops (transport clients included), over the messages of the chains whose loops
  * both ran to the end. One shape in {@code fork.json} and
- * {@code result.json}, written and read here only.
+ * {@code result.json}, {@link ChainResult}, written and read here only.
  *
  * <p>Not thread-safe; off the hot path (filled once per period, after its threads ended).
  */
@@ -208,55 +206,33 @@ final class ChainTally {
         return worst;
     }
 
-    /** Writes the merged counters at the top level of {@code o}, a {@code pacing} object and a {@code chains} array. */
-    void writeTo(JsonObject o, long askedRatePerSec, ChainSlo slo) {
-        o.addProperty("measuredPeriods", periods);
+    /**
+     * Writes the merged counters at the top level of {@code o} and the rest as {@link ChainResult}: the pacing,
+     * the SLO, the allocation and each chain's figures.
+     *
+     * @param instances the step's chains, for a cell's file; null for a fork's
+     */
+    void writeTo(JsonObject o, long askedRatePerSec, ChainSlo slo, Integer instances) {
         merged().writeTo(o);
-        o.addProperty("wrongCounter", wrongCounter());
-        JsonObject pacing = new JsonObject();
-        pacing.addProperty("askedRatePerSec", askedRatePerSec);
-        pacing.addProperty("maxLagNs", chains.stream().mapToLong(c -> c.maxLagNs).max().orElse(0));
-        pacing.addProperty("finalLagNs", chains.stream().mapToLong(c -> c.finalLagNs).max().orElse(0));
-        o.add("pacing", pacing);
-        JsonObject sloJson = new JsonObject();
-        sloJson.addProperty("rule", slo.describe());
-        sloJson.addProperty("brokenByChains", chains.stream().filter(c -> c.sloValueNs >= slo.boundNs()).count());
         int worst = worst(c -> c.sloValueNs);
-        if (worst >= 0) {
-            sloJson.addProperty("worstChain", worst);
-            sloJson.addProperty("worstValueNs", chains.get(worst).sloValueNs);
-        }
-        o.add("slo", sloJson);
-        JsonObject alloc = new JsonObject();
-        alloc.addProperty("sourceBytes", sourceBytes);
-        alloc.addProperty("sinkBytes", sinkBytes);
-        alloc.addProperty("messages", allocationMessages);
-        alloc.addProperty("bytesPerMessage", bytesPerMessage());
-        alloc.addProperty("scope", "the sources' and sinks' threads in their loops over the measured periods,"
+        ChainResult.Slo sloPart = new ChainResult.Slo(slo.describe(), chains.stream()
+                .filter(c -> c.sloValueNs >= slo.boundNs()).count(), worst >= 0 ? worst : null,
+                worst >= 0 ? chains.get(worst).sloValueNs : null);
+        ChainResult.Allocation alloc = new ChainResult.Allocation(sourceBytes, sinkBytes, allocationMessages,
+                bytesPerMessage(), "the sources' and sinks' threads in their loops over the measured periods,"
                 + " transport clients included");
-        o.add("allocation", alloc);
-        JsonArray array = new JsonArray();
+        List<ChainResult.Chain> each = new ArrayList<>();
         for (int i = 0; i < chains.size(); i++) {
             Chain c = chains.get(i);
-            JsonObject j = new JsonObject();
-            j.addProperty("chain", i);
-            c.messages.writeTo(j);
-            j.addProperty("wrongCounter", c.wrongCounter);
-            j.addProperty("maxLagNs", c.maxLagNs);
-            j.addProperty("finalLagNs", c.finalLagNs);
-            j.addProperty("sloValueNs", c.sloValueNs);
-            if (c.latency != null && c.latency.getTotalCount() > 0) {
-                JsonObject l = new JsonObject();
-                l.addProperty("p50", c.latency.getValueAtPercentile(50));
-                l.addProperty("p99", c.latency.getValueAtPercentile(99));
-                l.addProperty("p99_9", c.latency.getValueAtPercentile(99.9));
-                l.addProperty("max", c.latency.getMaxValue());
-                l.addProperty("count", c.latency.getTotalCount());
-                j.add("latencyNs", l);
-            }
-            array.add(j);
+            ChainResult.Latency latency = c.latency == null || c.latency.getTotalCount() == 0 ? null
+                    : new ChainResult.Latency(c.latency.getValueAtPercentile(50), c.latency.getValueAtPercentile(99),
+                    c.latency.getValueAtPercentile(99.9), c.latency.getMaxValue(), c.latency.getTotalCount());
+            each.add(new ChainResult.Chain(i, c.messages, c.wrongCounter, c.maxLagNs, c.finalLagNs, c.sloValueNs,
+                    latency));
         }
-        o.add("chains", array);
+        ChainResult.PART.write(new ChainResult(periods, wrongCounter(), new ChainResult.Pacing(askedRatePerSec,
+                chains.stream().mapToLong(c -> c.maxLagNs).max().orElse(0),
+                chains.stream().mapToLong(c -> c.finalLagNs).max().orElse(0)), sloPart, alloc, each, instances), o);
     }
 
     /** Bytes the source and the sink allocated per message, together; 0 when nothing was measured. */
@@ -266,23 +242,23 @@ final class ChainTally {
 
     /** Reads what {@link #writeTo} wrote (each chain's percentiles stay in its own fork's file). */
     static ChainTally readFrom(JsonObject o) {
-        JsonArray array = o.getAsJsonArray("chains");
-        ChainTally t = new ChainTally(array.size());
-        t.periods = o.get("measuredPeriods").getAsLong();
-        JsonObject alloc = o.getAsJsonObject("allocation");
-        if (alloc != null) { // files written before it was measured have none
-            t.sourceBytes = alloc.get("sourceBytes").getAsLong();
-            t.sinkBytes = alloc.get("sinkBytes").getAsLong();
-            t.allocationMessages = alloc.get("messages").getAsLong();
+        ChainResult r = ChainResult.PART.read(o);
+        List<ChainResult.Chain> read = r.chains == null ? List.of() : r.chains;
+        ChainTally t = new ChainTally(read.size());
+        t.periods = r.measuredPeriods == null ? 0 : r.measuredPeriods;
+        if (r.allocation != null) { // files written before it was measured have none
+            t.sourceBytes = r.allocation.sourceBytes;
+            t.sinkBytes = r.allocation.sinkBytes;
+            t.allocationMessages = r.allocation.messages;
         }
-        for (int i = 0; i < array.size(); i++) {
-            JsonObject j = array.get(i).getAsJsonObject();
+        for (int i = 0; i < read.size(); i++) {
+            ChainResult.Chain j = read.get(i);
             Chain c = t.chains.get(i);
-            c.messages.add(MessageCounts.readFrom(j));
-            c.wrongCounter = j.get("wrongCounter").getAsLong();
-            c.maxLagNs = j.get("maxLagNs").getAsLong();
-            c.finalLagNs = j.get("finalLagNs").getAsLong();
-            c.sloValueNs = j.get("sloValueNs").getAsLong();
+            c.messages.add(j.messages());
+            c.wrongCounter = j.wrongCounter;
+            c.maxLagNs = j.maxLagNs;
+            c.finalLagNs = j.finalLagNs;
+            c.sloValueNs = j.sloValueNs;
             c.latency = null;
         }
         return t;
@@ -298,16 +274,14 @@ final class ChainTally {
         return new Accounting() {
             @Override
             public void add(JsonObject fork) {
-                JsonElement chains = fork.get("chains");
-                if (chains != null && chains.isJsonArray()) {
+                if (ChainResult.PART.read(fork).chains != null) { // a fork that measured nothing has none
                     total.add(readFrom(fork));
                 }
             }
 
             @Override
             public void writeTo(JsonObject result) {
-                total.writeTo(result, askedRatePerSec, slo);
-                result.addProperty("instances", total.chains.size());
+                total.writeTo(result, askedRatePerSec, slo, total.chains.size());
             }
 
             @Override

@@ -188,7 +188,7 @@ public final class ChainWorkload implements Workload {
         fork.addProperty("services", services);
         fork.addProperty("instances", instances);
         fork.addProperty("idleWaitNs", idleWaitNs);
-        tally.writeTo(fork, ratePerSec, slo);
+        tally.writeTo(fork, ratePerSec, slo, null);
         transport.describe(fork);
     }
 

@@ -364,6 +364,7 @@ class ChainWorkloadTest {
         JsonObject fork = runOnePeriod(workload("in-memory", new InMemoryChainTransport(), ServiceStep.ADD_ONE));
         dev.latencybench.core.study.Accounting a = ChainTally.accounting(RATE, SLO);
         a.add(fork);
+        a.add(new JsonObject()); // a fork that measured nothing (it died first) adds nothing
         a.add(fork);
         JsonObject result = new JsonObject();
         a.writeTo(result);

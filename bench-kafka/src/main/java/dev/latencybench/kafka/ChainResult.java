@@ -1,0 +1,157 @@
+package dev.latencybench.kafka;
+
+import java.util.List;
+
+import dev.latencybench.core.record.MessageCounts;
+import dev.latencybench.core.result.ResultPart;
+
+/**
+ * The chain study's own members of {@code fork.json} and {@code result.json}, named once, here: what
+ * {@link ChainTally} writes of a fork's periods and of a cell's forks added up, and reads back to add the forks
+ * up. The message counts added up over the chains ({@code sent}, {@code received}, ...) are bench-core's
+ * {@code MessageCounts}, beside these at the top level. A member an older file lacks reads as null (or 0).
+ * Immutable. Its members:
+ * {@code measuredPeriods}, the measured periods counted;
+ * {@code wrongCounter}, messages whose counter did not go up by exactly the number of services, every chain's;
+ * {@code pacing}, the sources' rate and how far they fell behind; {@code slo}, the SLO and the chains that broke
+ * it; {@code allocation}, what the sources' and sinks' loops allocated; {@code chains}, each chain's own figures,
+ * in chain order; {@code instances}, the chains of the step, written for a cell only (null in a fork's file).
+ */
+final class ChainResult {
+    static final ResultPart<ChainResult> PART = ResultPart.of(ChainResult.class);
+
+    final Long measuredPeriods;
+    final Long wrongCounter;
+    final Pacing pacing;
+    final Slo slo;
+    final Allocation allocation;
+    final List<Chain> chains;
+    final Integer instances;
+
+    ChainResult(Long measuredPeriods, Long wrongCounter, Pacing pacing, Slo slo, Allocation allocation,
+            List<Chain> chains, Integer instances) {
+        this.measuredPeriods = measuredPeriods;
+        this.wrongCounter = wrongCounter;
+        this.pacing = pacing;
+        this.slo = slo;
+        this.allocation = allocation;
+        this.chains = chains;
+        this.instances = instances;
+    }
+
+    /** The rate asked of each source, and the most any fell behind its schedule, at worst and at its end. */
+    static final class Pacing {
+        final long askedRatePerSec;
+        final long maxLagNs;
+        final long finalLagNs;
+
+        Pacing(long askedRatePerSec, long maxLagNs, long finalLagNs) {
+            this.askedRatePerSec = askedRatePerSec;
+            this.maxLagNs = maxLagNs;
+            this.finalLagNs = finalLagNs;
+        }
+    }
+
+    /**
+     * The SLO in words, how many chains broke it, and the worst chain with its figure (none when no chain
+     * was judged).
+     */
+    static final class Slo {
+        final String rule;
+        final long brokenByChains;
+        final Integer worstChain;
+        final Long worstValueNs;
+
+        Slo(String rule, long brokenByChains, Integer worstChain, Long worstValueNs) {
+            this.rule = rule;
+            this.brokenByChains = brokenByChains;
+            this.worstChain = worstChain;
+            this.worstValueNs = worstValueNs;
+        }
+    }
+
+    /** The bytes the sources' and sinks' threads allocated in their loops, over the messages they were for. */
+    static final class Allocation {
+        final long sourceBytes;
+        final long sinkBytes;
+        final long messages;
+        final double bytesPerMessage;
+        final String scope;
+
+        Allocation(long sourceBytes, long sinkBytes, long messages, double bytesPerMessage, String scope) {
+            this.sourceBytes = sourceBytes;
+            this.sinkBytes = sinkBytes;
+            this.messages = messages;
+            this.bytesPerMessage = bytesPerMessage;
+            this.scope = scope;
+        }
+    }
+
+    /**
+     * One chain: its message counts, miscounted messages, how far its source fell behind, its SLO figure (-1:
+     * not judged, too few messages) and its latency percentiles (none when it measured nothing, or in a
+     * cell's file, where each fork's stay in its own).
+     */
+    static final class Chain {
+        final int chain;
+        final long sent;
+        final long received;
+        final long lost;
+        final long duplicated;
+        final long outOfOrder;
+        final long unexpected;
+        final long outOfRange;
+        final long wrongCounter;
+        final long maxLagNs;
+        final long finalLagNs;
+        final long sloValueNs;
+        final Latency latencyNs;
+
+        Chain(int chain, MessageCounts m, long wrongCounter, long maxLagNs, long finalLagNs, long sloValueNs,
+                Latency latencyNs) {
+            this.chain = chain;
+            this.sent = m.sent;
+            this.received = m.received;
+            this.lost = m.lost;
+            this.duplicated = m.duplicated;
+            this.outOfOrder = m.outOfOrder;
+            this.unexpected = m.unexpected;
+            this.outOfRange = m.outOfRange;
+            this.wrongCounter = wrongCounter;
+            this.maxLagNs = maxLagNs;
+            this.finalLagNs = finalLagNs;
+            this.sloValueNs = sloValueNs;
+            this.latencyNs = latencyNs;
+        }
+
+        /** Its message counts, as bench-core counts them. */
+        MessageCounts messages() {
+            MessageCounts m = new MessageCounts();
+            m.sent = sent;
+            m.received = received;
+            m.lost = lost;
+            m.duplicated = duplicated;
+            m.outOfOrder = outOfOrder;
+            m.unexpected = unexpected;
+            m.outOfRange = outOfRange;
+            return m;
+        }
+    }
+
+    /** A chain's end-to-end latency in ns, at 1% precision. */
+    static final class Latency {
+        final long p50;
+        final long p99;
+        final long p99_9;
+        final long max;
+        final long count;
+
+        Latency(long p50, long p99, long p99_9, long max, long count) {
+            this.p50 = p50;
+            this.p99 = p99;
+            this.p99_9 = p99_9;
+            this.max = max;
+            this.count = count;
+        }
+    }
+}
