@@ -17,6 +17,7 @@ import dev.latencybench.core.result.CpuPairResult;
 import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.study.StudyDescriptor;
 import dev.latencybench.queue.oneway.MessageTransport;
+import dev.latencybench.queue.oneway.OneWayResult;
 import dev.latencybench.queue.oneway.OneWaySettings;
 import dev.latencybench.queue.oneway.OneWayTally;
 import dev.latencybench.queue.oneway.OneWayWorkload;
@@ -42,7 +43,7 @@ public final class QueueStudy implements ForkedStudy {
     static final StudyDescriptor DESCRIPTOR = StudyDescriptor.of("queue", "bench-queue", "transport",
             "two pinned threads, one-way latency through Chronicle Queue",
             QueueConfig.PROPERTIES)
-            .withResultParts(CpuPairResult.PART)
+            .withResultParts(CpuPairResult.PART, OneWayResult.PART)
             .withRuntimeModules("java.naming"); // Chronicle Queue loads its exceptions when it opens a queue
 
     @Override

@@ -82,26 +82,16 @@ public final class OneWayTally {
     }
 
     /**
-     * Writes the counters at the top level of {@code o}, and {@code pacing} and {@code allocation}
-     * objects; {@code askedRatePerSec} is recorded beside the achieved rate.
+     * Writes the counters at the top level of {@code o}, and the pacing and allocation as {@link OneWayResult};
+     * {@code askedRatePerSec} is recorded beside the achieved rate.
      */
     public void writeTo(JsonObject o, long askedRatePerSec) {
-        o.addProperty("measuredPeriods", periods);
         messages.writeTo(o);
-        JsonObject pacing = new JsonObject();
-        pacing.addProperty("askedRatePerSec", askedRatePerSec);
-        pacing.addProperty("achievedRatePerSec", periods == 0 ? 0 : minAchievedRatePerSec);
-        pacing.addProperty("maxLagNs", maxLagNs);
-        pacing.addProperty("finalLagNs", maxFinalLagNs);
-        pacing.addProperty("lateSends", lateSends);
-        o.add("pacing", pacing);
-        JsonObject alloc = new JsonObject();
-        alloc.addProperty("producerBytes", producerBytes);
-        alloc.addProperty("consumerBytes", consumerBytes);
-        alloc.addProperty("bytesPerMessage", messages.sent == 0 ? 0
-                : (double) (producerBytes + consumerBytes) / messages.sent);
-        alloc.addProperty("scope", "producer and consumer threads over the measured periods");
-        o.add("allocation", alloc);
+        OneWayResult.PART.write(new OneWayResult(periods, new OneWayResult.Pacing(askedRatePerSec,
+                periods == 0 ? 0 : minAchievedRatePerSec, maxLagNs, maxFinalLagNs, lateSends),
+                new OneWayResult.Allocation(producerBytes, consumerBytes, messages.sent == 0 ? 0
+                        : (double) (producerBytes + consumerBytes) / messages.sent,
+                        "producer and consumer threads over the measured periods")), o);
         if (roundTripMinNs >= 0) {
             CpuPairResult pair = new CpuPairResult();
             pair.cpuPair = new CpuPairResult.RoundTrip();
@@ -163,18 +153,21 @@ public final class OneWayTally {
     /** Reads what {@link #writeTo} wrote. */
     public static OneWayTally readFrom(JsonObject o) {
         OneWayTally t = new OneWayTally();
-        t.periods = o.get("measuredPeriods").getAsLong();
+        OneWayResult r = OneWayResult.PART.read(o);
+        t.periods = r.measuredPeriods == null ? 0 : r.measuredPeriods;
         t.messages.add(MessageCounts.readFrom(o));
-        JsonObject pacing = o.getAsJsonObject("pacing");
-        t.maxLagNs = pacing.get("maxLagNs").getAsLong();
-        t.maxFinalLagNs = pacing.get("finalLagNs").getAsLong();
-        t.lateSends = pacing.get("lateSends").getAsLong();
-        if (t.periods > 0) {
-            t.minAchievedRatePerSec = pacing.get("achievedRatePerSec").getAsDouble();
+        if (r.pacing != null) {
+            t.maxLagNs = r.pacing.maxLagNs;
+            t.maxFinalLagNs = r.pacing.finalLagNs;
+            t.lateSends = r.pacing.lateSends;
+            if (t.periods > 0) {
+                t.minAchievedRatePerSec = r.pacing.achievedRatePerSec;
+            }
         }
-        JsonObject alloc = o.getAsJsonObject("allocation");
-        t.producerBytes = alloc.get("producerBytes").getAsLong();
-        t.consumerBytes = alloc.get("consumerBytes").getAsLong();
+        if (r.allocation != null) {
+            t.producerBytes = r.allocation.producerBytes;
+            t.consumerBytes = r.allocation.consumerBytes;
+        }
         CpuPairResult.RoundTrip pair = CpuPairResult.PART.read(o).cpuPair;
         if (pair != null) { // results written before the probe existed have none
             t.addRoundTrip(pair.roundTripMinNs);
