@@ -36,6 +36,7 @@ public final class TaskStudy implements ForkedStudy {
     static final StudyDescriptor DESCRIPTOR = StudyDescriptor.of("task", "bench-task", "task",
             "your LatencyTask classes at a fixed rate, beside the harness's floor",
             TaskConfig.PROPERTIES)
+            .withResultParts(TaskResult.PART)
             .notInAll(); // only when asked for: --task, or --scenarios task
 
     @Override

@@ -93,33 +93,25 @@ final class TaskTally implements Accounting {
 
     @Override
     public void writeTo(JsonObject o) {
-        o.addProperty("periods", periods);
-        o.addProperty("runs", runs);
-        o.addProperty("samples", samples);
-        o.addProperty("samplesMissing", missing);
-        o.addProperty("samplesExtra", extra);
-        o.addProperty("outOfRange", outOfRange);
-        o.addProperty("strays", strays);
-        o.addProperty("maxLagNs", maxLagNs);
-        o.addProperty("maxFinalLagNs", maxFinalLagNs);
-        if (periods > 0) {
-            o.addProperty("minAchievedRatePerSec", Math.round(minAchievedRatePerSec));
-        }
+        TaskResult.PART.write(new TaskResult(periods, runs, samples, missing, extra, outOfRange, strays, maxLagNs,
+                maxFinalLagNs, periods > 0 ? Math.round(minAchievedRatePerSec) : null), o);
     }
 
+    /** Reads what {@link #writeTo} wrote. */
     static TaskTally readFrom(JsonObject o) {
+        TaskResult r = TaskResult.PART.read(o);
         TaskTally t = new TaskTally();
-        t.periods = o.get("periods").getAsLong();
-        t.runs = o.get("runs").getAsLong();
-        t.samples = o.get("samples").getAsLong();
-        t.missing = o.get("samplesMissing").getAsLong();
-        t.extra = o.get("samplesExtra").getAsLong();
-        t.outOfRange = o.get("outOfRange").getAsLong();
-        t.strays = o.get("strays").getAsLong();
-        t.maxLagNs = o.get("maxLagNs").getAsLong();
-        t.maxFinalLagNs = o.get("maxFinalLagNs").getAsLong();
-        if (o.has("minAchievedRatePerSec")) {
-            t.minAchievedRatePerSec = o.get("minAchievedRatePerSec").getAsDouble();
+        t.periods = r.periods;
+        t.runs = r.runs == null ? 0 : r.runs;
+        t.samples = r.samples;
+        t.missing = r.samplesMissing;
+        t.extra = r.samplesExtra;
+        t.outOfRange = r.outOfRange;
+        t.strays = r.strays;
+        t.maxLagNs = r.maxLagNs;
+        t.maxFinalLagNs = r.maxFinalLagNs;
+        if (r.minAchievedRatePerSec != null) {
+            t.minAchievedRatePerSec = r.minAchievedRatePerSec;
         }
         return t;
     }
@@ -127,7 +119,7 @@ final class TaskTally implements Accounting {
     /** The launcher's accounting of a cell: adds one fork's tally (none from a fork that died before it wrote one). */
     @Override
     public void add(JsonObject fork) {
-        if (fork.has("runs")) {
+        if (TaskResult.PART.read(fork).runs != null) {
             add(readFrom(fork));
         }
     }
