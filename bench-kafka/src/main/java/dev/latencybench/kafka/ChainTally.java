@@ -240,9 +240,8 @@ final class ChainTally {
         return allocationMessages == 0 ? 0 : (double) (sourceBytes + sinkBytes) / allocationMessages;
     }
 
-    /** Reads what {@link #writeTo} wrote (each chain's percentiles stay in its own fork's file). */
-    static ChainTally readFrom(JsonObject o) {
-        ChainResult r = ChainResult.PART.read(o);
+    /** The tally {@link #writeTo} wrote, read back (each chain's percentiles stay in its own fork's file). */
+    static ChainTally of(ChainResult r) {
         List<ChainResult.Chain> read = r.chains == null ? List.of() : r.chains;
         ChainTally t = new ChainTally(read.size());
         t.periods = r.measuredPeriods == null ? 0 : r.measuredPeriods;
@@ -274,8 +273,9 @@ final class ChainTally {
         return new Accounting() {
             @Override
             public void add(JsonObject fork) {
-                if (ChainResult.PART.read(fork).chains != null) { // a fork that measured nothing has none
-                    total.add(readFrom(fork));
+                ChainResult r = ChainResult.PART.read(fork);
+                if (r.chains != null) { // a fork that measured nothing has none
+                    total.add(of(r));
                 }
             }
 

@@ -97,9 +97,8 @@ final class TaskTally implements Accounting {
                 maxFinalLagNs, periods > 0 ? Math.round(minAchievedRatePerSec) : null), o);
     }
 
-    /** Reads what {@link #writeTo} wrote. */
-    static TaskTally readFrom(JsonObject o) {
-        TaskResult r = TaskResult.PART.read(o);
+    /** The tally {@link #writeTo} wrote, read back. */
+    static TaskTally of(TaskResult r) {
         TaskTally t = new TaskTally();
         t.periods = r.periods;
         t.runs = r.runs == null ? 0 : r.runs;
@@ -119,8 +118,9 @@ final class TaskTally implements Accounting {
     /** The launcher's accounting of a cell: adds one fork's tally (none from a fork that died before it wrote one). */
     @Override
     public void add(JsonObject fork) {
-        if (TaskResult.PART.read(fork).runs != null) {
-            add(readFrom(fork));
+        TaskResult r = TaskResult.PART.read(fork);
+        if (r.runs != null) {
+            add(of(r));
         }
     }
 
