@@ -6,6 +6,7 @@ import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.Shape;
 import java.awt.font.FontRenderContext;
+import java.awt.font.LineMetrics;
 import java.awt.font.TextLayout;
 import java.awt.geom.AffineTransform;
 import java.awt.geom.Rectangle2D;
@@ -32,7 +33,8 @@ public final class ChartStyle {
     static final Color TEXT = new Color(0x222222);
     static final Color AXIS_LINE = new Color(0x8C8C8C);
     static final Color GRID_LINE = new Color(0xE3E3E3);
-    private static final Color CLEAR = new Color(0xFFFFFF, true);
+    /** White, fully clear: the fills XChart painted, which show in the SVG only. */
+    static final Color CLEAR = new Color(0xFFFFFF, true);
 
     /** Pixels between the chart's edges and what it draws: its plot, legend, title. */
     static final int CHART_PADDING_PX = 14;
@@ -81,6 +83,12 @@ public final class ChartStyle {
         s.setLegendVisible(false);
         s.setToolTipsEnabled(false);
         s.setAntiAlias(true);
+    }
+
+    /** A line of {@code font}'s text, ascent and descent, as the line charts space their rows. */
+    static double lineHeight(Font font) {
+        LineMetrics m = font.getLineMetrics("0%", FRC);
+        return m.getAscent() + m.getDescent();
     }
 
     static double textWidth(String text, Font font) {

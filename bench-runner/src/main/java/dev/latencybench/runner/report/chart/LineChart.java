@@ -301,13 +301,11 @@ public final class LineChart implements PaintableChart, ChartData {
 
     /** The image column of {@code x} in a one-plot chart (the first plot of small multiples). */
     public double pixelX(double x) {
-        PlotFrame f = new LinePainter(this).firstFrame(width, height);
-        return f.insetLeftPx + f.screenX(x);
+        return new LinePainter(this).firstFrame(width, height).imageX(x);
     }
 
     /** The image row of {@code y} (in the latency axis' unit) in a one-plot chart (the first of small multiples). */
     public double pixelY(double y) {
-        PlotFrame f = new LinePainter(this).firstFrame(width, height);
-        return f.insetTopPx + f.screenY(y);
+        return new LinePainter(this).firstFrame(width, height).imageY(y);
     }
 }

@@ -107,8 +107,7 @@ final class LineLegend {
     }
 
     private static int rowHeightPx() {
-        LineMetrics m = ChartStyle.LEGEND_FONT.getLineMetrics("0%", ChartStyle.FRC);
-        return (int) Math.ceil(m.getAscent() + m.getDescent()) + 4;
+        return (int) Math.ceil(ChartStyle.lineHeight(ChartStyle.LEGEND_FONT)) + 4;
     }
 
     /** A box centred under the x axis, its rows centred in it, each entry a stretch of the line and its name. */

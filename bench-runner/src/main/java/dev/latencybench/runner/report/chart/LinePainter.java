@@ -47,8 +47,8 @@ final class LinePainter {
     /** Height of the x axis under the plot: tick marks, tick labels, the axis title. */
     static int xAxisBandPx() {
         return (int) Math.ceil(ChartStyle.TICK_MARK_PX + ChartStyle.TICK_PADDING_PX
-                + lineHeight(ChartStyle.TICK_FONT) + 2 * ChartStyle.TICK_PADDING_PX
-                + lineHeight(ChartStyle.AXIS_TITLE_FONT));
+                + ChartStyle.lineHeight(ChartStyle.TICK_FONT) + 2 * ChartStyle.TICK_PADDING_PX
+                + ChartStyle.lineHeight(ChartStyle.AXIS_TITLE_FONT));
     }
 
     void paint(Graphics2D g, int width, int height) {
@@ -248,10 +248,5 @@ final class LinePainter {
         double titleWidth = ChartStyle.textWidth(xAxisTitle, ChartStyle.AXIS_TITLE_FONT);
         ChartStyle.drawText(g, xAxisTitle, ChartStyle.AXIS_TITLE_FONT, ChartStyle.TEXT,
                 frame.bounds.getCenterX() - titleWidth / 2, titleBaseline, 0);
-    }
-
-    private static double lineHeight(Font font) {
-        LineMetrics m = font.getLineMetrics("0%", ChartStyle.FRC);
-        return m.getAscent() + m.getDescent();
     }
 }

@@ -1,7 +1,6 @@
 package dev.latencybench.runner.report.chart;
 
 import java.awt.BasicStroke;
-import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.geom.Rectangle2D;
@@ -27,8 +26,6 @@ final class PlotFrame {
     /** A frame with less room for the ranges than this puts every value in its middle. */
     private static final int MIN_CONTENT_PX = 74;
 
-    /** The frame's own fill and border: both fills clear, as XChart painted them (they show in the SVG only). */
-    private static final Color CLEAR = new Color(0xFFFFFF, true);
     /** A solid 1 px line, written as XChart's "solid" dash of 3 px on, 0 off. */
     private static final BasicStroke BORDER = new BasicStroke(1, BasicStroke.CAP_BUTT, BasicStroke.JOIN_BEVEL, 10.0f,
             new float[] {3.0f, 0.0f}, 0.0f);
@@ -118,7 +115,7 @@ final class PlotFrame {
      */
     void paint(Graphics2D g) {
         g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-        g.setColor(CLEAR);
+        g.setColor(ChartStyle.CLEAR); // the frame's own fills: clear, as XChart painted them
         g.fill(new Rectangle2D.Double(0, 0, widthPx, heightPx));
         Rectangle2D frame = new Rectangle2D.Double(bounds.getX(), bounds.getY(), bounds.getWidth(),
                 bounds.getHeight());

@@ -94,7 +94,7 @@ final class ValueAxis {
         for (String l : labels) {
             widest = Math.max(widest, ChartStyle.textWidth(l, ChartStyle.TICK_FONT));
         }
-        return (int) Math.ceil(lineHeight(ChartStyle.AXIS_TITLE_FONT) + AXIS_TITLE_PADDING_PX + widest
+        return (int) Math.ceil(ChartStyle.lineHeight(ChartStyle.AXIS_TITLE_FONT) + AXIS_TITLE_PADDING_PX + widest
                 + ChartStyle.TICK_PADDING_PX + ChartStyle.TICK_MARK_PX);
     }
 
@@ -150,10 +150,5 @@ final class ValueAxis {
         Rectangle2D bounds = ChartStyle.textBounds(title, font);
         ChartStyle.drawText(g, title, font, ChartStyle.TEXT, plot.getCenterX() - bounds.getWidth() / 2 - bounds.getX(),
                 bandTop + paddingPx - bounds.getY(), 0);
-    }
-
-    private static double lineHeight(Font font) {
-        LineMetrics m = font.getLineMetrics("0%", ChartStyle.FRC);
-        return m.getAscent() + m.getDescent();
     }
 }
