@@ -115,17 +115,19 @@ final class JetTables {
             + " stands for itself to 1 ms more (0: under 1 ms).";
 
     /**
-     * Every point: its throughput, latencies, how far the source fell behind, and what the JVM used. The
-     * yardstick's latencies, taken in whole milliseconds, carry {@link #WHOLE_MS}.
+     * The table of every point: its throughput, latencies, how far the source fell behind, and what the JVM used.
+     * The yardstick's latencies, taken in whole milliseconds, carry {@link #WHOLE_MS}, explained below the table.
      *
      * @param yardstick the variant the study declared its yardstick; null for none
      */
-    static Table points(Map<String, List<JetView.Point>> byCell, String yardstick) {
+    static void points(View v, Map<String, List<JetView.Point>> byCell, String yardstick) {
+        boolean marked = false;
         Table t = new Table().text("JVM × GC").number("keys").text("status").number("input/s").number("output/s")
                 .time("p50").time("p99").time("p99.99").time("last p99.99").number("source lag (max, when)")
                 .text("heap used (max) / limit").number("CPU (cores)").number("GC CPU (cores)").text("why it failed");
-        byCell.forEach((cell, points) -> {
-            for (JetView.Point p : points) {
+        for (Map.Entry<String, List<JetView.Point>> e : byCell.entrySet()) {
+            String cell = e.getKey();
+            for (JetView.Point p : e.getValue()) {
                 LatencySummary f = p.first();
                 LatencySummary last = p.row().summary("last-result");
                 JetResult.Figures j = p.jet();
@@ -136,6 +138,7 @@ final class JetTables {
                 cells.add(JetView.items(j.inputPerSec()));
                 cells.add(JetView.items(j.outputPerSec()));
                 String mark = p.variant().equals(yardstick) ? WHOLE_MS : "";
+                marked |= !mark.isEmpty();
                 cells.add(Table.Time.percentile(f.p50, f.count, 50).suffix(mark));
                 cells.add(Table.Time.percentile(f.p99, f.count, 99).suffix(mark));
                 cells.add(Table.Time.percentile(f.p99_99, f.count, 99.99).suffix(mark));
@@ -149,8 +152,11 @@ final class JetTables {
                 cells.add(p.ok() ? "" : String.join("; ", p.row().reasons));
                 t.row(cells);
             }
-        });
-        return t;
+        }
+        v.table(t);
+        if (marked) {
+            v.paragraph(WHOLE_MS_NOTE);
+        }
     }
 
     /**

@@ -111,10 +111,7 @@ public final class JetView implements StudyView {
                     + " that percentile's chart: it would be the few worst results, not the percentile.");
         }
         String yardstick = yardstick(rows);
-        v.table(JetTables.points(byCell, yardstick));
-        if (byCell.values().stream().anyMatch(l -> l.stream().anyMatch(p -> p.variant().equals(yardstick)))) {
-            v.paragraph(JetTables.WHOLE_MS_NOTE);
-        }
+        JetTables.points(v, byCell, yardstick);
         if (yardstick != null) {
             JetTables.harnessCost(v, byCell, slideNs, yardstick);
         }

@@ -15,7 +15,7 @@ import dev.latencybench.core.result.ResultPart;
  * {@code wrongCounter}, messages whose counter did not go up by exactly the number of services, every chain's;
  * {@code pacing}, the sources' rate and how far they fell behind; {@code slo}, the SLO and the chains that broke
  * it; {@code allocation}, what the sources' and sinks' loops allocated; {@code chains}, each chain's own figures,
- * in chain order; {@code instances}, the chains of the step, written for a cell only (null in a fork's file).
+ * in chain order; {@code instances}, the chains of the step.
  */
 final class ChainResult {
     static final ResultPart<ChainResult> PART = ResultPart.of(ChainResult.class);

@@ -210,9 +210,9 @@ final class ChainTally {
      * Writes the merged counters at the top level of {@code o} and the rest as {@link ChainResult}: the pacing,
      * the SLO, the allocation and each chain's figures.
      *
-     * @param instances the step's chains, for a cell's file; null for a fork's
+     * @param instances the chains of the step
      */
-    void writeTo(JsonObject o, long askedRatePerSec, ChainSlo slo, Integer instances) {
+    void writeTo(JsonObject o, long askedRatePerSec, ChainSlo slo, int instances) {
         merged().writeTo(o);
         int worst = worst(c -> c.sloValueNs);
         ChainResult.Slo sloPart = new ChainResult.Slo(slo.describe(), chains.stream()
@@ -240,18 +240,20 @@ final class ChainTally {
         return allocationMessages == 0 ? 0 : (double) (sourceBytes + sinkBytes) / allocationMessages;
     }
 
-    /** The tally {@link #writeTo} wrote, read back (each chain's percentiles stay in its own fork's file). */
+    /**
+     * The tally {@link #writeTo} wrote, read back from a part that has its chains (each chain's percentiles stay
+     * in its own fork's file).
+     */
     static ChainTally of(ChainResult r) {
-        List<ChainResult.Chain> read = r.chains == null ? List.of() : r.chains;
-        ChainTally t = new ChainTally(read.size());
+        ChainTally t = new ChainTally(r.chains.size());
         t.periods = r.measuredPeriods == null ? 0 : r.measuredPeriods;
         if (r.allocation != null) { // files written before it was measured have none
             t.sourceBytes = r.allocation.sourceBytes;
             t.sinkBytes = r.allocation.sinkBytes;
             t.allocationMessages = r.allocation.messages;
         }
-        for (int i = 0; i < read.size(); i++) {
-            ChainResult.Chain j = read.get(i);
+        for (int i = 0; i < r.chains.size(); i++) {
+            ChainResult.Chain j = r.chains.get(i);
             Chain c = t.chains.get(i);
             c.messages.add(j.messages());
             c.wrongCounter = j.wrongCounter;

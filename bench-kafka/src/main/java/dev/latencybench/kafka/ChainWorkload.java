@@ -186,9 +186,8 @@ public final class ChainWorkload implements Workload {
         fork.addProperty("transport", transportName);
         fork.addProperty("ratePerSec", ratePerSec);
         fork.addProperty("services", services);
-        fork.addProperty("instances", instances);
         fork.addProperty("idleWaitNs", idleWaitNs);
-        tally.writeTo(fork, ratePerSec, slo, null);
+        tally.writeTo(fork, ratePerSec, slo, instances);
         transport.describe(fork);
     }
 

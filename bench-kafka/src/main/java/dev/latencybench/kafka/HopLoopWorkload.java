@@ -182,11 +182,10 @@ final class HopLoopWorkload implements Workload {
         fork.addProperty("transport", name);
         fork.addProperty("ratePerSec", ratePerSec);
         fork.addProperty("services", 0);
-        fork.addProperty("instances", 1);
         fork.addProperty("idleWaitNs", idleWaitNs);
         fork.addProperty("loop", String.format(Locale.ROOT, "the plainest loop of one hop over %s: a producer"
                 + " thread and a consumer thread, no chain harness between them", name));
-        tally.writeTo(fork, ratePerSec, slo, null);
+        tally.writeTo(fork, ratePerSec, slo, 1);
         transport.describe(fork);
     }
 

@@ -97,11 +97,11 @@ final class TaskTally implements Accounting {
                 maxFinalLagNs, periods > 0 ? Math.round(minAchievedRatePerSec) : null), o);
     }
 
-    /** The tally {@link #writeTo} wrote, read back. */
+    /** The tally {@link #writeTo} wrote, read back from a part that has one ({@code runs} not null). */
     static TaskTally of(TaskResult r) {
         TaskTally t = new TaskTally();
         t.periods = r.periods;
-        t.runs = r.runs == null ? 0 : r.runs;
+        t.runs = r.runs;
         t.samples = r.samples;
         t.missing = r.samplesMissing;
         t.extra = r.samplesExtra;
