@@ -1,7 +1,6 @@
 package dev.latencybench.runner;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -9,20 +8,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import com.google.gson.JsonObject;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import dev.latencybench.core.config.Periods;
 import dev.latencybench.core.config.Property;
-import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.run.Cli;
 import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.runner.cli.Choices;
 import dev.latencybench.runner.cli.UsageException;
-import dev.latencybench.runner.jvm.Collector;
-import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.matrix.Cell;
 import dev.latencybench.runner.matrix.CellOutcome;
 import dev.latencybench.runner.matrix.RunManifest;
@@ -197,12 +192,13 @@ final class RunCommand implements Callable<Integer> {
                 throw new UsageException("bench run --resume: " + given.givenNames() + " cannot change a run"
                         + " that has started; resume it as it was, or start a new run");
             }
-            JsonObject run = resumableManifest(runDir);
+            RunManifest run = ResumedRun.manifest(runDir); // one that bench run made, else bad input
             try {
-                List<String> despite = sameMachine(runDir, run); // first: another machine's JVMs may not be here
+                // first: another machine's JVMs may not be here
+                List<String> despite = ResumedRun.sameMachine(runDir, run, resumeAnyway);
                 request = resumeRequest(runDir, run);
                 request = despite.isEmpty() ? request : request.resumedDespite(despite);
-                previous = RunManifest.outcomes(run);
+                previous = run.outcomes();
             } catch (UsageException e) {
                 throw e;
             } catch (RuntimeException e) { // a member of the wrong type or shape: edited, or not the runner's
@@ -229,7 +225,7 @@ final class RunCommand implements Callable<Integer> {
         // refused here, before the plan, when another process has the run folder or the machine
         try (RunClaim claim = RunClaim.take(request.runDir(), resuming, ctx.tmpDir)) {
             if (resuming) { // as the run left it: read again now that no other process can change it
-                previous = RunManifest.outcomes(ResultFiles.readJson(RunManifest.file(request.runDir())));
+                previous = RunManifest.read(request.runDir()).outcomes();
             }
             MatrixPreview.print(ctx.out, request, cells, previous, estimates);
             return new RunThenReport(ctx.out, ctx.err, ctx.scenarios()).run(request, previous, classpath, noReport,
@@ -253,18 +249,8 @@ final class RunCommand implements Callable<Integer> {
         return String.join(":", out);
     }
 
-    /** The {@code run.json} of a run folder that {@code bench run} made; else bad input ({@link ResumedRun#manifest}). */
-    private static JsonObject resumableManifest(Path runDir) {
-        return ResumedRun.manifest(runDir).toJson();
-    }
-
-    /** The differences from this machine and suite the run is resumed despite ({@link ResumedRun#sameMachine}). */
-    private List<String> sameMachine(Path runDir, JsonObject run) {
-        return ResumedRun.sameMachine(runDir, RunManifest.fromJson(run), resumeAnyway);
-    }
-
     /** The request of an earlier run, from its run.json; its JVMs must still be where they were. */
-    private RunRequest resumeRequest(Path runDir, JsonObject run) {
+    private RunRequest resumeRequest(Path runDir, RunManifest run) {
         Map<String, Object> given = new LinkedHashMap<>();
         given.put("--scenarios", scenarioList);
         given.put("--jvms", jvmList);
@@ -278,7 +264,7 @@ final class RunCommand implements Callable<Integer> {
         given.put("--duration", duration);
         given.put("--run-id", runIdOption);
         given.put("--results", resultsOption);
-        return ResumedRun.request(runDir, RunManifest.fromJson(run), given, ctx.prober(), refreshJvms,
+        return ResumedRun.request(runDir, run, given, ctx.prober(), refreshJvms,
                 this::minimumJava);
     }
 

@@ -1,5 +1,10 @@
 package dev.latencybench.runner.matrix;
 
+import static dev.latencybench.core.result.JsonFields.put;
+import static dev.latencybench.core.result.JsonFields.putObjects;
+import static dev.latencybench.core.result.JsonFields.putRest;
+import static dev.latencybench.core.result.JsonFields.putStrings;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -108,11 +113,12 @@ public record RunManifest(int formatVersion, String runId, String started, Strin
         }
 
         static CellEntry fromJson(JsonObject o, String where) {
+            Number seconds = number(o, "seconds", where);
+            Number exitCode = number(o, "exitCode", where);
             return new CellEntry(required(o, "scenario", where), string(o, "jvm", where), string(o, "gc", where),
                     required(o, "cell", where), strings(o, "flags", where), string(o, "status", where),
-                    string(o, "reason", where), number(o, "seconds", where) == null ? null
-                    : number(o, "seconds", where).doubleValue(), number(o, "exitCode", where) == null ? null
-                    : number(o, "exitCode", where).intValue(), string(o, "log", where));
+                    string(o, "reason", where), seconds == null ? null : seconds.doubleValue(),
+                    exitCode == null ? null : exitCode.intValue(), string(o, "log", where));
         }
     }
 
@@ -179,11 +185,7 @@ public record RunManifest(int formatVersion, String runId, String started, Strin
         put(o, "command", command);
         put(o, "runnerJava", runnerJava);
         putStrings(o, "scenarios", scenarios);
-        if (jvms != null) {
-            JsonArray a = new JsonArray();
-            jvms.forEach(j -> a.add(j.toJson()));
-            o.add("jvms", a);
-        }
+        putObjects(o, "jvms", jvms, JvmEntry::toJson);
         putStrings(o, "gcs", gcs);
         if (gcArgs != null) {
             JsonObject args = new JsonObject();
@@ -197,12 +199,8 @@ public record RunManifest(int formatVersion, String runId, String started, Strin
             o.add("properties", props);
         }
         putStrings(o, RESUMED_DESPITE, resumedDespite);
-        if (cells != null) {
-            JsonArray a = new JsonArray();
-            cells.forEach(c -> a.add(c.toJson()));
-            o.add("cells", a);
-        }
-        unknown.entrySet().forEach(e -> o.add(e.getKey(), e.getValue().deepCopy()));
+        putObjects(o, "cells", cells, CellEntry::toJson);
+        putRest(o, unknown);
         return o;
     }
 
@@ -288,39 +286,6 @@ public record RunManifest(int formatVersion, String runId, String started, Strin
                     c.seconds == null ? 0 : c.seconds));
         }
         return m;
-    }
-
-    /** The outcomes recorded in a run's {@code run.json}, by cell key ({@code queue/openjdk-17.0.15__g1}). */
-    public static Map<String, CellOutcome> outcomes(JsonObject runJson) {
-        return fromJson(runJson).outcomes();
-    }
-
-    /** The strings of a JSON array. */
-    public static List<String> strings(JsonArray a) {
-        List<String> l = new ArrayList<>();
-        a.forEach(x -> l.add(x.getAsString()));
-        return l;
-    }
-
-    /** Writes a member only when it has a value: a null is a member the file lacks. */
-    private static void put(JsonObject o, String member, String value) {
-        if (value != null) {
-            o.addProperty(member, value);
-        }
-    }
-
-    private static void put(JsonObject o, String member, Number value) {
-        if (value != null) {
-            o.addProperty(member, value);
-        }
-    }
-
-    private static void putStrings(JsonObject o, String member, List<String> items) {
-        if (items != null) {
-            JsonArray a = new JsonArray();
-            items.forEach(a::add);
-            o.add(member, a);
-        }
     }
 
     /** A member's value; null when the file lacks it or has JSON null there. */

@@ -154,7 +154,7 @@ class MatrixRunnerTest {
                 + " attempt"));
         assertEquals(Map.of("openjdk-17.0.15__g1", "OK", "openjdk-17.0.15__serial", "FAILED",
                 "openjdk-17.0.15__zgc-gen", "SKIPPED", "openjdk-17.0.15__parallel", "FAILED"), statuses());
-        assertEquals(out.keySet(), RunManifest.outcomes(ResultFiles.readJson(request.runDir().resolve("run.json")))
+        assertEquals(out.keySet(), RunManifest.read(request.runDir()).outcomes()
                 .keySet());
     }
 
