@@ -139,7 +139,7 @@ final class BundleCommand implements Callable<Integer> {
         Map<String, Path> files = new LinkedHashMap<>(); // the archive's path -> what is copied there
         files.put("lib/runner.jar", built(runnerTarget.resolve("runner.jar")));
         for (Study s : studies) {
-            Path jar = built(root.resolve(s.module()).resolve("target").resolve("benchmarks.jar"));
+            Path jar = built(root.resolve(s.jar()));
             files.put("lib/" + s.name() + ".jar", jar);
             for (String folder : s.besideJar()) {
                 files.put("lib/" + folder, built(jar.resolveSibling(folder)));

@@ -40,7 +40,7 @@ final class MatrixPreview {
                     : o != null && o.finished() ? "done (" + o.status + ")" : c.flags().stream()
                     .map(GraalJit::shortFlag).collect(Collectors.joining(" "));
             if (c.skipReason() == null && GraalWarmup.lengthens(request.properties, c)) {
-                state += " (warm-up +15s: Graal compiles itself first)";
+                state += " (warm-up +" + GraalWarmup.EXTRA_WARMUP_NS / 1_000_000_000L + "s: Graal compiles itself first)";
             }
             if (c.skipReason() == null && !(o != null && o.finished())) {
                 long e = estimates.get(c.key());

@@ -64,7 +64,7 @@ final class ResumedRun {
     }
 
     /** A run.json whose member has the wrong type or shape: edited, or not the runner's. */
-    private static UsageException notAsWritten(Path runDir, RuntimeException e) {
+    static UsageException notAsWritten(Path runDir, RuntimeException e) {
         return new UsageException("bench run --resume " + runDir + ": its run.json is not as 'bench run' writes it ("
                 + e.getMessage() + ")" + ONLY_MATRIX);
     }

@@ -135,8 +135,6 @@ final class RunCommand implements Callable<Integer> {
     static final String TASK_CLASSES = "bench.task.classes";
     static final String TASK_JARS = "bench.task.jar";
 
-    private static final String ONLY_MATRIX = ResumedRun.ONLY_MATRIX;
-
     private final Context ctx;
 
     RunCommand(Context ctx) {
@@ -202,8 +200,7 @@ final class RunCommand implements Callable<Integer> {
             } catch (UsageException e) {
                 throw e;
             } catch (RuntimeException e) { // a member of the wrong type or shape: edited, or not the runner's
-                throw new UsageException("bench run --resume " + runDir + ": its run.json is not as 'bench run' writes"
-                        + " it (" + e.getMessage() + ")" + ONLY_MATRIX);
+                throw ResumedRun.notAsWritten(runDir, e);
             }
         } else {
             if (resumeAnyway) {

@@ -39,7 +39,6 @@ import dev.latencybench.core.study.Study;
  */
 final class Launch {
     /** Next to a study's variant folders: each JVM cell's steps and the schedule's answer. */
-    static final String SCHEDULE_SUFFIX = ".schedule.json";
 
     private final Study study;
     private final RunSettings run;
@@ -259,7 +258,7 @@ final class Launch {
     void writeSchedule(List<StepOutcome> done) {
         ScheduleFile schedule = ScheduleFile.of(plan.schedule().describe(), expected.cellName(),
                 plan.metrics().primary().name(), done, sharedDescriptions, plan.schedule().decision(done));
-        Path file = run.runDir().resolve(study.name()).resolve(expected.cellName() + SCHEDULE_SUFFIX);
+        Path file = run.runDir().resolve(study.name()).resolve(expected.cellName() + ScheduleFile.SUFFIX);
         try {
             schedule.write(file);
         } catch (IOException e) {

@@ -34,7 +34,7 @@ final class LauncherCommandLine {
         sections.put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_HEADER, help -> String.format(Locale.ROOT,
                 "latency-bench %s study: %s%n%n", study.name(), study.title()));
         sections.put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_SYNOPSIS, help -> "java"
-                + " [-Dbench.NAME=VALUE ...] -jar " + study.module() + "/target/benchmarks.jar [--help] [--version]" + nl
+                + " [-Dbench.NAME=VALUE ...] -jar " + study.jar() + " [--help] [--version]" + nl
                 + "   or, across JVMs and collectors: scripts/bench run --scenarios " + study.name()
                 + " [-Dbench.NAME=VALUE ...]" + nl + nl);
         sections.put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_OPTION_LIST_HEADING, help -> "Options:" + nl);

@@ -57,6 +57,6 @@ final class RunJson {
             }
         });
         // the module's jar: the chain study's is bench-kafka's, not a bench-chain that does not exist
-        return sb.append(" -jar ").append(study.module()).append("/target/benchmarks.jar").toString();
+        return sb.append(" -jar ").append(study.jar()).toString();
     }
 }

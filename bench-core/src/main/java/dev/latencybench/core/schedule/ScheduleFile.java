@@ -22,6 +22,8 @@ import dev.latencybench.core.result.ResultFiles;
  * was added reads as version 1. Immutable apart from the JSON objects it holds. Not for hot paths.
  */
 public final class ScheduleFile {
+    /** How a schedule file's name ends: {@code <study>/<cell>.schedule.json}. */
+    public static final String SUFFIX = ".schedule.json";
     /** The layout written now. 1: the fields as they were before the version was written. */
     public static final int VERSION = 1;
 

@@ -109,6 +109,11 @@ public interface Study {
         return descriptor().module();
     }
 
+    /** The study's own jar, relative to the suite's root: {@code <module>/target/benchmarks.jar}. */
+    default String jar() {
+        return module() + "/target/benchmarks.jar";
+    }
+
     /**
      * The JDK modules the study's benchmark JVMs load beyond what every study needs ({@code bench bundle} links
      * those itself: java.base, java.logging, jdk.management, jdk.unsupported) and beyond those its

@@ -28,7 +28,6 @@ import dev.latencybench.core.view.VerdictRule;
  */
 public final class Search {
     /** The launcher's file name ending: {@code openjdk-17.0.15__g1.schedule.json}. */
-    static final String SUFFIX = ".schedule.json";
     /** A search's pass rule as its description states it: {@code pass: p99.9 < 100ms}. */
     private static final Pattern PASS_RULE = Pattern.compile("pass: (p[0-9.]+|max) < ([0-9]+(?:\\.[0-9]+)?) ?(ns|us|µs|ms|s)\\b");
     private static final Map<String, Double> NS_PER = Map.of("ns", 1.0, "us", 1e3, "µs", 1e3, "ms", 1e6, "s", 1e9);
@@ -112,7 +111,7 @@ public final class Search {
     static List<Search> readAll(Path studyDir, List<String> problems) throws IOException {
         List<Path> files = new ArrayList<>();
         if (Files.isDirectory(studyDir)) {
-            try (DirectoryStream<Path> ds = Files.newDirectoryStream(studyDir, "*" + SUFFIX)) {
+            try (DirectoryStream<Path> ds = Files.newDirectoryStream(studyDir, "*" + ScheduleFile.SUFFIX)) {
                 ds.forEach(files::add);
             }
         }
@@ -122,7 +121,7 @@ public final class Search {
             String name = f.getFileName().toString();
             Search s;
             try {
-                String cell = name.substring(0, name.length() - SUFFIX.length());
+                String cell = name.substring(0, name.length() - ScheduleFile.SUFFIX.length());
                 s = of(cell, ScheduleFile.fromJson(RunFile.readObject(f)),
                         step -> length(studyDir.resolve(step).resolve(cell)));
             } catch (RunFile.Unreadable e) { // the steps are still read from their folders, as plain cells
