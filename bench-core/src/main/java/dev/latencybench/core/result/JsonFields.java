@@ -189,6 +189,15 @@ public final class JsonFields {
         }
     }
 
+    /** Adds the map as an object of texts under {@code name} unless it is null. */
+    public static void putStringMap(JsonObject o, String name, Map<String, String> values) {
+        if (values != null) {
+            JsonObject m = new JsonObject();
+            values.forEach(m::addProperty);
+            o.add(name, m);
+        }
+    }
+
     /** Adds every member of {@code rest} to {@code o}, after what it holds. */
     public static void putRest(JsonObject o, JsonObject rest) {
         rest.entrySet().forEach(e -> o.add(e.getKey(), e.getValue().deepCopy()));

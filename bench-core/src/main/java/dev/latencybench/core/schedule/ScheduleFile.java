@@ -94,11 +94,7 @@ public final class ScheduleFile {
             JsonObject o = new JsonObject();
             JsonFields.put(o, "name", name);
             JsonFields.put(o, "variant", variant);
-            if (properties != null) {
-                JsonObject props = new JsonObject();
-                properties.forEach(props::addProperty);
-                o.add("properties", props);
-            }
+            JsonFields.putStringMap(o, "properties", properties);
             JsonFields.put(o, "description", description);
             JsonFields.put(o, "status", status);
             if (summary != null) {
@@ -156,12 +152,21 @@ public final class ScheduleFile {
         String schedule = f.string("schedule");
         String cell = f.string("cell");
         String primary = f.string("primary");
-        String figure = primary == null ? "latency" : primary;
+        String figure = figure(primary);
         List<RanStep> steps = f.objects("steps", s -> RanStep.read(s, figure));
         JsonObject shared = f.object("shared");
         JsonObject decision = f.object("decision");
         return new ScheduleFile(version == null ? 1 : version, schedule, cell, primary, steps, shared,
                 decision == null ? null : Decision.read(decision), f.rest());
+    }
+
+    /** The metric whose figures each step carries: the primary one, {@code latency} in a file that names none. */
+    public String figure() {
+        return figure(primary);
+    }
+
+    private static String figure(String primary) {
+        return primary == null ? "latency" : primary;
     }
 
     /** Reads a schedule file. */
@@ -176,7 +181,7 @@ public final class ScheduleFile {
         JsonFields.put(o, "schedule", schedule);
         JsonFields.put(o, "cell", cell);
         JsonFields.put(o, "primary", primary);
-        String figure = primary == null ? "latency" : primary;
+        String figure = figure();
         JsonFields.putObjects(o, "steps", steps, s -> s.toJson(figure));
         if (shared != null) {
             o.add("shared", shared);

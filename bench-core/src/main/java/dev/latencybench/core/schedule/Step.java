@@ -8,6 +8,8 @@ import java.util.regex.Pattern;
 
 import com.google.gson.JsonObject;
 
+import dev.latencybench.core.result.JsonFields;
+
 /**
  * One run of the study's JMH benchmark that a {@link Schedule} asks for: a variant (the JMH
  * {@code @Param} value) with the {@code bench.*} system properties its forked JVMs get on top of the
@@ -120,9 +122,7 @@ public final class Step {
         JsonObject o = new JsonObject();
         o.addProperty("name", name);
         o.addProperty("variant", variant);
-        JsonObject props = new JsonObject();
-        properties.forEach(props::addProperty);
-        o.add("properties", props);
+        JsonFields.putStringMap(o, "properties", properties);
         o.addProperty("description", describe());
         return o;
     }

@@ -3,6 +3,7 @@ package dev.latencybench.runner.matrix;
 import static dev.latencybench.core.result.JsonFields.put;
 import static dev.latencybench.core.result.JsonFields.putObjects;
 import static dev.latencybench.core.result.JsonFields.putRest;
+import static dev.latencybench.core.result.JsonFields.putStringMap;
 import static dev.latencybench.core.result.JsonFields.putStrings;
 
 import java.io.IOException;
@@ -193,11 +194,7 @@ public record RunManifest(int formatVersion, String runId, String started, Strin
             o.add("gcArgs", args);
         }
         putStrings(o, "jvmArgs", jvmArgs);
-        if (properties != null) {
-            JsonObject props = new JsonObject();
-            properties.forEach(props::addProperty);
-            o.add("properties", props);
-        }
+        putStringMap(o, "properties", properties);
         putStrings(o, RESUMED_DESPITE, resumedDespite);
         putObjects(o, "cells", cells, CellEntry::toJson);
         putRest(o, unknown);

@@ -168,7 +168,7 @@ public final class Search {
     }
 
     static Search of(String cell, ScheduleFile file, java.util.function.Function<String, Length> lengths) {
-        String primary = file.primary != null ? file.primary : "latency";
+        String primary = file.figure();
         List<Step> steps = new ArrayList<>();
         if (file.steps != null) {
             for (ScheduleFile.RanStep s : file.steps) {
