@@ -45,6 +45,9 @@ final class PlotFrame {
     private final double xMax;
     private final double yMin;
     private final double yMax;
+    /** The log of each end of the latency axis, taken once for every point drawn. */
+    private final double logYMin;
+    private final double logYMax;
 
     /**
      * @param boxLeftPx  the box's left edge in the image
@@ -66,6 +69,8 @@ final class PlotFrame {
         this.xMax = xMax;
         this.yMin = y.min;
         this.yMax = y.max;
+        this.logYMin = Math.log10(y.min);
+        this.logYMax = Math.log10(y.max);
     }
 
     /** The column of {@code x} in the plot's graphics. */
@@ -93,9 +98,7 @@ final class PlotFrame {
             return workingPx / 2;
         }
         double marginPx = (workingPx - contentPx) / 2.0;
-        double low = Math.log10(yMin);
-        double high = Math.log10(yMax);
-        double fromBottomPx = marginPx + ((Math.log10(y) - low) / (high - low) * contentPx);
+        double fromBottomPx = marginPx + ((Math.log10(y) - logYMin) / (logYMax - logYMin) * contentPx);
         return bounds.getHeight() - fromBottomPx + bounds.getY();
     }
 
