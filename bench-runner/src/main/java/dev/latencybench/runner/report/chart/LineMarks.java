@@ -3,6 +3,7 @@ package dev.latencybench.runner.report.chart;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Graphics2D;
+import java.awt.Shape;
 import java.awt.geom.Ellipse2D;
 import java.awt.geom.Path2D;
 
@@ -37,22 +38,23 @@ final class LineMarks {
         t.lineTo(x + PAUSE_HALF_PX, y - 2 * PAUSE_HALF_PX);
         t.lineTo(x, y);
         t.closePath();
-        g.setColor(colour);
-        g.fill(t);
-        g.setColor(Color.WHITE);
-        g.setStroke(new BasicStroke(0.8f));
-        g.draw(t);
+        fillRinged(g, t, colour, 0.8f);
     }
 
     /** A filled dot ringed in white, so that it shows at the end of a line of its colour. */
     static void paintMaximum(Graphics2D g, double x, double y, Color colour) {
         Ellipse2D.Double dot = new Ellipse2D.Double(x - MAX_RADIUS_PX, y - MAX_RADIUS_PX, 2 * MAX_RADIUS_PX,
                 2 * MAX_RADIUS_PX);
+        fillRinged(g, dot, colour, 1.2f);
+    }
+
+    /** Fills {@code mark} in {@code colour} and rings it in white, {@code ringPx} wide. */
+    private static void fillRinged(Graphics2D g, Shape mark, Color colour, float ringPx) {
         g.setColor(colour);
-        g.fill(dot);
+        g.fill(mark);
         g.setColor(Color.WHITE);
-        g.setStroke(new BasicStroke(1.2f));
-        g.draw(dot);
+        g.setStroke(new BasicStroke(ringPx));
+        g.draw(mark);
     }
 
     /** A cross over a white one, so that it shows on a line of its colour. */
