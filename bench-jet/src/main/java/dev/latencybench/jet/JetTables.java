@@ -122,7 +122,7 @@ final class JetTables {
      */
     static void points(View v, Map<String, List<JetView.Point>> byCell, String yardstick) {
         boolean marked = false;
-        Table t = new Table().text("JVM × GC").number("keys").text("status").number("input/s").number("output/s")
+        Table t = new Table().text("JVM × GC").number("keys").text("status").number("items/s (in + out)")
                 .time("p50").time("p99").time("p99.99").time("last p99.99").number("source lag (max, when)")
                 .text("heap used (max) / limit").number("CPU (cores)").number("GC CPU (cores)").text("why it failed");
         for (Map.Entry<String, List<JetView.Point>> e : byCell.entrySet()) {
@@ -135,8 +135,8 @@ final class JetTables {
                 cells.add(cell);
                 cells.add(String.format(Locale.ROOT, "%,d", p.keys()));
                 cells.add(p.row().status);
-                cells.add(JetView.items(j.inputPerSec()));
-                cells.add(JetView.items(j.outputPerSec()));
+                cells.add(JetView.items(p.itemsPerSec()) + " (" + JetView.items(j.inputPerSec()) + " + "
+                        + JetView.items(j.outputPerSec()) + ")");
                 String mark = p.variant().equals(yardstick) ? WHOLE_MS : "";
                 marked |= !mark.isEmpty();
                 cells.add(Table.Time.percentile(f.p50, f.count, 50).suffix(mark));

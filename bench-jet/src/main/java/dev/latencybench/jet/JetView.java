@@ -83,7 +83,7 @@ public final class JetView implements StudyView {
             return v;
         }
         long slideNs = slideNs(byCell);
-        v.headline(headline(byCell, slideNs));
+        v.answer("", JetAnswer.of(byCell, slideNs, yardstick(rows)));
         v.heading(1, "Latency against throughput");
         v.paragraph("Input + output items/s is what each point achieved: the events the source emitted and the window"
                 + " results the pipeline emitted, per second. The failure line is the window's slide ("
@@ -221,36 +221,6 @@ public final class JetView implements StudyView {
             }
         }
         return null;
-    }
-
-    /**
-     * The report's first line for the study: per JVM × GC line, the highest throughput held under the slide, or
-     * that it cannot tell and why; with one load point, that one point is no capacity.
-     */
-    static String headline(Map<String, List<Point>> byCell, long slideNs) {
-        List<String> out = new ArrayList<>();
-        int most = 0;
-        for (Map.Entry<String, List<Point>> e : byCell.entrySet()) {
-            List<Point> points = e.getValue();
-            most = Math.max(most, points.size());
-            Point best = bestUnderSlide(points, slideNs);
-            Point undecided = points.stream().filter(p -> under(p, slideNs) == null).findFirst().orElse(null);
-            String what;
-            if (best != null) {
-                what = items(best.itemsPerSec()) + " items/s under the slide" + (points.size() == 1 ? " at the one"
-                        + " load tested" : "") + " (" + evidence(best) + ")";
-            } else if (undecided != null) {
-                what = "cannot tell at this length (" + evidence(undecided) + ")";
-            } else {
-                what = "over the slide at every load tested (the lowest, " + describe(points.get(0)) + ")";
-            }
-            out.add("`" + e.getKey() + "` " + what);
-        }
-        String loads = most < 3 ? String.format(Locale.ROOT, " %s: no capacity can be read from %s; sweep"
-                + " `-Dbench.jet.keys` over 3 or more counts.", most == 1 ? "One load point per line" : "Two load"
-                + " points per line", most == 1 ? "it" : "them") : "";
-        return "the highest throughput at which the first result of a window's end stayed within the slide ("
-                + Units.formatNs(slideNs) + ") at p99.99: " + String.join("; ", out) + "." + loads;
     }
 
     /** What a point's verdict rests on: its p99.99 when it rests on enough results, else its max and the count. */

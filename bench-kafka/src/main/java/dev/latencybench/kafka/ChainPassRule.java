@@ -17,9 +17,9 @@ import dev.latencybench.core.schedule.TooShort;
  * chains fit, and the search stops there without an answer.
  *
  * <p>A step whose merged latency has fewer than 10 messages beyond the SLO's percentile (2,000 messages put
- * 2 beyond p99.9) {@link PassRule.Verdict#cannotTell cannot tell}, whether its figure lies under the bound or
- * over it and the step failed for the SLO alone: the search stops there without an answer, saying how long a
- * step would need to be. A step that failed for another load reason (a rate not held, lost messages) still
+ * 2 beyond p99.9) {@link PassRule.Verdict#cannotTell cannot tell} only when no lower percentile that rests on
+ * enough messages lies over the bound ({@link PassRule#overForCertain}): then the search stops there without an
+ * answer, saying how long a step would need to be. A step that failed for another load reason (a rate not held, lost messages) still
  * fails: that needs no percentile.
  *
  * <p>Immutable; shareable.
@@ -67,7 +67,9 @@ final class ChainPassRule implements PassRule {
             boolean sloAlone = outcome.reasons().stream()
                     .allMatch(r -> r.startsWith(ChainTally.SLO_BROKEN) || r.equals(ChainTally.NOTHING_MEASURED));
             if (sloAlone && outcome.measured() && !slo.decides(outcome.summary().count)) {
-                return tooShort(outcome);
+                String over = PassRule.overForCertain(outcome.summary(), slo.percentile(), slo.quantile(),
+                        slo.boundNs());
+                return over != null ? Verdict.fail("limited by the SLO: " + over) : tooShort(outcome);
             }
             return Verdict.fail("limited by " + ChainTally.limiter(outcome.reasons()) + ": " + status + ": "
                     + String.join("; ", outcome.reasons()));

@@ -47,7 +47,7 @@ public final class StartupView implements StudyView {
         if (rows.isEmpty()) {
             return v;
         }
-        v.headline(headline(rows));
+        v.answer("", StartupAnswer.of(rows));
         v.heading(1, "Start-up, footprint and response time per start mode").bullets(sentences(rows))
                 .bullets(skipped(rows));
         StartupTables.write(v, rows);
@@ -101,57 +101,6 @@ public final class StartupView implements StudyView {
     }
 
     /**
-     * The report's first line for the study: per service (and JVM × GC where there are several), each start mode
-     * against plain {@code java -jar} by every launch of each, and how many launches that rests on. No percentile
-     * of so few launches is given: the launches' range is.
-     */
-    static String headline(List<ViewRow> rows) {
-        List<String> out = new ArrayList<>();
-        long cells = rows.stream().map(r -> r.cell).distinct().count();
-        long fewest = Long.MAX_VALUE;
-        for (ViewRow r : rows) {
-            int dash = r.variant.lastIndexOf('-');
-            if (dash < 0 || r.variant.endsWith("-" + PLAIN) || !r.measured()) {
-                continue;
-            }
-            String service = r.variant.substring(0, dash);
-            ViewRow plain = rows.stream().filter(p -> p.cell.equals(r.cell) && p.variant.equals(service + "-"
-                    + PLAIN) && p.measured()).findFirst().orElse(null);
-            if (plain == null) {
-                continue;
-            }
-            fewest = Math.min(fewest, Math.min(r.primary().count, plain.primary().count));
-            String mode = "`" + r.variant.substring(dash + 1) + "`";
-            VerdictRule.Ruling c = VerdictRule.compare(launches(r), launches(plain), VerdictRule.Better.LOWER,
-                    Units::formatNs);
-            double ratio = (double) plain.primary().p50 / r.primary().p50;
-            String verdict = switch (c.outcome) {
-                case BETTER -> String.format(Locale.ROOT, "%s starts %.2fx faster than `%s`", mode, ratio, PLAIN);
-                case WORSE -> String.format(Locale.ROOT, "%s starts %.2fx slower than `%s`", mode, 1 / ratio, PLAIN);
-                case CANNOT_TELL -> mode + " cannot be told from `" + PLAIN + "`";
-                default -> mode + " ties with `" + PLAIN + "`";
-            };
-            out.add((cells > 1 ? r.label() + ", " : "") + service + ": " + verdict + ": " + c.reason);
-        }
-        if (out.isEmpty()) {
-            return "no start mode could be set against plain `java -jar` of the same service (run `jvm` beside the"
-                    + " others).";
-        }
-        List<String> flagged = new ArrayList<>();
-        for (ViewRow r : rows) {
-            if (r.result != null && !r.result.flags.isEmpty()) {
-                String flag = r.result.flags.get(0);
-                int colon = flag.indexOf(':');
-                flagged.add("`" + r.variant + "` (" + (colon > 0 ? flag.substring(0, colon) : flag) + ")");
-            }
-        }
-        return String.join("; ", out) + String.format(Locale.ROOT, ". Rests on %,d launch%s a variant, each a JVM of"
-                + " its own, every launch compared%s.", fewest, fewest == 1 ? "" : "es", fewest < 20
-                ? " (too few for a median: fewer than 10 beyond it)" : "")
-                + (flagged.isEmpty() ? "" : " Flagged, so read with care: " + String.join(", ", flagged) + ".");
-    }
-
-    /**
      * The mode's time to its first 200 against plain java -jar's, ranked by the suite's one {@link VerdictRule}
      * over every launch of each: {@code `aot` starts 1.55x faster than `jvm`, first 200 p50 146ms against 227ms:
      * their launches lie apart (140ms to 150ms against 220ms to 240ms)}; a tie, or no ranking from one launch,
@@ -181,14 +130,8 @@ public final class StartupView implements StudyView {
         }
     }
 
-    /** The median time to the first 200 with every launch's time around it ({@code launchValues}). */
     private static VerdictRule.Range launches(ViewRow r) {
-        List<Long> each = new ArrayList<>();
-        JsonObject values = r.result == null ? null : r.result.part(StartupResult.PART).launchValues();
-        if (values != null && values.has(StartupResult.FIRST_RESPONSE_NS) && values.get(StartupResult.FIRST_RESPONSE_NS).isJsonArray()) {
-            values.getAsJsonArray(StartupResult.FIRST_RESPONSE_NS).forEach(e -> each.add(e.getAsLong()));
-        }
-        return VerdictRule.Range.of(r.primary().p50, "launches", each);
+        return StartupAnswer.launches(r);
     }
 
     private static List<String> skipped(List<ViewRow> rows) {

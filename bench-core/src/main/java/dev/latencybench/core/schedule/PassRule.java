@@ -28,8 +28,9 @@ public interface PassRule {
      * Passes when the step is OK, measured something, and the named percentile of its summary is
      * below {@code boundNs}. A percentile with fewer than {@link LatencySummary#SHOWN_BEYOND} samples
      * beyond it (2 of 2,000 beyond p99.9) is one of the few worst samples: the step passes when every sample,
-     * its max, lies under the bound (then so does any percentile of them), and otherwise
-     * {@link Verdict#cannotTell}, whichever side of the bound the percentile lies.
+     * its max, lies under the bound (then so does any percentile of them); it fails when a lower percentile
+     * that rests on enough samples lies at or over the bound ({@link #overForCertain}: a p50 over a p99.9 bound is a
+     * failure); and only in between is it {@link Verdict#cannotTell}.
      *
      * @param percentile one of {@code p50}, {@code p90}, {@code p99}, {@code p99.9}, {@code p99.99},
      *                   {@code max} ({@code p99_9} and {@code p99_99}, the {@code result.json}
@@ -72,6 +73,10 @@ public interface PassRule {
                                 + " %s itself rests on %,d beyond it)", count, bound, Units.formatNs(max), label,
                                 LatencySummary.beyond(count, pct)));
                     }
+                    String over = overForCertain(outcome.summary(), label, pct, boundNs);
+                    if (over != null) {
+                        return Verdict.fail(over);
+                    }
                     return Verdict.cannotTell(TooShort.text(count, label, pct, "sample", 0, "", 1) + " (" + text
                             + ", against < " + bound + ")");
                 }
@@ -88,6 +93,29 @@ public interface PassRule {
                 return describe();
             }
         };
+    }
+
+    /**
+     * Why percentile {@code pct} of {@code s} is over {@code boundNs} for certain though it rests on too few samples
+     * to be read itself: a lower percentile that rests on at least {@link LatencySummary#SHOWN_BEYOND} samples beyond
+     * it lies at or over the bound, so at least that many samples do, and at least ten times as many as the
+     * percentile allows beyond it ({@code p99 132ms >= 100ms: 20 of 2,000 samples at or over it, where p99.9 allows
+     * 2}). Null when no such percentile is there: then only a longer step can tell.
+     *
+     * @param label the percentile as people write it, {@code p99.9}
+     */
+    static String overForCertain(LatencySummary s, String label, double pct, long boundNs) {
+        String[] names = {"p50", "p90", "p99", "p99.9", "p99.99"};
+        long[] values = {s.p50, s.p90, s.p99, s.p99_9, s.p99_99};
+        double[] pcts = {50, 90, 99, 99.9, 99.99};
+        for (int i = 0; i < pcts.length && pcts[i] < pct; i++) {
+            if (values[i] >= boundNs && LatencySummary.shown(s.count, pcts[i])) {
+                return String.format(Locale.ROOT, "%s %s >= %s: %,d of %,d samples at or over it, where %s allows %,d"
+                        + " beyond it", names[i], Units.formatNs(values[i]), Units.formatNs(boundNs),
+                        LatencySummary.beyond(s.count, pcts[i]), s.count, label, LatencySummary.beyond(s.count, pct));
+            }
+        }
+        return null;
     }
 
     /** A rule's answer for one outcome. Immutable. */

@@ -18,12 +18,7 @@ public final class View {
         BULLETS,
         TABLE,
         CHART,
-        SPECTRA,
-        /**
-         * The study's answer in one line, for the report's first screen (not repeated under the study's heading):
-         * what is best and by how much, or that it cannot tell, and what the answer rests on.
-         */
-        HEADLINE
+        SPECTRA
     }
 
     /** One block: a heading of a level, a paragraph, a list of items, a table, a chart or spectra. Immutable. */
@@ -69,20 +64,23 @@ public final class View {
         return this;
     }
 
+    private final java.util.Map<String, Answer> answers = new java.util.LinkedHashMap<>();
+
     /**
-     * The study's answer in one line (Markdown inline), shown on the report's first screen, above every study's
-     * section: the best and by how much or that it cannot tell, the interval, and what it rests on (samples beyond
-     * the deciding percentile, forks, flags). At most one per view; a second replaces the first.
+     * The study's answer as data, shown as one line on the report's first screen, above every study's section, and
+     * on the console ({@link Answer#line}). A study answers once; a study with several subjects (a user's tasks)
+     * once per subject. A second answer for the same subject replaces the first.
+     *
+     * @param subject what the line answers beside the study's name, {@code HandoffTask}; empty for the study itself
      */
-    public View headline(String text) {
-        blocks.removeIf(b -> b.kind == Kind.HEADLINE);
-        blocks.add(new Block(Kind.HEADLINE, 0, text, List.of(), null));
+    public View answer(String subject, Answer answer) {
+        answers.put(subject == null ? "" : subject, java.util.Objects.requireNonNull(answer, "answer"));
         return this;
     }
 
-    /** The view's {@link #headline}; null when it gives none. */
-    public String headlineText() {
-        return blocks.stream().filter(b -> b.kind == Kind.HEADLINE).map(b -> b.text).findFirst().orElse(null);
+    /** The study's answers by subject, in the order given; empty when it gives none. */
+    public java.util.Map<String, Answer> answers() {
+        return java.util.Collections.unmodifiableMap(answers);
     }
 
     public View paragraph(String text) {

@@ -53,6 +53,23 @@ class PassRuleTest {
     }
 
     @Test
+    void aThinPercentileFailsForCertainWhenALowerOneThatRestsOnEnoughSamplesIsOverTheBound() {
+        // 2,000 samples: p99.9 rests on 2, p99 on 20; a p99 over the bound puts 20 samples over it where 2 are allowed
+        LatencySummary p99Over = new LatencySummary(47 * MS, 90 * MS, 132 * MS, 140 * MS, 150 * MS, 160 * MS, 2_000);
+        assertEquals(PassRule.Verdict.fail("p99 132ms >= 100ms: 20 of 2,000 samples at or over it, where p99.9 allows"
+                + " 2 beyond it"), rule.judge(StepOutcome.ok(STEP, p99Over)));
+        LatencySummary medianOver = new LatencySummary(5 * MS, 6 * MS, 7 * MS, 8 * MS, 9 * MS, 10 * MS, 2_000);
+        PassRule.Verdict v = PassRule.percentileBelow("p99.9", MS).judge(StepOutcome.ok(STEP, medianOver));
+        assertFalse(v.cannotTellAtThisLength(), "a median over a p99.9 bound is a failure, not a question");
+        assertFalse(v.passed());
+        assertEquals("p50 5.00ms >= 1.00ms: 1,000 of 2,000 samples at or over it, where p99.9 allows 2 beyond it",
+                v.text());
+        // under the bound below p99.9, over it only in the few worst samples: only a longer step can tell
+        LatencySummary onlyTheWorst = new LatencySummary(MS, 2 * MS, 99 * MS, 140 * MS, 150 * MS, 160 * MS, 2_000);
+        assertTrue(rule.judge(StepOutcome.ok(STEP, onlyTheWorst)).cannotTellAtThisLength());
+    }
+
+    @Test
     void aStepThatIsNotOkOrMeasuredNothingFailsWithItsReasons() {
         assertEquals(PassRule.Verdict.fail("FAILED: JVM exited with 134; no result.json"),
                 rule.judge(new StepOutcome(STEP, StepOutcome.Status.FAILED,

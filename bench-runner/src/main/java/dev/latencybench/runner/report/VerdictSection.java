@@ -208,7 +208,7 @@ final class VerdictSection {
         return "flagged: " + FloorTables.firstWords(r.notes);
     }
 
-    private static List<RunData.Row> floorRows(RunData data, String scenario, RunData.Study study) {
+    static List<RunData.Row> floorRows(RunData data, String scenario, RunData.Study study) {
         return study.floor == null ? List.of()
                 : data.rows(scenario, study.floor).stream().filter(VerdictSection::ranks).toList();
     }

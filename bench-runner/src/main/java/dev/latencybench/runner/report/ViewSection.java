@@ -66,8 +66,6 @@ final class ViewSection {
                 case SPECTRA:
                     spectra(doc, b.spectra(), charts);
                     break;
-                case HEADLINE: // on the report's first screen (AnswerSection), not under the study's heading
-                    break;
                 default:
                     throw new IllegalStateException("a block the report cannot lay out: " + b.kind);
             }

@@ -11,7 +11,6 @@ import java.util.Map;
 
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
 
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.IntervalLog;
@@ -27,7 +26,7 @@ import dev.latencybench.core.record.LatencySummary;
  */
 public final class Bounds {
     /** The normal quantile of a two-sided 95% interval. */
-    static final double Z95 = 1.96;
+    static final double Z95 = dev.latencybench.core.record.OrderStatistics.Z95;
     /** A median whose neighbours (p45, p55) or 95% interval differ by more than this factor sits on a cliff. */
     static final double CLIFF_FACTOR = 2;
     private static final Map<String, Histogram> READ = Collections.synchronizedMap(
@@ -95,25 +94,12 @@ public final class Bounds {
      * 1..n, each read as the histogram reads a percentile (its bucket's highest equivalent value).
      */
     public static Interval orderStatistics(AbstractHistogram h, double pct) {
-        long n = h.getTotalCount();
-        double p = pct / 100;
-        double centre = n * p;
-        double half = Z95 * Math.sqrt(n * p * (1 - p));
-        long low = Math.max(1, (long) Math.floor(centre - half));
-        long high = Math.min(n, (long) Math.ceil(centre + half));
-        return new Interval(valueAtRank(h, low), valueAtRank(h, high), 0, n);
+        long[] in = dev.latencybench.core.record.OrderStatistics.interval95(h, pct);
+        return new Interval(in[0], in[1], 0, h.getTotalCount());
     }
 
-    /** The value of the {@code rank}-th smallest sample (1-based). */
     static long valueAtRank(AbstractHistogram h, long rank) {
-        long seen = 0;
-        for (HistogramIterationValue v : h.recordedValues()) {
-            seen += v.getCountAtValueIteratedTo();
-            if (seen >= rank) {
-                return h.highestEquivalentValue(v.getValueIteratedTo());
-            }
-        }
-        return h.getMaxValue();
+        return dev.latencybench.core.record.OrderStatistics.valueAtRank(h, rank);
     }
 
     /**

@@ -250,7 +250,8 @@ public final class Search {
      * read as "none") holds the samples to apply it. A deciding step that passed on such a figure (unless every sample,
      * its max, lay under the bound), or failed on it
      * (an OK step over the bound, or a step limited by the SLO alone), makes the part {@code CANNOT_TELL}; a step
-     * that failed for another reason (a rate not held) still decides.
+     * that failed for another reason (a rate not held), or whose lower percentile on enough samples lies over the
+     * bound ({@code PassRule.overForCertain}), still decides.
      */
     private static Answer rejudged(Answer a, Rule rule, List<Step> steps,
                                    java.util.function.Function<String, Length> lengths) {
@@ -271,6 +272,10 @@ public final class Search {
             }
             boolean onTheRule = st.ok() || a.why().contains("limited by the SLO");
             boolean failing = "NONE_PASSED".equals(a.kind()) || "BOUNDARY".equals(a.kind()) && i == 1;
+            if (failing && dev.latencybench.core.schedule.PassRule.overForCertain(st.primary(), rule.percentile(), pct,
+                    (long) rule.boundNs()) != null) {
+                continue; // a lower percentile on enough samples lies over the bound: a failure for certain
+            }
             if (st.ok() || failing && onTheRule) {
                 thin = st;
             }

@@ -110,7 +110,8 @@ public final class DocRenderer {
         return ids;
     }
 
-    private static String slug(String text) {
+    /** A heading's id as the page and GitHub's Markdown make it: {@code Scenario queue} → {@code scenario-queue}. */
+    public static String slug(String text) {
         return text.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
     }
 

@@ -1,0 +1,193 @@
+package dev.latencybench.jet;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.HdrHistogram.Histogram;
+
+import dev.latencybench.core.config.Units;
+import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.record.OrderStatistics;
+import dev.latencybench.core.view.Answer;
+import dev.latencybench.core.view.VerdictRule;
+import dev.latencybench.jet.JetView.Point;
+
+/**
+ * The Jet study's answer as data. With three or more load points a line, the capacity the study asks for: the
+ * line (JVM × GC) that held the most items/s with the first result's p99.99 under the slide, against the next by
+ * the suite's one {@link VerdictRule} on their brackets. With fewer, no capacity can be read, so the answer is the
+ * latency at the highest load every line ran: the line lowest at the highest percentile every such point rests on
+ * enough results for, its ratio to the next with the interval of the two points' 95% order-statistics intervals
+ * (a tie where those overlap), and any line whose worst result came after the slide. The published pipeline (the
+ * yardstick) is left out of the ranking where the study's own variant ran. Stateless.
+ */
+final class JetAnswer {
+    /** Load points a line needs before a capacity is read from it. */
+    static final int CAPACITY_POINTS = 3;
+    private static final String[] NAMES = {"p99.99", "p99.9", "p99", "p90", "p50"};
+    private static final double[] PCTS = {99.99, 99.9, 99, 90, 50};
+
+    private JetAnswer() {
+    }
+
+    static Answer of(Map<String, List<Point>> byCell, long slideNs, String yardstick) {
+        List<Map.Entry<String, List<Point>>> all = new ArrayList<>();
+        byCell.entrySet().stream().filter(e -> !e.getValue().get(0).variant().equals(yardstick)).forEach(all::add);
+        if (all.isEmpty()) {
+            all.addAll(byCell.entrySet());
+        }
+        int shared = sharedWords(all.stream().map(Map.Entry::getKey).toList());
+        List<Map.Entry<String, List<Point>>> lines = new ArrayList<>();
+        for (Map.Entry<String, List<Point>> e : all) {
+            String[] words = e.getKey().split(" ");
+            lines.add(Map.entry(String.join(" ", java.util.Arrays.copyOfRange(words, shared, words.length)),
+                    e.getValue()));
+        }
+        int most = lines.stream().mapToInt(e -> e.getValue().size()).max().orElse(0);
+        Answer a = most >= CAPACITY_POINTS ? capacity(lines, slideNs) : atTheTopLoad(lines);
+        for (Map.Entry<String, List<Point>> e : lines) {
+            Point worst = null;
+            for (Point p : e.getValue()) {
+                if (p.ok() && p.first().max >= slideNs && (worst == null || p.first().max > worst.first().max)) {
+                    worst = p;
+                }
+            }
+            if (worst != null) {
+                a = a.also("`" + e.getKey() + "` max " + Units.formatNs(worst.first().max) + " at " + String.format(
+                        Locale.ROOT, "%,d", worst.keys()) + " keys, over the " + Units.formatNs(slideNs) + " slide");
+            }
+        }
+        return a;
+    }
+
+    /** The most items/s under the slide, best line against the next. */
+    private static Answer capacity(List<Map.Entry<String, List<Point>>> lines, long slideNs) {
+        List<Map.Entry<String, VerdictRule.Range>> held = new ArrayList<>();
+        for (Map.Entry<String, List<Point>> e : lines) {
+            VerdictRule.Range r = JetView.underTheSlide(e.getValue(), slideNs);
+            if (r != null) {
+                held.add(Map.entry(e.getKey(), r));
+            }
+        }
+        if (held.isEmpty()) {
+            return Answer.none("no line held the first result's p99.99 under the " + Units.formatNs(slideNs)
+                    + " slide at any load tested");
+        }
+        held.sort(Comparator.comparingDouble((Map.Entry<String, VerdictRule.Range> e) -> e.getValue().value)
+                .reversed());
+        Map.Entry<String, VerdictRule.Range> best = held.get(0);
+        Answer a = Answer.best(best.getKey(), "most items/s with p99.99 under the slide", count(best.getValue()));
+        if (held.size() > 1) {
+            Map.Entry<String, VerdictRule.Range> next = held.get(1);
+            VerdictRule.Range b = best.getValue();
+            VerdictRule.Range n = next.getValue();
+            boolean overlap = b.low <= n.high && n.low <= b.high;
+            a = overlap ? a.tiesWith(next.getKey()).also(next.getKey() + " " + count(n))
+                    : a.against(next.getKey(), "over", null, null).also(next.getKey() + " " + count(n));
+        }
+        return a;
+    }
+
+    private static String count(VerdictRule.Range r) {
+        return (r.high == Long.MAX_VALUE ? "≥" : "") + JetView.items(r.value)
+                + " items/s";
+    }
+
+    /** The lowest line at the highest load and percentile all lines share. */
+    private static Answer atTheTopLoad(List<Map.Entry<String, List<Point>>> lines) {
+        List<Map.Entry<String, Point>> tops = new ArrayList<>();
+        for (Map.Entry<String, List<Point>> e : lines) {
+            Point top = e.getValue().get(e.getValue().size() - 1);
+            if (top.ok()) {
+                tops.add(Map.entry(e.getKey(), top));
+            }
+        }
+        if (tops.isEmpty()) {
+            return Answer.none("no point ended OK");
+        }
+        int k = -1;
+        for (int i = 0; i < PCTS.length && k < 0; i++) {
+            final int j = i;
+            if (tops.stream().allMatch(t -> LatencySummary.shown(t.getValue().first().count, PCTS[j]))) {
+                k = i;
+            }
+        }
+        if (k < 0) {
+            return Answer.none("no percentile rests on 10 results beyond it; run longer");
+        }
+        final int pick = k;
+        tops.sort(Comparator.comparingLong(t -> value(t.getValue().first(), pick)));
+        Map.Entry<String, Point> best = tops.get(0);
+        double load = tops.stream().mapToDouble(t -> t.getValue().itemsPerSec()).min().orElse(0);
+        Answer a = Answer.best(best.getKey(), "lowest " + NAMES[k] + " at " + JetView.items(load) + " items/s",
+                Units.formatNs(value(best.getValue().first(), k)));
+        if (tops.size() < 2) {
+            return a;
+        }
+        Map.Entry<String, Point> next = tops.get(1);
+        long[] bi = interval(best.getValue(), k);
+        long[] ni = interval(next.getValue(), k);
+        long bv = value(best.getValue().first(), k);
+        long nv = value(next.getValue().first(), k);
+        if (bi != null && ni != null && ni[0] <= bi[1] || bv == nv) {
+            a = Answer.best(best.getKey(), a.figure, Units.formatNs(bv) + " and " + Units.formatNs(nv))
+                    .tiesWith(next.getKey());
+        } else {
+            String in = bi == null || ni == null || bi[0] <= 0 ? null
+                    : String.format(Locale.ROOT, "%.2f–%.2f", (double) ni[0] / bi[1], (double) ni[1] / bi[0]);
+            a = a.against(next.getKey(), "below", String.format(Locale.ROOT, "%.2f×", (double) nv / bv), in);
+        }
+        if (tops.size() > 2) {
+            Map.Entry<String, Point> worst = tops.get(tops.size() - 1);
+            a = a.also("`" + worst.getKey() + "` " + Units.formatNs(value(worst.getValue().first(), k)));
+        }
+        return a;
+    }
+
+    /**
+     * How many leading words every line's name shares ({@code temurin-25.0.3} of {@code temurin-25.0.3 zgc jet} and
+     * {@code temurin-25.0.3 g1 jet}), left out of the answer's names; at least one word of each is kept.
+     */
+    static int sharedWords(List<String> names) {
+        if (names.size() < 2) {
+            return 0;
+        }
+        String[] first = names.get(0).split(" ");
+        int n = 0;
+        while (n < first.length - 1) {
+            final int i = n;
+            if (!names.stream().allMatch(x -> {
+                String[] w = x.split(" ");
+                return w.length > i + 1 && w[i].equals(first[i]);
+            })) {
+                break;
+            }
+            n++;
+        }
+        return n;
+    }
+
+    private static long value(LatencySummary s, int i) {
+        return switch (i) {
+            case 0 -> s.p99_99;
+            case 1 -> s.p99_9;
+            case 2 -> s.p99;
+            case 3 -> s.p90;
+            default -> s.p50;
+        };
+    }
+
+    /** The point's 95% interval at percentile {@code i}, from its interval log; null when it cannot be read. */
+    private static long[] interval(Point p, int i) {
+        try {
+            Histogram h = p.row().intervals().total(p.row().primaryMetric());
+            return h == null || h.getTotalCount() == 0 ? null : OrderStatistics.interval95(h, PCTS[i]);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,282 @@
+package dev.latencybench.runner.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+import dev.latencybench.core.config.Units;
+import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.view.Answer;
+import dev.latencybench.core.view.Table;
+import dev.latencybench.runner.report.data.Bounds;
+import dev.latencybench.runner.report.data.Percentiles;
+import dev.latencybench.runner.report.data.RunData;
+import dev.latencybench.runner.report.doc.Doc;
+
+/**
+ * The answer of one variant of a study measured per JVM × GC (the queue's {@code chronicle}, each of a user's
+ * tasks), as data, and the table its figures are read from: the cells ranked by the median of the primary metric,
+ * each with its 95% interval, its ratio to the lowest with that ratio's interval, how the suite's one verdict rule
+ * calls it, the highest percentile every cell rests on enough samples for, and the floor beside it.
+ *
+ * <p>Which cells rank: those that ended OK and measured something without a flag; when every such cell is flagged
+ * (a busy 2-core machine flags them all), the flagged ones, and the answer says so as its caution, so a flag
+ * cautions and never silences. With one cell, the answer is its median against the study's yardstick on the same
+ * cell (the harness's cost). Stateless but for its fields; built once per report.
+ */
+final class VariantAnswer {
+    /** One ranked cell: its row, median and interval, and its ratio to the lowest with that ratio's interval. */
+    record Cell(RunData.Row row, long medianNs, Bounds.Interval interval, double ratio, double ratioLow,
+                double ratioHigh, String call) {
+    }
+
+    final String variant;
+    final String metric;
+    /** Ranked cells, the lowest median first; empty when no cell measured anything. */
+    final List<Cell> cells;
+    /** The highest percentile (index into {@link Percentiles#NAMES}) above the median every cell rests on; -1: none. */
+    final int tail;
+    /** The floor's median on the best cell; -1 without a floor there. */
+    final long floorNs;
+    /** The yardstick on the best cell, its ratio the best's median over the yardstick's; null without one. */
+    final Cell yardstick;
+    final String yardstickName;
+    final Answer answer;
+
+    private VariantAnswer(String variant, String metric, List<Cell> cells, int tail, long floorNs, Cell yardstick,
+                          String yardstickName, Answer answer) {
+        this.variant = variant;
+        this.metric = metric;
+        this.cells = cells;
+        this.tail = tail;
+        this.floorNs = floorNs;
+        this.yardstick = yardstick;
+        this.yardstickName = yardstickName;
+        this.answer = answer;
+    }
+
+    /** The answers of the scenario's variants but its floor and its yardsticks, in the run's order. */
+    static List<VariantAnswer> of(RunData data, String scenario) {
+        RunData.Study study = data.study(scenario);
+        List<VariantAnswer> out = new ArrayList<>();
+        for (String v : data.variants(scenario)) {
+            if (study.isFloor(v) || v.equals(study.yardstick) || study.yardsticks.containsValue(v)) {
+                continue;
+            }
+            out.add(of(data, scenario, study, v));
+        }
+        return out;
+    }
+
+    private static VariantAnswer of(RunData data, String scenario, RunData.Study study, String v) {
+        String metric = study.metrics.primary().name();
+        List<RunData.Row> measured = data.rows(scenario, v).stream()
+                .filter(r -> "OK".equals(r.status) && r.measured() && r.summary(metric) != null).toList();
+        if (measured.isEmpty()) {
+            return new VariantAnswer(v, metric, List.of(), -1, -1, null, null,
+                    Answer.none("no cell ended OK; see its section"));
+        }
+        List<RunData.Row> clean = measured.stream().filter(r -> r.notes.isEmpty()).toList();
+        List<RunData.Row> ranked = clean.isEmpty() ? measured : clean;
+        String caution = null;
+        if (clean.isEmpty()) {
+            caution = FloorTables.firstWords(measured.get(0).notes) + (measured.size() > 1 ? " on every cell" : "");
+        } else if (clean.size() < measured.size()) {
+            caution = (measured.size() - clean.size()) + " flagged cell" + (measured.size() - clean.size() == 1 ? ""
+                    : "s") + " not ranked";
+        }
+        List<RunData.Row> sorted = new ArrayList<>(ranked);
+        sorted.sort(Comparator.comparingLong(r -> r.summary(metric).p50));
+        List<RunData.Row> floor = VerdictSection.floorRows(data, scenario, study);
+        VerdictSection.Verdict verdict = sorted.size() < 2 ? null : VerdictSection.judge(sorted, floor, metric, 0);
+        RunData.Row best = sorted.get(0);
+        Bounds.Interval bestIn = Bounds.of(best, metric, 0);
+        List<Cell> cells = new ArrayList<>();
+        for (RunData.Row r : sorted) {
+            long m = r.summary(metric).p50;
+            Bounds.Interval in = Bounds.of(r, metric, 0);
+            double[] ratio = ratio(m, in, best.summary(metric).p50, bestIn);
+            cells.add(new Cell(r, m, in, ratio[0], ratio[1], ratio[2], r == best ? "lowest" : call(verdict, r)));
+        }
+        int tail = tail(sorted, metric);
+        RunData.Row floorRow = study.floor == null ? null : data.row(scenario, study.floor, best.cell);
+        long floorNs = floorRow != null && "OK".equals(floorRow.status) && floorRow.measured()
+                && floorRow.summary(metric) != null ? floorRow.summary(metric).p50 : -1;
+        String bestName = cellName(best);
+        Answer a;
+        Cell y = yardstick(data, scenario, study, best, metric);
+        if (cells.size() == 1) {
+            a = Answer.only(bestName, "median", Units.formatNs(cells.get(0).medianNs));
+            if (y != null) {
+                a = a.against(study.yardstick, "that of", ratioText(y.ratio), interval(y));
+            }
+        } else {
+            Cell second = cells.get(1);
+            a = Answer.best(bestName, "lowest median", Units.formatNs(cells.get(0).medianNs));
+            a = second.call.startsWith("tie") ? Answer.best(bestName, "lowest median", Units.formatNs(cells.get(0)
+                    .medianNs) + " and " + Units.formatNs(second.medianNs)).tiesWith(cellName(second.row))
+                    : a.against(cellName(second.row), "below", ratioText(second.ratio), interval(second));
+            if (cells.size() > 2) {
+                Cell worst = cells.get(cells.size() - 1);
+                a = a.also(ratioText(worst.ratio) + " below the highest, `" + cellName(worst.row) + "`");
+            }
+        }
+        if (tail > 0 && cells.size() > 1) {
+            a = a.also(tailClause(sorted, floor, metric, tail));
+        }
+        if (floorNs >= 0) {
+            long cost = cells.get(0).medianNs - floorNs;
+            a = a.also("floor " + Units.formatNs(floorNs) + (cost > 0 ? ", +" + Units.formatNs(cost) + " over it"
+                    : ""));
+        }
+        return new VariantAnswer(v, metric, cells, tail, floorNs, y, study.yardstick, a.caution(caution));
+    }
+
+    /** The best at the highest percentile every ranked cell rests on, or that they tie there. */
+    private static String tailClause(List<RunData.Row> sorted, List<RunData.Row> floor, String metric, int i) {
+        VerdictSection.Verdict v = VerdictSection.judge(sorted, floor, metric, i);
+        String name = Percentiles.NAMES[i];
+        boolean tie = v.calls.keySet().stream().anyMatch(c -> c.name().startsWith("TIE"))
+                && !v.calls.containsKey(VerdictSection.Call.SLOWER)
+                && !v.calls.containsKey(VerdictSection.Call.SLOWER_WITHIN_RUN);
+        if (tie) {
+            return name + " ties";
+        }
+        return name + " lowest on `" + cellName(v.best) + "`, " + Units.formatNs(VerdictSection.value(v.best, metric,
+                i));
+    }
+
+    /** The highest of p90..p99.99 that every cell rests on at least {@link Percentiles#SHOWN_BEYOND} samples for. */
+    private static int tail(List<RunData.Row> rows, String metric) {
+        for (int i = Percentiles.NAMES.length - 1; i > 0; i--) {
+            final int k = i;
+            if (rows.stream().allMatch(r -> Percentiles.shown(r.summary(metric).count, Percentiles.PCTS[k]))) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** How the verdict rule calls {@code r} against the lowest: {@code tie}, {@code higher}, or why it cannot say. */
+    private static String call(VerdictSection.Verdict verdict, RunData.Row r) {
+        for (var e : verdict.calls.entrySet()) {
+            if (e.getValue().contains(r)) {
+                return switch (e.getKey()) {
+                    case TIE_FLOOR, TIE_FORKS, TIE_WITHIN_RUN -> "tie";
+                    case SLOWER, SLOWER_WITHIN_RUN -> "higher";
+                    case PLACED_APART -> "CPUs placed apart";
+                    case ONE_FORK -> "one fork, no interval";
+                };
+            }
+        }
+        return "";
+    }
+
+    /** The cell's median against the yardstick's on the same JVM × GC; null when the yardstick has no median. */
+    private static Cell yardstick(RunData data, String scenario, RunData.Study study, RunData.Row r, String metric) {
+        if (study.yardstick == null) {
+            return null;
+        }
+        RunData.Row y = data.row(scenario, study.yardstick, r.cell);
+        if (y == null || !"OK".equals(y.status) || !y.measured() || y.summary(metric) == null
+                || y.summary(metric).p50 <= 0) {
+            return null;
+        }
+        long mine = r.summary(metric).p50;
+        double[] ratio = ratio(mine, Bounds.of(r, metric, 0), y.summary(metric).p50, Bounds.of(y, metric, 0));
+        return new Cell(y, y.summary(metric).p50, Bounds.of(y, metric, 0), ratio[0], ratio[1], ratio[2],
+                "yardstick");
+    }
+
+    /** {@code value / base}, with the interval of the two 95% intervals' ends; NaN ends where either has none. */
+    static double[] ratio(long value, Bounds.Interval in, long base, Bounds.Interval baseIn) {
+        double r = base <= 0 ? Double.NaN : (double) value / base;
+        if (in == null || baseIn == null || baseIn.lowNs() <= 0 || baseIn.highNs() <= 0) {
+            return new double[] {r, Double.NaN, Double.NaN};
+        }
+        return new double[] {r, (double) in.lowNs() / baseIn.highNs(), (double) in.highNs() / baseIn.lowNs()};
+    }
+
+    /** {@code 1.17×}: two decimals below 10, one from 10. */
+    static String ratioText(double r) {
+        return Double.isNaN(r) ? "—" : String.format(Locale.ROOT, r < 10 ? "%.2f×" : "%.1f×", r);
+    }
+
+    private static String interval(Cell c) {
+        return Double.isNaN(c.ratioLow) ? null : interval(c.ratio, c.ratioLow, c.ratioHigh);
+    }
+
+    /**
+     * {@code 1.12–1.22}: as many decimals as {@link #ratioText} gives the ratio, one more where the two ends would
+     * read alike ({@code 1.166–1.174}, not {@code 1.17–1.17}).
+     */
+    static String interval(double ratio, double low, double high) {
+        int decimals = ratio < 10 ? 2 : 1;
+        String f = "%." + decimals + "f–%." + decimals + "f";
+        String out = String.format(Locale.ROOT, f, low, high);
+        if (String.format(Locale.ROOT, "%." + decimals + "f", low).equals(String.format(Locale.ROOT, "%." + decimals
+                + "f", high))) {
+            out = String.format(Locale.ROOT, "%." + (decimals + 1) + "f–%." + (decimals + 1) + "f", low, high);
+        }
+        return out;
+    }
+
+    /** A cell as the answer names it: {@code openjdk-17.0.15 g1}. */
+    static String cellName(RunData.Row r) {
+        return r.label();
+    }
+
+    /**
+     * The table the answer's figures are read from: a row per ranked cell, lowest median first, with its interval,
+     * its ratio to the lowest and that ratio's interval, the verdict's call, the tail percentile and the floor.
+     */
+    void table(Doc doc, String scenario) {
+        if (cells.isEmpty()) {
+            return;
+        }
+        String tailName = tail > 0 ? Percentiles.NAMES[tail] : null;
+        Table t = new Table().text("JVM × GC").lowest("p50").time("95% low").sameUnitAs("p50").time("95% high")
+                .sameUnitAs("p50").number("× the lowest").number("95% of the ratio").text("verdict");
+        if (tailName != null) {
+            t.time(tailName);
+        }
+        if (floorNs >= 0) {
+            t.time("floor p50").sameUnitAs("p50").time("over the floor").sameUnitAs("p50");
+        }
+        if (yardstick != null) {
+            t.time(yardstickName + " p50").sameUnitAs("p50").number("× " + yardstickName)
+                    .number("95% of it");
+        }
+        for (Cell c : cells) {
+            List<Object> row = new ArrayList<>();
+            row.add(c.row.label() + (c.row.notes.isEmpty() ? "" : " (flagged)"));
+            row.add(Table.Time.of(c.medianNs).ranked(c.row.notes.isEmpty()));
+            row.add(c.interval == null ? "—" : Table.Time.of(c.interval.lowNs()));
+            row.add(c.interval == null ? "—" : Table.Time.of(c.interval.highNs()));
+            row.add(ratioText(c.ratio));
+            row.add(Double.isNaN(c.ratioLow) ? "—" : interval(c));
+            row.add(c.call);
+            if (tailName != null) {
+                LatencySummary s = c.row.summary(metric);
+                row.add(Table.Time.percentile(Percentiles.percentile(s, tail), s.count, Percentiles.PCTS[tail]));
+            }
+            if (floorNs >= 0) {
+                boolean first = c == cells.get(0);
+                row.add(first ? Table.Time.of(floorNs) : "");
+                row.add(first && c.medianNs > floorNs ? Table.Time.of(c.medianNs - floorNs) : "");
+            }
+            if (yardstick != null) {
+                boolean first = c == cells.get(0);
+                row.add(first ? Table.Time.of(yardstick.medianNs) : "");
+                row.add(first ? ratioText(yardstick.ratio) : "");
+                row.add(first && !Double.isNaN(yardstick.ratioLow) ? interval(yardstick) : "");
+            }
+            t.row(row);
+        }
+        doc.p("The answer's figures, `" + variant + "`, median `" + metric + "`: each cell against the lowest, with"
+                + " the 95% interval of its median and of the ratio (order statistics with one fork, the forks' range"
+                + " with more).");
+        doc.table(t);
+    }
+}

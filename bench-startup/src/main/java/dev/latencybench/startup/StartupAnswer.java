@@ -1,0 +1,96 @@
+package dev.latencybench.startup;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import com.google.gson.JsonObject;
+
+import dev.latencybench.core.config.Units;
+import dev.latencybench.core.view.Answer;
+import dev.latencybench.core.view.VerdictRule;
+import dev.latencybench.core.view.ViewRow;
+
+/**
+ * The start-up study's answer as data: per service, the start mode with the lowest median time to its first
+ * response, against the next fastest mode of the same service on the same JVM × GC, by the suite's one
+ * {@link VerdictRule} over every launch of each (a tie where the launches overlap, or where either is one launch);
+ * the ratio's interval runs from the launches' ends. The first service leads the line; each other is a clause. A
+ * flagged launch set is answered with its flag as the caution. Stateless.
+ */
+final class StartupAnswer {
+    /** Fewer launches than this a mode, and the line says how few its medians rest on. */
+    static final long LAUNCHES_FOR_A_MEDIAN = 10;
+
+    private StartupAnswer() {
+    }
+
+    static Answer of(List<ViewRow> rows) {
+        Map<String, List<ViewRow>> byService = new LinkedHashMap<>();
+        String cell = null;
+        for (ViewRow r : rows) {
+            int dash = r.variant.lastIndexOf('-');
+            if (dash < 0 || !r.measured() || !r.ok()) {
+                continue;
+            }
+            cell = cell == null ? r.cell : cell;
+            if (r.cell.equals(cell)) { // the first JVM × GC: modes are compared within one
+                byService.computeIfAbsent(r.variant.substring(0, dash), k -> new ArrayList<>()).add(r);
+            }
+        }
+        if (byService.isEmpty()) {
+            return Answer.none("no launch ended OK; see its section");
+        }
+        Answer a = null;
+        String caution = null;
+        for (Map.Entry<String, List<ViewRow>> e : byService.entrySet()) {
+            List<ViewRow> modes = new ArrayList<>(e.getValue());
+            modes.sort(Comparator.comparingLong(r -> r.primary().p50));
+            ViewRow best = modes.get(0);
+            for (ViewRow r : modes) {
+                if (caution == null && r.result != null && !r.result.flags.isEmpty()) {
+                    String flag = r.result.flags.get(0);
+                    caution = flag.contains(":") ? flag.substring(0, flag.indexOf(':')) : flag;
+                }
+            }
+            String time = Units.formatNs(best.primary().p50);
+            if (a == null) {
+                a = Answer.best(best.variant, "fastest median first response", time);
+                if (modes.size() > 1) {
+                    ViewRow next = modes.get(1);
+                    VerdictRule.Range rb = launches(best);
+                    VerdictRule.Range rn = launches(next);
+                    VerdictRule.Ruling c = VerdictRule.compare(rb, rn, VerdictRule.Better.LOWER, Units::formatNs);
+                    if (c.outcome != VerdictRule.Outcome.BETTER) {
+                        a = Answer.best(best.variant, "fastest median first response", time + " and "
+                                + Units.formatNs(next.primary().p50)).tiesWith(next.variant);
+                    } else {
+                        a = a.against(next.variant, "below", String.format(Locale.ROOT, "%.2f×",
+                                (double) next.primary().p50 / best.primary().p50), rb.low <= 0 ? null
+                                : String.format(Locale.ROOT, "%.2f–%.2f", (double) rn.low / rb.high,
+                                (double) rn.high / rb.low));
+                    }
+                }
+            } else {
+                a = a.also(e.getKey() + ": `" + best.variant + "` fastest, " + time);
+            }
+        }
+        long fewest = rows.stream().filter(ViewRow::measured).mapToLong(r -> r.primary().count).min().orElse(0);
+        return (fewest < LAUNCHES_FOR_A_MEDIAN ? a.also(fewest + " launch" + (fewest == 1 ? "" : "es") + " a mode")
+                : a).caution(caution);
+    }
+
+    /** The median time to the first response with every launch's time around it. */
+    static VerdictRule.Range launches(ViewRow r) {
+        List<Long> each = new ArrayList<>();
+        JsonObject values = r.result == null ? null : r.result.part(StartupResult.PART).launchValues();
+        if (values != null && values.has(StartupResult.FIRST_RESPONSE_NS)
+                && values.get(StartupResult.FIRST_RESPONSE_NS).isJsonArray()) {
+            values.getAsJsonArray(StartupResult.FIRST_RESPONSE_NS).forEach(e -> each.add(e.getAsLong()));
+        }
+        return VerdictRule.Range.of(r.primary().p50, "launches", each);
+    }
+}
