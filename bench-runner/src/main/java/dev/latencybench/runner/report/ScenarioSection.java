@@ -55,19 +55,19 @@ final class ScenarioSection {
         boolean stepped = !data.searches(scenario).isEmpty()
                 || all.stream().anyMatch(r -> r.result != null && r.result.step != null);
         if (!stepped) {
-            if (dev.latencybench.runner.report.data.Views.of(scenario) == null) {
-                List<VariantAnswer> answers = VariantAnswer.of(data, scenario);
-                if (answers.stream().anyMatch(a -> !a.cells.isEmpty())) {
-                    doc.h(3, "The answer's figures");
-                    answers.forEach(a -> a.table(doc, scenario));
-                }
-            }
             VerdictSection.write(doc, data, scenario, variants);
             // bars per JVM x GC compare cells: with one cell per variant there is nothing to set side by side
             boolean compared = variants.stream().anyMatch(v -> !study.isFloor(v)
                     && data.rows(scenario, v).stream().filter(RunData.Row::measured).count() >= 2);
             if (compared) {
                 BarCharts.write(doc, data, scenario, variants, cells, charts);
+            }
+            if (dev.latencybench.runner.report.data.Views.of(scenario) == null) {
+                List<VariantAnswer> answers = VariantAnswer.of(data, scenario);
+                if (answers.stream().anyMatch(a -> !a.cells.isEmpty())) {
+                    doc.h(3, "The answer's figures");
+                    answers.forEach(a -> a.table(doc, scenario));
+                }
             }
             Pivot.write(doc, data, scenario, variants);
         }

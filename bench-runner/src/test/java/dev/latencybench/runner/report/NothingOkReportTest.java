@@ -54,7 +54,7 @@ class NothingOkReportTest {
         assertEquals(List.of(), problems, "every file was read and every part drawn");
         String said = console.toString(StandardCharsets.UTF_8);
         assertTrue(said.startsWith("latency-bench: the answers (the report's first screen):\n  queue: no answer: no cell"
-                + " ended OK (FAILED); its section says why.\nlatency-bench: report written in "), said);
+                + " ended OK (FAILED).\nlatency-bench: report written in "), said);
         String md = Files.readString(run.resolve("REPORT.md"));
         assertTrue(md.contains("## Scenario queue\n\n100,000 msg/s, 256-byte payload, scale `smoke`"), md);
         assertTrue(md.contains("**Every cell of this scenario failed** (4 FAILED): there is no answer to read from it."
