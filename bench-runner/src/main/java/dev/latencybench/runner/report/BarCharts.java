@@ -9,13 +9,16 @@ import java.util.function.ToLongFunction;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.runner.report.chart.Bars;
 import dev.latencybench.runner.report.chart.Charts;
+import dev.latencybench.runner.report.data.Percentiles;
 import dev.latencybench.runner.report.data.RunData;
 import dev.latencybench.runner.report.doc.Doc;
 
 /**
  * Two bar charts of the primary metric, a bar per variant in each cell: the median and the p99.99, each bar with a
  * whisker from the lowest to the highest fork where the cell ran several, on a linear axis from 0 (a bar's length is
- * its value; on a log axis it would start at an arbitrary floor). A value of 0 is a bar of no height, labelled 0.
+ * its value), or on a log axis where the values span more than {@value #LOG_SPAN}× and the small bars would not show.
+ * A percentile with fewer than 10 samples beyond it is not drawn, as the tables do not give it. A value of 0 is a
+ * bar of no height, labelled 0.
  * Drawn only where some variant ran in two or more JVM x GC cells: with one cell each, the chart compares nothing
  * the tables and the spectrum do not show. A chart with no bar to draw is a sentence instead. Stateless.
  */
@@ -34,8 +37,8 @@ final class BarCharts {
         List<Bars> medians = new ArrayList<>();
         List<Bars> tails = new ArrayList<>();
         for (String v : variants) {
-            medians.add(series(data, scenario, v, cells, s -> s.p50));
-            tails.add(series(data, scenario, v, cells, s -> s.p99_99));
+            medians.add(series(data, scenario, v, cells, s -> s.p50, 50));
+            tails.add(series(data, scenario, v, cells, s -> s.p99_99, 99.99));
         }
         chart(doc, charts, scenario + "-median", scenario + ": median " + metric + " (p50) per JVM and collector",
                 scenario + ": median " + metric + " per JVM and collector", "median", metric, labels, medians);
@@ -48,10 +51,11 @@ final class BarCharts {
             String metric, List<String> labels, List<Bars> series) throws IOException {
         if (!anyBar(series)) {
             doc.p("No bar chart of the " + percentile + " " + metric + ": no cell has one to draw (only cells that"
-                    + " did not fail are drawn; the tables below list every cell).");
+                    + " did not fail, and percentiles with at least 10 samples beyond them, are drawn; the tables below"
+                    + " list every cell).");
             return;
         }
-        Charts.bars(charts, base, title, metric, labels, series, false);
+        Charts.bars(charts, base, title + (wide(series) ? " (log axis)" : ""), metric, labels, series, wide(series));
         doc.chart(base, caption);
     }
 
@@ -64,6 +68,30 @@ final class BarCharts {
         }
         return false;
     }
+
+    /**
+     * Whether the bars span more than {@value #LOG_SPAN}× (the smallest drawn value to the largest): on a linear
+     * axis the small ones would not show, so the chart takes a log axis and says so in its title.
+     */
+    static boolean wide(List<Bars> series) {
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = 0;
+        for (Bars b : series) {
+            for (double v : b.valuesUs()) {
+                if (v == 0) {
+                    return false; // a bar of no height has no place on a log axis
+                }
+                if (!Double.isNaN(v)) {
+                    lo = Math.min(lo, v);
+                    hi = Math.max(hi, v);
+                }
+            }
+        }
+        return hi > 0 && hi / lo > LOG_SPAN;
+    }
+
+    /** The widest span of values a linear axis draws. */
+    static final double LOG_SPAN = 100;
 
     /** Whether any series has a value to draw: the chart refuses one of NaN only. */
     static boolean anyBar(List<Bars> series) {
@@ -82,7 +110,7 @@ final class BarCharts {
      * fork's value as its whisker.
      */
     static Bars series(RunData data, String scenario, String variant, List<String> cells,
-            ToLongFunction<LatencySummary> f) {
+            ToLongFunction<LatencySummary> f, double pct) {
         double[] v = new double[cells.size()];
         double[] low = new double[cells.size()];
         double[] high = new double[cells.size()];
@@ -91,7 +119,8 @@ final class BarCharts {
             low[i] = Double.NaN;
             high[i] = Double.NaN;
             for (RunData.Row r : data.rows(scenario, variant)) {
-                if (r.cell.equals(cells.get(i)) && r.charted()) {
+                if (r.cell.equals(cells.get(i)) && r.charted()
+                        && Percentiles.shown(r.primary().count, pct)) { // a thin percentile is not drawn
                     v[i] = f.applyAsLong(r.primary());
                     List<LatencySummary> forks = r.primaryForks();
                     if (forks.size() > 1) {

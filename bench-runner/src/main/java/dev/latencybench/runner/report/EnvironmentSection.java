@@ -51,7 +51,9 @@ final class EnvironmentSection {
                     + orNone(str(cpu.nohzFull)) + ")");
             items.add("OS: " + str(os.name) + " " + str(os.kernel) + " " + str(os.arch) + ", THP "
                     + str(os.transparentHugePages) + ", memory " + gib(str(os.memTotal)));
-            items.add("suite commit: `" + str(env.suiteCommit) + "`");
+            items.add(env.suiteCommit == null || env.suiteCommit.isBlank() || "unknown".equals(env.suiteCommit)
+                    ? "suite commit: not recorded (the suite that made this run did not record its commit; today's"
+                    + " build records it in every env.json)" : "suite commit: `" + env.suiteCommit + "`");
             doc.bullets(items);
         }
         jvms(doc, data);

@@ -54,7 +54,7 @@ final class SummaryTables {
         }
         t.lowest("max").number("samples");
         for (RunData.Row r : rows) {
-            List<Object> row = new ArrayList<>(List.of(r.jvm, r.gc, r.variant.isEmpty() ? "-" : r.variant, r.status));
+            List<Object> row = new ArrayList<>(List.of(r.jvm, r.gc, r.variant.isEmpty() ? "-" : r.variant, status(r)));
             LatencySummary s = r.summary(metric);
             boolean ranked = Ranking.ranked(study, r);
             if (r.measured() && s != null && s.count > 0) {
@@ -88,7 +88,7 @@ final class SummaryTables {
         }
         t.number("max (" + shownUnit + ")").number("samples");
         for (RunData.Row r : rows) {
-            List<Object> row = new ArrayList<>(List.of(r.jvm, r.gc, r.variant.isEmpty() ? "-" : r.variant, r.status));
+            List<Object> row = new ArrayList<>(List.of(r.jvm, r.gc, r.variant.isEmpty() ? "-" : r.variant, status(r)));
             LatencySummary s = r.summary(metric);
             boolean has = r.measured() && s != null && s.count > 0;
             for (int i = 0; i < Percentiles.PCTS.length; i++) {
@@ -106,4 +106,12 @@ final class SummaryTables {
     private static String count(long value, boolean kib) {
         return kib ? String.format(Locale.ROOT, "%,.1f", value / 1024.0) : String.format(Locale.ROOT, "%,d", value);
     }
+
+    /** A cell's status as the tables give it: a flagged OK is {@value #FLAGGED_OK}, never a plain OK. */
+    static String status(RunData.Row r) {
+        return "OK".equals(r.status) && !r.notes.isEmpty() ? FLAGGED_OK : r.status;
+    }
+
+    /** The status of a cell that ended OK but raised a flag: the tables set it apart from a plain OK. */
+    static final String FLAGGED_OK = "OK, flagged";
 }

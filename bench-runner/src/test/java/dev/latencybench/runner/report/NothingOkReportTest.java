@@ -111,9 +111,9 @@ class NothingOkReportTest {
     void aMedianOf0IsABarOfNoHeightAndBothChartsAreDrawn() throws IOException {
         Path run = tmp.resolve("zero");
         new FixtureRun(run)
-                .cell("chronicle", G1, "OK", 0, 5_000_000, 1, 30_000)
-                .cell("chronicle", ZGC, "OK", 0, 6_000_000, 1, 30_000)
-                .write();
+                .cell("chronicle", G1, "OK", 0, 5_000_000, 1, 300_000)
+                .cell("chronicle", ZGC, "OK", 0, 6_000_000, 1, 300_000)
+                .write(); // 300,000 samples: 30 beyond p99.99, so it is drawn
         List<String> problems = Report.write(run, new PrintStream(new ByteArrayOutputStream(), true,
                 StandardCharsets.UTF_8));
 

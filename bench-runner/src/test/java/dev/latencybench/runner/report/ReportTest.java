@@ -60,17 +60,17 @@ class ReportTest {
                 + " | max (ms) | samples |"), md);
         assertTrue(md.contains("| openjdk-17.0.15 | g1 | chronicle | OK | 1,100 | 1,100 | 1,100 | 5.01 | 5.01 † | 5.01"
                 + " | 600,000 |"), md);
-        assertTrue(md.contains("| temurin-25.0.3 | zgc | chronicle | OK | 500 | 500 | 500 | 3.00 † | — (3) | 3.00"
+        assertTrue(md.contains("| temurin-25.0.3 | zgc | chronicle | OK, flagged | 500 | 500 | 500 | 3.00 † | — (3) | 3.00"
                 + " | 30,000 |"), md);
         assertTrue(md.contains("| openjdk-17.0.15 | g1 | baseline | OK | 110 | 110 | 110 | 2.00 | 2.00 † | 2.00"
                 + " | 600,000 |"), "the floor is not ranked: " + md);
         assertTrue(md.contains("| temurin-25.0.3 | zgc | baseline | FAILED |"), md);
         assertTrue(md.contains("| openjdk-17.0.15 | zgc-gen | - | SKIPPED | - |"), md);
         // a column per collector and percentile; a column without figures names no unit
-        assertTrue(md.contains("| JVM | g1 p50 (µs) | g1 p99.99 (ms) | zgc p50 (ns) | zgc p99.99 | zgc-gen p50"
+        assertTrue(md.contains("| JVM | g1 p50 (µs) | g1 p99.99 (ms) | zgc p50 (µs) | zgc p99.99 | zgc-gen p50"
                 + " | zgc-gen p99.99 |"), md);
         assertTrue(md.contains("| openjdk-17.0.15 | 1.10 | 5.01 † |  |  | SKIPPED |  |"), md);
-        assertTrue(md.contains("| temurin-25.0.3 |  |  | 500 | — (3) |  |  |"), md);
+        assertTrue(md.contains("| temurin-25.0.3 |  |  | 0.500 | — (3) |  |  |"), md);
     }
 
     @Test
@@ -286,7 +286,7 @@ class ReportTest {
         assertTrue(report.contains("**Left out:** `" + hlog + "` is unreadable after its first 2 interval(s): it yields"
                 + " 20,000 of the 30,000 values of `latency` result.json counts: temurin-25.0.3 zgc is left out of the percentile"
                 + " spectrum and the latency over time of chronicle (its table rows come from result.json)."), report);
-        assertTrue(report.contains("| temurin-25.0.3 | zgc | chronicle | OK | 500 |"),
+        assertTrue(report.contains("| temurin-25.0.3 | zgc | chronicle | OK, flagged | 500 |"),
                 "its table row stays (flagged: no bold)");
         assertFalse(report.contains("charts/queue-temurin-25.0.3__zgc-spectrum.png"), "no chart without a line");
         assertTrue(Files.readString(run.resolve("charts/queue-openjdk-17.0.15__g1-spectrum.svg"))

@@ -328,7 +328,33 @@ final class RunDataReader {
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, Files::isDirectory)) {
             ds.forEach(dirs::add);
         }
-        dirs.sort(null);
+        dirs.sort((a, b) -> naturalOrder(a.getFileName().toString(), b.getFileName().toString()));
         return dirs;
     }
+
+    /**
+     * Names in the order people read them: runs of digits compared as numbers ({@code kafka-instances-2} before
+     * {@code kafka-instances-16}), the rest as text.
+     */
+    static int naturalOrder(String a, String b) {
+        java.util.regex.Matcher x = CHUNK.matcher(a);
+        java.util.regex.Matcher y = CHUNK.matcher(b);
+        while (x.find() && y.find()) {
+            String p = x.group();
+            String q = y.group();
+            int c;
+            if (Character.isDigit(p.charAt(0)) && Character.isDigit(q.charAt(0))) {
+                c = new java.math.BigInteger(p).compareTo(new java.math.BigInteger(q));
+            } else {
+                c = p.compareTo(q);
+            }
+            if (c != 0) {
+                return c;
+            }
+        }
+        int byLength = Integer.compare(a.length(), b.length()); // one is the other's beginning: the shorter first
+        return byLength != 0 ? byLength : a.compareTo(b);
+    }
+
+    private static final java.util.regex.Pattern CHUNK = java.util.regex.Pattern.compile("\\d+|\\D+");
 }

@@ -196,7 +196,7 @@ public final class DocRenderer {
                             case "SKIPPED", "NOT_RUN" -> " skip";
                             case "OK" -> " ok";
                             case "PASS" -> " pass"; // the host checklist's levels
-                            case "WARN" -> " warn";
+                            case "WARN", "OK, flagged" -> " warn";
                             case "INFO" -> " info";
                             default -> "";
                         };
