@@ -34,11 +34,12 @@ final class JetTables {
         if (yardsticks.isEmpty()) {
             return;
         }
-        Table t = new Table().text("JVM × GC").number("keys").text("heap used (max) / limit").time("p50")
+        // fits 1,400 px: the heap and the CPU per result are in the points table above
+        Table t = new Table().text("JVM × GC").number("keys").time("p50")
                 .time(yardstick + " p50").sameUnitAs("p50").time("p99").time(yardstick + " p99").sameUnitAs("p99")
                 .time("p99.99").time(yardstick + " p99.99").sameUnitAs("p99.99")
-                .number("p99.99 ratio").number("CPU (cores)").time("CPU per result").number(yardstick + " CPU")
-                .time(yardstick + " CPU per result").sameUnitAs("CPU per result").number("CPU ratio").text("same answer");
+                .number("p99.99 ratio").number("CPU (cores)").number(yardstick + " CPU").number("CPU ratio")
+                .text("same answer");
         int compared = 0;
         int agreed = 0;
         for (List<JetView.Point> points : byCell.values()) {
@@ -69,14 +70,16 @@ final class JetTables {
                             : "**no**: " + (under ? "under" : "over") + " the slide, `" + yardstick + "` "
                             + (yUnder ? "under" : "over");
                 }
-                t.row(List.of(p.row().label(), String.format(Locale.ROOT, "%,d", p.keys()), heap(p),
-                        Table.Time.percentile(f.p50, f.count, 50), Table.Time.percentile(g.p50, g.count, 50),
-                        Table.Time.percentile(f.p99, f.count, 99), Table.Time.percentile(g.p99, g.count, 99),
+                t.row(List.of(p.row().label(), String.format(Locale.ROOT, "%,d", p.keys()),
+                        Table.Time.percentile(f.p50, f.count, 50),
+                        Table.Time.percentile(g.p50, g.count, 50).suffix(WHOLE_MS),
+                        Table.Time.percentile(f.p99, f.count, 99),
+                        Table.Time.percentile(g.p99, g.count, 99).suffix(WHOLE_MS),
                         Table.Time.percentile(f.p99_99, f.count, 99.99),
-                        Table.Time.percentile(g.p99_99, g.count, 99.99),
+                        Table.Time.percentile(g.p99_99, g.count, 99.99).suffix(WHOLE_MS),
                         both && g.p99_99 > 0 ? Table.Figure.percentile(String.format(Locale.ROOT, "%.2fx",
                                 (double) f.p99_99 / g.p99_99), Math.min(f.count, g.count), 99.99) : "-",
-                        cores(cpu), perResult(p), cores(ycpu), perResult(y),
+                        cores(cpu), cores(ycpu),
                         both && cpu > 0 && ycpu > 0 ? String.format(Locale.ROOT, "%.2fx", cpu / ycpu) : "-", same));
             }
         }
@@ -89,8 +92,8 @@ final class JetTables {
                 + " the latency of its first result per window end taken in whole ms) with none of the suite's code"
                 + " inside the job. The suite's pipeline times every result of every window end and checks every"
                 + " count. Both ran on the same JVM, collector, heap, rate and keys; the differences are what the suite's"
-                + " measuring costs. CPU per result is the process's CPU time over the measured period divided by the"
-                + " results the job emitted (every key, every window end), in both variants. A ratio is given only where both held their rate. The yardstick's latencies are"
+                + " measuring costs."
+                + " A ratio is given only where both held their rate. The yardstick's latencies are"
                 + " whole milliseconds, as the study took them, so below a few ms the ratio says little.");
         if (compared > 0) {
             v.paragraph(agreed == compared ? "At every point where the yardstick held, both variants give the same answer."
@@ -99,6 +102,7 @@ final class JetTables {
                     compared));
         }
         v.table(t);
+        v.paragraph(WHOLE_MS_NOTE);
     }
 
     /** {@code 3,560 / 4,096 MB}: the most heap the point used, and the JVM's limit (-Xmx, or the default). */
@@ -159,15 +163,6 @@ final class JetTables {
         }
     }
 
-    /**
-     * The process's CPU time per result the job emitted: what a point costs per output item, comparable
-     * across key counts and rates where the cores are not; "-" where either was not measured.
-     */
-    static Object perResult(JetView.Point p) {
-        double cpu = p.jet().cpuCores();
-        long out = p.jet().outputPerSec();
-        return cpu <= 0 || out <= 0 ? "-" : Table.Time.of(cpu * 1e9 / out).ranked(false);
-    }
 
     private static String cores(double v) {
         return v < 0 ? "-" : String.format(Locale.ROOT, "%.2f", v);

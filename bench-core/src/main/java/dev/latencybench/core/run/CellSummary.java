@@ -97,7 +97,14 @@ public final class CellSummary {
                                   String metric) {
         out.println(heading);
         boolean marked = false;
-        String format = "  %-12s %-26s %8s %8s %8s %8s %8s %8s %12s  %s%n";
+        // the name columns as wide as their longest entry, so a long variant or JVM name never pushes a row askew
+        int variantWidth = Math.max(12, variantColumn.length());
+        int cellWidth = 26;
+        for (CellSummary c : cells) {
+            variantWidth = Math.max(variantWidth, c.variant.length());
+            cellWidth = Math.max(cellWidth, c.cell.length());
+        }
+        String format = "  %-" + variantWidth + "s %-" + cellWidth + "s %8s %8s %8s %8s %8s %8s %12s  %s%n";
         out.printf(Locale.ROOT, format, variantColumn, "jvm__gc", "p50", "p90", "p99", "p99.9", "p99.99", "max",
                 "samples", "status");
         for (CellSummary c : cells) {

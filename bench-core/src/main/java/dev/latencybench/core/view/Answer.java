@@ -178,6 +178,36 @@ public final class Answer {
         return markdown.replaceAll("\\[([^\\]]*)\\]\\([^)]*\\)", "$1").replace("**", "").replace("`", "");
     }
 
+    /**
+     * How many leading words every name shares ({@code temurin-25.0.3} of {@code temurin-25.0.3 zgc} and {@code
+     * temurin-25.0.3 g1}): an answer may leave them out of its names and keep the line short; at least one word of
+     * each is kept, and a single name shares none.
+     */
+    public static int sharedWords(List<String> names) {
+        if (names.size() < 2) {
+            return 0;
+        }
+        String[] first = names.get(0).split(" ");
+        int n = 0;
+        while (n < first.length - 1) {
+            final int i = n;
+            if (!names.stream().allMatch(x -> {
+                String[] w = x.split(" ");
+                return w.length > i + 1 && w[i].equals(first[i]);
+            })) {
+                break;
+            }
+            n++;
+        }
+        return n;
+    }
+
+    /** {@code name} without its first {@code words} words. */
+    public static String dropWords(String name, int words) {
+        String[] w = name.split(" ");
+        return String.join(" ", java.util.Arrays.copyOfRange(w, Math.min(words, w.length - 1), w.length));
+    }
+
     @Override
     public String toString() {
         return line(Integer.MAX_VALUE);

@@ -78,4 +78,19 @@ class CellSummaryTest {
                 + " a percentile); *: fewer than 100 beyond it\n",
                 bytes.toString(java.nio.charset.StandardCharsets.UTF_8));
     }
+
+    @Test
+    void aLongVariantOrJvmNameWidensItsColumnInsteadOfPushingItsRowAskew() {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        LatencySummary s = new LatencySummary(1_000, 1_000, 1_000, 1_000, 1_000, 1_000, 100_000);
+        CellSummary.printTable(new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8),
+                "latency:", "transport", List.of(cell("OK", s), new CellSummary("com.example.AVeryLongTaskName",
+                        "temurin-25.0.3+graal-25.0.3__shenandoah-gen", "OK", List.of(), List.of(),
+                        Metrics.ONE_WAY, List.of(s, s), null)), "latency");
+        List<String> lines = bytes.toString(java.nio.charset.StandardCharsets.UTF_8).lines()
+                .collect(java.util.stream.Collectors.toList());
+        int p50 = lines.get(0).indexOf("p50");
+        assertEquals(p50, lines.get(1).indexOf("1.00us") + "1.00us".length() - "p50".length(), lines.toString());
+        assertEquals(p50, lines.get(2).indexOf("1.00us") + "1.00us".length() - "p50".length(), lines.toString());
+    }
 }

@@ -103,7 +103,9 @@ final class VariantAnswer {
         RunData.Row floorRow = study.floor == null ? null : data.row(scenario, study.floor, best.cell);
         long floorNs = floorRow != null && "OK".equals(floorRow.status) && floorRow.measured()
                 && floorRow.summary(metric) != null ? floorRow.summary(metric).p50 : -1;
-        String bestName = cellName(best);
+        int shared = Answer.sharedWords(sorted.stream().map(RunData.Row::label).toList());
+        java.util.function.Function<RunData.Row, String> name = r -> Answer.dropWords(r.label(), shared);
+        String bestName = name.apply(best);
         Answer a;
         Cell y = yardstick(data, scenario, study, best, metric);
         if (cells.size() == 1) {
@@ -115,35 +117,36 @@ final class VariantAnswer {
             Cell second = cells.get(1);
             a = Answer.best(bestName, "lowest median", Units.formatNs(cells.get(0).medianNs));
             a = second.call.startsWith("tie") ? Answer.best(bestName, "lowest median", Units.formatNs(cells.get(0)
-                    .medianNs) + " and " + Units.formatNs(second.medianNs)).tiesWith(cellName(second.row))
-                    : a.against(cellName(second.row), "below", ratioText(second.ratio), interval(second));
+                    .medianNs) + " and " + Units.formatNs(second.medianNs)).tiesWith(name.apply(second.row))
+                    : a.against(name.apply(second.row), "below", ratioText(second.ratio), interval(second));
             if (cells.size() > 2) {
                 Cell worst = cells.get(cells.size() - 1);
-                a = a.also(ratioText(worst.ratio) + " below the highest, `" + cellName(worst.row) + "`");
+                a = a.also(ratioText(worst.ratio) + " below the highest, `" + name.apply(worst.row) + "`");
             }
-        }
-        if (tail > 0 && cells.size() > 1) {
-            a = a.also(tailClause(sorted, floor, metric, tail));
         }
         if (floorNs >= 0) {
             long cost = cells.get(0).medianNs - floorNs;
             a = a.also("floor " + Units.formatNs(floorNs) + (cost > 0 ? ", +" + Units.formatNs(cost) + " over it"
                     : ""));
         }
+        if (tail > 0 && cells.size() > 1) {
+            a = a.also(tailClause(sorted, floor, metric, tail, name));
+        }
         return new VariantAnswer(v, metric, cells, tail, floorNs, y, study.yardstick, a.caution(caution));
     }
 
     /** The best at the highest percentile every ranked cell rests on, or that they tie there. */
-    private static String tailClause(List<RunData.Row> sorted, List<RunData.Row> floor, String metric, int i) {
+    private static String tailClause(List<RunData.Row> sorted, List<RunData.Row> floor, String metric, int i,
+                                     java.util.function.Function<RunData.Row, String> name) {
         VerdictSection.Verdict v = VerdictSection.judge(sorted, floor, metric, i);
-        String name = Percentiles.NAMES[i];
+        String pct = Percentiles.NAMES[i];
         boolean tie = v.calls.keySet().stream().anyMatch(c -> c.name().startsWith("TIE"))
                 && !v.calls.containsKey(VerdictSection.Call.SLOWER)
                 && !v.calls.containsKey(VerdictSection.Call.SLOWER_WITHIN_RUN);
         if (tie) {
-            return name + " ties";
+            return pct + " ties";
         }
-        return name + " lowest on `" + cellName(v.best) + "`, " + Units.formatNs(VerdictSection.value(v.best, metric,
+        return pct + " lowest on `" + name.apply(v.best) + "`, " + Units.formatNs(VerdictSection.value(v.best, metric,
                 i));
     }
 
@@ -220,11 +223,6 @@ final class VariantAnswer {
             out = String.format(Locale.ROOT, "%." + (decimals + 1) + "f–%." + (decimals + 1) + "f", low, high);
         }
         return out;
-    }
-
-    /** A cell as the answer names it: {@code openjdk-17.0.15 g1}. */
-    static String cellName(RunData.Row r) {
-        return r.label();
     }
 
     /**

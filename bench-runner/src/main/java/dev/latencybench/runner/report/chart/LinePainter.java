@@ -189,12 +189,20 @@ final class LinePainter {
         for (Mark failure : panel.failures) {
             LineMarks.paintFailure(g, frame.screenX(failure.x()), frame.screenY(failure.y()), failure.colour());
         }
+        // every maximum's dot; its label only where it does not overprint one already drawn (maxima that lie
+        // close together share the first label: the dots, ringed alike, say the rest)
+        java.util.List<java.awt.geom.Rectangle2D> labels = new java.util.ArrayList<>();
+        double labelWidth = ChartStyle.textWidth("max", ChartStyle.LEGEND_FONT);
         for (Mark max : panel.maxima) {
             double px = frame.screenX(max.x());
             double py = frame.screenY(max.y());
             LineMarks.paintMaximum(g, px, py, max.colour());
-            ChartStyle.drawText(g, "max", ChartStyle.LEGEND_FONT, max.colour(), px - 2 * LineMarks.MAX_RADIUS_PX
-                    - ChartStyle.textWidth("max", ChartStyle.LEGEND_FONT), py + 4, 0);
+            double lx = px - 2 * LineMarks.MAX_RADIUS_PX - labelWidth;
+            java.awt.geom.Rectangle2D box = new java.awt.geom.Rectangle2D.Double(lx - 2, py - 8, labelWidth + 4, 14);
+            if (labels.stream().noneMatch(box::intersects)) {
+                labels.add(box);
+                ChartStyle.drawText(g, "max", ChartStyle.LEGEND_FONT, max.colour(), lx, py + 4, 0);
+            }
         }
         g.setClip(clip);
     }
