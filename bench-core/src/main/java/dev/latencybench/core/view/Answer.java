@@ -38,7 +38,7 @@ public final class Answer {
     public final List<String> also;
     /** A flag's short name where it applies, {@code busy machine}; null without one. */
     public final String caution;
-    /** Why there is no answer, when there is none; null otherwise. */
+    /** The line's lead when it names no best: why there is no answer, or that none qualifies; null otherwise. */
     public final String none;
 
     private Answer(String best, String figure, String value, String ratio, String interval, String relation,
@@ -74,7 +74,16 @@ public final class Answer {
     /** No answer, and the reason in a few words ({@code no cell ended OK}). */
     public static Answer none(String why) {
         return new Answer(null, null, null, null, null, null, null, false, List.of(), null,
-                Objects.requireNonNull(why, "why"));
+                "no answer: " + Objects.requireNonNull(why, "why"));
+    }
+
+    /**
+     * An answer that names no best, because none qualifies: {@code no transport held 1 chain under p99.9 < 1.00ms}.
+     * Its figures follow as clauses.
+     */
+    public static Answer noneQualifies(String statement) {
+        return new Answer(null, null, null, null, null, null, null, false, List.of(), null,
+                Objects.requireNonNull(statement, "statement"));
     }
 
     /**
@@ -129,7 +138,7 @@ public final class Answer {
     private String compose(List<String> clauses) {
         StringBuilder sb = new StringBuilder();
         if (none != null) {
-            sb.append("no answer: ").append(none);
+            sb.append(none);
         } else if (tie) {
             sb.append(code(best)).append(" and ").append(code(against)).append(" tie at the ")
                     .append(figureName()).append(" (").append(value).append(')');

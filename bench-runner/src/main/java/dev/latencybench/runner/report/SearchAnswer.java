@@ -56,6 +56,14 @@ final class SearchAnswer {
         }
         String best = ranked.get(0);
         String cell = named ? " on " + s.label() : "";
+        if (decided(s.parts.get(best)) && s.parts.get(best).value() == 0) { // the first step failed everywhere
+            Answer a = Answer.noneQualifies("none held 1 chain under " + rule(s) + cell);
+            for (String v : ranked) {
+                a = a.also(v + " " + count(s.parts.get(v)));
+            }
+            Search.Answer f = floor == null ? null : s.parts.get(floor);
+            return f == null ? a : a.also("floor " + floor + " " + count(f));
+        }
         Answer a = Answer.best(best, "most " + unit + " held" + cell, count(s.parts.get(best)));
         if (ranked.size() > 1) {
             String next = ranked.get(1);
@@ -83,6 +91,11 @@ final class SearchAnswer {
             a = a.also("floor " + floor + " " + (decided(f) ? count(f) : undecided(f)));
         }
         return a;
+    }
+
+    /** The search's pass rule, {@code p99.9 < 100ms}. */
+    private static String rule(Search s) {
+        return s.passRule() == null ? "the pass rule" : s.passRule().describe();
     }
 
     private static String first(Search s) {
