@@ -91,8 +91,10 @@ final class AnswerSection {
         }
         List<VariantAnswer> variants = VariantAnswer.of(data, scenario);
         Map<String, Answer> out = new LinkedHashMap<>();
+        // a study whose variants are its subjects (a user's tasks, with no yardstick of their own) names each
+        boolean named = variants.size() > 1 || data.study(scenario).yardstick == null;
         for (VariantAnswer v : variants) {
-            out.put(variants.size() == 1 ? "" : v.variant, v.answer);
+            out.put(named ? v.variant : "", v.answer);
         }
         return out;
     }

@@ -319,6 +319,7 @@ public final class DocRenderer {
             "th.n { white-space: normal; }",
             "td strong { font-weight: 700; background: #dafbe1; padding: 0 .25em; border-radius: 3px; }",
             ".ok, .pass { color: #1a7f37; font-weight: 600; }",
+            "li > code, p > code { white-space: nowrap; } /* a name such as micronaut-jvm never breaks at its hyphen */",
             ".bad { color: #cf222e; font-weight: 600; }",
             ".warn { color: #9a6700; font-weight: 600; }",
             ".info { color: #0969da; }",
