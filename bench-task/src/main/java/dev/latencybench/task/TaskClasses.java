@@ -188,6 +188,11 @@ public final class TaskClasses {
         } catch (ReflectiveOperationException e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             throw problem(className(variant), "the constructor of " + className(variant) + " threw " + cause);
+        } catch (ExceptionInInitializerError e) { // the class is initialized when first made
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw problem(className(variant), "the static initializer of " + className(variant) + " threw " + cause);
+        } catch (LinkageError e) { // a class it needs is missing from the jars, or too new for this JVM
+            throw problem(className(variant), className(variant) + " cannot be made: " + e);
         }
     }
 

@@ -83,18 +83,18 @@ class TaskClassesTest {
     void aSetUpThatThrowsIsBadInputWithItsMessage() {
         TaskConfig c = config(BadTasks.ThrowingSetUp.class.getName(), "", "");
         String name = BadTasks.ThrowingSetUp.class.getName();
-        assertEquals("bench.task.classes=" + name + " is not valid: setUp of " + name + " failed:"
-                + " java.lang.IllegalStateException: no config file at /etc/nowhere.conf",
-                message(() -> TaskStudy.trySetUp(c)));
+        assertEquals(List.of("bench.task.classes=" + name + " is not valid: setUp of " + name + " failed:"
+                + " java.lang.IllegalStateException: no config file at /etc/nowhere.conf"),
+                TaskStudy.check(c, phase -> { }));
     }
 
     @Test
     void aProbeMustBeDeclaredAndWellNamed() {
         TaskConfig c = config(BadTasks.UndeclaredProbe.class.getName(), "", "");
         String name = BadTasks.UndeclaredProbe.class.getName();
-        assertEquals("bench.task.classes=" + name + " is not valid: setUp of " + name + " failed:"
+        assertEquals(List.of("bench.task.classes=" + name + " is not valid: setUp of " + name + " failed:"
                 + " java.lang.IllegalArgumentException: no probe 'decode': declare it with -Dbench.task.probes=decode"
-                + " (probes declared: [])", message(() -> TaskStudy.trySetUp(c)));
+                + " (probes declared: [])"), TaskStudy.check(c, phase -> { }));
         assertEquals("bench.task.probes=latency is not valid: probe 'latency': expected a name of letters, digits and"
                 + " dashes starting with a lower-case letter, other than latency and call",
                 message(() -> config("", "", "latency")));
