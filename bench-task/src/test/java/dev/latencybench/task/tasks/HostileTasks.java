@@ -66,8 +66,10 @@ public final class HostileTasks {
         }
     }
 
-    /** Samples every call, but its tear-down never returns. */
+    /** Samples every call, but its tear-down does not return until {@link #RELEASE}. */
     public static class HangingTearDown implements LatencyTask {
+        /** Lets the tear-down return: a test releases it when it is done. */
+        public static final CountDownLatch RELEASE = new CountDownLatch(1);
         private TaskContext context;
 
         @Override
@@ -82,28 +84,37 @@ public final class HostileTasks {
 
         @Override
         public void tearDown() throws InterruptedException {
-            new CountDownLatch(1).await();
+            RELEASE.await();
         }
     }
 
-    /** Samples its first calls, then a call of run() never returns. */
+    /** Samples its first calls ({@code bench.task.callsBefore}, default 300), then a call of run() blocks until {@link #RELEASE}. */
     public static class BlockingRun implements LatencyTask {
-        /** How many calls return before one blocks. */
-        public static final int CALLS_BEFORE = 300;
+        /** Lets the blocked calls return: a test releases them when it is done. */
+        public static final CountDownLatch RELEASE = new CountDownLatch(1);
         private TaskContext context;
-        private int calls;
+        private long callsBefore;
+        private long calls;
 
         @Override
         public void setUp(TaskContext context) {
             this.context = context;
+            this.callsBefore = Long.parseLong(context.property("callsBefore", "300"));
         }
 
         @Override
         public void run(long intendedNs) throws InterruptedException {
-            if (++calls > CALLS_BEFORE) {
-                new CountDownLatch(1).await();
+            if (++calls > callsBefore) {
+                RELEASE.await();
             }
             context.sample(intendedNs);
+        }
+    }
+
+    /** Samples every call, never by itself: its samples never come, and it says nothing of it. */
+    public static class NeverSamples implements LatencyTask {
+        @Override
+        public void run(long intendedNs) {
         }
     }
 
