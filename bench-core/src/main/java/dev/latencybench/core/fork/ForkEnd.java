@@ -1,13 +1,15 @@
 package dev.latencybench.core.fork;
 
 import java.io.PrintStream;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
  * How a benchmark JVM ends when its measured code does not let it end well: a period or a tear-down that does
  * not come back within its bound ({@link Workload#stuckAfterNs}, {@link Workload#closeBoundNs}) is named, its
  * thread's stack printed to the fork's log, and the JVM halted with {@link #STUCK_EXIT} once what was measured
- * is written. Stateless; off the hot path.
+ * is written; a {@code System.exit} that the measured code called is told from a signal by the thread that
+ * called it ({@link #exitCaller}). Stateless; off the hot path.
  */
 public final class ForkEnd {
     /** The exit status of a benchmark JVM that ended itself because its workload was stuck. */
@@ -17,12 +19,42 @@ public final class ForkEnd {
      * one ends its period at once; a call that never returns does not).
      */
     public static final long STOP_GRACE_NS = TimeUnit.SECONDS.toNanos(5);
+    /** How long the hook of a System.exit of the measured code waits for the period in progress to end. */
+    static final long EXIT_WAIT_NS = TimeUnit.SECONDS.toNanos(1);
     /** How often a session that told its workload to stop looks whether it is stuck. */
     static final long STUCK_CHECK_NS = TimeUnit.MILLISECONDS.toNanos(100);
     /** Frames of a stuck thread named in a reason: where it is stuck, and who called that. */
     private static final int FRAMES_IN_REASON = 2;
 
     private ForkEnd() {
+    }
+
+    /**
+     * The caller of {@code System.exit} (or {@code Runtime.exit}) that is ending this JVM, when it is the
+     * measured code; null when the JVM ends for another reason (a signal, whose handler calls no
+     * {@code Runtime.exit}) or by the harness's or JMH's own call.
+     *
+     * @param stacks every thread's stack, as {@link Thread#getAllStackTraces} gives them during shutdown
+     */
+    public static String exitCaller(Map<Thread, StackTraceElement[]> stacks) {
+        for (StackTraceElement[] stack : stacks.values()) {
+            int exit = -1;
+            for (int i = 0; i < stack.length; i++) {
+                String m = stack[i].getClassName() + "." + stack[i].getMethodName();
+                if (m.equals("java.lang.Runtime.exit") || m.equals("java.lang.System.exit")) {
+                    exit = i;
+                }
+            }
+            if (exit >= 0 && exit + 1 < stack.length) {
+                StackTraceElement caller = stack[exit + 1];
+                String c = caller.getClassName();
+                if (c.startsWith("org.openjdk.jmh.") || c.startsWith("dev.latencybench.core.")) {
+                    return null; // JMH ending its fork, or the harness's own (its parent is gone)
+                }
+                return frame(caller);
+            }
+        }
+        return null;
     }
 
     /**

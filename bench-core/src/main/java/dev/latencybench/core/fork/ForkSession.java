@@ -153,9 +153,21 @@ public final class ForkSession implements AutoCloseable {
         return session;
     }
 
-    private void installShutdownHook() {
-        hook = new Thread(() -> interrupt("the benchmark JVM was stopped (signal or exit) before the run ended",
-                HOOK_WAIT_NS), "lb-shutdown");
+    /**
+     * On a signal: what was measured is written, INTERRUPTED; on a {@code System.exit} of the measured code
+     * ({@link ForkEnd#exitCaller}), FAILED with that reason, so that a resumed run does not run it again and again.
+     */
+    void installShutdownHook() {
+        hook = new Thread(() -> {
+            String caller = ForkEnd.exitCaller(Thread.getAllStackTraces());
+            synchronized (this) {
+                if (caller != null) { // its thread is most likely the period's, which never ends: wait briefly
+                    tally.addReason("the measured code ended its JVM: System.exit called at " + caller);
+                }
+            }
+            interrupt(caller == null ? "the benchmark JVM was stopped (signal or exit) before the run ended" : null,
+                    caller == null ? HOOK_WAIT_NS : ForkEnd.EXIT_WAIT_NS);
+        }, "lb-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
     }
 
