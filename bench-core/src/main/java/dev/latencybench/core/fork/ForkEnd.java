@@ -89,7 +89,8 @@ public final class ForkEnd {
         StackTraceElement[] stack = stuck.getStackTrace();
         String reason = what + (doing.isEmpty() ? "" : ": " + doing) + "; its thread is stuck " + where(ownFrames(stack))
                 + " (the whole stack is in the fork's log)";
-        log.println("latency-bench: " + reason + "; the stack of the stuck thread \"" + stuck.getName() + "\":");
+        // not a line of the suite's (those start "latency-bench:"), so the console shows the reason once, not the stack
+        log.println("the stack of the stuck thread \"" + stuck.getName() + "\" (" + reason + "):");
         for (StackTraceElement e : stack) {
             log.println("\tat " + e);
         }
