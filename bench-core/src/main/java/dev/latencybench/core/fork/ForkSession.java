@@ -37,6 +37,7 @@ import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
 import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.time.Clocks;
+import dev.latencybench.core.time.SystemClock;
 
 /**
  * Everything one forked benchmark JVM does around a study's {@link Workload}, the same for every
@@ -114,7 +115,7 @@ public final class ForkSession implements AutoCloseable {
         this.tally = new ForkTally(metrics, cpus, workload.cpuRoles());
     }
 
-    /** {@code , at most 1m20s left} (the launcher's estimate), {@code , past the estimate}, or nothing when it gave none. */
+    /** {@code , at most 1m20s left} (the launcher's estimate), {@code , past the estimate}, or nothing without one. */
     static String timeLeft(long endsByMillis, long nowMillis) {
         if (endsByMillis <= 0) {
             return "";
@@ -252,7 +253,7 @@ public final class ForkSession implements AutoCloseable {
         }
     }
 
-    /** A thread of the workload does not come back: what was measured and why written, the JVM ends ({@link ForkEnd}). */
+    /** A thread of the workload does not come back: what was measured and why written, the JVM ends ({@link ForkEnd}) */
     private synchronized void stuck(String what, Thread thread) {
         String reason = ForkEnd.logStuck(what, workload.doing(), thread, System.err);
         tally.addReason(reason);
@@ -346,7 +347,7 @@ public final class ForkSession implements AutoCloseable {
             String deadlineReason = "the period did not end within " + Units.formatDuration(deadlineAfterNs)
                     + " (the workload stopped making progress?)";
             boolean told = false;
-            long realStartNs = System.nanoTime(); // the stuck bound is on the real clock: a fake one ends no JVM
+            long realStartNs = SystemClock.INSTANCE.nanoTime(); // real time: a fake clock ends no JVM
             while (!ended) {
                 long now = clocks.monotonic().nanoTime();
                 if (now - deadline > 0 && !told) {
@@ -355,7 +356,7 @@ public final class ForkSession implements AutoCloseable {
                         context.abort(deadlineReason);
                     }
                 }
-                if (System.nanoTime() - (realStartNs + stuckAfterNs) > 0 && interruptedBecause == null) {
+                if (SystemClock.INSTANCE.nanoTime() - (realStartNs + stuckAfterNs) > 0 && interruptedBecause == null) {
                     sample(); // what was measured until now, kept
                     synchronized (ForkSession.this) {
                         context.failures().stream().filter(r -> !r.equals(deadlineReason)).forEach(tally::addReason);

@@ -98,7 +98,7 @@ public final class StudyLauncher {
             plan.prepare(); // once, before anything starts: leftovers, free space, ports, clusters
             PreFlight.prepareRunDir(run, args.partOfRun);
         } catch (ConfigException e) {
-            err.println(e.linesAfter("latency-bench: "));
+            err.println("latency-bench: " + e.getMessage());
             return 2;
         }
         PreFlight.warnAboutLauncherFlags(err);
