@@ -231,6 +231,10 @@ final class BundleCommand implements Callable<Integer> {
                     + " becomes the folder the archive unpacks into)");
         }
         String problem = Files.isDirectory(archive) ? "it is a folder" : WritablePath.problem(archive);
+        if (problem == null && !Files.isDirectory(archive.getParent())) { // the archive is written beside its folder
+            throw new UsageException("bench bundle: -o " + archive + ": the folder " + archive.getParent() + " does not"
+                    + " exist; make it first, or point -o at a file in a folder that exists");
+        }
         if (problem != null) {
             throw new UsageException("bench bundle: -o " + archive + ": " + problem + "; point -o at a file in a folder"
                     + " this user may write in");

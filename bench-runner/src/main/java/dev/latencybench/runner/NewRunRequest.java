@@ -15,6 +15,7 @@ import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Property;
 import dev.latencybench.core.env.Environment;
 import dev.latencybench.core.result.ResultLayout;
+import dev.latencybench.core.study.MeasuredJava;
 import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.study.Study;
 import dev.latencybench.runner.cli.UsageException;
@@ -80,13 +81,14 @@ final class NewRunRequest {
         if (!runId.matches("[A-Za-z0-9._-]+") || runId.startsWith(".")) {
             throw new UsageException("bench run: --run-id '" + runId + "': expected letters, digits, '.', '_' or '-'");
         }
-        checkProperties(studies, props);
+        List<Study.Plan> plans = checkProperties(studies, props);
         List<Jvm> jvms;
         try {
             jvms = ctx.jvms(options.jvmList, options.explicitJvms, options.refreshJvms);
         } catch (IllegalArgumentException e) {
             throw new UsageException("bench run: " + e.getMessage());
         }
+        verify(studies, plans, jvms, options.classpath);
         Path runDir = results.resolve(runId);
         if (Files.exists(runDir)) {
             throw new UsageException("bench run: the run folder " + runDir + " already exists; pick another --run-id,"
@@ -94,29 +96,52 @@ final class NewRunRequest {
         }
         List<String> names = studies.stream().map(Study::name).collect(Collectors.toList());
         String command = ReproduceLine.of(names, jvms, collectors, gcArgs, jvmArgs, props, options.explicitJvms);
-        return new RunRequest(results, runId, names, scenarios.minimumJava(names), jvms, collectors, gcArgs, jvmArgs,
+        return new RunRequest(results, runId, names, scenarios.minimumJava(names, props), jvms, collectors, gcArgs, jvmArgs,
                 props, command);
     }
 
     /**
      * A property that no scenario declares is an error, found from the declarations alone; then every
      * scenario reads the values as its launcher will, so that a bad one fails before the first cell.
+     *
+     * @return each study's plan, in order
      */
-    private static void checkProperties(List<Study> studies, Map<String, String> props) {
+    private static List<Study.Plan> checkProperties(List<Study> studies, Map<String, String> props) {
         BenchProperties bp = new BenchProperties(props);
         List<Property> declared = new ArrayList<>(RunCommand.RUNNER_PROPERTIES);
         declared.addAll(RunSettings.properties(RunSettings.DEFAULT_RESULTS));
         studies.forEach(s -> declared.addAll(s.studyProperties()));
+        List<Study.Plan> plans = new ArrayList<>();
         try {
             bp.rejectUnknown(declared);
             RunSettings.read(bp, RunSettings.DEFAULT_RESULTS);
             for (Study s : studies) {
-                // reads, then runs what the user's input asks to check (a task's set-up) once, before any
-                // cell; each cell's launcher prepares the machine
-                s.plan(bp, CpuTopology.system()).verify();
+                plans.add(s.plan(bp, CpuTopology.system()));
             }
         } catch (ConfigException e) {
             throw new UsageException("bench run: " + e.getMessage());
+        }
+        return plans;
+    }
+
+    /**
+     * Runs what the user's input asks to check (a task's set-up) once, before any cell, in a JVM of each
+     * measured JDK new enough for the study and the input (the user's code never runs in the runner); each
+     * cell's launcher prepares the machine.
+     */
+    private static void verify(List<Study> studies, List<Study.Plan> plans, List<Jvm> jvms, String classpath) {
+        for (int i = 0; i < studies.size(); i++) {
+            List<MeasuredJava> javas = new ArrayList<>();
+            for (Jvm j : jvms) {
+                if (j.info().feature() >= studies.get(i).minimumJava()) {
+                    javas.add(new MeasuredJava(j.java(), j.name(), j.info().feature()));
+                }
+            }
+            try {
+                plans.get(i).verify(javas, classpath);
+            } catch (ConfigException e) {
+                throw new UsageException(e.linesAfter("bench run: ").replace("\n", "\nlatency-bench: "));
+            }
         }
     }
 

@@ -18,6 +18,7 @@ import picocli.CommandLine.Parameters;
 import dev.latencybench.core.run.Cli;
 import dev.latencybench.core.run.SuiteCommit;
 import dev.latencybench.runner.cli.UsageException;
+import dev.latencybench.runner.cli.WritablePath;
 
 /**
  * {@code bench new-task DIR}: writes a small Maven project for your own latency tasks (a pom with the
@@ -60,6 +61,11 @@ final class NewTaskCommand implements Callable<Integer> {
         if (Files.exists(target) && (!Files.isDirectory(target) || !isEmpty(target))) {
             throw new UsageException("bench new-task: " + target + (Files.isDirectory(target) ? " is not empty"
                     : " is a file") + "; name a new folder");
+        }
+        String problem = WritablePath.problem(target);
+        if (problem != null) { // a read-only file system, /proc: said before anything is written
+            throw new UsageException("bench new-task: " + target + ": " + problem + "; name a new folder where this"
+                    + " user may write");
         }
         String artifact = target.getFileName().toString().toLowerCase(java.util.Locale.ROOT)
                 .replaceAll("[^a-z0-9._-]", "-");

@@ -262,12 +262,7 @@ final class RunCommand implements Callable<Integer> {
         given.put("--run-id", runIdOption);
         given.put("--results", resultsOption);
         return ResumedRun.request(runDir, run, given, ctx.prober(), refreshJvms,
-                this::minimumJava);
-    }
-
-    /** Each scenario's lowest Java: {@link Scenarios#minimumJava}. */
-    private Map<String, Integer> minimumJava(List<String> names) {
-        return ctx.scenarios().minimumJava(names);
+                names -> ctx.scenarios().minimumJava(names, run.properties()));
     }
 
     /** The runner's own properties, so that the list of allowed properties in an error names them too. */

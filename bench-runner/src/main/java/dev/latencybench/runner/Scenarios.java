@@ -5,6 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.latencybench.core.affinity.CpuTopology;
+import dev.latencybench.core.config.BenchProperties;
+import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.study.Studies;
 import dev.latencybench.core.study.Study;
 
@@ -52,12 +55,24 @@ public final class Scenarios {
         return out;
     }
 
-    /** Each named scenario's lowest Java ({@link Study#minimumJava}); one no longer on the class path is left out. */
-    public Map<String, Integer> minimumJava(List<String> names) {
+    /**
+     * Each named scenario's lowest Java: its own ({@link Study#minimumJava}), or what the user's input needs
+     * where that is newer (a task compiled for a newer Java: {@link Study.Plan#userCheck}); one no longer on
+     * the class path is left out.
+     *
+     * @param properties the scenarios' properties, which name the user's input
+     */
+    public Map<String, Integer> minimumJava(List<String> names, Map<String, String> properties) {
         Map<String, Integer> m = new LinkedHashMap<>();
         for (Study s : studies) {
             if (names.contains(s.name())) {
-                m.put(s.name(), s.minimumJava());
+                int input = 0;
+                try {
+                    input = s.plan(new BenchProperties(properties), CpuTopology.system()).userCheck().minimumJava();
+                } catch (ConfigException e) {
+                    // a value the run's check refuses with its message; here only the study's own Java counts
+                }
+                m.put(s.name(), Math.max(s.minimumJava(), input));
             }
         }
         return m;

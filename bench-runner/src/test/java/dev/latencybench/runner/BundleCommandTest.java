@@ -93,6 +93,14 @@ class BundleCommandTest {
     }
 
     @Test
+    void anArchiveInAFolderThatDoesNotExistIsRefusedNamingTheFolder() throws IOException {
+        Path missing = outDir.resolve("no-such-folder");
+        assertRefused("-o " + missing.resolve("b.tar.gz") + ": the folder " + missing + " does not exist; make it"
+                + " first, or point -o at a file in a folder that exists", "bundle", "--scenarios", "queue", "-o",
+                missing.resolve("b.tar.gz").toString());
+    }
+
+    @Test
     void anArchiveWhereNothingCanBeWrittenIsRefused() throws IOException {
         Path file = Files.writeString(tmp.resolve("a-file"), "x");
         assertRefused("-o " + file.resolve("b.tar.gz") + ": " + file + " is a file, so nothing can be created under"

@@ -78,6 +78,11 @@ public final class TaskClasses {
                 throw ConfigException.invalid(TaskConfig.JARS, jars, path + (Files.exists(path) ? " cannot be read"
                         : " does not exist") + "; expected the jar(s) of your task classes, ':'-separated");
             }
+            if (Files.isRegularFile(path) && !isZip(path)) {
+                throw ConfigException.invalid(TaskConfig.JARS, jars, path + " is not a jar (a jar is a zip archive,"
+                        + " and this file does not start as one); expected the jar(s) of your task classes, or folders"
+                        + " of their class files, ':'-separated");
+            }
             paths.add(path);
         }
         if (!byVariant.isEmpty() && paths.isEmpty() && !onClassPath(byVariant.values())) {
@@ -85,6 +90,18 @@ public final class TaskClasses {
                     byVariant.values()) + "; name the jar they are in (scripts/bench run --task-jar my.jar)");
         }
         return new TaskClasses(Collections.unmodifiableMap(byVariant), Collections.unmodifiableList(paths));
+    }
+
+    /** Whether a file starts as a zip archive (a jar) does: {@code PK\3\4}, or {@code PK\5\6} for an empty one. */
+    private static boolean isZip(Path file) {
+        byte[] head = new byte[4];
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            int n = in.readNBytes(head, 0, head.length);
+            return n == head.length && head[0] == 'P' && head[1] == 'K' && (head[2] == 3 && head[3] == 4
+                    || head[2] == 5 && head[3] == 6);
+        } catch (java.io.IOException e) {
+            return false;
+        }
     }
 
     /** True when every class is on the class path already (a study jar that carries its tasks, a test). */
@@ -188,6 +205,11 @@ public final class TaskClasses {
         } catch (ReflectiveOperationException e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             throw problem(className(variant), "the constructor of " + className(variant) + " threw " + cause);
+        } catch (ExceptionInInitializerError e) { // the class is initialized when first made
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw problem(className(variant), "the static initializer of " + className(variant) + " threw " + cause);
+        } catch (LinkageError e) { // a class it needs is missing from the jars, or too new for this JVM
+            throw problem(className(variant), className(variant) + " cannot be made: " + e);
         }
     }
 

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Consumer;
 
 import com.google.gson.JsonObject;
 
@@ -16,8 +17,10 @@ import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.fork.ForkPlan;
 import dev.latencybench.core.fork.ForkedStudy;
+import dev.latencybench.core.study.JavaNeeded;
 import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.study.StudyDescriptor;
+import dev.latencybench.core.study.UserCheck;
 
 /**
  * The study of your own code: each {@link LatencyTask} class named by {@value TaskConfig#CLASSES},
@@ -65,32 +68,65 @@ public final class TaskStudy implements ForkedStudy {
                 .role(Plan.FLOOR, TaskConfig.FLOOR)
                 .recorded(recorded)
                 .accounting(TaskTally::new)
-                .verify(() -> trySetUp(config))
+                .check(userCheck(config, properties.given()))
                 .build();
     }
 
     /**
-     * Each task loaded and checked ({@link TaskClasses#load}), made and set up once, then torn down,
-     * before anything is measured: a class that is no task, or a constructor or set-up that throws, is
-     * bad input, reported with its message.
+     * Each task loaded and checked ({@link TaskClasses#load}), made and set up once, then torn down: a class
+     * that is no task, a static initializer, constructor or set-up that throws, is a problem, said in one
+     * line with its message. Runs the user's code: only in the JVM of the check ({@link TaskCheckMain}).
+     *
+     * @param phase told {@code <variant> <phase>} before each phase (construct, setUp, tearDown)
+     * @return the problems, one line each; empty when every task passed
      */
-    static void trySetUp(TaskConfig config) {
+    static List<String> check(TaskConfig config, Consumer<String> phase) {
         TaskClasses classes = config.classes();
+        List<String> problems = new ArrayList<>();
         for (String variant : classes.variants()) {
             ClassLoader loader = classes.loader(); // one per task, as each benchmark JVM has its own
             try {
+                phase.accept(variant + " construct");
                 LatencyTask task = classes.newTask(variant, loader);
-                TaskWorkload trial;
-                try {
-                    trial = new TaskWorkload(config, variant, task, loader, AffinityService.refusing("a trial set-up"));
-                } catch (IllegalStateException e) {
-                    throw ConfigException.invalid(TaskConfig.CLASSES, classes.className(variant), e.getMessage());
-                }
+                phase.accept(variant + " setUp");
+                TaskWorkload trial = new TaskWorkload(config, variant, task, loader,
+                        AffinityService.refusing("a trial set-up"));
+                phase.accept(variant + " tearDown");
                 trial.close();
+            } catch (ConfigException e) {
+                problems.add(e.getMessage());
+            } catch (IllegalStateException e) {
+                problems.add(ConfigException.invalid(TaskConfig.CLASSES, classes.className(variant), e.getMessage())
+                        .getMessage());
             } finally {
                 TaskClasses.close(loader);
             }
         }
+        return problems;
+    }
+
+    /**
+     * The lowest Java the task classes load on (their class files'), with the newest class; a check of nothing
+     * when they need no newer Java than this study's own classes.
+     */
+    private static UserCheck userCheck(TaskConfig config, Map<String, String> given) {
+        TaskClasses classes = config.classes();
+        UserCheck check = UserCheck.inJvms((javas, classPath) -> TaskCheck.run(javas, classPath, given, classes));
+        int needed = JavaNeeded.of(TaskStudy.class);
+        String newest = null;
+        ClassLoader loader = classes.loader();
+        try {
+            for (String variant : classes.variants()) {
+                int feature = JavaNeeded.of(loader, classes.className(variant));
+                if (feature > needed) {
+                    needed = feature;
+                    newest = classes.className(variant);
+                }
+            }
+        } finally {
+            TaskClasses.close(loader);
+        }
+        return newest == null ? check : check.needingJava(needed, newest + " is compiled for Java " + needed);
     }
 
     @Override

@@ -37,6 +37,13 @@ final class TaskWorkload implements Workload {
     static final long DRAIN_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(2);
     /** How long no sample may come before a period that has all its samples ends. */
     static final long SETTLE_NS = TimeUnit.MILLISECONDS.toNanos(2);
+    /**
+     * How long a period may run past its length before it is taken as stuck (a run() that does not return):
+     * the fork then ends FAILED, naming the call, with what was measured before ({@code ForkEnd}).
+     */
+    static final long STUCK_AFTER_PERIOD_NS = TimeUnit.SECONDS.toNanos(10);
+    /** How long tearDown() may take before the fork ends FAILED the same way. */
+    static final long TEAR_DOWN_BOUND_NS = TimeUnit.SECONDS.toNanos(10);
 
     private final TaskConfig config;
     private final String variant;
@@ -47,6 +54,10 @@ final class TaskWorkload implements Workload {
     private final TaskTally tally = new TaskTally();
     private volatile long runsNow;
     private volatile SampleContext.Period current;
+    /** What the task's calls are in, for {@link #doing}: written at each change of phase, never per call. */
+    private volatile String phase = "";
+    private long stuckAfterPeriodNs = STUCK_AFTER_PERIOD_NS;
+    private long tearDownBoundNs = TEAR_DOWN_BOUND_NS;
 
     /**
      * Makes the task and runs its set-up.
@@ -105,9 +116,12 @@ final class TaskWorkload implements Workload {
         ClassLoader before = Thread.currentThread().getContextClassLoader();
         Thread.currentThread().setContextClassLoader(loader);
         try {
+            runsNow = 0;
+            phase = "in run() of " + task.getClass().getName();
             runs = pace(period, pacer, clock, call, calls);
         } finally {
             Thread.currentThread().setContextClassLoader(before);
+            phase = "";
             long samples = drain(period, p, runs);
             current = null;
             period.unpin();
@@ -193,11 +207,35 @@ final class TaskWorkload implements Workload {
         tally.writeTo(fork);
     }
 
+    /** The bounds of a stuck period and tear-down, shorter for tests; returns this workload. */
+    TaskWorkload bounds(long stuckAfterPeriodNs, long tearDownBoundNs) {
+        this.stuckAfterPeriodNs = stuckAfterPeriodNs;
+        this.tearDownBoundNs = tearDownBoundNs;
+        return this;
+    }
+
+    @Override
+    public long stuckAfterNs(long durationNs) {
+        return durationNs + stuckAfterPeriodNs;
+    }
+
+    @Override
+    public long closeBoundNs() {
+        return tearDownBoundNs;
+    }
+
+    @Override
+    public String doing() {
+        String in = phase;
+        return in.startsWith("in run()") ? String.format(Locale.ROOT, "%s, call %,d", in, runsNow + 1) : in;
+    }
+
     @Override
     public void close() {
         context.close();
         ClassLoader before = Thread.currentThread().getContextClassLoader();
         Thread.currentThread().setContextClassLoader(loader);
+        phase = "in tearDown() of " + task.getClass().getName();
         try {
             task.tearDown();
         } catch (Exception | LinkageError e) {

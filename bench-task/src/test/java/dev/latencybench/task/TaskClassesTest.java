@@ -44,7 +44,7 @@ class TaskClassesTest {
     }
 
     @Test
-    void namesThatCannotBeTasksAreRefusedWhenRead() {
+    void namesThatCannotBeTasksAreRefusedWhenRead() throws Exception {
         assertEquals("bench.task.classes=com.example.1Task is not valid: 'com.example.1Task' is not a class name;"
                 + " expected fully qualified names such as com.example.HandoffTask, comma-separated",
                 message(() -> TaskClasses.parse("com.example.1Task", "")));
@@ -55,6 +55,10 @@ class TaskClassesTest {
         Path missing = tmp.resolve("nope.jar");
         assertEquals("bench.task.jar=" + missing + " is not valid: " + missing + " does not exist; expected the"
                 + " jar(s) of your task classes, ':'-separated", message(() -> TaskClasses.parse("a.Task", missing.toString())));
+        Path text = Files.writeString(tmp.resolve("notes.txt"), "t.Base\n");
+        assertEquals("bench.task.jar=" + text + " is not valid: " + text + " is not a jar (a jar is a zip archive, and"
+                + " this file does not start as one); expected the jar(s) of your task classes, or folders of their"
+                + " class files, ':'-separated", message(() -> TaskClasses.parse("t.Base", text.toString())));
         assertEquals("bench.task.jar= is not valid: no jar given for com.example.Elsewhere; name the jar they are"
                 + " in (scripts/bench run --task-jar my.jar)", message(() -> TaskClasses.parse("com.example.Elsewhere",
                 "")));
@@ -62,7 +66,8 @@ class TaskClassesTest {
 
     @Test
     void classesThatAreNoTasksAreRefusedWhenLoaded() throws Exception {
-        Path jar = Files.createFile(tmp.resolve("empty.jar"));
+        Path jar = tmp.resolve("empty.jar");
+        new java.util.jar.JarOutputStream(Files.newOutputStream(jar)).close();
         String noTask = BadTasks.NotATask.class.getName();
         TaskClasses c = TaskClasses.parse(noTask + "," + BadTasks.Abstract.class.getName() + ","
                 + BadTasks.NoDefaultConstructor.class.getName() + ",com.example.Missing", jar.toString());
@@ -83,18 +88,18 @@ class TaskClassesTest {
     void aSetUpThatThrowsIsBadInputWithItsMessage() {
         TaskConfig c = config(BadTasks.ThrowingSetUp.class.getName(), "", "");
         String name = BadTasks.ThrowingSetUp.class.getName();
-        assertEquals("bench.task.classes=" + name + " is not valid: setUp of " + name + " failed:"
-                + " java.lang.IllegalStateException: no config file at /etc/nowhere.conf",
-                message(() -> TaskStudy.trySetUp(c)));
+        assertEquals(List.of("bench.task.classes=" + name + " is not valid: setUp of " + name + " failed:"
+                + " java.lang.IllegalStateException: no config file at /etc/nowhere.conf"),
+                TaskStudy.check(c, phase -> { }));
     }
 
     @Test
     void aProbeMustBeDeclaredAndWellNamed() {
         TaskConfig c = config(BadTasks.UndeclaredProbe.class.getName(), "", "");
         String name = BadTasks.UndeclaredProbe.class.getName();
-        assertEquals("bench.task.classes=" + name + " is not valid: setUp of " + name + " failed:"
+        assertEquals(List.of("bench.task.classes=" + name + " is not valid: setUp of " + name + " failed:"
                 + " java.lang.IllegalArgumentException: no probe 'decode': declare it with -Dbench.task.probes=decode"
-                + " (probes declared: [])", message(() -> TaskStudy.trySetUp(c)));
+                + " (probes declared: [])"), TaskStudy.check(c, phase -> { }));
         assertEquals("bench.task.probes=latency is not valid: probe 'latency': expected a name of letters, digits and"
                 + " dashes starting with a lower-case letter, other than latency and call",
                 message(() -> config("", "", "latency")));

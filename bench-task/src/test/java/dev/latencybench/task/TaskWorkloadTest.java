@@ -20,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.latencybench.core.affinity.AffinityService;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.env.CpuLoadProbe;
+import dev.latencybench.core.fork.ForkEnd;
 import dev.latencybench.core.fork.ForkSession;
 import dev.latencybench.core.record.IntervalLog;
 import dev.latencybench.core.result.ResultFiles;
@@ -28,6 +29,7 @@ import dev.latencybench.core.testing.FakeSysTree;
 import dev.latencybench.core.testing.RateNotHeld;
 import dev.latencybench.core.time.Clocks;
 import dev.latencybench.task.tasks.BadTasks;
+import dev.latencybench.task.tasks.HostileTasks;
 import dev.latencybench.task.tasks.QueueHandoffTask;
 
 /**
@@ -140,5 +142,85 @@ class TaskWorkloadTest {
         JsonObject decode = f.getAsJsonObject("metrics").getAsJsonObject("decode");
         assertEquals(3_000, decode.get("count").getAsLong());
         assertEquals(1_500, decode.get("p50").getAsDouble(), 1_500 * 0.001, "HdrHistogram keeps 3 digits");
+    }
+
+    /**
+     * A hostile task in a session whose bounds are short (1 s past the period, 1 s for the tear-down) and whose
+     * halting is recorded instead of done: runs a warm-up and a measured period on a thread of its own, which
+     * a stuck call keeps; returns the exit status the session asked for, or null when it asked for none.
+     */
+    private Integer runHalting(TaskConfig config, String variant) throws Exception {
+        ClassLoader loader = config.classes().loader();
+        TaskWorkload w = new TaskWorkload(config, variant, config.classes().newTask(variant, loader), loader,
+                AffinityService.NONE).bounds(1_000 * MS, 1_000 * MS);
+        java.util.concurrent.CompletableFuture<Integer> halted = new java.util.concurrent.CompletableFuture<>();
+        ForkSession session = new ForkSession(w, config.periods(), config.cpus(), Clocks.system(), AffinityService.NONE,
+                "task/" + variant, new PrintStream(progress, true, StandardCharsets.UTF_8), tmp.resolve(variant),
+                new CpuLoadProbe(tmp.resolve("no-proc"))).haltingWith(halted::complete);
+        Thread fork = new Thread(() -> {
+            session.runPeriod(false);
+            session.runPeriod(true);
+            session.close();
+            halted.complete(null);
+        }, "test-fork");
+        fork.setDaemon(true);
+        fork.start();
+        return halted.get(20, java.util.concurrent.TimeUnit.SECONDS);
+    }
+
+    @Test
+    void aRunThatNeverReturnsEndsTheForkFailedNamingTheCallAndKeepsWhatWasMeasured() throws Exception {
+        long start = System.nanoTime();
+        Integer status = runHalting(config(HostileTasks.BlockingRun.class.getName(), Map.of("bench.task.callsBefore",
+                "1500")), "BlockingRun");
+        long tookNs = System.nanoTime() - start;
+        try {
+            assertEquals(ForkEnd.STUCK_EXIT, status, "the JVM ends itself");
+            assertTrue(tookNs < 100 * MS + 300 * MS + 1_000 * MS + 1_500 * MS, "within the period and 1 s: " + tookNs);
+            JsonObject f = ResultFiles.readJson(tmp.resolve("BlockingRun").resolve(ResultLayout.FORK_JSON));
+            assertEquals("FAILED", f.get("status").getAsString());
+            String reasons = f.get("reasons").toString();
+            assertEquals(1, f.getAsJsonArray("reasons").size(), "one reason, not also the stop it did not heed: "
+                    + reasons);
+            assertTrue(reasons.contains("the measured period did not end within 1.3s: in run() of "
+                    + HostileTasks.BlockingRun.class.getName() + ", call 501; its thread is stuck at "
+                    + HostileTasks.BlockingRun.class.getName() + ".run(HostileTasks.java:"), reasons);
+            assertEquals(500, f.getAsJsonObject("metrics").getAsJsonObject("latency").get("count").getAsLong(),
+                    "the 1,000 calls of the warm-up are not kept; the 500 measured before the stuck call are");
+            assertTrue(progress.toString(StandardCharsets.UTF_8).contains("this benchmark JVM ends itself (exit status"
+                    + " 86)"), progress.toString(StandardCharsets.UTF_8));
+        } finally {
+            HostileTasks.BlockingRun.RELEASE.countDown();
+        }
+    }
+
+    @Test
+    void aTearDownThatHangsEndsTheForkFailedWithItsSamplesKept() throws Exception {
+        try {
+            Integer status = runHalting(config(HostileTasks.HangingTearDown.class.getName(), Map.of()),
+                    "HangingTearDown");
+            assertEquals(ForkEnd.STUCK_EXIT, status);
+            JsonObject f = ResultFiles.readJson(tmp.resolve("HangingTearDown").resolve(ResultLayout.FORK_JSON));
+            assertEquals("FAILED", f.get("status").getAsString());
+            String reasons = f.get("reasons").toString();
+            assertTrue(reasons.contains("closing the workload did not end within 1s: in tearDown() of "
+                    + HostileTasks.HangingTearDown.class.getName() + "; its thread is stuck at "
+                    + HostileTasks.HangingTearDown.class.getName() + ".tearDown(HostileTasks.java:"), reasons);
+            assertEquals(3_000, f.get("samples").getAsLong(), "the measured period's samples are kept");
+        } finally {
+            HostileTasks.HangingTearDown.RELEASE.countDown();
+        }
+    }
+
+    @Test
+    void samplesThatNeverComeFailThePeriodAfterTheDrainTime() throws Exception {
+        long start = System.nanoTime();
+        JsonObject f = run(config(HostileTasks.NeverSamples.class.getName(), Map.of()), "NeverSamples");
+        assertTrue(System.nanoTime() - start < 100 * MS + 300 * MS + 2 * TaskWorkload.DRAIN_TIMEOUT_NS + 1_000 * MS,
+                "each period waits at most the drain time for its samples");
+        assertEquals("FAILED", f.get("status").getAsString());
+        String reasons = f.get("reasons").toString();
+        assertTrue(reasons.contains("warm-up: 1,000 runs but 0 samples"), reasons);
+        assertTrue(reasons.contains("samples missing: 3,000 of 3,000 runs had no sample"), reasons);
     }
 }

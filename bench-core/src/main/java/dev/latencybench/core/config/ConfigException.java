@@ -16,6 +16,11 @@ public final class ConfigException extends IllegalArgumentException {
         return new ConfigException(property + "=" + value + " is not valid: " + allowed);
     }
 
+    /** The message with {@code prefix} before each of its lines (a check that found several problems says each). */
+    public String linesAfter(String prefix) {
+        return prefix + getMessage().replace("\n", "\n" + prefix);
+    }
+
     /**
      * Why a path given by the user cannot be used, in one line: the JVM's reason, and where the path has
      * characters the JVM cannot name files with (a non-UTF-8 locale such as {@code LC_ALL=C}), what to do.

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntConsumer;
 
 import com.google.gson.JsonObject;
 
@@ -36,6 +37,7 @@ import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
 import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.time.Clocks;
+import dev.latencybench.core.time.SystemClock;
 
 /**
  * Everything one forked benchmark JVM does around a study's {@link Workload}, the same for every
@@ -89,6 +91,8 @@ public final class ForkSession implements AutoCloseable {
     private volatile CountDownLatch periodEnded = new CountDownLatch(0);
     private boolean closed;
     private Thread hook;
+    /** Ends this JVM when the workload is stuck ({@link ForkEnd}); tests replace it. */
+    private IntConsumer halt = status -> Runtime.getRuntime().halt(status);
 
     /**
      * A session without a shutdown hook (tests, or a caller that handles signals itself).
@@ -111,10 +115,7 @@ public final class ForkSession implements AutoCloseable {
         this.tally = new ForkTally(metrics, cpus, workload.cpuRoles());
     }
 
-    /**
-     * {@code , at most 1m20s left}: what a progress line adds when the launcher said when its schedule
-     * ends at most; {@code , past the estimate} once that time has passed; nothing when it did not say.
-     */
+    /** {@code , at most 1m20s left} (the launcher's estimate), {@code , past the estimate}, or nothing without one. */
     static String timeLeft(long endsByMillis, long nowMillis) {
         if (endsByMillis <= 0) {
             return "";
@@ -149,10 +150,32 @@ public final class ForkSession implements AutoCloseable {
         ForkSession session = new ForkSession(workload, periods, cpus, Clocks.system(), affinity,
                 study + "/" + run.stepOr(variant), System.out, forkDir, CpuLoadProbe.system());
         session.endsByMillis = run.endsByMillis();
-        session.hook = new Thread(() -> session.interrupt("the benchmark JVM was stopped (signal or exit) before the"
-                + " run ended", HOOK_WAIT_NS), "lb-shutdown");
-        Runtime.getRuntime().addShutdownHook(session.hook);
+        session.installShutdownHook();
         return session;
+    }
+
+    /**
+     * On a signal: what was measured is written, INTERRUPTED; on a {@code System.exit} of the measured code
+     * ({@link ForkEnd#exitCaller}), FAILED with that reason, so that a resumed run does not run it again and again.
+     */
+    void installShutdownHook() {
+        hook = new Thread(() -> {
+            String caller = ForkEnd.exitCaller(Thread.getAllStackTraces());
+            synchronized (this) {
+                if (caller != null) { // its thread is most likely the period's, which never ends: wait briefly
+                    tally.addReason("the measured code ended its JVM: System.exit called at " + caller);
+                }
+            }
+            interrupt(caller == null ? "the benchmark JVM was stopped (signal or exit) before the run ended" : null,
+                    caller == null ? HOOK_WAIT_NS : ForkEnd.EXIT_WAIT_NS);
+        }, "lb-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+    }
+
+    /** Replaces halting the JVM when the workload is stuck (tests); returns this session. */
+    public ForkSession haltingWith(IntConsumer halt) {
+        this.halt = halt;
+        return this;
     }
 
     /**
@@ -181,7 +204,9 @@ public final class ForkSession implements AutoCloseable {
      * {@code waitNs} for it to end, and writes what was measured, marked INTERRUPTED.
      */
     public void interrupt(String why, long waitNs) {
-        interruptedBecause = why;
+        if (why != null) { // null: the session stops for a reason it already recorded
+            interruptedBecause = why;
+        }
         stopRequested = true;
         try {
             periodEnded.await(waitNs, TimeUnit.NANOSECONDS);
@@ -212,11 +237,31 @@ public final class ForkSession implements AutoCloseable {
         try {
             writeForkFiles();
         } finally {
-            workload.close();
             if (log != null) {
                 log.close();
             }
+            closeWorkload();
         }
+    }
+
+    /** Closes the workload; one that does not end within its bound ({@link Workload#closeBoundNs}) ends the JVM. */
+    private void closeWorkload() {
+        long boundNs = workload.closeBoundNs();
+        Thread stuck = ForkEnd.runWithin(workload::close, boundNs);
+        if (stuck != null) {
+            stuck("closing the workload did not end within " + Units.formatDuration(boundNs), stuck);
+        }
+    }
+
+    /** A thread of the workload does not come back: what was measured and why written, the JVM ends ({@link ForkEnd}) */
+    private synchronized void stuck(String what, Thread thread) {
+        String reason = ForkEnd.logStuck(what, workload.doing(), thread, System.err);
+        tally.addReason(reason);
+        writeForkFilesQuietly();
+        progress.println("[" + label + "] " + reason + "; this benchmark JVM ends itself (exit status "
+                + ForkEnd.STUCK_EXIT + ")");
+        progress.flush();
+        halt.accept(ForkEnd.STUCK_EXIT);
     }
 
     /** {@code OK}, {@code FAILED} (with reasons) or {@code INTERRUPTED}. */
@@ -237,37 +282,11 @@ public final class ForkSession implements AutoCloseable {
         return 2 * durationNs + GRACE_NS + TimeUnit.MINUTES.toNanos(1);
     }
 
-    /** The stop flag of one period: the session's (a signal) or the period's own (the deadline, a failure). */
-    static final class Stop {
-        private final ForkSession session;
-        private volatile boolean aborted;
-
-        Stop(ForkSession session) {
-            this.session = session;
-        }
-
-        boolean requested() {
-            return session.stopRequested || aborted;
-        }
-
-        boolean interrupted() {
-            return session.interruptedBecause != null;
-        }
-
-        boolean aborted() {
-            return aborted;
-        }
-
-        void abort() {
-            aborted = true;
-        }
-    }
-
     /** One period: the workload on the calling thread, the monitor beside it. */
     private final class Period {
         final boolean measured;
         final long durationNs;
-        final Stop stop = new Stop(ForkSession.this);
+        final PeriodStop stop = new PeriodStop(() -> stopRequested, () -> interruptedBecause != null);
         final PeriodContext context;
         final List<MetricRecorder> recorders;
         final List<Histogram> periodHistograms = new ArrayList<>();
@@ -289,7 +308,8 @@ public final class ForkSession implements AutoCloseable {
         LatencySummary run() {
             CpuLoadProbe.Snapshot before = loadProbe.snapshot();
             long startNs = clocks.monotonic().nanoTime();
-            Thread monitor = new Thread(() -> monitor(startNs), "lb-monitor");
+            Thread periodThread = Thread.currentThread();
+            Thread monitor = new Thread(() -> monitor(startNs, periodThread), "lb-monitor");
             monitor.setDaemon(true);
             monitor.start();
             boolean interrupted = false;
@@ -317,15 +337,33 @@ public final class ForkSession implements AutoCloseable {
         }
 
         /** The monitor thread: intervals every second, progress, and the period's deadline. */
-        private void monitor(long startNs) {
+        private void monitor(long startNs, Thread periodThread) {
             long nextSample = startNs + SAMPLE_INTERVAL_NS;
             long nextProgress = startNs + periods.progressIntervalNs();
-            long deadline = startNs + deadlineNs(durationNs);
+            long stuckAfterNs = workload.stuckAfterNs(durationNs);
+            long graceNs = Math.min(ForkEnd.STOP_GRACE_NS, (stuckAfterNs - durationNs) / 2);
+            long deadlineAfterNs = Math.min(deadlineNs(durationNs), stuckAfterNs - graceNs);
+            long deadline = startNs + deadlineAfterNs;
+            String deadlineReason = "the period did not end within " + Units.formatDuration(deadlineAfterNs)
+                    + " (the workload stopped making progress?)";
+            boolean told = false;
+            long realStartNs = SystemClock.INSTANCE.nanoTime(); // real time: a fake clock ends no JVM
             while (!ended) {
                 long now = clocks.monotonic().nanoTime();
-                if (now - deadline > 0 && !stop.requested()) {
-                    context.abort("the period did not end within " + Units.formatDuration(deadlineNs(durationNs))
-                            + " (the workload stopped making progress?)");
+                if (now - deadline > 0 && !told) {
+                    told = true; // asked to stop once: a second time would only repeat the reason
+                    if (!stop.requested()) {
+                        context.abort(deadlineReason);
+                    }
+                }
+                if (SystemClock.INSTANCE.nanoTime() - (realStartNs + stuckAfterNs) > 0 && interruptedBecause == null) {
+                    sample(); // what was measured until now, kept
+                    synchronized (ForkSession.this) {
+                        context.failures().stream().filter(r -> !r.equals(deadlineReason)).forEach(tally::addReason);
+                    }
+                    stuck((measured ? "the measured" : "the warm-up") + " period did not end within "
+                            + Units.formatDuration(stuckAfterNs), periodThread);
+                    return;
                 }
                 if (now - nextSample >= 0) {
                     sample();
@@ -335,7 +373,9 @@ public final class ForkSession implements AutoCloseable {
                     printProgress(now - startNs);
                     nextProgress += periods.progressIntervalNs();
                 }
-                long wait = Math.min(nextSample, Math.min(nextProgress, deadline)) - clocks.monotonic().nanoTime();
+                long wait = Math.min(nextSample, Math.min(nextProgress, told ? Long.MAX_VALUE : deadline))
+                        - clocks.monotonic().nanoTime();
+                wait = told ? Math.min(wait, ForkEnd.STUCK_CHECK_NS) : wait;
                 if (wait > 0) {
                     LockSupport.parkNanos(wait);
                 }

@@ -34,7 +34,7 @@ public final class PeriodContext {
     private final CpuPlan cpus;
     private final List<String> roles;
     private final AffinityService affinity;
-    private final ForkSession.Stop stop;
+    private final PeriodStop stop;
     private final Map<String, MetricRecorder> recorders = new LinkedHashMap<>();
     private final Map<String, Boolean> handedOut = new LinkedHashMap<>();
     private final List<List<Histogram>> wholeIntervals = new ArrayList<>();
@@ -45,7 +45,7 @@ public final class PeriodContext {
     private volatile String pinFailure;
 
     PeriodContext(boolean measured, long durationNs, Clocks clocks, Metrics metrics, CpuPlan cpus, List<String> roles,
-                  AffinityService affinity, ForkSession.Stop stop) {
+                  AffinityService affinity, PeriodStop stop) {
         this.measured = measured;
         this.durationNs = durationNs;
         this.clocks = clocks;

@@ -56,4 +56,27 @@ public interface Workload extends AutoCloseable {
     /** Releases what it opened (files, threads, processes); called once, when the fork ends. */
     @Override
     void close();
+
+    /**
+     * How long a period may run, from its start, before its session takes it as stuck: the workload is told to
+     * stop {@link ForkEnd#STOP_GRACE_NS} before; if its thread has not come back then, the thread's stack goes
+     * to the fork's log, what was measured is written with the reason, and the JVM ends itself. Default: the
+     * session's deadline ({@link ForkSession#deadlineNs}) and that grace.
+     */
+    default long stuckAfterNs(long durationNs) {
+        return ForkSession.deadlineNs(durationNs) + ForkEnd.STOP_GRACE_NS;
+    }
+
+    /** How long {@link #close} may take before the JVM ends itself the same way; 0 (the default): as long as it takes. */
+    default long closeBoundNs() {
+        return 0;
+    }
+
+    /**
+     * What the workload's own thread is doing, for a period or a close that does not end, e.g. {@code in run()
+     * of com.example.Task, call 3,001}; empty when it cannot say. Called from another thread.
+     */
+    default String doing() {
+        return "";
+    }
 }

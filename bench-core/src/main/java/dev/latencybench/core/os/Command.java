@@ -13,6 +13,9 @@ import java.util.concurrent.TimeUnit;
  * is stopped. Immutable result; not for anything long-running.
  */
 public final class Command {
+    /** How long a command stopped with SIGKILL is waited for, so that it is reaped before the call returns. */
+    private static final long REAP_WAIT_SEC = 5;
+
     public final int exitCode;
     public final String output;
 
@@ -35,8 +38,8 @@ public final class Command {
                 String text = new String(Files.readAllBytes(out), StandardCharsets.UTF_8).trim(); // malformed bytes replaced
                 return new Command(ended ? p.exitValue() : -1, text);
             } finally {
-                if (p.isAlive()) {
-                    p.destroyForcibly();
+                if (p.isAlive()) { // stopped and reaped: no process of ours outlives the call
+                    p.destroyForcibly().waitFor(REAP_WAIT_SEC, TimeUnit.SECONDS);
                 }
             }
         } finally {

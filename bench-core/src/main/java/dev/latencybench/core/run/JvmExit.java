@@ -10,6 +10,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
+import dev.latencybench.core.fork.ForkEnd;
+
 /**
  * What the suite says about a JVM it started (a fork, a probe) that ended badly: its crash dump goes
  * into a folder of the suite's choosing instead of the user's working folder, and its exit code is
@@ -64,6 +66,9 @@ public final class JvmExit {
                 return "crashed (SIGSEGV, exit code 139" + see + ")";
             case 128 + 15:
                 return "was stopped (SIGTERM, exit code 143" + see + ")";
+            case ForkEnd.STUCK_EXIT:
+                return "ended itself: its measured code did not come back in time (exit code " + ForkEnd.STUCK_EXIT
+                        + "; the reason names the call, and the fork's log has the stuck thread's stack" + see + ")";
             case OUT_OF_MEMORY_EXIT:
                 return "ran out of memory (exit code 3, as -XX:+ExitOnOutOfMemoryError ends it; -Xmx in"
                         + " bench.jvm.args gives it more" + see + ")";

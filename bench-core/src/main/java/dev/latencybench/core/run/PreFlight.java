@@ -41,12 +41,17 @@ final class PreFlight {
                 + " refuses them: " + probe.failure());
     }
 
-    /** A benchmark JVM older than the study's classes would fail every fork with a class-version error: refused here. */
-    static void checkJavaVersion(Study study, RunSettings run, JvmProbe probe) {
-        int needed = study.minimumJava();
+    /**
+     * A benchmark JVM older than the study's classes, or than the user's classes the plan names
+     * ({@link dev.latencybench.core.study.UserCheck#minimumJava}), would fail every fork with a class-version
+     * error: refused here.
+     */
+    static void checkJavaVersion(Study study, Study.Plan plan, RunSettings run, JvmProbe probe) {
+        int needed = Math.max(study.minimumJava(), plan.userCheck().minimumJava());
         if (probe.feature() > 0 && probe.feature() < needed) {
-            throw ConfigException.invalid(RunSettings.JVM, run.java().toString(), "the " + study.name() + " study "
-                    + JavaNeeded.needs(needed, probe.feature(), run.java().toString()));
+            String why = needed > study.minimumJava() ? " (" + plan.userCheck().minimumJavaWhy() + ")" : "";
+            throw ConfigException.invalid(RunSettings.JVM, run.java().toString(), "the " + study.name() + " study"
+                    + why + " " + JavaNeeded.needs(needed, probe.feature(), run.java().toString()));
         }
     }
 

@@ -16,6 +16,7 @@ import dev.latencybench.core.schedule.Decision;
 import dev.latencybench.core.schedule.Schedule;
 import dev.latencybench.core.schedule.Step;
 import dev.latencybench.core.schedule.StepOutcome;
+import dev.latencybench.core.study.MeasuredJava;
 import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.study.Study;
 import dev.latencybench.core.time.SystemClock;
@@ -88,11 +89,12 @@ public final class StudyLauncher {
             properties.rejectUnknown(study.properties(args.defaultResults)); // a typo fails before any value is read
             run = RunSettings.read(properties, args.defaultResults);
             plan = study.plan(properties, CpuTopology.system());
-            if (!args.partOfRun) { // the runner verified it before its first cell
-                plan.verify();
-            }
             probe = PreFlight.probeJvm(run);
-            PreFlight.checkJavaVersion(study, run, probe);
+            PreFlight.checkJavaVersion(study, plan, run, probe);
+            if (!args.partOfRun) { // the runner verified it before its first cell; the user's code runs in a JVM of its own
+                plan.verify(List.of(new MeasuredJava(run.java(), "the benchmark JVM", probe.feature())),
+                        System.getProperty("java.class.path"));
+            }
             plan.prepare(); // once, before anything starts: leftovers, free space, ports, clusters
             PreFlight.prepareRunDir(run, args.partOfRun);
         } catch (ConfigException e) {

@@ -162,8 +162,7 @@ public interface Study {
         private final Supplier<Accounting> accounting;
         private final Supplier<List<String>> cleanUp;
         private final Supplier<List<String>> prepare;
-        private final Runnable verify;
-        private boolean verified;
+        private final UserCheck check;
         private List<String> prepared;
         private final Map<String, String> forkProperties;
         private final Function<String, Shared> shared;
@@ -227,7 +226,7 @@ public interface Study {
             this.accounting = b.accounting;
             this.cleanUp = b.cleanUp;
             this.prepare = b.prepare;
-            this.verify = b.verify;
+            this.check = b.check.withHere(b.verify);
             this.forkProperties = Collections.unmodifiableMap(new LinkedHashMap<>(b.forkProperties));
             this.shared = b.shared;
             this.stepNs = b.stepNs > 0 ? b.stepNs
@@ -292,19 +291,26 @@ public interface Study {
             return prepared;
         }
 
+        /** {@link #verify(List, String)} on the JVM running this code, with its class path. */
+        public void verify() {
+            verify(List.of(MeasuredJava.current()), System.getProperty("java.class.path"));
+        }
+
         /**
-         * Checks the user's input by running some of it, once, before anything starts: a user's task made
-         * and set up, say. Unlike {@link #prepare} it changes nothing on the machine, so the runner calls
-         * it before its first cell, and a study jar's launcher before its first step; a second call does
-         * nothing again.
+         * Checks the user's input by running some of it, once, before anything starts ({@link UserCheck}: in
+         * short JVMs of each of {@code javas} new enough for it, with {@code classPath}, which holds the study).
+         * Unlike {@link #prepare} it changes nothing on the machine, so the runner calls it before its first
+         * cell, and a study jar's launcher before its first step; a second call does nothing again.
          *
-         * @throws dev.latencybench.core.config.ConfigException naming what was wrong
+         * @throws dev.latencybench.core.config.ConfigException naming what was wrong, one line per problem
          */
-        public synchronized void verify() {
-            if (!verified) {
-                verify.run();
-                verified = true;
-            }
+        public void verify(List<MeasuredJava> javas, String classPath) {
+            check.run(javas, classPath);
+        }
+
+        /** What {@link #verify} checks, and the lowest Java the user's input needs. */
+        public UserCheck userCheck() {
+            return check;
         }
 
         /** Runs the study's clean-up after its forks ended; what it removed, one line each. */
@@ -375,6 +381,7 @@ public interface Study {
             private Supplier<List<String>> cleanUp = List::of;
             private Supplier<List<String>> prepare = List::of;
             private Runnable verify = () -> { };
+            private UserCheck check = UserCheck.NONE;
             private Map<String, String> forkProperties = Map.of();
             private Function<String, Shared> shared = variant -> null;
             private long stepNs;
@@ -442,6 +449,12 @@ public interface Study {
              */
             public Builder verify(Runnable verify) {
                 this.verify = verify;
+                return this;
+            }
+
+            /** @param check what {@link Plan#verify} checks in JVMs of its own, and the Java the input needs */
+            public Builder check(UserCheck check) {
+                this.check = check;
                 return this;
             }
 

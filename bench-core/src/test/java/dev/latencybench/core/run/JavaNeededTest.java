@@ -20,10 +20,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
+import dev.latencybench.core.config.Periods;
+import dev.latencybench.core.config.Scale;
+import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.study.JavaNeeded;
 import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.study.Studies;
 import dev.latencybench.core.study.Study;
+import dev.latencybench.core.study.UserCheck;
 
 /** The Java a study needs comes from its class file, and a JVM too old for it is refused in words, not a class error. */
 class JavaNeededTest {
@@ -90,12 +94,21 @@ class JavaNeededTest {
         RunSettings run = RunSettings.read(new BenchProperties(Map.of(RunSettings.JVM, javaBinary)),
                 RunSettings.DEFAULT_RESULTS);
         JvmProbe java11 = new JvmProbe(0, "    java.specification.version = 11\n    java.version = 11.0.13\n");
-        ConfigException e = assertThrows(ConfigException.class, () -> PreFlight.checkJavaVersion(needs17, run,
+        Study.Plan plan = Study.Plan.builder(List.of("a"), new Periods(Scale.SMOKE, 1, 1, 1, 1), Metrics.ONE_WAY)
+                .build();
+        ConfigException e = assertThrows(ConfigException.class, () -> PreFlight.checkJavaVersion(needs17, plan, run,
                 java11));
         assertEquals("bench.jvm=" + run.java() + " is not valid: the declared study needs Java 17 or newer; this JVM ("
                 + run.java() + ") is Java 11", e.getMessage());
 
         JvmProbe java17 = new JvmProbe(0, "    java.specification.version = 17\n    java.version = 17.0.15\n");
-        PreFlight.checkJavaVersion(needs17, run, java17); // runs: nothing thrown
+        PreFlight.checkJavaVersion(needs17, plan, run, java17); // runs: nothing thrown
+
+        Study.Plan newerInput = Study.Plan.builder(List.of("a"), new Periods(Scale.SMOKE, 1, 1, 1, 1),
+                Metrics.ONE_WAY).check(UserCheck.NONE.needingJava(21, "com.example.Task is compiled for Java 21"))
+                .build();
+        e = assertThrows(ConfigException.class, () -> PreFlight.checkJavaVersion(needs17, newerInput, run, java17));
+        assertEquals("bench.jvm=" + run.java() + " is not valid: the declared study (com.example.Task is compiled for"
+                + " Java 21) needs Java 21 or newer; this JVM (" + run.java() + ") is Java 17", e.getMessage());
     }
 }

@@ -28,6 +28,8 @@ class JvmExitTest {
                 JvmExit.describe(134, List.of(Path.of("/cell/hs_err_pid7.log"))));
         assertEquals("crashed (SIGSEGV, exit code 139)", JvmExit.describe(139, List.of()));
         assertEquals("was stopped (SIGTERM, exit code 143)", JvmExit.describe(143, List.of()));
+        assertEquals("ended itself: its measured code did not come back in time (exit code 86; the reason names the"
+                + " call, and the fork's log has the stuck thread's stack)", JvmExit.describe(86, List.of()));
         assertEquals("ran out of memory (exit code 3, as -XX:+ExitOnOutOfMemoryError ends it; -Xmx in bench.jvm.args"
                 + " gives it more)", JvmExit.describe(3, List.of()));
         assertEquals("ended by signal 7 (exit code 135)", JvmExit.describe(135, List.of()));

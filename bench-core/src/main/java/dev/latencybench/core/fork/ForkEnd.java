@@ -1,0 +1,127 @@
+package dev.latencybench.core.fork;
+
+import java.io.PrintStream;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * How a benchmark JVM ends when its measured code does not let it end well: a period or a tear-down that does
+ * not come back within its bound ({@link Workload#stuckAfterNs}, {@link Workload#closeBoundNs}) is named, its
+ * thread's stack printed to the fork's log, and the JVM halted with {@link #STUCK_EXIT} once what was measured
+ * is written; a {@code System.exit} that the measured code called is told from a signal by the thread that
+ * called it ({@link #exitCaller}). Stateless; off the hot path.
+ */
+public final class ForkEnd {
+    /** The exit status of a benchmark JVM that ended itself because its workload was stuck. */
+    public static final int STUCK_EXIT = 86;
+    /**
+     * How long a workload that was told to stop may take to stop before it is taken as stuck (a cooperative
+     * one ends its period at once; a call that never returns does not).
+     */
+    public static final long STOP_GRACE_NS = TimeUnit.SECONDS.toNanos(5);
+    /** How long the hook of a System.exit of the measured code waits for the period in progress to end. */
+    static final long EXIT_WAIT_NS = TimeUnit.SECONDS.toNanos(1);
+    /** How often a session that told its workload to stop looks whether it is stuck. */
+    static final long STUCK_CHECK_NS = TimeUnit.MILLISECONDS.toNanos(100);
+    /** Frames of a stuck thread named in a reason: where it is stuck, and who called that. */
+    private static final int FRAMES_IN_REASON = 2;
+
+    private ForkEnd() {
+    }
+
+    /**
+     * The caller of {@code System.exit} (or {@code Runtime.exit}) that is ending this JVM, when it is the
+     * measured code; null when the JVM ends for another reason (a signal, whose handler calls no
+     * {@code Runtime.exit}) or by the harness's or JMH's own call.
+     *
+     * @param stacks every thread's stack, as {@link Thread#getAllStackTraces} gives them during shutdown
+     */
+    public static String exitCaller(Map<Thread, StackTraceElement[]> stacks) {
+        for (StackTraceElement[] stack : stacks.values()) {
+            int exit = -1;
+            for (int i = 0; i < stack.length; i++) {
+                String m = stack[i].getClassName() + "." + stack[i].getMethodName();
+                if (m.equals("java.lang.Runtime.exit") || m.equals("java.lang.System.exit")) {
+                    exit = i;
+                }
+            }
+            if (exit >= 0 && exit + 1 < stack.length) {
+                StackTraceElement caller = stack[exit + 1];
+                String c = caller.getClassName();
+                if (c.startsWith("org.openjdk.jmh.") || c.startsWith("dev.latencybench.core.")) {
+                    return null; // JMH ending its fork, or the harness's own (its parent is gone)
+                }
+                return frame(caller);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Runs {@code r} on a daemon thread of its own for at most {@code boundNs}; returns that thread when it is
+     * stuck, else null. A bound of 0 or less runs it on the calling thread, for as long as it takes.
+     */
+    static Thread runWithin(Runnable r, long boundNs) {
+        if (boundNs <= 0) {
+            r.run();
+            return null;
+        }
+        Thread t = new Thread(r, "lb-close");
+        t.setDaemon(true);
+        t.start();
+        try {
+            t.join(TimeUnit.NANOSECONDS.toMillis(boundNs));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return t.isAlive() ? t : null;
+    }
+
+    /**
+     * Prints a stuck thread's whole stack to the fork's log (its standard error, which JMH copies there) and
+     * returns the reason, e.g. {@code the warm-up period did not end within 12 s: in run() of t.Task, call 301;
+     * its thread is stuck at t.Task.run(Task.java:12), called from ...}.
+     *
+     * @param what   what did not end in time
+     * @param doing  what the workload says its thread does ({@link Workload#doing}); empty when it cannot say
+     */
+    static String logStuck(String what, String doing, Thread stuck, PrintStream log) {
+        StackTraceElement[] stack = stuck.getStackTrace();
+        String reason = what + (doing.isEmpty() ? "" : ": " + doing) + "; its thread is stuck " + where(ownFrames(stack))
+                + " (the whole stack is in the fork's log)";
+        // not a line of the suite's (those start "latency-bench:"), so the console shows the reason once, not the stack
+        log.println("the stack of the stuck thread \"" + stuck.getName() + "\" (" + reason + "):");
+        for (StackTraceElement e : stack) {
+            log.println("\tat " + e);
+        }
+        log.flush();
+        return reason;
+    }
+
+    /** {@code at t.Task.run(Task.java:12), called from t.Task.loop(Task.java:30)}: where a thread is stuck. */
+    static String where(StackTraceElement[] stack) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < Math.min(FRAMES_IN_REASON, stack.length); i++) {
+            sb.append(i == 0 ? "at " : ", called from ").append(frame(stack[i]));
+        }
+        return sb.length() == 0 ? "at no Java frame" : sb.toString();
+    }
+
+    /** {@code t.Task.run(Task.java:12)}: a frame without its class loader's or module's name. */
+    static String frame(StackTraceElement e) {
+        return e.getClassName() + "." + e.getMethodName() + (e.getFileName() == null ? "(unknown source)"
+                : "(" + e.getFileName() + (e.getLineNumber() >= 0 ? ":" + e.getLineNumber() : "") + ")");
+    }
+
+    /** The stuck thread's frames from the first one outside the JDK (whose waiting and parking say little). */
+    static StackTraceElement[] ownFrames(StackTraceElement[] stack) {
+        int i = 0;
+        while (i < stack.length - 1 && (stack[i].getClassName().startsWith("java.") || stack[i].getClassName()
+                .startsWith("jdk.internal.") || stack[i].getClassName().startsWith("sun."))) {
+            i++;
+        }
+        StackTraceElement[] own = new StackTraceElement[stack.length - i];
+        System.arraycopy(stack, i, own, 0, own.length);
+        return own;
+    }
+}

@@ -1,0 +1,139 @@
+package dev.latencybench.task.tasks;
+
+import java.util.concurrent.CountDownLatch;
+
+import dev.latencybench.api.LatencyTask;
+import dev.latencybench.api.TaskContext;
+
+/** Tasks that do what a task must not: each attacks the JVM it runs in, or never comes back. */
+public final class HostileTasks {
+    private HostileTasks() {
+    }
+
+    /** Its class cannot be initialized. */
+    public static class ThrowingStaticInit implements LatencyTask {
+        static final String LICENCE = licence();
+
+        private static String licence() {
+            throw new IllegalStateException("no licence file");
+        }
+
+        @Override
+        public void run(long intendedNs) {
+        }
+    }
+
+    /** Leaves a non-daemon thread running after its tear-down. */
+    public static class LeakedThread implements LatencyTask {
+        @Override
+        public void setUp(TaskContext context) {
+            Thread t = new Thread(() -> {
+                try {
+                    new CountDownLatch(1).await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "leaked-by-task");
+            t.start();
+        }
+
+        @Override
+        public void run(long intendedNs) {
+        }
+    }
+
+    /** Ends its JVM in its set-up. */
+    public static class ExitInSetUp implements LatencyTask {
+        @Override
+        public void setUp(TaskContext context) {
+            System.exit(0);
+        }
+
+        @Override
+        public void run(long intendedNs) {
+        }
+    }
+
+    /** Its set-up never returns. */
+    public static class HangingSetUp implements LatencyTask {
+        @Override
+        public void setUp(TaskContext context) throws InterruptedException {
+            new CountDownLatch(1).await();
+        }
+
+        @Override
+        public void run(long intendedNs) {
+        }
+    }
+
+    /** Samples every call, but its tear-down does not return until {@link #RELEASE}. */
+    public static class HangingTearDown implements LatencyTask {
+        /** Lets the tear-down return: a test releases it when it is done. */
+        public static final CountDownLatch RELEASE = new CountDownLatch(1);
+        private TaskContext context;
+
+        @Override
+        public void setUp(TaskContext context) {
+            this.context = context;
+        }
+
+        @Override
+        public void run(long intendedNs) {
+            context.sample(intendedNs);
+        }
+
+        @Override
+        public void tearDown() throws InterruptedException {
+            RELEASE.await();
+        }
+    }
+
+    /** Samples its first calls ({@code bench.task.callsBefore}, default 300), then a call of run() blocks until {@link #RELEASE}. */
+    public static class BlockingRun implements LatencyTask {
+        /** Lets the blocked calls return: a test releases them when it is done. */
+        public static final CountDownLatch RELEASE = new CountDownLatch(1);
+        private TaskContext context;
+        private long callsBefore;
+        private long calls;
+
+        @Override
+        public void setUp(TaskContext context) {
+            this.context = context;
+            this.callsBefore = Long.parseLong(context.property("callsBefore", "300"));
+        }
+
+        @Override
+        public void run(long intendedNs) throws InterruptedException {
+            if (++calls > callsBefore) {
+                RELEASE.await();
+            }
+            context.sample(intendedNs);
+        }
+    }
+
+    /** Samples every call, never by itself: its samples never come, and it says nothing of it. */
+    public static class NeverSamples implements LatencyTask {
+        @Override
+        public void run(long intendedNs) {
+        }
+    }
+
+    /** Samples its first calls, then ends its JVM from run(). */
+    public static class ExitInRun implements LatencyTask {
+        private TaskContext context;
+        private int calls;
+
+        @Override
+        public void setUp(TaskContext context) {
+            this.context = context;
+        }
+
+        @Override
+        public void run(long intendedNs) {
+            if (++calls > 300) {
+                System.exit(0);
+            }
+            context.sample(intendedNs);
+        }
+    }
+}
