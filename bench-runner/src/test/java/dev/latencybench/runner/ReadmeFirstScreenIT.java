@@ -138,8 +138,8 @@ class ReadmeFirstScreenIT {
 
     /**
      * The report answers on its first screen: the smoke banner and one answer line per study within the first 40
-     * lines of REPORT.md, which stays under 400 lines; no capacity read from a step too short to tell (the chain's
-     * kafka step of 2,000 messages puts 2 beyond its p99.9); no latency-over-time chart, as no cell of a smoke run
+     * lines of REPORT.md, which stays under 400 lines; each line at most 200 characters with every figure in a table
+     * below it, and none without an answer; no latency-over-time chart, as no cell of a smoke run
      * has 10 intervals; no run.lock left in the finished run.
      */
     @Test
@@ -153,10 +153,14 @@ class ReadmeFirstScreenIT {
         List<String> all = dev.latencybench.core.study.Studies.onClassPath().stream()
                 .filter(dev.latencybench.core.study.Study::inAll).map(dev.latencybench.core.study.Study::name).toList();
         for (String study : all) {
-            assertEquals(1, md.subList(0, Math.min(40, md.size())).stream().filter(l -> l.startsWith("- **" + study
-                    + "**: ")).count(), "one answer line for " + study + ":\n" + first);
+            assertEquals(1, md.subList(0, Math.min(40, md.size())).stream().filter(l -> l.startsWith("- **[" + study
+                    + "](#scenario-" + study + ")**: ")).count(), "one answer line for " + study + ":\n" + first);
         }
-        assertFalse(String.join("\n", md).contains("kafka: none"), "no capacity from a smoke step");
+        // every line at most 200 characters, every figure in it in a table below; a flag cautions, never silences
+        List<String> problems = dev.latencybench.runner.report.AnswerFiguresTest.check("the README's smoke run",
+                String.join("\n", md), Files.readString(runDir.resolve("report.html")));
+        assertEquals(List.of(), problems);
+        assertFalse(first.contains("no answer"), "a smoke run on this machine answers every study:\n" + first);
         try (Stream<Path> charts = Files.list(runDir.resolve("charts"))) {
             List<String> timelines = charts.map(c -> c.getFileName().toString()).filter(n -> n.contains("timeline"))
                     .toList();

@@ -27,7 +27,7 @@ import dev.latencybench.core.view.Answer;
  * report.html (every table, those the Markdown leaves to the page included), a latency by its value in ns within
  * the three-figure rounding both sides use, the others by their text.
  */
-class AnswerFiguresTest {
+public class AnswerFiguresTest {
     private static final Pattern TIME = Pattern.compile("(?<![\\w.])(\\d+(?:\\.\\d+)?)(ns|µs|us|ms|s)\\b");
     private static final Pattern RATIO = Pattern.compile("(\\d+(?:\\.\\d+)?)×");
     private static final Pattern INTERVAL = Pattern.compile("(\\d+\\.\\d+)–(\\d+\\.\\d+)");
@@ -71,7 +71,7 @@ class AnswerFiguresTest {
     }
 
     /** What is wrong with the answers of one report: each a line naming the run, the study and the figure. */
-    static List<String> check(String run, String md, String html) {
+    public static List<String> check(String run, String md, String html) {
         List<String> problems = new ArrayList<>();
         List<String> answers = answerLines(md);
         if (answers.isEmpty()) {
