@@ -185,7 +185,7 @@ final class HopLoopWorkload implements Workload {
         fork.addProperty("idleWaitNs", idleWaitNs);
         fork.addProperty("loop", String.format(Locale.ROOT, "the plainest loop of one hop over %s: a producer"
                 + " thread and a consumer thread, no chain harness between them", name));
-        tally.writeTo(fork, ratePerSec, slo, 1);
+        tally.writeTo(fork, ratePerSec, slo, 1, null);
         transport.describe(fork);
     }
 
