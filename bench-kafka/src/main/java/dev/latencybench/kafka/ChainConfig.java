@@ -219,6 +219,11 @@ public final class ChainConfig {
         return transports.stream().anyMatch(t -> ChainTransports.base(t).equals(transport));
     }
 
+    /** True when a variant runs over Kafka: {@code kafka}, {@code kafka-as-published} or {@code kafka-loop}. */
+    public boolean usesKafka() {
+        return transports.stream().anyMatch(ChainTransports::isKafka);
+    }
+
     public Path queueDir() {
         return queueDir;
     }

@@ -15,7 +15,8 @@ import dev.latencybench.core.result.ResultPart;
  * {@code wrongCounter}, messages whose counter did not go up by exactly the number of services, every chain's;
  * {@code pacing}, the sources' rate and how far they fell behind; {@code slo}, the SLO and the chains that broke
  * it; {@code allocation}, what the sources' and sinks' loops allocated; {@code chains}, each chain's own figures,
- * in chain order; {@code instances}, the chains of the step.
+ * in chain order; {@code instances}, the chains of the step; {@code cpu}, the CPU the step used, the benchmark JVM's
+ * and the broker's, and per chain (a cell's file only: the launcher reads it from the forks' machine loads).
  */
 final class ChainResult {
     static final ResultPart<ChainResult> PART = ResultPart.of(ChainResult.class);
@@ -27,9 +28,10 @@ final class ChainResult {
     final Allocation allocation;
     final List<Chain> chains;
     final Integer instances;
+    final Cpu cpu;
 
     ChainResult(Long measuredPeriods, Long wrongCounter, Pacing pacing, Slo slo, Allocation allocation,
-            List<Chain> chains, Integer instances) {
+            List<Chain> chains, Integer instances, Cpu cpu) {
         this.measuredPeriods = measuredPeriods;
         this.wrongCounter = wrongCounter;
         this.pacing = pacing;
@@ -37,6 +39,29 @@ final class ChainResult {
         this.allocation = allocation;
         this.chains = chains;
         this.instances = instances;
+        this.cpu = cpu;
+    }
+
+    /**
+     * The CPU a step used over its measured period, in cores (1.0: one core busy the whole period), averaged
+     * over its forks: the benchmark JVM's own ({@code /proc/self/stat}), the Kafka broker's ({@code
+     * /proc/<pid>/stat} of the broker the launcher handed the step, or the one the fork started; null where
+     * no broker of the suite's served the step: Chronicle Queue, in memory, or a cluster given by {@code
+     * bench.kafka.bootstrap}, whose CPU is not seen), and the two together over the step's chains.
+     */
+    static final class Cpu {
+        final double benchmarkJvmCores;
+        final Double brokerCores;
+        final int chains;
+        final double coresPerChain;
+
+        Cpu(double benchmarkJvmCores, Double brokerCores, int chains) {
+            this.benchmarkJvmCores = benchmarkJvmCores;
+            this.brokerCores = brokerCores;
+            this.chains = chains;
+            this.coresPerChain = chains <= 0 ? Double.NaN
+                    : (benchmarkJvmCores + (brokerCores == null ? 0 : brokerCores)) / chains;
+        }
     }
 
     /** The rate asked of each source, and the most any fell behind its schedule, at worst and at its end. */

@@ -47,6 +47,8 @@ public final class ChainStudy implements ForkedStudy {
     public static final String CHRONICLE = "chronicle";
     public static final String IN_MEMORY = "in-memory";
     public static final String KAFKA = "kafka";
+    /** Kafka's consumers as the published study ran them: {@code poll} handed 1/8 ms, which Kafka makes 0 ms. */
+    public static final String KAFKA_AS_PUBLISHED = "kafka-as-published";
     /** The yardsticks of one hop: the plainest loop over one topic ({@link HopLoopWorkload}). */
     public static final String KAFKA_LOOP = "kafka-loop";
     /** A broker's start, roughly, for the run's time estimate (2.5-3 s on a 2-core machine). */
@@ -91,7 +93,7 @@ public final class ChainStudy implements ForkedStudy {
     @Override
     public Plan plan(BenchProperties properties, CpuTopology topology) {
         ChainConfig c = ChainConfig.read(properties);
-        boolean kafka = c.uses(KAFKA);
+        boolean kafka = c.usesKafka();
         String kafkaVersion = null;
         if (kafka && c.kafkaBootstrap().isEmpty()) {
             try {
@@ -156,7 +158,7 @@ public final class ChainStudy implements ForkedStudy {
                 .verify(() -> verify(c))
                 .cleanUp(() -> cleanUp(c))
                 .schedule(schedule(c))
-                .shared(variant -> KAFKA.equals(ChainTransports.base(variant)) && c.kafkaBootstrap().isEmpty()
+                .shared(variant -> ChainTransports.isKafka(variant) && c.kafkaBootstrap().isEmpty()
                         ? SearchBroker.start(c) : null)
                 // the broker's start and its warm-up at its longest, once (it serves every kafka step)
                 .estimate(0, kafka && c.kafkaBootstrap().isEmpty() ? BROKER_START_NS + c.brokerWarmupMaxNs() : 0);
@@ -198,7 +200,7 @@ public final class ChainStudy implements ForkedStudy {
         if (c.uses(CHRONICLE)) {
             removed.addAll(ChronicleChainTransport.removeStaleFolders(c.queueDir()));
         }
-        if (c.uses(KAFKA)) {
+        if (c.usesKafka()) {
             removed.addAll(StaleBrokerFolders.remove(c.brokerSettings().folderParent()));
         }
         return removed;
@@ -213,7 +215,7 @@ public final class ChainStudy implements ForkedStudy {
      * @throws ConfigException when the cluster does not answer, or the broker's java is too old
      */
     static void verify(ChainConfig c) {
-        if (!c.uses(KAFKA)) {
+        if (!c.usesKafka()) {
             return;
         }
         if (!c.kafkaBootstrap().isEmpty()) {
@@ -252,34 +254,42 @@ public final class ChainStudy implements ForkedStudy {
      */
     static List<String> cleanUp(ChainConfig c) {
         List<String> removed = new ArrayList<>(ChronicleChainTransport.removeStaleFolders(c.queueDir()));
-        if (c.uses(KAFKA)) {
+        if (c.usesKafka()) {
             removed.addAll(StaleBrokerFolders.remove(c.brokerSettings().folderParent()));
         }
         return removed;
     }
 
     /**
-     * With a fixed count, the transports in order (each fork reads the count from the properties the
-     * launcher hands on); without one, a capacity search per transport, one after the other.
+     * With a fixed count, the transports in their run order (each fork reads the count from the properties the
+     * launcher hands on); without one, a capacity search per transport, one after the other, each transport's
+     * hop loop (its yardstick) once right after its search ({@link ChainTransports#runOrder}), so Kafka's loop
+     * runs on the searches' warm broker.
      */
     static Schedule schedule(ChainConfig c) {
+        List<String> order = ChainTransports.runOrder(c.transports());
         if (c.instances().isPresent()) {
-            return new FixedList(c.transports());
+            return new FixedList(order);
         }
-        List<Schedule> searches = new ArrayList<>();
+        List<Schedule> parts = new ArrayList<>();
         List<String> loops = new ArrayList<>();
-        for (String t : c.transports()) {
+        for (String t : order) {
             if (ChainTransports.isLoop(t)) {
-                loops.add(t); // a yardstick runs once, after the searches
-            } else {
-                searches.add(CapacitySearch.of(t, ChainConfig.INSTANCES).start(1).growth(2).resolution(RESOLUTION)
-                        .limit(c.limit()).unit("chains").passRule(new ChainPassRule(c.slo(), c.ratePerSec(), c.periods().forks())).build());
+                loops.add(t);
+                continue;
             }
+            if (!loops.isEmpty()) {
+                parts.add(new FixedList(loops));
+                loops = new ArrayList<>();
+            }
+            parts.add(CapacitySearch.of(t, ChainConfig.INSTANCES).start(1).growth(2).resolution(RESOLUTION)
+                    .limit(c.limit()).unit("chains").passRule(new ChainPassRule(c.slo(), c.ratePerSec(),
+                            c.periods().forks())).build());
         }
         if (!loops.isEmpty()) {
-            searches.add(new FixedList(loops));
+            parts.add(new FixedList(loops));
         }
-        return searches.size() == 1 ? searches.get(0) : new SequenceOfSchedules(searches);
+        return parts.size() == 1 ? parts.get(0) : new SequenceOfSchedules(parts);
     }
 
     @Override

@@ -211,8 +211,9 @@ final class ChainTally {
      * the SLO, the allocation and each chain's figures.
      *
      * @param instances the chains of the step
+     * @param cpu       the CPU the step used (the launcher's merge); null in a fork's file
      */
-    void writeTo(JsonObject o, long askedRatePerSec, ChainSlo slo, int instances) {
+    void writeTo(JsonObject o, long askedRatePerSec, ChainSlo slo, int instances, ChainResult.Cpu cpu) {
         merged().writeTo(o);
         int worst = worst(c -> c.sloValueNs);
         ChainResult.Slo sloPart = new ChainResult.Slo(slo.describe(), chains.stream()
@@ -232,7 +233,7 @@ final class ChainTally {
         }
         ChainResult.PART.write(new ChainResult(periods, wrongCounter(), new ChainResult.Pacing(askedRatePerSec,
                 chains.stream().mapToLong(c -> c.maxLagNs).max().orElse(0),
-                chains.stream().mapToLong(c -> c.finalLagNs).max().orElse(0)), sloPart, alloc, each, instances), o);
+                chains.stream().mapToLong(c -> c.finalLagNs).max().orElse(0)), sloPart, alloc, each, instances, cpu), o);
     }
 
     /** Bytes the source and the sink allocated per message, together; 0 when nothing was measured. */
@@ -268,22 +269,25 @@ final class ChainTally {
     /**
      * The launcher's accounting of a chain cell: every fork's counters added up chain by chain and
      * merged, each chain's worst SLO figure over the forks, and how many latencies the merged
-     * histogram must hold. It flags nothing: what fails a step, the forks have judged.
+     * histogram must hold, and the CPU the step used ({@link StepCpu}). It flags nothing: what fails a step, the
+     * forks have judged.
      */
     static Accounting accounting(long askedRatePerSec, ChainSlo slo) {
         ChainTally total = new ChainTally(0);
+        StepCpu cpu = new StepCpu();
         return new Accounting() {
             @Override
             public void add(JsonObject fork) {
                 ChainResult r = ChainResult.PART.read(fork);
                 if (r.chains != null) { // a fork that measured nothing has none
                     total.add(of(r));
+                    cpu.add(fork);
                 }
             }
 
             @Override
             public void writeTo(JsonObject result) {
-                total.writeTo(result, askedRatePerSec, slo, total.chains.size());
+                total.writeTo(result, askedRatePerSec, slo, total.chains.size(), cpu.of(total.chains.size()));
             }
 
             @Override

@@ -17,12 +17,23 @@ enum ChainTransports {
     /**
      * Topics on a real Kafka cluster: the broker the launcher started for the kafka steps (see
      * {@link SearchBroker}), one a fork starts for itself (and stops when it closes the transport) when it
-     * runs without the launcher, or the cluster at {@code bench.kafka.bootstrap}.
+     * runs without the launcher, or the cluster at {@code bench.kafka.bootstrap}. Its consumers wait the time
+     * the study meant, rounded up to Kafka's whole milliseconds ({@link KafkaPoll#MEANT}).
      */
-    KAFKA(ChainStudy.KAFKA, KafkaChainTransport::open);
+    KAFKA(ChainStudy.KAFKA, c -> KafkaChainTransport.open(c, KafkaPoll.MEANT)),
+    /**
+     * The same topics, producer and consumers, but each consumer's {@code poll} handed the study's own
+     * {@code Duration.ofNanos(interval / 8)}, which Kafka truncates to 0 ms ({@link KafkaPoll#AS_PUBLISHED}).
+     */
+    KAFKA_AS_PUBLISHED(ChainStudy.KAFKA_AS_PUBLISHED, c -> KafkaChainTransport.open(c, KafkaPoll.AS_PUBLISHED));
 
-    /** What runs when {@code bench.transports} is not given: the study's two, and the floor. */
-    static final List<String> DEFAULTS = List.of(ChainStudy.KAFKA, ChainStudy.CHRONICLE, ChainStudy.IN_MEMORY);
+    /**
+     * What runs when {@code bench.transports} is not given: the study's subject (Chronicle Queue), Kafka's
+     * consumers as published and as meant, the floor, and the yardsticks of one hop, which run right after
+     * their transport's search ({@link #runOrder}).
+     */
+    static final List<String> DEFAULTS = List.of(ChainStudy.CHRONICLE, ChainStudy.KAFKA_AS_PUBLISHED,
+            ChainStudy.KAFKA, ChainStudy.IN_MEMORY, ChainStudy.CHRONICLE_LOOP, ChainStudy.KAFKA_LOOP);
 
     final String id;
     private final Function<ChainConfig, ChainTransport> opener;
@@ -54,6 +65,35 @@ enum ChainTransports {
 
     static boolean isLoop(String variant) {
         return variant.endsWith(HopLoopWorkload.SUFFIX);
+    }
+
+    /** True for a variant over Kafka: {@code kafka}, {@code kafka-as-published} and {@code kafka-loop}. */
+    static boolean isKafka(String variant) {
+        String base = base(variant);
+        return base.equals(ChainStudy.KAFKA) || base.equals(ChainStudy.KAFKA_AS_PUBLISHED);
+    }
+
+    /**
+     * The order the variants run in: the transports as given, each one's loop right after it (on the same
+     * warm broker, for Kafka's), and a loop whose transport is not given last, in the order given.
+     */
+    static List<String> runOrder(List<String> variants) {
+        List<String> out = new ArrayList<>();
+        for (String v : variants) {
+            if (!isLoop(v)) {
+                out.add(v);
+                String loop = v + HopLoopWorkload.SUFFIX;
+                if (variants.contains(loop)) {
+                    out.add(loop);
+                }
+            }
+        }
+        for (String v : variants) {
+            if (!out.contains(v)) {
+                out.add(v);
+            }
+        }
+        return out;
     }
 
     static List<String> ids() {

@@ -187,7 +187,7 @@ public final class ChainWorkload implements Workload {
         fork.addProperty("ratePerSec", ratePerSec);
         fork.addProperty("services", services);
         fork.addProperty("idleWaitNs", idleWaitNs);
-        tally.writeTo(fork, ratePerSec, slo, instances);
+        tally.writeTo(fork, ratePerSec, slo, instances, null);
         transport.describe(fork);
     }
 

@@ -2,14 +2,11 @@ package dev.latencybench.kafka;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import com.google.gson.JsonObject;
 
 import org.apache.kafka.clients.consumer.CloseOptions;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -19,7 +16,7 @@ import org.apache.kafka.common.TopicPartition;
 
 
 /**
- * The {@code kafka} transport, as the study ran it: one topic of one partition per stage of each
+ * The {@code kafka} and {@code kafka-as-published} transports, as the study ran them: one topic of one partition per stage of each
  * chain on a real Kafka cluster, one producer shared by every writer of the JVM (the study found that
  * a producer per service does not fit two chains on a small machine), and one consumer per topic
  * read, assigned partition 0 (no group, no rebalance, no commits) and put at the topic's end when its
@@ -33,9 +30,11 @@ import org.apache.kafka.common.TopicPartition;
  * which is the broker the launcher started for all the kafka steps ({@link SearchBroker}, watched by
  * its pid), or a broker started for this benchmark JVM when it runs without the launcher (plain JMH),
  * which {@link #close} stops.
- * A consumer polls with the settings' timeout, which Kafka counts in whole milliseconds: the study's
- * 1/8 ms becomes {@code poll(1 ms)}, which returns as soon as a record arrives
- * ({@link KafkaClientSettings#pollTimeout}, {@link KafkaClientSettings#pollDescription}).
+ * A consumer polls as its {@link KafkaPoll} says: {@code kafka} with the settings' timeout, which Kafka
+ * counts in whole milliseconds, so the study's 1/8 ms becomes {@code poll(1 ms)}, which returns as soon as
+ * a record arrives ({@link KafkaClientSettings#pollTimeout}); {@code kafka-as-published} with the study's
+ * own {@code Duration.ofNanos(interval / 8)}, which the client truncates to {@code poll(0 ms)}
+ * ({@link KafkaReader} hands it over unchanged).
  *
  * <p>Failures are not lost: a send the broker refused, or the cluster's own {@link KafkaCluster#failure}
  * (looked at by every reader about every {@link #HEALTH_CHECK_MS} ms), becomes the first
@@ -54,6 +53,8 @@ final class KafkaChainTransport implements ChainTransport {
     private final KafkaCluster cluster;
     private final boolean ownsCluster;
     private final KafkaClientSettings settings;
+    private final KafkaPoll poll;
+    private final long ratePerSec;
     private final int payloadBytes;
     private final KafkaTopics topics;
     private final KafkaProducer<byte[], byte[]> producer;
@@ -71,9 +72,11 @@ final class KafkaChainTransport implements ChainTransport {
 
     /**
      * @param ownsCluster whether {@link #close} closes the cluster (a broker started for this transport)
+     * @param poll        how its consumers wait in {@code poll}, for a chain at {@code ratePerSec}
      * @throws RuntimeException when the clients cannot be made; the cluster is then left to the caller
      */
-    KafkaChainTransport(KafkaCluster cluster, boolean ownsCluster, KafkaClientSettings settings, int payloadBytes) {
+    KafkaChainTransport(KafkaCluster cluster, boolean ownsCluster, KafkaClientSettings settings, KafkaPoll poll,
+                        long ratePerSec, int payloadBytes) {
         if (payloadBytes < ChainMessage.HEADER_BYTES) {
             throw new IllegalArgumentException("payloadBytes must be at least " + ChainMessage.HEADER_BYTES + ": "
                     + payloadBytes);
@@ -81,6 +84,8 @@ final class KafkaChainTransport implements ChainTransport {
         this.cluster = cluster;
         this.ownsCluster = ownsCluster;
         this.settings = settings;
+        this.poll = poll;
+        this.ratePerSec = ratePerSec;
         this.payloadBytes = payloadBytes;
         String prefix = KafkaTopics.newRunPrefix();
         this.topics = new KafkaTopics(cluster, prefix, KafkaTopics.DEFAULT_TIMEOUT_MS);
@@ -96,12 +101,14 @@ final class KafkaChainTransport implements ChainTransport {
 
     /**
      * Opens the cluster the configuration asks for (a broker of this JVM's own, or the external one)
-     * and the transport over it; on failure whatever was started is stopped again.
+     * and the transport over it, whose consumers wait as {@code poll} says; on failure whatever was started is
+     * stopped again.
      */
-    static KafkaChainTransport open(ChainConfig config) {
+    static KafkaChainTransport open(ChainConfig config, KafkaPoll poll) {
         KafkaCluster cluster = KafkaCluster.open(config.kafkaBootstrap(), config.brokerSettings());
         try {
-            return new KafkaChainTransport(cluster, true, config.kafkaClients(), config.payloadBytes());
+            return new KafkaChainTransport(cluster, true, config.kafkaClients(), poll, config.ratePerSec(),
+                    config.payloadBytes());
         } catch (RuntimeException | Error e) {
             cluster.close();
             throw e;
@@ -159,30 +166,11 @@ final class KafkaChainTransport implements ChainTransport {
         }
         consumer.seekToEnd(List.of(partition));
         consumer.position(partition); // seekToEnd is lazy: the end is taken now, before the sources start
-        KafkaConsumer<byte[], byte[]> c = consumer;
-        Duration timeout = settings.pollTimeout();
-        long[] nextCheckNs = {System.nanoTime()};
-        return (handler, idleWaitNs) -> {
-            String f = failure;
-            if (f != null) {
-                throw new IllegalStateException(f);
+        return new KafkaReader(consumer, poll.wait(ratePerSec, settings), () -> failure, () -> {
+            if (cluster.failure() != null) {
+                fail("polling " + name + " stopped", null);
             }
-            ConsumerRecords<byte[], byte[]> records = c.poll(timeout);
-            int n = 0;
-            for (ConsumerRecord<byte[], byte[]> r : records) {
-                deliver(r.value(), handler);
-                n++;
-            }
-            long now = System.nanoTime();
-            if (now - nextCheckNs[0] >= 0) {
-                nextCheckNs[0] = now + TimeUnit.MILLISECONDS.toNanos(HEALTH_CHECK_MS);
-                if (cluster.failure() != null) {
-                    fail("polling " + name + " stopped", null);
-                    throw new IllegalStateException(failure);
-                }
-            }
-            return n;
-        };
+        });
     }
 
     /** Hands the stamps of one message's bytes (as {@link ChainMessage} lays them out) to the handler. */
@@ -215,7 +203,8 @@ final class KafkaChainTransport implements ChainTransport {
     public void describe(JsonObject fork) {
         JsonObject o = new JsonObject();
         o.add("clients", settings.toJson());
-        o.addProperty("idleWait", settings.pollDescription());
+        o.addProperty("consumer", poll == KafkaPoll.AS_PUBLISHED ? "as published" : "the wait meant");
+        o.addProperty("idleWait", poll.describe(ratePerSec, settings));
         o.addProperty("producers", "one, shared by every writer of the JVM");
         o.addProperty("topics", topics.created().size());
         o.addProperty("payloadBytes", payloadBytes);

@@ -92,10 +92,10 @@ final class SearchBroker implements Study.Plan.Shared {
         broker.keepLog(dir);
     }
 
-    /** The Kafka steps and the Kafka loop ({@code kafka-loop}) run on the same warm broker. */
+    /** Both Kafka consumers' steps and the Kafka loop ({@code kafka-loop}) run on the same warm broker. */
     @Override
     public boolean serves(String variant) {
-        return ChainStudy.KAFKA.equals(ChainTransports.base(variant));
+        return ChainTransports.isKafka(variant);
     }
 
     @Override

@@ -49,7 +49,11 @@ class ChainConfigTest {
         assertEquals(1_024, c.limit());
         assertEquals("p99.9 < 100ms", c.slo().describe());
         assertEquals(40, c.payloadBytes());
-        assertEquals(List.of("kafka", "chronicle", "in-memory"), c.transports());
+        assertEquals(List.of("chronicle", "kafka-as-published", "kafka", "in-memory", "chronicle-loop", "kafka-loop"),
+                c.transports(), "Chronicle against both Kafka consumers, the floor, and each hop's yardstick");
+        assertTrue(c.usesKafka());
+        assertFalse(read("bench.transports", "chronicle,chronicle-loop").usesKafka());
+        assertTrue(read("bench.transports", "kafka-as-published").usesKafka());
         assertEquals(125_000, c.idleWaitNs());
         assertEquals(4_096, read("bench.scale", "paper").limit());
         assertEquals(2, read("bench.scale", "smoke").limit(), "a smoke run checks the study works: two steps a transport");
@@ -173,7 +177,8 @@ class ChainConfigTest {
         assertEquals("bench.payload=8 is not valid: expected bytes per message (the stamps take 40) from 40 to"
                 + " 1048576", error("bench.payload", "8"));
         assertEquals("bench.transports=chronicle,rabbit is not valid: unknown transport 'rabbit'; expected a"
-                + " comma-separated list of chronicle, in-memory, kafka, kafka-loop, chronicle-loop",
+                + " comma-separated list of chronicle, in-memory, kafka, kafka-as-published, kafka-loop,"
+                + " chronicle-loop",
                 error("bench.transports", "chronicle,rabbit"));
     }
 
@@ -193,11 +198,21 @@ class ChainConfigTest {
 
     @Test
     void aFixedCountRunsTheTransportsInOrderAndNoCountSearchesEach() {
-        assertEquals(new FixedList(List.of("kafka", "chronicle", "in-memory")).steps(),
+        // each hop loop right after its transport: Kafka's on the broker its searches warmed
+        List<String> order = List.of("chronicle", "chronicle-loop", "kafka-as-published", "kafka", "kafka-loop",
+                "in-memory");
+        assertEquals(new FixedList(order).steps(),
                 ((FixedList) ChainStudy.schedule(read("bench.chain.instances", "2"))).steps());
         SequenceOfSchedules s = (SequenceOfSchedules) ChainStudy.schedule(read("bench.chain.limit", "4"));
-        assertEquals(List.of("kafka", "chronicle", "in-memory"), s.variants());
-        CapacitySearch chronicle = (CapacitySearch) s.parts().get(1);
+        assertEquals(order, s.variants());
+        assertEquals(6, s.parts().size(), "four searches, two loops");
+        assertTrue(s.parts().get(1) instanceof FixedList);
+        assertTrue(s.parts().get(4) instanceof FixedList);
+        assertEquals(List.of("kafka", "kafka-loop", "chronicle"), ChainTransports.runOrder(List.of("kafka-loop",
+                "kafka", "chronicle")));
+        assertEquals(List.of("chronicle", "kafka-loop"), ChainTransports.runOrder(List.of("kafka-loop", "chronicle")),
+                "a loop without its transport runs last");
+        CapacitySearch chronicle = (CapacitySearch) s.parts().get(0);
         assertEquals("capacity search of chronicle: 1, 2, 4 chains, then bisect to within 10%; pass: p99.9 < 100ms",
                 chronicle.describe());
         assertTrue(ChainStudy.schedule(read("bench.transports", "in-memory")) instanceof CapacitySearch);

@@ -318,6 +318,12 @@ class ChainStudySmokeIT {
                 .get("childProcessesCores").getAsDouble();
         assertTrue(brokerCores > 0 && brokerCores < Runtime.getRuntime().availableProcessors() + 0.5,
                 "the broker's CPU use is measured apart: " + brokerCores);
+        ChainResult.Cpu kafkaCpu = ChainResult.PART.read(result("loops", "kafka")).cpu;
+        assertEquals(brokerCores, kafkaCpu.brokerCores, 1e-9, "the step's typed CPU names the broker's");
+        assertEquals(1, kafkaCpu.chains);
+        assertEquals(kafkaCpu.benchmarkJvmCores + brokerCores, kafkaCpu.coresPerChain, 1e-9, "one chain: all of it");
+        ChainResult.Cpu chronicleCpu = ChainResult.PART.read(result("loops", "chronicle")).cpu;
+        assertTrue(chronicleCpu.brokerCores == null && chronicleCpu.benchmarkJvmCores > 0, "no broker: " + chronicleCpu);
         assertNothingLeftUnder(brokers);
         assertQueueFolderEmpty();
     }

@@ -235,11 +235,28 @@ class ChainWorkloadTest {
     }
 
     private ChainConfig oneHopConfig() {
+        return oneHopConfig("p99.9<10s");
+    }
+
+    private ChainConfig oneHopConfig(String slo) {
         java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
         m.put(ChainConfig.QUEUE_DIR, tmp.toString());
         m.put(ChainConfig.SERVICES, "0");
-        m.put("bench.chain.slo", "p99.9<10s");
+        m.put("bench.chain.slo", slo);
         return ChainConfig.read(new dev.latencybench.core.config.BenchProperties(m));
+    }
+
+    /** The loops run in every default search: a yardstick's tail beyond the chains' SLO is recorded, not a failure. */
+    @Test
+    void aHopLoopBeyondTheSloRecordsItAndDoesNotFail() throws Exception {
+        HopLoopWorkload w = new HopLoopWorkload(oneHopConfig("max<1ns"), "loop", new InMemoryChainTransport());
+        ForkSession s = session(w);
+        s.runPeriod(false);
+        s.runPeriod(true);
+        JsonObject fork = s.forkJson();
+        s.close();
+        assertEquals(List.of(), reasonsButTheRate(fork), fork.get("reasons").toString());
+        assertEquals(1, fork.getAsJsonObject("slo").get("brokenByChains").getAsLong(), "recorded: " + fork.get("slo"));
     }
 
     @Test

@@ -50,7 +50,7 @@ class KafkaBrokerIT {
         List<Long> sequences = new ArrayList<>();
         List<Long> counters = new ArrayList<>();
         try (KafkaChainTransport transport = new KafkaChainTransport(broker, false,
-                KafkaClientSettings.defaults(TimeUnit.MILLISECONDS.toNanos(1)), 100)) {
+                KafkaClientSettings.defaults(TimeUnit.MILLISECONDS.toNanos(1)), KafkaPoll.MEANT, 1_000, 100)) {
             transport.createTopics(1, 2);
             ChainTransport.Reader service = transport.reader(0, 0);
             ChainTransport.Reader sink = transport.reader(0, 1);
@@ -105,7 +105,8 @@ class KafkaBrokerIT {
         KafkaBroker broker = KafkaBroker.start(settings());
         long pid = broker.pid();
         try (KafkaChainTransport transport = new KafkaChainTransport(broker, false,
-                KafkaClientSettings.defaults(TimeUnit.MILLISECONDS.toNanos(1)), ChainMessage.HEADER_BYTES)) {
+                KafkaClientSettings.defaults(TimeUnit.MILLISECONDS.toNanos(1)), KafkaPoll.MEANT, 1_000,
+                ChainMessage.HEADER_BYTES)) {
             transport.createTopics(1, 1);
             ChainTransport.Reader reader = transport.reader(0, 0);
             ChainTransport.Writer writer = transport.writer(0, 0);

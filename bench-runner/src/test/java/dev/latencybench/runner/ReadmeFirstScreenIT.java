@@ -232,29 +232,33 @@ class ReadmeFirstScreenIT {
     }
 
     /**
-     * The chain study's default: a capacity search over kafka, chronicle and in-memory that prints its
-     * answer per transport. Every step it ran accounts for every message of its chains of five services
-     * (sent, received, none lost, no wrong counter, each hop and the whole chain timed per message), and
-     * failed, if at all, only by the SLO, which is the search's question; the launcher's broker and the
-     * forks' queue folders are gone afterwards.
+     * The chain study's default: a capacity search over chronicle, Kafka's consumers as published and as meant,
+     * and in-memory that prints its answer per transport, with each hop's loop (its yardstick) beside. Every
+     * step it ran accounts for every message of its chains of five services (sent, received, none lost, no
+     * wrong counter, each hop and the whole chain timed per message; a loop: one chain of one hop), records
+     * its CPU, and failed, if at all, only by the SLO, which is the search's question; the launcher's broker
+     * and the forks' queue folders are gone afterwards.
      */
     @Test
     void theChainStudysSearchAccountsForEveryMessageAndPrintsItsAnswerPerTransport() throws Exception {
         Path studyDir = studyDir("chain");
-        assertTrue(out.contains("  answer:\n    kafka: "), out);
-        assertTrue(out.contains("\n    chronicle: "), out);
+        assertTrue(out.contains("  answer:\n    chronicle: "), out);
+        assertTrue(out.contains("\n    kafka-as-published: "), out);
+        assertTrue(out.contains("\n    kafka: "), out);
         assertTrue(out.contains("\n    in-memory: "), out);
         assertTrue(out.contains("chain/chronicle-instances-1"), out);
         JsonObject schedule = schedule(studyDir);
         JsonObject parts = schedule.getAsJsonObject("decision").getAsJsonObject("parts");
-        assertEquals(List.of("kafka", "chronicle", "in-memory"), new ArrayList<>(parts.keySet()));
+        assertEquals(List.of("chronicle", "kafka-as-published", "kafka", "in-memory"),
+                new ArrayList<>(parts.keySet()), "the loops answer no question");
         List<String> steps = new ArrayList<>();
         for (JsonElement e : schedule.getAsJsonArray("steps")) {
             steps.add(e.getAsJsonObject().get("name").getAsString());
         }
-        for (String transport : List.of("kafka", "chronicle", "in-memory")) {
+        for (String transport : List.of("chronicle", "kafka-as-published", "kafka", "in-memory")) {
             assertTrue(steps.contains(transport + "-instances-1"), "the search of " + transport + " ran: " + steps);
         }
+        assertTrue(steps.contains("chronicle-loop") && steps.contains("kafka-loop"), "the yardsticks ran: " + steps);
         for (String step : steps) {
             Path cell = cell(studyDir, step);
             JsonObject r = ResultFiles.readJson(cell.resolve("result.json"));
@@ -265,21 +269,26 @@ class ReadmeFirstScreenIT {
                     assertTrue(reason.getAsString().startsWith("the SLO "), step + " failed by the SLO only: " + reason);
                 }
             }
-            long instances = Long.parseLong(step.substring(step.lastIndexOf('-') + 1));
+            boolean loop = step.endsWith("-loop");
+            long instances = loop ? 1 : Long.parseLong(step.substring(step.lastIndexOf('-') + 1));
             long sent = r.get("sent").getAsLong();
             assertEquals(instances * 2_000, sent, step + ": " + instances + " chains, 2 s at 1,000 msg/s");
+            JsonObject cpu = r.getAsJsonObject("cpu");
+            assertTrue(cpu.get("benchmarkJvmCores").getAsDouble() > 0, step + " CPU: " + cpu);
+            assertEquals(step.startsWith("kafka"), cpu.has("brokerCores"), step + " the broker's CPU: " + cpu);
             assertEquals(sent, r.get("received").getAsLong(), step);
             assertEquals(0, r.get("lost").getAsLong(), step);
             assertEquals(0, r.get("wrongCounter").getAsLong(), step);
             assertEquals(instances, r.get("instances").getAsLong(), step);
             assertEquals(instances, r.getAsJsonArray("chains").size(), step);
-            for (String m : List.of("latency", "service", "hop-1", "hop-6")) {
+            for (String m : loop ? List.of("latency", "service", "hop-1") : List.of("latency", "service", "hop-1",
+                    "hop-6")) {
                 assertEquals(sent, r.getAsJsonObject("metrics").getAsJsonObject(m).get("count").getAsLong(), step + m);
             }
             assertEquals("in-memory", r.getAsJsonObject("roles").get("floor").getAsString());
             assertNoFolderOfItsForks(cell, "latency-bench-chain-");
         }
-        JsonObject broker = schedule.getAsJsonObject("shared").getAsJsonObject("kafka");
+        JsonObject broker = schedule.getAsJsonObject("shared").getAsJsonObject("kafka-as-published"); // the first
         assertFalse(Files.exists(Path.of(broker.get("folder").getAsString())), "no lb-kafka-* folder left: " + broker);
         assertFalse(ProcessHandle.of(broker.get("pid").getAsLong()).map(ProcessHandle::isAlive).orElse(false),
                 "the broker stopped: " + broker);

@@ -3,6 +3,8 @@ package dev.latencybench.core.view;
 import java.io.IOException;
 import java.util.List;
 
+import dev.latencybench.core.schedule.ScheduleFile;
+
 /**
  * A study's own part of the report: from its cells' typed results it returns plain data (the answer
  * in words, tables, charts), and the runner lays it out and draws it, never knowing the study; and
@@ -22,6 +24,16 @@ public interface StudyView {
      * @throws IOException when a cell's interval log cannot be read
      */
     View answer(List<ViewRow> rows) throws IOException;
+
+    /**
+     * The answer of a study whose schedules answer a question (a capacity search), given their files as well:
+     * the study reads each cell's decision from them instead of deciding again. By default {@link #answer(List)}.
+     *
+     * @param schedules each cell's schedule file that holds a decision, in the report's cell order
+     */
+    default View answer(List<ViewRow> rows, List<ScheduleFile> schedules) throws IOException {
+        return answer(rows);
+    }
 
     /**
      * What the study compares between two runs beside the percentile ratios every study gets (the Jet

@@ -109,11 +109,11 @@ final class SearchSection {
                     + " held, so a × can sit below the SLO line: the table says why.");
         }
         Table steps = SearchStepTable.of(data, scenario, searches, label);
-        if (SearchStepTable.anyChildProcesses(data, scenario, searches)) {
-            doc.p("CPU is the benchmark JVM's use in cores over the measured period; \"started processes\" is"
-                    + " the processes it started and measured beside it (the chain study's Kafka broker), not counted"
-                    + " as another process making the machine busy.");
-        }
+        boolean started = SearchStepTable.anyChildProcesses(data, scenario, searches);
+        doc.p("CPU is the benchmark JVM's use in cores over the measured period" + (started ? "; \"started"
+                + " processes\" is the processes it started and measured beside it (the chain study's Kafka broker),"
+                + " not counted as another process making the machine busy" : "") + "; per " + SearchStepTable
+                .singular(label) + ", the two together over the step's " + label + ".");
         doc.table(steps);
         String limits = MachineLimits.sentence(data, scenario, searches, label);
         if (limits != null) {

@@ -19,7 +19,8 @@ import dev.latencybench.runner.report.data.Search;
 
 /**
  * The search section's table of every step as it ran (under its chart): the step's figures, whether it kept the
- * pass rule, the CPU its benchmark JVM used (and the processes it started), its longest pause and why it failed;
+ * pass rule, the CPU its benchmark JVM used (and the processes it started) and both per searched unit (cores per
+ * chain), its longest pause and why it failed;
  * and the forks' mean CPU use, which {@link MachineLimits} also reads. Stateless.
  */
 final class SearchStepTable {
@@ -42,6 +43,7 @@ final class SearchStepTable {
         if (children) {
             t.number("started processes CPU (cores)");
         }
+        t.number("CPU per " + singular(label) + " (cores)");
         t.time("longest pause").text("why it failed");
         for (Search s : searches) {
             Search.Rule rule = s.passRule();
@@ -66,6 +68,7 @@ final class SearchStepTable {
                 if (children) {
                     cells.add(cpu(row, CHILD_PROCESSES));
                 }
+                cells.add(perUnit(row, st.value()));
                 cells.add(longestPause(row));
                 String why = "";
                 if (!st.ok()) {
@@ -78,6 +81,24 @@ final class SearchStepTable {
             }
         }
         return t;
+    }
+
+    /**
+     * The step's CPU, the benchmark JVM's and the processes it started together, over the searched value (cores per
+     * chain); "-" without a value or a reading.
+     */
+    static String perUnit(RunData.Row row, long value) {
+        OptionalDouble own = cores(row, THIS_PROCESS);
+        if (value <= 0 || own.isEmpty()) {
+            return "-";
+        }
+        double total = own.getAsDouble() + cores(row, CHILD_PROCESSES).orElse(0);
+        return String.format(Locale.ROOT, "%.2f", total / value);
+    }
+
+    /** {@code chain} for {@code chains}. */
+    static String singular(String unit) {
+        return unit.endsWith("s") ? unit.substring(0, unit.length() - 1) : unit;
     }
 
     /** The longest stop-the-world pause of the step's forks (warm-up included), from their GC logs; "-" without. */

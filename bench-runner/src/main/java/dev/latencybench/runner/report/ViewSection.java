@@ -37,7 +37,8 @@ final class ViewSection {
     static void write(Doc doc, RunData data, String scenario, Path charts) throws IOException {
         StudyView view = Views.of(scenario);
         if (view != null) {
-            layOut(doc, view.answer(Views.rows(data, scenario)), charts);
+            layOut(doc, view.answer(Views.rows(data, scenario), data.searches(scenario).stream().map(s -> s.file)
+                    .toList()), charts);
         }
     }
 

@@ -308,17 +308,19 @@ class SearchReportTest {
         doc.table(SearchStepTable.of(data, "chain", data.searches("chain"), "chains"));
         Doc.Grid t = (Doc.Grid) doc.blocks.get(0);
         assertEquals(List.of("variant", "chains", "status", "p50 (ms)", "p99 (ms)", "p99.9 (ms)", "samples",
-                "CPU (cores)", "longest pause (ms)", "why it failed"), t.header(), "p99.9 of 30,000: 30 beyond, shown");
+                "CPU (cores)", "CPU per chain (cores)", "longest pause (ms)", "why it failed"), t.header(),
+                "p99.9 of 30,000: 30 beyond, shown");
         assertEquals(7, t.rows().size());
         List<String> four = t.rows().get(2);
         assertEquals("150 †", four.get(5), "30 messages beyond p99.9: shown, marked");
         assertEquals(List.of("chronicle", "4", "OK, SLO broken"), four.subList(0, 3));
         assertEquals("1.50", four.get(7));
-        assertEquals("3.93", four.get(8), "the fixture's longest pause, in ms");
-        assertEquals("-", t.rows().get(3).get(8), "no GC log");
-        assertTrue(four.get(9).startsWith("p99.9 150ms >= 100ms"), four.toString());
+        assertEquals("0.38", four.get(8), "1.50 cores over 4 chains");
+        assertEquals("3.93", four.get(9), "the fixture's longest pause, in ms");
+        assertEquals("-", t.rows().get(3).get(9), "no GC log");
+        assertTrue(four.get(10).startsWith("p99.9 150ms >= 100ms"), four.toString());
         assertEquals(List.of("chronicle", "3", "OK, passed"), t.rows().get(3).subList(0, 3));
-        assertEquals("-", t.rows().get(3).get(7));
+        assertEquals(List.of("-", "-"), t.rows().get(3).subList(7, 9));
     }
 
     @Test
@@ -334,9 +336,10 @@ class SearchReportTest {
         doc.table(SearchStepTable.of(data, "chain", data.searches("chain"), "chains"));
         Doc.Grid t = (Doc.Grid) doc.blocks.get(0);
         assertEquals(List.of("variant", "chains", "status", "p50 (ms)", "p99 (ms)", "p99.9 (ms)", "samples",
-                "CPU (cores)", "started processes CPU (cores)", "longest pause (ms)", "why it failed"), t.header());
-        assertEquals(List.of("1.50", "0.75"), t.rows().get(2).subList(7, 9));
-        assertEquals(List.of("-", "-"), t.rows().get(3).subList(7, 9));
+                "CPU (cores)", "started processes CPU (cores)", "CPU per chain (cores)", "longest pause (ms)",
+                "why it failed"), t.header());
+        assertEquals(List.of("1.50", "0.75", "0.56"), t.rows().get(2).subList(7, 10), "(1.50 + 0.75) / 4 chains");
+        assertEquals(List.of("-", "-", "-"), t.rows().get(3).subList(7, 10));
     }
 
     @Test

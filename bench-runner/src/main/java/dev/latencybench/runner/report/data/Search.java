@@ -88,11 +88,14 @@ public final class Search {
     final Answer decision;
     /** The decision's parts by variant, in order; one entry, under the steps' variant, for a plain decision. */
     public final Map<String, Answer> parts;
+    /** The schedule file as the launcher wrote it, for a study's own view. */
+    public final ScheduleFile file;
     /** What a variant's steps shared (the chain search's one broker) and how it was made ready, by variant. */
     public final Map<String, String> shared = new LinkedHashMap<>();
 
     private Search(String cell, String schedule, String primary, List<Step> steps, Answer decision,
-                   Map<String, Answer> parts) {
+                   Map<String, Answer> parts, ScheduleFile file) {
+        this.file = file;
         this.cell = cell;
         int sep = cell.lastIndexOf("__");
         this.jvm = sep > 0 ? cell.substring(0, sep) : cell;
@@ -201,7 +204,7 @@ public final class Search {
         if (rule != null) {
             parts.replaceAll((variant, a) -> rejudged(a, rule, steps, lengths));
         }
-        Search search = new Search(cell, schedule, primary, steps, decision, parts);
+        Search search = new Search(cell, schedule, primary, steps, decision, parts, file);
         if (file.shared != null) {
             file.shared.keySet().forEach(variant -> {
                 String summary = file.sharedSummary(variant);

@@ -1,0 +1,61 @@
+package dev.latencybench.kafka;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+
+import dev.latencybench.core.env.EnvironmentFile;
+
+/**
+ * The CPU one chain step used, added up over its forks in the launcher: what each fork's session measured
+ * over its measured period ({@code fork.json}'s {@code machineLoad}, from {@code /proc}), the benchmark JVM's
+ * own ({@code thisProcessCores}) and, where a broker of the suite's served the fork, the broker's: the
+ * processes the fork was handed or started ({@code childProcessesCores}, the launcher's broker read from its
+ * {@code /proc/<pid>/stat}), which the fork's {@code kafka.cluster.kind} says it had ({@code search}: the
+ * launcher's; {@code owned}: its own). A cluster given by {@code bench.kafka.bootstrap} ({@code external})
+ * has no CPU the suite can see.
+ *
+ * <p>Not thread-safe; one per cell.
+ */
+final class StepCpu {
+    private double jvmCores;
+    private int jvmForks;
+    private double brokerCores;
+    private int brokerForks;
+
+    /** Adds one fork's reading; a fork without one (it measured nothing, or /proc was not readable) adds none. */
+    void add(JsonObject fork) {
+        JsonElement load = fork.get("machineLoad");
+        if (load == null || !load.isJsonObject()) {
+            return;
+        }
+        EnvironmentFile.MachineLoad l = EnvironmentFile.MachineLoad.read(load.getAsJsonObject());
+        if (l.thisProcessCores != null && l.thisProcessCores >= 0) {
+            jvmCores += l.thisProcessCores;
+            jvmForks++;
+        }
+        if (suitesBroker(fork) && l.childProcessesCores != null && l.childProcessesCores >= 0) {
+            brokerCores += l.childProcessesCores;
+            brokerForks++;
+        }
+    }
+
+    /** The forks' means for a step of {@code chains} chains; null when no fork had a reading. */
+    ChainResult.Cpu of(int chains) {
+        if (jvmForks == 0) {
+            return null;
+        }
+        return new ChainResult.Cpu(jvmCores / jvmForks, brokerForks == 0 ? null : brokerCores / brokerForks, chains);
+    }
+
+    /** Whether the fork ran on a broker the suite started (the launcher's, or its own), whose CPU it measured. */
+    static boolean suitesBroker(JsonObject fork) {
+        JsonElement kafka = fork.get("kafka");
+        if (kafka == null || !kafka.isJsonObject() || !kafka.getAsJsonObject().has("cluster")
+                || !kafka.getAsJsonObject().get("cluster").isJsonObject()) {
+            return false;
+        }
+        JsonElement kind = kafka.getAsJsonObject().getAsJsonObject("cluster").get("kind");
+        return kind != null && kind.isJsonPrimitive() && ("search".equals(kind.getAsString())
+                || "owned".equals(kind.getAsString()));
+    }
+}
