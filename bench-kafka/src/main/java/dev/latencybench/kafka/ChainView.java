@@ -34,6 +34,9 @@ public final class ChainView implements StudyView {
     @Override
     public View answer(List<ViewRow> rows, List<ScheduleFile> schedules) {
         View v = new View();
+        if (!schedules.isEmpty()) {
+            v.answer("", ChainAnswer.of(schedules, rows));
+        }
         Table t = new Table();
         boolean several = schedules.size() > 1;
         if (several) {

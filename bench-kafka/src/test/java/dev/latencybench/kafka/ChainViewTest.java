@@ -52,7 +52,9 @@ class ChainViewTest {
     @Test
     void theSectionExplainsTheTruncationWithTheFiguresAndTablesEachTransportsCpuPerChain() {
         View v = new ChainView().answer(rows(), List.of(schedule()));
-        assertNull(v.headlineText(), "the first screen's line is the search's");
+        // the first screen's line: the most chains with their CPU, against the next, each Kafka consumer with its own
+        assertEquals("`chronicle` most chains held, ≥8 at 0.10 cores a chain, over `kafka`; kafka 3 at 0.50;"
+                + " kafka-as-published 0 (1 chain: 1.90).", v.answers().get("").line(200));
         List<View.Block> b = v.blocks();
         assertEquals("Kafka's consumers as published and as meant", b.get(0).text);
         assertEquals("The published study's consumers call `poll(Duration.ofNanos(125000))`, 1/8 of the 1.00ms"

@@ -10,6 +10,7 @@ import java.util.Map;
 import com.google.gson.JsonObject;
 
 import dev.latencybench.core.config.Units;
+import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.view.Answer;
 import dev.latencybench.core.view.VerdictRule;
 import dev.latencybench.core.view.ViewRow;
@@ -56,17 +57,20 @@ final class StartupAnswer {
                     caution = flag.contains(":") ? flag.substring(0, flag.indexOf(':')) : flag;
                 }
             }
-            String time = Units.formatNs(best.primary().p50);
+            boolean median = LatencySummary.shown(best.primary().count, 50);
+            String figure = median ? "fastest median first response" : "fastest first response";
+            String time = time(best);
             if (a == null) {
-                a = Answer.best(best.variant, "fastest median first response", time);
+                a = Answer.best(best.variant, figure, time);
                 if (modes.size() > 1) {
                     ViewRow next = modes.get(1);
                     VerdictRule.Range rb = launches(best);
                     VerdictRule.Range rn = launches(next);
                     VerdictRule.Ruling c = VerdictRule.compare(rb, rn, VerdictRule.Better.LOWER, Units::formatNs);
                     if (c.outcome != VerdictRule.Outcome.BETTER) {
-                        a = Answer.best(best.variant, "fastest median first response", time + " and "
-                                + Units.formatNs(next.primary().p50)).tiesWith(next.variant);
+                        a = Answer.best(best.variant, figure, time + " and " + time(next)).tiesWith(next.variant);
+                    } else if (!median) { // too few launches for a median: their ranges lie apart
+                        a = a.against(next.variant, "apart from", null, null).also(next.variant + " " + time(next));
                     } else {
                         a = a.against(next.variant, "below", String.format(Locale.ROOT, "%.2f×",
                                 (double) next.primary().p50 / best.primary().p50), rb.low <= 0 ? null
@@ -81,6 +85,18 @@ final class StartupAnswer {
         long fewest = rows.stream().filter(ViewRow::measured).mapToLong(r -> r.primary().count).min().orElse(0);
         return (fewest < LAUNCHES_FOR_A_MEDIAN ? a.also(fewest + " launch" + (fewest == 1 ? "" : "es") + " a mode")
                 : a).caution(caution);
+    }
+
+    /**
+     * The median time to the first response where enough launches give one (at least 10 beyond it, as the tables
+     * show it), else the fastest to the slowest launch: {@code 1.16s–1.50s}.
+     */
+    private static String time(ViewRow r) {
+        if (LatencySummary.shown(r.primary().count, 50)) {
+            return Units.formatNs(r.primary().p50);
+        }
+        VerdictRule.Range range = launches(r);
+        return Units.formatNs(range.low) + "–" + Units.formatNs(range.high);
     }
 
     /** The median time to the first response with every launch's time around it. */

@@ -79,15 +79,16 @@ final class AnswerSection {
             return Map.of("", Answer.none("no cell ended OK (" + statuses(all) + ")"));
         }
         List<Search> searches = data.searches(scenario);
-        if (!searches.isEmpty()) {
-            return Map.of("", SearchAnswer.of(searches, data.study(scenario).floor));
-        }
         StudyView view = Views.of(scenario);
-        if (view != null) {
-            Map<String, Answer> given = view.answer(Views.rows(data, scenario)).answers();
+        if (view != null) { // the study's own answer first, from its cells and its searches' schedule files
+            Map<String, Answer> given = view.answer(Views.rows(data, scenario), searches.stream().map(s -> s.file)
+                    .toList()).answers();
             if (!given.isEmpty()) {
                 return given;
             }
+        }
+        if (!searches.isEmpty()) {
+            return Map.of("", SearchAnswer.of(searches, data.study(scenario).floor));
         }
         List<VariantAnswer> variants = VariantAnswer.of(data, scenario);
         Map<String, Answer> out = new LinkedHashMap<>();

@@ -1,0 +1,103 @@
+package dev.latencybench.kafka;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import dev.latencybench.core.schedule.Decision;
+import dev.latencybench.core.schedule.ScheduleFile;
+import dev.latencybench.core.view.Answer;
+import dev.latencybench.core.view.ViewRow;
+
+/**
+ * The chain study's answer as data: the transport that held the most chains under the SLO, with the cores a chain
+ * took there, against the next; each other transport (both Kafka consumers, the floor last) as a clause with its
+ * count and cores a chain; where none held one chain, that none did. Counts are the launcher's decisions
+ * ({@link ChainCapacity}), a lower bound said {@code ≥} once. With several JVM × GC, the first cell's search
+ * answers. Stateless.
+ */
+final class ChainAnswer {
+    private static final Pattern RULE = Pattern.compile("pass: ([^;]+)");
+
+    private ChainAnswer() {
+    }
+
+    static Answer of(List<ScheduleFile> schedules, List<ViewRow> rows) {
+        ScheduleFile s = schedules.get(0);
+        Map<String, ChainCapacity.Held> held = ChainCapacity.of(s, rows);
+        String floor = floor(rows);
+        List<ChainCapacity.Held> ranked = new ArrayList<>();
+        held.values().stream().filter(h -> !h.transport.equals(floor)).forEach(ranked::add);
+        ranked.sort((a, b) -> Long.compare(b.chains, a.chains));
+        List<String> undecided = new ArrayList<>();
+        if (s.decision != null) {
+            s.decision.parts().forEach((transport, d) -> {
+                if (!held.containsKey(transport) && !ChainTransports.isLoop(transport)) { // a loop searches nothing
+                    undecided.add(transport + (d.kind() == Decision.Kind.CANNOT_TELL ? " cannot tell at this length"
+                            : d.kind() == Decision.Kind.FAILED ? " failed" : " has no count"));
+                }
+            });
+        }
+        Answer a;
+        if (ranked.isEmpty()) {
+            a = Answer.none(undecided.isEmpty() ? "no transport's search has a count" : String.join("; ", undecided));
+            return a;
+        }
+        ChainCapacity.Held best = ranked.get(0);
+        if (best.chains == 0) {
+            a = Answer.noneQualifies("none held 1 chain under " + rule(s));
+            for (ChainCapacity.Held h : ranked) {
+                a = a.also(clause(h));
+            }
+        } else {
+            a = Answer.best(best.transport, "most chains held", count(best) + " at " + cores(best) + " cores a chain");
+            if (ranked.size() > 1) {
+                ChainCapacity.Held next = ranked.get(1);
+                boolean tie = next.chains == best.chains || best.lowerBound && next.lowerBound;
+                a = tie ? a.tiesWith(next.transport) : a.against(next.transport, "over", next.chains > 0
+                        && !best.lowerBound && !next.lowerBound ? String.format(Locale.ROOT, "%.1f×",
+                        (double) best.chains / next.chains) : null, null);
+                for (ChainCapacity.Held h : ranked.subList(1, ranked.size())) {
+                    a = a.also(clause(h));
+                }
+            }
+        }
+        for (String u : undecided) {
+            a = a.also(u);
+        }
+        ChainCapacity.Held f = held.get(floor);
+        return f == null ? a : a.also("floor " + clause(f));
+    }
+
+    /** {@code kafka 30 at 0.35}, {@code kafka-as-published 0 (1 chain: 1.57)}: the count and the cores a chain. */
+    private static String clause(ChainCapacity.Held h) {
+        return h.transport + " " + count(h) + (h.chains > 0 ? " at " + cores(h) : " (1 chain: " + cores(h) + ")");
+    }
+
+    private static String count(ChainCapacity.Held h) {
+        return (h.lowerBound ? "≥" : "") + h.chains;
+    }
+
+    private static String cores(ChainCapacity.Held h) {
+        return Double.isNaN(h.coresPerChain) ? "?" : String.format(Locale.ROOT, "%.2f", h.coresPerChain);
+    }
+
+    /** The search's pass rule as its schedule says it, {@code p99.9 < 100ms}. */
+    private static String rule(ScheduleFile s) {
+        Matcher m = RULE.matcher(s.schedule == null ? "" : s.schedule);
+        return m.find() ? m.group(1).trim() : "the SLO";
+    }
+
+    /** The floor the results declare ({@code in-memory}); null without one. */
+    private static String floor(List<ViewRow> rows) {
+        for (ViewRow r : rows) {
+            if (r.result != null && r.result.declaresRoles()) {
+                return r.result.roles.get("floor");
+            }
+        }
+        return null;
+    }
+}
