@@ -89,8 +89,8 @@ class CellSummaryTest {
                         Metrics.ONE_WAY, List.of(s, s), null)), "latency");
         List<String> lines = bytes.toString(java.nio.charset.StandardCharsets.UTF_8).lines()
                 .collect(java.util.stream.Collectors.toList());
-        int p50 = lines.get(0).indexOf("p50");
-        assertEquals(p50, lines.get(1).indexOf("1.00us") + "1.00us".length() - "p50".length(), lines.toString());
+        int p50 = lines.get(1).indexOf("p50"); // under the heading: the header, then a row per cell
         assertEquals(p50, lines.get(2).indexOf("1.00us") + "1.00us".length() - "p50".length(), lines.toString());
+        assertEquals(p50, lines.get(3).indexOf("1.00us") + "1.00us".length() - "p50".length(), lines.toString());
     }
 }

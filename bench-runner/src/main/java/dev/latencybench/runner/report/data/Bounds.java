@@ -55,10 +55,31 @@ public final class Bounds {
             return acrossForks() ? forks + " forks" : String.format(Locale.ROOT, "order statistics of %,d", samples);
         }
 
-        /** {@code 95% 1.97us–2.01us, order statistics of 200,000}, or {@code forks 1.97us–2.01us}. */
+        /**
+         * {@code 95% 1.97us–2.01us, order statistics of 200,000}, or {@code forks 1.97us–2.01us}; two ends that
+         * differ but read alike at three figures get a fourth ({@code 1.018us–1.021us}, not {@code 1.02us–1.02us}).
+         */
         public String describe() {
             String range = Units.formatNs(lowNs) + "–" + Units.formatNs(highNs);
+            if (lowNs != highNs && Units.formatNs(lowNs).equals(Units.formatNs(highNs))) {
+                range = fourFigures(lowNs) + "–" + fourFigures(highNs);
+            }
             return acrossForks() ? "forks " + range : "95% " + range + ", " + how();
+        }
+
+        /** {@code 1.018us}: as {@link Units#formatNs} in its unit, with four significant figures. */
+        static String fourFigures(long ns) {
+            String three = Units.formatNs(ns);
+            String unit = three.replaceAll("^[-0-9.,]+", "");
+            double scale = switch (unit) {
+                case "us" -> 1e3;
+                case "ms" -> 1e6;
+                case "s" -> 1e9;
+                default -> 1;
+            };
+            double v = ns / scale;
+            int decimals = Math.max(0, 3 - (int) Math.floor(Math.log10(Math.max(v, 1e-9))));
+            return String.format(java.util.Locale.ROOT, "%." + decimals + "f", v) + unit;
         }
     }
 

@@ -49,4 +49,14 @@ class BoundsTest {
                 .replace("µs", "us"));
         assertNull(Bounds.unstable(oneToAThousand(), 50), "p45 450ns against p55 550ns: no cliff");
     }
+
+    @Test
+    void twoEndsThatReadAlikeAtThreeFiguresGetAFourth() {
+        org.junit.jupiter.api.Assertions.assertEquals("95% 1.018µs–1.021µs, order statistics of 3,000,000".replace("µ",
+                "u"), new Bounds.Interval(1_018, 1_021, 0, 3_000_000).describe());
+        org.junit.jupiter.api.Assertions.assertEquals("95% 1.00us–1.10us, order statistics of 10",
+                new Bounds.Interval(1_000, 1_100, 0, 10).describe(), "ends that differ at three figures stay so");
+        org.junit.jupiter.api.Assertions.assertEquals("95% 680.1us–680.4us, order statistics of 10",
+                new Bounds.Interval(680_100, 680_400, 0, 10).describe());
+    }
 }
