@@ -118,6 +118,22 @@ public final class JetView implements StudyView {
         return v;
     }
 
+    /** The yardstick's latencies are whole milliseconds, as the published job took them: marked ‡ in every table. */
+    @Override
+    public String valueMark(ViewRow row) {
+        if (row.result == null || row.result.part(JetResult.PART).jet() == null) {
+            return "";
+        }
+        String yardstick = yardstick(List.of(row));
+        return yardstick != null && new Point(row, row.result.part(JetResult.PART).jet()).variant().equals(yardstick)
+                ? JetTables.WHOLE_MS : "";
+    }
+
+    @Override
+    public String valueMarkLegend() {
+        return JetTables.WHOLE_MS_NOTE;
+    }
+
     /** The variant the results declare the yardstick; for results written before roles, the published pipeline. */
     private static String yardstick(List<ViewRow> rows) {
         for (ViewRow r : rows) {

@@ -46,4 +46,18 @@ public interface StudyView {
     default Comparison compare(List<ViewRow> base, List<ViewRow> candidate, double maxRegression) {
         return Comparison.NONE;
     }
+
+    /**
+     * A mark the report's generic tables set after each latency of this cell, where the study knows something of
+     * its values a table cannot (the Jet study's {@code ‡}: its yardstick's latencies are whole milliseconds); empty
+     * for none, the default.
+     */
+    default String valueMark(ViewRow row) {
+        return "";
+    }
+
+    /** What {@link #valueMark} means, said once under a table that uses it; null when the study marks nothing. */
+    default String valueMarkLegend() {
+        return null;
+    }
 }

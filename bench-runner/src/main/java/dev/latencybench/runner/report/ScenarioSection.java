@@ -42,7 +42,7 @@ final class ScenarioSection {
             if (all.stream().noneMatch(RunData.Row::charted)) { // nothing measured that holds: no chart, no ranking
                 doc.p("Nothing is ranked or charted: no cell has figures to show but those of a failed measurement,"
                         + " which the tables below list as they were recorded.");
-                SummaryTables.write(doc, study, all);
+                SummaryTables.write(doc, study, all, marks(data, scenario), legend(scenario));
                 Pauses.write(doc, all, study.floor);
                 return;
             }
@@ -74,10 +74,10 @@ final class ScenarioSection {
         if (stepped && !data.searches(scenario).isEmpty()) { // the search's step table above holds every step
             doc.htmlOnly("Every step's percentiles of every metric are in report.html and summary.csv; the step"
                     + " table above gives each step's figures that decide.");
-            SummaryTables.write(doc, study, all);
+            SummaryTables.write(doc, study, all, marks(data, scenario), legend(scenario));
             doc.endHtmlOnly();
         } else {
-            SummaryTables.write(doc, study, all);
+            SummaryTables.write(doc, study, all, marks(data, scenario), legend(scenario));
         }
         if (!cells.isEmpty()) {
             SpectrumTimeline.write(doc, data, scenario, variants, charts);
@@ -143,5 +143,25 @@ final class ScenarioSection {
             }
         }
         return cells;
+    }
+
+    /** The study's own mark per row of its generic tables ({@link StudyView#valueMark}); none without a view. */
+    private static java.util.function.Function<RunData.Row, String> marks(RunData data, String scenario) {
+        dev.latencybench.core.view.StudyView view = dev.latencybench.runner.report.data.Views.of(scenario);
+        if (view == null) {
+            return r -> "";
+        }
+        List<RunData.Row> rows = data.scenarios.get(scenario);
+        List<dev.latencybench.core.view.ViewRow> seen = dev.latencybench.runner.report.data.Views.rows(data, scenario);
+        java.util.Map<RunData.Row, String> marks = new java.util.IdentityHashMap<>();
+        for (int i = 0; i < rows.size(); i++) { // Views.rows keeps the scenario's row order
+            marks.put(rows.get(i), view.valueMark(seen.get(i)));
+        }
+        return r -> marks.getOrDefault(r, "");
+    }
+
+    private static String legend(String scenario) {
+        dev.latencybench.core.view.StudyView view = dev.latencybench.runner.report.data.Views.of(scenario);
+        return view == null ? null : view.valueMarkLegend();
     }
 }

@@ -27,6 +27,15 @@ final class SummaryTables {
      * them and where they are.
      */
     static void write(Doc doc, RunData.Study study, List<RunData.Row> rows) {
+        write(doc, study, rows, r -> "", null);
+    }
+
+    /**
+     * @param mark   the mark set after each latency of a row ({@code ‡}), empty for none
+     * @param legend what the mark means, said under a table that uses it; null when nothing is marked
+     */
+    static void write(Doc doc, RunData.Study study, List<RunData.Row> rows,
+                      java.util.function.Function<RunData.Row, String> mark, String legend) {
         List<Metric> all = study.metrics.all();
         for (int i = 0; i < all.size(); i++) {
             Metric m = all.get(i);
@@ -36,7 +45,10 @@ final class SummaryTables {
                         ", ", names) + ", are in report.html; every figure is in [summary.csv](summary.csv).");
             }
             doc.h(3, "`" + m.name() + "`: " + m.what());
-            doc.table(table(study, m.name(), rows));
+            doc.table(table(study, m.name(), rows, mark));
+            if (legend != null && rows.stream().anyMatch(r -> !mark.apply(r).isEmpty())) {
+                doc.p(legend);
+            }
         }
         if (all.size() > 1) {
             doc.endHtmlOnly();
@@ -44,6 +56,11 @@ final class SummaryTables {
     }
 
     static Table table(RunData.Study study, String metric, List<RunData.Row> rows) {
+        return table(study, metric, rows, r -> "");
+    }
+
+    static Table table(RunData.Study study, String metric, List<RunData.Row> rows,
+                       java.util.function.Function<RunData.Row, String> mark) {
         String unit = study.metrics.get(metric).unit();
         if (!unit.equals("ns")) {
             return counts(metric, unit, rows);
@@ -58,11 +75,12 @@ final class SummaryTables {
             LatencySummary s = r.summary(metric);
             boolean ranked = Ranking.ranked(study, r);
             if (r.measured() && s != null && s.count > 0) {
+                String m = mark.apply(r);
                 for (int i = 0; i < Percentiles.PCTS.length; i++) {
                     row.add(Table.Time.percentile(Percentiles.percentile(s, i), s.count, Percentiles.PCTS[i])
-                            .ranked(ranked));
+                            .ranked(ranked).suffix(m));
                 }
-                row.add(Table.Time.of(s.max).ranked(ranked));
+                row.add(Table.Time.of(s.max).ranked(ranked).suffix(m));
                 row.add(String.format(Locale.ROOT, "%,d", s.count));
             } else {
                 for (int i = 0; i < Percentiles.NAMES.length + 2; i++) {
