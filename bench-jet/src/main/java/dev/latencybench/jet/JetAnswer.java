@@ -59,7 +59,7 @@ final class JetAnswer {
             }
             if (worst != null) {
                 a = a.also("`" + e.getKey() + "` max " + Units.formatNs(worst.first().max) + " at " + String.format(
-                        Locale.ROOT, "%,d", worst.keys()) + " keys, over the " + Units.formatNs(slideNs) + " slide");
+                        Locale.ROOT, "%,d", worst.keys()) + " keys, over the slide");
             }
         }
         return a;

@@ -86,7 +86,8 @@ public class AnswerFiguresTest {
                 int sep = c.indexOf('\u0001');
                 if (sep > 0) {
                     String header = c.substring(0, sep);
-                    String value = c.substring(sep + 1).replace("**", "").replace("†", "").replace(",", "").trim();
+                    String value = c.substring(sep + 1).replace("**", "").replace("†", "").replace("‡", "").replace(",", "")
+                            .trim();
                     Matcher unit = UNIT_IN_HEADER.matcher(header);
                     Matcher inCell = TIME.matcher(value);
                     if (inCell.matches()) {
