@@ -49,7 +49,7 @@ public class AnswerFiguresTest {
         List<String> problems = new ArrayList<>();
         for (String name : runs) {
             Path copy = tmp.resolve(name);
-            copyTree(results.resolve(name), copy);
+            ReportShapesTest.copyTree(results.resolve(name), copy);
             Report.write(copy, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
             problems.addAll(check(name, Files.readString(copy.resolve("REPORT.md")),
                     Files.readString(copy.resolve("report.html"))));
@@ -180,18 +180,5 @@ public class AnswerFiguresTest {
             case "ms" -> 1e6;
             default -> 1e9;
         };
-    }
-
-    private static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> s = Files.walk(from)) {
-            for (Path p : (Iterable<Path>) s::iterator) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target);
-                }
-            }
-        }
     }
 }
