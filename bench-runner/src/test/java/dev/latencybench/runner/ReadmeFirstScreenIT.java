@@ -138,7 +138,8 @@ class ReadmeFirstScreenIT {
 
     /**
      * The report answers on its first screen: the smoke banner and one answer line per study within the first 40
-     * lines of REPORT.md, which stays under 400 lines; each line at most 200 characters with every figure in a table
+     * lines of REPORT.md, which stays under 500 lines (the chain study runs four transports and two hop loops); each
+     * line at most 200 characters with every figure in a table
      * below it, and none without an answer; no latency-over-time chart, as no cell of a smoke run
      * has 10 intervals; no run.lock left in the finished run.
      */
@@ -146,7 +147,7 @@ class ReadmeFirstScreenIT {
     void theReportAnswersOnItsFirstScreenAndSaysASmokeRunIsNoMeasurement() throws Exception {
         Path runDir = runDir();
         List<String> md = Files.readAllLines(runDir.resolve("REPORT.md"));
-        assertTrue(md.size() < 400, "REPORT.md is a short read: " + md.size() + " lines");
+        assertTrue(md.size() < 500, "REPORT.md is a short read: " + md.size() + " lines");
         String first = String.join("\n", md.subList(0, Math.min(40, md.size())));
         assertTrue(first.contains("**A smoke run: it checks that the suite runs here; it is not a measurement to"
                 + " decide on.**"), first);
