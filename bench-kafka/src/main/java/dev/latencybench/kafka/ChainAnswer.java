@@ -36,7 +36,7 @@ final class ChainAnswer {
         if (s.decision != null) {
             s.decision.parts().forEach((transport, d) -> {
                 if (!held.containsKey(transport) && !ChainTransports.isLoop(transport)) { // a loop searches nothing
-                    undecided.add(transport + (d.kind() == Decision.Kind.CANNOT_TELL ? " cannot tell at this length"
+                    undecided.add("`" + transport + "`" + (d.kind() == Decision.Kind.CANNOT_TELL ? " cannot tell at this length"
                             : d.kind() == Decision.Kind.FAILED ? " failed" : " has no count"));
                 }
             });
@@ -53,7 +53,8 @@ final class ChainAnswer {
                 a = a.also(clause(h));
             }
         } else {
-            a = Answer.best(best.transport, "most chains held", count(best) + " at " + cores(best) + " cores a chain");
+            a = Answer.best(best.transport, "most chains held", count(best) + (Double.isNaN(best.coresPerChain) ? ""
+                    : " at " + cores(best) + " cores a chain"));
             if (ranked.size() > 1) {
                 ChainCapacity.Held next = ranked.get(1);
                 boolean tie = next.chains == best.chains || best.lowerBound && next.lowerBound;
@@ -74,7 +75,10 @@ final class ChainAnswer {
 
     /** {@code kafka 30 at 0.35}, {@code kafka-as-published 0 (1 chain: 1.57)}: the count and the cores a chain. */
     private static String clause(ChainCapacity.Held h) {
-        return h.transport + " " + count(h) + (h.chains > 0 ? " at " + cores(h) : " (1 chain: " + cores(h) + ")");
+        if (Double.isNaN(h.coresPerChain)) { // a result written before the CPU was recorded per step
+            return "`" + h.transport + "` " + count(h);
+        }
+        return "`" + h.transport + "` " + count(h) + (h.chains > 0 ? " at " + cores(h) : " (1 chain: " + cores(h) + ")");
     }
 
     private static String count(ChainCapacity.Held h) {

@@ -53,8 +53,8 @@ class ChainViewTest {
     void theSectionExplainsTheTruncationWithTheFiguresAndTablesEachTransportsCpuPerChain() {
         View v = new ChainView().answer(rows(), List.of(schedule()));
         // the first screen's line: the most chains with their CPU, against the next, each Kafka consumer with its own
-        assertEquals("`chronicle` most chains held, ≥8 at 0.10 cores a chain, over `kafka`; kafka 3 at 0.50;"
-                + " kafka-as-published 0 (1 chain: 1.90).", v.answers().get("").line(200));
+        assertEquals("`chronicle` most chains held, ≥8 at 0.10 cores a chain, over `kafka`; `kafka` 3 at 0.50;"
+                + " `kafka-as-published` 0 (1 chain: 1.90).", v.answers().get("").line(200));
         List<View.Block> b = v.blocks();
         assertEquals("Kafka's consumers as published and as meant", b.get(0).text);
         assertEquals("The published study's consumers call `poll(Duration.ofNanos(125000))`, 1/8 of the 1.00ms"

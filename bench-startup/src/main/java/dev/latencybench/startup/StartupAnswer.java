@@ -70,7 +70,8 @@ final class StartupAnswer {
                     if (c.outcome != VerdictRule.Outcome.BETTER) {
                         a = Answer.best(best.variant, figure, time + " and " + time(next)).tiesWith(next.variant);
                     } else if (!median) { // too few launches for a median: their ranges lie apart
-                        a = a.against(next.variant, "apart from", null, null).also(next.variant + " " + time(next));
+                        a = a.against(next.variant, "apart from", null, null)
+                                .also("`" + next.variant + "` " + time(next));
                     } else {
                         a = a.against(next.variant, "below", String.format(Locale.ROOT, "%.2f×",
                                 (double) next.primary().p50 / best.primary().p50), rb.low <= 0 ? null
@@ -79,7 +80,7 @@ final class StartupAnswer {
                     }
                 }
             } else {
-                a = a.also(e.getKey() + ": `" + best.variant + "` fastest, " + time);
+                a = a.also("`" + best.variant + "` fastest of " + e.getKey() + ", " + time);
             }
         }
         long fewest = rows.stream().filter(ViewRow::measured).mapToLong(r -> r.primary().count).min().orElse(0);

@@ -115,7 +115,7 @@ class StartupViewTest {
     void withTooFewLaunchesForAMedianTheAnswerGivesEachLaunchRangeAsTheTablesDo() {
         ViewRow plain = thin(row("minimal-jvm", "temurin-25.0.3__g1", 137_000_000, 1, 1, 1, 137, 157));
         ViewRow cds = thin(row("minimal-cds", "temurin-25.0.3__g1", 254_000_000, 1, 1, 1, 254, 276));
-        assertEquals("`minimal-jvm` fastest first response, 137ms–157ms, apart from `minimal-cds`; minimal-cds"
+        assertEquals("`minimal-jvm` fastest first response, 137ms–157ms, apart from `minimal-cds`; `minimal-cds`"
                 + " 254ms–276ms; 2 launches a mode.", StartupAnswer.of(List.of(plain, cds)).line(200),
                 "2 launches: no median (the tables give none), the launches' ends instead, which the tables do give");
     }

@@ -59,10 +59,10 @@ final class SearchAnswer {
         if (decided(s.parts.get(best)) && s.parts.get(best).value() == 0) { // the first step failed everywhere
             Answer a = Answer.noneQualifies("none held 1 chain under " + rule(s) + cell);
             for (String v : ranked) {
-                a = a.also(v + " " + count(s.parts.get(v)));
+                a = a.also("`" + v + "` " + count(s.parts.get(v)));
             }
             Search.Answer f = floor == null ? null : s.parts.get(floor);
-            return f == null ? a : a.also("floor " + floor + " " + count(f));
+            return f == null ? a : a.also("floor `" + floor + "` " + count(f));
         }
         Answer a = Answer.best(best, "most " + unit + " held" + cell, count(s.parts.get(best)));
         if (ranked.size() > 1) {
@@ -72,23 +72,23 @@ final class SearchAnswer {
             Search.Answer pb = s.parts.get(best);
             Search.Answer pn = s.parts.get(next);
             if (!decided(pn)) {
-                a = a.also(next + " " + undecided(pn));
+                a = a.also("`" + next + "` " + undecided(pn));
             } else if (rb != null && rn != null && rb.low < rn.high && rn.low < rb.high || pb.value() == pn.value()) {
                 a = Answer.best(best, a.figure, count(pb) + " and " + count(pn)).tiesWith(next);
             } else if (pn.value() > 0 && !lowerBound(pb) && !lowerBound(pn)) {
                 a = a.against(next, "over", String.format(Locale.ROOT, "%.1f×", (double) pb.value() / pn.value()),
-                        null).also(next + " " + count(pn));
+                        null).also("`" + next + "` " + count(pn));
             } else {
-                a = a.against(next, "over", null, null).also(next + " " + count(pn));
+                a = a.against(next, "over", null, null).also("`" + next + "` " + count(pn));
             }
             for (String other : ranked.subList(2, ranked.size())) {
                 Search.Answer p = s.parts.get(other);
-                a = a.also(other + " " + (decided(p) ? count(p) : undecided(p)));
+                a = a.also("`" + other + "` " + (decided(p) ? count(p) : undecided(p)));
             }
         }
         Search.Answer f = floor == null ? null : s.parts.get(floor);
         if (f != null) {
-            a = a.also("floor " + floor + " " + (decided(f) ? count(f) : undecided(f)));
+            a = a.also("floor `" + floor + "` " + (decided(f) ? count(f) : undecided(f)));
         }
         return a;
     }
