@@ -154,7 +154,8 @@ final class JetAnswer {
         tops.sort(Comparator.comparingLong(t -> value(t.getValue().first(), pick)));
         Map.Entry<String, Point> best = tops.get(0);
         double load = tops.stream().mapToDouble(t -> t.getValue().itemsPerSec()).min().orElse(0);
-        Answer a = Answer.best(best.getKey(), "lowest " + NAMES[k] + " at " + JetView.items(load) + " items/s",
+        String figure = NAMES[k] + " at " + JetView.items(load) + " items/s";
+        Answer a = Answer.best(best.getKey(), tops.size() > 1 ? "lowest " + figure : figure,
                 Units.formatNs(value(best.getValue().first(), k)));
         if (tops.size() < 2) {
             return a;
