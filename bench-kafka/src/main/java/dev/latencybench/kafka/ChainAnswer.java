@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.latencybench.core.config.Units;
+import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.schedule.Decision;
 import dev.latencybench.core.schedule.ScheduleFile;
 import dev.latencybench.core.view.Answer;
@@ -36,7 +38,7 @@ final class ChainAnswer {
         if (s.decision != null) {
             s.decision.parts().forEach((transport, d) -> {
                 if (!held.containsKey(transport) && !ChainTransports.isLoop(transport)) { // a loop searches nothing
-                    undecided.add("`" + transport + "`" + (d.kind() == Decision.Kind.CANNOT_TELL ? " cannot tell at this length"
+                    undecided.add("`" + transport + "`" + (d.kind() == Decision.Kind.CANNOT_TELL ? " cannot tell"
                             : d.kind() == Decision.Kind.FAILED ? " failed" : " has no count"));
                 }
             });
@@ -54,14 +56,15 @@ final class ChainAnswer {
             }
         } else {
             a = Answer.best(best.transport, "most chains held", count(best) + (Double.isNaN(best.coresPerChain) ? ""
-                    : " at " + cores(best) + " cores a chain"));
+                    : " (" + cores(best) + " cores a chain)"));
             if (ranked.size() > 1) {
                 ChainCapacity.Held next = ranked.get(1);
                 boolean tie = next.chains == best.chains || best.lowerBound && next.lowerBound;
-                a = tie ? a.tiesWith(next.transport) : a.against(next.transport, "over", next.chains > 0
+                a = tie ? a.tiesWith(next.transport).also(clause(next)) : a.against(next.transport,
+                        figures(next), "over", next.chains > 0
                         && !best.lowerBound && !next.lowerBound ? String.format(Locale.ROOT, "%.1f×",
                         (double) best.chains / next.chains) : null, null);
-                for (ChainCapacity.Held h : ranked.subList(1, ranked.size())) {
+                for (ChainCapacity.Held h : ranked.subList(2, ranked.size())) {
                     a = a.also(clause(h));
                 }
             }
@@ -69,16 +72,62 @@ final class ChainAnswer {
         for (String u : undecided) {
             a = a.also(u);
         }
+        for (ChainCapacity.Held h : ranked) { // the harness's cost per hop: a chain's first hop against the bare loop
+            a = a.also(hopAgainstLoop(s, rows, h.transport));
+        }
         ChainCapacity.Held f = held.get(floor);
         return f == null ? a : a.also("floor " + clause(f));
     }
 
-    /** {@code kafka 30 at 0.35}, {@code kafka-as-published 0 (1 chain: 1.57)}: the count and the cores a chain. */
+    /**
+     * {@code `kafka` hop p50 2.10ms vs `kafka-loop` 1.76ms}: the first hop of the transport's 1-chain step against its
+     * hop loop (the plainest producer and consumer over one topic) on the same cell, the difference being the
+     * harness's; null where either did not run or measured nothing.
+     */
+    static String hopAgainstLoop(ScheduleFile s, List<ViewRow> rows, String transport) {
+        String loop = transport + HopLoopWorkload.SUFFIX;
+        ViewRow bare = null;
+        ViewRow chain = null;
+        List<ScheduleFile.RanStep> steps = s.steps == null ? List.of() : s.steps;
+        for (ViewRow r : rows) {
+            if (!r.cell.equals(s.cell) || !r.ok() || !r.measured()) {
+                continue;
+            }
+            for (ScheduleFile.RanStep step : steps) {
+                if (!step.name.equals(r.variant)) {
+                    continue;
+                }
+                if (step.variant.equals(loop)) {
+                    bare = r;
+                } else if (step.variant.equals(transport) && step.properties != null
+                        && "1".equals(step.properties.get(ChainConfig.INSTANCES))) {
+                    chain = r;
+                }
+            }
+        }
+        LatencySummary hop = chain == null ? null : chain.summary(ChainWorkload.hopMetric(1));
+        if (bare == null || hop == null || hop.count == 0) {
+            return null;
+        }
+        return "`" + transport + "` hop p50 " + Units.formatNs(hop.p50) + " vs `" + loop + "` "
+                + Units.formatNs(bare.primary().p50);
+    }
+
+    /** {@code 30, 0.35}, {@code 0; 1 chain: 1.57}, or the count alone: the figures of a transport set against. */
+    private static String figures(ChainCapacity.Held h) {
+        if (Double.isNaN(h.coresPerChain)) {
+            return count(h);
+        }
+        return count(h) + (h.chains > 0 ? ", " + cores(h) : "; 1 chain: " + cores(h));
+    }
+
+    /** {@code kafka 30 (0.35)}, {@code kafka-as-published 0 (1 chain: 1.57)}: the count and the cores a chain. */
     private static String clause(ChainCapacity.Held h) {
         if (Double.isNaN(h.coresPerChain)) { // a result written before the CPU was recorded per step
             return "`" + h.transport + "` " + count(h);
         }
-        return "`" + h.transport + "` " + count(h) + (h.chains > 0 ? " at " + cores(h) : " (1 chain: " + cores(h) + ")");
+        return "`" + h.transport + "` " + count(h) + (h.chains > 0 ? " (" + cores(h) + ")" : " (1 chain: " + cores(h)
+                + ")");
     }
 
     private static String count(ChainCapacity.Held h) {

@@ -53,7 +53,7 @@ class ChainViewTest {
     void theSectionExplainsTheTruncationWithTheFiguresAndTablesEachTransportsCpuPerChain() {
         View v = new ChainView().answer(rows(), List.of(schedule()));
         // the first screen's line: the most chains with their CPU, against the next, each Kafka consumer with its own
-        assertEquals("`chronicle` most chains held, ≥8 at 0.10 cores a chain, over `kafka`; `kafka` 3 at 0.50;"
+        assertEquals("`chronicle` most chains held, ≥8 (0.10 cores a chain), over `kafka` (3, 0.50);"
                 + " `kafka-as-published` 0 (1 chain: 1.90).", v.answers().get("").line(200));
         List<View.Block> b = v.blocks();
         assertEquals("Kafka's consumers as published and as meant", b.get(0).text);

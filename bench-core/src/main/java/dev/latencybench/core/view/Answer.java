@@ -32,6 +32,8 @@ public final class Answer {
     public final String relation;
     /** The cell set against the best; null when there is none. */
     public final String against;
+    /** The figure of {@link #against}, said after its name in parentheses, {@code 30}; null for none. */
+    public final String againstValue;
     /** True when the two cannot be told apart: said as a tie, with no ratio. */
     public final boolean tie;
     /** Short clauses after the comparison, {@code p99.99 ties}, {@code floor 331ns}; each a few words. */
@@ -42,7 +44,7 @@ public final class Answer {
     public final String none;
 
     private Answer(String best, String figure, String value, String ratio, String interval, String relation,
-                   String against, boolean tie, List<String> also, String caution, String none) {
+                   String against, String againstValue, boolean tie, List<String> also, String caution, String none) {
         this.best = best;
         this.figure = figure;
         this.value = value;
@@ -50,6 +52,7 @@ public final class Answer {
         this.interval = interval;
         this.relation = relation;
         this.against = against;
+        this.againstValue = againstValue;
         this.tie = tie;
         this.also = List.copyOf(also);
         this.caution = caution;
@@ -62,7 +65,7 @@ public final class Answer {
      * @param figure what it is best at, {@code lowest median}
      */
     public static Answer best(String best, String figure, String value) {
-        return new Answer(Objects.requireNonNull(best, "best"), figure, value, null, null, null, null, false,
+        return new Answer(Objects.requireNonNull(best, "best"), figure, value, null, null, null, null, null, false,
                 List.of(), null, null);
     }
 
@@ -73,7 +76,7 @@ public final class Answer {
 
     /** No answer, and the reason in a few words ({@code no cell ended OK}). */
     public static Answer none(String why) {
-        return new Answer(null, null, null, null, null, null, null, false, List.of(), null,
+        return new Answer(null, null, null, null, null, null, null, null, false, List.of(), null,
                 "no answer: " + Objects.requireNonNull(why, "why"));
     }
 
@@ -82,7 +85,7 @@ public final class Answer {
      * Its figures follow as clauses.
      */
     public static Answer noneQualifies(String statement) {
-        return new Answer(null, null, null, null, null, null, null, false, List.of(), null,
+        return new Answer(null, null, null, null, null, null, null, null, false, List.of(), null,
                 Objects.requireNonNull(statement, "statement"));
     }
 
@@ -91,12 +94,18 @@ public final class Answer {
      * 1.17× (1.12–1.22) below openjdk-17 g1}; a null ratio leaves only the relation.
      */
     public Answer against(String against, String relation, String ratio, String interval) {
-        return new Answer(best, figure, value, ratio, interval, relation, against, false, also, caution, none);
+        return new Answer(best, figure, value, ratio, interval, relation, against, null, false, also, caution, none);
+    }
+
+    /** As {@link #against}, with the other's own figure after its name: {@code over `kafka` (30)}. */
+    public Answer against(String against, String againstValue, String relation, String ratio, String interval) {
+        return new Answer(best, figure, value, ratio, interval, relation, against, againstValue, false, also, caution,
+                none);
     }
 
     /** The best and {@code against} cannot be told apart at the figure: a tie, no ratio. */
     public Answer tiesWith(String against) {
-        return new Answer(best, figure, value, null, null, null, against, true, also, caution, none);
+        return new Answer(best, figure, value, null, null, null, against, null, true, also, caution, none);
     }
 
     /** A short clause after the comparison; null adds nothing. */
@@ -106,12 +115,14 @@ public final class Answer {
         }
         List<String> more = new ArrayList<>(also);
         more.add(clause);
-        return new Answer(best, figure, value, ratio, interval, relation, against, tie, more, caution, none);
+        return new Answer(best, figure, value, ratio, interval, relation, against, againstValue, tie, more, caution,
+                none);
     }
 
     /** A flag's short name, said at the end of the line; null leaves none. */
     public Answer caution(String flag) {
-        return new Answer(best, figure, value, ratio, interval, relation, against, tie, also, flag, none);
+        return new Answer(best, figure, value, ratio, interval, relation, against, againstValue, tie, also, flag,
+                none);
     }
 
     public boolean isNone() {
@@ -150,6 +161,9 @@ public final class Answer {
                     sb.append(ratio).append(interval == null ? "" : " (" + interval + ")").append(' ');
                 }
                 sb.append(relation).append(' ').append(code(against));
+                if (againstValue != null) {
+                    sb.append(" (").append(againstValue).append(')');
+                }
             }
         }
         for (String c : clauses) {
