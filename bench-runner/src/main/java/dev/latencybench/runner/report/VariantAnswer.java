@@ -31,6 +31,9 @@ final class VariantAnswer {
                 double ratioHigh, String call) {
     }
 
+    /** The verdict's call where the host placed the two cells' CPUs differently: the difference may be the host's. */
+    static final String PLACED_APART = "CPUs placed apart";
+
     final String variant;
     final String metric;
     /** Ranked cells, the lowest median first; empty when no cell measured anything. */
@@ -119,6 +122,9 @@ final class VariantAnswer {
             a = second.call.startsWith("tie") ? Answer.best(bestName, "lowest median", Units.formatNs(cells.get(0)
                     .medianNs) + " and " + Units.formatNs(second.medianNs)).tiesWith(name.apply(second.row))
                     : a.against(name.apply(second.row), "below", ratioText(second.ratio), interval(second));
+            if (second.call.equals(PLACED_APART)) { // the verdict does not rank them: say why beside the ratio
+                a = a.also("not ranked: " + PLACED_APART);
+            }
             if (cells.size() > 2) {
                 Cell worst = cells.get(cells.size() - 1);
                 a = a.also(ratioText(worst.ratio) + " below the highest, `" + name.apply(worst.row) + "`");
@@ -168,7 +174,7 @@ final class VariantAnswer {
                 return switch (e.getKey()) {
                     case TIE_FLOOR, TIE_FORKS, TIE_WITHIN_RUN -> "tie";
                     case SLOWER, SLOWER_WITHIN_RUN -> "higher";
-                    case PLACED_APART -> "CPUs placed apart";
+                    case PLACED_APART -> PLACED_APART;
                     case ONE_FORK -> "one fork, no interval";
                 };
             }
