@@ -72,6 +72,14 @@ final class RunClaim implements AutoCloseable {
         }
     }
 
+    /**
+     * The process working on the run in {@code runDir} (holding its {@code run.lock}), as {@code process 1234
+     * (java -jar bench.jar run ...)}; null when none is.
+     */
+    static String workingOn(Path runDir) {
+        return OwnerLock.holder(runDir.resolve(RUN_LOCK));
+    }
+
     /** @param refusal what to say when another process holds it; {@code %s} names that process */
     private OwnerLock lock(Path file, String refusal) throws IOException {
         OwnerLock lock = OwnerLock.tryTake(file);

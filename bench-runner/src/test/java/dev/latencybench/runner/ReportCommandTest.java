@@ -223,6 +223,34 @@ class ReportCommandTest {
         assertFalse(Files.exists(runs.resolve("REPORT.md")));
     }
 
+    /** The run writes its own report when it ends: one written now would be of PENDING cells, in its live folder. */
+    @Test
+    void aRunStillGoingIsRefusedUnlessAnyway() throws Exception {
+        Path run = run("going");
+        Process runner = LockHolder.start(run.resolve(RunClaim.RUN_LOCK), false); // the run's process, holding it
+        try {
+            assertEquals(2, report(run));
+            List<String> lines = errLines();
+            assertEquals(1, lines.size(), lines.toString());
+            assertTrue(lines.get(0).startsWith("latency-bench: bench report: the run " + run + " is still going in"
+                    + " process " + runner.pid() + " ("), "names the process: " + lines);
+            assertTrue(lines.get(0).endsWith("; it writes its report when it ends: wait for that, or give --anyway"
+                    + " for a report of what it measured so far"), lines.toString());
+            assertFalse(Files.exists(run.resolve("REPORT.md")), "nothing written into the live folder");
+
+            err.reset();
+            assertEquals(0, Main.run(ctx, new String[] {"report", "--anyway", run.toString()}));
+            assertEquals(List.of(), errLines());
+            assertTrue(Files.isRegularFile(run.resolve("REPORT.md")), "written when asked to");
+        } finally {
+            runner.destroyForcibly().waitFor();
+        }
+        Files.delete(run.resolve("REPORT.md"));
+        err.reset();
+        assertEquals(0, report(run), "a run.lock nobody holds (kill -9) is no run in progress");
+        assertTrue(Files.isRegularFile(run.resolve("REPORT.md")));
+    }
+
     /** A cell left out would read as a regression or hide one: compare names the file and compares nothing. */
     @Test
     void compareRefusesARunWithAFileItCannotRead() throws IOException {
