@@ -223,6 +223,21 @@ class ReportCommandTest {
         assertFalse(Files.exists(runs.resolve("REPORT.md")));
     }
 
+    @Test
+    void aDamagedIntervalLogIsNamedOnTheConsoleAndExits1() throws IOException {
+        Path run = run("hlog");
+        Path hlog = run.resolve("queue/chronicle").resolve(ZGC).resolve("latency.hlog");
+        Files.writeString(hlog, "#[StartTime: 0]\nnot,a,histogram\n");
+
+        assertEquals(1, report(run));
+        List<String> lines = errLines();
+        assertEquals(1, lines.size(), lines.toString());
+        assertTrue(lines.get(0).startsWith("latency-bench: bench report: " + hlog + " "), "names the file: " + lines);
+        assertTrue(lines.get(0).endsWith(": openjdk-17.0.15 zgc is left out of the percentile spectrum and the latency"
+                + " over time of chronicle (its table rows come from result.json)"), lines.toString());
+        assertTrue(md(run).contains("| openjdk-17.0.15 | zgc | chronicle | OK"), "its table row stays: " + md(run));
+    }
+
     /** The run writes its own report when it ends: one written now would be of PENDING cells, in its live folder. */
     @Test
     void aRunStillGoingIsRefusedUnlessAnyway() throws Exception {
