@@ -2,8 +2,10 @@ package dev.latencybench.queue;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ExcerptAppender;
@@ -165,5 +167,21 @@ public final class ChronicleQueueTransport implements MessageTransport {
      */
     static List<String> removeStaleFolders(Path parent) {
         return OwnedFolder.removeStale(parent, FOLDER_PREFIX, "queue files");
+    }
+
+    /** The bytes of the queue folders in {@code parent} that {@link #removeStaleFolders} would remove; removes nothing. */
+    static long staleBytes(Path parent) {
+        long bytes = 0;
+        try (Stream<Path> s = Files.list(parent)) {
+            for (Path p : (Iterable<Path>) s.filter(f -> f.getFileName().toString().startsWith(FOLDER_PREFIX)
+                    && Files.isDirectory(f))::iterator) {
+                if (OwnedFolder.isStale(p, FOLDER_PREFIX)) {
+                    bytes += OwnedFolder.sizeOf(p);
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            return bytes; // what cannot be listed is not counted: the check is then only stricter
+        }
+        return bytes;
     }
 }
