@@ -66,7 +66,28 @@ public final class ChronicleQueueTransport implements MessageTransport {
             filler[i] = (byte) i;
         }
         this.readBuffer = new byte[filler.length];
-        this.queue = SingleChronicleQueueBuilder.binary(dir).build();
+        try {
+            this.queue = builtOrExplained(() -> SingleChronicleQueueBuilder.binary(dir).build(), dir);
+        } catch (RuntimeException | Error e) { // nothing of it left: no later fork would clean it before its own
+            folder.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Builds the queue; a file system that fills at the moment its first files are made (a fault in the mapped
+     * metadata file, before any period runs) is said as such, not in the JVM's words. Without the JVM's error as
+     * the cause: the launcher reports a failure by its deepest cause.
+     */
+    static <T> T builtOrExplained(java.util.function.Supplier<T> build, Path dir) {
+        try {
+            return build.get();
+        } catch (RuntimeException | InternalError e) {
+            if (MappedFileFault.is(e)) {
+                throw new IllegalStateException(MappedFileFault.explain(e, "the queue", dir));
+            }
+            throw e;
+        }
     }
 
     /** A write that found the queue's file system full names it, with its free space. */
