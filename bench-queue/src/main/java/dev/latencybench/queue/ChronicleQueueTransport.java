@@ -2,8 +2,10 @@ package dev.latencybench.queue;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 
 import net.openhft.chronicle.bytes.Bytes;
 import net.openhft.chronicle.queue.ExcerptAppender;
@@ -64,7 +66,28 @@ public final class ChronicleQueueTransport implements MessageTransport {
             filler[i] = (byte) i;
         }
         this.readBuffer = new byte[filler.length];
-        this.queue = SingleChronicleQueueBuilder.binary(dir).build();
+        try {
+            this.queue = builtOrExplained(() -> SingleChronicleQueueBuilder.binary(dir).build(), dir);
+        } catch (RuntimeException | Error e) { // nothing of it left: no later fork would clean it before its own
+            folder.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Builds the queue; a file system that fills at the moment its first files are made (a fault in the mapped
+     * metadata file, before any period runs) is said as such, not in the JVM's words. Without the JVM's error as
+     * the cause: the launcher reports a failure by its deepest cause.
+     */
+    static <T> T builtOrExplained(java.util.function.Supplier<T> build, Path dir) {
+        try {
+            return build.get();
+        } catch (RuntimeException | InternalError e) {
+            if (MappedFileFault.is(e)) {
+                throw new IllegalStateException(MappedFileFault.explain(e, "the queue", dir));
+            }
+            throw e;
+        }
     }
 
     /** A write that found the queue's file system full names it, with its free space. */
@@ -165,5 +188,21 @@ public final class ChronicleQueueTransport implements MessageTransport {
      */
     static List<String> removeStaleFolders(Path parent) {
         return OwnedFolder.removeStale(parent, FOLDER_PREFIX, "queue files");
+    }
+
+    /** The bytes of the queue folders in {@code parent} that {@link #removeStaleFolders} would remove; removes nothing. */
+    static long staleBytes(Path parent) {
+        long bytes = 0;
+        try (Stream<Path> s = Files.list(parent)) {
+            for (Path p : (Iterable<Path>) s.filter(f -> f.getFileName().toString().startsWith(FOLDER_PREFIX)
+                    && Files.isDirectory(f))::iterator) {
+                if (OwnedFolder.isStale(p, FOLDER_PREFIX)) {
+                    bytes += OwnedFolder.sizeOf(p);
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            return bytes; // what cannot be listed is not counted: the check is then only stricter
+        }
+        return bytes;
     }
 }

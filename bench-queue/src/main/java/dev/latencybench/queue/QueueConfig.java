@@ -101,14 +101,31 @@ public final class QueueConfig {
         return removed;
     }
 
+    /**
+     * The same check before anything starts, changing nothing (the runner's, before its first cell): what
+     * {@link #prepare} would remove of killed runs counts as free.
+     *
+     * @throws ConfigException naming {@code bench.queue.dir} when one fork's files cannot fit even then
+     */
+    public void checkSpaceUpFront() {
+        if (transports.stream().anyMatch(t -> QueueTransport.of(t).writesQueueFiles)) {
+            checkSpace(ChronicleQueueTransport.staleBytes(queueDir), List.of());
+        }
+    }
+
     private void checkSpace(List<String> removed) {
+        checkSpace(0, removed);
+    }
+
+    /** @param reclaimable bytes of killed runs' queue folders that prepare removes first */
+    private void checkSpace(long reclaimable, List<String> removed) {
         OneWaySettings s = settings;
         Path dir = queueDir;
         double seconds = (s.warmupNs() + s.measureNs()) / 1e9;
         long needed = (long) (s.ratePerSec() * seconds * (s.payloadBytes() + QUEUE_OVERHEAD_BYTES));
         long free;
         try {
-            free = Files.getFileStore(dir).getUsableSpace();
+            free = Files.getFileStore(dir).getUsableSpace() + reclaimable;
         } catch (IOException e) {
             return; // cannot tell; the queue will say so if it runs out
         }

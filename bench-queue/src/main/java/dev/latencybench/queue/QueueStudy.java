@@ -73,6 +73,7 @@ public final class QueueStudy implements ForkedStudy {
                 .role(Plan.YARDSTICK, QueueConfig.REFERENCE)
                 .recorded(recorded)
                 .accounting(() -> OneWayTally.accounting(s.ratePerSec()))
+                .verify(config::checkSpaceUpFront) // the runner's, before its first cell: exit 2, not a FAILED cell
                 .prepare(config::prepare)
                 .cleanUp(() -> ChronicleQueueTransport.removeStaleFolders(config.queueDir()))
                 .build();

@@ -121,4 +121,22 @@ class ChronicleQueueTransportTest extends TransportContract {
             assertEquals(0, left.count());
         }
     }
+    /** The queue's folder filled the moment its first (metadata) file was mapped: said as a full file system. */
+    @Test
+    void aFaultWhileTheQueueIsBuiltIsSaidAsAFullFileSystem(@TempDir Path dir) {
+        IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                () -> ChronicleQueueTransport.builtOrExplained(() -> {
+                    throw new InternalError("a fault occurred in a recent unsafe memory access operation in compiled"
+                            + " Java code");
+                }, dir));
+        assertTrue(e.getMessage().startsWith("the queue's file system (")
+                && e.getMessage().contains(" at " + dir + ", ") && e.getMessage().endsWith(") is full: a write to"
+                + " its memory-mapped files found no room (the JVM says \"a fault occurred in a recent unsafe memory"
+                + " access operation\"); free space there or point the study at a larger folder"), e.getMessage());
+        org.junit.jupiter.api.Assertions.assertNull(e.getCause(), "the launcher names a failure by its deepest cause");
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> ChronicleQueueTransport.builtOrExplained(() -> {
+                    throw new IllegalArgumentException("another problem");
+                }, dir), "any other failure as it was");
+    }
 }

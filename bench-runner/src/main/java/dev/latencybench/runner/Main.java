@@ -134,9 +134,18 @@ public final class Main implements Callable<Integer> {
                     + " exist).",
             footer = {"", "Exit status: 0 written, 1 a file of the run could not be read (each is named on a line;"
                     + " the report is written from the rest) or the report could not be written, 2 RUN_DIR is not a"
-                    + " run folder."})
+                    + " run folder, or its run is still going (without --anyway)."})
     int report(@Parameters(paramLabel = "RUN_DIR", description = "the run folder, such as"
-            + " results/20261123T031500Z-myhost") Path runDir) {
+            + " results/20261123T031500Z-myhost") Path runDir,
+               @Option(names = "--anyway", description = "write the report of a run that is still going: what it"
+                       + " measured so far, its other cells PENDING (the run writes its own report when it ends)")
+               boolean anyway) {
+        String going = anyway ? null : RunClaim.workingOn(runDir.toAbsolutePath().normalize());
+        if (going != null) {
+            throw new UsageException("bench report: the run " + runDir.toAbsolutePath().normalize() + " is still going"
+                    + " in " + going + "; it writes its report when it ends: wait for that, or give --anyway for a"
+                    + " report of what it measured so far");
+        }
         return Report.command(runDir, ctx.out, ctx.err);
     }
 

@@ -5,6 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import dev.latencybench.core.run.OwnerLock;
 import dev.latencybench.runner.cli.UsageException;
@@ -16,8 +18,10 @@ import dev.latencybench.runner.cli.UsageException;
  * a free {@code jmh.lock} at the start. Both are {@link OwnerLock}s, so a killed runner leaves
  * neither held. Each refusal is bad input (exit 2), comes before anything starts, and names the
  * process in the way. Closed, however the run ended (done, failed, interrupted by Ctrl-C), it removes
- * {@code run.lock} from the run folder, which then holds only what the run wrote; a runner killed
- * outright leaves the file behind, unheld, and the next run or {@code --resume} takes it as before.
+ * {@code run.lock} from the run folder, which then holds only what the run wrote; so does a signal (Ctrl-C,
+ * SIGTERM), through a shutdown hook, once the matrix's own hook has recorded the interruption in
+ * {@code run.json} ({@link #releaseAfterRecord}). Only a runner killed outright ({@code kill -9}) leaves the
+ * file behind, unheld, and the next run or {@code --resume} takes it as before. Thread-safe.
  */
 final class RunClaim implements AutoCloseable {
     static final String RUN_LOCK = "run.lock";
@@ -27,6 +31,11 @@ final class RunClaim implements AutoCloseable {
     private final List<OwnerLock> held = new ArrayList<>();
     /** The run folder's lock once taken, among {@link #held}; removed with the claim. */
     private OwnerLock runLock;
+    /** Releases the claim when a signal ends the runner, whatever it was doing. */
+    private final Thread hook = new Thread(this::closeQuietly, "lb-run-claim");
+    /** Counted down once the matrix recorded an interruption (or ended without one); see {@link #releaseAfterRecord}. */
+    private volatile CountDownLatch recorded = new CountDownLatch(0);
+    private volatile long recordWaitMs;
 
     private RunClaim() {
     }
@@ -55,11 +64,20 @@ final class RunClaim implements AutoCloseable {
                 claim.runLock = claim.lock(runDir.resolve(RUN_LOCK), "bench run: the run folder " + runDir
                         + " is in use by %s");
             }
+            Runtime.getRuntime().addShutdownHook(claim.hook);
             return claim;
         } catch (IOException | RuntimeException e) {
             claim.close();
             throw e;
         }
+    }
+
+    /**
+     * The process working on the run in {@code runDir} (holding its {@code run.lock}), as {@code process 1234
+     * (java -jar bench.jar run ...)}; null when none is.
+     */
+    static String workingOn(Path runDir) {
+        return OwnerLock.holder(runDir.resolve(RUN_LOCK));
     }
 
     /** @param refusal what to say when another process holds it; {@code %s} names that process */
@@ -73,9 +91,43 @@ final class RunClaim implements AutoCloseable {
         return lock;
     }
 
-    /** Releases every lock, the run folder's removed: the run is over, whatever ended it. */
+    /**
+     * From now on the claim is released only after the returned action ran (or {@code waitMs} passed): the matrix
+     * runs it once its shutdown hook wrote the interruption into run.json, or once it ended without one, so that no
+     * other runner takes the folder while the interrupted one still writes there.
+     */
+    Runnable releaseAfterRecord(long waitMs) {
+        CountDownLatch latch = new CountDownLatch(1);
+        recordWaitMs = waitMs;
+        recorded = latch;
+        return latch::countDown;
+    }
+
+    private void closeQuietly() {
+        try {
+            close();
+        } catch (IOException e) { // the JVM is ending: the kernel drops the locks anyway
+            System.err.println("latency-bench: cannot remove " + RUN_LOCK + ": " + e.getMessage());
+        }
+    }
+
+    /** Releases every lock, the run folder's removed: the run is over, whatever ended it. Idempotent. */
     @Override
     public void close() throws IOException {
+        try {
+            recorded.await(recordWaitMs, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // a signal ends the runner: the hook or the main thread, whichever comes first, releases
+        }
+        release();
+    }
+
+    private synchronized void release() throws IOException {
         IOException first = null;
         for (OwnerLock lock : held) {
             try {

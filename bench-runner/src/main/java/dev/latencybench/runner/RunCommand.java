@@ -225,8 +225,8 @@ final class RunCommand implements Callable<Integer> {
                 previous = RunManifest.read(request.runDir()).outcomes();
             }
             MatrixPreview.print(ctx.out, request, cells, previous, estimates);
-            return new RunThenReport(ctx.out, ctx.err, ctx.scenarios()).run(request, previous, classpath, noReport,
-                    verbose, estimates);
+            return new RunThenReport(ctx.out, ctx.err, ctx.scenarios()).run(request, claim, previous, classpath,
+                    noReport, verbose, estimates);
         }
     }
 

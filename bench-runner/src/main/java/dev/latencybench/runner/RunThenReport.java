@@ -8,7 +8,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 
+import dev.latencybench.runner.matrix.Cell;
 import dev.latencybench.runner.matrix.CellOutcome;
 import dev.latencybench.runner.matrix.MatrixRunner;
 import dev.latencybench.runner.matrix.RunRequest;
@@ -33,18 +35,34 @@ final class RunThenReport {
     }
 
     /**
+     * @param claim     the run folder's, released by a signal only once the matrix recorded it
      * @param previous  the outcomes of a resumed run's cells, by key (empty for a new run)
      * @param classpath the benchmark JVMs' class path
      * @param estimates each cell's time at most by key ({@link CellEstimates})
      */
-    int run(RunRequest request, Map<String, CellOutcome> previous, String classpath,
+    int run(RunRequest request, RunClaim claim, Map<String, CellOutcome> previous, String classpath,
             boolean noReport, boolean verbose, Map<String, Long> estimates) throws IOException {
-        MatrixRunner runner = new MatrixRunner(request, cell -> CellCommandLine.of(request, cell, classpath,
-                scenarios, verbose), previous, out, cell -> estimates.getOrDefault(cell.key(), -1L));
-        Map<String, CellOutcome> outcomes = runner.run();
+        return run(request, claim, previous, cell -> CellCommandLine.of(request, cell, classpath, scenarios, verbose),
+                noReport, estimates);
+    }
+
+    /** @param commandFor the command line of a cell's launcher (a test's stand-in) */
+    int run(RunRequest request, RunClaim claim, Map<String, CellOutcome> previous,
+            Function<Cell, List<String>> commandFor, boolean noReport, Map<String, Long> estimates) throws IOException {
+        Runnable recorded = claim.releaseAfterRecord(MatrixRunner.SIGNAL_WORK_MS);
+        MatrixRunner runner = new MatrixRunner(request, commandFor, previous, out,
+                cell -> estimates.getOrDefault(cell.key(), -1L)).afterSignal(recorded);
+        Map<String, CellOutcome> outcomes;
+        try {
+            outcomes = runner.run();
+        } catch (IOException | RuntimeException e) {
+            recorded.run();
+            throw e;
+        }
         if (runner.interrupted()) {
             return 1; // the JVM is shutting down; its hook has the last word
         }
+        recorded.run(); // no signal to record: a later one finds the run folder's work done
         out.println();
         out.println("latency-bench: matrix done: " + request.runDir());
         int notOk = 0;

@@ -143,7 +143,7 @@ class MainTest {
         assertTrue(words().contains("how much slower a percentile may get (default: 10%)"), out());
         out.reset();
         assertEquals(0, run("report", "--help"));
-        assertTrue(out().contains(NL + "Usage: bench report [-hV] RUN_DIR" + NL), out());
+        assertTrue(out().contains(NL + "Usage: bench report [-hV] [--anyway] RUN_DIR" + NL), out());
         out.reset();
         assertEquals(0, run("check-host", "--help"));
         assertTrue(out().contains(NL + "Usage: bench check-host [-hV] [--strict]" + NL), out());

@@ -223,6 +223,49 @@ class ReportCommandTest {
         assertFalse(Files.exists(runs.resolve("REPORT.md")));
     }
 
+    @Test
+    void aDamagedIntervalLogIsNamedOnTheConsoleAndExits1() throws IOException {
+        Path run = run("hlog");
+        Path hlog = run.resolve("queue/chronicle").resolve(ZGC).resolve("latency.hlog");
+        Files.writeString(hlog, "#[StartTime: 0]\nnot,a,histogram\n");
+
+        assertEquals(1, report(run));
+        List<String> lines = errLines();
+        assertEquals(1, lines.size(), lines.toString());
+        assertTrue(lines.get(0).startsWith("latency-bench: bench report: " + hlog + " "), "names the file: " + lines);
+        assertTrue(lines.get(0).endsWith(": openjdk-17.0.15 zgc is left out of the percentile spectrum and the latency"
+                + " over time of chronicle (its table rows come from result.json)"), lines.toString());
+        assertTrue(md(run).contains("| openjdk-17.0.15 | zgc | chronicle | OK"), "its table row stays: " + md(run));
+    }
+
+    /** The run writes its own report when it ends: one written now would be of PENDING cells, in its live folder. */
+    @Test
+    void aRunStillGoingIsRefusedUnlessAnyway() throws Exception {
+        Path run = run("going");
+        Process runner = LockHolder.start(run.resolve(RunClaim.RUN_LOCK), false); // the run's process, holding it
+        try {
+            assertEquals(2, report(run));
+            List<String> lines = errLines();
+            assertEquals(1, lines.size(), lines.toString());
+            assertTrue(lines.get(0).startsWith("latency-bench: bench report: the run " + run + " is still going in"
+                    + " process " + runner.pid() + " ("), "names the process: " + lines);
+            assertTrue(lines.get(0).endsWith("; it writes its report when it ends: wait for that, or give --anyway"
+                    + " for a report of what it measured so far"), lines.toString());
+            assertFalse(Files.exists(run.resolve("REPORT.md")), "nothing written into the live folder");
+
+            err.reset();
+            assertEquals(0, Main.run(ctx, new String[] {"report", "--anyway", run.toString()}));
+            assertEquals(List.of(), errLines());
+            assertTrue(Files.isRegularFile(run.resolve("REPORT.md")), "written when asked to");
+        } finally {
+            runner.destroyForcibly().waitFor();
+        }
+        Files.delete(run.resolve("REPORT.md"));
+        err.reset();
+        assertEquals(0, report(run), "a run.lock nobody holds (kill -9) is no run in progress");
+        assertTrue(Files.isRegularFile(run.resolve("REPORT.md")));
+    }
+
     /** A cell left out would read as a regression or hide one: compare names the file and compares nothing. */
     @Test
     void compareRefusesARunWithAFileItCannotRead() throws IOException {

@@ -10,10 +10,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import com.google.gson.JsonObject;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.run.OwnerLock;
 import dev.latencybench.runner.cli.UsageException;
 
@@ -64,6 +72,46 @@ class RunClaimTest {
             assertNotNull(OwnerLock.holder(lock), "still held by the first runner");
         } finally {
             owner.destroyForcibly().waitFor();
+        }
+    }
+    /**
+     * Ctrl-C (SIGINT) or SIGTERM of a runner while a cell runs: the cell's process is stopped and reaped, run.json
+     * records the interruption, and run.lock is gone from the run folder (only kill -9 leaves it, unheld).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"INT", "TERM"})
+    void aSignalDuringARunLeavesNoRunLockAndNoProcess(String signal) throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve(signal));
+        Process runner = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), SignalledRun.class.getName(), dir.toString())
+                .redirectErrorStream(true).start();
+        List<ProcessHandle> started = new ArrayList<>();
+        try {
+            java.io.BufferedReader r = new java.io.BufferedReader(new java.io.InputStreamReader(runner.getInputStream(),
+                    java.nio.charset.StandardCharsets.UTF_8));
+            StringBuilder seen = new StringBuilder();
+            for (String line = r.readLine(); line != null && !line.equals("latency-bench: measuring"); line = r.readLine()) {
+                seen.append(line).append('\n');
+            }
+            runner.toHandle().descendants().forEach(started::add);
+            assertFalse(started.isEmpty(), "the cell runs under the runner:\n" + seen);
+            Path lock = dir.resolve("results/r1").resolve(RunClaim.RUN_LOCK);
+            assertNotNull(OwnerLock.holder(lock), "held while the cell runs");
+
+            new ProcessBuilder("kill", "-" + signal, Long.toString(runner.pid())).inheritIO().start().waitFor();
+            assertTrue(runner.waitFor(30, TimeUnit.SECONDS), "the runner ended after SIG" + signal);
+            runner.getInputStream().transferTo(java.io.OutputStream.nullOutputStream());
+            assertEquals(128 + (signal.equals("INT") ? 2 : 15), runner.exitValue(), "ended by the signal");
+            for (ProcessHandle p : started) {
+                assertTrue(p.onExit().get(5, TimeUnit.SECONDS) != null && !p.isAlive(), "the cell was stopped and reaped");
+            }
+            assertFalse(Files.exists(lock), "no run.lock left after SIG" + signal);
+            JsonObject run = ResultFiles.readJson(dir.resolve("results/r1/run.json"));
+            assertEquals("INTERRUPTED", run.getAsJsonArray("cells").get(0).getAsJsonObject().get("status")
+                    .getAsString(), "recorded before the folder was released: " + run);
+        } finally {
+            started.forEach(ProcessHandle::destroyForcibly);
+            runner.destroyForcibly().waitFor();
         }
     }
 }

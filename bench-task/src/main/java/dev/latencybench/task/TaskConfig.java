@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
@@ -110,10 +111,50 @@ public final class TaskConfig {
         Map<String, String> own = new LinkedHashMap<>();
         p.given().forEach((k, v) -> {
             if (k.startsWith(OWN_PREFIX) && !k.equals(CLASSES) && !k.equals(JARS) && !k.equals(PROBES)) {
+                rejectNearSuiteName(k, v);
                 own.put(k.substring(OWN_PREFIX.length()), v);
             }
         });
         return new TaskConfig(periods, rate, classes, probes, cpus, Collections.unmodifiableMap(own));
+    }
+
+    /**
+     * A task's own property whose name is a letter or two from one of the suite's {@code bench.task.*} names is
+     * taken as a typo of it ({@code bench.task.clases}): refused, where it would otherwise reach the tasks unsaid
+     * and the run would go on without the user's classes. One letter for a name of four letters or fewer, two above.
+     */
+    static void rejectNearSuiteName(String property, String value) {
+        String name = property.substring(OWN_PREFIX.length());
+        for (String suite : List.of(CLASSES, JARS, PROBES)) {
+            String own = suite.substring(OWN_PREFIX.length());
+            int d = editDistance(name, own);
+            if (d > 0 && d <= (own.length() > 4 ? 2 : 1)) {
+                throw ConfigException.invalid(property, value, String.format(Locale.ROOT, "it is %s from the suite's"
+                        + " %s, so it is taken as a typo of it, not as a task's own property; write %s, or give your"
+                        + " task's property a name further from the suite's (%s, %s, %s)", d == 1 ? "one letter"
+                        : "two letters", suite, suite, CLASSES, JARS, PROBES));
+            }
+        }
+    }
+
+    /** Levenshtein's distance: the fewest letters inserted, removed or replaced to make {@code a} into {@code b}. */
+    static int editDistance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int replace = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                cur[j] = Math.min(replace, Math.min(prev[j], cur[j - 1]) + 1);
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
     }
 
     private static List<String> probes(String text) {

@@ -23,6 +23,11 @@ public final class ForkEnd {
     static final long EXIT_WAIT_NS = TimeUnit.SECONDS.toNanos(1);
     /** How often a session that told its workload to stop looks whether it is stuck. */
     static final long STUCK_CHECK_NS = TimeUnit.MILLISECONDS.toNanos(100);
+    /**
+     * How long a workload's close may take after a signal, once what was measured is written: a Kafka client's
+     * clean-up against a broker that the same Ctrl-C stops would otherwise wait out its time-out (seconds).
+     */
+    static final long SIGNAL_CLOSE_NS = TimeUnit.MILLISECONDS.toNanos(1_000);
     /** Frames of a stuck thread named in a reason: where it is stuck, and who called that. */
     private static final int FRAMES_IN_REASON = 2;
 
@@ -75,6 +80,31 @@ public final class ForkEnd {
             Thread.currentThread().interrupt();
         }
         return t.isAlive() ? t : null;
+    }
+
+    /** The bound of a workload's close after a signal: its own bound when shorter, else {@link #SIGNAL_CLOSE_NS}. */
+    static long afterSignal(long closeBoundNs) {
+        return closeBoundNs > 0 ? Math.min(closeBoundNs, SIGNAL_CLOSE_NS) : SIGNAL_CLOSE_NS;
+    }
+
+    /** Says in the fork's log that a close after a signal was left unfinished, and where its thread was. */
+    static void leftClosing(Thread closing, PrintStream log) {
+        log.println("the benchmark JVM was stopped by a signal; closing the workload was left unfinished after "
+                + TimeUnit.NANOSECONDS.toMillis(SIGNAL_CLOSE_NS) + " ms " + where(ownFrames(closing.getStackTrace())));
+        log.flush();
+    }
+
+    /** Joins a thread that is ending; true when the caller was interrupted meanwhile (its flag is then clear). */
+    static boolean joinUninterruptibly(Thread t) {
+        boolean interrupted = false;
+        while (t.isAlive()) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        return interrupted;
     }
 
     /**

@@ -89,6 +89,8 @@ public final class ForkSession implements AutoCloseable {
     private volatile boolean stopRequested;
     private volatile String interruptedBecause;
     private volatile CountDownLatch periodEnded = new CountDownLatch(0);
+    /** A signal (or the harness's own exit) is ending this JVM: the workload's close is bounded short. */
+    private volatile boolean signalled;
     private boolean closed;
     private Thread hook;
     /** Ends this JVM when the workload is stuck ({@link ForkEnd}); tests replace it. */
@@ -159,17 +161,25 @@ public final class ForkSession implements AutoCloseable {
      * ({@link ForkEnd#exitCaller}), FAILED with that reason, so that a resumed run does not run it again and again.
      */
     void installShutdownHook() {
-        hook = new Thread(() -> {
-            String caller = ForkEnd.exitCaller(Thread.getAllStackTraces());
-            synchronized (this) {
-                if (caller != null) { // its thread is most likely the period's, which never ends: wait briefly
-                    tally.addReason("the measured code ended its JVM: System.exit called at " + caller);
-                }
-            }
-            interrupt(caller == null ? "the benchmark JVM was stopped (signal or exit) before the run ended" : null,
-                    caller == null ? HOOK_WAIT_NS : ForkEnd.EXIT_WAIT_NS);
-        }, "lb-shutdown");
+        hook = new Thread(() -> onShutdown(ForkEnd.exitCaller(Thread.getAllStackTraces())), "lb-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
+    }
+
+    /**
+     * The shutdown hook's work. After a signal the workload's close gets {@link ForkEnd#SIGNAL_CLOSE_NS} once the
+     * files are written: what it tidies up (a broker's topics) may be stopping too, and the launcher waits for this JVM.
+     *
+     * @param caller the measured code's frame that called {@code System.exit}; null for a signal or the harness's exit
+     */
+    void onShutdown(String caller) {
+        synchronized (this) {
+            if (caller != null) { // its thread is most likely the period's, which never ends: wait briefly
+                tally.addReason("the measured code ended its JVM: System.exit called at " + caller);
+            }
+        }
+        signalled = caller == null;
+        interrupt(signalled ? "the benchmark JVM was stopped (signal or exit) before the run ended" : null,
+                signalled ? HOOK_WAIT_NS : ForkEnd.EXIT_WAIT_NS);
     }
 
     /** Replaces halting the JVM when the workload is stuck (tests); returns this session. */
@@ -246,9 +256,11 @@ public final class ForkSession implements AutoCloseable {
 
     /** Closes the workload; one that does not end within its bound ({@link Workload#closeBoundNs}) ends the JVM. */
     private void closeWorkload() {
-        long boundNs = workload.closeBoundNs();
+        long boundNs = signalled ? ForkEnd.afterSignal(workload.closeBoundNs()) : workload.closeBoundNs();
         Thread stuck = ForkEnd.runWithin(workload::close, boundNs);
-        if (stuck != null) {
+        if (stuck != null && signalled) { // the JVM ends with the hook; the launcher's clean-up removes what is left
+            ForkEnd.leftClosing(stuck, System.err);
+        } else if (stuck != null) {
             stuck("closing the workload did not end within " + Units.formatDuration(boundNs), stuck);
         }
     }
@@ -324,7 +336,7 @@ public final class ForkSession implements AutoCloseable {
             } finally {
                 ended = true;
                 LockSupport.unpark(monitor);
-                interrupted |= joinUninterruptibly(monitor);
+                interrupted |= ForkEnd.joinUninterruptibly(monitor);
             }
             sample(); // what was recorded after the monitor's last interval
             context.wholeIntervals().forEach(this::take);
@@ -432,19 +444,6 @@ public final class ForkSession implements AutoCloseable {
                 writeForkFilesQuietly();
             }
         }
-    }
-
-    /** Joins a thread that is ending; true when the caller was interrupted meanwhile (its flag is then clear). */
-    private static boolean joinUninterruptibly(Thread t) {
-        boolean interrupted = false;
-        while (t.isAlive()) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        return interrupted;
     }
 
     private void appendToLog(List<Histogram> interval) {

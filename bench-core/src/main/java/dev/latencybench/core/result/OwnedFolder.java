@@ -146,7 +146,8 @@ public final class OwnedFolder implements AutoCloseable {
         }
     }
 
-    private static long sizeOf(Path folder) throws IOException {
+    /** The bytes of the files under {@code folder}; 0 when it is not a folder. */
+    public static long sizeOf(Path folder) throws IOException {
         if (!Files.isDirectory(folder)) {
             return 0; // a lock file whose folder is gone
         }

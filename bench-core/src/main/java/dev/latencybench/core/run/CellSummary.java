@@ -92,6 +92,29 @@ public final class CellSummary {
         }
     }
 
+    /**
+     * The declared metrics, past the primary, that no cell recorded while the primary was (a task's probe that
+     * its code never uses): {@code decode: no sample in any cell (the task's probe 'decode': declared, never
+     * recorded)}, one line each. The floor's cells are not asked: the harness alone records no study's extras.
+     *
+     * @param floor the variant in the floor role; null when none
+     */
+    public static List<String> unrecorded(List<CellSummary> cells, String floor) {
+        List<String> lines = new java.util.ArrayList<>();
+        List<CellSummary> asked = cells.stream().filter(c -> !c.variant.equals(floor) && c.primary().count > 0)
+                .collect(java.util.stream.Collectors.toList());
+        if (asked.isEmpty()) {
+            return lines; // nothing measured: no metric can be told apart from the others
+        }
+        List<Metric> all = asked.get(0).metrics.all();
+        for (Metric m : all.subList(1, all.size())) {
+            if (asked.stream().allMatch(c -> c.metrics.indexOf(m.name()) < 0 || c.summary(m.name()).count == 0)) {
+                lines.add(m.name() + ": no sample in any cell (" + m.what() + ": declared, never recorded)");
+            }
+        }
+        return lines;
+    }
+
     /** Prints the table of one metric; cells without it show dashes. */
     public static void printTable(PrintStream out, String heading, String variantColumn, List<CellSummary> cells,
                                   String metric) {

@@ -1,6 +1,7 @@
 package dev.latencybench.core.run;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +12,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import dev.latencybench.core.fork.ForkEnd;
+import dev.latencybench.core.result.MappedFileFault;
 
 /**
  * What the suite says about a JVM it started (a fork, a probe) that ended badly: its crash dump goes
@@ -78,6 +80,21 @@ public final class JvmExit {
         }
     }
 
+    /** What the first dump that shows a SIGBUS in a full file system's mapped file says of it; null when none does. */
+    static String mappedFileFull(List<Path> dumps) {
+        for (Path dump : dumps) {
+            try {
+                String full = MappedFileFault.explainCrash(Files.readAllLines(dump, StandardCharsets.ISO_8859_1));
+                if (full != null) {
+                    return full;
+                }
+            } catch (IOException e) {
+                // unreadable: the dump is still named
+            }
+        }
+        return null;
+    }
+
     /**
      * A failure message with the exit code of a forked JVM that died named (JMH says {@code Forked VM
      * failed with exit code 134}) and the crash dumps in {@code dumpDir} pointed to.
@@ -86,7 +103,9 @@ public final class JvmExit {
         List<Path> dumps = crashDumps(dumpDir);
         Matcher m = FORK_EXIT.matcher(message);
         if (m.find()) {
-            return "a benchmark JVM " + describe(Integer.parseInt(m.group(1)), dumps);
+            String full = mappedFileFull(dumps);
+            return "a benchmark JVM " + describe(Integer.parseInt(m.group(1)), dumps) + (full == null ? "" : ": "
+                    + full);
         }
         return dumps.isEmpty() ? message : message + " (see " + dumps.stream().map(Path::toString)
                 .collect(Collectors.joining(", ")) + ")";

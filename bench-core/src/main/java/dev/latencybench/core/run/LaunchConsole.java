@@ -81,6 +81,7 @@ final class LaunchConsole {
         out.printf(Locale.ROOT, "latency-bench %s study, %s%n", study.name(),
                 plan.facts().getOrDefault("load", plan.description()));
         CellSummary.printTables(out, study.variantLabel(), cells);
+        CellSummary.unrecorded(cells, plan.roles().get(Study.Plan.FLOOR)).forEach(line -> out.println("  " + line));
         CellSummary.printNotes(out, cells);
         Decision decision = plan.schedule().decision(done);
         if (decision != null && !decision.parts().isEmpty()) { // one line per part, e.g. per transport

@@ -249,6 +249,57 @@ class ForkSessionTest {
     }
 
     @Test
+    void afterASignalAWorkloadWhoseCloseWaitsIsLeftAfterASecondWithWhatWasMeasuredWritten() throws Exception {
+        CountDownLatch closing = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Workload w = new Workload() { // its close asks a broker that the same Ctrl-C is stopping: it waits
+            @Override
+            public Metrics metrics() {
+                return FIRST_LAST;
+            }
+
+            @Override
+            public void runPeriod(PeriodContext ctx) {
+                ctx.recorder("first").record(100);
+            }
+
+            @Override
+            public void describe(JsonObject fork) {
+            }
+
+            @Override
+            public void close() {
+                closing.countDown();
+                try {
+                    release.await(60, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        };
+        int[] halted = {-1};
+        ForkSession s = session(w, 50 * MS).haltingWith(status -> halted[0] = status);
+        s.runPeriod(true);
+        long t0 = System.nanoTime();
+        try {
+            s.onShutdown(null); // what the hook does on SIGINT or SIGTERM
+            long tookMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+            assertTrue(closing.await(0, TimeUnit.SECONDS), "the close was started");
+            assertTrue(tookMs >= TimeUnit.NANOSECONDS.toMillis(ForkEnd.SIGNAL_CLOSE_NS) && tookMs < 10_000,
+                    "left after its bound of " + TimeUnit.NANOSECONDS.toMillis(ForkEnd.SIGNAL_CLOSE_NS) + " ms, not "
+                    + "after the close's own time: " + tookMs + " ms");
+            assertEquals(-1, halted[0], "a signal ends the JVM anyway: not taken as a stuck workload");
+            JsonObject f = forkJson();
+            assertEquals("INTERRUPTED", f.get("status").getAsString(), f.toString());
+            assertEquals(1, f.getAsJsonObject("metrics").getAsJsonObject("first").get("count").getAsLong());
+        } finally {
+            release.countDown();
+        }
+        assertEquals(ForkEnd.SIGNAL_CLOSE_NS, ForkEnd.afterSignal(0), "a workload with no bound of its own");
+        assertEquals(MS, ForkEnd.afterSignal(MS), "a shorter bound of its own is kept");
+    }
+
+    @Test
     void aProgressLineSaysHowLongTheLaunchHasLeftAtMostWhenTheLauncherSaidIt() {
         assertEquals("", ForkSession.timeLeft(0, 1_000_000L), "the launcher said nothing");
         assertEquals(", at most 1m23s left", ForkSession.timeLeft(1_083_000L, 1_000_100L), "rounded up to seconds");

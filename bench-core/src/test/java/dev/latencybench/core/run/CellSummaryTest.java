@@ -46,6 +46,27 @@ class CellSummaryTest {
     }
 
     @Test
+    void aMetricThatNoCellButTheFloorsLeftEmptyIsNamedOnceAsNoSample() {
+        LatencySummary v = new LatencySummary(1_000, 2_000, 3_000, 4_000, 5_000, 6_000, 10);
+        LatencySummary none = new LatencySummary(0, 0, 0, 0, 0, 0, 0);
+        Metrics withProbes = new Metrics(List.of(dev.latencybench.core.record.Metric.nanos("latency", "intended"),
+                dev.latencybench.core.record.Metric.nanos("call", "run()"),
+                dev.latencybench.core.record.Metric.nanos("decode", "the task's probe 'decode'"),
+                dev.latencybench.core.record.Metric.nanos("encode", "the task's probe 'encode'")));
+        Path dir = Path.of("x");
+        CellSummary task = new CellSummary("codec", "openjdk-17.0.15__g1", "OK", List.of(), List.of(), withProbes,
+                List.of(v, v, none, v), dir);
+        CellSummary floor = new CellSummary("floor", "openjdk-17.0.15__g1", "OK", List.of(), List.of(), withProbes,
+                List.of(v, v, none, none), dir);
+        assertEquals(List.of("decode: no sample in any cell (the task's probe 'decode': declared, never recorded)"),
+                CellSummary.unrecorded(List.of(task, floor), "floor"), "encode was recorded by the task: not named");
+        CellSummary interrupted = new CellSummary("codec", "openjdk-17.0.15__g1", "INTERRUPTED", List.of(), List.of(),
+                withProbes, List.of(none, none, none, none), dir);
+        assertEquals(List.of(), CellSummary.unrecorded(List.of(interrupted, floor), "floor"),
+                "nothing measured by the task: no metric told apart");
+    }
+
+    @Test
     void aStepThatRecordedNothingSaysSo() {
         assertEquals("[queue/chronicle] done: FAILED  no latency recorded",
                 cell("FAILED", new LatencySummary(0, 0, 0, 0, 0, 0, 0)).doneLine("queue/chronicle"));
@@ -89,7 +110,9 @@ class CellSummaryTest {
                         Metrics.ONE_WAY, List.of(s, s), null)), "latency");
         List<String> lines = bytes.toString(java.nio.charset.StandardCharsets.UTF_8).lines()
                 .collect(java.util.stream.Collectors.toList());
-        int p50 = lines.get(1).indexOf("p50"); // under the heading: the header, then a row per cell
+        assertEquals("latency:", lines.get(0), "the heading, then the columns' names, then a row per cell");
+        int p50 = lines.get(1).indexOf("p50");
+        assertTrue(p50 > 0, lines.toString());
         assertEquals(p50, lines.get(2).indexOf("1.00us") + "1.00us".length() - "p50".length(), lines.toString());
         assertEquals(p50, lines.get(3).indexOf("1.00us") + "1.00us".length() - "p50".length(), lines.toString());
     }

@@ -1,6 +1,7 @@
 package dev.latencybench.core.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -44,6 +45,48 @@ class JvmExitTest {
         assertEquals("a benchmark JVM was killed (SIGKILL, exit code 137: by hand, or by the kernel's out-of-memory"
                 + " killer, which dmesg shows; see " + dump + ")", JvmExit.explain("Forked VM failed with exit code 137",
                 dir));
+    }
+
+    /**
+     * The queue's folder filled at the moment its first file was made: the JVM dies of a SIGBUS in its own code
+     * (Chronicle's writeFirstHeader through Unsafe_CompareAndSetInt), which it cannot turn into an error. The dump's
+     * lines are those of a real one (OpenJDK 17.0.15, a 1 MiB tmpfs filled, then a CAS into a file mapped there).
+     */
+    @Test
+    void aSigbusInAFullFileSystemsMappedFileIsSaidAsAFullFileSystem() throws IOException {
+        Path queues = java.nio.file.Files.createDirectories(dir.resolve("shm/lb-queue-4242-1"));
+        Path file = queues.resolve("20261128.cq4");
+        Path dump = Files.write(dir.resolve("hs_err_pid30404.log"), List.of(
+                "#",
+                "# A fatal error has been detected by the Java Runtime Environment:",
+                "#",
+                "#  SIGBUS (0x7) at pc=0x00007f6bac6d2370, pid=30404, tid=30408",
+                "#",
+                "# Problematic frame:",
+                "# V  [libjvm.so+0xed2370]  Unsafe_CompareAndSetInt+0x140",
+                "#",
+                "V  [libjvm.so+0xed2370]  Unsafe_CompareAndSetInt+0x140",
+                "j  jdk.internal.misc.Unsafe.compareAndSetInt(Ljava/lang/Object;JII)Z+0 java.base@17.0.15",
+                "siginfo: si_signo: 7 (SIGBUS), si_code: 2 (BUS_ADRERR), si_addr: 0x00007f6b7f2d4000",
+                "7f6b7ebf3000-7f6b7efd4000 rw-p 00000000 00:00 0 ",
+                "7f6b7efd4000-7f6b7f3d4000 rw-s 00000000 00:27 4                          " + file,
+                "7f6b7f3d4000-7f6b7f3d5000 ---p 00000000 00:00 0 "));
+        String said = JvmExit.explain("Forked VM failed with exit code 134", dir);
+        assertTrue(said.startsWith("a benchmark JVM crashed (SIGABRT, exit code 134; see " + dump + "): the file system"
+                + " of the memory-mapped file " + file + " ("), said);
+        assertTrue(said.endsWith(") is full: a write to it found no room (SIGBUS in Unsafe_CompareAndSetInt); free"
+                + " space there or point the study at a larger folder"), said);
+        assertTrue(said.contains(" at " + queues + ", "), "its file system and free space: " + said);
+
+        // a SIGBUS outside any shared file mapping, or another signal: the crash as it was
+        Files.write(dump, List.of("siginfo: si_signo: 7 (SIGBUS), si_code: 2 (BUS_ADRERR), si_addr: 0x00007f6b7f3d4000",
+                "7f6b7efd4000-7f6b7f3d4000 rw-s 00000000 00:27 4                          " + file));
+        assertEquals("a benchmark JVM crashed (SIGABRT, exit code 134; see " + dump + ")",
+                JvmExit.explain("Forked VM failed with exit code 134", dir), "the address just past the mapping");
+        Files.write(dump, List.of("siginfo: si_signo: 11 (SIGSEGV), si_code: 1 (SEGV_MAPERR), si_addr: 0x00007f6b7f2d4000",
+                "7f6b7efd4000-7f6b7f3d4000 rw-s 00000000 00:27 4                          " + file));
+        assertEquals("a benchmark JVM crashed (SIGABRT, exit code 134; see " + dump + ")",
+                JvmExit.explain("Forked VM failed with exit code 134", dir));
     }
 
     @Test

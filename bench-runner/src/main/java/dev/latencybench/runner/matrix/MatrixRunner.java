@@ -58,6 +58,11 @@ public final class MatrixRunner {
     private final SpaceReserve reserve;
     private volatile String diskFull;
     private volatile String manifestFailure;
+    /** Run once a signal's work is recorded in run.json, or at once when the matrix had ended. */
+    private volatile Runnable afterSignal = () -> { };
+
+    /** How long the shutdown hook's work takes at most: the running cell's stop and its last output, with room. */
+    public static final long SIGNAL_WORK_MS = STOP_WAIT_MS + OUTPUT_WAIT_MS + 5_000;
 
     /**
      * @param commandFor the command that runs one cell (its launcher); exit 0 = OK, 1 = its result
@@ -169,7 +174,10 @@ public final class MatrixRunner {
      * Rewrites run.json; on a full disk, once more after giving back the space kept for it, then the failure is
      * remembered as the reason the run stopped (the console has the outcomes) instead of ending the run unsaid.
      */
-    private void writeManifest(boolean finished) throws IOException {
+    private synchronized void writeManifest(boolean finished) throws IOException {
+        if (interrupted) { // the shutdown hook has written the interruption: not to be overwritten by an older view
+            return;
+        }
         try {
             manifest(finished).write(request.runDir());
         } catch (IOException e) {
@@ -412,6 +420,20 @@ public final class MatrixRunner {
 
     /** Ctrl-C or kill: let the running cell stop and keep what it measured, record the rest, say how to resume. */
     private void onSignal() {
+        try {
+            stopAndRecord();
+        } finally {
+            afterSignal.run();
+        }
+    }
+
+    /** {@code then} runs when a signal's work is done ({@link #onSignal}): the run folder may be released. */
+    public MatrixRunner afterSignal(Runnable then) {
+        this.afterSignal = then;
+        return this;
+    }
+
+    private void stopAndRecord() {
         if (done) {
             return;
         }
@@ -438,10 +460,12 @@ public final class MatrixRunner {
             }
         }
         reserve.release();
-        try {
-            manifest(true).write(request.runDir());
-        } catch (IOException e) {
-            System.err.println("latency-bench: cannot write run.json: " + e.getMessage());
+        synchronized (this) {
+            try {
+                manifest(true).write(request.runDir());
+            } catch (IOException e) {
+                System.err.println("latency-bench: cannot write run.json: " + e.getMessage());
+            }
         }
         System.err.println("latency-bench: the matrix was interrupted; what was measured is in " + request.runDir());
         System.err.println("latency-bench: to run the rest: scripts/bench run --resume " + request.runDir());

@@ -147,7 +147,7 @@ public final class Report {
         doc.contents();
         for (String scenario : data.scenarios.keySet()) {
             try {
-                ScenarioSection.write(doc, data, scenario, charts);
+                ScenarioSection.write(doc, data, scenario, charts, problems);
             } catch (RuntimeException e) {
                 String why = RunFile.oneLine(e);
                 doc.p("**The rest of this scenario's section could not be drawn:** " + why + ".");

@@ -93,6 +93,11 @@ final class RunSummary {
             for (int i = 0; i < 7; i++) {
                 row.add("");
             }
+        } else if (s.count == 0) { // no sample (a probe never used): no percentile, not a percentile of 0
+            for (int i = 0; i < 6; i++) {
+                row.add("");
+            }
+            row.add("0");
         } else {
             for (long v : new long[] {s.p50, s.p90, s.p99, s.p99_9, s.p99_99, s.max, s.count}) {
                 row.add(Long.toString(v));

@@ -27,7 +27,7 @@ final class ScenarioSection {
     private ScenarioSection() {
     }
 
-    static void write(Doc doc, RunData data, String scenario, Path charts) throws IOException {
+    static void write(Doc doc, RunData data, String scenario, Path charts, List<String> problems) throws IOException {
         List<String> variants = data.variants(scenario);
         RunData.Study study = data.study(scenario);
         List<RunData.Row> all = data.scenarios.get(scenario);
@@ -80,7 +80,7 @@ final class ScenarioSection {
             SummaryTables.write(doc, study, all, marks(data, scenario), legend(scenario));
         }
         if (!cells.isEmpty()) {
-            SpectrumTimeline.write(doc, data, scenario, variants, charts);
+            SpectrumTimeline.write(doc, data, scenario, variants, charts, problems);
         }
         Confidence.write(doc, all);
         Pauses.write(doc, all, study.floor);

@@ -33,7 +33,7 @@ import dev.latencybench.runner.report.doc.Doc;
  * apart; a search's pass rule drawn as a limit. Per variant, the worst value per interval over the measurement, forks
  * back to back, with where each fork begins and the stop-the-world pauses of each fork's GC log, but only for a cell
  * whose log holds at least {@link #MIN_TIMELINE_INTERVALS} intervals. A cell whose log is missing or damaged is named
- * and left out of both charts alike. Stateless.
+ * (in the report, and among the report's problems for the console) and left out of both charts alike. Stateless.
  */
 final class SpectrumTimeline {
     /** Fewer intervals than this make no line over time worth drawing: two or three points say nothing of a trend. */
@@ -43,7 +43,8 @@ final class SpectrumTimeline {
     }
 
     /** The scenario's spectra, one per cell (and search), then each variant's timeline where it has one. */
-    static void write(Doc doc, RunData data, String scenario, List<String> variants, Path charts) throws IOException {
+    static void write(Doc doc, RunData data, String scenario, List<String> variants, Path charts, List<String> problems)
+            throws IOException {
         String metric = data.study(scenario).metrics.primary().name();
         Map<String, String> searchOf = new LinkedHashMap<>(); // a search's step -> the variant it searches
         Search.Rule rule = null;
@@ -82,6 +83,7 @@ final class SpectrumTimeline {
         }
         for (String note : leftOut) {
             doc.p("**Left out:** " + note + ".");
+            problems.add(note.replace("`", "")); // on the console too: the run's data is damaged, not only a chart
         }
         for (Map.Entry<String, List<RunData.Row>> g : groups.entrySet()) {
             spectrum(doc, scenario, metric, g.getKey(), g.getValue(), variants, logs, rule, charts);

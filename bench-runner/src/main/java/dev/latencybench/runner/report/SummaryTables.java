@@ -24,7 +24,7 @@ final class SummaryTables {
 
     /**
      * The tables, the primary metric's first; the others' only in report.html, where they fold, REPORT.md naming
-     * them and where they are.
+     * them and where they are. A metric past the primary that no cell recorded is one sentence, in both, not a table.
      */
     static void write(Doc doc, RunData.Study study, List<RunData.Row> rows) {
         write(doc, study, rows, r -> "", null);
@@ -37,21 +37,46 @@ final class SummaryTables {
     static void write(Doc doc, RunData.Study study, List<RunData.Row> rows,
                       java.util.function.Function<RunData.Row, String> mark, String legend) {
         List<Metric> all = study.metrics.all();
-        for (int i = 0; i < all.size(); i++) {
-            Metric m = all.get(i);
-            if (i == 1) {
-                List<String> names = all.subList(1, all.size()).stream().map(o -> "`" + o.name() + "`").toList();
-                doc.htmlOnly("The tables of the other metric" + (names.size() == 1 ? "" : "s") + ", " + String.join(
-                        ", ", names) + ", are in report.html; every figure is in [summary.csv](summary.csv).");
-            }
-            doc.h(3, "`" + m.name() + "`: " + m.what());
-            doc.table(table(study, m.name(), rows, mark));
-            if (legend != null && rows.stream().anyMatch(r -> !mark.apply(r).isEmpty())) {
-                doc.p(legend);
+        Metric primary = all.get(0);
+        doc.h(3, "`" + primary.name() + "`: " + primary.what());
+        marked(doc, table(study, primary.name(), rows, mark), rows, mark, legend);
+        if (all.size() == 1) {
+            return;
+        }
+        List<Metric> others = all.subList(1, all.size());
+        for (Metric u : others) { // in REPORT.md too: a probe the task never used is a mistake to see at once
+            if (unrecorded(study, u.name(), rows)) {
+                doc.p("`" + u.name() + "`: no sample in any cell (" + u.what() + ": declared, never recorded).");
             }
         }
-        if (all.size() > 1) {
-            doc.endHtmlOnly();
+        List<String> names = others.stream().map(o -> "`" + o.name() + "`").toList();
+        doc.htmlOnly("The tables of the other metric" + (names.size() == 1 ? "" : "s") + ", " + String.join(", ",
+                names) + ", are in report.html; every figure is in [summary.csv](summary.csv).");
+        for (Metric m : others) {
+            if (!unrecorded(study, m.name(), rows)) { // else said above, instead of a table of dashes
+                doc.h(3, "`" + m.name() + "`: " + m.what());
+                marked(doc, table(study, m.name(), rows, mark), rows, mark, legend);
+            }
+        }
+        doc.endHtmlOnly();
+    }
+
+    /**
+     * Whether no measured cell but the floor's recorded {@code metric} (a task's probe its code never uses); false
+     * when nothing was measured. The floor is not asked: the harness alone records no study's extras.
+     */
+    static boolean unrecorded(RunData.Study study, String metric, List<RunData.Row> rows) {
+        List<RunData.Row> asked = rows.stream().filter(r -> r.measured() && !r.variant.equals(study.floor)).toList();
+        return !asked.isEmpty() && asked.stream().allMatch(r -> r.summary(metric) == null
+                || r.summary(metric).count == 0);
+    }
+
+    /** A table, then what its marks mean where a row carries one. */
+    private static void marked(Doc doc, Table t, List<RunData.Row> rows,
+                               java.util.function.Function<RunData.Row, String> mark, String legend) {
+        doc.table(t);
+        if (legend != null && rows.stream().anyMatch(r -> !mark.apply(r).isEmpty())) {
+            doc.p(legend);
         }
     }
 

@@ -281,7 +281,12 @@ class ReportTest {
         lines.set(last, String.join(",", fields));
         Files.write(hlog, lines);
 
-        Report.write(run, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        List<String> problems = Report.write(run, new PrintStream(new ByteArrayOutputStream(), true,
+                StandardCharsets.UTF_8));
+        assertEquals(List.of(hlog + " is unreadable after its first 2 interval(s): it yields 20,000 of the 30,000 values"
+                + " of latency result.json counts: temurin-25.0.3 zgc is left out of the percentile spectrum and the"
+                + " latency over time of chronicle (its table rows come from result.json)"), problems,
+                "named for the console too, so that bench report and bench run exit 1");
         String report = Files.readString(run.resolve("REPORT.md"));
         assertTrue(report.contains("**Left out:** `" + hlog + "` is unreadable after its first 2 interval(s): it yields"
                 + " 20,000 of the 30,000 values of `latency` result.json counts: temurin-25.0.3 zgc is left out of the percentile"

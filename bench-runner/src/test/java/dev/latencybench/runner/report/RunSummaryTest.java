@@ -64,6 +64,41 @@ class RunSummaryTest {
     }
 
     @Test
+    void aMetricNoCellRecordedIsOneSentenceInTheReportAndEmptyNotZeroInTheSummary() throws IOException {
+        Path run = tmp.resolve("probe");
+        Metrics withProbe = Metrics.of(dev.latencybench.core.record.Metric.nanos("latency", "from the intended call"),
+                dev.latencybench.core.record.Metric.nanos("decode", "the task's probe 'decode'"));
+        new FixtureRun(run).named(withProbe, "baseline", null)
+                .cell("chronicle", "openjdk-17.0.15__g1", "OK", 1_100, 3_000_000, 1, 30_000)
+                .cell("baseline", "openjdk-17.0.15__g1", "OK", 100, 2_000_000, 1, 30_000)
+                .write();
+        for (String variant : List.of("chronicle", "baseline")) { // the task never called probe("decode")
+            Path result = run.resolve("queue").resolve(variant).resolve("openjdk-17.0.15__g1/result.json");
+            JsonObject r = ResultFiles.readJson(result);
+            JsonObject decode = r.getAsJsonObject("metrics").getAsJsonObject("decode");
+            for (String k : List.copyOf(decode.keySet())) {
+                if (decode.get(k).isJsonPrimitive() && decode.get(k).getAsJsonPrimitive().isNumber()) {
+                    decode.addProperty(k, 0);
+                }
+            }
+            ResultFiles.writeJson(result, r);
+        }
+        Report.write(run, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+
+        List<String> csv = Files.readAllLines(run.resolve("summary.csv"));
+        assertTrue(csv.stream().anyMatch(l -> l.startsWith("queue,chronicle,openjdk-17.0.15,g1,decode,ns,OK,,,,,,,0,")),
+                "no percentile, not a percentile of 0: " + csv);
+        assertTrue(csv.stream().noneMatch(l -> l.contains(",decode,") && l.contains(",0,0,0,")), csv.toString());
+        JsonObject first = ResultFiles.readJson(run.resolve("summary.json")).getAsJsonArray("rows").asList().stream()
+                .map(e -> e.getAsJsonObject()).filter(o -> o.get("metric").getAsString().equals("decode"))
+                .findFirst().orElseThrow();
+        assertTrue(!first.has("p50") && first.get("count").getAsLong() == 0, first.toString());
+        String sentence = "`decode`: no sample in any cell (the task's probe 'decode': declared, never recorded).";
+        assertTrue(Files.readString(run.resolve("REPORT.md")).contains(sentence), "in REPORT.md, not only the html");
+        assertTrue(!FixtureRun.wholeMarkdown(run).contains("### `decode`"), "no table of dashes");
+    }
+
+    @Test
     void aFieldWithACommaOrAQuoteIsQuotedAsRfc4180Says() {
         assertEquals("plain", RunSummary.csvField("plain"));
         assertEquals("\"busy: 1.2 cores, 2 CPUs\"", RunSummary.csvField("busy: 1.2 cores, 2 CPUs"));

@@ -475,6 +475,56 @@ class SearchReportTest {
         assertEquals(0, reverse.regressions, reverse.text);
     }
 
+    /**
+     * The same run stopped mid-search (Ctrl-C during chronicle's 4-chain step, before in-memory's search): its
+     * answers are unfinished, so there is no capacity to compare, but neither is it a pass: OK in the base,
+     * interrupted in the candidate, exit 1, not "no cell and variant in common" (exit 2).
+     */
+    @Test
+    void compareOfARunStoppedMidSearchIsARegressionNotNothingInCommon() throws IOException {
+        Path base = run("base", 3);
+        Path stopped = run("stopped", 3);
+        Path schedule = stopped.resolve("chain").resolve(CELL + ".schedule.json");
+        JsonObject o = ResultFiles.readJson(schedule);
+        JsonArray steps = new JsonArray();
+        for (var e : o.getAsJsonArray("steps")) {
+            String name = e.getAsJsonObject().get("name").getAsString();
+            if (name.equals("chronicle-instances-4")) {
+                e.getAsJsonObject().addProperty("status", "INTERRUPTED");
+            }
+            if (!name.startsWith("in-memory") && !name.equals("chronicle-instances-3")) {
+                steps.add(e);
+            }
+        }
+        o.add("steps", steps);
+        JsonObject parts = new JsonObject();
+        parts.add("chronicle", decision("UNFINISHED", 2, "at least 2 chains", "stopped", "chronicle-instances-2"));
+        parts.add("in-memory", decision("UNFINISHED", 0, "unknown", "not run", "in-memory-instances-1"));
+        o.getAsJsonObject("decision").add("parts", parts);
+        ResultFiles.writeJson(schedule, o);
+        for (String step : List.of("chronicle-instances-3", "in-memory-instances-1", "in-memory-instances-2",
+                "in-memory-instances-4")) {
+            dev.latencybench.core.result.OwnedFolder.deleteRecursively(stopped.resolve("chain").resolve(step));
+        }
+        Path interrupted = stopped.resolve("chain/chronicle-instances-4").resolve(CELL).resolve("result.json");
+        JsonObject r = ResultFiles.readJson(interrupted);
+        r.addProperty("status", "INTERRUPTED");
+        ResultFiles.writeJson(interrupted, r);
+
+        Compare.Result c = Compare.compare(RunData.load(base), RunData.load(stopped), 0.10);
+        String why = "REGRESSION (OK in the base, INTERRUPTED in the candidate at its step chronicle-instances-4)";
+        assertTrue(c.text.contains("chain/chronicle/" + CELL + "        base 3 chains, candidate at least 2 chains, not"
+                + " compared  " + why), c.text);
+        assertTrue(c.text.contains("chain/in-memory/" + CELL + "        base at least 4 chains, candidate unknown, not"
+                + " compared  " + why), c.text);
+        assertEquals(2, c.regressions, c.text);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        assertEquals(1, Compare.command(base.toString(), stopped.toString(), "10%", null, new PrintStream(out, true,
+                StandardCharsets.UTF_8)), "exit 1: a regression, not bad input");
+        assertEquals(0, Compare.compare(RunData.load(stopped), RunData.load(base), 0.10).regressions,
+                "the other way round the base answered nothing to fall short of");
+    }
+
     @Test
     void partsWithTheSameBracketAreComparedOnce() {
         assertEquals(". Chronicle and in-memory each hold more chains than kafka (at least 8 / none): the higher"

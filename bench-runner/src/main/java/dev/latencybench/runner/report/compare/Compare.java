@@ -15,6 +15,7 @@ import dev.latencybench.core.view.Comparison;
 import dev.latencybench.core.view.StudyView;
 import dev.latencybench.runner.cli.UsageException;
 import dev.latencybench.runner.cli.WritablePath;
+import dev.latencybench.runner.matrix.CellOutcome;
 import dev.latencybench.runner.report.data.Percentiles;
 import dev.latencybench.runner.report.data.RunData;
 import dev.latencybench.runner.report.data.RunFile;
@@ -265,21 +266,28 @@ public final class Compare {
             for (Search b : base.searches(scenario)) {
                 Search c = cand.searches(scenario).stream().filter(s -> s.cell.equals(b.cell)).findFirst()
                         .orElse(null);
-                if (c == null) {
+                String stopped = stopped(cand, scenario, b.cell, c);
+                if (c == null && stopped == null) {
                     continue;
                 }
                 for (var e : b.parts.entrySet()) {
                     Search.Answer ba = e.getValue();
-                    Search.Answer ca = c.parts.get(e.getKey());
+                    Search.Answer ca = c == null ? null : c.parts.get(e.getKey());
+                    if (stopped != null && answered(ba) && (ca == null || !answered(ca))) {
+                        // stopped before it answered (Ctrl-C mid-search): no capacity to compare, and no pass either
+                        header = header(sb, header, maxRegression);
+                        compared++;
+                        regressions++;
+                        sb.append(String.format(Locale.ROOT, "%-42s base %s, candidate %s, not compared  REGRESSION"
+                                + " (OK in the base, %s)%n", scenario + "/" + e.getKey() + "/" + b.cell, ba.answer(),
+                                ca == null ? "none" : ca.answer(), stopped));
+                        continue;
+                    }
                     if (ca == null || "unknown".equals(ba.answer()) || "unknown".equals(ca.answer())
                             || ba.cannotTell() || ca.cannotTell()) { // too short to judge: nothing to set against
                         continue;
                     }
-                    if (!header) {
-                        sb.append(String.format(Locale.ROOT, "%ncapacity (the answer of each search; candidate / base,"
-                                + " a drop beyond %s is a regression)%n", pct(maxRegression)));
-                        header = true;
-                    }
+                    header = header(sb, header, maxRegression);
                     compared++;
                     String where = scenario + "/" + e.getKey() + "/" + b.cell;
                     if (ba.failed() || ca.failed()) { // a crashed step measured nothing: no capacity to set against
@@ -315,6 +323,39 @@ public final class Compare {
             }
         }
         return new int[] {compared, regressions};
+    }
+
+    /** The capacity table's heading, once; returns true. */
+    private static boolean header(StringBuilder sb, boolean written, double maxRegression) {
+        if (!written) {
+            sb.append(String.format(Locale.ROOT, "%ncapacity (the answer of each search; candidate / base, a drop beyond"
+                    + " %s is a regression)%n", pct(maxRegression)));
+        }
+        return true;
+    }
+
+    /** A search part that answered: a boundary or a limit, not unknown, unfinished, failed or too short to tell. */
+    private static boolean answered(Search.Answer a) {
+        return !"unknown".equals(a.answer()) && !a.unfinished() && !a.failed() && !a.cannotTell();
+    }
+
+    /**
+     * How the candidate's run of a search's cell was stopped (Ctrl-C, SIGTERM): its run.json's outcome of the cell,
+     * else a step of its search, INTERRUPTED; null when it was not.
+     */
+    private static String stopped(RunData cand, String scenario, String cell, Search c) {
+        CellOutcome o = cand.run().outcomes().get(scenario + "/" + cell);
+        if (o != null && CellOutcome.INTERRUPTED.equals(o.status)) {
+            return "INTERRUPTED in the candidate" + (o.reason == null ? "" : ": " + o.reason);
+        }
+        if (c != null) {
+            for (Search.Step st : c.steps) {
+                if ("INTERRUPTED".equals(st.status())) {
+                    return "INTERRUPTED in the candidate at its step " + st.name();
+                }
+            }
+        }
+        return null;
     }
 
     /**
