@@ -93,6 +93,8 @@ public final class ForkSession implements AutoCloseable {
     private Thread hook;
     /** Ends this JVM when the workload is stuck ({@link ForkEnd}); tests replace it. */
     private IntConsumer halt = status -> Runtime.getRuntime().halt(status);
+    /** The primary metric's outliers: threshold from the warm-up, kept by the measured periods. */
+    private ForkTail tail;
 
     /**
      * A session without a shutdown hook (tests, or a caller that handles signals itself).
@@ -113,6 +115,7 @@ public final class ForkSession implements AutoCloseable {
         this.forkDir = forkDir;
         this.loadProbe = loadProbe;
         this.tally = new ForkTally(metrics, cpus, workload.cpuRoles());
+        this.tail = new ForkTail(0, periods.measureNs());
     }
 
     /** {@code , at most 1m20s left} (the launcher's estimate), {@code , past the estimate}, or nothing without one. */
@@ -150,6 +153,7 @@ public final class ForkSession implements AutoCloseable {
         ForkSession session = new ForkSession(workload, periods, cpus, Clocks.system(), affinity,
                 study + "/" + run.stepOr(variant), System.out, forkDir, CpuLoadProbe.system());
         session.endsByMillis = run.endsByMillis();
+        session.tail = new ForkTail(run.tailAboveNs(), periods.measureNs());
         session.installShutdownHook();
         return session;
     }
@@ -298,7 +302,7 @@ public final class ForkSession implements AutoCloseable {
             this.measured = measured;
             this.durationNs = durationNs;
             this.context = new PeriodContext(measured, durationNs, clocks, metrics, cpus, workload.cpuRoles(),
-                    affinity, stop);
+                    affinity, stop, measured ? tail.forMeasuredPeriod() : null);
             this.recorders = context.recorders();
             for (int i = 0; i < metrics.size(); i++) {
                 periodHistograms.add(LatencyRecorder.newHistogram());
@@ -324,7 +328,7 @@ public final class ForkSession implements AutoCloseable {
             } finally {
                 ended = true;
                 LockSupport.unpark(monitor);
-                interrupted |= joinUninterruptibly(monitor);
+                interrupted |= ForkEnd.joinUninterruptibly(monitor);
             }
             sample(); // what was recorded after the monitor's last interval
             context.wholeIntervals().forEach(this::take);
@@ -426,25 +430,14 @@ public final class ForkSession implements AutoCloseable {
                 if (measured) {
                     tally.addMeasuredPeriod(durationNs, load);
                     LatencyProfiler.publish(metrics, periodHistograms, context.counts(), context.countUnits());
+                } else {
+                    tail.warmedUp(periodHistograms.get(0), durationNs);
                 }
             }
             if (measured) {
                 writeForkFilesQuietly();
             }
         }
-    }
-
-    /** Joins a thread that is ending; true when the caller was interrupted meanwhile (its flag is then clear). */
-    private static boolean joinUninterruptibly(Thread t) {
-        boolean interrupted = false;
-        while (t.isAlive()) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        return interrupted;
     }
 
     private void appendToLog(List<Histogram> interval) {
@@ -480,6 +473,11 @@ public final class ForkSession implements AutoCloseable {
             ResultFiles.writeJson(forkDir.resolve(ResultLayout.FORK_JSON), forkJson());
         } catch (IOException e) {
             throw new IllegalStateException("cannot write " + forkDir.resolve(ResultLayout.FORK_JSON) + ": " + e, e);
+        }
+        try {
+            tail.write(forkDir);
+        } catch (IOException e) { // names the file
+            throw new IllegalStateException(e.getMessage(), e);
         }
     }
 
