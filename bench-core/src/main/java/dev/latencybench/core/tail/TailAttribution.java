@@ -49,6 +49,8 @@ public final class TailAttribution {
             t.forksAttributed++;
             attribute(outliers, new StopIndex(stops.stops()), fork.getFileName().toString(), t);
         }
+        t.aboveThreshold.percentileNs = t.thresholdNs;
+        t.aboveThreshold.samples = t.kept;
         return any ? t : null;
     }
 
@@ -58,6 +60,7 @@ public final class TailAttribution {
             long latency = outliers.latencyNs(i);
             Stop stop = stops.first(end - latency, end);
             Cause cause = stop == null ? Cause.OTHER : stop.cause;
+            t.aboveThreshold.add(cause);
             if (latency > t.beyondP99.percentileNs) {
                 t.beyondP99.add(cause);
             }

@@ -28,6 +28,8 @@ public final class TailPart {
     public int forksAttributed;
     public long kept;
     public long notKept;
+    /** Every outlier kept and attributed, by cause ({@code percentileNs}: the threshold, {@code samples}: those kept). */
+    public Beyond aboveThreshold = new Beyond();
     public Beyond beyondP99 = new Beyond();
     public Beyond beyondP99_9 = new Beyond();
     /** Per cause label, the worst sample kept that was put down to it. */

@@ -51,6 +51,8 @@ class TailAttributionTest {
         assertEquals(100_000, t.thresholdNs);
         assertEquals(4, t.kept);
         assertEquals(1, t.forksAttributed);
+        assertEquals(4, t.aboveThreshold.attributed);
+        assertEquals(2, t.aboveThreshold.other);
         assertEquals(4, t.beyondP99.samples);
         assertEquals(4, t.beyondP99.attributed);
         assertEquals(1, t.beyondP99.gc);
