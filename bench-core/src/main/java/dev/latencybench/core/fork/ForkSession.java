@@ -182,10 +182,7 @@ public final class ForkSession implements AutoCloseable {
         return this;
     }
 
-    /**
-     * Runs one period: warm-up ({@code measured == false}, discarded) or measured. Returns when the
-     * workload's period ended, or the run was interrupted.
-     */
+    /** Runs one period, warm-up (discarded) or measured; returns when it ended or the run was interrupted. */
     public LatencySummary runPeriod(boolean measured) {
         LatencySummary none = LatencySummary.of(LatencyRecorder.newHistogram());
         long durationNs = periods.durationNs(measured);
@@ -295,6 +292,7 @@ public final class ForkSession implements AutoCloseable {
         final List<MetricRecorder> recorders;
         final List<Histogram> periodHistograms = new ArrayList<>();
         final Histogram window = LatencyRecorder.newHistogram();
+        long startNs; // set before the monitor starts
         volatile boolean ended;
         boolean progressPrinted;
 
@@ -311,7 +309,7 @@ public final class ForkSession implements AutoCloseable {
 
         LatencySummary run() {
             CpuLoadProbe.Snapshot before = loadProbe.snapshot();
-            long startNs = clocks.monotonic().nanoTime();
+            startNs = clocks.monotonic().nanoTime();
             Thread periodThread = Thread.currentThread();
             Thread monitor = new Thread(() -> monitor(startNs, periodThread), "lb-monitor");
             monitor.setDaemon(true);
@@ -343,6 +341,8 @@ public final class ForkSession implements AutoCloseable {
         /** The monitor thread: intervals every second, progress, and the period's deadline. */
         private void monitor(long startNs, Thread periodThread) {
             long nextSample = startNs + SAMPLE_INTERVAL_NS;
+            long midpoint = startNs + durationNs / 2; // a warm-up is also sampled there: ForkTail's second half
+            boolean split = measured;
             long nextProgress = startNs + periods.progressIntervalNs();
             long stuckAfterNs = workload.stuckAfterNs(durationNs);
             long graceNs = Math.min(ForkEnd.STOP_GRACE_NS, (stuckAfterNs - durationNs) / 2);
@@ -369,16 +369,17 @@ public final class ForkSession implements AutoCloseable {
                             + Units.formatDuration(stuckAfterNs), periodThread);
                     return;
                 }
-                if (now - nextSample >= 0) {
+                if (now - nextSample >= 0 || (!split && now - midpoint >= 0)) {
+                    split |= now - midpoint >= 0;
                     sample();
-                    nextSample += SAMPLE_INTERVAL_NS;
+                    nextSample += now - nextSample >= 0 ? SAMPLE_INTERVAL_NS : 0;
                 }
                 if (now - nextProgress >= 0) {
                     printProgress(now - startNs);
                     nextProgress += periods.progressIntervalNs();
                 }
-                long wait = Math.min(nextSample, Math.min(nextProgress, told ? Long.MAX_VALUE : deadline))
-                        - clocks.monotonic().nanoTime();
+                long wait = Math.min(split ? nextSample : Math.min(nextSample, midpoint),
+                        Math.min(nextProgress, told ? Long.MAX_VALUE : deadline)) - clocks.monotonic().nanoTime();
                 wait = told ? Math.min(wait, ForkEnd.STUCK_CHECK_NS) : wait;
                 if (wait > 0) {
                     LockSupport.parkNanos(wait);
@@ -391,6 +392,9 @@ public final class ForkSession implements AutoCloseable {
             List<Histogram> interval = new ArrayList<>(recorders.size());
             for (MetricRecorder r : recorders) {
                 interval.add(r.sampleInterval());
+            }
+            if (!measured) {
+                tail.warmupInterval(interval.get(0), clocks.monotonic().nanoTime() - startNs, durationNs);
             }
             take(interval);
         }
@@ -431,7 +435,7 @@ public final class ForkSession implements AutoCloseable {
                     tally.addMeasuredPeriod(durationNs, load);
                     LatencyProfiler.publish(metrics, periodHistograms, context.counts(), context.countUnits());
                 } else {
-                    tail.warmedUp(periodHistograms.get(0), durationNs);
+                    tail.warmedUp(durationNs);
                 }
             }
             if (measured) {
@@ -474,11 +478,7 @@ public final class ForkSession implements AutoCloseable {
         } catch (IOException e) {
             throw new IllegalStateException("cannot write " + forkDir.resolve(ResultLayout.FORK_JSON) + ": " + e, e);
         }
-        try {
-            tail.write(forkDir);
-        } catch (IOException e) { // names the file
-            throw new IllegalStateException(e.getMessage(), e);
-        }
+        tail.write(forkDir); // an IllegalStateException naming the file
     }
 
     /** What this fork measured so far, as written to {@code fork.json}. */

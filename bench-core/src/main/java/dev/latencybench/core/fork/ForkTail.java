@@ -5,14 +5,20 @@ import java.nio.file.Path;
 
 import org.HdrHistogram.Histogram;
 
+import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.result.ResultLayout;
 import dev.latencybench.core.tail.OutlierBuffer;
 import dev.latencybench.core.tail.OutlierFile;
 
 /**
- * A fork's outliers of its primary metric: the threshold (the warm-up's p99, or {@code bench.tail.above}), the
- * buffer its measured periods fill, and the file it is written to ({@code outliers.bin} beside
- * {@code latency.hlog}).
+ * A fork's outliers of its primary metric: the threshold, the buffer its measured periods fill, and the file it
+ * is written to ({@code outliers.bin} beside {@code latency.hlog}).
+ *
+ * <p>The threshold is {@code bench.tail.above}, else the p99 of the warm-up's second half: the session samples
+ * a warm-up at its midpoint as well as every second, and the intervals taken after that sample are the second
+ * half. The first half, with class loading and the JIT in it, can put a whole warm-up's p99 above the measured
+ * period's p99.9, and then nothing worth keeping is kept. A warm-up that ended before its midpoint gives its
+ * whole p99.
  *
  * <p>The buffer is allocated once, before the first measured period, for 1% of the samples that period is
  * expected to take (the warm-up's count scaled to the measured duration), at most {@value #MOST_KEPT}; without
@@ -32,9 +38,13 @@ final class ForkTail {
     private long warmupP99Ns = -1;
     private long expectedSamples = -1;
     private OutlierBuffer buffer;
+    /** The primary metric over the warm-up, and over its second half. */
+    private final Histogram warmup = LatencyRecorder.newHistogram();
+    private final Histogram secondHalf = LatencyRecorder.newHistogram();
+    private boolean pastMidpoint;
 
     /**
-     * @param aboveNsGiven {@code bench.tail.above}; 0 takes the warm-up's p99
+     * @param aboveNsGiven {@code bench.tail.above}; 0 takes the p99 of the warm-up's second half
      * @param measureNs    how long a measured period lasts
      */
     ForkTail(long aboveNsGiven, long measureNs) {
@@ -42,13 +52,30 @@ final class ForkTail {
         this.measureNs = measureNs;
     }
 
-    /** After a warm-up period: the primary metric's histogram over it and how long it lasted. */
-    synchronized void warmedUp(Histogram primary, long warmupNs) {
-        if (primary.getTotalCount() == 0 || warmupNs <= 0) {
-            return;
+    /**
+     * One interval of a warm-up's primary metric, in the order taken (it is copied: the caller may reuse it).
+     *
+     * @param takenAtNs when it was taken, from the start of the warm-up
+     * @param warmupNs  how long the warm-up lasts
+     */
+    synchronized void warmupInterval(Histogram primary, long takenAtNs, long warmupNs) {
+        warmup.add(primary);
+        if (pastMidpoint) {
+            secondHalf.add(primary);
         }
-        warmupP99Ns = primary.getValueAtPercentile(99.0);
-        expectedSamples = (long) Math.ceil(primary.getTotalCount() * ((double) measureNs / warmupNs));
+        pastMidpoint |= 2 * takenAtNs >= warmupNs;
+    }
+
+    /** After a warm-up period of {@code warmupNs}, whose intervals {@link #warmupInterval} took. */
+    synchronized void warmedUp(long warmupNs) {
+        Histogram late = secondHalf.getTotalCount() > 0 ? secondHalf : warmup;
+        if (late.getTotalCount() > 0 && warmupNs > 0) {
+            warmupP99Ns = late.getValueAtPercentile(99.0);
+            expectedSamples = (long) Math.ceil(warmup.getTotalCount() * ((double) measureNs / warmupNs));
+        }
+        warmup.reset();
+        secondHalf.reset();
+        pastMidpoint = false;
     }
 
     /** The buffer of the measured periods (the same for each); null when there is no threshold. */
@@ -66,9 +93,13 @@ final class ForkTail {
     }
 
     /** Writes the outliers kept so far to {@code forkDir}; nothing when none are kept. */
-    synchronized void write(Path forkDir) throws IOException {
+    synchronized void write(Path forkDir) {
         if (buffer != null) {
-            OutlierFile.write(forkDir.resolve(ResultLayout.OUTLIERS), buffer);
+            try {
+                OutlierFile.write(forkDir.resolve(ResultLayout.OUTLIERS), buffer);
+            } catch (IOException e) { // names the file
+                throw new IllegalStateException(e.getMessage(), e);
+            }
         }
     }
 }

@@ -17,12 +17,14 @@ import dev.latencybench.core.tail.OutlierBuffer;
  * [0, {@link LatencyRecorder#HIGHEST_TRACKABLE_NS}] are counted, never clamped into the histogram.
  *
  * <p>A measured period's recorder of the primary metric also keeps its outliers: {@link #record(long, long)}
- * hands a value above the warm-up's p99 (or {@code bench.tail.above}) with its end time to an
- * {@link OutlierBuffer}, which the tail's attribution lines up with the JVM's stops.
+ * hands a value above the threshold (the p99 of the warm-up's second half, or {@code bench.tail.above}) with
+ * its end time to an {@link OutlierBuffer}, which keeps the worst and which the tail's attribution lines up
+ * with the JVM's stops.
  *
  * <p>Hot path: {@link #record} is one wait-free histogram increment (single writer) or a few
- * atomic operations (concurrent); no allocation. {@link #record(long, long)} adds one compare, and for an
- * outlier one atomic increment and two stores.
+ * atomic operations (concurrent); no allocation. {@link #record(long, long)} adds one compare for a value at or
+ * below the threshold; an outlier also goes into the buffer's heap (two stores and an expected O(1) sift while it
+ * has room, at most O(log capacity) once full; under the buffer's lock for a metric several threads record).
  */
 public final class MetricRecorder {
     private final Metric metric;
@@ -83,7 +85,11 @@ public final class MetricRecorder {
      */
     public boolean record(long value, long endNs) {
         if (value > outlierAboveNs && value <= LatencyRecorder.HIGHEST_TRACKABLE_NS) {
-            outliers.add(endNs, value);
+            if (single != null) {
+                outliers.add(endNs, value);
+            } else {
+                outliers.addShared(endNs, value);
+            }
         }
         return record(value);
     }

@@ -1,23 +1,31 @@
 package dev.latencybench.core.tail;
 
-import java.util.concurrent.atomic.AtomicLong;
-
 /**
- * The samples of one metric above a threshold, each with its end time ({@code System.nanoTime()}'s clock) and
- * its value in ns, in a buffer allocated up front: what a tail attribution lines up with the JVM's stops.
- * When it is full, further outliers are counted ({@link #notKept}), not kept.
+ * The worst samples of one metric above a threshold, each with its end time ({@code System.nanoTime()}'s clock)
+ * and its value in ns, in arrays allocated up front: what a tail attribution lines up with the JVM's stops.
+ * While it has room, every outlier is kept; once it is full, an outlier larger than the smallest kept takes
+ * that one's place, and the smaller of the two is counted ({@link #notKept}). So whenever fewer samples than
+ * {@link #capacity} lie above some value, every one of them is kept: the samples beyond a period's p99.9 are
+ * all kept while they number fewer than the buffer, however many smaller outliers came first.
  *
- * <p>Thread-safe: several threads may {@link #add} at once (each takes a slot with one atomic increment); a
- * reader ({@link #size}, {@link #endNs}, {@link #latencyNs}) sees every slot whose writer has returned, once
- * the writers have stopped or handed over (a thread join, the end of a period). Hot path: a caller compares
- * the value with {@link #aboveNs()} itself; {@link #add} is one atomic increment and two array stores, no
- * allocation.
+ * <p>The arrays are a binary min-heap on the value (the smallest kept at index 0), in no time order.
+ *
+ * <p>Threading: one writer calls {@link #add}; several writers call {@link #addShared}, which takes this
+ * object's lock (a metric's recorder calls one or the other, never both). A reader ({@link #size},
+ * {@link #endNs}, {@link #latencyNs}) sees every outlier whose writer has returned, once the writers have
+ * stopped or handed over (a thread join, the end of a period).
+ *
+ * <p>Hot path: a caller compares the value with {@link #aboveNs()} itself, so a sample below the threshold
+ * costs that one compare. An outlier costs, while the buffer has room, two stores and a sift-up (O(1)
+ * expected for values in random order, O(log capacity) at worst); once it is full, one more compare when it
+ * is not larger than the smallest kept, else a sift-down (O(log capacity)). No allocation.
  */
 public final class OutlierBuffer {
     private final long aboveNs;
     private final long[] endNs;
     private final long[] latencyNs;
-    private final AtomicLong offered = new AtomicLong();
+    private int size;
+    private long notKept;
 
     /**
      * @param aboveNs  a sample above this is an outlier
@@ -41,23 +49,71 @@ public final class OutlierBuffer {
         return endNs.length;
     }
 
-    /** Keeps one outlier, or counts it when the buffer is full. */
+    /** One writer: keeps one outlier, in place of the smallest kept when the buffer is full and it is larger. */
     public void add(long endNs, long latencyNs) {
-        long slot = offered.getAndIncrement();
-        if (slot < this.endNs.length) {
-            this.endNs[(int) slot] = endNs;
-            this.latencyNs[(int) slot] = latencyNs;
+        if (size < this.latencyNs.length) {
+            siftUp(size++, endNs, latencyNs);
+        } else {
+            notKept++;
+            if (size > 0 && latencyNs > this.latencyNs[0]) {
+                siftDown(endNs, latencyNs);
+            }
         }
     }
 
-    /** The outliers kept. */
-    public int size() {
-        return (int) Math.min(offered.get(), endNs.length);
+    /** {@link #add} for a metric that several threads record: under this object's lock. */
+    public synchronized void addShared(long endNs, long latencyNs) {
+        add(endNs, latencyNs);
     }
 
-    /** The outliers offered once the buffer was full. */
-    public long notKept() {
-        return Math.max(0, offered.get() - endNs.length);
+    /** Moves a hole at {@code i} up to where the new outlier belongs, and puts it there. */
+    private void siftUp(int i, long end, long latency) {
+        while (i > 0) {
+            int parent = (i - 1) >>> 1;
+            if (latencyNs[parent] <= latency) {
+                break;
+            }
+            latencyNs[i] = latencyNs[parent];
+            endNs[i] = endNs[parent];
+            i = parent;
+        }
+        latencyNs[i] = latency;
+        endNs[i] = end;
+    }
+
+    /** Drops the smallest kept (the root) and puts the new outlier where it belongs below. */
+    private void siftDown(long end, long latency) {
+        int i = 0;
+        int half = size >>> 1; // the nodes with a child
+        while (i < half) {
+            int child = 2 * i + 1;
+            if (child + 1 < size && latencyNs[child + 1] < latencyNs[child]) {
+                child++;
+            }
+            if (latency <= latencyNs[child]) {
+                break;
+            }
+            latencyNs[i] = latencyNs[child];
+            endNs[i] = endNs[child];
+            i = child;
+        }
+        latencyNs[i] = latency;
+        endNs[i] = end;
+    }
+
+    /** The outliers kept. */
+    public synchronized int size() {
+        return size;
+    }
+
+    /** The outliers offered once the buffer was full, less those that took a smaller one's place. */
+    public synchronized long notKept() {
+        return notKept;
+    }
+
+    /** The smallest outlier kept; the threshold while none is. */
+    public synchronized long smallestKeptNs() {
+        return size == 0 ? aboveNs : latencyNs[0];
     }
 
     public long endNs(int i) {

@@ -16,6 +16,7 @@ import dev.latencybench.core.result.ResultLayout;
  * {@code [end - latency, end]} that overlaps a {@link Cause#GC} stop is {@code gc}; else one that overlaps a
  * {@link Cause#SAFEPOINT} is {@code safepoint}; else {@code other}. A fork without both files, or whose log
  * lacks the {@code timenanos} stamp, is left out ({@link TailPart#forksAttributed} says how many were not).
+ * {@link TailPart#shortfall} says why a fork's file may lack samples beyond p99.9.
  *
  * <p>Stateless; runs in the launcher after a cell, in time O(outliers x log(stops)).
  */
@@ -42,8 +43,12 @@ public final class TailAttribution {
             t.thresholdNs = Math.max(t.thresholdNs, outliers.aboveNs);
             t.kept += outliers.size();
             t.notKept += outliers.notKept;
+            String pid = fork.getFileName().toString();
+            shortfall(outliers, pid, primary, t);
             JvmStops stops = Files.exists(log) ? JvmStops.read(log) : null;
             if (stops == null || !stops.onNanoClock()) {
+                t.shortfall.add("fork " + pid + ": no GC log stamped on System.nanoTime()'s clock (timenanos), so"
+                        + " its " + outliers.size() + " outliers kept are not attributed");
                 continue;
             }
             t.forksAttributed++;
@@ -52,6 +57,26 @@ public final class TailAttribution {
         t.aboveThreshold.percentileNs = t.thresholdNs;
         t.aboveThreshold.samples = t.kept;
         return any ? t : null;
+    }
+
+    /** Why one fork's file may lack samples beyond the cell's p99.9: its threshold, or its full buffer. */
+    static void shortfall(OutlierFile outliers, String pid, Histogram primary, TailPart t) {
+        long p99_9 = t.beyondP99_9.percentileNs;
+        long between = countAbove(primary, p99_9) - countAbove(primary, outliers.aboveNs);
+        if (outliers.aboveNs > p99_9 && between > 0) {
+            t.shortfall.add("fork " + pid + ": its threshold " + outliers.aboveNs + " ns lies above the cell's p99.9 "
+                    + p99_9 + " ns; the cell holds " + between + " samples between them, and this fork kept none"
+                    + " of its own");
+        }
+        long smallestKeptNs = Long.MAX_VALUE;
+        for (int i = 0; i < outliers.size(); i++) {
+            smallestKeptNs = Math.min(smallestKeptNs, outliers.latencyNs(i));
+        }
+        if (outliers.notKept > 0 && smallestKeptNs > p99_9) {
+            t.shortfall.add("fork " + pid + ": its buffer was full (" + outliers.size() + " kept, " + outliers.notKept
+                    + " not kept) and its smallest kept, " + smallestKeptNs + " ns, lies above the cell's p99.9 "
+                    + p99_9 + " ns, so some samples beyond p99.9 may not have been kept");
+        }
     }
 
     static void attribute(OutlierFile outliers, StopIndex stops, String fork, TailPart t) {

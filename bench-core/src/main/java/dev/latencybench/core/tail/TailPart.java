@@ -1,6 +1,8 @@
 package dev.latencybench.core.tail;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import com.google.gson.Gson;
@@ -34,6 +36,12 @@ public final class TailPart {
     public Beyond beyondP99_9 = new Beyond();
     /** Per cause label, the worst sample kept that was put down to it. */
     public Map<String, Worst> worst = new LinkedHashMap<>();
+    /**
+     * Why samples beyond p99.9 may be missing from {@code beyondP99_9.attributed}, one sentence a fork: a
+     * threshold above the cell's p99.9 (the warm-up's second half slower than the measured period), a full
+     * buffer whose smallest kept lies above it, a fork without a log on the sample's clock. Empty: none of these.
+     */
+    public List<String> shortfall = new ArrayList<>();
 
     /** The samples beyond one percentile, by cause. */
     public static final class Beyond {

@@ -17,18 +17,6 @@ class OutlierFileTest {
     Path tmp;
 
     @Test
-    void aFullBufferKeepsTheFirstAndCountsTheRest() {
-        OutlierBuffer b = new OutlierBuffer(1_000, 2);
-        b.add(10, 2_000);
-        b.add(20, 3_000);
-        b.add(30, 4_000);
-        assertEquals(2, b.size());
-        assertEquals(1, b.notKept());
-        assertEquals(20, b.endNs(1));
-        assertEquals(3_000, b.latencyNs(1));
-    }
-
-    @Test
     void roundTripsAndIsBoundedBySixteenBytesAnOutlier() throws IOException {
         OutlierBuffer b = new OutlierBuffer(5_000, 3);
         b.add(100, 6_000);

@@ -86,6 +86,7 @@ class TailAttributionTest {
         assertEquals(0.25, t.shareBeyondP99_9(Cause.OTHER), 1e-12);
         TailPart back = TailPart.of(wrapped(t));
         assertEquals(15, back.beyondP99_9.gc);
+        assertEquals(List.of(), back.shortfall, "threshold below p99.9, buffer not full, log on the clock");
         assertEquals("Pause Young (Normal) (G1 Evacuation Pause)", back.worst.get("gc").stop);
     }
 
@@ -99,6 +100,46 @@ class TailAttributionTest {
         assertEquals(1, t.kept);
         assertEquals(0, t.forksAttributed);
         assertEquals(0, t.beyondP99.attributed);
+        assertEquals(List.of("fork 42: no GC log stamped on System.nanoTime()'s clock (timenanos), so its 1 outliers"
+                + " kept are not attributed"), t.shortfall);
+    }
+
+    /** A threshold above the measured p99.9 (a slow warm-up) keeps fewer than lie beyond it, and says so. */
+    @Test
+    void aThresholdAboveTheCellsP999IsSaid() throws IOException {
+        OutlierBuffer b = new OutlierBuffer(500_000, 100);
+        Histogram h = LatencyRecorder.newHistogram();
+        h.recordValueWithCount(1_000, 99_980);
+        for (int i = 0; i < 20; i++) { // 10 of 400 us, under the threshold, and 10 of 600 us
+            long latency = i < 10 ? 400_000 : 600_000;
+            if (latency > b.aboveNs()) {
+                b.add(3_000_000 + i, latency);
+            }
+            h.recordValue(latency);
+        }
+        TailPart t = TailAttribution.of(tmp, List.of(fork(b)), h);
+        assertEquals(20, t.beyondP99_9.samples);
+        assertEquals(10, t.beyondP99_9.attributed);
+        long p99_9 = h.getValueAtPercentile(99.9);
+        assertEquals(List.of("fork 42: its threshold 500000 ns lies above the cell's p99.9 " + p99_9
+                + " ns; the cell holds 10 samples between them, and this fork kept none of its own"), t.shortfall);
+    }
+
+    /** A full buffer whose smallest kept lies above p99.9 may have let some beyond it go, and says so. */
+    @Test
+    void aFullBufferThatMayLackSamplesBeyondP999IsSaid() throws IOException {
+        OutlierBuffer b = new OutlierBuffer(100_000, 5);
+        Histogram h = LatencyRecorder.newHistogram();
+        h.recordValueWithCount(1_000, 99_980);
+        for (int i = 0; i < 20; i++) {
+            b.add(3_000_000 + i, 400_000 + i);
+            h.recordValue(400_000 + i);
+        }
+        TailPart t = TailAttribution.of(tmp, List.of(fork(b)), h);
+        assertEquals(5, t.beyondP99_9.attributed);
+        assertEquals(1, t.shortfall.size(), t.shortfall.toString());
+        assertEquals(true, t.shortfall.get(0).startsWith("fork 42: its buffer was full (5 kept, 15 not kept) and its"
+                + " smallest kept, 400015 ns, lies above the cell's p99.9 "), t.shortfall.get(0));
     }
 
     @Test
