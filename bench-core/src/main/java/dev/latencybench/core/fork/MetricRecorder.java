@@ -17,7 +17,7 @@ import dev.latencybench.core.tail.OutlierBuffer;
  * [0, {@link LatencyRecorder#HIGHEST_TRACKABLE_NS}] are counted, never clamped into the histogram.
  *
  * <p>A measured period's recorder of the primary metric also keeps its outliers: {@link #record(long, long)}
- * hands a value above the threshold (the p99 of the warm-up's second half, or {@code bench.tail.above}) with
+ * hands a value above the threshold (the p90 of the warm-up's second half, or {@code bench.tail.above}) with
  * its end time to an {@link OutlierBuffer}, which keeps the worst and which the tail's attribution lines up
  * with the JVM's stops.
  *

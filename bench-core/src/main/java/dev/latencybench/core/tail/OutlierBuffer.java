@@ -1,5 +1,7 @@
 package dev.latencybench.core.tail;
 
+import java.util.concurrent.atomic.AtomicLong;
+
 /**
  * The worst samples of one metric above a threshold, each with its end time ({@code System.nanoTime()}'s clock)
  * and its value in ns, in arrays allocated up front: what a tail attribution lines up with the JVM's stops.
@@ -18,14 +20,19 @@ package dev.latencybench.core.tail;
  * <p>Hot path: a caller compares the value with {@link #aboveNs()} itself, so a sample below the threshold
  * costs that one compare. An outlier costs, while the buffer has room, two stores and a sift-up (O(1)
  * expected for values in random order, O(log capacity) at worst); once it is full, one more compare when it
- * is not larger than the smallest kept, else a sift-down (O(log capacity)). No allocation.
+ * is not larger than the smallest kept, else a sift-down (O(log capacity)). No allocation. So once it is full
+ * the smallest kept acts as the threshold, and it rises to the period's own tail: a threshold set low (below
+ * the period's p99.9) costs one more compare per outlier, and loses none of the worst.
  */
 public final class OutlierBuffer {
     private final long aboveNs;
     private final long[] endNs;
     private final long[] latencyNs;
-    private int size;
+    /** Volatile: {@link #addShared} reads it without the lock (see there). */
+    private volatile int size;
     private long notKept;
+    /** Outliers {@link #addShared} turned away without the lock. */
+    private final AtomicLong notKeptUnlocked = new AtomicLong();
 
     /**
      * @param aboveNs  a sample above this is an outlier
@@ -51,19 +58,32 @@ public final class OutlierBuffer {
 
     /** One writer: keeps one outlier, in place of the smallest kept when the buffer is full and it is larger. */
     public void add(long endNs, long latencyNs) {
-        if (size < this.latencyNs.length) {
-            siftUp(size++, endNs, latencyNs);
+        int n = size;
+        if (n < this.latencyNs.length) {
+            siftUp(n, endNs, latencyNs);
+            size = n + 1; // after the heap holds it: a reader of a full size sees a whole heap
         } else {
             notKept++;
-            if (size > 0 && latencyNs > this.latencyNs[0]) {
+            if (n > 0 && latencyNs > this.latencyNs[0]) {
                 siftDown(endNs, latencyNs);
             }
         }
     }
 
-    /** {@link #add} for a metric that several threads record: under this object's lock. */
-    public synchronized void addShared(long endNs, long latencyNs) {
-        add(endNs, latencyNs);
+    /**
+     * {@link #add} for a metric that several threads record: under this object's lock, except for an outlier
+     * that a full buffer would turn away, which is counted without it. Once {@link #size} is seen full, the
+     * smallest kept only grows, and the lock-free read sees its value at that moment or a later one: a stale read
+     * can only send an outlier to the lock, never turn away one that belongs in the buffer.
+     */
+    public void addShared(long endNs, long latencyNs) {
+        if (size == this.latencyNs.length && latencyNs <= this.latencyNs[0]) {
+            notKeptUnlocked.incrementAndGet();
+            return;
+        }
+        synchronized (this) {
+            add(endNs, latencyNs);
+        }
     }
 
     /** Moves a hole at {@code i} up to where the new outlier belongs, and puts it there. */
@@ -108,7 +128,7 @@ public final class OutlierBuffer {
 
     /** The outliers offered once the buffer was full, less those that took a smaller one's place. */
     public synchronized long notKept() {
-        return notKept;
+        return notKept + notKeptUnlocked.get();
     }
 
     /** The smallest outlier kept; the threshold while none is. */
