@@ -47,7 +47,7 @@ public final class TailAttribution {
             shortfall(outliers, pid, primary, t);
             JvmStops stops = Files.exists(log) ? JvmStops.read(log) : null;
             if (stops == null || !stops.onNanoClock()) {
-                t.shortfall.add("fork " + pid + ": no GC log stamped on System.nanoTime()'s clock (timenanos), so"
+                t.shortfall.add("fork " + pid + ": no GC log stamped with timenanos, the samples' clock, so"
                         + " its " + outliers.size() + " outliers kept are not attributed");
                 continue;
             }

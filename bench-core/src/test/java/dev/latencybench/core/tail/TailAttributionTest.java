@@ -100,7 +100,7 @@ class TailAttributionTest {
         assertEquals(1, t.kept);
         assertEquals(0, t.forksAttributed);
         assertEquals(0, t.beyondP99.attributed);
-        assertEquals(List.of("fork 42: no GC log stamped on System.nanoTime()'s clock (timenanos), so its 1 outliers"
+        assertEquals(List.of("fork 42: no GC log stamped with timenanos, the samples' clock, so its 1 outliers"
                 + " kept are not attributed"), t.shortfall);
     }
 
