@@ -75,7 +75,7 @@ final class SampleContext implements TaskContext {
             strays.incrementAndGet();
             return;
         }
-        p.latency.record(now - intendedNs);
+        p.latency.record(now - intendedNs, now);
         p.samples.incrementAndGet(); // after the record: a period that counted it has it in its histogram
     }
 

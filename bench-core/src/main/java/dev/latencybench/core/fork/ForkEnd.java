@@ -154,4 +154,17 @@ public final class ForkEnd {
         System.arraycopy(stack, i, own, 0, own.length);
         return own;
     }
+
+    /** Joins a thread that is ending; true when the caller was interrupted meanwhile (its flag is then clear). */
+    static boolean joinUninterruptibly(Thread t) {
+        boolean interrupted = false;
+        while (t.isAlive()) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        return interrupted;
+    }
 }

@@ -95,6 +95,8 @@ public final class ForkSession implements AutoCloseable {
     private Thread hook;
     /** Ends this JVM when the workload is stuck ({@link ForkEnd}); tests replace it. */
     private IntConsumer halt = status -> Runtime.getRuntime().halt(status);
+    /** The primary metric's outliers: threshold from the warm-up, kept by the measured periods. */
+    private ForkTail tail;
 
     /**
      * A session without a shutdown hook (tests, or a caller that handles signals itself).
@@ -115,6 +117,7 @@ public final class ForkSession implements AutoCloseable {
         this.forkDir = forkDir;
         this.loadProbe = loadProbe;
         this.tally = new ForkTally(metrics, cpus, workload.cpuRoles());
+        this.tail = new ForkTail(0, periods.measureNs());
     }
 
     /** {@code , at most 1m20s left} (the launcher's estimate), {@code , past the estimate}, or nothing without one. */
@@ -152,6 +155,7 @@ public final class ForkSession implements AutoCloseable {
         ForkSession session = new ForkSession(workload, periods, cpus, Clocks.system(), affinity,
                 study + "/" + run.stepOr(variant), System.out, forkDir, CpuLoadProbe.system());
         session.endsByMillis = run.endsByMillis();
+        session.tail = new ForkTail(run.tailAboveNs(), periods.measureNs());
         session.installShutdownHook();
         return session;
     }
@@ -188,10 +192,7 @@ public final class ForkSession implements AutoCloseable {
         return this;
     }
 
-    /**
-     * Runs one period: warm-up ({@code measured == false}, discarded) or measured. Returns when the
-     * workload's period ended, or the run was interrupted.
-     */
+    /** Runs one period, warm-up (discarded) or measured; returns when it ended or the run was interrupted. */
     public LatencySummary runPeriod(boolean measured) {
         LatencySummary none = LatencySummary.of(LatencyRecorder.newHistogram());
         long durationNs = periods.durationNs(measured);
@@ -303,6 +304,7 @@ public final class ForkSession implements AutoCloseable {
         final List<MetricRecorder> recorders;
         final List<Histogram> periodHistograms = new ArrayList<>();
         final Histogram window = LatencyRecorder.newHistogram();
+        long startNs; // set before the monitor starts
         volatile boolean ended;
         boolean progressPrinted;
 
@@ -310,7 +312,7 @@ public final class ForkSession implements AutoCloseable {
             this.measured = measured;
             this.durationNs = durationNs;
             this.context = new PeriodContext(measured, durationNs, clocks, metrics, cpus, workload.cpuRoles(),
-                    affinity, stop);
+                    affinity, stop, measured ? tail.forMeasuredPeriod() : null);
             this.recorders = context.recorders();
             for (int i = 0; i < metrics.size(); i++) {
                 periodHistograms.add(LatencyRecorder.newHistogram());
@@ -319,7 +321,7 @@ public final class ForkSession implements AutoCloseable {
 
         LatencySummary run() {
             CpuLoadProbe.Snapshot before = loadProbe.snapshot();
-            long startNs = clocks.monotonic().nanoTime();
+            startNs = clocks.monotonic().nanoTime();
             Thread periodThread = Thread.currentThread();
             Thread monitor = new Thread(() -> monitor(startNs, periodThread), "lb-monitor");
             monitor.setDaemon(true);
@@ -351,6 +353,8 @@ public final class ForkSession implements AutoCloseable {
         /** The monitor thread: intervals every second, progress, and the period's deadline. */
         private void monitor(long startNs, Thread periodThread) {
             long nextSample = startNs + SAMPLE_INTERVAL_NS;
+            long midpoint = startNs + durationNs / 2; // a warm-up is also sampled there: ForkTail's second half
+            boolean split = measured;
             long nextProgress = startNs + periods.progressIntervalNs();
             long stuckAfterNs = workload.stuckAfterNs(durationNs);
             long graceNs = Math.min(ForkEnd.STOP_GRACE_NS, (stuckAfterNs - durationNs) / 2);
@@ -377,16 +381,17 @@ public final class ForkSession implements AutoCloseable {
                             + Units.formatDuration(stuckAfterNs), periodThread);
                     return;
                 }
-                if (now - nextSample >= 0) {
+                if (now - nextSample >= 0 || (!split && now - midpoint >= 0)) {
+                    split |= now - midpoint >= 0;
                     sample();
-                    nextSample += SAMPLE_INTERVAL_NS;
+                    nextSample += now - nextSample >= 0 ? SAMPLE_INTERVAL_NS : 0;
                 }
                 if (now - nextProgress >= 0) {
                     printProgress(now - startNs);
                     nextProgress += periods.progressIntervalNs();
                 }
-                long wait = Math.min(nextSample, Math.min(nextProgress, told ? Long.MAX_VALUE : deadline))
-                        - clocks.monotonic().nanoTime();
+                long wait = Math.min(split ? nextSample : Math.min(nextSample, midpoint),
+                        Math.min(nextProgress, told ? Long.MAX_VALUE : deadline)) - clocks.monotonic().nanoTime();
                 wait = told ? Math.min(wait, ForkEnd.STUCK_CHECK_NS) : wait;
                 if (wait > 0) {
                     LockSupport.parkNanos(wait);
@@ -399,6 +404,9 @@ public final class ForkSession implements AutoCloseable {
             List<Histogram> interval = new ArrayList<>(recorders.size());
             for (MetricRecorder r : recorders) {
                 interval.add(r.sampleInterval());
+            }
+            if (!measured) {
+                tail.warmupInterval(interval.get(0), clocks.monotonic().nanoTime() - startNs, durationNs);
             }
             take(interval);
         }
@@ -438,6 +446,8 @@ public final class ForkSession implements AutoCloseable {
                 if (measured) {
                     tally.addMeasuredPeriod(durationNs, load);
                     LatencyProfiler.publish(metrics, periodHistograms, context.counts(), context.countUnits());
+                } else {
+                    tail.warmedUp(durationNs);
                 }
             }
             if (measured) {
@@ -480,6 +490,7 @@ public final class ForkSession implements AutoCloseable {
         } catch (IOException e) {
             throw new IllegalStateException("cannot write " + forkDir.resolve(ResultLayout.FORK_JSON) + ": " + e, e);
         }
+        tail.write(forkDir); // an IllegalStateException naming the file
     }
 
     /** What this fork measured so far, as written to {@code fork.json}. */

@@ -8,6 +8,7 @@ import org.HdrHistogram.SingleWriterRecorder;
 
 import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.record.Metric;
+import dev.latencybench.core.tail.OutlierBuffer;
 
 /**
  * Where a workload records one metric during a period: a single-writer HdrHistogram recorder for a
@@ -15,18 +16,36 @@ import dev.latencybench.core.record.Metric;
  * session's monitor thread takes an interval histogram from it every second. Values outside
  * [0, {@link LatencyRecorder#HIGHEST_TRACKABLE_NS}] are counted, never clamped into the histogram.
  *
+ * <p>A measured period's recorder of the primary metric also keeps its outliers: {@link #record(long, long)}
+ * hands a value above the threshold (the p90 of the warm-up's second half, or {@code bench.tail.above}) with
+ * its end time to an {@link OutlierBuffer}, which keeps the worst and which the tail's attribution lines up
+ * with the JVM's stops.
+ *
  * <p>Hot path: {@link #record} is one wait-free histogram increment (single writer) or a few
- * atomic operations (concurrent); no allocation.
+ * atomic operations (concurrent); no allocation. {@link #record(long, long)} adds one compare for a value at or
+ * below the threshold; an outlier also goes into the buffer's heap (two stores and an expected O(1) sift while it
+ * has room, at most O(log capacity) once full; under the buffer's lock for a metric several threads record).
  */
 public final class MetricRecorder {
     private final Metric metric;
     private final SingleWriterRecorder single;
     private final Recorder shared;
     private final AtomicLong outOfRange = new AtomicLong();
+    /** Where outliers go; null keeps none. */
+    private final OutlierBuffer outliers;
+    /** A value above this is an outlier: the buffer's threshold, or the highest value, which none exceeds. */
+    private final long outlierAboveNs;
     private Histogram interval;
 
     MetricRecorder(Metric metric) {
+        this(metric, null);
+    }
+
+    /** @param outliers where values above its threshold go with their end time; null keeps none */
+    MetricRecorder(Metric metric, OutlierBuffer outliers) {
         this.metric = metric;
+        this.outliers = outliers;
+        this.outlierAboveNs = outliers == null ? Long.MAX_VALUE : outliers.aboveNs();
         if (metric.writers() == Metric.Writers.ONE) {
             this.single = new SingleWriterRecorder(1, LatencyRecorder.HIGHEST_TRACKABLE_NS,
                     LatencyRecorder.SIGNIFICANT_DIGITS);
@@ -57,6 +76,22 @@ public final class MetricRecorder {
             shared.recordValue(value);
         }
         return true;
+    }
+
+    /**
+     * Records one value that ended at {@code endNs} (the period's clock, {@code System.nanoTime()}'s in a
+     * benchmark JVM); one above the outlier threshold is also kept with that time. False (and counted) when
+     * the value is outside the histogram's range.
+     */
+    public boolean record(long value, long endNs) {
+        if (value > outlierAboveNs && value <= LatencyRecorder.HIGHEST_TRACKABLE_NS) {
+            if (single != null) {
+                outliers.add(endNs, value);
+            } else {
+                outliers.addShared(endNs, value);
+            }
+        }
+        return record(value);
     }
 
     /** Values recorded outside the histogram's range this period. */

@@ -12,6 +12,7 @@ import dev.latencybench.core.affinity.AffinityService;
 import dev.latencybench.core.affinity.CpuPlan;
 import dev.latencybench.core.record.Metric;
 import dev.latencybench.core.record.Metrics;
+import dev.latencybench.core.tail.OutlierBuffer;
 import dev.latencybench.core.time.Clock;
 import dev.latencybench.core.time.Clocks;
 import dev.latencybench.core.time.Pacer;
@@ -46,6 +47,12 @@ public final class PeriodContext {
 
     PeriodContext(boolean measured, long durationNs, Clocks clocks, Metrics metrics, CpuPlan cpus, List<String> roles,
                   AffinityService affinity, PeriodStop stop) {
+        this(measured, durationNs, clocks, metrics, cpus, roles, affinity, stop, null);
+    }
+
+    /** @param primaryOutliers where the primary metric's outliers go; null keeps none (a warm-up) */
+    PeriodContext(boolean measured, long durationNs, Clocks clocks, Metrics metrics, CpuPlan cpus, List<String> roles,
+                  AffinityService affinity, PeriodStop stop, OutlierBuffer primaryOutliers) {
         this.measured = measured;
         this.durationNs = durationNs;
         this.clocks = clocks;
@@ -57,7 +64,7 @@ public final class PeriodContext {
         this.pinnedTo = new int[roles.size()];
         java.util.Arrays.fill(pinnedTo, -1);
         for (Metric m : metrics.all()) {
-            recorders.put(m.name(), new MetricRecorder(m));
+            recorders.put(m.name(), new MetricRecorder(m, m == metrics.primary() ? primaryOutliers : null));
         }
     }
 

@@ -49,6 +49,8 @@ public final class CellResult {
     public Map<String, LatencySummary> summaries = new LinkedHashMap<>();
     /** Each fork's percentiles per metric, in fork order; a metric whose forks were not kept is absent. */
     public Map<String, List<ForkFigures>> forkSummaries = new LinkedHashMap<>();
+    /** Why the primary metric's tail was slow ({@code TailPart} of {@code core.tail}); null when not attributed. */
+    public JsonObject tail;
     public JsonArray pinning = new JsonArray();
     public JsonArray machineLoad = new JsonArray();
     public String command;
@@ -109,6 +111,9 @@ public final class CellResult {
         }
         r.add("metrics", metrics.toJson(summaries));
         r.add("forkMetrics", byFork);
+        if (tail != null) {
+            r.add("tail", tail);
+        }
         r.add("pinning", pinning);
         r.add("machineLoad", machineLoad);
         r.addProperty("command", command);
@@ -147,6 +152,7 @@ public final class CellResult {
         c.metrics = Metrics.fromResult(r);
         c.summaries = Metrics.summariesOf(r);
         c.forkSummaries = forkSummaries(r);
+        c.tail = r.has("tail") && r.get("tail").isJsonObject() ? r.getAsJsonObject("tail") : null;
         c.pinning = r.has("pinning") && r.get("pinning").isJsonArray() ? r.getAsJsonArray("pinning") : new JsonArray();
         c.machineLoad = r.has("machineLoad") && r.get("machineLoad").isJsonArray() ? r.getAsJsonArray("machineLoad")
                 : new JsonArray();

@@ -28,6 +28,8 @@ import dev.latencybench.core.result.ResultLayout;
 import dev.latencybench.core.schedule.Step;
 import dev.latencybench.core.study.Accounting;
 import dev.latencybench.core.study.Study;
+import dev.latencybench.core.tail.TailAttribution;
+import dev.latencybench.core.tail.TailPart;
 
 /**
  * Turns the raw data of a cell's forks ({@code forks/<pid>/fork.json, latency.hlog, env.json}) into
@@ -217,6 +219,8 @@ public final class CellMerger {
             r.summaries.put(name, summaries.get(i));
             r.forkSummaries.put(name, perFork.get(i));
         }
+        TailPart tail = tailOf(cellDir, forkDirs, primary, flags);
+        r.tail = tail == null ? null : tail.toJson();
         r.pinning = pinning;
         r.machineLoad = loads;
         r.command = ctx.command;
@@ -246,6 +250,16 @@ public final class CellMerger {
         }
         return new CellSummary(ctx.step.name(), cellDir.getFileName().toString(), status, new ArrayList<>(reasons), flags,
                 metrics, summaries, cellDir);
+    }
+
+    /** The tail's causes; null, with a flag saying why, when a fork's outliers cannot be read. */
+    private static TailPart tailOf(Path cellDir, List<Path> forkDirs, Histogram primary, List<String> flags) {
+        try {
+            return TailAttribution.of(cellDir, forkDirs, primary);
+        } catch (IOException e) {
+            flags.add("the tail's causes are not given: " + e.getMessage());
+            return null;
+        }
     }
 
     private static void writeLog(Path file, List<IntervalLog.Intervals> logs, Context ctx) throws IOException {

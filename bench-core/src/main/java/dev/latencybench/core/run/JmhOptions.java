@@ -80,7 +80,8 @@ final class JmhOptions {
     /**
      * A GC log per fork in the cell folder ({@code gc-<pid>.log}: collections and safepoints with
      * uptime and wall-clock milliseconds, the clock of the interval log's timestamps, so that the
-     * report's timeline places each pause exactly), or none when the folder's path would break
+     * report's timeline places each pause exactly; and {@code timenanos}, {@code System.nanoTime()}'s clock, the
+     * outliers' clock, so that each outlier is matched to the stops exactly), or none when the folder's path would break
      * {@code -Xlog}'s syntax.
      */
     static List<String> gcLogFlags(Path cellDir) {
@@ -88,6 +89,6 @@ final class JmhOptions {
         if (path.contains(":") || path.contains(",") || path.contains("\"") || path.contains("=")) {
             return List.of();
         }
-        return List.of("-Xlog:gc*,safepoint:file=" + path + ":uptime,timemillis,level,tags");
+        return List.of("-Xlog:gc*,safepoint:file=" + path + ":uptime,timemillis,timenanos,level,tags");
     }
 }

@@ -9,6 +9,7 @@ import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
@@ -38,6 +39,8 @@ public final class RunSettings {
      * that the benchmark JVMs' progress lines say how long is left.
      */
     public static final String ENDS_BY = "bench.launch.endsBy";
+    /** Above which latency the primary metric's samples are kept with their times, for the tail's causes. */
+    public static final String TAIL_ABOVE = "bench.tail.above";
     /** The console shows JMH's whole output, as well as the cell's {@code jmh.log}. */
     public static final String VERBOSE = "bench.verbose";
     /** Where results go unless {@code bench.results} or the launcher's {@code --results} says otherwise. */
@@ -59,6 +62,11 @@ public final class RunSettings {
             + " options, iterations, its result table) as well as the suite's own lines; it always goes to jmh.log"
             + " in each cell folder");
 
+    private static final Property TAIL_ABOVE_PROPERTY = Property.duration(TAIL_ABOVE, 0, 0,
+            TimeUnit.HOURS.toNanos(1), "keep each sample of the primary metric above this"
+            + " latency with its time, to tell which share of the tail lies in GC pauses and safepoints (0: the"
+            + " warm-up's p99)");
+
     private final Path resultsDir;
     private final String runId;
     private final List<String> jvmArgs;
@@ -67,9 +75,16 @@ public final class RunSettings {
     private final String step;
     private final long endsByMillis;
     private final boolean verbose;
+    private final long tailAboveNs;
 
     RunSettings(Path resultsDir, String runId, List<String> jvmArgs, Path java, String jvmName, String step,
                 long endsByMillis, boolean verbose) {
+        this(resultsDir, runId, jvmArgs, java, jvmName, step, endsByMillis, verbose, 0);
+    }
+
+    RunSettings(Path resultsDir, String runId, List<String> jvmArgs, Path java, String jvmName, String step,
+                long endsByMillis, boolean verbose, long tailAboveNs) {
+        this.tailAboveNs = tailAboveNs;
         this.verbose = verbose;
         this.endsByMillis = endsByMillis;
         this.jvmName = jvmName;
@@ -85,7 +100,7 @@ public final class RunSettings {
      */
     public static List<Property> properties(String defaultResults) {
         return List.of(resultsProperty(defaultResults), RUN_ID_PROPERTY, JVM_ARGS_PROPERTY, jvmProperty(),
-                JVM_NAME_PROPERTY, STEP_PROPERTY, ENDS_BY_PROPERTY, VERBOSE_PROPERTY);
+                JVM_NAME_PROPERTY, STEP_PROPERTY, ENDS_BY_PROPERTY, VERBOSE_PROPERTY, TAIL_ABOVE_PROPERTY);
     }
 
     private static Property resultsProperty(String defaultResults) {
@@ -136,7 +151,8 @@ public final class RunSettings {
             throw ConfigException.invalid(STEP, step, "expected letters, digits, '.', '_' or '-' only");
         }
         boolean verbose = p.bool(VERBOSE_PROPERTY);
-        return new RunSettings(dir, runId, args, javaExecutable(jvm), jvmName, step, p.count(ENDS_BY_PROPERTY), verbose);
+        return new RunSettings(dir, runId, args, javaExecutable(jvm), jvmName, step, p.count(ENDS_BY_PROPERTY), verbose,
+                p.durationNs(TAIL_ABOVE_PROPERTY));
     }
 
     /**
@@ -204,6 +220,11 @@ public final class RunSettings {
     }
 
     /** Whether the console shows JMH's whole output, not only the suite's own lines. */
+    /** Above which latency outliers are kept ({@code bench.tail.above}); 0: the warm-up's p99. */
+    public long tailAboveNs() {
+        return tailAboveNs;
+    }
+
     public boolean verbose() {
         return verbose;
     }

@@ -63,7 +63,7 @@ final class Consumer implements Runnable {
                     || serviceNs > LatencyRecorder.HIGHEST_TRACKABLE_NS) {
                 p.outOfRange++; // one writer: a plain increment of a volatile is safe here
             } else {
-                latency.record(latencyNs);
+                latency.record(latencyNs, now);
                 service.record(serviceNs);
             }
             tracker.onReceive(sequence);

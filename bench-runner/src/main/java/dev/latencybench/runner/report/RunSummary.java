@@ -12,11 +12,15 @@ import com.google.gson.JsonObject;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.record.Metric;
 import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.core.tail.Cause;
+import dev.latencybench.core.tail.TailPart;
 import dev.latencybench.runner.report.data.RunData;
 
 /**
  * A run's figures in one place, to take elsewhere: {@code summary.csv} (a spreadsheet's) and
- * {@code summary.json}, one row per cell, variant and metric with its percentiles, status and flags.
+ * {@code summary.json}, one row per cell, variant and metric with its percentiles, status and flags, and on the
+ * primary metric's row the tail's causes: {@code tail_gc}, {@code tail_safepoint}, {@code tail_other}, the
+ * shares (0 to 1) of the samples beyond p99.9 put down to each (empty where fewer than 10 were attributed).
  * Written beside the report from the same read-back data. Stateless.
  */
 final class RunSummary {
@@ -24,10 +28,14 @@ final class RunSummary {
     static final String JSON = "summary.json";
     /** The columns, in order; the percentiles in the metric's unit ({@code unit}: ns for times). */
     static final List<String> COLUMNS = List.of("scenario", "variant", "jvm", "gc", "metric", "unit", "status", "p50",
-            "p90", "p99", "p99_9", "p99_99", "max", "count", "forks", "flags", "reasons", "cell");
+            "p90", "p99", "p99_9", "p99_99", "max", "count", "forks", "tail_gc", "tail_safepoint", "tail_other", "flags",
+            "reasons", "cell");
     /** The columns that hold whole numbers in the JSON: p50 to forks. */
     private static final int FIRST_NUMBER = COLUMNS.indexOf("p50");
     private static final int LAST_NUMBER = COLUMNS.indexOf("forks");
+    /** The columns of shares, decimal numbers in the JSON. */
+    private static final int FIRST_SHARE = COLUMNS.indexOf("tail_gc");
+    private static final int LAST_SHARE = COLUMNS.indexOf("tail_other");
 
     private RunSummary() {
     }
@@ -48,6 +56,8 @@ final class RunSummary {
                 }
                 if (i >= FIRST_NUMBER && i <= LAST_NUMBER) {
                     o.addProperty(column, Long.parseLong(v));
+                } else if (i >= FIRST_SHARE && i <= LAST_SHARE) {
+                    o.addProperty(column, Double.parseDouble(v));
                 } else {
                     o.addProperty(column, v);
                 }
@@ -104,6 +114,12 @@ final class RunSummary {
             }
         }
         row.add(forks == 0 ? "" : Integer.toString(forks));
+        TailPart tail = metric.equals(r.metrics.primary().name()) && r.result != null ? TailPart.of(r.result.json())
+                : null;
+        for (Cause c : Cause.values()) {
+            Double share = tail == null ? null : tail.shareBeyondP99_9(c);
+            row.add(share == null ? "" : String.format(java.util.Locale.ROOT, "%.3f", share));
+        }
         row.add(String.join(" | ", r.notes));
         row.add(String.join(" | ", r.reasons));
         row.add(cell);

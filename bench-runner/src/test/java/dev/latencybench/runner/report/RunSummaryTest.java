@@ -25,6 +25,40 @@ class RunSummaryTest {
     Path tmp;
 
     @Test
+    void theTailsSharesBeyondP999AreOnThePrimaryMetricsRowAndEmptyOnFewerThanTenSamples() throws IOException {
+        Path run = tmp.resolve("run");
+        new FixtureRun(run)
+                .cell("chronicle", "openjdk-17.0.15__g1", "OK", 1_100, 3_000_000, 1, 30_000)
+                .cell("reference", "openjdk-17.0.15__g1", "OK", 1_000, 3_000_000, 1, 30_000)
+                .write();
+        withTail(run.resolve("queue/chronicle/openjdk-17.0.15__g1/result.json"), 20, 15, 1, 4);
+        withTail(run.resolve("queue/reference/openjdk-17.0.15__g1/result.json"), 9, 9, 0, 0);
+        Report.write(run, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        List<String> csv = Files.readAllLines(run.resolve("summary.csv"));
+        assertTrue(csv.stream().anyMatch(l -> l.startsWith("queue,chronicle,") && l.contains(",latency,")
+                && l.contains(",1,0.750,0.050,0.200,")), csv.toString());
+        assertTrue(csv.stream().anyMatch(l -> l.startsWith("queue,reference,") && l.contains(",latency,")
+                && l.contains(",1,,,,")), "9 beyond p99.9: no shares " + csv);
+        assertTrue(csv.stream().filter(l -> l.contains(",service,")).allMatch(l -> l.contains(",,,,")), csv.toString());
+        JsonArray rows = ResultFiles.readJson(run.resolve("summary.json")).getAsJsonArray("rows");
+        JsonObject chronicle = rows.get(0).getAsJsonObject();
+        assertEquals(0.75, chronicle.get("tail_gc").getAsDouble(), 1e-9);
+        assertEquals(0.2, chronicle.get("tail_other").getAsDouble(), 1e-9);
+    }
+
+    private static void withTail(Path result, long beyond, long gc, long safepoint, long other) throws IOException {
+        JsonObject r = ResultFiles.readJson(result);
+        dev.latencybench.core.tail.TailPart t = new dev.latencybench.core.tail.TailPart();
+        t.beyondP99_9.samples = beyond;
+        t.beyondP99_9.attributed = gc + safepoint + other;
+        t.beyondP99_9.gc = gc;
+        t.beyondP99_9.safepoint = safepoint;
+        t.beyondP99_9.other = other;
+        r.add(dev.latencybench.core.tail.TailPart.MEMBER, t.toJson());
+        ResultFiles.writeJson(result, r);
+    }
+
+    @Test
     void everyCellVariantAndMetricIsARowOfTheCsvAndTheJsonWithTheFiguresOfResultJson() throws IOException {
         Path run = tmp.resolve("run");
         new FixtureRun(run)
@@ -36,8 +70,8 @@ class RunSummaryTest {
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("(every figure: summary.csv, summary.json)"));
 
         List<String> csv = Files.readAllLines(run.resolve("summary.csv"));
-        assertEquals("scenario,variant,jvm,gc,metric,unit,status,p50,p90,p99,p99_9,p99_99,max,count,forks,flags,reasons,"
-                + "cell", csv.get(0));
+        assertEquals("scenario,variant,jvm,gc,metric,unit,status,p50,p90,p99,p99_9,p99_99,max,count,forks,tail_gc,"
+                + "tail_safepoint,tail_other,flags,reasons,cell", csv.get(0));
         assertEquals(5, csv.size(), "two cells x two metrics: " + csv);
         LatencySummary latency = Metrics.summariesOf(ResultFiles.readJson(
                 run.resolve("queue/chronicle/openjdk-17.0.15__g1/result.json"))).get("latency");

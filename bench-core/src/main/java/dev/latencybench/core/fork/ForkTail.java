@@ -1,0 +1,111 @@
+package dev.latencybench.core.fork;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+import org.HdrHistogram.Histogram;
+
+import dev.latencybench.core.record.LatencyRecorder;
+import dev.latencybench.core.result.ResultLayout;
+import dev.latencybench.core.tail.OutlierBuffer;
+import dev.latencybench.core.tail.OutlierFile;
+
+/**
+ * A fork's outliers of its primary metric: the threshold, the buffer its measured periods fill, and the file it
+ * is written to ({@code outliers.bin} beside {@code latency.hlog}).
+ *
+ * <p>The threshold is {@code bench.tail.above}, else the p{@value #WARMUP_PERCENTILE} of the warm-up's second
+ * half: the session samples a warm-up at its midpoint as well as every second, and the intervals taken after
+ * that sample are the second half. The first half, with class loading and the JIT in it, can put a whole
+ * warm-up's p99 above the measured period's p99.9 (the floor task on a busy 2-vCPU VM: 38 ms against 4.9 ms),
+ * and then nothing worth keeping is kept. Even the second half's p99 lay above the measured p99.9 in the queue
+ * study's smoke run (5.9 ms against 5.75 ms: 142 of 200 kept). So the threshold is set lower, at its p90: the
+ * buffer keeps the worst outliers, and once it is full its smallest kept is the real threshold, rising to the
+ * measured period's own p99 or so (the buffer holds 1% of the samples); a low threshold only sends more samples
+ * to one more compare. A warm-up that ended before its midpoint gives its whole p90.
+ *
+ * <p>The buffer is allocated once, before the first measured period, for 1% of the samples that period is
+ * expected to take (the warm-up's count scaled to the measured duration), at most {@value #MOST_KEPT}; without
+ * a warm-up to count from, {@value #KEPT_WITHOUT_ESTIMATE}. Outliers beyond it are counted, not kept. Without a
+ * warm-up and without {@code bench.tail.above}, there is no threshold and none are kept.
+ *
+ * <p>Thread-safe (guarded by this object's lock); not on a hot path.
+ */
+final class ForkTail {
+    /** The share of the expected samples that the buffer holds at most. */
+    static final double KEPT_SHARE = 0.01;
+    static final int MOST_KEPT = 1_000_000;
+    static final int KEPT_WITHOUT_ESTIMATE = 100_000;
+    /** The percentile of the warm-up's second half that is the threshold: well below the measured p99.9. */
+    static final double WARMUP_PERCENTILE = 90.0;
+
+    private final long aboveNsGiven;
+    private final long measureNs;
+    private long warmupThresholdNs = -1;
+    private long expectedSamples = -1;
+    private OutlierBuffer buffer;
+    /** The primary metric over the warm-up, and over its second half. */
+    private final Histogram warmup = LatencyRecorder.newHistogram();
+    private final Histogram secondHalf = LatencyRecorder.newHistogram();
+    private boolean pastMidpoint;
+
+    /**
+     * @param aboveNsGiven {@code bench.tail.above}; 0 takes the p90 of the warm-up's second half
+     * @param measureNs    how long a measured period lasts
+     */
+    ForkTail(long aboveNsGiven, long measureNs) {
+        this.aboveNsGiven = aboveNsGiven;
+        this.measureNs = measureNs;
+    }
+
+    /**
+     * One interval of a warm-up's primary metric, in the order taken (it is copied: the caller may reuse it).
+     *
+     * @param takenAtNs when it was taken, from the start of the warm-up
+     * @param warmupNs  how long the warm-up lasts
+     */
+    synchronized void warmupInterval(Histogram primary, long takenAtNs, long warmupNs) {
+        warmup.add(primary);
+        if (pastMidpoint) {
+            secondHalf.add(primary);
+        }
+        pastMidpoint |= 2 * takenAtNs >= warmupNs;
+    }
+
+    /** After a warm-up period of {@code warmupNs}, whose intervals {@link #warmupInterval} took. */
+    synchronized void warmedUp(long warmupNs) {
+        Histogram late = secondHalf.getTotalCount() > 0 ? secondHalf : warmup;
+        if (late.getTotalCount() > 0 && warmupNs > 0) {
+            warmupThresholdNs = late.getValueAtPercentile(WARMUP_PERCENTILE);
+            expectedSamples = (long) Math.ceil(warmup.getTotalCount() * ((double) measureNs / warmupNs));
+        }
+        warmup.reset();
+        secondHalf.reset();
+        pastMidpoint = false;
+    }
+
+    /** The buffer of the measured periods (the same for each); null when there is no threshold. */
+    synchronized OutlierBuffer forMeasuredPeriod() {
+        if (buffer == null) {
+            long above = aboveNsGiven > 0 ? aboveNsGiven : warmupThresholdNs;
+            if (above < 0) {
+                return null;
+            }
+            int capacity = expectedSamples < 0 ? KEPT_WITHOUT_ESTIMATE
+                    : (int) Math.min(MOST_KEPT, (long) Math.ceil(expectedSamples * KEPT_SHARE));
+            buffer = new OutlierBuffer(above, capacity);
+        }
+        return buffer;
+    }
+
+    /** Writes the outliers kept so far to {@code forkDir}; nothing when none are kept. */
+    synchronized void write(Path forkDir) {
+        if (buffer != null) {
+            try {
+                OutlierFile.write(forkDir.resolve(ResultLayout.OUTLIERS), buffer);
+            } catch (IOException e) { // names the file
+                throw new IllegalStateException(e.getMessage(), e);
+            }
+        }
+    }
+}

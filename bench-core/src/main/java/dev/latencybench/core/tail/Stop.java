@@ -1,0 +1,54 @@
+package dev.latencybench.core.tail;
+
+import java.util.Objects;
+
+/**
+ * One time the JVM stopped application threads, or one of them: from {@code startNs} to {@code endNs} on
+ * {@code System.nanoTime()}'s clock, the {@link Cause} it counts as and its name (a GC phase such as
+ * {@code Pause Young (Normal) (G1 Evacuation Pause)}, {@code Allocation Stall (main)}, or a safepoint's
+ * operation such as {@code ThreadDump}). Immutable.
+ */
+public final class Stop {
+    public final Cause cause;
+    public final String name;
+    public final long startNs;
+    public final long endNs;
+
+    public Stop(Cause cause, String name, long startNs, long endNs) {
+        if (endNs < startNs) {
+            throw new IllegalArgumentException("a stop ends before it starts: " + startNs + " > " + endNs);
+        }
+        this.cause = Objects.requireNonNull(cause, "cause");
+        this.name = Objects.requireNonNull(name, "name");
+        this.startNs = startNs;
+        this.endNs = endNs;
+    }
+
+    public long lengthNs() {
+        return endNs - startNs;
+    }
+
+    /** Whether the stop and {@code [fromNs, toNs]} share an instant. */
+    public boolean overlaps(long fromNs, long toNs) {
+        return startNs <= toNs && fromNs <= endNs;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof Stop)) {
+            return false;
+        }
+        Stop s = (Stop) o;
+        return cause == s.cause && name.equals(s.name) && startNs == s.startNs && endNs == s.endNs;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(cause, name, startNs, endNs);
+    }
+
+    @Override
+    public String toString() {
+        return cause.label() + " " + name + " [" + startNs + ", " + endNs + "] ns";
+    }
+}

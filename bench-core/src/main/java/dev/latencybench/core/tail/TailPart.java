@@ -1,0 +1,111 @@
+package dev.latencybench.core.tail;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.google.gson.Gson;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+
+/**
+ * The {@code tail} member of a cell's {@code result.json}: why its primary metric's worst samples were slow.
+ * The samples above the forks' threshold were kept with their end times ({@link #kept}, and {@link #notKept}
+ * once a fork's buffer was full); each is put down to the first {@link Cause} whose stop overlaps its lifetime
+ * {@code [end - latency, end]}. Counted beyond p99 and beyond p99.9 of the cell's merged histogram, with the
+ * number of samples the histogram holds beyond them: fewer attributed than that means the threshold sat above
+ * the percentile or a buffer was full. Written and read through Gson by this one type. A plain holder.
+ */
+public final class TailPart {
+    /** The member of {@code result.json} that holds it. */
+    public static final String MEMBER = "tail";
+    /** Fewer attributed samples than this beyond p99.9: no shares, as a percentile with fewer is not shown. */
+    public static final long SHARES_FROM = 10;
+    private static final Gson GSON = new Gson();
+
+    /** The highest of the forks' thresholds: above it, every sample of every fork was kept (unless not kept). */
+    public long thresholdNs;
+    /** Forks whose outliers and stops were both read; the others' samples are not attributed. */
+    public int forksAttributed;
+    public long kept;
+    public long notKept;
+    /** Every outlier kept and attributed, by cause ({@code percentileNs}: the threshold, {@code samples}: those kept). */
+    public Beyond aboveThreshold = new Beyond();
+    public Beyond beyondP99 = new Beyond();
+    public Beyond beyondP99_9 = new Beyond();
+    /** Per cause label, the worst sample kept that was put down to it. */
+    public Map<String, Worst> worst = new LinkedHashMap<>();
+    /**
+     * Why samples beyond p99.9 may be missing from {@code beyondP99_9.attributed}, one sentence a fork: a
+     * threshold above the cell's p99.9 (the warm-up's second half slower than the measured period), a full
+     * buffer whose smallest kept lies above it, a fork without a log on the sample's clock. Empty: none of these.
+     */
+    public List<String> shortfall = new ArrayList<>();
+
+    /** The samples beyond one percentile, by cause. */
+    public static final class Beyond {
+        public long percentileNs;
+        /** How many samples the merged histogram holds above {@link #percentileNs}. */
+        public long samples;
+        /** How many of them were kept and attributed: {@code gc + safepoint + other}. */
+        public long attributed;
+        public long gc;
+        public long safepoint;
+        public long other;
+
+        public long count(Cause c) {
+            switch (c) {
+                case GC:
+                    return gc;
+                case SAFEPOINT:
+                    return safepoint;
+                default:
+                    return other;
+            }
+        }
+
+        void add(Cause c) {
+            attributed++;
+            switch (c) {
+                case GC:
+                    gc++;
+                    break;
+                case SAFEPOINT:
+                    safepoint++;
+                    break;
+                default:
+                    other++;
+            }
+        }
+    }
+
+    /** One sample: its latency, when it ended, the stop it was put down to (none for {@code other}), its fork. */
+    public static final class Worst {
+        public long latencyNs;
+        public long endNs;
+        public String stop;
+        public String fork;
+    }
+
+    /**
+     * The share of the attributed samples beyond p99.9 put down to {@code cause}, 0 to 1; null when fewer than
+     * {@value #SHARES_FROM} samples beyond p99.9 were attributed.
+     */
+    public Double shareBeyondP99_9(Cause cause) {
+        if (beyondP99_9.attributed < SHARES_FROM) {
+            return null;
+        }
+        return (double) beyondP99_9.count(cause) / beyondP99_9.attributed;
+    }
+
+    public JsonObject toJson() {
+        return GSON.toJsonTree(this).getAsJsonObject();
+    }
+
+    /** The part of a result, or null when it has none (a result written before tails were attributed). */
+    public static TailPart of(JsonObject result) {
+        JsonElement e = result == null ? null : result.get(MEMBER);
+        return e == null || !e.isJsonObject() ? null : GSON.fromJson(e, TailPart.class);
+    }
+}

@@ -1,0 +1,157 @@
+package dev.latencybench.core.tail;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.latencybench.core.record.LatencyRecorder;
+import dev.latencybench.core.result.ResultLayout;
+
+class TailAttributionTest {
+    @TempDir
+    Path tmp;
+
+    /** A fork 42 whose log has a G1 pause over [1,000,000, 2,000,000] ns and a ThreadDump over [5,000,000, 5,100,000]. */
+    private Path fork(OutlierBuffer outliers) throws IOException {
+        Files.write(tmp.resolve("gc-42.log"), List.of(
+                "[1.0s][1ms][1999000ns][info][gc] GC(0) Pause Young (Normal) (G1 Evacuation Pause) 6M->3M(64M) 0.900ms",
+                "[1.0s][1ms][2000000ns][info][safepoint] Safepoint \"G1CollectForAllocation\", Time since last: 5 ns,"
+                        + " Reaching safepoint: 1000 ns, Total: 1000000 ns",
+                "[1.0s][1ms][5100000ns][info][safepoint] Safepoint \"ThreadDump\", Time since last: 5 ns, Total: 100000 ns"));
+        Path fork = tmp.resolve("forks").resolve("42");
+        Files.createDirectories(fork);
+        OutlierFile.write(fork.resolve(ResultLayout.OUTLIERS), outliers);
+        return fork;
+    }
+
+    @Test
+    void eachOutlierGoesToTheFirstCauseWhoseStopItsLifetimeOverlaps() throws IOException {
+        OutlierBuffer b = new OutlierBuffer(100_000, 10);
+        b.add(2_500_000, 1_000_000);  // [1.5, 2.5] ms: the pause
+        b.add(5_050_000, 200_000);    // [4.85, 5.05] ms: the thread dump
+        b.add(4_800_000, 300_000);    // [4.5, 4.8] ms: neither
+        b.add(900_000, 200_000);      // [0.7, 0.9] ms: ends before the pause starts
+        Histogram h = LatencyRecorder.newHistogram();
+        for (int i = 0; i < 996; i++) {
+            h.recordValue(1_000);
+        }
+        h.recordValue(1_000_000);
+        h.recordValue(200_000);
+        h.recordValue(300_000);
+        h.recordValue(200_000);
+        TailPart t = TailAttribution.of(tmp, List.of(fork(b)), h);
+        assertEquals(100_000, t.thresholdNs);
+        assertEquals(4, t.kept);
+        assertEquals(1, t.forksAttributed);
+        assertEquals(4, t.aboveThreshold.attributed);
+        assertEquals(2, t.aboveThreshold.other);
+        assertEquals(4, t.beyondP99.samples);
+        assertEquals(4, t.beyondP99.attributed);
+        assertEquals(1, t.beyondP99.gc);
+        assertEquals(1, t.beyondP99.safepoint);
+        assertEquals(2, t.beyondP99.other);
+        assertEquals("Pause Young (Normal) (G1 Evacuation Pause)", t.worst.get("gc").stop);
+        assertEquals(1_000_000, t.worst.get("gc").latencyNs);
+        assertEquals("ThreadDump", t.worst.get("safepoint").stop);
+        assertEquals(300_000, t.worst.get("other").latencyNs);
+        assertNull(t.worst.get("other").stop);
+        assertEquals("42", t.worst.get("other").fork);
+        assertNull(t.shareBeyondP99_9(Cause.GC), "fewer than 10 beyond p99.9: no share");
+    }
+
+    @Test
+    void sharesBeyondP999CountTheAttributedSamples() throws IOException {
+        OutlierBuffer b = new OutlierBuffer(100_000, 100);
+        Histogram h = LatencyRecorder.newHistogram();
+        for (int i = 0; i < 99_980; i++) {
+            h.recordValue(1_000);
+        }
+        for (int i = 0; i < 20; i++) { // 15 in the pause, 5 after it
+            long end = i < 15 ? 1_500_000 + i : 3_000_000 + i;
+            b.add(end, 400_000);
+            h.recordValue(400_000);
+        }
+        TailPart t = TailAttribution.of(tmp, List.of(fork(b)), h);
+        assertEquals(20, t.beyondP99_9.attributed);
+        assertEquals(0.75, t.shareBeyondP99_9(Cause.GC), 1e-12);
+        assertEquals(0.0, t.shareBeyondP99_9(Cause.SAFEPOINT), 1e-12);
+        assertEquals(0.25, t.shareBeyondP99_9(Cause.OTHER), 1e-12);
+        TailPart back = TailPart.of(wrapped(t));
+        assertEquals(15, back.beyondP99_9.gc);
+        assertEquals(List.of(), back.shortfall, "threshold below p99.9, buffer not full, log on the clock");
+        assertEquals("Pause Young (Normal) (G1 Evacuation Pause)", back.worst.get("gc").stop);
+    }
+
+    @Test
+    void aForkWhoseLogHasNoNanosecondStampIsNotAttributed() throws IOException {
+        OutlierBuffer b = new OutlierBuffer(100_000, 10);
+        b.add(1_500_000, 400_000);
+        Path fork = fork(b);
+        Files.write(tmp.resolve("gc-42.log"), List.of("[1.0s][1ms][info][safepoint] Safepoint \"ThreadDump\", Total: 9 ns"));
+        TailPart t = TailAttribution.of(tmp, List.of(fork), LatencyRecorder.newHistogram());
+        assertEquals(1, t.kept);
+        assertEquals(0, t.forksAttributed);
+        assertEquals(0, t.beyondP99.attributed);
+        assertEquals(List.of("fork 42: no GC log stamped with timenanos, the samples' clock, so its 1 outliers"
+                + " kept are not attributed"), t.shortfall);
+    }
+
+    /** A threshold above the measured p99.9 (a slow warm-up) keeps fewer than lie beyond it, and says so. */
+    @Test
+    void aThresholdAboveTheCellsP999IsSaid() throws IOException {
+        OutlierBuffer b = new OutlierBuffer(500_000, 100);
+        Histogram h = LatencyRecorder.newHistogram();
+        h.recordValueWithCount(1_000, 99_980);
+        for (int i = 0; i < 20; i++) { // 10 of 400 us, under the threshold, and 10 of 600 us
+            long latency = i < 10 ? 400_000 : 600_000;
+            if (latency > b.aboveNs()) {
+                b.add(3_000_000 + i, latency);
+            }
+            h.recordValue(latency);
+        }
+        TailPart t = TailAttribution.of(tmp, List.of(fork(b)), h);
+        assertEquals(20, t.beyondP99_9.samples);
+        assertEquals(10, t.beyondP99_9.attributed);
+        long p99_9 = h.getValueAtPercentile(99.9);
+        assertEquals(List.of("fork 42: its threshold 500000 ns lies above the cell's p99.9 " + p99_9
+                + " ns; the cell holds 10 samples between them, and this fork kept none of its own"), t.shortfall);
+    }
+
+    /** A full buffer whose smallest kept lies above p99.9 may have let some beyond it go, and says so. */
+    @Test
+    void aFullBufferThatMayLackSamplesBeyondP999IsSaid() throws IOException {
+        OutlierBuffer b = new OutlierBuffer(100_000, 5);
+        Histogram h = LatencyRecorder.newHistogram();
+        h.recordValueWithCount(1_000, 99_980);
+        for (int i = 0; i < 20; i++) {
+            b.add(3_000_000 + i, 400_000 + i);
+            h.recordValue(400_000 + i);
+        }
+        TailPart t = TailAttribution.of(tmp, List.of(fork(b)), h);
+        assertEquals(5, t.beyondP99_9.attributed);
+        assertEquals(1, t.shortfall.size(), t.shortfall.toString());
+        assertEquals(true, t.shortfall.get(0).startsWith("fork 42: its buffer was full (5 kept, 15 not kept) and its"
+                + " smallest kept, 400015 ns, lies above the cell's p99.9 "), t.shortfall.get(0));
+    }
+
+    @Test
+    void noOutlierFileNoTail() throws IOException {
+        Path fork = tmp.resolve("forks").resolve("7");
+        Files.createDirectories(fork);
+        assertNull(TailAttribution.of(tmp, List.of(fork), LatencyRecorder.newHistogram()));
+    }
+
+    private static com.google.gson.JsonObject wrapped(TailPart t) {
+        com.google.gson.JsonObject r = new com.google.gson.JsonObject();
+        r.add(TailPart.MEMBER, t.toJson());
+        return r;
+    }
+}
