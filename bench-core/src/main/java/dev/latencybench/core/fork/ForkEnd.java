@@ -155,16 +155,4 @@ public final class ForkEnd {
         return own;
     }
 
-    /** Joins a thread that is ending; true when the caller was interrupted meanwhile (its flag is then clear). */
-    static boolean joinUninterruptibly(Thread t) {
-        boolean interrupted = false;
-        while (t.isAlive()) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        return interrupted;
-    }
 }
