@@ -7,6 +7,8 @@ import java.util.Locale;
 
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.tail.Cause;
+import dev.latencybench.core.tail.TailPart;
 import dev.latencybench.core.view.Answer;
 import dev.latencybench.core.view.Table;
 import dev.latencybench.runner.report.data.Bounds;
@@ -135,10 +137,41 @@ final class VariantAnswer {
             a = a.also("floor " + Units.formatNs(floorNs) + (cost > 0 ? ", +" + Units.formatNs(cost) + " over it"
                     : ""));
         }
+        a = a.also(cause(best));
         if (tail > 0 && cells.size() > 1) {
             a = a.also(tailClause(sorted, floor, metric, tail, name));
         }
         return new VariantAnswer(v, metric, cells, tail, floorNs, y, study.yardstick, a.caution(caution));
+    }
+
+    /**
+     * Why the best cell's tail is what it is, from its {@code tail} part: {@code beyond p99.9: 20 of 20 gc}, the
+     * cause most of the attributed samples beyond p99.9 were put down to; null where fewer than
+     * {@link TailPart#SHARES_FROM} were attributed, or the result has no tail part.
+     */
+    static String cause(RunData.Row r) {
+        TailPart t = tail(r);
+        if (t == null || t.shareBeyondP99_9(Cause.OTHER) == null) {
+            return null;
+        }
+        Cause most = Cause.OTHER;
+        for (Cause c : Cause.values()) {
+            if (t.beyondP99_9.count(c) > t.beyondP99_9.count(most)) {
+                most = c;
+            }
+        }
+        return String.format(Locale.ROOT, "beyond p99.9: %,d of %,d %s", t.beyondP99_9.count(most),
+                t.beyondP99_9.attributed, most.label());
+    }
+
+    /** The cell's tail part; null for a result without one. */
+    static TailPart tail(RunData.Row r) {
+        if (r.result == null || r.result.tail == null) {
+            return null;
+        }
+        com.google.gson.JsonObject o = new com.google.gson.JsonObject();
+        o.add(TailPart.MEMBER, r.result.tail);
+        return TailPart.of(o);
     }
 
     /** The best at the highest percentile every ranked cell rests on, or that they tie there. */
@@ -248,6 +281,10 @@ final class VariantAnswer {
         if (floorNs >= 0) {
             t.time("floor p50").sameUnitAs("p50").time("over the floor").sameUnitAs("p50");
         }
+        boolean tails = cells.stream().anyMatch(c -> cause(c.row) != null);
+        if (tails) {
+            t.text("beyond p99.9: gc / safepoint / other");
+        }
         if (yardstick != null) {
             t.time(yardstickName + " p50").sameUnitAs("p50").number("× " + yardstickName)
                     .number("95% of it");
@@ -269,6 +306,11 @@ final class VariantAnswer {
                 boolean first = c == cells.get(0);
                 row.add(first ? Table.Time.of(floorNs) : "");
                 row.add(first && c.medianNs > floorNs ? Table.Time.of(c.medianNs - floorNs) : "");
+            }
+            if (tails) {
+                TailPart tp = cause(c.row) == null ? null : tail(c.row);
+                row.add(tp == null ? "—" : String.format(Locale.ROOT, "%,d / %,d / %,d of %,d", tp.beyondP99_9.gc,
+                        tp.beyondP99_9.safepoint, tp.beyondP99_9.other, tp.beyondP99_9.attributed));
             }
             if (yardstick != null) {
                 boolean first = c == cells.get(0);

@@ -147,7 +147,9 @@
         ctx.stroke();
       });
     });
-    // a line's maximum, beyond its last drawn percentile: a dot ringed in white, labelled on its left
+    // a line's maximum, beyond its last drawn percentile: a dot ringed in white, labelled on its left; a label
+    // that would overprint one already drawn is left out (the ringed dots say the rest)
+    var labels = [];
     (panel.maxima || []).forEach(function (p) {
       var x = u.valToPos(p[0], "x", true), y = u.valToPos(p[1], "y", true);
       ctx.beginPath();
@@ -159,7 +161,12 @@
       ctx.stroke();
       ctx.font = (13 * r) + "px sans-serif";
       ctx.textAlign = "right";
-      ctx.fillText("max", x - 9 * r, y + 4 * r);
+      var w = ctx.measureText("max").width, box = {l: x - 9 * r - w - 2 * r, r: x - 7 * r, t: y - 9 * r, b: y + 7 * r};
+      var clash = labels.some(function (o) { return box.l < o.r && o.l < box.r && box.t < o.b && o.t < box.b; });
+      if (!clash) {
+        labels.push(box);
+        ctx.fillText("max", x - 9 * r, y + 4 * r);
+      }
     });
     ctx.restore();
   }
