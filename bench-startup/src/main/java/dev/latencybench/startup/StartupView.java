@@ -74,14 +74,17 @@ public final class StartupView implements StudyView {
                     plain));
             LatencySummary rss = r.summary("rss");
             LatencySummary rssPlain = plain.summary("rss");
-            if (rss != null && rssPlain != null && rss.count > 0 && rssPlain.count > 0) {
+            // medians of launches only where the tables give them: at least 10 launches beyond the median
+            if (rss != null && rssPlain != null && LatencySummary.shown(rss.count, 50)
+                    && LatencySummary.shown(rssPlain.count, 50)) {
                 double change = 100.0 * (rss.p50 - rssPlain.p50) / rssPlain.p50;
                 sb.append(String.format(Locale.ROOT, "; uses %.0f%% %s memory (RSS %s against %s)", Math.abs(change),
                         change <= 0 ? "less" : "more", mib(rss.p50), mib(rssPlain.p50)));
             }
             LatencySummary cpu = r.summary("cpu");
             LatencySummary cpuPlain = plain.summary("cpu");
-            if (cpu != null && cpuPlain != null && cpu.count > 0 && cpuPlain.count > 0) {
+            if (cpu != null && cpuPlain != null && LatencySummary.shown(cpu.count, 50)
+                    && LatencySummary.shown(cpuPlain.count, 50)) {
                 sb.append(String.format(Locale.ROOT, ", CPU time to first 200 %s against %s", Units.formatNs(cpu.p50),
                         Units.formatNs(cpuPlain.p50)));
             }
@@ -117,6 +120,16 @@ public final class StartupView implements StudyView {
                 Units::formatNs);
         String code = "`" + mode + "`";
         String plainCode = "`" + PLAIN + "`";
+        if (!LatencySummary.shown(r.primary().count, 50) || !LatencySummary.shown(plain.primary().count, 50)) {
+            // too few launches for a median (the tables withhold it): the launches' ranges, and no ratio of them
+            String ranges = String.format(Locale.ROOT, "first 200 in %s–%s against %s–%s",
+                    Units.formatNs(launches(r).low), Units.formatNs(launches(r).high),
+                    Units.formatNs(launches(plain).low), Units.formatNs(launches(plain).high));
+            String verdict = c.outcome == VerdictRule.Outcome.BETTER ? " starts faster than "
+                    : c.outcome == VerdictRule.Outcome.WORSE ? " starts slower than "
+                    : c.outcome == VerdictRule.Outcome.CANNOT_TELL ? " cannot be ranked against " : " ties with ";
+            return code + verdict + plainCode + ", " + ranges + ": " + c.reason;
+        }
         switch (c.outcome) {
             case BETTER:
             case WORSE:

@@ -118,6 +118,9 @@ class StartupViewTest {
         assertEquals("`minimal-jvm` fastest first response, 137ms–157ms, apart from `minimal-cds`; `minimal-cds`"
                 + " 254ms–276ms; 2 launches a mode.", StartupAnswer.of(List.of(plain, cds)).line(200),
                 "2 launches: no median (the tables give none), the launches' ends instead, which the tables do give");
+        assertEquals("`cds` starts slower than `jvm`, first 200 in 254ms–276ms against 137ms–157ms: their launches lie"
+                + " apart (254ms to 276ms against 137ms to 157ms)", StartupView.startsAgainst("cds", cds, plain),
+                "the section says it alike: no ratio of two medians it does not give");
     }
 
     /** The row with its first response resting on 2 launches. */
