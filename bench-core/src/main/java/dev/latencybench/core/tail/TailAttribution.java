@@ -15,7 +15,9 @@ import dev.latencybench.core.result.ResultLayout;
  * against the stops in its {@code gc-<pid>.log} (the cell folder's) and the stalls in its {@code stalls.bin}, all
  * on {@code System.nanoTime()}'s clock. A sample's lifetime {@code [end - latency, end]} that overlaps a
  * {@link Cause#GC} stop is {@code gc}; else one that overlaps a {@link Cause#SAFEPOINT} is {@code safepoint};
- * else one that overlaps a stall of the {@link HiccupProbe} is {@code platform}; else {@code code}. A fork without
+ * else one that overlaps a stall of the {@link HiccupProbe} is {@code platform} (a watched measuring thread's
+ * run-queue wait; the probe's own late wake-up only where it watched none: {@link StallFile#attributable}); else
+ * {@code code}. A fork without
  * a {@code stalls.bin} (no probe ran) tells neither of the last two: {@code other}, and its shortfall says so.
  * A fork without both other files, or whose log lacks the {@code timenanos} stamp, is left out
  * ({@link TailPart#forksAttributed} says how many were not).
@@ -62,7 +64,7 @@ public final class TailAttribution {
                 t.shortfall.add("fork " + pid + ": no " + ResultLayout.STALLS + " (no hiccup probe ran), so its outliers"
                         + " not in a JVM stop are 'other', the platform and the code not told apart");
             } else {
-                all.addAll(stalls.stalls());
+                all.addAll(stalls.attributable());
                 if (stalls.notKept > 0) {
                     t.shortfall.add("fork " + pid + ": its hiccup probe kept " + stalls.stalls().size() + " stalls and"
                             + " not " + stalls.notKept + " more, so an outlier of the platform after them counts as code");

@@ -40,6 +40,24 @@ class StallFileTest {
     }
 
     @Test
+    void theProbesOwnWakeUpsCountOnlyWhereItWatchedNoMeasuringThread() throws IOException {
+        HiccupProbe alone = new HiccupProbe(new HiccupProbeTest.FakeClock(), MS, 4);
+        alone.stalls().add(1, 2, 0);
+        Path file = tmp.resolve("alone.bin");
+        StallFile.write(file, alone);
+        assertEquals(1, StallFile.read(file).attributable().size(), "no thread watched: its wake-ups are all there is");
+
+        HiccupProbe watching = new HiccupProbe(new HiccupProbeTest.FakeClock(), MS, 4);
+        watching.watch(7, "run queue of pacer", new HiccupProbeTest.ScriptedDelay());
+        watching.stalls().add(1, 2, 0);
+        watching.stalls().add(5, 9, 1);
+        StallFile.write(file, watching);
+        StallFile back = StallFile.read(file);
+        assertEquals(2, back.stalls().size());
+        assertEquals(List.of(new Stop(Cause.PLATFORM, "run queue of pacer", 5, 9)), back.attributable());
+    }
+
+    @Test
     void aFileCutShortIsRefusedNamingIt() throws IOException {
         HiccupProbe p = new HiccupProbe(new HiccupProbeTest.FakeClock(), MS, 4);
         p.stalls().add(1, 2, 0);
