@@ -20,12 +20,14 @@ import dev.latencybench.core.tail.TailPart;
 import dev.latencybench.core.testing.StudyJar;
 import dev.latencybench.core.testing.UnderLoad;
 import dev.latencybench.task.tasks.GcEvery300msTask;
+import dev.latencybench.task.tasks.SpinEveryThousandthCallTask;
 
 /**
  * Ground truth for the tail's causes, through the study's jar at smoke scale: a task whose tail is made by
  * {@code System.gc()} every 300 ms is put down at least 90% to {@code gc} beyond p99.9 (on a quiet machine); the
  * floor (a task that samples at once and allocates nothing), measured in the same run, is not put down to
- * {@code gc}. One run of two variants: about 10 s.
+ * {@code gc}; a task that spins 3 ms every thousandth call is put down to {@code code} or {@code platform}, never to
+ * {@code other}, as every fork ran a hiccup probe. One run of three variants: about 15 s.
  */
 class TailAttributionIT {
     private static final Path TASKS = Paths.get("target/test-classes").toAbsolutePath();
@@ -69,7 +71,8 @@ class TailAttributionIT {
     @Test
     void systemGcEvery300msIsTheTailsCauseAndNotTheFloors() throws Exception {
         run("bench.scale=smoke", "bench.run.id=tail", "bench.cpus=none",
-                "bench.task.classes=" + GcEvery300msTask.class.getName());
+                "bench.task.classes=" + GcEvery300msTask.class.getName() + ","
+                        + SpinEveryThousandthCallTask.class.getName());
         JsonObject gcResult = result("tail", "GcEvery300msTask");
         TailPart gc = tail(gcResult, "GcEvery300msTask");
         System.out.println("GcEvery300msTask tail: " + gc.toJson());
@@ -90,5 +93,20 @@ class TailAttributionIT {
                 + " says why not: " + floor.toJson());
         assertTrue(floor.aboveThreshold.gc * 10 <= floor.aboveThreshold.attributed,
                 "the floor's outliers are not the collector's: " + floor.toJson());
+
+        JsonObject spinResult = result("tail", "SpinEveryThousandthCallTask");
+        TailPart spin = tail(spinResult, "SpinEveryThousandthCallTask");
+        System.out.println("SpinEveryThousandthCallTask tail: " + spin.toJson());
+        for (TailPart t : new TailPart[] {gc, floor, spin}) {
+            assertTrue(t.aboveThreshold.other == 0 && t.shortfall.stream().noneMatch(s -> s.contains("stalls.bin")),
+                    "every fork ran a hiccup probe, so platform and code are told apart: " + t.toJson());
+        }
+        assertTrue(spin.aboveThreshold.code + spin.aboveThreshold.platform >= 1, spin.toJson().toString());
+        if (busy(spinResult) || spin.beyondP99_9.attributed < TailPart.SHARES_FROM) {
+            System.out.println("busy machine or too few beyond p99.9: the share of code is not asserted: "
+                    + spin.shareBeyondP99_9(Cause.CODE));
+        } else {
+            assertTrue(spin.shareBeyondP99_9(Cause.CODE) >= 0.9, "at least 90% code beyond p99.9: " + spin.toJson());
+        }
     }
 }

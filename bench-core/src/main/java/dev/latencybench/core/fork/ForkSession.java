@@ -155,7 +155,7 @@ public final class ForkSession implements AutoCloseable {
         ForkSession session = new ForkSession(workload, periods, cpus, Clocks.system(), affinity,
                 study + "/" + run.stepOr(variant), System.out, forkDir, CpuLoadProbe.system());
         session.endsByMillis = run.endsByMillis();
-        session.tail = new ForkTail(run.tailAboveNs(), periods.measureNs());
+        session.tail = ForkTail.withProbe(run.tailAboveNs(), periods.measureNs(), session.clocks.monotonic());
         session.installShutdownHook();
         return session;
     }
@@ -312,7 +312,7 @@ public final class ForkSession implements AutoCloseable {
             this.measured = measured;
             this.durationNs = durationNs;
             this.context = new PeriodContext(measured, durationNs, clocks, metrics, cpus, workload.cpuRoles(),
-                    affinity, stop, measured ? tail.forMeasuredPeriod() : null);
+                    affinity, stop, measured ? tail : null);
             this.recorders = context.recorders();
             for (int i = 0; i < metrics.size(); i++) {
                 periodHistograms.add(LatencyRecorder.newHistogram());

@@ -7,8 +7,11 @@ import org.HdrHistogram.Histogram;
 
 import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.result.ResultLayout;
+import dev.latencybench.core.tail.HiccupProbe;
 import dev.latencybench.core.tail.OutlierBuffer;
 import dev.latencybench.core.tail.OutlierFile;
+import dev.latencybench.core.tail.StallFile;
+import dev.latencybench.core.time.Clock;
 
 /**
  * A fork's outliers of its primary metric: the threshold, the buffer its measured periods fill, and the file it
@@ -29,6 +32,11 @@ import dev.latencybench.core.tail.OutlierFile;
  * a warm-up to count from, {@value #KEPT_WITHOUT_ESTIMATE}. Outliers beyond it are counted, not kept. Without a
  * warm-up and without {@code bench.tail.above}, there is no threshold and none are kept.
  *
+ * <p>With a probe clock ({@link #withProbe}), the buffer comes with a {@link HiccupProbe}, started with it and
+ * running until the JVM ends, which watches each thread pinned in a measured period ({@link #watchCurrentThread});
+ * its stalls go to {@code stalls.bin} beside {@code outliers.bin}, so the outliers can be told apart as the
+ * platform's or the code's.
+ *
  * <p>Thread-safe (guarded by this object's lock); not on a hot path.
  */
 final class ForkTail {
@@ -44,6 +52,9 @@ final class ForkTail {
     private long warmupThresholdNs = -1;
     private long expectedSamples = -1;
     private OutlierBuffer buffer;
+    /** The hiccup probe's clock; null runs none (tests of the threshold). */
+    private final Clock probeClock;
+    private HiccupProbe probe;
     /** The primary metric over the warm-up, and over its second half. */
     private final Histogram warmup = LatencyRecorder.newHistogram();
     private final Histogram secondHalf = LatencyRecorder.newHistogram();
@@ -54,8 +65,18 @@ final class ForkTail {
      * @param measureNs    how long a measured period lasts
      */
     ForkTail(long aboveNsGiven, long measureNs) {
+        this(aboveNsGiven, measureNs, null);
+    }
+
+    private ForkTail(long aboveNsGiven, long measureNs, Clock probeClock) {
         this.aboveNsGiven = aboveNsGiven;
         this.measureNs = measureNs;
+        this.probeClock = probeClock;
+    }
+
+    /** A benchmark JVM's: with a {@link HiccupProbe} on {@code clock} from the first measured period on. */
+    static ForkTail withProbe(long aboveNsGiven, long measureNs, Clock clock) {
+        return new ForkTail(aboveNsGiven, measureNs, clock);
     }
 
     /**
@@ -94,15 +115,30 @@ final class ForkTail {
             int capacity = expectedSamples < 0 ? KEPT_WITHOUT_ESTIMATE
                     : (int) Math.min(MOST_KEPT, (long) Math.ceil(expectedSamples * KEPT_SHARE));
             buffer = new OutlierBuffer(above, capacity);
+            probe = probeClock == null ? null : HiccupProbe.start(probeClock);
         }
         return buffer;
     }
 
-    /** Writes the outliers kept so far to {@code forkDir}; nothing when none are kept. */
+    /** Has the probe watch the calling measuring thread's run queue, once a measured period has begun. */
+    void watchCurrentThread() {
+        HiccupProbe p;
+        synchronized (this) {
+            p = probe;
+        }
+        if (p != null) {
+            p.watchCurrentThread(); // where the thread's schedstat cannot be read, the probe's own wake-ups remain
+        }
+    }
+
+    /** Writes the outliers kept so far to {@code forkDir}, and the probe's stalls; nothing when none are kept. */
     synchronized void write(Path forkDir) {
         if (buffer != null) {
             try {
                 OutlierFile.write(forkDir.resolve(ResultLayout.OUTLIERS), buffer);
+                if (probe != null) {
+                    StallFile.write(forkDir.resolve(ResultLayout.STALLS), probe);
+                }
             } catch (IOException e) { // names the file
                 throw new IllegalStateException(e.getMessage(), e);
             }

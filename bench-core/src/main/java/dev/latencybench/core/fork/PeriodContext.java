@@ -36,6 +36,8 @@ public final class PeriodContext {
     private final List<String> roles;
     private final AffinityService affinity;
     private final PeriodStop stop;
+    /** The fork's tail in a measured period (its hiccup probe watches each thread pinned); null in a warm-up. */
+    private final ForkTail tail;
     private final Map<String, MetricRecorder> recorders = new LinkedHashMap<>();
     private final Map<String, Boolean> handedOut = new LinkedHashMap<>();
     private final List<List<Histogram>> wholeIntervals = new ArrayList<>();
@@ -50,9 +52,9 @@ public final class PeriodContext {
         this(measured, durationNs, clocks, metrics, cpus, roles, affinity, stop, null);
     }
 
-    /** @param primaryOutliers where the primary metric's outliers go; null keeps none (a warm-up) */
+    /** @param tail where the primary metric's outliers go, and whose probe watches the pinned threads; null: a warm-up */
     PeriodContext(boolean measured, long durationNs, Clocks clocks, Metrics metrics, CpuPlan cpus, List<String> roles,
-                  AffinityService affinity, PeriodStop stop, OutlierBuffer primaryOutliers) {
+                  AffinityService affinity, PeriodStop stop, ForkTail tail) {
         this.measured = measured;
         this.durationNs = durationNs;
         this.clocks = clocks;
@@ -61,6 +63,8 @@ public final class PeriodContext {
         this.roles = roles;
         this.affinity = affinity;
         this.stop = stop;
+        this.tail = tail;
+        OutlierBuffer primaryOutliers = tail == null ? null : tail.forMeasuredPeriod();
         this.pinnedTo = new int[roles.size()];
         java.util.Arrays.fill(pinnedTo, -1);
         for (Metric m : metrics.all()) {
@@ -130,12 +134,16 @@ public final class PeriodContext {
 
     /**
      * Pins the calling thread to the CPU the plan gives {@code role}; returns the CPU, or -1 when the
-     * plan pins nothing or pinning failed (the session then fails the fork and says why).
+     * plan pins nothing or pinning failed (the session then fails the fork and says why). In a measured
+     * period the fork's hiccup probe watches the thread's run-queue delay from then on, pinned or not.
      */
     public int pin(String role) {
         int i = roles.indexOf(role);
         if (i < 0) {
             throw new IllegalArgumentException("no CPU role '" + role + "'; the workload declared " + roles);
+        }
+        if (tail != null) {
+            tail.watchCurrentThread();
         }
         if (!cpus.pins()) {
             return -1;

@@ -20,6 +20,8 @@ public final class ResultLayout {
     public static final String FORK_JSON = "fork.json";
     /** A fork's outliers of its primary metric, each with its end time, beside its {@code latency.hlog}. */
     public static final String OUTLIERS = "outliers.bin";
+    /** A fork's platform stalls, as its hiccup probe saw them, beside its {@code outliers.bin}. */
+    public static final String STALLS = "stalls.bin";
     public static final String FORKS_DIR = "forks";
     /** The ending of a metric's percentile distribution, e.g. {@code latency.hgrm}: see {@link #hgrm}. */
     public static final String HGRM = ".hgrm";

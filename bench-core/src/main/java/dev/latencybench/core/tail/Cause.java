@@ -1,16 +1,21 @@
 package dev.latencybench.core.tail;
 
 /**
- * What a tail sample is put down to, in the order an attribution tries them: the first that covers the
- * sample's lifetime wins. {@link #OTHER} is what is left: the platform or the measured code, not told apart
- * yet (no hiccup probe or control JVM runs beside the benchmark JVM). Stateless.
+ * What a tail sample is put down to, in the order an attribution tries them: the first whose stop or stall
+ * covers part of the sample's lifetime wins; {@link #CODE} is what is left. {@link #OTHER} is only read: a result
+ * written before the platform and the code were told apart, or a fork that ran no {@link HiccupProbe}, put what
+ * the JVM's stops did not cover down to it. Stateless.
  */
 public enum Cause {
     /** A garbage collector's pause or allocation stall. */
     GC("gc"),
     /** A safepoint for anything else (deoptimisation, a thread dump, biased locking, ...). */
     SAFEPOINT("safepoint"),
-    /** Neither: the platform or the measured code. */
+    /** The platform: the hiccup probe woke late, or a watched measuring thread waited for a CPU. */
+    PLATFORM("platform"),
+    /** None of these: the measured code or transport. */
+    CODE("code"),
+    /** Neither a JVM stop nor told apart: the platform or the code (results before the hiccup probe). */
     OTHER("other");
 
     private final String label;
@@ -19,7 +24,7 @@ public enum Cause {
         this.label = label;
     }
 
-    /** The name in result files and column names: {@code gc}, {@code safepoint}, {@code other}. */
+    /** The name in result files and column names: {@code gc}, {@code safepoint}, {@code platform}, ... */
     public String label() {
         return label;
     }

@@ -6,7 +6,8 @@ import java.util.Objects;
  * One time the JVM stopped application threads, or one of them: from {@code startNs} to {@code endNs} on
  * {@code System.nanoTime()}'s clock, the {@link Cause} it counts as and its name (a GC phase such as
  * {@code Pause Young (Normal) (G1 Evacuation Pause)}, {@code Allocation Stall (main)}, or a safepoint's
- * operation such as {@code ThreadDump}). Immutable.
+ * operation such as {@code ThreadDump}); or one stall of the platform a {@link HiccupProbe} saw, named by its source
+ * ({@code run queue of lb-producer}). Immutable.
  */
 public final class Stop {
     public final Cause cause;

@@ -11,14 +11,19 @@ import org.HdrHistogram.Histogram;
 import dev.latencybench.core.result.ResultLayout;
 
 /**
- * Puts a cell's outliers down to the JVM's stops: each fork's {@code outliers.bin} against the stops in its
- * {@code gc-<pid>.log} (the cell folder's), both on {@code System.nanoTime()}'s clock. A sample's lifetime
- * {@code [end - latency, end]} that overlaps a {@link Cause#GC} stop is {@code gc}; else one that overlaps a
- * {@link Cause#SAFEPOINT} is {@code safepoint}; else {@code other}. A fork without both files, or whose log
- * lacks the {@code timenanos} stamp, is left out ({@link TailPart#forksAttributed} says how many were not).
+ * Puts a cell's outliers down to the JVM's stops and the platform's stalls: each fork's {@code outliers.bin}
+ * against the stops in its {@code gc-<pid>.log} (the cell folder's) and the stalls in its {@code stalls.bin}, all
+ * on {@code System.nanoTime()}'s clock. A sample's lifetime {@code [end - latency, end]} that overlaps a
+ * {@link Cause#GC} stop is {@code gc}; else one that overlaps a {@link Cause#SAFEPOINT} is {@code safepoint};
+ * else one that overlaps a stall of the {@link HiccupProbe} is {@code platform} (a watched measuring thread's
+ * run-queue wait; the probe's own late wake-up only where it watched none: {@link StallFile#attributable}); else
+ * {@code code}. A fork without
+ * a {@code stalls.bin} (no probe ran) tells neither of the last two: {@code other}, and its shortfall says so.
+ * A fork without both other files, or whose log lacks the {@code timenanos} stamp, is left out
+ * ({@link TailPart#forksAttributed} says how many were not).
  * {@link TailPart#shortfall} says why a fork's file may lack samples beyond p99.9.
  *
- * <p>Stateless; runs in the launcher after a cell, in time O(outliers x log(stops)).
+ * <p>Stateless; runs in the launcher after a cell, in time O(outliers x log(stops + stalls)).
  */
 public final class TailAttribution {
     private TailAttribution() {
@@ -52,7 +57,20 @@ public final class TailAttribution {
                 continue;
             }
             t.forksAttributed++;
-            attribute(outliers, new StopIndex(stops.stops()), fork.getFileName().toString(), t);
+            List<Stop> all = new ArrayList<>(stops.stops());
+            Path stallFile = fork.resolve(ResultLayout.STALLS);
+            StallFile stalls = Files.exists(stallFile) ? StallFile.read(stallFile) : null;
+            if (stalls == null) {
+                t.shortfall.add("fork " + pid + ": no " + ResultLayout.STALLS + " (no hiccup probe ran), so its outliers"
+                        + " not in a JVM stop are 'other', the platform and the code not told apart");
+            } else {
+                all.addAll(stalls.attributable());
+                if (stalls.notKept > 0) {
+                    t.shortfall.add("fork " + pid + ": its hiccup probe kept " + stalls.stalls().size() + " stalls and"
+                            + " not " + stalls.notKept + " more, so an outlier of the platform after them counts as code");
+                }
+            }
+            attribute(outliers, new StopIndex(all), stalls == null ? Cause.OTHER : Cause.CODE, pid, t);
         }
         t.aboveThreshold.percentileNs = t.thresholdNs;
         t.aboveThreshold.samples = t.kept;
@@ -79,12 +97,13 @@ public final class TailAttribution {
         }
     }
 
-    static void attribute(OutlierFile outliers, StopIndex stops, String fork, TailPart t) {
+    /** @param none what a sample that no stop or stall covers is put down to: {@code code}, or {@code other} without stalls */
+    static void attribute(OutlierFile outliers, StopIndex stops, Cause none, String fork, TailPart t) {
         for (int i = 0; i < outliers.size(); i++) {
             long end = outliers.endNs(i);
             long latency = outliers.latencyNs(i);
             Stop stop = stops.first(end - latency, end);
-            Cause cause = stop == null ? Cause.OTHER : stop.cause;
+            Cause cause = stop == null ? none : stop.cause;
             t.aboveThreshold.add(cause);
             if (latency > t.beyondP99.percentileNs) {
                 t.beyondP99.add(cause);
@@ -109,34 +128,37 @@ public final class TailAttribution {
         return h.getTotalCount() == 0 ? 0 : h.getTotalCount() - h.getCountBetweenValues(0, valueNs);
     }
 
-    /** The stops of one fork, by cause, for finding the first that overlaps an interval. Not thread-safe. */
+    /** The stops and stalls of one fork, by cause, for finding the first that overlaps an interval. Not thread-safe. */
     static final class StopIndex {
-        private final List<Stop> gc = new ArrayList<>();
-        private final List<Stop> safepoints = new ArrayList<>();
-        private final long longestGcNs;
-        private final long longestSafepointNs;
+        /** The causes a stop or stall can have, in the order they are tried. */
+        private static final Cause[] ORDER = {Cause.GC, Cause.SAFEPOINT, Cause.PLATFORM};
+        private final List<List<Stop>> byCause = new ArrayList<>();
+        private final long[] longestNs = new long[ORDER.length];
 
-        /** @param stops earliest start first */
+        /** @param stops earliest start first within each cause */
         StopIndex(List<Stop> stops) {
-            long gcMax = 0;
-            long spMax = 0;
+            for (int c = 0; c < ORDER.length; c++) {
+                byCause.add(new ArrayList<>());
+            }
             for (Stop s : stops) {
-                if (s.cause == Cause.GC) {
-                    gc.add(s);
-                    gcMax = Math.max(gcMax, s.lengthNs());
-                } else {
-                    safepoints.add(s);
-                    spMax = Math.max(spMax, s.lengthNs());
+                for (int c = 0; c < ORDER.length; c++) {
+                    if (s.cause == ORDER[c]) {
+                        byCause.get(c).add(s);
+                        longestNs[c] = Math.max(longestNs[c], s.lengthNs());
+                    }
                 }
             }
-            longestGcNs = gcMax;
-            longestSafepointNs = spMax;
         }
 
-        /** The stop that covers part of {@code [fromNs, toNs]}: a GC one before a safepoint; null for none. */
+        /** The stop that covers part of {@code [fromNs, toNs]}: a GC one, else a safepoint, else a stall; null for none. */
         Stop first(long fromNs, long toNs) {
-            Stop s = overlapping(gc, longestGcNs, fromNs, toNs);
-            return s != null ? s : overlapping(safepoints, longestSafepointNs, fromNs, toNs);
+            for (int c = 0; c < ORDER.length; c++) {
+                Stop s = overlapping(byCause.get(c), longestNs[c], fromNs, toNs);
+                if (s != null) {
+                    return s;
+                }
+            }
+            return null;
         }
 
         /** The latest-starting stop of {@code list} that overlaps; only those starting within the longest stop's length of {@code fromNs} can. */

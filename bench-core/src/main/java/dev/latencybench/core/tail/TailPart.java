@@ -12,8 +12,9 @@ import com.google.gson.JsonObject;
 /**
  * The {@code tail} member of a cell's {@code result.json}: why its primary metric's worst samples were slow.
  * The samples above the forks' threshold were kept with their end times ({@link #kept}, and {@link #notKept}
- * once a fork's buffer was full); each is put down to the first {@link Cause} whose stop overlaps its lifetime
- * {@code [end - latency, end]}. Counted beyond p99 and beyond p99.9 of the cell's merged histogram, with the
+ * once a fork's buffer was full); each is put down to the first {@link Cause} whose stop or stall overlaps its
+ * lifetime {@code [end - latency, end]}. A result written before the platform and the code were told apart has
+ * {@code other} where a newer one has {@code platform} and {@code code}; it is read and shown as it was. Counted beyond p99 and beyond p99.9 of the cell's merged histogram, with the
  * number of samples the histogram holds beyond them: fewer attributed than that means the threshold sat above
  * the percentile or a buffer was full. Written and read through Gson by this one type. A plain holder.
  */
@@ -48,10 +49,13 @@ public final class TailPart {
         public long percentileNs;
         /** How many samples the merged histogram holds above {@link #percentileNs}. */
         public long samples;
-        /** How many of them were kept and attributed: {@code gc + safepoint + other}. */
+        /** How many of them were kept and attributed: {@code gc + safepoint + platform + code + other}. */
         public long attributed;
         public long gc;
         public long safepoint;
+        public long platform;
+        public long code;
+        /** Results written before the hiccup probe, and forks without its {@code stalls.bin}: platform or code. */
         public long other;
 
         public long count(Cause c) {
@@ -60,6 +64,10 @@ public final class TailPart {
                     return gc;
                 case SAFEPOINT:
                     return safepoint;
+                case PLATFORM:
+                    return platform;
+                case CODE:
+                    return code;
                 default:
                     return other;
             }
@@ -74,13 +82,22 @@ public final class TailPart {
                 case SAFEPOINT:
                     safepoint++;
                     break;
+                case PLATFORM:
+                    platform++;
+                    break;
+                case CODE:
+                    code++;
+                    break;
                 default:
                     other++;
             }
         }
     }
 
-    /** One sample: its latency, when it ended, the stop it was put down to (none for {@code other}), its fork. */
+    /**
+     * One sample: its latency, when it ended, the stop or stall it was put down to (a GC phase, a safepoint's
+     * operation, the stall's source such as {@code run queue of lb-producer}; none for {@code code}), its fork.
+     */
     public static final class Worst {
         public long latencyNs;
         public long endNs;
@@ -90,10 +107,16 @@ public final class TailPart {
 
     /**
      * The share of the attributed samples beyond p99.9 put down to {@code cause}, 0 to 1; null when fewer than
-     * {@value #SHARES_FROM} samples beyond p99.9 were attributed.
+     * {@value #SHARES_FROM} samples beyond p99.9 were attributed, for {@code other} when none was (a result that
+     * told the platform and the code apart), and for {@code platform} and {@code code} when neither was told apart
+     * from {@code other} (a result written before the hiccup probe).
      */
     public Double shareBeyondP99_9(Cause cause) {
-        if (beyondP99_9.attributed < SHARES_FROM) {
+        Beyond b = beyondP99_9;
+        if (b.attributed < SHARES_FROM || cause == Cause.OTHER && b.other == 0) {
+            return null;
+        }
+        if ((cause == Cause.PLATFORM || cause == Cause.CODE) && b.other > 0 && b.platform + b.code == 0) {
             return null;
         }
         return (double) beyondP99_9.count(cause) / beyondP99_9.attributed;

@@ -19,8 +19,22 @@ class TailAttributionTest {
     @TempDir
     Path tmp;
 
-    /** A fork 42 whose log has a G1 pause over [1,000,000, 2,000,000] ns and a ThreadDump over [5,000,000, 5,100,000]. */
+    /**
+     * A fork 42 whose log has a G1 pause over [1,000,000, 2,000,000] ns and a ThreadDump over [5,000,000, 5,100,000],
+     * and whose hiccup probe saw the pacer wait over [1,500,000, 1,900,000] (in the pause) and [4,400,000, 4,700,000].
+     */
     private Path fork(OutlierBuffer outliers) throws IOException {
+        Path fork = forkWithoutStalls(outliers);
+        HiccupProbe probe = new HiccupProbe(new HiccupProbeTest.FakeClock(), 1_000_000, 10);
+        probe.watch(1, "run queue of pacer", new HiccupProbeTest.ScriptedDelay());
+        probe.stalls().add(1_500_000, 1_900_000, 1);
+        probe.stalls().add(4_400_000, 4_700_000, 1);
+        StallFile.write(fork.resolve(ResultLayout.STALLS), probe);
+        return fork;
+    }
+
+    /** The same fork as before the hiccup probe: no {@code stalls.bin}. */
+    private Path forkWithoutStalls(OutlierBuffer outliers) throws IOException {
         Files.write(tmp.resolve("gc-42.log"), List.of(
                 "[1.0s][1ms][1999000ns][info][gc] GC(0) Pause Young (Normal) (G1 Evacuation Pause) 6M->3M(64M) 0.900ms",
                 "[1.0s][1ms][2000000ns][info][safepoint] Safepoint \"G1CollectForAllocation\", Time since last: 5 ns,"
@@ -37,8 +51,8 @@ class TailAttributionTest {
         OutlierBuffer b = new OutlierBuffer(100_000, 10);
         b.add(2_500_000, 1_000_000);  // [1.5, 2.5] ms: the pause
         b.add(5_050_000, 200_000);    // [4.85, 5.05] ms: the thread dump
-        b.add(4_800_000, 300_000);    // [4.5, 4.8] ms: neither
-        b.add(900_000, 200_000);      // [0.7, 0.9] ms: ends before the pause starts
+        b.add(4_800_000, 300_000);    // [4.5, 4.8] ms: the pacer's wait for a CPU
+        b.add(900_000, 200_000);      // [0.7, 0.9] ms: ends before the pause and the waits start: the code
         Histogram h = LatencyRecorder.newHistogram();
         for (int i = 0; i < 996; i++) {
             h.recordValue(1_000);
@@ -52,18 +66,24 @@ class TailAttributionTest {
         assertEquals(4, t.kept);
         assertEquals(1, t.forksAttributed);
         assertEquals(4, t.aboveThreshold.attributed);
-        assertEquals(2, t.aboveThreshold.other);
+        assertEquals(1, t.aboveThreshold.platform);
+        assertEquals(1, t.aboveThreshold.code);
+        assertEquals(0, t.aboveThreshold.other);
         assertEquals(4, t.beyondP99.samples);
         assertEquals(4, t.beyondP99.attributed);
-        assertEquals(1, t.beyondP99.gc);
+        assertEquals(1, t.beyondP99.gc, "the pause, though the pacer waited in it too: gc comes first");
         assertEquals(1, t.beyondP99.safepoint);
-        assertEquals(2, t.beyondP99.other);
+        assertEquals(1, t.beyondP99.platform);
+        assertEquals(1, t.beyondP99.code);
         assertEquals("Pause Young (Normal) (G1 Evacuation Pause)", t.worst.get("gc").stop);
         assertEquals(1_000_000, t.worst.get("gc").latencyNs);
         assertEquals("ThreadDump", t.worst.get("safepoint").stop);
-        assertEquals(300_000, t.worst.get("other").latencyNs);
-        assertNull(t.worst.get("other").stop);
-        assertEquals("42", t.worst.get("other").fork);
+        assertEquals("run queue of pacer", t.worst.get("platform").stop);
+        assertEquals(300_000, t.worst.get("platform").latencyNs);
+        assertEquals(200_000, t.worst.get("code").latencyNs);
+        assertNull(t.worst.get("code").stop);
+        assertEquals("42", t.worst.get("code").fork);
+        assertEquals(List.of(), t.shortfall);
         assertNull(t.shareBeyondP99_9(Cause.GC), "fewer than 10 beyond p99.9: no share");
     }
 
@@ -83,11 +103,48 @@ class TailAttributionTest {
         assertEquals(20, t.beyondP99_9.attributed);
         assertEquals(0.75, t.shareBeyondP99_9(Cause.GC), 1e-12);
         assertEquals(0.0, t.shareBeyondP99_9(Cause.SAFEPOINT), 1e-12);
-        assertEquals(0.25, t.shareBeyondP99_9(Cause.OTHER), 1e-12);
+        assertEquals(0.0, t.shareBeyondP99_9(Cause.PLATFORM), 1e-12);
+        assertEquals(0.25, t.shareBeyondP99_9(Cause.CODE), 1e-12);
+        assertNull(t.shareBeyondP99_9(Cause.OTHER), "platform and code told apart: no other");
         TailPart back = TailPart.of(wrapped(t));
         assertEquals(15, back.beyondP99_9.gc);
         assertEquals(List.of(), back.shortfall, "threshold below p99.9, buffer not full, log on the clock");
         assertEquals("Pause Young (Normal) (G1 Evacuation Pause)", back.worst.get("gc").stop);
+    }
+
+    /** A fork that ran no hiccup probe cannot tell the platform from the code: 'other', as before the probe. */
+    @Test
+    void aForkWithoutStallsPutsWhatNoStopCoversDownToOther() throws IOException {
+        OutlierBuffer b = new OutlierBuffer(100_000, 100);
+        Histogram h = LatencyRecorder.newHistogram();
+        h.recordValueWithCount(1_000, 99_980);
+        for (int i = 0; i < 20; i++) { // 15 in the pause, 5 after it
+            b.add(i < 15 ? 1_500_000 + i : 4_800_000 + i, 300_000);
+            h.recordValue(300_000);
+        }
+        TailPart t = TailAttribution.of(tmp, List.of(forkWithoutStalls(b)), h);
+        assertEquals(15, t.beyondP99_9.gc);
+        assertEquals(5, t.beyondP99_9.other);
+        assertEquals(0, t.beyondP99_9.platform + t.beyondP99_9.code);
+        assertEquals(List.of("fork 42: no stalls.bin (no hiccup probe ran), so its outliers not in a JVM stop are"
+                + " 'other', the platform and the code not told apart"), t.shortfall);
+        assertEquals(0.25, t.shareBeyondP99_9(Cause.OTHER), 1e-12);
+        assertNull(t.shareBeyondP99_9(Cause.PLATFORM), "not told apart: no share, rather than a false 0");
+        assertNull(t.shareBeyondP99_9(Cause.CODE));
+    }
+
+    /** A result written before the split reads back as it was: its other, no platform or code. */
+    @Test
+    void aResultWrittenBeforePlatformAndCodeReadsAsItWas() {
+        com.google.gson.JsonObject r = com.google.gson.JsonParser.parseString("{\"tail\": {\"thresholdNs\": 5,"
+                + " \"beyondP99_9\": {\"percentileNs\": 9, \"samples\": 20, \"attributed\": 20, \"gc\": 12,"
+                + " \"safepoint\": 0, \"other\": 8}}}").getAsJsonObject();
+        TailPart t = TailPart.of(r);
+        assertEquals(8, t.beyondP99_9.count(Cause.OTHER));
+        assertEquals(0.6, t.shareBeyondP99_9(Cause.GC), 1e-12);
+        assertEquals(0.4, t.shareBeyondP99_9(Cause.OTHER), 1e-12);
+        assertNull(t.shareBeyondP99_9(Cause.PLATFORM));
+        assertNull(t.shareBeyondP99_9(Cause.CODE));
     }
 
     @Test

@@ -19,8 +19,10 @@ import dev.latencybench.runner.report.data.RunData;
 /**
  * A run's figures in one place, to take elsewhere: {@code summary.csv} (a spreadsheet's) and
  * {@code summary.json}, one row per cell, variant and metric with its percentiles, status and flags, and on the
- * primary metric's row the tail's causes: {@code tail_gc}, {@code tail_safepoint}, {@code tail_other}, the
- * shares (0 to 1) of the samples beyond p99.9 put down to each (empty where fewer than 10 were attributed).
+ * primary metric's row the tail's causes: {@code tail_gc}, {@code tail_safepoint}, {@code tail_platform},
+ * {@code tail_code}, the shares (0 to 1) of the samples beyond p99.9 put down to each (empty where fewer than 10
+ * were attributed), and {@code tail_other}, filled only for a result whose platform and code were not told apart
+ * (written before the hiccup probe: its {@code tail_platform} and {@code tail_code} are then empty).
  * Written beside the report from the same read-back data. Stateless.
  */
 final class RunSummary {
@@ -28,7 +30,8 @@ final class RunSummary {
     static final String JSON = "summary.json";
     /** The columns, in order; the percentiles in the metric's unit ({@code unit}: ns for times). */
     static final List<String> COLUMNS = List.of("scenario", "variant", "jvm", "gc", "metric", "unit", "status", "p50",
-            "p90", "p99", "p99_9", "p99_99", "max", "count", "forks", "tail_gc", "tail_safepoint", "tail_other", "flags",
+            "p90", "p99", "p99_9", "p99_99", "max", "count", "forks", "tail_gc", "tail_safepoint", "tail_platform",
+            "tail_code", "tail_other", "flags",
             "reasons", "cell");
     /** The columns that hold whole numbers in the JSON: p50 to forks. */
     private static final int FIRST_NUMBER = COLUMNS.indexOf("p50");

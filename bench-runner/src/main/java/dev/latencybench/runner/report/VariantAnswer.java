@@ -151,10 +151,10 @@ final class VariantAnswer {
      */
     static String cause(RunData.Row r) {
         TailPart t = tail(r);
-        if (t == null || t.shareBeyondP99_9(Cause.OTHER) == null) {
+        if (t == null || t.shareBeyondP99_9(Cause.GC) == null) {
             return null;
         }
-        Cause most = Cause.OTHER;
+        Cause most = Cause.GC;
         for (Cause c : Cause.values()) {
             if (t.beyondP99_9.count(c) > t.beyondP99_9.count(most)) {
                 most = c;
@@ -162,6 +162,21 @@ final class VariantAnswer {
         }
         return String.format(Locale.ROOT, "beyond p99.9: %,d of %,d %s", t.beyondP99_9.count(most),
                 t.beyondP99_9.attributed, most.label());
+    }
+
+    /**
+     * {@code 20 / 0 / 3 / 1 of 24}: gc, safepoint, platform and code; a result that did not tell the platform and
+     * the code apart (written before the hiccup probe) as it was: {@code 20 / 0 / 4 other of 24}.
+     */
+    static String causes(TailPart.Beyond b) {
+        if (b.other > 0) {
+            return b.platform + b.code == 0
+                    ? String.format(Locale.ROOT, "%,d / %,d / %,d other of %,d", b.gc, b.safepoint, b.other, b.attributed)
+                    : String.format(Locale.ROOT, "%,d / %,d / %,d / %,d, %,d other of %,d", b.gc, b.safepoint,
+                            b.platform, b.code, b.other, b.attributed);
+        }
+        return String.format(Locale.ROOT, "%,d / %,d / %,d / %,d of %,d", b.gc, b.safepoint, b.platform, b.code,
+                b.attributed);
     }
 
     /** The cell's tail part; null for a result without one. */
@@ -283,7 +298,7 @@ final class VariantAnswer {
         }
         boolean tails = cells.stream().anyMatch(c -> cause(c.row) != null);
         if (tails) {
-            t.text("beyond p99.9: gc / safepoint / other");
+            t.text("beyond p99.9: gc / safepoint / platform / code");
         }
         if (yardstick != null) {
             t.time(yardstickName + " p50").sameUnitAs("p50").number("× " + yardstickName)
@@ -309,8 +324,7 @@ final class VariantAnswer {
             }
             if (tails) {
                 TailPart tp = cause(c.row) == null ? null : tail(c.row);
-                row.add(tp == null ? "—" : String.format(Locale.ROOT, "%,d / %,d / %,d of %,d", tp.beyondP99_9.gc,
-                        tp.beyondP99_9.safepoint, tp.beyondP99_9.other, tp.beyondP99_9.attributed));
+                row.add(tp == null ? "—" : causes(tp.beyondP99_9));
             }
             if (yardstick != null) {
                 boolean first = c == cells.get(0);

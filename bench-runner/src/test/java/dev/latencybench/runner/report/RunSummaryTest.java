@@ -30,29 +30,44 @@ class RunSummaryTest {
         new FixtureRun(run)
                 .cell("chronicle", "openjdk-17.0.15__g1", "OK", 1_100, 3_000_000, 1, 30_000)
                 .cell("reference", "openjdk-17.0.15__g1", "OK", 1_000, 3_000_000, 1, 30_000)
+                .cell("baseline", "openjdk-17.0.15__g1", "OK", 1_200, 3_000_000, 1, 30_000)
                 .write();
-        withTail(run.resolve("queue/chronicle/openjdk-17.0.15__g1/result.json"), 20, 15, 1, 4);
-        withTail(run.resolve("queue/reference/openjdk-17.0.15__g1/result.json"), 9, 9, 0, 0);
+        withTail(run.resolve("queue/chronicle/openjdk-17.0.15__g1/result.json"), 20, 15, 1, 3, 1, 0);
+        withTail(run.resolve("queue/reference/openjdk-17.0.15__g1/result.json"), 9, 9, 0, 0, 0, 0);
+        // written before the hiccup probe: other, and no platform or code
+        withTail(run.resolve("queue/baseline/openjdk-17.0.15__g1/result.json"), 20, 12, 0, 0, 0, 8);
         Report.write(run, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
         List<String> csv = Files.readAllLines(run.resolve("summary.csv"));
         assertTrue(csv.stream().anyMatch(l -> l.startsWith("queue,chronicle,") && l.contains(",latency,")
-                && l.contains(",1,0.750,0.050,0.200,")), csv.toString());
+                && l.contains(",1,0.750,0.050,0.150,0.050,,")), "told apart: no other " + csv);
         assertTrue(csv.stream().anyMatch(l -> l.startsWith("queue,reference,") && l.contains(",latency,")
-                && l.contains(",1,,,,")), "9 beyond p99.9: no shares " + csv);
-        assertTrue(csv.stream().filter(l -> l.contains(",service,")).allMatch(l -> l.contains(",,,,")), csv.toString());
+                && l.contains(",1,,,,,,")), "9 beyond p99.9: no shares " + csv);
+        assertTrue(csv.stream().anyMatch(l -> l.startsWith("queue,baseline,") && l.contains(",latency,")
+                && l.contains(",1,0.600,0.000,,,0.400,")), "an older result as it was " + csv);
+        assertTrue(csv.stream().filter(l -> l.contains(",service,")).allMatch(l -> l.contains(",,,,,,")), csv.toString());
         JsonArray rows = ResultFiles.readJson(run.resolve("summary.json")).getAsJsonArray("rows");
-        JsonObject chronicle = rows.get(0).getAsJsonObject();
+        JsonObject chronicle = null;
+        for (int i = 0; i < rows.size(); i++) {
+            JsonObject row = rows.get(i).getAsJsonObject();
+            if (row.get("variant").getAsString().equals("chronicle") && row.get("metric").getAsString().equals("latency")) {
+                chronicle = row;
+            }
+        }
         assertEquals(0.75, chronicle.get("tail_gc").getAsDouble(), 1e-9);
-        assertEquals(0.2, chronicle.get("tail_other").getAsDouble(), 1e-9);
+        assertEquals(0.15, chronicle.get("tail_platform").getAsDouble(), 1e-9);
+        assertEquals(0.05, chronicle.get("tail_code").getAsDouble(), 1e-9);
     }
 
-    private static void withTail(Path result, long beyond, long gc, long safepoint, long other) throws IOException {
+    private static void withTail(Path result, long beyond, long gc, long safepoint, long platform, long code, long other)
+            throws IOException {
         JsonObject r = ResultFiles.readJson(result);
         dev.latencybench.core.tail.TailPart t = new dev.latencybench.core.tail.TailPart();
         t.beyondP99_9.samples = beyond;
-        t.beyondP99_9.attributed = gc + safepoint + other;
+        t.beyondP99_9.attributed = gc + safepoint + platform + code + other;
         t.beyondP99_9.gc = gc;
         t.beyondP99_9.safepoint = safepoint;
+        t.beyondP99_9.platform = platform;
+        t.beyondP99_9.code = code;
         t.beyondP99_9.other = other;
         r.add(dev.latencybench.core.tail.TailPart.MEMBER, t.toJson());
         ResultFiles.writeJson(result, r);
@@ -71,7 +86,7 @@ class RunSummaryTest {
 
         List<String> csv = Files.readAllLines(run.resolve("summary.csv"));
         assertEquals("scenario,variant,jvm,gc,metric,unit,status,p50,p90,p99,p99_9,p99_99,max,count,forks,tail_gc,"
-                + "tail_safepoint,tail_other,flags,reasons,cell", csv.get(0));
+                + "tail_safepoint,tail_platform,tail_code,tail_other,flags,reasons,cell", csv.get(0));
         assertEquals(5, csv.size(), "two cells x two metrics: " + csv);
         LatencySummary latency = Metrics.summariesOf(ResultFiles.readJson(
                 run.resolve("queue/chronicle/openjdk-17.0.15__g1/result.json"))).get("latency");

@@ -1,0 +1,210 @@
+package dev.latencybench.core.tail;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+import dev.latencybench.core.time.Clock;
+
+/**
+ * The platform's stalls, seen from inside the benchmark JVM (jHiccup's idea, our own code): a thread that
+ * sleeps {@value #TICK_MS} ms at a time and keeps each wake-up later than {@link #boundNs} as a stall
+ * {@code [due, woke]}; on each wake-up it also reads the run-queue delay of the measuring threads that were
+ * {@linkplain #watch watched} ({@link RunQueueDelay}) and keeps a growth of more than the bound as a stall of
+ * that thread. All on {@code System.nanoTime()}'s clock, in a preallocated {@link StallBuffer} of
+ * {@value #MOST_STALLS} stalls.
+ *
+ * <p>Why both: the probe thread floats, so its own wake-ups show a stall of the whole machine (the hypervisor,
+ * a CPU's interrupts where it happened to run, the JVM's other threads crowding it out) but not one of a pinned
+ * measuring thread's CPU alone; a watched thread's run-queue delay is exactly the time that thread was ready and
+ * the scheduler ran something else, whichever CPU it is on. The probe is not pinned to a measuring CPU: it would
+ * share that CPU with a thread that spins, and every wake-up would take it from the measured code.
+ *
+ * <p>A run-queue wait is added to the counter when the thread gets the CPU back, so a growth {@code g} seen by a
+ * read that ended at {@code t1}, where the previous read started at {@code t0}, is a wait that ended in
+ * {@code (t0, t1]} and began no earlier than {@code t0 - g}: the stall kept is {@code [t0 - g, t1]}, an interval
+ * that holds the wait (one tick wider than it, at most, while the probe keeps time).
+ *
+ * <p>Cost: the measuring threads' hot path is not touched (a thread is watched once, when it is pinned); the
+ * probe wakes about 1,000 times a second and then reads one {@code schedstat} file per watched thread (a few
+ * microseconds each), allocating nothing. Thread-safe: {@link #watch} from any thread; the rest runs on the
+ * probe's thread, or in tests on the caller's.
+ */
+public final class HiccupProbe implements Runnable {
+    static final long TICK_MS = 1;
+    /** How long the probe sleeps between looks. */
+    public static final long TICK_NS = TimeUnit.MILLISECONDS.toNanos(TICK_MS);
+    /** A wake-up this late, or a run-queue delay that grew by this much between looks, is a stall. */
+    public static final long BOUND_NS = TimeUnit.MILLISECONDS.toNanos(1);
+    /** The stalls kept per fork (20 bytes each on disk); later ones are counted, not kept. */
+    public static final int MOST_STALLS = 100_000;
+    /** Measuring threads watched at once; a thread that ended frees its place. */
+    static final int MOST_WATCHED = 16;
+    /** The source of a stall of the probe's own wake-up. */
+    public static final String LATE_WAKE_UP = "the hiccup probe woke late";
+
+    /** Reads a thread's run-queue delay so far, ns, -1 once it cannot; {@link RunQueueDelay} in a fork. */
+    interface DelaySource extends AutoCloseable {
+        long readNs();
+
+        @Override
+        void close();
+    }
+
+    private final Clock clock;
+    private final long boundNs;
+    private final StallBuffer stalls;
+    private final List<String> sourceNames = new ArrayList<>(List.of(LATE_WAKE_UP));
+    private final Set<Long> watchedThreads = new HashSet<>();
+    private final List<DelaySource> pending = new ArrayList<>();
+    private final List<Integer> pendingSources = new ArrayList<>();
+    /** Threads watched now, or about to be: at most {@value #MOST_WATCHED}. */
+    private int live;
+    private volatile boolean anyPending;
+    private volatile boolean stopped;
+    // the probe thread's own: one slot per watched thread
+    private final DelaySource[] watched = new DelaySource[MOST_WATCHED];
+    private final int[] sourceOf = new int[MOST_WATCHED];
+    private final long[] lastDelayNs = new long[MOST_WATCHED];
+    private final long[] lastReadStartNs = new long[MOST_WATCHED];
+
+    HiccupProbe(Clock clock, long boundNs, int capacity) {
+        this.clock = clock;
+        this.boundNs = boundNs;
+        this.stalls = new StallBuffer(capacity);
+    }
+
+    /** A probe on {@code clock} running on a daemon thread {@code lb-hiccup}, started now. */
+    public static HiccupProbe start(Clock clock) {
+        HiccupProbe p = new HiccupProbe(clock, BOUND_NS, MOST_STALLS);
+        Thread t = new Thread(p, "lb-hiccup");
+        t.setDaemon(true);
+        t.start();
+        return p;
+    }
+
+    /**
+     * Watches the calling thread's run-queue delay from the next look on; once per thread (a second call does
+     * nothing), outside its hot path. False where it cannot be read (not Linux) or {@value #MOST_WATCHED} are
+     * watched already.
+     */
+    public boolean watchCurrentThread() {
+        Thread me = Thread.currentThread();
+        synchronized (this) {
+            if (watchedThreads.contains(me.getId())) {
+                return true;
+            }
+        }
+        RunQueueDelay d = RunQueueDelay.ofCurrentThread();
+        return d != null && watch(me.getId(), "run queue of " + me.getName(), d);
+    }
+
+    /** Watches a thread through {@code source} from the next look on; false (and closed) when it is watched already or too many are. */
+    synchronized boolean watch(long threadId, String name, DelaySource source) {
+        if (live == MOST_WATCHED || !watchedThreads.add(threadId)) {
+            source.close();
+            return false;
+        }
+        live++;
+        sourceNames.add(name);
+        pending.add(source);
+        pendingSources.add(sourceNames.size() - 1);
+        anyPending = true;
+        return true;
+    }
+
+    @Override
+    public void run() {
+        while (!stopped) {
+            look();
+        }
+        for (int i = 0; i < MOST_WATCHED; i++) {
+            release(i);
+        }
+    }
+
+    /** Ends the probe's loop after its current sleep. */
+    public void stop() {
+        stopped = true;
+    }
+
+    /** One sleep and what it saw: the wake-up, then each watched thread's run queue; then the threads newly watched. */
+    void look() {
+        long dueNs = clock.nanoTime() + TICK_NS;
+        clock.sleepNanos(TICK_NS);
+        woke(dueNs, clock.nanoTime());
+        for (int i = 0; i < MOST_WATCHED; i++) {
+            if (watched[i] != null) {
+                long startNs = clock.nanoTime();
+                long delayNs = watched[i].readNs();
+                ranQueue(i, delayNs, startNs, clock.nanoTime());
+            }
+        }
+        if (anyPending) {
+            adoptPending(); // read from the next look on
+        }
+    }
+
+    /** The probe meant to wake at {@code dueNs} and woke at {@code wokeNs}. */
+    void woke(long dueNs, long wokeNs) {
+        if (wokeNs - dueNs > boundNs) {
+            stalls.add(dueNs, wokeNs, 0);
+        }
+    }
+
+    /** Slot {@code i}'s thread had waited {@code delayNs} in all by a read from {@code startNs} to {@code endNs}. */
+    void ranQueue(int i, long delayNs, long startNs, long endNs) {
+        if (delayNs < 0) { // the thread ended
+            release(i);
+            return;
+        }
+        long grewNs = delayNs - lastDelayNs[i];
+        if (grewNs > boundNs) {
+            stalls.add(lastReadStartNs[i] - grewNs, endNs, sourceOf[i]);
+        }
+        lastDelayNs[i] = delayNs;
+        lastReadStartNs[i] = startNs;
+    }
+
+    private synchronized void adoptPending() {
+        for (int p = 0; p < pending.size(); p++) {
+            for (int i = 0; i < MOST_WATCHED; i++) {
+                if (watched[i] == null) {
+                    watched[i] = pending.get(p);
+                    sourceOf[i] = pendingSources.get(p);
+                    lastReadStartNs[i] = clock.nanoTime();
+                    lastDelayNs[i] = watched[i].readNs(); // the baseline: what it waited before it was watched
+                    break;
+                }
+            }
+        }
+        pending.clear();
+        pendingSources.clear();
+        anyPending = false;
+    }
+
+    private void release(int i) {
+        if (watched[i] != null) {
+            watched[i].close();
+            watched[i] = null;
+            synchronized (this) {
+                live--;
+            }
+        }
+    }
+
+    public long boundNs() {
+        return boundNs;
+    }
+
+    public StallBuffer stalls() {
+        return stalls;
+    }
+
+    /** Each stall's source by its index: 0 the probe's own wake-up, then the watched threads in the order watched. */
+    public synchronized List<String> sourceNames() {
+        return new ArrayList<>(sourceNames);
+    }
+}

@@ -1,0 +1,64 @@
+package dev.latencybench.core.tail;
+
+/**
+ * The platform's stalls a {@link HiccupProbe} saw, each an interval {@code [startNs, endNs]} on
+ * {@code System.nanoTime()}'s clock with the source that saw it (0: the probe's own late wake-up; 1 and up: a
+ * watched thread's run-queue delay, named by {@link HiccupProbe#sourceNames}). Preallocated: {@link #add} allocates
+ * nothing; once full, a stall is counted ({@link #notKept}), not kept, so the first {@code capacity} are kept.
+ *
+ * <p>One writer (the probe thread); any thread may read the stalls added before its read of {@link #size}
+ * (published by an ordered store of the count after the arrays').
+ */
+public final class StallBuffer {
+    private final long[] startNs;
+    private final long[] endNs;
+    private final int[] source;
+    private volatile int size;
+    private volatile long notKept;
+
+    public StallBuffer(int capacity) {
+        if (capacity < 1) {
+            throw new IllegalArgumentException("a stall buffer holds at least 1 stall, got " + capacity);
+        }
+        startNs = new long[capacity];
+        endNs = new long[capacity];
+        source = new int[capacity];
+    }
+
+    /** The probe thread only. */
+    void add(long fromNs, long toNs, int sourceIndex) {
+        int n = size;
+        if (n == startNs.length) {
+            notKept = notKept + 1; // one writer: no lost update
+            return;
+        }
+        startNs[n] = fromNs;
+        endNs[n] = toNs;
+        source[n] = sourceIndex;
+        size = n + 1;
+    }
+
+    public int capacity() {
+        return startNs.length;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public long notKept() {
+        return notKept;
+    }
+
+    public long startNs(int i) {
+        return startNs[i];
+    }
+
+    public long endNs(int i) {
+        return endNs[i];
+    }
+
+    public int source(int i) {
+        return source[i];
+    }
+}

@@ -1,0 +1,71 @@
+package dev.latencybench.core.tail;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class StallFileTest {
+    private static final long MS = 1_000_000;
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void stallsComeBackAsPlatformStopsNamedByTheirSourceEarliestFirst() throws IOException {
+        HiccupProbeTest.FakeClock clock = new HiccupProbeTest.FakeClock();
+        HiccupProbe p = new HiccupProbe(clock, MS, 1);
+        p.watch(7, "run queue of lb-producer", new HiccupProbeTest.ScriptedDelay(0, 4 * MS));
+        p.look(); // adopts the thread
+        p.look(); // its run queue grew 4 ms
+        clock.oversleepNs.add(3 * MS);
+        p.look(); // woke 3 ms late: the buffer of 1 is full
+        Path file = tmp.resolve("stalls.bin");
+        StallFile.write(file, p);
+        StallFile back = StallFile.read(file);
+        assertEquals(MS, back.boundNs);
+        assertEquals(1, back.notKept);
+        Stop s = back.stalls().get(0);
+        assertEquals(List.of(new Stop(Cause.PLATFORM, "run queue of lb-producer", s.startNs, clock.nowNs - 3 * MS - MS)),
+                back.stalls());
+        assertEquals(5 * MS, s.lengthNs(), "4 ms waited, within the tick before the read and the read's own");
+    }
+
+    @Test
+    void theProbesOwnWakeUpsCountOnlyWhereItWatchedNoMeasuringThread() throws IOException {
+        HiccupProbe alone = new HiccupProbe(new HiccupProbeTest.FakeClock(), MS, 4);
+        alone.stalls().add(1, 2, 0);
+        Path file = tmp.resolve("alone.bin");
+        StallFile.write(file, alone);
+        assertEquals(1, StallFile.read(file).attributable().size(), "no thread watched: its wake-ups are all there is");
+
+        HiccupProbe watching = new HiccupProbe(new HiccupProbeTest.FakeClock(), MS, 4);
+        watching.watch(7, "run queue of pacer", new HiccupProbeTest.ScriptedDelay());
+        watching.stalls().add(1, 2, 0);
+        watching.stalls().add(5, 9, 1);
+        StallFile.write(file, watching);
+        StallFile back = StallFile.read(file);
+        assertEquals(2, back.stalls().size());
+        assertEquals(List.of(new Stop(Cause.PLATFORM, "run queue of pacer", 5, 9)), back.attributable());
+    }
+
+    @Test
+    void aFileCutShortIsRefusedNamingIt() throws IOException {
+        HiccupProbe p = new HiccupProbe(new HiccupProbeTest.FakeClock(), MS, 4);
+        p.stalls().add(1, 2, 0);
+        Path file = tmp.resolve("stalls.bin");
+        StallFile.write(file, p);
+        byte[] all = Files.readAllBytes(file);
+        Files.write(file, Arrays.copyOf(all, all.length - 3));
+        IOException e = assertThrows(IOException.class, () -> StallFile.read(file));
+        assertTrue(e.getMessage().startsWith(file.toString()), e.getMessage());
+    }
+}
