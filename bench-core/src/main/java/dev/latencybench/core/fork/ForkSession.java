@@ -120,16 +120,6 @@ public final class ForkSession implements AutoCloseable {
         this.tail = new ForkTail(0, periods.measureNs());
     }
 
-    /** {@code , at most 1m20s left} (the launcher's estimate), {@code , past the estimate}, or nothing without one. */
-    static String timeLeft(long endsByMillis, long nowMillis) {
-        if (endsByMillis <= 0) {
-            return "";
-        }
-        long leftMs = endsByMillis - nowMillis;
-        return leftMs <= 0 ? ", past the launch's estimate"
-                : ", at most " + Units.formatDuration((leftMs + 999) / 1_000 * 1_000_000_000L) + " left";
-    }
-
     /**
      * The session of this benchmark JVM: finds its fork folder, records the environment, pins with
      * the real affinity service and the system's clocks, and installs the shutdown hook.
@@ -434,7 +424,7 @@ public final class ForkSession implements AutoCloseable {
                     measured ? "measure" : "warm-up", Units.formatDuration(elapsedNs), Units.formatDuration(durationNs),
                     counters, counters.isEmpty() ? "" : " ", window.getTotalCount() == 0 ? "-"
                             : Units.formatNs(window.getValueAtPercentile(99)),
-                    Units.formatDuration(periods.progressIntervalNs()), timeLeft(endsByMillis, clocks.toEpochMillis(clocks.monotonic().nanoTime())));
+                    Units.formatDuration(periods.progressIntervalNs()), TimeLeft.text(endsByMillis, clocks.toEpochMillis(clocks.monotonic().nanoTime())));
             progress.flush();
             window.reset();
         }

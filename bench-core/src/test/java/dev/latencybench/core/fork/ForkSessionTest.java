@@ -301,9 +301,9 @@ class ForkSessionTest {
 
     @Test
     void aProgressLineSaysHowLongTheLaunchHasLeftAtMostWhenTheLauncherSaidIt() {
-        assertEquals("", ForkSession.timeLeft(0, 1_000_000L), "the launcher said nothing");
-        assertEquals(", at most 1m23s left", ForkSession.timeLeft(1_083_000L, 1_000_100L), "rounded up to seconds");
-        assertEquals(", past the launch's estimate", ForkSession.timeLeft(1_000_000L, 1_000_000L));
-        assertEquals(", past the launch's estimate", ForkSession.timeLeft(1_000_000L, 1_000_001L));
+        assertEquals("", TimeLeft.text(0, 1_000_000L), "the launcher said nothing");
+        assertEquals(", at most 1m23s left", TimeLeft.text(1_083_000L, 1_000_100L), "rounded up to seconds");
+        assertEquals(", past the launch's estimate", TimeLeft.text(1_000_000L, 1_000_000L));
+        assertEquals(", past the launch's estimate", TimeLeft.text(1_000_000L, 1_000_001L));
     }
 }
