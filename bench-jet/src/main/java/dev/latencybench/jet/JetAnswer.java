@@ -28,8 +28,8 @@ import dev.latencybench.jet.JetView.Point;
 final class JetAnswer {
     /** Load points a line needs before a capacity is read from it. */
     static final int CAPACITY_POINTS = 3;
-    private static final String[] NAMES = {"p99.99", "p99.9", "p99", "p90", "p50"};
-    private static final double[] PCTS = {99.99, 99.9, 99, 90, 50};
+    private static final String[] NAMES = LatencySummary.NAMES;
+    private static final double[] PCTS = LatencySummary.PCTS;
 
     private JetAnswer() {
     }
@@ -83,10 +83,10 @@ final class JetAnswer {
         for (List<Point> points : byCell.values()) {
             Point top = points.get(points.size() - 1);
             if (top.variant().equals(yardstick) && top.row().cell.equals(best.row().cell) && top.ok()) {
-                for (int i = 0; i < PCTS.length; i++) {
+                for (int i = PCTS.length - 1; i >= 0; i--) { // the highest percentile both rest on
                     if (LatencySummary.shown(top.first().count, PCTS[i]) && LatencySummary.shown(best.first().count,
                             PCTS[i])) {
-                        return "`" + yardstick + "` " + NAMES[i] + " " + Units.formatNs(value(top.first(), i))
+                        return "`" + yardstick + "` " + NAMES[i] + " " + Units.formatNs(top.first().percentile(i))
                                 + JetTables.WHOLE_MS.trim() + " (whole ms)";
                     }
                 }
@@ -141,7 +141,7 @@ final class JetAnswer {
             return Answer.none("no point ended OK");
         }
         int k = -1;
-        for (int i = 0; i < PCTS.length && k < 0; i++) {
+        for (int i = PCTS.length - 1; i >= 0 && k < 0; i--) { // the highest percentile every point rests on
             final int j = i;
             if (tops.stream().allMatch(t -> LatencySummary.shown(t.getValue().first().count, PCTS[j]))) {
                 k = i;
@@ -151,20 +151,20 @@ final class JetAnswer {
             return Answer.none("no percentile rests on 10 results beyond it; run longer");
         }
         final int pick = k;
-        tops.sort(Comparator.comparingLong(t -> value(t.getValue().first(), pick)));
+        tops.sort(Comparator.comparingLong(t -> t.getValue().first().percentile(pick)));
         Map.Entry<String, Point> best = tops.get(0);
         double load = tops.stream().mapToDouble(t -> t.getValue().itemsPerSec()).min().orElse(0);
         String figure = NAMES[k] + " at " + JetView.items(load) + " items/s";
         Answer a = Answer.best(best.getKey(), tops.size() > 1 ? "lowest " + figure : figure,
-                Units.formatNs(value(best.getValue().first(), k)));
+                Units.formatNs(best.getValue().first().percentile(k)));
         if (tops.size() < 2) {
             return a;
         }
         Map.Entry<String, Point> next = tops.get(1);
         long[] bi = interval(best.getValue(), k);
         long[] ni = interval(next.getValue(), k);
-        long bv = value(best.getValue().first(), k);
-        long nv = value(next.getValue().first(), k);
+        long bv = best.getValue().first().percentile(k);
+        long nv = next.getValue().first().percentile(k);
         if (bi != null && ni != null && ni[0] <= bi[1] || bv == nv) {
             a = Answer.best(best.getKey(), a.figure, Units.formatNs(bv) + " and " + Units.formatNs(nv))
                     .tiesWith(next.getKey());
@@ -175,19 +175,9 @@ final class JetAnswer {
         }
         if (tops.size() > 2) {
             Map.Entry<String, Point> worst = tops.get(tops.size() - 1);
-            a = a.also("`" + worst.getKey() + "` " + Units.formatNs(value(worst.getValue().first(), k)));
+            a = a.also("`" + worst.getKey() + "` " + Units.formatNs(worst.getValue().first().percentile(k)));
         }
         return a;
-    }
-
-    private static long value(LatencySummary s, int i) {
-        return switch (i) {
-            case 0 -> s.p99_99;
-            case 1 -> s.p99_9;
-            case 2 -> s.p99;
-            case 3 -> s.p90;
-            default -> s.p50;
-        };
     }
 
     /** The point's 95% interval at percentile {@code i}, from its interval log; null when it cannot be read. */

@@ -17,6 +17,10 @@ public final class LatencySummary {
      * shown, charted, ranked or used by a pass rule. The one threshold of the suite; the report refers to it.
      */
     public static final long SHOWN_BEYOND = 10;
+    /** The percentiles a summary holds (the max aside), in the order of {@link #percentile(int)}. */
+    public static final String[] NAMES = {"p50", "p90", "p99", "p99.9", "p99.99"};
+    /** {@link #NAMES} as numbers. */
+    public static final double[] PCTS = {50, 90, 99, 99.9, 99.99};
 
     public final long p50;
     public final long p90;
@@ -34,6 +38,24 @@ public final class LatencySummary {
         this.p99_99 = p99_99;
         this.max = max;
         this.count = count;
+    }
+
+    /** Percentile {@code i}: 0 = p50, 1 = p90, 2 = p99, 3 = p99.9, 4 = p99.99 ({@link #NAMES}). */
+    public long percentile(int i) {
+        switch (i) {
+            case 0:
+                return p50;
+            case 1:
+                return p90;
+            case 2:
+                return p99;
+            case 3:
+                return p99_9;
+            case 4:
+                return p99_99;
+            default:
+                throw new IllegalArgumentException("percentile index " + i);
+        }
     }
 
     /** Percentiles of {@code h}; all zero when it is empty. */

@@ -105,14 +105,13 @@ public interface PassRule {
      * @param label the percentile as people write it, {@code p99.9}
      */
     static String overForCertain(LatencySummary s, String label, double pct, long boundNs) {
-        String[] names = {"p50", "p90", "p99", "p99.9", "p99.99"};
-        long[] values = {s.p50, s.p90, s.p99, s.p99_9, s.p99_99};
-        double[] pcts = {50, 90, 99, 99.9, 99.99};
+        double[] pcts = LatencySummary.PCTS;
         for (int i = 0; i < pcts.length && pcts[i] < pct; i++) {
-            if (values[i] >= boundNs && LatencySummary.shown(s.count, pcts[i])) {
+            if (s.percentile(i) >= boundNs && LatencySummary.shown(s.count, pcts[i])) {
                 return String.format(Locale.ROOT, "%s %s >= %s: %,d of %,d samples at or over it, where %s allows %,d"
-                        + " beyond it", names[i], Units.formatNs(values[i]), Units.formatNs(boundNs),
-                        LatencySummary.beyond(s.count, pcts[i]), s.count, label, LatencySummary.beyond(s.count, pct));
+                        + " beyond it", LatencySummary.NAMES[i], Units.formatNs(s.percentile(i)),
+                        Units.formatNs(boundNs), LatencySummary.beyond(s.count, pcts[i]), s.count, label,
+                        LatencySummary.beyond(s.count, pct));
             }
         }
         return null;

@@ -22,28 +22,15 @@ public final class Percentiles {
     /** Marks a value resting on fewer than {@link #CONFIDENT_BEYOND} samples beyond it. */
     public static final String LOW = " †";
     /** The percentiles of the tables, in the order of {@link #percentile(LatencySummary, int)}. */
-    public static final String[] NAMES = {"p50", "p90", "p99", "p99.9", "p99.99"};
-    public static final double[] PCTS = {50, 90, 99, 99.9, 99.99};
+    public static final String[] NAMES = LatencySummary.NAMES;
+    public static final double[] PCTS = LatencySummary.PCTS;
 
     private Percentiles() {
     }
 
     /** Percentile {@code i} of a summary: 0 = p50, 1 = p90, 2 = p99, 3 = p99.9, 4 = p99.99. */
     public static long percentile(LatencySummary s, int i) {
-        switch (i) {
-            case 0:
-                return s.p50;
-            case 1:
-                return s.p90;
-            case 2:
-                return s.p99;
-            case 3:
-                return s.p99_9;
-            case 4:
-                return s.p99_99;
-            default:
-                throw new IllegalArgumentException("percentile index " + i);
-        }
+        return s.percentile(i);
     }
 
     /** Whether enough of {@code count} samples lie beyond the {@code pct} percentile to trust it. */
