@@ -169,9 +169,10 @@ final class JetAnswer {
             a = Answer.best(best.getKey(), a.figure, Units.formatNs(bv) + " and " + Units.formatNs(nv))
                     .tiesWith(next.getKey());
         } else {
+            double ratio = (double) nv / bv;
             String in = bi == null || ni == null || bi[0] <= 0 ? null
-                    : String.format(Locale.ROOT, "%.2f–%.2f", (double) ni[0] / bi[1], (double) ni[1] / bi[0]);
-            a = a.against(next.getKey(), "below", String.format(Locale.ROOT, "%.2f×", (double) nv / bv), in);
+                    : Answer.ratioInterval(ratio, (double) ni[0] / bi[1], (double) ni[1] / bi[0]);
+            a = a.against(next.getKey(), "below", Answer.ratio(ratio), in);
         }
         if (tops.size() > 2) {
             Map.Entry<String, Point> worst = tops.get(tops.size() - 1);

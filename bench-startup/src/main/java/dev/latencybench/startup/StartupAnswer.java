@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import com.google.gson.JsonObject;
@@ -73,10 +72,9 @@ final class StartupAnswer {
                         a = a.against(next.variant, "apart from", null, null)
                                 .also("`" + next.variant + "` " + time(next));
                     } else {
-                        a = a.against(next.variant, "below", String.format(Locale.ROOT, "%.2f×",
-                                (double) next.primary().p50 / best.primary().p50), rb.low <= 0 ? null
-                                : String.format(Locale.ROOT, "%.2f–%.2f", (double) rn.low / rb.high,
-                                (double) rn.high / rb.low));
+                        double ratio = (double) next.primary().p50 / best.primary().p50;
+                        a = a.against(next.variant, "below", Answer.ratio(ratio), rb.low <= 0 ? null
+                                : Answer.ratioInterval(ratio, (double) rn.low / rb.high, (double) rn.high / rb.low));
                     }
                 }
             } else {

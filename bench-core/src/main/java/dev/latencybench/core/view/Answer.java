@@ -2,6 +2,7 @@ package dev.latencybench.core.view;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -199,6 +200,24 @@ public final class Answer {
     /** The line without Markdown: ticks and bold marks gone, a link {@code [text](#target)} kept as its text. */
     public static String plain(String markdown) {
         return markdown.replaceAll("\\[([^\\]]*)\\]\\([^)]*\\)", "$1").replace("**", "").replace("`", "");
+    }
+
+    /** {@code 1.17×}, as every answer gives a ratio: two decimals below 10, one from 10; a dash for NaN. */
+    public static String ratio(double r) {
+        return Double.isNaN(r) ? "—" : String.format(Locale.ROOT, r < 10 ? "%.2f×" : "%.1f×", r);
+    }
+
+    /**
+     * {@code 1.12–1.22}, a ratio's interval: as many decimals as {@link #ratio} gives the ratio, one more where the
+     * two ends would read alike ({@code 1.166–1.174}, not {@code 1.17–1.17}).
+     */
+    public static String ratioInterval(double ratio, double low, double high) {
+        int decimals = ratio < 10 ? 2 : 1;
+        if (String.format(Locale.ROOT, "%." + decimals + "f", low).equals(String.format(Locale.ROOT, "%." + decimals
+                + "f", high))) {
+            decimals++;
+        }
+        return String.format(Locale.ROOT, "%." + decimals + "f–%." + decimals + "f", low, high);
     }
 
     /**

@@ -116,20 +116,20 @@ final class VariantAnswer {
         if (cells.size() == 1) {
             a = Answer.only(bestName, "median", Units.formatNs(cells.get(0).medianNs));
             if (y != null) {
-                a = a.against(study.yardstick, "that of", ratioText(y.ratio), interval(y));
+                a = a.against(study.yardstick, "that of", Answer.ratio(y.ratio), interval(y));
             }
         } else {
             Cell second = cells.get(1);
             a = Answer.best(bestName, "lowest median", Units.formatNs(cells.get(0).medianNs));
             a = second.call.startsWith("tie") ? Answer.best(bestName, "lowest median", Units.formatNs(cells.get(0)
                     .medianNs) + " and " + Units.formatNs(second.medianNs)).tiesWith(name.apply(second.row))
-                    : a.against(name.apply(second.row), "below", ratioText(second.ratio), interval(second));
+                    : a.against(name.apply(second.row), "below", Answer.ratio(second.ratio), interval(second));
             if (second.call.equals(PLACED_APART)) { // the verdict does not rank them: say why beside the ratio
                 a = a.also("not ranked: " + PLACED_APART);
             }
             if (cells.size() > 2) {
                 Cell worst = cells.get(cells.size() - 1);
-                a = a.also(ratioText(worst.ratio) + " below the highest, `" + name.apply(worst.row) + "`");
+                a = a.also(Answer.ratio(worst.ratio) + " below the highest, `" + name.apply(worst.row) + "`");
             }
         }
         if (floorNs >= 0) {
@@ -255,28 +255,8 @@ final class VariantAnswer {
         return new double[] {r, (double) in.lowNs() / baseIn.highNs(), (double) in.highNs() / baseIn.lowNs()};
     }
 
-    /** {@code 1.17×}: two decimals below 10, one from 10. */
-    static String ratioText(double r) {
-        return Double.isNaN(r) ? "—" : String.format(Locale.ROOT, r < 10 ? "%.2f×" : "%.1f×", r);
-    }
-
     private static String interval(Cell c) {
-        return Double.isNaN(c.ratioLow) ? null : interval(c.ratio, c.ratioLow, c.ratioHigh);
-    }
-
-    /**
-     * {@code 1.12–1.22}: as many decimals as {@link #ratioText} gives the ratio, one more where the two ends would
-     * read alike ({@code 1.166–1.174}, not {@code 1.17–1.17}).
-     */
-    static String interval(double ratio, double low, double high) {
-        int decimals = ratio < 10 ? 2 : 1;
-        String f = "%." + decimals + "f–%." + decimals + "f";
-        String out = String.format(Locale.ROOT, f, low, high);
-        if (String.format(Locale.ROOT, "%." + decimals + "f", low).equals(String.format(Locale.ROOT, "%." + decimals
-                + "f", high))) {
-            out = String.format(Locale.ROOT, "%." + (decimals + 1) + "f–%." + (decimals + 1) + "f", low, high);
-        }
-        return out;
+        return Double.isNaN(c.ratioLow) ? null : Answer.ratioInterval(c.ratio, c.ratioLow, c.ratioHigh);
     }
 
     /**
@@ -310,7 +290,7 @@ final class VariantAnswer {
             row.add(Table.Time.of(c.medianNs).ranked(c.row.notes.isEmpty()));
             row.add(c.interval == null ? "—" : Table.Time.of(c.interval.lowNs()));
             row.add(c.interval == null ? "—" : Table.Time.of(c.interval.highNs()));
-            row.add(ratioText(c.ratio));
+            row.add(Answer.ratio(c.ratio));
             row.add(Double.isNaN(c.ratioLow) ? "—" : interval(c));
             row.add(c.call);
             if (tailName != null) {
@@ -329,7 +309,7 @@ final class VariantAnswer {
             if (yardstick != null) {
                 boolean first = c == cells.get(0);
                 row.add(first ? Table.Time.of(yardstick.medianNs) : "");
-                row.add(first ? ratioText(yardstick.ratio) : "");
+                row.add(first ? Answer.ratio(yardstick.ratio) : "");
                 row.add(first && !Double.isNaN(yardstick.ratioLow) ? interval(yardstick) : "");
             }
             t.row(row);
