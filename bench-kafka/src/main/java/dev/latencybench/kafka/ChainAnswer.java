@@ -134,8 +134,9 @@ final class ChainAnswer {
         return (h.lowerBound ? "≥" : "") + h.chains;
     }
 
+    /** Cores a chain as the chain view's table gives them, {@code 0.35} (the callers leave out an unknown one). */
     private static String cores(ChainCapacity.Held h) {
-        return Double.isNaN(h.coresPerChain) ? "?" : String.format(Locale.ROOT, "%.2f", h.coresPerChain);
+        return ChainView.cores(h.coresPerChain);
     }
 
     /** The search's pass rule as its schedule says it, {@code p99.9 < 100ms}. */

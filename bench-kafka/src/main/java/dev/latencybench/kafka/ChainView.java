@@ -122,7 +122,7 @@ public final class ChainView implements StudyView {
                 h.chains == 1 ? "" : "s");
     }
 
-    private static String cores(double c) {
+    static String cores(double c) {
         return Double.isNaN(c) ? "-" : String.format(Locale.ROOT, "%.2f", c);
     }
 

@@ -116,15 +116,16 @@ public final class StartupView implements StudyView {
                 Units.formatNs(tp));
         String ratio = t <= tp ? String.format(Locale.ROOT, "%.2fx faster", (double) tp / t)
                 : String.format(Locale.ROOT, "%.2fx slower", (double) t / tp);
-        VerdictRule.Ruling c = VerdictRule.compare(launches(r), launches(plain), VerdictRule.Better.LOWER,
-                Units::formatNs);
+        VerdictRule.Range mine = StartupAnswer.launches(r);
+        VerdictRule.Range theirs = StartupAnswer.launches(plain);
+        VerdictRule.Ruling c = VerdictRule.compare(mine, theirs, VerdictRule.Better.LOWER, Units::formatNs);
         String code = "`" + mode + "`";
         String plainCode = "`" + PLAIN + "`";
         if (!LatencySummary.shown(r.primary().count, 50) || !LatencySummary.shown(plain.primary().count, 50)) {
             // too few launches for a median (the tables withhold it): the launches' ranges, and no ratio of them
             String ranges = String.format(Locale.ROOT, "first 200 in %s–%s against %s–%s",
-                    Units.formatNs(launches(r).low), Units.formatNs(launches(r).high),
-                    Units.formatNs(launches(plain).low), Units.formatNs(launches(plain).high));
+                    Units.formatNs(mine.low), Units.formatNs(mine.high), Units.formatNs(theirs.low),
+                    Units.formatNs(theirs.high));
             String verdict = c.outcome == VerdictRule.Outcome.BETTER ? " starts faster than "
                     : c.outcome == VerdictRule.Outcome.WORSE ? " starts slower than "
                     : c.outcome == VerdictRule.Outcome.CANNOT_TELL ? " cannot be ranked against " : " ties with ";
@@ -141,10 +142,6 @@ public final class StartupView implements StudyView {
                 return code + " ties with " + plainCode + ", " + figures + " (" + ratio + "): "
                         + c.reason;
         }
-    }
-
-    private static VerdictRule.Range launches(ViewRow r) {
-        return StartupAnswer.launches(r);
     }
 
     private static List<String> skipped(List<ViewRow> rows) {

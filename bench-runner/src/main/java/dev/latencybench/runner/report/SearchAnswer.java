@@ -40,7 +40,7 @@ final class SearchAnswer {
 
     /** One search: its parts ranked by count, the floor left for last. */
     private static Answer of(Search s, String floor, boolean named) {
-        String unit = unit(s);
+        String unit = SearchSection.unit(s);
         List<String> ranked = new ArrayList<>();
         for (Map.Entry<String, Search.Answer> e : s.parts.entrySet()) {
             if (!e.getKey().equals(floor)) {
@@ -57,7 +57,7 @@ final class SearchAnswer {
         String best = ranked.get(0);
         String cell = named ? " on " + s.label() : "";
         if (decided(s.parts.get(best)) && s.parts.get(best).value() == 0) { // the first step failed everywhere
-            Answer a = Answer.noneQualifies("none held 1 chain under " + rule(s) + cell);
+            Answer a = Answer.noneQualifies("none passed its first step under " + rule(s) + cell);
             for (String v : ranked) {
                 a = a.also("`" + v + "` " + count(s.parts.get(v)));
             }
@@ -130,12 +130,5 @@ final class SearchAnswer {
 
     private static String undecided(Search.Answer a) {
         return a.cannotTell() ? "cannot tell at this length" : a.failed() ? "failed" : a.answer();
-    }
-
-    /** The searched count's unit: {@code chains}, from the property searched ({@code bench.chain.instances}). */
-    private static String unit(Search s) {
-        String p = s.property();
-        return p != null && p.endsWith("instances") ? "chains" : p == null ? "units" : p.substring(p.lastIndexOf('.')
-                + 1);
     }
 }

@@ -274,7 +274,7 @@ final class SearchSection {
     }
 
     /** What the values count, from an answer ({@code 3 chains}), else the property's last part. */
-    private static String unit(Search s) {
+    static String unit(Search s) {
         for (Search.Answer a : s.parts.values()) {
             Matcher m = COUNT_UNIT.matcher(a.answer());
             if (m.find() && a.value() != 1) {
