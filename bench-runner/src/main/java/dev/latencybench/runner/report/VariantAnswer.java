@@ -115,7 +115,13 @@ final class VariantAnswer {
         Cell y = yardstick(data, scenario, study, best, metric);
         if (cells.size() == 1) {
             a = Answer.only(bestName, "median", Units.formatNs(cells.get(0).medianNs));
-            if (y != null) {
+            if (y != null && !y.row.notes.isEmpty()) {
+                a = a.also("`" + study.yardstick + "` flagged, so no harness cost");
+            } else if (y != null && y.medianNs > cells.get(0).medianNs) {
+                // the yardstick does less work: slower, it ran under other conditions (as FloorTables says)
+                a = a.also("`" + study.yardstick + "` " + Units.formatNs(y.medianNs) + ", slower though it does less:"
+                        + " conditions differed, no harness cost");
+            } else if (y != null) {
                 a = a.against(study.yardstick, "that of", Answer.ratio(y.ratio), interval(y));
             }
         } else {

@@ -54,6 +54,19 @@ class FirstScreenTest {
     }
 
     @Test
+    void aYardstickSlowerThanTheVariantThatDoesMoreWorkGivesNoHarnessCost() throws IOException {
+        String[] r = report(new FixtureRun(tmp.resolve("slower"))
+                .named(Metrics.of(Metric.nanos("latency", "from the intended send")), "baseline", "reference")
+                .cell("chronicle", "openjdk-17.0.15__g1", "OK", 1_000, 5_000_000, 1, 300_000)
+                .cell("reference", "openjdk-17.0.15__g1", "OK", 1_200, 4_000_000, 1, 300_000)
+                .cell("baseline", "openjdk-17.0.15__g1", "OK", 100, 2_000_000, 1, 300_000));
+        assertEquals("- **[queue](#scenario-queue)**: `openjdk-17.0.15 g1` median, 1.00µs; `reference` 1.20µs, slower"
+                + " though it does less: conditions differed, no harness cost; floor 100ns, +900ns over it.",
+                r[0].lines().toList().get(6), "as the floor table says: no ratio of a yardstick run under other"
+                + " conditions");
+    }
+
+    @Test
     void aPercentileWithFewerThanTenSamplesBeyondItIsNotGiven() throws IOException {
         String[] r = report(new FixtureRun(tmp.resolve("thin"))
                 .cell("chronicle", "openjdk-17.0.15__g1", "OK", 1_000, 5_000_000, 1, 2_000));
