@@ -105,12 +105,15 @@ final class ChainAnswer {
                 }
             }
         }
+        // the same metric both sides: hop-1, from the writer's hand-over to the reader's pick-up (the loop's own
+        // latency, from the intended send, also holds its pacer's wait)
         LatencySummary hop = chain == null ? null : chain.summary(ChainWorkload.hopMetric(1));
-        if (bare == null || hop == null || hop.count == 0) {
+        LatencySummary bareHop = bare == null ? null : bare.summary(ChainWorkload.hopMetric(1));
+        if (hop == null || hop.count == 0 || bareHop == null || bareHop.count == 0) {
             return null;
         }
         return "`" + transport + "` hop p50 " + Units.formatNs(hop.p50) + " vs `" + loop + "` "
-                + Units.formatNs(bare.primary().p50);
+                + Units.formatNs(bareHop.p50);
     }
 
     /** {@code 30, 0.35}, {@code 0; 1 chain: 1.57}, or the count alone: the figures of a transport set against. */
