@@ -47,11 +47,11 @@ public final class CellPlan {
     /** The cell's name, such as {@code openjdk-17.0.15__g1}. */
     private String cell;
     /** The {@code bench.*} properties the cell was given, as text: what {@link #values} were resolved from. */
-    private Map<String, String> given = new LinkedHashMap<>();
+    private Map<String, String> given;
     /** Each given property resolved, and what the runner decided for the cell: what the launcher and forks use. */
-    private Map<String, String> values = new LinkedHashMap<>();
+    private Map<String, String> values;
     /** Every other property the study's plan read, at the default it came to here: for people only. */
-    private Map<String, String> defaults = new LinkedHashMap<>();
+    private Map<String, String> defaults;
 
     private CellPlan() {
     }
@@ -66,6 +66,9 @@ public final class CellPlan {
         CellPlan p = new CellPlan();
         p.study = study;
         p.cell = cell;
+        p.given = new LinkedHashMap<>();
+        p.values = new LinkedHashMap<>();
+        p.defaults = new LinkedHashMap<>();
         p.given.putAll(read.given());
         read.resolved().forEach((name, value) -> (read.given().containsKey(name) ? p.values : p.defaults)
                 .put(name, value));
@@ -134,7 +137,8 @@ public final class CellPlan {
         } catch (IOException e) {
             throw new ConfigException("cannot read the cell's plan " + file + ": " + e.getMessage());
         } catch (JsonParseException e) {
-            throw new ConfigException("the cell's plan " + file + " is not as the suite writes it: " + e.getMessage());
+            throw new ConfigException("the cell's plan " + file + " is not as the suite writes it: "
+                    + String.valueOf(e.getMessage()).split("\\R", 2)[0]);
         }
         if (p == null || p.study == null || p.given == null || p.values == null) {
             throw new ConfigException("the cell's plan " + file + " is not as the suite writes it: it lacks the study,"
