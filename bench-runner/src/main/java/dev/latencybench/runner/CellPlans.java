@@ -16,7 +16,8 @@ import dev.latencybench.runner.matrix.Cell;
 import dev.latencybench.runner.matrix.RunRequest;
 
 /**
- * Each cell's plan, resolved once, before the first cell: the run's properties and the cell's settings (the
+ * Each cell's plan, resolved once, before the first cell: the run's properties (as the new run's check resolved
+ * them, {@link RunRequest#resolved(String)}; a resumed run's read here, once per cell) and the cell's settings (the
  * run folder, the JVM, its name and flags) read through the cell's study and {@link RunSettings}, a {@code
  * +graal} cell's longer warm-up decided on the value read ({@link GraalWarmup}), and the time the cell takes at
  * most, roughly (its schedule's worst case and the launcher's own start; -1 when the plan cannot be read, which
@@ -55,7 +56,8 @@ final class CellPlans {
         given.put(RunSettings.JVM, cell.jvm().java().toString());
         given.put(RunSettings.JVM_NAME, cell.jvm().name());
         given.put(RunSettings.JVM_ARGS, String.join(" ", cell.flags()));
-        BenchProperties read = new BenchProperties(given);
+        // the run's values as its check resolved them (a new run's), not read again; the cell's own are read here
+        BenchProperties read = new BenchProperties(given, request.properties, request.resolved(cell.scenario()));
         CellPlan plan;
         long estimate;
         try {

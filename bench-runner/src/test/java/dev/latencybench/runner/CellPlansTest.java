@@ -54,6 +54,30 @@ class CellPlansTest {
                 List.of(Collector.DEFAULT), Map.of(), List.of(), properties, "scripts/bench run");
     }
 
+    /**
+     * A new run: its check reads the warm-up once, per study, before any cell; every cell's plan takes the value
+     * from there, and reads only the cell's own settings.
+     */
+    @Test
+    void aNewRunReadsTheWarmupOnceAndItsCellsPlansTakeTheValueItResolved() {
+        Map<String, String> props = Map.of(Periods.SCALE, "smoke", Periods.WARMUP, "2s");
+        Map<String, BenchProperties> read = new LinkedHashMap<>();
+        NewRunRequest.checkProperties(List.of(study), props, read);
+        assertEquals(1, Collections.frequency(read.get(study.name()).parsed(), Periods.WARMUP),
+                read.get(study.name()).parsed().toString());
+        RunRequest request = request(props).resolved(NewRunRequest.resolved(read, props));
+        CellPlans plans = CellPlans.of(request, request.cells(), scenarios);
+        for (Cell cell : request.cells()) {
+            assertEquals(List.of(), plans.parsed(cell), cell.key());
+            assertEquals(Long.toString(TimeUnit.SECONDS.toNanos(2)), plans.plan(cell).values().get(Periods.WARMUP));
+            assertEquals("SMOKE", plans.plan(cell).values().get(Periods.SCALE));
+        }
+    }
+
+    /**
+     * A resumed run (its request carries no values): each cell's plan reads the warm-up once, and the launcher and
+     * the forks that read the plan file read it no more, yet get the same values.
+     */
     @Test
     void theWarmupIsReadOncePerCellAndTheLauncherAndTheForksUseTheValueFromThePlanFile() throws Exception {
         RunRequest request = request(Map.of(Periods.SCALE, "smoke", Periods.WARMUP, "2s"));
