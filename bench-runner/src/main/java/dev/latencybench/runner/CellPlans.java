@@ -13,6 +13,7 @@ import dev.latencybench.core.study.CellPlan;
 import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.study.Study;
 import dev.latencybench.runner.matrix.Cell;
+import dev.latencybench.runner.matrix.CellOutcome;
 import dev.latencybench.runner.matrix.RunRequest;
 
 /**
@@ -101,10 +102,18 @@ final class CellPlans {
         return parsed.getOrDefault(cell.key(), List.of());
     }
 
-    /** Writes the plan of each cell that runs into the run folder ({@link CellPlan#file}), over an earlier attempt's. */
-    void write(RunRequest request) throws IOException {
-        for (CellPlan p : plans.values()) {
-            p.write(file(request, p));
+    /**
+     * Writes the plan of each cell that runs into the run folder ({@link CellPlan#file}), over an unfinished earlier
+     * attempt's; a cell a resumed run keeps keeps the plan it ran with.
+     *
+     * @param previous the outcomes of a resumed run's cells, by key (empty for a new run)
+     */
+    void write(RunRequest request, Map<String, CellOutcome> previous) throws IOException {
+        for (Map.Entry<String, CellPlan> e : plans.entrySet()) {
+            CellOutcome earlier = previous.get(e.getKey());
+            if (earlier == null || !earlier.finished() || CellOutcome.SKIPPED.equals(earlier.status)) {
+                e.getValue().write(file(request, e.getValue()));
+            }
         }
     }
 

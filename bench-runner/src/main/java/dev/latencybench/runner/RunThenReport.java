@@ -42,7 +42,7 @@ final class RunThenReport {
      */
     int run(RunRequest request, RunClaim claim, Map<String, CellOutcome> previous, String classpath,
             boolean noReport, boolean verbose, CellPlans plans) throws IOException {
-        plans.write(request);
+        plans.write(request, previous);
         return run(request, claim, previous, cell -> CellCommandLine.of(request, cell, classpath, verbose),
                 noReport, plans.estimates());
     }

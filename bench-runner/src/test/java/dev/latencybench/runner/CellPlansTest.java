@@ -29,6 +29,7 @@ import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.jvm.JvmInfo;
 import dev.latencybench.runner.jvm.JvmProber;
 import dev.latencybench.runner.matrix.Cell;
+import dev.latencybench.runner.matrix.CellOutcome;
 import dev.latencybench.runner.matrix.RunRequest;
 
 /**
@@ -83,7 +84,7 @@ class CellPlansTest {
         RunRequest request = request(Map.of(Periods.SCALE, "smoke", Periods.WARMUP, "2s"));
         List<Cell> cells = request.cells();
         CellPlans plans = CellPlans.of(request, cells, scenarios);
-        plans.write(request);
+        plans.write(request, Map.of());
         assertEquals(2, cells.size(), cells.toString());
         for (Cell cell : cells) {
             assertEquals(1, Collections.frequency(plans.parsed(cell), Periods.WARMUP), cell + ": " + plans.parsed(cell));
@@ -121,6 +122,18 @@ class CellPlansTest {
                 assertFalse(fork.parsed().contains(Periods.WARMUP), fork.parsed().toString());
             }
         }
+    }
+
+    /** {@code --resume}: a cell that runs again gets its plan anew; a finished cell keeps the plan it ran with. */
+    @Test
+    void aResumedRunWritesThePlansOfTheCellsThatRunAgainOnly() throws Exception {
+        RunRequest request = request(Map.of(Periods.SCALE, "smoke"));
+        List<Cell> cells = request.cells();
+        CellPlans.of(request, cells, scenarios).write(request, Map.of(
+                cells.get(0).key(), new CellOutcome(CellOutcome.OK, null, 0, 1),
+                cells.get(1).key(), new CellOutcome(CellOutcome.INTERRUPTED, "interrupted while it ran", 0, 1)));
+        assertFalse(Files.exists(CellPlans.file(request, cells.get(0))), "kept as it ran");
+        assertTrue(Files.isRegularFile(CellPlans.file(request, cells.get(1))), "runs again");
     }
 
     @Test
