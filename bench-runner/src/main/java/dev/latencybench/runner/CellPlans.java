@@ -66,14 +66,13 @@ final class CellPlans {
             RunSettings.read(read, RunSettings.DEFAULT_RESULTS);
             Study.Plan studyPlan = study.plan(read, CpuTopology.system());
             Map<String, String> decided = new LinkedHashMap<>();
+            estimate = studyPlan.estimatedMaxNs() + LAUNCHER_OVERHEAD_NS;
             if (GraalWarmup.lengthens(request.properties, cell)) {
                 decided.put(Periods.WARMUP, Long.toString(studyPlan.periods().warmupNs() + GraalWarmup.EXTRA_WARMUP_NS));
+                // every fork of every step the schedule may run warms up that much longer
+                estimate += studyPlan.schedule().maxSteps() * studyPlan.periods().forks() * GraalWarmup.EXTRA_WARMUP_NS;
             }
             plan = CellPlan.of(cell.scenario(), cell.name(), read, decided);
-            if (!decided.isEmpty()) { // the schedule's length with the longer warm-up: from the values, no text read
-                studyPlan = study.plan(plan.properties(Map.of()), CpuTopology.system());
-            }
-            estimate = studyPlan.estimatedMaxNs() + LAUNCHER_OVERHEAD_NS;
         } catch (RuntimeException e) { // the cell's launcher reads the text itself and says what is wrong
             plan = CellPlan.of(cell.scenario(), cell.name(), new BenchProperties(given), Map.of());
             estimate = -1;
