@@ -12,8 +12,8 @@ import dev.latencybench.runner.matrix.RunRequest;
 
 /**
  * The command line of one cell's launcher: a JVM of the runner's own Java running {@code StudyMain} for the
- * cell's scenario, told the run's folder, the cell's JVM and flags, and the cell's properties
- * ({@link GraalWarmup#cellProperties}) as {@code -D} words. Stateless.
+ * cell's scenario, told the cell's plan file ({@link CellPlans}: the run's folder, the cell's JVM and flags and
+ * every property, resolved once), and whether its console shows JMH's whole output. Stateless.
  */
 final class CellCommandLine {
     private CellCommandLine() {
@@ -23,24 +23,20 @@ final class CellCommandLine {
      * @param classpath the benchmark JVMs' class path, the launcher's own too
      * @param verbose   whether the cell's console shows JMH's whole output
      */
-    static List<String> of(RunRequest request, Cell cell, String classpath, Scenarios scenarios, boolean verbose) {
+    static List<String> of(RunRequest request, Cell cell, String classpath, boolean verbose) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add(JvmExit.errorFileFlag(MatrixRunner.logsDir(request))); // not into the user's working folder
         cmd.add("-cp");
         cmd.add(classpath);
-        cmd.add("-D" + RunSettings.RESULTS + "=" + request.resultsDir);
-        cmd.add("-D" + RunSettings.RUN_ID + "=" + request.runId);
-        cmd.add("-D" + RunSettings.JVM + "=" + cell.jvm().java());
-        cmd.add("-D" + RunSettings.JVM_NAME + "=" + cell.jvm().name());
-        cmd.add("-D" + RunSettings.JVM_ARGS + "=" + String.join(" ", cell.flags()));
-        GraalWarmup.cellProperties(request, cell, scenarios).forEach((k, v) -> cmd.add("-D" + k + "=" + v));
         if (verbose) {
             cmd.add("-D" + RunSettings.VERBOSE + "=true");
         }
         cmd.add("dev.latencybench.core.run.StudyMain");
         cmd.add(cell.scenario());
         cmd.add("--part-of-run");
+        cmd.add("--plan");
+        cmd.add(CellPlans.file(request, cell).toString());
         cmd.add("--classpath");
         cmd.add(classpath);
         cmd.add("--reproduce");

@@ -24,7 +24,7 @@ final class MatrixPreview {
 
     /**
      * @param previous  the outcomes of a resumed run's cells, by key (empty for a new run)
-     * @param estimates each cell's time at most by key ({@link CellEstimates}); negative when unknown
+     * @param estimates each cell's time at most by key ({@link CellPlans}); negative when unknown
      */
     static void print(PrintStream out, RunRequest request, List<Cell> cells, Map<String, CellOutcome> previous,
                       Map<String, Long> estimates) {

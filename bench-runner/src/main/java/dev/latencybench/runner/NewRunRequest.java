@@ -28,8 +28,8 @@ import dev.latencybench.runner.matrix.RunRequest;
  * The request of a new {@code bench run}, from its options once reconciled with their properties
  * ({@link CommandLineProperties}), checked before anything starts: the scenarios (the task scenario's
  * options imply it), the collectors and their tuning, the extra flags, the results folder and the run
- * id, every property against the scenarios' declarations and plans, the JVMs, and a run folder that is
- * not there yet. Each refusal is a {@link UsageException} (exit 2). Stateless.
+ * id, every property against the scenarios' declarations and plans (whose values it resolves once, for the
+ * cells' plans: {@link CellPlans}), the JVMs, and a run folder that is not there yet. Each refusal is a {@link UsageException} (exit 2). Stateless.
  */
 final class NewRunRequest {
     private NewRunRequest() {
@@ -81,7 +81,8 @@ final class NewRunRequest {
         if (!runId.matches("[A-Za-z0-9._-]+") || runId.startsWith(".")) {
             throw new UsageException("bench run: --run-id '" + runId + "': expected letters, digits, '.', '_' or '-'");
         }
-        List<Study.Plan> plans = checkProperties(studies, props);
+        Map<String, BenchProperties> read = new LinkedHashMap<>();
+        List<Study.Plan> plans = checkProperties(studies, props, read);
         List<Jvm> jvms;
         try {
             jvms = ctx.jvms(options.jvmList, options.explicitJvms, options.refreshJvms);
@@ -96,17 +97,34 @@ final class NewRunRequest {
         }
         List<String> names = studies.stream().map(Study::name).collect(Collectors.toList());
         String command = ReproduceLine.of(names, jvms, collectors, gcArgs, jvmArgs, props, options.explicitJvms);
-        return new RunRequest(results, runId, names, scenarios.minimumJava(names, props), jvms, collectors, gcArgs, jvmArgs,
-                props, command);
+        Map<String, Integer> minimumJava = new LinkedHashMap<>(); // the study's, or its user's input's when newer
+        for (int i = 0; i < studies.size(); i++) {
+            minimumJava.put(names.get(i), Math.max(studies.get(i).minimumJava(), plans.get(i).userCheck().minimumJava()));
+        }
+        return new RunRequest(results, runId, names, minimumJava, jvms, collectors, gcArgs, jvmArgs, props, command)
+                .resolved(resolved(read, props));
+    }
+
+    /** Each study's values of the properties given, as its plan resolved them, by study: what its cells' plans use. */
+    static Map<String, Map<String, String>> resolved(Map<String, BenchProperties> read, Map<String, String> props) {
+        Map<String, Map<String, String>> values = new LinkedHashMap<>();
+        read.forEach((study, p) -> {
+            Map<String, String> given = new LinkedHashMap<>(p.resolved());
+            given.keySet().retainAll(props.keySet());
+            values.put(study, given);
+        });
+        return values;
     }
 
     /**
      * A property that no scenario declares is an error, found from the declarations alone; then every
      * scenario reads the values as its launcher will, so that a bad one fails before the first cell.
      *
+     * @param read filled with each study's properties as its plan read them, by study: the values the cells' plans use
      * @return each study's plan, in order
      */
-    private static List<Study.Plan> checkProperties(List<Study> studies, Map<String, String> props) {
+    static List<Study.Plan> checkProperties(List<Study> studies, Map<String, String> props,
+                                            Map<String, BenchProperties> read) {
         BenchProperties bp = new BenchProperties(props);
         List<Property> declared = new ArrayList<>(RunCommand.RUNNER_PROPERTIES);
         declared.addAll(RunSettings.properties(RunSettings.DEFAULT_RESULTS));
@@ -115,8 +133,10 @@ final class NewRunRequest {
         try {
             bp.rejectUnknown(declared);
             RunSettings.read(bp, RunSettings.DEFAULT_RESULTS);
-            for (Study s : studies) {
-                plans.add(s.plan(bp, CpuTopology.system()));
+            for (Study s : studies) { // each its own, so that one study's defaults are not another's values
+                BenchProperties studyProperties = new BenchProperties(props);
+                plans.add(s.plan(studyProperties, CpuTopology.system()));
+                read.put(s.name(), studyProperties);
             }
         } catch (ConfigException e) {
             throw new UsageException("bench run: " + e.getMessage());

@@ -29,9 +29,9 @@ import dev.latencybench.runner.matrix.RunRequest;
  * the report. {@code --resume} finishes an interrupted run; {@code --dry-run} only shows the cells.
  * Its options are read by picocli into the fields below; one instance per command line. Its jobs are
  * done by the classes beside it: {@link CommandLineProperties} reconciles the options with their
- * {@code -Dbench.*} properties, {@link NewRunRequest} checks a new run, {@link CellEstimates} and
- * {@link MatrixPreview} show the matrix, {@link CellCommandLine} (with {@link GraalWarmup}) launches each
- * cell and {@link RunThenReport} runs the cells and writes the report.
+ * {@code -Dbench.*} properties, {@link NewRunRequest} checks a new run, {@link CellPlans} resolves each cell's
+ * plan once, {@link MatrixPreview} shows the matrix, {@link CellCommandLine} launches each cell on its plan
+ * and {@link RunThenReport} runs the cells and writes the report.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class, sortOptions = false,
         header = "run scenarios x JVMs x collectors, then write the report",
@@ -210,7 +210,8 @@ final class RunCommand implements Callable<Integer> {
             request = NewRunRequest.of(this, props, ctx);
         }
         List<Cell> cells = request.cells();
-        Map<String, Long> estimates = CellEstimates.of(request, cells, ctx.scenarios()); // each cell's plan read once
+        CellPlans plans = CellPlans.of(request, cells, ctx.scenarios()); // each cell's plan resolved once
+        Map<String, Long> estimates = plans.estimates();
         boolean nothingToRun = cells.stream().allMatch(c -> c.skipReason() != null);
         if (dryRun || nothingToRun) {
             MatrixPreview.print(ctx.out, request, cells, previous, estimates);
@@ -226,7 +227,7 @@ final class RunCommand implements Callable<Integer> {
             }
             MatrixPreview.print(ctx.out, request, cells, previous, estimates);
             return new RunThenReport(ctx.out, ctx.err, ctx.scenarios()).run(request, claim, previous, classpath,
-                    noReport, verbose, estimates);
+                    noReport, verbose, plans);
         }
     }
 

@@ -38,12 +38,13 @@ final class RunThenReport {
      * @param claim     the run folder's, released by a signal only once the matrix recorded it
      * @param previous  the outcomes of a resumed run's cells, by key (empty for a new run)
      * @param classpath the benchmark JVMs' class path
-     * @param estimates each cell's time at most by key ({@link CellEstimates})
+     * @param plans     each cell's plan and time at most, written into the run folder here for the cells' launchers
      */
     int run(RunRequest request, RunClaim claim, Map<String, CellOutcome> previous, String classpath,
-            boolean noReport, boolean verbose, Map<String, Long> estimates) throws IOException {
-        return run(request, claim, previous, cell -> CellCommandLine.of(request, cell, classpath, scenarios, verbose),
-                noReport, estimates);
+            boolean noReport, boolean verbose, CellPlans plans) throws IOException {
+        plans.write(request, previous);
+        return run(request, claim, previous, cell -> CellCommandLine.of(request, cell, classpath, verbose),
+                noReport, plans.estimates());
     }
 
     /** @param commandFor the command line of a cell's launcher (a test's stand-in) */

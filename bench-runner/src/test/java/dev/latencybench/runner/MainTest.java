@@ -351,8 +351,8 @@ class MainTest {
         RunRequest request = new RunRequest(runDir.getParent(), "v1", List.of("queue"), Map.of(), List.of(new Jvm(
                 "temurin-11.0.99", old.java(), List.of(), new JvmProber(null, new GraalJit(tmp)).probe(old.java(),
                 false), "test")), List.of(Collector.G1), Map.of(), List.of(), Map.of(), "scripts/bench run");
-        List<String> verbose = CellCommandLine.of(request, request.cells().get(0), "cp", ctx.scenarios(), true);
-        List<String> quiet = CellCommandLine.of(request, request.cells().get(0), "cp", ctx.scenarios(), false);
+        List<String> verbose = CellCommandLine.of(request, request.cells().get(0), "cp", true);
+        List<String> quiet = CellCommandLine.of(request, request.cells().get(0), "cp", false);
         assertTrue(verbose.contains("-Dbench.verbose=true"), verbose.toString());
         assertFalse(quiet.stream().anyMatch(a -> a.startsWith("-Dbench.verbose")), quiet.toString());
     }

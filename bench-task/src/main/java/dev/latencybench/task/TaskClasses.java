@@ -44,6 +44,14 @@ public final class TaskClasses {
      *         simple name, a jar that is not there, or classes without a jar
      */
     public static TaskClasses parse(String classes, String jars) {
+        return parse(classes, jars, true);
+    }
+
+    /**
+     * @param checkJars whether to check the jars (there, readable, a zip archive); false for jars a cell's plan
+     *                  checked once already ({@code CellPlan})
+     */
+    public static TaskClasses parse(String classes, String jars, boolean checkJars) {
         Map<String, String> byVariant = new LinkedHashMap<>();
         for (String s : classes.split(",")) {
             String name = s.trim();
@@ -74,6 +82,10 @@ public final class TaskClasses {
                 continue;
             }
             Path path = Paths.get(jar).toAbsolutePath().normalize();
+            if (!checkJars) {
+                paths.add(path);
+                continue;
+            }
             if (!Files.isReadable(path)) {
                 throw ConfigException.invalid(TaskConfig.JARS, jars, path + (Files.exists(path) ? " cannot be read"
                         : " does not exist") + "; expected the jar(s) of your task classes, ':'-separated");

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
+import dev.latencybench.core.study.CellPlan;
 import dev.latencybench.core.testing.FakeSysTree;
 import dev.latencybench.task.tasks.BadTasks;
 import dev.latencybench.task.tasks.QueueHandoffTask;
@@ -34,6 +35,28 @@ class TaskClassesTest {
         p.put(TaskConfig.PROBES, probes);
         p.put("bench.cpus", "none");
         return TaskConfig.read(new BenchProperties(p), FakeSysTree.machine(tmp.resolve("sys"), "0-3").topology());
+    }
+
+    /**
+     * A task's jars are checked once per cell, where its plan is resolved: the launcher and the forks that read
+     * the plan take them as checked (shown by removing the folder after the plan: the text, read again, fails).
+     */
+    @Test
+    void jarsACellsPlanCheckedAreNotCheckedAgainByTheLauncherOrItsForks() throws Exception {
+        Path jars = Files.createDirectories(tmp.resolve("classes"));
+        Map<String, String> given = Map.of(TaskConfig.CLASSES, QueueHandoffTask.class.getName(), TaskConfig.JARS,
+                jars.toString(), "bench.cpus", "none");
+        dev.latencybench.core.affinity.CpuTopology topology = FakeSysTree.machine(tmp.resolve("sys"), "0-3").topology();
+        BenchProperties runner = new BenchProperties(given);
+        assertEquals(List.of(jars), TaskConfig.read(runner, topology).classes().jars());
+        CellPlan plan = CellPlan.of("task", "cell", runner, Map.of());
+        Files.delete(jars);
+        assertEquals("bench.task.jar=" + jars + " is not valid: " + jars + " does not exist; expected the jar(s) of"
+                + " your task classes, ':'-separated", message(() -> TaskConfig.read(new BenchProperties(given),
+                topology)));
+        assertEquals(List.of(jars), TaskConfig.read(plan.properties(Map.of()), topology).classes().jars());
+        assertEquals(List.of(jars), TaskConfig.read(plan.properties(Map.of("bench.step", "QueueHandoffTask")),
+                topology).classes().jars(), "a fork: the step's -D over the plan");
     }
 
     @Test

@@ -22,6 +22,11 @@ import java.util.stream.Collectors;
  * property the declarations do not name (a typo such as {@code bench.rtae}), naming those that are
  * allowed, without reading a value. Every error names the property, the value and what is allowed.
  *
+ * <p>Values resolved once ({@link #resolved()}: durations in nanoseconds, counts as plain numbers, a choice by its
+ * constant's name) travel with a cell's plan file ({@code CellPlan}); properties made over such values
+ * ({@link #BenchProperties(Map, Map, Map)}) hand each back as it was resolved, without reading its text again, while
+ * the text it was resolved from is unchanged. {@link #parsed()} lists the texts read, for the test that proves it.
+ *
  * <p>Not thread-safe; used once, before a run starts.
  */
 public final class BenchProperties {
@@ -29,17 +34,45 @@ public final class BenchProperties {
     public static final String PREFIX = "bench.";
 
     private final Map<String, String> values;
+    /** The texts a plan's values were resolved from, by name (a name absent: resolved from no text). */
+    private final Map<String, String> planGiven;
+    /** Values resolved before, in their plain form, by name: handed back while their text is unchanged. */
+    private final Map<String, String> planValues;
     /** The declarations read, in order: a test checks that a study reads only what it declares. */
     private final List<Property> read = new ArrayList<>();
+    /** Each value read, in its plain form, by name: what a plan file keeps. */
+    private final Map<String, String> resolved = new LinkedHashMap<>();
+    /** The names whose text was read (parsed and checked against its declaration), once per read. */
+    private final List<String> parsed = new ArrayList<>();
 
     public BenchProperties(Map<String, String> values) {
+        this(values, Map.of(), Map.of());
+    }
+
+    /**
+     * Properties over values resolved before (a cell's plan): a property in {@code planValues} is handed back in
+     * that form, unread, while its text in {@code values} is the one in {@code planGiven} it was resolved from
+     * (both absent for a value the plan set itself, such as a {@code +graal} cell's longer warm-up); a text that
+     * differs (a schedule step's) is read as usual.
+     *
+     * @param values     every {@code bench.*} property given, as text
+     * @param planGiven  the texts the plan resolved its values from
+     * @param planValues the plan's values in their plain form ({@link #resolved()})
+     */
+    public BenchProperties(Map<String, String> values, Map<String, String> planGiven, Map<String, String> planValues) {
+        this.values = Collections.unmodifiableMap(benchOnly(values));
+        this.planGiven = Collections.unmodifiableMap(benchOnly(planGiven));
+        this.planValues = Collections.unmodifiableMap(benchOnly(planValues));
+    }
+
+    private static Map<String, String> benchOnly(Map<String, String> values) {
         Map<String, String> copy = new LinkedHashMap<>();
         values.forEach((k, v) -> {
             if (k.startsWith(PREFIX)) {
                 copy.put(k, v);
             }
         });
-        this.values = Collections.unmodifiableMap(copy);
+        return copy;
     }
 
     /** The {@code bench.*} system properties of this JVM. */
@@ -57,6 +90,41 @@ public final class BenchProperties {
         return Collections.unmodifiableList(read);
     }
 
+    /**
+     * Each value read so far, by name, in its plain form: a duration in nanoseconds, a count as a number, a
+     * choice by its constant's name, a flag as true or false, a subset comma-separated, text as read. The
+     * last read of a name wins.
+     */
+    public Map<String, String> resolved() {
+        return Collections.unmodifiableMap(resolved);
+    }
+
+    /** The names whose text was read and checked, once per read, in order (values from a plan are not). */
+    public List<String> parsed() {
+        return Collections.unmodifiableList(parsed);
+    }
+
+    /**
+     * Whether {@code p}'s value comes from a plan that resolved and checked it once ({@link
+     * #BenchProperties(Map, Map, Map)}), so that a reader need not check again what depends only on it (that a
+     * task's jars are there).
+     */
+    public boolean fromPlan(Property p) {
+        return planned(p) != null;
+    }
+
+    /** The value a plan resolved for {@code p} while its text is the one it was resolved from; else null. */
+    private String planned(Property p) {
+        String v = planValues.get(p.name());
+        return v != null && java.util.Objects.equals(values.get(p.name()), planGiven.get(p.name())) ? v : null;
+    }
+
+    /** Keeps {@code v}'s plain form as {@code p}'s resolved value; returns {@code v}. */
+    private <T> T keep(Property p, T v, String plain) {
+        resolved.put(p.name(), plain);
+        return v;
+    }
+
     /** Every {@code bench.*} property given, as given (to hand on to forked JVMs). */
     public Map<String, String> given() {
         return values;
@@ -65,17 +133,31 @@ public final class BenchProperties {
     /** The text of a {@link Property.Kind#TEXT} declaration, trimmed, or its default. */
     public String string(Property p) {
         p.requireKind(Property.Kind.TEXT);
+        String planned = planned(p);
+        if (planned != null) {
+            read.add(p);
+            return keep(p, planned, planned);
+        }
         String raw = raw(p);
-        return raw == null ? (String) p.defaultValue() : raw;
+        String v = raw == null ? (String) p.defaultValue() : raw;
+        return keep(p, v, v);
     }
 
     /** A count such as {@code 100000}, {@code 100K} or {@code 1M}, within the declaration's range. */
     public long count(Property p) {
         p.requireKind(Property.Kind.COUNT);
+        String planned = planned(p);
+        if (planned != null) {
+            read.add(p);
+            long v = Long.parseLong(planned);
+            return keep(p, v, planned);
+        }
         String raw = raw(p);
         if (raw == null) {
-            return (Long) p.defaultValue();
+            long v = (Long) p.defaultValue();
+            return keep(p, v, Long.toString(v));
         }
+        parsed.add(p.name());
         long v;
         try {
             v = Units.parseCount(raw);
@@ -91,16 +173,24 @@ public final class BenchProperties {
             throw ConfigException.invalid(p.name(), raw, "expected " + p.description() + " from " + p.min() + " to "
                     + p.max());
         }
-        return v;
+        return keep(p, v, Long.toString(v));
     }
 
     /** A duration such as {@code 10s} or {@code 500ms}, within the declaration's range; returns nanoseconds. */
     public long durationNs(Property p) {
         p.requireKind(Property.Kind.DURATION);
+        String planned = planned(p);
+        if (planned != null) {
+            read.add(p);
+            long v = Long.parseLong(planned);
+            return keep(p, v, planned);
+        }
         String raw = raw(p);
         if (raw == null) {
-            return (Long) p.defaultValue();
+            long v = (Long) p.defaultValue();
+            return keep(p, v, Long.toString(v));
         }
+        parsed.add(p.name());
         long v;
         try {
             v = Units.parseDurationNs(raw);
@@ -114,19 +204,26 @@ public final class BenchProperties {
             throw ConfigException.invalid(p.name(), raw, "expected " + p.description() + " from "
                     + Units.formatDuration(p.min()) + " to " + Units.formatDuration(p.max()));
         }
-        return v;
+        return keep(p, v, Long.toString(v));
     }
 
     /** One of the constants of {@code type} (the declaration's default's), written in any case. */
     public <E extends Enum<E>> E choice(Property p, Class<E> type) {
         p.requireKind(Property.Kind.CHOICE);
+        String planned = planned(p);
+        if (planned != null) {
+            read.add(p);
+            return keep(p, Enum.valueOf(type, planned), planned);
+        }
         String raw = raw(p);
         if (raw == null) {
-            return type.cast(p.defaultValue());
+            E v = type.cast(p.defaultValue());
+            return keep(p, v, v.name());
         }
+        parsed.add(p.name());
         for (E e : type.getEnumConstants()) {
             if (e.name().equalsIgnoreCase(raw)) {
-                return e;
+                return keep(p, e, e.name());
             }
         }
         throw ConfigException.invalid(p.name(), raw, "expected one of " + String.join(", ", p.allowed()));
@@ -135,12 +232,21 @@ public final class BenchProperties {
     /** {@code true} or {@code false}, in any case. */
     public boolean bool(Property p) {
         p.requireKind(Property.Kind.FLAG);
+        String planned = planned(p);
+        if (planned != null) {
+            read.add(p);
+            boolean v = Boolean.parseBoolean(planned);
+            return keep(p, v, planned);
+        }
         String raw = raw(p);
         if (raw == null) {
-            return (Boolean) p.defaultValue();
+            boolean v = (Boolean) p.defaultValue();
+            return keep(p, v, Boolean.toString(v));
         }
+        parsed.add(p.name());
         if (raw.equalsIgnoreCase("true") || raw.equalsIgnoreCase("false")) {
-            return Boolean.parseBoolean(raw);
+            boolean v = Boolean.parseBoolean(raw);
+            return keep(p, v, Boolean.toString(v));
         }
         throw ConfigException.invalid(p.name(), raw, "expected true or false");
     }
@@ -149,10 +255,17 @@ public final class BenchProperties {
     @SuppressWarnings("unchecked")
     public List<String> subset(Property p) {
         p.requireKind(Property.Kind.SUBSET);
+        String planned = planned(p);
+        if (planned != null) {
+            read.add(p);
+            return keep(p, List.of(planned.split(",")), planned);
+        }
         String raw = raw(p);
         if (raw == null) {
-            return (List<String>) p.defaultValue();
+            List<String> v = (List<String>) p.defaultValue();
+            return keep(p, v, String.join(",", v));
         }
+        parsed.add(p.name());
         String noun = p.hint();
         List<String> picked = Arrays.stream(raw.split(",")).map(String::trim).collect(Collectors.toList());
         for (String one : picked) {
@@ -164,7 +277,7 @@ public final class BenchProperties {
         if (picked.size() != new TreeSet<>(picked).size()) {
             throw ConfigException.invalid(p.name(), raw, "a " + noun + " is named twice");
         }
-        return picked;
+        return keep(p, picked, String.join(",", picked));
     }
 
     /** A directory that exists and can be written; the declaration's hint says how to fix it when it cannot. */
@@ -187,7 +300,7 @@ public final class BenchProperties {
         if (!Files.isWritable(dir)) {
             throw ConfigException.invalid(name, raw, "the directory is not writable; " + p.hint());
         }
-        return dir;
+        return keep(p, dir, raw);
     }
 
     /**

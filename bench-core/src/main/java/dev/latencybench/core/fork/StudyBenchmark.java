@@ -1,5 +1,6 @@
 package dev.latencybench.core.fork;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,6 +20,7 @@ import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.runner.IterationType;
 
 import dev.latencybench.core.config.BenchProperties;
+import dev.latencybench.core.study.CellPlan;
 import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.study.Studies;
 import dev.latencybench.core.study.Study;
@@ -35,8 +37,9 @@ import dev.latencybench.core.study.Study;
  *
  * <p>Each JMH iteration is one period of the study's workload (warm-up iterations are not measured);
  * the percentiles come from the harness's histograms through {@code LatencyProfiler}, not from JMH's
- * timing of the period, which only says how long it took. The trial set-up refuses properties the
- * study does not declare, reads the fork's through the study, and opens a {@link ForkSession}; the
+ * timing of the period, which only says how long it took. The trial set-up reads its cell's plan file (whose
+ * values the runner or the launcher resolved once), refuses properties the study does not declare, reads the
+ * fork's through the study, and opens a {@link ForkSession}; the
  * tear-down closes it. The annotations are the fallback for plain JMH use; the launcher sets the
  * iterations and forks from {@code bench.scale}.
  *
@@ -62,7 +65,7 @@ public class StudyBenchmark {
     @Setup(Level.Trial)
     public void openFork() {
         ForkedStudy forked = named(study);
-        BenchProperties properties = BenchProperties.fromSystem();
+        BenchProperties properties = properties(System.getProperty(CellPlan.PROPERTY));
         properties.rejectUnknown(forked.properties());
         RunSettings run = RunSettings.read(properties, RunSettings.DEFAULT_RESULTS);
         ForkPlan fork = forked.fork(variant, run, properties);
@@ -84,6 +87,19 @@ public class StudyBenchmark {
         if (session != null) {
             session.close();
         }
+    }
+
+    /**
+     * The fork's properties: its cell's plan ({@link CellPlan}, which the launcher names), each value as it was
+     * resolved once, with this JVM's {@code -D} (the step's) over them; without a plan (JMH run by hand), this
+     * JVM's {@code -D} alone.
+     */
+    static BenchProperties properties(String planFile) {
+        BenchProperties system = BenchProperties.fromSystem();
+        if (planFile == null || planFile.isEmpty()) {
+            return system;
+        }
+        return CellPlan.read(Path.of(planFile)).properties(system.given());
     }
 
     /** The study of that name on the class path (as {@link Studies#onClassPath} finds them). */

@@ -23,6 +23,7 @@ import dev.latencybench.core.result.ResultLayout;
 import dev.latencybench.core.schedule.ScheduleFile;
 import dev.latencybench.core.schedule.Step;
 import dev.latencybench.core.schedule.StepOutcome;
+import dev.latencybench.core.study.CellPlan;
 import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.study.Study;
 
@@ -48,6 +49,8 @@ final class Launch {
     final String command;
     /** The suite's commit, for each cell's {@code result.json}. */
     final String commit;
+    /** The cell's plan file, which every fork reads its properties from ({@link CellPlan#PROPERTY}). */
+    private final Path planFile;
     /** The cell this launcher's forks write: this JVM with the run's flags, under its name. */
     final JvmIdentity expected;
     private final LaunchCells cells;
@@ -67,10 +70,11 @@ final class Launch {
 
     /**
      * @param reproduce the command that reproduces the run, as the runner gave it; null: the study's own
+     * @param planFile  the cell's plan, as the runner wrote it; null: this launcher's own ({@link #writePlan})
      * @param cells     where each step's cells go
      */
     Launch(Study study, BenchProperties properties, RunSettings run, Study.Plan plan, JvmProbe probe, String reproduce,
-           LaunchCells cells, Interrupts interrupts, PrintStream out, PrintStream err) {
+           Path planFile, LaunchCells cells, Interrupts interrupts, PrintStream out, PrintStream err) {
         this.study = study;
         this.run = run;
         this.plan = plan;
@@ -78,18 +82,31 @@ final class Launch {
         this.interrupts = interrupts;
         this.out = out;
         this.err = err;
-        List<String> flags = new ArrayList<>(study.jvmFlags(probe.feature()));
-        Map<String, String> forwarded = new LinkedHashMap<>(properties.given());
-        plan.forkProperties().forEach(forwarded::putIfAbsent);
-        forwarded.remove(RunSettings.VERBOSE); // the launcher's console only
-        forwarded.put(RunSettings.RESULTS, run.resultsDir().toString());
-        forwarded.put(RunSettings.RUN_ID, run.runId());
-        forwarded.forEach((k, v) -> flags.add("-D" + k + "=" + v));
-        flags.addAll(run.jvmArgs());
-        this.jvmArgs = flags;
         this.command = reproduce != null ? reproduce : RunJson.reproduceCommand(study, properties);
         this.commit = SuiteCommit.get();
         this.expected = probe.identity(run.jvmArgs()).named(run.jvmName());
+        this.planFile = planFile != null ? planFile : CellPlan.file(run.runDir(), study.name(), expected.cellName());
+        // the forks read the cell's properties from its plan; only what the launcher settled goes as -D
+        List<String> flags = new ArrayList<>(study.jvmFlags(probe.feature()));
+        plan.forkProperties().forEach((k, v) -> {
+            if (!properties.given().containsKey(k)) {
+                flags.add("-D" + k + "=" + v);
+            }
+        });
+        flags.add("-D" + CellPlan.PROPERTY + "=" + this.planFile);
+        flags.addAll(run.jvmArgs());
+        this.jvmArgs = flags;
+    }
+
+    /**
+     * Writes the plan of a launcher run on its own, which its forks read: the properties as given, each value as
+     * read here, and the run folder and id this launcher settled (a new run's id comes from the clock).
+     */
+    void writePlan(BenchProperties properties) throws IOException {
+        Map<String, String> decided = new LinkedHashMap<>();
+        decided.put(RunSettings.RESULTS, run.resultsDir().toString());
+        decided.put(RunSettings.RUN_ID, run.runId());
+        CellPlan.of(study.name(), expected.cellName(), properties, decided).write(planFile);
     }
 
     /**

@@ -11,8 +11,8 @@ import dev.latencybench.core.study.RunSettings;
 /**
  * The launcher's command-line arguments, read by picocli (settings are {@code -Dbench.*} properties,
  * not arguments): {@code --help} and {@code --version} for people; {@code --part-of-run},
- * {@code --reproduce CMD}, {@code --classpath CP} and {@code --default-results DIR}, hidden from the
- * help, for the runner and {@code -Pbench}. What it does not take is explained by {@link #unknown}.
+ * {@code --reproduce CMD}, {@code --plan FILE}, {@code --classpath CP} and {@code --default-results DIR},
+ * hidden from the help, for the runner and {@code -Pbench}. What it does not take is explained by {@link #unknown}.
  * Filled once by one parse; not thread-safe.
  */
 @Command(mixinStandardHelpOptions = true, versionProvider = Cli.Version.class)
@@ -23,6 +23,12 @@ final class LaunchArgs {
     /** The command that reproduces the whole run, when a runner started this launcher; else null. */
     @Option(names = "--reproduce", hidden = true, paramLabel = "CMD")
     String reproduce;
+    /**
+     * The cell's plan, which the runner resolved once ({@code CellPlan}): the properties and their values; null
+     * for a launcher on its own, which reads its {@code -D} properties and writes the plan its forks read.
+     */
+    @Option(names = "--plan", hidden = true, paramLabel = "FILE")
+    java.nio.file.Path plan;
     /** The forked JVMs' class path, or null for the launcher's own. */
     @Option(names = "--classpath", hidden = true, paramLabel = "CP")
     String classpath;

@@ -16,6 +16,7 @@ import dev.latencybench.core.schedule.Decision;
 import dev.latencybench.core.schedule.Schedule;
 import dev.latencybench.core.schedule.Step;
 import dev.latencybench.core.schedule.StepOutcome;
+import dev.latencybench.core.study.CellPlan;
 import dev.latencybench.core.study.MeasuredJava;
 import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.study.Study;
@@ -81,11 +82,12 @@ public final class StudyLauncher {
         if (args.partOfRun) { // a runner killed with SIGKILL cannot stop this launcher: it stops itself, and its forks
             ParentWatch.start("the runner that started this cell", 1, err);
         }
-        BenchProperties properties = BenchProperties.fromSystem();
+        BenchProperties properties;
         RunSettings run;
         Study.Plan plan;
         JvmProbe probe;
         try {
+            properties = properties(args.plan);
             properties.rejectUnknown(study.properties(args.defaultResults)); // a typo fails before any value is read
             run = RunSettings.read(properties, args.defaultResults);
             plan = study.plan(properties, CpuTopology.system());
@@ -105,8 +107,33 @@ public final class StudyLauncher {
         return runPlan(properties, run, plan, probe);
     }
 
+    /**
+     * The cell's properties: those of the runner's plan file, whose values were resolved once and are not read
+     * again (this launcher's own {@code -D}, such as {@code bench.verbose}, over them); without one, this JVM's.
+     */
+    private BenchProperties properties(java.nio.file.Path planFile) {
+        if (planFile == null) {
+            return BenchProperties.fromSystem();
+        }
+        CellPlan cellPlan = CellPlan.read(planFile);
+        if (!cellPlan.study().equals(study.name())) {
+            throw new ConfigException("the cell's plan " + planFile + " is of the study " + cellPlan.study()
+                    + ", not of " + study.name());
+        }
+        return cellPlan.properties(BenchProperties.fromSystem().given());
+    }
+
     private int runPlan(BenchProperties properties, RunSettings run, Study.Plan plan, JvmProbe probe) {
-        Launch launch = new Launch(study, properties, run, plan, probe, args.reproduce, cells, interrupts, out, err);
+        Launch launch = new Launch(study, properties, run, plan, probe, args.reproduce, args.plan, cells, interrupts,
+                out, err);
+        if (args.plan == null) { // a study jar on its own: its forks read the plan it resolved
+            try {
+                launch.writePlan(properties);
+            } catch (java.io.IOException e) {
+                err.println("latency-bench: " + e.getMessage());
+                return 1;
+            }
+        }
         console.printHeader(run, plan, launch.expected);
         if (!args.partOfRun) {
             RunJson.write(run, study, plan, properties, launch.command, launch.commit, err);

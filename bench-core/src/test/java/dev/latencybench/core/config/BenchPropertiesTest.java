@@ -262,4 +262,51 @@ class BenchPropertiesTest {
         assertEquals("the path '/tmp/r\u00e9sultats' cannot be used here: Malformed input or input contains unmappable"
                 + " characters", ConfigException.pathProblem(e, "UTF-8"), "a UTF-8 locale is not the cause");
     }
+
+    private enum Size { SMALL, LARGE }
+
+    /**
+     * Each value read is kept in a plain form, and properties made over those values hand each back unread while
+     * its text is the one it was resolved from; a text that differs (a step's) is read, and a default is each
+     * reader's own.
+     */
+    @Test
+    void valuesResolvedOnceAreHandedBackUnreadWhileTheirTextIsUnchanged() {
+        Property warmup = Property.duration("bench.warmup", 5 * MS, 0, HOUR, "warm-up");
+        Property rate = Property.count("bench.rate", 1000, 1, 10_000_000, "rate");
+        Property size = Property.choice("bench.size", Size.SMALL, "size");
+        Property pin = Property.flag("bench.pin", false, "pin");
+        Property transports = Property.subset("bench.transports", TRANSPORTS, TRANSPORTS, "transport");
+        Property name = Property.text("bench.name", "x", "name");
+        BenchProperties first = props("bench.warmup", "2s", "bench.rate", "100K", "bench.size", "large",
+                "bench.transports", "aeron, chronicle", "bench.pin", "TRUE");
+        first.durationNs(warmup);
+        first.count(rate);
+        first.choice(size, Size.class);
+        first.bool(pin);
+        first.subset(transports);
+        first.string(name);
+        assertEquals(List.of("bench.warmup", "bench.rate", "bench.size", "bench.pin", "bench.transports"),
+                first.parsed());
+        assertEquals(Map.of("bench.warmup", "2000000000", "bench.rate", "100000", "bench.size", "LARGE",
+                "bench.pin", "true", "bench.transports", "aeron,chronicle", "bench.name", "x"), first.resolved());
+
+        Map<String, String> step = new TreeMap<>(first.given());
+        step.put("bench.rate", "5K"); // a step's own value
+        BenchProperties again = new BenchProperties(step, first.given(), first.resolved());
+        assertEquals(2000 * MS, again.durationNs(warmup));
+        assertEquals(Size.LARGE, again.choice(size, Size.class));
+        assertEquals(true, again.bool(pin));
+        assertEquals(List.of("aeron", "chronicle"), again.subset(transports));
+        assertEquals(5000, again.count(rate));
+        assertEquals(List.of("bench.rate"), again.parsed(), "only the text that changed is read");
+        assertEquals(true, again.fromPlan(warmup));
+        assertEquals(false, again.fromPlan(rate));
+
+        // a value decided beside the text (no text for it), and one the plan does not hold: its default
+        BenchProperties decided = new BenchProperties(Map.of(), Map.of(), Map.of("bench.warmup", "17000000000"));
+        assertEquals(17_000 * MS, decided.durationNs(warmup));
+        assertEquals(1000, decided.count(rate));
+        assertEquals(List.of(), decided.parsed());
+    }
 }

@@ -39,6 +39,12 @@ public final class RunRequest {
      * written back as they were so that finishing the run with this suite loses none; empty for a new run.
      */
     final JsonObject keptMembers;
+    /**
+     * Each scenario's values of {@link #properties} as the new run's check resolved them, once (a duration in ns:
+     * {@code BenchProperties.resolved}), by scenario; the cells' plans take them from here instead of reading the
+     * text again. Empty for a resumed run: each cell's plan resolves them once.
+     */
+    private final Map<String, Map<String, String>> resolved;
 
     public RunRequest(Path resultsDir, String runId, List<String> scenarios, Map<String, Integer> minimumJava,
                       List<Jvm> jvms, List<Collector> collectors, Map<String, List<String>> gcArgs, List<String> extraJvmArgs,
@@ -55,9 +61,11 @@ public final class RunRequest {
         this.command = command;
         this.resumedDespite = List.of();
         this.keptMembers = new JsonObject();
+        this.resolved = Map.of();
     }
 
-    private RunRequest(RunRequest r, List<String> resumedDespite, JsonObject keptMembers) {
+    private RunRequest(RunRequest r, List<String> resumedDespite, JsonObject keptMembers,
+                       Map<String, Map<String, String>> resolved) {
         this.resultsDir = r.resultsDir;
         this.runId = r.runId;
         this.scenarios = r.scenarios;
@@ -70,16 +78,27 @@ public final class RunRequest {
         this.command = r.command;
         this.resumedDespite = List.copyOf(resumedDespite);
         this.keptMembers = keptMembers.deepCopy();
+        this.resolved = Map.copyOf(resolved);
     }
 
     /** The same request, resumed although the machine or the suite differed this way. */
     public RunRequest resumedDespite(List<String> differences) {
-        return new RunRequest(this, differences, keptMembers);
+        return new RunRequest(this, differences, keptMembers, resolved);
     }
 
     /** The same request, finishing a run whose {@code run.json} has these members this suite does not know. */
     public RunRequest keeping(JsonObject unknownMembers) {
-        return new RunRequest(this, resumedDespite, unknownMembers);
+        return new RunRequest(this, resumedDespite, unknownMembers, resolved);
+    }
+
+    /** The same request, with each scenario's values of its properties as resolved once (by scenario). */
+    public RunRequest resolved(Map<String, Map<String, String>> valuesByScenario) {
+        return new RunRequest(this, resumedDespite, keptMembers, valuesByScenario);
+    }
+
+    /** A scenario's values of the properties, as resolved once; empty when none were (a resumed run). */
+    public Map<String, String> resolved(String scenario) {
+        return resolved.getOrDefault(scenario, Map.of());
     }
 
     public Path runDir() {

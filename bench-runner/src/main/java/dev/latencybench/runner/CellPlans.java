@@ -1,0 +1,127 @@
+package dev.latencybench.runner;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.latencybench.core.affinity.CpuTopology;
+import dev.latencybench.core.config.BenchProperties;
+import dev.latencybench.core.config.Periods;
+import dev.latencybench.core.study.CellPlan;
+import dev.latencybench.core.study.RunSettings;
+import dev.latencybench.core.study.Study;
+import dev.latencybench.runner.matrix.Cell;
+import dev.latencybench.runner.matrix.CellOutcome;
+import dev.latencybench.runner.matrix.RunRequest;
+
+/**
+ * Each cell's plan, resolved once, before the first cell: the run's properties (as the new run's check resolved
+ * them, {@link RunRequest#resolved(String)}; a resumed run's read here, once per cell) and the cell's settings (the
+ * run folder, the JVM, its name and flags) read through the cell's study and {@link RunSettings}, a {@code
+ * +graal} cell's longer warm-up decided on the value read ({@link GraalWarmup}), and the time the cell takes at
+ * most, roughly (its schedule's worst case and the launcher's own start; -1 when the plan cannot be read, which
+ * the cell's launcher then says). Each plan is written into the run folder ({@link CellPlan#file}) before its
+ * launcher starts; the launcher and its benchmark JVMs read the values from there. Immutable once made.
+ */
+final class CellPlans {
+    /** What a cell's launcher adds beside its study's steps (its start, the JVM's probe, the merge), roughly. */
+    static final long LAUNCHER_OVERHEAD_NS = 3_000_000_000L;
+
+    private final Map<String, CellPlan> plans = new LinkedHashMap<>();
+    private final Map<String, Long> estimates = new LinkedHashMap<>();
+    /** The property texts read for each cell, by its key, once per read: a test proves each is read once. */
+    private final Map<String, List<String>> parsed = new LinkedHashMap<>();
+
+    private CellPlans() {
+    }
+
+    /** Each cell's plan and estimate, by its key: each read once (a skipped cell has none, and 0). */
+    static CellPlans of(RunRequest request, List<Cell> cells, Scenarios scenarios) {
+        CellPlans p = new CellPlans();
+        for (Cell c : cells) {
+            if (c.skipReason() == null) {
+                p.resolve(request, c, scenarios);
+            } else {
+                p.estimates.put(c.key(), 0L);
+            }
+        }
+        return p;
+    }
+
+    private void resolve(RunRequest request, Cell cell, Scenarios scenarios) {
+        Map<String, String> given = new LinkedHashMap<>(request.properties);
+        given.put(RunSettings.RESULTS, request.resultsDir.toString());
+        given.put(RunSettings.RUN_ID, request.runId);
+        given.put(RunSettings.JVM, cell.jvm().java().toString());
+        given.put(RunSettings.JVM_NAME, cell.jvm().name());
+        given.put(RunSettings.JVM_ARGS, String.join(" ", cell.flags()));
+        // the run's values as its check resolved them (a new run's), not read again; the cell's own are read here
+        BenchProperties read = new BenchProperties(given, request.properties, request.resolved(cell.scenario()));
+        CellPlan plan;
+        long estimate;
+        try {
+            Study study = scenarios.get(cell.scenario());
+            RunSettings.read(read, RunSettings.DEFAULT_RESULTS);
+            Study.Plan studyPlan = study.plan(read, CpuTopology.system());
+            Map<String, String> decided = new LinkedHashMap<>();
+            estimate = studyPlan.estimatedMaxNs() + LAUNCHER_OVERHEAD_NS;
+            if (GraalWarmup.lengthens(request.properties, cell)) {
+                decided.put(Periods.WARMUP, Long.toString(studyPlan.periods().warmupNs() + GraalWarmup.EXTRA_WARMUP_NS));
+                // every fork of every step the schedule may run warms up that much longer
+                estimate += studyPlan.schedule().maxSteps() * studyPlan.periods().forks() * GraalWarmup.EXTRA_WARMUP_NS;
+            }
+            plan = CellPlan.of(cell.scenario(), cell.name(), read, decided);
+        } catch (RuntimeException e) { // the cell's launcher reads the text itself and says what is wrong
+            plan = CellPlan.of(cell.scenario(), cell.name(), new BenchProperties(given), Map.of());
+            estimate = -1;
+        }
+        plans.put(cell.key(), plan);
+        estimates.put(cell.key(), estimate);
+        parsed.put(cell.key(), read.parsed());
+    }
+
+    /** Each cell's time at most by key, roughly: 0 for a skipped cell, -1 when its plan cannot be read. */
+    Map<String, Long> estimates() {
+        return estimates;
+    }
+
+    /** The plan of a cell that runs. */
+    CellPlan plan(Cell cell) {
+        CellPlan p = plans.get(cell.key());
+        if (p == null) {
+            throw new IllegalArgumentException("no plan for " + cell.key() + " (skipped, or not of this matrix)");
+        }
+        return p;
+    }
+
+    /** The names of the property texts read to resolve a cell's plan, once per read, in order. */
+    List<String> parsed(Cell cell) {
+        return parsed.getOrDefault(cell.key(), List.of());
+    }
+
+    /**
+     * Writes the plan of each cell that runs into the run folder ({@link CellPlan#file}), over an unfinished earlier
+     * attempt's; a cell a resumed run keeps keeps the plan it ran with.
+     *
+     * @param previous the outcomes of a resumed run's cells, by key (empty for a new run)
+     */
+    void write(RunRequest request, Map<String, CellOutcome> previous) throws IOException {
+        for (Map.Entry<String, CellPlan> e : plans.entrySet()) {
+            CellOutcome earlier = previous.get(e.getKey());
+            if (earlier == null || !earlier.finished() || CellOutcome.SKIPPED.equals(earlier.status)) {
+                e.getValue().write(file(request, e.getValue()));
+            }
+        }
+    }
+
+    /** Where a cell's plan is kept. */
+    static Path file(RunRequest request, Cell cell) {
+        return CellPlan.file(request.runDir(), cell.scenario(), cell.name());
+    }
+
+    private static Path file(RunRequest request, CellPlan plan) {
+        return CellPlan.file(request.runDir(), plan.study(), plan.cell());
+    }
+}
