@@ -30,6 +30,7 @@ import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.jvm.JvmDiscovery;
 import dev.latencybench.runner.jvm.JvmInfo;
 import dev.latencybench.runner.jvm.JvmProber;
+import dev.latencybench.runner.matrix.MatrixManifest;
 import dev.latencybench.runner.matrix.ResumeCheck;
 import dev.latencybench.runner.matrix.RunManifest;
 import dev.latencybench.runner.matrix.RunRequest;
@@ -390,7 +391,7 @@ class MainTest {
                 "temurin-11.0.99", old.java(), List.of(), info, "test")), List.of(Collector.G1), Map.of(), List.of(),
                 Map.of(), "scripts/bench run --jvms temurin-11.0.99 --gcs g1");
         Files.createDirectories(request.runDir());
-        RunManifest.of(request, request.cells(), Map.of(), Instant.now().toString(), null).write(request.runDir());
+        MatrixManifest.of(request, request.cells(), Map.of(), Instant.now().toString(), null).write(request.runDir());
         return request.runDir();
     }
 

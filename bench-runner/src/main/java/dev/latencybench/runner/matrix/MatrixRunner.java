@@ -196,7 +196,7 @@ public final class MatrixRunner {
 
     /** {@code run.json} as the run stands: the request and every cell's outcome so far. */
     private RunManifest manifest(boolean finished) {
-        return RunManifest.of(request, cells, outcomes, started, finished ? Instant.now().toString() : null);
+        return MatrixManifest.of(request, cells, outcomes, started, finished ? Instant.now().toString() : null);
     }
 
     /** Why the run stopped early: a result or log could not be written for a full disk; null when it did not. */

@@ -19,14 +19,12 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
-import dev.latencybench.core.env.Environment;
 import dev.latencybench.core.result.ResultFiles;
-import dev.latencybench.runner.jvm.Jvm;
 
 /**
  * {@code run.json}, the one type that writes it and reads it back: what a matrix run was asked (scenarios,
  * JVMs with their java binary and flags, collectors, tuning, properties, the command that repeats it) and every
- * cell's outcome so far. {@link MatrixRunner} rewrites it atomically after each cell, so an interrupted run still
+ * cell's outcome so far. the runner rewrites it atomically after each cell, so an interrupted run still
  * says what it did; the report and {@code --resume} read it back through {@link #fromJson}, never by member name.
  *
  * <p>A single study's {@code run.json} (written by bench-core's study launcher) reads back here too: it has
@@ -44,7 +42,7 @@ public record RunManifest(int formatVersion, String runId, String started, Strin
     public static final String FILE = "run.json";
     /** The layout this suite writes; a file without the member is read as this layout's first version. */
     public static final int FORMAT_VERSION = 1;
-    /** How the machine or suite differed when {@code --resume-anyway} finished the run ({@link RunRequest#resumedDespite}). */
+    /** How the machine or suite differed when {@code --resume-anyway} finished the run (the runner's {@code --resume-anyway}). */
     public static final String RESUMED_DESPITE = "resumedDespite";
     /** A cell's status before it ran. */
     public static final String PENDING = "PENDING";
@@ -57,11 +55,6 @@ public record RunManifest(int formatVersion, String runId, String started, Strin
     /** A JVM of the matrix, as asked: its name, the java binary it was given, what it said it is, its flags. */
     public record JvmEntry(String name, String java, String version, String vendor, String source,
                            List<String> flags) {
-        static JvmEntry of(Jvm j) {
-            return new JvmEntry(j.name(), j.java().toString(), j.info().version(), j.info().vendor(), j.source(),
-                    j.flags());
-        }
-
         JsonObject toJson() {
             JsonObject o = new JsonObject();
             put(o, "name", name);
@@ -85,15 +78,7 @@ public record RunManifest(int formatVersion, String runId, String started, Strin
      */
     public record CellEntry(String scenario, String jvm, String gc, String cell, List<String> flags, String status,
                             String reason, Double seconds, Integer exitCode, String log) {
-        static CellEntry of(Cell c, CellOutcome out) {
-            boolean ran = out != null && out.seconds > 0;
-            return new CellEntry(c.scenario(), c.jvm().name(), c.gcId(), c.name(), c.flags(),
-                    out == null ? PENDING : out.status, out == null ? null : out.reason,
-                    ran ? Math.round(out.seconds * 10) / 10.0 : null, ran ? out.exitCode : null,
-                    "logs/" + c.scenario() + "__" + c.name() + ".log");
-        }
-
-        /** {@code queue/openjdk-17.0.15__g1}: the cell's key, as {@link Cell#key()}. */
+        /** {@code queue/openjdk-17.0.15__g1}: the cell's key, as the runner's cell names it. */
         public String key() {
             return scenario + "/" + cell;
         }
@@ -131,32 +116,6 @@ public record RunManifest(int formatVersion, String runId, String started, Strin
     @Override
     public JsonObject unknown() {
         return unknown.deepCopy();
-    }
-
-    /**
-     * The {@code run.json} of a matrix run now: what {@code request} asked, and each cell's outcome so far
-     * ({@link #PENDING} before it ran, {@code SKIPPED} with its reason for a cell that cannot run here).
-     *
-     * @param finished when the run ended; null while it runs
-     */
-    public static RunManifest of(RunRequest request, List<Cell> cells, Map<String, CellOutcome> outcomes,
-                                 String started, String finished) {
-        List<JvmEntry> jvms = new ArrayList<>();
-        request.jvms.forEach(j -> jvms.add(JvmEntry.of(j)));
-        List<String> gcs = new ArrayList<>();
-        request.collectors.forEach(c -> gcs.add(c.id()));
-        List<CellEntry> entries = new ArrayList<>();
-        for (Cell c : cells) {
-            CellOutcome out = outcomes.get(c.key());
-            if (out == null && c.skipReason() != null) {
-                out = new CellOutcome(CellOutcome.SKIPPED, c.skipReason(), 0, 0);
-            }
-            entries.add(CellEntry.of(c, out));
-        }
-        return new RunManifest(FORMAT_VERSION, request.runId, started, finished, null, null, Environment.hostName(),
-                request.command, System.getProperty("java.home"), request.scenarios, jvms, gcs,
-                new LinkedHashMap<>(request.gcArgs), request.extraJvmArgs, request.properties,
-                request.resumedDespite.isEmpty() ? null : request.resumedDespite, entries, request.keptMembers);
     }
 
     /** Writes it as {@code <runDir>/run.json}, atomically. */

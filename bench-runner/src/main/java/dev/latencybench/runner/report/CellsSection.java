@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 
 import dev.latencybench.core.view.Table;
-import dev.latencybench.runner.jvm.GraalJit;
+import dev.latencybench.runner.report.data.FlagText;
 import dev.latencybench.runner.matrix.RunManifest;
 import dev.latencybench.runner.report.data.RunData;
 import dev.latencybench.runner.report.doc.Doc;
@@ -32,7 +32,7 @@ final class CellsSection {
         Table t = new Table().text("scenario").text("JVM").text("GC").text("status").text("flags").number("time (s)");
         for (RunManifest.CellEntry c : cells) {
             List<String> flags = new ArrayList<>();
-            c.flags().forEach(f -> flags.add(GraalJit.shortFlag(f)));
+            c.flags().forEach(f -> flags.add(FlagText.shortFlag(f)));
             t.row(List.of(c.scenario(), c.jvm(), c.gc(), c.status(), flags.isEmpty() ? "(none)" : "`"
                     + String.join(" ", flags) + "`", c.seconds() != null ? String.format(Locale.ROOT, "%.0f",
                     c.seconds()) : "-"));

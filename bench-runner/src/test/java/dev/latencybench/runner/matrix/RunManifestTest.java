@@ -20,7 +20,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.core.result.ResultFiles;
-import dev.latencybench.runner.jvm.Collector;
 
 class RunManifestTest {
     /** run.json files of real runs (results/device-16core-chain, results/device-16core-jet), as the runner wrote them. */
@@ -80,14 +79,6 @@ class RunManifestTest {
         List<String> names = List.copyOf(written.keySet());
         assertEquals("newerMember", names.get(names.size() - 1), names.toString());
 
-        // --resume: the request that finishes the run carries them into the run.json it rewrites
-        RunRequest request = new RunRequest(tmp, "later", List.of("queue"), Map.of(), List.of(),
-                List.of(Collector.G1), Map.of(), List.of(), Map.of(), "scripts/bench run").keeping(run.unknown())
-                .resumedDespite(List.of("host: a in the run, b here"));
-        RunManifest rewritten = RunManifest.of(request, request.cells(), Map.of(), "2026-11-27T00:00:00Z", null);
-        assertEquals(later, rewritten.toJson().get("newerMember"));
-        assertEquals(RunManifest.FORMAT_VERSION, rewritten.formatVersion());
-        assertEquals(List.of("host: a in the run, b here"), rewritten.resumedDespite());
     }
 
     /** A single study's run.json (the study jar's): its study and variants typed, its own members kept. */

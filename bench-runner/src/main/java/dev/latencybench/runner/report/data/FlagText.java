@@ -41,4 +41,16 @@ public final class FlagText {
         }
         return out;
     }
+
+    /**
+     * A JVM flag as the report and the run's plan show it: the GraalVM compiler's module path (the runner's
+     * {@code +graal} JVMs) is long and machine-specific, so it is shown by its release; any other flag as it is.
+     */
+    public static String shortFlag(String flag) {
+        if (flag.startsWith("--upgrade-module-path=")) {
+            String v = flag.replaceAll(".*compiler-([0-9.]+)\\.jar.*", "$1");
+            return "--upgrade-module-path=<GraalVM compiler " + (v.equals(flag) ? "jars" : v) + ">";
+        }
+        return flag;
+    }
 }

@@ -63,4 +63,12 @@ class FlagTextTest {
         assertEquals("104ms", PercentileTrust.console("104ms", 200_000, 99.9));
         assertTrue(Percentiles.confident(200_000, 99.9));
     }
+
+    @Test
+    void theGraalCompilersModulePathIsShownByItsRelease() {
+        assertEquals("--upgrade-module-path=<GraalVM compiler 23.1.11>", FlagText.shortFlag(
+                "--upgrade-module-path=/x/graal/23.1.11/compiler-23.1.11.jar:/x/graal/23.1.11/word-23.1.11.jar"));
+        assertEquals("--upgrade-module-path=<GraalVM compiler jars>", FlagText.shortFlag("--upgrade-module-path=/a.jar"));
+        assertEquals("-XX:+UseJVMCICompiler", FlagText.shortFlag("-XX:+UseJVMCICompiler"));
+    }
 }
