@@ -30,8 +30,8 @@ import dev.latencybench.core.run.Cli;
 import dev.latencybench.core.run.SuiteCommit;
 import dev.latencybench.core.study.Study;
 import dev.latencybench.runner.cli.Choices;
-import dev.latencybench.runner.cli.UsageException;
-import dev.latencybench.runner.cli.WritablePath;
+import dev.latencybench.core.run.UsageException;
+import dev.latencybench.core.run.WritablePath;
 import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.jvm.JvmDiscovery;
 

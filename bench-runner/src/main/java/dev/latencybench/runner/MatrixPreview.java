@@ -6,10 +6,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import dev.latencybench.runner.report.data.FlagText;
+import dev.latencybench.report.data.FlagText;
 import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.matrix.Cell;
-import dev.latencybench.runner.matrix.CellOutcome;
+import dev.latencybench.report.data.CellOutcome;
 import dev.latencybench.runner.matrix.MatrixRunner;
 import dev.latencybench.runner.matrix.RunRequest;
 

@@ -17,10 +17,10 @@ import dev.latencybench.core.config.Property;
 import dev.latencybench.core.run.Cli;
 import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.runner.cli.Choices;
-import dev.latencybench.runner.cli.UsageException;
+import dev.latencybench.core.run.UsageException;
 import dev.latencybench.runner.matrix.Cell;
-import dev.latencybench.runner.matrix.CellOutcome;
-import dev.latencybench.runner.matrix.RunManifest;
+import dev.latencybench.report.data.CellOutcome;
+import dev.latencybench.report.data.RunManifest;
 import dev.latencybench.runner.matrix.RunRequest;
 
 /**
