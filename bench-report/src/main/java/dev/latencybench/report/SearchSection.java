@@ -325,17 +325,6 @@ final class SearchSection {
         }
     }
 
-    /** Whether a measured step kept the pass rule; null when the rule or the figures are unknown. */
-    static Boolean passed(Search.Step st, Search.Rule rule) {
-        if (!st.ok()) {
-            return false;
-        }
-        if (rule == null || st.primary() == null || st.primary().count == 0) {
-            return null;
-        }
-        return rule.of(st.primary()) < rule.boundNs();
-    }
-
     /**
      * p99.9 (thick), p99 (dashed) and p50 (dotted) of the primary metric against the searched value, one colour
      * per variant, one small plot per JVM × GC when there are several; the pass rule's bound as a red rule; a
@@ -412,7 +401,7 @@ final class SearchSection {
                     ys[0][i] = has && Percentiles.shown(sum.count, 99.9) ? y.of(sum.p99_9 / 1e3) : Double.NaN;
                     ys[1][i] = has && Percentiles.shown(sum.count, 99) ? y.of(sum.p99 / 1e3) : Double.NaN;
                     ys[2][i] = has ? y.of(Math.max(1, sum.p50) / 1e3) : Double.NaN;
-                    if (Boolean.FALSE.equals(passed(st, rule))) {
+                    if (Boolean.FALSE.equals(SearchStepTable.passed(st, rule))) {
                         c.addFailure(xs[i], has && !Double.isNaN(ys[0][i]) ? ys[0][i] : y.max / 1.15, vi, p);
                     }
                 }

@@ -55,7 +55,7 @@ final class SearchStepTable {
                 }
                 LatencySummary sum = st.primary() != null && st.primary().count > 0 ? st.primary()
                         : row != null && row.measured() ? row.primary() : null;
-                Boolean passed = SearchSection.passed(st, rule);
+                Boolean passed = passed(st, rule);
                 cells.add(st.variant());
                 cells.add(st.value() < 0 ? "-" : String.format(Locale.ROOT, "%,d", st.value()));
                 cells.add(st.ok() ? (Boolean.FALSE.equals(passed) ? "OK, SLO broken" : Boolean.TRUE.equals(passed)
@@ -149,5 +149,16 @@ final class SearchStepTable {
             }
         }
         return n == 0 ? OptionalDouble.empty() : OptionalDouble.of(sum / n);
+    }
+
+    /** Whether a measured step kept the pass rule; null when the rule or the figures are unknown. */
+    static Boolean passed(Search.Step st, Search.Rule rule) {
+        if (!st.ok()) {
+            return false;
+        }
+        if (rule == null || st.primary() == null || st.primary().count == 0) {
+            return null;
+        }
+        return rule.of(st.primary()) < rule.boundNs();
     }
 }

@@ -95,6 +95,7 @@ public final class Main implements Callable<Integer> {
             }
         });
         cli.addSubcommand(new CommandLine.HelpCommand());
+        RunCommand.addStudyOptions(cli.getSubcommands().get("run").getCommandSpec(), ctx.scenarios());
         Cli.configure(cli, ctx.out, ctx.err);
         cli.setParameterExceptionHandler((e, given) -> {
             String command = e.getCommandLine().getCommandSpec().qualifiedName();

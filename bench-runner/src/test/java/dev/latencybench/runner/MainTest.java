@@ -308,10 +308,9 @@ class MainTest {
         assertTrue(err().contains("unknown scenario 'nope'; expected one of queue"), err());
         assertEquals(2, run("run", "--frobnicate"));
         assertTrue(err().contains("latency-bench: bench run: unknown option '--frobnicate'; the options are --scenarios,"
-                + " --jvms, --jvm, --gcs, --gc-args, --jvm-args, --scale, --forks, --warmup, --duration, --task,"
-                + " --task-jar, --results,"
-                + " --run-id, --resume, --resume-anyway, --dry-run, --no-report, --refresh-jvms, --verbose, --help,"
-                + " --version; see bench run --help"), err());
+                + " --jvms, --jvm, --gcs, --gc-args, --jvm-args, --scale, --forks, --warmup, --duration, --results,"
+                + " --run-id, --resume, --resume-anyway, --dry-run, --no-report, --refresh-jvms, --verbose, --task,"
+                + " --task-jar, --help, --version; see bench run --help"), err());
         assertEquals(2, run("run", "--jvms"));
         assertTrue(err().contains("latency-bench: bench run: --jvms needs a value (JVMS); see bench run --help"), err());
         assertEquals(2, run("run", "-Dbench.jvm=/opt/x"));
