@@ -51,7 +51,7 @@ final class NewRunRequest {
         Scenarios scenarios = ctx.scenarios();
         List<Study> studies;
         try {
-            studies = scenarios.select(scenarios.namesFor(options.scenarioList, props));
+            studies = scenarios.select(scenarios.namesFor(ListOption.list(options.scenarioList, ""), props));
         } catch (IllegalArgumentException e) {
             throw new UsageException("bench run: " + e.getMessage());
         }

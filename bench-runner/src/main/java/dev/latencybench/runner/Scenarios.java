@@ -11,7 +11,6 @@ import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.study.Studies;
 import dev.latencybench.core.study.Study;
 import dev.latencybench.core.study.StudyOption;
-import dev.latencybench.runner.cli.ListOption;
 
 /**
  * The scenarios on the class path: every study a module registers ({@code META-INF/services}); bench-core's
@@ -62,18 +61,18 @@ public final class Scenarios {
      * it, the studies whose own options were given ({@link StudyOption}: {@code --task} asks for the task study),
      * else all.
      *
-     * @param scenarioList {@code --scenarios}, comma-separated; null when not given
-     * @param properties   the run's properties, the studies' options among them
+     * @param given      the names {@code --scenarios} lists; empty when it is not given
+     * @param properties the run's properties, the studies' options among them
      * @throws IllegalArgumentException when {@code --scenarios} leaves out a study whose options were given
      */
-    public List<String> namesFor(String scenarioList, Map<String, String> properties) {
+    public List<String> namesFor(List<String> given, Map<String, String> properties) {
         List<String> asked = new ArrayList<>();
         for (Study s : studies) {
             if (s.descriptor().options().stream().anyMatch(o -> given(properties, o.property()))) {
                 asked.add(s.name());
             }
         }
-        List<String> names = ListOption.list(scenarioList, asked.isEmpty() ? "all" : String.join(",", asked));
+        List<String> names = !given.isEmpty() ? given : asked.isEmpty() ? List.of("all") : asked;
         if (names.contains("all")) {
             names = defaultNames();
         }
@@ -81,9 +80,9 @@ public final class Scenarios {
             if (!names.contains(a)) {
                 List<String> options = new ArrayList<>();
                 get(a).descriptor().options().forEach(o -> options.add(o.name()));
-                throw new IllegalArgumentException(String.join(" and ", options) + (options.size() > 1 ? " are" : " is")
-                        + " the " + a + " scenario's, which --scenarios " + String.join(",", names) + " leaves out; add "
-                        + a + " to --scenarios, or leave --scenarios out");
+                throw new IllegalArgumentException(String.join(" and ", options)
+                        + (options.size() > 1 ? " are" : " is") + " the " + a + " scenario's, which --scenarios "
+                        + String.join(",", names) + " leaves out; add " + a + " to --scenarios, or leave --scenarios out");
             }
         }
         return names;

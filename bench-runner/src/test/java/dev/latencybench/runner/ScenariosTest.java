@@ -32,20 +32,23 @@ class ScenariosTest {
 
     @Test
     void aStudysOwnOptionAsksForItWhenScenariosIsNotGiven() {
-        assertEquals(List.of("plain"), SCENARIOS.namesFor(null, Map.of()), "all: the studies in 'all'");
-        assertEquals(List.of("own"), SCENARIOS.namesFor(null, Map.of("bench.own.jar", "/x.jar")));
-        assertEquals(List.of("plain"), SCENARIOS.namesFor(null, Map.of("bench.own.jar", " ")), "a blank value asks nothing");
-        assertEquals(List.of("plain", "own"), SCENARIOS.namesFor("plain,own", Map.of("bench.own.classes", "A")));
+        assertEquals(List.of("plain"), SCENARIOS.namesFor(List.of(), Map.of()), "all: the studies in 'all'");
+        assertEquals(List.of("own"), SCENARIOS.namesFor(List.of(), Map.of("bench.own.jar", "/x.jar")));
+        assertEquals(List.of("plain"), SCENARIOS.namesFor(List.of(), Map.of("bench.own.jar", " ")),
+                "a blank value asks nothing");
+        assertEquals(List.of("plain", "own"), SCENARIOS.namesFor(List.of("plain", "own"),
+                Map.of("bench.own.classes", "A")));
         assertEquals(List.of("--own", "--own-jar"), SCENARIOS.options().stream().map(StudyOption::name).toList());
     }
 
     @Test
     void scenariosThatLeaveOutAStudyWhoseOptionsWereGivenAreRefused() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> SCENARIOS.namesFor("plain", Map.of("bench.own.classes", "A")));
+                () -> SCENARIOS.namesFor(List.of("plain"), Map.of("bench.own.classes", "A")));
         assertEquals("--own and --own-jar are the own scenario's, which --scenarios plain leaves out; add own to"
                 + " --scenarios, or leave --scenarios out", e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> SCENARIOS.namesFor("all", Map.of("bench.own.jar", "j")));
+        e = assertThrows(IllegalArgumentException.class,
+                () -> SCENARIOS.namesFor(List.of("all"), Map.of("bench.own.jar", "j")));
         assertEquals("--own and --own-jar are the own scenario's, which --scenarios plain leaves out; add own to"
                 + " --scenarios, or leave --scenarios out", e.getMessage());
     }

@@ -24,7 +24,7 @@ import dev.latencybench.core.result.ResultFiles;
 /**
  * {@code run.json}, the one type that writes it and reads it back: what a matrix run was asked (scenarios,
  * JVMs with their java binary and flags, collectors, tuning, properties, the command that repeats it) and every
- * cell's outcome so far. the runner rewrites it atomically after each cell, so an interrupted run still
+ * cell's outcome so far. The runner rewrites it atomically after each cell, so an interrupted run still
  * says what it did; the report and {@code --resume} read it back through {@link #fromJson}, never by member name.
  *
  * <p>A single study's {@code run.json} (written by bench-core's study launcher) reads back here too: it has
@@ -42,7 +42,7 @@ public record RunManifest(int formatVersion, String runId, String started, Strin
     public static final String FILE = "run.json";
     /** The layout this suite writes; a file without the member is read as this layout's first version. */
     public static final int FORMAT_VERSION = 1;
-    /** How the machine or suite differed when {@code --resume-anyway} finished the run (the runner's {@code --resume-anyway}). */
+    /** How the machine or suite differed when {@code --resume-anyway} finished the run, as the runner recorded it. */
     public static final String RESUMED_DESPITE = "resumedDespite";
     /** A cell's status before it ran. */
     public static final String PENDING = "PENDING";

@@ -43,7 +43,7 @@ final class ChartScript {
             String version = pom.getProperty("version");
             String dist = WEBJAR + version + "/dist/";
             s = new ChartScript(version, text(dist + "uPlot.iife.min.js"), text(dist + "uPlot.min.css"),
-                    text("dev/latencybench/runner/report/doc/report-charts.js"));
+                    text("dev/latencybench/report/doc/report-charts.js"));
             loaded = s;
         }
         return s;
@@ -65,7 +65,7 @@ final class ChartScript {
     private static InputStream resource(String name) throws IOException {
         InputStream in = ChartScript.class.getClassLoader().getResourceAsStream(name);
         if (in == null) {
-            throw new IOException(name + " is not on the class path: the runner is built without the uPlot WebJar");
+            throw new IOException(name + " is not on the class path: the report is built without the uPlot WebJar");
         }
         return in;
     }
