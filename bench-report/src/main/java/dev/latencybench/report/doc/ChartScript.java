@@ -9,7 +9,8 @@ import java.util.Properties;
 /**
  * What report.html needs to draw its interactive charts, read from the class path once: uPlot's script and style sheet
  * from its WebJar ({@code org.webjars.npm:uplot}, the version the build pins), and this package's
- * {@code report-charts.js}, which turns each chart's data ({@code charts/<base>.json}) into uPlot plots. The page
+ * {@code report-charts.js}, which turns each chart's data ({@code charts/<base>.json}) into uPlot plots, after
+ * {@code report-charts-kit.js}, the stateless parts it uses (value text, hover box, line marks, ticks). The page
  * carries all three inline, so it opens offline and fetches nothing. Immutable and thread-safe once loaded.
  */
 final class ChartScript {
@@ -43,7 +44,8 @@ final class ChartScript {
             String version = pom.getProperty("version");
             String dist = WEBJAR + version + "/dist/";
             s = new ChartScript(version, text(dist + "uPlot.iife.min.js"), text(dist + "uPlot.min.css"),
-                    text("dev/latencybench/report/doc/report-charts.js"));
+                    text("dev/latencybench/report/doc/report-charts-kit.js") + "\n"
+                    + text("dev/latencybench/report/doc/report-charts.js"));
             loaded = s;
         }
         return s;
