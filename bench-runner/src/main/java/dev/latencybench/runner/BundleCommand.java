@@ -30,8 +30,9 @@ import dev.latencybench.core.run.Cli;
 import dev.latencybench.core.run.SuiteCommit;
 import dev.latencybench.core.study.Study;
 import dev.latencybench.runner.cli.Choices;
-import dev.latencybench.runner.cli.UsageException;
-import dev.latencybench.runner.cli.WritablePath;
+import dev.latencybench.core.run.UsageException;
+import dev.latencybench.core.run.WritablePath;
+import dev.latencybench.runner.cli.ListOption;
 import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.jvm.JvmDiscovery;
 
@@ -109,7 +110,7 @@ final class BundleCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         List<Study> studies;
         try {
-            studies = ctx.scenarios().select(RunCommand.list(RunCommand.joined(scenarioValues, ","), "all"));
+            studies = ctx.scenarios().select(ListOption.list(ListOption.joined(scenarioValues, ","), "all"));
         } catch (IllegalArgumentException e) {
             throw new UsageException("bench bundle: " + e.getMessage());
         }
@@ -127,7 +128,7 @@ final class BundleCommand implements Callable<Integer> {
         }
         List<Jvm> jvms;
         try {
-            jvms = ctx.jvms(RunCommand.joined(jvmValues, ","), explicitJvms, refreshJvms);
+            jvms = ctx.jvms(ListOption.joined(jvmValues, ","), explicitJvms, refreshJvms);
         } catch (IllegalArgumentException e) {
             throw new UsageException("bench bundle: " + e.getMessage());
         }

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.latencybench.runner.cli.ListOption;
 import dev.latencybench.runner.jvm.GraalJit;
 import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.jvm.JvmCatalog;
@@ -93,7 +94,7 @@ final class Context {
      */
     List<Jvm> jvms(String jvmList, List<String> explicitJvms, boolean refresh) {
         JvmCatalog catalog = catalog(explicitJvms, refresh);
-        List<String> asked = new ArrayList<>(RunCommand.list(jvmList, "current"));
+        List<String> asked = new ArrayList<>(ListOption.list(jvmList, "current"));
         for (String explicit : explicitJvms) {
             String name = explicit.substring(0, Math.max(0, explicit.indexOf('=')));
             if (jvmList == null && !asked.contains(name)) {

@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import dev.latencybench.core.run.Cli;
-import dev.latencybench.runner.cli.UsageException;
+import dev.latencybench.core.run.UsageException;
 import dev.latencybench.runner.jvm.Collector;
 import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.jvm.JvmCatalog;

@@ -17,9 +17,9 @@ import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.run.CheckHost;
 import dev.latencybench.core.run.Cli;
 import dev.latencybench.core.run.SuiteCommit;
-import dev.latencybench.runner.cli.UsageException;
-import dev.latencybench.runner.report.Report;
-import dev.latencybench.runner.report.compare.Compare;
+import dev.latencybench.core.run.UsageException;
+import dev.latencybench.report.Report;
+import dev.latencybench.report.compare.Compare;
 
 /**
  * The one entry point ({@code scripts/bench}, {@code java -jar bench-runner/target/bench.jar}):
@@ -95,6 +95,7 @@ public final class Main implements Callable<Integer> {
             }
         });
         cli.addSubcommand(new CommandLine.HelpCommand());
+        RunCommand.addStudyOptions(cli.getSubcommands().get("run").getCommandSpec(), ctx.scenarios());
         Cli.configure(cli, ctx.out, ctx.err);
         cli.setParameterExceptionHandler((e, given) -> {
             String command = e.getCommandLine().getCommandSpec().qualifiedName();

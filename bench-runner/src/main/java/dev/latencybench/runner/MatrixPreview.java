@@ -6,10 +6,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import dev.latencybench.runner.jvm.GraalJit;
+import dev.latencybench.report.data.FlagText;
 import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.matrix.Cell;
-import dev.latencybench.runner.matrix.CellOutcome;
+import dev.latencybench.report.data.CellOutcome;
 import dev.latencybench.runner.matrix.MatrixRunner;
 import dev.latencybench.runner.matrix.RunRequest;
 
@@ -38,7 +38,7 @@ final class MatrixPreview {
             CellOutcome o = previous.get(c.key());
             String state = c.skipReason() != null ? "skip: " + c.skipReason()
                     : o != null && o.finished() ? "done (" + o.status + ")" : c.flags().stream()
-                    .map(GraalJit::shortFlag).collect(Collectors.joining(" "));
+                    .map(FlagText::shortFlag).collect(Collectors.joining(" "));
             if (c.skipReason() == null && GraalWarmup.lengthens(request.properties, c)) {
                 state += " (warm-up +" + GraalWarmup.EXTRA_WARMUP_NS / 1_000_000_000L + "s: Graal compiles itself first)";
             }

@@ -18,20 +18,28 @@ import dev.latencybench.core.result.ResultLayout;
 import dev.latencybench.core.study.MeasuredJava;
 import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.study.Study;
-import dev.latencybench.runner.cli.UsageException;
-import dev.latencybench.runner.cli.WritablePath;
+import dev.latencybench.core.run.UsageException;
+import dev.latencybench.core.run.WritablePath;
+import dev.latencybench.runner.cli.ListOption;
 import dev.latencybench.runner.jvm.Collector;
 import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.matrix.RunRequest;
 
 /**
  * The request of a new {@code bench run}, from its options once reconciled with their properties
- * ({@link CommandLineProperties}), checked before anything starts: the scenarios (the task scenario's
- * options imply it), the collectors and their tuning, the extra flags, the results folder and the run
+ * ({@link CommandLineProperties}), checked before anything starts: the scenarios (a study's own options,
+ * such as the task study's, imply it), the collectors and their tuning, the extra flags, the results folder and the run
  * id, every property against the scenarios' declarations and plans (whose values it resolves once, for the
  * cells' plans: {@link CellPlans}), the JVMs, and a run folder that is not there yet. Each refusal is a {@link UsageException} (exit 2). Stateless.
  */
 final class NewRunRequest {
+    /** The runner's own properties, so that the list of allowed properties in an error names them too. */
+    static final List<Property> RUNNER_PROPERTIES = List.of(
+            Property.text("bench.jvms", "current", "JVMs of the matrix, as --jvms"),
+            Property.text("bench.gcs", "default", "collectors of the matrix, as --gcs"),
+            Property.text("bench.scenarios", "all", "scenarios of the matrix, as --scenarios"),
+            Property.text("bench.gc.args", "", "collector tuning, as --gc-args GC=FLAGS"));
+
     private NewRunRequest() {
     }
 
@@ -39,27 +47,16 @@ final class NewRunRequest {
      * @param options the command's options, its list options joined and reconciled
      * @param props   the scenarios' properties, the runner's own taken out
      */
-    static RunRequest of(RunCommand options, Map<String, String> props, Context ctx) {
+    static RunRequest of(RunOptions options, Map<String, String> props, Context ctx) {
         Scenarios scenarios = ctx.scenarios();
-        boolean tasks = given(props, RunCommand.TASK_CLASSES) || given(props, RunCommand.TASK_JARS);
-        String task = RunCommand.TASK_SCENARIO;
-        List<String> scenarioNames = RunCommand.list(options.scenarioList, tasks ? task : "all");
-        if (scenarioNames.contains("all")) {
-            scenarioNames = scenarios.defaultNames();
-        }
-        if (tasks && !scenarioNames.contains(task)) {
-            throw new UsageException("bench run: --task and --task-jar are the " + task + " scenario's, which"
-                    + " --scenarios " + String.join(",", scenarioNames) + " leaves out; add " + task
-                    + " to --scenarios, or leave --scenarios out");
-        }
         List<Study> studies;
         try {
-            studies = scenarios.select(scenarioNames);
+            studies = scenarios.select(scenarios.namesFor(ListOption.list(options.scenarioList, ""), props));
         } catch (IllegalArgumentException e) {
             throw new UsageException("bench run: " + e.getMessage());
         }
         List<Collector> collectors = new ArrayList<>();
-        for (String g : RunCommand.list(options.gcList, "default")) {
+        for (String g : ListOption.list(options.gcList, "default")) {
             try {
                 collectors.add(Collector.of(g));
             } catch (IllegalArgumentException e) {
@@ -126,7 +123,7 @@ final class NewRunRequest {
     static List<Study.Plan> checkProperties(List<Study> studies, Map<String, String> props,
                                             Map<String, BenchProperties> read) {
         BenchProperties bp = new BenchProperties(props);
-        List<Property> declared = new ArrayList<>(RunCommand.RUNNER_PROPERTIES);
+        List<Property> declared = new ArrayList<>(RUNNER_PROPERTIES);
         declared.addAll(RunSettings.properties(RunSettings.DEFAULT_RESULTS));
         studies.forEach(s -> declared.addAll(s.studyProperties()));
         List<Study.Plan> plans = new ArrayList<>();
@@ -163,12 +160,6 @@ final class NewRunRequest {
                 throw new UsageException(e.linesAfter("bench run: ").replace("\n", "\nlatency-bench: "));
             }
         }
-    }
-
-    /** Whether a property was given with a value. */
-    private static boolean given(Map<String, String> props, String property) {
-        String v = props.get(property);
-        return v != null && !v.trim().isEmpty();
     }
 
     /** {@code --gc-args} specs, each {@code GC=FLAGS}, by collector id. */

@@ -17,8 +17,8 @@ import picocli.CommandLine.Parameters;
 
 import dev.latencybench.core.run.Cli;
 import dev.latencybench.core.run.SuiteCommit;
-import dev.latencybench.runner.cli.UsageException;
-import dev.latencybench.runner.cli.WritablePath;
+import dev.latencybench.core.run.UsageException;
+import dev.latencybench.core.run.WritablePath;
 
 /**
  * {@code bench new-task DIR}: writes a small Maven project for your own latency tasks (a pom with the

@@ -9,13 +9,13 @@ import java.util.Map;
 import java.util.function.Function;
 
 import dev.latencybench.core.result.ResultFiles;
-import dev.latencybench.runner.cli.UsageException;
+import dev.latencybench.core.run.UsageException;
 import dev.latencybench.runner.jvm.Collector;
 import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.jvm.JvmInfo;
 import dev.latencybench.runner.jvm.JvmProber;
 import dev.latencybench.runner.matrix.ResumeCheck;
-import dev.latencybench.runner.matrix.RunManifest;
+import dev.latencybench.report.data.RunManifest;
 import dev.latencybench.runner.matrix.RunRequest;
 
 /**

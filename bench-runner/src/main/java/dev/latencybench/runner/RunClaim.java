@@ -9,7 +9,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import dev.latencybench.core.run.OwnerLock;
-import dev.latencybench.runner.cli.UsageException;
+import dev.latencybench.core.run.UsageException;
 
 /**
  * What a matrix run holds while it works, so that two never write one run folder and never measure

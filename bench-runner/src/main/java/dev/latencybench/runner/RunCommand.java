@@ -10,17 +10,21 @@ import java.util.concurrent.Callable;
 
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 import dev.latencybench.core.config.Periods;
-import dev.latencybench.core.config.Property;
 import dev.latencybench.core.run.Cli;
 import dev.latencybench.core.study.RunSettings;
+import dev.latencybench.core.study.StudyOption;
 import dev.latencybench.runner.cli.Choices;
-import dev.latencybench.runner.cli.UsageException;
+import dev.latencybench.runner.cli.ListOption;
+import dev.latencybench.core.run.UsageException;
 import dev.latencybench.runner.matrix.Cell;
-import dev.latencybench.runner.matrix.CellOutcome;
-import dev.latencybench.runner.matrix.RunManifest;
+import dev.latencybench.report.data.CellOutcome;
+import dev.latencybench.report.data.RunManifest;
 import dev.latencybench.runner.matrix.RunRequest;
 
 /**
@@ -83,25 +87,16 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--duration", paramLabel = "TIME", description = "measured time per fork (default: the scale's);"
             + " -Dbench.duration")
     String duration;
-    @Option(names = "--task", paramLabel = "CLASSES", description = "your own code: LatencyTask classes,"
-            + " comma-separated or repeated, run by the task scenario beside the harness's floor (implies --scenarios"
-            + " task); -D" + TASK_CLASSES)
-    List<String> taskValues = new ArrayList<>();
-    @Option(names = "--task-jar", paramLabel = "JARS", description = "the jar(s) of your task classes and their"
-            + " libraries, ':'-separated or repeated; -D" + TASK_JARS)
-    List<String> taskJarValues = new ArrayList<>();
     /**
      * Listed in the synopsis and the footer: picocli would show it as {@code -D=bench.NAME=VALUE}. Read as
      * words, not as picocli's map, so that a property given twice is refused like any option of one value.
      */
     @Option(names = "-D", paramLabel = "bench.NAME=VALUE", hidden = true)
     List<String> propertyArgs = new ArrayList<>();
-    // the list options joined and reconciled with their properties once call read them; NewRunRequest reads them
-    String scenarioList;
-    String jvmList;
-    String gcList;
-    private String taskList;
-    private String taskJars;
+    // the list options joined and reconciled with their properties once call read them
+    private String scenarioList;
+    private String jvmList;
+    private String gcList;
     @Option(names = "--results", paramLabel = "DIR", description = "output root (default: results)")
     String resultsOption;
     @Option(names = "--run-id", paramLabel = "ID", description = "name of the run folder (default: UTC time and"
@@ -130,12 +125,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--default-results", hidden = true)
     String defaultResults = "results";
 
-    /** The task scenario's properties that {@code --task} and {@code --task-jar} set (the scenario declares them). */
-    static final String TASK_SCENARIO = "task";
-    static final String TASK_CLASSES = "bench.task.classes";
-    static final String TASK_JARS = "bench.task.jar";
-
     private final Context ctx;
+    @Spec
+    CommandSpec spec;
 
     RunCommand(Context ctx) {
         this.ctx = ctx;
@@ -144,11 +136,9 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         CommandLineProperties given = new CommandLineProperties(propertyArgs, ctx.systemBenchProperties);
-        scenarioList = joined(scenariosValues, ",");
-        jvmList = joined(jvmsValues, ",");
-        gcList = joined(gcsValues, ",");
-        taskList = joined(taskValues, ",");
-        taskJars = joined(taskJarValues, ":");
+        scenarioList = ListOption.joined(scenariosValues, ",");
+        jvmList = ListOption.joined(jvmsValues, ",");
+        gcList = ListOption.joined(gcsValues, ",");
         Map<String, String> props = given.remaining();
         boolean verbose = given.verbose(verboseOption);
         // runner settings that may also come as properties, for ./mvnw verify -Pbench -Dbench.jvms=...
@@ -179,8 +169,10 @@ final class RunCommand implements Callable<Integer> {
         given.optionProperty("--forks", forks, Periods.FORKS);
         given.optionProperty("--warmup", warmup, Periods.WARMUP);
         given.optionProperty("--duration", duration, Periods.DURATION);
-        given.optionProperty("--task", taskList, TASK_CLASSES);
-        given.optionProperty("--task-jar", taskJars == null ? null : absolutePaths(taskJars), TASK_JARS);
+        for (StudyOption o : ctx.scenarios().options()) { // a study's own, such as --task: its property
+            String value = ListOption.joined(spec.findOption(o.name()).getValue(), o.separator());
+            given.optionProperty(o.name(), value == null || !o.paths() ? value : absolutePaths(value), o.property());
+        }
         RunRequest request;
         Map<String, CellOutcome> previous = Map.of();
         boolean resuming = resumeDir != null;
@@ -207,7 +199,7 @@ final class RunCommand implements Callable<Integer> {
                 throw new UsageException("bench run: --resume-anyway goes with --resume RUN_DIR; a new run has nothing"
                         + " to resume");
             }
-            request = NewRunRequest.of(this, props, ctx);
+            request = NewRunRequest.of(options(), props, ctx);
         }
         List<Cell> cells = request.cells();
         CellPlans plans = CellPlans.of(request, cells, ctx.scenarios()); // each cell's plan resolved once
@@ -231,9 +223,36 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** A list option's values joined into one list ({@code --gcs g1 --gcs zgc} is {@code g1,zgc}); null when not given. */
-    static String joined(List<String> values, String separator) {
-        return values.isEmpty() ? null : String.join(separator, values);
+    /** The options as {@link NewRunRequest} reads them, once reconciled with their properties. */
+    private RunOptions options() {
+        RunOptions o = new RunOptions();
+        o.scenarioList = scenarioList;
+        o.jvmList = jvmList;
+        o.gcList = gcList;
+        o.explicitJvms = explicitJvms;
+        o.gcArgSpecs = gcArgSpecs;
+        o.jvmArgsText = jvmArgsText;
+        o.resultsOption = resultsOption;
+        o.defaultResults = defaultResults;
+        o.runIdOption = runIdOption;
+        o.refreshJvms = refreshJvms;
+        o.classpath = classpath;
+        return o;
+    }
+
+    /**
+     * Adds each study's own options ({@link StudyOption}, such as the task study's {@code --task}) to this
+     * command's line, after the runner's own: the runner names no study, the studies on the class path bring them.
+     */
+    static void addStudyOptions(CommandSpec run, Scenarios scenarios) {
+        List<OptionSpec> standard = new ArrayList<>(); // --help and --version stay last
+        run.options().stream().filter(o -> o.usageHelp() || o.versionHelp()).forEach(standard::add);
+        standard.forEach(run::remove);
+        for (StudyOption o : scenarios.options()) {
+            run.addOption(OptionSpec.builder(o.name()).paramLabel(o.paramLabel()).type(List.class)
+                    .auxiliaryTypes(String.class).description(o.description() + "; -D" + o.property()).build());
+        }
+        standard.forEach(run::addOption);
     }
 
     /** A ':'-separated list of paths, each made absolute: the cells' launchers may run elsewhere. */
@@ -264,23 +283,5 @@ final class RunCommand implements Callable<Integer> {
         given.put("--results", resultsOption);
         return ResumedRun.request(runDir, run, given, ctx.prober(), refreshJvms,
                 names -> ctx.scenarios().minimumJava(names, run.properties()));
-    }
-
-    /** The runner's own properties, so that the list of allowed properties in an error names them too. */
-    static final List<Property> RUNNER_PROPERTIES = List.of(
-            Property.text("bench.jvms", "current", "JVMs of the matrix, as --jvms"),
-            Property.text("bench.gcs", "default", "collectors of the matrix, as --gcs"),
-            Property.text("bench.scenarios", "all", "scenarios of the matrix, as --scenarios"),
-            Property.text("bench.gc.args", "", "collector tuning, as --gc-args GC=FLAGS"));
-
-    /** A comma-separated list, else the fallback's. */
-    static List<String> list(String value, String fallback) {
-        List<String> items = new ArrayList<>();
-        for (String item : (value != null ? value : fallback).split(",")) {
-            if (!item.trim().isEmpty()) {
-                items.add(item.trim());
-            }
-        }
-        return items;
     }
 }

@@ -11,11 +11,11 @@ import java.util.Map;
 import java.util.function.Function;
 
 import dev.latencybench.runner.matrix.Cell;
-import dev.latencybench.runner.matrix.CellOutcome;
+import dev.latencybench.report.data.CellOutcome;
 import dev.latencybench.runner.matrix.MatrixRunner;
 import dev.latencybench.runner.matrix.RunRequest;
-import dev.latencybench.runner.report.Report;
-import dev.latencybench.runner.report.data.RunFile;
+import dev.latencybench.report.Report;
+import dev.latencybench.report.data.RunFile;
 
 /**
  * The end of {@code bench run}, once the request is checked and the run folder claimed: runs the cells

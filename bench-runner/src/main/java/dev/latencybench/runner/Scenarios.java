@@ -10,6 +10,7 @@ import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.study.Studies;
 import dev.latencybench.core.study.Study;
+import dev.latencybench.core.study.StudyOption;
 
 /**
  * The scenarios on the class path: every study a module registers ({@code META-INF/services}); bench-core's
@@ -24,6 +25,11 @@ public final class Scenarios {
 
     public static Scenarios discover() {
         return new Scenarios(Studies.onClassPath());
+    }
+
+    /** These studies, as if they were the ones on the class path (tests). */
+    static Scenarios of(List<Study> studies) {
+        return new Scenarios(List.copyOf(studies));
     }
 
     public List<Study> all() {
@@ -41,6 +47,51 @@ public final class Scenarios {
         List<String> n = new ArrayList<>();
         studies.stream().filter(Study::inAll).forEach(s -> n.add(s.name()));
         return n;
+    }
+
+    /** Every option the studies add to {@code bench run} ({@link StudyOption}), in the studies' order. */
+    public List<StudyOption> options() {
+        List<StudyOption> o = new ArrayList<>();
+        studies.forEach(s -> o.addAll(s.descriptor().options()));
+        return o;
+    }
+
+    /**
+     * The scenarios of a new run: those {@code --scenarios} lists ({@code all}: {@link #defaultNames}); without
+     * it, the studies whose own options were given ({@link StudyOption}: {@code --task} asks for the task study),
+     * else all.
+     *
+     * @param given      the names {@code --scenarios} lists; empty when it is not given
+     * @param properties the run's properties, the studies' options among them
+     * @throws IllegalArgumentException when {@code --scenarios} leaves out a study whose options were given
+     */
+    public List<String> namesFor(List<String> given, Map<String, String> properties) {
+        List<String> asked = new ArrayList<>();
+        for (Study s : studies) {
+            if (s.descriptor().options().stream().anyMatch(o -> given(properties, o.property()))) {
+                asked.add(s.name());
+            }
+        }
+        List<String> names = !given.isEmpty() ? given : asked.isEmpty() ? List.of("all") : asked;
+        if (names.contains("all")) {
+            names = defaultNames();
+        }
+        for (String a : asked) {
+            if (!names.contains(a)) {
+                List<String> options = new ArrayList<>();
+                get(a).descriptor().options().forEach(o -> options.add(o.name()));
+                throw new IllegalArgumentException(String.join(" and ", options)
+                        + (options.size() > 1 ? " are" : " is") + " the " + a + " scenario's, which --scenarios "
+                        + String.join(",", names) + " leaves out; add " + a + " to --scenarios, or leave --scenarios out");
+            }
+        }
+        return names;
+    }
+
+    /** Whether a property was given with a value. */
+    private static boolean given(Map<String, String> props, String property) {
+        String v = props.get(property);
+        return v != null && !v.trim().isEmpty();
     }
 
     /**

@@ -107,7 +107,7 @@ class DocsCommandsTest {
     void everyDocumentedCommandParsesAndSetsOnlyDeclaredProperties() throws IOException {
         Map<String, List<String>> commands = commands();
         assertTrue(commands.size() > 20, "found " + commands.size() + " commands: " + commands.keySet());
-        List<Property> declared = new ArrayList<>(RunCommand.RUNNER_PROPERTIES);
+        List<Property> declared = new ArrayList<>(NewRunRequest.RUNNER_PROPERTIES);
         declared.addAll(RunSettings.properties(RunSettings.DEFAULT_RESULTS));
         for (Study s : Studies.onClassPath()) {
             declared.addAll(s.studyProperties());

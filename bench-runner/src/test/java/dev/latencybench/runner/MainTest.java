@@ -30,8 +30,9 @@ import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.jvm.JvmDiscovery;
 import dev.latencybench.runner.jvm.JvmInfo;
 import dev.latencybench.runner.jvm.JvmProber;
+import dev.latencybench.runner.matrix.MatrixManifest;
 import dev.latencybench.runner.matrix.ResumeCheck;
-import dev.latencybench.runner.matrix.RunManifest;
+import dev.latencybench.report.data.RunManifest;
 import dev.latencybench.runner.matrix.RunRequest;
 
 /** The commands' answers to bad input: exit status 2, a message naming what was wrong, nothing started. */
@@ -307,10 +308,9 @@ class MainTest {
         assertTrue(err().contains("unknown scenario 'nope'; expected one of queue"), err());
         assertEquals(2, run("run", "--frobnicate"));
         assertTrue(err().contains("latency-bench: bench run: unknown option '--frobnicate'; the options are --scenarios,"
-                + " --jvms, --jvm, --gcs, --gc-args, --jvm-args, --scale, --forks, --warmup, --duration, --task,"
-                + " --task-jar, --results,"
-                + " --run-id, --resume, --resume-anyway, --dry-run, --no-report, --refresh-jvms, --verbose, --help,"
-                + " --version; see bench run --help"), err());
+                + " --jvms, --jvm, --gcs, --gc-args, --jvm-args, --scale, --forks, --warmup, --duration, --results,"
+                + " --run-id, --resume, --resume-anyway, --dry-run, --no-report, --refresh-jvms, --verbose, --task,"
+                + " --task-jar, --help, --version; see bench run --help"), err());
         assertEquals(2, run("run", "--jvms"));
         assertTrue(err().contains("latency-bench: bench run: --jvms needs a value (JVMS); see bench run --help"), err());
         assertEquals(2, run("run", "-Dbench.jvm=/opt/x"));
@@ -390,7 +390,7 @@ class MainTest {
                 "temurin-11.0.99", old.java(), List.of(), info, "test")), List.of(Collector.G1), Map.of(), List.of(),
                 Map.of(), "scripts/bench run --jvms temurin-11.0.99 --gcs g1");
         Files.createDirectories(request.runDir());
-        RunManifest.of(request, request.cells(), Map.of(), Instant.now().toString(), null).write(request.runDir());
+        MatrixManifest.of(request, request.cells(), Map.of(), Instant.now().toString(), null).write(request.runDir());
         return request.runDir();
     }
 

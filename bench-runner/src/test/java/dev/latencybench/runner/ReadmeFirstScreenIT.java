@@ -158,7 +158,7 @@ class ReadmeFirstScreenIT {
                     + "](#scenario-" + study + ")**: ")).count(), "one answer line for " + study + ":\n" + first);
         }
         // every line at most 200 characters, every figure in it in a table below; a flag cautions, never silences
-        List<String> problems = dev.latencybench.runner.report.AnswerFiguresTest.check("the README's smoke run",
+        List<String> problems = dev.latencybench.report.AnswerFiguresTest.check("the README's smoke run",
                 String.join("\n", md), Files.readString(runDir.resolve("report.html")));
         assertEquals(List.of(), problems);
         assertFalse(first.contains("no answer"), "a smoke run on this machine answers every study:\n" + first);

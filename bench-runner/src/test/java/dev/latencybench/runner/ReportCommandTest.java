@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.runner.jvm.GraalJit;
 import dev.latencybench.runner.jvm.JvmDiscovery;
-import dev.latencybench.runner.report.FixtureRun;
+import dev.latencybench.report.FixtureRun;
 
 /**
  * {@code bench report RUN_DIR} on a folder it cannot wholly read: one line per damaged file, naming it and what is

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.run.OwnerLock;
-import dev.latencybench.runner.cli.UsageException;
+import dev.latencybench.core.run.UsageException;
 
 /** The run folder's run.lock: held while a run works, gone once it ended, never taken from another runner. */
 class RunClaimTest {

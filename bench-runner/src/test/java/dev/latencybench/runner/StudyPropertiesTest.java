@@ -148,7 +148,7 @@ class StudyPropertiesTest {
     @Test
     void theRunnerRefusesAPropertyNoStudyDeclaresNamingTheAllowedOnes() {
         BenchProperties given = new BenchProperties(Map.of("bench.rat", "5"));
-        List<Property> all = new java.util.ArrayList<>(RunCommand.RUNNER_PROPERTIES);
+        List<Property> all = new java.util.ArrayList<>(NewRunRequest.RUNNER_PROPERTIES);
         STUDIES.forEach(s -> all.addAll(s.properties()));
         String e = org.junit.jupiter.api.Assertions.assertThrows(ConfigException.class,
                 () -> given.rejectUnknown(all)).getMessage();

@@ -20,6 +20,7 @@ import dev.latencybench.core.fork.ForkedStudy;
 import dev.latencybench.core.study.JavaNeeded;
 import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.study.StudyDescriptor;
+import dev.latencybench.core.study.StudyOption;
 import dev.latencybench.core.study.UserCheck;
 
 /**
@@ -40,6 +41,11 @@ public final class TaskStudy implements ForkedStudy {
             "your LatencyTask classes at a fixed rate, beside the harness's floor",
             TaskConfig.PROPERTIES)
             .withResultParts(TaskResult.PART)
+            .withOptions(StudyOption.list("--task", TaskConfig.CLASSES, "CLASSES", "your own code: LatencyTask"
+                    + " classes, comma-separated or repeated, run by the task scenario beside the harness's floor"
+                    + " (implies --scenarios task)"),
+                    StudyOption.paths("--task-jar", TaskConfig.JARS, "JARS", "the jar(s) of your task classes and"
+                    + " their libraries, ':'-separated or repeated"))
             .notInAll(); // only when asked for: --task, or --scenarios task
 
     @Override

@@ -23,7 +23,8 @@ import dev.latencybench.core.result.ResultPart;
  * chain study lives in {@code bench-kafka}); the {@code variantLabel}, what one variant is (the heading of
  * the variant column, e.g. {@code transport}); a {@code title}, one line for people; and what {@link Study}'s
  * methods of the same names document: the study's own properties with the run length's, its result parts,
- * whether {@code --scenarios all} runs it, the JDK modules a bundle's runtime needs, the folders beside its jar.
+ * whether {@code --scenarios all} runs it, the JDK modules a bundle's runtime needs, the folders beside its jar;
+ * and the {@link StudyOption}s it adds to {@code bench run} (the task study's {@code --task}).
  */
 public final class StudyDescriptor {
     private final String name;
@@ -35,10 +36,11 @@ public final class StudyDescriptor {
     private final boolean inAll;
     private final List<String> runtimeModules;
     private final List<String> besideJar;
+    private final List<StudyOption> options;
 
     private StudyDescriptor(String name, String module, String variantLabel, String title,
             List<Property> properties, List<ResultPart<?>> resultParts, boolean inAll, List<String> runtimeModules,
-            List<String> besideJar) {
+            List<String> besideJar, List<StudyOption> options) {
         this.name = requireWord(name, "name");
         this.module = requireWord(module, "module");
         this.variantLabel = requireWord(variantLabel, "variantLabel");
@@ -48,37 +50,50 @@ public final class StudyDescriptor {
         this.inAll = inAll;
         this.runtimeModules = List.copyOf(runtimeModules);
         this.besideJar = List.copyOf(besideJar);
+        this.options = List.copyOf(options);
+        for (StudyOption o : options) {
+            if (properties.stream().noneMatch(p -> p.name().equals(o.property()))) {
+                throw new IllegalArgumentException("the option " + o.name() + " of the study " + name + " sets "
+                        + o.property() + ", which is not one of its properties");
+            }
+        }
     }
 
     /** A study in {@code --scenarios all} with no result part, extra runtime module or folder beside its jar. */
     public static StudyDescriptor of(String name, String module, String variantLabel, String title,
             List<Property> properties) {
         return new StudyDescriptor(name, module, variantLabel, title, properties, List.of(), true, List.of(),
-                List.of());
+                List.of(), List.of());
     }
 
     /** The same, with these result parts. */
     public StudyDescriptor withResultParts(ResultPart<?>... parts) {
         return new StudyDescriptor(name, module, variantLabel, title, properties, List.of(parts), inAll,
-                runtimeModules, besideJar);
+                runtimeModules, besideJar, options);
     }
 
     /** The same, with these JDK modules for a bundle's runtime. */
     public StudyDescriptor withRuntimeModules(String... modules) {
         return new StudyDescriptor(name, module, variantLabel, title, properties, resultParts, inAll,
-                List.of(modules), besideJar);
+                List.of(modules), besideJar, options);
     }
 
     /** The same, with these folders carried beside the study's jar. */
     public StudyDescriptor withBesideJar(String... folders) {
         return new StudyDescriptor(name, module, variantLabel, title, properties, resultParts, inAll,
-                runtimeModules, List.of(folders));
+                runtimeModules, List.of(folders), options);
     }
 
     /** The same, left out of {@code --scenarios all} (a study that measures nothing until told what). */
     public StudyDescriptor notInAll() {
         return new StudyDescriptor(name, module, variantLabel, title, properties, resultParts, false,
-                runtimeModules, besideJar);
+                runtimeModules, besideJar, options);
+    }
+
+    /** The same, with these options of the runner's {@code bench run}, each a short name for one of its properties. */
+    public StudyDescriptor withOptions(StudyOption... runOptions) {
+        return new StudyDescriptor(name, module, variantLabel, title, properties, resultParts, inAll,
+                runtimeModules, besideJar, List.of(runOptions));
     }
 
     public String name() {
@@ -115,6 +130,11 @@ public final class StudyDescriptor {
 
     public List<String> besideJar() {
         return besideJar;
+    }
+
+    /** The options it adds to {@code bench run}; none for most studies. */
+    public List<StudyOption> options() {
+        return options;
     }
 
     private static String requireWord(String value, String what) {

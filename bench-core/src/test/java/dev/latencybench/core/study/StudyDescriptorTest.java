@@ -49,4 +49,22 @@ class StudyDescriptorTest {
                 () -> StudyDescriptor.of("x", " ", "variant", "a study", PROPERTIES));
         assertEquals("a study's module is blank", e.getMessage());
     }
+
+    /** A study's own runner options: kept in order, each a short name for one of its declared properties. */
+    @Test
+    void aStudysOptionsNameItsOwnPropertiesOnly() {
+        StudyOption rate = StudyOption.list("--x-rate", "bench.x.rate", "RATE", "the rate");
+        StudyDescriptor d = StudyDescriptor.of("x", "bench-x", "variant", "a study", PROPERTIES).withOptions(rate)
+                .notInAll();
+        assertEquals(List.of(rate), d.options());
+        assertEquals(",", rate.separator());
+        assertFalse(rate.paths());
+        assertEquals(":", StudyOption.paths("--x-jar", "bench.x.rate", "JARS", "jars").separator());
+        assertEquals(List.of(), StudyDescriptor.of("x", "bench-x", "variant", "a study", PROPERTIES).options());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> StudyDescriptor.of("x",
+                "bench-x", "variant", "a study", PROPERTIES).withOptions(StudyOption.list("--y", "bench.y", "Y", "y")));
+        assertEquals("the option --y of the study x sets bench.y, which is not one of its properties", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> StudyOption.list("-y", "bench.x.rate", "Y", "y"));
+        assertEquals("a study's option '-y' is not of the form --word", e.getMessage());
+    }
 }

@@ -92,16 +92,4 @@ public final class GraalJit {
     static List<String> probeFlags() {
         return List.of("-XX:+EagerJVMCI", "-Dgraal.ShowConfiguration=info", "-Djdk.graal.ShowConfiguration=info");
     }
-
-    /**
-     * A flag as the report and the run's plan show it: the compiler's module path is long and
-     * machine-specific, so it is shown by its release; any other flag as it is.
-     */
-    public static String shortFlag(String flag) {
-        if (flag.startsWith("--upgrade-module-path=")) {
-            String v = flag.replaceAll(".*compiler-([0-9.]+)\\.jar.*", "$1");
-            return "--upgrade-module-path=<GraalVM compiler " + (v.equals(flag) ? "jars" : v) + ">";
-        }
-        return flag;
-    }
 }

@@ -26,6 +26,8 @@ import dev.latencybench.core.result.OwnedFolder;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
 import dev.latencybench.core.run.JvmExit;
+import dev.latencybench.report.data.CellOutcome;
+import dev.latencybench.report.data.RunManifest;
 
 /**
  * Runs the cells of a matrix one after another, each as its own launcher process (so a crash or a
@@ -196,7 +198,7 @@ public final class MatrixRunner {
 
     /** {@code run.json} as the run stands: the request and every cell's outcome so far. */
     private RunManifest manifest(boolean finished) {
-        return RunManifest.of(request, cells, outcomes, started, finished ? Instant.now().toString() : null);
+        return MatrixManifest.of(request, cells, outcomes, started, finished ? Instant.now().toString() : null);
     }
 
     /** Why the run stopped early: a result or log could not be written for a full disk; null when it did not. */

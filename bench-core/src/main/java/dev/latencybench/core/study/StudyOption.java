@@ -1,0 +1,72 @@
+package dev.latencybench.core.study;
+
+import java.util.Objects;
+
+/**
+ * An option of the runner's {@code bench run} that a study brings: a short name for one of its own properties
+ * ({@code --task CLASSES} is {@code -Dbench.task.classes=CLASSES}), which the runner adds to its command line for
+ * each study it finds, so that it names no study itself. Giving it asks for its study: without
+ * {@code --scenarios} the run is of that study, and a {@code --scenarios} that leaves the study out is refused.
+ * Its values add up like the runner's own list options ({@code --task A --task B} is {@code A,B}, joined by
+ * {@link #separator}); a {@link #paths} option's values are made absolute, since each cell's launcher may run
+ * elsewhere. Immutable.
+ */
+public final class StudyOption {
+    private final String name;
+    private final String property;
+    private final String paramLabel;
+    private final String description;
+    private final String separator;
+    private final boolean paths;
+
+    private StudyOption(String name, String property, String paramLabel, String description, String separator,
+            boolean paths) {
+        if (!Objects.requireNonNull(name, "name").matches("--[a-z][a-z0-9-]*")) {
+            throw new IllegalArgumentException("a study's option '" + name + "' is not of the form --word");
+        }
+        this.name = name;
+        this.property = Objects.requireNonNull(property, "property");
+        this.paramLabel = Objects.requireNonNull(paramLabel, "paramLabel");
+        this.description = Objects.requireNonNull(description, "description");
+        this.separator = separator;
+        this.paths = paths;
+    }
+
+    /** An option whose values are a comma-separated list, such as class names. */
+    public static StudyOption list(String name, String property, String paramLabel, String description) {
+        return new StudyOption(name, property, paramLabel, description, ",", false);
+    }
+
+    /** An option whose values are files, ':'-separated, each made absolute. */
+    public static StudyOption paths(String name, String property, String paramLabel, String description) {
+        return new StudyOption(name, property, paramLabel, description, ":", true);
+    }
+
+    /** {@code --task}. */
+    public String name() {
+        return name;
+    }
+
+    /** The study's property it sets, {@code bench.task.classes}. */
+    public String property() {
+        return property;
+    }
+
+    public String paramLabel() {
+        return paramLabel;
+    }
+
+    /** One line for {@code bench run --help}; the runner adds the property's name after it. */
+    public String description() {
+        return description;
+    }
+
+    /** What joins repeated values: {@code ,} or {@code :}. */
+    public String separator() {
+        return separator;
+    }
+
+    public boolean paths() {
+        return paths;
+    }
+}

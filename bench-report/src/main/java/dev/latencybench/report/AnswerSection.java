@@ -1,0 +1,108 @@
+package dev.latencybench.report;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import dev.latencybench.core.view.Answer;
+import dev.latencybench.core.view.StudyView;
+import dev.latencybench.report.data.Percentiles;
+import dev.latencybench.report.data.RunData;
+import dev.latencybench.report.data.Search;
+import dev.latencybench.report.data.Views;
+import dev.latencybench.report.doc.Doc;
+import dev.latencybench.report.doc.DocRenderer;
+
+/**
+ * The report's first screen: one line per study (one per subject where a study has several, such as a user's
+ * tasks), each at most {@link Answer#MAX_CHARS} characters once its Markdown is removed, written by the one
+ * renderer {@link Answer#line} from the answer each study hands over as data: a study whose module gives a view
+ * through the view's {@link dev.latencybench.core.view.View#answers}, a capacity search through
+ * {@link SearchAnswer}, every other study per variant through {@link VariantAnswer}. The study's name links to its
+ * section, which holds the reasons, the flags and the tables every figure of the line is read from. Stateless.
+ */
+final class AnswerSection {
+    private AnswerSection() {
+    }
+
+    static void write(Doc doc, RunData data) {
+        doc.h(2, "The answers");
+        doc.bullets(lines(data));
+    }
+
+    /** One line per study and subject, {@code **[queue](#scenario-queue)**: ...}, in the run's order. */
+    static List<String> lines(RunData data) {
+        List<String> lines = new ArrayList<>();
+        answers(data).forEach((subject, answer) -> {
+            String scenario = subject.contains("/") ? subject.substring(0, subject.indexOf('/')) : subject;
+            String prefix = "**[" + subject + "](#" + DocRenderer.slug("Scenario " + scenario) + ")**: ";
+            lines.add(prefix + answer.line(Answer.MAX_CHARS - Answer.plainLength(prefix)));
+        });
+        return lines;
+    }
+
+    /**
+     * Each study's answers by subject: {@code queue}, or {@code task/HandoffTask} where a study answers per subject.
+     */
+    static Map<String, Answer> answers(RunData data) {
+        Map<String, Answer> out = new LinkedHashMap<>();
+        for (String scenario : data.scenarios.keySet()) {
+            Map<String, Answer> mine;
+            try {
+                mine = answers(data, scenario);
+            } catch (IOException | RuntimeException e) { // the study's own section says what went wrong
+                mine = Map.of("", Answer.none("its files could not be read (" + e.getClass().getSimpleName()
+                        + "); see its section"));
+            }
+            mine.forEach((subject, a) -> out.put(subject.isEmpty() ? scenario : scenario + "/" + subject, a));
+        }
+        return out;
+    }
+
+    /**
+     * The answers as the console prints them: one line per study, without Markdown's marks, in ASCII as the
+     * console's tables are ({@code x} for ×, {@code *} for †, {@code -} for dashes).
+     */
+    static List<String> plain(RunData data) {
+        return lines(data).stream().map(l -> Answer.plain(l).replace("×", "x").replace(Percentiles.LOW, " *")
+                .replace("—", "-").replace("–", "-").replace("≥", ">=").replace("µs", "us")).toList();
+    }
+
+    /** The study's answers by subject, the empty subject for the study itself. */
+    private static Map<String, Answer> answers(RunData data, String scenario) throws IOException {
+        List<RunData.Row> all = data.scenarios.get(scenario);
+        if (all.stream().noneMatch(r -> "OK".equals(r.status))) {
+            return Map.of("", Answer.none("no cell ended OK (" + statuses(all) + ")"));
+        }
+        List<Search> searches = data.searches(scenario);
+        StudyView view = Views.of(scenario);
+        if (view != null) { // the study's own answer first, from its cells and its searches' schedule files
+            Map<String, Answer> given = view.answer(Views.rows(data, scenario), searches.stream().map(s -> s.file)
+                    .toList()).answers();
+            if (!given.isEmpty()) {
+                return given;
+            }
+        }
+        if (!searches.isEmpty()) {
+            return Map.of("", SearchAnswer.of(searches, data.study(scenario).floor));
+        }
+        List<VariantAnswer> variants = VariantAnswer.of(data, scenario);
+        Map<String, Answer> out = new LinkedHashMap<>();
+        // a study whose variants are its subjects (a user's tasks, with no yardstick of their own) names each
+        boolean named = variants.size() > 1 || data.study(scenario).yardstick == null;
+        for (VariantAnswer v : variants) {
+            out.put(named ? v.variant : "", v.answer);
+        }
+        return out;
+    }
+
+    private static String statuses(List<RunData.Row> rows) {
+        Set<String> seen = new LinkedHashSet<>();
+        rows.forEach(r -> seen.add(r.status));
+        return String.join(", ", seen);
+    }
+}

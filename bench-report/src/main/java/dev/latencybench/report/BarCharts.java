@@ -1,0 +1,139 @@
+package dev.latencybench.report;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.ToLongFunction;
+
+import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.report.chart.Bars;
+import dev.latencybench.report.chart.Charts;
+import dev.latencybench.report.data.Percentiles;
+import dev.latencybench.report.data.RunData;
+import dev.latencybench.report.doc.Doc;
+
+/**
+ * Two bar charts of the primary metric, a bar per variant in each cell: the median and the p99.99, each bar with a
+ * whisker from the lowest to the highest fork where the cell ran several, on a linear axis from 0 (a bar's length is
+ * its value), or on a log axis where the values span more than {@value #LOG_SPAN}× and the small bars would not show.
+ * A percentile with fewer than 10 samples beyond it is not drawn, as the tables do not give it. A value of 0 is a
+ * bar of no height, labelled 0.
+ * Drawn only where some variant ran in two or more JVM x GC cells: with one cell each, the chart compares nothing
+ * the tables and the spectrum do not show. A chart with no bar to draw is a sentence instead. Stateless.
+ */
+final class BarCharts {
+    private BarCharts() {
+    }
+
+    static void write(Doc doc, RunData data, String scenario, List<String> variants, List<String> cells, Path charts)
+            throws IOException {
+        String metric = data.study(scenario).metrics.primary().name();
+        if (!someVariantInSeveralCells(data, scenario, variants)) {
+            return;
+        }
+        List<String> labels = new ArrayList<>();
+        cells.forEach(c -> labels.add(c.replace("__", " ")));
+        List<Bars> medians = new ArrayList<>();
+        List<Bars> tails = new ArrayList<>();
+        for (String v : variants) {
+            medians.add(series(data, scenario, v, cells, s -> s.p50, 50));
+            tails.add(series(data, scenario, v, cells, s -> s.p99_99, 99.99));
+        }
+        chart(doc, charts, scenario + "-median", scenario + ": median " + metric + " (p50) per JVM and collector",
+                scenario + ": median " + metric + " per JVM and collector", "median", metric, labels, medians);
+        chart(doc, charts, scenario + "-p99_99", scenario + ": p99.99 " + metric + " per JVM and collector",
+                scenario + ": p99.99 " + metric + " per JVM and collector", "p99.99", metric, labels, tails);
+    }
+
+    /** One bar chart, or where no cell has a bar to draw (none charted, or every value 0), a sentence saying so. */
+    private static void chart(Doc doc, Path charts, String base, String title, String caption, String percentile,
+            String metric, List<String> labels, List<Bars> series) throws IOException {
+        if (!anyBar(series)) {
+            doc.p("No bar chart of the " + percentile + " " + metric + ": no cell has one to draw (only cells that"
+                    + " did not fail, and percentiles with at least 10 samples beyond them, are drawn; the tables below"
+                    + " list every cell).");
+            return;
+        }
+        Charts.bars(charts, base, title + (wide(series) ? " (log axis)" : ""), metric, labels, series, wide(series));
+        doc.chart(base, caption);
+    }
+
+    /** Whether some variant has charted rows in two or more cells: else a bar chart per cell compares nothing. */
+    static boolean someVariantInSeveralCells(RunData data, String scenario, List<String> variants) {
+        for (String v : variants) {
+            if (data.rows(scenario, v).stream().filter(RunData.Row::charted).map(r -> r.cell).distinct().count() > 1) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether the bars span more than {@value #LOG_SPAN}× (the smallest drawn value to the largest): on a linear
+     * axis the small ones would not show, so the chart takes a log axis and says so in its title.
+     */
+    static boolean wide(List<Bars> series) {
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = 0;
+        for (Bars b : series) {
+            for (double v : b.valuesUs()) {
+                if (v == 0) {
+                    return false; // a bar of no height has no place on a log axis
+                }
+                if (!Double.isNaN(v)) {
+                    lo = Math.min(lo, v);
+                    hi = Math.max(hi, v);
+                }
+            }
+        }
+        return hi > 0 && hi / lo > LOG_SPAN;
+    }
+
+    /** The widest span of values a linear axis draws. */
+    static final double LOG_SPAN = 100;
+
+    /** Whether any series has a value to draw: the chart refuses one of NaN only. */
+    static boolean anyBar(List<Bars> series) {
+        for (Bars b : series) {
+            for (double v : b.valuesUs()) {
+                if (!Double.isNaN(v)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * One variant's bars: the merged value per cell, and where the cell ran two or more forks, the lowest and highest
+     * fork's value as its whisker.
+     */
+    static Bars series(RunData data, String scenario, String variant, List<String> cells,
+            ToLongFunction<LatencySummary> f, double pct) {
+        double[] v = new double[cells.size()];
+        double[] low = new double[cells.size()];
+        double[] high = new double[cells.size()];
+        for (int i = 0; i < cells.size(); i++) {
+            v[i] = Double.NaN;
+            low[i] = Double.NaN;
+            high[i] = Double.NaN;
+            for (RunData.Row r : data.rows(scenario, variant)) {
+                if (r.cell.equals(cells.get(i)) && r.charted()
+                        && Percentiles.shown(r.primary().count, pct)) { // a thin percentile is not drawn
+                    v[i] = f.applyAsLong(r.primary());
+                    List<LatencySummary> forks = r.primaryForks();
+                    if (forks.size() > 1) {
+                        low[i] = Double.POSITIVE_INFINITY;
+                        high[i] = 0;
+                        for (LatencySummary fork : forks) {
+                            low[i] = Math.min(low[i], f.applyAsLong(fork));
+                            high[i] = Math.max(high[i], f.applyAsLong(fork));
+                        }
+                    }
+                }
+            }
+        }
+        return Bars.ofNanos(variant, v).withForkRangeNs(low, high);
+    }
+}

@@ -1,0 +1,162 @@
+package dev.latencybench.report;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.core.run.UsageException;
+import dev.latencybench.report.chart.Charts;
+import dev.latencybench.report.data.RunData;
+import dev.latencybench.report.data.RunFile;
+import dev.latencybench.report.doc.Doc;
+import dev.latencybench.report.doc.DocRenderer;
+
+/**
+ * Writes a run's report into its folder: {@code REPORT.md}, a self-contained {@code report.html}
+ * and {@code charts/*.png|svg}. {@link #build} orders the sections, each a class of its own:
+ * {@link IntroSection}, per scenario {@link ScenarioSection} (which orders {@link VerdictSection},
+ * {@link BarCharts}, {@link Pivot}, {@link SummaryTables} (one per declared metric),
+ * {@link SpectrumTimeline}, {@link Confidence}, {@link Pauses}, {@link FloorTables} and
+ * {@link Notes}), then {@link CellsSection}, {@link EnvironmentSection} and {@link ReproduceSection}.
+ * A report is always written where any cell can be read: a file it cannot read, or a chart it cannot draw, is
+ * left out and named (in the report where it concerns a cell, and in what {@link #write} returns). Stateless.
+ */
+public final class Report {
+    private Report() {
+    }
+
+    /**
+     * {@code bench report RUN_DIR}: 0 when the report was written from every file of the run; 1 when a file could
+     * not be read (the report is written from the rest, and each such file is named on a line of its own in
+     * {@code err}) or the report could not be written; bad input (exit status 2) when RUN_DIR is not a run folder.
+     */
+    public static int command(Path runDir, PrintStream out, PrintStream err) {
+        Path dir = runDir.toAbsolutePath().normalize();
+        if (!Files.isDirectory(dir)) {
+            throw new UsageException("bench report: " + dir + " is not a folder");
+        }
+        RunData data;
+        try {
+            requireDesktop(dir);
+            data = RunData.load(dir);
+        } catch (IOException e) {
+            throw new UsageException("bench report: " + e.getMessage());
+        } catch (RuntimeException e) { // a file of the run that is not as the suite writes it: said, not traced
+            err.println("latency-bench: bench report: " + dir + " cannot be read: " + RunFile.oneLine(e));
+            return 1;
+        }
+        List<String> problems;
+        try {
+            problems = write(data, out);
+        } catch (IOException | RuntimeException e) { // said in one line, not traced: the run's files are untouched
+            err.println("latency-bench: bench report: the report of " + dir + " was not written: "
+                    + RunFile.oneLine(e));
+            return 1;
+        }
+        problems.forEach(p -> err.println("latency-bench: bench report: " + p));
+        return problems.isEmpty() ? 0 : 1;
+    }
+
+    /**
+     * Writes the report of a run folder.
+     *
+     * @return what could not be read or drawn, one line each naming the file or the chart and what was wrong; the
+     *         report leaves those out and is written from the rest. Empty when nothing was left out.
+     * @throws IOException when the folder is not a run folder, or a file of the report cannot be written
+     */
+    public static List<String> write(Path runDir, PrintStream out) throws IOException {
+        requireDesktop(runDir);
+        return write(RunData.load(runDir), out);
+    }
+
+    private static List<String> write(RunData data, PrintStream out) throws IOException {
+        Path runDir = data.dir;
+        List<String> problems = new ArrayList<>(data.problems());
+        if (data.scenarios.isEmpty()) {
+            problems.add("no cell of " + runDir + " could be read: no report was written");
+            return problems;
+        }
+        long start = System.nanoTime();
+        Path charts = runDir.resolve("charts");
+        Files.createDirectories(charts);
+        clearCharts(charts);
+        Doc doc = build(data, charts, problems);
+        ResultFiles.writeString(runDir.resolve("REPORT.md"), DocRenderer.markdown(doc));
+        ResultFiles.writeString(runDir.resolve("report.html"), DocRenderer.html(doc, "latency-bench report "
+                + runDir.getFileName(), charts));
+        RunSummary.write(data, runDir);
+        out.println("latency-bench: the answers (the report's first screen):");
+        AnswerSection.plain(data).forEach(a -> out.println("  " + a));
+        out.printf(Locale.ROOT, "latency-bench: report written in %.1f s: %s, %s (every figure: %s, %s)%s%n",
+                (System.nanoTime() - start) / 1e9, runDir.resolve("REPORT.md"), runDir.resolve("report.html"),
+                RunSummary.CSV, RunSummary.JSON, problems.isEmpty() ? "" : "; without what could not be read or"
+                + " drawn (" + problems.size() + ", each named below)");
+        return problems;
+    }
+
+    /**
+     * Removes the charts an earlier report of the run drew ({@code *.png}, {@code *.svg}, {@code *.json}), so a chart
+     * this report no longer draws does not stay beside it; any other file is left.
+     */
+    private static void clearCharts(Path charts) throws IOException {
+        try (java.util.stream.Stream<Path> files = Files.list(charts)) {
+            for (Path f : files.toList()) {
+                String name = f.getFileName().toString();
+                if (Files.isRegularFile(f) && (name.endsWith(".png") || name.endsWith(".svg")
+                        || name.endsWith(".json"))) {
+                    Files.delete(f);
+                }
+            }
+        }
+    }
+
+    /** The charts need java.desktop and fonts: said before anything is written, with where to write the report. */
+    private static void requireDesktop(Path runDir) throws IOException {
+        if (ModuleLayer.boot().findModule("java.desktop").isEmpty()) {
+            throw new IOException("the report draws its charts with java.desktop, a module this Java runtime ("
+                    + System.getProperty("java.home") + ") lacks; write it with a full JDK: scripts/bench report "
+                    + runDir);
+        }
+        String fonts = Charts.fontProblem();
+        if (fonts != null) {
+            throw new IOException("the report's charts need fonts, and this Java runtime (" + System.getProperty(
+                    "java.home") + ") finds none on this machine (" + fonts + "); install fontconfig and a font"
+                    + " (Debian: apt-get install fontconfig fonts-dejavu-core), or write the report where there are"
+                    + " fonts: scripts/bench report " + runDir);
+        }
+    }
+
+    /** The report of a run: its sections in reading order, each written by its own class. */
+    static Doc build(RunData data, Path charts) throws IOException {
+        return build(data, charts, new ArrayList<>());
+    }
+
+    /**
+     * The report of a run: its sections in reading order, each written by its own class. A scenario whose section
+     * fails part way (a chart refuses figures it cannot draw) keeps what was written of it, says where it stops,
+     * and the rest of the report follows; the failure is added to {@code problems}.
+     */
+    static Doc build(RunData data, Path charts, List<String> problems) throws IOException {
+        Doc doc = new Doc();
+        IntroSection.write(doc, data);
+        doc.contents();
+        for (String scenario : data.scenarios.keySet()) {
+            try {
+                ScenarioSection.write(doc, data, scenario, charts, problems);
+            } catch (RuntimeException e) {
+                String why = RunFile.oneLine(e);
+                doc.p("**The rest of this scenario's section could not be drawn:** " + why + ".");
+                problems.add("scenario " + scenario + ": the rest of its section could not be drawn: " + why);
+            }
+        }
+        CellsSection.write(doc, data);
+        EnvironmentSection.write(doc, data);
+        ReproduceSection.write(doc, data);
+        return doc;
+    }
+}

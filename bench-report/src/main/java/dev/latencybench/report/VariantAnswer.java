@@ -1,0 +1,328 @@
+package dev.latencybench.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+import dev.latencybench.core.config.Units;
+import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.tail.Cause;
+import dev.latencybench.core.tail.TailPart;
+import dev.latencybench.core.view.Answer;
+import dev.latencybench.core.view.Table;
+import dev.latencybench.report.data.Bounds;
+import dev.latencybench.report.data.Percentiles;
+import dev.latencybench.report.data.RunData;
+import dev.latencybench.report.doc.Doc;
+
+/**
+ * The answer of one variant of a study measured per JVM × GC (the queue's {@code chronicle}, each of a user's
+ * tasks), as data, and the table its figures are read from: the cells ranked by the median of the primary metric,
+ * each with its 95% interval, its ratio to the lowest with that ratio's interval, how the suite's one verdict rule
+ * calls it, the highest percentile every cell rests on enough samples for, and the floor beside it.
+ *
+ * <p>Which cells rank: those that ended OK and measured something without a flag; when every such cell is flagged
+ * (a busy 2-core machine flags them all), the flagged ones, and the answer says so as its caution, so a flag
+ * cautions and never silences. With one cell, the answer is its median against the study's yardstick on the same
+ * cell (the harness's cost). Stateless but for its fields; built once per report.
+ */
+final class VariantAnswer {
+    /** One ranked cell: its row, median and interval, and its ratio to the lowest with that ratio's interval. */
+    record Cell(RunData.Row row, long medianNs, Bounds.Interval interval, double ratio, double ratioLow,
+                double ratioHigh, String call) {
+    }
+
+    /** The verdict's call where the host placed the two cells' CPUs differently: the difference may be the host's. */
+    static final String PLACED_APART = "CPUs placed apart";
+
+    final String variant;
+    final String metric;
+    /** Ranked cells, the lowest median first; empty when no cell measured anything. */
+    final List<Cell> cells;
+    /** The highest percentile (index into {@link Percentiles#NAMES}) above the median every cell rests on; -1: none. */
+    final int tail;
+    /** The floor's median on the best cell; -1 without a floor there. */
+    final long floorNs;
+    /** The yardstick on the best cell, its ratio the best's median over the yardstick's; null without one. */
+    final Cell yardstick;
+    final String yardstickName;
+    final Answer answer;
+
+    private VariantAnswer(String variant, String metric, List<Cell> cells, int tail, long floorNs, Cell yardstick,
+                          String yardstickName, Answer answer) {
+        this.variant = variant;
+        this.metric = metric;
+        this.cells = cells;
+        this.tail = tail;
+        this.floorNs = floorNs;
+        this.yardstick = yardstick;
+        this.yardstickName = yardstickName;
+        this.answer = answer;
+    }
+
+    /** The answers of the scenario's variants but its floor and its yardsticks, in the run's order. */
+    static List<VariantAnswer> of(RunData data, String scenario) {
+        RunData.Study study = data.study(scenario);
+        List<VariantAnswer> out = new ArrayList<>();
+        for (String v : data.variants(scenario)) {
+            if (study.isFloor(v) || v.equals(study.yardstick) || study.yardsticks.containsValue(v)) {
+                continue;
+            }
+            out.add(of(data, scenario, study, v));
+        }
+        return out;
+    }
+
+    private static VariantAnswer of(RunData data, String scenario, RunData.Study study, String v) {
+        String metric = study.metrics.primary().name();
+        List<RunData.Row> measured = data.rows(scenario, v).stream()
+                .filter(r -> "OK".equals(r.status) && r.measured() && r.summary(metric) != null).toList();
+        if (measured.isEmpty()) {
+            return new VariantAnswer(v, metric, List.of(), -1, -1, null, null,
+                    Answer.none("no cell ended OK; see its section"));
+        }
+        List<RunData.Row> clean = measured.stream().filter(r -> r.notes.isEmpty()).toList();
+        List<RunData.Row> ranked = clean.isEmpty() ? measured : clean;
+        String caution = null;
+        if (clean.isEmpty()) {
+            caution = FloorTables.firstWords(measured.get(0).notes) + (measured.size() > 1 ? " on every cell" : "");
+        } else if (clean.size() < measured.size()) {
+            caution = (measured.size() - clean.size()) + " flagged cell" + (measured.size() - clean.size() == 1 ? ""
+                    : "s") + " not ranked";
+        }
+        List<RunData.Row> sorted = new ArrayList<>(ranked);
+        sorted.sort(Comparator.comparingLong(r -> r.summary(metric).p50));
+        List<RunData.Row> floor = VerdictSection.floorRows(data, scenario, study);
+        VerdictSection.Verdict verdict = sorted.size() < 2 ? null : VerdictSection.judge(sorted, floor, metric, 0);
+        RunData.Row best = sorted.get(0);
+        Bounds.Interval bestIn = Bounds.of(best, metric, 0);
+        List<Cell> cells = new ArrayList<>();
+        for (RunData.Row r : sorted) {
+            long m = r.summary(metric).p50;
+            Bounds.Interval in = Bounds.of(r, metric, 0);
+            double[] ratio = ratio(m, in, best.summary(metric).p50, bestIn);
+            cells.add(new Cell(r, m, in, ratio[0], ratio[1], ratio[2], r == best ? "lowest" : call(verdict, r)));
+        }
+        int tail = tail(sorted, metric);
+        RunData.Row floorRow = study.floor == null ? null : data.row(scenario, study.floor, best.cell);
+        long floorNs = floorRow != null && "OK".equals(floorRow.status) && floorRow.measured()
+                && floorRow.summary(metric) != null ? floorRow.summary(metric).p50 : -1;
+        int shared = Answer.sharedWords(sorted.stream().map(RunData.Row::label).toList());
+        java.util.function.Function<RunData.Row, String> name = r -> Answer.dropWords(r.label(), shared);
+        String bestName = name.apply(best);
+        Answer a;
+        Cell y = yardstick(data, scenario, study, best, metric);
+        if (cells.size() == 1) {
+            a = Answer.only(bestName, "median", Units.formatNs(cells.get(0).medianNs));
+            if (y != null && !y.row.notes.isEmpty()) {
+                a = a.also("`" + study.yardstick + "` flagged, so no harness cost");
+            } else if (y != null && y.medianNs > cells.get(0).medianNs) {
+                // the yardstick does less work: slower, it ran under other conditions (as FloorTables says)
+                a = a.also("`" + study.yardstick + "` " + Units.formatNs(y.medianNs) + ", slower though it does less:"
+                        + " conditions differed, no harness cost");
+            } else if (y != null) {
+                a = a.against(study.yardstick, "that of", Answer.ratio(y.ratio), interval(y));
+            }
+        } else {
+            Cell second = cells.get(1);
+            a = Answer.best(bestName, "lowest median", Units.formatNs(cells.get(0).medianNs));
+            a = second.call.startsWith("tie") ? Answer.best(bestName, "lowest median", Units.formatNs(cells.get(0)
+                    .medianNs) + " and " + Units.formatNs(second.medianNs)).tiesWith(name.apply(second.row))
+                    : a.against(name.apply(second.row), "below", Answer.ratio(second.ratio), interval(second));
+            if (second.call.equals(PLACED_APART)) { // the verdict does not rank them: say why beside the ratio
+                a = a.also("not ranked: " + PLACED_APART);
+            }
+            if (cells.size() > 2) {
+                Cell worst = cells.get(cells.size() - 1);
+                a = a.also(Answer.ratio(worst.ratio) + " below the highest, `" + name.apply(worst.row) + "`");
+            }
+        }
+        if (floorNs >= 0) {
+            long cost = cells.get(0).medianNs - floorNs;
+            a = a.also("floor " + Units.formatNs(floorNs) + (cost > 0 ? ", +" + Units.formatNs(cost) + " over it"
+                    : ""));
+        }
+        a = a.also(cause(best));
+        if (tail > 0 && cells.size() > 1) {
+            a = a.also(tailClause(sorted, floor, metric, tail, name));
+        }
+        return new VariantAnswer(v, metric, cells, tail, floorNs, y, study.yardstick, a.caution(caution));
+    }
+
+    /**
+     * Why the best cell's tail is what it is, from its {@code tail} part: {@code beyond p99.9: 20 of 20 gc}, the
+     * cause most of the attributed samples beyond p99.9 were put down to; null where fewer than
+     * {@link TailPart#SHARES_FROM} were attributed, or the result has no tail part.
+     */
+    static String cause(RunData.Row r) {
+        TailPart t = tail(r);
+        if (t == null || t.shareBeyondP99_9(Cause.GC) == null) {
+            return null;
+        }
+        Cause most = Cause.GC;
+        for (Cause c : Cause.values()) {
+            if (t.beyondP99_9.count(c) > t.beyondP99_9.count(most)) {
+                most = c;
+            }
+        }
+        return String.format(Locale.ROOT, "beyond p99.9: %,d of %,d %s", t.beyondP99_9.count(most),
+                t.beyondP99_9.attributed, most.label());
+    }
+
+    /**
+     * {@code 20 / 0 / 3 / 1 of 24}: gc, safepoint, platform and code; a result that did not tell the platform and
+     * the code apart (written before the hiccup probe) as it was: {@code 20 / 0 / 4 other of 24}.
+     */
+    static String causes(TailPart.Beyond b) {
+        if (b.other > 0) {
+            return b.platform + b.code == 0
+                    ? String.format(Locale.ROOT, "%,d / %,d / %,d other of %,d", b.gc, b.safepoint, b.other, b.attributed)
+                    : String.format(Locale.ROOT, "%,d / %,d / %,d / %,d, %,d other of %,d", b.gc, b.safepoint,
+                            b.platform, b.code, b.other, b.attributed);
+        }
+        return String.format(Locale.ROOT, "%,d / %,d / %,d / %,d of %,d", b.gc, b.safepoint, b.platform, b.code,
+                b.attributed);
+    }
+
+    /** The cell's tail part; null for a result without one. */
+    static TailPart tail(RunData.Row r) {
+        if (r.result == null || r.result.tail == null) {
+            return null;
+        }
+        com.google.gson.JsonObject o = new com.google.gson.JsonObject();
+        o.add(TailPart.MEMBER, r.result.tail);
+        return TailPart.of(o);
+    }
+
+    /** The best at the highest percentile every ranked cell rests on, or that they tie there. */
+    private static String tailClause(List<RunData.Row> sorted, List<RunData.Row> floor, String metric, int i,
+                                     java.util.function.Function<RunData.Row, String> name) {
+        VerdictSection.Verdict v = VerdictSection.judge(sorted, floor, metric, i);
+        String pct = Percentiles.NAMES[i];
+        boolean tie = v.calls.keySet().stream().anyMatch(c -> c.name().startsWith("TIE"))
+                && !v.calls.containsKey(VerdictSection.Call.SLOWER)
+                && !v.calls.containsKey(VerdictSection.Call.SLOWER_WITHIN_RUN);
+        if (tie) {
+            return pct + " ties";
+        }
+        return pct + " lowest on `" + name.apply(v.best) + "`, " + Units.formatNs(VerdictSection.value(v.best, metric,
+                i));
+    }
+
+    /** The highest of p90..p99.99 that every cell rests on at least {@link Percentiles#SHOWN_BEYOND} samples for. */
+    private static int tail(List<RunData.Row> rows, String metric) {
+        for (int i = Percentiles.NAMES.length - 1; i > 0; i--) {
+            final int k = i;
+            if (rows.stream().allMatch(r -> Percentiles.shown(r.summary(metric).count, Percentiles.PCTS[k]))) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** How the verdict rule calls {@code r} against the lowest: {@code tie}, {@code higher}, or why it cannot say. */
+    private static String call(VerdictSection.Verdict verdict, RunData.Row r) {
+        for (var e : verdict.calls.entrySet()) {
+            if (e.getValue().contains(r)) {
+                return switch (e.getKey()) {
+                    case TIE_FLOOR, TIE_FORKS, TIE_WITHIN_RUN -> "tie";
+                    case SLOWER, SLOWER_WITHIN_RUN -> "higher";
+                    case PLACED_APART -> PLACED_APART;
+                    case ONE_FORK -> "one fork, no interval";
+                };
+            }
+        }
+        return "";
+    }
+
+    /** The cell's median against the yardstick's on the same JVM × GC; null when the yardstick has no median. */
+    private static Cell yardstick(RunData data, String scenario, RunData.Study study, RunData.Row r, String metric) {
+        if (study.yardstick == null) {
+            return null;
+        }
+        RunData.Row y = data.row(scenario, study.yardstick, r.cell);
+        if (y == null || !"OK".equals(y.status) || !y.measured() || y.summary(metric) == null
+                || y.summary(metric).p50 <= 0) {
+            return null;
+        }
+        long mine = r.summary(metric).p50;
+        double[] ratio = ratio(mine, Bounds.of(r, metric, 0), y.summary(metric).p50, Bounds.of(y, metric, 0));
+        return new Cell(y, y.summary(metric).p50, Bounds.of(y, metric, 0), ratio[0], ratio[1], ratio[2],
+                "yardstick");
+    }
+
+    /** {@code value / base}, with the interval of the two 95% intervals' ends; NaN ends where either has none. */
+    static double[] ratio(long value, Bounds.Interval in, long base, Bounds.Interval baseIn) {
+        double r = base <= 0 ? Double.NaN : (double) value / base;
+        if (in == null || baseIn == null || baseIn.lowNs() <= 0 || baseIn.highNs() <= 0) {
+            return new double[] {r, Double.NaN, Double.NaN};
+        }
+        return new double[] {r, (double) in.lowNs() / baseIn.highNs(), (double) in.highNs() / baseIn.lowNs()};
+    }
+
+    private static String interval(Cell c) {
+        return Double.isNaN(c.ratioLow) ? null : Answer.ratioInterval(c.ratio, c.ratioLow, c.ratioHigh);
+    }
+
+    /**
+     * The table the answer's figures are read from: a row per ranked cell, lowest median first, with its interval,
+     * its ratio to the lowest and that ratio's interval, the verdict's call, the tail percentile and the floor.
+     */
+    void table(Doc doc, String scenario) {
+        if (cells.isEmpty()) {
+            return;
+        }
+        String tailName = tail > 0 ? Percentiles.NAMES[tail] : null;
+        Table t = new Table().text("JVM × GC").lowest("p50").time("95% low").sameUnitAs("p50").time("95% high")
+                .sameUnitAs("p50").number("× the lowest").number("95% of the ratio").text("verdict");
+        if (tailName != null) {
+            t.time(tailName);
+        }
+        if (floorNs >= 0) {
+            t.time("floor p50").sameUnitAs("p50").time("over the floor").sameUnitAs("p50");
+        }
+        boolean tails = cells.stream().anyMatch(c -> cause(c.row) != null);
+        if (tails) {
+            t.text("beyond p99.9: gc / safepoint / platform / code");
+        }
+        if (yardstick != null) {
+            t.time(yardstickName + " p50").sameUnitAs("p50").number("× " + yardstickName)
+                    .number("95% of it");
+        }
+        for (Cell c : cells) {
+            List<Object> row = new ArrayList<>();
+            row.add(c.row.label() + (c.row.notes.isEmpty() ? "" : " (flagged)"));
+            row.add(Table.Time.of(c.medianNs).ranked(c.row.notes.isEmpty()));
+            row.add(c.interval == null ? "—" : Table.Time.of(c.interval.lowNs()));
+            row.add(c.interval == null ? "—" : Table.Time.of(c.interval.highNs()));
+            row.add(Answer.ratio(c.ratio));
+            row.add(Double.isNaN(c.ratioLow) ? "—" : interval(c));
+            row.add(c.call);
+            if (tailName != null) {
+                LatencySummary s = c.row.summary(metric);
+                row.add(Table.Time.percentile(Percentiles.percentile(s, tail), s.count, Percentiles.PCTS[tail]));
+            }
+            if (floorNs >= 0) {
+                boolean first = c == cells.get(0);
+                row.add(first ? Table.Time.of(floorNs) : "");
+                row.add(first && c.medianNs > floorNs ? Table.Time.of(c.medianNs - floorNs) : "");
+            }
+            if (tails) {
+                TailPart tp = cause(c.row) == null ? null : tail(c.row);
+                row.add(tp == null ? "—" : causes(tp.beyondP99_9));
+            }
+            if (yardstick != null) {
+                boolean first = c == cells.get(0);
+                row.add(first ? Table.Time.of(yardstick.medianNs) : "");
+                row.add(first ? Answer.ratio(yardstick.ratio) : "");
+                row.add(first && !Double.isNaN(yardstick.ratioLow) ? interval(yardstick) : "");
+            }
+            t.row(row);
+        }
+        doc.p("The answer's figures, `" + variant + "`, median `" + metric + "`: each cell against the lowest, with"
+                + " the 95% interval of its median and of the ratio (order statistics with one fork, the forks' range"
+                + " with more).");
+        doc.table(t);
+    }
+}

@@ -1,0 +1,211 @@
+package dev.latencybench.report.chart;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The report's charts: each call writes {@code <dir>/<baseName>.png} (1000 x 560 px, white) and
+ * {@code <dir>/<baseName>.svg}, the same drawing as a standalone {@code <svg>} element to paste into HTML, its text
+ * as {@code <text>}, and {@code <baseName>.json}, the data report.html draws its interactive chart from. Bar charts
+ * pick the unit of their value axis from the data ({@link BarLayout}, drawn with XChart); line charts show
+ * microseconds ({@link SpectrumLayout}, {@link TimelineLayout}, drawn from their own model, {@link LineChart}). The
+ * same input gives the same bytes.
+ *
+ * <p>Colours come from a fixed colour-blind-safe palette ({@link Bars#inColour}, {@link Spectrum#inColour},
+ * {@link TimeSeries#inColour}): give a cell or a variant the same slot in every chart and it keeps its colour.
+ *
+ * <p>Stateless and thread-safe: every call builds its own chart. Loading this class sets {@code java.awt.headless} to
+ * true unless it is set already. A chart takes 50 to 150 ms, most of it text layout; the first in a JVM about half a
+ * second more, for AWT and font start-up.
+ */
+public final class Charts {
+    public static final double NANOS_PER_MICRO = 1_000.0;
+
+    static {
+        if (System.getProperty("java.awt.headless") == null) {
+            System.setProperty("java.awt.headless", "true");
+        }
+    }
+
+    private static final Pattern BASE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+
+    /**
+     * Why this JVM cannot lay out the charts' text, or null when it can: a Java runtime finds its fonts through the
+     * machine's fontconfig (on Linux) unless it carries a {@code lib/fontconfig.properties}, and on a machine with
+     * neither fontconfig nor fonts its font manager fails at the first text ("Fontconfig head is null"), once and for
+     * the rest of the JVM's life.
+     */
+    public static String fontProblem() {
+        try {
+            ChartStyle.textBounds("0", ChartStyle.TITLE_FONT);
+            ChartStyle.textBounds("0", ChartStyle.TICK_FONT);
+            return null;
+        } catch (RuntimeException | InternalError | LinkageError e) {
+            Throwable root = e;
+            while (root.getCause() != null && root.getCause() != root) {
+                root = root.getCause();
+            }
+            return root.getMessage() != null ? root.getMessage() : root.toString();
+        }
+    }
+
+    private Charts() {
+    }
+
+    /**
+     * A grouped bar chart: one group per category (a JVM x GC cell), one bar per series (a variant) in each group,
+     * each with its value written above it as the tables print it, and a whisker from the lowest to the highest fork
+     * where a series has one ({@link Bars#withForkRangeNs}). A {@code NaN} value draws no bar.
+     *
+     * <p>The value axis is in one unit, ns, us or ms, the one in which the highest bar is between 1 and 1,000; it
+     * starts at 0 and ends about 10% above the highest bar or whisker (more where a turned label needs it). Category
+     * names too wide for their group are wrapped onto two lines, then set smaller; never turned.
+     *
+     * @param yLabel    the value axis' title without a unit, e.g. {@code median latency}: the chart adds
+     *                  {@code (us)}
+     * @param logScale  a log value axis, for values that span decades; then every value must be above 0
+     * @throws IllegalArgumentException when there is nothing to draw (no category, no series, only NaN), a series has
+     *                                  not one value per category, or a name is given twice
+     */
+    public static ChartFiles bars(Path dir, String baseName, String title, String yLabel, List<String> categories,
+            List<Bars> series, boolean logScale) throws IOException {
+        LabelledBarChart c = barChart(baseName, title, yLabel, categories, series, logScale);
+        List<String> names = new ArrayList<>();
+        series.forEach(b -> names.add(b.name()));
+        return ChartOutput.write(c, dir, baseName, title, names);
+    }
+
+    /** The chart {@link #bars} writes, for the tests to measure. */
+    static LabelledBarChart barChart(String baseName, String title, String yLabel, List<String> categories,
+            List<Bars> series, boolean logScale) {
+        return BarLayout.chart(baseName, title, yLabel, categories, series, logScale);
+    }
+
+    /**
+     * Latency against percentile, one line per spectrum, on a log latency axis fitted to the data
+     * ({@link LatencyAxis}) and a "nines" percentile axis where 90%, 99%, 99.9%, ... lie one step apart
+     * ({@link #nines(double)}). The x axis ends where the data end: at the highest percentile of any line, the highest
+     * the samples support, not at a whole nine past it. More than {@value SpectrumLayout#SPECTRUM_OVERLAY_MAX_LINES}
+     * lines are drawn as small multiples, one plot per colour, on shared axes.
+     *
+     * @throws IllegalArgumentException when there is no line, a name is given twice, or a latency is 0 (a log axis
+     *                                  cannot show it)
+     */
+    public static ChartFiles percentileSpectrum(Path dir, String baseName, String title, List<Spectrum> lines)
+            throws IOException {
+        return percentileSpectrum(dir, baseName, title, lines, Double.NaN, null);
+    }
+
+    /**
+     * {@link #percentileSpectrum(Path, String, String, List)} with a study's limit drawn as a red dashed rule at
+     * {@code limitUs} (NaN: none), named {@code limitName} in the legend, e.g. {@code SLO: p99.9 under 100 ms}.
+     */
+    public static ChartFiles percentileSpectrum(Path dir, String baseName, String title, List<Spectrum> lines,
+            double limitUs, String limitName) throws IOException {
+        LineChart c = spectrumChart(baseName, title, lines, limitUs, limitName);
+        List<String> names = new ArrayList<>();
+        lines.forEach(line -> names.add(line.name()));
+        return ChartOutput.write(c, dir, baseName, title, names);
+    }
+
+    /** The chart {@link #percentileSpectrum} writes, for the tests to measure. */
+    public static LineChart spectrumChart(String baseName, String title, List<Spectrum> lines) {
+        return spectrumChart(baseName, title, lines, Double.NaN, null);
+    }
+
+    /** The chart {@link #percentileSpectrum(Path, String, String, List, double, String)} writes. */
+    public static LineChart spectrumChart(String baseName, String title, List<Spectrum> lines, double limitUs,
+            String limitName) {
+        return SpectrumLayout.chart(baseName, title, lines, limitUs, limitName);
+    }
+
+    /**
+     * Latency against time, one line per series, on a log latency axis fitted to the data: e.g. each interval's max
+     * and p99 per cell, with each line's fork starts and pauses ({@link TimeSeries#withMarks}). More than
+     * {@value TimelineLayout#TIMELINE_OVERLAY_MAX_COLOURS} colours are drawn as small multiples, one plot per colour,
+     * on shared axes.
+     *
+     * @throws IllegalArgumentException when there is no line, a name is given twice, every latency is NaN, or a
+     *                                  latency is 0 (a log axis cannot show it)
+     */
+    public static ChartFiles timeline(Path dir, String baseName, String title, List<TimeSeries> lines)
+            throws IOException {
+        LineChart c = timelineChart(baseName, title, lines);
+        List<String> names = new ArrayList<>();
+        lines.forEach(line -> names.add(line.name()));
+        return ChartOutput.write(c, dir, baseName, title, names);
+    }
+
+    /** The chart {@link #timeline} writes, for the tests to measure. */
+    public static LineChart timelineChart(String baseName, String title, List<TimeSeries> lines) {
+        return TimelineLayout.chart(baseName, title, lines);
+    }
+
+    /**
+     * Where {@code percentile} lies on the nines axis: {@code -log10(1 - percentile/100)}, so 90% is 1, 99% is 2,
+     * 99.9% is 3, and 50% is log10(2), about 0.301. Computed as {@code 2 - log10(100 - percentile)}, which is exact
+     * for 90 and 99.
+     */
+    public static double nines(double percentile) {
+        if (!(percentile >= 0 && percentile < 100)) {
+            throw new IllegalArgumentException("percentile is " + percentile + "; the nines axis holds [0, 100)");
+        }
+        return 2 - Math.log10(100 - percentile);
+    }
+
+    /** The percentile with {@code nines} nines: 90 for 1, 99 for 2, 99.9 for 3, the double nearest the decimal. */
+    static double percentileOfNines(int nines) {
+        return BigDecimal.valueOf(100).subtract(BigDecimal.ONE.scaleByPowerOfTen(2 - nines)).doubleValue();
+    }
+
+    /** The tick label of {@code nines} nines: {@code 90%}, {@code 99%}, {@code 99.9%}, {@code 99.99%}, ... */
+    static String percentileLabel(int nines) {
+        if (nines < 1) {
+            throw new IllegalArgumentException("nines is " + nines + "; labels start at 1 (90%)");
+        }
+        return nines == 1 ? "90%" : nines == 2 ? "99%" : "99." + "9".repeat(nines - 2) + "%";
+    }
+
+    /** The power of ten at or below {@code us}. */
+    static double decadeFloor(double us) {
+        return Math.pow(10, Math.floor(Math.log10(us)));
+    }
+
+    /** The smallest of 1, 2, 5 times a power of ten at or above {@code v}: a step of round ticks. */
+    static double niceStep(double v) {
+        double decade = decadeFloor(v);
+        return v <= decade ? decade : v <= 2 * decade ? 2 * decade : v <= 5 * decade ? 5 * decade : 10 * decade;
+    }
+
+    static String requireText(String text, String what) {
+        if (text == null || text.isBlank()) {
+            throw new IllegalArgumentException(what + " is " + (text == null ? "missing" : "blank"));
+        }
+        return text;
+    }
+
+    static String requireBaseName(String baseName) {
+        Objects.requireNonNull(baseName, "baseName");
+        if (!BASE_NAME.matcher(baseName).matches()) {
+            throw new IllegalArgumentException("chart base name '" + baseName
+                    + "' must start with a letter or digit and hold only letters, digits, '.', '_' and '-'");
+        }
+        return baseName;
+    }
+
+    static void requireUnique(List<String> names, String chart, String what) {
+        Set<String> seen = new HashSet<>();
+        for (String name : names) {
+            if (!seen.add(name)) {
+                throw new IllegalArgumentException(chart + ": " + what + " '" + name + "' is given twice");
+            }
+        }
+    }
+}

@@ -1,0 +1,232 @@
+package dev.latencybench.report.chart;
+
+import java.util.Arrays;
+import java.util.Objects;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
+
+import dev.latencybench.report.data.Percentiles;
+
+/**
+ * One line of a percentile spectrum: latency in microseconds at rising percentiles. Immutable.
+ *
+ * <p>The line stops at the last percentile with {@link Percentiles#SHOWN_BEYOND} samples beyond it,
+ * {@code 100 * (1 - 10/count)}: past it a handful of samples stands for the whole tail. The maximum is kept apart, to
+ * be marked as a dot where the top sample lies on the nines axis, {@code 100 * (1 - 1/count)}. A latency of 0 (a clock
+ * in whole ms reads "under 1 ms" so) has no place on a log axis: the line starts at the first percentile above 0
+ * ({@link #firstPercentile()}).
+ *
+ * <p>Colour: the palette slot given by {@link #inColour(int)}, else the line's position in the chart's list. Lines
+ * that share a colour in one chart are told apart by dashes, in list order: solid, dashed, dotted, dash-dot.
+ */
+public final class Spectrum {
+    /**
+     * HdrHistogram's percentile iteration halves the distance to 100% every this many steps: 10 points per halving,
+     * about 33 per nine, enough for a smooth line on a 1000 px chart.
+     */
+    static final int PERCENTILE_TICKS_PER_HALF_DISTANCE = 5;
+
+    private final String name;
+    private final double[] percentiles;
+    private final double[] latenciesUs;
+    private final int paletteSlot;
+    /** The highest sample in microseconds, and the percentile at which it is marked; NaN for none. */
+    private double maxUs = Double.NaN;
+    private double maxPercentile = Double.NaN;
+
+    /**
+     * @param name         legend text, e.g. {@code openjdk-17.0.15 g1}
+     * @param percentiles  strictly rising, each in [0, 100)
+     * @param latenciesUs  the latency at each percentile in microseconds, rising or level
+     */
+    public Spectrum(String name, double[] percentiles, double[] latenciesUs) {
+        this(name, percentiles, latenciesUs, Palette.BY_POSITION);
+    }
+
+    private Spectrum(String name, double[] percentiles, double[] latenciesUs, int paletteSlot) {
+        this.name = Charts.requireText(name, "spectrum name");
+        this.percentiles = Objects.requireNonNull(percentiles, "percentiles").clone();
+        this.latenciesUs = Objects.requireNonNull(latenciesUs, "latenciesUs").clone();
+        this.paletteSlot = paletteSlot;
+        if (this.percentiles.length != this.latenciesUs.length) {
+            throw new IllegalArgumentException("spectrum '" + name + "': " + this.percentiles.length
+                    + " percentiles but " + this.latenciesUs.length + " latencies");
+        }
+        if (this.percentiles.length == 0) {
+            throw new IllegalArgumentException("spectrum '" + name + "' has no points");
+        }
+        for (int i = 0; i < this.percentiles.length; i++) {
+            double p = this.percentiles[i];
+            if (!(p >= 0 && p < 100) || (i > 0 && p <= this.percentiles[i - 1])) {
+                throw new IllegalArgumentException("spectrum '" + name + "': percentile " + i + " is " + p
+                        + "; percentiles rise strictly and lie in [0, 100)");
+            }
+            double v = this.latenciesUs[i];
+            if (!(v >= 0) || Double.isInfinite(v)) {
+                throw new IllegalArgumentException("spectrum '" + name + "': latency " + i + " is " + v
+                        + " us; a latency is a finite number >= 0");
+            }
+        }
+    }
+
+    /**
+     * The spectrum of {@code histogram}, whose values are nanoseconds: HdrHistogram's percentile iteration
+     * ({@code percentiles(5)}) plus the exact reported percentiles 50, 90, 99, 99.9, ... so that the line passes
+     * through the numbers the report's tables print. Each latency is the highest value equivalent to its bucket, as
+     * {@link Histogram#getValueAtPercentile} gives it.
+     *
+     * @throws IllegalArgumentException when the histogram holds no sample
+     */
+    public static Spectrum fromHistogram(String name, Histogram histogram) {
+        Charts.requireText(name, "spectrum name");
+        long count = histogram.getTotalCount();
+        if (!drawable(histogram)) {
+            throw new IllegalArgumentException("spectrum '" + name + "': the histogram holds " + count + " sample(s),"
+                    + " none above 0 up to its last percentile with " + Percentiles.SHOWN_BEYOND + " beyond it");
+        }
+        double[] reported = reportedPercentiles(count);
+        int r = 0;
+        Points points = new Points();
+        for (HistogramIterationValue v : histogram.percentiles(PERCENTILE_TICKS_PER_HALF_DISTANCE)) {
+            double p = v.getPercentileLevelIteratedTo();
+            if (p >= reported[reported.length - 1]) {
+                break;
+            }
+            boolean hitReported = false;
+            for (; reported[r] <= p; r++) {
+                points.add(reported[r], histogram.getValueAtPercentile(reported[r]));
+                hitReported |= reported[r] == p;
+            }
+            if (!hitReported) {
+                points.add(p, v.getValueIteratedTo());
+            }
+        }
+        for (; r < reported.length; r++) {
+            points.add(reported[r], histogram.getValueAtPercentile(reported[r]));
+        }
+        Spectrum line = new Spectrum(name, points.percentiles(), points.latenciesUs(), Palette.BY_POSITION);
+        line.maxUs = histogram.getMaxValue() / Charts.NANOS_PER_MICRO;
+        line.maxPercentile = 100.0 * (1.0 - 1.0 / count);
+        return line;
+    }
+
+    /**
+     * Whether {@code histogram} has a line to draw: {@link Percentiles#SHOWN_BEYOND} samples beyond its median, and a
+     * latency above 0 at its last such percentile (a log axis has no 0).
+     */
+    public static boolean drawable(Histogram histogram) {
+        long count = histogram.getTotalCount();
+        return Percentiles.shown(count, 50)
+                && histogram.getValueAtPercentile(highestSupportedPercentile(count)) > 0;
+    }
+
+    /**
+     * 50, 90, 99, 99.9, ... below the highest percentile {@code count} samples support, then that one: the points
+     * every spectrum has whatever the iteration's steps.
+     */
+    private static double[] reportedPercentiles(long count) {
+        double last = highestSupportedPercentile(count);
+        double[] reported = new double[2 + (int) Math.ceil(Math.log10(count))];
+        int n = 0;
+        for (double p = 50; p < last; p = Charts.percentileOfNines(n)) {
+            reported[n++] = p;
+        }
+        reported[n++] = last;
+        return Arrays.copyOf(reported, n);
+    }
+
+    /** {@code 100 * (1 - 10/count)}: the last percentile with {@link Percentiles#SHOWN_BEYOND} samples beyond it. */
+    static double highestSupportedPercentile(long count) {
+        return 100.0 * (1.0 - (double) Percentiles.SHOWN_BEYOND / count);
+    }
+
+    /** The same line drawn in palette slot {@code slot} (0 first) whatever its position in the chart. */
+    public Spectrum inColour(int slot) {
+        Spectrum line = new Spectrum(name, percentiles, latenciesUs, Palette.requireSlot(slot));
+        line.maxUs = maxUs;
+        line.maxPercentile = maxPercentile;
+        return line;
+    }
+
+    /** The highest sample in microseconds; NaN when the line was not made from a histogram. */
+    public double maxUs() {
+        return maxUs;
+    }
+
+    /** Where the maximum is marked: the percentile of the top sample, {@code 100 * (1 - 1/count)}; NaN for none. */
+    public double maxPercentile() {
+        return maxPercentile;
+    }
+
+    /** The line's first percentile: above 50 when the latencies up to it are 0, which a log axis cannot show. */
+    public double firstPercentile() {
+        return percentiles[0];
+    }
+
+    /** The line's last percentile. */
+    public double lastPercentile() {
+        return percentiles[percentiles.length - 1];
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** A copy of the percentiles, each in [0, 100). */
+    public double[] percentiles() {
+        return percentiles.clone();
+    }
+
+    /** A copy of the latencies, in microseconds. */
+    public double[] latenciesUs() {
+        return latenciesUs.clone();
+    }
+
+    /** Where each point lies on the nines axis: {@link Charts#nines(double)} of its percentile. */
+    public double[] nines() {
+        double[] x = new double[percentiles.length];
+        for (int i = 0; i < x.length; i++) {
+            x[i] = Charts.nines(percentiles[i]);
+        }
+        return x;
+    }
+
+    int paletteSlot() {
+        return paletteSlot;
+    }
+
+    /** A growing list of (percentile, latency) points; latencies arrive in nanoseconds. */
+    private static final class Points {
+        private double[] percentiles = new double[256];
+        private double[] latenciesUs = new double[256];
+        private int size;
+
+        /** A latency of 0 (a clock in whole ms reads "under 1 ms" so) is left out: the log axis starts above it. */
+        void add(double percentile, long latencyNs) {
+            if (latencyNs <= 0) {
+                return;
+            }
+            if (size == percentiles.length) {
+                percentiles = Arrays.copyOf(percentiles, 2 * size);
+                latenciesUs = Arrays.copyOf(latenciesUs, 2 * size);
+            }
+            percentiles[size] = percentile;
+            latenciesUs[size++] = latencyNs / Charts.NANOS_PER_MICRO;
+        }
+
+        double[] percentiles() {
+            return Arrays.copyOf(percentiles, size);
+        }
+
+        double[] latenciesUs() {
+            return Arrays.copyOf(latenciesUs, size);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Spectrum[" + name + ", " + percentiles.length + " points up to p" + percentiles[percentiles.length - 1]
+                + " = " + latenciesUs[latenciesUs.length - 1] + " us]";
+    }
+}

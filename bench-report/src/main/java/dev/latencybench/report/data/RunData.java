@@ -1,0 +1,344 @@
+package dev.latencybench.report.data;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.google.gson.JsonObject;
+
+import dev.latencybench.core.env.EnvironmentFile;
+import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.record.Metrics;
+import dev.latencybench.core.result.CellResult;
+import dev.latencybench.core.result.CpuPairResult;
+import dev.latencybench.core.result.ResultLayout;
+
+/**
+ * A run folder read back: {@code run.json} (a matrix run's, or a single study's) and every cell's
+ * {@code result.json} and {@code env.json}, plus the cells the matrix recorded without results
+ * (skipped, failed before measuring). Every table lists rows in one order ({@link #order}): JVM, then
+ * collector, in the run's order, then variant in the study's order with the floor last. A file that cannot be
+ * read is named in {@link #problems()}, and a cell whose result it held is kept as {@link #UNREADABLE}.
+ */
+public final class RunData {
+    /**
+     * The floor of a result written before studies declared their roles: the variant that shows the
+     * machine's floor under the same harness. A newer result names its floor in {@code roles}.
+     */
+    static final String LEGACY_FLOOR = "baseline";
+    /**
+     * The yardstick of a result written before studies declared their roles: the variant that runs
+     * the published study's own loop, no harness in its hot path.
+     */
+    static final String LEGACY_YARDSTICK = "reference";
+
+    /** What a scenario's results declare: its metrics (the first primary) and the variants it gives a role. */
+    public static final class Study {
+        public final Metrics metrics;
+        /** The variant that shows the floor under the same harness; null when the study declares none. */
+        public final String floor;
+        /** The variant the harness is measured against; null when the study declares none. */
+        public final String yardstick;
+
+        /**
+         * Yardsticks of single variants (role {@code yardstick.<variant>}), e.g. the chain study's
+         * {@code kafka} against {@code kafka-loop}: variant -> its yardstick, in the order declared.
+         */
+        public final Map<String, String> yardsticks;
+
+        Study(Metrics metrics, String floor, String yardstick) {
+            this(metrics, floor, yardstick, Map.of());
+        }
+
+        Study(Metrics metrics, String floor, String yardstick, Map<String, String> yardsticks) {
+            this.metrics = metrics;
+            this.floor = floor;
+            this.yardstick = yardstick;
+            this.yardsticks = yardsticks;
+        }
+
+        /** From one of the scenario's results; a result without {@code roles} names them as before. */
+        static Study of(CellResult result) {
+            if (result == null) {
+                return new Study(Metrics.ONE_WAY, LEGACY_FLOOR, LEGACY_YARDSTICK);
+            }
+            if (!result.declaresRoles()) {
+                return new Study(result.metrics, LEGACY_FLOOR, LEGACY_YARDSTICK);
+            }
+            Map<String, String> each = new LinkedHashMap<>();
+            result.roles.forEach((k, y) -> {
+                if (k.startsWith("yardstick.")) {
+                    each.put(k.substring("yardstick.".length()), y);
+                }
+            });
+            return new Study(result.metrics, result.roles.get("floor"), result.roles.get("yardstick"), each);
+        }
+
+        public boolean isFloor(String variant) {
+            return variant.equals(floor);
+        }
+    }
+
+    /** One cell of one variant: a row of the report's tables. */
+    public static final class Row {
+        public final String scenario;
+        public final String variant;
+        public final String cell;
+        public final String jvm;
+        public final String gc;
+        public final String status;
+        public final List<String> reasons;
+        public final List<String> notes;
+        public final List<String> flags;
+        /** The metrics the cell's result declares; the scenario's for a cell without a result. */
+        public final Metrics metrics;
+        /** Merged percentiles per metric, in declaration order; a metric without figures is absent. */
+        private final Map<String, LatencySummary> summaries;
+        /** Each fork's percentiles per metric; a metric whose forks were not kept is absent. */
+        private final Map<String, List<LatencySummary>> forks;
+        /** The cell's result; null for a cell the matrix recorded without one. */
+        public final CellResult result;
+        public final Path dir;
+        /** The stop-the-world pauses of the cell's GC logs, read once (the pause table and a search's steps both show them). */
+        private PauseSummary pauses;
+
+        public Row(String scenario, String variant, String cell, String status, List<String> reasons, List<String> notes,
+            List<String> flags, Metrics metrics, Map<String, LatencySummary> summaries,
+            Map<String, List<LatencySummary>> forks, CellResult result, Path dir) {
+            this.scenario = scenario;
+            this.variant = variant;
+            this.cell = cell;
+            int sep = cell.lastIndexOf("__");
+            this.jvm = sep > 0 ? cell.substring(0, sep) : cell;
+            this.gc = sep > 0 ? cell.substring(sep + 2) : "";
+            this.status = status;
+            this.reasons = reasons;
+            this.notes = notes;
+            this.flags = flags;
+            this.metrics = metrics;
+            this.summaries = summaries;
+            this.forks = forks;
+            this.result = result;
+            this.dir = dir;
+        }
+
+        /** The stop-the-world pauses of the cell's forks, from their GC logs, read on first use; no logs: {@code logs == 0}. */
+        public PauseSummary pauses() throws IOException {
+            if (pauses == null) {
+                pauses = PauseSummary.of(dir);
+            }
+            return pauses;
+        }
+
+        /** The CPU pair's cache-line round trip, lowest and highest probed; null for results without it. */
+        public long[] roundTripNs() {
+            CpuPairResult.RoundTrip p = result == null ? null : result.part(CpuPairResult.PART).cpuPair;
+            return p == null ? null : new long[] {p.roundTripMinNs, p.roundTripMaxNs};
+        }
+
+        /** The merged percentiles of a metric; null when the result has none for it. */
+        public LatencySummary summary(String metric) {
+            return summaries.get(metric);
+        }
+
+        /** The merged percentiles of the primary metric; null for a cell without figures. */
+        public LatencySummary primary() {
+            return summaries.get(metrics.primary().name());
+        }
+
+        /** Each fork's percentiles of a metric, in fork order; empty when they were not kept. */
+        public List<LatencySummary> forks(String metric) {
+            return forks.getOrDefault(metric, List.of());
+        }
+
+        /** Each fork's percentiles of the primary metric. */
+        public List<LatencySummary> primaryForks() {
+            return forks(metrics.primary().name());
+        }
+
+        /** Has figures for its primary metric. */
+        public boolean measured() {
+            LatencySummary p = primary();
+            return p != null && p.count > 0;
+        }
+
+        /** Drawn in the charts: measured, and not FAILED (an interrupted cell's data is still shown). */
+        public boolean charted() {
+            return measured() && !"FAILED".equals(status);
+        }
+
+        /** {@code openjdk-17.0.15 g1}: the cell as a chart label. */
+        public String label() {
+            return jvm + " " + gc;
+        }
+
+        public Path hlog() {
+            return dir == null ? null : dir.resolve(ResultLayout.LATENCY_HLOG);
+        }
+
+        /** The heap limit the cell's JVM reported in its env.json (-Xmx, or the default); -1 when it has none. */
+        public long maxHeapBytes() {
+            if (dir == null) {
+                return -1;
+            }
+            Path env = dir.resolve(ResultLayout.ENV_JSON);
+            try {
+                if (!Files.isRegularFile(env)) {
+                    return -1;
+                }
+                EnvironmentFile.Jdk jdk = EnvironmentFile.read(env).jdk;
+                return jdk != null && jdk.maxHeapBytes != null ? jdk.maxHeapBytes : -1;
+            } catch (IOException | RuntimeException e) {
+                return -1;
+            }
+        }
+    }
+
+    public final Path dir;
+    /**
+     * The run's {@code run.json} as the file holds it, for a reader not yet on {@link #run()}; an empty object when
+     * the folder has none or it cannot be read.
+     */
+    public final JsonObject runJson;
+    /** The run's {@code run.json}; every member null when the folder has none or it cannot be read. */
+    private final RunManifest run;
+    public final Map<String, List<Row>> scenarios = new LinkedHashMap<>();
+    final Map<String, Study> studies = new LinkedHashMap<>();
+    /** Per scenario, the schedules that answered a question (a capacity search), one per cell. */
+    final Map<String, List<Search>> searches = new LinkedHashMap<>();
+    /** The first env.json found: the host's description. */
+    public EnvironmentFile env;
+    /** The first env.json of each JVM's cells, by JVM name: what the cells' JVMs said about themselves. */
+    public final Map<String, EnvironmentFile> envByJvm = new LinkedHashMap<>();
+    final List<String> jvmOrder = new ArrayList<>();
+    final List<String> gcOrder = new ArrayList<>();
+    /** What could not be read, one line each naming the file and what is wrong with it; in the order met. */
+    final List<String> problems = new ArrayList<>();
+
+    /** Filled by {@link RunDataReader}, the one that reads a run folder. */
+    RunData(Path dir, JsonObject runJson, RunManifest run) {
+        this.dir = dir;
+        this.runJson = runJson;
+        this.run = run;
+    }
+
+    /**
+     * Reads a run folder back. A file it cannot read does not stop it: a cell whose {@code result.json} is missing,
+     * cut short or not as the suite writes it is kept as {@link #UNREADABLE} with what is wrong as its reason, a
+     * {@code run.json} cut short leaves the cells to be found by their folders, and each such file is named in
+     * {@link #problems()}.
+     *
+     * @throws IOException when the folder is not a run folder: it holds neither {@code run.json} nor a cell's
+     *                     {@code result.json}, or its {@code run.json} lists no cell and no cell has a result
+     */
+    public static RunData load(Path runDir) throws IOException {
+        return RunDataReader.load(runDir);
+    }
+
+    /**
+     * The run's {@code run.json}: what a matrix run was asked and how each cell ended, or what a single study ran;
+     * every member null when the folder has none or it cannot be read (then {@link #problems()} says why).
+     */
+    public RunManifest run() {
+        return run;
+    }
+
+    /** The status of a cell whose {@code result.json} the report could not read; its reason says why. */
+    public static final String UNREADABLE = "UNREADABLE";
+
+    /**
+     * What could not be read, one line each naming the file and what is wrong with it: a {@code result.json} or
+     * {@code run.json} that is missing, cut short or not as the suite writes it, a cell folder without its result.
+     * Empty when every file was read.
+     */
+    public List<String> problems() {
+        return List.copyOf(problems);
+    }
+
+    /**
+     * The report's one row order: JVM, then collector, each in the run's order ({@code run.json}'s
+     * {@code jvms} and {@code gcs}, else as first met), then variant in the study's order, the floor
+     * last ({@code variants}); a row without a variant (a cell that measured nothing) stands alone.
+     */
+    Comparator<Row> order(List<String> variants) {
+        return Comparator.comparingInt((Row r) -> jvmOrder.indexOf(r.jvm)).thenComparingInt(r -> gcOrder.indexOf(r.gc))
+                .thenComparingInt(r -> variants.indexOf(r.variant));
+    }
+
+    /** The JVMs of the run, in the run's order: the order of every table's rows. */
+    public List<String> jvms() {
+        return List.copyOf(jvmOrder);
+    }
+
+    /** The collectors of the run, in the run's order: the order of every table's rows within a JVM. */
+    public List<String> gcs() {
+        return List.copyOf(gcOrder);
+    }
+
+    /** What a scenario's results declare: metrics, floor and yardstick. */
+    public Study study(String scenario) {
+        return studies.getOrDefault(scenario, Study.of(null));
+    }
+
+    /**
+     * The scenario's schedules that answered a question (a capacity search), one per cell, in the run's JVM and
+     * collector order; empty for a study of plain variants.
+     */
+    public List<Search> searches(String scenario) {
+        List<Search> l = new ArrayList<>(searches.getOrDefault(scenario, List.of()));
+        l.sort(Comparator.comparingInt((Search s) -> rank(jvmOrder, s.jvm)).thenComparingInt(s -> rank(gcOrder, s.gc)));
+        return l;
+    }
+
+    private static int rank(List<String> order, String name) {
+        int i = order.indexOf(name);
+        return i < 0 ? order.size() : i;
+    }
+
+    /** The row of one scenario, variant (a step's folder) and cell; null when there is none. */
+    public Row row(String scenario, String variant, String cell) {
+        for (Row r : scenarios.getOrDefault(scenario, List.of())) {
+            if (r.variant.equals(variant) && r.cell.equals(cell)) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    /** The rows of one scenario and variant, in matrix order. */
+    public List<Row> rows(String scenario, String variant) {
+        List<Row> out = new ArrayList<>();
+        for (Row r : scenarios.get(scenario)) {
+            if (r.variant.equals(variant)) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    public List<String> variants(String scenario) {
+        List<String> v = new ArrayList<>();
+        for (Row r : scenarios.get(scenario)) {
+            if (!r.variant.isEmpty() && !v.contains(r.variant)) {
+                v.add(r.variant);
+            }
+        }
+        return v;
+    }
+
+    /** Cells (matrix order) of a scenario, measured or not. */
+    public List<String> cells(String scenario) {
+        List<String> c = new ArrayList<>();
+        for (Row r : scenarios.get(scenario)) {
+            if (!c.contains(r.cell)) {
+                c.add(r.cell);
+            }
+        }
+        return c;
+    }
+}

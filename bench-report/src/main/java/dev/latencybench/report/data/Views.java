@@ -1,0 +1,52 @@
+package dev.latencybench.report.data;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+
+import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.view.StudyView;
+import dev.latencybench.core.view.ViewRow;
+
+/**
+ * The studies' own views, found through {@code META-INF/services/dev.latencybench.core.view.StudyView}
+ * on the runner's class path, and a run's cells as a view sees them. The runner knows no study by name
+ * here. Thread-safe: the views are loaded once.
+ */
+public final class Views {
+    private static final Map<String, StudyView> VIEWS = load();
+
+    private Views() {
+    }
+
+    private static Map<String, StudyView> load() {
+        Map<String, StudyView> views = new HashMap<>();
+        for (StudyView v : ServiceLoader.load(StudyView.class, Views.class.getClassLoader())) {
+            views.putIfAbsent(v.study(), v);
+        }
+        return Map.copyOf(views);
+    }
+
+    /** The view of the scenario's study, when its module gives one; null otherwise. */
+    public static StudyView of(String scenario) {
+        return VIEWS.get(scenario);
+    }
+
+    /** The scenario's cells as a view sees them, in the report's row order; empty for a scenario the run lacks. */
+    public static List<ViewRow> rows(RunData data, String scenario) {
+        List<ViewRow> out = new ArrayList<>();
+        for (RunData.Row r : data.scenarios.getOrDefault(scenario, List.of())) {
+            Map<String, LatencySummary> summaries = new HashMap<>();
+            r.metrics.all().forEach(m -> {
+                if (r.summary(m.name()) != null) {
+                    summaries.put(m.name(), r.summary(m.name()));
+                }
+            });
+            out.add(new ViewRow(r.variant, r.cell, r.jvm, r.gc, r.status, r.reasons, r.metrics.primary().name(),
+                    summaries, r.result, r.maxHeapBytes(), r.charted() ? r.hlog() : null, r.metrics));
+        }
+        return out;
+    }
+}

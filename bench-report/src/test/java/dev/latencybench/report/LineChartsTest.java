@@ -1,0 +1,260 @@
+package dev.latencybench.report;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+import dev.latencybench.report.chart.ChartOutput;
+import dev.latencybench.report.chart.ChartStyle;
+import dev.latencybench.report.chart.Charts;
+import dev.latencybench.report.chart.LatencyAxis;
+import dev.latencybench.report.chart.LineChart;
+import dev.latencybench.report.chart.Spectrum;
+import dev.latencybench.report.chart.TimeSeries;
+import dev.latencybench.report.data.GcPauses;
+
+/** The percentile spectrum's and the timeline's axes, marks and small multiples, read back from the chart drawn. */
+class LineChartsTest {
+    private static final int BLUE = 0x0072B2; // palette slot 0
+    private static final long T0_MS = 1_700_000_000_000L;
+
+    // ---- the percentile spectrum ----
+
+    @Test
+    void theSpectrumsPercentileAxisEndsAtTheDatasLastPercentile() {
+        LineChart chart = Charts.spectrumChart("spectrum", "Spectrum",
+                List.of(Spectrum.fromHistogram("a", uniformMicros(3_000))));
+        // the top of 3,000 samples lies at 99.9667%: the axis ends just past its max dot, its last tick is 99.9%
+        double top = Charts.nines(100 * (1 - 1 / 3_000.0));
+        assertEquals(top + 0.08, chart.xMax(), 1e-9);
+        assertEquals(List.of("50%", "90%", "99%", "99.9%"), chart.xTickLabels());
+        // the line runs to p99.667, the last percentile with 10 samples beyond it
+        BufferedImage png = ChartOutput.png(chart);
+        double last = Charts.nines(100 * (1 - 10 / 3_000.0));
+        int x = (int) Math.round(chart.pixelX(last)) - 2;
+        int y = (int) Math.round(chart.pixelY(2_990));
+        assertTrue(near(png, x, y, 3, BLUE), "line reaches (" + x + ", " + y + ")");
+    }
+
+    @Test
+    void theLatencyAxisFitsTheDataWithTenPercentHeadroom() {
+        Spectrum line = Spectrum.fromHistogram("a", uniformMicros(3_000));
+        LineChart chart = Charts.spectrumChart("spectrum", "Spectrum", List.of(line));
+        LatencyAxis y = chart.yAxis();
+        assertEquals("µs", y.unit);
+        double[] us = line.latenciesUs();
+        assertEquals(1.1 * line.maxUs(), y.max, 1e-9); // the max's dot is the highest thing drawn
+        assertEquals(us[0] / 1.1, y.min, 1e-9);
+        // not the decade ceiling: 3,000 us would have had an axis to 10,000
+        assertTrue(y.max < 3_500, y.toString());
+    }
+
+    @Test
+    void aPauseLongerThanEveryIntervalIsNotCutOffAtTheTop() {
+        TimeSeries line = new TimeSeries("max", new double[] {1, 2, 3}, new double[] {100, 200, 150})
+                .withMarks(new double[0], new double[] {2}, new double[] {1_000});
+        LineChart chart = Charts.timelineChart("timeline", "Timeline", List.of(line));
+        // the triangle stands above its tip at 1,000 us: the axis ends a twentieth of its span higher, then 10% more
+        assertTrue(chart.yAxis().max >= chart.yAxis().of(1_000 * 1.2), chart.yAxis().toString());
+    }
+
+    @Test
+    void theLatencyUnitSwitchesWithMagnitudeOneUnitPerChart() {
+        assertEquals("latency (ns) (log scale)", LatencyAxis.fit(0.05, 2).title());
+        assertEquals("latency (µs) (log scale)", LatencyAxis.fit(10, 500).title());
+        assertEquals("latency (ms) (log scale)", LatencyAxis.fit(200, 50_000).title());
+        LineChart chart = Charts.timelineChart("timeline", "Timeline", List.of(
+                new TimeSeries("max", new double[] {1, 2, 3}, new double[] {2_000, 40_000, 9_000})));
+        assertEquals("latency (ms) (log scale)", chart.yAxis().title());
+        // the line is drawn in ms: it runs from 40 ms at 2 s to 9 ms at 3 s
+        BufferedImage png = ChartOutput.png(chart);
+        int x = (int) Math.round((chart.pixelX(2) + chart.pixelX(3)) / 2);
+        int y = (int) Math.round((chart.pixelY(40) + chart.pixelY(9)) / 2);
+        assertTrue(near(png, x, y, 2, BLUE), "line through (" + x + ", " + y + ")");
+    }
+
+    // ---- the timeline ----
+
+    @Test
+    void aPartialLastIntervalIsNoPoint() {
+        List<Histogram> intervals = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            intervals.add(interval(T0_MS + i * 1_000L, 1_000, 100 + i));
+        }
+        intervals.add(interval(T0_MS + 5_000, 3, 90_000)); // 3 ms at the end of the fork, with one slow sample
+        TimeSeries line = SpectrumTimeline.timeline("cell", intervals, List.of());
+        assertArrayEquals(new double[] {0.5, 1.5, 2.5, 3.5, 4.5}, line.secondsSinceStart(), 1e-9);
+        assertArrayEquals(new double[] {0.1, 0.101, 0.102, 0.103, 0.104}, line.latenciesUs(), 1e-3);
+    }
+
+    @Test
+    void forkBoundariesAreMarkedAndBreakTheLine() {
+        List<Histogram> intervals = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            intervals.add(interval(T0_MS + i * 1_000L, 1_000, 100));
+        }
+        long secondFork = T0_MS + 20_000; // the next JVM's start-up and warm-up lie between
+        for (int i = 0; i < 3; i++) {
+            intervals.add(interval(secondFork + i * 1_000L, 1_000, 200));
+        }
+        TimeSeries line = SpectrumTimeline.timeline("cell", intervals,
+                List.of(new SpectrumTimeline.Fork(3, null), new SpectrumTimeline.Fork(3, null)));
+        assertArrayEquals(new double[] {3}, line.forkStartsSec(), 1e-9);
+        assertArrayEquals(new double[] {0.5, 1.5, 2.5, 3, 3.5, 4.5, 5.5}, line.secondsSinceStart(), 1e-9);
+        assertTrue(Double.isNaN(line.latenciesUs()[3]), "the line breaks where the forks meet");
+
+        LineChart chart = Charts.timelineChart("timeline", "Timeline", List.of(line));
+        assertEquals(List.of(3.0), chart.forkStarts(0));
+        BufferedImage png = ChartOutput.png(chart);
+        int x = (int) Math.round(chart.pixelX(3));
+        int grey = 0;
+        int top = (int) Math.ceil(chart.pixelY(chart.yAxis().max)) + 2;
+        int bottom = (int) Math.floor(chart.pixelY(chart.yAxis().min)) - 2;
+        for (int y = top; y < bottom; y++) {
+            grey += darkGrey(png.getRGB(x, y)) || darkGrey(png.getRGB(x + 1, y)) ? 1 : 0;
+        }
+        assertTrue(grey > (bottom - top) / 3, "a dashed rule at 3 s: " + grey + " px");
+    }
+
+    @Test
+    void aPauseIsOverlaidAtItsTimeByTheWallClock() {
+        // a 5 ms pause whose line, written as it ended, says 12.005 s after T0 on the wall clock
+        GcPauses pauses = GcPauses.parse(List.of(
+                "[0.005s][" + (T0_MS - 9_000) + "ms][info][gc] Using G1",
+                "[21.005s][" + (T0_MS + 12_005) + "ms][info][safepoint] Safepoint \"G1CollectForAllocation\", Time"
+                        + " since last: 1000 ns, Reaching safepoint: 1000 ns, At safepoint: 4990000 ns, Total: 5000000"
+                        + " ns",
+                "[40.100s][" + (T0_MS + 31_100) + "ms][info][gc,heap,exit] Heap"));
+        assertTrue(pauses.wallClock);
+        TimeSeries line = SpectrumTimeline.timeline("cell", thirtySeconds(), List.of(new SpectrumTimeline.Fork(30,
+                pauses)));
+        assertArrayEquals(new double[] {12}, line.pauseSec(), 1e-9);
+        assertArrayEquals(new double[] {5_000}, line.pauseUs(), 1e-9);
+
+        LineChart chart = Charts.timelineChart("timeline", "Timeline", List.of(line));
+        assertEquals(1, chart.pauses(0).size());
+        assertEquals(12, chart.pauses(0).get(0)[0], 1e-9);
+        assertEquals(chart.yAxis().of(5_000), chart.pauses(0).get(0)[1], 1e-9, "5 ms in the axis' unit");
+        BufferedImage png = ChartOutput.png(chart);
+        int x = (int) Math.round(chart.pixelX(12));
+        int y = (int) Math.round(chart.pixelY(chart.yAxis().of(5_000)));
+        assertTrue(near(png, x, y - 3, 1, BLUE), "the pause's triangle at (" + x + ", " + y + ")");
+    }
+
+    @Test
+    void withUptimeOnlyAPauseIsPlacedByCountingBackFromTheJvmsExit() {
+        // the log's last line (the JVM's exit, uptime 40 s) is taken as the end of the last interval, T0 + 30 s;
+        // the pause ended at uptime 25.005 s, 14.995 s before the exit: T0 + 15.005 s, so it began at T0 + 15 s
+        GcPauses pauses = GcPauses.parse(List.of(
+                "[25.005s][info][safepoint   ] Safepoint \"G1CollectForAllocation\", Time since last: 1000 ns,"
+                        + " Reaching safepoint: 1000 ns, At safepoint: 4990000 ns, Total: 5000000 ns",
+                "[40.000s][info][gc,heap,exit] Heap"));
+        assertEquals(false, pauses.wallClock);
+        TimeSeries line = SpectrumTimeline.timeline("cell", thirtySeconds(), List.of(new SpectrumTimeline.Fork(30,
+                pauses)));
+        assertArrayEquals(new double[] {15}, line.pauseSec(), 1e-9);
+    }
+
+    // ---- small multiples ----
+
+    @Test
+    void pastThreeCellsATimelineBecomesSmallMultiplesOnSharedAxes() {
+        List<TimeSeries> three = new ArrayList<>();
+        List<TimeSeries> four = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            TimeSeries line = new TimeSeries("cell " + i, new double[] {1, 2, 3},
+                    new double[] {10 * (i + 1), 20 * (i + 1), 15 * (i + 1)}).inColour(i);
+            four.add(line);
+            if (i < 3) {
+                three.add(line);
+            }
+        }
+        LineChart one = Charts.timelineChart("timeline", "Timeline", three);
+        assertEquals(1, one.panelCount());
+        assertEquals(ChartStyle.HEIGHT_PX, one.getHeight());
+
+        LineChart grid = Charts.timelineChart("timeline", "Timeline", four);
+        assertEquals(4, grid.panelCount());
+        for (int p = 0; p < 4; p++) {
+            assertEquals(List.of("cell " + p), grid.panelLines(p));
+        }
+        // one axis for all: it holds the lowest (10) and the highest (80) of any cell
+        assertTrue(grid.yAxis().min < 10 && grid.yAxis().max > 80, grid.yAxis().toString());
+        BufferedImage png = ChartOutput.png(grid);
+        assertEquals(grid.getHeight(), png.getHeight());
+        assertTrue(png.getHeight() >= 2 * LineChart.PANEL_HEIGHT_PX, "two rows of two");
+    }
+
+    @Test
+    void pastSixLinesASpectrumBecomesSmallMultiples() {
+        List<Spectrum> six = new ArrayList<>();
+        List<Spectrum> seven = new ArrayList<>();
+        for (int i = 0; i < 7; i++) {
+            Spectrum s = Spectrum.fromHistogram("cell " + i, uniformMicros(100 * (i + 1)));
+            seven.add(s);
+            if (i < 6) {
+                six.add(s);
+            }
+        }
+        assertEquals(1, Charts.spectrumChart("spectrum", "Spectrum", six).panelCount());
+        LineChart grid = Charts.spectrumChart("spectrum", "Spectrum", seven);
+        assertEquals(7, grid.panelCount());
+        assertEquals(List.of("cell 6"), grid.panelLines(6));
+    }
+
+    // ---- helpers ----
+
+    private static List<Histogram> thirtySeconds() {
+        List<Histogram> intervals = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            intervals.add(interval(T0_MS + i * 1_000L, 1_000, 100));
+        }
+        return intervals;
+    }
+
+    /** One interval of one sample of {@code maxNs}, from {@code startMs}, {@code lengthMs} long. */
+    private static Histogram interval(long startMs, long lengthMs, long maxNs) {
+        Histogram h = new Histogram(3);
+        h.recordValue(maxNs);
+        h.setStartTimeStamp(startMs);
+        h.setEndTimeStamp(startMs + lengthMs);
+        return h;
+    }
+
+    private static Histogram uniformMicros(int count) {
+        Histogram h = new Histogram(3);
+        for (int us = 1; us <= count; us++) {
+            h.recordValue(us * 1_000L);
+        }
+        return h;
+    }
+
+    /** The fork rule's grey, blended with white by anti-aliasing; darker than the grid and the plot frame. */
+    private static boolean darkGrey(int argb) {
+        int r = (argb >> 16) & 0xFF;
+        int g = (argb >> 8) & 0xFF;
+        int b = argb & 0xFF;
+        return r == g && g == b && r < 0xC8;
+    }
+
+    private static boolean near(BufferedImage image, int x, int y, int radius, int rgb) {
+        for (int dy = -radius; dy <= radius; dy++) {
+            for (int dx = -radius; dx <= radius; dx++) {
+                int px = x + dx;
+                int py = y + dy;
+                if (px >= 0 && py >= 0 && px < image.getWidth() && py < image.getHeight()
+                        && (image.getRGB(px, py) & 0xFFFFFF) == rgb) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+}

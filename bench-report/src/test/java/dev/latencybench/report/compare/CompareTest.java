@@ -1,0 +1,226 @@
+package dev.latencybench.report.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.latencybench.core.run.UsageException;
+import dev.latencybench.report.FixtureRun;
+
+class CompareTest {
+    @TempDir
+    Path tmp;
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+    private Path run(String name, long chronicleNs, long slowNs, String status) {
+        return new FixtureRun(tmp.resolve(name))
+                .cell("chronicle", "openjdk-17.0.15__g1", status, chronicleNs, slowNs, 2, 300_000)
+                .cell("baseline", "openjdk-17.0.15__g1", "OK", 100, 2_000_000, 2, 300_000)
+                .write().dir;
+    }
+
+    private int compare(String base, String candidate) throws IOException {
+        return compare(base, candidate, "10%", null);
+    }
+
+    private int compare(String base, String candidate, String maxRegression, Path output) throws IOException {
+        return Compare.command(base, candidate, maxRegression, output, new PrintStream(out, true,
+                StandardCharsets.UTF_8));
+    }
+
+    /** Whether the output has a match of {@code regex}. */
+    private boolean has(String regex) {
+        return java.util.regex.Pattern.compile(regex).matcher(out()).find();
+    }
+
+    private String out() {
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void theSameRunHasNoRegression() throws IOException {
+        Path base = run("base", 1_000, 5_000_000, "OK");
+        assertEquals(0, compare(base.toString(), base.toString()));
+        assertTrue(out().contains("1.00x ±10%"), out());
+        assertTrue(out().contains("2 comparison(s), 0 regression(s) beyond 10%"), out());
+    }
+
+    @Test
+    void aSlowerPercentileBeyondTheThresholdFailsAndAWiderThresholdPasses() throws IOException {
+        Path base = run("base", 1_000, 5_000_000, "OK");
+        Path slower = run("slower", 1_000, 7_500_000, "OK");
+        assertEquals(1, compare(base.toString(), slower.toString()));
+        // 1% of the samples got slower: p99.9 regresses; p99.99 too, but 60 samples beyond it are too few to gate
+        assertTrue(out().contains("1.50x ±0%  REGRESSION: p99.9 5.01ms -> 7.50ms\n") || out().contains(
+                "REGRESSION: p99.9 5.01ms -> 7.50ms\n"), out());
+        assertTrue(out().contains("1 regression(s) beyond 10%"), out());
+        assertEquals(0, compare(base.toString(), slower.toString(), "60%", null));
+        assertEquals(0, compare(slower.toString(), base.toString()), "faster is never a regression");
+    }
+
+    @Test
+    void aSlowdownWithinTheForksSpreadIsNoiseNotARegression() throws IOException {
+        // four forks at 1.0, 1.1, 1.2 and 1.3 times the typical latency: p50 spread (1.3 - 1.0) / 1.15 = 26%
+        Path base = new FixtureRun(tmp.resolve("base")).cell("chronicle", "openjdk-17.0.15__g1", "OK", 1_000,
+                5_000_000, 4, 300_000).write().dir;
+        Path slower = new FixtureRun(tmp.resolve("slower")).cell("chronicle", "openjdk-17.0.15__g1", "OK", 1_200,
+                5_000_000, 4, 300_000).write().dir;
+        assertEquals(0, compare(base.toString(), slower.toString()), out());
+        assertTrue(out().contains("ok  slower within the forks' spread: p50 1.20us -> 1.44us"), out());
+        assertTrue(out().contains("1 comparison(s), 0 regression(s) beyond 10%"), out());
+    }
+
+    @Test
+    void aCellThatStoppedWorkingIsARegression() throws IOException {
+        Path base = run("base", 1_000, 5_000_000, "OK");
+        Path broken = run("broken", 1_000, 5_000_000, "FAILED");
+        assertEquals(1, compare(base.toString(), broken.toString()));
+        assertTrue(out().contains("REGRESSION (OK in the base, FAILED in the candidate: rate not held"), out());
+    }
+
+    @Test
+    void runsWithNothingInCommonOrBadArgumentsAreUsageErrors() {
+        Path base = run("base", 1_000, 5_000_000, "OK");
+        Path other = new FixtureRun(tmp.resolve("other")).cell("chronicle", "temurin-25.0.3__zgc", "OK", 500, 1_000_000,
+                1, 3000).write().dir;
+        UsageException e = assertThrows(UsageException.class, () -> compare(base.toString(), other.toString()));
+        assertTrue(e.getMessage().contains("no cell and variant in common"), e.getMessage());
+        assertTrue(out().contains("note: queue/chronicle/openjdk-17.0.15__g1: only in the base run"), out());
+        assertThrows(UsageException.class, () -> compare(base.toString(), tmp.resolve("none").toString()));
+        assertThrows(UsageException.class, () -> compare(base.toString(), base.toString(), "-5%", null));
+        assertEquals(0.025, Compare.parseThreshold("2.5%"), 1e-12);
+    }
+
+    @Test
+    void aCellTheBaseHadOkAndTheCandidateLacksIsARegression() throws IOException {
+        Path base = new FixtureRun(tmp.resolve("base"))
+                .cell("chronicle", "openjdk-17.0.15__g1", "OK", 1_000, 5_000_000, 2, 300_000)
+                .cell("chronicle", "openjdk-17.0.15__zgc", "OK", 1_000, 5_000_000, 2, 300_000).write().dir;
+        // interrupted before its second cell: run.json lists it as not run, and it has no results
+        Path interrupted = new FixtureRun(tmp.resolve("interrupted"))
+                .cell("chronicle", "openjdk-17.0.15__g1", "OK", 1_000, 5_000_000, 2, 300_000)
+                .unmeasured("openjdk-17.0.15__zgc", "NOT_RUN", "the run was interrupted before this cell").write().dir;
+        assertEquals(1, compare(base.toString(), interrupted.toString()), out());
+        assertTrue(out().contains("queue/chronicle/openjdk-17.0.15__zgc"), out());
+        assertTrue(out().contains("REGRESSION (OK in the base, no result in the candidate: NOT_RUN: the run was"
+                + " interrupted before this cell)"), out());
+        assertTrue(out().contains("2 comparison(s), 1 regression(s) beyond 10%"), out());
+
+        out.reset();
+        Path narrower = new FixtureRun(tmp.resolve("narrower"))
+                .cell("chronicle", "openjdk-17.0.15__g1", "OK", 1_000, 5_000_000, 2, 300_000).write().dir;
+        assertEquals(1, compare(base.toString(), narrower.toString()), out());
+        assertTrue(out().contains("REGRESSION (OK in the base, not in the candidate run)"), out());
+    }
+
+    @Test
+    void anOutputThatCannotBeWrittenIsBadInputBeforeAnyComparison() throws IOException {
+        Path base = run("base", 1_000, 5_000_000, "OK");
+        Path file = Files.writeString(tmp.resolve("a-file"), "not a folder");
+        UsageException e = assertThrows(UsageException.class, () -> compare(base.toString(), base.toString(), "10%",
+                file.resolve("table.txt")));
+        assertEquals("bench compare: --output " + file.resolve("table.txt") + ": " + file + " is a file, so nothing"
+                + " can be created under it; give a file in a writable folder", e.getMessage());
+        assertEquals("", out(), "refused before comparing");
+        e = assertThrows(UsageException.class, () -> compare(base.toString(), base.toString(), "10%", tmp));
+        assertTrue(e.getMessage().contains(tmp + " is a folder"), e.getMessage());
+
+        Path written = tmp.resolve("new/table.txt");
+        assertEquals(0, compare(base.toString(), base.toString(), "10%", written));
+        assertEquals(out(), Files.readString(written));
+    }
+
+    /** 2.62 ms to 1.42 us is 0.00054 of the base: two significant digits, never "0.00x". */
+    @Test
+    void aLargeSpeedUpNeverReadsAsZero() throws IOException {
+        Path base = run("base", 2_620_000, 5_000_000, "OK");
+        Path faster = run("faster", 1_420, 5_000_000, "OK");
+        assertEquals(0, compare(base.toString(), faster.toString()), out());
+        assertTrue(has("queue/chronicle/openjdk-17\\.0\\.15__g1 +0\\.00054x "), out());
+        assertTrue(!out().contains("0.00x"), out());
+        assertEquals("0.00054x", dev.latencybench.core.view.Comparison.ratio(1_420 / 2_620_000.0));
+        assertEquals("0.10x", dev.latencybench.core.view.Comparison.ratio(0.1));
+        assertEquals("0.099x", dev.latencybench.core.view.Comparison.ratio(0.0987));
+        assertEquals("1.04x", dev.latencybench.core.view.Comparison.ratio(1.04));
+        assertEquals("0x", dev.latencybench.core.view.Comparison.ratio(0));
+        assertEquals("-", dev.latencybench.core.view.Comparison.ratio(Double.NaN));
+    }
+
+    /** /proc passes the kernel's writable check for root and refuses every new file: bad input, before comparing. */
+    @Test
+    void anOutputUnderProcIsBadInputBeforeAnyComparison() {
+        Path base = run("base", 1_000, 5_000_000, "OK");
+        UsageException e = assertThrows(UsageException.class, () -> compare(base.toString(), base.toString(), "10%",
+                Path.of("/proc/nope/x.txt")));
+        assertTrue(e.getMessage().startsWith("bench compare: --output /proc/nope/x.txt: "), e.getMessage());
+        assertTrue(e.getMessage().contains("/proc"), e.getMessage());
+        assertTrue(e.getMessage().endsWith("; give a file in a writable folder"), e.getMessage());
+        assertEquals("", out(), "refused before comparing");
+    }
+
+    @Test
+    void theThresholdIsPrintedAsGiven() throws IOException {
+        Path base = run("base", 1_000, 5_000_000, "OK");
+        assertEquals(0, compare(base.toString(), base.toString(), "1000%", null));
+        assertTrue(out().contains("regression threshold 1000%\n"), out());
+        assertTrue(out().contains("0 regression(s) beyond 1000%\n"), out());
+        assertEquals("10%", Compare.pct(0.10));
+        assertEquals("2.5%", Compare.pct(0.025));
+        assertEquals("0%", Compare.pct(0));
+        assertEquals("12.35%", Compare.pct(0.123456));
+    }
+
+    private Path namedRun(String name, long chronicleNs, long slowNs, int forks) {
+        return new FixtureRun(tmp.resolve(name))
+                .named(dev.latencybench.core.record.Metrics.ONE_WAY, "baseline", "reference")
+                .cell("chronicle", "openjdk-17.0.15__g1", "OK", chronicleNs, slowNs, forks, 300_000)
+                .cell("baseline", "openjdk-17.0.15__g1", "OK", 100, 2_000_000, forks, 300_000)
+                .write().dir;
+    }
+
+    @Test
+    void anOldFormatRunAndANamedMetricsRunOfTheQueueStudyCompareMetricByMetric() throws IOException {
+        Path old = run("old", 1_000, 5_000_000, "OK");
+        Path named = namedRun("named", 1_000, 5_000_000, 2);
+        assertEquals(0, compare(old.toString(), named.toString()), out());
+        // the primary metric's row reads as before; the service row is named, and with no forks of it in the
+        // old result its noise is unknown: shown, not gated
+        assertTrue(has("\nqueue/chronicle/openjdk-17.0.15__g1 +1.00x ±10% +1.00x ±10% +1.00x ±10% +1.00x ±0% +1.00x ±0% †"
+                + "  ok\n  service +1.00x ±10% "), out());
+        assertTrue(out().contains("1.00x ±0% †  not gated: no slower percentile, but the forks' figures of this"
+                + " metric were not kept, so noise cannot be told from a change\n"), out());
+        assertTrue(out().contains("2 comparison(s), 0 regression(s) beyond 10%"), out());
+
+        out.reset();
+        Path slower = namedRun("slower", 1_000, 7_500_000, 2);
+        assertEquals(1, compare(old.toString(), slower.toString()), out());
+        assertTrue(out().contains("REGRESSION: p99.9 5.01ms -> 7.50ms\n"), out());
+        assertTrue(out().contains("1 regression(s) beyond 10%"), out());
+    }
+
+    @Test
+    void aSecondMetricThatGotSlowerIsARegressionWhenItsForksAreKnown() throws IOException {
+        Path base = namedRun("base", 1_000, 5_000_000, 1);
+        // the candidate's service time only got slower
+        Path cand = namedRun("cand", 1_000, 5_000_000, 1);
+        Path result = cand.resolve("queue/chronicle/openjdk-17.0.15__g1/result.json");
+        com.google.gson.JsonObject r = dev.latencybench.core.result.ResultFiles.readJson(result);
+        com.google.gson.JsonObject service = r.getAsJsonObject("metrics").getAsJsonObject("service");
+        service.addProperty("p50", 2 * service.get("p50").getAsLong());
+        dev.latencybench.core.result.ResultFiles.writeJson(result, r);
+        assertEquals(1, compare(base.toString(), cand.toString()), out());
+        assertTrue(has("\nqueue/chronicle/openjdk-17.0.15__g1 +1.00x .*  ok\n  service +2.00x "), out());
+        assertTrue(out().contains("REGRESSION: p50 1.00us -> 2.00us\n"), out());
+        assertTrue(out().contains("2 comparison(s), 1 regression(s) beyond 10%"), out());
+    }
+}

@@ -1,0 +1,70 @@
+package dev.latencybench.report.doc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DocRendererTest {
+    @TempDir
+    Path tmp;
+    private static Doc twoScenarios() {
+        return new Doc().h(1, "latency-bench report").p("intro").contents()
+                .h(2, "queue").h(3, "Verdict").p("a").h(3, "How much to trust each percentile").p("b")
+                .h(2, "chain").h(3, "Verdict").p("c").h(3, "How much to trust each percentile").p("d")
+                .h(2, "Environment");
+    }
+
+    @Test
+    void aHeadingRepeatedInAnotherSectionTakesThatSectionsNameSoEveryIdIsUnique() {
+        assertEquals(List.of("latency-bench-report", "queue", "verdict", "how-much-to-trust-each-percentile", "chain",
+                "chain-verdict", "chain-how-much-to-trust-each-percentile", "environment"),
+                DocRenderer.headingIds(twoScenarios()));
+        Doc same = new Doc().h(2, "a").h(3, "x").h(3, "x").h(3, "x");
+        assertEquals(List.of("a", "x", "a-x", "x-2"), DocRenderer.headingIds(same));
+    }
+
+    @Test
+    void thePageHasContentsLinkingEverySectionAndItsPartsBeforeTheFirstSection() throws IOException {
+        String html = DocRenderer.html(twoScenarios(), "t", Path.of("no-charts"));
+        int nav = html.indexOf("<nav class=\"toc\">");
+        assertTrue(nav > html.indexOf("<p>intro</p>") && nav < html.indexOf("<h2 id=\"queue\">"), html);
+        String toc = html.substring(nav, html.indexOf("</nav>"));
+        for (String id : List.of("queue", "verdict", "chain", "chain-verdict", "chain-how-much-to-trust-each-percentile",
+                "environment")) {
+            assertTrue(toc.contains("<a href=\"#" + id + "\">"), id + " in " + toc);
+            assertTrue(html.contains(" id=\"" + id + "\">"), id);
+        }
+        assertTrue(toc.contains("<li><a href=\"#environment\">Environment</a></li>"), "no empty list: " + toc);
+    }
+
+    /**
+     * A chart with data is drawn in the page from it, its data made safe inside its script element, with uPlot and
+     * the chart script once at the end; a chart with only an SVG is inlined as before, and a page without charts
+     * carries no script at all.
+     */
+    @Test
+    void aChartWithDataBecomesAnInteractiveChartAndOneWithOnlyAnSvgIsInlined() throws IOException {
+        Files.writeString(tmp.resolve("a.json"), "{\"type\":\"bars\",\"title\":\"</script> a\"}\n");
+        Files.writeString(tmp.resolve("b.svg"), "<?xml version=\"1.0\"?>\n<svg width=\"10\"></svg>");
+        String html = DocRenderer.html(new Doc().h(1, "r").chart("a", "chart a").chart("b", "chart b").chart("a", "again"),
+                "t", tmp);
+        assertTrue(html.contains("<figure class=\"ichart\" id=\"chart-a\"><script type=\"application/json\""
+                + " class=\"chart-data\">{\"type\":\"bars\",\"title\":\"<\\/script> a\"}</script><noscript><img"
+                + " class=\"chart\" src=\"charts/a.png\" alt=\"chart a\"></noscript><figcaption>chart a (<a"
+                + " href=\"charts/a.png\">PNG</a>, <a href=\"charts/a.svg\">SVG</a>, <a href=\"charts/a.json\">data</a>)"
+                + "</figcaption></figure>"), html);
+        assertTrue(html.contains("<figure class=\"ichart\" id=\"chart-a-2\">"), "ids stay unique: " + html);
+        assertTrue(html.contains("<figure><svg class=\"chart\" width=\"10\"></svg><figcaption>chart b"), html);
+        assertEquals(1, html.split("<script>/\\* uPlot ", -1).length - 1, "uPlot once");
+        assertTrue(html.indexOf("window.reportCharts") > html.indexOf("</main>"), "the script runs after the figures");
+        assertFalse(DocRenderer.html(new Doc().h(1, "r").p("x"), "t", tmp).contains("<script"), "no chart, no script");
+    }
+}
