@@ -23,13 +23,13 @@ import dev.latencybench.core.fork.ForkedStudy;
 import dev.latencybench.core.study.CellPlan;
 import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.study.Study;
+import dev.latencybench.report.data.CellOutcome;
 import dev.latencybench.runner.jvm.Collector;
 import dev.latencybench.runner.jvm.GraalJit;
 import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.jvm.JvmInfo;
 import dev.latencybench.runner.jvm.JvmProber;
 import dev.latencybench.runner.matrix.Cell;
-import dev.latencybench.runner.matrix.CellOutcome;
 import dev.latencybench.runner.matrix.RunRequest;
 
 /**
