@@ -4,7 +4,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
 
 import org.HdrHistogram.Histogram;
 
@@ -99,6 +104,7 @@ public final class TailAttribution {
 
     /** @param none what a sample that no stop or stall covers is put down to: {@code code}, or {@code other} without stalls */
     static void attribute(OutlierFile outliers, StopIndex stops, Cause none, String fork, TailPart t) {
+        Map<Cause, PriorityQueue<long[]>> worstOf = new EnumMap<>(Cause.class); // per cause, its worst, least on top
         for (int i = 0; i < outliers.size(); i++) {
             long end = outliers.endNs(i);
             long latency = outliers.latencyNs(i);
@@ -111,6 +117,14 @@ public final class TailAttribution {
             if (latency > t.beyondP99_9.percentileNs) {
                 t.beyondP99_9.add(cause);
             }
+            PriorityQueue<long[]> worst = worstOf.computeIfAbsent(cause,
+                    c -> new PriorityQueue<>(Comparator.comparingLong((long[] m) -> m[1])));
+            if (worst.size() < TailPart.MARKS_PER_CAUSE || latency > worst.peek()[1]) {
+                if (worst.size() == TailPart.MARKS_PER_CAUSE) {
+                    worst.poll();
+                }
+                worst.add(new long[] {end, latency});
+            }
             TailPart.Worst w = t.worst.get(cause.label());
             if (w == null || latency > w.latencyNs) {
                 w = new TailPart.Worst();
@@ -120,6 +134,15 @@ public final class TailAttribution {
                 w.fork = fork;
                 t.worst.put(cause.label(), w);
             }
+        }
+        Map<String, List<long[]>> marks = new LinkedHashMap<>();
+        for (Map.Entry<Cause, PriorityQueue<long[]>> e : worstOf.entrySet()) {
+            List<long[]> inTime = new ArrayList<>(e.getValue());
+            inTime.sort(Comparator.comparingLong((long[] m) -> m[0]));
+            marks.put(e.getKey().label(), inTime);
+        }
+        if (!marks.isEmpty()) {
+            t.marks.put(fork, marks);
         }
     }
 
