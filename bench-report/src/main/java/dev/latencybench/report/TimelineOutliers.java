@@ -75,9 +75,10 @@ final class TimelineOutliers {
         if (rows.isEmpty()) {
             return;
         }
-        doc.p("Diamonds are samples of `" + variant + "` kept as outliers: each fork's worst "
-                + TailPart.MARKS_PER_CAUSE + " of each cause (as the tail's causes above count them), at their end"
-                + " and as high as they were long, in their cause's colour.");
+        doc.p("Diamonds are samples of `" + variant + "` kept as outliers, per fork and cause"
+                + " the worst sample of each of its " + TailPart.MARKS_PER_CAUSE + " worst episodes (samples whose"
+                + " lifetimes overlap, as in one stall, are one episode), at their end and as high as they were long,"
+                + " in their cause's colour (the causes as the tail's causes above count them).");
         doc.table(List.of("cell", "cause", "marked", "worst", "ended at (s)"), rows, Doc.numericFrom(2, 5));
     }
 }

@@ -4,12 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.EnumMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.PriorityQueue;
 
 import org.HdrHistogram.Histogram;
 
@@ -104,7 +99,7 @@ public final class TailAttribution {
 
     /** @param none what a sample that no stop or stall covers is put down to: {@code code}, or {@code other} without stalls */
     static void attribute(OutlierFile outliers, StopIndex stops, Cause none, String fork, TailPart t) {
-        Map<Cause, PriorityQueue<long[]>> worstOf = new EnumMap<>(Cause.class); // per cause, its worst, least on top
+        Cause[] causeOf = new Cause[outliers.size()];
         for (int i = 0; i < outliers.size(); i++) {
             long end = outliers.endNs(i);
             long latency = outliers.latencyNs(i);
@@ -117,14 +112,7 @@ public final class TailAttribution {
             if (latency > t.beyondP99_9.percentileNs) {
                 t.beyondP99_9.add(cause);
             }
-            PriorityQueue<long[]> worst = worstOf.computeIfAbsent(cause,
-                    c -> new PriorityQueue<>(Comparator.comparingLong((long[] m) -> m[1])));
-            if (worst.size() < TailPart.MARKS_PER_CAUSE || latency > worst.peek()[1]) {
-                if (worst.size() == TailPart.MARKS_PER_CAUSE) {
-                    worst.poll();
-                }
-                worst.add(new long[] {end, latency});
-            }
+            causeOf[i] = cause;
             TailPart.Worst w = t.worst.get(cause.label());
             if (w == null || latency > w.latencyNs) {
                 w = new TailPart.Worst();
@@ -135,12 +123,7 @@ public final class TailAttribution {
                 t.worst.put(cause.label(), w);
             }
         }
-        Map<String, List<long[]>> marks = new LinkedHashMap<>();
-        for (Map.Entry<Cause, PriorityQueue<long[]>> e : worstOf.entrySet()) {
-            List<long[]> inTime = new ArrayList<>(e.getValue());
-            inTime.sort(Comparator.comparingLong((long[] m) -> m[0]));
-            marks.put(e.getKey().label(), inTime);
-        }
+        var marks = TailMarks.of(outliers, causeOf);
         if (!marks.isEmpty()) {
             t.marks.put(fork, marks);
         }

@@ -26,7 +26,7 @@ import com.google.gson.JsonPrimitive;
  * what x is ({@link LineChart.XScale});</li>
  * <li>bars: {@code {"type":"bars", "title", "y":{"title","unit","min","max","log"}, "categories":[...],
  * "series":[{"name","colour","values","low"?,"high"?}]}}, values in the unit named, null where a bar is missing.</li>
- * <li>shares: {@code {"type":"shares", "title", "y":{"title","unit":"%","min":0,"max":100}, "categories":[...],
+ * <li>shares: {@code {"type":"shares", "title", "y":{"title","unit":"%","min":0,"max":108}, "categories":[...],
  * "totals":[...], "missing":[...], "series":[{"name","colour","values","counts"}]}}: stacked bars of percentages
  * ({@link ShareBarChart}), a series per part, null values and a reason in {@code missing} where a bar is missing.</li>
  * </ul>

@@ -33,6 +33,8 @@ public final class ShareBarChart implements PaintableChart, ChartData {
     private static final int LEGEND_PADDING_PX = 6;
     private static final int LEGEND_GAP_PX = 8;
     private static final Color MISSING_TEXT = new Color(0x57606A);
+    /** report.html's plot reaches this far above 100%, so that the totals written over full bars are not cut off. */
+    private static final int TOTALS_ROOM_PERCENT = 8;
 
     private final String title;
     private final String yTitle;
@@ -242,7 +244,7 @@ public final class ShareBarChart implements PaintableChart, ChartData {
     }
 
     /**
-     * {@code {"type":"shares", "title", "y":{"title","unit":"%","min":0,"max":100}, "categories":[...],
+     * {@code {"type":"shares", "title", "y":{"title","unit":"%","min":0,"max":108}, "categories":[...],
      * "totals":[n or null], "missing":[text or null], "series":[{"name","colour","values":[% or null],
      * "counts":[n or null]}]}}: a series per part.
      */
@@ -255,7 +257,7 @@ public final class ShareBarChart implements PaintableChart, ChartData {
         y.addProperty("title", yTitle);
         y.addProperty("unit", "%");
         y.addProperty("min", 0);
-        y.addProperty("max", 100);
+        y.addProperty("max", 100 + TOTALS_ROOM_PERCENT); // room over the bars for their totals, inside the plot
         o.add("y", y);
         List<String> categories = new ArrayList<>();
         JsonArray totals = new JsonArray();

@@ -592,7 +592,11 @@
             return spec.categories[i];
           });
         }}),
-        axis({label: spec.y.title, size: 60, values: function (u, splits) {
+        axis({label: spec.y.title, size: 60, splits: function (u, ai, min, max) {
+          return [0, 20, 40, 60, 80, 100].filter(function (v) { // not the room above 100% left for the totals
+            return v >= min && v <= max;
+          });
+        }, values: function (u, splits) {
           return splits.map(num);
         }})
       ],
