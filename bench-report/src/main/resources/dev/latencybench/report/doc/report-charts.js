@@ -794,6 +794,24 @@
       keys.push("whisker: lowest to highest fork");
     }
     box.appendChild(el("div", "ichart-hint", (keys.length ? keys.join("; ") + ". " : "") + HINT));
+    if (spec.type === "lines") { // the outliers' causes, each in its colour, as the image's legend names them
+      var causes = el("div", "ichart-hint");
+      var seen = {};
+      spec.panels.forEach(function (p) {
+        (p.outliers || []).forEach(function (o) {
+          if (!seen[o[3]]) {
+            seen[o[3]] = true;
+            var key = el("span", null, "\u25c6 ");
+            key.style.color = o[2];
+            causes.appendChild(key);
+            causes.appendChild(document.createTextNode("outlier: " + o[3] + "   "));
+          }
+        });
+      });
+      if (causes.childNodes.length) {
+        box.appendChild(causes);
+      }
+    }
     window.addEventListener("resize", function () {
       var s = plotSize(fig, panels);
       grid.style.gridTemplateColumns = "repeat(" + s.columns + ", 1fr)";
