@@ -27,8 +27,8 @@ import dev.latencybench.runner.matrix.RunRequest;
 
 /**
  * The request of a new {@code bench run}, from its options once reconciled with their properties
- * ({@link CommandLineProperties}), checked before anything starts: the scenarios (the task scenario's
- * options imply it), the collectors and their tuning, the extra flags, the results folder and the run
+ * ({@link CommandLineProperties}), checked before anything starts: the scenarios (a study's own options,
+ * such as the task study's, imply it), the collectors and their tuning, the extra flags, the results folder and the run
  * id, every property against the scenarios' declarations and plans, the JVMs, and a run folder that is
  * not there yet. Each refusal is a {@link UsageException} (exit 2). Stateless.
  */
