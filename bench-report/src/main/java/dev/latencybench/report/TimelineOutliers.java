@@ -76,9 +76,9 @@ final class TimelineOutliers {
             return;
         }
         doc.p("Diamonds are samples of `" + variant + "` kept as outliers, per fork and cause"
-                + " the worst sample of each of its " + TailPart.MARKS_PER_CAUSE + " worst episodes (samples whose"
-                + " lifetimes overlap, as in one stall, are one episode), at their end and as high as they were long,"
-                + " in their cause's colour (the causes as the tail's causes above count them).");
+                + " its worst in each of " + TailPart.MARKS_PER_CAUSE + " equal slots of the fork's time from its"
+                + " first outlier to its last, at their end and as high as they were long, in their cause's colour (the"
+                + " causes as the tail's causes above count them).");
         doc.table(List.of("cell", "cause", "marked", "worst", "ended at (s)"), rows, Doc.numericFrom(2, 5));
     }
 }

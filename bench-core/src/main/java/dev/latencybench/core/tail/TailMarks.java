@@ -1,19 +1,16 @@
 package dev.latencybench.core.tail;
 
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Picks the outliers of one fork the report's timeline marks ({@link TailPart#marks}): per cause, the worst sample of
- * each of its {@value TailPart#MARKS_PER_CAUSE} worst episodes, an episode being samples whose lifetimes
- * {@code [end - latency, end]} overlap. One stall delays every sample in flight alike, so the worst samples of a
- * cause are mostly one spike; one mark per episode shows where else the cause struck. Stateless; runs in the
- * launcher after a cell, in time O(outliers x log(outliers)) and memory O(outliers).
+ * Picks the outliers of one fork the report's timeline marks ({@link TailPart#marks}): the time from the fork's first
+ * kept outlier to its last is cut into {@value TailPart#MARKS_PER_CAUSE} equal slots, and each cause keeps its worst
+ * sample in each slot. A cause's worst samples are mostly one spike (one stall delays every sample in flight alike,
+ * and at a high rate a backlog's samples all overlap), so its plain worst 20 would be one diamond; one per slot shows
+ * when else the cause struck. Stateless; runs in the launcher after a cell, in time O(outliers).
  */
 final class TailMarks {
     private TailMarks() {
@@ -25,33 +22,37 @@ final class TailMarks {
      *         a cause without outliers is left out
      */
     static Map<String, List<long[]>> of(OutlierFile outliers, Cause[] causeOf) {
-        Integer[] worstFirst = new Integer[outliers.size()];
-        Arrays.setAll(worstFirst, i -> i);
-        Arrays.sort(worstFirst, Comparator.comparingLong((Integer i) -> outliers.latencyNs(i)).reversed());
-        Map<Cause, List<long[]>> picked = new EnumMap<>(Cause.class);
-        int full = 0;
-        for (int k = 0; k < worstFirst.length && full < Cause.values().length; k++) {
-            int i = worstFirst[k];
-            List<long[]> marks = picked.computeIfAbsent(causeOf[i], c -> new ArrayList<>());
-            if (marks.size() == TailPart.MARKS_PER_CAUSE) {
-                continue;
-            }
-            long end = outliers.endNs(i);
-            long start = end - outliers.latencyNs(i);
-            boolean sameEpisode = false;
-            for (long[] m : marks) {
-                sameEpisode |= start <= m[0] && m[0] - m[1] <= end;
-            }
-            if (!sameEpisode) {
-                marks.add(new long[] {end, outliers.latencyNs(i)});
-                full += marks.size() == TailPart.MARKS_PER_CAUSE ? 1 : 0;
+        Map<String, List<long[]>> byLabel = new LinkedHashMap<>();
+        if (outliers.size() == 0) {
+            return byLabel;
+        }
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        for (int i = 0; i < outliers.size(); i++) {
+            first = Math.min(first, outliers.endNs(i));
+            last = Math.max(last, outliers.endNs(i));
+        }
+        int slots = TailPart.MARKS_PER_CAUSE;
+        double slotNs = (double) (last - first + 1) / slots;
+        int[][] worst = new int[Cause.values().length][slots]; // index + 1 of the worst outlier; 0: none yet
+        for (int i = 0; i < outliers.size(); i++) {
+            int[] ofCause = worst[causeOf[i].ordinal()];
+            int slot = (int) Math.min(slots - 1, (outliers.endNs(i) - first) / slotNs);
+            if (ofCause[slot] == 0 || outliers.latencyNs(i) > outliers.latencyNs(ofCause[slot] - 1)) {
+                ofCause[slot] = i + 1;
             }
         }
-        Map<String, List<long[]>> byLabel = new LinkedHashMap<>();
-        picked.forEach((cause, marks) -> {
-            marks.sort(Comparator.comparingLong((long[] m) -> m[0]));
-            byLabel.put(cause.label(), marks);
-        });
+        for (Cause c : Cause.values()) {
+            List<long[]> marks = new ArrayList<>();
+            for (int index : worst[c.ordinal()]) {
+                if (index > 0) {
+                    marks.add(new long[] {outliers.endNs(index - 1), outliers.latencyNs(index - 1)});
+                }
+            }
+            if (!marks.isEmpty()) {
+                byLabel.put(c.label(), marks);
+            }
+        }
         return byLabel;
     }
 }

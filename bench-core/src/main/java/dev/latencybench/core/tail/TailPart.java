@@ -23,7 +23,7 @@ public final class TailPart {
     public static final String MEMBER = "tail";
     /** Fewer attributed samples than this beyond p99.9: no shares, as a percentile with fewer is not shown. */
     public static final long SHARES_FROM = 10;
-    /** How many outliers of each cause a fork keeps in {@link #marks}: the worst of its worst episodes. */
+    /** How many outliers of each cause a fork keeps in {@link #marks} at most: its worst in each of as many slots. */
     public static final int MARKS_PER_CAUSE = 20;
     private static final Gson GSON = new Gson();
 
@@ -40,10 +40,10 @@ public final class TailPart {
     /** Per cause label, the worst sample kept that was put down to it. */
     public Map<String, Worst> worst = new LinkedHashMap<>();
     /**
-     * Per fork (its process id), per cause label, the worst kept outlier of each of the {@value #MARKS_PER_CAUSE}
-     * worst episodes of that cause (samples whose lifetimes overlap are one episode: {@link TailMarks}), each
-     * {@code [endNs, latencyNs]}, earliest end first: what the report's timeline marks. Bounded: at most 20 x 5 pairs
-     * a fork. Empty in a result written before they were kept.
+     * Per fork (its process id), per cause label, the worst kept outlier of that cause in each of
+     * {@value #MARKS_PER_CAUSE} equal slots of the fork's time from its first outlier to its last ({@link TailMarks}),
+     * each {@code [endNs, latencyNs]}, earliest end first: what the report's timeline marks. Bounded: at most 20 x 5
+     * pairs a fork. Empty in a result written before they were kept.
      */
     public Map<String, Map<String, List<long[]>>> marks = new LinkedHashMap<>();
     /**
