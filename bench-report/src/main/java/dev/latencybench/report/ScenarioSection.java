@@ -17,11 +17,11 @@ import dev.latencybench.report.doc.Doc;
 /**
  * One scenario's part of the report, in reading order: what was run, the verdict (which cell is best,
  * and which differences are real) with the median and p99.99 bar charts right after it, the JVM × GC
- * pivot, a table per metric, spectrum and timeline per variant, how far to trust each percentile,
- * pauses, the floor and yardstick tables, and what made a cell suspect. Each part is its own class;
- * this one only orders them. A scenario none of whose cells ended OK says so first, with each cell's reasons;
- * where none of them has figures that hold (every cell failed), its tables follow and nothing is ranked or
- * charted. Stateless.
+ * pivot, a table per metric, the tail's causes per cell (a stacked bar each), spectrum and timeline per
+ * variant, how far to trust each percentile, pauses, the floor and yardstick tables, and what made a cell
+ * suspect. Each part is its own class; this one only orders them. A scenario none of whose cells ended OK says
+ * so first, with each cell's reasons; where none of them has figures that hold (every cell failed), its tables
+ * follow and nothing is ranked or charted. Stateless.
  */
 final class ScenarioSection {
     private ScenarioSection() {
@@ -80,6 +80,7 @@ final class ScenarioSection {
             SummaryTables.write(doc, study, all, marks(data, scenario), legend(scenario));
         }
         if (!cells.isEmpty()) {
+            TailCauses.write(doc, data, scenario, variants, charts);
             SpectrumTimeline.write(doc, data, scenario, variants, charts, problems);
         }
         Confidence.write(doc, all);

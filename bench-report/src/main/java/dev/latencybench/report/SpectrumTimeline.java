@@ -14,6 +14,7 @@ import org.HdrHistogram.Histogram;
 import dev.latencybench.core.record.IntervalLog;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.result.CellResult;
+import dev.latencybench.core.tail.TailPart;
 import dev.latencybench.core.view.Spectra;
 import dev.latencybench.report.chart.ChartOutput;
 import dev.latencybench.report.chart.Charts;
@@ -225,6 +226,7 @@ final class SpectrumTimeline {
                     + (uptimeOnly ? " These GC logs carry the JVM's uptime, not the wall clock: each pause is placed"
                     + " by counting back from the fork's exit, taken as the end of its last interval, so it may sit a"
                     + " few hundred milliseconds early." : ""));
+            TimelineOutliers.table(doc, variant, timelines);
         }
         if (most > 0) {
             doc.p("No " + metric + " over time for the runs whose interval log holds " + (fewest == most ? fewest
@@ -233,8 +235,14 @@ final class SpectrumTimeline {
         }
     }
 
-    /** One fork of a cell: how many values of the primary metric it recorded, and its pauses (null: no GC log). */
-    record Fork(long count, GcPauses pauses) {
+    /**
+     * One fork of a cell: how many values of the primary metric it recorded, its pauses (null: no GC log), and its
+     * worst outliers per cause label, each {@code [endNs, latencyNs]} ({@link TailPart#marks}; empty: none kept).
+     */
+    record Fork(long count, GcPauses pauses, Map<String, List<long[]>> outliers) {
+        Fork(long count, GcPauses pauses) {
+            this(count, pauses, Map.of());
+        }
     }
 
     /**
@@ -245,11 +253,14 @@ final class SpectrumTimeline {
     static List<Fork> forks(RunData.Row r) throws IOException {
         List<LatencySummary> counts = r.primaryForks();
         List<String> ids = forkIds(r);
+        TailPart tail = VariantAnswer.tail(r);
         List<Fork> forks = new ArrayList<>();
         for (int i = 0; i < counts.size(); i++) {
             Path gcLog = i < ids.size() && r.dir != null ? r.dir.resolve("gc-" + ids.get(i) + ".log") : null;
-            forks.add(new Fork(counts.get(i).count,
-                    gcLog != null && Files.isRegularFile(gcLog) ? GcPauses.read(gcLog) : null));
+            Map<String, List<long[]>> outliers = tail == null || i >= ids.size() || tail.marks == null ? null
+                    : tail.marks.get(ids.get(i));
+            forks.add(new Fork(counts.get(i).count, gcLog != null && Files.isRegularFile(gcLog)
+                    ? GcPauses.read(gcLog) : null, outliers == null ? Map.of() : outliers));
         }
         return forks;
     }
@@ -317,6 +328,7 @@ final class SpectrumTimeline {
         List<Double> forkStarts = new ArrayList<>();
         List<Double> pauseSec = new ArrayList<>();
         List<Double> pauseUs = new ArrayList<>();
+        TimelineOutliers outliers = new TimelineOutliers();
         double offsetSec = 0;
         for (int i = 0; i < intervals.size();) {
             int fork = forkOf[i];
@@ -359,13 +371,14 @@ final class SpectrumTimeline {
                             pauseUs.add(pauses.lengthNs(k) / Charts.NANOS_PER_MICRO);
                         }
                     }
+                    outliers.add(forks.get(fork), pauses, startMs, lastEndMs, offsetSec);
                 }
                 offsetSec += (lastEndMs - startMs) / 1000.0;
             }
             i = end;
         }
         return new TimeSeries(name, doubles(t), doubles(max)).withMarks(doubles(forkStarts), doubles(pauseSec),
-                doubles(pauseUs));
+                doubles(pauseUs)).withOutliers(outliers.marks());
     }
 
     /** Whether a timeline has a point to draw: an interval that is a gap in the line is NaN. */

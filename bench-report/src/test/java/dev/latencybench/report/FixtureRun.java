@@ -264,6 +264,19 @@ public final class FixtureRun {
         }
     }
 
+    /** Adds a cell's tail part (why its primary metric's tail was slow) to its result.json, as the merger writes it. */
+    public FixtureRun tail(String variant, String cell, dev.latencybench.core.tail.TailPart tail) {
+        Path result = dir.resolve(scenario).resolve(variant).resolve(cell).resolve("result.json");
+        try {
+            JsonObject r = ResultFiles.readJson(result);
+            r.add(dev.latencybench.core.tail.TailPart.MEMBER, tail.toJson());
+            ResultFiles.writeJson(result, r);
+            return this;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Rewrites a cell's interval log as one interval for the whole period, as a loop with its own histograms writes it. */
     FixtureRun oneIntervalPerPeriod(String variant, String cell) {
         return oneIntervalPerPeriod(variant, cell, 1);

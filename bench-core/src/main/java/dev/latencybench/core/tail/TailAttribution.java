@@ -99,6 +99,7 @@ public final class TailAttribution {
 
     /** @param none what a sample that no stop or stall covers is put down to: {@code code}, or {@code other} without stalls */
     static void attribute(OutlierFile outliers, StopIndex stops, Cause none, String fork, TailPart t) {
+        Cause[] causeOf = new Cause[outliers.size()];
         for (int i = 0; i < outliers.size(); i++) {
             long end = outliers.endNs(i);
             long latency = outliers.latencyNs(i);
@@ -111,6 +112,7 @@ public final class TailAttribution {
             if (latency > t.beyondP99_9.percentileNs) {
                 t.beyondP99_9.add(cause);
             }
+            causeOf[i] = cause;
             TailPart.Worst w = t.worst.get(cause.label());
             if (w == null || latency > w.latencyNs) {
                 w = new TailPart.Worst();
@@ -120,6 +122,10 @@ public final class TailAttribution {
                 w.fork = fork;
                 t.worst.put(cause.label(), w);
             }
+        }
+        var marks = TailMarks.of(outliers, causeOf);
+        if (!marks.isEmpty()) {
+            t.marks.put(fork, marks);
         }
     }
 

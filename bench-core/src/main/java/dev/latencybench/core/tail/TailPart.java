@@ -23,6 +23,8 @@ public final class TailPart {
     public static final String MEMBER = "tail";
     /** Fewer attributed samples than this beyond p99.9: no shares, as a percentile with fewer is not shown. */
     public static final long SHARES_FROM = 10;
+    /** How many outliers of each cause a fork keeps in {@link #marks} at most: its worst in each of as many slots. */
+    public static final int MARKS_PER_CAUSE = 20;
     private static final Gson GSON = new Gson();
 
     /** The highest of the forks' thresholds: above it, every sample of every fork was kept (unless not kept). */
@@ -37,6 +39,13 @@ public final class TailPart {
     public Beyond beyondP99_9 = new Beyond();
     /** Per cause label, the worst sample kept that was put down to it. */
     public Map<String, Worst> worst = new LinkedHashMap<>();
+    /**
+     * Per fork (its process id), per cause label, the worst kept outlier of that cause in each of
+     * {@value #MARKS_PER_CAUSE} equal slots of the fork's time from its first outlier to its last ({@link TailMarks}),
+     * each {@code [endNs, latencyNs]}, earliest end first: what the report's timeline marks. Bounded: at most 20 x 5
+     * pairs a fork. Empty in a result written before they were kept.
+     */
+    public Map<String, Map<String, List<long[]>>> marks = new LinkedHashMap<>();
     /**
      * Why samples beyond p99.9 may be missing from {@code beyondP99_9.attributed}, one sentence a fork: a
      * threshold above the cell's p99.9 (the warm-up's second half slower than the measured period), a full

@@ -22,10 +22,13 @@ import com.google.gson.JsonPrimitive;
  * <ul>
  * <li>lines: {@code {"type":"lines", "title", "x":{"title","min","max","ticks","labels","scale"}, "y":{"title",
  * "unit","min","max"}, "level":{"y","name"}?, "panels":[{"title", "lines":[{"name","colour","width","dash","x","y"}],
- * "forkStarts":[x], "pauses":[[x,y]], "failures":[[x,y]]}]}}, y in the unit named, on a log axis; {@code scale} says
+ * "forkStarts":[x], "pauses":[[x,y]], "failures":[[x,y]], "outliers":[[x,y,colour,cause]]?}]}}, y in the unit named, on a log axis; {@code scale} says
  * what x is ({@link LineChart.XScale});</li>
  * <li>bars: {@code {"type":"bars", "title", "y":{"title","unit","min","max","log"}, "categories":[...],
  * "series":[{"name","colour","values","low"?,"high"?}]}}, values in the unit named, null where a bar is missing.</li>
+ * <li>shares: {@code {"type":"shares", "title", "y":{"title","unit":"%","min":0,"max":108}, "categories":[...],
+ * "totals":[...], "missing":[...], "series":[{"name","colour","values","counts"}]}}: stacked bars of percentages
+ * ({@link ShareBarChart}), a series per part, null values and a reason in {@code missing} where a bar is missing.</li>
  * </ul>
  * Numbers carry six significant digits, NaN is null; the same chart gives the same bytes.
  */

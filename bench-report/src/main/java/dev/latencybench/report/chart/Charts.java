@@ -89,6 +89,40 @@ public final class Charts {
     }
 
     /**
+     * Stacked bars of shares ({@link ShareBarChart}): one bar per category, cut into {@code parts} in their order, part
+     * {@code i} in palette slot {@code slots.get(i)}; a category without a bar has its reason written in its place.
+     *
+     * @param yTitle the share axis' title, e.g. {@code share of the samples beyond p99.9 (%)}
+     * @throws IllegalArgumentException when there is no bar or no part, a category or part is named twice, a bar has
+     *                                  not one count per part, or parts and slots differ in number
+     */
+    public static ChartFiles shares(Path dir, String baseName, String title, String yTitle, List<String> parts,
+            List<Integer> slots, List<ShareBars> bars) throws IOException {
+        ShareBarChart c = shareChart(baseName, title, yTitle, parts, slots, bars);
+        return ChartOutput.write(c, dir, baseName, title, parts);
+    }
+
+    /** The chart {@link #shares} writes, for the tests to measure. */
+    static ShareBarChart shareChart(String baseName, String title, String yTitle, List<String> parts,
+            List<Integer> slots, List<ShareBars> bars) {
+        String chart = "share chart '" + requireBaseName(baseName) + "'";
+        requireText(title, chart + ": title");
+        requireText(yTitle, chart + ": share axis title");
+        if (bars.isEmpty() || parts.isEmpty()) {
+            throw new IllegalArgumentException(chart + ": no " + (bars.isEmpty() ? "bars" : "parts"));
+        }
+        if (slots.size() != parts.size()) {
+            throw new IllegalArgumentException(chart + ": " + parts.size() + " parts but " + slots.size() + " colours");
+        }
+        requireUnique(parts, chart, "part");
+        List<String> categories = new ArrayList<>();
+        bars.forEach(b -> categories.add(b.category()));
+        requireUnique(categories, chart, "category");
+        ShareBars.requireParts(bars, parts.size(), chart);
+        return new ShareBarChart(title, yTitle, parts, slots, bars);
+    }
+
+    /**
      * Latency against percentile, one line per spectrum, on a log latency axis fitted to the data
      * ({@link LatencyAxis}) and a "nines" percentile axis where 90%, 99%, 99.9%, ... lie one step apart
      * ({@link #nines(double)}). The x axis ends where the data end: at the highest percentile of any line, the highest

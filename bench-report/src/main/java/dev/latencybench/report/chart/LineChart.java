@@ -53,6 +53,10 @@ public final class LineChart implements PaintableChart, ChartData {
         }
     }
 
+    /** A sample kept as an outlier at {@code (x, y)}, y its latency in the axis' unit, and the cause it was put down to. */
+    record Outlier(double x, double y, Color colour, String cause) {
+    }
+
     /** One plot: its lines (indices into the chart's), the forks' starts and the marks drawn in it. */
     static final class Panel {
         final List<Integer> lines = new ArrayList<>();
@@ -60,6 +64,7 @@ public final class LineChart implements PaintableChart, ChartData {
         final List<Mark> pauses = new ArrayList<>();
         final List<Mark> failures = new ArrayList<>();
         final List<Mark> maxima = new ArrayList<>();
+        final List<Outlier> outliers = new ArrayList<>();
         String title; // null: its lines' names
     }
 
@@ -142,6 +147,14 @@ public final class LineChart implements PaintableChart, ChartData {
     /** A pause's triangle at {@code (x, y)}, y its length in the latency axis' unit, in palette slot {@code slot}. */
     void addPause(double x, double y, int slot, int panel) {
         panels.get(panel).pauses.add(new Mark(x, y, ChartStyle.colour(slot)));
+    }
+
+    /**
+     * An outlier's diamond at {@code (x, y)}, y its latency in the latency axis' unit, in palette slot {@code slot}:
+     * the colour of its {@code cause}, named in the legend.
+     */
+    void addOutlier(double x, double y, int slot, String cause, int panel) {
+        panels.get(panel).outliers.add(new Outlier(x, y, ChartStyle.colour(slot), cause));
     }
 
     /** A red dashed rule at {@code y} (in the latency axis' unit) across every plot, named in the legend. */
@@ -293,6 +306,11 @@ public final class LineChart implements PaintableChart, ChartData {
     /** The maxima of panel {@code panel}: {x, y} each. */
     public List<double[]> maxima(int panel) {
         return points(panels.get(panel).maxima);
+    }
+
+    /** The outliers of panel {@code panel}. */
+    List<Outlier> outliers(int panel) {
+        return List.copyOf(panels.get(panel).outliers);
     }
 
     private static List<double[]> points(List<Mark> marks) {

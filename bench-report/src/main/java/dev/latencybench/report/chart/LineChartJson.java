@@ -68,6 +68,16 @@ final class LineChartJson {
             po.add("pauses", points(panel.pauses));
             po.add("failures", points(panel.failures));
             po.add("maxima", points(panel.maxima));
+            if (!panel.outliers.isEmpty()) {
+                JsonArray outliers = new JsonArray();
+                for (LineChart.Outlier m : panel.outliers) {
+                    JsonArray mark = ChartData.numbers(new double[] {m.x(), m.y()});
+                    mark.add(ChartData.hex(m.colour()));
+                    mark.add(m.cause());
+                    outliers.add(mark);
+                }
+                po.add("outliers", outliers);
+            }
             ps.add(po);
         }
         o.add("panels", ps);

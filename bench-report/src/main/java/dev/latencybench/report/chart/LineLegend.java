@@ -24,8 +24,16 @@ final class LineLegend {
     /** Between the x axis and the legend's box. */
     static final int GAP_PX = 6;
 
-    /** A legend entry: a line (index >= 0), or the fork rule, the pause mark, the level or the failure mark. */
-    private record Entry(int line, String text) {
+    /**
+     * A legend entry: a line (index >= 0), or the fork rule, the pause mark, the level, the failure mark, or an
+     * outlier's mark in its cause's {@code colour}.
+     */
+    private record Entry(int line, String text, java.awt.Color colour) {
+        Entry(int line, String text) {
+            this(line, text, null);
+        }
+
+        static final int OUTLIER = -6;
         static final int FORK = -1;
         static final int PAUSE = -2;
         static final int LEVEL = -3;
@@ -60,6 +68,15 @@ final class LineLegend {
         }
         if (panels.stream().anyMatch(p -> !p.pauses.isEmpty())) {
             entries.add(new Entry(Entry.PAUSE, "stop-the-world pause, at its start, as high as it was long"));
+        }
+        List<String> causes = new ArrayList<>();
+        for (Panel p : panels) {
+            for (LineChart.Outlier o : p.outliers) {
+                if (!causes.contains(o.cause())) {
+                    causes.add(o.cause());
+                    entries.add(new Entry(Entry.OUTLIER, "outlier: " + o.cause(), o.colour()));
+                }
+            }
         }
         if (!Double.isNaN(chart.level())) {
             entries.add(new Entry(Entry.LEVEL, chart.levelName()));
@@ -154,6 +171,8 @@ final class LineLegend {
             g.draw(new Line2D.Double(x, lineY, x + LINE_PX, lineY));
         } else if (e.line() == Entry.FAILURE) {
             LineMarks.paintFailure(g, x + LINE_PX / 2.0, lineY, ChartStyle.TEXT);
+        } else if (e.line() == Entry.OUTLIER) {
+            LineMarks.paintOutlier(g, x + LINE_PX / 2.0, lineY, e.colour());
         } else if (e.line() == Entry.MAXIMUM) {
             LineMarks.paintMaximum(g, x + LINE_PX / 2.0, lineY, ChartStyle.TEXT);
         } else {

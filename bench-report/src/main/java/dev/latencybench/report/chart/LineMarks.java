@@ -9,13 +9,15 @@ import java.awt.geom.Path2D;
 
 /**
  * The marks a {@link LineChart} draws over its lines, the same in the plot and in the legend: a pause's triangle, a
- * failed step's cross, a line's maximum, and the styles of the fork and level rules. Stateless.
+ * failed step's cross, a line's maximum, an outlier's diamond, and the styles of the fork and level rules. Stateless.
  */
 final class LineMarks {
     /** A pause's triangle: half its width in px. */
     private static final double PAUSE_HALF_PX = 4.5;
     /** A failure's cross: half its width in px. */
     private static final double FAILURE_HALF_PX = 5;
+    /** An outlier's diamond: half its width in px. */
+    private static final double OUTLIER_HALF_PX = 4;
     /** A maximum's dot: radius in px. */
     static final double MAX_RADIUS_PX = 4.5;
 
@@ -39,6 +41,17 @@ final class LineMarks {
         t.lineTo(x, y);
         t.closePath();
         fillRinged(g, t, colour, 0.8f);
+    }
+
+    /** An outlier's diamond, in its cause's colour, outlined in white. */
+    static void paintOutlier(Graphics2D g, double x, double y, Color colour) {
+        Path2D.Double d = new Path2D.Double();
+        d.moveTo(x, y - OUTLIER_HALF_PX);
+        d.lineTo(x + OUTLIER_HALF_PX, y);
+        d.lineTo(x, y + OUTLIER_HALF_PX);
+        d.lineTo(x - OUTLIER_HALF_PX, y);
+        d.closePath();
+        fillRinged(g, d, colour, 0.8f);
     }
 
     /** A filled dot ringed in white, so that it shows at the end of a line of its colour. */

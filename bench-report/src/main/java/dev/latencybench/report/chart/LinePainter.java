@@ -180,6 +180,9 @@ final class LinePainter {
         for (Mark pause : panel.pauses) {
             LineMarks.paintPause(g, frame.screenX(pause.x()), frame.screenY(pause.y()), pause.colour());
         }
+        for (LineChart.Outlier o : panel.outliers) {
+            LineMarks.paintOutlier(g, frame.screenX(o.x()), frame.screenY(o.y()), o.colour());
+        }
         if (!Double.isNaN(chart.level())) {
             g.setColor(LineMarks.LEVEL_RULE);
             g.setStroke(LineMarks.LEVEL_STROKE);

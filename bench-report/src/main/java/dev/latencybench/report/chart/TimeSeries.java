@@ -6,7 +6,8 @@ import java.util.Objects;
  * One line of a timeline: a latency in microseconds per interval of the measurement, e.g. each interval's max or p99,
  * placed in seconds since the measurement started. {@code NaN} latency = an interval without samples, drawn as a gap.
  * Optionally with marks: where each fork after the first begins (forks back to back), and the stop-the-world pauses
- * of the line's JVM, each at its time and as high as it was long. Immutable.
+ * of the line's JVM, each at its time and as high as it was long; and the samples kept as outliers, each coloured by
+ * the cause it was put down to ({@link #withOutliers}). Immutable.
  *
  * <p>Colour: the palette slot given by {@link #inColour(int)}, else the line's position in the chart's list. Lines
  * that share a colour in one chart are told apart by dashes, in list order: give a cell's max and p99 lines the same
@@ -20,6 +21,36 @@ public final class TimeSeries {
     private final double[] forkStartsSec;
     private final double[] pauseSec;
     private final double[] pauseUs;
+    private Outliers outliers = new Outliers(new double[0], new double[0], new String[0], new int[0]);
+
+    /**
+     * Samples kept as outliers, each at its end in seconds since the start, its latency in microseconds, the cause it
+     * was put down to and that cause's palette slot.
+     */
+    public record Outliers(double[] sec, double[] us, String[] causes, int[] slots) {
+        public Outliers {
+            if (us.length != sec.length || causes.length != sec.length || slots.length != sec.length) {
+                throw new IllegalArgumentException("outliers: " + sec.length + " times, " + us.length + " latencies, "
+                        + causes.length + " causes and " + slots.length + " colours");
+            }
+            for (int i = 0; i < sec.length; i++) {
+                if (!(us[i] > 0) || Double.isInfinite(us[i]) || !Double.isFinite(sec[i])) {
+                    throw new IllegalArgumentException("outlier " + i + " is " + us[i] + " us at " + sec[i] + " s; an"
+                            + " outlier is a finite latency above 0 at a finite time");
+                }
+                Charts.requireText(causes[i], "outlier " + i + "'s cause");
+                Palette.requireSlot(slots[i]);
+            }
+            sec = sec.clone();
+            us = us.clone();
+            causes = causes.clone();
+            slots = slots.clone();
+        }
+
+        public int size() {
+            return sec.length;
+        }
+    }
 
     /**
      * @param name               legend text, e.g. {@code openjdk-17.0.15 g1 max}
@@ -63,7 +94,7 @@ public final class TimeSeries {
     /** The same line drawn in palette slot {@code slot} (0 first) whatever its position in the chart. */
     public TimeSeries inColour(int slot) {
         return new TimeSeries(name, secondsSinceStart, latenciesUs, Palette.requireSlot(slot), forkStartsSec,
-                pauseSec, pauseUs);
+                pauseSec, pauseUs).withOutliers(outliers);
     }
 
     /**
@@ -84,7 +115,21 @@ public final class TimeSeries {
                         + " us at " + pauseSec[i] + " s; a pause is a finite length above 0 at a finite time");
             }
         }
-        return new TimeSeries(name, secondsSinceStart, latenciesUs, paletteSlot, forkStartsSec, pauseSec, pauseUs);
+        return new TimeSeries(name, secondsSinceStart, latenciesUs, paletteSlot, forkStartsSec, pauseSec, pauseUs)
+                .withOutliers(outliers);
+    }
+
+    /** The same line with these outliers marked, each a diamond in its cause's colour. */
+    public TimeSeries withOutliers(Outliers marks) {
+        TimeSeries t = new TimeSeries(name, secondsSinceStart, latenciesUs, paletteSlot, forkStartsSec, pauseSec,
+                pauseUs);
+        t.outliers = java.util.Objects.requireNonNull(marks, "outliers");
+        return t;
+    }
+
+    /** The outliers marked on the line. */
+    public Outliers outliers() {
+        return outliers;
     }
 
     /** A copy of where each fork after the first begins, in seconds since the start. */

@@ -9,8 +9,8 @@ import java.util.Locale;
 
 /**
  * Lays latency timelines out as a {@link LineChart} ({@link Charts#timeline} writes it): the seconds axis and its
- * round ticks, the latency axis fitted to the lines and to the pauses drawn, the fork rules and pause marks, and
- * small multiples past {@value #TIMELINE_OVERLAY_MAX_COLOURS} colours. Stateless.
+ * round ticks, the latency axis fitted to the lines and to the pauses and outliers drawn, the fork rules, pause and
+ * outlier marks, and small multiples past {@value #TIMELINE_OVERLAY_MAX_COLOURS} colours. Stateless.
  */
 final class TimelineLayout {
     /** Line width in px: a timeline has many short zigzags, drawn thinner than a spectrum's lines. */
@@ -49,13 +49,20 @@ final class TimelineLayout {
             throw new IllegalArgumentException(chart + ": every latency is NaN; nothing to draw");
         }
         double xMaxSec = endSec > 0 ? endSec : 1;
-        for (TimeSeries line : lines) { // a pause is part of what the chart shows: the axis holds it
+        for (TimeSeries line : lines) { // a pause or an outlier is part of what the chart shows: the axis holds it
             double[] at = line.pauseSec();
             double[] us = line.pauseUs();
             for (int k = 0; k < at.length; k++) {
                 if (at[k] >= 0 && at[k] <= xMaxSec) {
                     range.minUs = Math.min(range.minUs, us[k]);
                     range.maxUs = Math.max(range.maxUs, us[k]);
+                }
+            }
+            TimeSeries.Outliers o = line.outliers();
+            for (int k = 0; k < o.size(); k++) {
+                if (o.sec()[k] >= 0 && o.sec()[k] <= xMaxSec) {
+                    range.minUs = Math.min(range.minUs, o.us()[k]);
+                    range.maxUs = Math.max(range.maxUs, o.us()[k]);
                 }
             }
         }
@@ -96,6 +103,12 @@ final class TimelineLayout {
             for (int k = 0; k < at.length; k++) {
                 if (at[k] >= 0 && at[k] <= xMaxSec) {
                     c.addPause(at[k], y.of(us[k]), slots.get(i), panel);
+                }
+            }
+            TimeSeries.Outliers o = line.outliers();
+            for (int k = 0; k < o.size(); k++) {
+                if (o.sec()[k] >= 0 && o.sec()[k] <= xMaxSec) {
+                    c.addOutlier(o.sec()[k], y.of(o.us()[k]), o.slots()[k], o.causes()[k], panel);
                 }
             }
         }

@@ -189,6 +189,7 @@ public final class Compare {
                             c.summary(metric), b.forks(metric), c.forks(metric), noiseKnown(b, c, metric),
                             maxRegression);
                 }
+                sb.append(TailCauseChange.line(b, c)); // a tail that changed its cause, slower or not
                 if (regressed) {
                     regressions++;
                 }

@@ -19,18 +19,25 @@ import java.util.regex.Pattern;
  * A pause line is written when the pause ends, so a pause began its length before its line.
  */
 public final class GcPauses {
-    /** {@code [40.820s]}, then optionally {@code [1795411969862ms]}: the JVM's uptime and the wall clock. */
-    private static final Pattern TIMES = Pattern.compile("^\\[(\\d+(?:\\.\\d+)?)s\\](?:\\[(\\d+)ms\\])?");
+    /**
+     * {@code [40.820s]}, then optionally {@code [1795411969862ms]} and {@code [11377239490939ns]}: the JVM's uptime, the
+     * wall clock and {@code System.nanoTime()}'s clock.
+     */
+    private static final Pattern TIMES = Pattern.compile("^\\[(\\d+(?:\\.\\d+)?)s\\](?:\\[(\\d+)ms\\])?"
+            + "(?:\\[(\\d+)ns\\])?");
 
     private final double[] endUptimeSec;
     private final long[] endEpochMs;
     private final long[] lengthNs;
     private final double lastUptimeSec;
+    /** The wall clock less {@code System.nanoTime()}'s, in ms; NaN where no line carries both. */
+    private final double epochLessNanoMs;
     /** Every pause line carried the wall clock. */
     public final boolean wallClock;
 
     private GcPauses(double[] endUptimeSec, long[] endEpochMs, long[] lengthNs, double lastUptimeSec,
-            boolean wallClock) {
+            boolean wallClock, double epochLessNanoMs) {
+        this.epochLessNanoMs = epochLessNanoMs;
         this.endUptimeSec = endUptimeSec;
         this.endEpochMs = endEpochMs;
         this.lengthNs = lengthNs;
@@ -46,6 +53,7 @@ public final class GcPauses {
         List<double[]> pauses = new ArrayList<>(); // {end uptime s, end epoch ms or -1, length ns}
         double last = 0;
         boolean wallClock = true;
+        double epochLessNanoMs = Double.NaN;
         for (String line : lines) {
             Matcher t = TIMES.matcher(line);
             if (!t.find()) {
@@ -53,6 +61,11 @@ public final class GcPauses {
             }
             double uptime = Double.parseDouble(t.group(1));
             last = Math.max(last, uptime);
+            if (t.group(2) != null && t.group(3) != null) {
+                // the wall clock is in whole ms, cut down: the largest difference is the closest to the true one
+                double d = Long.parseLong(t.group(2)) - Long.parseLong(t.group(3)) / 1e6;
+                epochLessNanoMs = Double.isNaN(epochLessNanoMs) ? d : Math.max(epochLessNanoMs, d);
+            }
             long ns = PauseSummary.pauseNs(line);
             if (ns > 0) {
                 long epochMs = t.group(2) == null ? -1 : Long.parseLong(t.group(2));
@@ -68,7 +81,7 @@ public final class GcPauses {
             epoch[i] = (long) pauses.get(i)[1];
             ns[i] = (long) pauses.get(i)[2];
         }
-        return new GcPauses(up, epoch, ns, last, wallClock);
+        return new GcPauses(up, epoch, ns, last, wallClock, epochLessNanoMs);
     }
 
     public int size() {
@@ -97,6 +110,15 @@ public final class GcPauses {
             starts[i] = endMs - lengthNs[i] / 1e6;
         }
         return starts;
+    }
+
+    /**
+     * The wall clock, in ms since the epoch (the interval log's clock), when {@code System.nanoTime()} read
+     * {@code nanos}, from the lines that carry both clocks (a log written with {@code timenanos}), to within a
+     * millisecond; NaN for a log that does not.
+     */
+    public double epochMsAtNanos(long nanos) {
+        return nanos / 1e6 + epochLessNanoMs;
     }
 
     @Override

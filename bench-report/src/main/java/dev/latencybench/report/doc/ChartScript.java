@@ -10,8 +10,9 @@ import java.util.Properties;
  * What report.html needs to draw its interactive charts, read from the class path once: uPlot's script and style sheet
  * from its WebJar ({@code org.webjars.npm:uplot}, the version the build pins), and this package's
  * {@code report-charts.js}, which turns each chart's data ({@code charts/<base>.json}) into uPlot plots, after
- * {@code report-charts-kit.js}, the stateless parts it uses (value text, hover box, line marks, ticks). The page
- * carries all three inline, so it opens offline and fetches nothing. Immutable and thread-safe once loaded.
+ * {@code report-charts-kit.js}, the stateless parts it uses (value text, hover box, line marks, ticks), and
+ * {@code report-charts-shares.js}, the stacked share bars (the tail's causes per cell). The page carries them inline,
+ * so it opens offline and fetches nothing. Immutable and thread-safe once loaded.
  */
 final class ChartScript {
     private static final String WEBJAR = "META-INF/resources/webjars/uplot/";
@@ -45,6 +46,7 @@ final class ChartScript {
             String dist = WEBJAR + version + "/dist/";
             s = new ChartScript(version, text(dist + "uPlot.iife.min.js"), text(dist + "uPlot.min.css"),
                     text("dev/latencybench/report/doc/report-charts-kit.js") + "\n"
+                    + text("dev/latencybench/report/doc/report-charts-shares.js") + "\n"
                     + text("dev/latencybench/report/doc/report-charts.js"));
             loaded = s;
         }

@@ -123,6 +123,22 @@ window.reportChartKit = (function () {
       ctx.lineWidth = 0.8 * r;
       ctx.stroke();
     });
+    // a kept outlier: a diamond in its cause's colour, outlined in white, at its end and as high as it was long
+    var tip = 4 * r;
+    (panel.outliers || []).forEach(function (p) {
+      var x = u.valToPos(p[0], "x", true), y = u.valToPos(p[1], "y", true);
+      ctx.beginPath();
+      ctx.moveTo(x, y - tip);
+      ctx.lineTo(x + tip, y);
+      ctx.lineTo(x, y + tip);
+      ctx.lineTo(x - tip, y);
+      ctx.closePath();
+      ctx.fillStyle = p[2];
+      ctx.fill();
+      ctx.strokeStyle = "#fff";
+      ctx.lineWidth = 0.8 * r;
+      ctx.stroke();
+    });
     var cross = 5 * r;
     panel.failures.forEach(function (p) {
       var x = u.valToPos(p[0], "x", true), y = u.valToPos(p[1], "y", true);
@@ -186,6 +202,11 @@ window.reportChartKit = (function () {
     panel.pauses.forEach(function (p) {
       if (Math.abs(u.valToPos(p[0], "x") - left) <= 6) {
         row(tip, p[2], "stop-the-world pause: " + num(p[1]) + " " + spec.y.unit);
+      }
+    });
+    (panel.outliers || []).forEach(function (p) {
+      if (Math.abs(u.valToPos(p[0], "x") - left) <= 6) {
+        row(tip, p[2], "outlier, " + p[3] + ": " + num(p[1]) + " " + spec.y.unit);
       }
     });
     panel.failures.forEach(function (p) {

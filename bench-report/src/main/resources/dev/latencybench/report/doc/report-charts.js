@@ -262,7 +262,7 @@
 
   function xBounds(chart) {
     var s = chart.spec;
-    return s.type === "bars" ? [-0.5, s.categories.length - 0.5] : [s.x.min, s.x.max];
+    return s.type !== "lines" ? [-0.5, s.categories.length - 0.5] : [s.x.min, s.x.max];
   }
 
   function yBounds(chart) {
@@ -350,7 +350,8 @@
     } else {
       var cell = el("div", "ichart-cell");
       grid.appendChild(cell);
-      var u = barPlot(chart, size, tip);
+      var u = spec.type === "shares" ? window.reportChartShares.plot(chart, size, tip) // report-charts-shares.js
+        : barPlot(chart, size, tip);
       cell.appendChild(u.root);
       u.over.appendChild(tip);
       chart.plots.push(u);
@@ -378,18 +379,44 @@
       if (any("pauses")) {
         keys.push("triangle: a stop-the-world pause, at its start, as high as it was long");
       }
+      if (spec.panels.some(function (p) {
+        return (p.outliers || []).length > 0;
+      })) {
+        keys.push("diamond: a sample kept as an outlier, at its end, as high as it was long, in its cause's colour");
+      }
       if (any("failures")) {
         keys.push("\u00d7: a step that failed");
       }
       if (any("maxima")) {
         keys.push("dot labelled max: the line's highest sample");
       }
+    } else if (spec.type === "shares") {
+      keys.push("a bar per cell, cut by the cause of each sample beyond its p99.9, the number over it the samples"
+        + " attributed; a cell without a bar says why in its place");
     } else if (spec.series.some(function (s) {
       return s.low;
     })) {
       keys.push("whisker: lowest to highest fork");
     }
     box.appendChild(el("div", "ichart-hint", (keys.length ? keys.join("; ") + ". " : "") + HINT));
+    if (spec.type === "lines") { // the outliers' causes, each in its colour, as the image's legend names them
+      var causes = el("div", "ichart-hint");
+      var seen = {};
+      spec.panels.forEach(function (p) {
+        (p.outliers || []).forEach(function (o) {
+          if (!seen[o[3]]) {
+            seen[o[3]] = true;
+            var key = el("span", null, "\u25c6 ");
+            key.style.color = o[2];
+            causes.appendChild(key);
+            causes.appendChild(document.createTextNode("outlier: " + o[3] + "   "));
+          }
+        });
+      });
+      if (causes.childNodes.length) {
+        box.appendChild(causes);
+      }
+    }
     window.addEventListener("resize", function () {
       var s = plotSize(fig, panels);
       grid.style.gridTemplateColumns = "repeat(" + s.columns + ", 1fr)";

@@ -1,0 +1,58 @@
+package dev.latencybench.core.tail;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Picks the outliers of one fork the report's timeline marks ({@link TailPart#marks}): the time from the fork's first
+ * kept outlier to its last is cut into {@value TailPart#MARKS_PER_CAUSE} equal slots, and each cause keeps its worst
+ * sample in each slot. A cause's worst samples are mostly one spike (one stall delays every sample in flight alike,
+ * and at a high rate a backlog's samples all overlap), so its plain worst 20 would be one diamond; one per slot shows
+ * when else the cause struck. Stateless; runs in the launcher after a cell, in time O(outliers).
+ */
+final class TailMarks {
+    private TailMarks() {
+    }
+
+    /**
+     * @param causeOf the cause each outlier was put down to, by index
+     * @return per cause label, in {@link Cause}'s order, its marks as {@code [endNs, latencyNs]}, earliest end first;
+     *         a cause without outliers is left out
+     */
+    static Map<String, List<long[]>> of(OutlierFile outliers, Cause[] causeOf) {
+        Map<String, List<long[]>> byLabel = new LinkedHashMap<>();
+        if (outliers.size() == 0) {
+            return byLabel;
+        }
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        for (int i = 0; i < outliers.size(); i++) {
+            first = Math.min(first, outliers.endNs(i));
+            last = Math.max(last, outliers.endNs(i));
+        }
+        int slots = TailPart.MARKS_PER_CAUSE;
+        double slotNs = (double) (last - first + 1) / slots;
+        int[][] worst = new int[Cause.values().length][slots]; // index + 1 of the worst outlier; 0: none yet
+        for (int i = 0; i < outliers.size(); i++) {
+            int[] ofCause = worst[causeOf[i].ordinal()];
+            int slot = (int) Math.min(slots - 1, (outliers.endNs(i) - first) / slotNs);
+            if (ofCause[slot] == 0 || outliers.latencyNs(i) > outliers.latencyNs(ofCause[slot] - 1)) {
+                ofCause[slot] = i + 1;
+            }
+        }
+        for (Cause c : Cause.values()) {
+            List<long[]> marks = new ArrayList<>();
+            for (int index : worst[c.ordinal()]) {
+                if (index > 0) {
+                    marks.add(new long[] {outliers.endNs(index - 1), outliers.latencyNs(index - 1)});
+                }
+            }
+            if (!marks.isEmpty()) {
+                byLabel.put(c.label(), marks);
+            }
+        }
+        return byLabel;
+    }
+}

@@ -1,0 +1,118 @@
+package dev.latencybench.report;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import dev.latencybench.core.tail.Cause;
+import dev.latencybench.core.tail.TailPart;
+import dev.latencybench.report.chart.Charts;
+import dev.latencybench.report.chart.ShareBarChart;
+import dev.latencybench.report.chart.ShareBars;
+import dev.latencybench.report.data.RunData;
+import dev.latencybench.report.doc.Doc;
+
+/**
+ * Why each cell's tail is what it is: one stacked bar per charted cell of a scenario, its samples beyond p99.9 cut by
+ * the cause each was put down to (the cell's {@code tail} part, {@link TailPart}), and the table of the same counts
+ * under it. A cell whose result has no tail part, or with fewer than {@link TailPart#SHARES_FROM} samples beyond p99.9
+ * attributed, has no bar: the chart writes why in its place and the table says so, so that it does not read as 0.
+ * Nothing where no cell of the scenario has a tail part (a run made before tails were attributed). Each cause keeps
+ * its colour in every chart ({@link #slot}), the timeline's outlier marks included. Stateless.
+ */
+final class TailCauses {
+    private TailCauses() {
+    }
+
+    /** The palette slot of a cause: vermillion gc, purple safepoint, sky blue platform, green code, olive other. */
+    static int slot(Cause c) {
+        return switch (c) {
+            case GC -> 3;
+            case SAFEPOINT -> 5;
+            case PLATFORM -> 4;
+            case CODE -> 2;
+            case OTHER -> 7;
+        };
+    }
+
+    static void write(Doc doc, RunData data, String scenario, List<String> variants, Path charts) throws IOException {
+        List<RunData.Row> rows = new ArrayList<>();
+        List<TailPart> tails = new ArrayList<>();
+        for (String v : variants) {
+            for (RunData.Row r : data.rows(scenario, v)) {
+                if (r.charted()) {
+                    rows.add(r);
+                    tails.add(VariantAnswer.tail(r));
+                }
+            }
+        }
+        if (tails.stream().allMatch(t -> t == null)) {
+            return;
+        }
+        boolean other = tails.stream().anyMatch(t -> t != null && t.beyondP99_9.other > 0);
+        List<Cause> causes = new ArrayList<>();
+        for (Cause c : Cause.values()) {
+            if (c != Cause.OTHER || other) {
+                causes.add(c);
+            }
+        }
+        boolean severalVariants = rows.stream().map(r -> r.variant).distinct().count() > 1;
+        List<String> parts = new ArrayList<>();
+        List<Integer> slots = new ArrayList<>();
+        causes.forEach(c -> {
+            parts.add(c.label());
+            slots.add(slot(c));
+        });
+        List<ShareBars> bars = new ArrayList<>();
+        List<List<String>> table = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            RunData.Row r = rows.get(i);
+            TailPart t = tails.get(i);
+            String name = (severalVariants ? r.variant + " " : "") + r.cell.replace("__", " ");
+            String why = missing(t);
+            long[] counts = new long[causes.size()];
+            for (int k = 0; k < counts.length && t != null; k++) {
+                counts[k] = t.beyondP99_9.count(causes.get(k));
+            }
+            bars.add(why != null ? ShareBars.missing(name, why) : ShareBars.of(name, counts));
+            List<String> row = new ArrayList<>();
+            row.add(r.label() + (severalVariants ? " / " + r.variant : ""));
+            row.add(t == null ? "—" : String.format(Locale.ROOT, "%,d", t.beyondP99_9.samples));
+            row.add(t == null ? "no attribution" : String.format(Locale.ROOT, "%,d", t.beyondP99_9.attributed)
+                    + (why == null ? "" : " (fewer than " + TailPart.SHARES_FROM + ": no bar)"));
+            for (int k = 0; k < counts.length; k++) {
+                row.add(t == null ? "—" : String.format(Locale.ROOT, "%,d", counts[k])
+                        + (why == null ? " (" + ShareBarChart.percent(bars.get(i).share(k)) + ")" : ""));
+            }
+            table.add(row);
+        }
+        String base = (scenario + "-tail-causes").replaceAll("[^A-Za-z0-9._-]", "_");
+        doc.h(3, "Why the tail: the samples beyond p99.9 by cause");
+        Charts.shares(charts, base, scenario + ": the samples beyond p99.9 by cause, per cell",
+                "share of the samples beyond p99.9 (%)", parts, slots, bars);
+        doc.chart(base, scenario + ": each cell's samples beyond p99.9 by the cause each was put down to");
+        doc.p("Each of a cell's kept samples beyond its p99.9 is put down to the first of gc (a GC pause or stall),"
+                + " safepoint (another safepoint), platform (the hiccup probe saw the machine stall) and code (none of"
+                + " these: the measured code or transport) whose interval overlaps its lifetime"
+                + (other ? "; other: a result or fork that did not tell the platform and the code apart" : "")
+                + ". The number over a bar is how many were attributed; a cell with fewer than "
+                + TailPart.SHARES_FROM + " has no bar, and says so.");
+        List<String> header = new ArrayList<>(List.of("cell", "beyond p99.9", "attributed"));
+        header.addAll(parts);
+        doc.table(header, table, Doc.numericFrom(1, header.size()));
+    }
+
+    /** Why a cell has no bar; null where it has one. */
+    static String missing(TailPart t) {
+        if (t == null) {
+            return "no attribution";
+        }
+        if (t.beyondP99_9.attributed < TailPart.SHARES_FROM) {
+            return String.format(Locale.ROOT, "%,d attributed, fewer than %d", t.beyondP99_9.attributed,
+                    TailPart.SHARES_FROM);
+        }
+        return null;
+    }
+}

@@ -1,0 +1,90 @@
+package dev.latencybench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+import dev.latencybench.core.tail.TailPart;
+
+/** The stacked bar of the tail's causes per cell, its table, and a cell that has no bar. */
+class TailCausesTest {
+    @TempDir
+    Path tmp;
+
+    /** A tail part with these counts beyond p99.9 (gc, safepoint, platform, code), out of {@code samples}. */
+    static TailPart tail(long samples, long gc, long safepoint, long platform, long code) {
+        TailPart t = new TailPart();
+        t.beyondP99_9.samples = samples;
+        t.beyondP99_9.gc = gc;
+        t.beyondP99_9.safepoint = safepoint;
+        t.beyondP99_9.platform = platform;
+        t.beyondP99_9.code = code;
+        t.beyondP99_9.attributed = gc + safepoint + platform + code;
+        return t;
+    }
+
+    private Path run(boolean withTails) throws IOException {
+        Path run = tmp.resolve(withTails ? "tails" : "none");
+        FixtureRun f = new FixtureRun(run)
+                .cell("chronicle", "openjdk-17.0.15__g1", "OK", 1_000, 5_000_000, 2, 300_000)
+                .cell("chronicle", "temurin-25.0.3__zgc", "OK", 800, 3_000_000, 2, 300_000)
+                .cell("chronicle", "temurin-25.0.3__g1", "OK", 900, 4_000_000, 2, 300_000);
+        if (withTails) {
+            f.tail("chronicle", "openjdk-17.0.15__g1", tail(600, 18, 0, 1, 1))
+                    .tail("chronicle", "temurin-25.0.3__zgc", tail(600, 0, 0, 3, 1));
+        }
+        f.write();
+        Report.write(run, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        return run;
+    }
+
+    @Test
+    void aBarPerCellByCauseWithItsTableAndACellWithoutOneSaysWhy() throws IOException {
+        Path run = run(true);
+        String md = Files.readString(run.resolve("REPORT.md"));
+        assertTrue(md.contains("![queue: each cell's samples beyond p99.9 by the cause each was put down to]"
+                + "(charts/queue-tail-causes.png)"), md);
+        assertTrue(md.contains("| cell | beyond p99.9 | attributed | gc | safepoint | platform | code |"), md);
+        assertTrue(md.contains("| openjdk-17.0.15 g1 | 600 | 20 | 18 (90%) | 0 (0%) | 1 (5.0%) | 1 (5.0%) |"), md);
+        assertTrue(md.contains("| temurin-25.0.3 zgc | 600 | 4 (fewer than 10: no bar) | 0 | 0 | 3 | 1 |"), md);
+        assertTrue(md.contains("| temurin-25.0.3 g1 | — | no attribution | — | — | — | — |"), md);
+        assertTrue(Files.isRegularFile(run.resolve("charts/queue-tail-causes.png")));
+        String svg = Files.readString(run.resolve("charts/queue-tail-causes.svg"));
+        assertTrue(svg.contains(">no attribution</text>"), "a bar's place says why it is empty, not 0: " + svg);
+        assertTrue(svg.contains(">90%</text>") && svg.contains(">gc</text>"), svg);
+
+        JsonObject data = JsonParser.parseString(Files.readString(run.resolve("charts/queue-tail-causes.json")))
+                .getAsJsonObject();
+        assertEquals("shares", data.get("type").getAsString());
+        assertEquals("[\"openjdk-17.0.15 g1\",\"temurin-25.0.3 g1\",\"temurin-25.0.3 zgc\"]",
+                data.get("categories").toString());
+        assertEquals("[20,null,null]", data.get("totals").toString());
+        assertEquals("[null,\"no attribution\",\"4 attributed, fewer than 10\"]", data.get("missing").toString());
+        JsonObject gc = data.getAsJsonArray("series").get(0).getAsJsonObject();
+        assertEquals("gc", gc.get("name").getAsString());
+        assertEquals("[90,null,null]", gc.get("values").toString());
+        assertEquals("[18,null,null]", gc.get("counts").toString());
+        String html = Files.readString(run.resolve("report.html"));
+        assertTrue(html.contains("id=\"chart-queue-tail-causes\""), "drawn by the page's script from its data");
+    }
+
+    @Test
+    void aRunWithoutTailPartsHasNoSuchChart() throws IOException {
+        Path run = run(false);
+        assertFalse(Files.readString(run.resolve("REPORT.md")).contains("by cause"));
+        assertFalse(Files.exists(run.resolve("charts/queue-tail-causes.png")));
+    }
+}
