@@ -20,6 +20,7 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.core.result.ResultFiles;
@@ -28,13 +29,15 @@ import dev.latencybench.core.testing.UnderLoad;
 /**
  * The runner end to end through the shaded bench.jar: a real matrix at smoke scale on the JVM running
  * the build, with a cell that fails (a flag its JVM refuses) and cells that cannot run on it, the
- * report, resume, compare, and a SIGTERM in the middle of a cell.
+ * report, resume, compare, and a SIGTERM in the middle of a cell. It runs with no other IT beside it (its queue
+ * cells hold 100K msg/s on two spinning threads).
  */
+@Isolated
 class MatrixSmokeIT {
     @TempDir
     Path tmp;
 
-    private ProcessBuilder bench(String... args) {
+    private ProcessBuilder bench(String... args) throws IOException {
         return BenchJar.command(tmp.resolve("cache"), args);
     }
 
