@@ -21,6 +21,8 @@ import com.google.gson.JsonObject;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.testing.UnderLoad;
@@ -29,8 +31,10 @@ import dev.latencybench.core.testing.UnderLoad;
  * The runner end to end through the shaded bench.jar: a real matrix at smoke scale on the JVM running
  * the build, with a cell that fails (a flag its JVM refuses) and cells that cannot run on it, the
  * report, resume, compare, and a SIGTERM in the middle of a cell. Its cells send 10K msg/s, a rate a busy 2-core
- * machine holds: the test is of the runner, not of the queue's latency, and runs beside other ITs.
+ * machine holds: the test is of the runner, not of the queue's latency, and its two tests (each with folders and a
+ * java.io.tmpdir of its own) run beside each other and other ITs.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class MatrixSmokeIT {
     @TempDir
     Path tmp;
