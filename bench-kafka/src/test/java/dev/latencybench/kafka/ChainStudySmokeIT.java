@@ -21,6 +21,8 @@ import com.google.gson.JsonObject;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.testing.UnderLoad;
@@ -36,7 +38,11 @@ import dev.latencybench.core.testing.UnderLoad;
  * warm-up, kill -9 of the launcher and Ctrl-C in the middle of a search leave no broker behind (the last
  * keeps the steps it finished); an unreachable cluster is bad input; and pointed at an existing cluster
  * with one property, the study starts nothing and leaves no topic there.
+ *
+ * <p>Its tests run side by side: each has its own folders, broker and {@code java.io.tmpdir} (so its launcher's JMH
+ * lock), and checks mechanics under an SLO a busy machine keeps.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class ChainStudySmokeIT {
     private static final Path JAR = Paths.get(System.getProperty("benchmarks.jar", "target/benchmarks.jar"));
     /**
@@ -104,6 +110,7 @@ class ChainStudySmokeIT {
     private Process start(String... properties) throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-Djava.io.tmpdir=" + Files.createDirectories(tmp.resolve("java-tmp"))); // its own JMH lock
         cmd.add("-Dbench.results=" + tmp.resolve("results"));
         cmd.add("-Dbench.queue.dir=" + queueDir);
         cmd.add("-Dbench.scale=smoke");

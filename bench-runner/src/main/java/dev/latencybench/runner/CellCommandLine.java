@@ -13,7 +13,10 @@ import dev.latencybench.runner.matrix.RunRequest;
 /**
  * The command line of one cell's launcher: a JVM of the runner's own Java running {@code StudyMain} for the
  * cell's scenario, told the cell's plan file ({@link CellPlans}: the run's folder, the cell's JVM and flags and
- * every property, resolved once), and whether its console shows JMH's whole output. Stateless.
+ * every property, resolved once), whether its console shows JMH's whole output, and the runner's
+ * {@code java.io.tmpdir}, so that the launcher takes JMH's lock beside the runner's machine lock (a run given a
+ * temporary folder of its own, as each integration test's is, then refuses no run that measures in another).
+ * Stateless.
  */
 final class CellCommandLine {
     private CellCommandLine() {
@@ -27,6 +30,7 @@ final class CellCommandLine {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add(JvmExit.errorFileFlag(MatrixRunner.logsDir(request))); // not into the user's working folder
+        cmd.add("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"));
         cmd.add("-cp");
         cmd.add(classpath);
         if (verbose) {

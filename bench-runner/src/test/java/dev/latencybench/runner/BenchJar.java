@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,14 +22,23 @@ final class BenchJar {
     private BenchJar() {
     }
 
-    /** {@code java -jar bench.jar ARGS}, its JVM cache under {@code cacheHome}. */
-    static ProcessBuilder command(Path cacheHome, String... args) {
+    /**
+     * {@code java -jar bench.jar ARGS}, its JVM cache under {@code cacheHome} and its {@code java.io.tmpdir} (where the
+     * runner takes the machine's lock, and each cell's launcher JMH's) the folder {@link #tmpDir} in it: a test's
+     * runs refuse no run of another test beside them.
+     */
+    static ProcessBuilder command(Path cacheHome, String... args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", JAR.toString()));
+                "-Djava.io.tmpdir=" + Files.createDirectories(tmpDir(cacheHome)), "-jar", JAR.toString()));
         cmd.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         pb.environment().put("XDG_CACHE_HOME", cacheHome.toString());
         return pb;
+    }
+
+    /** The {@code java.io.tmpdir} of the bench processes whose JVM cache is under {@code cacheHome}. */
+    static Path tmpDir(Path cacheHome) {
+        return cacheHome.resolve("tmp");
     }
 
     /** A started bench process whose console a thread copies, watching for its cell's measured period. */

@@ -355,6 +355,8 @@ class MainTest {
         List<String> quiet = CellCommandLine.of(request, request.cells().get(0), "cp", false);
         assertTrue(verbose.contains("-Dbench.verbose=true"), verbose.toString());
         assertFalse(quiet.stream().anyMatch(a -> a.startsWith("-Dbench.verbose")), quiet.toString());
+        assertTrue(quiet.contains("-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir")),
+                "the launcher takes JMH's lock where the runner takes the machine's: " + quiet);
     }
 
     /**

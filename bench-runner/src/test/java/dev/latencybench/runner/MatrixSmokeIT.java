@@ -21,6 +21,8 @@ import com.google.gson.JsonObject;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.testing.UnderLoad;
@@ -28,13 +30,16 @@ import dev.latencybench.core.testing.UnderLoad;
 /**
  * The runner end to end through the shaded bench.jar: a real matrix at smoke scale on the JVM running
  * the build, with a cell that fails (a flag its JVM refuses) and cells that cannot run on it, the
- * report, resume, compare, and a SIGTERM in the middle of a cell.
+ * report, resume, compare, and a SIGTERM in the middle of a cell. Its cells send 10K msg/s, a rate a busy 2-core
+ * machine holds: the test is of the runner, not of the queue's latency, and its two tests (each with folders and a
+ * java.io.tmpdir of its own) run beside each other and other ITs.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class MatrixSmokeIT {
     @TempDir
     Path tmp;
 
-    private ProcessBuilder bench(String... args) {
+    private ProcessBuilder bench(String... args) throws IOException {
         return BenchJar.command(tmp.resolve("cache"), args);
     }
 
@@ -61,7 +66,7 @@ class MatrixSmokeIT {
         // serial runs; parallel fails (its JVM refuses a flag); at least one of zgc-gen (JDK 21-23 only) and
         // shenandoah-gen (JDK 25+) cannot run on any one JDK, so it is skipped with the reason
         String out = run(bench("run", "--scenarios", "queue", "--jvms", "current", "--gcs", "serial,parallel,zgc-gen,shenandoah-gen",
-                "--gc-args", "parallel=-XX:+NoSuchFlagAnywhere", "--scale", "smoke", "--results", results.toString(),
+                "--gc-args", "parallel=-XX:+NoSuchFlagAnywhere", "--scale", "smoke", "-Dbench.rate=10K", "--results", results.toString(),
                 "--run-id", "m1", "-Dbench.queue.dir=" + Files.createDirectories(tmp.resolve("shm"))), exit);
         assertEquals(1, exit[0], "a cell failed, so exit 1:\n" + out);
         Path runDir = results.resolve("m1");
@@ -110,7 +115,7 @@ class MatrixSmokeIT {
         // 6 s measured: the SIGTERM comes about 2 s into it (the first progress line at 500 ms, then 1.5 s), and
         // the resume runs both cells again at this length, so a longer period only makes the test slower
         ProcessBuilder pb = bench("run", "--scenarios", "queue", "--jvms", "current", "--gcs", "serial,parallel", "--scale", "smoke",
-                "-Dbench.transports=chronicle", "-Dbench.duration=6s", "-Dbench.progress=500ms", "--results", results.toString(), "--run-id", "m2",
+                "-Dbench.transports=chronicle", "-Dbench.rate=10K", "-Dbench.duration=6s", "-Dbench.progress=500ms", "--results", results.toString(), "--run-id", "m2",
                 "-Dbench.queue.dir=" + Files.createDirectories(tmp.resolve("shm")));
         BenchJar.Watched p = new BenchJar.Watched(pb);
         assertTrue(p.awaitMeasuring(120), "the first cell started measuring:\n" + p.seen());

@@ -97,7 +97,7 @@ class RunnerKillIT {
         assertEquals("INTERRUPTED", kept.get("status").getAsString(), bench.seen());
         assertTrue(kept.getAsJsonObject("metrics").getAsJsonObject("latency").get("count").getAsLong() > 0, "what was measured is kept");
         assertFalse(Files.list(shm).findAny().isPresent(), "no queue files left");
-        Path machineTmp = Path.of(System.getProperty("java.io.tmpdir"));
+        Path machineTmp = BenchJar.tmpDir(tmp.resolve("cache")); // the runner's and its launchers' java.io.tmpdir
         assertNull(OwnerLock.holder(runDir.resolve(RunClaim.RUN_LOCK)), "the run folder is free for --resume");
         assertNull(OwnerLock.holder(machineTmp.resolve(RunClaim.MACHINE_LOCK)), "the machine is free for a run");
         assertNull(OwnerLock.holder(machineTmp.resolve(OwnerLock.JMH_LOCK)), "JMH's lock is free");

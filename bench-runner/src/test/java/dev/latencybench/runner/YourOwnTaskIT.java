@@ -21,6 +21,7 @@ import com.google.gson.JsonObject;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.core.result.ResultFiles;
@@ -32,8 +33,10 @@ import dev.latencybench.core.testing.UnderLoad;
  * compiled here against bench-api alone into a jar of their own, then run through {@code scripts/bench
  * run --task ... --task-jar ...} on the JVM running this test with G1 and ZGC at smoke scale. The
  * starter ({@code scripts/bench new-task}) is checked to write a project whose example compiles the
- * same way.
+ * same way. It runs with no other IT beside it: the verdict it checks ranks only cells that no other process
+ * disturbed (no busy-machine flag).
  */
+@Isolated
 class YourOwnTaskIT {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
 

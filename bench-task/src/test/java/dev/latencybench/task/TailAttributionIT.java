@@ -13,6 +13,7 @@ import com.google.gson.JsonObject;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.tail.Cause;
@@ -29,6 +30,7 @@ import dev.latencybench.task.tasks.SpinEveryThousandthCallTask;
  * {@code gc}; a task that spins 3 ms every thousandth call is put down to {@code code} or {@code platform}, never to
  * {@code other}, as every fork ran a hiccup probe. One run of three variants: about 15 s.
  */
+@Isolated // its ground truths are asserted where no other process disturbed the forks
 class TailAttributionIT {
     private static final Path TASKS = Paths.get("target/test-classes").toAbsolutePath();
 

@@ -1,6 +1,7 @@
 package dev.latencybench.task;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -14,6 +15,7 @@ import java.util.Map;
 
 import com.google.gson.JsonObject;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,6 +46,20 @@ class TaskWorkloadTest {
     Path tmp;
 
     private final ByteArrayOutputStream progress = new ByteArrayOutputStream();
+    /** The thread {@link #runHalting} ran the session on, which goes on once the test releases the stuck task. */
+    private Thread fork;
+
+    /**
+     * Waits for a halted session's thread, released by the test, to close: it still writes into the test's folder,
+     * which JUnit deletes next (on a busy machine it failed to, the files appearing as it deleted).
+     */
+    @AfterEach
+    void haltedSessionEnds() throws InterruptedException {
+        if (fork != null) {
+            fork.join(20_000);
+            assertFalse(fork.isAlive(), "the released session ended");
+        }
+    }
 
     private TaskConfig config(String classes, Map<String, String> more) {
         Map<String, String> p = new HashMap<>();
@@ -157,7 +173,7 @@ class TaskWorkloadTest {
         ForkSession session = new ForkSession(w, config.periods(), config.cpus(), Clocks.system(), AffinityService.NONE,
                 "task/" + variant, new PrintStream(progress, true, StandardCharsets.UTF_8), tmp.resolve(variant),
                 new CpuLoadProbe(tmp.resolve("no-proc"))).haltingWith(halted::complete);
-        Thread fork = new Thread(() -> {
+        fork = new Thread(() -> {
             session.runPeriod(false);
             session.runPeriod(true);
             session.close();
