@@ -8,6 +8,7 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -71,6 +72,14 @@ public final class JsonCodec {
     /** The object's members as JSON: for a file type, which maps to an object. */
     public static JsonObject toJsonObject(Object value) {
         return GSON.toJsonTree(value).getAsJsonObject();
+    }
+
+    /**
+     * The members {@code type} names (its fields' names, {@code @SerializedName} and its alternates), for a file
+     * whose members several types share: each reads its own, and the rest are the ones none names.
+     */
+    public static Set<String> memberNames(Class<?> type) {
+        return OthersFactory.knownNames(type, OthersFactory.othersField(type));
     }
 
     /** {@code file}'s JSON as {@code type}; a file that is not, a {@link DamagedFile} naming it and the member. */

@@ -110,7 +110,7 @@ final class OthersFactory implements TypeAdapterFactory {
     }
 
     /** The members the type names: each field's serialized name and its alternates. */
-    private static Set<String> knownNames(Class<?> raw, Field others) {
+    static Set<String> knownNames(Class<?> raw, Field others) {
         Set<String> names = new LinkedHashSet<>();
         for (Class<?> c = raw; c != null && c != Object.class; c = c.getSuperclass()) {
             for (Field f : c.getDeclaredFields()) {

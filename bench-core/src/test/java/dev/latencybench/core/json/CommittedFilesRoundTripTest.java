@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.core.env.EnvironmentFile;
+import dev.latencybench.core.result.CellResult;
 import dev.latencybench.core.result.ResultLayout;
 
 /**
@@ -25,5 +26,12 @@ class CommittedFilesRoundTripTest {
     void everyEnvJson() throws IOException {
         int n = assertRoundTrips(files(ResultLayout.ENV_JSON::equals), f -> EnvironmentFile.read(f).toJson(), tmp);
         assertTrue(n >= 60, n + " env.json files"); // 65 committed on 2026-11-28
+    }
+
+    @Test
+    void everyResultJsonOfEveryLayout() throws IOException {
+        int n = assertRoundTrips(files(ResultLayout.RESULT_JSON::equals),
+                f -> CellResult.read(JsonCodec.readObject(f)).toJson(), tmp);
+        assertTrue(n >= 35, n + " result.json files"); // 38 on 2026-11-28, 10 of them from before metrics were named
     }
 }

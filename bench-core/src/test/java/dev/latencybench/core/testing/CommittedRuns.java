@@ -1,7 +1,7 @@
 package dev.latencybench.core.testing;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -63,8 +63,52 @@ public final class CommittedRuns {
             Path out = tmp.resolve(f.getFileName());
             ResultFiles.writeJson(out, type.readAndWrite(f));
             JsonElement written = JsonParser.parseString(Files.readString(out, StandardCharsets.UTF_8));
-            assertEquals(committed, written, () -> f + " is written back with other members or values");
+            String difference = difference(committed, written, "");
+            if (difference != null) {
+                fail(f + " is written back with other members or values: " + difference);
+            }
         }
         return files.size();
+    }
+
+    /** The first place where {@code written} differs from {@code committed}, in words; null where none does. */
+    static String difference(JsonElement committed, JsonElement written, String at) {
+        if (committed.equals(written)) {
+            return null;
+        }
+        if (committed.isJsonObject() && written.isJsonObject()) {
+            for (String name : committed.getAsJsonObject().keySet()) {
+                JsonElement w = written.getAsJsonObject().get(name);
+                if (w == null) {
+                    return "member " + at + name + " is missing";
+                }
+                String d = difference(committed.getAsJsonObject().get(name), w, at + name + ".");
+                if (d != null) {
+                    return d;
+                }
+            }
+            for (String name : written.getAsJsonObject().keySet()) {
+                if (!committed.getAsJsonObject().has(name)) {
+                    return "member " + at + name + " is added";
+                }
+            }
+        }
+        if (committed.isJsonArray() && written.isJsonArray()
+                && committed.getAsJsonArray().size() == written.getAsJsonArray().size()) {
+            for (int i = 0; i < committed.getAsJsonArray().size(); i++) {
+                String d = difference(committed.getAsJsonArray().get(i), written.getAsJsonArray().get(i),
+                        at + "[" + i + "].");
+                if (d != null) {
+                    return d;
+                }
+            }
+        }
+        String where = at.isEmpty() ? "the file" : "member " + at.substring(0, at.length() - 1);
+        return where + " was " + abbreviated(committed) + ", is " + abbreviated(written);
+    }
+
+    private static String abbreviated(JsonElement e) {
+        String s = e.toString();
+        return s.length() > 80 ? s.substring(0, 80) + "..." : s;
     }
 }
