@@ -97,7 +97,7 @@ public final class CommittedRuns {
                 && committed.getAsJsonArray().size() == written.getAsJsonArray().size()) {
             for (int i = 0; i < committed.getAsJsonArray().size(); i++) {
                 String d = difference(committed.getAsJsonArray().get(i), written.getAsJsonArray().get(i),
-                        at + "[" + i + "].");
+                        (at.endsWith(".") ? at.substring(0, at.length() - 1) : at) + "[" + i + "].");
                 if (d != null) {
                     return d;
                 }
