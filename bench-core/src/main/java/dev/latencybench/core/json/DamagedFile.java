@@ -22,7 +22,7 @@ public final class DamagedFile extends IOException {
     }
 
     /** The file whose member is not as its type writes it. */
-    static DamagedFile of(Path file, MemberProblem p) {
+    public static DamagedFile of(Path file, MemberProblem p) {
         return new DamagedFile(file, "is damaged: " + MemberProblem.describe(p.member(), p.problem()), p.member(), p);
     }
 

@@ -19,6 +19,11 @@ public final class MemberProblem extends JsonParseException {
         this.problem = problem;
     }
 
+    /** A member a type needs that the value lacks ({@code cells[0].cell}). */
+    public static MemberProblem missing(String member) {
+        return new MemberProblem(member, "is missing");
+    }
+
     /** The member's path from the file's top ({@code pinning[1].fork}); empty for the top value itself. */
     public String member() {
         return member;

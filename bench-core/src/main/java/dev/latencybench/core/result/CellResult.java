@@ -1,5 +1,7 @@
 package dev.latencybench.core.result;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -10,7 +12,9 @@ import java.util.Set;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 
+import dev.latencybench.core.json.DamagedFile;
 import dev.latencybench.core.json.JsonCodec;
+import dev.latencybench.core.json.MemberProblem;
 import dev.latencybench.core.json.Others;
 
 import dev.latencybench.core.record.LatencySummary;
@@ -157,6 +161,16 @@ public final class CellResult {
             }
         });
         return c;
+    }
+
+    /** Reads a {@code result.json} file; one that is not as this type writes it, a {@code DamagedFile} naming it. */
+    public static CellResult read(Path file) throws IOException {
+        JsonObject json = JsonCodec.readObject(file);
+        try {
+            return read(json);
+        } catch (MemberProblem p) {
+            throw DamagedFile.of(file, p);
+        }
     }
 
     /** Whether the result declares its roles (results written before studies declared them do not). */
