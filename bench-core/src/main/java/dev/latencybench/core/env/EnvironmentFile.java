@@ -245,6 +245,16 @@ public final class EnvironmentFile {
         public static Pinning read(JsonObject o) {
             return JsonCodec.fromJson(o, Pinning.class);
         }
+
+        /** This pinning as the cell's env.json and result.json list it: with its fork's folder name. */
+        public Pinning ofFork(String forkName) {
+            return new Pinning(requested, plan, note, Map.of(), pinned, failure, forkName, others);
+        }
+
+        /** The object {@link #read} reads: the named members, then the others (each role's CPU among them). */
+        public JsonObject toJson() {
+            return JsonCodec.toJsonObject(this);
+        }
     }
 
     /**
@@ -279,6 +289,17 @@ public final class EnvironmentFile {
         /** Reads one fork's machine load object ({@code fork.json}'s, or env.json's with its fork). */
         public static MachineLoad read(JsonObject o) {
             return JsonCodec.fromJson(o, MachineLoad.class);
+        }
+
+        /** This load as the cell's env.json and result.json list it: with its fork's folder name. */
+        public MachineLoad ofFork(String forkName) {
+            return new MachineLoad(otherProcessesCores, stealCores, thisProcessCores, childProcessesCores,
+                    busyThresholdCores, busy, forkName, others);
+        }
+
+        /** The object {@link #read} reads. */
+        public JsonObject toJson() {
+            return JsonCodec.toJsonObject(this);
         }
     }
 

@@ -19,6 +19,11 @@ public final class MemberProblem extends JsonParseException {
         this.problem = problem;
     }
 
+    /** {@code member} (its path from the file's top) {@code problem} ({@code is not one of [A, B] (it is C)}). */
+    public static MemberProblem of(String member, String problem) {
+        return new MemberProblem(member, problem);
+    }
+
     /** A member a type needs that the value lacks ({@code cells[0].cell}). */
     public static MemberProblem missing(String member) {
         return new MemberProblem(member, "is missing");
@@ -34,8 +39,8 @@ public final class MemberProblem extends JsonParseException {
         return problem;
     }
 
-    /** The same problem, found inside the value at {@code outer} (a Gson path, {@code $.jdk}). */
-    MemberProblem under(String outer) {
+    /** The same problem, found inside the value at {@code outer} (a Gson path, {@code $.jdk}): named from the top. */
+    public MemberProblem under(String outer) {
         String prefix = JsonPaths.member(outer);
         if (prefix.isEmpty()) {
             return this;

@@ -12,7 +12,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.core.env.EnvironmentFile;
 import dev.latencybench.core.result.CellResult;
+import dev.latencybench.core.result.ForkResult;
 import dev.latencybench.core.result.ResultLayout;
+import dev.latencybench.core.schedule.ScheduleFile;
 
 /**
  * Every file of the runs committed under {@code results/} that a bench-core type writes reads through that type
@@ -26,6 +28,20 @@ class CommittedFilesRoundTripTest {
     void everyEnvJson() throws IOException {
         int n = assertRoundTrips(files(ResultLayout.ENV_JSON::equals), f -> EnvironmentFile.read(f).toJson(), tmp);
         assertTrue(n >= 60, n + " env.json files"); // 65 committed on 2026-11-28
+    }
+
+    @Test
+    void everyForkJson() throws IOException {
+        int n = assertRoundTrips(files(ResultLayout.FORK_JSON::equals),
+                f -> ForkResult.read(JsonCodec.readObject(f)).toJson(), tmp);
+        assertTrue(n >= 25, n + " fork.json files"); // 27 on 2026-11-28
+    }
+
+    @Test
+    void everyScheduleFile() throws IOException {
+        int n = assertRoundTrips(files(name -> name.endsWith(ScheduleFile.SUFFIX)), f -> ScheduleFile.read(f).toJson(),
+                tmp);
+        assertTrue(n >= 4, n + " schedule files"); // 4 on 2026-11-28
     }
 
     @Test
