@@ -76,7 +76,7 @@ final class ResumedRun {
      * differences it was resumed despite, those of earlier attempts too, for run.json and the report.
      */
     static List<String> sameMachine(Path runDir, RunManifest run, boolean resumeAnyway) {
-        List<String> differences = ResumeCheck.differences(runDir, run.toJson(), ResumeCheck.here());
+        List<String> differences = ResumeCheck.differences(runDir, run, ResumeCheck.here());
         if (!differences.isEmpty() && !resumeAnyway) {
             throw new UsageException("bench run --resume " + runDir + ": its cells were measured on another"
                     + " machine or by another commit of the suite (" + String.join("; ", differences) + "), and one"
