@@ -279,4 +279,17 @@ class ReportCommandTest {
                 + " column 23) (scripts/bench report " + candidate + " writes what can be read)"), errLines());
         assertEquals("", out.toString(StandardCharsets.UTF_8), "nothing compared");
     }
+
+    /** The damaged member is said in the same words by compare as by report (and by run --resume for run.json). */
+    @Test
+    void compareNamesADamagedMemberAsReportDoes() throws IOException {
+        Path base = run("base");
+        Path candidate = run("candidate");
+        Path result = candidate.resolve("queue/chronicle").resolve(G1).resolve("result.json");
+        Files.writeString(result, Files.readString(result).replaceFirst("\"forks\": 1", "\"forks\": \"one\""));
+
+        assertEquals(2, Main.run(ctx, new String[] {"compare", base.toString(), candidate.toString()}));
+        assertEquals(List.of("latency-bench: bench compare: " + result + " is damaged: member forks is not a whole number"
+                + " (it is \"one\") (scripts/bench report " + candidate + " writes what can be read)"), errLines());
+    }
 }
