@@ -5,13 +5,13 @@ import java.util.List;
 import java.util.Locale;
 
 import com.google.gson.JsonArray;
-import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
 import org.HdrHistogram.Histogram;
 
 import dev.latencybench.core.study.Accounting;
 import dev.latencybench.startup.load.LoadGenerator;
+import dev.latencybench.startup.load.LoadReport;
 
 /**
  * The start-up study's accounting: in the fork, what {@code fork.json} keeps of the load (per batch
@@ -20,8 +20,7 @@ import dev.latencybench.startup.load.LoadGenerator;
  * {@code result.json}. Not thread-safe: one per cell.
  */
 final class StartupTally implements Accounting {
-    private static final String[] RAW = {StartupResult.FIRST_RESPONSE_NS, "cpuNs", "rssKiB", "pssKiB", "pid", "port"};
-    private final JsonObject raw = new JsonObject();
+    private LaunchValues raw = LaunchValues.none();
     private final JsonArray prepared = new JsonArray();
     private final JsonArray loads = new JsonArray();
     private final List<String> flags = new ArrayList<>();
@@ -30,39 +29,34 @@ final class StartupTally implements Accounting {
     private String cpuSplit = "";
 
     StartupTally() {
-        for (String k : RAW) {
-            raw.add(k, new JsonArray());
-        }
     }
 
     /** What a fork keeps of the generator's output: numbers, not the histograms (those are in the .hlog). */
-    static JsonObject loadSummary(JsonObject load, StartupConfig config) {
+    static JsonObject loadSummary(LoadReport load, StartupConfig config) {
         JsonObject o = new JsonObject();
         o.addProperty("batchRequests", config.batchRequests());
         o.addProperty("concurrency", config.concurrency());
         JsonArray curve = new JsonArray();
-        JsonArray batches = load.getAsJsonArray("batches");
+        List<LoadReport.Batch> batches = load.batches();
         for (int i = 0; i < batches.size(); i++) {
-            JsonObject b = batches.get(i).getAsJsonObject();
-            Histogram h = LoadGenerator.decode(b.get("histogram").getAsString());
-            JsonObject c = percentiles(h);
+            LoadReport.Batch b = batches.get(i);
+            JsonObject c = percentiles(LoadGenerator.decode(b.histogram()));
             c.addProperty("batch", i + 1);
             c.addProperty("requestsBefore", (long) i * config.batchRequests());
-            c.addProperty("errors", b.get("errors").getAsLong());
-            long elapsed = b.get("elapsedNs").getAsLong();
-            c.addProperty("perSec", elapsed <= 0 ? 0 : Math.round(b.get("requests").getAsLong() * 1e9 / elapsed));
+            c.addProperty("errors", b.errors());
+            c.addProperty("perSec", b.elapsedNs() <= 0 ? 0 : Math.round(b.requests() * 1e9 / b.elapsedNs()));
             curve.add(c);
         }
         o.add("batches", curve);
-        if (load.has("open")) {
-            JsonObject open = load.getAsJsonObject("open");
+        if (load.open() != null) {
+            LoadReport.Open open = load.open();
             JsonObject s = new JsonObject();
-            s.addProperty("ratePerSec", open.get("ratePerSec").getAsLong());
-            s.addProperty("requests", open.get("requests").getAsLong());
-            s.addProperty("errors", open.get("errors").getAsLong());
-            s.addProperty("maxSendLagNs", open.get("maxSendLagNs").getAsLong());
-            s.add("latency", percentiles(LoadGenerator.decode(open.get("latency").getAsString())));
-            s.add("service", percentiles(LoadGenerator.decode(open.get("service").getAsString())));
+            s.addProperty("ratePerSec", open.ratePerSec());
+            s.addProperty("requests", open.requests());
+            s.addProperty("errors", open.errors());
+            s.addProperty("maxSendLagNs", open.maxSendLagNs());
+            s.add("latency", percentiles(LoadGenerator.decode(open.latency())));
+            s.add("service", percentiles(LoadGenerator.decode(open.service())));
             o.add("open", s);
         }
         return o;
@@ -81,30 +75,26 @@ final class StartupTally implements Accounting {
 
     @Override
     public void add(JsonObject fork) {
-        if (fork.has("launchValues")) {
-            JsonObject v = fork.getAsJsonObject("launchValues");
-            for (String k : RAW) {
-                for (JsonElement e : v.getAsJsonArray(k)) {
-                    raw.getAsJsonArray(k).add(e);
-                }
-            }
+        StartupFork f = StartupFork.PART.read(fork);
+        if (f.launchValues() != null) {
+            raw = raw.and(f.launchValues());
         }
-        launches += fork.has("launches") ? fork.get("launches").getAsLong() : 0;
-        expectedLaunches += fork.has("repetitions") ? fork.get("repetitions").getAsLong() : 0;
-        if (fork.has("prepared")) {
-            prepared.add(fork.get("prepared"));
+        launches += f.launches() == null ? 0 : f.launches();
+        expectedLaunches += f.repetitions() == null ? 0 : f.repetitions();
+        if (f.prepared() != null) {
+            prepared.add(f.prepared());
         }
-        if (fork.has("load")) {
-            loads.add(fork.get("load"));
+        if (f.load() != null) {
+            loads.add(f.load());
         }
-        if (fork.has("cpuSplit")) {
-            cpuSplit = fork.get("cpuSplit").getAsString();
+        if (f.cpuSplit() != null) {
+            cpuSplit = f.cpuSplit();
         }
     }
 
     @Override
     public void writeTo(JsonObject result) {
-        StartupResult.PART.write(StartupResult.gathered(launches, raw.deepCopy(), prepared.deepCopy(), loads.deepCopy(),
+        StartupResult.PART.write(StartupResult.gathered(launches, raw, prepared.deepCopy(), loads.deepCopy(),
                 cpuSplit), result);
     }
 

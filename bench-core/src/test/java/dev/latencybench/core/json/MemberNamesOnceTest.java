@@ -60,7 +60,6 @@ class MemberNamesOnceTest {
             Map.entry("LabelledBarChart.java", 7),
             Map.entry("Launch.java", 1),
             Map.entry("LineChartJson.java", 10),
-            Map.entry("LoadGenerator.java", 10),
             Map.entry("OneWayWorkload.java", 2),
             Map.entry("QueueStudy.java", 2),
             Map.entry("RunData.java", 2),
@@ -68,8 +67,7 @@ class MemberNamesOnceTest {
             Map.entry("ScheduleFile.java", 1),
             Map.entry("SearchBroker.java", 2),
             Map.entry("StartupTables.java", 17),
-            Map.entry("StartupTally.java", 41),
-            Map.entry("StartupWorkload.java", 16),
+            Map.entry("StartupTally.java", 16),
             Map.entry("StepCpu.java", 6),
             Map.entry("TaskStudy.java", 1),
             Map.entry("TaskWorkload.java", 2));
