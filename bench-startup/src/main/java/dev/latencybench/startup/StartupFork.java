@@ -23,6 +23,6 @@ import dev.latencybench.core.result.ResultPart;
  * @param load the closed-loop batches and the open loop, summed up ({@link StartupTally#loadSummary})
  */
 record StartupFork(String variant, String service, String mode, Long repetitions, Long launches, Integer jdkFeature,
-        List<String> cellFlags, JsonObject prepared, LaunchValues launchValues, String cpuSplit, JsonObject load) {
+        List<String> cellFlags, JsonObject prepared, LaunchValues launchValues, String cpuSplit, LoadSummary load) {
     static final ResultPart<StartupFork> PART = ResultPart.of(StartupFork.class);
 }

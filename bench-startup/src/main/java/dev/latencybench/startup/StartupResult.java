@@ -1,5 +1,7 @@
 package dev.latencybench.startup;
 
+import java.util.List;
+
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 
@@ -29,7 +31,7 @@ import dev.latencybench.core.result.ResultPart;
  */
 public record StartupResult(Long repetitions, Long timeoutNs, Long batchRequests, Long batches, Long concurrency,
         Long openRatePerSec, Long openDurationNs, JsonObject skipped, Long launches, LaunchValues launchValues,
-        JsonArray prepared, JsonArray load, String cpuSplit) {
+        JsonArray prepared, List<LoadSummary> load, String cpuSplit) {
     public static final ResultPart<StartupResult> PART = ResultPart.of(StartupResult.class);
 
     /** The settings the plan records. */
@@ -40,7 +42,7 @@ public record StartupResult(Long repetitions, Long timeoutNs, Long batchRequests
     }
 
     /** What the tally gathered over a cell's forks. */
-    static StartupResult gathered(long launches, LaunchValues launchValues, JsonArray prepared, JsonArray load,
+    static StartupResult gathered(long launches, LaunchValues launchValues, JsonArray prepared, List<LoadSummary> load,
             String cpuSplit) {
         return new StartupResult(null, null, null, null, null, null, null, null, launches, launchValues, prepared,
                 load, cpuSplit);

@@ -9,6 +9,7 @@ import com.google.gson.JsonObject;
 
 import org.HdrHistogram.Histogram;
 
+import dev.latencybench.core.json.JsonCodec;
 import dev.latencybench.core.study.Accounting;
 import dev.latencybench.startup.load.LoadGenerator;
 import dev.latencybench.startup.load.LoadReport;
@@ -22,7 +23,7 @@ import dev.latencybench.startup.load.LoadReport;
 final class StartupTally implements Accounting {
     private LaunchValues raw = LaunchValues.none();
     private final JsonArray prepared = new JsonArray();
-    private final JsonArray loads = new JsonArray();
+    private final List<LoadSummary> loads = new ArrayList<>();
     private final List<String> flags = new ArrayList<>();
     private long launches;
     private long expectedLaunches;
@@ -32,45 +33,25 @@ final class StartupTally implements Accounting {
     }
 
     /** What a fork keeps of the generator's output: numbers, not the histograms (those are in the .hlog). */
-    static JsonObject loadSummary(LoadReport load, StartupConfig config) {
-        JsonObject o = new JsonObject();
-        o.addProperty("batchRequests", config.batchRequests());
-        o.addProperty("concurrency", config.concurrency());
-        JsonArray curve = new JsonArray();
+    static LoadSummary loadSummary(LoadReport load, StartupConfig config) {
+        List<LoadSummary.Batch> curve = new ArrayList<>();
         List<LoadReport.Batch> batches = load.batches();
         for (int i = 0; i < batches.size(); i++) {
             LoadReport.Batch b = batches.get(i);
-            JsonObject c = percentiles(LoadGenerator.decode(b.histogram()));
-            c.addProperty("batch", i + 1);
-            c.addProperty("requestsBefore", (long) i * config.batchRequests());
-            c.addProperty("errors", b.errors());
-            c.addProperty("perSec", b.elapsedNs() <= 0 ? 0 : Math.round(b.requests() * 1e9 / b.elapsedNs()));
-            curve.add(c);
+            curve.add(new LoadSummary.Batch(i + 1, (long) i * config.batchRequests(), b.errors(),
+                    b.elapsedNs() <= 0 ? 0 : Math.round(b.requests() * 1e9 / b.elapsedNs()),
+                    JsonCodec.toJsonObject(percentiles(LoadGenerator.decode(b.histogram())))));
         }
-        o.add("batches", curve);
-        if (load.open() != null) {
-            LoadReport.Open open = load.open();
-            JsonObject s = new JsonObject();
-            s.addProperty("ratePerSec", open.ratePerSec());
-            s.addProperty("requests", open.requests());
-            s.addProperty("errors", open.errors());
-            s.addProperty("maxSendLagNs", open.maxSendLagNs());
-            s.add("latency", percentiles(LoadGenerator.decode(open.latency())));
-            s.add("service", percentiles(LoadGenerator.decode(open.service())));
-            o.add("open", s);
-        }
-        return o;
+        LoadReport.Open open = load.open();
+        return new LoadSummary(config.batchRequests(), config.concurrency(), curve, open == null ? null
+                : new LoadSummary.Open(open.ratePerSec(), open.requests(), open.errors(), open.maxSendLagNs(),
+                        percentiles(LoadGenerator.decode(open.latency())),
+                        percentiles(LoadGenerator.decode(open.service()))));
     }
 
-    private static JsonObject percentiles(Histogram h) {
-        JsonObject o = new JsonObject();
-        o.addProperty("count", h.getTotalCount());
-        o.addProperty("p50", h.getValueAtPercentile(50));
-        o.addProperty("p95", h.getValueAtPercentile(95));
-        o.addProperty("p99", h.getValueAtPercentile(99));
-        o.addProperty("p99_9", h.getValueAtPercentile(99.9));
-        o.addProperty("max", h.getMaxValue());
-        return o;
+    private static LoadSummary.Percentiles percentiles(Histogram h) {
+        return new LoadSummary.Percentiles(h.getTotalCount(), h.getValueAtPercentile(50), h.getValueAtPercentile(95),
+                h.getValueAtPercentile(99), h.getValueAtPercentile(99.9), h.getMaxValue());
     }
 
     @Override
@@ -94,7 +75,7 @@ final class StartupTally implements Accounting {
 
     @Override
     public void writeTo(JsonObject result) {
-        StartupResult.PART.write(StartupResult.gathered(launches, raw, prepared.deepCopy(), loads.deepCopy(),
+        StartupResult.PART.write(StartupResult.gathered(launches, raw, prepared.deepCopy(), List.copyOf(loads),
                 cpuSplit), result);
     }
 

@@ -66,8 +66,7 @@ class MemberNamesOnceTest {
             Map.entry("RunJson.java", 10),
             Map.entry("ScheduleFile.java", 1),
             Map.entry("SearchBroker.java", 2),
-            Map.entry("StartupTables.java", 17),
-            Map.entry("StartupTally.java", 16),
+            Map.entry("StartupTables.java", 4),
             Map.entry("StepCpu.java", 6),
             Map.entry("TaskStudy.java", 1),
             Map.entry("TaskWorkload.java", 2));
