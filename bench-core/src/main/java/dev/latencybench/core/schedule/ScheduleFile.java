@@ -151,8 +151,23 @@ public final class ScheduleFile {
     /** The {@code summary} of what {@code variant}'s steps shared; null where they shared nothing or it has none. */
     public String sharedSummary(String variant) {
         JsonElement s = shared == null ? null : shared.get(variant);
-        JsonElement summary = s == null || !s.isJsonObject() ? null : s.getAsJsonObject().get("summary");
-        return summary == null || !summary.isJsonPrimitive() ? null : summary.getAsString();
+        return s == null || !s.isJsonObject() ? null : JsonCodec.fromJson(s, Shared.class).summary;
+    }
+
+    /** What a variant's steps shared as {@code shared} holds it: the study's description, then its summary for people. */
+    public static JsonObject shared(JsonObject description, String summary) {
+        JsonObject o = description.deepCopy();
+        JsonCodec.toJsonObject(new Shared(summary)).entrySet().forEach(e -> o.add(e.getKey(), e.getValue()));
+        return o;
+    }
+
+    /** The member of a variant's {@code shared} description this type reads: its summary for people. */
+    private static final class Shared {
+        final String summary;
+
+        Shared(String summary) {
+            this.summary = summary;
+        }
     }
 
     /** The file's layout: {@link #VERSION} when written now, 1 for a file from before the member was written. */
