@@ -4,6 +4,7 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
 import dev.latencybench.core.env.EnvironmentFile;
+import dev.latencybench.core.result.ForkResult;
 
 /**
  * The CPU one chain step used, added up over its forks in the launcher: what each fork's session measured
@@ -24,11 +25,11 @@ final class StepCpu {
 
     /** Adds one fork's reading; a fork without one (it measured nothing, or /proc was not readable) adds none. */
     void add(JsonObject fork) {
-        JsonElement load = fork.get("machineLoad");
-        if (load == null || !load.isJsonObject()) {
+        JsonObject load = ForkResult.read(fork).machineLoad;
+        if (load.size() == 0) {
             return;
         }
-        EnvironmentFile.MachineLoad l = EnvironmentFile.MachineLoad.read(load.getAsJsonObject());
+        EnvironmentFile.MachineLoad l = EnvironmentFile.MachineLoad.read(load);
         if (l.thisProcessCores != null && l.thisProcessCores >= 0) {
             jvmCores += l.thisProcessCores;
             jvmForks++;

@@ -5,10 +5,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 
+import dev.latencybench.core.json.JsonCodec;
+import dev.latencybench.core.json.Others;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.record.Metric;
 import dev.latencybench.core.result.ResultFiles;
@@ -68,12 +69,28 @@ final class RunSummary {
             csv.append(String.join(",", quoted)).append('\n');
             json.add(o);
         }
-        JsonObject top = new JsonObject();
-        top.addProperty("run", runDir.getFileName().toString());
-        top.add("columns", new GsonBuilder().create().toJsonTree(COLUMNS));
-        top.add("rows", json);
         ResultFiles.writeString(runDir.resolve(CSV), csv.toString());
-        ResultFiles.writeString(runDir.resolve(JSON), new GsonBuilder().setPrettyPrinting().create().toJson(top) + "\n");
+        ResultFiles.writeJson(runDir.resolve(JSON), JsonCodec.toJson(new SummaryFile(runDir.getFileName().toString(),
+                COLUMNS, json, new JsonObject())));
+    }
+
+    /**
+     * {@code summary.json}: the run's folder name, the columns in order, and a row per cell, variant and metric whose
+     * members are those columns (a column without a figure left out). Members it does not name are kept.
+     */
+    static final class SummaryFile {
+        final String run;
+        final List<String> columns;
+        final JsonArray rows;
+        @Others
+        final JsonObject others;
+
+        SummaryFile(String run, List<String> columns, JsonArray rows, JsonObject others) {
+            this.run = run;
+            this.columns = columns;
+            this.rows = rows;
+            this.others = others;
+        }
     }
 
     /** One row per cell, variant and metric, in the report's order; a cell without figures has one row. */

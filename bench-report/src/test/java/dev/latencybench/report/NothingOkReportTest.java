@@ -140,10 +140,11 @@ class NothingOkReportTest {
         List<String> problems = Report.write(run, new PrintStream(new ByteArrayOutputStream(), true,
                 StandardCharsets.UTF_8));
 
-        assertEquals(List.of("scenario queue: the rest of its section could not be drawn: For input string: \"fast\""),
-                problems);
+        assertEquals(List.of("scenario queue: the rest of its section could not be drawn: member cpuPair.roundTripMinNs is"
+                + " not a whole number (it is \"fast\")"), problems);
         String md = Files.readString(run.resolve("REPORT.md"));
-        assertTrue(md.contains("**The rest of this scenario's section could not be drawn:** For input string"), md);
+        assertTrue(md.contains("**The rest of this scenario's section could not be drawn:** member cpuPair.roundTripMinNs"),
+                md);
         assertTrue(md.contains("## Cells and their flags"), "the report goes on after the scenario: " + md);
     }
 }

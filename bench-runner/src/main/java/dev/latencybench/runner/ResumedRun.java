@@ -1,6 +1,5 @@
 package dev.latencybench.runner;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -8,7 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
-import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.core.json.DamagedFile;
+import dev.latencybench.core.json.MemberProblem;
 import dev.latencybench.core.run.UsageException;
 import dev.latencybench.runner.jvm.Collector;
 import dev.latencybench.runner.jvm.Jvm;
@@ -44,12 +44,9 @@ final class ResumedRun {
         }
         RunManifest run;
         try {
-            run = RunManifest.fromJson(ResultFiles.readJson(file));
-        } catch (IOException e) {
-            throw new UsageException(prefix + "its run.json is not readable JSON, perhaps cut short ("
-                    + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()) + ")" + ONLY_MATRIX);
-        } catch (RuntimeException e) {
-            throw notAsWritten(runDir, e);
+            run = RunManifest.read(runDir);
+        } catch (DamagedFile e) { // cut short, not JSON, or a member of the wrong type or shape: edited, or not ours
+            throw new UsageException(prefix + e.getMessage() + ONLY_MATRIX);
         }
         if (run.study() != null && run.cells() == null) {
             throw new UsageException(prefix + "it is a run of the study jar (study '" + run.study()
@@ -65,6 +62,10 @@ final class ResumedRun {
 
     /** A run.json whose member has the wrong type or shape: edited, or not the runner's. */
     static UsageException notAsWritten(Path runDir, RuntimeException e) {
+        if (e instanceof MemberProblem) {
+            return new UsageException("bench run --resume " + runDir + ": "
+                    + DamagedFile.of(RunManifest.file(runDir), (MemberProblem) e).getMessage() + ONLY_MATRIX);
+        }
         return new UsageException("bench run --resume " + runDir + ": its run.json is not as 'bench run' writes it ("
                 + e.getMessage() + ")" + ONLY_MATRIX);
     }
@@ -75,7 +76,7 @@ final class ResumedRun {
      * differences it was resumed despite, those of earlier attempts too, for run.json and the report.
      */
     static List<String> sameMachine(Path runDir, RunManifest run, boolean resumeAnyway) {
-        List<String> differences = ResumeCheck.differences(runDir, run.toJson(), ResumeCheck.here());
+        List<String> differences = ResumeCheck.differences(runDir, run, ResumeCheck.here());
         if (!differences.isEmpty() && !resumeAnyway) {
             throw new UsageException("bench run --resume " + runDir + ": its cells were measured on another"
                     + " machine or by another commit of the suite (" + String.join("; ", differences) + "), and one"

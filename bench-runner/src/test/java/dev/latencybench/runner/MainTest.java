@@ -506,13 +506,13 @@ class MainTest {
         String whole = Files.readString(RunManifest.file(matrixRun("whole")));
         Files.writeString(runJson, whole.substring(0, whole.length() / 2));
         assertEquals(2, run("run", "--resume", dir.toString()));
-        assertTrue(err().startsWith(prefix + "its run.json is not readable JSON, perhaps cut short ("), err());
+        assertTrue(err().startsWith(prefix + runJson + " is cut short (it ends inside a value at line "), err());
         assertTrue(err().endsWith(")" + onlyMatrix), err());
 
         err.reset();
         Files.writeString(runJson, whole.replaceFirst("\"gcs\": \\[[^\\]]*\\]", "\"gcs\": 5"));
         assertEquals(2, run("run", "--resume", dir.toString()));
-        assertTrue(err().startsWith(prefix + "its run.json is not as 'bench run' writes it ("), err());
+        assertEquals(prefix + runJson + " is damaged: member gcs is not a list (it is a number)" + onlyMatrix, err());
 
         err.reset();
         assertEquals(2, run("run", "--resume", tmp.resolve("runs/none").toString()));

@@ -124,8 +124,8 @@ class ReportCommandTest {
         assertEquals(1, report(run));
         List<String> lines = errLines();
         assertEquals(1, lines.size(), lines.toString());
-        assertTrue(lines.get(0).startsWith("latency-bench: bench report: " + result + " is not as the suite writes it"),
-                lines.get(0));
+        assertEquals("latency-bench: bench report: " + result + " is damaged: member forks is not a whole number (it is"
+                + " \"one\")", lines.get(0));
     }
 
     @Test
@@ -278,5 +278,18 @@ class ReportCommandTest {
         assertEquals(List.of("latency-bench: bench compare: " + result + " is cut short (it ends inside a value at line 1"
                 + " column 23) (scripts/bench report " + candidate + " writes what can be read)"), errLines());
         assertEquals("", out.toString(StandardCharsets.UTF_8), "nothing compared");
+    }
+
+    /** The damaged member is said in the same words by compare as by report (and by run --resume for run.json). */
+    @Test
+    void compareNamesADamagedMemberAsReportDoes() throws IOException {
+        Path base = run("base");
+        Path candidate = run("candidate");
+        Path result = candidate.resolve("queue/chronicle").resolve(G1).resolve("result.json");
+        Files.writeString(result, Files.readString(result).replaceFirst("\"forks\": 1", "\"forks\": \"one\""));
+
+        assertEquals(2, Main.run(ctx, new String[] {"compare", base.toString(), candidate.toString()}));
+        assertEquals(List.of("latency-bench: bench compare: " + result + " is damaged: member forks is not a whole number"
+                + " (it is \"one\") (scripts/bench report " + candidate + " writes what can be read)"), errLines());
     }
 }

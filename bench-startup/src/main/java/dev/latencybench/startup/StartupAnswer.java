@@ -6,8 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import com.google.gson.JsonObject;
-
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.view.Answer;
@@ -101,10 +99,9 @@ final class StartupAnswer {
     /** The median time to the first response with every launch's time around it. */
     static VerdictRule.Range launches(ViewRow r) {
         List<Long> each = new ArrayList<>();
-        JsonObject values = r.result == null ? null : r.result.part(StartupResult.PART).launchValues();
-        if (values != null && values.has(StartupResult.FIRST_RESPONSE_NS)
-                && values.get(StartupResult.FIRST_RESPONSE_NS).isJsonArray()) {
-            values.getAsJsonArray(StartupResult.FIRST_RESPONSE_NS).forEach(e -> each.add(e.getAsLong()));
+        LaunchValues values = r.result == null ? null : r.result.part(StartupResult.PART).launchValues();
+        if (values != null && values.firstResponseNs() != null) {
+            each.addAll(values.firstResponseNs());
         }
         return VerdictRule.Range.of(r.primary().p50, "launches", each);
     }

@@ -1,5 +1,7 @@
 package dev.latencybench.startup;
 
+import java.util.List;
+
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 
@@ -22,18 +24,15 @@ import dev.latencybench.core.result.ResultPart;
  * @param openDurationNs the open loop's length
  * @param skipped start mode to why it was skipped on this machine
  * @param launches launches measured
- * @param launchValues per value ({@code firstResponseNs}, {@code cpuNs}, {@code rssKiB}, {@code pssKiB},
- *        {@code pid}, {@code port}) every launch's raw value, in launch order
+ * @param launchValues every launch's raw values, in launch order
  * @param prepared per fork, what was built for the mode (an archive's size and build time)
  * @param load per fork, the closed-loop batches and the open loop
  * @param cpuSplit how the CPUs were split between the service and the load generator
  */
 public record StartupResult(Long repetitions, Long timeoutNs, Long batchRequests, Long batches, Long concurrency,
-        Long openRatePerSec, Long openDurationNs, JsonObject skipped, Long launches, JsonObject launchValues,
-        JsonArray prepared, JsonArray load, String cpuSplit) {
+        Long openRatePerSec, Long openDurationNs, JsonObject skipped, Long launches, LaunchValues launchValues,
+        JsonArray prepared, List<LoadSummary> load, String cpuSplit) {
     public static final ResultPart<StartupResult> PART = ResultPart.of(StartupResult.class);
-    /** The member of {@code launchValues} with each launch's time to its first 200, in nanoseconds. */
-    static final String FIRST_RESPONSE_NS = "firstResponseNs";
 
     /** The settings the plan records. */
     static StartupResult settings(long repetitions, long timeoutNs, long batchRequests, long batches,
@@ -43,7 +42,7 @@ public record StartupResult(Long repetitions, Long timeoutNs, Long batchRequests
     }
 
     /** What the tally gathered over a cell's forks. */
-    static StartupResult gathered(long launches, JsonObject launchValues, JsonArray prepared, JsonArray load,
+    static StartupResult gathered(long launches, LaunchValues launchValues, JsonArray prepared, List<LoadSummary> load,
             String cpuSplit) {
         return new StartupResult(null, null, null, null, null, null, null, null, launches, launchValues, prepared,
                 load, cpuSplit);

@@ -98,12 +98,12 @@ final class StartupTables {
             LatencySummary open = r.summary("open-latency");
             addTimes(row, r.summary("cold"), ranked);
             addTimes(row, r.summary("warm"), ranked);
-            JsonObject load = load(r);
-            JsonArray batches = load == null ? null : load.getAsJsonArray("batches");
+            LoadSummary load = load(r);
+            List<LoadSummary.Batch> batches = load == null ? null : load.batches();
             row.add(batches == null || batches.isEmpty() ? "-" : String.format(Locale.ROOT, "%,d", batches.get(
-                    batches.size() - 1).getAsJsonObject().get("perSec").getAsLong()));
-            row.add(load == null || !load.has("open") ? "-" : String.format(Locale.ROOT, "%,d/s", load
-                    .getAsJsonObject("open").get("ratePerSec").getAsLong()));
+                    batches.size() - 1).perSec()));
+            row.add(load == null || load.open() == null ? "-" : String.format(Locale.ROOT, "%,d/s",
+                    load.open().ratePerSec()));
             if (open != null && open.count > 0) {
                 row.add(Table.Time.percentile(open.p50, open.count, 50).ranked(ranked));
                 row.add(Table.Time.percentile(open.p99, open.count, 99).ranked(ranked));
@@ -132,12 +132,12 @@ final class StartupTables {
         int most = 0;
         List<Long> before = new ArrayList<>();
         for (ViewRow r : rows) {
-            JsonObject load = load(r);
-            if (load != null && load.getAsJsonArray("batches").size() > most) {
-                JsonArray b = load.getAsJsonArray("batches");
+            LoadSummary load = load(r);
+            if (load != null && load.batches() != null && load.batches().size() > most) {
+                List<LoadSummary.Batch> b = load.batches();
                 most = b.size();
                 before.clear();
-                b.forEach(e -> before.add(e.getAsJsonObject().get("requestsBefore").getAsLong()));
+                b.forEach(e -> before.add(e.requestsBefore()));
             }
         }
         Table t = new Table().text("JVM").text("GC").text("variant");
@@ -148,16 +148,16 @@ final class StartupTables {
             return t;
         }
         for (ViewRow r : rows) {
-            JsonObject load = load(r);
-            if (load == null) {
+            LoadSummary load = load(r);
+            if (load == null || load.batches() == null) {
                 continue;
             }
             List<Object> row = new ArrayList<>(List.of(r.jvm, r.gc, r.variant));
-            JsonArray b = load.getAsJsonArray("batches");
+            List<LoadSummary.Batch> b = load.batches();
             for (int i = 0; i < most; i++) {
                 if (i < b.size()) {
-                    JsonObject x = b.get(i).getAsJsonObject();
-                    row.add(Units.formatNs(x.get("p50").getAsLong()) + " / " + Units.formatNs(x.get("p95").getAsLong()));
+                    LoadSummary.Percentiles x = b.get(i).percentiles();
+                    row.add(Units.formatNs(x.p50()) + " / " + Units.formatNs(x.p95()));
                 } else {
                     row.add("-");
                 }
@@ -205,18 +205,18 @@ final class StartupTables {
             if (!r.variant.startsWith(RESPONDER) || !r.measured()) {
                 continue;
             }
-            JsonObject load = load(r);
+            LoadSummary load = load(r);
             LatencySummary warm = r.summary("warm");
             LatencySummary open = r.summary("open-latency");
-            if (load == null || warm == null) {
+            if (load == null || warm == null || load.batches() == null || load.batches().isEmpty()) {
                 continue;
             }
-            JsonArray b = load.getAsJsonArray("batches");
+            List<LoadSummary.Batch> b = load.batches();
             out.add(String.format(Locale.ROOT, "The floor, **%s**: the responder (opens the port, answers a fixed 200)"
                     + " starts in %s (p50); against it the load generator reached %,d req/s in its last closed batch"
                     + " (p50 %s, p99 %s) and %s p99 in the open loop. A service figure near these is the"
                     + " generator's and the machine's, not the service's. CPUs: %s.", r.label(),
-                    Units.formatNs(r.primary().p50), b.get(b.size() - 1).getAsJsonObject().get("perSec").getAsLong(),
+                    Units.formatNs(r.primary().p50), b.get(b.size() - 1).perSec(),
                     Units.formatNs(warm.p50), Units.formatNs(warm.p99), open == null ? "-" : Units.formatNs(open.p99),
                     part(r).cpuSplit() != null ? part(r).cpuSplit() : "not recorded"));
         }
@@ -228,9 +228,9 @@ final class StartupTables {
         return a == null || a.isEmpty() ? null : a.get(0).getAsJsonObject();
     }
 
-    private static JsonObject load(ViewRow r) {
-        JsonArray a = part(r).load();
-        return a == null || a.isEmpty() ? null : a.get(0).getAsJsonObject();
+    private static LoadSummary load(ViewRow r) {
+        List<LoadSummary> a = part(r).load();
+        return a == null || a.isEmpty() ? null : a.get(0);
     }
 
     /** The median in MiB, a percentile the report shows only with enough launches beyond it. */

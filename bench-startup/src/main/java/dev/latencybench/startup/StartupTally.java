@@ -5,13 +5,14 @@ import java.util.List;
 import java.util.Locale;
 
 import com.google.gson.JsonArray;
-import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
 import org.HdrHistogram.Histogram;
 
+import dev.latencybench.core.json.JsonCodec;
 import dev.latencybench.core.study.Accounting;
 import dev.latencybench.startup.load.LoadGenerator;
+import dev.latencybench.startup.load.LoadReport;
 
 /**
  * The start-up study's accounting: in the fork, what {@code fork.json} keeps of the load (per batch
@@ -20,91 +21,61 @@ import dev.latencybench.startup.load.LoadGenerator;
  * {@code result.json}. Not thread-safe: one per cell.
  */
 final class StartupTally implements Accounting {
-    private static final String[] RAW = {StartupResult.FIRST_RESPONSE_NS, "cpuNs", "rssKiB", "pssKiB", "pid", "port"};
-    private final JsonObject raw = new JsonObject();
+    private LaunchValues raw = LaunchValues.none();
     private final JsonArray prepared = new JsonArray();
-    private final JsonArray loads = new JsonArray();
+    private final List<LoadSummary> loads = new ArrayList<>();
     private final List<String> flags = new ArrayList<>();
     private long launches;
     private long expectedLaunches;
     private String cpuSplit = "";
 
     StartupTally() {
-        for (String k : RAW) {
-            raw.add(k, new JsonArray());
-        }
     }
 
     /** What a fork keeps of the generator's output: numbers, not the histograms (those are in the .hlog). */
-    static JsonObject loadSummary(JsonObject load, StartupConfig config) {
-        JsonObject o = new JsonObject();
-        o.addProperty("batchRequests", config.batchRequests());
-        o.addProperty("concurrency", config.concurrency());
-        JsonArray curve = new JsonArray();
-        JsonArray batches = load.getAsJsonArray("batches");
+    static LoadSummary loadSummary(LoadReport load, StartupConfig config) {
+        List<LoadSummary.Batch> curve = new ArrayList<>();
+        List<LoadReport.Batch> batches = load.batches();
         for (int i = 0; i < batches.size(); i++) {
-            JsonObject b = batches.get(i).getAsJsonObject();
-            Histogram h = LoadGenerator.decode(b.get("histogram").getAsString());
-            JsonObject c = percentiles(h);
-            c.addProperty("batch", i + 1);
-            c.addProperty("requestsBefore", (long) i * config.batchRequests());
-            c.addProperty("errors", b.get("errors").getAsLong());
-            long elapsed = b.get("elapsedNs").getAsLong();
-            c.addProperty("perSec", elapsed <= 0 ? 0 : Math.round(b.get("requests").getAsLong() * 1e9 / elapsed));
-            curve.add(c);
+            LoadReport.Batch b = batches.get(i);
+            curve.add(new LoadSummary.Batch(i + 1, (long) i * config.batchRequests(), b.errors(),
+                    b.elapsedNs() <= 0 ? 0 : Math.round(b.requests() * 1e9 / b.elapsedNs()),
+                    JsonCodec.toJsonObject(percentiles(LoadGenerator.decode(b.histogram())))));
         }
-        o.add("batches", curve);
-        if (load.has("open")) {
-            JsonObject open = load.getAsJsonObject("open");
-            JsonObject s = new JsonObject();
-            s.addProperty("ratePerSec", open.get("ratePerSec").getAsLong());
-            s.addProperty("requests", open.get("requests").getAsLong());
-            s.addProperty("errors", open.get("errors").getAsLong());
-            s.addProperty("maxSendLagNs", open.get("maxSendLagNs").getAsLong());
-            s.add("latency", percentiles(LoadGenerator.decode(open.get("latency").getAsString())));
-            s.add("service", percentiles(LoadGenerator.decode(open.get("service").getAsString())));
-            o.add("open", s);
-        }
-        return o;
+        LoadReport.Open open = load.open();
+        return new LoadSummary(config.batchRequests(), config.concurrency(), curve, open == null ? null
+                : new LoadSummary.Open(open.ratePerSec(), open.requests(), open.errors(), open.maxSendLagNs(),
+                        percentiles(LoadGenerator.decode(open.latency())),
+                        percentiles(LoadGenerator.decode(open.service()))));
     }
 
-    private static JsonObject percentiles(Histogram h) {
-        JsonObject o = new JsonObject();
-        o.addProperty("count", h.getTotalCount());
-        o.addProperty("p50", h.getValueAtPercentile(50));
-        o.addProperty("p95", h.getValueAtPercentile(95));
-        o.addProperty("p99", h.getValueAtPercentile(99));
-        o.addProperty("p99_9", h.getValueAtPercentile(99.9));
-        o.addProperty("max", h.getMaxValue());
-        return o;
+    private static LoadSummary.Percentiles percentiles(Histogram h) {
+        return new LoadSummary.Percentiles(h.getTotalCount(), h.getValueAtPercentile(50), h.getValueAtPercentile(95),
+                h.getValueAtPercentile(99), h.getValueAtPercentile(99.9), h.getMaxValue());
     }
 
     @Override
     public void add(JsonObject fork) {
-        if (fork.has("launchValues")) {
-            JsonObject v = fork.getAsJsonObject("launchValues");
-            for (String k : RAW) {
-                for (JsonElement e : v.getAsJsonArray(k)) {
-                    raw.getAsJsonArray(k).add(e);
-                }
-            }
+        StartupFork f = StartupFork.PART.read(fork);
+        if (f.launchValues() != null) {
+            raw = raw.and(f.launchValues());
         }
-        launches += fork.has("launches") ? fork.get("launches").getAsLong() : 0;
-        expectedLaunches += fork.has("repetitions") ? fork.get("repetitions").getAsLong() : 0;
-        if (fork.has("prepared")) {
-            prepared.add(fork.get("prepared"));
+        launches += f.launches() == null ? 0 : f.launches();
+        expectedLaunches += f.repetitions() == null ? 0 : f.repetitions();
+        if (f.prepared() != null) {
+            prepared.add(f.prepared());
         }
-        if (fork.has("load")) {
-            loads.add(fork.get("load"));
+        if (f.load() != null) {
+            loads.add(f.load());
         }
-        if (fork.has("cpuSplit")) {
-            cpuSplit = fork.get("cpuSplit").getAsString();
+        if (f.cpuSplit() != null) {
+            cpuSplit = f.cpuSplit();
         }
     }
 
     @Override
     public void writeTo(JsonObject result) {
-        StartupResult.PART.write(StartupResult.gathered(launches, raw.deepCopy(), prepared.deepCopy(), loads.deepCopy(),
+        StartupResult.PART.write(StartupResult.gathered(launches, raw, prepared.deepCopy(), List.copyOf(loads),
                 cpuSplit), result);
     }
 

@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 
 import org.HdrHistogram.Histogram;
@@ -17,13 +16,14 @@ import org.HdrHistogram.Histogram;
 import dev.latencybench.core.fork.MetricRecorder;
 import dev.latencybench.core.fork.PeriodContext;
 import dev.latencybench.core.fork.Workload;
+import dev.latencybench.core.json.JsonCodec;
 import dev.latencybench.core.os.ProcessFootprint;
 import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.result.OwnedFolder;
-import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.time.Clock;
 import dev.latencybench.startup.load.LoadGenerator;
+import dev.latencybench.startup.load.LoadReport;
 import dev.latencybench.startup.load.LoadSettings;
 
 /**
@@ -62,7 +62,7 @@ final class StartupWorkload implements Workload {
     private final List<Long> pids = new ArrayList<>();
     private final List<Long> ports = new ArrayList<>();
     private volatile ArchiveCache.Prepared prepared;
-    private volatile JsonObject load;
+    private volatile LoadReport load;
     private volatile Path work;
     private volatile ServiceProcess current;
     private volatile ServiceProcess generator;
@@ -199,7 +199,7 @@ final class StartupWorkload implements Workload {
                 g.close();
                 generator = null;
             }
-            JsonObject result = ResultFiles.readJson(out);
+            LoadReport result = JsonCodec.read(out, LoadReport.class);
             load = result;
             addLoad(context, result);
         } finally {
@@ -208,22 +208,20 @@ final class StartupWorkload implements Workload {
     }
 
     /** The generator's histograms into the period: cold = first batch, warm = last, and the open loop. */
-    private void addLoad(PeriodContext context, JsonObject result) {
-        JsonArray batches = result.getAsJsonArray("batches");
+    private void addLoad(PeriodContext context, LoadReport result) {
+        List<LoadReport.Batch> batches = result.batches();
         long errors = 0;
-        for (int i = 0; i < batches.size(); i++) {
-            errors += batches.get(i).getAsJsonObject().get("errors").getAsLong();
+        for (LoadReport.Batch b : batches) {
+            errors += b.errors();
         }
-        Histogram cold = LoadGenerator.decode(batches.get(0).getAsJsonObject().get("histogram").getAsString());
-        Histogram warm = LoadGenerator.decode(batches.get(batches.size() - 1).getAsJsonObject().get("histogram")
-                .getAsString());
+        Histogram cold = LoadGenerator.decode(batches.get(0).histogram());
+        Histogram warm = LoadGenerator.decode(batches.get(batches.size() - 1).histogram());
         Histogram openLatency = LatencyRecorder.newHistogram();
         Histogram openService = LatencyRecorder.newHistogram();
-        if (result.has("open")) {
-            JsonObject open = result.getAsJsonObject("open");
-            errors += open.get("errors").getAsLong();
-            openLatency = LoadGenerator.decode(open.get("latency").getAsString());
-            openService = LoadGenerator.decode(open.get("service").getAsString());
+        if (result.open() != null) {
+            errors += result.open().errors();
+            openLatency = LoadGenerator.decode(result.open().latency());
+            openService = LoadGenerator.decode(result.open().service());
         }
         List<Histogram> interval = new ArrayList<>();
         long nowMs = context.clocks().epoch().epochMillis();
@@ -263,36 +261,12 @@ final class StartupWorkload implements Workload {
 
     @Override
     public synchronized void describe(JsonObject fork) {
-        fork.addProperty("variant", variant.id());
-        fork.addProperty("service", variant.service());
-        fork.addProperty("mode", variant.mode().id());
-        fork.addProperty("repetitions", config.repetitions());
-        fork.addProperty("launches", firstResponseNs.size());
-        fork.addProperty("jdkFeature", jdk.feature());
-        JsonArray flags = new JsonArray();
-        command.cellFlags().forEach(flags::add);
-        fork.add("cellFlags", flags);
-        if (prepared != null) {
-            fork.add("prepared", prepared.toJson());
-        }
-        JsonObject raw = new JsonObject();
-        raw.add(StartupResult.FIRST_RESPONSE_NS, array(firstResponseNs));
-        raw.add("cpuNs", array(cpuNs));
-        raw.add("rssKiB", array(rssKiB));
-        raw.add("pssKiB", array(pssKiB));
-        raw.add("pid", array(pids));
-        raw.add("port", array(ports));
-        fork.add("launchValues", raw);
-        fork.addProperty("cpuSplit", split.note());
-        if (load != null) {
-            fork.add("load", StartupTally.loadSummary(load, config));
-        }
-    }
-
-    private static JsonArray array(List<Long> values) {
-        JsonArray a = new JsonArray();
-        values.forEach(a::add);
-        return a;
+        StartupFork.PART.write(new StartupFork(variant.id(), variant.service(), variant.mode().id(),
+                (long) config.repetitions(), (long) firstResponseNs.size(), jdk.feature(),
+                List.copyOf(command.cellFlags()), prepared == null ? null : prepared.toJson(),
+                new LaunchValues(List.copyOf(firstResponseNs), List.copyOf(cpuNs), List.copyOf(rssKiB),
+                        List.copyOf(pssKiB), List.copyOf(pids), List.copyOf(ports)),
+                split.note(), load == null ? null : StartupTally.loadSummary(load, config)), fork);
     }
 
     /** Stops the service and the generator if one runs, and removes the work folder. Idempotent. */

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
 
-import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 
 import org.junit.jupiter.api.Test;
@@ -34,14 +34,13 @@ class StartupViewTest {
     /** A cell whose launches took {@code launchesMs} to their first 200, the median {@code firstNs}. */
     private static ViewRow row(String variant, String cell, long firstNs, long rssKiB, long cpuNs, long warmP99Ns,
                                long... launchesMs) {
-        JsonObject result = new JsonObject();
-        JsonObject values = new JsonObject();
-        JsonArray first = new JsonArray();
+        List<Long> first = new ArrayList<>();
         for (long ms : launchesMs) {
             first.add(ms * 1_000_000);
         }
-        values.add(StartupResult.FIRST_RESPONSE_NS, first);
-        result.add("launchValues", values);
+        JsonObject result = new JsonObject();
+        StartupResult.PART.write(StartupResult.gathered(launchesMs.length, new LaunchValues(first, null, null, null,
+                null, null), null, null, null), result);
         int sep = cell.lastIndexOf("__");
         return new ViewRow(variant, cell, cell.substring(0, sep), cell.substring(sep + 2), "OK",
                 METRICS.primary().name(), Map.of("first-response", s(firstNs, firstNs), "rss", s(rssKiB, rssKiB), "cpu",

@@ -4,7 +4,6 @@ import java.util.Locale;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
-import com.google.gson.JsonObject;
 
 /**
  * The "busy machine" flag of a cell, written from its forks' {@code machineLoad} readings: the busiest
@@ -28,15 +27,15 @@ public final class BusyMachine {
             if (!e.isJsonObject()) {
                 continue;
             }
-            JsonObject l = e.getAsJsonObject();
-            if (!l.has("busy") || !l.get("busy").getAsBoolean()) {
+            EnvironmentFile.MachineLoad l = EnvironmentFile.MachineLoad.read(e.getAsJsonObject());
+            if (!Boolean.TRUE.equals(l.busy)) {
                 continue;
             }
             busy = true;
-            other = Math.max(other, number(l, "otherProcessesCores"));
-            steal = Math.max(steal, number(l, "stealCores"));
-            if (l.has("busyThresholdCores")) {
-                threshold = l.get("busyThresholdCores").getAsDouble();
+            other = Math.max(other, l.otherProcessesCores == null ? 0 : l.otherProcessesCores);
+            steal = Math.max(steal, l.stealCores == null ? 0 : l.stealCores);
+            if (l.busyThresholdCores != null) {
+                threshold = l.busyThresholdCores;
             }
         }
         return busy ? flag(other, steal, threshold) : null;
@@ -48,9 +47,5 @@ public final class BusyMachine {
                 ? String.format(Locale.ROOT, "other processes used %.2f cores", otherProcessesCores)
                 : String.format(Locale.ROOT, "the hypervisor gave %.2f cores to other guests (steal)", stealCores);
         return "busy machine: " + what + String.format(Locale.ROOT, ", more than the %.2f allowed", thresholdCores);
-    }
-
-    private static double number(JsonObject o, String name) {
-        return o.has(name) && o.get(name).isJsonPrimitive() ? o.get(name).getAsDouble() : 0;
     }
 }

@@ -6,19 +6,22 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import com.google.gson.annotations.SerializedName;
 
-import dev.latencybench.core.result.JsonFields;
+import dev.latencybench.core.json.JsonCodec;
+import dev.latencybench.core.json.Others;
 import dev.latencybench.core.result.ResultFiles;
 
 /**
  * {@code env.json}, typed: what a fork's JVM found of its machine ({@link Environment} captures it), and in a
  * cell's folder the same with the suite commit and each fork's pinning and machine load added
- * ({@code CellMerger}). This type writes the file and reads it back; nothing else looks its fields up by name.
- * Every field is null where the file lacks it (a cell whose forks all died has only the cell's part); fields
- * this type does not know are kept, in {@code others}, and written back after the known ones. A file written
- * before {@link #VERSION} was added reads as version 1. Immutable apart from the JSON objects it holds. Not for
- * hot paths.
+ * ({@code CellMerger}). This type writes the file and reads it back through {@link JsonCodec}: its fields are the members, each
+ * named once; nothing else looks them up by name. Every field is null where the file lacks it (a cell whose forks
+ * all died has only the cell's part); members this type does not know are kept, in {@code others}, and written back
+ * after the known ones. A file written before {@link #VERSION} was added reads as version 1 and is written back
+ * without it. Immutable apart from the JSON objects it holds. Not for hot paths.
  */
 public final class EnvironmentFile {
     /** The layout written now. 1: the fields as they were before the version was written. */
@@ -28,8 +31,9 @@ public final class EnvironmentFile {
     public static final EnvironmentFile EMPTY = new EnvironmentFile(VERSION, null, null, null, null, null, null,
             null, null, null, new JsonObject());
 
-    /** The file's layout, {@link #VERSION} when written now. */
-    public final int version;
+    /** The file's layout, {@link #VERSION} when written now; null in a file written before it was (version 1). */
+    @SerializedName("formatVersion")
+    private final Integer version;
     public final Jdk jdk;
     /** The collector's id, e.g. {@code g1}. */
     public final String gc;
@@ -46,11 +50,19 @@ public final class EnvironmentFile {
     /** Each fork's machine load (a cell's file). */
     public final List<MachineLoad> machineLoad;
     /** The top-level fields this type does not know, in the file's order. */
+    @Others
     public final JsonObject others;
 
     public EnvironmentFile(int version, Jdk jdk, String gc, List<String> vmFlags, Cpu cpu, Os os, List<Check> hostCheck,
                            String suiteCommit, List<Pinning> pinning, List<MachineLoad> machineLoad,
                            JsonObject others) {
+        this(Integer.valueOf(version), jdk, gc, vmFlags, cpu, os, hostCheck, suiteCommit, pinning, machineLoad,
+                others);
+    }
+
+    private EnvironmentFile(Integer version, Jdk jdk, String gc, List<String> vmFlags, Cpu cpu, Os os,
+                            List<Check> hostCheck, String suiteCommit, List<Pinning> pinning,
+                            List<MachineLoad> machineLoad, JsonObject others) {
         this.version = version;
         this.jdk = jdk;
         this.gc = gc;
@@ -74,6 +86,7 @@ public final class EnvironmentFile {
         public final String vmVersion;
         public final String home;
         public final Long maxHeapBytes;
+        @Others
         public final JsonObject others;
 
         public Jdk(String id, String vendor, String version, String runtimeVersion, String vmName, String vmVersion,
@@ -97,26 +110,6 @@ public final class EnvironmentFile {
                     && vmName == null && vmVersion == null && home == null && maxHeapBytes == null
                     && others.size() == 0;
         }
-
-        static Jdk read(JsonObject o) {
-            JsonFields f = new JsonFields(o);
-            return new Jdk(f.string("id"), f.string("vendor"), f.string("version"), f.string("runtimeVersion"),
-                    f.string("vmName"), f.string("vmVersion"), f.string("home"), f.longValue("maxHeapBytes"), f.rest());
-        }
-
-        JsonObject toJson() {
-            JsonObject o = new JsonObject();
-            JsonFields.put(o, "id", id);
-            JsonFields.put(o, "vendor", vendor);
-            JsonFields.put(o, "version", version);
-            JsonFields.put(o, "runtimeVersion", runtimeVersion);
-            JsonFields.put(o, "vmName", vmName);
-            JsonFields.put(o, "vmVersion", vmVersion);
-            JsonFields.put(o, "home", home);
-            JsonFields.put(o, "maxHeapBytes", maxHeapBytes);
-            JsonFields.putRest(o, others);
-            return o;
-        }
     }
 
     /** The CPUs: the CPU lists as {@code CpuList} writes them ({@code 0-15}, {@code none}). */
@@ -129,6 +122,7 @@ public final class EnvironmentFile {
         public final String isolated;
         public final String nohzFull;
         public final String governor;
+        @Others
         public final JsonObject others;
 
         public Cpu(String model, Integer availableProcessors, String online, String affinity, String allowed,
@@ -146,27 +140,6 @@ public final class EnvironmentFile {
 
         /** Nothing known. */
         public static final Cpu EMPTY = new Cpu(null, null, null, null, null, null, null, null, new JsonObject());
-
-        static Cpu read(JsonObject o) {
-            JsonFields f = new JsonFields(o);
-            return new Cpu(f.string("model"), f.integer("availableProcessors"), f.string("online"),
-                    f.string("affinity"), f.string("allowed"), f.string("isolated"), f.string("nohzFull"),
-                    f.string("governor"), f.rest());
-        }
-
-        JsonObject toJson() {
-            JsonObject o = new JsonObject();
-            JsonFields.put(o, "model", model);
-            JsonFields.put(o, "availableProcessors", availableProcessors);
-            JsonFields.put(o, "online", online);
-            JsonFields.put(o, "affinity", affinity);
-            JsonFields.put(o, "allowed", allowed);
-            JsonFields.put(o, "isolated", isolated);
-            JsonFields.put(o, "nohzFull", nohzFull);
-            JsonFields.put(o, "governor", governor);
-            JsonFields.putRest(o, others);
-            return o;
-        }
     }
 
     /** The OS: {@code memTotal} as {@code /proc/meminfo} says it ({@code 131981020 kB}). */
@@ -177,6 +150,7 @@ public final class EnvironmentFile {
         public final String transparentHugePages;
         public final String memTotal;
         public final String host;
+        @Others
         public final JsonObject others;
 
         public Os(String name, String kernel, String arch, String transparentHugePages, String memTotal, String host,
@@ -192,24 +166,6 @@ public final class EnvironmentFile {
 
         /** Nothing known. */
         public static final Os EMPTY = new Os(null, null, null, null, null, null, new JsonObject());
-
-        static Os read(JsonObject o) {
-            JsonFields f = new JsonFields(o);
-            return new Os(f.string("name"), f.string("kernel"), f.string("arch"), f.string("transparentHugePages"),
-                    f.string("memTotal"), f.string("host"), f.rest());
-        }
-
-        JsonObject toJson() {
-            JsonObject o = new JsonObject();
-            JsonFields.put(o, "name", name);
-            JsonFields.put(o, "kernel", kernel);
-            JsonFields.put(o, "arch", arch);
-            JsonFields.put(o, "transparentHugePages", transparentHugePages);
-            JsonFields.put(o, "memTotal", memTotal);
-            JsonFields.put(o, "host", host);
-            JsonFields.putRest(o, others);
-            return o;
-        }
     }
 
     /**
@@ -221,6 +177,7 @@ public final class EnvironmentFile {
         public final String status;
         public final String observed;
         public final String advice;
+        @Others
         public final JsonObject others;
 
         public Check(String id, String status, String observed, String advice, JsonObject others) {
@@ -235,21 +192,6 @@ public final class EnvironmentFile {
             return new Check(f.id(), f.status().name(), f.observed(), f.advice().isEmpty() ? null : f.advice(),
                     new JsonObject());
         }
-
-        static Check read(JsonObject o) {
-            JsonFields f = new JsonFields(o);
-            return new Check(f.string("id"), f.string("status"), f.string("observed"), f.string("advice"), f.rest());
-        }
-
-        JsonObject toJson() {
-            JsonObject o = new JsonObject();
-            JsonFields.put(o, "id", id);
-            JsonFields.put(o, "status", status);
-            JsonFields.put(o, "observed", observed);
-            JsonFields.put(o, "advice", advice);
-            JsonFields.putRest(o, others);
-            return o;
-        }
     }
 
     /**
@@ -258,13 +200,17 @@ public final class EnvironmentFile {
      * fork's folder name.
      */
     public static final class Pinning {
+        /** A role's CPU is the member {@code <role>Cpu}: the roles are the workload's, so this type cannot name them. */
+        private static final String CPU_SUFFIX = "Cpu";
+
         public final String requested;
         public final String plan;
         public final String note;
-        public final Map<String, Integer> roleCpus;
         public final Boolean pinned;
         public final String failure;
         public final String fork;
+        /** The members this type does not name, each role's CPU among them. */
+        @Others
         public final JsonObject others;
 
         public Pinning(String requested, String plan, String note, Map<String, Integer> roleCpus, Boolean pinned,
@@ -272,45 +218,42 @@ public final class EnvironmentFile {
             this.requested = requested;
             this.plan = plan;
             this.note = note;
-            this.roleCpus = roleCpus;
             this.pinned = pinned;
             this.failure = failure;
             this.fork = fork;
-            this.others = others;
+            JsonObject all = new JsonObject();
+            roleCpus.forEach((role, cpu) -> all.addProperty(role + CPU_SUFFIX, cpu));
+            others.entrySet().forEach(e -> all.add(e.getKey(), e.getValue()));
+            this.others = all;
         }
 
-        private static final String CPU_SUFFIX = "Cpu";
+        /** The CPU each role's thread got, by role, in the file's order (-1 when refused). */
+        public Map<String, Integer> roleCpus() {
+            Map<String, Integer> roles = new LinkedHashMap<>();
+            for (Map.Entry<String, JsonElement> e : others.entrySet()) {
+                String name = e.getKey();
+                JsonElement v = e.getValue();
+                if (name.endsWith(CPU_SUFFIX) && name.length() > CPU_SUFFIX.length() && v.isJsonPrimitive()
+                        && v.getAsJsonPrimitive().isNumber()) {
+                    roles.put(name.substring(0, name.length() - CPU_SUFFIX.length()), v.getAsInt());
+                }
+            }
+            return roles;
+        }
 
         /** Reads one fork's pinning object ({@code fork.json}'s, or env.json's with its fork). */
         public static Pinning read(JsonObject o) {
-            JsonFields f = new JsonFields(o);
-            String requested = f.string("requested");
-            String plan = f.string("plan");
-            String note = f.string("note");
-            Map<String, Integer> roles = new LinkedHashMap<>();
-            for (String name : List.copyOf(f.names())) {
-                if (name.endsWith(CPU_SUFFIX) && name.length() > CPU_SUFFIX.length()) {
-                    Integer cpu = f.integer(name);
-                    if (cpu != null) {
-                        roles.put(name.substring(0, name.length() - CPU_SUFFIX.length()), cpu);
-                    }
-                }
-            }
-            return new Pinning(requested, plan, note, roles, f.bool("pinned"), f.string("failure"), f.string("fork"),
-                    f.rest());
+            return JsonCodec.fromJson(o, Pinning.class);
         }
 
-        JsonObject toJson() {
-            JsonObject o = new JsonObject();
-            JsonFields.put(o, "requested", requested);
-            JsonFields.put(o, "plan", plan);
-            JsonFields.put(o, "note", note);
-            roleCpus.forEach((role, cpu) -> o.addProperty(role + CPU_SUFFIX, cpu));
-            JsonFields.put(o, "pinned", pinned);
-            JsonFields.put(o, "failure", failure);
-            JsonFields.put(o, "fork", fork);
-            JsonFields.putRest(o, others);
-            return o;
+        /** This pinning as the cell's env.json and result.json list it: with its fork's folder name. */
+        public Pinning ofFork(String forkName) {
+            return new Pinning(requested, plan, note, Map.of(), pinned, failure, forkName, others);
+        }
+
+        /** The object {@link #read} reads: the named members, then the others (each role's CPU among them). */
+        public JsonObject toJson() {
+            return JsonCodec.toJsonObject(this);
         }
     }
 
@@ -327,6 +270,7 @@ public final class EnvironmentFile {
         public final Double busyThresholdCores;
         public final Boolean busy;
         public final String fork;
+        @Others
         public final JsonObject others;
 
         public MachineLoad(Double otherProcessesCores, Double stealCores, Double thisProcessCores,
@@ -344,23 +288,18 @@ public final class EnvironmentFile {
 
         /** Reads one fork's machine load object ({@code fork.json}'s, or env.json's with its fork). */
         public static MachineLoad read(JsonObject o) {
-            JsonFields f = new JsonFields(o);
-            return new MachineLoad(f.decimal("otherProcessesCores"), f.decimal("stealCores"),
-                    f.decimal("thisProcessCores"), f.decimal("childProcessesCores"), f.decimal("busyThresholdCores"),
-                    f.bool("busy"), f.string("fork"), f.rest());
+            return JsonCodec.fromJson(o, MachineLoad.class);
         }
 
-        JsonObject toJson() {
-            JsonObject o = new JsonObject();
-            JsonFields.put(o, "otherProcessesCores", otherProcessesCores);
-            JsonFields.put(o, "stealCores", stealCores);
-            JsonFields.put(o, "thisProcessCores", thisProcessCores);
-            JsonFields.put(o, "childProcessesCores", childProcessesCores);
-            JsonFields.put(o, "busyThresholdCores", busyThresholdCores);
-            JsonFields.put(o, "busy", busy);
-            JsonFields.put(o, "fork", fork);
-            JsonFields.putRest(o, others);
-            return o;
+        /** This load as the cell's env.json and result.json list it: with its fork's folder name. */
+        public MachineLoad ofFork(String forkName) {
+            return new MachineLoad(otherProcessesCores, stealCores, thisProcessCores, childProcessesCores,
+                    busyThresholdCores, busy, forkName, others);
+        }
+
+        /** The object {@link #read} reads. */
+        public JsonObject toJson() {
+            return JsonCodec.toJsonObject(this);
         }
     }
 
@@ -391,50 +330,24 @@ public final class EnvironmentFile {
                 others);
     }
 
-    /** Reads what {@link #toJson} wrote, or an env.json from before the version was written. */
-    public static EnvironmentFile fromJson(JsonObject o) {
-        JsonFields f = new JsonFields(o);
-        Integer version = f.integer("formatVersion");
-        JsonObject jdk = f.object("jdk");
-        String gc = f.string("gc");
-        List<String> flags = f.strings("vmFlags");
-        JsonObject cpu = f.object("cpu");
-        JsonObject os = f.object("os");
-        List<Check> checks = f.objects("hostCheck", Check::read);
-        String commit = f.string("suiteCommit");
-        List<Pinning> pinning = f.objects("pinning", Pinning::read);
-        List<MachineLoad> loads = f.objects("machineLoad", MachineLoad::read);
-        return new EnvironmentFile(version == null ? 1 : version, jdk == null ? null : Jdk.read(jdk), gc, flags,
-                cpu == null ? null : Cpu.read(cpu), os == null ? null : Os.read(os), checks, commit, pinning, loads,
-                f.rest());
+    /** The file's layout: {@link #VERSION} when written now, 1 for a file from before the member was written. */
+    public int version() {
+        return version == null ? 1 : version;
     }
 
-    /** Reads an env.json. */
+    /** Reads what {@link #toJson} wrote, or an env.json from before the version was written. */
+    public static EnvironmentFile fromJson(JsonObject o) {
+        return JsonCodec.fromJson(o, EnvironmentFile.class);
+    }
+
+    /** Reads an env.json; one that is not as this type writes it, a {@code DamagedFile} naming it and the member. */
     public static EnvironmentFile read(Path file) throws IOException {
-        return fromJson(ResultFiles.readJson(file));
+        return JsonCodec.read(file, EnvironmentFile.class);
     }
 
     /** The file's JSON: the version first, then the fields in the order they have always been written. */
     public JsonObject toJson() {
-        JsonObject o = new JsonObject();
-        o.addProperty("formatVersion", version);
-        if (jdk != null) {
-            o.add("jdk", jdk.toJson());
-        }
-        JsonFields.put(o, "gc", gc);
-        JsonFields.putStrings(o, "vmFlags", vmFlags);
-        if (cpu != null) {
-            o.add("cpu", cpu.toJson());
-        }
-        if (os != null) {
-            o.add("os", os.toJson());
-        }
-        JsonFields.putObjects(o, "hostCheck", hostCheck, Check::toJson);
-        JsonFields.put(o, "suiteCommit", suiteCommit);
-        JsonFields.putObjects(o, "pinning", pinning, Pinning::toJson);
-        JsonFields.putObjects(o, "machineLoad", machineLoad, MachineLoad::toJson);
-        JsonFields.putRest(o, others);
-        return o;
+        return JsonCodec.toJsonObject(this);
     }
 
     /** Writes the file (through a temporary file, as every result file). */

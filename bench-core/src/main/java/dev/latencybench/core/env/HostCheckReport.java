@@ -5,10 +5,10 @@ import java.util.List;
 import java.util.Locale;
 
 import com.google.gson.JsonArray;
-import com.google.gson.JsonObject;
 
 import dev.latencybench.core.env.HostCheck.Finding;
 import dev.latencybench.core.env.HostCheck.Status;
+import dev.latencybench.core.json.JsonCodec;
 
 /**
  * The two forms {@link HostCheck}'s findings leave in: aligned lines for a person
@@ -40,18 +40,11 @@ final class HostCheckReport {
                 counts[Status.WARN.ordinal()], counts[Status.INFO.ordinal()]);
     }
 
-    /** The findings as {@code env.json} holds them: {@code [{"id", "status", "observed", "advice"?}]}. */
+    /** The findings as {@code env.json} holds them: each an {@link EnvironmentFile.Check} (advice only where given). */
     static JsonArray toJson(List<Finding> findings) {
         JsonArray array = new JsonArray();
         for (Finding f : findings) {
-            JsonObject o = new JsonObject();
-            o.addProperty("id", f.id());
-            o.addProperty("status", f.status().name());
-            o.addProperty("observed", f.observed());
-            if (!f.advice().isEmpty()) {
-                o.addProperty("advice", f.advice());
-            }
-            array.add(o);
+            array.add(JsonCodec.toJson(EnvironmentFile.Check.of(f)));
         }
         return array;
     }

@@ -1,8 +1,10 @@
 package dev.latencybench.core.fork;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import com.google.gson.JsonObject;
 
@@ -10,6 +12,7 @@ import org.HdrHistogram.Histogram;
 
 import dev.latencybench.core.affinity.CpuPlan;
 import dev.latencybench.core.env.CpuLoadProbe;
+import dev.latencybench.core.env.EnvironmentFile;
 import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.record.Metrics;
@@ -113,28 +116,15 @@ final class ForkTally {
             o.summaries.put(metrics.all().get(i).name(), LatencySummary.of(totals.get(i)));
         }
 
-        JsonObject pin = o.pinning;
-        pin.addProperty("requested", cpus.mode().name().toLowerCase(Locale.ROOT));
-        pin.addProperty("plan", cpus.describe());
-        pin.addProperty("note", cpus.note());
+        Map<String, Integer> roleCpus = new LinkedHashMap<>();
         boolean all = !cpuRoles.isEmpty();
         for (int i = 0; i < cpuRoles.size(); i++) {
-            pin.addProperty(cpuRoles.get(i) + "Cpu", pinnedTo[i]);
+            roleCpus.put(cpuRoles.get(i), pinnedTo[i]);
             all &= pinnedTo[i] >= 0;
         }
-        if (!cpuRoles.isEmpty()) {
-            pin.addProperty("pinned", all);
-        }
-        if (pinFailure != null) {
-            pin.addProperty("failure", pinFailure);
-        }
-
-        JsonObject load = o.machineLoad;
-        load.addProperty("otherProcessesCores", maxOtherCores);
-        load.addProperty("stealCores", maxStealCores);
-        load.addProperty("thisProcessCores", ownCores);
-        load.addProperty("childProcessesCores", childCores);
-        load.addProperty("busyThresholdCores", CpuLoadProbe.BUSY_THRESHOLD_CORES);
-        load.addProperty("busy", busy);
+        o.pinning = new EnvironmentFile.Pinning(cpus.mode().name().toLowerCase(Locale.ROOT), cpus.describe(),
+                cpus.note(), roleCpus, cpuRoles.isEmpty() ? null : all, pinFailure, null, new JsonObject()).toJson();
+        o.machineLoad = new EnvironmentFile.MachineLoad(maxOtherCores, maxStealCores, ownCores, childCores,
+                CpuLoadProbe.BUSY_THRESHOLD_CORES, busy, null, new JsonObject()).toJson();
     }
 }

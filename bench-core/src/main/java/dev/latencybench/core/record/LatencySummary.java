@@ -5,6 +5,8 @@ import java.math.RoundingMode;
 
 import com.google.gson.JsonObject;
 
+import dev.latencybench.core.json.JsonCodec;
+
 import org.HdrHistogram.Histogram;
 
 /**
@@ -92,22 +94,14 @@ public final class LatencySummary {
         return BigDecimal.valueOf(SHOWN_BEYOND * 100).divide(tail, 0, RoundingMode.CEILING).longValueExact();
     }
 
+    /** The members {@code result.json} records it as: its fields. */
     public JsonObject toJson() {
-        JsonObject o = new JsonObject();
-        o.addProperty("p50", p50);
-        o.addProperty("p90", p90);
-        o.addProperty("p99", p99);
-        o.addProperty("p99_9", p99_9);
-        o.addProperty("p99_99", p99_99);
-        o.addProperty("max", max);
-        o.addProperty("count", count);
-        return o;
+        return JsonCodec.toJsonObject(this);
     }
 
+    /** Reads what {@link #toJson} wrote; a member that is not a whole number, a {@code MemberProblem} naming it. */
     public static LatencySummary fromJson(JsonObject o) {
-        return new LatencySummary(o.get("p50").getAsLong(), o.get("p90").getAsLong(), o.get("p99").getAsLong(),
-                o.get("p99_9").getAsLong(), o.get("p99_99").getAsLong(), o.get("max").getAsLong(),
-                o.get("count").getAsLong());
+        return JsonCodec.fromJson(o, LatencySummary.class);
     }
 
     @Override

@@ -6,6 +6,8 @@ import java.util.Locale;
 
 import com.google.gson.JsonObject;
 
+import dev.latencybench.core.json.JsonCodec;
+
 import dev.latencybench.core.config.Units;
 
 /**
@@ -86,27 +88,13 @@ public final class MessageCounts {
         return received + duplicated + unexpected - outOfRange;
     }
 
-    /** Writes the counts at the top level of {@code o}. */
+    /** Writes the counts at the top level of {@code o}: its fields are the members. */
     public void writeTo(JsonObject o) {
-        o.addProperty("sent", sent);
-        o.addProperty("received", received);
-        o.addProperty("lost", lost);
-        o.addProperty("duplicated", duplicated);
-        o.addProperty("outOfOrder", outOfOrder);
-        o.addProperty("unexpected", unexpected);
-        o.addProperty("outOfRange", outOfRange);
+        JsonCodec.toJsonObject(this).entrySet().forEach(e -> o.add(e.getKey(), e.getValue()));
     }
 
-    /** Reads what {@link #writeTo} wrote. */
+    /** Reads what {@link #writeTo} wrote (the other members of {@code o} are not its). */
     public static MessageCounts readFrom(JsonObject o) {
-        MessageCounts c = new MessageCounts();
-        c.sent = o.get("sent").getAsLong();
-        c.received = o.get("received").getAsLong();
-        c.lost = o.get("lost").getAsLong();
-        c.duplicated = o.get("duplicated").getAsLong();
-        c.outOfOrder = o.get("outOfOrder").getAsLong();
-        c.unexpected = o.get("unexpected").getAsLong();
-        c.outOfRange = o.get("outOfRange").getAsLong();
-        return c;
+        return JsonCodec.fromJson(o, MessageCounts.class);
     }
 }

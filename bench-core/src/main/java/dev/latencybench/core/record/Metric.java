@@ -5,6 +5,9 @@ import java.util.regex.Pattern;
 
 import com.google.gson.JsonObject;
 
+import dev.latencybench.core.json.JsonCodec;
+import dev.latencybench.core.json.Others;
+
 /**
  * One quantity a study records per event, as a histogram of nanoseconds (or another unit): its
  * name (the key in {@code result.json}'s {@code metrics} and the tag of its intervals in the
@@ -58,12 +61,42 @@ public final class Metric {
         return writers;
     }
 
+    /**
+     * A metric's member of {@code metrics} in {@code result.json} and {@code fork.json}: its declaration, and where
+     * figures were recorded, their members ({@link LatencySummary}'s) after it, kept in {@link #figures}.
+     */
+    public static final class Declaration {
+        public final String what;
+        public final String unit;
+        /** The members after the declaration: the figures, where the metric has any. */
+        @Others
+        public final JsonObject figures;
+
+        Declaration(String what, String unit, JsonObject figures) {
+            this.what = what;
+            this.unit = unit;
+            this.figures = figures;
+        }
+
+        /** The figures it holds; null where it holds none. */
+        public LatencySummary summary() {
+            return figures == null || figures.size() == 0 ? null : JsonCodec.fromJson(figures, LatencySummary.class);
+        }
+    }
+
+    /** The declaration as {@code result.json} records it: {@code {what, unit}}, then {@code summary}'s figures. */
+    public JsonObject toJson(LatencySummary summary) {
+        return JsonCodec.toJsonObject(declaration(summary));
+    }
+
+    /** The declaration with {@code summary}'s figures (none where it is null). */
+    Declaration declaration(LatencySummary summary) {
+        return new Declaration(what, unit, summary == null ? new JsonObject() : summary.toJson());
+    }
+
     /** The declaration as {@code result.json} records it: {@code {what, unit}}. */
     public JsonObject toJson() {
-        JsonObject o = new JsonObject();
-        o.addProperty("what", what);
-        o.addProperty("unit", unit);
-        return o;
+        return toJson(null);
     }
 
     @Override

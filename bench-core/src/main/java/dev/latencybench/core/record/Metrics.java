@@ -2,10 +2,13 @@ package dev.latencybench.core.record;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
-import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+
+import dev.latencybench.core.json.JsonCodec;
 
 /**
  * The metrics a study declares, in order, the first one primary: the one the report ranks by, the
@@ -86,28 +89,54 @@ public final class Metrics {
         return m.equals(primary()) ? null : m.name();
     }
 
+    /**
+     * The members {@code result.json} and {@code fork.json} record the metrics in: the primary metric's name and each
+     * metric's declaration with its figures, in declaration order. A file holds them beside its own members.
+     */
+    public static final class Recorded {
+        public final String primary;
+        public final Map<String, Metric.Declaration> metrics;
+
+        Recorded(String primary, Map<String, Metric.Declaration> metrics) {
+            this.primary = primary;
+            this.metrics = metrics;
+        }
+    }
+
+    /**
+     * The members a result written before metrics were named held: the one-way study's two metrics' figures. Read
+     * as {@link #ONE_WAY}'s, and kept so that such a file is written back as it was.
+     */
+    public static final class Legacy {
+        public final LatencySummary latencyNs;
+        public final LatencySummary serviceTimeNs;
+
+        Legacy(LatencySummary latencyNs, LatencySummary serviceTimeNs) {
+            this.latencyNs = latencyNs;
+            this.serviceTimeNs = serviceTimeNs;
+        }
+    }
+
     /** {@code {name: {what, unit}, ...}} in declaration order. */
     public JsonObject toJson() {
-        JsonObject o = new JsonObject();
-        all.forEach(m -> o.add(m.name(), m.toJson()));
-        return o;
+        return toJson(Map.of());
     }
 
     /**
      * {@code {name: {what, unit, p50, ..., count}, ...}} in declaration order: each declaration with its
      * merged percentiles where {@code summaries} has them; what {@link #summariesOf} reads back.
      */
-    public JsonObject toJson(java.util.Map<String, LatencySummary> summaries) {
+    public JsonObject toJson(Map<String, LatencySummary> summaries) {
         JsonObject o = new JsonObject();
-        for (Metric metric : all) {
-            JsonObject s = metric.toJson();
-            LatencySummary summary = summaries.get(metric.name());
-            if (summary != null) {
-                summary.toJson().entrySet().forEach(e -> s.add(e.getKey(), e.getValue()));
-            }
-            o.add(metric.name(), s);
-        }
+        all.forEach(m -> o.add(m.name(), m.toJson(summaries.get(m.name()))));
         return o;
+    }
+
+    /** {@code primary} and {@code metrics} as a file records them, {@code summaries} beside the declarations. */
+    public JsonObject recordedJson(Map<String, LatencySummary> summaries) {
+        Map<String, Metric.Declaration> declared = new LinkedHashMap<>();
+        all.forEach(m -> declared.put(m.name(), m.declaration(summaries.get(m.name()))));
+        return JsonCodec.toJsonObject(new Recorded(primary().name(), declared));
     }
 
     /**
@@ -116,18 +145,17 @@ public final class Metrics {
      * written before metrics were named.
      */
     public static Metrics fromResult(JsonObject result) {
-        if (!result.has("metrics") || !result.get("metrics").isJsonObject()) {
+        Recorded r = JsonCodec.fromJson(result, Recorded.class);
+        if (r.metrics == null) {
             return ONE_WAY;
         }
-        JsonObject metrics = result.getAsJsonObject("metrics");
-        String primary = result.has("primary") ? result.get("primary").getAsString() : null;
         List<Metric> l = new ArrayList<>();
-        for (String name : metrics.keySet()) {
-            JsonElement e = metrics.get(name);
-            JsonObject m = e.isJsonObject() ? e.getAsJsonObject() : new JsonObject();
-            Metric metric = new Metric(name, m.has("what") ? m.get("what").getAsString() : name,
-                    m.has("unit") ? m.get("unit").getAsString() : "ns", Metric.Writers.ONE);
-            if (name.equals(primary)) {
+        for (Map.Entry<String, Metric.Declaration> e : r.metrics.entrySet()) {
+            String name = e.getKey();
+            Metric.Declaration d = e.getValue();
+            Metric metric = new Metric(name, d == null || d.what == null ? name : d.what,
+                    d == null || d.unit == null ? "ns" : d.unit, Metric.Writers.ONE);
+            if (name.equals(r.primary)) {
                 l.add(0, metric);
             } else {
                 l.add(metric);
@@ -142,25 +170,35 @@ public final class Metrics {
      * as {@code latency} and {@code serviceTimeNs} as {@code service}. A metric without figures is
      * left out.
      */
-    public static java.util.Map<String, LatencySummary> summariesOf(JsonObject result) {
-        java.util.Map<String, LatencySummary> out = new java.util.LinkedHashMap<>();
-        if (result.has("metrics") && result.get("metrics").isJsonObject()) {
-            JsonObject metrics = result.getAsJsonObject("metrics");
+    public static Map<String, LatencySummary> summariesOf(JsonObject result) {
+        Map<String, LatencySummary> out = new LinkedHashMap<>();
+        Recorded r = JsonCodec.fromJson(result, Recorded.class);
+        if (r.metrics != null) {
             for (Metric m : fromResult(result).all()) {
-                JsonElement e = metrics.get(m.name());
-                if (e.isJsonObject() && e.getAsJsonObject().has("p50")) {
-                    out.put(m.name(), LatencySummary.fromJson(e.getAsJsonObject()));
+                Metric.Declaration d = r.metrics.get(m.name());
+                LatencySummary s = d == null ? null : d.summary();
+                if (s != null) {
+                    out.put(m.name(), s);
                 }
             }
             return out;
         }
-        String[][] legacy = {{"latency", "latencyNs"}, {"service", "serviceTimeNs"}};
-        for (String[] l : legacy) {
-            if (result.has(l[1]) && result.get(l[1]).isJsonObject()) {
-                out.put(l[0], LatencySummary.fromJson(result.getAsJsonObject(l[1])));
-            }
+        Legacy legacy = JsonCodec.fromJson(result, Legacy.class);
+        List<Metric> oneWay = ONE_WAY.all();
+        if (legacy.latencyNs != null) {
+            out.put(oneWay.get(0).name(), legacy.latencyNs);
+        }
+        if (legacy.serviceTimeNs != null) {
+            out.put(oneWay.get(1).name(), legacy.serviceTimeNs);
         }
         return out;
+    }
+
+    /** {@code summaries} in the members a result written before metrics were named holds them. */
+    public static JsonObject legacyJson(Map<String, LatencySummary> summaries) {
+        List<Metric> oneWay = ONE_WAY.all();
+        return JsonCodec.toJsonObject(new Legacy(summaries.get(oneWay.get(0).name()),
+                summaries.get(oneWay.get(1).name())));
     }
 
     @Override

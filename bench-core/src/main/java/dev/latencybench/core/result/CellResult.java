@@ -1,13 +1,21 @@
 package dev.latencybench.core.result;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import com.google.gson.JsonArray;
-import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+
+import dev.latencybench.core.json.DamagedFile;
+import dev.latencybench.core.json.JsonCodec;
+import dev.latencybench.core.json.MemberProblem;
+import dev.latencybench.core.json.Others;
 
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.record.Metric;
@@ -15,9 +23,10 @@ import dev.latencybench.core.record.Metrics;
 
 /**
  * One cell's {@code result.json}, typed: what the launcher's merger writes and what the report and
- * compare read back, through this one class, so no member is named twice. The study's own members
- * (its recorded settings and its accounting's counters) are not known here: they travel as
- * {@link #studyMembers}, and a study reads them back through its {@link ResultPart}.
+ * compare read back, through this one class and {@link JsonCodec}, so no member is named twice: each is a field of
+ * one of its parts ({@code Head}, {@code Middle}, {@code End}, {@link Metrics.Recorded}, ...). The study's own
+ * members (its recorded settings and its accounting's counters) are not known here: they travel as
+ * {@link #recorded} and {@link #accounted}, and a study reads them back through its {@link ResultPart}.
  *
  * <p>{@link #read} also reads results written before metrics were named ({@code latencyNs},
  * {@code serviceTimeNs}, {@code forkLatencyNs}) and before studies declared roles; {@link #toJson}
@@ -39,9 +48,13 @@ public final class CellResult {
     public long warmupNs;
     public long measureNs;
     public int forks;
-    public int forksWithData;
+    /** Null in a result written before it was recorded. */
+    public Integer forksWithData;
     public String description;
-    /** Role to variant ({@code floor}, {@code yardstick}, {@code yardstick.<variant>}), as the study declared. */
+    /**
+     * Role to variant ({@code floor}, {@code yardstick}, {@code yardstick.<variant>}), as the study declared; null
+     * in a result written before studies declared roles.
+     */
     public Map<String, String> roles = new LinkedHashMap<>();
     /** The study's declared metrics, the first primary. */
     public Metrics metrics;
@@ -56,12 +69,15 @@ public final class CellResult {
     public String command;
     /**
      * The study's own members: written by the merger after {@code scale} (its recorded settings) and
-     * after {@code roles} (its accounting); read back as the whole result, for a {@link ResultPart}.
+     * after {@code roles} (its accounting); a result read back has them all in {@code recorded} (and its study reads
+     * them through a {@link ResultPart}), so that it is written back with every member it had.
      */
     public JsonObject recorded = new JsonObject();
     public JsonObject accounted = new JsonObject();
     /** The result as read (null for one built to be written): what a study's {@link ResultPart} reads. */
     private JsonObject read;
+    /** Read from a result written before metrics were named: written back in that layout. */
+    private boolean oneWayLegacy;
 
     /** One fork's percentiles of one metric, with the fork's name (its process id). */
     public static final class ForkFigures {
@@ -76,93 +92,90 @@ public final class CellResult {
 
     /** The members of {@code result.json}, in the order the merger writes them. */
     public JsonObject toJson() {
-        JsonObject r = new JsonObject();
-        r.addProperty("status", status);
-        r.add("reasons", strings(reasons));
-        r.add("flags", strings(flags));
-        r.addProperty("study", study);
-        r.addProperty("variant", variant);
-        if (step != null) {
-            r.add("step", step);
-        }
-        r.addProperty("cell", cell);
-        r.addProperty("runId", runId);
-        r.addProperty("scale", scale);
+        JsonObject r = JsonCodec.toJsonObject(new Head(status, reasons, flags, study, variant, step, cell, runId, scale));
         recorded.entrySet().forEach(e -> r.add(e.getKey(), e.getValue()));
-        r.addProperty("warmupNs", warmupNs);
-        r.addProperty("measureNs", measureNs);
-        r.addProperty("forks", forks);
-        r.addProperty("forksWithData", forksWithData);
-        r.addProperty("description", description);
-        JsonObject rolesJson = new JsonObject();
-        roles.forEach(rolesJson::addProperty);
-        r.add("roles", rolesJson);
+        add(r, new Middle(warmupNs, measureNs, forks, forksWithData, description, roles));
         accounted.entrySet().forEach(e -> r.add(e.getKey(), e.getValue()));
-        r.addProperty("primary", metrics.primary().name());
-        JsonObject byFork = new JsonObject();
-        for (Metric metric : metrics.all()) {
-            JsonArray forkArray = new JsonArray();
-            for (ForkFigures f : forkSummaries.getOrDefault(metric.name(), List.of())) {
-                JsonObject fs = f.summary.toJson();
-                fs.addProperty("fork", f.fork);
-                forkArray.add(fs);
+        if (oneWayLegacy) {
+            add(r, Metrics.legacyJson(summaries));
+            add(r, new OneWayForks(forkJson(forkSummaries.get(metrics.primary().name()))));
+        } else {
+            add(r, metrics.recordedJson(summaries));
+            Map<String, List<ForkJson>> byMetric = new LinkedHashMap<>();
+            for (Metric metric : metrics.all()) {
+                byMetric.put(metric.name(), forkJson(forkSummaries.getOrDefault(metric.name(), List.of())));
             }
-            byFork.add(metric.name(), forkArray);
+            add(r, new Forks(byMetric));
         }
-        r.add("metrics", metrics.toJson(summaries));
-        r.add("forkMetrics", byFork);
-        if (tail != null) {
-            r.add("tail", tail);
-        }
-        r.add("pinning", pinning);
-        r.add("machineLoad", machineLoad);
-        r.addProperty("command", command);
+        add(r, new End(tail, pinning, machineLoad, command));
         return r;
     }
 
     /**
      * Reads a {@code result.json}, of this format or an older one: members an older result lacks
-     * stay empty (null strings, zero counts, no roles).
+     * stay empty (null strings, zero counts, no roles); the study's own members are {@link #recorded}. A member of
+     * the wrong kind is a {@code MemberProblem} naming it.
      */
     public static CellResult read(JsonObject r) {
         CellResult c = new CellResult();
         c.read = r;
-        c.status = string(r, "status");
-        c.reasons = stringList(r, "reasons");
-        c.flags = stringList(r, "flags");
-        c.study = string(r, "study");
-        c.variant = string(r, "variant");
-        c.step = r.has("step") && r.get("step").isJsonObject() ? r.getAsJsonObject("step") : null;
-        c.cell = string(r, "cell");
-        c.runId = string(r, "runId");
-        c.scale = string(r, "scale");
-        c.warmupNs = number(r, "warmupNs");
-        c.measureNs = number(r, "measureNs");
-        c.forks = (int) number(r, "forks");
-        c.forksWithData = (int) number(r, "forksWithData");
-        c.description = string(r, "description");
-        if (r.has("roles") && r.get("roles").isJsonObject()) {
-            JsonObject roles = r.getAsJsonObject("roles");
-            for (String k : roles.keySet()) {
-                if (roles.get(k).isJsonPrimitive()) {
-                    c.roles.put(k, roles.get(k).getAsString());
-                }
-            }
-        }
+        Head h = JsonCodec.fromJson(r, Head.class);
+        c.status = h.status;
+        c.reasons = h.reasons == null ? new ArrayList<>() : h.reasons;
+        c.flags = h.flags == null ? new ArrayList<>() : h.flags;
+        c.study = h.study;
+        c.variant = h.variant;
+        c.step = h.step;
+        c.cell = h.cell;
+        c.runId = h.runId;
+        c.scale = h.scale;
+        Middle m = JsonCodec.fromJson(r, Middle.class);
+        c.warmupNs = m.warmupNs == null ? 0 : m.warmupNs;
+        c.measureNs = m.measureNs == null ? 0 : m.measureNs;
+        c.forks = m.forks == null ? 0 : m.forks;
+        c.forksWithData = m.forksWithData;
+        c.description = m.description;
+        c.roles = m.roles;
+        c.oneWayLegacy = JsonCodec.fromJson(r, Metrics.Recorded.class).metrics == null;
         c.metrics = Metrics.fromResult(r);
         c.summaries = Metrics.summariesOf(r);
-        c.forkSummaries = forkSummaries(r);
-        c.tail = r.has("tail") && r.get("tail").isJsonObject() ? r.getAsJsonObject("tail") : null;
-        c.pinning = r.has("pinning") && r.get("pinning").isJsonArray() ? r.getAsJsonArray("pinning") : new JsonArray();
-        c.machineLoad = r.has("machineLoad") && r.get("machineLoad").isJsonArray() ? r.getAsJsonArray("machineLoad")
-                : new JsonArray();
-        c.command = string(r, "command");
+        if (c.oneWayLegacy) {
+            List<ForkJson> forks = JsonCodec.fromJson(r, OneWayForks.class).forkLatencyNs;
+            if (forks != null) {
+                c.forkSummaries.put(Metrics.ONE_WAY.primary().name(), figures(forks));
+            }
+        } else {
+            Map<String, List<ForkJson>> byMetric = JsonCodec.fromJson(r, Forks.class).forkMetrics;
+            if (byMetric != null) {
+                byMetric.forEach((metric, forks) -> c.forkSummaries.put(metric, figures(forks)));
+            }
+        }
+        End e = JsonCodec.fromJson(r, End.class);
+        c.tail = e.tail;
+        c.pinning = e.pinning == null ? new JsonArray() : e.pinning;
+        c.machineLoad = e.machineLoad == null ? new JsonArray() : e.machineLoad;
+        c.command = e.command;
+        r.entrySet().forEach(x -> {
+            if (!KNOWN.contains(x.getKey())) {
+                c.recorded.add(x.getKey(), x.getValue());
+            }
+        });
         return c;
+    }
+
+    /** Reads a {@code result.json} file; one that is not as this type writes it, a {@code DamagedFile} naming it. */
+    public static CellResult read(Path file) throws IOException {
+        JsonObject json = JsonCodec.readObject(file);
+        try {
+            return read(json);
+        } catch (MemberProblem p) {
+            throw DamagedFile.of(file, p);
+        }
     }
 
     /** Whether the result declares its roles (results written before studies declared them do not). */
     public boolean declaresRoles() {
-        return read == null || read.has("roles") && read.get("roles").isJsonObject();
+        return roles != null;
     }
 
     /** A study's own members of this result, typed; null when the result has none of them. */
@@ -175,51 +188,133 @@ public final class CellResult {
         return read;
     }
 
-    /**
-     * Each fork's percentiles per metric: {@code forkMetrics}, or for a result written before metrics
-     * were named, {@code forkLatencyNs} as the one-way study's primary metric.
-     */
-    private static Map<String, List<ForkFigures>> forkSummaries(JsonObject r) {
-        Map<String, List<ForkFigures>> out = new LinkedHashMap<>();
-        if (r.has("forkMetrics") && r.get("forkMetrics").isJsonObject()) {
-            JsonObject byMetric = r.getAsJsonObject("forkMetrics");
-            for (String metric : byMetric.keySet()) {
-                out.put(metric, figures(byMetric.getAsJsonArray(metric)));
-            }
-        } else if (r.has("forkLatencyNs") && r.get("forkLatencyNs").isJsonArray()) {
-            out.put(Metrics.ONE_WAY.primary().name(), figures(r.getAsJsonArray("forkLatencyNs")));
-        }
-        return out;
-    }
-
-    private static List<ForkFigures> figures(JsonArray a) {
+    private static List<ForkFigures> figures(List<ForkJson> forks) {
         List<ForkFigures> l = new ArrayList<>();
-        for (JsonElement e : a) {
-            JsonObject o = e.getAsJsonObject();
-            l.add(new ForkFigures(string(o, "fork"), LatencySummary.fromJson(o)));
+        for (ForkJson f : forks) {
+            l.add(new ForkFigures(f.fork, LatencySummary.fromJson(f.figures)));
         }
         return l;
     }
 
-    private static String string(JsonObject o, String member) {
-        return o.has(member) && o.get(member).isJsonPrimitive() ? o.get(member).getAsString() : null;
-    }
-
-    private static long number(JsonObject o, String member) {
-        return o.has(member) && o.get(member).isJsonPrimitive() ? o.get(member).getAsLong() : 0;
-    }
-
-    private static List<String> stringList(JsonObject o, String member) {
-        List<String> l = new ArrayList<>();
-        if (o.has(member) && o.get(member).isJsonArray()) {
-            o.getAsJsonArray(member).forEach(x -> l.add(x.getAsString()));
+    private static List<ForkJson> forkJson(List<ForkFigures> figures) {
+        if (figures == null) {
+            return null;
         }
+        List<ForkJson> l = new ArrayList<>();
+        figures.forEach(f -> l.add(new ForkJson(f.fork, f.summary.toJson())));
         return l;
     }
 
-    private static JsonArray strings(List<String> items) {
-        JsonArray a = new JsonArray();
-        items.forEach(a::add);
-        return a;
+    private static void add(JsonObject into, Object part) {
+        add(into, JsonCodec.toJsonObject(part));
+    }
+
+    private static void add(JsonObject into, JsonObject members) {
+        members.entrySet().forEach(e -> into.add(e.getKey(), e.getValue()));
+    }
+
+    /*
+     * The members of result.json, in the order the merger writes them, in parts: the study's recorded settings come
+     * after the head, its accounting after the middle. Each member is named here once, as a field.
+     */
+
+    private static final class Head {
+        final String status;
+        final List<String> reasons;
+        final List<String> flags;
+        final String study;
+        final String variant;
+        final JsonObject step;
+        final String cell;
+        final String runId;
+        final String scale;
+
+        Head(String status, List<String> reasons, List<String> flags, String study, String variant, JsonObject step,
+             String cell, String runId, String scale) {
+            this.status = status;
+            this.reasons = reasons;
+            this.flags = flags;
+            this.study = study;
+            this.variant = variant;
+            this.step = step;
+            this.cell = cell;
+            this.runId = runId;
+            this.scale = scale;
+        }
+    }
+
+    private static final class Middle {
+        final Long warmupNs;
+        final Long measureNs;
+        final Integer forks;
+        final Integer forksWithData;
+        final String description;
+        final Map<String, String> roles;
+
+        Middle(Long warmupNs, Long measureNs, Integer forks, Integer forksWithData, String description,
+               Map<String, String> roles) {
+            this.warmupNs = warmupNs;
+            this.measureNs = measureNs;
+            this.forks = forks;
+            this.forksWithData = forksWithData;
+            this.description = description;
+            this.roles = roles;
+        }
+    }
+
+    /** Each fork's figures of each metric. */
+    private static final class Forks {
+        final Map<String, List<ForkJson>> forkMetrics;
+
+        Forks(Map<String, List<ForkJson>> forkMetrics) {
+            this.forkMetrics = forkMetrics;
+        }
+    }
+
+    /** Each fork's figures of the one-way study's latency, in a result written before metrics were named. */
+    private static final class OneWayForks {
+        final List<ForkJson> forkLatencyNs;
+
+        OneWayForks(List<ForkJson> forkLatencyNs) {
+            this.forkLatencyNs = forkLatencyNs;
+        }
+    }
+
+    /** One fork's figures ({@link LatencySummary}'s members), then its name. */
+    private static final class ForkJson {
+        final String fork;
+        @Others
+        final JsonObject figures;
+
+        ForkJson(String fork, JsonObject figures) {
+            this.fork = fork;
+            this.figures = figures;
+        }
+    }
+
+    private static final class End {
+        final JsonObject tail;
+        final JsonArray pinning;
+        final JsonArray machineLoad;
+        final String command;
+
+        End(JsonObject tail, JsonArray pinning, JsonArray machineLoad, String command) {
+            this.tail = tail;
+            this.pinning = pinning;
+            this.machineLoad = machineLoad;
+            this.command = command;
+        }
+    }
+
+    /** Every member this type names; the others are the study's own. */
+    private static final Set<String> KNOWN = known(Head.class, Middle.class, Forks.class, OneWayForks.class, End.class,
+            Metrics.Recorded.class, Metrics.Legacy.class);
+
+    private static Set<String> known(Class<?>... parts) {
+        Set<String> names = new HashSet<>();
+        for (Class<?> p : parts) {
+            names.addAll(JsonCodec.memberNames(p));
+        }
+        return names;
     }
 }

@@ -1,22 +1,28 @@
 package dev.latencybench.core.result;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
-import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 
+import dev.latencybench.core.json.DamagedFile;
+import dev.latencybench.core.json.JsonCodec;
+import dev.latencybench.core.json.MemberProblem;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.record.Metrics;
 
 /**
  * One fork's {@code fork.json}, typed: what the fork session writes and the launcher's merger reads
- * back, through this one class. The workload's own members ({@code Workload.describe}) travel as
+ * back, through this one class and {@link JsonCodec}: each member is a field of one of its parts ({@code Head},
+ * {@link Metrics.Recorded}, {@code End}). The workload's own members ({@code Workload.describe}) travel as
  * {@link #described}; the study's accounting reads them from {@link #json()} (or through its
  * {@link ResultPart}). Pinning and machine load keep their members (a CPU per role of the workload)
- * as objects. A plain holder: not thread-safe.
+ * as objects ({@code EnvironmentFile.Pinning} and {@code MachineLoad} read them). A plain holder: not thread-safe.
  */
 public final class ForkResult {
     /** {@code OK}, {@code FAILED} or {@code INTERRUPTED}. */
@@ -24,7 +30,7 @@ public final class ForkResult {
     public List<String> reasons = new ArrayList<>();
     public long pid;
     public long measuredNs;
-    /** The workload's own members, written after {@code measuredNs}. */
+    /** The workload's own members, written after {@code measuredNs}; of a file read back, every member it does not name. */
     public JsonObject described = new JsonObject();
     public Metrics metrics;
     /** The fork's percentiles per metric, in declaration order. */
@@ -37,54 +43,90 @@ public final class ForkResult {
 
     /** The members of {@code fork.json}, in the order the session writes them. */
     public JsonObject toJson() {
-        JsonObject o = new JsonObject();
-        o.addProperty("status", status);
-        JsonArray why = new JsonArray();
-        reasons.forEach(why::add);
-        o.add("reasons", why);
-        o.addProperty("pid", pid);
-        o.addProperty("measuredNs", measuredNs);
+        JsonObject o = JsonCodec.toJsonObject(new Head(status, reasons, pid, measuredNs));
         described.entrySet().forEach(e -> o.add(e.getKey(), e.getValue()));
-        o.addProperty("primary", metrics.primary().name());
-        o.add("metrics", metrics.toJson(summaries));
-        o.add("pinning", pinning);
-        o.add("machineLoad", machineLoad);
+        metrics.recordedJson(summaries).entrySet().forEach(e -> o.add(e.getKey(), e.getValue()));
+        JsonCodec.toJsonObject(new End(pinning, machineLoad)).entrySet().forEach(e -> o.add(e.getKey(), e.getValue()));
         return o;
     }
 
-    /** Reads a {@code fork.json}; what it lacks stays empty. */
+    /** Reads a {@code fork.json}; what it lacks stays empty. A member of the wrong kind is a {@code MemberProblem}. */
     public static ForkResult read(JsonObject o) {
         ForkResult f = new ForkResult();
         f.read = o;
-        f.status = o.has("status") ? o.get("status").getAsString() : null;
-        if (o.has("reasons") && o.get("reasons").isJsonArray()) {
-            o.getAsJsonArray("reasons").forEach(r -> f.reasons.add(r.getAsString()));
+        Head h = JsonCodec.fromJson(o, Head.class);
+        f.status = h.status;
+        if (h.reasons != null) {
+            f.reasons.addAll(h.reasons);
         }
-        f.pid = o.has("pid") ? o.get("pid").getAsLong() : 0;
-        f.measuredNs = o.has("measuredNs") ? o.get("measuredNs").getAsLong() : 0;
+        f.pid = h.pid == null ? 0 : h.pid;
+        f.measuredNs = h.measuredNs == null ? 0 : h.measuredNs;
         f.metrics = Metrics.fromResult(o);
         f.summaries = Metrics.summariesOf(o);
-        if (o.has("pinning") && o.get("pinning").isJsonObject()) {
-            f.pinning = o.getAsJsonObject("pinning");
+        End e = JsonCodec.fromJson(o, End.class);
+        if (e.pinning != null) {
+            f.pinning = e.pinning;
         }
-        if (o.has("machineLoad") && o.get("machineLoad").isJsonObject()) {
-            f.machineLoad = o.getAsJsonObject("machineLoad");
+        if (e.machineLoad != null) {
+            f.machineLoad = e.machineLoad;
         }
+        o.entrySet().forEach(x -> {
+            if (!KNOWN.contains(x.getKey())) {
+                f.described.add(x.getKey(), x.getValue());
+            }
+        });
         return f;
     }
 
-    /** Whether the spinning threads were refused their CPUs (false when the workload pins none). */
-    public boolean unpinned() {
-        return pinning.has("pinned") && !pinning.get("pinned").getAsBoolean();
-    }
-
-    /** Whether other processes used CPU time during the measurement. */
-    public boolean busy() {
-        return machineLoad.has("busy") && machineLoad.get("busy").getAsBoolean();
+    /** Reads a {@code fork.json} file; one that is not as this type writes it, a {@code DamagedFile} naming it. */
+    public static ForkResult read(Path file) throws IOException {
+        JsonObject json = JsonCodec.readObject(file);
+        try {
+            return read(json);
+        } catch (MemberProblem p) {
+            throw DamagedFile.of(file, p);
+        }
     }
 
     /** The file as read, for the study's accounting; null for one being written. */
     public JsonObject json() {
         return read;
+    }
+
+    /* The members of fork.json in parts, the workload's own between them; each is named here once, as a field. */
+
+    private static final class Head {
+        final String status;
+        final List<String> reasons;
+        final Long pid;
+        final Long measuredNs;
+
+        Head(String status, List<String> reasons, Long pid, Long measuredNs) {
+            this.status = status;
+            this.reasons = reasons;
+            this.pid = pid;
+            this.measuredNs = measuredNs;
+        }
+    }
+
+    private static final class End {
+        final JsonObject pinning;
+        final JsonObject machineLoad;
+
+        End(JsonObject pinning, JsonObject machineLoad) {
+            this.pinning = pinning;
+            this.machineLoad = machineLoad;
+        }
+    }
+
+    /** Every member this type names; the others are the workload's own. */
+    private static final Set<String> KNOWN = known();
+
+    private static Set<String> known() {
+        Set<String> names = new java.util.HashSet<>(JsonCodec.memberNames(Head.class));
+        names.addAll(JsonCodec.memberNames(End.class));
+        names.addAll(JsonCodec.memberNames(Metrics.Recorded.class));
+        names.addAll(JsonCodec.memberNames(Metrics.Legacy.class));
+        return names;
     }
 }

@@ -128,17 +128,17 @@ public final class CellMerger {
                 continue;
             }
             forksWithData++;
-            ForkResult f = ForkResult.read(ResultFiles.readJson(forkJson));
+            ForkResult f = ForkResult.read(forkJson);
             anyInterrupted |= "INTERRUPTED".equals(f.status);
             anyFailed |= "FAILED".equals(f.status);
             reasons.addAll(f.reasons);
             accounting.add(f.json());
-            unpinned |= f.unpinned();
-            busy |= f.busy();
-            f.pinning.addProperty("fork", fork.getFileName().toString());
-            pinning.add(f.pinning);
-            f.machineLoad.addProperty("fork", fork.getFileName().toString());
-            loads.add(f.machineLoad);
+            EnvironmentFile.Pinning pin = EnvironmentFile.Pinning.read(f.pinning);
+            EnvironmentFile.MachineLoad load = EnvironmentFile.MachineLoad.read(f.machineLoad);
+            unpinned |= Boolean.FALSE.equals(pin.pinned);
+            busy |= Boolean.TRUE.equals(load.busy);
+            pinning.add(pin.ofFork(fork.getFileName().toString()).toJson());
+            loads.add(load.ofFork(fork.getFileName().toString()).toJson());
             Path hlog = fork.resolve(ResultLayout.LATENCY_HLOG);
             if (Files.exists(hlog)) {
                 IntervalLog.Intervals intervals = IntervalLog.read(hlog, metrics);

@@ -129,9 +129,7 @@ final class Launch {
                 shared = s;
                 if (s != null) {
                     out.printf(Locale.ROOT, "  %s: %s%n", variant, s.summary());
-                    JsonObject d = s.describe();
-                    d.addProperty("summary", s.summary());
-                    sharedDescriptions.put(variant, d);
+                    sharedDescriptions.put(variant, ScheduleFile.shared(s.describe(), s.summary()));
                 }
             } catch (RuntimeException e) {
                 sharedFailure = "what the " + variant + " steps share could not be started: " + rootMessage(e);

@@ -3,12 +3,13 @@ package dev.latencybench.core.run;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Instant;
-
-import com.google.gson.JsonArray;
-import com.google.gson.JsonObject;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.env.Environment;
+import dev.latencybench.core.json.JsonCodec;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.study.Study;
@@ -23,28 +24,51 @@ final class RunJson {
 
     static void write(RunSettings run, Study study, Study.Plan plan, BenchProperties properties, String command,
                       String commit, PrintStream err) {
-        JsonObject o = new JsonObject();
-        o.addProperty("runId", run.runId());
-        o.addProperty("started", Instant.ofEpochMilli(dev.latencybench.core.time.SystemClock.INSTANCE.epochMillis())
-                .toString());
-        o.addProperty("study", study.name());
-        JsonArray variants = new JsonArray();
-        plan.variants().forEach(variants::add);
-        o.add("variants", variants);
-        o.addProperty("schedule", plan.schedule().describe());
-        o.addProperty("scale", plan.periods().scale().id());
-        o.addProperty("description", plan.description());
-        JsonObject props = new JsonObject();
-        properties.given().forEach(props::addProperty);
-        o.add("properties", props);
-        o.addProperty("java", System.getProperty("java.home"));
-        o.addProperty("host", Environment.hostName());
-        o.addProperty("suiteCommit", commit);
-        o.addProperty("command", command);
+        StudyRun o = new StudyRun(run.runId(), Instant.ofEpochMilli(
+                dev.latencybench.core.time.SystemClock.INSTANCE.epochMillis()).toString(), study.name(),
+                List.copyOf(plan.variants()), plan.schedule().describe(), plan.periods().scale().id(), plan.description(),
+                new LinkedHashMap<>(properties.given()), System.getProperty("java.home"), Environment.hostName(), commit,
+                command);
         try {
-            ResultFiles.writeJson(run.runDir().resolve("run.json"), o);
+            ResultFiles.writeJson(run.runDir().resolve("run.json"), JsonCodec.toJson(o));
         } catch (IOException e) {
             err.println("latency-bench: cannot write run.json: " + e.getMessage());
+        }
+    }
+
+    /**
+     * The members of a single study's {@code run.json}, each named once (the runner's {@code RunManifest} reads the
+     * file back through its own fields of the same names, and keeps those it does not name).
+     */
+    private static final class StudyRun {
+        final String runId;
+        final String started;
+        final String study;
+        final List<String> variants;
+        final String schedule;
+        final String scale;
+        final String description;
+        final Map<String, String> properties;
+        final String java;
+        final String host;
+        final String suiteCommit;
+        final String command;
+
+        StudyRun(String runId, String started, String study, List<String> variants, String schedule, String scale,
+                 String description, Map<String, String> properties, String java, String host, String suiteCommit,
+                 String command) {
+            this.runId = runId;
+            this.started = started;
+            this.study = study;
+            this.variants = variants;
+            this.schedule = schedule;
+            this.scale = scale;
+            this.description = description;
+            this.properties = properties;
+            this.java = java;
+            this.host = host;
+            this.suiteCommit = suiteCommit;
+            this.command = command;
         }
     }
 

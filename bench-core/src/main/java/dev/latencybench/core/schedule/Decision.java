@@ -6,8 +6,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
+
+import dev.latencybench.core.json.JsonCodec;
+import dev.latencybench.core.json.MemberProblem;
+import dev.latencybench.core.json.Others;
 
 /**
  * The answer a {@link Schedule} gives from the steps done, e.g. the most chain instances that fit:
@@ -43,6 +46,8 @@ public final class Decision {
     private final List<String> decidedBy;
     private final String why;
     private final Map<String, Decision> parts;
+    /** The members a file's decision has that this type does not name, written back after the named ones. */
+    private JsonObject others = new JsonObject();
 
     /**
      * @param value     the answer as a number, e.g. {@code 512}; 0 when nothing passed
@@ -168,44 +173,69 @@ public final class Decision {
         return kind == Kind.FAILED;
     }
 
-    /** {@code {"kind": "BOUNDARY", "value": 512, "answer": ..., "decidedBy": [...], "why": ...}}. */
+    /** The decision as a schedule file records it (its members are {@code Json}'s fields), parts by label. */
     public JsonObject toJson() {
-        JsonObject o = new JsonObject();
-        o.addProperty("kind", kind.name());
-        o.addProperty("value", value);
-        o.addProperty("answer", answer);
-        JsonArray steps = new JsonArray();
-        decidedBy.forEach(steps::add);
-        o.add("decidedBy", steps);
-        o.addProperty("why", why);
+        return JsonCodec.toJsonObject(json());
+    }
+
+    private Json json() {
+        Map<String, Json> p = null;
         if (!parts.isEmpty()) {
-            JsonObject p = new JsonObject();
-            parts.forEach((label, d) -> p.add(label, d.toJson()));
-            o.add("parts", p);
+            p = new LinkedHashMap<>();
+            for (Map.Entry<String, Decision> e : parts.entrySet()) {
+                p.put(e.getKey(), e.getValue().json());
+            }
         }
-        return o;
+        return new Json(kind.name(), value, answer, decidedBy, why, p, others);
     }
 
     /**
-     * Reads back what {@link #toJson} wrote, its parts included (the schedule file's {@code decision}, read
-     * by the report and compare); a missing text reads as empty, a missing value as 0.
+     * Reads what {@link #toJson} wrote; a member of the wrong kind is a {@code MemberProblem} naming it, and so is a
+     * kind this suite does not know.
      */
     public static Decision read(JsonObject o) {
-        List<String> by = new java.util.ArrayList<>();
-        if (o.has("decidedBy") && o.get("decidedBy").isJsonArray()) {
-            o.getAsJsonArray("decidedBy").forEach(e -> by.add(e.getAsString()));
-        }
-        Map<String, Decision> parts = new LinkedHashMap<>();
-        if (o.has("parts") && o.get("parts").isJsonObject()) {
-            o.getAsJsonObject("parts").entrySet()
-                    .forEach(e -> parts.put(e.getKey(), read(e.getValue().getAsJsonObject())));
-        }
-        return new Decision(Kind.valueOf(o.get("kind").getAsString()), o.has("value") ? o.get("value").getAsLong() : 0,
-                text(o, "answer"), by, text(o, "why"), parts);
+        return of(JsonCodec.fromJson(o, Json.class), "");
     }
 
-    private static String text(JsonObject o, String member) {
-        return o.has(member) && o.get(member).isJsonPrimitive() ? o.get(member).getAsString() : "";
+    private static Decision of(Json j, String at) {
+        Kind kind;
+        try {
+            kind = Kind.valueOf(String.valueOf(j.kind));
+        } catch (IllegalArgumentException e) {
+            throw MemberProblem.of(at + "kind", "is not one of " + java.util.Arrays.toString(Kind.values()) + " (it is "
+                    + j.kind + ")");
+        }
+        Map<String, Decision> parts = new LinkedHashMap<>();
+        if (j.parts != null) {
+            j.parts.forEach((label, part) -> parts.put(label, of(part, at + "parts." + label + ".")));
+        }
+        Decision d = new Decision(kind, j.value == null ? 0 : j.value, j.answer == null ? "" : j.answer,
+                j.decidedBy == null ? List.of() : j.decidedBy, j.why == null ? "" : j.why, parts);
+        d.others = j.others == null ? new JsonObject() : j.others;
+        return d;
+    }
+
+    /** The members of a decision, each named once. */
+    private static final class Json {
+        final String kind;
+        final Long value;
+        final String answer;
+        final List<String> decidedBy;
+        final String why;
+        final Map<String, Json> parts;
+        @Others
+        final JsonObject others;
+
+        Json(String kind, Long value, String answer, List<String> decidedBy, String why, Map<String, Json> parts,
+             JsonObject others) {
+            this.kind = kind;
+            this.value = value;
+            this.answer = answer;
+            this.decidedBy = decidedBy;
+            this.why = why;
+            this.parts = parts;
+            this.others = others;
+        }
     }
 
     @Override

@@ -8,9 +8,13 @@ import java.util.Map;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import com.google.gson.annotations.SerializedName;
 
+import dev.latencybench.core.json.DamagedFile;
+import dev.latencybench.core.json.JsonCodec;
+import dev.latencybench.core.json.MemberProblem;
+import dev.latencybench.core.json.Others;
 import dev.latencybench.core.record.LatencySummary;
-import dev.latencybench.core.result.JsonFields;
 import dev.latencybench.core.result.ResultFiles;
 
 /**
@@ -27,8 +31,9 @@ public final class ScheduleFile {
     /** The layout written now. 1: the fields as they were before the version was written. */
     public static final int VERSION = 1;
 
-    /** The file's layout, {@link #VERSION} when written now. */
-    public final int version;
+    /** The file's layout, {@link #VERSION} when written now; null in a file from before it was written (version 1). */
+    @SerializedName("formatVersion")
+    private final Integer version;
     /** {@link Schedule#describe()}, e.g. {@code capacity search of kafka: 1, 2, 4, ...; pass: p99.9 < 100ms}. */
     public final String schedule;
     /** The cell's folder name, e.g. {@code temurin-25.0.3__g1}. */
@@ -42,9 +47,13 @@ public final class ScheduleFile {
      * variant; null where nothing was shared. See {@link #sharedSummary}.
      */
     public final JsonObject shared;
-    /** The answer; null where the schedule answers no question. */
-    public final Decision decision;
+    /** The answer; null where the schedule answers no question (its members are {@code decision}'s, below). */
+    public final transient Decision decision;
+    /** The decision's members as the file holds them; {@link Decision} reads and writes them. */
+    @SerializedName("decision")
+    private final JsonObject decisionJson;
     /** The top-level fields this type does not know, in the file's order. */
+    @Others
     public final JsonObject others;
 
     /** One step as it ran: the step's name, variant, properties and description, its status and primary figure. */
@@ -56,8 +65,9 @@ public final class ScheduleFile {
         public final String description;
         /** As {@link StepOutcome.Status} names it. */
         public final String status;
-        /** The step's primary figure; null where it measured nothing. */
-        public final LatencySummary summary;
+        /** The step's primary figure; null where it measured nothing. It is the member named by the primary metric. */
+        public final transient LatencySummary summary;
+        @Others
         public final JsonObject others;
 
         public RanStep(String name, String variant, Map<String, String> properties, String description, String status,
@@ -78,35 +88,37 @@ public final class ScheduleFile {
                     done.summary(), new JsonObject());
         }
 
-        static RanStep read(JsonObject o, String primary) {
-            JsonFields f = new JsonFields(o);
-            String name = f.string("name");
-            String variant = f.string("variant");
-            Map<String, String> properties = f.stringMap("properties");
-            String description = f.string("description");
-            String status = f.string("status");
-            JsonObject figure = f.object(primary);
-            return new RanStep(name, variant, properties, description, status,
-                    figure == null ? null : LatencySummary.fromJson(figure), f.rest());
+        /** This step with its figure read from the member {@code figure} of its others (as the codec read it). */
+        RanStep withFigure(String figure) {
+            JsonElement f = others.get(figure);
+            if (f == null || !f.isJsonObject()) {
+                return this;
+            }
+            JsonObject rest = others.deepCopy();
+            rest.remove(figure);
+            return new RanStep(name, variant, properties, description, status, LatencySummary.fromJson(f.getAsJsonObject()),
+                    rest);
         }
 
-        JsonObject toJson(String primary) {
-            JsonObject o = new JsonObject();
-            JsonFields.put(o, "name", name);
-            JsonFields.put(o, "variant", variant);
-            JsonFields.putStringMap(o, "properties", properties);
-            JsonFields.put(o, "description", description);
-            JsonFields.put(o, "status", status);
-            if (summary != null) {
-                o.add(primary, summary.toJson());
+        /** This step with its figure among its others, under {@code figure}, for the codec to write. */
+        RanStep withFigureInOthers(String figure) {
+            if (summary == null) {
+                return this;
             }
-            JsonFields.putRest(o, others);
-            return o;
+            JsonObject all = new JsonObject();
+            all.add(figure, summary.toJson());
+            others.entrySet().forEach(e -> all.add(e.getKey(), e.getValue()));
+            return new RanStep(name, variant, properties, description, status, null, all);
         }
     }
 
     public ScheduleFile(int version, String schedule, String cell, String primary, List<RanStep> steps,
                         JsonObject shared, Decision decision, JsonObject others) {
+        this(Integer.valueOf(version), schedule, cell, primary, steps, shared, decision, others);
+    }
+
+    private ScheduleFile(Integer version, String schedule, String cell, String primary, List<RanStep> steps,
+                         JsonObject shared, Decision decision, JsonObject others) {
         this.version = version;
         this.schedule = schedule;
         this.cell = cell;
@@ -114,6 +126,7 @@ public final class ScheduleFile {
         this.steps = steps;
         this.shared = shared;
         this.decision = decision;
+        this.decisionJson = decision == null ? null : decision.toJson();
         this.others = others;
     }
 
@@ -138,26 +151,51 @@ public final class ScheduleFile {
     /** The {@code summary} of what {@code variant}'s steps shared; null where they shared nothing or it has none. */
     public String sharedSummary(String variant) {
         JsonElement s = shared == null ? null : shared.get(variant);
-        JsonElement summary = s == null || !s.isJsonObject() ? null : s.getAsJsonObject().get("summary");
-        return summary == null || !summary.isJsonPrimitive() ? null : summary.getAsString();
+        return s == null || !s.isJsonObject() ? null : JsonCodec.fromJson(s, Shared.class).summary;
+    }
+
+    /** What a variant's steps shared as {@code shared} holds it: the study's description, then its summary for people. */
+    public static JsonObject shared(JsonObject description, String summary) {
+        JsonObject o = description.deepCopy();
+        JsonCodec.toJsonObject(new Shared(summary)).entrySet().forEach(e -> o.add(e.getKey(), e.getValue()));
+        return o;
+    }
+
+    /** The member of a variant's {@code shared} description this type reads: its summary for people. */
+    private static final class Shared {
+        final String summary;
+
+        Shared(String summary) {
+            this.summary = summary;
+        }
+    }
+
+    /** The file's layout: {@link #VERSION} when written now, 1 for a file from before the member was written. */
+    public int version() {
+        return version == null ? 1 : version;
     }
 
     /**
-     * Reads what {@link #toJson} wrote, or a file from before the version was written. A step's figure or a
-     * decision that is not as written throws a runtime exception; steps that are not objects are kept unread.
+     * Reads what {@link #toJson} wrote, or a file from before the version was written. A member of the wrong kind
+     * (a step's figure, the decision's) is a {@code MemberProblem} naming it.
      */
     public static ScheduleFile fromJson(JsonObject o) {
-        JsonFields f = new JsonFields(o);
-        Integer version = f.integer("formatVersion");
-        String schedule = f.string("schedule");
-        String cell = f.string("cell");
-        String primary = f.string("primary");
-        String figure = figure(primary);
-        List<RanStep> steps = f.objects("steps", s -> RanStep.read(s, figure));
-        JsonObject shared = f.object("shared");
-        JsonObject decision = f.object("decision");
-        return new ScheduleFile(version == null ? 1 : version, schedule, cell, primary, steps, shared,
-                decision == null ? null : Decision.read(decision), f.rest());
+        ScheduleFile f = JsonCodec.fromJson(o, ScheduleFile.class);
+        String figure = figure(f.primary);
+        List<RanStep> steps = null;
+        if (f.steps != null) {
+            steps = new ArrayList<>();
+            for (RanStep s : f.steps) {
+                steps.add(s.withFigure(figure));
+            }
+        }
+        Decision decision;
+        try {
+            decision = f.decisionJson == null ? null : Decision.read(f.decisionJson);
+        } catch (MemberProblem p) {
+            throw p.under("$.decision");
+        }
+        return new ScheduleFile(f.version, f.schedule, f.cell, f.primary, steps, f.shared, decision, f.others);
     }
 
     /** The metric whose figures each step carries: the primary one, {@code latency} in a file that names none. */
@@ -169,28 +207,28 @@ public final class ScheduleFile {
         return primary == null ? "latency" : primary;
     }
 
-    /** Reads a schedule file. */
+    /** Reads a schedule file; one that is not as this type writes it, a {@code DamagedFile} naming it and the member. */
     public static ScheduleFile read(Path file) throws IOException {
-        return fromJson(ResultFiles.readJson(file));
+        JsonObject json = JsonCodec.readObject(file);
+        try {
+            return fromJson(json);
+        } catch (MemberProblem p) {
+            throw DamagedFile.of(file, p);
+        }
     }
 
     /** The file's JSON: the version first, then the fields in the order they have always been written. */
     public JsonObject toJson() {
-        JsonObject o = new JsonObject();
-        o.addProperty("formatVersion", version);
-        JsonFields.put(o, "schedule", schedule);
-        JsonFields.put(o, "cell", cell);
-        JsonFields.put(o, "primary", primary);
         String figure = figure();
-        JsonFields.putObjects(o, "steps", steps, s -> s.toJson(figure));
-        if (shared != null) {
-            o.add("shared", shared);
+        List<RanStep> written = null;
+        if (steps != null) {
+            written = new ArrayList<>();
+            for (RanStep s : steps) {
+                written.add(s.withFigureInOthers(figure));
+            }
         }
-        if (decision != null) {
-            o.add("decision", decision.toJson());
-        }
-        JsonFields.putRest(o, others);
-        return o;
+        return JsonCodec.toJsonObject(new ScheduleFile(version, schedule, cell, primary, written, shared, decision,
+                others));
     }
 
     /** Writes the file (through a temporary file, as every result file). */

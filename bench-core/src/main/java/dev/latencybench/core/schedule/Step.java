@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 
 import com.google.gson.JsonObject;
 
-import dev.latencybench.core.result.JsonFields;
+import dev.latencybench.core.json.JsonCodec;
 
 /**
  * One run of the study's JMH benchmark that a {@link Schedule} asks for: a variant (the JMH
@@ -117,14 +117,24 @@ public final class Step {
         return detail.isEmpty() ? variant : variant + ", " + detail;
     }
 
-    /** {@code {"name": ..., "variant": ..., "properties": {...}, "description": ...}}. */
+    /** {@code {"name": ..., "variant": ..., "properties": {...}, "description": ...}}: {@link Written}'s fields. */
     public JsonObject toJson() {
-        JsonObject o = new JsonObject();
-        o.addProperty("name", name);
-        o.addProperty("variant", variant);
-        JsonFields.putStringMap(o, "properties", properties);
-        o.addProperty("description", describe());
-        return o;
+        return JsonCodec.toJsonObject(new Written(name, variant, properties, describe()));
+    }
+
+    /** The members a step is written with (a schedule file's step reads them back with its figure and status). */
+    private static final class Written {
+        final String name;
+        final String variant;
+        final Map<String, String> properties;
+        final String description;
+
+        Written(String name, String variant, Map<String, String> properties, String description) {
+            this.name = name;
+            this.variant = variant;
+            this.properties = properties;
+            this.description = description;
+        }
     }
 
     @Override

@@ -1,8 +1,7 @@
 package dev.latencybench.core.result;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +11,8 @@ import com.google.gson.JsonObject;
 import org.junit.jupiter.api.Test;
 
 import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.env.EnvironmentFile;
+import dev.latencybench.core.json.MemberProblem;
 import dev.latencybench.core.record.Metric;
 import dev.latencybench.core.record.Metrics;
 
@@ -36,15 +37,19 @@ class ForkResultTest {
         assertEquals("FAILED", back.status);
         assertEquals(List.of("messages lost: 4 of 400"), back.reasons);
         assertEquals(396, back.summaries.get("latency").count);
-        assertTrue(back.unpinned());
-        assertTrue(back.busy());
+        assertEquals(false, EnvironmentFile.Pinning.read(back.pinning).pinned);
+        assertEquals(true, EnvironmentFile.MachineLoad.read(back.machineLoad).busy);
         assertEquals(400, back.json().get("sent").getAsInt(), "the workload's members, for the study's accounting");
     }
 
     @Test
-    void aForkThatPinsNothingIsNotUnpinned() {
+    void anEmptyFileReadsEmptyAndAMemberOfTheWrongKindIsNamed() {
         ForkResult f = ForkResult.read(new JsonObject());
-        assertFalse(f.unpinned());
-        assertFalse(f.busy());
+        assertEquals(0, f.pinning.size());
+        assertEquals(0, f.described.size());
+        JsonObject bad = new JsonObject();
+        bad.addProperty("pid", "x");
+        assertEquals("member pid is not a whole number (it is \"x\")",
+                assertThrows(MemberProblem.class, () -> ForkResult.read(bad)).getMessage());
     }
 }

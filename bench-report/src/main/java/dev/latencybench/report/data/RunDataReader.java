@@ -201,7 +201,7 @@ final class RunDataReader {
                     continue;
                 }
                 if (data.env == null) {
-                    data.env = environment(optional(cdir.resolve(ResultLayout.ENV_JSON)));
+                    data.env = environment(cdir.resolve(ResultLayout.ENV_JSON));
                 }
                 rows.add(new RunData.Row(scenario, variant, cell, r.status, r.reasons, FlagText.current(r.flags, r), flags,
                         r.metrics, r.summaries, forkSummaries(r), r, cdir));
@@ -218,7 +218,7 @@ final class RunDataReader {
             Path envFile = r.dir == null ? null : r.dir.resolve(ResultLayout.ENV_JSON);
             if (envFile != null && !data.envByJvm.containsKey(r.jvm)
                     && !RunData.UNREADABLE.equals(r.status)) {
-                EnvironmentFile e = environment(optional(envFile));
+                EnvironmentFile e = environment(envFile);
                 if (e != null) {
                     data.envByJvm.put(r.jvm, e);
                 }
@@ -252,28 +252,15 @@ final class RunDataReader {
                 + ")";
     }
 
-    /** A file the report can do without (a cell's env.json): its object, or null, with the problem kept. */
-    private JsonObject optional(Path file) {
+    /** A cell's env.json, typed; null for none, and for one that cannot be read (then a problem naming it). */
+    private EnvironmentFile environment(Path file) {
         if (!Files.isRegularFile(file)) {
             return null;
         }
         try {
-            return RunFile.readObject(file);
-        } catch (RunFile.Unreadable e) {
+            return EnvironmentFile.read(file);
+        } catch (IOException e) {
             problem(e.getMessage());
-            return null;
-        }
-    }
-
-    /** An env.json's contents, typed; null for none, and for one not as the suite writes it (then a problem). */
-    private EnvironmentFile environment(JsonObject json) {
-        if (json == null) {
-            return null;
-        }
-        try {
-            return EnvironmentFile.fromJson(json);
-        } catch (RuntimeException e) {
-            problem("an env.json is not as the suite writes it (" + RunFile.oneLine(e) + ")");
             return null;
         }
     }

@@ -1,19 +1,15 @@
 package dev.latencybench.report.data;
 
-import java.io.EOFException;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import com.google.gson.JsonParseException;
-import com.google.gson.JsonParser;
+
+import dev.latencybench.core.json.DamagedFile;
+import dev.latencybench.core.json.JsonCodec;
+import dev.latencybench.core.json.MemberProblem;
 
 /**
  * Reads one JSON file of a run folder and, where it cannot, says in one line what is wrong with it (missing, empty,
@@ -23,8 +19,6 @@ import com.google.gson.JsonParser;
 public final class RunFile {
     /** {@code java.lang.NumberFormatException: }: the class a library's message starts with, said to no user. */
     private static final Pattern CLASS_PREFIX = Pattern.compile("^(?:[a-z_][a-z0-9_]*\\.)+[A-Z][A-Za-z0-9_$]*: ");
-    /** Where Gson's messages say the parser stopped: {@code at line 1 column 23}. */
-    private static final Pattern WHERE = Pattern.compile("at line (\\d+) column (\\d+)");
 
     private RunFile() {
     }
@@ -33,52 +27,25 @@ public final class RunFile {
     public static final class Unreadable extends IOException {
         private static final long serialVersionUID = 1L;
 
-        Unreadable(Path file, String what) {
-            super(file + " " + what);
+        Unreadable(DamagedFile e) {
+            super(e.getMessage(), e);
         }
     }
 
-    /** The file's JSON object. */
+    /** The file's JSON object; the message of one that is not is {@link JsonCodec}'s, as for every file of a run. */
     public static JsonObject readObject(Path file) throws Unreadable {
-        String text;
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new Unreadable(file, "is missing");
-        } catch (AccessDeniedException e) {
-            throw new Unreadable(file, "cannot be read (permission denied)");
-        } catch (IOException e) {
-            throw new Unreadable(file, "cannot be read (" + e.getMessage() + ")");
+            return JsonCodec.readObject(file);
+        } catch (DamagedFile e) {
+            throw new Unreadable(e);
         }
-        if (text.isBlank()) {
-            throw new Unreadable(file, "is empty");
-        }
-        JsonElement json;
-        try {
-            json = JsonParser.parseString(text);
-        } catch (JsonParseException e) {
-            throw new Unreadable(file, syntax(e));
-        }
-        if (!json.isJsonObject()) {
-            throw new Unreadable(file, "holds no JSON object");
-        }
-        return json.getAsJsonObject();
-    }
-
-    /** What a parse error says about the file: cut short (the input ends inside a value), or not JSON, and where. */
-    static String syntax(JsonParseException e) {
-        Throwable cause = e.getCause() != null ? e.getCause() : e;
-        String message = cause.getMessage() == null ? "" : cause.getMessage();
-        Matcher m = WHERE.matcher(message);
-        String where = m.find() ? " at line " + m.group(1) + " column " + m.group(2) : "";
-        if (cause instanceof EOFException || message.startsWith("Unterminated") || message.startsWith("End of input")) {
-            return "is cut short (it ends inside a value" + where + ")";
-        }
-        return "is not JSON" + (where.isEmpty() ? "" : " (the parser stops" + where + ")");
     }
 
     /** A value of a file that parsed but is not as the suite writes it: the file and what was found. */
     static String notAsWritten(Path file, RuntimeException e) {
+        if (e instanceof MemberProblem) {
+            return DamagedFile.of(file, (MemberProblem) e).getMessage();
+        }
         return file + " is not as the suite writes it (" + oneLine(e) + ")";
     }
 

@@ -15,6 +15,9 @@ import com.google.gson.JsonObject;
 
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.record.MessageCounts;
+import dev.latencybench.core.result.CellResult;
+import dev.latencybench.core.result.ResultPart;
 import dev.latencybench.core.schedule.Decision;
 import dev.latencybench.core.schedule.ScheduleFile;
 import dev.latencybench.core.schedule.TooShort;
@@ -146,9 +149,12 @@ public final class Search {
         return of(cell, ScheduleFile.fromJson(o), step -> Length.UNKNOWN);
     }
 
+    /** The message counts of a study that counts messages (their members are {@link MessageCounts}'s). */
+    private static final ResultPart<MessageCounts> MESSAGES = ResultPart.of(MessageCounts.class);
+
     /**
-     * A step's length from its {@code result.json}: the rate is its count over its measured seconds and forks,
-     * a study that counts {@code received} messages counts messages.
+     * A step's length from its {@code result.json}: the rate is its count over its measured seconds and forks; a
+     * study that counts received messages counts messages, another the samples of its primary metric.
      */
     private static Length length(Path cellDir) {
         Path result = cellDir.resolve("result.json");
@@ -156,16 +162,16 @@ public final class Search {
             return Length.UNKNOWN;
         }
         try {
-            JsonObject r = RunFile.readObject(result);
-            long measureNs = r.has("measureNs") ? r.get("measureNs").getAsLong() : 0;
-            int forks = r.has("forksWithData") ? Math.max(1, r.get("forksWithData").getAsInt()) : 1;
-            boolean messages = r.has("received");
-            long count = r.has("primary") && r.get("primary").isJsonObject()
-                    && r.getAsJsonObject("primary").has("count") ? r.getAsJsonObject("primary").get("count").getAsLong()
-                    : messages ? r.get("received").getAsLong() : 0;
+            CellResult r = CellResult.read(result);
+            long measureNs = r.measureNs;
+            int forks = r.forksWithData != null ? Math.max(1, r.forksWithData) : 1;
+            MessageCounts counted = r.part(MESSAGES);
+            boolean messages = counted != null && counted.received > 0;
+            LatencySummary primary = r.summaries.get(r.metrics.primary().name());
+            long count = messages ? counted.received : primary != null ? primary.count : 0;
             double rate = measureNs > 0 && count > 0 ? count / (measureNs / 1e9 * forks) : 0;
             return messages ? new Length(rate, forks, "message", "msg/s") : new Length(rate, forks, "sample", "samples/s");
-        } catch (RunFile.Unreadable | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             return Length.UNKNOWN; // the length is an aid to the text, not the answer
         }
     }

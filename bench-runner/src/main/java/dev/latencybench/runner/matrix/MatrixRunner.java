@@ -20,8 +20,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
-import com.google.gson.JsonObject;
 
+import dev.latencybench.core.json.DamagedFile;
+import dev.latencybench.core.result.CellResult;
 import dev.latencybench.core.result.OwnedFolder;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
@@ -360,15 +361,15 @@ public final class MatrixRunner {
         String status = CellOutcome.FAILED;
         for (Path result : resultFiles(cell)) {
             try {
-                JsonObject r = ResultFiles.readJson(result);
-                String s = r.get("status").getAsString();
-                if (CellOutcome.INTERRUPTED.equals(s)) {
+                CellResult r = CellResult.read(result);
+                if (CellOutcome.INTERRUPTED.equals(r.status)) {
                     status = CellOutcome.INTERRUPTED;
                 }
-                if (!CellOutcome.OK.equals(s)) {
-                    r.getAsJsonArray("reasons").forEach(x -> reasons.add(r.get("variant").getAsString() + ": "
-                            + x.getAsString()));
+                if (!CellOutcome.OK.equals(r.status)) {
+                    r.reasons.forEach(x -> reasons.add(r.variant + ": " + x));
                 }
+            } catch (DamagedFile e) {
+                reasons.add(e.getMessage());
             } catch (IOException | RuntimeException e) {
                 reasons.add("unreadable " + result + ": " + e.getMessage());
             }

@@ -10,13 +10,11 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-import com.google.gson.JsonElement;
-import com.google.gson.JsonObject;
-
 import dev.latencybench.core.env.Environment;
 import dev.latencybench.core.env.EnvironmentFile;
 import dev.latencybench.core.result.ResultLayout;
 import dev.latencybench.core.run.SuiteCommit;
+import dev.latencybench.report.data.RunManifest;
 
 /**
  * Whether an interrupted run may be finished here: its cells were measured on one machine by one
@@ -41,11 +39,11 @@ public final class ResumeCheck {
      * What differs between the run in {@code runDir} and {@code here}, one line each ({@code CPUs online:
      * 0-15 in the run, 0-1 here}); empty when nothing does, or when no cell was measured yet.
      */
-    public static List<String> differences(Path runDir, JsonObject runJson, Map<String, String> here) {
+    public static List<String> differences(Path runDir, RunManifest run, Map<String, String> here) {
         Map<String, String> differing = new LinkedHashMap<>(); // the first value found that is not this machine's
         List<Map<String, String>> recorded = new ArrayList<>();
         Map<String, String> manifest = new LinkedHashMap<>();
-        put(manifest, "host", runJson.get("host"));
+        put(manifest, "host", run.host());
         recorded.add(manifest);
         for (Path env : envFiles(runDir)) {
             try {
@@ -80,12 +78,6 @@ public final class ResumeCheck {
     private static void put(Map<String, String> m, String name, String value) {
         if (value != null) {
             m.put(name, value);
-        }
-    }
-
-    private static void put(Map<String, String> m, String name, JsonElement value) {
-        if (value != null && value.isJsonPrimitive()) {
-            m.put(name, value.getAsString());
         }
     }
 

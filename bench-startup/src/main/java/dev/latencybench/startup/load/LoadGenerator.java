@@ -10,11 +10,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
-import com.google.gson.JsonArray;
-import com.google.gson.JsonObject;
-
 import org.HdrHistogram.Histogram;
 
+import dev.latencybench.core.json.JsonCodec;
 import dev.latencybench.core.os.ParentWatch;
 import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.result.ResultFiles;
@@ -72,27 +70,23 @@ public final class LoadGenerator {
         }
         ParentWatch.start("the benchmark JVM that started this load generator", 1, System.err);
         LoadGenerator g = new LoadGenerator(s, SystemClock.INSTANCE);
-        JsonObject out = g.run();
-        ResultFiles.writeJson(Path.of(args[0]), out);
+        LoadReport out = g.run();
+        ResultFiles.writeJson(Path.of(args[0]), JsonCodec.toJson(out));
     }
 
     /** Runs the closed-loop batches, then the open loop; returns what the JSON file holds. */
-    JsonObject run() throws InterruptedException {
-        JsonObject out = new JsonObject();
-        JsonArray batches = new JsonArray();
+    LoadReport run() throws InterruptedException {
+        List<LoadReport.Batch> batches = new ArrayList<>();
         for (int b = 0; b < settings.batches(); b++) {
             batches.add(closedBatch());
         }
-        out.add("batches", batches);
-        if (settings.openRatePerSec() > 0 && settings.openDurationNs() > 0) {
-            out.add("open", openLoop());
-        }
+        LoadReport.Open open = settings.openRatePerSec() > 0 && settings.openDurationNs() > 0 ? openLoop() : null;
         connections.forEach(HttpConnection::close);
-        return out;
+        return new LoadReport(batches, open);
     }
 
     /** One closed-loop batch: every connection sends as fast as its answers come, until the batch is done. */
-    private JsonObject closedBatch() throws InterruptedException {
+    private LoadReport.Batch closedBatch() throws InterruptedException {
         AtomicLong claimed = new AtomicLong();
         long total = settings.batchRequests();
         Histogram[] h = new Histogram[connections.size()];
@@ -127,12 +121,7 @@ public final class LoadGenerator {
             all.add(h[c]);
             errorCount += errors[c];
         }
-        JsonObject o = new JsonObject();
-        o.addProperty("requests", total);
-        o.addProperty("errors", errorCount);
-        o.addProperty("elapsedNs", elapsed);
-        o.addProperty("histogram", encode(all));
-        return o;
+        return new LoadReport.Batch(total, errorCount, elapsed, encode(all));
     }
 
     /**
@@ -140,7 +129,7 @@ public final class LoadGenerator {
      * takes the next one, so a slow answer delays no later request while a connection is free, and
      * when none is, the wait counts in the latency.
      */
-    private JsonObject openLoop() throws InterruptedException {
+    private LoadReport.Open openLoop() throws InterruptedException {
         Pacer schedule = new Pacer(clock, settings.openRatePerSec(), SPIN_NS);
         long total = Pacer.messagesIn(settings.openRatePerSec(), settings.openDurationNs());
         AtomicLong next = new AtomicLong();
@@ -195,14 +184,7 @@ public final class LoadGenerator {
             errorCount += errors[c];
             lag = Math.max(lag, maxLagNs[c]);
         }
-        JsonObject o = new JsonObject();
-        o.addProperty("ratePerSec", settings.openRatePerSec());
-        o.addProperty("requests", total);
-        o.addProperty("errors", errorCount);
-        o.addProperty("maxSendLagNs", lag);
-        o.addProperty("latency", encode(lat));
-        o.addProperty("service", encode(svc));
-        return o;
+        return new LoadReport.Open(settings.openRatePerSec(), total, errorCount, lag, encode(lat), encode(svc));
     }
 
     private static boolean send(HttpConnection conn) {

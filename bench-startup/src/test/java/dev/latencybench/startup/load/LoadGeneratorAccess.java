@@ -4,6 +4,8 @@ import java.util.List;
 
 import com.google.gson.JsonObject;
 
+import dev.latencybench.core.json.JsonCodec;
+
 import dev.latencybench.core.time.SystemClock;
 
 /** Opens the generator's package-private parts to the study's tests. */
@@ -12,7 +14,7 @@ public final class LoadGeneratorAccess {
     }
 
     public static JsonObject run(LoadSettings settings) throws InterruptedException {
-        return new LoadGenerator(settings, SystemClock.INSTANCE).run();
+        return JsonCodec.toJsonObject(new LoadGenerator(settings, SystemClock.INSTANCE).run());
     }
 
     public static LoadSettings parse(List<String> args) {
