@@ -21,13 +21,16 @@ import dev.latencybench.core.testing.StudyJar;
 import dev.latencybench.core.testing.UnderLoad;
 import dev.latencybench.task.tasks.GcEvery300msTask;
 import dev.latencybench.task.tasks.SpinEveryThousandthCallTask;
+import dev.latencybench.task.tasks.ThreadDumpEvery250msTask;
 
 /**
  * Ground truth for the tail's causes, through the study's jar at smoke scale: a task whose tail is made by
  * {@code System.gc()} every 300 ms is put down at least 90% to {@code gc} beyond p99.9 (on a quiet machine); the
  * floor (a task that samples at once and allocates nothing), measured in the same run, is not put down to
  * {@code gc}; a task that spins 3 ms every thousandth call is put down to {@code code} or {@code platform}, never to
- * {@code other}, as every fork ran a hiccup probe. One run of three variants: about 15 s.
+ * {@code other}, as every fork ran a hiccup probe; a task whose tail is made by dumping the stacks of 300 parked
+ * threads every 250 ms is put down at least 90% to {@code safepoint} (on a quiet machine). One run of four variants:
+ * about 20 s.
  */
 class TailAttributionIT {
     private static final Path TASKS = Paths.get("target/test-classes").toAbsolutePath();
@@ -69,10 +72,11 @@ class TailAttributionIT {
      * outlast a pause, and it is printed instead.
      */
     @Test
-    void systemGcEvery300msIsTheTailsCauseAndNotTheFloors() throws Exception {
+    void systemGcAndThreadDumpsAreTheTailsCausesAndNotTheFloors() throws Exception {
         run("bench.scale=smoke", "bench.run.id=tail", "bench.cpus=none",
                 "bench.task.classes=" + GcEvery300msTask.class.getName() + ","
-                        + SpinEveryThousandthCallTask.class.getName());
+                        + SpinEveryThousandthCallTask.class.getName() + ","
+                        + ThreadDumpEvery250msTask.class.getName());
         JsonObject gcResult = result("tail", "GcEvery300msTask");
         TailPart gc = tail(gcResult, "GcEvery300msTask");
         System.out.println("GcEvery300msTask tail: " + gc.toJson());
@@ -97,7 +101,22 @@ class TailAttributionIT {
         JsonObject spinResult = result("tail", "SpinEveryThousandthCallTask");
         TailPart spin = tail(spinResult, "SpinEveryThousandthCallTask");
         System.out.println("SpinEveryThousandthCallTask tail: " + spin.toJson());
-        for (TailPart t : new TailPart[] {gc, floor, spin}) {
+        JsonObject dumpResult = result("tail", "ThreadDumpEvery250msTask");
+        TailPart dump = tail(dumpResult, "ThreadDumpEvery250msTask");
+        System.out.println("ThreadDumpEvery250msTask tail: " + dump.toJson());
+        assertTrue(dump.aboveThreshold.safepoint >= 1, "some of the worst samples kept are the dumps': " + dump.toJson());
+        assertTrue(dump.worst.get(Cause.SAFEPOINT.label()).stop.equals("ThreadDump"), dump.toJson().toString());
+        if (busy(dumpResult)) {
+            System.out.println("busy machine: the share of safepoint beyond p99.9 is not asserted: "
+                    + dump.shareBeyondP99_9(Cause.SAFEPOINT));
+        } else {
+            assertTrue(dump.beyondP99_9.attributed >= TailPart.SHARES_FROM, "enough samples attributed: "
+                    + dump.toJson());
+            assertTrue(dump.shareBeyondP99_9(Cause.SAFEPOINT) >= 0.9, "at least 90% safepoint beyond p99.9: "
+                    + dump.toJson());
+        }
+
+        for (TailPart t : new TailPart[] {gc, floor, spin, dump}) {
             assertTrue(t.aboveThreshold.other == 0 && t.shortfall.stream().noneMatch(s -> s.contains("stalls.bin")),
                     "every fork ran a hiccup probe, so platform and code are told apart: " + t.toJson());
         }
