@@ -1,12 +1,16 @@
 package dev.latencybench.task;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import com.google.gson.JsonObject;
@@ -20,6 +24,7 @@ import dev.latencybench.core.tail.TailPart;
 import dev.latencybench.core.testing.StudyJar;
 import dev.latencybench.core.testing.UnderLoad;
 import dev.latencybench.task.tasks.GcEvery300msTask;
+import dev.latencybench.task.tasks.RealTimeHogOnPacingCpuTask;
 import dev.latencybench.task.tasks.SpinEveryThousandthCallTask;
 import dev.latencybench.task.tasks.ThreadDumpEvery250msTask;
 
@@ -126,6 +131,58 @@ class TailAttributionIT {
                     + spin.shareBeyondP99_9(Cause.CODE));
         } else {
             assertTrue(spin.shareBeyondP99_9(Cause.CODE) >= 0.9, "at least 90% code beyond p99.9: " + spin.toJson());
+        }
+    }
+
+    /** Whether this machine lets a process take SCHED_FIFO ({@code chrt -f}): root or CAP_SYS_NICE, and chrt. */
+    private static boolean realTimeAllowed() throws InterruptedException {
+        try {
+            Process p = new ProcessBuilder("chrt", "-f", "10", "true").redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** The processes still running whose command line holds {@code text}. */
+    private static List<String> processesWith(String text) throws IOException {
+        try (Stream<Path> procs = Files.list(Paths.get("/proc"))) {
+            return procs.filter(p -> p.getFileName().toString().matches("\\d+")).filter(p -> {
+                try {
+                    return new String(Files.readAllBytes(p.resolve("cmdline"))).contains(text);
+                } catch (IOException e) {
+                    return false; // ended meanwhile
+                }
+            }).map(p -> p.getFileName().toString()).collect(java.util.stream.Collectors.toList());
+        }
+    }
+
+    /**
+     * A real-time process spinning 5 ms bursts on the pacing thread's CPU is the tail's cause: at least 90%
+     * {@code platform} beyond p99.9 on a quiet machine, through the pacing thread's run-queue wait; the hog is gone
+     * once the run is. Pinned (bench.cpus=auto), as a hog cannot hold up a thread free to move. Skipped only where
+     * the machine refuses SCHED_FIFO.
+     */
+    @Test
+    void aRealTimeHogOnThePacingCpuIsThePlatform() throws Exception {
+        assumeTrue(realTimeAllowed(), "chrt -f is missing or not allowed here");
+        run("bench.scale=smoke", "bench.run.id=hog", "bench.cpus=auto",
+                "bench.task.classes=" + RealTimeHogOnPacingCpuTask.class.getName());
+        assertEquals(List.of(), processesWith("EPOCHREALTIME"), "no hog left running after the run");
+        JsonObject hogResult = result("hog", "RealTimeHogOnPacingCpuTask");
+        TailPart hog = tail(hogResult, "RealTimeHogOnPacingCpuTask");
+        System.out.println("RealTimeHogOnPacingCpuTask tail: " + hog.toJson());
+        assertTrue(hog.aboveThreshold.platform >= 1, "some of the worst samples kept are the hog's: " + hog.toJson());
+        assertTrue(hog.worst.get(Cause.PLATFORM.label()).stop.startsWith("run queue of"), hog.toJson().toString());
+        if (busy(hogResult)) {
+            System.out.println("busy machine: the share of platform beyond p99.9 is not asserted: "
+                    + hog.shareBeyondP99_9(Cause.PLATFORM));
+        } else {
+            assertTrue(hog.beyondP99_9.attributed >= TailPart.SHARES_FROM, "enough samples attributed: "
+                    + hog.toJson());
+            assertTrue(hog.shareBeyondP99_9(Cause.PLATFORM) >= 0.9, "at least 90% platform beyond p99.9: "
+                    + hog.toJson());
         }
     }
 }
