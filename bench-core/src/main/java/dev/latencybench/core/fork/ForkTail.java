@@ -30,7 +30,7 @@ import dev.latencybench.core.time.Clock;
  * <p>The buffer is allocated once, before the first measured period, for 1% of the samples that period is
  * expected to take (the warm-up's count scaled to the measured duration), at most {@value #MOST_KEPT}; without
  * a warm-up to count from, {@value #KEPT_WITHOUT_ESTIMATE}. Outliers beyond it are counted, not kept. Without a
- * warm-up and without {@code bench.tail.above}, there is no threshold and none are kept.
+ * warm-up and without {@code bench.tail.above}, the threshold is 0: the buffer keeps the worst samples.
  *
  * <p>With a probe clock ({@link #withProbe}), the buffer comes with a {@link HiccupProbe}, started with it and
  * running until the JVM ends, which watches each thread pinned in a measured period ({@link #watchCurrentThread});
@@ -59,6 +59,8 @@ final class ForkTail {
     private final Histogram warmup = LatencyRecorder.newHistogram();
     private final Histogram secondHalf = LatencyRecorder.newHistogram();
     private boolean pastMidpoint;
+    /** The primary metric's samples time other processes: {@link OutlierFile#otherProcesses}. */
+    private boolean otherProcesses;
 
     /**
      * @param aboveNsGiven {@code bench.tail.above}; 0 takes the p90 of the warm-up's second half
@@ -105,13 +107,14 @@ final class ForkTail {
         pastMidpoint = false;
     }
 
-    /** The buffer of the measured periods (the same for each); null when there is no threshold. */
+    /**
+     * The buffer of the measured periods (the same for each). Without a warm-up to set the threshold, and none
+     * given, every sample is a candidate and the buffer keeps the worst {@value #KEPT_WITHOUT_ESTIMATE}: a study
+     * without a warm-up (start-up: each launch cold by design) has few samples, each worth its cause.
+     */
     synchronized OutlierBuffer forMeasuredPeriod() {
         if (buffer == null) {
-            long above = aboveNsGiven > 0 ? aboveNsGiven : warmupThresholdNs;
-            if (above < 0) {
-                return null;
-            }
+            long above = aboveNsGiven > 0 ? aboveNsGiven : Math.max(0, warmupThresholdNs);
             int capacity = expectedSamples < 0 ? KEPT_WITHOUT_ESTIMATE
                     : (int) Math.min(MOST_KEPT, (long) Math.ceil(expectedSamples * KEPT_SHARE));
             buffer = new OutlierBuffer(above, capacity);
@@ -131,11 +134,16 @@ final class ForkTail {
         }
     }
 
+    /** Marks the outliers as samples of other processes ({@link OutlierFile#otherProcesses}). */
+    synchronized void timesOtherProcesses() {
+        otherProcesses = true;
+    }
+
     /** Writes the outliers kept so far to {@code forkDir}, and the probe's stalls; nothing when none are kept. */
     synchronized void write(Path forkDir) {
         if (buffer != null) {
             try {
-                OutlierFile.write(forkDir.resolve(ResultLayout.OUTLIERS), buffer);
+                OutlierFile.write(forkDir.resolve(ResultLayout.OUTLIERS), buffer, otherProcesses);
                 if (probe != null) {
                     StallFile.write(forkDir.resolve(ResultLayout.STALLS), probe);
                 }

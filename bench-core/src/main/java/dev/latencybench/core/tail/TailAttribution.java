@@ -52,14 +52,18 @@ public final class TailAttribution {
             t.notKept += outliers.notKept;
             String pid = fork.getFileName().toString();
             shortfall(outliers, pid, primary, t);
-            JvmStops stops = Files.exists(log) ? JvmStops.read(log) : null;
-            if (stops == null || !stops.onNanoClock()) {
+            JvmStops stops = outliers.otherProcesses ? null : Files.exists(log) ? JvmStops.read(log) : null;
+            if (outliers.otherProcesses) {
+                t.shortfall.add("fork " + pid + ": its samples time other processes, whose GC and safepoint stops"
+                        + " are not in its log, so they are put down to the platform or else to those processes ("
+                        + Cause.CODE.label() + "), never to " + Cause.GC.label() + " or " + Cause.SAFEPOINT.label());
+            } else if (stops == null || !stops.onNanoClock()) {
                 t.shortfall.add("fork " + pid + ": no GC log stamped with timenanos, the samples' clock, so"
                         + " its " + outliers.size() + " outliers kept are not attributed");
                 continue;
             }
             t.forksAttributed++;
-            List<Stop> all = new ArrayList<>(stops.stops());
+            List<Stop> all = new ArrayList<>(stops == null ? List.of() : stops.stops());
             Path stallFile = fork.resolve(ResultLayout.STALLS);
             StallFile stalls = Files.exists(stallFile) ? StallFile.read(stallFile) : null;
             if (stalls == null) {

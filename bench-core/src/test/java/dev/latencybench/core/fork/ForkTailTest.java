@@ -69,8 +69,10 @@ class ForkTailTest {
     }
 
     @Test
-    void noWarmUpNoThresholdNoOutliers() {
-        assertNull(new ForkTail(0, 1_000_000_000L).forMeasuredPeriod());
+    void noWarmUpKeepsTheWorstOfEverySample() {
+        OutlierBuffer all = new ForkTail(0, 1_000_000_000L).forMeasuredPeriod();
+        assertEquals(0, all.aboveNs());
+        assertEquals(ForkTail.KEPT_WITHOUT_ESTIMATE, all.capacity());
         assertEquals(ForkTail.KEPT_WITHOUT_ESTIMATE, new ForkTail(1_000, 1_000_000_000L).forMeasuredPeriod().capacity());
     }
 

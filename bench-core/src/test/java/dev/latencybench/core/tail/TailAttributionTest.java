@@ -150,6 +150,29 @@ class TailAttributionTest {
         assertEquals("run queue of pacer", t.worst.get("platform").stop);
     }
 
+    /**
+     * Samples that time other processes (start-up's launches) are never put down to this JVM's stops: the one in the
+     * G1 pause is the code's (the other process's), the one in the pacer's wait the platform's.
+     */
+    @Test
+    void samplesOfOtherProcessesAreNotPutDownToThisJvmsStops() throws IOException {
+        OutlierBuffer b = new OutlierBuffer(0, 10);
+        b.add(2_500_000, 1_000_000);  // [1.5, 2.5] ms: the G1 pause, and the pacer's wait within it
+        b.add(3_200_000, 200_000);    // [3.0, 3.2] ms: none
+        Histogram h = LatencyRecorder.newHistogram();
+        h.recordValue(1_000_000);
+        h.recordValue(200_000);
+        Path fork = fork(new OutlierBuffer(0, 1));
+        OutlierFile.write(fork.resolve(ResultLayout.OUTLIERS), b, true);
+        TailPart t = TailAttribution.of(tmp, List.of(fork), h);
+        assertEquals(0, t.aboveThreshold.gc + t.aboveThreshold.safepoint);
+        assertEquals(1, t.aboveThreshold.platform);
+        assertEquals(1, t.aboveThreshold.code);
+        assertEquals(List.of("fork 42: its samples time other processes, whose GC and safepoint stops are not in its"
+                + " log, so they are put down to the platform or else to those processes (code), never to gc or"
+                + " safepoint"), t.shortfall);
+    }
+
     /** A control JVM's file that cannot be read is said, and the forks' own records still count. */
     @Test
     void aDamagedControlFileIsSaid() throws IOException {
