@@ -10,6 +10,7 @@ import com.google.gson.JsonObject;
 
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.tail.TailPart;
 import dev.latencybench.core.view.Answer;
 import dev.latencybench.core.view.VerdictRule;
 import dev.latencybench.core.view.ViewRow;
@@ -46,6 +47,7 @@ final class StartupAnswer {
         }
         Answer a = null;
         String caution = null;
+        String cause = null; // the best launch's tail: platform, or the service's own (code)
         for (Map.Entry<String, List<ViewRow>> e : byService.entrySet()) {
             List<ViewRow> modes = new ArrayList<>(e.getValue());
             modes.sort(Comparator.comparingLong(r -> r.primary().p50));
@@ -61,6 +63,8 @@ final class StartupAnswer {
             String time = time(best);
             if (a == null) {
                 a = Answer.best(best.variant, figure, time);
+                TailPart tail = best.result == null ? null : TailPart.ofMember(best.result.tail);
+                cause = tail == null ? null : tail.causeClause();
                 if (modes.size() > 1) {
                     ViewRow next = modes.get(1);
                     VerdictRule.Range rb = launches(best);
@@ -82,6 +86,7 @@ final class StartupAnswer {
             }
         }
         long fewest = rows.stream().filter(ViewRow::measured).mapToLong(r -> r.primary().count).min().orElse(0);
+        a = a.also(cause);
         return (fewest < LAUNCHES_FOR_A_MEDIAN ? a.also(fewest + " launch" + (fewest == 1 ? "" : "es") + " a mode")
                 : a).caution(caution);
     }
