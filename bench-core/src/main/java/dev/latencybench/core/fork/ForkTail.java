@@ -44,6 +44,13 @@ final class ForkTail {
     static final double KEPT_SHARE = 0.01;
     static final int MOST_KEPT = 1_000_000;
     static final int KEPT_WITHOUT_ESTIMATE = 100_000;
+    /**
+     * The fewest kept (16 KB): a study of few samples (Jet's windows, 100 a second; a chain step's 2,000 messages)
+     * keeps enough to rest its p99 on. Where that is 1% or more of the expected samples, the threshold is 0: the
+     * buffer alone picks the worst, and a warm-up slower than the measured period (a busy machine, a broker still
+     * warming) cannot set a threshold above every sample. Few samples, so the heap's work is small.
+     */
+    static final int LEAST_KEPT = 1_000;
     /** The percentile of the warm-up's second half that is the threshold: well below the measured p99.9. */
     static final double WARMUP_PERCENTILE = 90.0;
 
@@ -114,9 +121,10 @@ final class ForkTail {
      */
     synchronized OutlierBuffer forMeasuredPeriod() {
         if (buffer == null) {
-            long above = aboveNsGiven > 0 ? aboveNsGiven : Math.max(0, warmupThresholdNs);
             int capacity = expectedSamples < 0 ? KEPT_WITHOUT_ESTIMATE
-                    : (int) Math.min(MOST_KEPT, (long) Math.ceil(expectedSamples * KEPT_SHARE));
+                    : (int) Math.max(LEAST_KEPT, Math.min(MOST_KEPT, (long) Math.ceil(expectedSamples * KEPT_SHARE)));
+            boolean few = expectedSamples >= 0 && expectedSamples * KEPT_SHARE <= LEAST_KEPT;
+            long above = aboveNsGiven > 0 ? aboveNsGiven : few ? 0 : Math.max(0, warmupThresholdNs);
             buffer = new OutlierBuffer(above, capacity);
             probe = probeClock == null ? null : HiccupProbe.start(probeClock);
         }

@@ -28,11 +28,11 @@ class ForkTailTest {
 
     @Test
     void theWarmUpsP90IsTheThresholdAndOnePercentOfTheExpectedSamplesTheCapacity() {
-        ForkTail t = new ForkTail(0, 2_000_000_000L);
+        ForkTail t = new ForkTail(0, 200_000_000_000L);
         warmUp(t, oneToTenThousand());
         OutlierBuffer b = t.forMeasuredPeriod();
         assertEquals(oneToTenThousand().highestEquivalentValue(9_000), b.aboveNs());
-        assertEquals(200, b.capacity(), "1% of 10,000 in 1 s scaled to 2 s");
+        assertEquals(20_000, b.capacity(), "1% of 10,000 in 1 s scaled to 200 s");
         assertSame(b, t.forMeasuredPeriod(), "one buffer for the fork's measured periods");
     }
 
@@ -41,7 +41,7 @@ class ForkTailTest {
     void theThresholdIsTheP90OfTheIntervalsTakenAfterTheWarmUpsMidpoint() {
         Histogram slow = LatencyRecorder.newHistogram();
         slow.recordValueWithCount(5_000_000, 10_000);
-        ForkTail t = new ForkTail(0, 4_000_000_000L);
+        ForkTail t = new ForkTail(0, 400_000_000_000L);
         long warmupNs = 4_000_000_000L;
         t.warmupInterval(slow, 1_000_000_000L, warmupNs);
         t.warmupInterval(slow, 2_000_000_000L, warmupNs); // the midpoint's sample ends the first half
@@ -50,15 +50,29 @@ class ForkTailTest {
         t.warmedUp(warmupNs);
         OutlierBuffer b = t.forMeasuredPeriod();
         assertEquals(oneToTenThousand().highestEquivalentValue(9_000), b.aboveNs());
-        assertEquals(400, b.capacity(), "1% of the whole warm-up's 40,000 in 4 s scaled to 4 s");
+        assertEquals(40_000, b.capacity(), "1% of the whole warm-up's 40,000 in 4 s scaled to 400 s");
     }
 
     @Test
     void aWarmUpThatEndedBeforeItsMidpointGivesItsWholeP90() {
-        ForkTail t = new ForkTail(0, 1_000_000_000L);
+        ForkTail t = new ForkTail(0, 100_000_000_000L);
         t.warmupInterval(oneToTenThousand(), 400_000_000L, 1_000_000_000L);
         t.warmedUp(1_000_000_000L);
         assertEquals(oneToTenThousand().highestEquivalentValue(9_000), t.forMeasuredPeriod().aboveNs());
+    }
+
+    /** Jet's windows, a chain step's messages: every sample a candidate, and at least 1,000 kept. */
+    @Test
+    void fewSamplesKeepTheWorstThousandOfAll() {
+        ForkTail t = new ForkTail(0, 2_000_000_000L);
+        warmUp(t, oneToTenThousand());
+        OutlierBuffer b = t.forMeasuredPeriod();
+        assertEquals(0, b.aboveNs(), "20,000 expected: 1% is under 1,000");
+        assertEquals(ForkTail.LEAST_KEPT, b.capacity());
+        ForkTail many = new ForkTail(0, 11_000_000_000L);
+        warmUp(many, oneToTenThousand());
+        assertEquals(oneToTenThousand().highestEquivalentValue(9_000), many.forMeasuredPeriod().aboveNs(),
+                "110,000 expected: the warm-up's p90");
     }
 
     @Test
