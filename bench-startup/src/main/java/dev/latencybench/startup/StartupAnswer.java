@@ -47,7 +47,6 @@ final class StartupAnswer {
         }
         Answer a = null;
         String caution = null;
-        String cause = null; // the best launch's tail: platform, or the service's own (code)
         for (Map.Entry<String, List<ViewRow>> e : byService.entrySet()) {
             List<ViewRow> modes = new ArrayList<>(e.getValue());
             modes.sort(Comparator.comparingLong(r -> r.primary().p50));
@@ -64,7 +63,7 @@ final class StartupAnswer {
             if (a == null) {
                 a = Answer.best(best.variant, figure, time);
                 TailPart tail = best.result == null ? null : TailPart.ofMember(best.result.tail);
-                cause = tail == null ? null : tail.causeClause();
+                String cause = tail == null ? null : tail.causeClause();
                 if (modes.size() > 1) {
                     ViewRow next = modes.get(1);
                     VerdictRule.Range rb = launches(best);
@@ -81,12 +80,12 @@ final class StartupAnswer {
                                 : Answer.ratioInterval(ratio, (double) rn.low / rb.high, (double) rn.high / rb.low));
                     }
                 }
+                a = a.also(cause); // the best mode's launches: platform, or the service's own (code); kept first
             } else {
                 a = a.also("`" + best.variant + "` fastest of " + e.getKey() + ", " + time);
             }
         }
         long fewest = rows.stream().filter(ViewRow::measured).mapToLong(r -> r.primary().count).min().orElse(0);
-        a = a.also(cause);
         return (fewest < LAUNCHES_FOR_A_MEDIAN ? a.also(fewest + " launch" + (fewest == 1 ? "" : "es") + " a mode")
                 : a).caution(caution);
     }

@@ -44,13 +44,15 @@ final class ForkTail {
     static final double KEPT_SHARE = 0.01;
     static final int MOST_KEPT = 1_000_000;
     static final int KEPT_WITHOUT_ESTIMATE = 100_000;
-    /**
-     * The fewest kept (16 KB): a study of few samples (Jet's windows, 100 a second; a chain step's 2,000 messages)
-     * keeps enough to rest its p99 on. Where that is 1% or more of the expected samples, the threshold is 0: the
-     * buffer alone picks the worst, and a warm-up slower than the measured period (a busy machine, a broker still
-     * warming) cannot set a threshold above every sample. Few samples, so the heap's work is small.
-     */
+    /** The fewest kept (16 KB): a study of few samples (Jet's windows, 100 a second) keeps enough to rest its p99 on. */
     static final int LEAST_KEPT = 1_000;
+    /**
+     * Up to this many expected samples (every smoke run) the threshold is 0: the buffer alone picks the worst, so a
+     * warm-up slower than the measured period (a busy machine, a broker still warming) cannot set a threshold above
+     * every sample and leave nothing kept. A sample the full buffer turns away still costs only a compare and a
+     * store (its count); where more are expected, the warm-up's threshold saves even those.
+     */
+    static final long FEW_SAMPLES = 1_000_000;
     /** The percentile of the warm-up's second half that is the threshold: well below the measured p99.9. */
     static final double WARMUP_PERCENTILE = 90.0;
 
@@ -123,7 +125,7 @@ final class ForkTail {
         if (buffer == null) {
             int capacity = expectedSamples < 0 ? KEPT_WITHOUT_ESTIMATE
                     : (int) Math.max(LEAST_KEPT, Math.min(MOST_KEPT, (long) Math.ceil(expectedSamples * KEPT_SHARE)));
-            boolean few = expectedSamples >= 0 && expectedSamples * KEPT_SHARE <= LEAST_KEPT;
+            boolean few = expectedSamples >= 0 && expectedSamples <= FEW_SAMPLES;
             long above = aboveNsGiven > 0 ? aboveNsGiven : few ? 0 : Math.max(0, warmupThresholdNs);
             buffer = new OutlierBuffer(above, capacity);
             probe = probeClock == null ? null : HiccupProbe.start(probeClock);
