@@ -12,6 +12,7 @@ import org.HdrHistogram.Histogram;
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.record.OrderStatistics;
+import dev.latencybench.core.tail.TailPart;
 import dev.latencybench.core.view.Answer;
 import dev.latencybench.core.view.VerdictRule;
 import dev.latencybench.jet.JetView.Point;
@@ -50,6 +51,7 @@ final class JetAnswer {
         if (most < CAPACITY_POINTS && !a.isNone()) {
             a = a.also(yardstick(byCell, all, yardstick, a.best, shared));
         }
+        a = a.also(cause(lines, a.best));
         for (Map.Entry<String, List<Point>> e : lines) {
             Point worst = null;
             for (Point p : e.getValue()) {
@@ -126,6 +128,26 @@ final class JetAnswer {
     private static String count(VerdictRule.Range r) {
         return (r.high == Long.MAX_VALUE ? "≥" : "") + JetView.items(r.value)
                 + " items/s";
+    }
+
+    /**
+     * Why the best line's tail is what it is, at its highest load that ended OK: {@code beyond p99.9: 9 of 11 gc}
+     * ({@link TailPart#causeClause}); null without a best line or an attributed tail.
+     */
+    static String cause(List<Map.Entry<String, List<Point>>> lines, String best) {
+        for (Map.Entry<String, List<Point>> e : lines) {
+            if (!e.getKey().equals(best)) {
+                continue;
+            }
+            for (int i = e.getValue().size() - 1; i >= 0; i--) {
+                Point p = e.getValue().get(i);
+                if (p.ok()) {
+                    TailPart t = p.row().result == null ? null : TailPart.ofMember(p.row().result.tail);
+                    return t == null ? null : t.causeClause();
+                }
+            }
+        }
+        return null;
     }
 
     /** The lowest line at the highest load and percentile all lines share. */

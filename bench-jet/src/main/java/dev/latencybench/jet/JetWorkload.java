@@ -262,9 +262,10 @@ final class JetWorkload implements Workload {
             if (ended) {
                 return;
             }
-            first.record(clamp(t[WindowTiming.FIRST_NS]));
+            // each with the instant its result arrived, on the fork's monotonic clock, for the tail's attribution
+            first.record(clamp(t[WindowTiming.FIRST_NS]), arrivedNs(t, WindowTiming.FIRST_NS));
             if (t[WindowTiming.LAST_NS] != NOT_TIMED) {
-                last.record(clamp(t[WindowTiming.LAST_NS]));
+                last.record(clamp(t[WindowTiming.LAST_NS]), arrivedNs(t, WindowTiming.LAST_NS));
             }
             tally.windows++;
             tally.results += t[WindowTiming.RESULTS];
@@ -275,6 +276,15 @@ final class JetWorkload implements Workload {
             }
             minEnd = Math.min(minEnd, t[WindowTiming.END]);
             maxEnd = Math.max(maxEnd, t[WindowTiming.END]);
+        }
+
+        /**
+         * When the window end's first or last result reached the measuring stage: its end plus that latency, on the
+         * epoch clock the job's stages read ({@link JobClock}, the monotonic clock mapped onto the epoch), mapped
+         * back onto the monotonic clock the JVM's stops are logged on.
+         */
+        private long arrivedNs(long[] t, int which) {
+            return context.clocks().toMonotonicNanos(t[WindowTiming.END] + t[which]);
         }
 
         /** Negative only across members whose clocks differ; above the histogram's range never in practice. */

@@ -11,6 +11,7 @@ import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.schedule.Decision;
 import dev.latencybench.core.schedule.ScheduleFile;
+import dev.latencybench.core.tail.TailPart;
 import dev.latencybench.core.view.Answer;
 import dev.latencybench.core.view.ViewRow;
 
@@ -57,6 +58,7 @@ final class ChainAnswer {
         } else {
             a = Answer.best(best.transport, "most chains held", count(best) + (Double.isNaN(best.coresPerChain) ? ""
                     : " (" + cores(best) + " cores a chain)"));
+            String cause = cause(s, rows, best);
             if (ranked.size() > 1) {
                 ChainCapacity.Held next = ranked.get(1);
                 boolean tie = next.chains == best.chains || best.lowerBound && next.lowerBound;
@@ -68,6 +70,7 @@ final class ChainAnswer {
                     a = a.also(clause(h));
                 }
             }
+            a = a.also(cause);
         }
         for (String u : undecided) {
             a = a.also(u);
@@ -77,6 +80,18 @@ final class ChainAnswer {
         }
         ChainCapacity.Held f = held.get(floor);
         return f == null ? a : a.also("floor " + clause(f));
+    }
+
+    /**
+     * Why the best transport's latency tail is what it is at the count it held ({@link ChainCapacity.Held#cpuAtChains}):
+     * {@code 1 chain beyond p99.9: 18 of 20 platform}; null where that step has no attributed tail.
+     */
+    static String cause(ScheduleFile s, List<ViewRow> rows, ChainCapacity.Held best) {
+        List<ViewRow> at = ChainCapacity.rowsAt(s, rows, best.transport, best.cpuAtChains);
+        TailPart t = at.isEmpty() ? null : TailPart.ofMember(at.get(at.size() - 1).result.tail);
+        String c = t == null ? null : t.causeClause();
+        return c == null ? null : String.format(Locale.ROOT, "%,d chain%s %s", best.cpuAtChains,
+                best.cpuAtChains == 1 ? "" : "s", c);
     }
 
     /**

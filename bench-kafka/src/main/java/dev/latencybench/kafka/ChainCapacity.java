@@ -104,16 +104,25 @@ public final class ChainCapacity {
     /** The CPU of the transport's (last) step of {@code chains} chains on the schedule's cell; null when none. */
     private static ChainResult.Cpu cpu(ScheduleFile schedule, List<ViewRow> rows, String transport, long chains) {
         ChainResult.Cpu found = null;
+        for (ViewRow r : rowsAt(schedule, rows, transport, chains)) {
+            ChainResult part = r.result.part(ChainResult.PART);
+            if (part != null && part.cpu != null) {
+                found = part.cpu;
+            }
+        }
+        return found;
+    }
+
+    /** The cells with a result of the transport's steps of {@code chains} chains on the schedule's cell, in step order. */
+    static List<ViewRow> rowsAt(ScheduleFile schedule, List<ViewRow> rows, String transport, long chains) {
+        List<ViewRow> found = new java.util.ArrayList<>();
         for (ScheduleFile.RanStep s : steps(schedule)) {
             if (!transport.equals(s.variant) || count(s) != chains) {
                 continue;
             }
             for (ViewRow r : rows) {
                 if (r.variant.equals(s.name) && r.cell.equals(schedule.cell) && r.result != null) {
-                    ChainResult part = r.result.part(ChainResult.PART);
-                    if (part != null && part.cpu != null) {
-                        found = part.cpu;
-                    }
+                    found.add(r);
                 }
             }
         }

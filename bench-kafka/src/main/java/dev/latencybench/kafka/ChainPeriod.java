@@ -382,7 +382,7 @@ final class ChainPeriod {
                     || serviceNs > LatencyRecorder.HIGHEST_TRACKABLE_NS) {
                 outOfRange[c]++; // neither is recorded, so the two metrics keep equal counts
             } else {
-                latency.record(latencyNs);
+                latency.record(latencyNs, now); // with its end, for the tail's attribution
                 service.record(serviceNs);
                 own.recordValue(latencyNs);
             }

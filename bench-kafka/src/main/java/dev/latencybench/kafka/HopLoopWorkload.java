@@ -107,7 +107,7 @@ final class HopLoopWorkload implements Workload {
                 if (l < 0 || l > LatencyRecorder.HIGHEST_TRACKABLE_NS || s < 0 || s > LatencyRecorder.HIGHEST_TRACKABLE_NS) {
                     outOfRange[0]++;
                 } else {
-                    latency.record(l);
+                    latency.record(l, now); // with its end, for the tail's attribution
                     service.record(s);
                     hop1.record(s);
                     own.recordValue(l);

@@ -23,7 +23,9 @@ import dev.latencybench.report.data.RunData;
  * primary metric's row the tail's causes: {@code tail_gc}, {@code tail_safepoint}, {@code tail_platform},
  * {@code tail_code}, the shares (0 to 1) of the samples beyond p99.9 put down to each (empty where fewer than 10
  * were attributed), and {@code tail_other}, filled only for a result whose platform and code were not told apart
- * (written before the hiccup probe: its {@code tail_platform} and {@code tail_code} are then empty).
+ * (written before the hiccup probe: its {@code tail_platform} and {@code tail_code} are then empty); and
+ * {@code tail_cause}, the answer's clause ({@link TailPart#causeClause}: beyond p99.9, else beyond p99, else over
+ * the samples kept), so that a study of few samples (a smoke run's Jet windows or start-up launches) names one too.
  * Written beside the report from the same read-back data. Stateless.
  */
 final class RunSummary {
@@ -32,7 +34,7 @@ final class RunSummary {
     /** The columns, in order; the percentiles in the metric's unit ({@code unit}: ns for times). */
     static final List<String> COLUMNS = List.of("scenario", "variant", "jvm", "gc", "metric", "unit", "status", "p50",
             "p90", "p99", "p99_9", "p99_99", "max", "count", "forks", "tail_gc", "tail_safepoint", "tail_platform",
-            "tail_code", "tail_other", "flags",
+            "tail_code", "tail_other", "tail_cause", "flags",
             "reasons", "cell");
     /** The columns that hold whole numbers in the JSON: p50 to forks. */
     private static final int FIRST_NUMBER = COLUMNS.indexOf("p50");
@@ -140,6 +142,8 @@ final class RunSummary {
             Double share = tail == null ? null : tail.shareBeyondP99_9(c);
             row.add(share == null ? "" : String.format(java.util.Locale.ROOT, "%.3f", share));
         }
+        String cause = tail == null ? null : tail.causeClause(); // also where too few for shares: p99, or the worst kept
+        row.add(cause == null ? "" : cause);
         row.add(String.join(" | ", r.notes));
         row.add(String.join(" | ", r.reasons));
         row.add(cell);

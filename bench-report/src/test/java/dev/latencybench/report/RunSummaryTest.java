@@ -39,7 +39,7 @@ class RunSummaryTest {
         Report.write(run, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
         List<String> csv = Files.readAllLines(run.resolve("summary.csv"));
         assertTrue(csv.stream().anyMatch(l -> l.startsWith("queue,chronicle,") && l.contains(",latency,")
-                && l.contains(",1,0.750,0.050,0.150,0.050,,")), "told apart: no other " + csv);
+                && l.contains(",1,0.750,0.050,0.150,0.050,,beyond p99.9: 15 of 20 gc,")), "told apart: no other " + csv);
         assertTrue(csv.stream().anyMatch(l -> l.startsWith("queue,reference,") && l.contains(",latency,")
                 && l.contains(",1,,,,,,")), "9 beyond p99.9: no shares " + csv);
         assertTrue(csv.stream().anyMatch(l -> l.startsWith("queue,baseline,") && l.contains(",latency,")
@@ -86,7 +86,7 @@ class RunSummaryTest {
 
         List<String> csv = Files.readAllLines(run.resolve("summary.csv"));
         assertEquals("scenario,variant,jvm,gc,metric,unit,status,p50,p90,p99,p99_9,p99_99,max,count,forks,tail_gc,"
-                + "tail_safepoint,tail_platform,tail_code,tail_other,flags,reasons,cell", csv.get(0));
+                + "tail_safepoint,tail_platform,tail_code,tail_other,tail_cause,flags,reasons,cell", csv.get(0));
         assertEquals(5, csv.size(), "two cells x two metrics: " + csv);
         LatencySummary latency = Metrics.summariesOf(ResultFiles.readJson(
                 run.resolve("queue/chronicle/openjdk-17.0.15__g1/result.json"))).get("latency");

@@ -165,6 +165,18 @@ class ReadmeFirstScreenIT {
                 String.join("\n", md), Files.readString(runDir.resolve("report.html")));
         assertEquals(List.of(), problems);
         assertFalse(first.contains("no answer"), "a smoke run on this machine answers every study:\n" + first);
+        // issue 40: every study's tail is given a cause, on the first screen and in summary.csv
+        java.util.regex.Pattern cause = java.util.regex.Pattern.compile("(beyond p99(\\.9)?: [\\d,]+ of [\\d,]+|of the"
+                + " [\\d,]+ worst: [\\d,]+) (gc|safepoint|platform|code)");
+        List<String> csv = Files.readAllLines(runDir.resolve("summary.csv"));
+        int causeColumn = fields(csv.get(0)).indexOf("tail_cause");
+        for (String study : all) {
+            String line = md.subList(0, Math.min(40, md.size())).stream().filter(l -> l.startsWith("- **[" + study
+                    + "]")).findFirst().orElse("");
+            assertTrue(cause.matcher(line).find(), study + "'s answer names its tail's cause: " + line);
+            assertTrue(csv.stream().skip(1).map(ReadmeFirstScreenIT::fields).anyMatch(r -> r.get(0).equals(study)
+                    && cause.matcher(r.get(causeColumn)).matches()), study + " has a tail_cause in summary.csv");
+        }
         try (Stream<Path> charts = Files.list(runDir.resolve("charts"))) {
             List<String> timelines = charts.map(c -> c.getFileName().toString()).filter(n -> n.contains("timeline"))
                     .toList();

@@ -85,6 +85,7 @@ class RunnerKillIT {
         Process runner = bench.process;
         List<ProcessHandle> cell = new ArrayList<>(children(runner, "StudyMain"));
         cell.addAll(children(runner, "ForkedMain"));
+        cell.addAll(children(runner, "ControlProbeMain")); // the launcher's idle control JVM
 
         kill(runner.toHandle());
         assertTrue(runner.waitFor(10, TimeUnit.SECONDS), "the runner is gone");
@@ -106,6 +107,7 @@ class RunnerKillIT {
         bench = startMeasuring("run", "--resume", runDir.toString());
         runner = bench.process;
         List<ProcessHandle> forks = children(runner, "ForkedMain");
+        forks.addAll(children(runner, "ControlProbeMain")); // its input ends with its launcher
         for (ProcessHandle launcher : children(runner, "StudyMain")) {
             kill(launcher);
         }

@@ -8,6 +8,7 @@ import java.util.Map;
 
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.tail.TailPart;
 import dev.latencybench.core.view.Answer;
 import dev.latencybench.core.view.VerdictRule;
 import dev.latencybench.core.view.ViewRow;
@@ -59,6 +60,8 @@ final class StartupAnswer {
             String time = time(best);
             if (a == null) {
                 a = Answer.best(best.variant, figure, time);
+                TailPart tail = best.result == null ? null : TailPart.ofMember(best.result.tail);
+                String cause = tail == null ? null : tail.causeClause();
                 if (modes.size() > 1) {
                     ViewRow next = modes.get(1);
                     VerdictRule.Range rb = launches(best);
@@ -75,6 +78,7 @@ final class StartupAnswer {
                                 : Answer.ratioInterval(ratio, (double) rn.low / rb.high, (double) rn.high / rb.low));
                     }
                 }
+                a = a.also(cause); // the best mode's launches: platform, or the service's own (code); kept first
             } else {
                 a = a.also("`" + best.variant + "` fastest of " + e.getKey() + ", " + time);
             }

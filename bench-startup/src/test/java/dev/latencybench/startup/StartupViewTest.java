@@ -110,6 +110,23 @@ class StartupViewTest {
                 + " 240/140; the flag cautions, it does not silence");
     }
 
+    /** The best mode's launches, attributed (never to this JVM's stops: they time the service), name their cause. */
+    @Test
+    void theAnswerNamesTheCauseOfTheBestModesLaunches() {
+        ViewRow plain = row("minimal-jvm", "temurin-25.0.3__g1", 137_000_000, 1, 1, 1, 137, 157);
+        ViewRow cds = row("minimal-cds", "temurin-25.0.3__g1", 254_000_000, 1, 1, 1, 254, 276);
+        dev.latencybench.core.tail.TailPart t = new dev.latencybench.core.tail.TailPart();
+        t.aboveThreshold.attributed = 2;
+        t.aboveThreshold.code = 1;
+        t.aboveThreshold.platform = 1;
+        JsonObject result = plain.result.toJson();
+        result.add("tail", t.toJson());
+        ViewRow withTail = new ViewRow(plain.variant, plain.cell, plain.jvm, plain.gc, "OK", METRICS.primary().name(),
+                Map.of("first-response", plain.primary()), CellResult.read(result));
+        String line = StartupAnswer.of(List.of(withTail, cds)).line(300);
+        assertTrue(line.contains("; of the 2 worst: 1 platform"), line);
+    }
+
     @Test
     void withTooFewLaunchesForAMedianTheAnswerGivesEachLaunchRangeAsTheTablesDo() {
         ViewRow plain = thin(row("minimal-jvm", "temurin-25.0.3__g1", 137_000_000, 1, 1, 1, 137, 157));

@@ -1,12 +1,16 @@
 package dev.latencybench.task;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import com.google.gson.JsonObject;
@@ -17,18 +21,24 @@ import org.junit.jupiter.api.parallel.Isolated;
 
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.tail.Cause;
+import dev.latencybench.core.tail.ControlJvm;
+import dev.latencybench.core.tail.ControlProbeMain;
 import dev.latencybench.core.tail.TailPart;
 import dev.latencybench.core.testing.StudyJar;
 import dev.latencybench.core.testing.UnderLoad;
 import dev.latencybench.task.tasks.GcEvery300msTask;
+import dev.latencybench.task.tasks.RealTimeHogOnPacingCpuTask;
 import dev.latencybench.task.tasks.SpinEveryThousandthCallTask;
+import dev.latencybench.task.tasks.ThreadDumpEvery250msTask;
 
 /**
  * Ground truth for the tail's causes, through the study's jar at smoke scale: a task whose tail is made by
  * {@code System.gc()} every 300 ms is put down at least 90% to {@code gc} beyond p99.9 (on a quiet machine); the
  * floor (a task that samples at once and allocates nothing), measured in the same run, is not put down to
  * {@code gc}; a task that spins 3 ms every thousandth call is put down to {@code code} or {@code platform}, never to
- * {@code other}, as every fork ran a hiccup probe. One run of three variants: about 15 s.
+ * {@code other}, as every fork ran a hiccup probe; a task whose tail is made by dumping the stacks of 300 parked
+ * threads every 250 ms is put down at least 90% to {@code safepoint} (on a quiet machine). One run of four variants:
+ * about 20 s.
  */
 @Isolated // its ground truths are asserted where no other process disturbed the forks
 class TailAttributionIT {
@@ -37,12 +47,15 @@ class TailAttributionIT {
     @TempDir
     Path tmp;
 
-    private JsonObject result(String runId, String variant) throws IOException {
+    private Path cell(String runId, String variant) throws IOException {
         Path variantDir = tmp.resolve("results").resolve(runId).resolve("task").resolve(variant);
         try (Stream<Path> cells = Files.list(variantDir)) {
-            Path cell = cells.filter(Files::isDirectory).findFirst().orElseThrow();
-            return ResultFiles.readJson(cell.resolve("result.json"));
+            return cells.filter(Files::isDirectory).findFirst().orElseThrow();
         }
+    }
+
+    private JsonObject result(String runId, String variant) throws IOException {
+        return ResultFiles.readJson(cell(runId, variant).resolve("result.json"));
     }
 
     private static TailPart tail(JsonObject result, String variant) {
@@ -71,10 +84,11 @@ class TailAttributionIT {
      * outlast a pause, and it is printed instead.
      */
     @Test
-    void systemGcEvery300msIsTheTailsCauseAndNotTheFloors() throws Exception {
+    void systemGcAndThreadDumpsAreTheTailsCausesAndNotTheFloors() throws Exception {
         run("bench.scale=smoke", "bench.run.id=tail", "bench.cpus=none",
                 "bench.task.classes=" + GcEvery300msTask.class.getName() + ","
-                        + SpinEveryThousandthCallTask.class.getName());
+                        + SpinEveryThousandthCallTask.class.getName() + ","
+                        + ThreadDumpEvery250msTask.class.getName());
         JsonObject gcResult = result("tail", "GcEvery300msTask");
         TailPart gc = tail(gcResult, "GcEvery300msTask");
         System.out.println("GcEvery300msTask tail: " + gc.toJson());
@@ -99,7 +113,28 @@ class TailAttributionIT {
         JsonObject spinResult = result("tail", "SpinEveryThousandthCallTask");
         TailPart spin = tail(spinResult, "SpinEveryThousandthCallTask");
         System.out.println("SpinEveryThousandthCallTask tail: " + spin.toJson());
-        for (TailPart t : new TailPart[] {gc, floor, spin}) {
+        JsonObject dumpResult = result("tail", "ThreadDumpEvery250msTask");
+        TailPart dump = tail(dumpResult, "ThreadDumpEvery250msTask");
+        System.out.println("ThreadDumpEvery250msTask tail: " + dump.toJson());
+        assertTrue(dump.aboveThreshold.safepoint >= 1, "some of the worst samples kept are the dumps': " + dump.toJson());
+        assertTrue(dump.worst.get(Cause.SAFEPOINT.label()).stop.equals("ThreadDump"), dump.toJson().toString());
+        if (busy(dumpResult)) {
+            System.out.println("busy machine: the share of safepoint beyond p99.9 is not asserted: "
+                    + dump.shareBeyondP99_9(Cause.SAFEPOINT));
+        } else {
+            assertTrue(dump.beyondP99_9.attributed >= TailPart.SHARES_FROM, "enough samples attributed: "
+                    + dump.toJson());
+            assertTrue(dump.shareBeyondP99_9(Cause.SAFEPOINT) >= 0.9, "at least 90% safepoint beyond p99.9: "
+                    + dump.toJson());
+        }
+
+        for (String variant : List.of("floor", "GcEvery300msTask", "SpinEveryThousandthCallTask",
+                "ThreadDumpEvery250msTask")) {
+            assertTrue(Files.exists(cell("tail", variant).resolve(ControlJvm.STALLS)),
+                    variant + ": the idle control JVM beside its fork wrote its stalls");
+        }
+        assertEquals(List.of(), processesWith(ControlProbeMain.class.getName()), "no control JVM left running");
+        for (TailPart t : new TailPart[] {gc, floor, spin, dump}) {
             assertTrue(t.aboveThreshold.other == 0 && t.shortfall.stream().noneMatch(s -> s.contains("stalls.bin")),
                     "every fork ran a hiccup probe, so platform and code are told apart: " + t.toJson());
         }
@@ -109,6 +144,59 @@ class TailAttributionIT {
                     + spin.shareBeyondP99_9(Cause.CODE));
         } else {
             assertTrue(spin.shareBeyondP99_9(Cause.CODE) >= 0.9, "at least 90% code beyond p99.9: " + spin.toJson());
+        }
+    }
+
+    /** Whether this machine lets a process take SCHED_FIFO ({@code chrt -f}): root or CAP_SYS_NICE, and chrt. */
+    private static boolean realTimeAllowed() throws InterruptedException {
+        try {
+            Process p = new ProcessBuilder("chrt", "-f", "10", "true").redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** The processes still running whose command line holds {@code text}. */
+    private static List<String> processesWith(String text) throws IOException {
+        try (Stream<Path> procs = Files.list(Paths.get("/proc"))) {
+            return procs.filter(p -> p.getFileName().toString().matches("\\d+")).filter(p -> {
+                try {
+                    return new String(Files.readAllBytes(p.resolve("cmdline"))).contains(text);
+                } catch (IOException e) {
+                    return false; // ended meanwhile
+                }
+            }).map(p -> p.getFileName().toString()).collect(java.util.stream.Collectors.toList());
+        }
+    }
+
+    /**
+     * A real-time process spinning 5 ms bursts on the pacing thread's CPU is the tail's cause: at least 90%
+     * {@code platform} beyond p99.9 on a quiet machine, through the pacing thread's run-queue wait; the hog is gone
+     * once the run is. Pinned (bench.cpus=auto), as a hog cannot hold up a thread free to move. Skipped only where
+     * the machine refuses SCHED_FIFO.
+     */
+    @Test
+    void aRealTimeHogOnThePacingCpuIsThePlatform() throws Exception {
+        assumeTrue(realTimeAllowed(), "chrt -f is missing or not allowed here");
+        run("bench.scale=smoke", "bench.run.id=hog", "bench.cpus=auto",
+                "bench.task.classes=" + RealTimeHogOnPacingCpuTask.class.getName());
+        assertEquals(List.of(), processesWith("EPOCHREALTIME"), "no hog left running after the run");
+        JsonObject hogResult = result("hog", "RealTimeHogOnPacingCpuTask");
+        TailPart hog = tail(hogResult, "RealTimeHogOnPacingCpuTask");
+        System.out.println("RealTimeHogOnPacingCpuTask tail: " + hog.toJson());
+        assertTrue(hog.aboveThreshold.platform >= 1, "some of the worst samples kept are the hog's: " + hog.toJson());
+        if (busy(hogResult)) {
+            System.out.println("busy machine: the share of platform beyond p99.9 is not asserted: "
+                    + hog.shareBeyondP99_9(Cause.PLATFORM));
+        } else {
+            assertTrue(hog.worst.get(Cause.PLATFORM.label()).stop.startsWith("run queue of"),
+                    "seen in the pacing thread's own wait: " + hog.toJson());
+            assertTrue(hog.beyondP99_9.attributed >= TailPart.SHARES_FROM, "enough samples attributed: "
+                    + hog.toJson());
+            assertTrue(hog.shareBeyondP99_9(Cause.PLATFORM) >= 0.9, "at least 90% platform beyond p99.9: "
+                    + hog.toJson());
         }
     }
 }

@@ -30,7 +30,7 @@ import dev.latencybench.core.time.Clock;
  * <p>The buffer is allocated once, before the first measured period, for 1% of the samples that period is
  * expected to take (the warm-up's count scaled to the measured duration), at most {@value #MOST_KEPT}; without
  * a warm-up to count from, {@value #KEPT_WITHOUT_ESTIMATE}. Outliers beyond it are counted, not kept. Without a
- * warm-up and without {@code bench.tail.above}, there is no threshold and none are kept.
+ * warm-up and without {@code bench.tail.above}, the threshold is 0: the buffer keeps the worst samples.
  *
  * <p>With a probe clock ({@link #withProbe}), the buffer comes with a {@link HiccupProbe}, started with it and
  * running until the JVM ends, which watches each thread pinned in a measured period ({@link #watchCurrentThread});
@@ -44,6 +44,16 @@ final class ForkTail {
     static final double KEPT_SHARE = 0.01;
     static final int MOST_KEPT = 1_000_000;
     static final int KEPT_WITHOUT_ESTIMATE = 100_000;
+    /** The fewest kept (16 KB): a study of few samples (Jet's windows, 100 a second) keeps enough to rest its p99 on. */
+    static final int LEAST_KEPT = 1_000;
+    /**
+     * Up to this many expected samples (every smoke run: the queue study's 200,000) the threshold is 0: the buffer
+     * alone picks the worst, so a warm-up slower than the measured period (a busy machine, a broker still warming)
+     * cannot set a threshold above every sample and leave nothing kept. A sample the full buffer turns away costs a
+     * compare and its count (a plain store with one writer, an atomic increment where several threads record);
+     * where more are expected (the queue and task studies at standard scale), the warm-up's threshold saves those.
+     */
+    static final long FEW_SAMPLES = 250_000;
     /** The percentile of the warm-up's second half that is the threshold: well below the measured p99.9. */
     static final double WARMUP_PERCENTILE = 90.0;
 
@@ -59,6 +69,8 @@ final class ForkTail {
     private final Histogram warmup = LatencyRecorder.newHistogram();
     private final Histogram secondHalf = LatencyRecorder.newHistogram();
     private boolean pastMidpoint;
+    /** The primary metric's samples time other processes: {@link OutlierFile#otherProcesses}. */
+    private boolean otherProcesses;
 
     /**
      * @param aboveNsGiven {@code bench.tail.above}; 0 takes the p90 of the warm-up's second half
@@ -105,15 +117,17 @@ final class ForkTail {
         pastMidpoint = false;
     }
 
-    /** The buffer of the measured periods (the same for each); null when there is no threshold. */
+    /**
+     * The buffer of the measured periods (the same for each). Without a warm-up to set the threshold, and none
+     * given, every sample is a candidate and the buffer keeps the worst {@value #KEPT_WITHOUT_ESTIMATE}: a study
+     * without a warm-up (start-up: each launch cold by design) has few samples, each worth its cause.
+     */
     synchronized OutlierBuffer forMeasuredPeriod() {
         if (buffer == null) {
-            long above = aboveNsGiven > 0 ? aboveNsGiven : warmupThresholdNs;
-            if (above < 0) {
-                return null;
-            }
             int capacity = expectedSamples < 0 ? KEPT_WITHOUT_ESTIMATE
-                    : (int) Math.min(MOST_KEPT, (long) Math.ceil(expectedSamples * KEPT_SHARE));
+                    : (int) Math.max(LEAST_KEPT, Math.min(MOST_KEPT, (long) Math.ceil(expectedSamples * KEPT_SHARE)));
+            boolean few = expectedSamples >= 0 && expectedSamples <= FEW_SAMPLES;
+            long above = aboveNsGiven > 0 ? aboveNsGiven : few ? 0 : Math.max(0, warmupThresholdNs);
             buffer = new OutlierBuffer(above, capacity);
             probe = probeClock == null ? null : HiccupProbe.start(probeClock);
         }
@@ -131,11 +145,16 @@ final class ForkTail {
         }
     }
 
+    /** Marks the outliers as samples of other processes ({@link OutlierFile#otherProcesses}). */
+    synchronized void timesOtherProcesses() {
+        otherProcesses = true;
+    }
+
     /** Writes the outliers kept so far to {@code forkDir}, and the probe's stalls; nothing when none are kept. */
     synchronized void write(Path forkDir) {
         if (buffer != null) {
             try {
-                OutlierFile.write(forkDir.resolve(ResultLayout.OUTLIERS), buffer);
+                OutlierFile.write(forkDir.resolve(ResultLayout.OUTLIERS), buffer, otherProcesses);
                 if (probe != null) {
                     StallFile.write(forkDir.resolve(ResultLayout.STALLS), probe);
                 }

@@ -91,6 +91,17 @@ public final class PeriodContext {
         return clocks.monotonic();
     }
 
+    /**
+     * Says that the primary metric's samples time other processes (the start-up study's launched services), whose
+     * GC and safepoint stops are not in this JVM's log: the tail's attribution then tells only the platform's stalls
+     * from the rest ({@code code}: the other process's own doing), rather than put them down to this JVM's stops.
+     */
+    public void primaryTimesOtherProcesses() {
+        if (tail != null) {
+            tail.timesOtherProcesses();
+        }
+    }
+
     /** A fixed-rate schedule on the period's clock, for one sending thread. */
     public Pacer pacer(long ratePerSec) {
         return new Pacer(clocks.monotonic(), ratePerSec, SPIN_THRESHOLD_NS);

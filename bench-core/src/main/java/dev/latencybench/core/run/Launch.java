@@ -26,6 +26,7 @@ import dev.latencybench.core.schedule.StepOutcome;
 import dev.latencybench.core.study.CellPlan;
 import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.study.Study;
+import dev.latencybench.core.tail.ControlJvm;
 
 /**
  * One run of a study by its launcher: what every step shares (the benchmark JVMs' flags, the command
@@ -215,6 +216,7 @@ final class Launch {
      */
     private void runJmh(Step step, Path cellDir, Path jmhJson) throws RunnerException {
         JmhOutput output = JmhOutput.open(cellDir.resolve(JmhOutput.LOG), study.name(), out, err, run.verbose());
+        ControlJvm control = startControl(cellDir);
         try {
             output.redirect(); // the forks' own output reaches this JVM's System.out and System.err
             Study.Plan.Shared s = shared;
@@ -227,6 +229,31 @@ final class Launch {
             if (output.logFailure() != null) {
                 err.println("latency-bench: " + output.logFailure());
             }
+            stopControl(control);
+        }
+    }
+
+    /** The idle control JVM beside the step's forks; null, said once, where it cannot start. */
+    private ControlJvm startControl(Path cellDir) {
+        try {
+            return ControlJvm.start(cellDir);
+        } catch (IOException e) {
+            err.println("latency-bench: no control JVM (its stalls tell the platform's tail): " + e.getMessage());
+            return null;
+        }
+    }
+
+    private void stopControl(ControlJvm control) {
+        if (control == null) {
+            return;
+        }
+        try {
+            String failure = control.stop();
+            if (failure != null) {
+                err.println("latency-bench: " + failure);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 import org.HdrHistogram.Histogram;
@@ -16,8 +17,8 @@ import dev.latencybench.core.result.ResultLayout;
  * on {@code System.nanoTime()}'s clock. A sample's lifetime {@code [end - latency, end]} that overlaps a
  * {@link Cause#GC} stop is {@code gc}; else one that overlaps a {@link Cause#SAFEPOINT} is {@code safepoint};
  * else one that overlaps a stall of the {@link HiccupProbe} is {@code platform} (a watched measuring thread's
- * run-queue wait; the probe's own late wake-up only where it watched none: {@link StallFile#attributable}); else
- * {@code code}. A fork without
+ * run-queue wait; the probe's own late wake-up only where it watched none: {@link StallFile#attributable}; or a
+ * late wake-up of the idle control JVM's probe beside the forks, {@link ControlJvm}); else {@code code}. A fork without
  * a {@code stalls.bin} (no probe ran) tells neither of the last two: {@code other}, and its shortfall says so.
  * A fork without both other files, or whose log lacks the {@code timenanos} stamp, is left out
  * ({@link TailPart#forksAttributed} says how many were not).
@@ -37,6 +38,7 @@ public final class TailAttribution {
         t.beyondP99.samples = countAbove(primary, t.beyondP99.percentileNs);
         t.beyondP99_9.samples = countAbove(primary, t.beyondP99_9.percentileNs);
         boolean any = false;
+        List<Stop> control = controlStalls(cellDir, t);
         for (Path fork : forkDirs) {
             Path file = fork.resolve(ResultLayout.OUTLIERS);
             Path log = cellDir.resolve("gc-" + fork.getFileName() + ".log");
@@ -50,14 +52,18 @@ public final class TailAttribution {
             t.notKept += outliers.notKept;
             String pid = fork.getFileName().toString();
             shortfall(outliers, pid, primary, t);
-            JvmStops stops = Files.exists(log) ? JvmStops.read(log) : null;
-            if (stops == null || !stops.onNanoClock()) {
+            JvmStops stops = outliers.otherProcesses ? null : Files.exists(log) ? JvmStops.read(log) : null;
+            if (outliers.otherProcesses) {
+                t.shortfall.add("fork " + pid + ": its samples time other processes, whose GC and safepoint stops"
+                        + " are not in its log, so they are put down to the platform or else to those processes ("
+                        + Cause.CODE.label() + "), never to " + Cause.GC.label() + " or " + Cause.SAFEPOINT.label());
+            } else if (stops == null || !stops.onNanoClock()) {
                 t.shortfall.add("fork " + pid + ": no GC log stamped with timenanos, the samples' clock, so"
                         + " its " + outliers.size() + " outliers kept are not attributed");
                 continue;
             }
             t.forksAttributed++;
-            List<Stop> all = new ArrayList<>(stops.stops());
+            List<Stop> all = new ArrayList<>(stops == null ? List.of() : stops.stops());
             Path stallFile = fork.resolve(ResultLayout.STALLS);
             StallFile stalls = Files.exists(stallFile) ? StallFile.read(stallFile) : null;
             if (stalls == null) {
@@ -70,11 +76,35 @@ public final class TailAttribution {
                             + " not " + stalls.notKept + " more, so an outlier of the platform after them counts as code");
                 }
             }
+            all.addAll(control);
+            all.sort(Comparator.comparingLong((Stop s) -> s.startNs)); // each cause's stops earliest first
             attribute(outliers, new StopIndex(all), stalls == null ? Cause.OTHER : Cause.CODE, pid, t);
         }
         t.aboveThreshold.percentileNs = t.thresholdNs;
         t.aboveThreshold.samples = t.kept;
         return any ? t : null;
+    }
+
+    /**
+     * The idle control JVM's stalls ({@link ControlJvm}), for every fork of the cell, named
+     * {@value ControlJvm#LATE_WAKE_UP}; none where no control JVM ran (an older run) or its file is damaged, which
+     * the shortfall then says.
+     */
+    static List<Stop> controlStalls(Path cellDir, TailPart t) {
+        Path file = cellDir.resolve(ControlJvm.STALLS);
+        if (!Files.exists(file)) {
+            return List.of();
+        }
+        try {
+            List<Stop> renamed = new ArrayList<>();
+            for (Stop s : StallFile.read(file).stalls()) {
+                renamed.add(new Stop(Cause.PLATFORM, ControlJvm.LATE_WAKE_UP, s.startNs, s.endNs));
+            }
+            return renamed;
+        } catch (IOException e) {
+            t.shortfall.add("the control JVM's stalls are not used: " + e.getMessage());
+            return List.of();
+        }
     }
 
     /** Why one fork's file may lack samples beyond the cell's p99.9: its threshold, or its full buffer. */
@@ -134,10 +164,15 @@ public final class TailAttribution {
         return h.getTotalCount() == 0 ? 0 : h.getTotalCount() - h.getCountBetweenValues(0, valueNs);
     }
 
-    /** The stops and stalls of one fork, by cause, for finding the first that overlaps an interval. Not thread-safe. */
+    /**
+     * The stops and stalls of one fork, by cause, for finding the first that overlaps an interval; within
+     * {@code platform}, the fork's own stalls (they name the measuring thread that waited) before the control JVM's.
+     * Not thread-safe.
+     */
     static final class StopIndex {
-        /** The causes a stop or stall can have, in the order they are tried. */
-        private static final Cause[] ORDER = {Cause.GC, Cause.SAFEPOINT, Cause.PLATFORM};
+        /** The causes a stop or stall can have, in the order they are tried; the control JVM's stalls last. */
+        private static final Cause[] ORDER = {Cause.GC, Cause.SAFEPOINT, Cause.PLATFORM, Cause.PLATFORM};
+        private static final int CONTROL = ORDER.length - 1;
         private final List<List<Stop>> byCause = new ArrayList<>();
         private final long[] longestNs = new long[ORDER.length];
 
@@ -147,13 +182,21 @@ public final class TailAttribution {
                 byCause.add(new ArrayList<>());
             }
             for (Stop s : stops) {
-                for (int c = 0; c < ORDER.length; c++) {
-                    if (s.cause == ORDER[c]) {
-                        byCause.get(c).add(s);
-                        longestNs[c] = Math.max(longestNs[c], s.lengthNs());
-                    }
+                int c = s.name.equals(ControlJvm.LATE_WAKE_UP) ? CONTROL : tier(s.cause);
+                if (c >= 0) {
+                    byCause.get(c).add(s);
+                    longestNs[c] = Math.max(longestNs[c], s.lengthNs());
                 }
             }
+        }
+
+        private static int tier(Cause cause) {
+            for (int c = 0; c < CONTROL; c++) {
+                if (ORDER[c] == cause) {
+                    return c;
+                }
+            }
+            return -1;
         }
 
         /** The stop that covers part of {@code [fromNs, toNs]}: a GC one, else a safepoint, else a stall; null for none. */

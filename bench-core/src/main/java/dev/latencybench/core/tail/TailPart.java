@@ -3,6 +3,7 @@ package dev.latencybench.core.tail;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import com.google.gson.Gson;
@@ -133,6 +134,42 @@ public final class TailPart {
 
     public JsonObject toJson() {
         return GSON.toJsonTree(this).getAsJsonObject();
+    }
+
+    /**
+     * The answer's clause on why the tail is what it is: the cause most of the attributed samples beyond p99.9 were
+     * put down to, {@code beyond p99.9: 18 of 20 gc}; where fewer than {@value #SHARES_FROM} beyond p99.9 were
+     * attributed, the same beyond p99; where fewer beyond p99 too, over every sample kept ({@code of the 2 worst: 2
+     * code}: a study of few samples, such as start-up's launches). Null when none was attributed.
+     */
+    public String causeClause() {
+        String[] names = {"beyond p99.9", "beyond p99"};
+        Beyond[] parts = {beyondP99_9, beyondP99};
+        for (int i = 0; i < parts.length; i++) {
+            if (parts[i].attributed >= SHARES_FROM) {
+                return String.format(Locale.ROOT, "%s: %,d of %,d %s", names[i], parts[i].count(most(parts[i])),
+                        parts[i].attributed, most(parts[i]).label());
+            }
+        }
+        Beyond kept = aboveThreshold;
+        return kept.attributed == 0 ? null : String.format(Locale.ROOT, "of the %,d worst: %,d %s", kept.attributed,
+                kept.count(most(kept)), most(kept).label());
+    }
+
+    /** The cause with the most samples, the first in {@link Cause}'s order on a tie. */
+    private static Cause most(Beyond b) {
+        Cause most = Cause.values()[0];
+        for (Cause c : Cause.values()) {
+            if (b.count(c) > b.count(most)) {
+                most = c;
+            }
+        }
+        return most;
+    }
+
+    /** The part as a result's {@code tail} member holds it; null for none. */
+    public static TailPart ofMember(JsonObject tail) {
+        return tail == null ? null : GSON.fromJson(tail, TailPart.class);
     }
 
     /** The part of a result, or null when it has none (a result written before tails were attributed). */

@@ -50,6 +50,11 @@ public final class Clocks {
         return monotonicNs + offsetNs;
     }
 
+    /** The instant of the monotonic clock that {@link #toEpochNanos} maps to {@code epochNs}. */
+    public long toMonotonicNanos(long epochNs) {
+        return epochNs - offsetNs;
+    }
+
     /** The epoch time, in milliseconds (rounded down), of an instant of the monotonic clock. */
     public long toEpochMillis(long monotonicNs) {
         return Math.floorDiv(toEpochNanos(monotonicNs), 1_000_000L);

@@ -28,11 +28,11 @@ class ForkTailTest {
 
     @Test
     void theWarmUpsP90IsTheThresholdAndOnePercentOfTheExpectedSamplesTheCapacity() {
-        ForkTail t = new ForkTail(0, 2_000_000_000L);
+        ForkTail t = new ForkTail(0, 200_000_000_000L);
         warmUp(t, oneToTenThousand());
         OutlierBuffer b = t.forMeasuredPeriod();
         assertEquals(oneToTenThousand().highestEquivalentValue(9_000), b.aboveNs());
-        assertEquals(200, b.capacity(), "1% of 10,000 in 1 s scaled to 2 s");
+        assertEquals(20_000, b.capacity(), "1% of 10,000 in 1 s scaled to 200 s");
         assertSame(b, t.forMeasuredPeriod(), "one buffer for the fork's measured periods");
     }
 
@@ -41,7 +41,7 @@ class ForkTailTest {
     void theThresholdIsTheP90OfTheIntervalsTakenAfterTheWarmUpsMidpoint() {
         Histogram slow = LatencyRecorder.newHistogram();
         slow.recordValueWithCount(5_000_000, 10_000);
-        ForkTail t = new ForkTail(0, 4_000_000_000L);
+        ForkTail t = new ForkTail(0, 400_000_000_000L);
         long warmupNs = 4_000_000_000L;
         t.warmupInterval(slow, 1_000_000_000L, warmupNs);
         t.warmupInterval(slow, 2_000_000_000L, warmupNs); // the midpoint's sample ends the first half
@@ -50,15 +50,33 @@ class ForkTailTest {
         t.warmedUp(warmupNs);
         OutlierBuffer b = t.forMeasuredPeriod();
         assertEquals(oneToTenThousand().highestEquivalentValue(9_000), b.aboveNs());
-        assertEquals(400, b.capacity(), "1% of the whole warm-up's 40,000 in 4 s scaled to 4 s");
+        assertEquals(40_000, b.capacity(), "1% of the whole warm-up's 40,000 in 4 s scaled to 400 s");
     }
 
     @Test
     void aWarmUpThatEndedBeforeItsMidpointGivesItsWholeP90() {
-        ForkTail t = new ForkTail(0, 1_000_000_000L);
+        ForkTail t = new ForkTail(0, 200_000_000_000L);
         t.warmupInterval(oneToTenThousand(), 400_000_000L, 1_000_000_000L);
         t.warmedUp(1_000_000_000L);
         assertEquals(oneToTenThousand().highestEquivalentValue(9_000), t.forMeasuredPeriod().aboveNs());
+    }
+
+    /** Every smoke run (Jet's windows, a chain step's messages, the queue's 200,000): every sample a candidate, at least 1,000 kept. */
+    @Test
+    void upTo250kSamplesKeepTheWorstOfAll() {
+        ForkTail t = new ForkTail(0, 2_000_000_000L);
+        warmUp(t, oneToTenThousand());
+        OutlierBuffer b = t.forMeasuredPeriod();
+        assertEquals(0, b.aboveNs(), "20,000 expected: every sample a candidate");
+        assertEquals(ForkTail.LEAST_KEPT, b.capacity(), "1% of 20,000 is under 1,000");
+        ForkTail smoke = new ForkTail(0, 25_000_000_000L);
+        warmUp(smoke, oneToTenThousand());
+        assertEquals(0, smoke.forMeasuredPeriod().aboveNs(), "250,000 expected: still every sample a candidate");
+        assertEquals(2_500, smoke.forMeasuredPeriod().capacity());
+        ForkTail many = new ForkTail(0, 26_000_000_000L);
+        warmUp(many, oneToTenThousand());
+        assertEquals(oneToTenThousand().highestEquivalentValue(9_000), many.forMeasuredPeriod().aboveNs(),
+                "260,000 expected: the warm-up's p90");
     }
 
     @Test
@@ -69,8 +87,10 @@ class ForkTailTest {
     }
 
     @Test
-    void noWarmUpNoThresholdNoOutliers() {
-        assertNull(new ForkTail(0, 1_000_000_000L).forMeasuredPeriod());
+    void noWarmUpKeepsTheWorstOfEverySample() {
+        OutlierBuffer all = new ForkTail(0, 1_000_000_000L).forMeasuredPeriod();
+        assertEquals(0, all.aboveNs());
+        assertEquals(ForkTail.KEPT_WITHOUT_ESTIMATE, all.capacity());
         assertEquals(ForkTail.KEPT_WITHOUT_ESTIMATE, new ForkTail(1_000, 1_000_000_000L).forMeasuredPeriod().capacity());
     }
 

@@ -31,7 +31,30 @@ class OutlierFileTest {
         assertEquals(3, r.size());
         assertEquals(300, r.endNs(2));
         assertEquals(8_000, r.latencyNs(2));
-        assertEquals(4 + 4 + 8 + 8 + 4 + 3 * 16, Files.size(f));
+        assertEquals(false, r.otherProcesses);
+        assertEquals(4 + 4 + 8 + 8 + 4 + 4 + 3 * 16, Files.size(f));
+    }
+
+    @Test
+    void samplesOfOtherProcessesAreSaidSo() throws IOException {
+        OutlierBuffer b = new OutlierBuffer(0, 2);
+        b.add(100, 300_000_000);
+        Path f = tmp.resolve("outliers.bin");
+        OutlierFile.write(f, b, true);
+        assertEquals(true, OutlierFile.read(f).otherProcesses);
+    }
+
+    /** A file written before the flags (version 1) reads as samples of this JVM. */
+    @Test
+    void versionOneIsRead() throws IOException {
+        Path f = tmp.resolve("outliers.bin");
+        java.nio.ByteBuffer v1 = java.nio.ByteBuffer.allocate(4 + 4 + 8 + 8 + 4 + 16);
+        v1.putInt(0x4C42544C).putInt(1).putLong(5_000).putLong(2).putInt(1).putLong(100).putLong(6_000);
+        Files.write(f, v1.array());
+        OutlierFile r = OutlierFile.read(f);
+        assertEquals(false, r.otherProcesses);
+        assertEquals(2, r.notKept);
+        assertEquals(6_000, r.latencyNs(0));
     }
 
     @Test

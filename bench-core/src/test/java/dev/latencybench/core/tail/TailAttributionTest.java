@@ -112,6 +112,82 @@ class TailAttributionTest {
         assertEquals("Pause Young (Normal) (G1 Evacuation Pause)", back.worst.get("gc").stop);
     }
 
+    /**
+     * The idle control JVM's late wake-up is the platform's too, for every fork of the cell: the code outlier of
+     * the first test, [0.7, 0.9] ms, is put down to the control JVM's stall over [0.8, 1.2] ms.
+     */
+    @Test
+    void aStallOfTheControlJvmIsThePlatform() throws IOException {
+        OutlierBuffer b = new OutlierBuffer(100_000, 10);
+        b.add(900_000, 200_000);      // [0.7, 0.9] ms: the control JVM's stall
+        b.add(3_200_000, 200_000);    // [3.0, 3.2] ms: none: the code
+        Histogram h = LatencyRecorder.newHistogram();
+        h.recordValueWithCount(1_000, 998);
+        h.recordValueWithCount(200_000, 2);
+        HiccupProbe control = new HiccupProbe(new HiccupProbeTest.FakeClock(), 1_000_000, 10);
+        control.stalls().add(800_000, 1_200_000, 0);
+        StallFile.write(tmp.resolve(ControlJvm.STALLS), control);
+        TailPart t = TailAttribution.of(tmp, List.of(fork(b)), h);
+        assertEquals(1, t.aboveThreshold.platform);
+        assertEquals(1, t.aboveThreshold.code);
+        assertEquals(ControlJvm.LATE_WAKE_UP, t.worst.get("platform").stop);
+        assertEquals(List.of(), t.shortfall);
+    }
+
+    /** Where the fork's own probe saw the measuring thread wait, that names the stall, though the control's started later. */
+    @Test
+    void theForksOwnStallNamesThePlatformBeforeTheControlJvms() throws IOException {
+        OutlierBuffer b = new OutlierBuffer(100_000, 10);
+        b.add(4_800_000, 300_000);    // [4.5, 4.8] ms: the pacer's wait [4.4, 4.7] and the control's [4.6, 4.9]
+        Histogram h = LatencyRecorder.newHistogram();
+        h.recordValueWithCount(1_000, 999);
+        h.recordValue(300_000);
+        HiccupProbe control = new HiccupProbe(new HiccupProbeTest.FakeClock(), 1_000_000, 10);
+        control.stalls().add(4_600_000, 4_900_000, 0);
+        StallFile.write(tmp.resolve(ControlJvm.STALLS), control);
+        TailPart t = TailAttribution.of(tmp, List.of(fork(b)), h);
+        assertEquals(1, t.aboveThreshold.platform);
+        assertEquals("run queue of pacer", t.worst.get("platform").stop);
+    }
+
+    /**
+     * Samples that time other processes (start-up's launches) are never put down to this JVM's stops: the one in the
+     * G1 pause is the code's (the other process's), the one in the pacer's wait the platform's.
+     */
+    @Test
+    void samplesOfOtherProcessesAreNotPutDownToThisJvmsStops() throws IOException {
+        OutlierBuffer b = new OutlierBuffer(0, 10);
+        b.add(2_500_000, 1_000_000);  // [1.5, 2.5] ms: the G1 pause, and the pacer's wait within it
+        b.add(3_200_000, 200_000);    // [3.0, 3.2] ms: none
+        Histogram h = LatencyRecorder.newHistogram();
+        h.recordValue(1_000_000);
+        h.recordValue(200_000);
+        Path fork = fork(new OutlierBuffer(0, 1));
+        OutlierFile.write(fork.resolve(ResultLayout.OUTLIERS), b, true);
+        TailPart t = TailAttribution.of(tmp, List.of(fork), h);
+        assertEquals(0, t.aboveThreshold.gc + t.aboveThreshold.safepoint);
+        assertEquals(1, t.aboveThreshold.platform);
+        assertEquals(1, t.aboveThreshold.code);
+        assertEquals(List.of("fork 42: its samples time other processes, whose GC and safepoint stops are not in its"
+                + " log, so they are put down to the platform or else to those processes (code), never to gc or"
+                + " safepoint"), t.shortfall);
+    }
+
+    /** A control JVM's file that cannot be read is said, and the forks' own records still count. */
+    @Test
+    void aDamagedControlFileIsSaid() throws IOException {
+        OutlierBuffer b = new OutlierBuffer(100_000, 10);
+        b.add(900_000, 200_000);
+        Histogram h = LatencyRecorder.newHistogram();
+        h.recordValueWithCount(1_000, 999);
+        h.recordValue(200_000);
+        Files.write(tmp.resolve(ControlJvm.STALLS), new byte[] {1, 2, 3});
+        TailPart t = TailAttribution.of(tmp, List.of(fork(b)), h);
+        assertEquals(1, t.aboveThreshold.code);
+        assertEquals(1, t.shortfall.size());
+        assertEquals(true, t.shortfall.get(0).startsWith("the control JVM's stalls are not used: "), t.shortfall.get(0));
+    }
+
     /** A fork that ran no hiccup probe cannot tell the platform from the code: 'other', as before the probe. */
     @Test
     void aForkWithoutStallsPutsWhatNoStopCoversDownToOther() throws IOException {

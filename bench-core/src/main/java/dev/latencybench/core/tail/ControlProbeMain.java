@@ -1,0 +1,53 @@
+package dev.latencybench.core.tail;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+
+import dev.latencybench.core.time.SystemClock;
+
+/**
+ * The idle control JVM's whole program (jHiccup's control JVM, our own code): a {@link HiccupProbe} and nothing
+ * else, from start until its standard input ends, then its stalls to the file named by its one argument
+ * ({@link StallFile}). Its input ends when the launcher that started it closes it ({@link ControlJvm#close}) or
+ * dies, however it dies: a pipe's last writer gone reads as end of input. On SIGINT or SIGTERM it writes the
+ * file on its way out too. Prints {@value #READY} once its probe runs.
+ */
+public final class ControlProbeMain {
+    /** The line printed once the probe runs. */
+    static final String READY = "control probe running";
+
+    private ControlProbeMain() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length != 1) {
+            System.err.println("usage: ControlProbeMain <stalls file>");
+            System.exit(2);
+        }
+        Path file = Paths.get(args[0]);
+        HiccupProbe probe = HiccupProbe.start(SystemClock.INSTANCE);
+        boolean[] written = new boolean[1];
+        Runnable write = () -> {
+            synchronized (written) {
+                if (written[0]) {
+                    return;
+                }
+                written[0] = true;
+                probe.stop();
+                try {
+                    StallFile.write(file, probe);
+                } catch (IOException e) { // names the file
+                    System.err.println("control probe: " + e.getMessage());
+                }
+            }
+        };
+        Runtime.getRuntime().addShutdownHook(new Thread(write, "lb-control-write"));
+        System.out.println(READY);
+        System.out.flush();
+        while (System.in.read() >= 0) {
+            // nothing is sent; the read returns at the end of input
+        }
+        write.run();
+    }
+}
