@@ -115,17 +115,27 @@ class ForkTailTest {
                 warm.record(i % 2 == 0 ? 500 : 1_001 + i % 4_000, i);
             }
         }
-        OutlierBuffer b = new OutlierBuffer(1_000, 16);
-        MetricRecorder r = new MetricRecorder(metric, b);
-        long probe = ThreadAllocation.currentThreadBytes();
-        long readingCostBytes = ThreadAllocation.currentThreadBytes() - probe; // what reading the counter allocates
-        long before = ThreadAllocation.currentThreadBytes();
-        for (int i = 0; i < 10_000; i++) {
-            long value = i % 3 == 2 ? 1_000 + i : 999 + (i % 3); // 999, 1000, then an outlier 1000 + i
-            r.record(value, 1_000_000 + i);
+        // Measured up to 5 times, the least counted: a compilation or deoptimization of the recording path that
+        // lands inside one measurement can allocate once (a deoptimized frame's objects), never per record; a
+        // record that allocated would show in every measurement (3,333 outliers: at least 53 KB).
+        OutlierBuffer b = null;
+        MetricRecorder r = null;
+        long readingCostBytes = 0;
+        long allocated = Long.MAX_VALUE;
+        for (int attempt = 0; attempt < 5 && allocated != readingCostBytes; attempt++) {
+            b = new OutlierBuffer(1_000, 16);
+            r = new MetricRecorder(metric, b);
+            long probe = ThreadAllocation.currentThreadBytes();
+            readingCostBytes = ThreadAllocation.currentThreadBytes() - probe; // what reading the counter allocates
+            long before = ThreadAllocation.currentThreadBytes();
+            for (int i = 0; i < 10_000; i++) {
+                long value = i % 3 == 2 ? 1_000 + i : 999 + (i % 3); // 999, 1000, then an outlier 1000 + i
+                r.record(value, 1_000_000 + i);
+            }
+            allocated = Math.min(allocated, ThreadAllocation.currentThreadBytes() - before);
         }
-        long allocated = ThreadAllocation.currentThreadBytes() - before;
-        assertEquals(readingCostBytes, allocated, "bytes allocated by 10,000 records, with reading the counter");
+        assertEquals(readingCostBytes, allocated, "bytes allocated by 10,000 records, with reading the counter,"
+                + " the least of 5 measurements");
         assertEquals(16, b.size());
         assertEquals(3_333 - 16, b.notKept(), "each outlier beyond the 16th pushed a smaller one out");
         long[] kept = new long[16];

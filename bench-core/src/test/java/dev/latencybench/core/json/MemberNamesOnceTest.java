@@ -62,6 +62,7 @@ class MemberNamesOnceTest {
             Map.entry("QueueStudy.java", 2),
             Map.entry("RunData.java", 2),
             Map.entry("SearchBroker.java", 2),
+            Map.entry("ShareBarChart.java", 8),
             Map.entry("StartupTables.java", 4),
             Map.entry("StepCpu.java", 5),
             Map.entry("TaskStudy.java", 1),
