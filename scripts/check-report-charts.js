@@ -74,5 +74,10 @@
     if (shot) pre.style.display = "none";
     }
   }
-  window.addEventListener("load", function () { setTimeout(run, 50); });
+  // a chart in a folded part is drawn when the part opens: open them all (each opening's toggle event draws its
+  // charts), then check
+  window.addEventListener("load", function () {
+    Array.prototype.forEach.call(document.querySelectorAll("details"), function (d) { d.open = true; });
+    setTimeout(run, 200);
+  });
 })();
