@@ -16,8 +16,14 @@
       var fig = document.getElementById(c.id);
       if (shot) {
         Array.prototype.forEach.call(document.querySelector("main").children, function (e) {
-          if (e !== fig) e.style.display = "none";
+          if (!e.contains(fig)) e.style.display = "none";
         });
+        // inside its part, the chart alone too
+        for (var p = fig; p.parentElement && p.parentElement.tagName !== "MAIN"; p = p.parentElement) {
+          Array.prototype.forEach.call(p.parentElement.children, function (e) {
+            if (e !== p && e.tagName !== "SUMMARY") e.style.display = "none";
+          });
+        }
       }
       window.dispatchEvent(new Event("resize"));
       window.dispatchEvent(new Event("scroll"));
