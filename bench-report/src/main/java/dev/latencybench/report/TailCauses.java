@@ -104,10 +104,17 @@ final class TailCauses {
         doc.table(header, table, Doc.numericFrom(1, header.size()));
     }
 
-    /** Why a cell has no bar; null where it has one. */
+    /**
+     * Why a cell has no bar; null where it has one. A cell whose forks offered no sample to their outlier buffers
+     * (the published loop of a yardstick records into histograms of its own) says so, not "0 attributed".
+     */
     static String missing(TailPart t) {
         if (t == null) {
             return "no attribution";
+        }
+        if (t.kept == 0 && t.notKept == 0 && t.beyondP99_9.samples > 0) {
+            // no sample reached an outlier buffer: a loop that records into its own histograms (a yardstick)
+            return "none kept: its loop keeps no outliers";
         }
         if (t.beyondP99_9.attributed < TailPart.SHARES_FROM) {
             return String.format(Locale.ROOT, "%,d attributed, fewer than %d", t.beyondP99_9.attributed,

@@ -33,6 +33,7 @@ class TailCausesTest {
         t.beyondP99_9.platform = platform;
         t.beyondP99_9.code = code;
         t.beyondP99_9.attributed = gc + safepoint + platform + code;
+        t.kept = t.beyondP99_9.attributed;
         return t;
     }
 
@@ -86,5 +87,14 @@ class TailCausesTest {
         Path run = run(false);
         assertFalse(Files.readString(run.resolve("REPORT.md")).contains("by cause"));
         assertFalse(Files.exists(run.resolve("charts/queue-tail-causes.png")));
+    }
+
+    @Test
+    void aCellWhoseLoopKeptNoOutliersSaysSoNotZeroAttributed() {
+        TailPart yardstick = tail(200, 0, 0, 0, 0); // samples beyond p99.9, none offered to a buffer
+        assertEquals("none kept: its loop keeps no outliers", TailCauses.missing(yardstick));
+        TailPart thin = tail(200, 0, 0, 3, 1);
+        assertEquals("4 attributed, fewer than 10", TailCauses.missing(thin));
+        assertEquals("no attribution", TailCauses.missing(null));
     }
 }
