@@ -10,6 +10,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -92,9 +93,42 @@ class TailCausesTest {
     @Test
     void aCellWhoseLoopKeptNoOutliersSaysSoNotZeroAttributed() {
         TailPart yardstick = tail(200, 0, 0, 0, 0); // samples beyond p99.9, none offered to a buffer
-        assertEquals("none kept: its loop keeps no outliers", TailCauses.missing(yardstick));
+        assertEquals("none kept: its loop keeps no outliers", TailCauses.missing(yardstick, TailCauses.Level.P99_9));
         TailPart thin = tail(200, 0, 0, 3, 1);
-        assertEquals("4 attributed, fewer than 10", TailCauses.missing(thin));
-        assertEquals("no attribution", TailCauses.missing(null));
+        assertEquals("4 attributed, fewer than 10", TailCauses.missing(thin, TailCauses.Level.P99_9));
+        assertEquals("no attribution", TailCauses.missing(null, TailCauses.Level.P99_9));
+    }
+
+    @Test
+    void aScenarioWithTooFewBeyondP999ChartsTheSamplesBeyondP99AndThenTheKeptOnes() {
+        TailPart few = tail(4, 0, 0, 3, 1); // a smoke run: 4 beyond p99.9
+        few.beyondP99.samples = 40;
+        few.beyondP99.gc = 30;
+        few.beyondP99.code = 10;
+        few.beyondP99.attributed = 40;
+        assertEquals(TailCauses.Level.P99, TailCauses.Level.of(java.util.Arrays.asList(few, null)));
+        assertEquals(null, TailCauses.missing(few, TailCauses.Level.P99));
+        TailPart fewer = tail(2, 0, 0, 2, 0);
+        fewer.beyondP99.attributed = 5;
+        fewer.aboveThreshold.attributed = 300;
+        fewer.aboveThreshold.code = 300;
+        assertEquals(TailCauses.Level.KEPT, TailCauses.Level.of(List.of(fewer)));
+        assertEquals(TailCauses.Level.KEPT, TailCauses.Level.of(List.of(tail(2, 0, 0, 2, 0))), "none has 10 anywhere");
+        assertEquals(300, TailCauses.Level.KEPT.of(fewer).count(dev.latencybench.core.tail.Cause.CODE));
+        assertEquals(TailCauses.Level.P99_9, TailCauses.Level.of(List.of(tail(600, 18, 0, 1, 1), fewer)));
+    }
+
+    @Test
+    void tooFewSamplesAnywhereGiveTheTableAndNoChart() throws IOException {
+        Path run = tmp.resolve("thin");
+        new FixtureRun(run)
+                .cell("chronicle", "openjdk-17.0.15__g1", "OK", 1_000, 5_000_000, 2, 300_000)
+                .tail("chronicle", "openjdk-17.0.15__g1", tail(2, 0, 0, 2, 0))
+                .write();
+        Report.write(run, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        String md = Files.readString(run.resolve("REPORT.md"));
+        assertTrue(md.contains("too few for a share: the counts are in the table, and no chart is drawn"), md);
+        assertTrue(md.contains("| cell | kept | attributed | gc | safepoint | platform | code |"), md);
+        assertFalse(md.contains("queue-tail-causes.png"), md);
     }
 }
