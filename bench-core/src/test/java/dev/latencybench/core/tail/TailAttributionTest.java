@@ -134,6 +134,30 @@ class TailAttributionTest {
         assertEquals(List.of(), t.shortfall);
     }
 
+    /**
+     * The control JVM's late wake-ups are the platform's only where together they cover at least half a sample's
+     * lifetime: a 3 ms spin of the code with 1.2 ms of them inside is the code's; with 2 ms inside, the platform's
+     * (both after the fork's own stops and stalls).
+     */
+    @Test
+    void aControlJvmStallCoveringLessThanHalfASampleLeavesItToTheCode() throws IOException {
+        OutlierBuffer b = new OutlierBuffer(100_000, 10);
+        b.add(23_000_000, 3_000_000);  // [20, 23] ms, the control's [21.0, 22.2] inside: 40%, code
+        b.add(33_000_000, 3_000_000);  // [30, 33] ms, the control's [30.5, 31.5] and [31.6, 32.6]: 67%, platform
+        Histogram h = LatencyRecorder.newHistogram();
+        h.recordValueWithCount(1_000, 998);
+        h.recordValueWithCount(3_000_000, 2);
+        HiccupProbe control = new HiccupProbe(new HiccupProbeTest.FakeClock(), 1_000_000, 10);
+        control.stalls().add(21_000_000, 22_200_000, 0);
+        control.stalls().add(30_500_000, 31_500_000, 0);
+        control.stalls().add(31_600_000, 32_600_000, 0);
+        StallFile.write(tmp.resolve(ControlJvm.STALLS), control);
+        TailPart t = TailAttribution.of(tmp, List.of(fork(b)), h);
+        assertEquals(1, t.aboveThreshold.code, t.toJson().toString());
+        assertEquals(1, t.aboveThreshold.platform, t.toJson().toString());
+        assertEquals(33_000_000, t.worst.get("platform").endNs);
+    }
+
     /** Where the fork's own probe saw the measuring thread wait, that names the stall, though the control's started later. */
     @Test
     void theForksOwnStallNamesThePlatformBeforeTheControlJvms() throws IOException {
