@@ -113,6 +113,11 @@ public final class StallFile {
         return stalls;
     }
 
+    /** Whether the probe watched a measuring thread's run queue: then the threads' own waits are known. */
+    public boolean watchedThreads() {
+        return watchedThreads;
+    }
+
     /**
      * The stalls an outlier is put down to: the watched measuring threads' run-queue waits where the probe watched
      * any, else the probe's own late wake-ups. The floating probe's wake-up shows a stall of whatever CPU it was

@@ -18,8 +18,8 @@ import dev.latencybench.core.result.ResultLayout;
  * {@link Cause#GC} stop is {@code gc}; else one that overlaps a {@link Cause#SAFEPOINT} is {@code safepoint};
  * else one that overlaps a stall of the {@link HiccupProbe} is {@code platform} (a watched measuring thread's
  * run-queue wait; the probe's own late wake-up only where it watched none: {@link StallFile#attributable}; or a
- * late wake-up of the idle control JVM's probe beside the forks, {@link ControlJvm}, where its stalls cover at least
- * half the lifetime); else {@code code}. A fork without
+ * late wake-up of the idle control JVM's probe beside the forks, {@link ControlJvm}, for a fork that watched no
+ * measuring thread, where its stalls cover at least half the lifetime); else {@code code}. A fork without
  * a {@code stalls.bin} (no probe ran) tells neither of the last two: {@code other}, and its shortfall says so.
  * A fork without both other files, or whose log lacks the {@code timenanos} stamp, is left out
  * ({@link TailPart#forksAttributed} says how many were not).
@@ -77,7 +77,11 @@ public final class TailAttribution {
                             + " not " + stalls.notKept + " more, so an outlier of the platform after them counts as code");
                 }
             }
-            all.addAll(control);
+            if (stalls == null || !stalls.watchedThreads()) {
+                // where the measuring threads' own run-queue waits are known, another process's late wake-up says
+                // nothing more about them (as the fork's own probe's does not: StallFile.attributable)
+                all.addAll(control);
+            }
             all.sort(Comparator.comparingLong((Stop s) -> s.startNs)); // each cause's stops earliest first
             attribute(outliers, new StopIndex(all), stalls == null ? Cause.OTHER : Cause.CODE, pid, t);
         }

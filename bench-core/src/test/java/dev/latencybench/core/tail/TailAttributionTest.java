@@ -33,6 +33,14 @@ class TailAttributionTest {
         return fork;
     }
 
+    /** The same fork whose probe watched no measuring thread (a study that pins none) and saw no stall. */
+    private Path forkWatchingNoThread(OutlierBuffer outliers) throws IOException {
+        Path fork = forkWithoutStalls(outliers);
+        StallFile.write(fork.resolve(ResultLayout.STALLS),
+                new HiccupProbe(new HiccupProbeTest.FakeClock(), 1_000_000, 10));
+        return fork;
+    }
+
     /** The same fork as before the hiccup probe: no {@code stalls.bin}. */
     private Path forkWithoutStalls(OutlierBuffer outliers) throws IOException {
         Files.write(tmp.resolve("gc-42.log"), List.of(
@@ -127,7 +135,7 @@ class TailAttributionTest {
         HiccupProbe control = new HiccupProbe(new HiccupProbeTest.FakeClock(), 1_000_000, 10);
         control.stalls().add(800_000, 1_200_000, 0);
         StallFile.write(tmp.resolve(ControlJvm.STALLS), control);
-        TailPart t = TailAttribution.of(tmp, List.of(fork(b)), h);
+        TailPart t = TailAttribution.of(tmp, List.of(forkWatchingNoThread(b)), h);
         assertEquals(1, t.aboveThreshold.platform);
         assertEquals(1, t.aboveThreshold.code);
         assertEquals(ControlJvm.LATE_WAKE_UP, t.worst.get("platform").stop);
@@ -152,10 +160,29 @@ class TailAttributionTest {
         control.stalls().add(30_500_000, 31_500_000, 0);
         control.stalls().add(31_600_000, 32_600_000, 0);
         StallFile.write(tmp.resolve(ControlJvm.STALLS), control);
-        TailPart t = TailAttribution.of(tmp, List.of(fork(b)), h);
+        TailPart t = TailAttribution.of(tmp, List.of(forkWatchingNoThread(b)), h);
         assertEquals(1, t.aboveThreshold.code, t.toJson().toString());
         assertEquals(1, t.aboveThreshold.platform, t.toJson().toString());
         assertEquals(33_000_000, t.worst.get("platform").endNs);
+    }
+
+    /**
+     * Where the fork's probe watched the measuring threads' run queues, the control JVM's late wake-ups are not used:
+     * the threads' own waits are known, and the code outlier of [0.7, 0.9] ms stays the code's under a control stall.
+     */
+    @Test
+    void aForkThatWatchedItsThreadsIgnoresTheControlJvm() throws IOException {
+        OutlierBuffer b = new OutlierBuffer(100_000, 10);
+        b.add(900_000, 200_000);      // [0.7, 0.9] ms
+        Histogram h = LatencyRecorder.newHistogram();
+        h.recordValueWithCount(1_000, 999);
+        h.recordValueWithCount(200_000, 1);
+        HiccupProbe control = new HiccupProbe(new HiccupProbeTest.FakeClock(), 1_000_000, 10);
+        control.stalls().add(600_000, 1_200_000, 0);
+        StallFile.write(tmp.resolve(ControlJvm.STALLS), control);
+        TailPart t = TailAttribution.of(tmp, List.of(fork(b)), h);
+        assertEquals(1, t.aboveThreshold.code, t.toJson().toString());
+        assertEquals(0, t.aboveThreshold.platform, t.toJson().toString());
     }
 
     /** Where the fork's own probe saw the measuring thread wait, that names the stall, though the control's started later. */
