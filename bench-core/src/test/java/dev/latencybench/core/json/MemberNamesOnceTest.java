@@ -52,7 +52,6 @@ class MemberNamesOnceTest {
             Map.entry("HopLoopWorkload.java", 5),
             Map.entry("HostCheck.java", 1),
             Map.entry("JetWorkload.java", 4),
-            Map.entry("JmhResultFile.java", 13),
             Map.entry("JvmProber.java", 1),
             Map.entry("KafkaChainTransport.java", 7),
             Map.entry("KafkaClientSettings.java", 4),
