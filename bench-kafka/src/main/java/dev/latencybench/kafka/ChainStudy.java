@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.apache.kafka.clients.producer.ProducerConfig;
+
 import com.google.gson.JsonObject;
 
 import dev.latencybench.core.affinity.CpuTopology;
@@ -122,7 +124,8 @@ public final class ChainStudy implements ForkedStudy {
                     b.heap(), String.join(" ", b.jvmFlags()), BrokerWarmup.TOPICS, c.ratePerSec())
                     : "the cluster at " + c.kafkaBootstrap() + " (" + KafkaCluster.BOOTSTRAP + "), nothing started")
                     + String.format(Locale.ROOT, "; clients: acks=%s, linger.ms=%s, consumers %s",
-                    k.producer().get("acks"), k.producer().get("linger.ms"), k.pollDescription())
+                    k.producer().get(ProducerConfig.ACKS_CONFIG), k.producer().get(ProducerConfig.LINGER_MS_CONFIG),
+                    k.pollDescription())
                     + (k.overridden().isEmpty() ? "" : "; overridden: " + String.join(", ", k.overridden())));
         }
         JsonObject recorded = new JsonObject();
