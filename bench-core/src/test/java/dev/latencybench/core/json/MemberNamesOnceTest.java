@@ -54,24 +54,12 @@ class MemberNamesOnceTest {
     /** Main files (by simple name: the modules' packages move) that still name members as text, and how often. */
     private static final Map<String, Integer> NOT_YET = Map.ofEntries(
             Map.entry("ArchiveCache.java", 12),
-            Map.entry("BrokerDescription.java", 16),
-            Map.entry("BrokerSettings.java", 7),
-            Map.entry("BrokerWarmup.java", 7),
-            Map.entry("ChainStudy.java", 9),
-            Map.entry("ChainWorkload.java", 4),
-            Map.entry("ChronicleChainTransport.java", 4),
             Map.entry("ClusterClient.java", 4),
             Map.entry("EmbeddedMember.java", 4),
-            Map.entry("ExternalKafkaCluster.java", 5),
-            Map.entry("HopLoopWorkload.java", 5),
             Map.entry("JetWorkload.java", 4),
-            Map.entry("KafkaChainTransport.java", 7),
-            Map.entry("KafkaClientSettings.java", 4),
             Map.entry("OneWayWorkload.java", 2),
             Map.entry("QueueStudy.java", 2),
-            Map.entry("SearchBroker.java", 2),
             Map.entry("StartupTables.java", 4),
-            Map.entry("StepCpu.java", 5),
             Map.entry("TaskStudy.java", 1),
             Map.entry("TaskWorkload.java", 2));
 
