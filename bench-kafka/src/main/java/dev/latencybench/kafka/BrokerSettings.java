@@ -277,7 +277,7 @@ public final class BrokerSettings {
      */
     static Path defaultJars() {
         CodeSource source = BrokerSettings.class.getProtectionDomain().getCodeSource();
-        Path fallback = Paths.get("bench-kafka", "target", BROKER_FOLDER).toAbsolutePath();
+        Path fallback = Path.of("bench-kafka", "target", BROKER_FOLDER).toAbsolutePath();
         if (source == null || source.getLocation() == null) {
             return fallback;
         }

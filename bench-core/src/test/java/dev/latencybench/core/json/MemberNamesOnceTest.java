@@ -25,14 +25,14 @@ import dev.latencybench.core.testing.CommittedRuns;
  * removed or added by a string literal ({@code .get("x")}, {@code .has("x")}, {@code .remove("x")},
  * {@code getAsJsonObject("x")}, {@code getAsJsonArray("x")}, {@code addProperty("x", ...)}). The same check by hand:
  * {@code grep -rnE '\.(get|has|remove|getAsJsonObject|getAsJsonArray|getAsJsonPrimitive)\("|addProperty\("'}
- * over each module's {@code src/main/java}, in the files that import {@code com.google.gson}.
+ * over each module's {@code src/main/java}, in the files that import {@code com.google.gson}, finds nothing.
  *
- * <p>{@code get}, {@code has} and {@code remove} are also a {@code Map}'s and {@code Paths}'s: such a call counts
- * unless its receiver is plainly not Gson's, that is a class ({@code Paths.get("/")}, a static call) or a name the
- * same file declares with a type that is not {@code com.google.gson}'s ({@code Map<String, String> env} for
- * {@code env.get("HOME")}); a receiver the file does not declare (a field of another type, a call) counts, unless it
- * is a call of a method the same file declares with a type that is not Gson's. {@link #receiversAreJudgedByTheirDeclaredType}
- * keeps that rule honest both ways.
+ * <p>The test is more precise than the grep: {@code get}, {@code has} and {@code remove} are also a {@code Map}'s
+ * and {@code Paths}'s, so such a call counts unless its receiver is plainly not Gson's, that is a class
+ * ({@code Paths.get("/")}, a static call) or a name the same file declares with a type that is not
+ * {@code com.google.gson}'s ({@code Map<String, String> env} for {@code env.get("HOME")}); a receiver the file does
+ * not declare (a field of another type, a call) counts, unless it is a call of a method the same file declares with
+ * a type that is not Gson's. {@link #receiversAreJudgedByTheirDeclaredType} keeps that rule honest both ways.
  *
  * <p>No file is let off: a member is a field of the file's type ({@code core.json.JsonCodec}), and a part of a file
  * that others write too goes in with {@code JsonCodec.addMembers}.

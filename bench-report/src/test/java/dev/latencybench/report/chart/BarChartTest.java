@@ -126,8 +126,9 @@ class BarChartTest {
                 .withForkRangeNs(new double[] {1_010, 1_000, Double.NaN}, new double[] {1_110, 1_040, Double.NaN});
         LabelledBarChart chart = Charts.barChart("median", "Median", "median latency", CELLS, List.of(forks), false);
         assertEquals("{'type':'bars','title':'Median','y':{'title':'median latency (us)','unit':'us','min':0,"
-                + "'max':1.23333,'log':false},'categories':['jdk17 g1','jdk17 zgc','jdk25 g1'],'series':[{'name':"
-                + "'chronicle','colour':'#0072b2','values':[1.07,1.02,1],'low':[1.01,1,null],'high':[1.11,1.04,null]}]}",
+                + "'max':1.23333,'log':false},'categories':['jdk17 g1','jdk17 zgc','jdk25 g1'],'series':["
+                + "{'name':'chronicle','colour':'#0072b2','values':[1.07,1.02,1],"
+                + "'low':[1.01,1,null],'high':[1.11,1.04,null]}]}",
                 new Gson().toJson(chart.data()).replace('"', '\''));
     }
 
