@@ -11,6 +11,7 @@ import com.hazelcast.client.HazelcastClient;
 import com.hazelcast.client.config.ClientConfig;
 import com.hazelcast.core.HazelcastInstance;
 
+import dev.latencybench.core.json.JsonCodec;
 import dev.latencybench.core.time.Clock;
 import dev.latencybench.core.time.Clocks;
 import dev.latencybench.core.time.EpochClock;
@@ -70,12 +71,12 @@ final class ClusterClient implements JetCluster {
 
     @Override
     public JsonObject describe() {
-        JsonObject o = new JsonObject();
-        o.addProperty("where", "an existing cluster, through a client");
-        o.addProperty("addresses", String.join(",", addresses));
-        o.addProperty("clusterName", clusterName);
-        o.addProperty("members", client.getCluster().getMembers().size());
-        return o;
+        return JsonCodec.toJsonObject(new Described("an existing cluster, through a client",
+                String.join(",", addresses), clusterName, client.getCluster().getMembers().size()));
+    }
+
+    /** The cluster as fork.json records it, in the order written. */
+    private record Described(String where, String addresses, String clusterName, int members) {
     }
 
     @Override

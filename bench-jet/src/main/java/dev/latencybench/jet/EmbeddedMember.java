@@ -15,6 +15,8 @@ import com.hazelcast.config.NetworkConfig;
 import com.hazelcast.core.Hazelcast;
 import com.hazelcast.core.HazelcastInstance;
 
+import dev.latencybench.core.json.JsonCodec;
+
 /**
  * A Hazelcast member with the Jet engine inside the benchmark JVM, alone in its cluster: bound to
  * 127.0.0.1 only, on one port (no auto-increment), with multicast, TCP-IP join and auto-detection
@@ -107,12 +109,12 @@ final class EmbeddedMember implements JetCluster {
 
     @Override
     public JsonObject describe() {
-        JsonObject o = new JsonObject();
-        o.addProperty("where", "an embedded member in the benchmark JVM");
-        o.addProperty("address", HOST + ":" + port);
-        o.addProperty("clusterName", clusterName);
-        o.addProperty("hazelcastVersion", instance.getCluster().getClusterVersion().toString());
-        return o;
+        return JsonCodec.toJsonObject(new Described("an embedded member in the benchmark JVM", HOST + ":" + port,
+                clusterName, instance.getCluster().getClusterVersion().toString()));
+    }
+
+    /** The member as fork.json records it, in the order written. */
+    private record Described(String where, String address, String clusterName, String hazelcastVersion) {
     }
 
     @Override

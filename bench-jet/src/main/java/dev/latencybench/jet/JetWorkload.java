@@ -22,6 +22,7 @@ import dev.latencybench.core.config.Units;
 import dev.latencybench.core.fork.MetricRecorder;
 import dev.latencybench.core.fork.PeriodContext;
 import dev.latencybench.core.fork.Workload;
+import dev.latencybench.core.json.JsonCodec;
 import dev.latencybench.core.record.Metric;
 import dev.latencybench.core.record.Metrics;
 
@@ -194,14 +195,13 @@ final class JetWorkload implements Workload {
 
     @Override
     public synchronized void describe(JsonObject fork) {
-        fork.addProperty("keys", keys);
-        fork.addProperty("ratePerSec", settings.ratePerSec());
-        fork.addProperty("windowNs", settings.windowNs());
-        fork.addProperty("slideNs", settings.slideNs());
-        if (cluster != null) {
-            fork.add("cluster", cluster.describe());
-        }
+        JsonCodec.addMembers(fork, new ForkMembers(keys, settings.ratePerSec(), settings.windowNs(),
+                settings.slideNs(), cluster == null ? null : cluster.describe()));
         tally.writeTo(fork);
+    }
+
+    /** What fork.json records of the workload, in the order written; {@code cluster} once there is one. */
+    private record ForkMembers(long keys, long ratePerSec, long windowNs, long slideNs, JsonObject cluster) {
     }
 
     /** Cancels the job, removes its map and observable, shuts the member down or disconnects; once. */

@@ -5,10 +5,12 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
+
+import dev.latencybench.core.json.JsonCodec;
 
 /**
  * What a run's results record about a {@link KafkaBroker} the suite started ({@code "kind": "owned"}): its version,
@@ -19,33 +21,51 @@ final class BrokerDescription {
     private BrokerDescription() {
     }
 
+    /** The members, in the order written. */
+    @SuppressWarnings("unused") // read by JsonCodec
+    private static final class Owned {
+        final String kind = "owned";
+        String kafkaVersion;
+        String bootstrapServers;
+        int port;
+        int controllerPort;
+        String folder;
+        long pid;
+        String java;
+        String javaVersion;
+        String heap;
+        List<String> jvmFlags;
+        List<String> command;
+        long formatMs;
+        long startMs;
+        long stopMs;
+        long rssKb;
+        long peakRssKb;
+        long cpuMs;
+    }
+
     /** The broker's description now; reads its memory and CPU time, so that its peak RSS counts this look too. */
     static JsonObject of(KafkaBroker b) {
-        JsonObject o = new JsonObject();
-        o.addProperty("kind", "owned");
-        o.addProperty("kafkaVersion", b.kafkaVersion());
-        o.addProperty("bootstrapServers", b.bootstrapServers());
-        o.addProperty("port", b.port());
-        o.addProperty("controllerPort", b.controllerPort());
-        o.addProperty("folder", b.folder().toString());
-        o.addProperty("pid", b.pid());
-        o.addProperty("java", b.settings().java().toString());
-        o.addProperty("javaVersion", javaVersion(b.settings().java()));
-        o.addProperty("heap", b.settings().heap());
-        JsonArray flags = new JsonArray();
-        b.settings().jvmFlags().forEach(flags::add);
-        o.add("jvmFlags", flags);
-        JsonArray cmd = new JsonArray();
-        b.command().forEach(cmd::add);
-        o.add("command", cmd);
-        o.addProperty("formatMs", b.formatMs());
-        o.addProperty("startMs", b.startMs());
-        o.addProperty("stopMs", b.stopMs());
-        o.addProperty("rssKb", b.rssKb());
-        o.addProperty("peakRssKb", b.peakRssKb());
+        Owned o = new Owned();
+        o.kafkaVersion = b.kafkaVersion();
+        o.bootstrapServers = b.bootstrapServers();
+        o.port = b.port();
+        o.controllerPort = b.controllerPort();
+        o.folder = b.folder().toString();
+        o.pid = b.pid();
+        o.java = b.settings().java().toString();
+        o.javaVersion = javaVersion(b.settings().java());
+        o.heap = b.settings().heap();
+        o.jvmFlags = List.copyOf(b.settings().jvmFlags());
+        o.command = List.copyOf(b.command());
+        o.formatMs = b.formatMs();
+        o.startMs = b.startMs();
+        o.stopMs = b.stopMs();
+        o.rssKb = b.rssKb();
+        o.peakRssKb = b.peakRssKb();
         long cpu = b.cpuNs();
-        o.addProperty("cpuMs", cpu < 0 ? -1 : TimeUnit.NANOSECONDS.toMillis(cpu));
-        return o;
+        o.cpuMs = cpu < 0 ? -1 : TimeUnit.NANOSECONDS.toMillis(cpu);
+        return JsonCodec.toJsonObject(o);
     }
 
     /** The {@code JAVA_VERSION} of the JDK that holds {@code java}, from its {@code release} file. */

@@ -1,10 +1,10 @@
 package dev.latencybench.kafka;
 
-import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Property;
+import dev.latencybench.core.json.JsonCodec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
@@ -239,20 +239,31 @@ public final class BrokerSettings {
         }
     }
 
+    /** The settings as env.json and result.json record them, in the order written. */
+    @SuppressWarnings("unused") // read by JsonCodec
+    private static final class Written {
+        String java;
+        String jars;
+        String heap;
+        List<String> jvmFlags;
+        int port;
+        int controllerPort;
+        long startTimeoutMs;
+        String folderParent;
+    }
+
     /** Every setting, for env.json and result.json. */
     public JsonObject toJson() {
-        JsonObject o = new JsonObject();
-        o.addProperty("java", java.toString());
-        o.addProperty("jars", jars.toString());
-        o.addProperty("heap", heap);
-        JsonArray flags = new JsonArray();
-        jvmFlags.forEach(flags::add);
-        o.add("jvmFlags", flags);
-        o.addProperty("port", port);
-        o.addProperty("controllerPort", controllerPort);
-        o.addProperty("startTimeoutMs", TimeUnit.NANOSECONDS.toMillis(startTimeoutNs));
-        o.addProperty("folderParent", folderParent.toString());
-        return o;
+        Written o = new Written();
+        o.java = java.toString();
+        o.jars = jars.toString();
+        o.heap = heap;
+        o.jvmFlags = List.copyOf(jvmFlags);
+        o.port = port;
+        o.controllerPort = controllerPort;
+        o.startTimeoutMs = TimeUnit.NANOSECONDS.toMillis(startTimeoutNs);
+        o.folderParent = folderParent.toString();
+        return JsonCodec.toJsonObject(o);
     }
 
     /** The {@code java} of the running JVM. */
@@ -266,7 +277,7 @@ public final class BrokerSettings {
      */
     static Path defaultJars() {
         CodeSource source = BrokerSettings.class.getProtectionDomain().getCodeSource();
-        Path fallback = Paths.get("bench-kafka", "target", BROKER_FOLDER).toAbsolutePath();
+        Path fallback = Path.of("bench-kafka", "target", BROKER_FOLDER).toAbsolutePath();
         if (source == null || source.getLocation() == null) {
             return fallback;
         }

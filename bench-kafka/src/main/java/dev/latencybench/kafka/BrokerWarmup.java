@@ -7,7 +7,6 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
-import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 
 import org.HdrHistogram.Histogram;
@@ -19,6 +18,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 
 import dev.latencybench.core.config.Units;
+import dev.latencybench.core.json.JsonCodec;
 
 /**
  * Warms up a freshly started broker before a search measures on it: a fixed load, the topics and
@@ -67,6 +67,19 @@ final class BrokerWarmup {
         return Math.min(MIN_NS, maxNs);
     }
 
+    /** A warm-up as the files that keep it record it, in the order written. */
+    @SuppressWarnings("unused") // read by JsonCodec
+    private static final class Written {
+        final int topics = TOPICS;
+        long ratePerSecPerTopic;
+        long durationMs;
+        long messages;
+        boolean settled;
+        String rule;
+        List<Long> p99PerSecondNs;
+        String summary;
+    }
+
     /** What a warm-up did, for the console, the schedule's file and the report. Immutable. */
     static final class Result {
         final long ratePerSec;
@@ -101,21 +114,18 @@ final class BrokerWarmup {
         }
 
         JsonObject toJson() {
-            JsonObject o = new JsonObject();
-            o.addProperty("topics", TOPICS);
-            o.addProperty("ratePerSecPerTopic", ratePerSec);
-            o.addProperty("durationMs", TimeUnit.NANOSECONDS.toMillis(durationNs));
-            o.addProperty("messages", messages);
-            o.addProperty("settled", settled);
-            o.addProperty("rule", String.format(Locale.ROOT, "p99 of each second; settled when the last %d are"
+            Written o = new Written();
+            o.ratePerSecPerTopic = ratePerSec;
+            o.durationMs = TimeUnit.NANOSECONDS.toMillis(durationNs);
+            o.messages = messages;
+            o.settled = settled;
+            o.rule = String.format(Locale.ROOT, "p99 of each second; settled when the last %d are"
                     + " within %.1fx of each other or all under %s, after at least %d s, at most %d s",
                     SETTLED_WINDOWS, SETTLED_SPREAD, Units.formatNs(QUIET_NS),
-                    TimeUnit.NANOSECONDS.toSeconds(minNs(maxNs)), TimeUnit.NANOSECONDS.toSeconds(maxNs)));
-            JsonArray p = new JsonArray();
-            p99PerWindowNs.forEach(p::add);
-            o.add("p99PerSecondNs", p);
-            o.addProperty("summary", summary());
-            return o;
+                    TimeUnit.NANOSECONDS.toSeconds(minNs(maxNs)), TimeUnit.NANOSECONDS.toSeconds(maxNs));
+            o.p99PerSecondNs = List.copyOf(p99PerWindowNs);
+            o.summary = summary();
+            return JsonCodec.toJsonObject(o);
         }
     }
 

@@ -11,6 +11,7 @@ import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.schedule.Decision;
 import dev.latencybench.core.schedule.ScheduleFile;
+import dev.latencybench.core.study.Study.Plan;
 import dev.latencybench.core.tail.TailPart;
 import dev.latencybench.core.view.Answer;
 import dev.latencybench.core.view.ViewRow;
@@ -167,7 +168,7 @@ final class ChainAnswer {
     private static String floor(List<ViewRow> rows) {
         for (ViewRow r : rows) {
             if (r.result != null && r.result.declaresRoles()) {
-                return r.result.roles.get("floor");
+                return r.result.roles.get(Plan.FLOOR);
             }
         }
         return null;

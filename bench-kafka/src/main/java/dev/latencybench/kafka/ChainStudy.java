@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.apache.kafka.clients.producer.ProducerConfig;
+
 import com.google.gson.JsonObject;
 
 import dev.latencybench.core.affinity.CpuTopology;
@@ -16,6 +18,7 @@ import dev.latencybench.core.config.Units;
 import dev.latencybench.core.env.LibraryFlags;
 import dev.latencybench.core.fork.ForkPlan;
 import dev.latencybench.core.fork.ForkedStudy;
+import dev.latencybench.core.json.JsonCodec;
 import dev.latencybench.core.run.JvmProbe;
 import dev.latencybench.core.schedule.CapacitySearch;
 import dev.latencybench.core.schedule.FixedList;
@@ -75,6 +78,38 @@ public final class ChainStudy implements ForkedStudy {
         }
     }
 
+    /** What result.json records of the study's settings, in the order written: instances or the search. */
+    @SuppressWarnings("unused") // read by JsonCodec
+    private static final class Recorded {
+        long ratePerSec;
+        int services;
+        int payloadBytes;
+        String slo;
+        Integer instances;
+        String search;
+        RecordedKafka kafka;
+    }
+
+    /** The Kafka steps' cluster: the broker this launcher starts (its settings), when it starts one. */
+    @SuppressWarnings("unused")
+    private static final class RecordedKafka {
+        String bootstrap;
+        JsonObject broker;
+        JsonObject clients;
+    }
+
+    /** What a broker's settings leave out: its version, and where it runs. */
+    @SuppressWarnings("unused")
+    private static final class BrokerOrigin {
+        final String kafkaVersion;
+        final String where = "one broker for all of the kafka steps, started and warmed up by the launcher"
+                + " before the first; fresh topics per step";
+
+        BrokerOrigin(String kafkaVersion) {
+            this.kafkaVersion = kafkaVersion;
+        }
+    }
+
     /** What the study is: {@link dev.latencybench.core.study.Study#descriptor()}. */
     static final StudyDescriptor DESCRIPTOR = StudyDescriptor.of("chain", "bench-kafka", "transport",
             "chains of services over Chronicle Queue, Kafka and in memory: how many fit under the SLO",
@@ -122,37 +157,34 @@ public final class ChainStudy implements ForkedStudy {
                     b.heap(), String.join(" ", b.jvmFlags()), BrokerWarmup.TOPICS, c.ratePerSec())
                     : "the cluster at " + c.kafkaBootstrap() + " (" + KafkaCluster.BOOTSTRAP + "), nothing started")
                     + String.format(Locale.ROOT, "; clients: acks=%s, linger.ms=%s, consumers %s",
-                    k.producer().get("acks"), k.producer().get("linger.ms"), k.pollDescription())
+                    k.producer().get(ProducerConfig.ACKS_CONFIG), k.producer().get(ProducerConfig.LINGER_MS_CONFIG),
+                    k.pollDescription())
                     + (k.overridden().isEmpty() ? "" : "; overridden: " + String.join(", ", k.overridden())));
         }
-        JsonObject recorded = new JsonObject();
-        recorded.addProperty("ratePerSec", c.ratePerSec());
-        recorded.addProperty("services", c.services());
-        recorded.addProperty("payloadBytes", c.payloadBytes());
-        recorded.addProperty("slo", c.slo().describe());
+        Recorded recorded = new Recorded();
+        recorded.ratePerSec = c.ratePerSec();
+        recorded.services = c.services();
+        recorded.payloadBytes = c.payloadBytes();
+        recorded.slo = c.slo().describe();
         if (c.instances().isPresent()) {
-            recorded.addProperty("instances", c.instances().getAsInt());
+            recorded.instances = c.instances().getAsInt();
         } else {
-            recorded.addProperty("search", String.format(Locale.ROOT, "%s from 1, doubling, then bisecting to"
-                    + " within %.0f%%, up to %,d", ChainConfig.INSTANCES, RESOLUTION * 100, c.limit()));
+            recorded.search = String.format(Locale.ROOT, "%s from 1, doubling, then bisecting to"
+                    + " within %.0f%%, up to %,d", ChainConfig.INSTANCES, RESOLUTION * 100, c.limit());
         }
         if (kafka) {
-            JsonObject k = new JsonObject();
-            k.addProperty("bootstrap", c.kafkaBootstrap());
+            recorded.kafka = new RecordedKafka();
+            recorded.kafka.bootstrap = c.kafkaBootstrap();
             if (c.kafkaBootstrap().isEmpty()) {
-                JsonObject b = c.brokerSettings().toJson();
-                b.addProperty("kafkaVersion", kafkaVersion);
-                b.addProperty("where", "one broker for all of the kafka steps, started and warmed up by the launcher"
-                        + " before the first; fresh topics per step");
-                k.add("broker", b);
+                recorded.kafka.broker = c.brokerSettings().toJson();
+                JsonCodec.addMembers(recorded.kafka.broker, new BrokerOrigin(kafkaVersion));
             }
-            k.add("clients", c.kafkaClients().toJson());
-            recorded.add("kafka", k);
+            recorded.kafka.clients = c.kafkaClients().toJson();
         }
         ChainSlo slo = c.slo();
         Plan.Builder plan = Plan.builder(c.transports(), c.periods(), ChainWorkload.metrics(c.services()))
                 .facts(facts)
-                .recorded(recorded)
+                .recorded(JsonCodec.toJsonObject(recorded))
                 .accounting(() -> ChainTally.accounting(c.ratePerSec(), slo))
                 .prepare(() -> prepare(c))
                 .verify(() -> verify(c))

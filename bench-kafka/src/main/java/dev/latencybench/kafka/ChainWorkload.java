@@ -8,6 +8,7 @@ import com.google.gson.JsonObject;
 
 import dev.latencybench.core.fork.PeriodContext;
 import dev.latencybench.core.fork.Workload;
+import dev.latencybench.core.json.JsonCodec;
 import dev.latencybench.core.record.Metric;
 import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.time.Pacer;
@@ -181,12 +182,27 @@ public final class ChainWorkload implements Workload {
                 p.sent(), p.received());
     }
 
+    /** What a chain's fork.json records of its workload, in the order written; {@code loop} only for a hop loop. */
+    @SuppressWarnings("unused") // read by JsonCodec
+    static final class ForkMembers {
+        final String transport;
+        final long ratePerSec;
+        final int services;
+        final long idleWaitNs;
+        final String loop;
+
+        ForkMembers(String transport, long ratePerSec, int services, long idleWaitNs, String loop) {
+            this.transport = transport;
+            this.ratePerSec = ratePerSec;
+            this.services = services;
+            this.idleWaitNs = idleWaitNs;
+            this.loop = loop;
+        }
+    }
+
     @Override
     public synchronized void describe(JsonObject fork) {
-        fork.addProperty("transport", transportName);
-        fork.addProperty("ratePerSec", ratePerSec);
-        fork.addProperty("services", services);
-        fork.addProperty("idleWaitNs", idleWaitNs);
+        JsonCodec.addMembers(fork, new ForkMembers(transportName, ratePerSec, services, idleWaitNs, null));
         tally.writeTo(fork, ratePerSec, slo, instances, null);
         transport.describe(fork);
     }

@@ -14,6 +14,7 @@ import net.openhft.chronicle.queue.impl.single.SingleChronicleQueue;
 import net.openhft.chronicle.queue.impl.single.SingleChronicleQueueBuilder;
 import net.openhft.chronicle.wire.DocumentContext;
 
+import dev.latencybench.core.json.JsonCodec;
 import dev.latencybench.core.result.MappedFileFault;
 import dev.latencybench.core.result.OwnedFolder;
 
@@ -142,14 +143,34 @@ final class ChronicleChainTransport implements ChainTransport {
         };
     }
 
+    /** What fork.json records of the transport: its queues, under {@code chronicle}. */
+    @SuppressWarnings("unused") // read by JsonCodec
+    private static final class ForkMembers {
+        final Queues chronicle;
+
+        ForkMembers(Queues chronicle) {
+            this.chronicle = chronicle;
+        }
+    }
+
+    @SuppressWarnings("unused")
+    private static final class Queues {
+        final String queueParent;
+        final int queues;
+        final int payloadBytes;
+        final String settings = "SingleChronicleQueueBuilder.binary, defaults, no pinning";
+
+        Queues(String queueParent, int queues, int payloadBytes) {
+            this.queueParent = queueParent;
+            this.queues = queues;
+            this.payloadBytes = payloadBytes;
+        }
+    }
+
     @Override
     public synchronized void describe(JsonObject fork) {
-        JsonObject o = new JsonObject();
-        o.addProperty("queueParent", parent.toString());
-        o.addProperty("queues", queues.length == 0 ? 0 : queues.length * queues[0].length);
-        o.addProperty("payloadBytes", payloadBytes);
-        o.addProperty("settings", "SingleChronicleQueueBuilder.binary, defaults, no pinning");
-        fork.add("chronicle", o);
+        JsonCodec.addMembers(fork, new ForkMembers(new Queues(parent.toString(),
+                queues.length == 0 ? 0 : queues.length * queues[0].length, payloadBytes)));
     }
 
     /** Closes every queue, then removes the folder; idempotent. */

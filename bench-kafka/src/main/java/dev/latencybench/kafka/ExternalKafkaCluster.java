@@ -2,6 +2,7 @@ package dev.latencybench.kafka;
 
 import com.google.gson.JsonObject;
 import dev.latencybench.core.config.ConfigException;
+import dev.latencybench.core.json.JsonCodec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -130,16 +131,26 @@ public final class ExternalKafkaCluster implements KafkaCluster {
 
     @Override
     public JsonObject describe() {
-        JsonObject o = new JsonObject();
-        o.addProperty("kind", searchBrokerPid < 0 ? "external" : "search");
+        Described o = new Described();
+        o.kind = searchBrokerPid < 0 ? "external" : "search";
         if (searchBrokerPid >= 0) {
-            o.addProperty("pid", searchBrokerPid);
-            o.addProperty("where", "the broker every step of the search shares, started and warmed up by the"
-                    + " launcher (its schedule file describes it)");
+            o.pid = searchBrokerPid;
+            o.where = "the broker every step of the search shares, started and warmed up by the launcher (its"
+                    + " schedule file describes it)";
         }
-        o.addProperty("bootstrapServers", bootstrapServers);
-        o.addProperty("cluster", identity);
-        return o;
+        o.bootstrapServers = bootstrapServers;
+        o.cluster = identity;
+        return JsonCodec.toJsonObject(o);
+    }
+
+    /** The cluster as fork.json records it, in the order written: {@code pid} and {@code where} for the search's. */
+    @SuppressWarnings("unused") // read by JsonCodec
+    private static final class Described {
+        String kind;
+        Long pid;
+        String where;
+        String bootstrapServers;
+        String cluster;
     }
 
     @Override

@@ -9,6 +9,7 @@ import com.google.gson.JsonObject;
 import dev.latencybench.core.fork.MetricRecorder;
 import dev.latencybench.core.fork.PeriodContext;
 import dev.latencybench.core.fork.Workload;
+import dev.latencybench.core.json.JsonCodec;
 import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.record.MessageCounts;
 import dev.latencybench.core.record.Metrics;
@@ -183,12 +184,9 @@ final class HopLoopWorkload implements Workload {
 
     @Override
     public synchronized void describe(JsonObject fork) {
-        fork.addProperty("transport", name);
-        fork.addProperty("ratePerSec", ratePerSec);
-        fork.addProperty("services", 0);
-        fork.addProperty("idleWaitNs", idleWaitNs);
-        fork.addProperty("loop", String.format(Locale.ROOT, "the plainest loop of one hop over %s: a producer"
-                + " thread and a consumer thread, no chain harness between them", name));
+        JsonCodec.addMembers(fork, new ChainWorkload.ForkMembers(name, ratePerSec, 0, idleWaitNs,
+                String.format(Locale.ROOT, "the plainest loop of one hop over %s: a producer thread and a consumer"
+                        + " thread, no chain harness between them", name)));
         tally.writeTo(fork, ratePerSec, slo, 1, null);
         transport.describe(fork);
     }

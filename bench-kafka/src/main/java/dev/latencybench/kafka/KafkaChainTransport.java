@@ -14,6 +14,8 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 
+import dev.latencybench.core.json.JsonCodec;
+
 
 /**
  * The {@code kafka} and {@code kafka-as-published} transports, as the study ran them: one topic of one partition per stage of each
@@ -201,19 +203,40 @@ final class KafkaChainTransport implements ChainTransport {
 
     @Override
     public void describe(JsonObject fork) {
-        JsonObject o = new JsonObject();
-        o.add("clients", settings.toJson());
-        o.addProperty("consumer", poll == KafkaPoll.AS_PUBLISHED ? "as published" : "the wait meant");
-        o.addProperty("idleWait", poll.describe(ratePerSec, settings));
-        o.addProperty("producers", "one, shared by every writer of the JVM");
-        o.addProperty("topics", topics.created().size());
-        o.addProperty("payloadBytes", payloadBytes);
-        o.addProperty("sendErrors", sendErrors.get());
-        if (failure != null) {
-            o.addProperty("failure", failure);
+        Described o = new Described();
+        o.clients = settings.toJson();
+        o.consumer = poll == KafkaPoll.AS_PUBLISHED ? "as published" : "the wait meant";
+        o.idleWait = poll.describe(ratePerSec, settings);
+        o.topics = topics.created().size();
+        o.payloadBytes = payloadBytes;
+        o.sendErrors = sendErrors.get();
+        o.failure = failure;
+        o.cluster = cluster.describe();
+        JsonCodec.addMembers(fork, new ForkMembers(o));
+    }
+
+    /** What fork.json records of the transport, under {@code kafka}. */
+    @SuppressWarnings("unused") // read by JsonCodec
+    private static final class ForkMembers {
+        final Described kafka;
+
+        ForkMembers(Described kafka) {
+            this.kafka = kafka;
         }
-        o.add("cluster", cluster.describe());
-        fork.add("kafka", o);
+    }
+
+    /** The clients, the topics, what went wrong (when something did) and the cluster, in the order written. */
+    @SuppressWarnings("unused")
+    private static final class Described {
+        JsonObject clients;
+        String consumer;
+        String idleWait;
+        final String producers = "one, shared by every writer of the JVM";
+        int topics;
+        int payloadBytes;
+        long sendErrors;
+        String failure;
+        JsonObject cluster;
     }
 
     /**

@@ -1,12 +1,13 @@
 package dev.latencybench.kafka;
 
-import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Property;
 import dev.latencybench.core.config.Units;
+import dev.latencybench.core.json.JsonCodec;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -277,24 +278,39 @@ public final class KafkaClientSettings {
         return consumer;
     }
 
+    /** The settings as env.json and result.json record them, in the order written. */
+    @SuppressWarnings("unused") // read by JsonCodec
+    private static final class Written {
+        String kafkaClientsVersion;
+        /** Kafka's producer settings by Kafka's names. */
+        JsonObject producer;
+        /** Kafka's consumer settings by Kafka's names, then {@link Assignment}'s. */
+        JsonObject consumer;
+        long pollTimeoutNs;
+        long pollTimeoutMsAsKafkaWaits;
+        List<String> overridden;
+    }
+
+    /** How the consumer takes its partition: the suite's, after Kafka's consumer settings. */
+    @SuppressWarnings("unused")
+    private static final class Assignment {
+        final String assignment = "assign(partition 0), no group";
+    }
+
     /** Every setting, for env.json and result.json; Kafka's defaults for the rest are the client version's. */
     public JsonObject toJson() {
-        JsonObject o = new JsonObject();
-        o.addProperty("kafkaClientsVersion", clientsVersion());
-        JsonObject p = new JsonObject();
-        producer.forEach(p::addProperty);
-        p.addProperty(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
-        o.add("producer", p);
-        JsonObject c = new JsonObject();
-        consumer.forEach(c::addProperty);
-        c.addProperty(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
-        c.addProperty("assignment", "assign(partition 0), no group");
-        o.add("consumer", c);
-        o.addProperty("pollTimeoutNs", pollTimeoutNs);
-        o.addProperty("pollTimeoutMsAsKafkaWaits", pollTimeout().toMillis());
-        JsonArray over = new JsonArray();
-        overridden.forEach(over::add);
-        o.add("overridden", over);
-        return o;
+        Written o = new Written();
+        o.kafkaClientsVersion = clientsVersion();
+        o.producer = new JsonObject();
+        producer.forEach(o.producer::addProperty);
+        o.producer.addProperty(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+        o.consumer = new JsonObject();
+        consumer.forEach(o.consumer::addProperty);
+        o.consumer.addProperty(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        JsonCodec.addMembers(o.consumer, new Assignment());
+        o.pollTimeoutNs = pollTimeoutNs;
+        o.pollTimeoutMsAsKafkaWaits = pollTimeout().toMillis();
+        o.overridden = new ArrayList<>(overridden);
+        return JsonCodec.toJsonObject(o);
     }
 }

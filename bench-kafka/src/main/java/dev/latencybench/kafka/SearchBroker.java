@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import com.google.gson.JsonObject;
 
 import dev.latencybench.core.env.CpuLoadProbe;
+import dev.latencybench.core.json.JsonCodec;
 import dev.latencybench.core.study.Study;
 
 /**
@@ -75,10 +76,22 @@ final class SearchBroker implements Study.Plan.Shared {
     @Override
     public JsonObject describe() {
         JsonObject o = broker.describe();
-        o.addProperty("where", "one broker for every step of the search, started by the launcher");
-        o.addProperty("readyMs", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNs));
-        o.add("warmup", warmup.toJson());
+        JsonCodec.addMembers(o, new Origin(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNs),
+                warmup.toJson()));
         return o;
+    }
+
+    /** What the search's broker adds to its description: where it runs, when it was ready, its warm-up. */
+    @SuppressWarnings("unused") // read by JsonCodec
+    private static final class Origin {
+        final String where = "one broker for every step of the search, started by the launcher";
+        final long readyMs;
+        final JsonObject warmup;
+
+        Origin(long readyMs, JsonObject warmup) {
+            this.readyMs = readyMs;
+            this.warmup = warmup;
+        }
     }
 
     @Override

@@ -1,9 +1,10 @@
 package dev.latencybench.kafka;
 
-import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
 import dev.latencybench.core.env.EnvironmentFile;
+import dev.latencybench.core.json.JsonCodec;
+import dev.latencybench.core.json.MemberProblem;
 import dev.latencybench.core.result.ForkResult;
 
 /**
@@ -50,13 +51,26 @@ final class StepCpu {
 
     /** Whether the fork ran on a broker the suite started (the launcher's, or its own), whose CPU it measured. */
     static boolean suitesBroker(JsonObject fork) {
-        JsonElement kafka = fork.get("kafka");
-        if (kafka == null || !kafka.isJsonObject() || !kafka.getAsJsonObject().has("cluster")
-                || !kafka.getAsJsonObject().get("cluster").isJsonObject()) {
-            return false;
+        ForkKafka f;
+        try {
+            f = JsonCodec.fromJson(fork, ForkKafka.class);
+        } catch (MemberProblem e) {
+            return false; // a kafka part not as the suite writes it: no broker of the suite's to account for
         }
-        JsonElement kind = kafka.getAsJsonObject().getAsJsonObject("cluster").get("kind");
-        return kind != null && kind.isJsonPrimitive() && ("search".equals(kind.getAsString())
-                || "owned".equals(kind.getAsString()));
+        String kind = f == null || f.kafka == null || f.kafka.cluster == null ? null : f.kafka.cluster.kind;
+        return "search".equals(kind) || "owned".equals(kind);
+    }
+
+    /** The part of fork.json this reads: {@code kafka.cluster.kind}, the rest left alone. */
+    private static final class ForkKafka {
+        Kafka kafka;
+    }
+
+    private static final class Kafka {
+        Cluster cluster;
+    }
+
+    private static final class Cluster {
+        String kind;
     }
 }

@@ -12,11 +12,13 @@ import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.env.LibraryFlags;
 import dev.latencybench.core.fork.ForkPlan;
 import dev.latencybench.core.fork.ForkedStudy;
+import dev.latencybench.core.json.JsonCodec;
 import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.result.CpuPairResult;
 import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.study.StudyDescriptor;
 import dev.latencybench.queue.oneway.MessageTransport;
+import dev.latencybench.queue.oneway.OneWayMembers;
 import dev.latencybench.queue.oneway.OneWayResult;
 import dev.latencybench.queue.oneway.OneWaySettings;
 import dev.latencybench.queue.oneway.OneWayTally;
@@ -64,9 +66,7 @@ public final class QueueStudy implements ForkedStudy {
             facts.put("note", String.format(Locale.ROOT, "only %d CPUs here, so the %d spinning threads share them"
                     + " with everything else: expect millisecond tails", cpus, SPINNING_THREADS));
         }
-        JsonObject recorded = new JsonObject();
-        recorded.addProperty("ratePerSec", s.ratePerSec());
-        recorded.addProperty("payloadBytes", s.payloadBytes());
+        JsonObject recorded = JsonCodec.toJsonObject(new OneWayMembers(s.ratePerSec(), s.payloadBytes()));
         return Plan.builder(config.transports(), s.periods(), Metrics.ONE_WAY)
                 .facts(facts)
                 .role(Plan.FLOOR, QueueConfig.BASELINE)

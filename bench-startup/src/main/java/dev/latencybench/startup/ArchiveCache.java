@@ -15,9 +15,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
-import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 
+import dev.latencybench.core.json.JsonCodec;
 import dev.latencybench.core.result.OwnedFolder;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.time.Clock;
@@ -51,20 +51,21 @@ final class ArchiveCache {
                     boolean reused, String builtWith) {
         /** For fork.json: what was used, its size, and how long building it took. */
         JsonObject toJson() {
-            JsonObject o = new JsonObject();
-            o.addProperty("mode", mode.id());
-            if (file != null) {
-                o.addProperty("file", file.toString());
-                o.addProperty("sizeBytes", sizeBytes);
-                o.addProperty("buildNs", buildNs);
-                o.addProperty("reused", reused);
-                o.addProperty("builtWith", builtWith);
-            }
-            JsonArray f = new JsonArray();
-            flags.forEach(f::add);
-            o.add("flags", f);
-            return o;
+            return JsonCodec.toJsonObject(file == null ? new Used(mode.id(), null, null, null, null, null, flags)
+                    : new Used(mode.id(), file.toString(), sizeBytes, buildNs, reused, builtWith, flags));
         }
+    }
+
+    /**
+     * What fork.json records of a mode's archive or image ({@code prepared}), in the order written: the file and
+     * how it was built only where the mode has one.
+     */
+    record Used(String mode, String file, Long sizeBytes, Long buildNs, Boolean reused, String builtWith,
+                List<String> flags) {
+    }
+
+    /** A built archive's {@code built.json}: what it was built from, how long it took, and with what. */
+    private record Built(String identity, long buildNs, String builtWith) {
     }
 
     private final Path dir;
@@ -104,9 +105,9 @@ final class ArchiveCache {
         try {
             String identity = identity(mode);
             if (Files.isRegularFile(built) && Files.isRegularFile(file)) {
-                JsonObject b = ResultFiles.readJson(built);
-                if (identity.equals(b.get("identity").getAsString())) {
-                    return prepared(mode, file, b.get("buildNs").getAsLong(), true, b.get("builtWith").getAsString());
+                Built b = JsonCodec.read(built, Built.class);
+                if (identity.equals(b.identity())) {
+                    return prepared(mode, file, b.buildNs(), true, b.builtWith());
                 }
             }
             OwnedFolder.deleteTree(folder); // stale or half-built
@@ -118,11 +119,7 @@ final class ArchiveCache {
                 throw new ServiceProcess.ServiceFailure("building the " + mode.id() + " archive of " + command.kind()
                         + " ended without writing " + file);
             }
-            JsonObject b = new JsonObject();
-            b.addProperty("identity", identity);
-            b.addProperty("buildNs", buildNs);
-            b.addProperty("builtWith", with);
-            ResultFiles.writeJson(built, b);
+            ResultFiles.writeJson(built, JsonCodec.toJson(new Built(identity, buildNs, with)));
             return prepared(mode, file, buildNs, false, with);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot use the archive folder " + folder + " (" + StartupConfig.CACHE

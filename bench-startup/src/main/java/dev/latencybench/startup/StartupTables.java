@@ -8,11 +8,11 @@ import java.util.Locale;
 import java.util.Set;
 
 import com.google.gson.JsonArray;
-import com.google.gson.JsonObject;
 
 import org.HdrHistogram.Histogram;
 
 import dev.latencybench.core.config.Units;
+import dev.latencybench.core.json.JsonCodec;
 import dev.latencybench.core.record.IntervalLog;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.view.Spectra;
@@ -78,11 +78,11 @@ final class StartupTables {
             row.add(kib(r.summary("pss")));
             LatencySummary cpu = r.summary("cpu");
             row.add(cpu != null && cpu.count > 0 ? Table.Time.percentile(cpu.p50, cpu.count, 50).ranked(ranked) : "-");
-            JsonObject p = prepared(r);
-            boolean built = p != null && p.has("sizeBytes");
-            row.add(built ? String.format(Locale.ROOT, "%.1f MiB%s", p.get("sizeBytes").getAsLong() / KIB_PER_MIB
-                    / KIB_PER_MIB, p.get("reused").getAsBoolean() ? " (cached)" : "") : "-");
-            row.add(built ? Table.Time.of(p.get("buildNs").getAsLong()) : "-");
+            ArchiveCache.Used p = prepared(r);
+            boolean built = p != null && p.sizeBytes() != null && p.buildNs() != null;
+            row.add(built ? String.format(Locale.ROOT, "%.1f MiB%s", p.sizeBytes() / KIB_PER_MIB / KIB_PER_MIB,
+                    Boolean.TRUE.equals(p.reused()) ? " (cached)" : "") : "-");
+            row.add(built ? Table.Time.of(p.buildNs()) : "-");
             t.row(row);
         }
         return t;
@@ -223,9 +223,9 @@ final class StartupTables {
         return out;
     }
 
-    private static JsonObject prepared(ViewRow r) {
+    private static ArchiveCache.Used prepared(ViewRow r) {
         JsonArray a = part(r).prepared();
-        return a == null || a.isEmpty() ? null : a.get(0).getAsJsonObject();
+        return a == null || a.isEmpty() ? null : JsonCodec.fromJson(a.get(0), ArchiveCache.Used.class);
     }
 
     private static LoadSummary load(ViewRow r) {

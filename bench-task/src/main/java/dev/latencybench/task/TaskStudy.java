@@ -17,6 +17,7 @@ import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.fork.ForkPlan;
 import dev.latencybench.core.fork.ForkedStudy;
+import dev.latencybench.core.json.JsonCodec;
 import dev.latencybench.core.study.JavaNeeded;
 import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.study.StudyDescriptor;
@@ -53,6 +54,16 @@ public final class TaskStudy implements ForkedStudy {
         return DESCRIPTOR;
     }
 
+    /** The study's settings as result.json records them. */
+    @SuppressWarnings("unused") // read by JsonCodec
+    private static final class Recorded {
+        final long ratePerSec;
+
+        Recorded(long ratePerSec) {
+            this.ratePerSec = ratePerSec;
+        }
+    }
+
     @Override
     public Plan plan(BenchProperties properties, CpuTopology topology) {
         TaskConfig config = TaskConfig.read(properties, topology);
@@ -67,8 +78,7 @@ public final class TaskStudy implements ForkedStudy {
             facts.put("probes", String.join(", ", config.probes()));
         }
         facts.put("CPUs", config.cpus().describe() + " (" + config.cpus().note() + ")");
-        JsonObject recorded = new JsonObject();
-        recorded.addProperty("ratePerSec", config.ratePerSec());
+        JsonObject recorded = JsonCodec.toJsonObject(new Recorded(config.ratePerSec()));
         return Plan.builder(config.variants(), config.periods(), config.metrics())
                 .facts(facts)
                 .role(Plan.FLOOR, TaskConfig.FLOOR)

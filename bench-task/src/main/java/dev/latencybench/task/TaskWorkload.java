@@ -12,6 +12,7 @@ import dev.latencybench.core.affinity.AffinityService;
 import dev.latencybench.core.fork.MetricRecorder;
 import dev.latencybench.core.fork.PeriodContext;
 import dev.latencybench.core.fork.Workload;
+import dev.latencybench.core.json.JsonCodec;
 import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.time.Clock;
 import dev.latencybench.core.time.Pacer;
@@ -202,9 +203,20 @@ final class TaskWorkload implements Workload {
 
     @Override
     public synchronized void describe(JsonObject fork) {
-        fork.addProperty("ratePerSec", config.ratePerSec());
-        fork.addProperty("taskClass", task.getClass().getName());
+        JsonCodec.addMembers(fork, new ForkMembers(config.ratePerSec(), task.getClass().getName()));
         tally.writeTo(fork);
+    }
+
+    /** What fork.json records of the workload, in the order written. */
+    @SuppressWarnings("unused") // read by JsonCodec
+    private static final class ForkMembers {
+        final long ratePerSec;
+        final String taskClass;
+
+        ForkMembers(long ratePerSec, String taskClass) {
+            this.ratePerSec = ratePerSec;
+            this.taskClass = taskClass;
+        }
     }
 
     /** The bounds of a stuck period and tear-down, shorter for tests; returns this workload. */

@@ -6,7 +6,6 @@ import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -29,7 +28,7 @@ public final class Environment {
     }
 
     public static Environment system() {
-        return new Environment(Paths.get("/"));
+        return new Environment(Path.of("/"));
     }
 
     /** What this JVM finds of its machine, as a fork's {@code env.json} holds it. */

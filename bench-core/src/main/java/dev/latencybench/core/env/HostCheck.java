@@ -2,7 +2,6 @@ package dev.latencybench.core.env;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collections;
@@ -64,7 +63,7 @@ public final class HostCheck {
 
     /** This machine. */
     public static HostCheck system() {
-        return new HostCheck(Paths.get("/"));
+        return new HostCheck(Path.of("/"));
     }
 
     /** Runs every check, in a fixed order. */

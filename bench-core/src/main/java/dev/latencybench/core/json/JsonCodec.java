@@ -75,6 +75,15 @@ public final class JsonCodec {
     }
 
     /**
+     * Adds the value's members to {@code into}, in its fields' order after those {@code into} has (one it has already
+     * takes the value's in its place): for a part of a file that others write too, such as a study's members of
+     * fork.json.
+     */
+    public static void addMembers(JsonObject into, Object value) {
+        toJsonObject(value).entrySet().forEach(e -> into.add(e.getKey(), e.getValue()));
+    }
+
+    /**
      * The members {@code type} names (its fields' names, {@code @SerializedName} and its alternates), for a file
      * whose members several types share: each reads its own, and the rest are the ones none names.
      */

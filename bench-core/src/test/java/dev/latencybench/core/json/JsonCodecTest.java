@@ -145,4 +145,25 @@ class JsonCodecTest {
                 Sample.class));
         assertEquals(tmp.resolve("no.json") + " is missing", missing.getMessage());
     }
+
+    @SuppressWarnings("unused") // read by the codec
+    private static final class Part {
+        final String transport;
+        final long ratePerSec;
+        final String failure;
+
+        Part(String transport, long ratePerSec, String failure) {
+            this.transport = transport;
+            this.ratePerSec = ratePerSec;
+            this.failure = failure;
+        }
+    }
+
+    /** A part's members go after the object's own, in the part's order; a null one is left out. */
+    @Test
+    void addMembersPutsAPartsMembersAfterTheObjectsOwn() {
+        JsonObject fork = JsonParser.parseString("{\"pid\": 7, \"transport\": \"old\"}").getAsJsonObject();
+        JsonCodec.addMembers(fork, new Part("kafka", 1000, null));
+        assertEquals("{\"pid\":7,\"transport\":\"kafka\",\"ratePerSec\":1000}", fork.toString());
+    }
 }

@@ -7,6 +7,7 @@ import com.google.gson.JsonObject;
 
 import dev.latencybench.core.fork.PeriodContext;
 import dev.latencybench.core.fork.Workload;
+import dev.latencybench.core.json.JsonCodec;
 import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.time.Pacer;
 
@@ -113,8 +114,7 @@ public final class OneWayWorkload implements Workload {
 
     @Override
     public synchronized void describe(JsonObject fork) {
-        fork.addProperty("ratePerSec", settings.ratePerSec());
-        fork.addProperty("payloadBytes", transport.payloadBytes());
+        JsonCodec.addMembers(fork, new OneWayMembers(settings.ratePerSec(), transport.payloadBytes()));
         tally.writeTo(fork, settings.ratePerSec());
     }
 

@@ -14,10 +14,10 @@ import java.util.List;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.style.CategoryStyler;
 
-import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 
 import dev.latencybench.core.config.Units;
+import dev.latencybench.core.json.JsonCodec;
 
 /**
  * A grouped {@link CategoryChart} with each bar's value written above it, a whisker over the bars of several forks
@@ -86,23 +86,21 @@ public final class LabelledBarChart extends CategoryChart implements PaintableCh
     @Override
     public JsonObject data() {
         CategoryStyler s = getStyler();
-        JsonObject o = new JsonObject();
-        o.addProperty("type", "bars");
-        o.addProperty("title", getTitle());
-        JsonObject y = new JsonObject();
-        y.addProperty("title", getYAxisTitle());
-        y.addProperty("unit", unit.name());
-        y.add("min", ChartData.number(s.getYAxisMin()));
-        y.add("max", ChartData.number(s.getYAxisMax()));
-        y.addProperty("log", s.isYAxisLogarithmic());
-        o.add("y", y);
-        o.add("categories", ChartData.strings(categoryNames));
-        JsonArray all = new JsonArray();
+        BarChartJson.BarsData o = new BarChartJson.BarsData();
+        o.title = getTitle();
+        o.y = new BarChartJson.BarsAxis();
+        o.y.title = getYAxisTitle();
+        o.y.unit = unit.name();
+        o.y.min = ChartData.number(s.getYAxisMin());
+        o.y.max = ChartData.number(s.getYAxisMax());
+        o.y.log = s.isYAxisLogarithmic();
+        o.categories = ChartData.strings(categoryNames);
+        o.series = new ArrayList<>();
         for (int i = 0; i < series.size(); i++) {
             Bars b = series.get(i);
-            JsonObject so = new JsonObject();
-            so.addProperty("name", b.name());
-            so.addProperty("colour", ChartData.hex(colours.get(i)));
+            BarChartJson.BarSeries so = new BarChartJson.BarSeries();
+            so.name = b.name();
+            so.colour = ChartData.hex(colours.get(i));
             double[] values = new double[categories];
             double[] low = new double[categories];
             double[] high = new double[categories];
@@ -113,15 +111,14 @@ public final class LabelledBarChart extends CategoryChart implements PaintableCh
                 high[c] = b.hasRange(c) ? b.highNs(c) / unit.nsPerUnit() : Double.NaN;
                 ranges |= b.hasRange(c);
             }
-            so.add("values", ChartData.numbers(values));
+            so.values = ChartData.numbers(values);
             if (ranges) {
-                so.add("low", ChartData.numbers(low));
-                so.add("high", ChartData.numbers(high));
+                so.low = ChartData.numbers(low);
+                so.high = ChartData.numbers(high);
             }
-            all.add(so);
+            o.series.add(so);
         }
-        o.add("series", all);
-        return o;
+        return JsonCodec.toJsonObject(o);
     }
 
     @Override

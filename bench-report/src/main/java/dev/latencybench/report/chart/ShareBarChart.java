@@ -12,7 +12,10 @@ import java.util.List;
 import java.util.Locale;
 
 import com.google.gson.JsonArray;
+import com.google.gson.JsonNull;
 import com.google.gson.JsonObject;
+
+import dev.latencybench.core.json.JsonCodec;
 
 /**
  * Stacked bars of shares: one bar per category (a cell), from 0 to 100%, cut into parts (causes) in a fixed order,
@@ -250,50 +253,42 @@ public final class ShareBarChart implements PaintableChart, ChartData {
      */
     @Override
     public JsonObject data() {
-        JsonObject o = new JsonObject();
-        o.addProperty("type", "shares");
-        o.addProperty("title", title);
-        JsonObject y = new JsonObject();
-        y.addProperty("title", yTitle);
-        y.addProperty("unit", "%");
-        y.addProperty("min", 0);
-        y.addProperty("max", 100 + TOTALS_ROOM_PERCENT); // room over the bars for their totals, inside the plot
-        o.add("y", y);
+        BarChartJson.SharesData o = new BarChartJson.SharesData();
+        o.title = title;
+        o.y = new BarChartJson.SharesAxis();
+        o.y.title = yTitle;
+        o.y.max = 100 + TOTALS_ROOM_PERCENT; // room over the bars for their totals, inside the plot
         List<String> categories = new ArrayList<>();
-        JsonArray totals = new JsonArray();
-        JsonArray missing = new JsonArray();
+        o.totals = new JsonArray();
+        o.missing = new JsonArray();
         for (ShareBars b : bars) {
             categories.add(b.category());
             if (b.missing() == null) {
-                totals.add(b.total());
+                o.totals.add(b.total());
             } else {
-                totals.add(com.google.gson.JsonNull.INSTANCE);
+                o.totals.add(JsonNull.INSTANCE);
             }
-            missing.add(b.missing());
+            o.missing.add(b.missing());
         }
-        o.add("categories", ChartData.strings(categories));
-        o.add("totals", totals);
-        o.add("missing", missing);
-        JsonArray series = new JsonArray();
+        o.categories = ChartData.strings(categories);
+        o.series = new ArrayList<>();
         for (int i = 0; i < parts.size(); i++) {
-            JsonObject s = new JsonObject();
-            s.addProperty("name", parts.get(i));
-            s.addProperty("colour", ChartData.hex(colours.get(i)));
+            BarChartJson.ShareSeries s = new BarChartJson.ShareSeries();
+            s.name = parts.get(i);
+            s.colour = ChartData.hex(colours.get(i));
             double[] values = new double[bars.size()];
-            JsonArray counts = new JsonArray();
+            s.counts = new JsonArray();
             for (int c = 0; c < bars.size(); c++) {
                 values[c] = 100 * bars.get(c).share(i);
                 if (bars.get(c).missing() == null) {
-                    counts.add(bars.get(c).counts()[i]);
+                    s.counts.add(bars.get(c).counts()[i]);
                 } else {
-                    counts.add(com.google.gson.JsonNull.INSTANCE);
+                    s.counts.add(JsonNull.INSTANCE);
                 }
             }
-            s.add("values", ChartData.numbers(values));
-            s.add("counts", counts);
-            series.add(s);
+            s.values = ChartData.numbers(values);
+            o.series.add(s);
         }
-        o.add("series", series);
-        return o;
+        return JsonCodec.toJsonObject(o);
     }
 }

@@ -17,6 +17,7 @@ import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.result.CellResult;
 import dev.latencybench.core.result.CpuPairResult;
 import dev.latencybench.core.result.ResultLayout;
+import dev.latencybench.core.study.Study.Plan;
 
 /**
  * A run folder read back: {@code run.json} (a matrix run's, or a single study's) and every cell's
@@ -72,11 +73,11 @@ public final class RunData {
             }
             Map<String, String> each = new LinkedHashMap<>();
             result.roles.forEach((k, y) -> {
-                if (k.startsWith("yardstick.")) {
-                    each.put(k.substring("yardstick.".length()), y);
+                if (k.startsWith(Plan.YARDSTICK + ".")) {
+                    each.put(k.substring(Plan.YARDSTICK.length() + 1), y);
                 }
             });
-            return new Study(result.metrics, result.roles.get("floor"), result.roles.get("yardstick"), each);
+            return new Study(result.metrics, result.roles.get(Plan.FLOOR), result.roles.get(Plan.YARDSTICK), each);
         }
 
         public boolean isFloor(String variant) {

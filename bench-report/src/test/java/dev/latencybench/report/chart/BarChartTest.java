@@ -15,6 +15,8 @@ import java.util.List;
 
 import javax.xml.parsers.DocumentBuilderFactory;
 
+import com.google.gson.Gson;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Element;
@@ -115,6 +117,19 @@ class BarChartTest {
         assertTrue(near(png, x + 3, cap, 1, WHISKER) && near(png, x - 3, cap, 1, WHISKER), "cap at 1.11 us");
         Element svg = svg(Charts.bars(dir, "median", "Median", "median latency", CELLS, List.of(forks), false).svg());
         assertTrue(texts(svg).contains(LabelledBarChart.WHISKER_LEGEND), "the legend says what a whisker is");
+    }
+
+    /** The chart's JSON, as report-charts.js reads it: a series' fork range where it has one, null where not. */
+    @Test
+    void itsDataIsTheBarsFormatWithEachRange() {
+        Bars forks = Bars.ofNanos("chronicle", 1_070, 1_020, 1_000)
+                .withForkRangeNs(new double[] {1_010, 1_000, Double.NaN}, new double[] {1_110, 1_040, Double.NaN});
+        LabelledBarChart chart = Charts.barChart("median", "Median", "median latency", CELLS, List.of(forks), false);
+        assertEquals("{'type':'bars','title':'Median','y':{'title':'median latency (us)','unit':'us','min':0,"
+                + "'max':1.23333,'log':false},'categories':['jdk17 g1','jdk17 zgc','jdk25 g1'],'series':["
+                + "{'name':'chronicle','colour':'#0072b2','values':[1.07,1.02,1],"
+                + "'low':[1.01,1,null],'high':[1.11,1.04,null]}]}",
+                new Gson().toJson(chart.data()).replace('"', '\''));
     }
 
     @Test

@@ -9,6 +9,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import com.google.gson.Gson;
+
 /** The stacked share bars: parts in order and size, the total over the bar, a missing bar's reason, bad input. */
 class ShareBarChartTest {
     private static final List<String> PARTS = List.of("gc", "safepoint", "platform", "code");
@@ -34,6 +36,20 @@ class ShareBarChartTest {
         String svg = ChartOutput.svg(c, "tail", "Tail", PARTS);
         assertTrue(svg.contains(">no attribution</text>") && svg.contains(">75%</text>") && svg.contains(">25%</text>"),
                 svg);
+    }
+
+    /** The chart's JSON, member by member as report-charts.js reads it: a missing bar's total and counts null. */
+    @Test
+    void itsDataIsTheSharesFormat() {
+        ShareBarChart c = Charts.shareChart("tail", "Tail", "share (%)", PARTS, SLOTS,
+                List.of(ShareBars.of("a", 15, 0, 0, 5), ShareBars.missing("b", "no attribution")));
+        assertEquals("{'type':'shares','title':'Tail','y':{'title':'share (%)','unit':'%','min':0,'max':108},"
+                + "'categories':['a','b'],'totals':[20,null],'missing':[null,'no attribution'],'series':["
+                + "{'name':'gc','colour':'#d55e00','values':[75,null],'counts':[15,null]},"
+                + "{'name':'safepoint','colour':'#cc79a7','values':[0,null],'counts':[0,null]},"
+                + "{'name':'platform','colour':'#3391cc','values':[0,null],'counts':[0,null]},"
+                + "{'name':'code','colour':'#009e73','values':[25,null],'counts':[5,null]}]}",
+                new Gson().toJson(c.data()).replace('"', '\''));
     }
 
     @Test

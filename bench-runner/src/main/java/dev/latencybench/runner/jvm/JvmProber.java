@@ -24,6 +24,8 @@ import dev.latencybench.core.run.JvmProbe;
  */
 public final class JvmProber {
     private static final Gson GSON = new GsonBuilder().serializeNulls().create();
+    /** The environment variable that moves the user's cache folder. */
+    private static final String XDG_CACHE_HOME = "XDG_CACHE_HOME";
 
     private final Path cacheFile;
     private final GraalJit graal;
@@ -39,7 +41,7 @@ public final class JvmProber {
 
     /** {@code $XDG_CACHE_HOME/latency-bench/jvms.json}, else {@code ~/.cache/latency-bench/jvms.json}. */
     public static Path defaultCacheFile(Map<String, String> env, Path userHome) {
-        String xdg = env.get("XDG_CACHE_HOME");
+        String xdg = env.get(XDG_CACHE_HOME);
         Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : userHome.resolve(".cache");
         return base.resolve("latency-bench").resolve("jvms.json");
     }
