@@ -80,8 +80,9 @@ class MatrixSmokeIT {
         assertTrue(out.contains("latency-bench: report written in"), out);
 
         String md = Files.readString(runDir.resolve("REPORT.md"));
-        assertTrue(md.contains("| serial | chronicle | OK |"), md);
-        assertTrue(md.contains("| serial | baseline | OK |"), md);
+        // OK, or "OK, flagged" where the ITs beside it made the machine busy: this test checks the runner, not latency
+        assertTrue(md.contains("| serial | chronicle | OK |") || md.contains("| serial | chronicle | OK, flagged |"), md);
+        assertTrue(md.contains("| serial | baseline | OK |") || md.contains("| serial | baseline | OK, flagged |"), md);
         assertTrue(md.contains("| parallel | - | FAILED |"), md);
         assertTrue(md.contains("SKIPPED"), md);
         // one measured cell per variant (serial): nothing to set side by side in bars; one spectrum of its variants
