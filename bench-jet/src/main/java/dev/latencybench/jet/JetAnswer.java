@@ -51,7 +51,7 @@ final class JetAnswer {
         if (most < CAPACITY_POINTS && !a.isNone()) {
             a = a.also(yardstick(byCell, all, yardstick, a.best, shared));
         }
-        a = a.also(cause(lines, a.best));
+        a = a.cause(cause(lines, a.best));
         for (Map.Entry<String, List<Point>> e : lines) {
             Point worst = null;
             for (Point p : e.getValue()) {

@@ -71,7 +71,7 @@ final class ChainAnswer {
                     a = a.also(clause(h));
                 }
             }
-            a = a.also(cause);
+            a = a.cause(cause);
         }
         for (String u : undecided) {
             a = a.also(u);

@@ -143,7 +143,7 @@ final class VariantAnswer {
             a = a.also("floor " + Units.formatNs(floorNs) + (cost > 0 ? ", +" + Units.formatNs(cost) + " over it"
                     : ""));
         }
-        a = a.also(cause(best));
+        a = a.cause(cause(best));
         if (tail > 0 && cells.size() > 1) {
             a = a.also(tailClause(sorted, floor, metric, tail, name));
         }

@@ -78,7 +78,7 @@ final class StartupAnswer {
                                 : Answer.ratioInterval(ratio, (double) rn.low / rb.high, (double) rn.high / rb.low));
                     }
                 }
-                a = a.also(cause); // the best mode's launches: platform, or the service's own (code); kept first
+                a = a.cause(cause); // the best mode's launches: platform, or the service's own (code)
             } else {
                 a = a.also("`" + best.variant + "` fastest of " + e.getKey() + ", " + time);
             }

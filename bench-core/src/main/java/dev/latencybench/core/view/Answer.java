@@ -39,13 +39,16 @@ public final class Answer {
     public final boolean tie;
     /** Short clauses after the comparison, {@code p99.99 ties}, {@code floor 331ns}; each a few words. */
     public final List<String> also;
+    /** Where in {@link #also} the tail's cause is ({@link #cause}); -1 without one. */
+    private final int causeAt;
     /** A flag's short name where it applies, {@code busy machine}; null without one. */
     public final String caution;
     /** The line's lead when it names no best: why there is no answer, or that none qualifies; null otherwise. */
     public final String none;
 
     private Answer(String best, String figure, String value, String ratio, String interval, String relation,
-                   String against, String againstValue, boolean tie, List<String> also, String caution, String none) {
+                   String against, String againstValue, boolean tie, List<String> also, int causeAt, String caution,
+                   String none) {
         this.best = best;
         this.figure = figure;
         this.value = value;
@@ -56,6 +59,7 @@ public final class Answer {
         this.againstValue = againstValue;
         this.tie = tie;
         this.also = List.copyOf(also);
+        this.causeAt = causeAt;
         this.caution = caution;
         this.none = none;
     }
@@ -67,7 +71,7 @@ public final class Answer {
      */
     public static Answer best(String best, String figure, String value) {
         return new Answer(Objects.requireNonNull(best, "best"), figure, value, null, null, null, null, null, false,
-                List.of(), null, null);
+                List.of(), -1, null, null);
     }
 
     /** One cell alone, nothing to rank: {@code figure} is the figure's name, {@code median}. */
@@ -77,7 +81,7 @@ public final class Answer {
 
     /** No answer, and the reason in a few words ({@code no cell ended OK}). */
     public static Answer none(String why) {
-        return new Answer(null, null, null, null, null, null, null, null, false, List.of(), null,
+        return new Answer(null, null, null, null, null, null, null, null, false, List.of(), -1, null,
                 "no answer: " + Objects.requireNonNull(why, "why"));
     }
 
@@ -86,7 +90,7 @@ public final class Answer {
      * Its figures follow as clauses.
      */
     public static Answer noneQualifies(String statement) {
-        return new Answer(null, null, null, null, null, null, null, null, false, List.of(), null,
+        return new Answer(null, null, null, null, null, null, null, null, false, List.of(), -1, null,
                 Objects.requireNonNull(statement, "statement"));
     }
 
@@ -95,18 +99,19 @@ public final class Answer {
      * 1.17× (1.12–1.22) below openjdk-17 g1}; a null ratio leaves only the relation.
      */
     public Answer against(String against, String relation, String ratio, String interval) {
-        return new Answer(best, figure, value, ratio, interval, relation, against, null, false, also, caution, none);
+        return new Answer(best, figure, value, ratio, interval, relation, against, null, false, also, causeAt, caution,
+                none);
     }
 
     /** As {@link #against}, with the other's own figure after its name: {@code over `kafka` (30)}. */
     public Answer against(String against, String againstValue, String relation, String ratio, String interval) {
-        return new Answer(best, figure, value, ratio, interval, relation, against, againstValue, false, also, caution,
-                none);
+        return new Answer(best, figure, value, ratio, interval, relation, against, againstValue, false, also, causeAt,
+                caution, none);
     }
 
     /** The best and {@code against} cannot be told apart at the figure: a tie, no ratio. */
     public Answer tiesWith(String against) {
-        return new Answer(best, figure, value, null, null, null, against, null, true, also, caution, none);
+        return new Answer(best, figure, value, null, null, null, against, null, true, also, causeAt, caution, none);
     }
 
     /** A short clause after the comparison; null adds nothing. */
@@ -116,14 +121,32 @@ public final class Answer {
         }
         List<String> more = new ArrayList<>(also);
         more.add(clause);
-        return new Answer(best, figure, value, ratio, interval, relation, against, againstValue, tie, more, caution,
-                none);
+        return new Answer(best, figure, value, ratio, interval, relation, against, againstValue, tie, more, causeAt,
+                caution, none);
+    }
+
+    /**
+     * Why the tail is what it is ({@code beyond p99.9: 18 of 20 gc}), said where it is added among the clauses but
+     * the last to be left out of a long line: every other clause goes first. A second call replaces the first; null
+     * adds nothing.
+     */
+    public Answer cause(String clause) {
+        if (clause == null || clause.isBlank()) {
+            return this;
+        }
+        List<String> more = new ArrayList<>(also);
+        if (causeAt >= 0) {
+            more.remove(causeAt);
+        }
+        more.add(clause);
+        return new Answer(best, figure, value, ratio, interval, relation, against, againstValue, tie, more,
+                more.size() - 1, caution, none);
     }
 
     /** A flag's short name, said at the end of the line; null leaves none. */
     public Answer caution(String flag) {
-        return new Answer(best, figure, value, ratio, interval, relation, against, againstValue, tie, also, flag,
-                none);
+        return new Answer(best, figure, value, ratio, interval, relation, against, againstValue, tie, also, causeAt,
+                flag, none);
     }
 
     public boolean isNone() {
@@ -133,15 +156,21 @@ public final class Answer {
     /**
      * The line, Markdown inline ({@code `code`}), without the study's name: {@code `temurin-25 zgc` lowest median,
      * 1.02µs, 1.17× (1.12–1.22) below `openjdk-17 g1`; p99.99 ties. Caution: busy machine.} Clauses of
-     * {@link #also} are left out from the last while the line is over {@code maxChars} once its Markdown is removed.
+     * {@link #also} are left out from the last while the line is over {@code maxChars} once its Markdown is removed,
+     * the {@link #cause} last of all.
      *
      * @param maxChars the longest the line may be, Markdown removed, with whatever precedes it counted by the caller
      */
     public String line(int maxChars) {
         List<String> clauses = new ArrayList<>(also);
+        int cause = causeAt;
         String line = compose(clauses);
         while (plainLength(line) > maxChars && !clauses.isEmpty()) {
-            clauses.remove(clauses.size() - 1);
+            int drop = clauses.size() - 1 == cause && clauses.size() > 1 ? clauses.size() - 2 : clauses.size() - 1;
+            clauses.remove(drop);
+            if (drop < cause) {
+                cause--;
+            }
             line = compose(clauses);
         }
         return line;

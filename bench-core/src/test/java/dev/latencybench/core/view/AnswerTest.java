@@ -45,6 +45,23 @@ class AnswerTest {
     }
 
     @Test
+    void theTailsCauseIsTheLastClauseLeftOutWhereverItStands() {
+        // the README smoke run's queue line on a busy CI machine: yardstick and floor clauses once pushed the cause out
+        Answer a = Answer.only("openjdk-17.0.15 g1", "median", "1.07µs")
+                .also("`reference` 3.49µs, slower though it does less: conditions differed, no harness cost")
+                .also("floor 312ns, +755ns over it").cause("beyond p99.9: 2 of 2 platform").also("p99.9 lowest on g1")
+                .caution("CPU placement changed");
+        String line = a.line(Answer.MAX_CHARS);
+        assertTrue(Answer.plainLength(line) <= Answer.MAX_CHARS, line);
+        assertEquals("`openjdk-17.0.15 g1` median, 1.07µs; `reference` 3.49µs, slower though it does less: conditions"
+                + " differed, no harness cost; beyond p99.9: 2 of 2 platform. Caution: CPU placement changed.", line);
+        assertEquals("`openjdk-17.0.15 g1` median, 1.07µs; beyond p99.9: 2 of 2 platform. Caution: CPU placement"
+                + " changed.", a.line(100));
+        assertEquals("`openjdk-17.0.15 g1` median, 1.07µs. Caution: CPU placement changed.", a.line(60));
+        assertEquals("`a` median, 1ns; new.", Answer.only("a", "median", "1ns").cause("old").cause("new").line(200));
+    }
+
+    @Test
     void wordsEveryNameSharesAreLeftOut() {
         assertEquals(1, Answer.sharedWords(List.of("temurin-25.0.3 zgc jet", "temurin-25.0.3 g1 jet")));
         assertEquals(0, Answer.sharedWords(List.of("jdk17 g1", "jdk25 g1")));
