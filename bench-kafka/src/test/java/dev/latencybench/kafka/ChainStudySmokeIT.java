@@ -1,7 +1,6 @@
 package dev.latencybench.kafka;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -25,6 +24,7 @@ import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.core.testing.Sigint;
 import dev.latencybench.core.testing.UnderLoad;
 
 /**
@@ -401,24 +401,9 @@ class ChainStudySmokeIT {
         assertNothingLeftUnder(brokers);
     }
 
-    /**
-     * Whether this JVM ignores SIGINT, as a job started in the background by a shell without job control does: the
-     * launcher it starts inherits that and would ignore the test's Ctrl-C too.
-     */
-    private static boolean sigintIgnored() throws IOException {
-        for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
-            if (line.startsWith("SigIgn:")) {
-                return (Long.parseUnsignedLong(line.substring("SigIgn:".length()).trim(), 16) & (1L << (2 - 1))) != 0;
-            }
-        }
-        return false;
-    }
-
     @Test
     void ctrlCInTheMiddleOfASearchKeepsTheFinishedStepsAndStopsTheBroker() throws Exception {
-        assertFalse(sigintIgnored(), "this build ignores SIGINT (it was started in the background by a shell without"
-                + " job control), so the launcher it starts would ignore the test's Ctrl-C too: run it in the"
-                + " foreground");
+        Sigint.assertHeard();
         Path brokers = Files.createDirectories(tmp.resolve("brokers"));
         // p99 of a 2 s step's 2,000 messages has 20 beyond it, and a bound of 10 s no broker misses, warm or not:
         // the first step passes and the search goes on to the second, where the test stops it

@@ -17,6 +17,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.latencybench.core.testing.Sigint;
+
 /**
  * The control JVM is reaped on every path, and writes its stalls on each: stopped by its launcher; its launcher
  * exiting without stopping it; its launcher interrupted (SIGINT) or killed (SIGKILL); itself interrupted, as
@@ -45,6 +47,17 @@ class ControlJvmTest {
         assertEquals(0, new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).start().waitFor());
     }
 
+    /** Waits at most {@link #GONE_WITHIN_SEC} for {@code launcher} to end; one still running then fails the test. */
+    private static int ended(Process launcher) throws InterruptedException {
+        try {
+            assertTrue(launcher.waitFor(GONE_WITHIN_SEC, TimeUnit.SECONDS), "the launcher " + launcher.pid()
+                    + " still runs " + GONE_WITHIN_SEC + " s on");
+            return launcher.exitValue();
+        } finally {
+            launcher.destroyForcibly();
+        }
+    }
+
     /** Starts {@link ControlLauncherMain} in {@code mode}; returns it and its control JVM's pid. */
     private Object[] launcher(String mode) throws Exception {
         Process launcher = new ProcessBuilder(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
@@ -69,16 +82,17 @@ class ControlJvmTest {
     @Test
     void aLauncherThatExitsWithoutStoppingItTakesItAlong() throws Exception {
         Object[] l = launcher("exit");
-        assertEquals(1, ((Process) l[0]).waitFor());
+        assertEquals(1, ended((Process) l[0]));
         assertGone((Long) l[1]);
         assertStallsWritten();
     }
 
     @Test
     void aLauncherInterruptedTakesItAlong() throws Exception {
+        Sigint.assertHeard();
         Object[] l = launcher("wait");
         signal("INT", ((Process) l[0]).pid());
-        ((Process) l[0]).waitFor();
+        ended((Process) l[0]);
         assertGone((Long) l[1]);
         assertStallsWritten();
     }
@@ -87,13 +101,14 @@ class ControlJvmTest {
     void aLauncherKilledTakesItAlong() throws Exception {
         Object[] l = launcher("wait");
         signal("KILL", ((Process) l[0]).pid());
-        ((Process) l[0]).waitFor();
+        ended((Process) l[0]);
         assertGone((Long) l[1]);
         assertStallsWritten();
     }
 
     @Test
     void interruptedItselfItWritesItsStallsOnItsWayOut() throws Exception {
+        Sigint.assertHeard();
         ControlJvm control = ControlJvm.start(cell);
         assertTrue(control.awaitReady(30_000), "the control JVM's probe runs");
         signal("INT", control.pid());
