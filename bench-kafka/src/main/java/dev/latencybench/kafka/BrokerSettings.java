@@ -273,20 +273,36 @@ public final class BrokerSettings {
 
     /**
      * Where the build puts the broker's jars: {@code kafka-broker/} beside the study's jar, or in
-     * {@code target/} when the classes run from {@code target/classes}.
+     * {@code target/} when the classes run from {@code target/classes}. Where that folder is not there, as for a jar
+     * taken from the local Maven repository when one module is built alone ({@code ./mvnw -pl bench-runner test}),
+     * the checkout's {@code bench-kafka/target/kafka-broker}, from this folder or the one above it, if it was built.
      */
     static Path defaultJars() {
+        Path beside = besideJar();
+        if (beside != null && Files.isDirectory(beside)) {
+            return beside;
+        }
+        for (Path checkout : List.of(Path.of(""), Path.of(".."))) {
+            Path built = checkout.resolve("bench-kafka").resolve("target").resolve(BROKER_FOLDER).toAbsolutePath()
+                    .normalize();
+            if (Files.isDirectory(built)) {
+                return built;
+            }
+        }
+        return beside != null ? beside : Path.of("bench-kafka", "target", BROKER_FOLDER).toAbsolutePath();
+    }
+
+    /** {@code kafka-broker/} beside the study's jar or {@code target/classes}; null where that cannot be known. */
+    private static Path besideJar() {
         CodeSource source = BrokerSettings.class.getProtectionDomain().getCodeSource();
-        Path fallback = Path.of("bench-kafka", "target", BROKER_FOLDER).toAbsolutePath();
         if (source == null || source.getLocation() == null) {
-            return fallback;
+            return null;
         }
         try {
-            Path here = Paths.get(source.getLocation().toURI());
-            Path parent = here.getParent(); // target/ for both target/classes and target/benchmarks.jar
-            return parent == null ? fallback : parent.resolve(BROKER_FOLDER);
+            Path parent = Paths.get(source.getLocation().toURI()).getParent(); // target/ for classes and the jar
+            return parent == null ? null : parent.resolve(BROKER_FOLDER);
         } catch (URISyntaxException | IllegalArgumentException e) {
-            return fallback;
+            return null;
         }
     }
 
