@@ -99,6 +99,7 @@ final class SpectrumTimeline {
         List<Spectrum> lines = new ArrayList<>();
         List<String> thin = new ArrayList<>();
         List<RunData.Row> thinRows = new ArrayList<>();
+        List<String> mostlyZero = new ArrayList<>();
         List<String> starts = new ArrayList<>();
         for (RunData.Row r : rows) {
             IntervalLog.Intervals log = logs.get(key(r));
@@ -107,9 +108,13 @@ final class SpectrumTimeline {
             }
             Histogram total = log.primaryTotal();
             if (!Spectrum.drawable(total)) {
-                thin.add(String.format(Locale.ROOT, "`%s` (%,d samples)", r.variant, total.getTotalCount()));
-                if (total.getTotalCount() > 0) {
-                    thinRows.add(r);
+                if (ViewSection.aHandful(total) || total.getTotalCount() == 0) {
+                    thin.add(String.format(Locale.ROOT, "`%s` (%,d samples)", r.variant, total.getTotalCount()));
+                    if (total.getTotalCount() > 0) {
+                        thinRows.add(r);
+                    }
+                } else {
+                    mostlyZero.add(ViewSection.mostlyZero(r.variant, total));
                 }
                 continue;
             }
@@ -136,6 +141,11 @@ final class SpectrumTimeline {
         if (!thin.isEmpty()) {
             doc.p("No spectrum line for " + String.join(", ", thin) + " in " + what + ": a line needs at least "
                     + Percentiles.SHOWN_BEYOND + " samples beyond its median and a latency above 0 there.");
+        }
+        if (!mostlyZero.isEmpty()) {
+            doc.p("No spectrum line and no dots in " + what + " for " + String.join("; ", mostlyZero) + ".");
+        }
+        if (!thinRows.isEmpty()) {
             String base = baseName(scenario, key) + "-samples";
             Spectra few = new Spectra(base, what + ": " + metric + " of every sample");
             thinRows.forEach(r -> few.line(r.variant, logs.get(key(r)).primaryTotal()));

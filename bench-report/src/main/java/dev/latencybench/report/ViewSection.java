@@ -4,9 +4,12 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
+import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
+import dev.latencybench.core.config.Units;
 import dev.latencybench.core.view.Chart;
 import dev.latencybench.core.view.Spectra;
 import dev.latencybench.core.view.StudyView;
@@ -142,11 +145,14 @@ final class ViewSection {
     private static void spectra(Doc doc, Spectra s, Path charts) throws IOException {
         List<Spectrum> lines = new ArrayList<>();
         List<Spectra.Line> few = new ArrayList<>();
+        List<String> neither = new ArrayList<>();
         for (Spectra.Line l : s.lines()) {
             if (Spectrum.drawable(l.histogram)) {
                 lines.add(Spectrum.fromHistogram(l.name, l.histogram).inColour(s.lines().indexOf(l)));
-            } else if (l.histogram.getTotalCount() > 0) {
+            } else if (aHandful(l.histogram)) {
                 few.add(l);
+            } else if (l.histogram.getTotalCount() > 0) {
+                neither.add(mostlyZero(l.name, l.histogram));
             }
         }
         if (!lines.isEmpty()) {
@@ -162,6 +168,29 @@ final class ViewSection {
             doc.p("Each dot is one sample: " + few.size() + " series with fewer than " + 2 * Percentiles.SHOWN_BEYOND
                     + " samples, too few for a percentile line.");
         }
+        if (!neither.isEmpty()) {
+            doc.p("No line and no dots for " + String.join("; ", neither) + ".");
+        }
+    }
+
+    /**
+     * Whether a histogram that has no spectrum line ({@link Spectrum#drawable}) is drawn a dot per sample: only a
+     * handful, fewer than twice {@link Percentiles#SHOWN_BEYOND}, as a start-up's launches. More samples with no line
+     * are mostly 0, as from a clock that counts whole milliseconds: hundreds of dots on the axis's floor would read as
+     * latencies of 1 ns, so {@link #mostlyZero} says them in words.
+     */
+    static boolean aHandful(Histogram h) {
+        return h.getTotalCount() > 0 && h.getTotalCount() < 2 * Percentiles.SHOWN_BEYOND;
+    }
+
+    /**
+     * Why a line with many samples has neither a line nor dots: {@code `reference-keys-100`: 298 of its 301 samples
+     * are 0, under what its clock tells apart, and the highest is 5.00ms}.
+     */
+    static String mostlyZero(String name, Histogram h) {
+        return String.format(Locale.ROOT, "`%s`: %,d of its %,d samples are 0, under what its clock"
+                + " tells apart, and the highest is %s", name, h.getCountAtValue(0), h.getTotalCount(),
+                Units.formatNs(h.getMaxValue()));
     }
 
     /** Every sample of each line as a dot, a column per line, on a log latency axis. */
