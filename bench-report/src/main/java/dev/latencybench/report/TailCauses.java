@@ -126,6 +126,7 @@ final class TailCauses {
         doc.h(3, "Why the tail: " + level.what + " by cause");
         boolean anyBar = bars.stream().anyMatch(b -> b.missing() == null);
         if (anyBar) {
+            // the page's hint reads what the bars count from the y axis's title: keep it "share of <what> (%)"
             Charts.shares(charts, base, scenario + ": " + level.what + " by cause, per cell",
                     "share of " + level.what + " (%)", parts, slots, bars);
             doc.chart(base, scenario + ": each cell's " + level.what.substring(4) + " by the cause each was put down to");

@@ -292,9 +292,60 @@ window.reportChartKit = (function () {
     return a;
   }
 
+  /** {@code text} in lines of at most {@code chars} characters, broken after a space or a hyphen where it can be. */
+  function wrap(text, chars) {
+    var lines = [], line = "";
+    String(text).split(/(?<=[ -])/).forEach(function (word) {
+      while (word.length > chars) { // a word longer than a line: cut it
+        if (line) {
+          lines.push(line.trim());
+          line = "";
+        }
+        lines.push(word.slice(0, chars));
+        word = word.slice(chars);
+      }
+      if (line && (line + word).trim().length > chars) {
+        lines.push(line.trim());
+        line = "";
+      }
+      line += word;
+    });
+    if (line.trim()) {
+      lines.push(line.trim());
+    }
+    return lines;
+  }
+
+  /**
+   * A bar chart's category axis: a tick per category, its name wrapped to the width of its slot (a plot of
+   * {@code width} pixels shared by the categories), the axis as tall as the most lines, so that long cell names
+   * (a search's steps with their JVM and collector) never print over each other.
+   */
+  function categoryAxis(categories, width) {
+    var slot = width / Math.max(1, categories.length);
+    var chars = Math.max(6, Math.floor((slot - 8) / 6.5)); // about 6.5 px a character at the axis's 12 px font
+    var labels = categories.map(function (c) {
+      return wrap(c, chars);
+    });
+    var most = labels.reduce(function (m, l) {
+      return Math.max(m, l.length);
+    }, 1);
+    return axis({grid: {show: false}, size: 24 + 15 * most, splits: function (u, ai, min, max) {
+      return categories.map(function (c, i) {
+        return i;
+      }).filter(function (i) {
+        return i >= min - 1e-9 && i <= max + 1e-9;
+      });
+    }, values: function (u, splits) {
+      return splits.map(function (i) {
+        return labels[i].join("\n");
+      });
+    }});
+  }
+
   return {
     num: num, xText: xText, el: el, nearest: nearest, plotSize: plotSize, row: row, placeTip: placeTip,
     drawLineMarks: drawLineMarks, lineTip: lineTip, xSplits: xSplits, xValues: xValues, asSet: asSet,
-    logSplits: logSplits, axis: axis
+    logSplits: logSplits, axis: axis, wrap: wrap, categoryAxis: categoryAxis
   };
 })();

@@ -98,15 +98,7 @@ window.reportChartShares = (function () {
         y: {auto: false, range: asSet([spec.y.min, spec.y.max])}
       },
       axes: [
-        axis({grid: {show: false}, size: 56, splits: function (u, ai, min, max) {
-          return xs.filter(function (i) {
-            return i >= min - 1e-9 && i <= max + 1e-9;
-          });
-        }, values: function (u, splits) {
-          return splits.map(function (i) {
-            return spec.categories[i];
-          });
-        }}),
+        kit.categoryAxis(spec.categories, size.width - 60), // the y axis takes 60 px
         axis({label: spec.y.title, size: 60, splits: function (u, ai, min, max) {
           return [0, 20, 40, 60, 80, 100].filter(function (v) { // not the room above 100% left for the totals
             return v >= min && v <= max;

@@ -189,15 +189,7 @@
           : {auto: false, range: asSet([spec.y.min, spec.y.max])}
       },
       axes: [
-        axis({grid: {show: false}, size: 56, splits: function (u, ai, min, max) {
-          return xs.filter(function (i) {
-            return i >= min - 1e-9 && i <= max + 1e-9;
-          });
-        }, values: function (u, splits) {
-          return splits.map(function (i) {
-            return spec.categories[i];
-          });
-        }}),
+        kit.categoryAxis(spec.categories, size.width - 60), // the y axis takes 60 px
         axis(spec.y.log ? {label: spec.y.title, size: 60, splits: logSplits, values: function (u, splits) {
           return splits.map(num);
         }} : {label: spec.y.title, size: 60, values: function (u, splits) {
@@ -391,7 +383,10 @@
         keys.push("dot labelled max: the line's highest sample");
       }
     } else if (spec.type === "shares") {
-      keys.push("a bar per cell, cut by the cause of each sample beyond its p99.9, the number over it the samples"
+      // what the bars count, as the y axis names it (TailCauses: "share of <what> (%)"): beyond p99.9, beyond p99
+      // or the worst samples kept, whichever level the chart fell back to
+      var counted = (spec.y.title || "").replace(/^share of /, "").replace(/ \(%\)$/, "") || "the samples counted";
+      keys.push("a bar per cell, cut by the cause of each of " + counted + ", the number over it the samples"
         + " attributed; a cell without a bar says why in its place");
     } else if (spec.series.some(function (s) {
       return s.low;
