@@ -20,6 +20,9 @@ import dev.latencybench.core.study.Study;
  * interrupt's summary comes from a shutdown hook.
  */
 final class LaunchConsole {
+    /** The longest line of a decision's reasons on the console, its indent included. */
+    static final int WHY_WIDTH = 110;
+
     private final Study study;
     private final PrintStream out;
     private final PrintStream err;
@@ -86,8 +89,13 @@ final class LaunchConsole {
         Decision decision = plan.schedule().decision(done);
         if (decision != null && !decision.parts().isEmpty()) { // one line per part, e.g. per transport
             out.println("  answer:");
-            decision.parts().forEach((label, d) -> out.printf(Locale.ROOT, "    %s: %s (%s%s)%n", label, d.answer(),
-                    d.why(), d.decidedBy().isEmpty() ? "" : "; decided by " + String.join(", ", d.decidedBy())));
+            decision.parts().forEach((label, d) -> {
+                List<String> answer = wrap(label + ": " + d.answer(), WHY_WIDTH - 6);
+                for (int i = 0; i < answer.size(); i++) {
+                    out.println((i == 0 ? "    " : "      ") + answer.get(i));
+                }
+                printWhy(d, "      ");
+            });
             String floor = plan.roles().get(Study.Plan.FLOOR);
             Decision f = floor == null ? null : decision.parts().get(floor);
             // a transport near the floor is held back by the machine; a floor too short to judge says nothing of it
@@ -96,8 +104,8 @@ final class LaunchConsole {
                         + " machine's limit, not the transport's%n", floor, f.answer());
             }
         } else if (decision != null) {
-            out.printf(Locale.ROOT, "  answer: %s (%s; decided by %s)%n", decision.answer(), decision.why(),
-                    String.join(", ", decision.decidedBy()));
+            out.printf(Locale.ROOT, "  answer: %s%n", decision.answer());
+            printWhy(decision, "    ");
         }
         out.println("  results: " + run.runDir().resolve(study.name()));
         long notOk = cells.stream().filter(c -> !"OK".equals(c.status)).count();
@@ -113,5 +121,33 @@ final class LaunchConsole {
         if (diskFullStop != null) {
             out.println("latency-bench: " + diskFullStop);
         }
+    }
+
+    /**
+     * A decision's reasons and the steps that decided it, under its answer, wrapped at {@link #WHY_WIDTH}: the
+     * answer stays a short line of its own, the why a paragraph beneath it.
+     */
+    private void printWhy(Decision d, String indent) {
+        String why = d.why() + (d.decidedBy().isEmpty() ? "" : "; decided by " + String.join(", ", d.decidedBy()));
+        for (String line : wrap(why, WHY_WIDTH - indent.length())) {
+            out.println(indent + line);
+        }
+    }
+
+    /** {@code text} in lines of at most {@code width} characters, broken at spaces; a longer word is a line alone. */
+    static List<String> wrap(String text, int width) {
+        List<String> lines = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String word : text.split(" ")) {
+            if (line.length() > 0 && line.length() + 1 + word.length() > width) {
+                lines.add(line.toString());
+                line.setLength(0);
+            }
+            line.append(line.length() > 0 ? " " : "").append(word);
+        }
+        if (line.length() > 0) {
+            lines.add(line.toString());
+        }
+        return lines;
     }
 }
