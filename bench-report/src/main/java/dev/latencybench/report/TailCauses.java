@@ -8,6 +8,7 @@ import java.util.Locale;
 
 import dev.latencybench.core.tail.Cause;
 import dev.latencybench.core.tail.TailPart;
+import dev.latencybench.core.tail.TailPart.Level;
 import dev.latencybench.report.chart.Charts;
 import dev.latencybench.report.chart.ShareBarChart;
 import dev.latencybench.report.chart.ShareBars;
@@ -27,36 +28,21 @@ final class TailCauses {
     }
 
     /**
-     * Which of a tail part's counts the chart shows: beyond p99.9 where some cell of the scenario has at least
-     * {@link TailPart#SHARES_FROM} attributed there, else beyond p99, else every sample kept (a smoke run's few
-     * thousand samples leave a handful beyond p99.9), as the answer's cause clause does.
+     * The level the chart shows ({@link TailPart.Level}): the first at which some cell of the scenario has enough
+     * attributed, as the answer's cause clause reads each cell; the kept samples where none has.
      */
-    enum Level {
-        P99_9("beyond p99.9", "the samples beyond p99.9"),
-        P99("beyond p99", "the samples beyond p99"),
-        KEPT("kept", "the worst samples kept");
-
-        final String column;
-        final String what;
-
-        Level(String column, String what) {
-            this.column = column;
-            this.what = what;
-        }
-
-        TailPart.Beyond of(TailPart t) {
-            return this == P99_9 ? t.beyondP99_9 : this == P99 ? t.beyondP99 : t.aboveThreshold;
-        }
-
-        /** The first level at which some cell has enough attributed; the kept samples where none has. */
-        static Level of(List<TailPart> tails) {
-            for (Level l : values()) {
-                if (tails.stream().anyMatch(t -> t != null && l.of(t).attributed >= TailPart.SHARES_FROM)) {
-                    return l;
-                }
+    static Level level(List<TailPart> tails) {
+        for (Level l : Level.values()) {
+            if (tails.stream().anyMatch(t -> t != null && t.enoughAt(l))) {
+                return l;
             }
-            return KEPT;
         }
+        return Level.KEPT;
+    }
+
+    /** What the chart counts at {@code level}, as its title and axis say: {@code the samples beyond p99.9}. */
+    static String what(Level level) {
+        return level == Level.KEPT ? "the worst samples kept" : "the samples " + level.label;
     }
 
     /** The palette slot of a cause: vermillion gc, purple safepoint, sky blue platform, green code, olive other. */
@@ -84,8 +70,8 @@ final class TailCauses {
         if (tails.stream().allMatch(t -> t == null)) {
             return;
         }
-        Level level = Level.of(tails);
-        boolean other = tails.stream().anyMatch(t -> t != null && level.of(t).other > 0);
+        Level level = level(tails);
+        boolean other = tails.stream().anyMatch(t -> t != null && t.at(level).other > 0);
         List<Cause> causes = new ArrayList<>();
         for (Cause c : Cause.values()) {
             if (c != Cause.OTHER || other) {
@@ -108,13 +94,13 @@ final class TailCauses {
             String why = missing(t, level);
             long[] counts = new long[causes.size()];
             for (int k = 0; k < counts.length && t != null; k++) {
-                counts[k] = level.of(t).count(causes.get(k));
+                counts[k] = t.at(level).count(causes.get(k));
             }
             bars.add(why != null ? ShareBars.missing(name, why) : ShareBars.of(name, counts));
             List<String> row = new ArrayList<>();
             row.add(r.label() + (severalVariants ? " / " + r.variant : ""));
-            row.add(t == null ? "—" : String.format(Locale.ROOT, "%,d", level.of(t).samples));
-            row.add(t == null ? "no attribution" : String.format(Locale.ROOT, "%,d", level.of(t).attributed)
+            row.add(t == null ? "—" : String.format(Locale.ROOT, "%,d", t.at(level).samples));
+            row.add(t == null ? "no attribution" : String.format(Locale.ROOT, "%,d", t.at(level).attributed)
                     + (why == null ? "" : " (fewer than " + TailPart.SHARES_FROM + ": no bar)"));
             for (int k = 0; k < counts.length; k++) {
                 row.add(t == null ? "—" : String.format(Locale.ROOT, "%,d", counts[k])
@@ -123,26 +109,27 @@ final class TailCauses {
             table.add(row);
         }
         String base = (scenario + "-tail-causes").replaceAll("[^A-Za-z0-9._-]", "_");
-        doc.h(3, "Why the tail: " + level.what + " by cause");
+        doc.h(3, "Why the tail: " + what(level) + " by cause");
         boolean anyBar = bars.stream().anyMatch(b -> b.missing() == null);
         if (anyBar) {
             // the page's hint reads what the bars count from the y axis's title: keep it "share of <what> (%)"
-            Charts.shares(charts, base, scenario + ": " + level.what + " by cause, per cell",
-                    "share of " + level.what + " (%)", parts, slots, bars);
-            doc.chart(base, scenario + ": each cell's " + level.what.substring(4) + " by the cause each was put down to");
+            Charts.shares(charts, base, scenario + ": " + what(level) + " by cause, per cell",
+                    "share of " + what(level) + " (%)", parts, slots, bars);
+            doc.chart(base, scenario + ": each cell's " + what(level).substring(4)
+                    + " by the cause each was put down to");
         }
         doc.p((level == Level.P99_9 ? "" : "No cell has " + TailPart.SHARES_FROM + " samples beyond p99.9 attributed"
                 + (level == Level.P99 ? ", so the chart shows those beyond p99. " : anyBar ? " or beyond p99, so the"
                 + " chart shows every sample the forks kept, their worst. " : " or beyond p99 or kept, too few for a"
                 + " share: the counts are in the table, and no chart is drawn. "))
-                + "Each of a cell's kept samples " + (level == Level.KEPT ? "" : level.column + " ")
+                + "Each of a cell's kept samples " + (level == Level.KEPT ? "" : level.label + " ")
                 + "is put down to the first of gc (a GC pause or stall),"
                 + " safepoint (another safepoint), platform (the hiccup probe saw the machine stall) and code (none of"
                 + " these: the measured code or transport) whose interval overlaps its lifetime"
                 + (other ? "; other: a result or fork that did not tell the platform and the code apart" : "")
                 + (anyBar ? ". The number over a bar is how many were attributed; a cell with fewer than "
                 + TailPart.SHARES_FROM + " has no bar, and says so." : "."));
-        List<String> header = new ArrayList<>(List.of("cell", level.column, "attributed"));
+        List<String> header = new ArrayList<>(List.of("cell", level.label, "attributed"));
         header.addAll(parts);
         doc.table(header, table, Doc.numericFrom(1, header.size()));
     }
@@ -159,8 +146,8 @@ final class TailCauses {
             // no sample reached an outlier buffer: a loop that records into its own histograms (a yardstick)
             return "none kept: its loop keeps no outliers";
         }
-        if (level.of(t).attributed < TailPart.SHARES_FROM) {
-            return String.format(Locale.ROOT, "%,d attributed, fewer than %d", level.of(t).attributed,
+        if (t.at(level).attributed < TailPart.SHARES_FROM) {
+            return String.format(Locale.ROOT, "%,d attributed, fewer than %d", t.at(level).attributed,
                     TailPart.SHARES_FROM);
         }
         return null;

@@ -93,10 +93,10 @@ class TailCausesTest {
     @Test
     void aCellWhoseLoopKeptNoOutliersSaysSoNotZeroAttributed() {
         TailPart yardstick = tail(200, 0, 0, 0, 0); // samples beyond p99.9, none offered to a buffer
-        assertEquals("none kept: its loop keeps no outliers", TailCauses.missing(yardstick, TailCauses.Level.P99_9));
+        assertEquals("none kept: its loop keeps no outliers", TailCauses.missing(yardstick, TailPart.Level.P99_9));
         TailPart thin = tail(200, 0, 0, 3, 1);
-        assertEquals("4 attributed, fewer than 10", TailCauses.missing(thin, TailCauses.Level.P99_9));
-        assertEquals("no attribution", TailCauses.missing(null, TailCauses.Level.P99_9));
+        assertEquals("4 attributed, fewer than 10", TailCauses.missing(thin, TailPart.Level.P99_9));
+        assertEquals("no attribution", TailCauses.missing(null, TailPart.Level.P99_9));
     }
 
     @Test
@@ -106,16 +106,16 @@ class TailCausesTest {
         few.beyondP99.gc = 30;
         few.beyondP99.code = 10;
         few.beyondP99.attributed = 40;
-        assertEquals(TailCauses.Level.P99, TailCauses.Level.of(java.util.Arrays.asList(few, null)));
-        assertEquals(null, TailCauses.missing(few, TailCauses.Level.P99));
+        assertEquals(TailPart.Level.P99, TailCauses.level(java.util.Arrays.asList(few, null)));
+        assertEquals(null, TailCauses.missing(few, TailPart.Level.P99));
         TailPart fewer = tail(2, 0, 0, 2, 0);
         fewer.beyondP99.attributed = 5;
         fewer.aboveThreshold.attributed = 300;
         fewer.aboveThreshold.code = 300;
-        assertEquals(TailCauses.Level.KEPT, TailCauses.Level.of(List.of(fewer)));
-        assertEquals(TailCauses.Level.KEPT, TailCauses.Level.of(List.of(tail(2, 0, 0, 2, 0))), "none has 10 anywhere");
-        assertEquals(300, TailCauses.Level.KEPT.of(fewer).count(dev.latencybench.core.tail.Cause.CODE));
-        assertEquals(TailCauses.Level.P99_9, TailCauses.Level.of(List.of(tail(600, 18, 0, 1, 1), fewer)));
+        assertEquals(TailPart.Level.KEPT, TailCauses.level(List.of(fewer)));
+        assertEquals(TailPart.Level.KEPT, TailCauses.level(List.of(tail(2, 0, 0, 2, 0))), "none has 10 anywhere");
+        assertEquals(300, fewer.at(TailPart.Level.KEPT).count(dev.latencybench.core.tail.Cause.CODE));
+        assertEquals(TailPart.Level.P99_9, TailCauses.level(List.of(tail(600, 18, 0, 1, 1), fewer)));
     }
 
     @Test

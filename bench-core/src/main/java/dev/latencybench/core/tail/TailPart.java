@@ -137,21 +137,47 @@ public final class TailPart {
     }
 
     /**
+     * Which counts a cause is read from: beyond p99.9 where at least {@value #SHARES_FROM} samples there were
+     * attributed, else beyond p99, else every sample kept (a smoke run's few thousand samples leave a handful beyond
+     * p99.9). The answer's clause ({@link #causeClause}) picks a level per cell, the report's chart one for a
+     * scenario's cells.
+     */
+    public enum Level {
+        P99_9("beyond p99.9"), P99("beyond p99"), KEPT("kept");
+
+        /** How the level is named in a clause or a table's column: {@code beyond p99.9}. */
+        public final String label;
+
+        Level(String label) {
+            this.label = label;
+        }
+    }
+
+    /** The counts at {@code level}. */
+    public Beyond at(Level level) {
+        return level == Level.P99_9 ? beyondP99_9 : level == Level.P99 ? beyondP99 : aboveThreshold;
+    }
+
+    /** Whether at least {@value #SHARES_FROM} samples were attributed at {@code level}, enough for shares. */
+    public boolean enoughAt(Level level) {
+        return at(level).attributed >= SHARES_FROM;
+    }
+
+    /**
      * The answer's clause on why the tail is what it is: the cause most of the attributed samples beyond p99.9 were
      * put down to, {@code beyond p99.9: 18 of 20 gc}; where fewer than {@value #SHARES_FROM} beyond p99.9 were
      * attributed, the same beyond p99; where fewer beyond p99 too, over every sample kept ({@code of the 2 worst: 2
      * code}: a study of few samples, such as start-up's launches). Null when none was attributed.
      */
     public String causeClause() {
-        String[] names = {"beyond p99.9", "beyond p99"};
-        Beyond[] parts = {beyondP99_9, beyondP99};
-        for (int i = 0; i < parts.length; i++) {
-            if (parts[i].attributed >= SHARES_FROM) {
-                return String.format(Locale.ROOT, "%s: %,d of %,d %s", names[i], parts[i].count(most(parts[i])),
-                        parts[i].attributed, most(parts[i]).label());
+        for (Level l : new Level[] {Level.P99_9, Level.P99}) {
+            if (enoughAt(l)) {
+                Beyond b = at(l);
+                return String.format(Locale.ROOT, "%s: %,d of %,d %s", l.label, b.count(most(b)), b.attributed,
+                        most(b).label());
             }
         }
-        Beyond kept = aboveThreshold;
+        Beyond kept = at(Level.KEPT);
         return kept.attributed == 0 ? null : String.format(Locale.ROOT, "of the %,d worst: %,d %s", kept.attributed,
                 kept.count(most(kept)), most(kept).label());
     }
