@@ -90,11 +90,8 @@ final class LaunchConsole {
         if (decision != null && !decision.parts().isEmpty()) { // one line per part, e.g. per transport
             out.println("  answer:");
             decision.parts().forEach((label, d) -> {
-                List<String> answer = wrap(label + ": " + d.answer(), WHY_WIDTH - 6);
-                for (int i = 0; i < answer.size(); i++) {
-                    out.println((i == 0 ? "    " : "      ") + answer.get(i));
-                }
-                printWhy(d, "      ");
+                printWrapped(label + ": " + d.answer(), "    ", "      ");
+                printWrapped(why(d), "      ", "      ");
             });
             String floor = plan.roles().get(Study.Plan.FLOOR);
             Decision f = floor == null ? null : decision.parts().get(floor);
@@ -105,7 +102,7 @@ final class LaunchConsole {
             }
         } else if (decision != null) {
             out.printf(Locale.ROOT, "  answer: %s%n", decision.answer());
-            printWhy(decision, "    ");
+            printWrapped(why(decision), "    ", "    ");
         }
         out.println("  results: " + run.runDir().resolve(study.name()));
         long notOk = cells.stream().filter(c -> !"OK".equals(c.status)).count();
@@ -123,14 +120,19 @@ final class LaunchConsole {
         }
     }
 
+    /** A decision's reasons and the steps that decided it, said under its answer. */
+    private static String why(Decision d) {
+        return d.why() + (d.decidedBy().isEmpty() ? "" : "; decided by " + String.join(", ", d.decidedBy()));
+    }
+
     /**
-     * A decision's reasons and the steps that decided it, under its answer, wrapped at {@link #WHY_WIDTH}: the
-     * answer stays a short line of its own, the why a paragraph beneath it.
+     * {@code text} wrapped at {@link #WHY_WIDTH}, its first line after {@code first}, the others after {@code rest}:
+     * an answer stays a short line of its own, its why a paragraph beneath it.
      */
-    private void printWhy(Decision d, String indent) {
-        String why = d.why() + (d.decidedBy().isEmpty() ? "" : "; decided by " + String.join(", ", d.decidedBy()));
-        for (String line : wrap(why, WHY_WIDTH - indent.length())) {
-            out.println(indent + line);
+    private void printWrapped(String text, String first, String rest) {
+        List<String> lines = wrap(text, WHY_WIDTH - rest.length());
+        for (int i = 0; i < lines.size(); i++) {
+            out.println((i == 0 ? first : rest) + lines.get(i));
         }
     }
 
