@@ -82,12 +82,47 @@ window.reportChartKit = (function () {
     tip.style.top = y + "px";
   }
 
-  function drawLineMarks(u, spec, panel) {
-    var ctx = u.ctx, b = u.bbox, r = uPlot.pxRatio;
+  /** Saves the context and clips it to the plot's box: what a draw hook paints stays inside the axes. */
+  function clipToPlot(u) {
+    var ctx = u.ctx, b = u.bbox;
     ctx.save();
     ctx.beginPath();
     ctx.rect(b.left, b.top, b.width, b.height);
     ctx.clip();
+  }
+
+  /** Closes the path drawn and fills it in {@code colour}, outlined in white: a mark on a line chart. */
+  function fillOutlined(ctx, colour, r) {
+    ctx.closePath();
+    ctx.fillStyle = colour;
+    ctx.fill();
+    ctx.strokeStyle = "#fff";
+    ctx.lineWidth = 0.8 * r;
+    ctx.stroke();
+  }
+
+  /**
+   * A bar chart's uPlot data and series: x the category's index, a series per spec series that draws no path of
+   * its own (the chart's draw hook paints the bars).
+   */
+  function barSeries(spec) {
+    var data = [spec.categories.map(function (c, i) {
+      return i;
+    })];
+    var series = [{label: "cell"}];
+    spec.series.forEach(function (s) {
+      data.push(s.values);
+      series.push({label: s.name, stroke: s.colour, fill: s.colour, width: 0, points: {show: false},
+        paths: function () {
+          return null;
+        }});
+    });
+    return {data: data, series: series};
+  }
+
+  function drawLineMarks(u, spec, panel) {
+    var ctx = u.ctx, b = u.bbox, r = uPlot.pxRatio;
+    clipToPlot(u);
     ctx.lineWidth = 1.2 * r;
     ctx.strokeStyle = "#666";
     ctx.setLineDash([5 * r, 4 * r]);
@@ -116,12 +151,7 @@ window.reportChartKit = (function () {
       ctx.moveTo(x - half, y - 2 * half);
       ctx.lineTo(x + half, y - 2 * half);
       ctx.lineTo(x, y);
-      ctx.closePath();
-      ctx.fillStyle = p[2];
-      ctx.fill();
-      ctx.strokeStyle = "#fff";
-      ctx.lineWidth = 0.8 * r;
-      ctx.stroke();
+      fillOutlined(ctx, p[2], r);
     });
     // a kept outlier: a diamond in its cause's colour, outlined in white, at its end and as high as it was long
     var tip = 4 * r;
@@ -132,12 +162,7 @@ window.reportChartKit = (function () {
       ctx.lineTo(x + tip, y);
       ctx.lineTo(x, y + tip);
       ctx.lineTo(x - tip, y);
-      ctx.closePath();
-      ctx.fillStyle = p[2];
-      ctx.fill();
-      ctx.strokeStyle = "#fff";
-      ctx.lineWidth = 0.8 * r;
-      ctx.stroke();
+      fillOutlined(ctx, p[2], r);
     });
     var cross = 5 * r;
     panel.failures.forEach(function (p) {
@@ -346,6 +371,7 @@ window.reportChartKit = (function () {
   return {
     num: num, xText: xText, el: el, nearest: nearest, plotSize: plotSize, row: row, placeTip: placeTip,
     drawLineMarks: drawLineMarks, lineTip: lineTip, xSplits: xSplits, xValues: xValues, asSet: asSet,
-    logSplits: logSplits, axis: axis, wrap: wrap, categoryAxis: categoryAxis
+    logSplits: logSplits, axis: axis, wrap: wrap, categoryAxis: categoryAxis, clipToPlot: clipToPlot,
+    barSeries: barSeries
   };
 })();

@@ -16,24 +16,10 @@ window.reportChartShares = (function () {
   function sharePlot(chart, size, tip) {
     var spec = chart.spec;
     var n = spec.categories.length;
-    var xs = spec.categories.map(function (c, i) {
-      return i;
-    });
-    var data = [xs];
-    var series = [{label: "cell"}];
-    spec.series.forEach(function (s) {
-      data.push(s.values);
-      series.push({label: s.name, stroke: s.colour, fill: s.colour, width: 0, points: {show: false},
-        paths: function () {
-          return null;
-        }});
-    });
+    var bars = kit.barSeries(spec), data = bars.data, series = bars.series;
     function draw(u) {
-      var ctx = u.ctx, b = u.bbox, r = uPlot.pxRatio;
-      ctx.save();
-      ctx.beginPath();
-      ctx.rect(b.left, b.top, b.width, b.height);
-      ctx.clip();
+      var ctx = u.ctx, r = uPlot.pxRatio;
+      kit.clipToPlot(u);
       ctx.font = (11 * r) + "px sans-serif";
       ctx.textAlign = "center";
       spec.categories.forEach(function (c, i) {

@@ -102,25 +102,11 @@
   function barPlot(chart, size, tip) {
     var spec = chart.spec;
     var n = spec.categories.length, m = spec.series.length;
-    var xs = spec.categories.map(function (c, i) {
-      return i;
-    });
     var slot = 0.8 / m;
-    var data = [xs];
-    var series = [{label: "cell"}];
-    spec.series.forEach(function (s) {
-      data.push(s.values);
-      series.push({label: s.name, stroke: s.colour, fill: s.colour, width: 0, points: {show: false},
-        paths: function () {
-          return null;
-        }});
-    });
+    var bars = kit.barSeries(spec), data = bars.data, series = bars.series;
     function draw(u) {
       var ctx = u.ctx, b = u.bbox, r = uPlot.pxRatio;
-      ctx.save();
-      ctx.beginPath();
-      ctx.rect(b.left, b.top, b.width, b.height);
-      ctx.clip();
+      kit.clipToPlot(u);
       var bottom = b.top + b.height;
       spec.series.forEach(function (s, j) {
         if (!u.series[j + 1].show) {
