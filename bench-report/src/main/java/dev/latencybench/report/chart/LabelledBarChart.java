@@ -10,6 +10,7 @@ import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntToDoubleFunction;
 
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.style.CategoryStyler;
@@ -268,18 +269,28 @@ public final class LabelledBarChart extends CategoryChart implements PaintableCh
     }
 
     private void paintCategoryNames(Graphics2D g, Rectangle2D plot) {
-        LineMetrics m = categoryFont.getLineMetrics("Ag", ChartStyle.FRC);
+        paintCategoryNames(g, plot, categoryFont, categoryLines,
+                c -> (barCentreX(0, c) + barCentreX(series.size() - 1, c)) / 2);
+    }
+
+    /**
+     * Each category's name under the plot, centred on {@code centreX} of its index with a tick mark there, in its
+     * wrapped lines ({@code lines}, one list per category): the bar charts' shared axis.
+     */
+    static void paintCategoryNames(Graphics2D g, Rectangle2D plot, Font font, List<List<String>> lines,
+                                   IntToDoubleFunction centreX) {
+        LineMetrics m = font.getLineMetrics("Ag", ChartStyle.FRC);
         double firstBaseline = plot.getMaxY() + ChartStyle.TICK_MARK_PX + ChartStyle.TICK_PADDING_PX + m.getAscent();
         g.setStroke(new BasicStroke(1f));
-        for (int c = 0; c < categories; c++) {
-            double x = (barCentreX(0, c) + barCentreX(series.size() - 1, c)) / 2;
+        for (int c = 0; c < lines.size(); c++) {
+            double x = centreX.applyAsDouble(c);
             g.setColor(ChartStyle.AXIS_LINE);
             g.draw(new Line2D.Double(x, plot.getMaxY(), x, plot.getMaxY() + ChartStyle.TICK_MARK_PX));
-            List<String> lines = categoryLines.get(c);
-            for (int i = 0; i < lines.size(); i++) {
-                double w = ChartStyle.textWidth(lines.get(i), categoryFont);
-                ChartStyle.drawText(g, lines.get(i), categoryFont, ChartStyle.TEXT, x - w / 2,
-                        firstBaseline + i * lineHeight(categoryFont), 0);
+            List<String> name = lines.get(c);
+            for (int i = 0; i < name.size(); i++) {
+                double w = ChartStyle.textWidth(name.get(i), font);
+                ChartStyle.drawText(g, name.get(i), font, ChartStyle.TEXT, x - w / 2,
+                        firstBaseline + i * lineHeight(font), 0);
             }
         }
     }

@@ -5,7 +5,6 @@ import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.font.LineMetrics;
-import java.awt.geom.Line2D;
 import java.awt.geom.Rectangle2D;
 import java.util.ArrayList;
 import java.util.List;
@@ -201,20 +200,7 @@ public final class ShareBarChart implements PaintableChart, ChartData {
     }
 
     private void paintCategoryNames(Graphics2D g, Rectangle2D plot) {
-        LineMetrics m = categoryFont.getLineMetrics("Ag", ChartStyle.FRC);
-        double firstBaseline = plot.getMaxY() + ChartStyle.TICK_MARK_PX + ChartStyle.TICK_PADDING_PX + m.getAscent();
-        g.setStroke(new BasicStroke(1f));
-        for (int c = 0; c < bars.size(); c++) {
-            double x = barCentreX(c);
-            g.setColor(ChartStyle.AXIS_LINE);
-            g.draw(new Line2D.Double(x, plot.getMaxY(), x, plot.getMaxY() + ChartStyle.TICK_MARK_PX));
-            List<String> lines = categoryLines.get(c);
-            for (int i = 0; i < lines.size(); i++) {
-                double w = ChartStyle.textWidth(lines.get(i), categoryFont);
-                ChartStyle.drawText(g, lines.get(i), categoryFont, ChartStyle.TEXT, x - w / 2,
-                        firstBaseline + i * LabelledBarChart.lineHeight(categoryFont), 0);
-            }
-        }
+        LabelledBarChart.paintCategoryNames(g, plot, categoryFont, categoryLines, this::barCentreX);
     }
 
     /** One row, centred, in a light frame: a colour box and the part's name per part. */
