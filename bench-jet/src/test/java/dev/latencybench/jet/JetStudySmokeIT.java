@@ -37,7 +37,7 @@ class JetStudySmokeIT {
     @TempDir
     Path tmp;
 
-    private ProcessBuilder study(String... properties) {
+    private ProcessBuilder study(String... properties) throws IOException {
         return new StudyJar(tmp.resolve("results")).command(properties);
     }
 

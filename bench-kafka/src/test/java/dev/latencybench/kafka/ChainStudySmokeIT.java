@@ -24,6 +24,7 @@ import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 
 import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.core.testing.StudyJar;
 import dev.latencybench.core.testing.Sigint;
 import dev.latencybench.core.testing.UnderLoad;
 
@@ -44,7 +45,6 @@ import dev.latencybench.core.testing.UnderLoad;
  */
 @Execution(ExecutionMode.CONCURRENT)
 class ChainStudySmokeIT {
-    private static final Path JAR = Paths.get(System.getProperty("benchmarks.jar", "target/benchmarks.jar"));
     /**
      * The launcher's broker warms up 5 s here, not the study's 30 s or more: this class checks the mechanics
      * (the warm-up ran, was recorded and served every kafka step), not this machine's latency (the SLO of its
@@ -108,18 +108,8 @@ class ChainStudySmokeIT {
 
     /** Starts the study jar with these properties, its output read line by line by the test. */
     private Process start(String... properties) throws IOException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-Djava.io.tmpdir=" + Files.createDirectories(tmp.resolve("java-tmp"))); // its own JMH lock
-        cmd.add("-Dbench.results=" + tmp.resolve("results"));
-        cmd.add("-Dbench.queue.dir=" + queueDir);
-        cmd.add("-Dbench.scale=smoke");
-        for (String p : properties) {
-            cmd.add("-D" + p);
-        }
-        cmd.add("-jar");
-        cmd.add(JAR.toString());
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        Process p = new StudyJar(tmp.resolve("results"), "bench.queue.dir=" + queueDir, "bench.scale=smoke")
+                .command(properties).start();
         p.getOutputStream().close();
         return p;
     }

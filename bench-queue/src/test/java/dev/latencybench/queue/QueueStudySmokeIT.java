@@ -10,8 +10,6 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -27,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.core.env.JvmIdentity;
 import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.core.testing.StudyJar;
 import dev.latencybench.core.testing.UnderLoad;
 
 /**
@@ -37,7 +36,6 @@ import dev.latencybench.core.testing.UnderLoad;
  * interrupted run keeps what it measured and leaves no queue files behind.
  */
 class QueueStudySmokeIT {
-    private static final Path JAR = Paths.get(System.getProperty("benchmarks.jar", "target/benchmarks.jar"));
 
     @TempDir
     Path tmp;
@@ -48,17 +46,8 @@ class QueueStudySmokeIT {
         queueDir = Files.createDirectories(tmp.resolve("shm"));
     }
 
-    private ProcessBuilder study(String... properties) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-Dbench.results=" + tmp.resolve("results"));
-        cmd.add("-Dbench.queue.dir=" + queueDir);
-        for (String p : properties) {
-            cmd.add("-D" + p);
-        }
-        cmd.add("-jar");
-        cmd.add(JAR.toString());
-        return new ProcessBuilder(cmd).redirectErrorStream(true);
+    private ProcessBuilder study(String... properties) throws IOException {
+        return new StudyJar(tmp.resolve("results"), "bench.queue.dir=" + queueDir).command(properties);
     }
 
     private static String runToEnd(ProcessBuilder pb, int[] exit) throws Exception {

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.core.testing.StudyJar;
 
 /**
  * The start-up study as a user runs it, through the shaded jar in its own JVM at smoke scale, for what
@@ -46,19 +47,9 @@ class StartupStudySmokeIT {
     @TempDir
     Path tmp;
 
-    private List<String> command(String... properties) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-Dbench.results=" + tmp.resolve("results"));
-        cmd.add("-Dbench.scale=smoke");
-        cmd.add("-Dbench.jvm=" + JDK);
-        cmd.add("-Dbench.startup.cache=" + tmp.resolve("cache"));
-        for (String p : properties) {
-            cmd.add("-D" + p);
-        }
-        cmd.add("-jar");
-        cmd.add(JAR.toString());
-        return cmd;
+    private ProcessBuilder study(String... properties) throws IOException {
+        return new StudyJar(tmp.resolve("results"), "bench.scale=smoke", "bench.jvm=" + JDK,
+                "bench.startup.cache=" + tmp.resolve("cache")).command(properties);
     }
 
     private JsonObject result(String runId, String variant) throws IOException {
@@ -88,9 +79,8 @@ class StartupStudySmokeIT {
     @Test
     void theJarOnItsOwnLaunchesTheModesOfAnotherJdkAndLeavesNothing() throws Exception {
         boolean aot = JdkFeatures.of(JDK.resolve("bin/java")).feature() >= JdkFeatures.AOT_FEATURE;
-        Process p = new ProcessBuilder(command("bench.run.id=smoke", "bench.startup.services=minimal",
-                "bench.startup.floor=false", "bench.startup.modes=" + (aot ? "aot,native" : "jvm,aot,native")))
-                .redirectErrorStream(true).start();
+        Process p = study("bench.run.id=smoke", "bench.startup.services=minimal",
+                "bench.startup.floor=false", "bench.startup.modes=" + (aot ? "aot,native" : "jvm,aot,native")).start();
         p.getOutputStream().close();
         CompletableFuture<String> output = CompletableFuture.supplyAsync(() -> {
             try {
@@ -122,9 +112,8 @@ class StartupStudySmokeIT {
 
     @Test
     void ctrlCKeepsTheLaunchesMeasuredAndLeavesNoService() throws Exception {
-        Process p = new ProcessBuilder(command("bench.run.id=stopped", "bench.startup.modes=jvm", "bench.startup.services=minimal",
-                "bench.startup.floor=false", "bench.startup.repetitions=1000", "bench.progress=500ms"))
-                .redirectErrorStream(true).start();
+        Process p = study("bench.run.id=stopped", "bench.startup.modes=jvm", "bench.startup.services=minimal",
+                "bench.startup.floor=false", "bench.startup.repetitions=1000", "bench.progress=500ms").start();
         p.getOutputStream().close();
         CountDownLatch launched = new CountDownLatch(1);
         StringBuilder out = new StringBuilder();

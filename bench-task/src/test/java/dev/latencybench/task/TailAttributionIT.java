@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -43,6 +44,8 @@ import dev.latencybench.task.tasks.ThreadDumpEvery250msTask;
 @Isolated // its ground truths are asserted where no other process disturbed the forks
 class TailAttributionIT {
     private static final Path TASKS = Paths.get("target/test-classes").toAbsolutePath();
+    /** The longest a run waits for the build's other module (.mvn/maven.config: -T 2) to leave the machine quiet. */
+    private static final Duration QUIET_WITHIN = Duration.ofSeconds(120);
 
     @TempDir
     Path tmp;
@@ -70,9 +73,9 @@ class TailAttributionIT {
     }
 
     private void run(String... properties) throws Exception {
+        UnderLoad.awaitQuiet(QUIET_WITHIN); // another module's tests may still run beside this module's (-T 2)
         int[] exit = new int[1];
-        String out = new StudyJar(tmp.resolve("results"), "bench.task.jar=" + TASKS,
-                "java.io.tmpdir=" + System.getProperty("java.io.tmpdir")).run(exit, properties);
+        String out = new StudyJar(tmp.resolve("results"), "bench.task.jar=" + TASKS).run(exit, properties);
         UnderLoad.assertExitZero(exit[0], out, tmp.resolve("results"));
     }
 

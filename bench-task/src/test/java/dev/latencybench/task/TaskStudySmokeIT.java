@@ -43,7 +43,7 @@ class TaskStudySmokeIT {
         return new StudyJar(tmp.resolve("results"), "bench.task.jar=" + TASKS);
     }
 
-    private ProcessBuilder study(String... properties) {
+    private ProcessBuilder study(String... properties) throws IOException {
         return jar().command(properties);
     }
 

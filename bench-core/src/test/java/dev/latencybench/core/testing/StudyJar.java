@@ -2,7 +2,9 @@ package dev.latencybench.core.testing;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -10,9 +12,11 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A study's own jar as a user runs it, for a study module's smoke IT: {@code java -Dbench.results=DIR
- * -D<fixed>... -D<given>... -jar benchmarks.jar} on the JVM running the test, stdout and stderr merged.
- * The jar is the failsafe property {@code benchmarks.jar} (else {@code target/benchmarks.jar}).
+ * A study's own jar as a user runs it, for a study module's smoke IT: {@code java -Djava.io.tmpdir=TMP
+ * -Dbench.results=DIR -D<fixed>... -D<given>... -jar benchmarks.jar} on the JVM running the test, stdout and
+ * stderr merged. The jar is the failsafe property {@code benchmarks.jar} (else {@code target/benchmarks.jar}).
+ * TMP is {@code java-tmp} beside DIR: the study's launcher takes JMH's machine lock there, so ITs with folders
+ * of their own run side by side, in one module or in two modules built at once.
  */
 public final class StudyJar {
     /** How long {@link #run} waits for the study to end. */
@@ -31,10 +35,11 @@ public final class StudyJar {
         this.fixed = List.of(fixedProperties);
     }
 
-    /** The command line with these {@code NAME=VALUE} properties, not started. */
-    public ProcessBuilder command(String... properties) {
+    /** The command line with these {@code NAME=VALUE} properties, not started; makes its {@code java.io.tmpdir}. */
+    public ProcessBuilder command(String... properties) throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-Djava.io.tmpdir=" + Files.createDirectories(results.toAbsolutePath().resolveSibling("java-tmp")));
         cmd.add("-Dbench.results=" + results);
         for (String p : fixed) {
             cmd.add("-D" + p);

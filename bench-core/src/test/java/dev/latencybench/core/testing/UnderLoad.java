@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -78,6 +79,25 @@ public final class UnderLoad {
             }
         }
         assertEquals(0, exit, output);
+    }
+
+    /**
+     * Waits, at most {@code max}, for a second in which other processes use at most a tenth of a core (the
+     * forks' "busy machine" bound): for an IT whose ground truth is asserted only on a quiet machine, where the
+     * build may still be running another module's tests beside it. Returns whether it found that second; where
+     * not, the IT goes on as on any busy machine.
+     */
+    public static boolean awaitQuiet(Duration max) {
+        long end = System.nanoTime() + max.toNanos();
+        CpuLoadProbe.Load load = loadNow();
+        while (load.busy() && System.nanoTime() < end) {
+            load = loadNow();
+        }
+        if (load.busy()) {
+            System.out.printf(Locale.ROOT, "not quiet after %d s: other processes use %.2f cores; going on%n",
+                    max.toSeconds(), load.otherProcessesCores);
+        }
+        return !load.busy();
     }
 
     /** Why {@code result} is not OK, in words; {@code loadNow} is asked only where the result carries no flag. */
