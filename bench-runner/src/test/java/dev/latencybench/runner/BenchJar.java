@@ -8,8 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 /**
  * The shaded bench.jar as the ITs start it: on the JVM running the build, with a JVM cache of its
@@ -41,11 +41,12 @@ final class BenchJar {
         return cacheHome.resolve("tmp");
     }
 
-    /** A started bench process whose console a thread copies, watching for its cell's measured period. */
+    /** A started bench process whose console a thread copies line by line, for a test to wait on. */
     static final class Watched {
         final Process process;
-        private final StringBuilder seen = new StringBuilder();
-        private final CountDownLatch measuring = new CountDownLatch(1);
+        /** The console's lines so far; guarded by itself, which is notified at each line and at the console's end. */
+        private final List<String> lines = new ArrayList<>();
+        private boolean closed;
         private final Thread reader;
 
         Watched(ProcessBuilder pb) throws IOException {
@@ -61,21 +62,46 @@ final class BenchJar {
                     StandardCharsets.UTF_8))) {
                 String line;
                 while ((line = r.readLine()) != null) {
-                    synchronized (seen) {
-                        seen.append(line).append('\n');
-                    }
-                    if (line.contains("[queue/chronicle] measure")) {
-                        measuring.countDown();
+                    synchronized (lines) {
+                        lines.add(line);
+                        lines.notifyAll();
                     }
                 }
             } catch (IOException e) {
                 // the process ended
+            } finally {
+                synchronized (lines) {
+                    closed = true;
+                    lines.notifyAll();
+                }
+            }
+        }
+
+        /**
+         * True once a line of the console passes {@code wanted} (asked of each line once, in order); false when
+         * the console ends first, or after {@code seconds}.
+         */
+        boolean awaitLine(Predicate<String> wanted, long seconds) throws InterruptedException {
+            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+            synchronized (lines) {
+                for (int next = 0;; ) {
+                    for (; next < lines.size(); next++) {
+                        if (wanted.test(lines.get(next))) {
+                            return true;
+                        }
+                    }
+                    long left = end - System.nanoTime();
+                    if (closed || left <= 0) {
+                        return false;
+                    }
+                    TimeUnit.NANOSECONDS.timedWait(lines, left);
+                }
             }
         }
 
         /** True once the cell printed progress of its measured period; false after {@code seconds}. */
         boolean awaitMeasuring(long seconds) throws InterruptedException {
-            return measuring.await(seconds, TimeUnit.SECONDS);
+            return awaitLine(l -> l.contains("[queue/chronicle] measure"), seconds);
         }
 
         /** Waits for the console to be copied to its end (the process and its children have closed it). */
@@ -84,9 +110,25 @@ final class BenchJar {
         }
 
         String seen() {
-            synchronized (seen) {
-                return seen.toString();
+            synchronized (lines) {
+                StringBuilder all = new StringBuilder();
+                lines.forEach(l -> all.append(l).append('\n'));
+                return all.toString();
             }
+        }
+
+        /**
+         * Waits up to {@code minutes} for the process to end, killing it and its children past that, then up to 30 s
+         * for its console.
+         */
+        Finished toEnd(long minutes) throws InterruptedException {
+            boolean ended = process.waitFor(minutes, TimeUnit.MINUTES);
+            if (!ended) {
+                process.descendants().forEach(ProcessHandle::destroyForcibly);
+                process.destroyForcibly();
+            }
+            awaitConsole(30_000);
+            return new Finished(ended ? process.exitValue() : -1, seen());
         }
     }
 
@@ -106,20 +148,6 @@ final class BenchJar {
      * end, killing it past that.
      */
     static Finished runToEnd(ProcessBuilder pb, long minutes) throws Exception {
-        Process p = pb.start();
-        p.getOutputStream().close();
-        java.util.concurrent.CompletableFuture<String> console = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
-            try {
-                return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                return e.toString();
-            }
-        });
-        boolean ended = p.waitFor(minutes, TimeUnit.MINUTES);
-        if (!ended) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-        }
-        return new Finished(ended ? p.exitValue() : -1, console.get(30, TimeUnit.SECONDS));
+        return new Watched(pb).toEnd(minutes);
     }
 }

@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.google.gson.JsonArray;
@@ -27,6 +28,7 @@ import dev.latencybench.core.result.ResultFiles;
  * (chronicle: Chronicle Queue and the affinity library load the most modules) at 10K msg/s, which a busy
  * 2-core machine holds: the test is of the bundle, not of the queue's latency.
  */
+@ExtendWith(MachineShare.Held.class) // beside README's smoke run once its queue cells are done
 class BundleIT {
     @TempDir
     Path tmp;

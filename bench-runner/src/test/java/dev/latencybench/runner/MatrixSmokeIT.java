@@ -20,6 +20,7 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -34,6 +35,7 @@ import dev.latencybench.core.testing.UnderLoad;
  * machine holds: the test is of the runner, not of the queue's latency, and its two tests (each with folders and a
  * java.io.tmpdir of its own) run beside each other and other ITs.
  */
+@ExtendWith(MachineShare.Held.class) // beside README's smoke run once its queue cells are done
 @Execution(ExecutionMode.CONCURRENT)
 class MatrixSmokeIT {
     @TempDir

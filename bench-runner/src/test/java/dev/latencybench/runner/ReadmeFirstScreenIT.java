@@ -19,8 +19,8 @@ import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.core.record.LatencyRecorder;
@@ -42,10 +42,11 @@ import dev.latencybench.core.testing.UnderLoad;
  * launch accounted for, the files each cell writes, the chain study's answer per transport, and nothing
  * left behind (queue folders, the broker, services, members' ports). The study modules' own ITs run
  * their jars for what this run cannot show: failures, signals, properties and variants it does not use.
- * The run is made once for the class; a test per study reads its cells. It runs with no other IT beside it
- * (its queue cells hold 100K msg/s on two spinning threads).
+ * The run is made once for the class; a test per study reads its cells. It is the first of bench-runner's ITs
+ * ({@code @Order}), and has the machine alone while its queue cells hold 100K msg/s on two spinning threads;
+ * the other ITs run beside the rest of it ({@link MachineShare}).
  */
-@Isolated
+@Order(1)
 class ReadmeFirstScreenIT {
     /** The first screen: the commands must be in a code block that starts within these lines. */
     private static final int FIRST_SCREEN_LINES = 20;
@@ -90,7 +91,22 @@ class ReadmeFirstScreenIT {
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(tmp.toFile()).redirectErrorStream(true);
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
         pb.environment().put("XDG_CACHE_HOME", tmp.resolve("cache").toString());
-        BenchJar.Finished f = BenchJar.runToEnd(pb, 15);
+        assertTrue(MachineShare.takeAlone(10), "the machine alone for the queue cells within 10 minutes");
+        BenchJar.Watched run;
+        try {
+            run = new BenchJar.Watched(pb);
+            boolean[] queueCells = {false};
+            run.awaitLine(l -> { // the first cell after the queue study's
+                if (!l.startsWith("latency-bench: cell ")) {
+                    return false;
+                }
+                queueCells[0] |= l.contains(": queue/");
+                return queueCells[0] && !l.contains(": queue/");
+            }, 300);
+        } finally {
+            MachineShare.giveBackAlone();
+        }
+        BenchJar.Finished f = run.toEnd(15);
         ended = f.exit != -1;
         out = f.console;
         exit = f.exit;

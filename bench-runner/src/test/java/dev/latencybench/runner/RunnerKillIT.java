@@ -17,6 +17,7 @@ import com.google.gson.JsonObject;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.core.result.ResultFiles;
@@ -29,6 +30,7 @@ import dev.latencybench.core.run.OwnerLock;
  * running, holding a lock or holding queue files. (Without the watch, a JMH fork whose host was
  * killed runs on until its measured period ends.)
  */
+@ExtendWith(MachineShare.Held.class) // beside README's smoke run once its queue cells are done
 class RunnerKillIT {
     /** A few seconds: the watches look every 500 ms, then the forks write what they measured. */
     private static final long GONE_WITHIN_MS = 15_000;
