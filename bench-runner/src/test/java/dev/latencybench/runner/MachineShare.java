@@ -12,7 +12,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * How bench-runner's ITs share the machine in the one JVM failsafe runs them in, two classes at a time. A class that
  * runs beside others holds a share from before its first test to after its last ({@link Held}). README's smoke run
  * takes the machine alone while its queue cells run (100K msg/s on two spinning threads), then shares it: its chain
- * steps send 1,000 msg/s, and its Jet and start-up cells hold their rates on a busy machine. Taking the machine
+ * steps send 1,000 msg/s, and its Jet and start-up checks are of mechanics two ITs on two cores keep. Taking the machine
  * alone waits for every share to come back and holds back new ones meanwhile, first come first served. An IT that
  * needs the machine for all of its run (YourOwnTaskIT's verdict) is {@code @Isolated} instead.
  */
