@@ -57,13 +57,13 @@ final class ChainAnswer {
                 a = a.also(clause(h));
             }
         } else {
-            a = Answer.best(best.transport, "most chains held", count(best) + (Double.isNaN(best.coresPerChain) ? ""
-                    : " (" + cores(best) + " cores a chain)"));
+            ChainCapacity.Held next = ranked.size() > 1 ? ranked.get(1) : null;
+            boolean tie = next != null && (next.chains == best.chains || best.lowerBound && next.lowerBound);
+            a = Answer.best(best.transport, "most chains held", tie ? tieValue(best, next) : count(best)
+                    + (Double.isNaN(best.coresPerChain) ? "" : " (" + cores(best) + " cores a chain)"));
             String cause = cause(s, rows, best);
-            if (ranked.size() > 1) {
-                ChainCapacity.Held next = ranked.get(1);
-                boolean tie = next.chains == best.chains || best.lowerBound && next.lowerBound;
-                a = tie ? a.tiesWith(next.transport).also(clause(next)) : a.against(next.transport,
+            if (next != null) {
+                a = tie ? a.tiesWith(next.transport) : a.against(next.transport,
                         figures(next), "over", next.chains > 0
                         && !best.lowerBound && !next.lowerBound ? String.format(Locale.ROOT, "%.1f×",
                         (double) best.chains / next.chains) : null, null);
@@ -147,6 +147,16 @@ final class ChainAnswer {
         }
         return "`" + h.transport + "` " + count(h) + (h.chains > 0 ? " (" + cores(h) + ")" : " (1 chain: " + cores(h)
                 + ")");
+    }
+
+    /**
+     * A tie's figures, each said once: {@code ≥2, 0.22 and 0.83 cores a chain}, or {@code ≥4 and ≥2, ...} where both
+     * counts are lower bounds that differ.
+     */
+    private static String tieValue(ChainCapacity.Held best, ChainCapacity.Held next) {
+        String counts = count(best).equals(count(next)) ? count(best) : count(best) + " and " + count(next);
+        return Double.isNaN(best.coresPerChain) || Double.isNaN(next.coresPerChain) ? counts
+                : counts + ", " + cores(best) + " and " + cores(next) + " cores a chain";
     }
 
     private static String count(ChainCapacity.Held h) {

@@ -97,6 +97,29 @@ class ChainViewTest {
                 row("kafka", 3, 0.9, 0.6), row("kafka", 4, 1.6, 0.8), otherCell());
     }
 
+    /** Two transports that held the same chains: the tie says the count once and each one's cores a chain. */
+    @Test
+    void aTieSaysItsCountOnceAndEachTransportsCoresAChain() {
+        JsonObject o = new JsonObject();
+        o.addProperty("schedule", "capacity search of chronicle: ...");
+        o.addProperty("cell", CELL);
+        o.addProperty("primary", "latency");
+        JsonArray steps = new JsonArray();
+        steps.add(step("chronicle", 2));
+        steps.add(step("kafka", 2));
+        o.add("steps", steps);
+        JsonObject parts = new JsonObject();
+        parts.add("chronicle", decision("AT_LIMIT", 2));
+        parts.add("kafka", decision("AT_LIMIT", 2));
+        JsonObject d = decision("AT_LIMIT", 2);
+        d.add("parts", parts);
+        o.add("decision", d);
+        View v = new ChainView().answer(List.of(row("chronicle", 2, 0.44, null), row("kafka", 2, 1.0, 0.66)),
+                List.of(ScheduleFile.fromJson(o)));
+        assertEquals("`chronicle` and `kafka` tie at the chains held (≥2, 0.22 and 0.83 cores a chain).",
+                v.answers().get("").line(200));
+    }
+
     /** The same step on another JVM × GC: not this schedule's. */
     private static ViewRow otherCell() {
         JsonObject r = result(9.0, 9.0, 3);
