@@ -69,26 +69,28 @@ class ChainViewTest {
     }
 
     private static ScheduleFile schedule() {
-        JsonObject o = new JsonObject();
-        o.addProperty("schedule", "capacity search of chronicle: ...");
-        o.addProperty("cell", CELL);
-        o.addProperty("primary", "latency");
-        JsonArray steps = new JsonArray();
-        steps.add(step("chronicle", 8));
-        steps.add(step("kafka-as-published", 1));
-        steps.add(step("kafka", 1));
-        steps.add(step("kafka", 2));
-        steps.add(step("kafka", 4));
-        steps.add(step("kafka", 3));
-        o.add("steps", steps);
         JsonObject parts = new JsonObject();
         parts.add("chronicle", decision("AT_LIMIT", 8));
         parts.add("kafka-as-published", decision("NONE_PASSED", 0));
         parts.add("kafka", decision("BOUNDARY", 3));
         parts.add("kafka-loop", decision("FAILED", 0));
-        JsonObject d = decision("FAILED", 8);
-        d.add("parts", parts);
-        o.add("decision", d);
+        return schedule(decision("FAILED", 8), parts, step("chronicle", 8), step("kafka-as-published", 1),
+                step("kafka", 1), step("kafka", 2), step("kafka", 4), step("kafka", 3));
+    }
+
+    /** A capacity search's schedule file on {@link #CELL}: its steps, and its decision with a part per transport. */
+    private static ScheduleFile schedule(JsonObject decision, JsonObject parts, JsonObject... steps) {
+        JsonObject o = new JsonObject();
+        o.addProperty("schedule", "capacity search of chronicle: ...");
+        o.addProperty("cell", CELL);
+        o.addProperty("primary", "latency");
+        JsonArray s = new JsonArray();
+        for (JsonObject step : steps) {
+            s.add(step);
+        }
+        o.add("steps", s);
+        decision.add("parts", parts);
+        o.add("decision", decision);
         return ScheduleFile.fromJson(o);
     }
 
@@ -100,22 +102,12 @@ class ChainViewTest {
     /** Two transports that held the same chains: the tie says the count once and each one's cores a chain. */
     @Test
     void aTieSaysItsCountOnceAndEachTransportsCoresAChain() {
-        JsonObject o = new JsonObject();
-        o.addProperty("schedule", "capacity search of chronicle: ...");
-        o.addProperty("cell", CELL);
-        o.addProperty("primary", "latency");
-        JsonArray steps = new JsonArray();
-        steps.add(step("chronicle", 2));
-        steps.add(step("kafka", 2));
-        o.add("steps", steps);
         JsonObject parts = new JsonObject();
         parts.add("chronicle", decision("AT_LIMIT", 2));
         parts.add("kafka", decision("AT_LIMIT", 2));
-        JsonObject d = decision("AT_LIMIT", 2);
-        d.add("parts", parts);
-        o.add("decision", d);
+        ScheduleFile tie = schedule(decision("AT_LIMIT", 2), parts, step("chronicle", 2), step("kafka", 2));
         View v = new ChainView().answer(List.of(row("chronicle", 2, 0.44, null), row("kafka", 2, 1.0, 0.66)),
-                List.of(ScheduleFile.fromJson(o)));
+                List.of(tie));
         assertEquals("`chronicle` and `kafka` tie at the chains held (≥2, 0.22 and 0.83 cores a chain).",
                 v.answers().get("").line(200));
     }
