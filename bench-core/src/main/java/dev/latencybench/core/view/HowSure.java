@@ -1,0 +1,222 @@
+package dev.latencybench.core.view;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+/**
+ * The suite's one rule for "how sure": whether one thing's figure (a cell's percentile, a run's, the runs after
+ * a change point pooled) is lower or higher than another's, judged from the spread between <em>forks</em>, not
+ * from the sampling within one run. The answer line, the verdict, {@code compare} and {@code history} all ask it.
+ *
+ * <p>The method: a percentile bootstrap of the ratio over forks. Each side is its forks' values of the figure;
+ * {@value #RESAMPLES} times, each side's forks are drawn with replacement and the ratio of the two draws'
+ * geometric means taken; the 2.5th and 97.5th percentiles of those ratios are the 95% interval. Where both sides
+ * also carry a within-run interval (a histogram's order statistics) and that ratio interval is wider, the wider
+ * end is kept: a run's own sampling can only add doubt. The point estimate is the ratio of the two figures as the
+ * tables show them (merged histograms), and the interval is widened to hold it.
+ *
+ * <p>The call: {@link Call#LOWER} or {@link Call#HIGHER} only when the interval excludes 1 by more than the
+ * noise threshold ({@value #NOISE_PERCENT}%, as criterion.rs's 1% and benchstat's {@code ~}); otherwise
+ * {@link Call#TIE}. A side with one fork has no spread between forks: {@link Call#ONE_FORK}, nothing ranked.
+ * With three forks a side the bootstrap's ends are close to the ratio of the forks' extremes, which is the
+ * honest width three samples give.
+ *
+ * <p>Deterministic: the resampling is seeded from the values, so one input always gives one answer. Stateless and
+ * thread-safe; off the hot path.
+ */
+public final class HowSure {
+    /** How many bootstrap resamples one ratio takes. */
+    public static final int RESAMPLES = 4000;
+    /** A ratio whose interval reaches within this share of 1 is noise, not a difference. */
+    public static final double NOISE = 0.02;
+    static final int NOISE_PERCENT = 2;
+
+    /** How the first side compares with the second. */
+    public enum Call {
+        /** Its figure is lower, and the interval lies below 1 − the noise threshold. */
+        LOWER,
+        /** Its figure is higher, and the interval lies above 1 + the noise threshold. */
+        HIGHER,
+        /** The interval reaches within the noise threshold of 1: no difference to name. */
+        TIE,
+        /** A side has one fork: no spread between forks, nothing ranked. */
+        ONE_FORK;
+
+        /** Whether a difference was found. */
+        public boolean differs() {
+            return this == LOWER || this == HIGHER;
+        }
+    }
+
+    /**
+     * What is known of one side: the figure that stands for it (a merged percentile), each fork's value of that
+     * figure, and the within-run 95% interval of the figure where known (-1 ends where not). Immutable.
+     */
+    public static final class Side {
+        public final long value;
+        private final long[] forks;
+        public final long withinLow;
+        public final long withinHigh;
+
+        public Side(long value, long[] forks, long withinLow, long withinHigh) {
+            this.value = value;
+            this.forks = forks.clone();
+            this.withinLow = withinLow;
+            this.withinHigh = withinHigh;
+        }
+
+        /** A side known from its forks' values alone, its figure their median. */
+        public static Side ofForks(long... forks) {
+            long[] s = forks.clone();
+            Arrays.sort(s);
+            long median = s.length == 0 ? 0 : s.length % 2 == 1 ? s[s.length / 2]
+                    : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+            return new Side(median, forks, -1, -1);
+        }
+
+        /** A side with its figure and its forks' values, no within-run interval. */
+        public static Side of(long value, long... forks) {
+            return new Side(value, forks, -1, -1);
+        }
+
+        /** This side with a within-run interval (order statistics of its merged histogram). */
+        public Side within(long low, long high) {
+            return new Side(value, forks, low, high);
+        }
+
+        /** How many forks' values it holds. */
+        public int forks() {
+            return forks.length;
+        }
+
+        boolean hasWithin() {
+            return withinLow > 0 && withinHigh > 0;
+        }
+    }
+
+    /**
+     * The ratio of the first side's figure over the second's, its 95% interval (NaN ends without one), the call,
+     * each side's forks, and whether the within-run interval set an end (it was wider than the forks' spread).
+     * Immutable.
+     */
+    public static final class Ratio {
+        public final double ratio;
+        public final double low;
+        public final double high;
+        public final Call call;
+        public final int forksA;
+        public final int forksB;
+        public final boolean withinRunWider;
+
+        Ratio(double ratio, double low, double high, Call call, int forksA, int forksB, boolean withinRunWider) {
+            this.ratio = ratio;
+            this.low = low;
+            this.high = high;
+            this.call = call;
+            this.forksA = forksA;
+            this.forksB = forksB;
+            this.withinRunWider = withinRunWider;
+        }
+
+        /** Whether it has an interval (both sides had two forks or more). */
+        public boolean hasInterval() {
+            return !Double.isNaN(low);
+        }
+
+        /** {@code 1.42× (1.10–1.81)}; a ratio without an interval as {@code 1.42×}. */
+        public String describe() {
+            return hasInterval() ? Answer.ratio(ratio) + " (" + interval() + ")" : Answer.ratio(ratio);
+        }
+
+        /** {@code 1.10–1.81}, or an empty string without an interval. */
+        public String interval() {
+            return hasInterval() ? Answer.ratioInterval(ratio, low, high) : "";
+        }
+
+        /** The same ratio the other way round: b over a, its interval and call mirrored. */
+        public Ratio inverse() {
+            Call c = call == Call.LOWER ? Call.HIGHER : call == Call.HIGHER ? Call.LOWER : call;
+            return new Ratio(1 / ratio, 1 / high, 1 / low, c, forksB, forksA, withinRunWider);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            if (!(o instanceof Ratio)) {
+                return false;
+            }
+            Ratio r = (Ratio) o;
+            return Double.compare(ratio, r.ratio) == 0 && Double.compare(low, r.low) == 0
+                    && Double.compare(high, r.high) == 0 && call == r.call && forksA == r.forksA
+                    && forksB == r.forksB && withinRunWider == r.withinRunWider;
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hash(ratio, low, high, call, forksA, forksB, withinRunWider);
+        }
+
+        @Override
+        public String toString() {
+            return call + " " + describe();
+        }
+    }
+
+    private HowSure() {
+    }
+
+    /** How {@code a} compares with {@code b}: the ratio a / b with its interval and the call. */
+    public static Ratio compare(Side a, Side b) {
+        double ratio = b.value <= 0 ? Double.NaN : (double) a.value / b.value;
+        if (a.forks.length < 2 || b.forks.length < 2) {
+            return new Ratio(ratio, Double.NaN, Double.NaN, Call.ONE_FORK, a.forks.length, b.forks.length, false);
+        }
+        double[] in = bootstrap(a.forks, b.forks);
+        double low = in[0];
+        double high = in[1];
+        boolean wider = false;
+        if (a.hasWithin() && b.hasWithin()) {
+            double wLow = (double) a.withinLow / b.withinHigh;
+            double wHigh = (double) a.withinHigh / b.withinLow;
+            wider = wLow < low || wHigh > high;
+            low = Math.min(low, wLow);
+            high = Math.max(high, wHigh);
+        }
+        if (!Double.isNaN(ratio)) {
+            low = Math.min(low, ratio);
+            high = Math.max(high, ratio);
+        }
+        Call call = high < 1 - NOISE ? Call.LOWER : low > 1 + NOISE ? Call.HIGHER : Call.TIE;
+        return new Ratio(ratio, low, high, call, a.forks.length, b.forks.length, wider);
+    }
+
+    /** The 2.5th and 97.5th percentiles of the bootstrapped ratio of geometric means, a over b. */
+    static double[] bootstrap(long[] a, long[] b) {
+        double[] la = logs(a);
+        double[] lb = logs(b);
+        SplittableRandom random = new SplittableRandom(31L * Arrays.hashCode(a) + Arrays.hashCode(b));
+        double[] ratios = new double[RESAMPLES];
+        for (int r = 0; r < RESAMPLES; r++) {
+            ratios[r] = meanOfDraw(la, random) - meanOfDraw(lb, random);
+        }
+        Arrays.sort(ratios);
+        int lowIndex = (int) Math.floor(0.025 * (RESAMPLES - 1));
+        int highIndex = (int) Math.ceil(0.975 * (RESAMPLES - 1));
+        return new double[] {Math.exp(ratios[lowIndex]), Math.exp(ratios[highIndex])};
+    }
+
+    private static double meanOfDraw(double[] logs, SplittableRandom random) {
+        double sum = 0;
+        for (int i = 0; i < logs.length; i++) {
+            sum += logs[random.nextInt(logs.length)];
+        }
+        return sum / logs.length;
+    }
+
+    private static double[] logs(long[] values) {
+        double[] out = new double[values.length];
+        for (int i = 0; i < values.length; i++) {
+            out[i] = Math.log(Math.max(1, values[i])); // a 0 ns figure reads as 1 ns: no log of 0
+        }
+        return out;
+    }
+}
