@@ -16,6 +16,7 @@ import dev.latencybench.core.config.Property;
 import dev.latencybench.core.config.Scale;
 import dev.latencybench.queue.oneway.OneWaySettings;
 import dev.latencybench.core.config.RunLength;
+import dev.latencybench.core.view.HowSure;
 
 /**
  * The validated settings of the queue study: the common one-way settings (rate 100K msg/s, payload
@@ -39,11 +40,14 @@ public final class QueueConfig {
     /** Chronicle's per-document header and index overhead, generously rounded up. */
     static final int QUEUE_OVERHEAD_BYTES = 16;
 
-    /** smoke: seconds; standard: 10 s warm-up + 30 s; paper: 20 s warm-up + 100 s (10,000,000 samples). */
+    /**
+     * smoke: seconds, one fork; standard: 10 s warm-up + 30 s; paper: 20 s warm-up + 100 s (10,000,000 samples);
+     * 3 forks each beyond smoke.
+     */
     public static final RunLength LENGTH = RunLength.of(
             TimeUnit.SECONDS.toNanos(1), TimeUnit.SECONDS.toNanos(2),
             TimeUnit.SECONDS.toNanos(10), TimeUnit.SECONDS.toNanos(30),
-            TimeUnit.SECONDS.toNanos(20), TimeUnit.SECONDS.toNanos(100));
+            TimeUnit.SECONDS.toNanos(20), TimeUnit.SECONDS.toNanos(100)).forksBeyondSmoke(HowSure.FORKS_FOR_A_RANKING);
 
     private static final Property TRANSPORTS_PROPERTY = Property.subset(TRANSPORTS, ALL_TRANSPORTS, ALL_TRANSPORTS,
             "transport");

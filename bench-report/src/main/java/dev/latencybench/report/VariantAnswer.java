@@ -10,6 +10,7 @@ import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.tail.Cause;
 import dev.latencybench.core.tail.TailPart;
 import dev.latencybench.core.view.Answer;
+import dev.latencybench.core.view.HowSure;
 import dev.latencybench.core.view.Table;
 import dev.latencybench.report.data.Bounds;
 import dev.latencybench.report.data.Percentiles;
@@ -33,8 +34,8 @@ final class VariantAnswer {
                 double ratioHigh, String call) {
     }
 
-    /** The verdict's call where the host placed the two cells' CPUs differently: the difference may be the host's. */
-    static final String PLACED_APART = "CPUs placed apart";
+    /** The call of a cell the rule cannot rank: it, or the lowest, ran one fork. */
+    static final String ONE_FORK = "one fork, not ranked";
 
     final String variant;
     final String metric;
@@ -96,14 +97,16 @@ final class VariantAnswer {
         List<RunData.Row> floor = VerdictSection.floorRows(data, scenario, study);
         VerdictSection.Verdict verdict = sorted.size() < 2 ? null : VerdictSection.judge(sorted, floor, metric, 0);
         RunData.Row best = sorted.get(0);
-        Bounds.Interval bestIn = Bounds.of(best, metric, 0);
         List<Cell> cells = new ArrayList<>();
         for (RunData.Row r : sorted) {
             long m = r.summary(metric).p50;
             Bounds.Interval in = Bounds.of(r, metric, 0);
-            double[] ratio = ratio(m, in, best.summary(metric).p50, bestIn);
-            cells.add(new Cell(r, m, in, ratio[0], ratio[1], ratio[2], r == best ? "lowest" : call(verdict, r)));
+            HowSure.Ratio ratio = r == best ? null : verdict.ratios.get(r);
+            cells.add(ratio == null ? new Cell(r, m, in, 1, Double.NaN, Double.NaN, "lowest")
+                    : new Cell(r, m, in, ratio.ratio, ratio.low, ratio.high, call(verdict, r)));
         }
+        List<String> failed = data.rows(scenario, v).stream().filter(r -> !"OK".equals(r.status))
+                .map(r -> "`" + r.label() + "` " + r.status.toLowerCase(Locale.ROOT)).toList();
         int tail = tail(sorted, metric);
         RunData.Row floorRow = study.floor == null ? null : data.row(scenario, study.floor, best.cell);
         long floorNs = floorRow != null && "OK".equals(floorRow.status) && floorRow.measured()
@@ -124,19 +127,29 @@ final class VariantAnswer {
             } else if (y != null) {
                 a = a.against(study.yardstick, "that of", Answer.ratio(y.ratio), interval(y));
             }
+        } else if (cells.get(1).call.equals(ONE_FORK)) { // a smoke run: the figures, and that nothing ranks
+            a = Answer.only(bestName, "median", Units.formatNs(cells.get(0).medianNs))
+                    .also("not ranked, one fork a cell");
+            for (Cell c : cells.subList(1, cells.size())) {
+                a = a.also("`" + name.apply(c.row) + "` " + Units.formatNs(c.medianNs));
+            }
         } else {
             Cell second = cells.get(1);
-            a = Answer.best(bestName, "lowest median", Units.formatNs(cells.get(0).medianNs));
-            a = second.call.startsWith("tie") ? Answer.best(bestName, "lowest median", Units.formatNs(cells.get(0)
-                    .medianNs) + " and " + Units.formatNs(second.medianNs)).tiesWith(name.apply(second.row))
-                    : a.against(name.apply(second.row), "below", Answer.ratio(second.ratio), interval(second));
-            if (second.call.equals(PLACED_APART)) { // the verdict does not rank them: say why beside the ratio
-                a = a.also("not ranked: " + PLACED_APART);
+            a = second.call.equals("tie") ? Answer.best(bestName, "lowest median", range(cells.get(0)) + " and "
+                    + range(second))
+                    .tiesWith(name.apply(second.row))
+                    : Answer.best(bestName, "lowest median", Units.formatNs(cells.get(0).medianNs))
+                    .against(name.apply(second.row), "below", Answer.ratio(second.ratio), interval(second));
+            Cell worst = cells.get(cells.size() - 1);
+            if (cells.size() > 2 && worst.call.equals("higher")) {
+                a = a.also(Answer.ratio(worst.ratio) + " (" + interval(worst) + ") below the highest, `"
+                        + name.apply(worst.row) + "`");
+            } else if (cells.size() > 2) {
+                a = a.also("ties with the highest, `" + name.apply(worst.row) + "`");
             }
-            if (cells.size() > 2) {
-                Cell worst = cells.get(cells.size() - 1);
-                a = a.also(Answer.ratio(worst.ratio) + " below the highest, `" + name.apply(worst.row) + "`");
-            }
+        }
+        if (!failed.isEmpty()) { // a cell asked for and lost is said, not left out as if never asked
+            a = a.also("not ranked: " + String.join(", ", failed));
         }
         if (floorNs >= 0) {
             long cost = cells.get(0).medianNs - floorNs;
@@ -144,7 +157,7 @@ final class VariantAnswer {
                     : ""));
         }
         a = a.cause(cause(best));
-        if (tail > 0 && cells.size() > 1) {
+        if (tail > 0 && cells.size() > 1 && !cells.get(1).call.equals(ONE_FORK)) {
             a = a.also(tailClause(sorted, floor, metric, tail, name));
         }
         return new VariantAnswer(v, metric, cells, tail, floorNs, y, study.yardstick, a.caution(caution));
@@ -200,9 +213,8 @@ final class VariantAnswer {
                                      java.util.function.Function<RunData.Row, String> name) {
         VerdictSection.Verdict v = VerdictSection.judge(sorted, floor, metric, i);
         String pct = Percentiles.NAMES[i];
-        boolean tie = v.calls.keySet().stream().anyMatch(c -> c.name().startsWith("TIE"))
-                && !v.calls.containsKey(VerdictSection.Call.SLOWER)
-                && !v.calls.containsKey(VerdictSection.Call.SLOWER_WITHIN_RUN);
+        boolean tie = (v.calls.containsKey(VerdictSection.Call.TIE) || v.calls.containsKey(VerdictSection.Call.TIE_FLOOR))
+                && !v.calls.containsKey(VerdictSection.Call.SLOWER);
         if (tie) {
             return pct + " ties";
         }
@@ -226,10 +238,9 @@ final class VariantAnswer {
         for (var e : verdict.calls.entrySet()) {
             if (e.getValue().contains(r)) {
                 return switch (e.getKey()) {
-                    case TIE_FLOOR, TIE_FORKS, TIE_WITHIN_RUN -> "tie";
-                    case SLOWER, SLOWER_WITHIN_RUN -> "higher";
-                    case PLACED_APART -> PLACED_APART;
-                    case ONE_FORK -> "one fork, no interval";
+                    case TIE, TIE_FLOOR -> "tie";
+                    case SLOWER -> "higher";
+                    case ONE_FORK -> ONE_FORK;
                 };
             }
         }
@@ -246,19 +257,16 @@ final class VariantAnswer {
                 || y.summary(metric).p50 <= 0) {
             return null;
         }
-        long mine = r.summary(metric).p50;
-        double[] ratio = ratio(mine, Bounds.of(r, metric, 0), y.summary(metric).p50, Bounds.of(y, metric, 0));
-        return new Cell(y, y.summary(metric).p50, Bounds.of(y, metric, 0), ratio[0], ratio[1], ratio[2],
+        HowSure.Ratio ratio = HowSure.compare(VerdictSection.side(r, metric, 0), VerdictSection.side(y, metric, 0));
+        return new Cell(y, y.summary(metric).p50, Bounds.of(y, metric, 0), ratio.ratio, ratio.low, ratio.high,
                 "yardstick");
     }
 
-    /** {@code value / base}, with the interval of the two 95% intervals' ends; NaN ends where either has none. */
-    static double[] ratio(long value, Bounds.Interval in, long base, Bounds.Interval baseIn) {
-        double r = base <= 0 ? Double.NaN : (double) value / base;
-        if (in == null || baseIn == null || baseIn.lowNs() <= 0 || baseIn.highNs() <= 0) {
-            return new double[] {r, Double.NaN, Double.NaN};
-        }
-        return new double[] {r, (double) in.lowNs() / baseIn.highNs(), (double) in.highNs() / baseIn.lowNs()};
+    /** {@code 450ns–1.10µs}: the forks' lowest to highest median; {@code 450ns} where they agree or it has one. */
+    private static String range(Cell c) {
+        return c.interval == null || !c.interval.acrossForks() || c.interval.lowNs() == c.interval.highNs()
+                ? Units.formatNs(c.medianNs) : Units.formatNs(c.interval.lowNs()) + "–"
+                + Units.formatNs(c.interval.highNs());
     }
 
     private static String interval(Cell c) {
@@ -274,7 +282,7 @@ final class VariantAnswer {
             return;
         }
         String tailName = tail > 0 ? Percentiles.NAMES[tail] : null;
-        Table t = new Table().text("JVM × GC").lowest("p50").time("95% low").sameUnitAs("p50").time("95% high")
+        Table t = new Table().text("JVM × GC").lowest("p50").time("low").sameUnitAs("p50").time("high")
                 .sameUnitAs("p50").number("× the lowest").number("95% of the ratio").text("verdict");
         if (tailName != null) {
             t.time(tailName);
@@ -321,8 +329,8 @@ final class VariantAnswer {
             t.row(row);
         }
         doc.p("The answer's figures, `" + variant + "`, median `" + metric + "`: each cell against the lowest, with"
-                + " the 95% interval of its median and of the ratio (order statistics with one fork, the forks' range"
-                + " with more).");
+                + " its median's range (the forks' lowest to highest; with one fork, the order statistics' 95% interval)"
+                + " and the ratio's 95% interval, a bootstrap over the forks (none with one fork: not ranked).");
         doc.table(t);
     }
 }

@@ -9,53 +9,40 @@ import java.util.Map;
 import java.util.Objects;
 
 import dev.latencybench.core.config.Units;
-import dev.latencybench.core.env.CpuPlacement;
 import dev.latencybench.core.record.Metric;
-import dev.latencybench.core.view.VerdictRule;
+import dev.latencybench.core.view.HowSure;
 import dev.latencybench.report.data.Bounds;
 import dev.latencybench.report.data.Percentiles;
 import dev.latencybench.report.data.RunData;
 import dev.latencybench.report.doc.Doc;
 
 /**
- * The answer first: per variant but the floor, and per ranked percentile of the primary metric
- * (median and p99.99), the JVM × GC cell with the lowest value and, for every other cell, whether it
- * is really different from it. Two cells tie when their forks' values overlap (min to max of each
- * fork's value of that percentile), or when they differ by no more than the floor variant's own
- * values spread across the cells (the machine moves the floor that far by itself). With one fork a
- * cell's interval is its histogram's order-statistic 95% interval ({@link Bounds}): it ranks, marked as
- * resting on the sampling within one run only; without a readable histogram it has no spread and nothing
- * ranks it: the verdict says what to run for a ranking. A percentile with fewer than 10 samples beyond it in
- * any compared cell is not ranked. Only cells that ended OK without flags rank; the others are named with
- * their status or flag. Stateless.
+ * The answer first: per variant but the floor, and per ranked percentile of the primary metric (median and
+ * p99.99), the JVM × GC cell with the lowest value and, for every other cell, whether it is really different
+ * from it, by the suite's one rule ({@link HowSure}): the ratio of the two cells' values with its 95% interval, a
+ * bootstrap over their forks (the within-run interval where wider); higher when that interval lies above 1 by
+ * more than the noise threshold, a tie otherwise. A cell of one fork has no spread between forks: nothing ranks it,
+ * and the verdict says what to run for a ranking. A percentile with fewer than 10 samples beyond it in any compared
+ * cell is not ranked. Only cells that ended OK without flags rank; the others are named with their status or
+ * flag. Stateless.
  */
 final class VerdictSection {
     /** The percentiles ranked, as indices of {@link Percentiles#NAMES}: the median and p99.99. */
     private static final int[] RANKED = {0, 4};
     /** The forks per cell the advice asks for: the fewest whose min to max says something. */
-    static final int FORKS_FOR_A_RANKING = 3;
+    static final int FORKS_FOR_A_RANKING = dev.latencybench.core.view.HowSure.FORKS_FOR_A_RANKING;
 
-    /** How a cell compares with the lowest one. */
+    /** How a cell compares with the lowest one, by {@link HowSure}. */
     enum Call {
-        /** Within the floor's own spread across cells. */
+        /** The ratio's interval reaches within the noise threshold of 1. */
+        TIE,
+        /** Higher by the ratio's interval, but by no more than the floor moves across cells by itself. */
         TIE_FLOOR,
-        /** The forks' values of the two overlap. */
-        TIE_FORKS,
-        /** Higher, and the forks of the two lie apart. */
+        /** Higher: the ratio's interval lies above 1 by more than the noise threshold. */
         SLOWER,
-        /** The two cells' CPUs were placed differently: the host may make the difference. */
-        PLACED_APART,
-        /** One of the two ran one fork: no spread to tell the difference from noise. */
-        ONE_FORK,
-        /** One fork on a side, and the within-run 95% intervals (order statistics) of the two overlap. */
-        TIE_WITHIN_RUN,
-        /** Higher, and the within-run 95% intervals lie apart; one fork on a side, so a rerun may still move it. */
-        SLOWER_WITHIN_RUN
+        /** One of the two ran one fork: no spread between forks, not ranked. */
+        ONE_FORK
     }
-
-    /** What one fork's interval covers, said wherever it decides. */
-    static final String WITHIN_RUN_ONLY = "one fork: within-run interval only; run -Dbench.forks=" + FORKS_FOR_A_RANKING
-            + " for run-to-run spread";
 
     private VerdictSection() {
     }
@@ -100,9 +87,7 @@ final class VerdictSection {
                         } else if (verdict.best.cell.equals(primaryBest.get(i))) {
                             continue; // the same cell is best as by the primary metric: nothing new to say
                         }
-                        oneFork |= verdict.calls.containsKey(Call.ONE_FORK)
-                                || verdict.calls.containsKey(Call.TIE_WITHIN_RUN)
-                                || verdict.calls.containsKey(Call.SLOWER_WITHIN_RUN);
+                        oneFork |= verdict.calls.containsKey(Call.ONE_FORK);
                         fewSamples |= verdict.fewSamples;
                         judged = true;
                         lines.add(verdict.text(v, m.name(), study.floor)
@@ -139,10 +124,11 @@ final class VerdictSection {
         doc.p("How the verdict is made: per variant and metric (`" + metric + "`, the study's primary metric, first),"
                 + " the lowest value at the median and the p99.99, among the cells that ended OK without a flag (another"
                 + " metric is listed where its lowest cell is not the primary metric's). A difference is real when the"
-                + " two cells' forks do not overlap (each fork's value, lowest to highest)"
-                + (floorRows(data, scenario, study).size() < 2 ? "" : " and it is larger than the floor `"
-                + study.floor + "` moves across cells by itself") + "; otherwise the two tie, and on this machine the"
-                + " choice between them does not matter for that percentile.");
+                + " 95% interval of the two cells' ratio, a bootstrap over their forks (the within-run interval where"
+                + " wider), lies beyond 1 by more than " + Math.round(HowSure.NOISE * 100) + "%"
+                + (floorRows(data, scenario, study).size() < 2 ? "" : " and the difference is larger than the floor `"
+                + study.floor + "` moves across cells by itself") + "; otherwise the two tie,"
+                + " and on this machine the choice between them does not matter for that percentile.");
     }
 
     /**
@@ -218,61 +204,30 @@ final class VerdictSection {
         List<RunData.Row> sorted = new ArrayList<>(ranked);
         sorted.sort(Comparator.comparingLong(r -> value(r, metric, i)));
         RunData.Row best = sorted.get(0);
-        VerdictRule.Range floorRange = floor.size() < 2 ? null
-                : VerdictRule.Range.across("cells", floor.stream().map(r -> value(r, metric, i)).toList());
-        Verdict verdict = new Verdict(best, metric, i, floorRange);
+        long[] floorValues = floor.stream().mapToLong(r -> value(r, metric, i)).sorted().toArray();
+        Verdict verdict = new Verdict(best, metric, i, floorValues.length < 2 ? null
+                : new long[] {floorValues[0], floorValues[floorValues.length - 1]});
+        HowSure.Side bestSide = side(best, metric, i);
         for (RunData.Row r : sorted.subList(1, sorted.size())) {
-            verdict.add(r, call(best, r, metric, i, floorRange));
+            HowSure.Ratio ratio = HowSure.compare(side(r, metric, i), bestSide);
+            boolean withinFloor = verdict.floor != null
+                    && value(r, metric, i) - value(best, metric, i) <= verdict.floor[1] - verdict.floor[0];
+            Call call = ratio.call == HowSure.Call.ONE_FORK ? Call.ONE_FORK
+                    : ratio.call != HowSure.Call.HIGHER ? Call.TIE : withinFloor ? Call.TIE_FLOOR : Call.SLOWER;
+            verdict.add(r, call, ratio);
         }
         return verdict;
     }
 
     /**
-     * The suite's one {@link VerdictRule} (the floor's spread, then the forks' overlap, then one fork), with
-     * the queue study's own check between a tie and a ranking: CPUs the host placed differently.
+     * A cell's merged value at percentile {@code i}, its forks' values, and its histogram's within-run 95% interval
+     * where it can be read: what {@link HowSure} judges it by.
      */
-    private static Call call(RunData.Row best, RunData.Row r, String metric, int i, VerdictRule.Range floor) {
-        VerdictRule.Ruling c = VerdictRule.compare(forks(r, metric, i), forks(best, metric, i), floor,
-                VerdictRule.Better.LOWER, Units::formatNs);
-        if (c.outcome == VerdictRule.Outcome.TIE_FLOOR) {
-            return Call.TIE_FLOOR;
-        }
-        boolean withinRun = !forks(r, metric, i).noun.equals("forks") || !forks(best, metric, i).noun.equals("forks");
-        if (c.outcome == VerdictRule.Outcome.TIE_OVERLAP) {
-            return withinRun ? Call.TIE_WITHIN_RUN : Call.TIE_FORKS;
-        }
-        if (placementDiffers(best, r)) {
-            return Call.PLACED_APART;
-        }
-        return c.outcome == VerdictRule.Outcome.CANNOT_TELL ? Call.ONE_FORK
-                : withinRun ? Call.SLOWER_WITHIN_RUN : Call.SLOWER;
-    }
-
-    /**
-     * A cell's merged value at percentile {@code i} with its forks' values around it, for the rule; with one fork,
-     * its histogram's within-run 95% interval ({@link Bounds#of}), where it can be read.
-     */
-    private static VerdictRule.Range forks(RunData.Row r, String metric, int i) {
-        long v = value(r, metric, i);
-        VerdictRule.Range f = VerdictRule.Range.of(v, "forks",
-                r.forks(metric).stream().map(x -> Percentiles.percentile(x, i)).toList());
-        if (f.hasSpread()) {
-            return f;
-        }
-        Bounds.Interval b = Bounds.of(r, metric, i);
-        return b == null ? f : VerdictRule.Range.interval(v, Math.min(b.lowNs(), v), Math.max(b.highNs(), v),
-                "within-run 95% intervals");
-    }
-
-    /**
-     * Whether two cells ran on CPUs whose cache-line round trips differ by more than
-     * {@link CpuPlacement#CHANGE_FACTOR}: their difference may be the host's, not the JVM's.
-     */
-    static boolean placementDiffers(RunData.Row a, RunData.Row b) {
-        long[] x = a.roundTripNs();
-        long[] y = b.roundTripNs();
-        return x != null && y != null && Math.min(x[0], y[0]) > 0
-                && Math.max(x[1], y[1]) > Math.min(x[0], y[0]) * CpuPlacement.CHANGE_FACTOR;
+    static HowSure.Side side(RunData.Row r, String metric, int i) {
+        long[] forks = r.forks(metric).stream().mapToLong(x -> Percentiles.percentile(x, i)).toArray();
+        HowSure.Side side = HowSure.Side.of(value(r, metric, i), forks);
+        Bounds.Interval within = Bounds.withinRun(r, metric, i);
+        return within == null ? side : side.within(within.lowNs(), within.highNs());
     }
 
     static long value(RunData.Row r, String metric, int i) {
@@ -281,15 +236,8 @@ final class VerdictSection {
 
     /** Lowest and highest of the cell's forks' values; null with fewer than two forks. */
     static long[] forkRange(RunData.Row r, String metric, int i) {
-        VerdictRule.Range f = VerdictRule.Range.of(value(r, metric, i), "forks",
-                r.forks(metric).stream().map(x -> Percentiles.percentile(x, i)).toList());
-        return f.hasSpread() ? new long[] {f.low, f.high} : null;
-    }
-
-    /** {@code 343ns to 463ns}; {@code 100ns in every cell} when the two agree. */
-    private static String span(VerdictRule.Range range) {
-        return range.low == range.high ? Units.formatNs(range.low) + " in every cell"
-                : Units.formatNs(range.low) + " to " + Units.formatNs(range.high);
+        long[] v = r.forks(metric).stream().mapToLong(x -> Percentiles.percentile(x, i)).sorted().toArray();
+        return v.length < 2 ? null : new long[] {v[0], v[v.length - 1]};
     }
 
     /** What to run for a ranking: more forks, and a longer scale where the tails rest on few samples. */
@@ -339,21 +287,24 @@ final class VerdictSection {
         final RunData.Row best;
         final String metric;
         final int pct;
-        /** The floor's values across cells; null without two floor cells. */
-        final VerdictRule.Range floorRange;
         final Map<Call, List<RunData.Row>> calls = new EnumMap<>(Call.class);
+        /** The floor's lowest and highest value across cells; null without two floor cells. */
+        final long[] floor;
+        /** Each other cell's ratio to the best, with its interval. */
+        final Map<RunData.Row, HowSure.Ratio> ratios = new java.util.LinkedHashMap<>();
         boolean fewSamples;
 
-        Verdict(RunData.Row best, String metric, int pct, VerdictRule.Range floorRange) {
+        Verdict(RunData.Row best, String metric, int pct, long[] floor) {
             this.best = best;
+            this.floor = floor;
             this.metric = metric;
             this.pct = pct;
-            this.floorRange = floorRange;
             this.fewSamples = !confident(best);
         }
 
-        void add(RunData.Row r, Call call) {
+        void add(RunData.Row r, Call call, HowSure.Ratio ratio) {
             calls.computeIfAbsent(call, c -> new ArrayList<>()).add(r);
+            ratios.put(r, ratio);
             fewSamples |= !confident(r);
         }
 
@@ -370,50 +321,40 @@ final class VerdictSection {
         }
 
         /** The headline: who is best, a tie, or no ranking; then each other cell by how it compares. */
-        String text(String variant, String metric, String floor) {
+        String text(String variant, String metric, String floorName) {
             int others = count(Call.values());
-            int unknown = count(Call.ONE_FORK, Call.PLACED_APART);
-            int ties = count(Call.TIE_FLOOR, Call.TIE_FORKS, Call.TIE_WITHIN_RUN);
+            int unknown = count(Call.ONE_FORK);
+            int ties = count(Call.TIE, Call.TIE_FLOOR);
             String who = "`" + best.label() + "`";
             String headline;
             if (others == 0) {
                 headline = "only " + who + " ranks";
             } else if (unknown == others) {
-                headline = "no ranking possible" + (count(Call.ONE_FORK) == others ? ", one fork per cell" : "");
+                headline = "not ranked, one fork per cell";
             } else if (unknown > 0) {
-                headline = who + " is lowest, but not every difference can be told from noise";
+                headline = who + " is lowest, but a cell of one fork cannot be ranked";
             } else if (ties == 0) {
                 headline = who + " is best";
             } else if (ties == others) {
                 headline = "a tie";
             } else {
                 headline = "a tie for best between " + who + " and " + (ties == 1 ? "`"
-                        + calls.getOrDefault(Call.TIE_FLOOR, calls.getOrDefault(Call.TIE_FORKS,
-                        calls.get(Call.TIE_WITHIN_RUN))).get(0).label() + "`"
+                        + calls.getOrDefault(Call.TIE, calls.get(Call.TIE_FLOOR)).get(0).label() + "`"
                         : ties + " other cells");
-            }
-            if (count(Call.TIE_WITHIN_RUN, Call.SLOWER_WITHIN_RUN) > 0) {
-                headline += ", by within-run intervals";
             }
             StringBuilder sb = new StringBuilder("**").append(variant).append(", ").append(pctName()).append(" `")
                     .append(metric).append("`: ").append(headline).append(".** ");
             sb.append(others == 0 ? "" : "Lowest ").append(who).append(' ').append(value(best, null));
             sb.append(". ");
-            group(sb, Call.TIE_FORKS, "Tied with it, their forks overlap");
-            group(sb, Call.TIE_WITHIN_RUN, "Tied with it, their within-run 95% intervals overlap (" + WITHIN_RUN_ONLY
-                    + ")");
-            if (floorRange != null) {
-                group(sb, Call.TIE_FLOOR, "Tied with it, within how far the floor `" + floor + "` moves across cells"
-                        + " by itself (" + span(floorRange) + ")");
+            group(sb, Call.TIE, "Tied with it, the ratio's 95% interval over the forks reaches within "
+                    + Math.round(HowSure.NOISE * 100) + "% of 1");
+            if (floor != null) {
+                group(sb, Call.TIE_FLOOR, "Tied with it, within how far the floor `" + floorName + "` moves across"
+                        + " cells by itself (" + (floor[0] == floor[1] ? Units.formatNs(floor[0]) + " in every cell"
+                        : Units.formatNs(floor[0]) + " to " + Units.formatNs(floor[1])) + ")");
             }
-            group(sb, Call.SLOWER, "Slower beyond the forks' spread");
-            group(sb, Call.SLOWER_WITHIN_RUN, "Slower, their within-run 95% intervals lie apart (" + WITHIN_RUN_ONLY
-                    + ")");
-            group(sb, Call.PLACED_APART, "Not comparable, the host placed their CPUs differently, which alone moves"
-                    + " medians");
-            group(sb, Call.ONE_FORK, "Undecided, one fork" + (floorRange == null ? "" : " (each differs by more than"
-                    + " the floor moves across cells, " + span(floorRange) + ", yet one fork cannot say how far a rerun"
-                    + " moves it)"));
+            group(sb, Call.SLOWER, "Higher, the ratio's 95% interval over the forks lies above 1");
+            group(sb, Call.ONE_FORK, "Not ranked, one fork");
             return sb.toString().trim();
         }
 
@@ -423,20 +364,14 @@ final class VerdictSection {
                 return;
             }
             List<String> items = new ArrayList<>();
-            long bestValue = VerdictSection.value(best, metric, pct);
             for (RunData.Row r : rows) {
-                long v = VerdictSection.value(r, metric, pct);
-                String note = bestValue <= 0 ? null : String.format(Locale.ROOT, "%.2fx", (double) v / bestValue);
-                if (call == Call.PLACED_APART) {
-                    note = (note == null ? "" : note + "; ") + "CPU round trip " + Confidence.roundTrip(r.roundTripNs())
-                            + " against " + Confidence.roundTrip(best.roundTripNs());
-                }
-                items.add("`" + r.label() + "` " + value(r, note));
+                HowSure.Ratio ratio = ratios.get(r);
+                items.add("`" + r.label() + "` " + value(r, ratio == null ? null : ratio.describe()));
             }
             sb.append(what).append(": ").append(String.join(", ", items)).append(". ");
         }
 
-        /** {@code 1.07us (1.05x; forks 1.01us - 1.11us)}, marked where it rests on few samples. */
+        /** {@code 1.07us (1.05× (0.98–1.12); forks 1.01us–1.11us)}, marked where it rests on few samples. */
         private String value(RunData.Row r, String ratio) {
             long v = VerdictSection.value(r, metric, pct);
             long[] forks = forkRange(r, metric, pct);
@@ -446,7 +381,7 @@ final class VerdictSection {
             }
             if (forks != null) {
                 notes.add(forks[0] == forks[1] ? "every fork " + Units.formatNs(forks[0])
-                        : "forks " + Units.formatNs(forks[0]) + " - " + Units.formatNs(forks[1]));
+                        : "forks " + Units.formatNs(forks[0]) + "–" + Units.formatNs(forks[1]));
             } else {
                 Bounds.Interval b = Bounds.of(r, metric, pct);
                 if (b != null) {

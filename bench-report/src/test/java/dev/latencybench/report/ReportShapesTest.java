@@ -78,8 +78,8 @@ class ReportShapesTest {
         assertTrue(md.contains("| openjdk-17.0.15 | zgc | pipeline | **500** | 100 | **400** | 5.00x |"), md);
         assertFalse(md.contains("The harness's own cost"), md);
         // the floor is not judged in the verdict, nor pivoted
-        assertTrue(md.contains("- **pipeline, median `first`: `openjdk-17.0.15 zgc` is best, by within-run"
-                + " intervals.** Lowest `openjdk-17.0.15 zgc` 500ns (95% 500ns–500ns, order statistics of 30,000)."), md);
+        assertTrue(md.contains("- **pipeline, median `first`: not ranked, one fork per cell.** Lowest"
+                + " `openjdk-17.0.15 zgc` 500ns (95% 500ns–500ns, order statistics of 30,000)."), md);
         assertFalse(md.contains("- **direct,"), md);
         // another metric is judged too, but repeated only where its lowest cell is not the primary metric's
         assertFalse(md.contains("- **pipeline, median `last`"), "the same cell is lowest by `last`: " + md);

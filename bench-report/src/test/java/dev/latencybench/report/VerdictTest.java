@@ -56,8 +56,10 @@ class VerdictTest {
         String md = write(run);
         // medians: forks at 500, 550, 600 ns (merged 550 ns) against 1.00, 1.10, 1.20 us (merged 1.10 us)
         assertTrue(md.contains("- **chronicle, median `latency`: `temurin-25.0.3 g1` is best.** Lowest"
-                + " `temurin-25.0.3 g1` 550ns (forks 500ns - 600ns). Slower beyond the forks' spread:"
-                + " `openjdk-17.0.15 g1` 1.10µs (2.00x; forks 1.00µs - 1.20µs).\n"), md);
+                + " `temurin-25.0.3 g1` 550ns (forks 500ns–600ns). Higher, the ratio's 95% interval over the forks lies"
+                + " above 1: `openjdk-17.0.15 g1` 1.10µs (2.00× (1.77–2.26); forks 1.00µs–1.20µs).\n"), md);
+        assertTrue(md.contains("- **[queue](#scenario-queue)**: `temurin-25.0.3 g1` lowest median, 550ns, 2.00×"
+                + " (1.77–2.26) below `openjdk-17.0.15 g1`;"), md);
         // p99.99: 9 samples beyond it in each cell (3 forks of 30,000), fewer than 10: not ranked
         assertTrue(md.contains("- **chronicle, p99.99 `latency`: cannot tell**, 9 samples beyond it in"
                 + " `openjdk-17.0.15 g1` (fewer than 10).\n"), md);
@@ -94,8 +96,11 @@ class VerdictTest {
         String md = write(run);
         // 1.00 - 1.20 us against 1.05 - 1.26 us
         assertTrue(md.contains("- **chronicle, median `latency`: a tie.** Lowest `temurin-25.0.3 g1` 1.10µs (forks"
-                + " 1.00µs - 1.20µs). Tied with it, their forks overlap: `openjdk-17.0.15 g1` 1.16µs (1.05x; forks"
-                + " 1.05µs - 1.26µs).\n"), md);
+                + " 1.00µs–1.20µs). Tied with it, the ratio's 95% interval over the forks reaches within 2% of 1:"
+                + " `openjdk-17.0.15 g1` 1.16µs (1.05× (0.93–1.19); forks 1.05µs–1.26µs).\n"), md);
+        // the answer names no winner, and gives both ranges
+        assertTrue(md.contains("- **[queue](#scenario-queue)**: `temurin-25.0.3 g1` and `openjdk-17.0.15 g1` tie at the"
+                + " median (1.00µs–1.20µs and 1.05µs–1.26µs)"), md);
         assertTrue(md.contains("- **chronicle, p99.99 `latency`: a tie.**"), md);
         assertFalse(md.contains("is best"), md);
         assertTrue(md.contains("otherwise the two tie, and on this machine the choice between them does not matter"),
@@ -104,17 +109,15 @@ class VerdictTest {
     }
 
     @Test
-    void oneForkPerCellRanksByWithinRunIntervalsMarkedSoAndSaysWhatToRun() throws IOException {
+    void oneForkPerCellRanksNothingAndSaysWhatToRun() throws IOException {
         String md = write(floorAboveOnJdk17(tmp.resolve("one")));
-        // one fork each: the histograms' order-statistic intervals (every sample of a cell's median is alike here)
-        // lie apart, and the difference is more than the floor moves across cells (100ns in every cell)
-        assertTrue(md.contains("- **chronicle, median `latency`: `temurin-25.0.3 g1` is best, by within-run"
-                + " intervals.** Lowest `temurin-25.0.3 g1` 500ns (95% 500ns–500ns, order statistics of 300,000)."
-                + " Slower, their within-run 95% intervals lie apart (one fork: within-run interval only; run"
-                + " -Dbench.forks=3 for run-to-run spread): `openjdk-17.0.15 g1` 1.00µs (2.00x; 95% 1.00µs–1.00µs,"
-                + " order statistics of 300,000).\n"), md);
-        assertTrue(md.contains("- **chronicle, p99.99 `latency`: `openjdk-17.0.15 g1` is best, by within-run"
-                + " intervals.**"), md);
+        // one fork each: however far apart the within-run intervals lie, no spread between forks, no ranking
+        assertTrue(md.contains("- **chronicle, median `latency`: not ranked, one fork per cell.** Lowest"
+                + " `temurin-25.0.3 g1` 500ns (95% 500ns–500ns, order statistics of 300,000). Not ranked, one fork:"
+                + " `openjdk-17.0.15 g1` 1.00µs (2.00×; 95% 1.00µs–1.00µs, order statistics of 300,000).\n"), md);
+        assertTrue(md.contains("- **[queue](#scenario-queue)**: `temurin-25.0.3 g1` median, 500ns; not ranked, one fork"
+                + " a cell; `openjdk-17.0.15 g1` 1.00µs;"), md);
+        assertFalse(md.contains("is best"), md);
         assertTrue(md.contains("**For a ranking, run 3 forks per cell and the longer scale `standard`:** cells that ran"
                 + " one fork have no spread, so no difference between them can be told from run-to-run noise:\n\n```\n"
                 + "scripts/bench run --jvms 17,25 --gcs g1,zgc -Dbench.forks=3 -Dbench.scale=standard\n```\n"), md);
@@ -136,10 +139,10 @@ class VerdictTest {
         // the forks lie apart (1.00 - 1.20 us against 1.30 - 1.56 us), but the floor moves 550 ns across the
         // two cells by itself (110 ns to 660 ns), more than the 330 ns between them: a tie
         assertTrue(md.contains("- **pipeline, median `first`: a tie.** Lowest `openjdk-17.0.15 g1` 1.10µs (forks"
-                + " 1.00µs - 1.20µs). Tied with it, within how far the floor `direct` moves across cells by itself"
-                + " (110ns to 660ns): `openjdk-17.0.15 zgc` 1.43µs (1.30x; forks 1.30µs - 1.56µs).\n"), md);
+                + " 1.00µs–1.20µs). Tied with it, within how far the floor `direct` moves across cells by itself"
+                + " (110ns to 660ns): `openjdk-17.0.15 zgc` 1.43µs (1.30× (1.15–1.47); forks 1.30µs–1.56µs).\n"), md);
         assertTrue(md.contains("- **pipeline, p99.99 `first`: a tie.**"), md);
-        assertTrue(md.contains("larger than the floor `direct` moves across cells by itself"), md);
+        assertTrue(md.contains("the difference is larger than the floor `direct` moves across cells by itself"), md);
         assertFalse(md.contains("direct, median"), "the floor is not ranked: " + md);
         assertFalse(md.contains("baseline"), md);
         assertFalse(md.contains("`latency`"), md);

@@ -31,6 +31,8 @@ final class CellPlans {
 
     private final Map<String, CellPlan> plans = new LinkedHashMap<>();
     private final Map<String, Long> estimates = new LinkedHashMap<>();
+    /** Each cell's rounds of forks by key: its forks where they are its answer's evidence, else 1. */
+    private final Map<String, Integer> rounds = new LinkedHashMap<>();
     /** The property texts read for each cell, by its key, once per read: a test proves each is read once. */
     private final Map<String, List<String>> parsed = new LinkedHashMap<>();
 
@@ -73,6 +75,10 @@ final class CellPlans {
                 estimate += studyPlan.schedule().maxSteps() * studyPlan.periods().forks() * GraalWarmup.EXTRA_WARMUP_NS;
             }
             plan = CellPlan.of(cell.scenario(), cell.name(), read, decided);
+            // a fixed list's forks run in rounds across the matrix; a search or sweep decides step by step
+            if (studyPlan.periods().forks() > 1 && studyPlan.schedule().decision(List.of()) == null) {
+                rounds.put(cell.key(), studyPlan.periods().forks());
+            }
         } catch (RuntimeException e) { // the cell's launcher reads the text itself and says what is wrong
             plan = CellPlan.of(cell.scenario(), cell.name(), new BenchProperties(given), Map.of());
             estimate = -1;
@@ -85,6 +91,14 @@ final class CellPlans {
     /** Each cell's time at most by key, roughly: 0 for a skipped cell, -1 when its plan cannot be read. */
     Map<String, Long> estimates() {
         return estimates;
+    }
+
+    /**
+     * How many rounds a cell's forks run in across the matrix ({@link dev.latencybench.runner.matrix.MatrixRunner}):
+     * its forks for a fixed list of steps with more than one, else 1 (every fork in one launcher).
+     */
+    int rounds(Cell cell) {
+        return rounds.getOrDefault(cell.key(), 1);
     }
 
     /** The plan of a cell that runs. */

@@ -44,15 +44,24 @@ final class RunThenReport {
             boolean noReport, boolean verbose, CellPlans plans) throws IOException {
         plans.write(request, previous);
         return run(request, claim, previous, cell -> CellCommandLine.of(request, cell, classpath, verbose),
-                noReport, plans.estimates());
+                noReport, plans.estimates(), plans::rounds);
     }
 
-    /** @param commandFor the command line of a cell's launcher (a test's stand-in) */
     int run(RunRequest request, RunClaim claim, Map<String, CellOutcome> previous,
             Function<Cell, List<String>> commandFor, boolean noReport, Map<String, Long> estimates) throws IOException {
+        return run(request, claim, previous, commandFor, noReport, estimates, cell -> 1);
+    }
+
+    /**
+     * @param commandFor the command line of a cell's launcher (a test's stand-in)
+     * @param rounds     how many rounds each cell's forks run in across the matrix
+     */
+    int run(RunRequest request, RunClaim claim, Map<String, CellOutcome> previous,
+            Function<Cell, List<String>> commandFor, boolean noReport, Map<String, Long> estimates,
+            java.util.function.ToIntFunction<Cell> rounds) throws IOException {
         Runnable recorded = claim.releaseAfterRecord(MatrixRunner.SIGNAL_WORK_MS);
         MatrixRunner runner = new MatrixRunner(request, commandFor, previous, out,
-                cell -> estimates.getOrDefault(cell.key(), -1L)).afterSignal(recorded);
+                cell -> estimates.getOrDefault(cell.key(), -1L), rounds).afterSignal(recorded);
         Map<String, CellOutcome> outcomes;
         try {
             outcomes = runner.run();

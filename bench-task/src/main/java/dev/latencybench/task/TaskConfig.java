@@ -17,6 +17,7 @@ import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Periods;
 import dev.latencybench.core.config.Property;
 import dev.latencybench.core.config.RunLength;
+import dev.latencybench.core.view.HowSure;
 import dev.latencybench.core.config.Scale;
 import dev.latencybench.core.record.Metric;
 import dev.latencybench.core.record.Metrics;
@@ -45,11 +46,11 @@ public final class TaskConfig {
     /** The roles of the two CPUs of {@code bench.cpus}: the pacing thread, and one thread the task starts. */
     public static final List<String> CPU_ROLES = List.of("pacer", "worker");
 
-    /** smoke: 1 s + 2 s; standard: 10 s + 30 s; paper: 20 s + 100 s, the queue study's lengths. */
+    /** smoke: 1 s + 2 s, one fork; standard: 10 s + 30 s; paper: 20 s + 100 s, 3 forks each, as the queue study. */
     public static final RunLength LENGTH = RunLength.of(
             TimeUnit.SECONDS.toNanos(1), TimeUnit.SECONDS.toNanos(2),
             TimeUnit.SECONDS.toNanos(10), TimeUnit.SECONDS.toNanos(30),
-            TimeUnit.SECONDS.toNanos(20), TimeUnit.SECONDS.toNanos(100));
+            TimeUnit.SECONDS.toNanos(20), TimeUnit.SECONDS.toNanos(100)).forksBeyondSmoke(HowSure.FORKS_FOR_A_RANKING);
 
     private static final Pattern PROBE_NAME = Pattern.compile("[a-z][a-zA-Z0-9-]{0,31}");
 

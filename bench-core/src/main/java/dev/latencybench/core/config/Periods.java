@@ -94,6 +94,11 @@ public final class Periods {
         return measured ? measureNs : warmupNs;
     }
 
+    /** The same periods with {@code n} forks: one round of a cell run in rounds across the matrix. */
+    public Periods withForks(int n) {
+        return new Periods(scale, warmupNs, measureNs, n, progressIntervalNs);
+    }
+
     public int forks() {
         return forks;
     }

@@ -29,6 +29,19 @@ public final class RunLength {
         forks[scale.ordinal()] = 1;
     }
 
+    /**
+     * The same lengths with {@code n} forks at standard and paper scale, where an answer ranks cells and the forks
+     * are its evidence ({@code HowSure}); smoke stays at one fork and ranks nothing.
+     */
+    public RunLength forksBeyondSmoke(int n) {
+        RunLength r = new RunLength();
+        for (Scale s : Scale.values()) {
+            r.set(s, warmupNs[s.ordinal()], measureNs[s.ordinal()]);
+            r.forks[s.ordinal()] = s == Scale.SMOKE ? 1 : n;
+        }
+        return r;
+    }
+
     public long warmupNs(Scale scale) {
         return warmupNs[scale.ordinal()];
     }

@@ -66,6 +66,8 @@ final class Launch {
     private long endsByMillis;
     private String sharedVariant;
     private String sharedFailure;
+    /** The round of the cell this launcher runs (one fork a step, beside the earlier rounds'); 0: every fork. */
+    private int round;
     /** Each variant's shared thing as it was made ready, for the schedule's file. */
     private final Map<String, JsonObject> sharedDescriptions = new LinkedHashMap<>();
 
@@ -97,6 +99,16 @@ final class Launch {
         flags.add("-D" + CellPlan.PROPERTY + "=" + this.planFile);
         flags.addAll(run.jvmArgs());
         this.jvmArgs = flags;
+    }
+
+    /** Runs round {@code n} of the cell: one fork per step, kept beside the forks of the rounds before it. */
+    void round(int n) {
+        round = n;
+    }
+
+    /** The periods of this launcher's forks: one fork per step in a round, else the plan's. */
+    private dev.latencybench.core.config.Periods periods() {
+        return round > 0 ? plan.periods().withForks(1) : plan.periods();
     }
 
     /**
@@ -187,7 +199,7 @@ final class Launch {
             failure = "the benchmark failed: " + JvmExit.explain(rootMessage(e), cellDir);
             if (!run.verbose() && !interrupts.interrupted()) {
                 err.println("latency-bench: " + step.name() + ": JMH's whole output is in "
-                        + cellDir.resolve(JmhOutput.LOG));
+                        + cellDir.resolve(jmhLog()));
             }
         }
         Study.Plan.Shared s = shared;
@@ -215,14 +227,14 @@ final class Launch {
      * the console only the suite's own lines (progress, errors), or everything with {@code bench.verbose}.
      */
     private void runJmh(Step step, Path cellDir, Path jmhJson) throws RunnerException {
-        JmhOutput output = JmhOutput.open(cellDir.resolve(JmhOutput.LOG), study.name(), out, err, run.verbose());
+        JmhOutput output = JmhOutput.open(cellDir.resolve(jmhLog()), study.name(), out, err, run.verbose());
         ControlJvm control = startControl(cellDir);
         try {
             output.redirect(); // the forks' own output reaches this JVM's System.out and System.err
             Study.Plan.Shared s = shared;
             Map<String, String> forks = new LinkedHashMap<>(s == null ? Map.of() : s.forkProperties());
             forks.put(RunSettings.ENDS_BY, Long.toString(endsByMillis));
-            new Runner(JmhOptions.of(study, run.java(), plan.periods(), step, jvmArgs, forks, cellDir, jmhJson),
+            new Runner(JmhOptions.of(study, run.java(), periods(), step, jvmArgs, forks, cellDir, jmhJson),
                     output.format()).run();
         } finally {
             output.close();
@@ -277,7 +289,7 @@ final class Launch {
             }
             for (Path cellDir : dirs) {
                 CellMerger.Context ctx = new CellMerger.Context(study.name(), step, plan, run.runId(),
-                        plan.periods().forks(), failure, wasInterrupted, commit, command);
+                        round > 0 ? round : plan.periods().forks(), failure, wasInterrupted, commit, command);
                 try {
                     cells.add(CellMerger.merge(cellDir, jmhJson, ctx));
                 } catch (IOException | RuntimeException e) {
@@ -311,6 +323,11 @@ final class Launch {
     /** Sets when the schedule ends at most (epoch ms), as of the step about to run: the forks' progress lines say it. */
     void endsBy(long epochMillis) {
         endsByMillis = epochMillis;
+    }
+
+    /** JMH's whole output of this launcher's forks: {@code jmh.log}, {@code jmh-round2.log} for a later round. */
+    private String jmhLog() {
+        return round > 1 ? JmhOutput.LOG.replace(".log", "-round" + round + ".log") : JmhOutput.LOG;
     }
 
     /** A fork that was killed or crashed could not remove what it made outside the results: remove it now. */

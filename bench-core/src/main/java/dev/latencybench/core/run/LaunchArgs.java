@@ -32,6 +32,13 @@ final class LaunchArgs {
     /** The forked JVMs' class path, or null for the launcher's own. */
     @Option(names = "--classpath", hidden = true, paramLabel = "CP")
     String classpath;
+    /**
+     * Which round of the cell this launcher runs, when the runner runs the cells' forks in rounds across the
+     * matrix (every cell's first fork, then every cell's second): one fork per step, beside the earlier rounds'
+     * forks, which the merge keeps; 0 to run every fork here.
+     */
+    @Option(names = "--round", hidden = true, paramLabel = "N")
+    int round;
     @Option(names = "--default-results", hidden = true, paramLabel = "DIR")
     String defaultResults = RunSettings.DEFAULT_RESULTS;
 

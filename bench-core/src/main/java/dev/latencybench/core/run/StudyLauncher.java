@@ -126,6 +126,7 @@ public final class StudyLauncher {
     private int runPlan(BenchProperties properties, RunSettings run, Study.Plan plan, JvmProbe probe) {
         Launch launch = new Launch(study, properties, run, plan, probe, args.reproduce, args.plan, cells, interrupts,
                 out, err);
+        launch.round(args.round);
         if (args.plan == null) { // a study jar on its own: its forks read the plan it resolved
             try {
                 launch.writePlan(properties);

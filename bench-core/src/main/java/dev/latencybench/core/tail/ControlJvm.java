@@ -55,9 +55,15 @@ public final class ControlJvm implements AutoCloseable {
         return cmd;
     }
 
-    /** Starts a control JVM writing {@code cellDir}'s {@value #STALLS} once it is closed. */
+    /**
+     * Starts a control JVM writing {@code cellDir}'s {@value #STALLS} once it is closed; where an earlier round of the
+     * cell left one, {@code control-stalls-2.bin} and so on, so each round's stalls are kept.
+     */
     public static ControlJvm start(Path cellDir) throws IOException {
         Path file = cellDir.resolve(STALLS);
+        for (int round = 2; java.nio.file.Files.exists(file); round++) {
+            file = cellDir.resolve(STALLS.replace(".bin", "-" + round + ".bin"));
+        }
         Process p = new ProcessBuilder(command(file))
                 .redirectOutput(ProcessBuilder.Redirect.PIPE)
                 .redirectError(ProcessBuilder.Redirect.DISCARD)

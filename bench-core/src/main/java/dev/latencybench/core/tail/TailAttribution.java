@@ -96,19 +96,21 @@ public final class TailAttribution {
      * the shortfall then says.
      */
     static List<Stop> controlStalls(Path cellDir, TailPart t) {
-        Path file = cellDir.resolve(ControlJvm.STALLS);
-        if (!Files.exists(file)) {
-            return List.of();
-        }
-        try {
-            List<Stop> renamed = new ArrayList<>();
-            for (Stop s : StallFile.read(file).stalls()) {
-                renamed.add(new Stop(Cause.PLATFORM, ControlJvm.LATE_WAKE_UP, s.startNs, s.endNs));
+        List<Stop> renamed = new ArrayList<>();
+        for (int round = 1; ; round++) { // a cell run in rounds has one file per round
+            Path file = cellDir.resolve(round == 1 ? ControlJvm.STALLS
+                    : ControlJvm.STALLS.replace(".bin", "-" + round + ".bin"));
+            if (!Files.exists(file)) {
+                return renamed;
             }
-            return renamed;
-        } catch (IOException e) {
-            t.shortfall.add("the control JVM's stalls are not used: " + e.getMessage());
-            return List.of();
+            try {
+                for (Stop s : StallFile.read(file).stalls()) {
+                    renamed.add(new Stop(Cause.PLATFORM, ControlJvm.LATE_WAKE_UP, s.startNs, s.endNs));
+                }
+            } catch (IOException e) {
+                t.shortfall.add("the control JVM's stalls in " + file.getFileName() + " are not used: "
+                        + e.getMessage());
+            }
         }
     }
 

@@ -25,6 +25,8 @@ import java.util.SplittableRandom;
  * thread-safe; off the hot path.
  */
 public final class HowSure {
+    /** The forks per cell standard and paper scale run by default: the fewest whose spread says something. */
+    public static final int FORKS_FOR_A_RANKING = 3;
     /** How many bootstrap resamples one ratio takes. */
     public static final int RESAMPLES = 4000;
     /** A ratio whose interval reaches within this share of 1 is noise, not a difference. */

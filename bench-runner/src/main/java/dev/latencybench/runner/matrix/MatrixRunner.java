@@ -38,6 +38,12 @@ import dev.latencybench.report.data.RunManifest;
  * each one. A skipped cell is recorded with its reason; with {@code --resume} finished cells are
  * kept. Ctrl-C stops the running cell (which keeps what it measured), records the rest as not run
  * and says how to resume.
+ *
+ * <p>A cell whose forks are the evidence of its answer ({@code rounds} above 1: a fixed list of steps at standard or
+ * paper scale) runs in rounds across the matrix: every such cell's first fork, then every cell's second, and so on,
+ * each round a launcher of its own ({@code --round N}) whose fork is kept beside the earlier rounds'. Drift and the
+ * host's CPU placement then fall on all cells alike, not on whichever ran last. A cell's outcome is recorded after
+ * its last round; a round that does not end OK ends the cell there.
  */
 public final class MatrixRunner {
     private static final long STOP_WAIT_MS = 30_000;
@@ -57,6 +63,10 @@ public final class MatrixRunner {
     private volatile boolean interrupted;
     private volatile boolean done;
     private final java.util.function.ToLongFunction<Cell> estimateNs;
+    /** How many rounds each cell's forks run in: 1 runs every fork in one launcher. */
+    private final java.util.function.ToIntFunction<Cell> rounds;
+    /** The rounds each cell has ended OK, while it has rounds left: a signal says how far it got. */
+    private final Map<String, Integer> roundsDone = new java.util.concurrent.ConcurrentHashMap<>();
     /** Room kept on the results disk for run.json, should the disk fill during the run. */
     private final SpaceReserve reserve;
     private volatile String diskFull;
@@ -84,7 +94,18 @@ public final class MatrixRunner {
      */
     public MatrixRunner(RunRequest request, Function<Cell, List<String>> commandFor, Map<String, CellOutcome> previous,
                         PrintStream out, java.util.function.ToLongFunction<Cell> estimateNs) {
+        this(request, commandFor, previous, out, estimateNs, cell -> 1);
+    }
+
+    /**
+     * @param rounds how many rounds a cell's forks run in, one launcher per round ({@code --round N}); 1 for all
+     *               of its forks in one launcher
+     */
+    public MatrixRunner(RunRequest request, Function<Cell, List<String>> commandFor, Map<String, CellOutcome> previous,
+                        PrintStream out, java.util.function.ToLongFunction<Cell> estimateNs,
+                        java.util.function.ToIntFunction<Cell> rounds) {
         this.estimateNs = estimateNs;
+        this.rounds = rounds;
         this.request = request;
         this.cells = request.cells();
         this.commandFor = commandFor;
@@ -100,36 +121,50 @@ public final class MatrixRunner {
         writeManifest(false);
         Thread hook = new Thread(this::onSignal, "lb-runner-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
+        int maxRounds = 1;
         int toRun = 0;
         for (Cell c : cells) {
-            toRun += c.skipReason() == null && !finished(c) ? 1 : 0;
+            if (c.skipReason() == null && !finished(c)) {
+                toRun += rounds.applyAsInt(c);
+                maxRounds = Math.max(maxRounds, rounds.applyAsInt(c));
+            }
         }
         int n = 0;
         double spentSec = 0;
         double estimatedDoneSec = 0;
         boolean estimated = true;
         try {
-            for (Cell cell : cells) {
-                if (interrupted) {
-                    break;
-                }
-                if (cell.skipReason() != null) {
-                    outcomes.put(cell.key(), new CellOutcome(CellOutcome.SKIPPED, cell.skipReason(), 0, 0));
-                    out.printf(Locale.ROOT, "latency-bench: skip %s: %s%n", cell.key(), cell.skipReason());
-                } else if (finished(cell)) {
-                    out.printf(Locale.ROOT, "latency-bench: keep %s: %s in the earlier attempt%n", cell.key(),
-                            outcomes.get(cell.key()).status);
-                } else {
+            rounds:
+            for (int round = 1; round <= maxRounds; round++) {
+                for (Cell cell : cells) {
+                    if (interrupted) {
+                        break rounds;
+                    }
+                    int cellRounds = rounds.applyAsInt(cell);
+                    if (round > 1) {
+                        if (round > cellRounds || !roundsDone.containsKey(cell.key())) {
+                            continue; // no round left, or it ended in an earlier one
+                        }
+                    } else if (cell.skipReason() != null) {
+                        outcomes.put(cell.key(), new CellOutcome(CellOutcome.SKIPPED, cell.skipReason(), 0, 0));
+                        out.printf(Locale.ROOT, "latency-bench: skip %s: %s%n", cell.key(), cell.skipReason());
+                        continue;
+                    } else if (finished(cell)) {
+                        out.printf(Locale.ROOT, "latency-bench: keep %s: %s in the earlier attempt%n", cell.key(),
+                                outcomes.get(cell.key()).status);
+                        continue;
+                    }
                     n++;
-                    double leftSec = left(cell, n, toRun, spentSec, estimatedDoneSec, estimated);
-                    out.printf(Locale.ROOT, "%nlatency-bench: cell %d of %d: %s%s%n", n, toRun, cell.key(),
+                    double leftSec = left(cell, round, n, toRun, spentSec, estimatedDoneSec, estimated);
+                    String of = cellRounds > 1 ? String.format(Locale.ROOT, ", fork %d of %d", round, cellRounds) : "";
+                    out.printf(Locale.ROOT, "%nlatency-bench: cell %d of %d: %s%s%s%n", n, toRun, cell.key(), of,
                             leftSec < 0 ? "" : String.format(Locale.ROOT, " (about %s left%s)", minutes(leftSec),
                                     toRun > n ? " for this and the " + (toRun - n) + " after it" : ""));
                     long cellEstimate = estimateNs.applyAsLong(cell);
                     estimated &= cellEstimate >= 0;
-                    CellOutcome outcome = runCell(cell);
+                    CellOutcome outcome = runCell(cell, cellRounds > 1 ? round : 0);
                     spentSec += outcome.seconds;
-                    estimatedDoneSec += cellEstimate / 1e9;
+                    estimatedDoneSec += cellEstimate / 1e9 / cellRounds;
                     if (!interrupted && ResultFiles.saysDiskFull(outcome.reason)) {
                         diskFull = outcome.reason;
                         // run again by --resume once there is room: what it measured could not all be kept
@@ -137,13 +172,19 @@ public final class MatrixRunner {
                                 + outcome.reason, outcome.exitCode, outcome.seconds);
                     }
                     if (!interrupted) {
-                        outcomes.put(cell.key(), outcome);
+                        boolean more = round < cellRounds && CellOutcome.OK.equals(outcome.status);
+                        if (more) {
+                            roundsDone.put(cell.key(), round);
+                        } else {
+                            roundsDone.remove(cell.key());
+                            outcomes.put(cell.key(), outcome);
+                        }
                     }
-                }
-                if (diskFull == null) {
-                    writeManifest(false);
-                } else {
-                    break;
+                    if (diskFull == null) {
+                        writeManifest(false);
+                    } else {
+                        break rounds;
+                    }
                 }
             }
         } finally {
@@ -217,15 +258,19 @@ public final class MatrixRunner {
      * scaled by how long the finished cells took against their estimates (a search rarely runs its
      * worst case); without estimates, the finished cells' mean. Negative when nothing says it yet.
      */
-    private double left(Cell current, int n, int toRun, double spentSec, double estimatedDoneSec, boolean estimated) {
+    private double left(Cell current, int round, int n, int toRun, double spentSec, double estimatedDoneSec,
+                        boolean estimated) {
         double ahead = 0;
         boolean from = false;
         for (Cell c : cells) {
             from |= c == current;
-            if (from && c.skipReason() == null && !finished(c)) {
+            int cellRounds = rounds.applyAsInt(c);
+            boolean live = round == 1 ? c.skipReason() == null && !finished(c) : roundsDone.containsKey(c.key());
+            int runsLeft = cellRounds - round + (from ? 1 : 0); // this round's run still ahead from the current cell
+            if (live && runsLeft > 0) {
                 long e = estimateNs.applyAsLong(c);
                 estimated &= e >= 0;
-                ahead += e / 1e9;
+                ahead += e / 1e9 / cellRounds * runsLeft;
             }
         }
         if (estimated) { // the current cell is one of them, so there is at least one
@@ -257,15 +302,24 @@ public final class MatrixRunner {
         return m;
     }
 
-    private CellOutcome runCell(Cell cell) {
+    /** Runs a cell's launcher: all of its forks ({@code round} 0), or round {@code round} of them. */
+    private CellOutcome runCell(Cell cell, int round) {
         long start = System.nanoTime();
-        Path log = logsDir(request).resolve(cell.scenario() + "__" + cell.name() + ".log");
+        Path log = logsDir(request).resolve(cell.scenario() + "__" + cell.name() + (round > 1 ? "-round" + round
+                : "") + ".log");
         try {
             currentCell = cell.key();
-            removeEarlierAttempt(cell);
+            if (round <= 1) {
+                removeEarlierAttempt(cell);
+            }
             CountDownLatch copied = new CountDownLatch(1);
             outputCopied = copied;
-            Process p = new ProcessBuilder(commandFor.apply(cell)).redirectErrorStream(true).start();
+            List<String> command = new ArrayList<>(commandFor.apply(cell));
+            if (round > 0) {
+                command.add("--round");
+                command.add(Integer.toString(round));
+            }
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
             current = p;
             p.getOutputStream().close();
             Copied output;
@@ -458,8 +512,11 @@ public final class MatrixRunner {
         for (Cell c : cells) {
             if (!outcomes.containsKey(c.key()) || !outcomes.get(c.key()).finished()) {
                 boolean wasRunning = c.key().equals(currentCell);
-                outcomes.put(c.key(), new CellOutcome(wasRunning ? CellOutcome.INTERRUPTED : CellOutcome.NOT_RUN,
-                        wasRunning ? "interrupted while it ran" : "the run was interrupted before this cell", 0, 0));
+                Integer forks = roundsDone.get(c.key());
+                String reason = wasRunning ? "interrupted while it ran" : forks != null ? "interrupted after " + forks
+                        + " of its " + rounds.applyAsInt(c) + " forks" : "the run was interrupted before this cell";
+                outcomes.put(c.key(), new CellOutcome(wasRunning || forks != null ? CellOutcome.INTERRUPTED
+                        : CellOutcome.NOT_RUN, reason, 0, 0));
             }
         }
         reserve.release();
