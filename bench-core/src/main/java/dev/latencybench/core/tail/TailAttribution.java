@@ -108,8 +108,7 @@ public final class TailAttribution {
                     renamed.add(new Stop(Cause.PLATFORM, ControlJvm.LATE_WAKE_UP, s.startNs, s.endNs));
                 }
             } catch (IOException e) {
-                t.shortfall.add("the control JVM's stalls in " + file.getFileName() + " are not used: "
-                        + e.getMessage());
+                t.shortfall.add("the control JVM's stalls are not used: " + e.getMessage());
             }
         }
     }
