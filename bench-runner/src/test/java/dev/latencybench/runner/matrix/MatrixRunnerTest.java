@@ -136,6 +136,30 @@ class MatrixRunnerTest {
     }
 
     @Test
+    void forksRunInRoundsAcrossTheCellsAndARoundThatFailsEndsItsCell() throws IOException {
+        List<String> launched = new ArrayList<>();
+        Map<String, CellOutcome> out = new MatrixRunner(request, cell -> {
+            started.add(cell.gcId());
+            // serial fails in its second round; the others end OK every time
+            return List.of("sh", "-c", "case \"$*\" in *'serial --round 2') exit 1;; esac; exit 0", "sh",
+                    cell.gcId());
+        }, Map.of(), new PrintStream(console, true, StandardCharsets.UTF_8), cell -> -1, cell -> 3).run();
+        String text = console.toString(StandardCharsets.UTF_8);
+        // every cell's first fork, then every cell's second, ...: g1, serial, parallel each round (zgc-gen skipped)
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(
+                "cell \\d+ of 9: queue/openjdk-17\\.0\\.15__(\\S+), fork (\\d) of 3").matcher(text);
+        while (m.find()) {
+            launched.add(m.group(1) + "#" + m.group(2));
+        }
+        assertEquals(List.of("g1#1", "serial#1", "parallel#1", "g1#2", "serial#2", "parallel#2", "g1#3",
+                "parallel#3"), launched, text);
+        assertEquals("OK", out.get("queue/openjdk-17.0.15__g1").status);
+        assertEquals("OK", out.get("queue/openjdk-17.0.15__parallel").status);
+        assertEquals("FAILED", out.get("queue/openjdk-17.0.15__serial").status, "its second round failed: no third");
+        assertTrue(Files.exists(MatrixRunner.logsDir(request).resolve("queue__openjdk-17.0.15__g1-round3.log")));
+    }
+
+    @Test
     void resumeKeepsFinishedCellsAndRerunsTheRestFromAClearFolder() throws IOException {
         Map<String, CellOutcome> previous = new LinkedHashMap<>();
         previous.put("queue/openjdk-17.0.15__g1", new CellOutcome("OK", null, 0, 3));
