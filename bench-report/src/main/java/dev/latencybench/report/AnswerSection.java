@@ -72,8 +72,24 @@ final class AnswerSection {
                 .replace("—", "-").replace("–", "-").replace("≥", ">=").replace("µs", "us")).toList();
     }
 
-    /** The study's answers by subject, the empty subject for the study itself. */
+    /**
+     * The study's answers by subject, the empty subject for the study itself; where every cell that ended OK carries
+     * a flag, each answer that says no caution of its own says that one (a study's own view, a search), so a flag
+     * cautions whichever study answers.
+     */
     private static Map<String, Answer> answers(RunData data, String scenario) throws IOException {
+        Map<String, Answer> answers = unflagged(data, scenario);
+        List<RunData.Row> ok = data.scenarios.get(scenario).stream().filter(r -> "OK".equals(r.status)).toList();
+        if (ok.isEmpty() || ok.stream().anyMatch(r -> r.notes.isEmpty())) {
+            return answers;
+        }
+        String caution = FloorTables.firstWords(ok.get(0).notes) + (ok.size() > 1 ? " on every cell" : "");
+        Map<String, Answer> out = new LinkedHashMap<>();
+        answers.forEach((k, a) -> out.put(k, a.hasCaution() || a.isNone() ? a : a.caution(caution)));
+        return out;
+    }
+
+    private static Map<String, Answer> unflagged(RunData data, String scenario) throws IOException {
         List<RunData.Row> all = data.scenarios.get(scenario);
         if (all.stream().noneMatch(r -> "OK".equals(r.status))) {
             return Map.of("", Answer.none("no cell ended OK (" + statuses(all) + ")"));

@@ -155,6 +155,9 @@ final class VariantAnswer {
             long cost = cells.get(0).medianNs - floorNs;
             a = a.also("floor " + Units.formatNs(floorNs) + (cost > 0 ? ", +" + Units.formatNs(cost) + " over it"
                     : ""));
+            if (cost < 0) { // less than the plainest code on the same cell: conditions differed between the two
+                caution = (caution == null ? "" : caution + "; ") + "median below its floor";
+            }
         }
         a = a.cause(cause(best));
         if (tail > 0 && cells.size() > 1 && !cells.get(1).call.equals(ONE_FORK)) {

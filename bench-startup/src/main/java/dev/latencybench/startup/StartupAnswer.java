@@ -43,44 +43,44 @@ final class StartupAnswer {
         if (byService.isEmpty()) {
             return Answer.none("no launch ended OK; see its section");
         }
-        Answer a = null;
+        // every mode of every service in one ranking: the line's best is the fastest of them all
+        List<ViewRow> modes = new ArrayList<>();
+        byService.values().forEach(modes::addAll);
+        modes.sort(Comparator.comparingLong(r -> r.primary().p50));
         String caution = null;
-        for (Map.Entry<String, List<ViewRow>> e : byService.entrySet()) {
-            List<ViewRow> modes = new ArrayList<>(e.getValue());
-            modes.sort(Comparator.comparingLong(r -> r.primary().p50));
-            ViewRow best = modes.get(0);
-            for (ViewRow r : modes) {
-                if (caution == null && r.result != null && !r.result.flags.isEmpty()) {
-                    String flag = r.result.flags.get(0);
-                    caution = flag.contains(":") ? flag.substring(0, flag.indexOf(':')) : flag;
-                }
+        for (ViewRow r : modes) {
+            if (caution == null && r.result != null && !r.result.flags.isEmpty()) {
+                String flag = r.result.flags.get(0);
+                caution = flag.contains(":") ? flag.substring(0, flag.indexOf(':')) : flag;
             }
-            boolean median = LatencySummary.shown(best.primary().count, 50);
-            String figure = median ? "fastest median first response" : "fastest first response";
-            String time = time(best);
-            if (a == null) {
-                a = Answer.best(best.variant, figure, time);
-                TailPart tail = best.result == null ? null : TailPart.ofMember(best.result.tail);
-                String cause = tail == null ? null : tail.causeClause();
-                if (modes.size() > 1) {
-                    ViewRow next = modes.get(1);
-                    VerdictRule.Range rb = launches(best);
-                    VerdictRule.Range rn = launches(next);
-                    VerdictRule.Ruling c = VerdictRule.compare(rb, rn, VerdictRule.Better.LOWER, Units::formatNs);
-                    if (c.outcome != VerdictRule.Outcome.BETTER) {
-                        a = Answer.best(best.variant, figure, time + " and " + time(next)).tiesWith(next.variant);
-                    } else if (!median) { // too few launches for a median: their ranges lie apart
-                        a = a.against(next.variant, "apart from", null, null)
-                                .also("`" + next.variant + "` " + time(next));
-                    } else {
-                        double ratio = (double) next.primary().p50 / best.primary().p50;
-                        a = a.against(next.variant, "below", Answer.ratio(ratio), rb.low <= 0 ? null
-                                : Answer.ratioInterval(ratio, (double) rn.low / rb.high, (double) rn.high / rb.low));
-                    }
-                }
-                a = a.cause(cause); // the best mode's launches: platform, or the service's own (code)
+        }
+        ViewRow best = modes.get(0);
+        boolean median = LatencySummary.shown(best.primary().count, 50);
+        String figure = median ? "fastest median first response" : "fastest first response";
+        String time = time(best);
+        Answer a = Answer.best(best.variant, figure, time);
+        TailPart tail = best.result == null ? null : TailPart.ofMember(best.result.tail);
+        String cause = tail == null ? null : tail.causeClause();
+        ViewRow next = modes.size() > 1 ? modes.get(1) : null;
+        if (next != null) {
+            VerdictRule.Range rb = launches(best);
+            VerdictRule.Range rn = launches(next);
+            VerdictRule.Ruling c = VerdictRule.compare(rb, rn, VerdictRule.Better.LOWER, Units::formatNs);
+            if (c.outcome != VerdictRule.Outcome.BETTER) {
+                a = Answer.best(best.variant, figure, time + " and " + time(next)).tiesWith(next.variant);
+            } else if (!median) { // too few launches for a median: their ranges lie apart
+                a = a.against(next.variant, "apart from", null, null).also("`" + next.variant + "` " + time(next));
             } else {
-                a = a.also("`" + best.variant + "` fastest of " + e.getKey() + ", " + time);
+                double ratio = (double) next.primary().p50 / best.primary().p50;
+                a = a.against(next.variant, "below", Answer.ratio(ratio), rb.low <= 0 ? null
+                        : Answer.ratioInterval(ratio, (double) rn.low / rb.high, (double) rn.high / rb.low));
+            }
+        }
+        a = a.cause(cause); // the best mode's launches: platform, or the service's own (code)
+        for (Map.Entry<String, List<ViewRow>> e : byService.entrySet()) { // each other service's fastest
+            ViewRow fastest = e.getValue().stream().min(Comparator.comparingLong(r -> r.primary().p50)).get();
+            if (fastest != best && fastest != next) {
+                a = a.also("`" + fastest.variant + "` fastest of " + e.getKey() + ", " + time(fastest));
             }
         }
         long fewest = rows.stream().filter(ViewRow::measured).mapToLong(r -> r.primary().count).min().orElse(0);

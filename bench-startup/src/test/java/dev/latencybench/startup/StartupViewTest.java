@@ -110,6 +110,19 @@ class StartupViewTest {
                 + " 240/140; the flag cautions, it does not silence");
     }
 
+    @Test
+    void theLineRanksEveryModeOfEveryServiceTogether() {
+        // micronaut-cds was named fastest above a minimal-cds and a responder-jvm that were faster
+        ViewRow micronaut = row("micronaut-cds", "temurin-25.0.3__g1", 600_000_000, 1, 1, 1, 580, 600, 640);
+        ViewRow minimal = row("minimal-cds", "temurin-25.0.3__g1", 350_000_000, 1, 1, 1, 320, 350, 407);
+        ViewRow responder = row("responder-jvm", "temurin-25.0.3__g1", 320_000_000, 1, 1, 1, 297, 320, 366);
+        String line = StartupAnswer.of(List.of(micronaut, minimal, responder)).line(200);
+        // the two fastest overlap (297-366 ms and 320-407 ms): a tie, led by the faster median
+        assertTrue(line.startsWith("`responder-jvm` and `minimal-cds` tie at the median first response (320ms and"
+                + " 350ms)"), line);
+        assertTrue(line.contains("`micronaut-cds` fastest of micronaut, 600ms"), line);
+    }
+
     /** The best mode's launches, attributed (never to this JVM's stops: they time the service), name their cause. */
     @Test
     void theAnswerNamesTheCauseOfTheBestModesLaunches() {

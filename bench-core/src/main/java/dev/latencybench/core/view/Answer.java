@@ -149,6 +149,11 @@ public final class Answer {
                 flag, none);
     }
 
+    /** Whether a flag's caution is said at the end of the line. */
+    public boolean hasCaution() {
+        return caution != null;
+    }
+
     public boolean isNone() {
         return none != null;
     }

@@ -114,6 +114,26 @@ public final class OneWayTally {
         return CpuPlacement.flag(roundTripMinNs, roundTripMaxNs);
     }
 
+    /** A sender this far behind at its worst fell behind, whatever its final lag. */
+    static final long FELL_BEHIND_NS = 100_000_000L;
+    /** ... when at least this share of its sends were late by an interval or more. */
+    static final double FELL_BEHIND_SHARE = 0.1;
+
+    /**
+     * The flag of a sender that fell far behind its schedule and caught up by the end, so its final lag passed:
+     * {@code fell behind: 193,291 of 200,000 sends late, the worst 796ms behind schedule}; null when it did not.
+     * Its latencies mix a paced run with a backlog drained at full speed.
+     */
+    public String fellBehind() {
+        long sent = messages.sent;
+        if (sent == 0 || maxLagNs <= FELL_BEHIND_NS || lateSends < FELL_BEHIND_SHARE * sent) {
+            return null;
+        }
+        return String.format(java.util.Locale.ROOT, "fell behind: %,d of %,d sends late, the worst %s behind schedule"
+                + " (the rate was held only by catching up)", lateSends, sent,
+                dev.latencybench.core.config.Units.formatNs(maxLagNs));
+    }
+
     /** How many latencies the histogram must hold (see {@link MessageCounts#expectedSamples}). */
     public long expectedSamples() {
         return messages.expectedSamples();
@@ -139,8 +159,16 @@ public final class OneWayTally {
 
             @Override
             public List<String> flags() {
+                List<String> flags = new java.util.ArrayList<>();
                 String moved = total.placementChange();
-                return moved == null ? List.of() : List.of(moved);
+                if (moved != null) {
+                    flags.add(moved);
+                }
+                String behind = total.fellBehind();
+                if (behind != null) {
+                    flags.add(behind);
+                }
+                return flags;
             }
 
             @Override

@@ -57,6 +57,23 @@ class OneWayTallyTest {
     }
 
     @Test
+    void aSenderThatFellFarBehindAndCaughtUpIsFlagged() {
+        // the g1 cell that read OK: 193,291 of 200,000 sends late and 796 ms behind at worst, its final lag passing
+        OneWayTally t = period(200_000, 200_000, 99_000, 796_000_000, 1_000_000);
+        t.lateSends = 193_291;
+        assertEquals(List.of(), t.failures(100_000, 2 * SECOND, true), "its final lag passed: not a failure");
+        assertEquals("fell behind: 193,291 of 200,000 sends late, the worst 796ms behind schedule (the rate was held"
+                + " only by catching up)", t.fellBehind());
+        // one long stall with few late sends, or many slightly late sends, is a latency event, not a backlog
+        OneWayTally stall = period(200_000, 200_000, 99_000, 796_000_000, 1_000_000);
+        stall.lateSends = 19_999;
+        assertNull(stall.fellBehind());
+        OneWayTally jitter = period(200_000, 200_000, 99_000, 90_000_000, 1_000_000);
+        jitter.lateSends = 150_000;
+        assertNull(jitter.fellBehind());
+    }
+
+    @Test
     void anInterruptedPeriodIsNotJudgedOnLossOrRate() {
         assertEquals(List.of(), period(1000, 998, 98_000, 700_000_000, 612_000_000).failures(100_000, SECOND, false));
     }
