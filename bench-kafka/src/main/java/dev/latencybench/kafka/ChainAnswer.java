@@ -67,6 +67,13 @@ final class ChainAnswer {
                         figures(next), "over", next.chains > 0
                         && !best.lowerBound && !next.lowerBound ? String.format(Locale.ROOT, "%.1f×",
                         (double) best.chains / next.chains) : null, null);
+            }
+            a = a.also(limit(s, best));
+            ChainCapacity.Held f = held.get(floor);
+            if (f != null) { // said before the other transports, so a long line keeps it
+                a = a.also("floor " + clause(f));
+            }
+            if (next != null) {
                 for (ChainCapacity.Held h : ranked.subList(2, ranked.size())) {
                     a = a.also(clause(h));
                 }
@@ -80,7 +87,18 @@ final class ChainAnswer {
             a = a.also(hopAgainstLoop(s, rows, h.transport));
         }
         ChainCapacity.Held f = held.get(floor);
-        return f == null ? a : a.also("floor " + clause(f));
+        return f == null || best.chains > 0 ? a : a.also("floor " + clause(f));
+    }
+
+    /**
+     * {@code the search's limit, 2 chains}: where the best transport's count is the limit its search stopped at, so
+     * the {@code ≥} is the search's and not the machine's; null where it is not.
+     */
+    private static String limit(ScheduleFile s, ChainCapacity.Held best) {
+        Decision d = s.decision == null ? null : s.decision.parts().isEmpty() ? s.decision
+                : s.decision.parts().get(best.transport);
+        return d == null || d.kind() != Decision.Kind.AT_LIMIT ? null : String.format(Locale.ROOT,
+                "the search's limit, %,d chain%s", d.value(), d.value() == 1 ? "" : "s");
     }
 
     /**

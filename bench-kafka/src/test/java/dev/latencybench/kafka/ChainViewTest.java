@@ -53,8 +53,9 @@ class ChainViewTest {
     void theSectionExplainsTheTruncationWithTheFiguresAndTablesEachTransportsCpuPerChain() {
         View v = new ChainView().answer(rows(), List.of(schedule()));
         // the first screen's line: the most chains with their CPU, against the next, each Kafka consumer with its own
-        assertEquals("`chronicle` most chains held, ≥8 (0.10 cores a chain), over `kafka` (3, 0.50);"
-                + " `kafka-as-published` 0 (1 chain: 1.90).", v.answers().get("").line(200));
+        // and where the ≥ comes from: the search stopped at its limit
+        assertEquals("`chronicle` most chains held, ≥8 (0.10 cores a chain), over `kafka` (3, 0.50); the search's"
+                + " limit, 8 chains; `kafka-as-published` 0 (1 chain: 1.90).", v.answers().get("").line(200));
         List<View.Block> b = v.blocks();
         assertEquals("Kafka's consumers as published and as meant", b.get(0).text);
         assertEquals("The published study's consumers call `poll(Duration.ofNanos(125000))`, 1/8 of the 1.00ms"
@@ -108,7 +109,8 @@ class ChainViewTest {
         ScheduleFile tie = schedule(decision("AT_LIMIT", 2), parts, step("chronicle", 2), step("kafka", 2));
         View v = new ChainView().answer(List.of(row("chronicle", 2, 0.44, null), row("kafka", 2, 1.0, 0.66)),
                 List.of(tie));
-        assertEquals("`chronicle` and `kafka` tie at the chains held (≥2, 0.22 and 0.83 cores a chain).",
+        assertEquals("`chronicle` and `kafka` tie at the chains held (≥2, 0.22 and 0.83 cores a chain); the search's"
+                + " limit, 2 chains.",
                 v.answers().get("").line(200));
     }
 

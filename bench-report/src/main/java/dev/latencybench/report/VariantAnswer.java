@@ -105,8 +105,7 @@ final class VariantAnswer {
             cells.add(ratio == null ? new Cell(r, m, in, 1, Double.NaN, Double.NaN, "lowest")
                     : new Cell(r, m, in, ratio.ratio, ratio.low, ratio.high, call(verdict, r)));
         }
-        List<String> failed = data.rows(scenario, v).stream().filter(r -> !"OK".equals(r.status))
-                .map(r -> "`" + r.label() + "` " + r.status.toLowerCase(Locale.ROOT)).toList();
+
         int tail = tail(sorted, metric);
         RunData.Row floorRow = study.floor == null ? null : data.row(scenario, study.floor, best.cell);
         long floorNs = floorRow != null && "OK".equals(floorRow.status) && floorRow.measured()
@@ -148,6 +147,9 @@ final class VariantAnswer {
                 a = a.also("ties with the highest, `" + name.apply(worst.row) + "`");
             }
         }
+        List<String> failed = data.rows(scenario, v).stream().filter(r -> !"OK".equals(r.status))
+                .map(r -> "`" + Answer.dropWords(r.label(), shared) + "` " + r.status.toLowerCase(Locale.ROOT))
+                .toList();
         if (!failed.isEmpty()) { // a cell asked for and lost is said, not left out as if never asked
             a = a.also("not ranked: " + String.join(", ", failed));
         }
