@@ -110,6 +110,21 @@ public final class Bounds {
     }
 
     /**
+     * The within-run interval of a cell's percentile {@code i} of {@code metric}: its merged histogram's order
+     * statistics, however many forks it ran (what {@code HowSure} widens the forks' interval with); null when the
+     * percentile is not shown or the histogram cannot be read whole.
+     */
+    public static Interval withinRun(RunData.Row row, String metric, int i) {
+        LatencySummary s = row.summary(metric);
+        double pct = Percentiles.PCTS[i];
+        if (s == null || !Percentiles.shown(s.count, pct)) {
+            return null;
+        }
+        Histogram h = histogram(row, metric);
+        return h == null ? null : orderStatistics(h, pct);
+    }
+
+    /**
      * The distribution-free 95% interval of the {@code pct} percentile of {@code h}: the values at ranks
      * {@code n·p − 1.96·√(n·p·(1−p))} (rounded down) and {@code n·p + 1.96·√(n·p·(1−p))} (rounded up), clamped to
      * 1..n, each read as the histogram reads a percentile (its bucket's highest equivalent value).
