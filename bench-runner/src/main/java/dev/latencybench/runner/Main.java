@@ -155,7 +155,7 @@ public final class Main implements Callable<Integer> {
             synopsisHeading = "%nUsage: ", descriptionHeading = "%n",
             description = {"Compares the percentiles (p50 ... p99.99) of every metric of every cell and variant the two runs"
                     + " share, the primary metric first (for the queue study: latency, then service). Each ratio comes"
-                    + " with its 95% interval, bootstrapped over the forks of both runs; a change within the noise"
+                    + " with its 95%% interval, bootstrapped over the forks of both runs; a change within the noise"
                     + " reads ~. The first line is the verdict. Cells with one fork on a side, at smoke scale or"
                     + " flagged are named under it and not gated. Percentiles with fewer than 100 samples beyond them"
                     + " are shown but not gated.", ""},

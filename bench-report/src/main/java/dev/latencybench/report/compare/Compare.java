@@ -33,9 +33,9 @@ import dev.latencybench.report.data.Views;
  * is {@code ~}, no change beyond noise. A side with one fork has no spread between forks: its figures are shown, not
  * judged. Percentiles resting on fewer than 100 samples beyond them are shown but not gated.
  *
- * <p>The first line is the verdict; the next names what is not gated ({@link Gate}: one fork, smoke scale, flagged
- * cells) unless {@code --gate-anyway}. Exit status 1 when a gated percentile regresses, or a cell that was OK in the
- * base is not OK in the candidate or has no result there (that gates always), so CI can gate on it.
+ * <p>The first line is the verdict; the next names what is not gated ({@link Gate}: cells of one fork, at smoke
+ * scale or flagged) unless {@code --gate-anyway}. Exit status 1 when a gated percentile regresses, or a gated cell that
+ * was OK in the base is not OK in the candidate or has no result there, so CI can gate on it.
  */
 public final class Compare {
     private static final String[] NAMES = Percentiles.NAMES;
@@ -248,9 +248,10 @@ public final class Compare {
                 }
                 if (c == null && "OK".equals(b.status) && anyShared) { // an interrupted candidate, say: not a pass
                     String why = missing(cand, b);
-                    tally.regression(true, Double.POSITIVE_INFINITY, where + " OK in the base, " + why);
-                    sb.append(String.format(Locale.ROOT, "%-42s %s  REGRESSION (OK in the base, %s)%n", where, blank,
-                            why));
+                    boolean gates = gate.count(where, Gate.reasons(b, cand));
+                    tally.regression(gates, Double.POSITIVE_INFINITY, where + " OK in the base, " + why);
+                    sb.append(String.format(Locale.ROOT, "%-42s %s  REGRESSION (OK in the base, %s)%s%n", where, blank,
+                            why, notGated(gates)));
                     continue;
                 }
                 if (c == null) {
@@ -258,10 +259,11 @@ public final class Compare {
                     continue;
                 }
                 if ("OK".equals(b.status) && !"OK".equals(c.status)) {
-                    tally.regression(true, Double.POSITIVE_INFINITY, where + " OK in the base, " + c.status
+                    boolean gates = gate.count(where, Gate.reasons(b, c));
+                    tally.regression(gates, Double.POSITIVE_INFINITY, where + " OK in the base, " + c.status
                             + " in the candidate");
-                    sb.append(String.format(Locale.ROOT, "%-42s %s  REGRESSION (OK in the base, %s in the candidate: %s)%n",
-                            where, blank, c.status, String.join("; ", c.reasons)));
+                    sb.append(String.format(Locale.ROOT, "%-42s %s  REGRESSION (OK in the base, %s in the candidate: %s)%s%n",
+                            where, blank, c.status, String.join("; ", c.reasons), notGated(gates)));
                     continue;
                 }
                 if (!b.measured() || !c.measured()) {
@@ -374,10 +376,11 @@ public final class Compare {
                         // stopped before it answered (Ctrl-C mid-search): no capacity to compare, and no pass either
                         header = header(sb, header, maxRegression);
                         String where = scenario + "/" + e.getKey() + "/" + b.cell;
-                        tally.regression(true, Double.POSITIVE_INFINITY, where + " OK in the base, " + stopped);
+                        boolean gates = gate.countLine(smoke);
+                        tally.regression(gates, Double.POSITIVE_INFINITY, where + " OK in the base, " + stopped);
                         sb.append(String.format(Locale.ROOT, "%-42s base %s, candidate %s, not compared  REGRESSION"
-                                + " (OK in the base, %s)%n", where, ba.answer(), ca == null ? "none" : ca.answer(),
-                                stopped));
+                                + " (OK in the base, %s)%s%n", where, ba.answer(), ca == null ? "none" : ca.answer(),
+                                stopped, notGated(gates)));
                         continue;
                     }
                     if (ca == null || "unknown".equals(ba.answer()) || "unknown".equals(ca.answer())
@@ -388,22 +391,24 @@ public final class Compare {
                     String where = scenario + "/" + e.getKey() + "/" + b.cell;
                     if (ba.failed() || ca.failed()) { // a crashed step measured nothing: no capacity to set against
                         boolean candFailed = ca.failed();
+                        boolean gates = true;
                         if (candFailed && !ba.failed()) { // as a cell OK in the base and FAILED in the candidate
-                            tally.regression(true, Double.POSITIVE_INFINITY, where + " FAILED in the candidate");
+                            gates = gate.countLine(smoke);
+                            tally.regression(gates, Double.POSITIVE_INFINITY, where + " FAILED in the candidate");
                         } else {
                             tally.compared++;
                         }
-                        sb.append(String.format(Locale.ROOT, "%-42s base %s, candidate %s, not compared  %s: %s%n",
+                        sb.append(String.format(Locale.ROOT, "%-42s base %s, candidate %s, not compared  %s: %s%s%n",
                                 where, ba.answer(), ca.answer(), candFailed && !ba.failed()
                                         ? "FAILED in the candidate (a failure, not a measurement)"
                                         : "FAILED in " + (candFailed ? "both runs" : "the base") + ", nothing to compare",
-                                (candFailed ? ca : ba).why().split("\\R", 2)[0])); // its cause; the rest is in the run
+                                (candFailed ? ca : ba).why().split("\\R", 2)[0], notGated(gates))); // its cause; the rest is in the run
                         continue;
                     }
                     double ratio = ba.value() == 0 ? (ca.value() == 0 ? 1 : Double.POSITIVE_INFINITY)
                             : (double) ca.value() / ba.value();
                     boolean candLowerBound = ca.atLimit() || ca.unfinished();
-                    boolean gates = gate.count(where, smoke);
+                    boolean gates = gate.countLine(smoke);
                     String shown = Double.isInfinite(ratio) ? "from none" : ratio == 0 ? "to none"
                             : Comparison.ratio(ratio);
                     String verdict;
@@ -485,10 +490,7 @@ public final class Compare {
                 heading = c.heading;
             }
             c.lines.forEach(l -> sb.append(l).append(String.format(Locale.ROOT, "%n")));
-            boolean gates = true;
-            for (String l : c.lines) {
-                gates &= gate.count(scenario, smoke);
-            }
+            boolean gates = gate.countLine(smoke);
             String named = c.lines.stream().filter(l -> l.contains("REGRESSION")).findFirst()
                     .orElse(scenario).replaceAll("\\s+", " ");
             for (int k = 0; k < c.regressions; k++) { // a study's line has no ratio to order by: named last
@@ -615,6 +617,11 @@ public final class Compare {
             }
         }
         return "not in the candidate run";
+    }
+
+    /** {@code " (not gated)"} after a regression that does not gate, else empty. */
+    private static String notGated(boolean gates) {
+        return gates ? "" : " (not gated)";
     }
 
     /** {@code 10%}, {@code 2.5%}, {@code 1000%}: four significant digits at most, no trailing zeros. */

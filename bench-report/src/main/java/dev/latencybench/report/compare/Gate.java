@@ -13,9 +13,9 @@ import dev.latencybench.report.data.RunData;
  * Which of {@code bench compare}'s figures may fail it. A cell whose figures cannot tell a change from noise, or
  * that says its own figures are suspect, does not gate unless {@code --gate-anyway} is given: one fork on a side (no
  * spread between forks to judge against), smoke scale (a run too short to hold anything), or a flag on its result
- * (a busy machine, unpinned threads, a CPU placement that changed). A cell OK in the base and not OK in the candidate
- * gates regardless: a failure is no figure that noise explains. Collects the reasons in a few words each for the
- * line under the verdict. Not thread-safe; one per comparison.
+ * (a busy machine, unpinned threads, a CPU placement that changed). That holds for a cell OK in the base and not OK
+ * in the candidate too: on a busy machine or at smoke scale, "rate not held" is as likely the machine as the change.
+ * Collects the reasons in a few words each for the line under the verdict. Not thread-safe; one per comparison.
  */
 final class Gate {
     /** The scale whose runs are too short to gate on. */
@@ -28,6 +28,8 @@ final class Gate {
     private final Map<String, List<String>> cellsByReason = new LinkedHashMap<>();
     private int counted;
     private int ungated;
+    /** The reasons the capacity searches' and the studies' own lines are not gated (not cells: not counted as such). */
+    private final Set<String> lineReasons = new LinkedHashSet<>();
 
     Gate(boolean anyway) {
         this.anyway = anyway;
@@ -74,6 +76,22 @@ final class Gate {
         return out;
     }
 
+    /**
+     * Why a cell OK in the base and missing from the candidate run {@code cand} (interrupted before it, say) is not
+     * gated: what its base row says (one fork, smoke scale, flagged), or the candidate's run at smoke scale.
+     */
+    static List<String> reasons(RunData.Row b, RunData cand) {
+        List<String> out = new ArrayList<>();
+        String forks = forks(b) < 2 ? "one fork in the base" : null;
+        boolean smoke = smoke(b) || smoke(cand);
+        if (forks != null || smoke) {
+            out.add(forks == null ? "smoke scale" : smoke ? forks + " (smoke scale)" : forks);
+        }
+        new LinkedHashSet<>(b.notes).stream().map(Gate::name).distinct()
+                .forEach(n -> out.add("flagged " + n + " in the base"));
+        return out;
+    }
+
     /** Whether either run holds smoke-scale results: its searches' and studies' own lines do not gate then. */
     static boolean smoke(RunData run) {
         return run.scenarios.values().stream().flatMap(List::stream).anyMatch(Gate::smoke);
@@ -94,7 +112,7 @@ final class Gate {
     }
 
     /**
-     * Counts one compared cell (or capacity or study line) named {@code where} with the reasons it is not gated;
+     * Counts one compared cell named {@code where} with the reasons it is not gated;
      * returns whether its figures gate: no reason, or {@code --gate-anyway}.
      */
     boolean count(String where, List<String> reasons) {
@@ -107,18 +125,32 @@ final class Gate {
     }
 
     /**
+     * Notes the reasons a capacity search's line or a study's own line is not gated; returns whether it gates: no
+     * reason, or {@code --gate-anyway}.
+     */
+    boolean countLine(List<String> reasons) {
+        lineReasons.addAll(reasons);
+        return anyway || reasons.isEmpty();
+    }
+
+    /**
      * The line under the verdict: {@code not gated: one fork a side (smoke scale); --gate-anyway to gate}, with
      * the cells each reason applies to when it is not all of them ({@code not gated for 1 of 2 cells: flagged busy
      * machine in both runs (queue/chronicle/openjdk-17.0.15__zgc); ...}); {@code gated anyway (--gate-anyway): ...}
      * when asked; empty when every figure gates for want of a reason.
      */
     String line() {
-        if (ungated == 0) {
+        if (ungated == 0 && lineReasons.isEmpty()) {
             return "";
         }
         List<String> parts = new ArrayList<>();
         cellsByReason.forEach((reason, cells) -> parts.add(cells.size() == counted ? reason
                 : reason + " (" + (cells.size() <= 2 ? String.join(", ", cells) : cells.size() + " cells") + ")"));
+        for (String r : lineReasons) { // "smoke scale" is said once, if a cell's reason said it already
+            if (parts.stream().noneMatch(p -> p.contains(r))) {
+                parts.add(r);
+            }
+        }
         String reasons = String.join(", ", parts);
         if (anyway) {
             return "gated anyway (--gate-anyway): " + reasons;

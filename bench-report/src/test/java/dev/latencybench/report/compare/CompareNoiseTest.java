@@ -153,4 +153,24 @@ class CompareNoiseTest {
         assertEquals("gated anyway (--gate-anyway): flagged busy machine in both runs (queue/chronicle/" + ZGC + ")",
                 line(1), out());
     }
+
+    /**
+     * Two smoke runs of one build on a shared 2-core machine: the candidate's baseline cell did not hold its rate
+     * (FAILED) because the machine was busy. Shown and counted, not gated: smoke scale says so.
+     */
+    @Test
+    void aCellThatFailedInASmokeRunIsShownNotGated() throws IOException {
+        Path base = run("base", "smoke", 1, BASE_FORKS);
+        Path failed = new FixtureRun(tmp.resolve("failed")).scale("smoke").named(Metrics.ONE_WAY, "baseline", null)
+                .cell("chronicle", G1, "OK", 1_000, 5_000_000, SAME_FORKS, 300_000)
+                .cell("baseline", G1, "FAILED", 100, 2_000_000, SAME_FORKS, 300_000)
+                .write().dir;
+        assertEquals(0, compare(base, failed), out());
+        assertEquals("1 regression beyond noise and 10%: queue/baseline/" + G1 + " OK in the base, FAILED in the"
+                + " candidate", line(0), out());
+        assertEquals("not gated: smoke scale; --gate-anyway to gate", line(1), out());
+        assertTrue(out().contains("REGRESSION (OK in the base, FAILED in the candidate: rate not held: 12% of sends"
+                + " late) (not gated)\n"), out());
+        assertEquals(1, compare(base, failed, "--gate-anyway"), out());
+    }
 }

@@ -113,21 +113,21 @@ class CompareTest {
     void aCellTheBaseHadOkAndTheCandidateLacksIsARegression() throws IOException {
         Path base = new FixtureRun(tmp.resolve("base")).scale("standard")
                 .cell("chronicle", "openjdk-17.0.15__g1", "OK", 1_000, 5_000_000, 2, 300_000)
-                .cell("chronicle", "openjdk-17.0.15__zgc", "OK", 1_000, 5_000_000, 2, 300_000).write().dir;
+                .cell("chronicle", "openjdk-17.0.15__parallel", "OK", 1_000, 5_000_000, 2, 300_000).write().dir;
         // interrupted before its second cell: run.json lists it as not run, and it has no results
-        Path interrupted = new FixtureRun(tmp.resolve("interrupted"))
+        Path interrupted = new FixtureRun(tmp.resolve("interrupted")).scale("standard")
                 .cell("chronicle", "openjdk-17.0.15__g1", "OK", 1_000, 5_000_000, 2, 300_000)
-                .unmeasured("openjdk-17.0.15__zgc", "NOT_RUN", "the run was interrupted before this cell").write().dir;
+                .unmeasured("openjdk-17.0.15__parallel", "NOT_RUN", "the run was interrupted before this cell").write().dir;
         assertEquals(1, compare(base.toString(), interrupted.toString()), out());
-        assertTrue(out().contains("queue/chronicle/openjdk-17.0.15__zgc"), out());
+        assertTrue(out().contains("queue/chronicle/openjdk-17.0.15__parallel"), out());
         assertTrue(out().contains("REGRESSION (OK in the base, no result in the candidate: NOT_RUN: the run was"
                 + " interrupted before this cell)"), out());
         assertTrue(out().contains("2 comparison(s), 1 regression(s) beyond noise and 10%"), out());
-        assertTrue(out().startsWith("1 regression beyond noise and 10%: queue/chronicle/openjdk-17.0.15__zgc OK in the"
+        assertTrue(out().startsWith("1 regression beyond noise and 10%: queue/chronicle/openjdk-17.0.15__parallel OK in the"
                 + " base, no result in the candidate: NOT_RUN"), out());
 
         out.reset();
-        Path narrower = new FixtureRun(tmp.resolve("narrower"))
+        Path narrower = new FixtureRun(tmp.resolve("narrower")).scale("standard")
                 .cell("chronicle", "openjdk-17.0.15__g1", "OK", 1_000, 5_000_000, 2, 300_000).write().dir;
         assertEquals(1, compare(base.toString(), narrower.toString()), out());
         assertTrue(out().contains("REGRESSION (OK in the base, not in the candidate run)"), out());
