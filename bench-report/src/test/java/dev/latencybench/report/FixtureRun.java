@@ -76,7 +76,7 @@ public final class FixtureRun {
     }
 
     /** The k-th metric (from 0) of the cells that follow records the latencies {@link #cell} describes times k + 1. */
-    FixtureRun spreadMetrics() {
+    public FixtureRun spreadMetrics() {
         this.spreadMetrics = true;
         return this;
     }
@@ -110,6 +110,26 @@ public final class FixtureRun {
      * {@code typicalNs} (times 1 + 0.1 × fork index), and 1 in 100 of {@code slowNs}.
      */
     public FixtureRun cell(String variant, String cell, String status, long typicalNs, long slowNs, int forks, long count) {
+        double[] factors = new double[forks];
+        for (int f = 0; f < forks; f++) {
+            factors[f] = 1 + 0.1 * f;
+        }
+        return cell(variant, cell, status, typicalNs, slowNs, factors, false, count);
+    }
+
+    /**
+     * A measured cell of one fork per factor: fork {@code f} records {@code count} samples of {@code typicalNs} and
+     * 1 in 100 of {@code slowNs}, both times {@code forkFactors[f]}: forks that move as a whole, as a rerun on
+     * another CPU placement does.
+     */
+    public FixtureRun cell(String variant, String cell, String status, long typicalNs, long slowNs,
+                           double[] forkFactors, long count) {
+        return cell(variant, cell, status, typicalNs, slowNs, forkFactors, true, count);
+    }
+
+    private FixtureRun cell(String variant, String cell, String status, long typicalNs, long slowNs,
+                            double[] forkFactors, boolean slowToo, long count) {
+        int forks = forkFactors.length;
         try {
             Path cdir = dir.resolve(scenario).resolve(variant).resolve(cell);
             Files.createDirectories(cdir);
@@ -131,9 +151,10 @@ public final class FixtureRun {
                         for (int k = 0; k < metrics.size(); k++) {
                             long times = spreadMetrics ? k + 1 : 1;
                             Histogram h = LatencyRecorder.newHistogram();
-                            long typical = Math.round(typicalNs * times * (1 + 0.1 * f));
+                            long typical = Math.round(typicalNs * times * forkFactors[f]);
+                            long slow = slowToo ? Math.round(slowNs * times * forkFactors[f]) : slowNs * times;
                             h.recordValueWithCount(typical, count / 3 - count / 300);
-                            h.recordValueWithCount(slowNs * times + second * 1000L, count / 300);
+                            h.recordValueWithCount(slow + second * 1000L, count / 300);
                             h.setStartTimeStamp(1000L * (10 * f + second));
                             h.setEndTimeStamp(1000L * (10 * f + second + 1));
                             interval.add(h);

@@ -519,8 +519,13 @@ class SearchReportTest {
                 + " compared  " + why), c.text);
         assertEquals(2, c.regressions, c.text);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        assertEquals(1, Compare.command(base.toString(), stopped.toString(), "10%", null, new PrintStream(out, true,
-                StandardCharsets.UTF_8)), "exit 1: a regression, not bad input");
+        assertEquals(1, Compare.command(base.toString(), stopped.toString(), "10%", true, null, new PrintStream(out,
+                true, StandardCharsets.UTF_8)), "exit 1: a regression, not bad input");
+        out.reset();
+        assertEquals(0, Compare.command(base.toString(), stopped.toString(), "10%", null, new PrintStream(out, true,
+                StandardCharsets.UTF_8)), "at smoke scale shown, not gated: " + out);
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("\nnot gated: one fork a side (smoke scale); --gate-anyway to gate\n"),
+                out.toString(StandardCharsets.UTF_8));
         assertEquals(0, Compare.compare(RunData.load(stopped), RunData.load(base), 0.10).regressions,
                 "the other way round the base answered nothing to fall short of");
     }

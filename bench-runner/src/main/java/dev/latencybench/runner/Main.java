@@ -151,14 +151,17 @@ public final class Main implements Callable<Integer> {
     }
 
     @Command(name = "compare", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
-            header = "ratio table; exit 1 when a percentile regresses",
+            header = "ratio table judged against the forks' noise; exit 1 when a percentile regresses",
             synopsisHeading = "%nUsage: ", descriptionHeading = "%n",
             description = {"Compares the percentiles (p50 ... p99.99) of every metric of every cell and variant the two runs"
-                    + " share, the primary metric first (for the queue study: latency, then service). Percentiles"
-                    + " with fewer than 100 samples beyond them are shown but not gated.", ""},
-            footer = {"", "Exit status: 0 no regression, 1 a percentile slower by more than --max-regression and by"
-                    + " more than the forks' spread (with -Dbench.forks=2 or more), or a cell OK in the base and not"
-                    + " OK or missing in the candidate, 2 bad input."})
+                    + " share, the primary metric first (for the queue study: latency, then service). Each ratio comes"
+                    + " with its 95%% interval, bootstrapped over the forks of both runs; a change within the noise"
+                    + " reads ~. The first line is the verdict. Cells with one fork on a side, at smoke scale or"
+                    + " flagged are named under it and not gated. Percentiles with fewer than 100 samples beyond them"
+                    + " are shown but not gated.", ""},
+            footer = {"", "Exit status: 0 no regression (or none gated), 1 a percentile whose interval lies beyond the"
+                    + " noise and whose ratio is beyond --max-regression, or a cell OK in the base and not OK or"
+                    + " missing in the candidate, 2 bad input."})
     int compare(@Parameters(index = "0", paramLabel = "BASE_RUN", description = "the run folder compared against")
                 String base,
                 @Parameters(index = "1", paramLabel = "CANDIDATE_RUN", description = "the run folder compared")
@@ -166,10 +169,13 @@ public final class Main implements Callable<Integer> {
                 @Option(names = "--max-regression", paramLabel = "PERCENT", defaultValue = "10%",
                         description = "how much slower a percentile may get (default: ${DEFAULT-VALUE})")
                 String maxRegression,
+                @Option(names = "--gate-anyway", description = "gate on cells with one fork on a side (judged on the"
+                        + " within-run interval alone), at smoke scale or flagged too")
+                boolean gateAnyway,
                 @Option(names = "--output", paramLabel = "FILE", description = "also write the table to FILE"
                         + " (checked before the comparison)")
                 Path output) throws IOException {
-        return Compare.command(base, candidate, maxRegression, output, ctx.out);
+        return Compare.command(base, candidate, maxRegression, gateAnyway, output, ctx.out);
     }
 
     /** {@code bench version}, as {@code --version}. */

@@ -139,8 +139,9 @@ class MainTest {
         assertFalse(out().contains("--refresh "), "the old name is taken but not shown:\n" + out());
         out.reset();
         assertEquals(0, run("compare", "--help"));
-        assertTrue(out().contains(NL + "Usage: bench compare [-hV] [--max-regression=PERCENT] [--output=FILE] BASE_RUN"
-                + " CANDIDATE_RUN" + NL), out());
+        assertTrue(out().contains(NL + "Usage: bench compare [-hV] [--gate-anyway] [--max-regression=PERCENT]"
+                + " [--output=FILE] BASE_RUN CANDIDATE_RUN" + NL), out());
+        assertTrue(words().contains("gate on cells with one fork on a side"), out());
         assertTrue(words().contains("how much slower a percentile may get (default: 10%)"), out());
         out.reset();
         assertEquals(0, run("report", "--help"));

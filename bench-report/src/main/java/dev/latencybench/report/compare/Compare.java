@@ -12,6 +12,7 @@ import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.view.Comparison;
+import dev.latencybench.core.view.HowSure;
 import dev.latencybench.core.view.StudyView;
 import dev.latencybench.core.run.UsageException;
 import dev.latencybench.core.run.WritablePath;
@@ -23,32 +24,45 @@ import dev.latencybench.report.data.Search;
 import dev.latencybench.report.data.Views;
 
 /**
- * {@code bench compare BASE CANDIDATE}: for every cell and variant both runs measured, and every
- * metric both results hold (the base's primary first, on the cell's row; each other one on a row of
- * its own name below it),
- * the candidate's percentiles as a ratio of the base's, beside a noise estimate from the forks'
- * spread. Results written before metrics were named read as {@code latency} and {@code service}.
- * Exit status 1 when a percentile of any metric got slower by more than {@code --max-regression}
- * (default 10%) and by more than the forks of either run disagree among themselves, or a cell that was OK
- * in the base is not OK in the candidate or has no result there, so CI can gate on it. Percentiles resting on fewer than 100
- * samples beyond them are shown but not gated.
+ * {@code bench compare BASE CANDIDATE}: for every cell and variant both runs measured, and every metric both results
+ * hold (the base's primary first, on the cell's row; each other one on a row of its own name below it), the
+ * candidate's percentiles as a ratio of the base's with its 95% interval, judged by the suite's one rule
+ * ({@link dev.latencybench.core.view.HowSure}: a bootstrap of the ratio over the forks of each side, the within-run
+ * interval where wider, a 2% noise threshold). A percentile regresses when the interval lies above 1 by more than the
+ * noise and the ratio is above 1 + {@code --max-regression} (default 10%); it improves likewise below; anything else
+ * is {@code ~}, no change beyond noise. A side with one fork has no spread between forks: its figures are shown, not
+ * judged. Percentiles resting on fewer than 100 samples beyond them are shown but not gated.
+ *
+ * <p>The first line is the verdict; the next names what is not gated ({@link Gate}: cells of one fork, at smoke
+ * scale or flagged) unless {@code --gate-anyway}. Exit status 1 when a gated percentile regresses, or a gated cell that
+ * was OK in the base is not OK in the candidate or has no result there, so CI can gate on it.
  */
 public final class Compare {
     private static final String[] NAMES = Percentiles.NAMES;
     private static final double[] PCTS = Percentiles.PCTS;
+    /** The width of a percentile's column: {@code 1.04x (0.98–1.10) †}. */
+    private static final int COLUMN = 19;
 
     private Compare() {
     }
 
+    /** {@link #command(String, String, String, boolean, Path, PrintStream)} without {@code --gate-anyway}. */
+    public static int command(String baseDir, String candidateDir, String maxRegressionText, Path output,
+                              PrintStream out) throws IOException {
+        return command(baseDir, candidateDir, maxRegressionText, false, output, out);
+    }
+
     /**
-     * {@code bench compare BASE CANDIDATE [--max-regression 10%] [--output FILE]}; returns the exit
+     * {@code bench compare BASE CANDIDATE [--max-regression 10%] [--gate-anyway] [--output FILE]}; returns the exit
      * status.
      *
      * @param maxRegressionText as given, such as {@code 10%}
+     * @param gateAnyway    gate on cells of one fork, smoke scale or flagged too (one fork: judged on the within-run
+     *                      interval alone)
      * @param output        where the table is written too, or null
      */
-    public static int command(String baseDir, String candidateDir, String maxRegressionText, Path output,
-                              PrintStream out) throws IOException {
+    public static int command(String baseDir, String candidateDir, String maxRegressionText, boolean gateAnyway,
+                              Path output, PrintStream out) throws IOException {
         double maxRegression = parseThreshold(maxRegressionText);
         if (output != null) { // before the comparison: exit 1 means a regression, and nothing should be lost
             output = output.toAbsolutePath().normalize();
@@ -60,7 +74,7 @@ public final class Compare {
         }
         RunData base = load(baseDir);
         RunData cand = load(candidateDir);
-        Result r = compare(base, cand, maxRegression);
+        Result r = compare(base, cand, maxRegression, gateAnyway);
         out.print(r.text);
         if (output != null) {
             ResultFiles.writeString(output, r.text);
@@ -68,7 +82,7 @@ public final class Compare {
         if (r.compared == 0) {
             throw new UsageException("bench compare: the two runs have no cell and variant in common that both measured");
         }
-        return r.regressions > 0 ? 1 : 0;
+        return r.gatedRegressions > 0 ? 1 : 0;
     }
 
     static double parseThreshold(String v) {
@@ -107,34 +121,107 @@ public final class Compare {
         return data;
     }
 
+    /**
+     * What a comparison found: its text (the verdict first), how many cells and lines it compared, how many
+     * regressions it found, and how many of those gate (exit 1).
+     */
     public static final class Result {
         public final String text;
         final int compared;
         public final int regressions;
+        public final int gatedRegressions;
 
-        Result(String text, int compared, int regressions) {
+        Result(String text, int compared, int regressions, int gatedRegressions) {
             this.text = text;
             this.compared = compared;
             this.regressions = regressions;
+            this.gatedRegressions = gatedRegressions;
         }
     }
 
+    /**
+     * What the rows found, for the verdict: the regressions (the worst named), the improvements (the largest
+     * named), and the cells whose figures were not judged. Not thread-safe; one per comparison.
+     */
+    static final class Tally {
+        int compared;
+        int regressions;
+        int gated;
+        int improvements;
+        /** Cells of the percentile table, and those of them with one fork a side (not judged). */
+        int cells;
+        int unjudgedCells;
+        /** Percentiles of the cells not judged that differ by more than the threshold. */
+        int unjudgedBeyond;
+        private double worstSeverity = Double.NEGATIVE_INFINITY;
+        private String worst;
+        private double bestSeverity = Double.NEGATIVE_INFINITY;
+        private String best;
+
+        /** A regression; {@code severity} orders them (a ratio, slower above 1; a failure is infinite). */
+        void regression(boolean gates, double severity, String what) {
+            compared++;
+            regressions++;
+            if (gates) {
+                gated++;
+            }
+            if (worst == null || severity > worstSeverity) {
+                worstSeverity = severity;
+                worst = what;
+            }
+        }
+
+        /** An improvement; {@code severity} orders them (how many times faster). */
+        void improvement(double severity, String what) {
+            improvements++;
+            if (best == null || severity > bestSeverity) {
+                bestSeverity = severity;
+                best = what;
+            }
+        }
+
+        /** The first line: {@code no change beyond noise}, or the regressions, the worst named. */
+        String verdict(double maxRegression) {
+            if (regressions > 0) {
+                return regressions + " regression" + (regressions == 1 ? "" : "s") + " beyond noise and "
+                        + pct(maxRegression) + (regressions == 1 ? ": " : ", the worst ") + worst;
+            }
+            if (improvements > 0) {
+                return "no regression; " + improvements + " faster beyond noise and " + pct(maxRegression)
+                        + (improvements == 1 ? ": " : ", the most ") + best;
+            }
+            if (cells > 0 && unjudgedCells == cells && compared == cells) {
+                return "no verdict: no noise to judge against (" + (unjudgedBeyond == 0 ? "no percentile differs"
+                        : unjudgedBeyond + " percentile" + (unjudgedBeyond == 1 ? " differs" : "s differ"))
+                        + " by more than " + pct(maxRegression) + ")";
+            }
+            return "no change beyond noise" + (unjudgedCells == 0 ? "" : " (" + unjudgedCells + " of " + cells
+                    + " cells not judged: no noise to judge against)");
+        }
+    }
+
+    /** {@link #compare(RunData, RunData, double, boolean)} without {@code --gate-anyway}. */
     public static Result compare(RunData base, RunData cand, double maxRegression) {
+        return compare(base, cand, maxRegression, false);
+    }
+
+    public static Result compare(RunData base, RunData cand, double maxRegression, boolean gateAnyway) {
         StringBuilder sb = new StringBuilder();
+        Tally tally = new Tally();
+        Gate gate = new Gate(gateAnyway);
         sb.append(String.format(Locale.ROOT, "latency-bench compare: candidate / base, per metric (the primary one on"
                 + " the cell's row, the others below it by name); regression threshold %s%n", pct(maxRegression)));
         sb.append("  base:      ").append(base.dir).append('\n');
         sb.append("  candidate: ").append(cand.dir).append("\n\n");
         sb.append(String.format(Locale.ROOT, "%-42s", "scenario / variant / cell"));
         for (String n : NAMES) {
-            sb.append(String.format(Locale.ROOT, " %17s", n));
+            sb.append(String.format(Locale.ROOT, " %" + COLUMN + "s", n));
         }
         sb.append("  verdict\n");
-        int compared = 0;
-        int regressions = 0;
         List<String> notes = new ArrayList<>();
         boolean anyShared = base.scenarios.values().stream().flatMap(List::stream)
                 .anyMatch(b -> !b.variant.isEmpty() && candidateRow(cand, b) != null);
+        String blank = " ".repeat((COLUMN + 1) * NAMES.length - 1);
         for (String scenario : base.scenarios.keySet()) {
             java.util.Set<String> searchSteps = searchSteps(base, cand, scenario);
             java.util.Set<String> baseErrors = errorSteps(base, scenario);
@@ -160,10 +247,11 @@ public final class Compare {
                     continue;
                 }
                 if (c == null && "OK".equals(b.status) && anyShared) { // an interrupted candidate, say: not a pass
-                    regressions++;
-                    compared++;
-                    sb.append(String.format(Locale.ROOT, "%-42s %s  REGRESSION (OK in the base, %s)%n", where,
-                            " ".repeat(17 * NAMES.length - 1), missing(cand, b)));
+                    String why = missing(cand, b);
+                    boolean gates = gate.count(where, Gate.reasons(b, cand));
+                    tally.regression(gates, Double.POSITIVE_INFINITY, where + " OK in the base, " + why);
+                    sb.append(String.format(Locale.ROOT, "%-42s %s  REGRESSION (OK in the base, %s)%s%n", where, blank,
+                            why, notGated(gates)));
                     continue;
                 }
                 if (c == null) {
@@ -171,27 +259,36 @@ public final class Compare {
                     continue;
                 }
                 if ("OK".equals(b.status) && !"OK".equals(c.status)) {
-                    regressions++;
-                    compared++;
-                    sb.append(String.format(Locale.ROOT, "%-42s %s  REGRESSION (OK in the base, %s in the candidate: %s)%n",
-                            where, " ".repeat(17 * NAMES.length - 1), c.status, String.join("; ", c.reasons)));
+                    boolean gates = gate.count(where, Gate.reasons(b, c));
+                    tally.regression(gates, Double.POSITIVE_INFINITY, where + " OK in the base, " + c.status
+                            + " in the candidate");
+                    sb.append(String.format(Locale.ROOT, "%-42s %s  REGRESSION (OK in the base, %s in the candidate: %s)%s%n",
+                            where, blank, c.status, String.join("; ", c.reasons), notGated(gates)));
                     continue;
                 }
                 if (!b.measured() || !c.measured()) {
                     notes.add(where + ": not measured in " + (b.measured() ? "the candidate" : "the base"));
                     continue;
                 }
-                compared++;
-                boolean regressed = false;
+                tally.cells++;
+                boolean gates = gate.count(where, Gate.reasons(b, c));
+                if (Gate.oneFork(b, c) && !gateAnyway) {
+                    tally.unjudgedCells++;
+                }
+                Finding cell = new Finding();
                 for (String metric : sharedMetrics(b, c)) {
                     boolean primary = metric.equals(b.metrics.primary().name());
-                    regressed |= compareMetric(sb, primary ? where : "  " + metric, b.summary(metric),
-                            c.summary(metric), b.forks(metric), c.forks(metric), noiseKnown(b, c, metric),
-                            maxRegression);
+                    compareMetric(sb, cell, primary ? where : "  " + metric, primary ? "" : metric + " ", b, c, metric,
+                            gates, gateAnyway, maxRegression, tally);
                 }
                 sb.append(TailCauseChange.line(b, c)); // a tail that changed its cause, slower or not
-                if (regressed) {
-                    regressions++;
+                if (cell.worst != null) {
+                    tally.regression(gates, cell.worstRatio, where + " " + cell.worst);
+                } else {
+                    tally.compared++;
+                }
+                if (cell.best != null) {
+                    tally.improvement(1 / cell.bestRatio, where + " " + cell.best);
                 }
                 onlyInOne(notes, where, b, c, "the base");
                 onlyInOne(notes, where, c, b, "the candidate");
@@ -206,21 +303,22 @@ public final class Compare {
                 }
             }
         }
-        int[] capacity = compareCapacity(sb, base, cand, maxRegression);
-        compared += capacity[0];
-        regressions += capacity[1];
-        int[] own = compareViews(sb, base, cand, maxRegression);
-        compared += own[0];
-        regressions += own[1];
+        compareCapacity(sb, base, cand, maxRegression, tally, gate);
+        compareViews(sb, base, cand, maxRegression, tally, gate);
         sb.append('\n');
-        sb.append("Ratios above 1 are slower. ±: the larger fork-to-fork spread ((max - min) / median) of the two runs,"
-                + " shown when a cell ran two or more forks; a slowdown within it is noise, not a regression.\n");
+        sb.append("Ratios above 1 are slower. (low–high): the ratio's 95% interval, bootstrapped over the forks of both"
+                + " runs (the within-run interval where wider); a cell with one fork on a side has none and is not"
+                + " judged. ~: no change beyond noise (the interval reaches within " + pct(HowSure.NOISE) + " of 1),"
+                + " or less than the threshold.\n");
         sb.append(Percentiles.LOW.trim()).append(": fewer than ").append(Percentiles.CONFIDENT_BEYOND).append(" samples beyond the"
                 + " percentile in one of the runs; shown, not gated.\n");
         notes.forEach(n -> sb.append("note: ").append(n).append('\n'));
-        sb.append(String.format(Locale.ROOT, "%d comparison(s), %d regression(s) beyond %s%n", compared, regressions,
-                pct(maxRegression)));
-        return new Result(sb.toString(), compared, regressions);
+        sb.append(String.format(Locale.ROOT, "%d comparison(s), %d regression(s) beyond noise and %s%s%n",
+                tally.compared, tally.regressions, pct(maxRegression), tally.regressions > tally.gated
+                        ? " (" + (tally.regressions - tally.gated) + " not gated)" : ""));
+        String gateLine = gate.line();
+        String head = tally.verdict(maxRegression) + "\n" + (gateLine.isEmpty() ? "" : gateLine + "\n");
+        return new Result(head + sb, tally.compared, tally.regressions, tally.gated);
     }
 
     /**
@@ -252,13 +350,13 @@ public final class Compare {
     /**
      * The answers of the searches both runs hold for the same scenario, cell and part: a lower capacity in the
      * candidate by more than the threshold (the search's resolution, 10% by default) is a REGRESSION, a higher one
-     * an improvement. A part at its limit or unfinished is a lower bound: only a drop below it counts.
-     *
-     * @return {comparisons, regressions}
+     * an improvement. A part at its limit or unfinished is a lower bound: only a drop below it counts. A drop does not
+     * gate where either run is at smoke scale (unless {@code --gate-anyway}); a search that failed or was stopped in
+     * the candidate gates always.
      */
-    static int[] compareCapacity(StringBuilder sb, RunData base, RunData cand, double maxRegression) {
-        int compared = 0;
-        int regressions = 0;
+    static void compareCapacity(StringBuilder sb, RunData base, RunData cand, double maxRegression, Tally tally,
+                                Gate gate) {
+        List<String> smoke = Gate.smoke(base) || Gate.smoke(cand) ? List.of("smoke scale") : List.of();
         boolean header = false;
         for (String scenario : base.scenarios.keySet()) {
             if (!cand.scenarios.containsKey(scenario)) {
@@ -277,11 +375,12 @@ public final class Compare {
                     if (stopped != null && answered(ba) && (ca == null || !answered(ca))) {
                         // stopped before it answered (Ctrl-C mid-search): no capacity to compare, and no pass either
                         header = header(sb, header, maxRegression);
-                        compared++;
-                        regressions++;
+                        String where = scenario + "/" + e.getKey() + "/" + b.cell;
+                        boolean gates = gate.countLine(smoke);
+                        tally.regression(gates, Double.POSITIVE_INFINITY, where + " OK in the base, " + stopped);
                         sb.append(String.format(Locale.ROOT, "%-42s base %s, candidate %s, not compared  REGRESSION"
-                                + " (OK in the base, %s)%n", scenario + "/" + e.getKey() + "/" + b.cell, ba.answer(),
-                                ca == null ? "none" : ca.answer(), stopped));
+                                + " (OK in the base, %s)%s%n", where, ba.answer(), ca == null ? "none" : ca.answer(),
+                                stopped, notGated(gates)));
                         continue;
                     }
                     if (ca == null || "unknown".equals(ba.answer()) || "unknown".equals(ca.answer())
@@ -289,41 +388,50 @@ public final class Compare {
                         continue;
                     }
                     header = header(sb, header, maxRegression);
-                    compared++;
                     String where = scenario + "/" + e.getKey() + "/" + b.cell;
                     if (ba.failed() || ca.failed()) { // a crashed step measured nothing: no capacity to set against
                         boolean candFailed = ca.failed();
+                        boolean gates = true;
                         if (candFailed && !ba.failed()) { // as a cell OK in the base and FAILED in the candidate
-                            regressions++;
+                            gates = gate.countLine(smoke);
+                            tally.regression(gates, Double.POSITIVE_INFINITY, where + " FAILED in the candidate");
+                        } else {
+                            tally.compared++;
                         }
-                        sb.append(String.format(Locale.ROOT, "%-42s base %s, candidate %s, not compared  %s: %s%n",
+                        sb.append(String.format(Locale.ROOT, "%-42s base %s, candidate %s, not compared  %s: %s%s%n",
                                 where, ba.answer(), ca.answer(), candFailed && !ba.failed()
                                         ? "FAILED in the candidate (a failure, not a measurement)"
                                         : "FAILED in " + (candFailed ? "both runs" : "the base") + ", nothing to compare",
-                                (candFailed ? ca : ba).why().split("\\R", 2)[0])); // its cause; the rest is in the run
+                                (candFailed ? ca : ba).why().split("\\R", 2)[0], notGated(gates))); // its cause; the rest is in the run
                         continue;
                     }
                     double ratio = ba.value() == 0 ? (ca.value() == 0 ? 1 : Double.POSITIVE_INFINITY)
                             : (double) ca.value() / ba.value();
                     boolean candLowerBound = ca.atLimit() || ca.unfinished();
+                    boolean gates = gate.countLine(smoke);
+                    String shown = Double.isInfinite(ratio) ? "from none" : ratio == 0 ? "to none"
+                            : Comparison.ratio(ratio);
                     String verdict;
                     if (ratio < 1 - maxRegression && !candLowerBound) {
-                        verdict = "REGRESSION: holds less";
-                        regressions++;
+                        verdict = "REGRESSION: holds less" + (gates ? "" : " (not gated)");
+                        tally.regression(gates, ratio == 0 ? Double.POSITIVE_INFINITY : 1 / ratio, where
+                                + " holds less, " + shown);
                     } else if (ratio < 1 - maxRegression) {
                         verdict = "lower, but the candidate's answer is only a lower bound (" + ca.kind() + ")";
                     } else if (ratio > 1 + maxRegression) {
                         verdict = "improvement: holds more";
+                        tally.improvement(ratio, where + " holds more, " + shown);
                     } else {
                         verdict = "same";
                     }
+                    if (!verdict.startsWith("REGRESSION")) {
+                        tally.compared++;
+                    }
                     sb.append(String.format(Locale.ROOT, "%-42s base %s, candidate %s, %s  %s%n", where, ba.answer(),
-                            ca.answer(), Double.isInfinite(ratio) ? "from none" : ratio == 0 ? "to none"
-                                    : Comparison.ratio(ratio), verdict));
+                            ca.answer(), shown, verdict));
                 }
             }
         }
-        return new int[] {compared, regressions};
     }
 
     /** The capacity table's heading, once; returns true. */
@@ -361,13 +469,12 @@ public final class Compare {
 
     /**
      * What each study's own view compares beyond the percentiles (the Jet study: the throughput held under its
-     * slide), for every scenario both runs hold; each view's heading once, then its lines.
-     *
-     * @return {comparisons, regressions}
+     * slide), for every scenario both runs hold; each view's heading once, then its lines. Its regressions do not
+     * gate where either run is at smoke scale (unless {@code --gate-anyway}).
      */
-    static int[] compareViews(StringBuilder sb, RunData base, RunData cand, double maxRegression) {
-        int compared = 0;
-        int regressions = 0;
+    static void compareViews(StringBuilder sb, RunData base, RunData cand, double maxRegression, Tally tally,
+                             Gate gate) {
+        List<String> smoke = Gate.smoke(base) || Gate.smoke(cand) ? List.of("smoke scale") : List.of();
         String heading = null;
         for (String scenario : base.scenarios.keySet()) {
             StudyView view = Views.of(scenario);
@@ -383,66 +490,92 @@ public final class Compare {
                 heading = c.heading;
             }
             c.lines.forEach(l -> sb.append(l).append(String.format(Locale.ROOT, "%n")));
-            compared += c.lines.size();
-            regressions += c.regressions;
+            boolean gates = gate.countLine(smoke);
+            String named = c.lines.stream().filter(l -> l.contains("REGRESSION")).findFirst()
+                    .orElse(scenario).replaceAll("\\s+", " ");
+            for (int k = 0; k < c.regressions; k++) { // a study's line has no ratio to order by: named last
+                tally.regression(gates, 0, named);
+            }
+            tally.compared += c.lines.size() - c.regressions;
         }
-        return new int[] {compared, regressions};
+    }
+
+    /** The worst slower and the largest faster percentile of one cell's metrics, beyond noise and the threshold. */
+    private static final class Finding {
+        String worst;
+        double worstRatio;
+        String best;
+        double bestRatio;
     }
 
     /**
-     * One metric of one cell: a row of ratios and its verdict.
-     *
-     * @return whether a percentile resting on enough samples got slower by more than the threshold and the noise
+     * One metric of one cell: a row of ratios, each with its interval, and its verdict: {@code REGRESSION: ...} (a
+     * percentile slower beyond noise and the threshold), {@code faster: ...}, {@code ~} (no change beyond noise),
+     * or {@code not judged} where a side has no spread between forks (one fork, or its forks of the metric not kept)
+     * and {@code --gate-anyway} was not given. The worst and best percentiles go into {@code cell}.
      */
-    private static boolean compareMetric(StringBuilder sb, String label, LatencySummary b, LatencySummary c,
-                                         List<LatencySummary> bForks, List<LatencySummary> cForks,
-                                         boolean gated, double maxRegression) {
+    private static void compareMetric(StringBuilder sb, Finding cell, String label, String metricName, RunData.Row b,
+                                      RunData.Row c, String metric, boolean gates, boolean gateAnyway,
+                                      double maxRegression, Tally tally) {
+        LatencySummary bs = b.summary(metric);
+        LatencySummary cs = c.summary(metric);
         sb.append(String.format(Locale.ROOT, "%-42s", label));
         List<String> slower = new ArrayList<>();
+        List<String> faster = new ArrayList<>();
         List<String> noisy = new ArrayList<>();
+        List<String> unjudged = new ArrayList<>();
+        boolean judged = false;
         for (int i = 0; i < NAMES.length; i++) {
-            long bv = Percentiles.percentile(b, i);
-            long cv = Percentiles.percentile(c, i);
-            double ratio = bv == 0 ? Double.NaN : (double) cv / bv;
-            double noise = maxKnown(Percentiles.spreadValue(bForks, i), Percentiles.spreadValue(cForks, i));
-            boolean confident = Percentiles.confident(Math.min(b.count, c.count), PCTS[i]);
-            String cell = Comparison.ratio(ratio) + (Double.isNaN(noise) ? ""
-                    : String.format(Locale.ROOT, " ±%.0f%%", noise * 100)) + (confident ? "" : Percentiles.LOW);
-            sb.append(String.format(Locale.ROOT, " %17s", cell));
-            if (confident && ratio > 1 + maxRegression) {
-                String change = NAMES[i] + " " + Units.formatNs(bv) + " -> " + Units.formatNs(cv);
-                // slower, but by less than the forks of one run disagree among themselves: noise
-                (!Double.isNaN(noise) && ratio - 1 <= noise ? noisy : slower).add(change);
+            long bv = Percentiles.percentile(bs, i);
+            long cv = Percentiles.percentile(cs, i);
+            Judgement j = Judgement.of(b, c, metric, i, gateAnyway);
+            boolean confident = Percentiles.confident(Math.min(bs.count, cs.count), PCTS[i]);
+            sb.append(String.format(Locale.ROOT, " %" + COLUMN + "s", j.describe() + (confident ? "" : Percentiles.LOW)));
+            String change = NAMES[i] + " " + Units.formatNs(bv) + " -> " + Units.formatNs(cv);
+            boolean beyond = j.ratio() > 1 + maxRegression || j.ratio() < 1 - maxRegression;
+            if (j.call() == HowSure.Call.ONE_FORK) {
+                if (confident && beyond) {
+                    unjudged.add(change);
+                }
+                continue;
+            }
+            judged = true;
+            if (!confident) {
+                continue;
+            }
+            String what = metricName + NAMES[i] + " " + j.describe();
+            if (j.call() == HowSure.Call.HIGHER && j.ratio() > 1 + maxRegression) {
+                slower.add(change);
+                if (cell.worst == null || j.ratio() > cell.worstRatio) {
+                    cell.worst = what;
+                    cell.worstRatio = j.ratio();
+                }
+            } else if (j.call() == HowSure.Call.LOWER && j.ratio() < 1 - maxRegression) {
+                faster.add(change);
+                if (cell.best == null || j.ratio() < cell.bestRatio) {
+                    cell.best = what;
+                    cell.bestRatio = j.ratio();
+                }
+            } else if (j.ratio() > 1 + maxRegression) { // slower, but the forks disagree as much among themselves
+                noisy.add(change);
             }
         }
-        if (!gated) {
-            sb.append("  not gated: ").append(slower.isEmpty() && noisy.isEmpty() ? "no slower percentile"
-                    : "slower " + String.join(", ", slower.isEmpty() ? noisy : slower)).append(", but the forks'"
-                    + " figures of this metric were not kept, so noise cannot be told from a change\n");
-            return false;
+        if (!judged) {
+            tally.unjudgedBeyond += unjudged.size();
+            sb.append("  not judged: ").append(Gate.oneFork(b, c) ? "one fork" : "the forks' figures of this metric"
+                    + " were not kept").append(", so noise cannot be told from a change").append(unjudged.isEmpty()
+                    ? "" : "; beyond " + pct(maxRegression) + ": " + String.join(", ", unjudged)).append('\n');
+            return;
         }
-        String within = noisy.isEmpty() ? "" : (slower.isEmpty() ? "  " : "; ")
-                + "slower within the forks' spread: " + String.join(", ", noisy);
-        if (slower.isEmpty()) {
-            sb.append("  ok").append(within).append('\n');
-            return false;
+        String verdict = !slower.isEmpty() ? "REGRESSION: " + String.join(", ", slower)
+                : !faster.isEmpty() ? "faster: " + String.join(", ", faster) : "~";
+        if (!slower.isEmpty() && !faster.isEmpty()) {
+            verdict += "; faster: " + String.join(", ", faster);
         }
-        sb.append("  REGRESSION: ").append(String.join(", ", slower)).append(within).append('\n');
-        return true;
-    }
-
-    /**
-     * Whether the forks' spread of a metric is known wherever there was more than one fork: a result
-     * written before metrics were named kept only the primary metric's forks, and a slower percentile
-     * there cannot be told from noise, so it is shown, not gated.
-     */
-    private static boolean noiseKnown(RunData.Row b, RunData.Row c, String metric) {
-        for (RunData.Row r : List.of(b, c)) {
-            if (r.primaryForks().size() >= 2 && r.forks(metric).size() < 2) {
-                return false;
-            }
+        if (!noisy.isEmpty()) {
+            verdict += (verdict.equals("~") ? "  " : "; ") + "slower within the noise: " + String.join(", ", noisy);
         }
-        return true;
+        sb.append("  ").append(verdict).append(slower.isEmpty() || gates ? "" : " (not gated)").append('\n');
     }
 
     /** Notes the metrics {@code has} has figures for and {@code lacks} has not. */
@@ -486,8 +619,9 @@ public final class Compare {
         return "not in the candidate run";
     }
 
-    private static double maxKnown(double a, double b) {
-        return Double.isNaN(a) ? b : Double.isNaN(b) ? a : Math.max(a, b);
+    /** {@code " (not gated)"} after a regression that does not gate, else empty. */
+    private static String notGated(boolean gates) {
+        return gates ? "" : " (not gated)";
     }
 
     /** {@code 10%}, {@code 2.5%}, {@code 1000%}: four significant digits at most, no trailing zeros. */

@@ -110,8 +110,9 @@ public final class Bounds {
     }
 
     /**
-     * The within-run 95% interval of a cell's percentile {@code i} (its merged histogram's order statistics), whatever
-     * its forks; null where the percentile is not shown or the histogram cannot be read.
+     * The within-run interval of a cell's percentile {@code i} of {@code metric}: its merged histogram's order
+     * statistics, however many forks it ran (what {@code HowSure} widens the forks' interval with); null when the
+     * percentile is not shown or the histogram cannot be read whole.
      */
     public static Interval withinRun(RunData.Row row, String metric, int i) {
         LatencySummary s = row.summary(metric);

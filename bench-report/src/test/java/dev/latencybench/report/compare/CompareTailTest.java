@@ -34,7 +34,7 @@ class CompareTailTest {
     }
 
     private Path run(String name, long slowNs, TailPart tail) {
-        return new FixtureRun(tmp.resolve(name))
+        return new FixtureRun(tmp.resolve(name)).scale("standard")
                 .cell("chronicle", "openjdk-17.0.15__g1", "OK", 1_000, slowNs, 2, 300_000)
                 .tail("chronicle", "openjdk-17.0.15__g1", tail)
                 .write().dir;
