@@ -147,9 +147,12 @@ final class VariantAnswer {
                 a = a.also("ties with the highest, `" + name.apply(worst.row) + "`");
             }
         }
-        List<String> failed = data.rows(scenario, v).stream().filter(r -> !"OK".equals(r.status))
-                .map(r -> "`" + Answer.dropWords(r.label(), shared) + "` " + r.status.toLowerCase(Locale.ROOT))
-                .toList();
+        List<RunData.Row> lost = data.rows(scenario, v).stream().filter(r -> !"OK".equals(r.status)).toList();
+        List<String> all = new ArrayList<>(sorted.stream().map(RunData.Row::label).toList());
+        lost.forEach(r -> all.add(r.label()));
+        int sharedByAll = Answer.sharedWords(all); // a failed cell's name short only where it stays unambiguous
+        List<String> failed = lost.stream().map(r -> "`" + Answer.dropWords(r.label(), sharedByAll) + "` "
+                + r.status.toLowerCase(Locale.ROOT)).toList();
         if (!failed.isEmpty()) { // a cell asked for and lost is said, not left out as if never asked
             a = a.also("not ranked: " + String.join(", ", failed));
         }

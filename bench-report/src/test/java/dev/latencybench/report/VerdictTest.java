@@ -87,6 +87,20 @@ class VerdictTest {
     }
 
     @Test
+    void aFailedCellIsNamedOnTheFirstScreenNotLeftOutAsIfNeverAsked() throws IOException {
+        Path run = tmp.resolve("failed");
+        new FixtureRun(run)
+                .cell("chronicle", G1_17, "FAILED", 1_000, 3_000_000, 3, 30_000)
+                .cell("chronicle", G1_25, "OK", 500, 2_000_000, 3, 30_000)
+                .cell("chronicle", "temurin-25.0.3__parallel", "OK", 1_100, 2_000_000, 3, 30_000)
+                .write();
+        String md = write(run);
+        String line = md.lines().filter(l -> l.startsWith("- **[queue](#scenario-queue)**: ")).findFirst().orElse("");
+        assertTrue(line.contains("not ranked: `openjdk-17.0.15 g1` failed"), line);
+        assertTrue(line.startsWith("- **[queue](#scenario-queue)**: `g1` lowest median, 550ns, 2.20× ("), line);
+    }
+
+    @Test
     void forksThatOverlapAreATie() throws IOException {
         Path run = tmp.resolve("overlap");
         new FixtureRun(run)
