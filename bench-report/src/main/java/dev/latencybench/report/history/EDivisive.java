@@ -52,18 +52,19 @@ public final class EDivisive {
         segments.add(new int[] {0, series.length});
         List<Integer> changes = new ArrayList<>();
         SplittableRandom random = new SplittableRandom(Arrays.hashCode(series));
+        Table table = new Table(series.length);
         while (true) {
             int[] bestSegment = null;
             Split best = null;
             for (int[] s : segments) {
-                Split split = bestSplit(Arrays.copyOfRange(series, s[0], s[1]));
+                Split split = table.bestSplit(Arrays.copyOfRange(series, s[0], s[1]));
                 if (split != null && (best == null || split.q > best.q)) {
                     best = split;
                     bestSegment = s;
                 }
             }
             if (best == null || best.q <= 0
-                    || !significant(Arrays.copyOfRange(series, bestSegment[0], bestSegment[1]), best.q, random)) {
+                    || !significant(Arrays.copyOfRange(series, bestSegment[0], bestSegment[1]), best.q, random, table)) {
                 break;
             }
             int at = bestSegment[0] + best.at;
@@ -78,47 +79,103 @@ public final class EDivisive {
 
     /**
      * The split of {@code x} with the largest statistic over every first part {@code [0, τ)} and second part
-     * {@code [τ, κ)}; null when {@code x} is too short to split. The three sums of distances come from one table of
-     * prefix sums, so each (τ, κ) costs the same few additions.
+     * {@code [τ, κ)}; null when {@code x} is too short to split.
      */
     static Split bestSplit(double[] x) {
-        int length = x.length;
-        if (length < 2 * MIN_SEGMENT) {
-            return null;
-        }
-        // sums[a][b] = Σ |x_i − x_k| over i < a, k < b
-        double[][] sums = new double[length + 1][length + 1];
-        for (int a = 1; a <= length; a++) {
-            double row = 0;
-            for (int b = 1; b <= length; b++) {
-                row += Math.abs(x[a - 1] - x[b - 1]);
-                sums[a][b] = sums[a - 1][b] + row;
+        return new Table(x.length).bestSplit(x);
+    }
+
+    /**
+     * The prefix sums of the distances, {@code sums[a][b] = Σ |x_i − x_k|} over {@code i < a, k < b}, so each (τ, κ)
+     * costs the same few operations: one table per series searched, refilled for each permutation, so the
+     * permutation test allocates nothing. Not thread-safe.
+     */
+    static final class Table {
+        private final int stride;
+        private final double[] sums;
+        /** {@code sums[k][k]}: the sum over all pairs of the first k values, twice. */
+        private final double[] diagonal;
+        /** {@code 1 / k}, and {@code 1 / C(k, 2)}: the means' divisors, computed once. */
+        private final double[] inverse;
+        private final double[] inversePairs;
+
+        Table(int capacity) {
+            stride = capacity + 1;
+            sums = new double[stride * stride];
+            diagonal = new double[stride];
+            inverse = new double[2 * stride];
+            inversePairs = new double[stride];
+            for (int k = 1; k < inverse.length; k++) {
+                inverse[k] = 1.0 / k;
+            }
+            for (int k = 2; k < stride; k++) {
+                inversePairs[k] = 2.0 / ((double) k * (k - 1));
             }
         }
-        Split best = null;
-        for (int tau = MIN_SEGMENT; tau <= length - MIN_SEGMENT; tau++) {
-            double m = tau;
-            double withinFirst = sums[tau][tau] / 2; // each pair counted twice in the square
-            for (int kappa = tau + MIN_SEGMENT; kappa <= length; kappa++) {
-                double n = kappa - tau;
-                double between = sums[tau][kappa] - sums[tau][tau];
-                double withinSecond = (sums[kappa][kappa] - 2 * sums[tau][kappa] + sums[tau][tau]) / 2;
-                double energy = 2 * between / (m * n) - withinFirst / (m * (m - 1) / 2)
-                        - withinSecond / (n * (n - 1) / 2);
-                double q = m * n / (m + n) * energy;
-                if (best == null || q > best.q) {
-                    best = new Split(tau, kappa, q);
+
+        /** {@link EDivisive#bestSplit}, in this table. */
+        Split bestSplit(double[] x) {
+            return search(x, Double.POSITIVE_INFINITY);
+        }
+
+        /** Whether some split of {@code x} reaches {@code q}: the search stops at the first that does. */
+        boolean reaches(double[] x, double q) {
+            Split s = search(x, q);
+            return s != null && s.q >= q;
+        }
+
+        /** The best split of {@code x}, or the first whose statistic reaches {@code enough}; null when too short. */
+        private Split search(double[] x, double enough) {
+            int length = x.length;
+            if (length < 2 * MIN_SEGMENT) {
+                return null;
+            }
+            int w = stride;
+            for (int a = 1; a <= length; a++) {
+                double row = 0;
+                double xa = x[a - 1];
+                int at = a * w;
+                int above = at - w;
+                for (int b = 1; b <= length; b++) {
+                    row += Math.abs(xa - x[b - 1]);
+                    sums[at + b] = sums[above + b] + row;
+                }
+                diagonal[a] = sums[at + a];
+            }
+            int bestTau = -1;
+            int bestKappa = -1;
+            double bestQ = Double.NEGATIVE_INFINITY;
+            for (int tau = MIN_SEGMENT; tau <= length - MIN_SEGMENT; tau++) {
+                double m = tau;
+                double sTauTau = diagonal[tau];
+                double firstMean = sTauTau / 2 * inversePairs[tau]; // each pair counted twice in the square
+                int rowTau = tau * w;
+                for (int kappa = tau + MIN_SEGMENT; kappa <= length; kappa++) {
+                    int n = kappa - tau;
+                    double sTauKappa = sums[rowTau + kappa];
+                    double between = sTauKappa - sTauTau;
+                    double secondMean = (diagonal[kappa] - 2 * sTauKappa + sTauTau) / 2 * inversePairs[n];
+                    // m·n/(m+n) · (2·between/(m·n) − firstMean − secondMean)
+                    double q = (2 * between - m * n * (firstMean + secondMean)) * inverse[tau + n];
+                    if (q > bestQ) {
+                        bestQ = q;
+                        bestTau = tau;
+                        bestKappa = kappa;
+                        if (q >= enough) {
+                            return new Split(bestTau, bestKappa, bestQ);
+                        }
+                    }
                 }
             }
+            return new Split(bestTau, bestKappa, bestQ);
         }
-        return best;
     }
 
     /**
      * Whether a split's statistic {@code q} stands out among those of {@link #PERMUTATIONS} orderings of the same
      * values; stops once more permutations have reached it than a significant p allows.
      */
-    static boolean significant(double[] segment, double q, SplittableRandom random) {
+    static boolean significant(double[] segment, double q, SplittableRandom random, Table table) {
         int allowed = (int) Math.floor(SIGNIFICANCE * (PERMUTATIONS + 1)) - 1; // reaching q: p = (count + 1) / 200
         double[] shuffled = segment.clone();
         int reached = 0;
@@ -129,8 +186,7 @@ public final class EDivisive {
                 shuffled[i] = shuffled[k];
                 shuffled[k] = t;
             }
-            Split s = bestSplit(shuffled);
-            if (s != null && s.q >= q && ++reached > allowed) {
+            if (table.reaches(shuffled, q) && ++reached > allowed) {
                 return false;
             }
         }
