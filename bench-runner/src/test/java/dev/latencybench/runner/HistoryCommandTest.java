@@ -115,5 +115,10 @@ class HistoryCommandTest {
         Path root = history(1.0);
         assertEquals(2, run("history", root.toString(), "--html", tmp.toString()));
         assertTrue(err().contains("--html " + tmp + ": " + tmp + " is a folder"), err());
+        err.reset();
+        Path file = Files.writeString(tmp.resolve("a-file"), "");
+        assertEquals(2, run("history", root.toString(), "--out", file.resolve("report").toString()));
+        assertTrue(err().contains("latency-bench: bench history: --out " + file.resolve("report") + " cannot be made: "),
+                err());
     }
 }

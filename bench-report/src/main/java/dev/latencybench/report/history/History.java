@@ -56,7 +56,11 @@ public final class History {
             outDir = outDir.toAbsolutePath().normalize();
             html = html != null ? html : outDir.resolve(HTML);
             csv = csv != null ? csv : outDir.resolve(CSV);
-            Files.createDirectories(outDir);
+            try {
+                Files.createDirectories(outDir);
+            } catch (IOException e) { // bad input, named before anything is read: not a regression's exit 1
+                throw new UsageException("bench history: --out " + outDir + " cannot be made: " + e);
+            }
         }
         html = checked("--html", html);
         csv = checked("--csv", csv);

@@ -31,7 +31,7 @@ import dev.latencybench.report.data.Search;
 /**
  * Reads every run folder (one holding {@code run.json}) under the given folders into series: per run, each charted
  * cell's p50, p99 and p99.9 of every metric, merged and per fork, from {@code result.json} through {@link RunData}
- * (never the {@code .hlog} files, so 200 runs of 20 cells read in a second or two). A percentile is taken only
+ * (never the {@code .hlog} files, so 200 runs of 20 cells read in a few seconds). A percentile is taken only
  * where the run had enough samples beyond it to show it ({@link Percentiles#shown}). Runs are read on as many threads
  * as the machine has processors; a run that cannot be read is named in a note and left out.
  */
