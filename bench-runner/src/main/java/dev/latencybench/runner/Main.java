@@ -20,10 +20,11 @@ import dev.latencybench.core.run.SuiteCommit;
 import dev.latencybench.core.run.UsageException;
 import dev.latencybench.report.Report;
 import dev.latencybench.report.compare.Compare;
+import dev.latencybench.report.history.History;
 
 /**
  * The one entry point ({@code scripts/bench}, {@code java -jar bench-runner/target/bench.jar}):
- * {@code run}, {@code report}, {@code compare}, {@code jvms}, {@code bundle}, {@code check-host}, {@code new-task},
+ * {@code run}, {@code report}, {@code compare}, {@code history}, {@code jvms}, {@code bundle}, {@code check-host}, {@code new-task},
  * {@code completion},
  * each a picocli command. Exit status: 0 success, 1 a cell failed or a regression was found, 2 bad
  * input (nothing started). One instance per command line.
@@ -176,6 +177,29 @@ public final class Main implements Callable<Integer> {
                         + " (checked before the comparison)")
                 Path output) throws IOException {
         return Compare.command(base, candidate, maxRegression, gateAnyway, output, ctx.out);
+    }
+
+    @Command(name = "history", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
+            header = "change points across runs; exit 1 when the newest run is after a regression",
+            synopsisHeading = "%nUsage: ", descriptionHeading = "%n",
+            description = {"Reads every run folder (one holding run.json) under the ROOT folders and follows p50, p99 and"
+                    + " p99.9 of every metric of every cell and variant, one series per host, study, scale, variant,"
+                    + " JVM, collector and metric; runs from another host start series of their own. A change point"
+                    + " is found by E-Divisive means and kept only when the forks pooled after it differ from those"
+                    + " before it beyond noise (the rule of compare and the report). Prints a line per change, then a"
+                    + " table of every series; see docs/history.md.", ""},
+            footer = {"", "Exit status: 0 no series' newest run lies after a regression, 1 one does (its last confirmed"
+                    + " change is to higher latency), 2 bad input (a ROOT that is not a folder, no runs found)."})
+    int history(@Parameters(arity = "1..*", paramLabel = "ROOT", description = "folders holding run folders, at any"
+                + " depth, or run folders themselves") java.util.List<Path> roots,
+                @Option(names = "--html", paramLabel = "FILE", description = "write an offline page charting each"
+                        + " changed series") Path html,
+                @Option(names = "--csv", paramLabel = "FILE", description = "write every series' points as CSV")
+                Path csv,
+                @Option(names = "--out", paramLabel = "DIR", description = "write " + History.HTML + " and "
+                        + History.CSV + " into DIR (where --html or --csv does not say otherwise)") Path outDir)
+            throws IOException {
+        return History.command(roots, html, csv, outDir, ctx.out);
     }
 
     /** {@code bench version}, as {@code --version}. */

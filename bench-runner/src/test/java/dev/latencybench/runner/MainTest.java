@@ -158,7 +158,7 @@ class MainTest {
                 + " machine" + NL + NL + "Usage: scripts/bench COMMAND [options]"), out());
         assertTrue(out().contains(NL + "Commands:" + NL + "  run         run scenarios x JVMs x collectors, then write"
                 + " the report" + NL), out());
-        for (String command : List.of("jvms", "check-host", "compare", "completion", "report", "help")) {
+        for (String command : List.of("jvms", "check-host", "compare", "completion", "history", "report", "help")) {
             assertTrue(out().contains(NL + "  " + command + " "), command + " in\n" + out());
         }
     }
@@ -166,7 +166,7 @@ class MainTest {
     @Test
     void everyCommandHasTheVersionAndJvmsTakesTheOldNameOfRefresh() {
         String line = dev.latencybench.core.run.SuiteCommit.versionLine() + NL;
-        for (String command : List.of("run", "jvms", "report", "compare", "check-host", "completion")) {
+        for (String command : List.of("run", "jvms", "report", "compare", "history", "check-host", "completion")) {
             out.reset();
             assertEquals(0, run(command, "--version"), command);
             assertEquals(line, out(), command);
@@ -318,7 +318,7 @@ class MainTest {
         assertTrue(err().contains("-Dbench.jvm is set by the runner"), err());
         assertEquals(2, run("frobnicate"));
         assertTrue(err().contains("latency-bench: bench: unknown command 'frobnicate'; the commands are run, jvms,"
-                + " bundle, check-host, new-task, compare, completion, report, help; see bench --help"), err());
+                + " bundle, check-host, new-task, compare, completion, history, report, help; see bench --help"), err());
         assertEquals(2, run("report"));
         assertEquals(2, run("report", tmp.resolve("none").toString()));
         assertTrue(err().contains("is not a folder"), err());

@@ -1,0 +1,129 @@
+package dev.latencybench.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
+
+import dev.latencybench.report.history.History;
+import dev.latencybench.report.history.Series;
+
+/**
+ * The history's ground truth, on real runs: a task whose every call spins for {@code -Dbench.task.delay} ns before
+ * it samples, run through {@code scripts/bench run} at smoke scale (1 s warm-up, 1 s measured, one fork) on this
+ * JVM with G1. Eight runs without the delay, then four with 20 µs, give one change in the task's p50, at the ninth
+ * run, and the newest run lies after a regression (exit 1); the same eight runs and four more without the delay give
+ * none (exit 0). The first eight runs are one folder that both histories read beside the last four of each. Each run
+ * has a {@code java.io.tmpdir} of its own (its machine lock). It runs with no other IT beside it: a neighbour's load
+ * is a change of its own in a no-op task's latency. Each run's p50 is printed, for the note.
+ */
+@Isolated
+class HistoryGroundTruthIT {
+    private static final String DELAY_TASK = String.join("\n",
+            "package com.example;",
+            "import dev.latencybench.api.LatencyTask;",
+            "import dev.latencybench.api.TaskContext;",
+            "public class DelayTask implements LatencyTask {",
+            "    private TaskContext context;",
+            "    private long delayNs;",
+            "    @Override public void setUp(TaskContext context) {",
+            "        this.context = context;",
+            "        delayNs = Long.parseLong(context.property(\"delay\", \"0\"));",
+            "    }",
+            "    @Override public void run(long intendedNs) {",
+            "        long until = System.nanoTime() + delayNs;",
+            "        while (System.nanoTime() < until) { Thread.onSpinWait(); }",
+            "        context.sample(intendedNs);",
+            "    }",
+            "}");
+    private static final long DELAY_NS = 20_000;
+
+    @TempDir
+    static Path tmp;
+    private static Path jar;
+
+    @BeforeAll
+    static void buildTheTask() throws Exception {
+        jar = YourOwnTaskIT.compile(tmp.resolve("user"), List.of(DELAY_TASK));
+        for (int i = 0; i < 8; i++) {
+            run(tmp.resolve("before"), i, 0);
+        }
+    }
+
+    /** One run of the task, {@code run-NN} under {@code root}, with the delay given. */
+    private static void run(Path root, int index, long delayNs) throws Exception {
+        String id = String.format("run-%02d", index);
+        BenchJar.Finished r = bench(root.getFileName() + "-" + id, "run", "--task", "com.example.DelayTask",
+                "--task-jar", jar.toString(), "--gcs", "g1", "--scale", "smoke", "--warmup", "1s", "--duration", "1s",
+                "--results", root.toString(), "--run-id", id, "-Dbench.task.delay=" + delayNs);
+        assertEquals(0, r.exit, id + " (delay " + delayNs + " ns)\n" + r.console);
+    }
+
+    /** {@code scripts/bench ARGS} on this JVM, without a build, its {@code java.io.tmpdir} a folder {@code name}. */
+    private static BenchJar.Finished bench(String name, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of("..").toAbsolutePath().normalize()
+                .resolve("scripts/bench").toString()));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(tmp.toFile()).redirectErrorStream(true);
+        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        pb.environment().put("LATENCY_BENCH_NO_BUILD", "1");
+        pb.environment().put("XDG_CACHE_HOME", tmp.resolve("cache").toString());
+        pb.environment().put("JAVA_TOOL_OPTIONS", "-Djava.io.tmpdir="
+                + Files.createDirectories(tmp.resolve("jtmp").resolve(name)));
+        return BenchJar.runToEnd(pb, 3);
+    }
+
+    /** The task's p50 series of the runs under the roots, each run's p50 printed. */
+    private static Series p50(History.Result r, String label) {
+        List<Series> found = r.reading().series().stream().filter(s -> s.key.variant().equals("DelayTask")
+                && s.key.metric().equals("latency") && s.key.percentile().equals("p50")).toList();
+        assertEquals(1, found.size(), r.text());
+        Series s = found.get(0);
+        System.out.println(label + ": the task's p50 by run (ns): " + s.points.stream()
+                .map(p -> Long.toString(p.valueNs())).collect(Collectors.joining(" ")));
+        return s;
+    }
+
+    @Test
+    void eightRunsWithoutTheDelayThenFourWithItGiveOneChangeAtTheNinthRun() throws Exception {
+        Path after = tmp.resolve("delayed");
+        for (int i = 8; i < 12; i++) {
+            run(after, i, DELAY_NS);
+        }
+        History.Result r = History.analyse(List.of(tmp.resolve("before"), after));
+        System.out.print(r.text());
+        Series s = p50(r, "8 runs at 0, 4 at 20 µs");
+        assertEquals(12, s.points.size());
+        assertEquals(List.of(8), s.changes().stream().map(Series.Change::index).toList(), r.text());
+        assertTrue(s.changes().get(0).regression(), r.text());
+        assertEquals("run-08", s.points.get(8).run().runId());
+        assertEquals(1, r.status());
+        BenchJar.Finished cli = bench("history-delayed", "history", tmp.resolve("before").toString(), after.toString());
+        assertEquals(1, cli.exit, cli.console);
+        assertTrue(cli.console.contains("task/DelayTask " + s.key.jvm() + " g1 latency p50 (smoke): "), cli.console);
+    }
+
+    @Test
+    void twelveRunsWithoutTheDelayGiveNoChange() throws Exception {
+        Path more = tmp.resolve("undelayed");
+        for (int i = 8; i < 12; i++) {
+            run(more, i, 0);
+        }
+        History.Result r = History.analyse(List.of(tmp.resolve("before"), more));
+        System.out.print(r.text());
+        Series s = p50(r, "12 runs at 0");
+        assertEquals(12, s.points.size());
+        assertEquals(List.of(), s.changes(), r.text());
+        BenchJar.Finished cli = bench("history-undelayed", "history", tmp.resolve("before").toString(), more.toString());
+        assertEquals(0, cli.exit, cli.console);
+    }
+}
