@@ -76,13 +76,22 @@ public final class HiccupProbe implements Runnable {
         this.stalls = new StallBuffer(capacity);
     }
 
-    /** A probe on {@code clock} running on a daemon thread {@code lb-hiccup}, started now. */
+    /**
+     * A probe on {@code clock} running on a daemon thread {@code lb-hiccup}, started now; it watches the threads
+     * {@linkplain MeasuringThreads declared} measuring so far (a task's pinned worker) and from now on.
+     */
     public static HiccupProbe start(Clock clock) {
         HiccupProbe p = new HiccupProbe(clock, BOUND_NS, MOST_STALLS);
+        MeasuringThreads.attach(p);
         Thread t = new Thread(p, "lb-hiccup");
         t.setDaemon(true);
         t.start();
         return p;
+    }
+
+    /** The name of a stall of {@code thread}'s run queue: {@code run queue of lb-producer}. */
+    static String runQueueOf(Thread thread) {
+        return "run queue of " + thread.getName();
     }
 
     /**
@@ -98,7 +107,7 @@ public final class HiccupProbe implements Runnable {
             }
         }
         RunQueueDelay d = RunQueueDelay.ofCurrentThread();
-        return d != null && watch(me.getId(), "run queue of " + me.getName(), d);
+        return d != null && watch(me.getId(), runQueueOf(me), d);
     }
 
     /** Watches a thread through {@code source} from the next look on; false (and closed) when it is watched already or too many are. */
