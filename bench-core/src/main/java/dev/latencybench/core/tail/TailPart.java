@@ -27,6 +27,8 @@ public final class TailPart {
     public static final long SHARES_FROM = 10;
     /** How many outliers of each cause a fork keeps in {@link #marks} at most: its worst in each of as many slots. */
     public static final int MARKS_PER_CAUSE = 20;
+    /** Bytes per sample under which the measuring threads allocate nothing: less than one object header a thousand samples. */
+    public static final double ALLOCATES_NOTHING_BYTES = 0.1;
     private static final Gson GSON = new Gson();
 
     /** The highest of the forks' thresholds: above it, every sample of every fork was kept (unless not kept). */
@@ -37,6 +39,12 @@ public final class TailPart {
     public long cellSamples;
     /** The smallest sample kept: where it lies above the median, the kept are the cell's worst. 0: none kept. */
     public long leastKeptNs;
+    /**
+     * What the measuring threads allocated per sample, where the study counts it ({@code Accounting}); null where it
+     * does not. Below {@value #ALLOCATES_NOTHING_BYTES} bytes, the clause names a {@code gc} cause the fork's pause:
+     * the garbage came from the fork's other threads, not from the measured code.
+     */
+    public Double measuredBytesPerSample;
     /** Forks whose outliers and stops were both read; the others' samples are not attributed. */
     public int forksAttributed;
     public long kept;
@@ -211,14 +219,31 @@ public final class TailPart {
             if (enoughAt(l)) {
                 Beyond b = at(l);
                 return String.format(Locale.ROOT, "%s: %,d of %,d %s", l.label, b.count(most(b)), b.attributed,
-                        most(b).label());
+                        named(most(b)));
             }
         }
         Beyond kept = at(Level.KEPT);
         if (kept.attributed == 0) {
             return null;
         }
-        return String.format(Locale.ROOT, "%s: %,d %s", keptWords(), kept.count(most(kept)), most(kept).label());
+        return String.format(Locale.ROOT, "%s: %,d %s", keptWords(), kept.count(most(kept)), named(most(kept)));
+    }
+
+    /**
+     * A cause as the clause names it: its label, and for {@code gc} where the measuring threads allocate nothing,
+     * {@code gc, the fork's pause (0.009 bytes a sample measured)}: the pause is real, its garbage another thread's.
+     */
+    public String named(Cause c) {
+        if (c == Cause.GC && measuredAllocatesNothing()) {
+            return "gc, the fork's pause (" + new java.math.BigDecimal(measuredBytesPerSample)
+                    .round(new java.math.MathContext(2)).stripTrailingZeros().toPlainString() + " bytes a sample measured)";
+        }
+        return c.label();
+    }
+
+    /** Whether the study counted its measuring threads' allocation and it was about nothing. */
+    public boolean measuredAllocatesNothing() {
+        return measuredBytesPerSample != null && measuredBytesPerSample < ALLOCATES_NOTHING_BYTES;
     }
 
     /**
