@@ -38,7 +38,7 @@ public final class HiccupProbe implements Runnable {
     public static final long TICK_NS = TimeUnit.MILLISECONDS.toNanos(TICK_MS);
     /** A wake-up this late, or a run-queue delay that grew by this much between looks, is a stall. */
     public static final long BOUND_NS = TimeUnit.MILLISECONDS.toNanos(1);
-    /** The stalls kept per fork (20 bytes each on disk); later ones are counted, not kept. */
+    /** The stalls kept per fork (28 bytes each on disk); later ones are counted, not kept. */
     public static final int MOST_STALLS = 100_000;
     /** Measuring threads watched at once; a thread that ended frees its place. */
     static final int MOST_WATCHED = 16;
@@ -171,7 +171,7 @@ public final class HiccupProbe implements Runnable {
         }
         long grewNs = delayNs - lastDelayNs[i];
         if (grewNs > boundNs) {
-            stalls.add(lastReadStartNs[i] - grewNs, endNs, sourceOf[i]);
+            stalls.add(lastReadStartNs[i] - grewNs, endNs, sourceOf[i], grewNs);
         }
         lastDelayNs[i] = delayNs;
         lastReadStartNs[i] = startNs;

@@ -105,7 +105,7 @@ public final class TailAttribution {
         try {
             List<Stop> renamed = new ArrayList<>();
             for (Stop s : StallFile.read(file).stalls()) {
-                renamed.add(new Stop(Cause.PLATFORM, ControlJvm.LATE_WAKE_UP, s.startNs, s.endNs));
+                renamed.add(new Stop(Cause.PLATFORM, ControlJvm.LATE_WAKE_UP, s.startNs, s.endNs, s.coversAtMostNs));
             }
             return renamed;
         } catch (IOException e) {
@@ -205,9 +205,10 @@ public final class TailAttribution {
 
         /**
          * What covers {@code [fromNs, toNs]}, a sample's lifetime, whose time above the cell's median is
-         * {@code aboveMedianNs}: per cause, the time its stops cover together (overlaps counted once), at most
-         * {@code aboveMedianNs}; and the stop of each that covers the most, which names it (the fork's own stall
-         * before the control JVM's on a tie).
+         * {@code aboveMedianNs}: per cause, the time its stops cover together (overlaps counted once, and each stop
+         * at most {@link Stop#coversAtMostNs}: a run-queue wait of 5 ms held by a 30 ms interval covers 5 ms at
+         * most), at most {@code aboveMedianNs}; and the stop of each that covers the most, which names it (the fork's
+         * own stall before the control JVM's on a tie).
          */
         Coverage cover(long fromNs, long toNs, long aboveMedianNs) {
             long[] coveredNs = new long[CAUSES.size()];
@@ -215,6 +216,7 @@ public final class TailAttribution {
             for (int c = 0; c < CAUSES.size(); c++) {
                 List<Stop> list = byCause.get(c);
                 long unionNs = 0;
+                long creditNs = 0; // each stop's overlap, at most what it can cover
                 long reachedNs = fromNs; // the union so far ends here
                 long namedNs = 0;
                 for (int i = firstThatMayOverlap(list, longestNs[c], fromNs); i < list.size()
@@ -227,14 +229,16 @@ public final class TailAttribution {
                     }
                     unionNs += Math.max(0, to - Math.max(from, reachedNs));
                     reachedNs = Math.max(reachedNs, to);
+                    long credit = Math.min(to - from, s.coversAtMostNs);
+                    creditNs += credit;
                     boolean control = s.name.equals(ControlJvm.LATE_WAKE_UP);
-                    if (to - from > namedNs || to - from == namedNs && named[c] != null && !control
+                    if (credit > namedNs || credit == namedNs && named[c] != null && !control
                             && named[c].name.equals(ControlJvm.LATE_WAKE_UP)) {
-                        namedNs = to - from;
+                        namedNs = credit;
                         named[c] = s;
                     }
                 }
-                coveredNs[c] = unionNs;
+                coveredNs[c] = Math.min(unionNs, creditNs);
             }
             return Coverage.of(aboveMedianNs > 0 ? aboveMedianNs : toNs - fromNs, coveredNs, named);
         }

@@ -170,4 +170,21 @@ class CoverageRuleTest {
         TailPart t = attribute();
         assertEquals(1, t.aboveThreshold.code, t.toJson().toString());
     }
+
+    /**
+     * A run-queue wait is known by its length, not its place: a 3 ms wait seen between two reads 25 ms apart (the
+     * probe itself late on a busy machine) is held by a 28 ms interval, yet covers a 20 ms sample by 3 ms at most.
+     */
+    @Test
+    void aWaitHeldByAWideIntervalCoversNoMoreThanItsLength() throws IOException {
+        sample(10 * MS, 30 * MS);
+        probe.stalls().add(5 * MS, 33 * MS, 1, 3 * MS);
+        TailPart t = attribute();
+        assertEquals(1, t.aboveThreshold.code, t.toJson().toString());
+        probe.stalls().add(8 * MS, 31 * MS, 2, 12 * MS); // the consumer waited 12 ms: 3 + 12 of 20, at most
+        t = attribute();
+        assertEquals(1, t.aboveThreshold.platform, t.toJson().toString());
+        assertEquals("run queue of lb-consumer", t.worst.get("platform").stop);
+        assertEquals(0.75, t.worst.get("platform").covered, 1e-4);
+    }
 }
