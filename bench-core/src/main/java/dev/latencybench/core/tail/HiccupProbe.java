@@ -25,7 +25,8 @@ import dev.latencybench.core.time.Clock;
  * <p>A run-queue wait is added to the counter when the thread gets the CPU back, so a growth {@code g} seen by a
  * read that ended at {@code t1}, where the previous read started at {@code t0}, is a wait that ended in
  * {@code (t0, t1]} and began no earlier than {@code t0 - g}: the stall kept is {@code [t0 - g, t1]}, an interval
- * that holds the wait (one tick wider than it, at most, while the probe keeps time).
+ * that holds the wait (one tick wider than it while the probe keeps time, far wider where the probe itself waited
+ * for a CPU), with the wait's length {@code g}, which is all of a sample it can cover.
  *
  * <p>Cost: the measuring threads' hot path is not touched (a thread is watched once, when it is pinned); the
  * probe wakes about 1,000 times a second and then reads one {@code schedstat} file per watched thread (a few
