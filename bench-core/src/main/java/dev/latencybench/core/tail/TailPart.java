@@ -29,6 +29,8 @@ public final class TailPart {
     public static final int MARKS_PER_CAUSE = 20;
     /** Bytes per sample under which the measuring threads allocate nothing: less than one object header a thousand samples. */
     public static final double ALLOCATES_NOTHING_BYTES = 0.1;
+    /** How the clause names {@code gc} where the measuring threads allocate nothing. */
+    public static final String FORKS_PAUSE = "gc, the fork's pause";
     private static final Gson GSON = new Gson();
 
     /** The highest of the forks' thresholds: above it, every sample of every fork was kept (unless not kept). */
@@ -231,14 +233,12 @@ public final class TailPart {
 
     /**
      * A cause as the clause names it: its label, and for {@code gc} where the measuring threads allocate nothing,
-     * {@code gc, the fork's pause (0.009 bytes a sample measured)}: the pause is real, its garbage another thread's.
+     * {@code gc, the fork's pause}: the pause is real, its garbage another thread's ({@link #measuredBytesPerSample}
+     * says how little the measured code made; the answer line, at most 200 characters, gives no figure that no table
+     * holds).
      */
     public String named(Cause c) {
-        if (c == Cause.GC && measuredAllocatesNothing()) {
-            return "gc, the fork's pause (" + new java.math.BigDecimal(measuredBytesPerSample)
-                    .round(new java.math.MathContext(2)).stripTrailingZeros().toPlainString() + " bytes a sample measured)";
-        }
-        return c.label();
+        return c == Cause.GC && measuredAllocatesNothing() ? FORKS_PAUSE : c.label();
     }
 
     /** Whether the study counted its measuring threads' allocation and it was about nothing. */
