@@ -46,11 +46,14 @@ public final class Coverage {
     }
 
     /**
-     * @param aboveMedianNs the sample's time above the cell's median, more than 0
+     * @param aboveMedianNs the sample's time above the cell's median; 0 or less: no cause (a sample of no time)
      * @param coveredNs     per cause of {@link #CAUSES}, the time of the sample its stops cover together
      * @param named         per cause, the stop that covers the most of the sample; null where none covers any
      */
     static Coverage of(long aboveMedianNs, long[] coveredNs, Stop[] named) {
+        if (aboveMedianNs <= 0) { // a sample of no time: nothing to explain
+            return new Coverage(1, new long[CAUSES.size()], null, null, null);
+        }
         long[] capped = new long[CAUSES.size()];
         int best = -1;
         int second = -1;

@@ -187,4 +187,12 @@ class CoverageRuleTest {
         assertEquals("run queue of lb-consumer", t.worst.get("platform").stop);
         assertEquals(0.75, t.worst.get("platform").covered, 1e-4);
     }
+
+    /** A kept sample of no time (threshold 0 keeps any) has nothing to explain: the code's, not a division by 0. */
+    @Test
+    void aSampleOfNoTimeIsTheCodes() {
+        Coverage c = Coverage.of(0, new long[] {0, 0, 0}, new Stop[3]);
+        assertNull(c.cause);
+        assertEquals(0.0, c.share(Cause.GC));
+    }
 }
