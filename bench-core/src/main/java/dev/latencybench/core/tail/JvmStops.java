@@ -293,7 +293,9 @@ public final class JvmStops {
         return lastUptimeSec;
     }
 
-    /** The wall clock less {@code System.nanoTime()}'s, in ms, from the lines that carry both; NaN where none does. */
+    /**
+     * The wall clock less {@code System.nanoTime()}'s, in ms, from the lines that carry both; NaN where none does.
+     */
     public double epochLessNanoMs() {
         return epochLessNanoMs;
     }
