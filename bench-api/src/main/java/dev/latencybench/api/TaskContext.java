@@ -46,6 +46,8 @@ public interface TaskContext {
     /**
      * Pins the calling thread (one the task started, such as a consumer) to the CPU the suite set
      * aside for it ({@code -Dbench.cpus}, the second CPU of the pair; the first is the pacing thread's).
+     * Call it from each thread a sample waits on (a consumer, a worker), pinned or not: the suite then also reads
+     * that thread's run-queue wait, so a stall of it is put down to the platform, not to the task's code.
      *
      * @return the CPU, or -1 when the run pins nothing ({@code -Dbench.cpus=none}) or pinning failed
      */

@@ -42,7 +42,20 @@ final class TailCauses {
 
     /** What the chart counts at {@code level}, as its title and axis say: {@code the samples beyond p99.9}. */
     static String what(Level level) {
-        return level == Level.KEPT ? "the worst samples kept" : "the samples " + level.label;
+        return what(level, true);
+    }
+
+    /**
+     * As {@link #what(Level)}; at {@link Level#KEPT}, "the worst" only where each cell's kept samples all lie above
+     * its median ({@code worst}), else {@code the samples kept} (a cell that kept every sample, threshold 0).
+     */
+    static String what(Level level, boolean worst) {
+        return level == Level.KEPT ? (worst ? "the worst samples kept" : "the samples kept") : "the samples " + level.label;
+    }
+
+    /** Whether every cell's kept samples are its worst: each lies above the cell's median. */
+    static boolean keptAreWorst(List<TailPart> tails) {
+        return tails.stream().allMatch(t -> t == null || t.keptWords().startsWith("of the "));
     }
 
     /** The palette slot of a cause: vermillion gc, purple safepoint, sky blue platform, green code, olive other. */
@@ -71,6 +84,7 @@ final class TailCauses {
             return;
         }
         Level level = level(tails);
+        String what = what(level, keptAreWorst(tails));
         boolean other = tails.stream().anyMatch(t -> t != null && t.at(level).other > 0);
         List<Cause> causes = new ArrayList<>();
         for (Cause c : Cause.values()) {
@@ -103,29 +117,34 @@ final class TailCauses {
             row.add(t == null ? "no attribution" : String.format(Locale.ROOT, "%,d", t.at(level).attributed)
                     + (why == null ? "" : " (fewer than " + TailPart.SHARES_FROM + ": no bar)"));
             for (int k = 0; k < counts.length; k++) {
+                long shared = t == null ? 0 : t.at(level).sharedBy(causes.get(k));
                 row.add(t == null ? "—" : String.format(Locale.ROOT, "%,d", counts[k])
-                        + (why == null ? " (" + ShareBarChart.percent(bars.get(i).share(k)) + ")" : ""));
+                        + (why == null ? " (" + ShareBarChart.percent(bars.get(i).share(k)) + ")" : "")
+                        + (shared == 0 ? "" : String.format(Locale.ROOT, " + %,d shared", shared)));
             }
             table.add(row);
         }
         String base = (scenario + "-tail-causes").replaceAll("[^A-Za-z0-9._-]", "_");
-        doc.h(3, "Why the tail: " + what(level) + " by cause");
+        doc.h(3, "Why the tail: " + what + " by cause");
         boolean anyBar = bars.stream().anyMatch(b -> b.missing() == null);
         if (anyBar) {
             // the page's hint reads what the bars count from the y axis's title: keep it "share of <what> (%)"
-            Charts.shares(charts, base, scenario + ": " + what(level) + " by cause, per cell",
-                    "share of " + what(level) + " (%)", parts, slots, bars);
-            doc.chart(base, scenario + ": each cell's " + what(level).substring(4)
+            Charts.shares(charts, base, scenario + ": " + what + " by cause, per cell",
+                    "share of " + what + " (%)", parts, slots, bars);
+            doc.chart(base, scenario + ": each cell's " + what.substring(4)
                     + " by the cause each was put down to");
         }
         doc.p((level == Level.P99_9 ? "" : "No cell has " + TailPart.SHARES_FROM + " samples beyond p99.9 attributed"
                 + (level == Level.P99 ? ", so the chart shows those beyond p99. " : anyBar ? " or beyond p99, so the"
-                + " chart shows every sample the forks kept, their worst. " : " or beyond p99 or kept, too few for a"
+                + " chart shows every sample the forks kept" + (keptAreWorst(tails) ? ", their worst. " : ". ")
+                : " or beyond p99 or kept, too few for a"
                 + " share: the counts are in the table, and no chart is drawn. "))
                 + "Each of a cell's kept samples " + (level == Level.KEPT ? "" : level.label + " ")
-                + "is put down to the first of gc (a GC pause or stall),"
-                + " safepoint (another safepoint), platform (the hiccup probe saw the machine stall) and code (none of"
-                + " these: the measured code or transport) whose interval overlaps its lifetime"
+                + "is put down to the cause whose stops cover the most of its time above the cell's median, at least"
+                + " half of it: gc (a GC pause or stall), safepoint (another safepoint), platform (a measuring"
+                + " thread's run-queue wait, or the hiccup probe saw the machine stall); else code (the measured code"
+                + " or transport). Where a second cause covered a third or more of a sample too, it is counted as"
+                + " shared beside its own count"
                 + (other ? "; other: a result or fork that did not tell the platform and the code apart" : "")
                 + (anyBar ? ". The number over a bar is how many were attributed; a cell with fewer than "
                 + TailPart.SHARES_FROM + " has no bar, and says so." : "."));

@@ -188,14 +188,26 @@ final class VariantAnswer {
             }
         }
         return String.format(Locale.ROOT, "beyond p99.9: %,d of %,d %s", t.beyondP99_9.count(most),
-                t.beyondP99_9.attributed, most.label());
+                t.beyondP99_9.attributed, t.named(most));
     }
 
     /**
      * {@code 20 / 0 / 3 / 1 of 24}: gc, safepoint, platform and code; a result that did not tell the platform and
-     * the code apart (written before the hiccup probe) as it was: {@code 20 / 0 / 4 other of 24}.
+     * the code apart (written before the hiccup probe) as it was: {@code 20 / 0 / 4 other of 24}. Where a second
+     * cause covered a large share of some samples too, the split follows: {@code 10 / 0 / 0 / 0 of 10, platform
+     * shared 10}.
      */
     static String causes(TailPart.Beyond b) {
+        StringBuilder split = new StringBuilder();
+        for (Cause c : Cause.values()) {
+            if (b.sharedBy(c) > 0) {
+                split.append(String.format(Locale.ROOT, ", %s shared %,d", c.label(), b.sharedBy(c)));
+            }
+        }
+        return counts(b) + split;
+    }
+
+    private static String counts(TailPart.Beyond b) {
         if (b.other > 0) {
             return b.platform + b.code == 0
                     ? String.format(Locale.ROOT, "%,d / %,d / %,d other of %,d", b.gc, b.safepoint, b.other, b.attributed)

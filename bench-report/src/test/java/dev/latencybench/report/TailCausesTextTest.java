@@ -25,4 +25,11 @@ class TailCausesTextTest {
         assertEquals("12 / 0 / 2 / 1, 5 other of 20", VariantAnswer.causes(beyond(12, 0, 2, 1, 5)),
                 "forks with and without a probe in one cell");
     }
+
+    @Test
+    void theFiguresTableShowsTheSplitWhereTwoCausesCoveredTheSameSamples() {
+        TailPart.Beyond b = beyond(10, 0, 0, 0, 0);
+        b.shared.put("platform", 10L);
+        assertEquals("10 / 0 / 0 / 0 of 10, platform shared 10", VariantAnswer.causes(b));
+    }
 }

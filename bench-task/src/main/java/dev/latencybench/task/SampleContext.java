@@ -9,6 +9,7 @@ import dev.latencybench.core.affinity.AffinityService;
 import dev.latencybench.core.affinity.CpuPlan;
 import dev.latencybench.core.fork.MetricRecorder;
 import dev.latencybench.core.fork.PeriodContext;
+import dev.latencybench.core.tail.MeasuringThreads;
 
 /**
  * The {@link TaskContext} of one benchmark JVM: lives from the task's set-up to its tear-down, and
@@ -106,8 +107,13 @@ final class SampleContext implements TaskContext {
         return config.ratePerSec();
     }
 
+    /**
+     * Declares the calling thread measuring ({@link MeasuringThreads}), pinned or not: a sample waits on it, so the
+     * fork's hiccup probe watches its run-queue wait and a stall of it is told as the platform's, not the task's code.
+     */
     @Override
     public int pinWorkerThread() {
+        MeasuringThreads.declareCurrentThread();
         CpuPlan cpus = config.cpus();
         return cpus.pins() ? affinity.pinCurrentThread(cpus.cpu(1)) : -1;
     }

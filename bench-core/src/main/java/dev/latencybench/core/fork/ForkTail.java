@@ -33,7 +33,9 @@ import dev.latencybench.core.time.Clock;
  * warm-up and without {@code bench.tail.above}, the threshold is 0: the buffer keeps the worst samples.
  *
  * <p>With a probe clock ({@link #withProbe}), the buffer comes with a {@link HiccupProbe}, started with it and
- * running until the JVM ends, which watches each thread pinned in a measured period ({@link #watchCurrentThread});
+ * running until the JVM ends, which watches each thread pinned in a measured period ({@link #watchCurrentThread})
+ * and each thread declared measuring before it started ({@link dev.latencybench.core.tail.MeasuringThreads}: a task's
+ * worker pinned in its set-up);
  * its stalls go to {@code stalls.bin} beside {@code outliers.bin}, so the outliers can be told apart as the
  * platform's or the code's.
  *

@@ -220,6 +220,9 @@ public final class CellMerger {
             r.forkSummaries.put(name, perFork.get(i));
         }
         TailPart tail = tailOf(cellDir, forkDirs, primary, flags);
+        if (tail != null) {
+            tail.measuredBytesPerSample = accounting.measuredBytesPerSample();
+        }
         r.tail = tail == null ? null : tail.toJson();
         r.pinning = pinning;
         r.machineLoad = loads;

@@ -26,6 +26,15 @@ public interface Accounting {
      */
     long expectedSamples();
 
+    /**
+     * The bytes the measuring threads allocated per sample over the measured periods, where the study counts them
+     * (the one-way studies' producer and consumer); null where it does not. Under about nothing, a GC pause in the
+     * tail is the fork's (garbage other threads made), not the measured code's: the tail's clause says so.
+     */
+    default Double measuredBytesPerSample() {
+        return null;
+    }
+
     /** Counts nothing, flags nothing, expects nothing. */
     static Accounting none() {
         return new Accounting() {

@@ -1,8 +1,9 @@
 package dev.latencybench.core.tail;
 
 /**
- * What a tail sample is put down to, in the order an attribution tries them: the first whose stop or stall
- * covers part of the sample's lifetime wins; {@link #CODE} is what is left. {@link #OTHER} is only read: a result
+ * What a tail sample is put down to ({@link Coverage}): the cause whose stops or stalls cover the most of the
+ * sample's time above the cell's median, at least half of it (on a tie, the first in this order);
+ * {@link #CODE} is what is left. {@link #OTHER} is only read: a result
  * written before the platform and the code were told apart, or a fork that ran no {@link HiccupProbe}, put what
  * the JVM's stops did not cover down to it. Stateless.
  */

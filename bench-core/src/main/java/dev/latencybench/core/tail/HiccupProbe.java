@@ -25,7 +25,8 @@ import dev.latencybench.core.time.Clock;
  * <p>A run-queue wait is added to the counter when the thread gets the CPU back, so a growth {@code g} seen by a
  * read that ended at {@code t1}, where the previous read started at {@code t0}, is a wait that ended in
  * {@code (t0, t1]} and began no earlier than {@code t0 - g}: the stall kept is {@code [t0 - g, t1]}, an interval
- * that holds the wait (one tick wider than it, at most, while the probe keeps time).
+ * that holds the wait (one tick wider than it while the probe keeps time, far wider where the probe itself waited
+ * for a CPU), with the wait's length {@code g}, which is all of a sample it can cover.
  *
  * <p>Cost: the measuring threads' hot path is not touched (a thread is watched once, when it is pinned); the
  * probe wakes about 1,000 times a second and then reads one {@code schedstat} file per watched thread (a few
@@ -38,7 +39,7 @@ public final class HiccupProbe implements Runnable {
     public static final long TICK_NS = TimeUnit.MILLISECONDS.toNanos(TICK_MS);
     /** A wake-up this late, or a run-queue delay that grew by this much between looks, is a stall. */
     public static final long BOUND_NS = TimeUnit.MILLISECONDS.toNanos(1);
-    /** The stalls kept per fork (20 bytes each on disk); later ones are counted, not kept. */
+    /** The stalls kept per fork (28 bytes each on disk); later ones are counted, not kept. */
     public static final int MOST_STALLS = 100_000;
     /** Measuring threads watched at once; a thread that ended frees its place. */
     static final int MOST_WATCHED = 16;
@@ -76,13 +77,22 @@ public final class HiccupProbe implements Runnable {
         this.stalls = new StallBuffer(capacity);
     }
 
-    /** A probe on {@code clock} running on a daemon thread {@code lb-hiccup}, started now. */
+    /**
+     * A probe on {@code clock} running on a daemon thread {@code lb-hiccup}, started now; it watches the threads
+     * {@linkplain MeasuringThreads declared} measuring so far (a task's pinned worker) and from now on.
+     */
     public static HiccupProbe start(Clock clock) {
         HiccupProbe p = new HiccupProbe(clock, BOUND_NS, MOST_STALLS);
+        MeasuringThreads.attach(p);
         Thread t = new Thread(p, "lb-hiccup");
         t.setDaemon(true);
         t.start();
         return p;
+    }
+
+    /** The name of a stall of {@code thread}'s run queue: {@code run queue of lb-producer}. */
+    static String runQueueOf(Thread thread) {
+        return "run queue of " + thread.getName();
     }
 
     /**
@@ -98,7 +108,7 @@ public final class HiccupProbe implements Runnable {
             }
         }
         RunQueueDelay d = RunQueueDelay.ofCurrentThread();
-        return d != null && watch(me.getId(), "run queue of " + me.getName(), d);
+        return d != null && watch(me.getId(), runQueueOf(me), d);
     }
 
     /** Watches a thread through {@code source} from the next look on; false (and closed) when it is watched already or too many are. */
@@ -162,7 +172,7 @@ public final class HiccupProbe implements Runnable {
         }
         long grewNs = delayNs - lastDelayNs[i];
         if (grewNs > boundNs) {
-            stalls.add(lastReadStartNs[i] - grewNs, endNs, sourceOf[i]);
+            stalls.add(lastReadStartNs[i] - grewNs, endNs, sourceOf[i], grewNs);
         }
         lastDelayNs[i] = delayNs;
         lastReadStartNs[i] = startNs;

@@ -2,6 +2,7 @@ package dev.latencybench.core.tail;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,11 +26,28 @@ import java.util.regex.Pattern;
  * interval is kept, named by the pause's phase. A safepoint of a collector's operation with no pause line
  * in it (ZGC's and Shenandoah's pauses are logged at {@code gc,phases} and {@code gc}) still counts as
  * {@link Cause#GC}. A log without {@code timenanos} (written before it was added) yields no stops.
+ *
+ * <p>The one reader of the log: the tail's attribution reads its {@link #stops}, the report's pause table and
+ * summary its {@link #pauses} (every safepoint's length, and JDK 11's {@code Total time for which application threads
+ * were stopped}) and {@link #collections}, the timeline each pause's place on the uptime and wall clocks. A fork's log
+ * is read with its rotated files ({@link #readForkLog}): the suite turns rotation off ({@code filecount=0}), and a log
+ * written with it on ({@code -Xlog}'s default keeps 5 files of 20 MB: {@code gc-<pid>.log.0} ... beside the current
+ * one) loses none of its earlier stops.
  * Immutable; parsing is not for a hot path.
  */
 public final class JvmStops {
     /** The {@code timenanos} decoration: {@code [3377304225561ns]}. */
     private static final Pattern NANOS = Pattern.compile("\\[(\\d+)ns\\]");
+    /**
+     * A line's leading decorations, {@code [40.820s]}, then optionally {@code [1795411969862ms]} and
+     * {@code [11377239490939ns]}: the JVM's uptime, the wall clock and {@code System.nanoTime()}'s clock.
+     */
+    private static final Pattern TIMES = Pattern.compile("^\\[(\\d+(?:\\.\\d+)?)s\\](?:\\[(\\d+)ms\\])?"
+            + "(?:\\[(\\d+)ns\\])?");
+    /** JDK 11: {@code Total time for which application threads were stopped: 0.0000877 seconds}. */
+    private static final Pattern STOPPED = Pattern.compile("Total time for which application threads were stopped: "
+            + "([0-9.]+) seconds");
+    private static final Pattern GC_ID = Pattern.compile("\\bGC\\((\\d+)\\)");
     /** {@code GC(2) Pause Full (System.gc()) 14M->3M(20M) 22.446ms}; ZGC on JDK 21+ adds {@code Y: } or {@code O: }. */
     private static final Pattern PAUSE = Pattern.compile("\\bGC\\(\\d+\\) (?:[YO]: )?(Pause\\b.*?) (\\d+(?:\\.\\d+)?)ms$");
     /** A heap transition at the end of a pause's phase, such as {@code 14M->3M(20M)}. */
@@ -48,6 +66,26 @@ public final class JvmStops {
     private final List<Stop> stops;
     private final List<Paced> pacing;
     private final int stampedLines;
+    private final List<Pause> pauses;
+    private final long collections;
+    private final double lastUptimeSec;
+    private final double epochLessNanoMs;
+
+    /**
+     * One time the application threads were stopped, as a line of the log reports it: its length and when it ended,
+     * on each clock the line carries ({@code -1} for one it does not).
+     */
+    public static final class Pause {
+        public final long lengthNs;
+        public final double endUptimeSec;
+        public final long endEpochMs;
+
+        Pause(long lengthNs, double endUptimeSec, long endEpochMs) {
+            this.lengthNs = lengthNs;
+            this.endUptimeSec = endUptimeSec;
+            this.endEpochMs = endEpochMs;
+        }
+    }
 
     /** Shenandoah's pacing of one thread: {@code pacedMs} of the {@code windowMs} that ended at {@code endNs}. */
     public static final class Paced {
@@ -64,14 +102,90 @@ public final class JvmStops {
         }
     }
 
-    private JvmStops(List<Stop> stops, List<Paced> pacing, int stampedLines) {
+    private JvmStops(List<Stop> stops, List<Paced> pacing, int stampedLines, List<Pause> pauses, long collections,
+            double lastUptimeSec, double epochLessNanoMs) {
         this.stops = Collections.unmodifiableList(stops);
         this.pacing = Collections.unmodifiableList(pacing);
         this.stampedLines = stampedLines;
+        this.pauses = Collections.unmodifiableList(pauses);
+        this.collections = collections;
+        this.lastUptimeSec = lastUptimeSec;
+        this.epochLessNanoMs = epochLessNanoMs;
     }
 
+    /** One log file as it is (none of its rotated files). */
     public static JvmStops read(Path log) throws IOException {
         return parse(Files.readAllLines(log, StandardCharsets.UTF_8));
+    }
+
+    /**
+     * The log of the fork {@code pid} in {@code cellDir}: {@code gc-<pid>.log} and the files {@code -Xlog} rotated out
+     * of it ({@code gc-<pid>.log.0}, {@code .1}, ...), in the order they were written (by the first uptime stamp of
+     * each: a rotation reuses numbers in a ring); null where there is none.
+     */
+    public static JvmStops readForkLog(Path cellDir, String pid) throws IOException {
+        List<Path> files = forkLogFiles(cellDir, "gc-" + pid + ".log");
+        if (files.isEmpty()) {
+            return null;
+        }
+        List<String> lines = new ArrayList<>();
+        for (Path f : files) {
+            lines.addAll(Files.readAllLines(f, StandardCharsets.UTF_8));
+        }
+        return parse(lines);
+    }
+
+    /** Every fork's log in {@code cellDir} ({@code gc-<pid>.log} and its rotated files), one per fork, by file name. */
+    public static Map<String, JvmStops> readForkLogs(Path cellDir) throws IOException {
+        Map<String, JvmStops> byPid = new TreeMap<>();
+        if (cellDir == null || !Files.isDirectory(cellDir)) {
+            return byPid;
+        }
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(cellDir, "gc-*.log")) {
+            for (Path log : ds) {
+                String name = log.getFileName().toString();
+                String pid = name.substring("gc-".length(), name.length() - ".log".length());
+                byPid.put(pid, readForkLog(cellDir, pid));
+            }
+        }
+        return byPid;
+    }
+
+    /** {@code name} and its rotated files in {@code dir}, earliest written first; empty where {@code name} is missing. */
+    static List<Path> forkLogFiles(Path dir, String name) throws IOException {
+        Path current = dir.resolve(name);
+        if (!Files.exists(current)) {
+            return List.of();
+        }
+        List<Path> files = new ArrayList<>();
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(dir, name + ".*")) {
+            for (Path f : ds) {
+                if (f.getFileName().toString().substring(name.length() + 1).matches("\\d+")) {
+                    files.add(f);
+                }
+            }
+        }
+        Map<Path, Double> firstUptime = new java.util.HashMap<>();
+        for (Path f : files) {
+            firstUptime.put(f, firstUptimeSec(f));
+        }
+        files.sort(Comparator.comparingDouble(firstUptime::get));
+        files.add(current); // the file being written when the JVM ended: the latest
+        return files;
+    }
+
+    /** The uptime stamp of a file's first stamped line; infinity for none. */
+    private static double firstUptimeSec(Path f) throws IOException {
+        try (java.io.BufferedReader r = Files.newBufferedReader(f, StandardCharsets.UTF_8)) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                Matcher t = TIMES.matcher(line);
+                if (t.find()) {
+                    return Double.parseDouble(t.group(1));
+                }
+            }
+        }
+        return Double.POSITIVE_INFINITY;
     }
 
     public static JvmStops parse(List<String> lines) {
@@ -81,7 +195,29 @@ public final class JvmStops {
         List<Paced> pacing = new ArrayList<>();
         boolean inPacing = false;
         int stamped = 0;
+        List<Pause> pauses = new ArrayList<>();
+        long highestGc = -1;
+        double lastUptime = 0;
+        double epochLessNano = Double.NaN;
         for (String line : lines) {
+            Matcher t = TIMES.matcher(line);
+            if (t.find()) {
+                double uptime = Double.parseDouble(t.group(1));
+                lastUptime = Math.max(lastUptime, uptime);
+                if (t.group(2) != null && t.group(3) != null) {
+                    // the wall clock is in whole ms, cut down: the largest difference is the closest to the true one
+                    double d = Long.parseLong(t.group(2)) - Long.parseLong(t.group(3)) / 1e6;
+                    epochLessNano = Double.isNaN(epochLessNano) ? d : Math.max(epochLessNano, d);
+                }
+                long ns = pauseNs(line);
+                if (ns >= 0) {
+                    pauses.add(new Pause(ns, uptime, t.group(2) == null ? -1 : Long.parseLong(t.group(2))));
+                }
+            }
+            Matcher id = GC_ID.matcher(line);
+            if (id.find()) {
+                highestGc = Math.max(highestGc, Long.parseLong(id.group(1)));
+            }
             Matcher n = NANOS.matcher(line);
             if (!n.find()) {
                 continue;
@@ -123,7 +259,45 @@ public final class JvmStops {
         }
         pausesByEnd.values().forEach(out::addAll); // pauses with no safepoint line around them (JDK 11's log)
         out.sort(Comparator.comparingLong((Stop s) -> s.startNs).thenComparingLong(s -> s.endNs));
-        return new JvmStops(out, pacing, stamped);
+        return new JvmStops(out, pacing, stamped, pauses, highestGc + 1, lastUptime, epochLessNano);
+    }
+
+    /**
+     * The time a log line says the application threads were stopped, in ns: a safepoint's {@code Total: N ns}
+     * (JDK 17+), JDK 11's {@code Total time for which application threads were stopped: S seconds}; -1 for none.
+     */
+    public static long pauseNs(String line) {
+        Matcher m = SAFEPOINT.matcher(line);
+        if (m.find()) {
+            return Long.parseLong(m.group(2));
+        }
+        Matcher s = STOPPED.matcher(line);
+        if (s.find()) {
+            return Math.round(Double.parseDouble(s.group(1)) * 1e9);
+        }
+        return -1;
+    }
+
+    /** Every time the log says the application threads were stopped, in the log's order, warm-up included. */
+    public List<Pause> pauses() {
+        return pauses;
+    }
+
+    /** The collections the log numbers ({@code GC(n)}): the highest number plus one; 0 for none. */
+    public long collections() {
+        return collections;
+    }
+
+    /** The uptime of the log's last stamped line: about when the JVM ended. */
+    public double lastUptimeSec() {
+        return lastUptimeSec;
+    }
+
+    /**
+     * The wall clock less {@code System.nanoTime()}'s, in ms, from the lines that carry both; NaN where none does.
+     */
+    public double epochLessNanoMs() {
+        return epochLessNanoMs;
     }
 
     private static long msToNs(String ms) {

@@ -13,6 +13,7 @@ public final class StallBuffer {
     private final long[] startNs;
     private final long[] endNs;
     private final int[] source;
+    private final long[] waitNs;
     private volatile int size;
     private volatile long notKept;
 
@@ -23,10 +24,19 @@ public final class StallBuffer {
         startNs = new long[capacity];
         endNs = new long[capacity];
         source = new int[capacity];
+        waitNs = new long[capacity];
     }
 
-    /** The probe thread only. */
+    /** A stall that lasted all of {@code [fromNs, toNs]} (a late wake-up). The probe thread only. */
     void add(long fromNs, long toNs, int sourceIndex) {
+        add(fromNs, toNs, sourceIndex, toNs - fromNs);
+    }
+
+    /**
+     * A stall of {@code stalledNs} somewhere in {@code [fromNs, toNs]} (a run-queue wait, known by its growth between
+     * two reads, not by its place). The probe thread only.
+     */
+    void add(long fromNs, long toNs, int sourceIndex, long stalledNs) {
         int n = size;
         if (n == startNs.length) {
             notKept = notKept + 1; // one writer: no lost update
@@ -35,6 +45,7 @@ public final class StallBuffer {
         startNs[n] = fromNs;
         endNs[n] = toNs;
         source[n] = sourceIndex;
+        waitNs[n] = Math.min(stalledNs, toNs - fromNs);
         size = n + 1;
     }
 
@@ -60,5 +71,10 @@ public final class StallBuffer {
 
     public int source(int i) {
         return source[i];
+    }
+
+    /** How long stall {@code i} lasted: its interval's length, or less for a run-queue wait placed within it. */
+    public long stalledNs(int i) {
+        return waitNs[i];
     }
 }

@@ -18,17 +18,19 @@ import dev.latencybench.core.result.ResultFiles;
  * A fork's platform stalls on disk ({@code stalls.bin} beside its {@code outliers.bin}), big-endian:
  *
  * <pre>
- *   int magic 'LBST', int version 1, long boundNs, long notKept, int sources, sources x UTF name,
- *   int kept, kept x (long startNs, long endNs, int source)
+ *   int magic 'LBST', int version 2, long boundNs, long notKept, int sources, sources x UTF name,
+ *   int kept, kept x (long startNs, long endNs, int source, long stalledNs)
  * </pre>
  *
- * 20 bytes a stall kept, so bounded by the probe's buffer ({@value HiccupProbe#MOST_STALLS} stalls: 2 MB).
+ * 28 bytes a stall kept, so bounded by the probe's buffer ({@value HiccupProbe#MOST_STALLS} stalls: 2.8 MB).
+ * {@code stalledNs} is how long the stall lasted somewhere in its interval (a run-queue wait is known by its length,
+ * not its place). Version 1 (20 bytes a stall, without it) is read too: each stall then lasted its whole interval.
  * Written through a temporary file. Immutable once read.
  */
 public final class StallFile {
     private static final int MAGIC = 0x4C425354; // "LBST"
-    private static final int VERSION = 1;
-    private static final int BYTES_PER_STALL = 20;
+    private static final int VERSION = 2;
+    private static final int BYTES_PER_STALL_V1 = 20;
 
     /** The probe's bound: a wake-up later than this, or a run-queue delay growing by more, was kept. */
     public final long boundNs;
@@ -65,6 +67,7 @@ public final class StallFile {
                     out.writeLong(b.startNs(i));
                     out.writeLong(b.endNs(i));
                     out.writeInt(b.source(i));
+                    out.writeLong(b.stalledNs(i));
                 }
             }
         });
@@ -73,8 +76,9 @@ public final class StallFile {
     /** Reads a file {@link #write} wrote; an {@link IOException} naming the file for anything else. */
     public static StallFile read(Path file) throws IOException {
         try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file)))) {
-            if (in.readInt() != MAGIC || in.readInt() != VERSION) {
-                throw new IOException(file + " is not a stall file of version " + VERSION);
+            int version = in.readInt() == MAGIC ? in.readInt() : -1;
+            if (version != 1 && version != VERSION) {
+                throw new IOException(file + " is not a stall file of version 1 or " + VERSION);
             }
             long boundNs = in.readLong();
             long notKept = in.readLong();
@@ -87,7 +91,7 @@ public final class StallFile {
                 names.add(in.readUTF());
             }
             int kept = in.readInt();
-            if (kept < 0 || (long) kept * BYTES_PER_STALL > Files.size(file)) {
+            if (kept < 0 || (long) kept * BYTES_PER_STALL_V1 > Files.size(file)) {
                 throw new IOException(file + " claims " + kept + " stalls, more than it holds");
             }
             List<Stop> stalls = new ArrayList<>(kept);
@@ -95,11 +99,12 @@ public final class StallFile {
                 long start = in.readLong();
                 long end = in.readLong();
                 int source = in.readInt();
-                if (source < 0 || source >= names.size() || end < start) {
+                long stalledNs = version == 1 ? end - start : in.readLong();
+                if (source < 0 || source >= names.size() || end < start || stalledNs < 0) {
                     throw new IOException(file + ": stall " + i + " is damaged (source " + source + ", ["
                             + start + ", " + end + "] ns)");
                 }
-                stalls.add(new Stop(Cause.PLATFORM, names.get(source), start, end));
+                stalls.add(new Stop(Cause.PLATFORM, names.get(source), start, end, stalledNs));
             }
             stalls.sort(Comparator.comparingLong((Stop s) -> s.startNs));
             return new StallFile(boundNs, notKept, List.copyOf(stalls), names.size() > 1);

@@ -14,8 +14,18 @@ public final class Stop {
     public final String name;
     public final long startNs;
     public final long endNs;
+    /**
+     * How much of a sample the stop can cover at most: its length, or less for a stall known by its length but not
+     * its place within {@code [startNs, endNs]} (a run-queue wait seen between two of the probe's reads: on a busy
+     * machine the probe reads late, and the interval that holds a 5 ms wait can be 30 ms wide).
+     */
+    public final long coversAtMostNs;
 
     public Stop(Cause cause, String name, long startNs, long endNs) {
+        this(cause, name, startNs, endNs, endNs - startNs);
+    }
+
+    public Stop(Cause cause, String name, long startNs, long endNs, long coversAtMostNs) {
         if (endNs < startNs) {
             throw new IllegalArgumentException("a stop ends before it starts: " + startNs + " > " + endNs);
         }
@@ -23,6 +33,7 @@ public final class Stop {
         this.name = Objects.requireNonNull(name, "name");
         this.startNs = startNs;
         this.endNs = endNs;
+        this.coversAtMostNs = Math.max(0, Math.min(coversAtMostNs, endNs - startNs));
     }
 
     public long lengthNs() {
@@ -40,16 +51,18 @@ public final class Stop {
             return false;
         }
         Stop s = (Stop) o;
-        return cause == s.cause && name.equals(s.name) && startNs == s.startNs && endNs == s.endNs;
+        return cause == s.cause && name.equals(s.name) && startNs == s.startNs && endNs == s.endNs
+                && coversAtMostNs == s.coversAtMostNs;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(cause, name, startNs, endNs);
+        return Objects.hash(cause, name, startNs, endNs, coversAtMostNs);
     }
 
     @Override
     public String toString() {
-        return cause.label() + " " + name + " [" + startNs + ", " + endNs + "] ns";
+        return cause.label() + " " + name + " [" + startNs + ", " + endNs + "] ns"
+                + (coversAtMostNs < endNs - startNs ? " (" + coversAtMostNs + " ns of it)" : "");
     }
 }

@@ -13,19 +13,20 @@ import dev.latencybench.core.result.ResultLayout;
 
 /**
  * Puts a cell's outliers down to the JVM's stops and the platform's stalls: each fork's {@code outliers.bin}
- * against the stops in its {@code gc-<pid>.log} (the cell folder's) and the stalls in its {@code stalls.bin}, all
- * on {@code System.nanoTime()}'s clock. A sample's lifetime {@code [end - latency, end]} that overlaps a
- * {@link Cause#GC} stop is {@code gc}; else one that overlaps a {@link Cause#SAFEPOINT} is {@code safepoint};
- * else one that overlaps a stall of the {@link HiccupProbe} is {@code platform} (a watched measuring thread's
- * run-queue wait; the probe's own late wake-up only where it watched none: {@link StallFile#attributable}; or a
- * late wake-up of the idle control JVM's probe beside the forks, {@link ControlJvm}, for a fork that watched no
- * measuring thread, where its stalls cover at least half the lifetime); else {@code code}. A fork without
- * a {@code stalls.bin} (no probe ran) tells neither of the last two: {@code other}, and its shortfall says so.
+ * against the stops in its {@code gc-<pid>.log} (the cell folder's, rotated files included: {@link JvmStops}) and the
+ * stalls in its {@code stalls.bin}, all on {@code System.nanoTime()}'s clock. One rule for every cause
+ * ({@link Coverage}): a sample's lifetime {@code [end - latency, end]} is put down to the cause whose stops cover
+ * the most of its time above the cell's median, where they cover at least half of it ({@link Cause#GC},
+ * {@link Cause#SAFEPOINT}, or {@link Cause#PLATFORM}: a watched measuring thread's run-queue wait, the probe's own
+ * late wake-up only where it watched none ({@link StallFile#attributable}), and for a fork that watched none a late
+ * wake-up of the idle control JVM's probe beside the forks, {@link ControlJvm}); where two causes each cover a large
+ * share, the larger, the other kept as shared; else {@code code}. A fork without a {@code stalls.bin} (no probe ran)
+ * tells neither platform from code: {@code other}, and its shortfall says so.
  * A fork without both other files, or whose log lacks the {@code timenanos} stamp, is left out
  * ({@link TailPart#forksAttributed} says how many were not).
  * {@link TailPart#shortfall} says why a fork's file may lack samples beyond p99.9.
  *
- * <p>Stateless; runs in the launcher after a cell, in time O(outliers x log(stops + stalls)).
+ * <p>Stateless; runs in the launcher after a cell, in time O(outliers x stops overlapping each).
  */
 public final class TailAttribution {
     private TailAttribution() {
@@ -38,11 +39,12 @@ public final class TailAttribution {
         t.beyondP99_9.percentileNs = primary.getTotalCount() == 0 ? 0 : primary.getValueAtPercentile(99.9);
         t.beyondP99.samples = countAbove(primary, t.beyondP99.percentileNs);
         t.beyondP99_9.samples = countAbove(primary, t.beyondP99_9.percentileNs);
+        t.medianNs = primary.getTotalCount() == 0 ? 0 : primary.getValueAtPercentile(50.0);
+        t.cellSamples = primary.getTotalCount();
         boolean any = false;
         List<Stop> control = controlStalls(cellDir, t);
         for (Path fork : forkDirs) {
             Path file = fork.resolve(ResultLayout.OUTLIERS);
-            Path log = cellDir.resolve("gc-" + fork.getFileName() + ".log");
             if (!Files.exists(file)) {
                 continue;
             }
@@ -53,7 +55,7 @@ public final class TailAttribution {
             t.notKept += outliers.notKept;
             String pid = fork.getFileName().toString();
             shortfall(outliers, pid, primary, t);
-            JvmStops stops = outliers.otherProcesses ? null : Files.exists(log) ? JvmStops.read(log) : null;
+            JvmStops stops = outliers.otherProcesses ? null : JvmStops.readForkLog(cellDir, pid);
             if (outliers.otherProcesses) {
                 t.shortfall.add("fork " + pid + ": its samples time other processes, whose GC and safepoint stops"
                         + " are not in its log, so they are put down to the platform or else to those processes ("
@@ -105,7 +107,8 @@ public final class TailAttribution {
             }
             try {
                 for (Stop s : StallFile.read(file).stalls()) {
-                    renamed.add(new Stop(Cause.PLATFORM, ControlJvm.LATE_WAKE_UP, s.startNs, s.endNs));
+                    renamed.add(new Stop(Cause.PLATFORM, ControlJvm.LATE_WAKE_UP, s.startNs, s.endNs,
+                            s.coversAtMostNs));
                 }
             } catch (IOException e) {
                 t.shortfall.add("the control JVM's stalls are not used: " + e.getMessage());
@@ -133,28 +136,37 @@ public final class TailAttribution {
         }
     }
 
-    /** @param none what a sample that no stop or stall covers is put down to: {@code code}, or {@code other} without stalls */
+    /**
+     * Puts each kept outlier of one fork down to a cause by {@link Coverage}: how much of its time above the cell's
+     * median ({@link TailPart#medianNs}) the stops of each cause cover together.
+     *
+     * @param none what a sample that no cause explains is put down to: {@code code}, or {@code other} without stalls
+     */
     static void attribute(OutlierFile outliers, StopIndex stops, Cause none, String fork, TailPart t) {
         Cause[] causeOf = new Cause[outliers.size()];
         for (int i = 0; i < outliers.size(); i++) {
             long end = outliers.endNs(i);
             long latency = outliers.latencyNs(i);
-            Stop stop = stops.first(end - latency, end);
-            Cause cause = stop == null ? none : stop.cause;
-            t.aboveThreshold.add(cause);
+            Coverage c = stops.cover(end - latency, end, latency - t.medianNs);
+            Cause cause = c.cause == null ? none : c.cause;
+            Cause shared = c.cause == null ? null : c.shared;
+            t.aboveThreshold.add(cause, shared);
             if (latency > t.beyondP99.percentileNs) {
-                t.beyondP99.add(cause);
+                t.beyondP99.add(cause, shared);
             }
             if (latency > t.beyondP99_9.percentileNs) {
-                t.beyondP99_9.add(cause);
+                t.beyondP99_9.add(cause, shared);
             }
             causeOf[i] = cause;
+            t.leastKeptNs = t.leastKeptNs == 0 ? latency : Math.min(t.leastKeptNs, latency);
             TailPart.Worst w = t.worst.get(cause.label());
             if (w == null || latency > w.latencyNs) {
                 w = new TailPart.Worst();
                 w.latencyNs = latency;
                 w.endNs = end;
-                w.stop = stop == null ? null : stop.name;
+                w.stop = c.cause == null ? null : c.name;
+                w.covered = c.cause == null ? null : c.share(c.cause);
+                w.sharedWith = shared == null ? null : shared.label();
                 w.fork = fork;
                 t.worst.put(cause.label(), w);
             }
@@ -171,24 +183,21 @@ public final class TailAttribution {
     }
 
     /**
-     * The stops and stalls of one fork, by cause, for finding the first that overlaps an interval; within
-     * {@code platform}, the fork's own stalls (they name the measuring thread that waited) before the control JVM's.
-     * Not thread-safe.
+     * The stops and stalls of one fork, by cause ({@code gc}, {@code safepoint}, {@code platform}: the fork's own
+     * stalls and the control JVM's together), for finding how much of an interval each cause covers. Not thread-safe.
      */
     static final class StopIndex {
-        /** The causes a stop or stall can have, in the order they are tried; the control JVM's stalls last. */
-        private static final Cause[] ORDER = {Cause.GC, Cause.SAFEPOINT, Cause.PLATFORM, Cause.PLATFORM};
-        private static final int CONTROL = ORDER.length - 1;
+        private static final List<Cause> CAUSES = Coverage.CAUSES;
         private final List<List<Stop>> byCause = new ArrayList<>();
-        private final long[] longestNs = new long[ORDER.length];
+        private final long[] longestNs = new long[CAUSES.size()];
 
         /** @param stops earliest start first within each cause */
         StopIndex(List<Stop> stops) {
-            for (int c = 0; c < ORDER.length; c++) {
+            for (int c = 0; c < CAUSES.size(); c++) {
                 byCause.add(new ArrayList<>());
             }
             for (Stop s : stops) {
-                int c = s.name.equals(ControlJvm.LATE_WAKE_UP) ? CONTROL : tier(s.cause);
+                int c = CAUSES.indexOf(s.cause);
                 if (c >= 0) {
                     byCause.get(c).add(s);
                     longestNs[c] = Math.max(longestNs[c], s.lengthNs());
@@ -196,62 +205,60 @@ public final class TailAttribution {
             }
         }
 
-        private static int tier(Cause cause) {
-            for (int c = 0; c < CONTROL; c++) {
-                if (ORDER[c] == cause) {
-                    return c;
-                }
-            }
-            return -1;
-        }
-
-        /** The stop that covers part of {@code [fromNs, toNs]}: a GC one, else a safepoint, else a stall; null for none. */
-        Stop first(long fromNs, long toNs) {
-            for (int c = 0; c < ORDER.length; c++) {
-                Stop s = overlapping(byCause.get(c), longestNs[c], fromNs, toNs);
-                if (s != null && (c != CONTROL || 2 * covered(byCause.get(c), longestNs[c], fromNs, toNs)
-                        >= toNs - fromNs)) {
-                    return s;
-                }
-            }
-            return null;
-        }
-
         /**
-         * How much of {@code [fromNs, toNs]} the stops of {@code list} cover together. The control JVM's late wake-up
-         * is another process's thread, perhaps on another CPU: it is the platform's only where it covers at least half
-         * of the sample's lifetime. On the 2-vCPU VM, a pacer spinning on one CPU left the other to the control's probe
-         * and everything else, and its 1-2 ms late wake-ups inside a task's 3 ms spins took 4 of 20 samples beyond
-         * p99.9 from {@code code}.
+         * What covers {@code [fromNs, toNs]}, a sample's lifetime, whose time above the cell's median is
+         * {@code aboveMedianNs}: per cause, the time its stops cover together (overlaps counted once, and each stop
+         * at most {@link Stop#coversAtMostNs}: a run-queue wait of 5 ms held by a 30 ms interval covers 5 ms at
+         * most), at most {@code aboveMedianNs}; and the stop of each that covers the most, which names it (the fork's
+         * own stall before the control JVM's on a tie).
          */
-        private static long covered(List<Stop> list, long longestNs, long fromNs, long toNs) {
-            long sum = 0;
-            for (Stop s : list) { // few: a control JVM's stalls over one step
-                if (s.startNs >= fromNs - longestNs && s.startNs <= toNs) {
-                    sum += Math.max(0, Math.min(s.endNs, toNs) - Math.max(s.startNs, fromNs));
+        Coverage cover(long fromNs, long toNs, long aboveMedianNs) {
+            long[] coveredNs = new long[CAUSES.size()];
+            Stop[] named = new Stop[CAUSES.size()];
+            for (int c = 0; c < CAUSES.size(); c++) {
+                List<Stop> list = byCause.get(c);
+                long unionNs = 0;
+                long creditNs = 0; // each stop's overlap, at most what it can cover
+                long reachedNs = fromNs; // the union so far ends here
+                long namedNs = 0;
+                for (int i = firstThatMayOverlap(list, longestNs[c], fromNs); i < list.size()
+                        && list.get(i).startNs <= toNs; i++) {
+                    Stop s = list.get(i);
+                    long from = Math.max(s.startNs, fromNs);
+                    long to = Math.min(s.endNs, toNs);
+                    if (to <= from) {
+                        continue;
+                    }
+                    unionNs += Math.max(0, to - Math.max(from, reachedNs));
+                    reachedNs = Math.max(reachedNs, to);
+                    long credit = Math.min(to - from, s.coversAtMostNs);
+                    creditNs += credit;
+                    boolean control = s.name.equals(ControlJvm.LATE_WAKE_UP);
+                    if (credit > namedNs || credit == namedNs && named[c] != null && !control
+                            && named[c].name.equals(ControlJvm.LATE_WAKE_UP)) {
+                        namedNs = credit;
+                        named[c] = s;
+                    }
                 }
+                coveredNs[c] = Math.min(unionNs, creditNs);
             }
-            return sum;
+            return Coverage.of(aboveMedianNs > 0 ? aboveMedianNs : toNs - fromNs, coveredNs, named);
         }
 
-        /** The latest-starting stop of {@code list} that overlaps; only those starting within the longest stop's length of {@code fromNs} can. */
-        private static Stop overlapping(List<Stop> list, long longestNs, long fromNs, long toNs) {
+        /** The first stop of {@code list} (earliest start first) that can reach {@code fromNs}: none starting earlier than the longest's length before it can. */
+        private static int firstThatMayOverlap(List<Stop> list, long longestNs, long fromNs) {
+            long earliest = fromNs - longestNs;
             int lo = 0;
-            int hi = list.size(); // first index whose start is after toNs
+            int hi = list.size();
             while (lo < hi) {
                 int mid = (lo + hi) >>> 1;
-                if (list.get(mid).startNs <= toNs) {
+                if (list.get(mid).startNs < earliest) {
                     lo = mid + 1;
                 } else {
                     hi = mid;
                 }
             }
-            for (int i = lo - 1; i >= 0 && list.get(i).startNs >= fromNs - longestNs; i--) {
-                if (list.get(i).endNs >= fromNs) {
-                    return list.get(i);
-                }
-            }
-            return null;
+            return lo;
         }
     }
 }

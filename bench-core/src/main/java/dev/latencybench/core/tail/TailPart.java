@@ -13,8 +13,9 @@ import com.google.gson.JsonObject;
 /**
  * The {@code tail} member of a cell's {@code result.json}: why its primary metric's worst samples were slow.
  * The samples above the forks' threshold were kept with their end times ({@link #kept}, and {@link #notKept}
- * once a fork's buffer was full); each is put down to the first {@link Cause} whose stop or stall overlaps its
- * lifetime {@code [end - latency, end]}. A result written before the platform and the code were told apart has
+ * once a fork's buffer was full); each is put down to a {@link Cause} by {@link Coverage}: the cause whose stops or
+ * stalls cover the most of its time above the cell's median ({@link #medianNs}), at least half of it, else
+ * {@code code}; where a second cause covered a large share too, it is counted as {@link Beyond#shared}. A result written before the platform and the code were told apart has
  * {@code other} where a newer one has {@code platform} and {@code code}; it is read and shown as it was. Counted beyond p99 and beyond p99.9 of the cell's merged histogram, with the
  * number of samples the histogram holds beyond them: fewer attributed than that means the threshold sat above
  * the percentile or a buffer was full. Written and read through Gson by this one type. A plain holder.
@@ -26,10 +27,26 @@ public final class TailPart {
     public static final long SHARES_FROM = 10;
     /** How many outliers of each cause a fork keeps in {@link #marks} at most: its worst in each of as many slots. */
     public static final int MARKS_PER_CAUSE = 20;
+    /** Bytes per sample under which the measuring threads allocate nothing: less than one object header a thousand samples. */
+    public static final double ALLOCATES_NOTHING_BYTES = 0.1;
+    /** How the clause names {@code gc} where the measuring threads allocate nothing. */
+    public static final String FORKS_PAUSE = "gc, the fork's pause";
     private static final Gson GSON = new Gson();
 
     /** The highest of the forks' thresholds: above it, every sample of every fork was kept (unless not kept). */
     public long thresholdNs;
+    /** The cell's median: a sample's time above it is what a cause's stops must cover ({@link Coverage}). */
+    public long medianNs;
+    /** How many samples the cell's merged histogram holds: where every one was kept, the clause says "of all N". */
+    public long cellSamples;
+    /** The smallest sample kept: where it lies above the median, the kept are the cell's worst. 0: none kept. */
+    public long leastKeptNs;
+    /**
+     * What the measuring threads allocated per sample, where the study counts it ({@code Accounting}); null where it
+     * does not. Below {@value #ALLOCATES_NOTHING_BYTES} bytes, the clause names a {@code gc} cause the fork's pause:
+     * the garbage came from the fork's other threads, not from the measured code.
+     */
+    public Double measuredBytesPerSample;
     /** Forks whose outliers and stops were both read; the others' samples are not attributed. */
     public int forksAttributed;
     public long kept;
@@ -67,6 +84,18 @@ public final class TailPart {
         public long code;
         /** Results written before the hiccup probe, and forks without its {@code stalls.bin}: platform or code. */
         public long other;
+        /**
+         * Per cause label, the samples put down to another cause in which this one too covered a large share
+         * ({@link Coverage#LARGE}) of the time above the median: the split the table and the chart show. Empty in a
+         * result written before it was kept (read as null there).
+         */
+        public Map<String, Long> shared = new LinkedHashMap<>();
+
+        /** The samples put down to another cause that {@code c} shared; 0 for none, or a result without the split. */
+        public long sharedBy(Cause c) {
+            Long n = shared == null ? null : shared.get(c.label());
+            return n == null ? 0 : n;
+        }
 
         public long count(Cause c) {
             switch (c) {
@@ -81,6 +110,17 @@ public final class TailPart {
                 default:
                     return other;
             }
+        }
+
+        /** One sample put down to {@code c}, with {@code sharedWith} (null for none) covering a large share too. */
+        void add(Cause c, Cause sharedWith) {
+            if (sharedWith != null) {
+                if (shared == null) {
+                    shared = new LinkedHashMap<>();
+                }
+                shared.merge(sharedWith.label(), 1L, Long::sum);
+            }
+            add(c);
         }
 
         void add(Cause c) {
@@ -112,6 +152,10 @@ public final class TailPart {
         public long latencyNs;
         public long endNs;
         public String stop;
+        /** The share of its time above the median the cause's stops covered, 0 to 1; null for {@code code}. */
+        public Double covered;
+        /** The cause that covered a large share of it too, where one did; else null. */
+        public String sharedWith;
         public String fork;
     }
 
@@ -166,20 +210,55 @@ public final class TailPart {
     /**
      * The answer's clause on why the tail is what it is: the cause most of the attributed samples beyond p99.9 were
      * put down to, {@code beyond p99.9: 18 of 20 gc}; where fewer than {@value #SHARES_FROM} beyond p99.9 were
-     * attributed, the same beyond p99; where fewer beyond p99 too, over every sample kept ({@code of the 2 worst: 2
-     * code}: a study of few samples, such as start-up's launches). Null when none was attributed.
+     * attributed, the same beyond p99; where fewer beyond p99 too, over the samples kept: {@code of the 2 worst: 2
+     * code} only where every sample kept lies above the cell's median (a threshold above it), {@code of all 304
+     * samples: 285 code} where the cell kept every sample (threshold 0: Jet's windows at smoke scale), else {@code of
+     * 2,000 samples kept: ...}. A result written before the median was kept reads "worst" as it did. Null when none
+     * was attributed.
      */
     public String causeClause() {
         for (Level l : new Level[] {Level.P99_9, Level.P99}) {
             if (enoughAt(l)) {
                 Beyond b = at(l);
                 return String.format(Locale.ROOT, "%s: %,d of %,d %s", l.label, b.count(most(b)), b.attributed,
-                        most(b).label());
+                        named(most(b)));
             }
         }
         Beyond kept = at(Level.KEPT);
-        return kept.attributed == 0 ? null : String.format(Locale.ROOT, "of the %,d worst: %,d %s", kept.attributed,
-                kept.count(most(kept)), most(kept).label());
+        if (kept.attributed == 0) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "%s: %,d %s", keptWords(), kept.count(most(kept)), named(most(kept)));
+    }
+
+    /**
+     * A cause as the clause names it: its label, and for {@code gc} where the measuring threads allocate nothing,
+     * {@code gc, the fork's pause}: the pause is real, its garbage another thread's ({@link #measuredBytesPerSample}
+     * says how little the measured code made; the answer line, at most 200 characters, gives no figure that no table
+     * holds).
+     */
+    public String named(Cause c) {
+        return c == Cause.GC && measuredAllocatesNothing() ? FORKS_PAUSE : c.label();
+    }
+
+    /** Whether the study counted its measuring threads' allocation and it was about nothing. */
+    public boolean measuredAllocatesNothing() {
+        return measuredBytesPerSample != null && measuredBytesPerSample < ALLOCATES_NOTHING_BYTES;
+    }
+
+    /**
+     * What the samples kept are, in words: {@code of the 2 worst} where each lies above the cell's median, {@code of
+     * all 304 samples} where the cell kept every one, else {@code of 2,000 samples kept}.
+     */
+    public String keptWords() {
+        Beyond kept = at(Level.KEPT);
+        if (cellSamples > 0 && kept.attributed >= cellSamples) {
+            return String.format(Locale.ROOT, "of all %,d samples", kept.attributed);
+        }
+        if (medianNs == 0 && leastKeptNs == 0 || leastKeptNs > medianNs) { // an older result: as it read
+            return String.format(Locale.ROOT, "of the %,d worst", kept.attributed);
+        }
+        return String.format(Locale.ROOT, "of %,d samples kept", kept.attributed);
     }
 
     /** The cause with the most samples, the first in {@link Cause}'s order on a tie. */

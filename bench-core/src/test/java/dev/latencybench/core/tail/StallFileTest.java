@@ -34,9 +34,32 @@ class StallFileTest {
         assertEquals(MS, back.boundNs);
         assertEquals(1, back.notKept);
         Stop s = back.stalls().get(0);
-        assertEquals(List.of(new Stop(Cause.PLATFORM, "run queue of lb-producer", s.startNs, clock.nowNs - 3 * MS - MS)),
-                back.stalls());
+        assertEquals(List.of(new Stop(Cause.PLATFORM, "run queue of lb-producer", s.startNs, clock.nowNs - 3 * MS - MS,
+                4 * MS)), back.stalls());
         assertEquals(5 * MS, s.lengthNs(), "4 ms waited, within the tick before the read and the read's own");
+        assertEquals(4 * MS, s.coversAtMostNs, "the wait's own length: all of a sample it can cover");
+    }
+
+    /** A file written before the wait's length was kept (version 1) reads each stall as lasting its interval. */
+    @Test
+    void aVersionOneFileReadsEachStallAsItsWholeInterval() throws IOException {
+        Path file = tmp.resolve("stalls-v1.bin");
+        try (java.io.DataOutputStream out = new java.io.DataOutputStream(java.nio.file.Files.newOutputStream(file))) {
+            out.writeInt(0x4C425354);
+            out.writeInt(1);
+            out.writeLong(MS);
+            out.writeLong(0);
+            out.writeInt(2);
+            out.writeUTF(HiccupProbe.LATE_WAKE_UP);
+            out.writeUTF("run queue of lb-consumer");
+            out.writeInt(1);
+            out.writeLong(10 * MS);
+            out.writeLong(15 * MS);
+            out.writeInt(1);
+        }
+        assertEquals(List.of(new Stop(Cause.PLATFORM, "run queue of lb-consumer", 10 * MS, 15 * MS)),
+                StallFile.read(file).stalls());
+        assertEquals(5 * MS, StallFile.read(file).stalls().get(0).coversAtMostNs);
     }
 
     @Test

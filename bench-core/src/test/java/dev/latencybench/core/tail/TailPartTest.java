@@ -41,4 +41,47 @@ class TailPartTest {
         assertNull(new TailPart().causeClause(), "nothing attributed: no clause");
         assertNull(TailPart.ofMember(null));
     }
+
+    /** Jet at smoke scale: threshold 0 and 304 samples, every one kept: not "the worst", all of them. */
+    @Test
+    void aCellThatKeptEverySampleSaysOfAll() {
+        TailPart t = new TailPart();
+        t.cellSamples = 304;
+        t.medianNs = 2_000_000;
+        t.leastKeptNs = 900_000;
+        t.aboveThreshold.attributed = 304;
+        t.aboveThreshold.code = 285;
+        t.aboveThreshold.platform = 19;
+        assertEquals("of all 304 samples: 285 code", t.causeClause());
+    }
+
+    /** Kept samples that reach down to the median or below are not "the worst" either. */
+    @Test
+    void keptSamplesNotAllAboveTheMedianAreNotTheWorst() {
+        TailPart t = new TailPart();
+        t.cellSamples = 100_000;
+        t.medianNs = 2_000;
+        t.leastKeptNs = 1_500;
+        t.aboveThreshold.attributed = 5;
+        t.aboveThreshold.code = 5;
+        assertEquals("of 5 samples kept: 5 code", t.causeClause());
+        t.leastKeptNs = 2_001;
+        assertEquals("of the 5 worst: 5 code", t.causeClause());
+    }
+
+    /** A GC pause under measuring threads that allocate nothing is the fork's: its garbage came from elsewhere. */
+    @Test
+    void aGcCauseWhereTheMeasuredCodeAllocatesNothingIsTheForksPause() {
+        TailPart t = new TailPart();
+        t.beyondP99_9.attributed = 198;
+        t.beyondP99_9.gc = 144;
+        t.beyondP99_9.code = 54;
+        assertEquals("beyond p99.9: 144 of 198 gc", t.causeClause(), "allocation not counted: plain gc");
+        t.measuredBytesPerSample = 0.009;
+        assertEquals("beyond p99.9: 144 of 198 gc, the fork's pause", t.causeClause());
+        assertEquals("beyond p99.9: 144 of 198 gc, the fork's pause", TailPart.ofMember(t.toJson()).causeClause(),
+                "read back");
+        t.measuredBytesPerSample = 24.0;
+        assertEquals("beyond p99.9: 144 of 198 gc", t.causeClause(), "the measured code's own garbage");
+    }
 }

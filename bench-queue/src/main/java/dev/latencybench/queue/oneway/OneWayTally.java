@@ -175,6 +175,12 @@ public final class OneWayTally {
             public long expectedSamples() {
                 return total.expectedSamples();
             }
+
+            @Override
+            public Double measuredBytesPerSample() {
+                return total.messages.sent == 0 ? null
+                        : (double) (total.producerBytes + total.consumerBytes) / total.messages.sent;
+            }
         };
     }
 

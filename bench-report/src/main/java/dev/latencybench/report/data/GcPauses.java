@@ -1,31 +1,22 @@
 package dev.latencybench.report.data;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+
+import dev.latencybench.core.tail.JvmStops;
 
 /**
- * The stop-the-world pauses of one fork, each with its time, from the fork's {@code gc-<pid>.log}: what the timeline
- * overlays. The lengths are those {@link PauseSummary} adds up. Immutable.
+ * The stop-the-world pauses of one fork, each with its time, from the fork's {@code gc-<pid>.log} and its rotated
+ * files, as {@link JvmStops}, the one reader of the log, parsed them: what the timeline overlays. The lengths are those
+ * {@link PauseSummary} adds up. Immutable.
  *
  * <p>Times: every line carries the JVM's uptime ({@code [40.820s]}); logs written with the {@code timemillis}
  * decoration also carry the wall clock ({@code [1795411969862ms]}), the clock the interval log's timestamps come from.
  * A pause line is written when the pause ends, so a pause began its length before its line.
  */
 public final class GcPauses {
-    /**
-     * {@code [40.820s]}, then optionally {@code [1795411969862ms]} and {@code [11377239490939ns]}: the JVM's uptime, the
-     * wall clock and {@code System.nanoTime()}'s clock.
-     */
-    private static final Pattern TIMES = Pattern.compile("^\\[(\\d+(?:\\.\\d+)?)s\\](?:\\[(\\d+)ms\\])?"
-            + "(?:\\[(\\d+)ns\\])?");
-
     private final double[] endUptimeSec;
     private final long[] endEpochMs;
     private final long[] lengthNs;
@@ -35,53 +26,38 @@ public final class GcPauses {
     /** Every pause line carried the wall clock. */
     public final boolean wallClock;
 
-    private GcPauses(double[] endUptimeSec, long[] endEpochMs, long[] lengthNs, double lastUptimeSec,
-            boolean wallClock, double epochLessNanoMs) {
-        this.epochLessNanoMs = epochLessNanoMs;
-        this.endUptimeSec = endUptimeSec;
-        this.endEpochMs = endEpochMs;
-        this.lengthNs = lengthNs;
-        this.lastUptimeSec = lastUptimeSec;
-        this.wallClock = wallClock;
+    private GcPauses(JvmStops log) {
+        List<JvmStops.Pause> pauses = log.pauses();
+        endUptimeSec = new double[pauses.size()];
+        endEpochMs = new long[pauses.size()];
+        lengthNs = new long[pauses.size()];
+        boolean wall = true;
+        for (int i = 0; i < lengthNs.length; i++) {
+            JvmStops.Pause p = pauses.get(i);
+            endUptimeSec[i] = p.endUptimeSec;
+            endEpochMs[i] = p.endEpochMs;
+            lengthNs[i] = p.lengthNs;
+            wall &= p.endEpochMs >= 0;
+        }
+        wallClock = wall;
+        lastUptimeSec = log.lastUptimeSec();
+        epochLessNanoMs = log.epochLessNanoMs();
     }
 
+    /** The log {@code log} names, with the files {@code -Xlog} rotated out of it. */
     public static GcPauses read(Path log) throws IOException {
-        return parse(Files.readAllLines(log, StandardCharsets.UTF_8));
+        String name = log.getFileName().toString();
+        JvmStops stops = name.startsWith("gc-") && name.endsWith(".log")
+                ? JvmStops.readForkLog(log.getParent(), name.substring(3, name.length() - 4)) : JvmStops.read(log);
+        return new GcPauses(stops == null ? JvmStops.read(log) : stops);
     }
 
     public static GcPauses parse(List<String> lines) {
-        List<double[]> pauses = new ArrayList<>(); // {end uptime s, end epoch ms or -1, length ns}
-        double last = 0;
-        boolean wallClock = true;
-        double epochLessNanoMs = Double.NaN;
-        for (String line : lines) {
-            Matcher t = TIMES.matcher(line);
-            if (!t.find()) {
-                continue;
-            }
-            double uptime = Double.parseDouble(t.group(1));
-            last = Math.max(last, uptime);
-            if (t.group(2) != null && t.group(3) != null) {
-                // the wall clock is in whole ms, cut down: the largest difference is the closest to the true one
-                double d = Long.parseLong(t.group(2)) - Long.parseLong(t.group(3)) / 1e6;
-                epochLessNanoMs = Double.isNaN(epochLessNanoMs) ? d : Math.max(epochLessNanoMs, d);
-            }
-            long ns = PauseSummary.pauseNs(line);
-            if (ns > 0) {
-                long epochMs = t.group(2) == null ? -1 : Long.parseLong(t.group(2));
-                wallClock &= epochMs >= 0;
-                pauses.add(new double[] {uptime, epochMs, ns});
-            }
-        }
-        double[] up = new double[pauses.size()];
-        long[] epoch = new long[pauses.size()];
-        long[] ns = new long[pauses.size()];
-        for (int i = 0; i < up.length; i++) {
-            up[i] = pauses.get(i)[0];
-            epoch[i] = (long) pauses.get(i)[1];
-            ns[i] = (long) pauses.get(i)[2];
-        }
-        return new GcPauses(up, epoch, ns, last, wallClock, epochLessNanoMs);
+        return new GcPauses(JvmStops.parse(lines));
+    }
+
+    public static GcPauses of(JvmStops log) {
+        return new GcPauses(log);
     }
 
     public int size() {

@@ -33,7 +33,8 @@ public class RealTimeHogOnPacingCpuTask implements LatencyTask {
             + "while (( ${EPOCHREALTIME/./} - s < " + BURST_US + " )); do :; done; "
             + "read -t " + EVERY_SEC + " -u \"$idle\"; done";
     private TaskContext context;
-    private volatile int pacingCpu = -1;
+    /** The CPU the hog spins on, once known: the pacing thread's here, a subclass's worker's there. */
+    private volatile int hogCpu = -1;
     private volatile String failure;
     private volatile boolean tearingDown;
     private volatile Process hog;
@@ -48,23 +49,23 @@ public class RealTimeHogOnPacingCpuTask implements LatencyTask {
         starter.start();
     }
 
-    /** Waits for the pacing thread's CPU, then starts the hog there and watches that it keeps running. */
+    /** Waits for the hog's CPU, then starts the hog there and watches that it keeps running. */
     private void startHog() {
         try {
-            while (pacingCpu < 0) {
+            while (hogCpu < 0) {
                 if (tearingDown) {
                     return;
                 }
                 TimeUnit.MILLISECONDS.sleep(5);
             }
-            Process p = new ProcessBuilder(command(pacingCpu)).redirectErrorStream(true)
+            Process p = new ProcessBuilder(command(hogCpu)).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             hog = p;
             if (tearingDown) {
                 return; // tearDown reaps it
             }
             if (p.waitFor(200, TimeUnit.MILLISECONDS)) {
-                failure = "the real-time hog (chrt -f 10 taskset -c " + pacingCpu + " bash) exited at once with status "
+                failure = "the real-time hog (chrt -f 10 taskset -c " + hogCpu + " bash) exited at once with status "
                         + p.exitValue() + ": chrt, taskset or the right to use SCHED_FIFO is missing";
             }
         } catch (IOException e) {
@@ -78,22 +79,34 @@ public class RealTimeHogOnPacingCpuTask implements LatencyTask {
     public void run(long intendedNs) throws IOException {
         if (first) {
             first = false; // once, in the first warm-up call
-            pacingCpu = pinnedCpu();
+            hogOn(pinnedCpu("the pacing thread"));
         }
+        failIfNoHog();
+        context.sample(intendedNs);
+    }
+
+    /** Has the hog start on {@code cpu}, once (a later call does nothing). */
+    final void hogOn(int cpu) {
+        if (hogCpu < 0) {
+            hogCpu = cpu;
+        }
+    }
+
+    /** Fails the call where the hog could not start, naming why. */
+    final void failIfNoHog() {
         String f = failure;
         if (f != null) {
             throw new IllegalStateException(f);
         }
-        context.sample(intendedNs);
     }
 
-    /** The one CPU the calling thread may run on. */
-    private static int pinnedCpu() throws IOException {
+    /** The one CPU the calling thread ({@code who}) may run on. */
+    static int pinnedCpu(String who) throws IOException {
         for (String line : Files.readAllLines(Paths.get("/proc/thread-self/status"), StandardCharsets.US_ASCII)) {
             if (line.startsWith("Cpus_allowed_list:")) {
                 String cpus = line.substring(line.indexOf(':') + 1).trim();
                 if (!cpus.matches("\\d+")) {
-                    throw new IllegalStateException("the pacing thread may run on CPUs " + cpus + ", not one: a hog"
+                    throw new IllegalStateException(who + " may run on CPUs " + cpus + ", not one: a hog"
                             + " cannot hold it up; pin it (bench.cpus=auto or two CPU numbers, not none)");
                 }
                 return Integer.parseInt(cpus);
