@@ -248,7 +248,17 @@ public interface Study {
          * the steps its worst case has left and, before the first, what the study does once.
          */
         public long estimatedLeftNs(int stepsDone) {
-            return Math.max(0, schedule.maxSteps() - stepsDone) * stepNs + (stepsDone == 0 ? onceNs : 0);
+            return Math.max(0, schedule.maxSteps() - stepsDone) * stepNs + (stepsDone == 0 ? onceNs : 0)
+                    + estimatedConfirmNs(schedule.maxDecidingSteps());
+        }
+
+        /**
+         * How long running {@code steps} deciding steps again takes at most, roughly: each gets
+         * {@link Periods#extraConfirmForks()} more forks, each fork a step's estimate over its forks. 0 where the
+         * deciding steps are not confirmed.
+         */
+        public long estimatedConfirmNs(int steps) {
+            return (long) steps * periods.extraConfirmForks() * (stepNs / Math.max(1, periods.forks()));
         }
 
         /**
