@@ -188,8 +188,8 @@ public final class StudyLauncher {
 
     /**
      * Once a search has decided, beyond smoke scale: runs its deciding steps again ({@link Confirmation#deciding}:
-     * the last that held and the first that failed, per part) with {@link dev.latencybench.core.config.Periods#extraConfirmForks()}
-     * more forks each, merged beside the first, judges them again on all their forks, and rewrites the schedule's
+     * the last that held and the first that failed, per part) with
+     * {@link dev.latencybench.core.config.Periods#extraConfirmForks()} more forks each, merged beside the first, judges them again on all their forks, and rewrites the schedule's
      * file with the steps as they now stand and the answer that follows them. Returns that answer; {@code decision}
      * where nothing is confirmed.
      */

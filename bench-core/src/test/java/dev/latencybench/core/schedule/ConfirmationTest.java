@@ -167,8 +167,8 @@ class ConfirmationTest {
         List<StepOutcome> done = drive(seq, run);
         Decision before = seq.decision(done);
         // in the order they ran: kafka's search failed 6 before it passed 5
-        assertEquals(List.of("chronicle-instances-12", "chronicle-instances-13", "kafka-instances-6", "kafka-instances-5"),
-                names(Confirmation.deciding(before, done)));
+        assertEquals(List.of("chronicle-instances-12", "chronicle-instances-13", "kafka-instances-6",
+                "kafka-instances-5"), names(Confirmation.deciding(before, done)));
 
         Decision after = Confirmation.rejudge(seq, done, confirmed(done, "chronicle-instances-12", HELD,
                 "chronicle-instances-13", BROKE, "kafka-instances-5", BROKE, "kafka-instances-6", BROKE), 3);
