@@ -254,11 +254,14 @@ public interface Study {
 
         /**
          * How long running {@code steps} deciding steps again takes at most, roughly: each gets
-         * {@link Periods#extraConfirmForks()} more forks, each fork a step's estimate over its forks. 0 where the
-         * deciding steps are not confirmed.
+         * {@link Periods#extraConfirmForks()} more forks, each fork a step's estimate over its forks, and what the
+         * study does once again (the steps' broker, closed after the last step, may start again for them). 0 where
+         * the deciding steps are not confirmed.
          */
         public long estimatedConfirmNs(int steps) {
-            return (long) steps * periods.extraConfirmForks() * (stepNs / Math.max(1, periods.forks()));
+            int extra = periods.extraConfirmForks();
+            return steps == 0 || extra == 0 ? 0
+                    : (long) steps * extra * (stepNs / Math.max(1, periods.forks())) + onceNs;
         }
 
         /**

@@ -64,5 +64,12 @@ class ConfirmForksTest {
         assertEquals(search.maxSteps() * stepNs, without);
         // the last pass and the first fail, each with 2 more forks of a step's length
         assertEquals(without + 2 * 2 * stepNs, with);
+        // a broker started once for the steps may start again for the deciding ones
+        long broker = 7 * S;
+        long withBroker = Study.Plan.builder(List.of("chronicle"), confirmed, Metrics.ONE_WAY).schedule(search)
+                .estimate(0, broker).build().estimatedMaxNs();
+        assertEquals(with + 2 * broker, withBroker);
+        assertEquals(0, Study.Plan.builder(List.of("chronicle"), not, Metrics.ONE_WAY).schedule(search)
+                .estimate(0, broker).build().estimatedConfirmNs(2));
     }
 }
