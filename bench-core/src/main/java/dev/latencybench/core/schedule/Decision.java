@@ -233,7 +233,8 @@ public final class Decision {
         /** {@code the deciding steps a, b, run again in 3 forks each: the answer held} (or changed, from what). */
         public String text() {
             return "the deciding step" + (steps().size() == 1 ? " " : "s ") + String.join(", ", steps())
-                    + ", run again in " + forks() + " forks" + (steps().size() == 1 ? "" : " each") + ": " + (held() ? "the answer held"
+                    + ", run again in " + forks() + " forks" + (steps().size() == 1 ? "" : " each") + ": "
+                    + (held() ? "the answer held"
                     : "the answer changed (from " + answerBefore + "), and it follows the confirmed forks");
         }
 

@@ -105,7 +105,7 @@ public final class SequenceOfSchedules implements Schedule {
         return decision(done, Map.of());
     }
 
-    /** Each part's decision on its share, its confirmed steps judged on their merged forks; see {@link #decision(List)}. */
+    /** Each part's decision on its share, its confirmed steps judged on all their forks ({@link #decision(List)}). */
     @Override
     public Decision decision(List<StepOutcome> done, Map<String, StepOutcome> confirmed) {
         Replay.check(this::planned, done);
