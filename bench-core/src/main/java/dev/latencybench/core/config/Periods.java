@@ -17,7 +17,7 @@ public final class Periods {
     public static final String FORKS = "bench.forks";
     public static final String PROGRESS = "bench.progress";
     public static final String CONFIRM_FORKS = "bench.confirm.forks";
-    /** How many forks a search's deciding steps get in all beyond smoke scale (issue 47: the last held, the first failed). */
+    /** The forks a search's deciding steps get in all beyond smoke (issue 47: the last held, the first failed). */
     public static final int CONFIRM_FORKS_BEYOND_SMOKE = 3;
 
     private static final Property PROGRESS_PROPERTY = Property.duration(PROGRESS, TimeUnit.SECONDS.toNanos(5),

@@ -189,9 +189,9 @@ public final class StudyLauncher {
     /**
      * Once a search has decided, beyond smoke scale: runs its deciding steps again ({@link Confirmation#deciding}:
      * the last that held and the first that failed, per part) with
-     * {@link dev.latencybench.core.config.Periods#extraConfirmForks()} more forks each, merged beside the first, judges them again on all their forks, and rewrites the schedule's
-     * file with the steps as they now stand and the answer that follows them. Returns that answer; {@code decision}
-     * where nothing is confirmed.
+     * {@link dev.latencybench.core.config.Periods#extraConfirmForks()} more forks each, merged beside the first,
+     * judges them again on all their forks, and rewrites the schedule's file with the steps as they now stand and
+     * the answer that follows them. Returns that answer; {@code decision} where nothing is confirmed.
      */
     private Decision confirm(Launch launch, Study.Plan plan, List<StepOutcome> done, Decision decision) {
         int extra = plan.periods().extraConfirmForks();
