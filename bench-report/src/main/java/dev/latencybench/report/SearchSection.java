@@ -82,6 +82,10 @@ final class SearchSection {
         for (Search s : searches) {
             s.parts.forEach((variant, a) -> why.add((searches.size() > 1 ? s.label() + ", " : "") + variant + ": "
                     + a.why() + (a.decidedBy().isEmpty() ? "" : " (decided by " + codes(a.decidedBy()) + ")")));
+            dev.latencybench.core.schedule.Decision d = s.file == null ? null : s.file.decision;
+            if (d != null && d.confirmed() != null) { // the deciding steps run again in more forks
+                why.add((searches.size() > 1 ? s.label() + ": " : "") + d.confirmed().text());
+            }
         }
         doc.p("Why, and which steps decided it (" + codes(List.of(searches.get(0).schedule)) + "):");
         doc.bullets(why);

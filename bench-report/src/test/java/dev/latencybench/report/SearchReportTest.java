@@ -278,6 +278,28 @@ class SearchReportTest {
                 + "- chronicle: one broker for every step, warmed up 6 s"), md);
     }
 
+    @Test
+    void theDecidingStepsConfirmedInMoreForksAreNamedWithTheWhy() throws IOException {
+        Path dir = run("run", 3);
+        Path file = dir.resolve("chain").resolve(CELL + ".schedule.json");
+        String plain = DocRenderer.markdown(Report.build(RunData.load(dir), dir.resolve("charts")));
+        assertFalse(plain.contains("run again in"), plain);
+        JsonObject o = ResultFiles.readJson(file);
+        JsonObject confirmed = new JsonObject();
+        confirmed.addProperty("forks", 3);
+        JsonArray steps = new JsonArray();
+        steps.add("chronicle-instances-3");
+        steps.add("chronicle-instances-4");
+        confirmed.add("steps", steps);
+        confirmed.addProperty("answerBefore", "chronicle: 4 chains; in-memory: at least 4 chains");
+        o.getAsJsonObject("decision").add("confirmed", confirmed);
+        ResultFiles.writeJson(file, o);
+        String md = DocRenderer.markdown(Report.build(RunData.load(dir), dir.resolve("charts")));
+        assertTrue(md.contains("- the deciding steps chronicle-instances-3, chronicle-instances-4, run again in 3 forks"
+                + " each: the answer changed (from chronicle: 4 chains; in-memory: at least 4 chains), and it follows"
+                + " the confirmed forks"), md);
+    }
+
     /** One hop of kafka beside kafka-loop, its yardstick (role yardstick.kafka): the harness's own cost. */
     @Test
     void eachTransportIsSetBesideItsOwnLoop() throws IOException {

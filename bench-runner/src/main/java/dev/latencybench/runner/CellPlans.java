@@ -71,8 +71,10 @@ final class CellPlans {
             estimate = studyPlan.estimatedMaxNs() + LAUNCHER_OVERHEAD_NS;
             if (GraalWarmup.lengthens(request.properties, cell)) {
                 decided.put(Periods.WARMUP, Long.toString(studyPlan.periods().warmupNs() + GraalWarmup.EXTRA_WARMUP_NS));
-                // every fork of every step the schedule may run warms up that much longer
-                estimate += studyPlan.schedule().maxSteps() * studyPlan.periods().forks() * GraalWarmup.EXTRA_WARMUP_NS;
+                // every fork of every step the schedule may run warms up that much longer, a deciding step's extra too
+                estimate += (studyPlan.schedule().maxSteps() * studyPlan.periods().forks()
+                        + studyPlan.schedule().maxDecidingSteps() * studyPlan.periods().extraConfirmForks())
+                        * GraalWarmup.EXTRA_WARMUP_NS;
             }
             plan = CellPlan.of(cell.scenario(), cell.name(), read, decided);
             // a fixed list's forks run in rounds across the matrix; a search or sweep decides step by step

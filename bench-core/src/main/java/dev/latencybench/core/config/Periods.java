@@ -6,8 +6,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * How every study's forked JVMs spend their time, read from the properties all studies share:
  * {@code bench.scale}, {@code bench.warmup}, {@code bench.duration}, {@code bench.forks} and
- * {@code bench.progress}. A fork runs one warm-up period (discarded) and one measured period; the
- * launcher runs {@link #forks()} of them per cell. Immutable.
+ * {@code bench.progress}, {@code bench.confirm.forks}. A fork runs one warm-up period (discarded) and one measured
+ * period; the launcher runs {@link #forks()} of them per cell, and a search's deciding steps again up to
+ * {@link #confirmForks()}. Immutable.
  */
 public final class Periods {
     public static final String SCALE = "bench.scale";
@@ -15,6 +16,9 @@ public final class Periods {
     public static final String DURATION = "bench.duration";
     public static final String FORKS = "bench.forks";
     public static final String PROGRESS = "bench.progress";
+    public static final String CONFIRM_FORKS = "bench.confirm.forks";
+    /** The forks a search's deciding steps get in all beyond smoke (issue 47: the last held, the first failed). */
+    public static final int CONFIRM_FORKS_BEYOND_SMOKE = 3;
 
     private static final Property PROGRESS_PROPERTY = Property.duration(PROGRESS, TimeUnit.SECONDS.toNanos(5),
             TimeUnit.MILLISECONDS.toNanos(100), TimeUnit.HOURS.toNanos(1), "how often long runs print progress");
@@ -24,13 +28,21 @@ public final class Periods {
     private final long measureNs;
     private final int forks;
     private final long progressIntervalNs;
+    private final int confirmForks;
 
+    /** Periods whose deciding steps are not confirmed ({@link #confirmForks()} 1). */
     public Periods(Scale scale, long warmupNs, long measureNs, int forks, long progressIntervalNs) {
+        this(scale, warmupNs, measureNs, forks, progressIntervalNs, 1);
+    }
+
+    /** @param confirmForks the forks a search's deciding steps get in all; at most {@code forks}: none more */
+    public Periods(Scale scale, long warmupNs, long measureNs, int forks, long progressIntervalNs, int confirmForks) {
         this.scale = scale;
         this.warmupNs = warmupNs;
         this.measureNs = measureNs;
         this.forks = forks;
         this.progressIntervalNs = progressIntervalNs;
+        this.confirmForks = confirmForks;
     }
 
     /**
@@ -46,7 +58,8 @@ public final class Periods {
         long measure = p.durationNs(durationProperty(length, scale));
         int forks = (int) p.count(forksProperty(length, scale));
         long progress = p.durationNs(PROGRESS_PROPERTY);
-        return new Periods(scale, warmup, measure, forks, progress);
+        int confirm = (int) p.count(confirmForksProperty(scale));
+        return new Periods(scale, warmup, measure, forks, progress, confirm);
     }
 
     /**
@@ -55,7 +68,7 @@ public final class Periods {
      */
     public static List<Property> properties(Scale scale, RunLength length) {
         return List.of(scaleProperty(scale), warmupProperty(length, scale), durationProperty(length, scale),
-                forksProperty(length, scale), PROGRESS_PROPERTY);
+                forksProperty(length, scale), PROGRESS_PROPERTY, confirmForksProperty(scale));
     }
 
     private static Property scaleProperty(Scale defaultScale) {
@@ -77,6 +90,12 @@ public final class Periods {
         return Property.count(FORKS, length.forks(scale), 1, 100, "number of forked JVMs per cell");
     }
 
+    private static Property confirmForksProperty(Scale scale) {
+        return Property.count(CONFIRM_FORKS, scale == Scale.SMOKE ? 1 : CONFIRM_FORKS_BEYOND_SMOKE, 1, 100,
+                "forks in all for the deciding steps of a capacity search, run again once it has decided"
+                        + " (the last that held, the first that failed); 1: not confirmed");
+    }
+
     public Scale scale() {
         return scale;
     }
@@ -96,11 +115,24 @@ public final class Periods {
 
     /** The same periods with {@code n} forks: one round of a cell run in rounds across the matrix. */
     public Periods withForks(int n) {
-        return new Periods(scale, warmupNs, measureNs, n, progressIntervalNs);
+        return new Periods(scale, warmupNs, measureNs, n, progressIntervalNs, confirmForks);
     }
 
     public int forks() {
         return forks;
+    }
+
+    /**
+     * The forks a search's deciding steps get in all, once it has decided: {@link #CONFIRM_FORKS_BEYOND_SMOKE} by
+     * default beyond smoke scale, 1 at smoke; as many as {@link #forks()} or fewer means none are run again.
+     */
+    public int confirmForks() {
+        return confirmForks;
+    }
+
+    /** How many forks each deciding step gets on top of its first {@link #forks()}; 0 when it is not confirmed. */
+    public int extraConfirmForks() {
+        return Math.max(0, confirmForks - forks);
     }
 
     public long progressIntervalNs() {

@@ -68,6 +68,8 @@ final class Launch {
     private String sharedFailure;
     /** The round of the cell this launcher runs (one fork a step, beside the earlier rounds'); 0: every fork. */
     private int round;
+    /** While a deciding step runs again: the forks it gets now, beside its first ones; 0 otherwise. */
+    private int confirmForks;
     /** Each variant's shared thing as it was made ready, for the schedule's file. */
     private final Map<String, JsonObject> sharedDescriptions = new LinkedHashMap<>();
 
@@ -108,7 +110,49 @@ final class Launch {
 
     /** The periods of this launcher's forks: one fork per step in a round, else the plan's. */
     private dev.latencybench.core.config.Periods periods() {
-        return round > 0 ? plan.periods().withForks(1) : plan.periods();
+        return confirmForks > 0 ? plan.periods().withForks(confirmForks)
+                : round > 0 ? plan.periods().withForks(1) : plan.periods();
+    }
+
+    /** The forks a step's merged cell should hold: those of its rounds so far, or all, or all once confirmed. */
+    private int forksAsked() {
+        return confirmForks > 0 ? plan.periods().forks() + confirmForks : round > 0 ? round : plan.periods().forks();
+    }
+
+    /**
+     * Runs a deciding step again with {@link dev.latencybench.core.config.Periods#extraConfirmForks()} more forks,
+     * merged beside its first ones in the same cell folder (JMH's output in {@code jmh-confirm.log}); its cell
+     * takes the place of the step's first one. Returns the merged cell's summary (null if none).
+     *
+     * @param unavailable as for {@link #runStep}
+     */
+    CellSummary confirmStep(Step step, String unavailable) {
+        Path cellDir = ResultLayout.variantDir(run.resultsDir(), run.runId(), study.name(), step.name())
+                .resolve(expected.cellName());
+        int at;
+        synchronized (cells) { // the first cell of the step leaves the list; the merged one takes its place
+            at = -1;
+            for (int i = 0; i < cells.all().size() && at < 0; i++) {
+                if (cellDir.equals(cells.all().get(i).dir)) {
+                    at = i;
+                }
+            }
+            if (at >= 0) {
+                cells.all().remove(at);
+            }
+        }
+        confirmForks = plan.periods().extraConfirmForks();
+        try {
+            CellSummary merged = runStep(step, unavailable);
+            synchronized (cells) {
+                if (merged != null && at >= 0 && cells.all().remove(merged)) {
+                    cells.all().add(Math.min(at, cells.all().size()), merged);
+                }
+            }
+            return merged;
+        } finally {
+            confirmForks = 0;
+        }
     }
 
     /**
@@ -289,7 +333,7 @@ final class Launch {
             }
             for (Path cellDir : dirs) {
                 CellMerger.Context ctx = new CellMerger.Context(study.name(), step, plan, run.runId(),
-                        round > 0 ? round : plan.periods().forks(), failure, wasInterrupted, commit, command);
+                        forksAsked(), failure, wasInterrupted, commit, command);
                 try {
                     cells.add(CellMerger.merge(cellDir, jmhJson, ctx));
                 } catch (IOException | RuntimeException e) {
@@ -310,8 +354,13 @@ final class Launch {
      * figure, and the answer with the step that decided it and why (none for a fixed list).
      */
     void writeSchedule(List<StepOutcome> done) {
+        writeSchedule(done, plan.schedule().decision(done));
+    }
+
+    /** The same with the steps as they stand and the answer given: once the deciding steps were confirmed. */
+    void writeSchedule(List<StepOutcome> steps, dev.latencybench.core.schedule.Decision decision) {
         ScheduleFile schedule = ScheduleFile.of(plan.schedule().describe(), expected.cellName(),
-                plan.metrics().primary().name(), done, sharedDescriptions, plan.schedule().decision(done));
+                plan.metrics().primary().name(), steps, sharedDescriptions, decision);
         Path file = run.runDir().resolve(study.name()).resolve(expected.cellName() + ScheduleFile.SUFFIX);
         try {
             schedule.write(file);
@@ -325,8 +374,14 @@ final class Launch {
         endsByMillis = epochMillis;
     }
 
-    /** JMH's whole output of this launcher's forks: {@code jmh.log}, {@code jmh-round2.log} for a later round. */
+    /**
+     * JMH's whole output of this launcher's forks: {@code jmh.log}, {@code jmh-round2.log} for a later round,
+     * {@code jmh-confirm.log} for a deciding step run again.
+     */
     private String jmhLog() {
+        if (confirmForks > 0) {
+            return JmhOutput.LOG.replace(".log", "-confirm.log");
+        }
         return round > 1 ? JmhOutput.LOG.replace(".log", "-round" + round + ".log") : JmhOutput.LOG;
     }
 

@@ -9,7 +9,6 @@ import dev.latencybench.core.config.Units;
 import dev.latencybench.core.env.JvmIdentity;
 import dev.latencybench.core.record.Metric;
 import dev.latencybench.core.schedule.Decision;
-import dev.latencybench.core.schedule.StepOutcome;
 import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.study.Study;
 
@@ -75,10 +74,11 @@ final class LaunchConsole {
      * At the end: the tables, the schedule's answer, where the results are, how many steps did not hold,
      * and last why results could not be written.
      *
+     * @param decision     the schedule's answer, its deciding steps confirmed where they were; null for none
      * @param diskFullStop why the schedule stopped early (its results' file system is full); null when it did not
      */
-    void printSummary(RunSettings run, Study.Plan plan, List<StepOutcome> done, LaunchCells launched,
-                      String diskFullStop) {
+    void printSummary(RunSettings run, Study.Plan plan, Decision decision,
+                      LaunchCells launched, String diskFullStop) {
         List<CellSummary> cells = launched.all();
         out.println();
         out.printf(Locale.ROOT, "latency-bench %s study, %s%n", study.name(),
@@ -86,7 +86,6 @@ final class LaunchConsole {
         CellSummary.printTables(out, study.variantLabel(), cells);
         CellSummary.unrecorded(cells, plan.roles().get(Study.Plan.FLOOR)).forEach(line -> out.println("  " + line));
         CellSummary.printNotes(out, cells);
-        Decision decision = plan.schedule().decision(done);
         if (decision != null && !decision.parts().isEmpty()) { // one line per part, e.g. per transport
             out.println("  answer:");
             decision.parts().forEach((label, d) -> {
@@ -103,6 +102,9 @@ final class LaunchConsole {
         } else if (decision != null) {
             out.printf(Locale.ROOT, "  answer: %s%n", decision.answer());
             printWrapped(why(decision), "    ", "    ");
+        }
+        if (decision != null && decision.confirmed() != null) {
+            printWrapped(decision.confirmed().text(), "  ", "    ");
         }
         out.println("  results: " + run.runDir().resolve(study.name()));
         long notOk = cells.stream().filter(c -> !"OK".equals(c.status)).count();

@@ -2,7 +2,9 @@ package dev.latencybench.core.run;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import picocli.CommandLine;
 
@@ -12,6 +14,7 @@ import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.os.ParentWatch;
 import dev.latencybench.core.record.LatencySummary;
+import dev.latencybench.core.schedule.Confirmation;
 import dev.latencybench.core.schedule.Decision;
 import dev.latencybench.core.schedule.Schedule;
 import dev.latencybench.core.schedule.Step;
@@ -145,6 +148,7 @@ public final class StudyLauncher {
             launch.cleanUpAfterForks();
         }, () -> console.printInterrupted(cells, plan));
         List<StepOutcome> done = new ArrayList<>();
+        Decision decision = null;
         try {
             Schedule schedule = plan.schedule();
             for (Step step = schedule.next(done); step != null && !interrupts.interrupted(); step = schedule.next(done)) {
@@ -167,6 +171,10 @@ public final class StudyLauncher {
                     break;
                 }
             }
+            decision = plan.schedule().decision(done);
+            if (!interrupts.interrupted() && diskFullStop == null && args.round == 0) {
+                decision = confirm(launch, plan, done, decision);
+            }
         } finally {
             launch.closeShared();
             interrupts.finished();
@@ -174,8 +182,48 @@ public final class StudyLauncher {
         if (interrupts.interrupted() || !interrupts.uninstall()) {
             return 1;
         }
-        console.printSummary(run, plan, done, cells, diskFullStop);
-        return exitStatus(cells.all(), plan.schedule().decision(done), cells.allWritten());
+        console.printSummary(run, plan, decision, cells, diskFullStop);
+        return exitStatus(cells.all(), decision, cells.allWritten());
+    }
+
+    /**
+     * Once a search has decided, beyond smoke scale: runs its deciding steps again ({@link Confirmation#deciding}:
+     * the last that held and the first that failed, per part) with
+     * {@link dev.latencybench.core.config.Periods#extraConfirmForks()} more forks each, merged beside the first,
+     * judges them again on all their forks, and rewrites the schedule's file with the steps as they now stand and
+     * the answer that follows them. Returns that answer; {@code decision} where nothing is confirmed.
+     */
+    private Decision confirm(Launch launch, Study.Plan plan, List<StepOutcome> done, Decision decision) {
+        int extra = plan.periods().extraConfirmForks();
+        List<Step> steps = Confirmation.deciding(decision, done);
+        if (extra == 0 || steps.isEmpty()) {
+            return decision;
+        }
+        int forks = plan.periods().forks() + extra;
+        List<String> names = new ArrayList<>();
+        steps.forEach(s -> names.add(s.name()));
+        out.printf(java.util.Locale.ROOT, "  confirming the deciding step%s in %d forks: %s%n",
+                steps.size() == 1 ? "" : "s", forks, String.join(", ", names));
+        Map<String, StepOutcome> confirmed = new LinkedHashMap<>();
+        for (int i = 0; i < steps.size() && !interrupts.interrupted(); i++) {
+            Step step = steps.get(i);
+            String unavailable = launch.shareFor(step.variant());
+            if (interrupts.interrupted()) {
+                break;
+            }
+            launch.endsBy(SystemClock.INSTANCE.epochMillis() + plan.estimatedConfirmNs(steps.size() - i) / 1_000_000L);
+            CellSummary cell = launch.confirmStep(step, unavailable);
+            confirmed.put(step.name(), outcome(step, cell));
+            if (cell != null && !interrupts.interrupted()) {
+                out.println(cell.doneLine(study.name() + "/" + step.name() + ", " + forks + " forks"));
+            }
+        }
+        Decision after = Confirmation.rejudge(plan.schedule(), done, confirmed, forks);
+        launch.writeSchedule(Confirmation.replaced(done, confirmed), after);
+        if (after != null && after.confirmed() != null && !interrupts.interrupted()) {
+            out.println("  " + after.confirmed().text());
+        }
+        return after;
     }
 
     /**

@@ -179,14 +179,45 @@ public final class CapacitySearch implements Schedule {
     @Override
     public Decision decision(List<StepOutcome> done) {
         Replay.check(this::planned, done);
-        Walk w = new Walk(done);
+        return decide(new Walk(done), planned(done) != null);
+    }
+
+    /**
+     * The answer once the deciding steps were run again with more forks: each step in {@code confirmed} is judged on
+     * its merged forks in place of its first outcome, and the answer is the largest value that passed below the
+     * smallest that failed, as they now stand. No step is added: where a confirmed step flipped, the values between
+     * the new pass and fail were not run, and the why says so; where nothing failed any more below the limit, the
+     * answer is a lower bound ({@link Decision.Kind#UNFINISHED}). A search that had not decided is not re-judged.
+     */
+    @Override
+    public Decision decision(List<StepOutcome> done, Map<String, StepOutcome> confirmed) {
+        Decision before = decision(done);
+        if (confirmed.isEmpty() || !Confirmation.confirmable(before)) {
+            return before;
+        }
+        List<StepOutcome> now = Confirmation.replaced(done, confirmed);
+        Walk w = new Walk(now);
+        Decision after = decide(w, false);
+        if (w.fail == null && w.pass != null && w.passValue < limit) { // the first failure passed in its forks
+            after = new Decision(Decision.Kind.UNFINISHED, w.passValue, "at least " + count(w.passValue),
+                    List.of(w.pass.step().name()), count(w.passValue) + " passed (" + w.passVerdict.text()
+                    + "); nothing above it was run");
+        } else if (after.kind() == Decision.Kind.BOUNDARY && !closeEnough(w.passValue, w.failValue)) {
+            after = new Decision(after.kind(), after.value(), after.answer(), after.decidedBy(), after.why()
+                    + "; nothing between them was run");
+        }
+        return after;
+    }
+
+    /** The answer from the steps walked; {@code unfinished}: the search would ask for another step. */
+    private Decision decide(Walk w, boolean unfinished) {
         if (w.error != null) {
             return failed(w);
         }
         if (w.tooShort != null) {
             return cannotTell(w);
         }
-        if (w.interrupted != null || planned(done) != null) {
+        if (w.interrupted != null || unfinished) {
             return unfinished(w);
         }
         if (w.fail == null) {
@@ -272,9 +303,10 @@ public final class CapacitySearch implements Schedule {
     }
 
     /**
-     * The steps done, read in order: the last value that passed and the first that failed (the
-     * search only ever runs values between them, so these are also the largest pass and the smallest
-     * fail), and the interrupted step that ended it, if one did.
+     * The steps done, read in order up to an interrupted step, an error or a step too short to judge: the smallest
+     * value that failed and the largest that passed below it. In the order the search runs them these are the last
+     * pass and the last fail (it only ever runs values between them); with confirmed outcomes in place of the first
+     * ones, a pass above a failure is set aside, as the search assumes that passing is monotonic.
      */
     private final class Walk {
         StepOutcome pass;
@@ -290,31 +322,40 @@ public final class CapacitySearch implements Schedule {
         PassRule.Verdict tooShortVerdict;
 
         Walk(List<StepOutcome> done) {
+            List<StepOutcome> passes = new ArrayList<>();
+            List<PassRule.Verdict> passVerdicts = new ArrayList<>();
             for (StepOutcome o : done) {
                 if (o.status() == StepOutcome.Status.INTERRUPTED) {
                     interrupted = o;
-                    return;
+                    break;
                 }
                 long v = value(o.step());
                 PassRule.Verdict verdict = judge(o);
                 if (verdict.error()) {
                     error = o;
                     errorVerdict = verdict;
-                    return;
+                    break;
                 }
                 if (verdict.cannotTellAtThisLength()) {
                     tooShort = o;
                     tooShortVerdict = verdict;
-                    return;
+                    break;
                 }
                 if (verdict.passed()) {
-                    pass = o;
-                    passValue = v;
-                    passVerdict = verdict;
-                } else {
+                    passes.add(o);
+                    passVerdicts.add(verdict);
+                } else if (fail == null || v < failValue) {
                     fail = o;
                     failValue = v;
                     failVerdict = verdict;
+                }
+            }
+            for (int i = 0; i < passes.size(); i++) {
+                long v = value(passes.get(i).step());
+                if ((fail == null || v < failValue) && (pass == null || v > passValue)) {
+                    pass = passes.get(i);
+                    passValue = v;
+                    passVerdict = passVerdicts.get(i);
                 }
             }
         }
@@ -372,6 +413,12 @@ public final class CapacitySearch implements Schedule {
             v = next;
         }
         return steps + (64 - Long.numberOfLeadingZeros(Math.max(0, widestGap - 1)));
+    }
+
+    /** The last value that passed and the first that failed. */
+    @Override
+    public int maxDecidingSteps() {
+        return 2;
     }
 
     /** {@code capacity search of chronicle: 1, 2, 4, ... up to 4,096 instances, then bisect; pass: p99.9 < 100ms}. */

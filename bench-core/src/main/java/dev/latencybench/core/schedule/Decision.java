@@ -46,6 +46,8 @@ public final class Decision {
     private final List<String> decidedBy;
     private final String why;
     private final Map<String, Decision> parts;
+    /** How the deciding steps were confirmed once the schedule had decided; null where they were not. */
+    private Confirmed confirmed;
     /** The members a file's decision has that this type does not name, written back after the named ones. */
     private JsonObject others = new JsonObject();
 
@@ -173,6 +175,84 @@ public final class Decision {
         return kind == Kind.FAILED;
     }
 
+    /**
+     * How the deciding steps were run again once the schedule had decided (issue 47: in 3 forks, the last step that
+     * held and the first that failed): null where they were not.
+     */
+    public Confirmed confirmed() {
+        return confirmed;
+    }
+
+    /** This decision with how its deciding steps were confirmed. */
+    public Decision withConfirmed(Confirmed how) {
+        Decision d = new Decision(kind, value, answer, decidedBy, why, new LinkedHashMap<>(parts));
+        d.others = others.deepCopy();
+        d.confirmed = how;
+        return d;
+    }
+
+    /**
+     * The deciding steps run again with more forks, each judged again on all its forks merged: which, in how many
+     * forks, and the answer before, where the confirmed outcomes changed it (null where it held). Immutable.
+     */
+    public static final class Confirmed {
+        final Integer forks;
+        final List<String> steps;
+        final String answerBefore;
+
+        /**
+         * @param forks        the forks each confirmed step has in all
+         * @param steps        the steps run again, in the order they ran
+         * @param answerBefore the answer from one fork a step, where the confirmed forks changed it; null where it held
+         */
+        public Confirmed(int forks, List<String> steps, String answerBefore) {
+            this.forks = forks;
+            this.steps = List.copyOf(steps);
+            this.answerBefore = answerBefore;
+        }
+
+        public int forks() {
+            return forks == null ? 0 : forks;
+        }
+
+        /** Unmodifiable. */
+        public List<String> steps() {
+            return steps == null ? List.of() : steps;
+        }
+
+        /** True when the confirmed forks gave the answer the single forks gave. */
+        public boolean held() {
+            return answerBefore == null;
+        }
+
+        /** The answer before the steps were confirmed, where it changed; null where it held. */
+        public String answerBefore() {
+            return answerBefore;
+        }
+
+        /** {@code the deciding steps a, b, run again in 3 forks each: the answer held} (or changed, from what). */
+        public String text() {
+            return "the deciding step" + (steps().size() == 1 ? " " : "s ") + String.join(", ", steps())
+                    + ", run again in " + forks() + " forks" + (steps().size() == 1 ? "" : " each") + ": "
+                    + (held() ? "the answer held"
+                    : "the answer changed (from " + answerBefore + "), and it follows the confirmed forks");
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            if (!(other instanceof Confirmed)) {
+                return false;
+            }
+            Confirmed o = (Confirmed) other;
+            return forks() == o.forks() && steps().equals(o.steps()) && Objects.equals(answerBefore, o.answerBefore);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(forks(), steps(), answerBefore);
+        }
+    }
+
     /** The decision as a schedule file records it (its members are {@code Json}'s fields), parts by label. */
     public JsonObject toJson() {
         return JsonCodec.toJsonObject(json());
@@ -186,7 +266,7 @@ public final class Decision {
                 p.put(e.getKey(), e.getValue().json());
             }
         }
-        return new Json(kind.name(), value, answer, decidedBy, why, p, others);
+        return new Json(kind.name(), value, answer, decidedBy, why, p, confirmed, others);
     }
 
     /**
@@ -212,6 +292,7 @@ public final class Decision {
         Decision d = new Decision(kind, j.value == null ? 0 : j.value, j.answer == null ? "" : j.answer,
                 j.decidedBy == null ? List.of() : j.decidedBy, j.why == null ? "" : j.why, parts);
         d.others = j.others == null ? new JsonObject() : j.others;
+        d.confirmed = j.confirmed;
         return d;
     }
 
@@ -223,17 +304,19 @@ public final class Decision {
         final List<String> decidedBy;
         final String why;
         final Map<String, Json> parts;
+        final Confirmed confirmed;
         @Others
         final JsonObject others;
 
         Json(String kind, Long value, String answer, List<String> decidedBy, String why, Map<String, Json> parts,
-             JsonObject others) {
+             Confirmed confirmed, JsonObject others) {
             this.kind = kind;
             this.value = value;
             this.answer = answer;
             this.decidedBy = decidedBy;
             this.why = why;
             this.parts = parts;
+            this.confirmed = confirmed;
             this.others = others;
         }
     }
@@ -245,7 +328,7 @@ public final class Decision {
         }
         Decision o = (Decision) other;
         return kind == o.kind && value == o.value && answer.equals(o.answer) && decidedBy.equals(o.decidedBy)
-                && why.equals(o.why) && parts.equals(o.parts);
+                && why.equals(o.why) && parts.equals(o.parts) && Objects.equals(confirmed, o.confirmed);
     }
 
     @Override

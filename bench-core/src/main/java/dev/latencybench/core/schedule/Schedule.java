@@ -32,6 +32,15 @@ public interface Schedule {
     Decision decision(List<StepOutcome> done);
 
     /**
+     * The answer once its deciding steps ({@link Decision#decidedBy()}) were run again with more forks:
+     * {@code confirmed} holds each such step's outcome on all its forks merged, by step name; {@code done} is as the
+     * steps first ran. Default: {@link #decision(List)}, for a schedule whose answer no single step decides.
+     */
+    default Decision decision(List<StepOutcome> done, java.util.Map<String, StepOutcome> confirmed) {
+        return decision(done);
+    }
+
+    /**
      * For the run header, e.g. {@code chronicle, reference, baseline} or {@code capacity search of
      * chronicle: 1, 2, 4, ... up to 4,096 instances, then bisect; pass: p99.9 < 100ms}.
      */
@@ -46,5 +55,14 @@ public interface Schedule {
      */
     default int maxSteps() {
         return variants().size();
+    }
+
+    /**
+     * The most deciding steps its answer can name once it has decided ({@link Decision#decidedBy()}: a search's
+     * last pass and first fail), which the launcher runs again with more forks, for the time estimate; 0 for a
+     * schedule that answers no question.
+     */
+    default int maxDecidingSteps() {
+        return 0;
     }
 }

@@ -102,13 +102,19 @@ public final class SequenceOfSchedules implements Schedule {
      */
     @Override
     public Decision decision(List<StepOutcome> done) {
+        return decision(done, Map.of());
+    }
+
+    /** Each part's decision on its share, its confirmed steps judged on all their forks ({@link #decision(List)}). */
+    @Override
+    public Decision decision(List<StepOutcome> done, Map<String, StepOutcome> confirmed) {
         Replay.check(this::planned, done);
         Split split = new Split(done);
         Map<String, Decision> answers = new LinkedHashMap<>();
         for (int i = 0; i < parts.size(); i++) {
             List<StepOutcome> share = i < split.finished.size() ? split.finished.get(i)
                     : i == split.current ? split.currentSteps : List.of();
-            Decision d = parts.get(i).decision(share);
+            Decision d = parts.get(i).decision(share, confirmed);
             if (d == null) {
                 d = failedStep(share);
             }
@@ -156,6 +162,12 @@ public final class SequenceOfSchedules implements Schedule {
     @Override
     public int maxSteps() {
         return parts.stream().mapToInt(Schedule::maxSteps).sum();
+    }
+
+    /** Every part's deciding steps, added up. */
+    @Override
+    public int maxDecidingSteps() {
+        return parts.stream().mapToInt(Schedule::maxDecidingSteps).sum();
     }
 
     @Override

@@ -248,7 +248,20 @@ public interface Study {
          * the steps its worst case has left and, before the first, what the study does once.
          */
         public long estimatedLeftNs(int stepsDone) {
-            return Math.max(0, schedule.maxSteps() - stepsDone) * stepNs + (stepsDone == 0 ? onceNs : 0);
+            return Math.max(0, schedule.maxSteps() - stepsDone) * stepNs + (stepsDone == 0 ? onceNs : 0)
+                    + estimatedConfirmNs(schedule.maxDecidingSteps());
+        }
+
+        /**
+         * How long running {@code steps} deciding steps again takes at most, roughly: each gets
+         * {@link Periods#extraConfirmForks()} more forks, each fork a step's estimate over its forks, and what the
+         * study does once again (the steps' broker, closed after the last step, may start again for them). 0 where
+         * the deciding steps are not confirmed.
+         */
+        public long estimatedConfirmNs(int steps) {
+            int extra = periods.extraConfirmForks();
+            return steps == 0 || extra == 0 ? 0
+                    : (long) steps * extra * (stepNs / Math.max(1, periods.forks())) + onceNs;
         }
 
         /**

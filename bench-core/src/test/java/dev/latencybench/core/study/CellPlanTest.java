@@ -34,8 +34,8 @@ class CellPlanTest {
                 Map.of(Periods.WARMUP, Long.toString(periods.warmupNs() + 15 * S)));
         assertEquals(Map.of(Periods.SCALE, "SMOKE", Periods.FORKS, "2", Periods.WARMUP, Long.toString(16 * S)),
                 plan.values());
-        assertEquals(Map.of(Periods.DURATION, Long.toString(2 * S), "bench.progress", Long.toString(5 * S)),
-                plan.defaults());
+        assertEquals(Map.of(Periods.DURATION, Long.toString(2 * S), "bench.progress", Long.toString(5 * S),
+                Periods.CONFIRM_FORKS, "1"), plan.defaults());
 
         Path file = CellPlan.file(tmp, "study", "jvm__g1");
         plan.write(file);

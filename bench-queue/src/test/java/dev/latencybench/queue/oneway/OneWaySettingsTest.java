@@ -178,9 +178,9 @@ class OneWaySettingsTest {
     @Test
     void theDeclaredPropertiesAreThoseItReadsAndATypoIsRefused() {
         List<Property> declared = OneWaySettings.properties(Scale.SMOKE, LENGTH, 100_000, 256);
-        assertEquals("[bench.scale, bench.warmup, bench.duration, bench.forks, bench.progress, bench.rate,"
-                + " bench.payload, bench.cpus]", declared.stream().map(Property::name).collect(Collectors.toList())
-                .toString());
+        assertEquals("[bench.scale, bench.warmup, bench.duration, bench.forks, bench.progress, bench.confirm.forks,"
+                + " bench.rate, bench.payload, bench.cpus]",
+                declared.stream().map(Property::name).collect(Collectors.toList()).toString());
         BenchProperties p = props("bench.rate", "1K", "bench.rtae", "2K");
         ConfigException e = assertThrows(ConfigException.class, () -> p.rejectUnknown(declared));
         assertTrue(e.getMessage().startsWith("unknown property bench.rtae=2K; the properties allowed here are:"),
