@@ -105,21 +105,22 @@ final class TaskWorkload implements Workload {
         for (int i = 0; i < probes.length; i++) {
             probes[i] = period.recorder(config.probes().get(i));
         }
-        SampleContext.Period p = new SampleContext.Period(period, period.recorder(TaskConfig.TaskMetrics.LATENCY),
-                probes);
         MetricRecorder call = period.recorder(TaskConfig.TaskMetrics.CALL);
         Pacer pacer = period.pacer(config.ratePerSec());
         Clock clock = period.clock();
         period.pin(TaskConfig.CPU_ROLES.get(0));
+        // the schedule's start is known before the first sample can come: a sample is checked against it
+        SampleContext.Period p = new SampleContext.Period(period, period.recorder(TaskConfig.TaskMetrics.LATENCY),
+                probes, clock.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1), config.ratePerSec());
         current = p;
-        context.begin(p);
+        context.begin(p, calls);
         long runs = 0;
         ClassLoader before = Thread.currentThread().getContextClassLoader();
         Thread.currentThread().setContextClassLoader(loader);
         try {
             runsNow = 0;
             phase = "in run() of " + task.getClass().getName();
-            runs = pace(period, pacer, clock, call, calls);
+            runs = pace(period, p, pacer, clock, call, calls);
         } finally {
             Thread.currentThread().setContextClassLoader(before);
             phase = "";
@@ -131,13 +132,15 @@ final class TaskWorkload implements Workload {
     }
 
     /** The pacing loop: {@code calls} calls of run() on the schedule; returns how many were made. */
-    private long pace(PeriodContext period, Pacer pacer, Clock clock, MetricRecorder call, long calls) {
+    private long pace(PeriodContext period, SampleContext.Period p, Pacer pacer, Clock clock, MetricRecorder call,
+                      long calls) {
         final LatencyTask task = this.task;
-        pacer.start(clock.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1));
+        pacer.start(p.startNs);
         long runs = 0;
         try {
             while (runs < calls && !period.stopping()) {
                 final long intendedNs = pacer.awaitNext();
+                p.handed = runs + 1; // before the call: its sample may come before run() returns
                 final long startNs = clock.nanoTime();
                 task.run(intendedNs);
                 call.record(clock.nanoTime() - startNs);
@@ -176,13 +179,17 @@ final class TaskWorkload implements Workload {
     private void account(PeriodContext period, SampleContext.Period p, long runs, long samples, Pacer pacer,
                          long calls) {
         if (!period.measured()) {
-            if (runs == calls && samples != runs && !period.interrupted()) { // a broken task fails before it is measured
-                period.fail(String.format(Locale.ROOT, "warm-up: %,d runs but %,d samples (every run() must be"
-                        + " matched by one TaskContext.sample)", runs, samples));
+            long unmatched = p.twice.get() + p.unknown.get();
+            if (runs == calls && (samples != runs || unmatched > 0) && !period.interrupted()) {
+                // a broken task fails before it is measured
+                period.fail(String.format(Locale.ROOT, "warm-up: %,d runs but %,d samples%s (every run() must be"
+                        + " matched by one TaskContext.sample of its intendedNs)", runs, samples,
+                        unmatched > 0 ? String.format(Locale.ROOT, " and %,d more of no run or of one already"
+                                + " sampled", unmatched) : ""));
             }
             return;
         }
-        TaskTally t = TaskTally.period(runs, samples, p.latency.outOfRange(), pacer);
+        TaskTally t = TaskTally.period(runs, samples, p.twice.get(), p.unknown.get(), p.latency.outOfRange(), pacer);
         boolean complete = runs == calls && !period.interrupted();
         if (runs < calls && !period.interrupted() && !period.failed()) {
             period.fail(String.format(Locale.ROOT, "the period was cut short: %,d of %,d calls made", runs, calls));

@@ -150,6 +150,37 @@ class TaskWorkloadTest {
     }
 
     @Test
+    void aTaskThatSamplesEvenCallsTwiceAndOddCallsNeverFailsWithBothCounts() throws Exception {
+        JsonObject f = run(config(HostileTasks.EvenTwiceOddNever.class.getName(), Map.of()), "EvenTwiceOddNever");
+
+        assertEquals("FAILED", f.get("status").getAsString());
+        assertEquals(3_000, f.get("runs").getAsLong());
+        assertEquals(1_500, f.get("samples").getAsLong(), "each call's latency once, the second sample not recorded");
+        assertEquals(1_500, f.get("samplesMissing").getAsLong());
+        assertEquals(1_500, f.get("samplesExtra").getAsLong());
+        assertEquals(0, f.get("samplesUnknown").getAsLong());
+        assertEquals(1_500, f.getAsJsonObject("metrics").getAsJsonObject("latency").get("count").getAsLong());
+        String reasons = f.get("reasons").toString();
+        assertTrue(reasons.contains("warm-up: 1,000 runs but 500 samples and 500 more of no run or of one already"
+                + " sampled"), reasons);
+        assertTrue(reasons.contains("samples missing: 1,500 of 3,000 runs had no sample"), reasons);
+        assertTrue(reasons.contains("samples extra: 1,500 more samples than the 3,000 runs: 1,500 of a run already"
+                + " sampled, 0 of an intendedNs no run() was handed"), reasons);
+    }
+
+    @Test
+    void aSampleOfATimeNoRunWasHandedIsNotRecordedAndFailsTheCell() throws Exception {
+        JsonObject f = run(config(HostileTasks.SamplesATimeOfItsOwn.class.getName(), Map.of()), "SamplesATimeOfItsOwn");
+
+        assertEquals("FAILED", f.get("status").getAsString());
+        assertEquals(0, f.get("samples").getAsLong());
+        assertEquals(3_000, f.get("samplesMissing").getAsLong());
+        assertEquals(3_000, f.get("samplesUnknown").getAsLong());
+        String reasons = f.get("reasons").toString();
+        assertTrue(reasons.contains("0 of a run already sampled, 3,000 of an intendedNs no run() was handed"), reasons);
+    }
+
+    @Test
     void aProbeIsAMetricOfItsOwnAndATaskReadsItsOwnProperties() throws Exception {
         JsonObject f = run(config(BadTasks.Probing.class.getName(), Map.of(TaskConfig.PROBES, "decode",
                 "bench.task.decodeNs", "1500")), "Probing");

@@ -136,4 +136,38 @@ public final class HostileTasks {
             context.sample(intendedNs);
         }
     }
+
+    /** Samples each even call twice and each odd call never: as many samples as runs, half the calls lost. */
+    public static class EvenTwiceOddNever implements LatencyTask {
+        private TaskContext context;
+        private long calls;
+
+        @Override
+        public void setUp(TaskContext context) {
+            this.context = context;
+        }
+
+        @Override
+        public void run(long intendedNs) {
+            if (calls++ % 2 == 0) {
+                context.sample(intendedNs);
+                context.sample(intendedNs);
+            }
+        }
+    }
+
+    /** Samples each call once, but a time a microsecond later than the one it was handed. */
+    public static class SamplesATimeOfItsOwn implements LatencyTask {
+        private TaskContext context;
+
+        @Override
+        public void setUp(TaskContext context) {
+            this.context = context;
+        }
+
+        @Override
+        public void run(long intendedNs) {
+            context.sample(intendedNs + 1_000);
+        }
+    }
 }
