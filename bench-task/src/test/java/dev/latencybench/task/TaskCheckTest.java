@@ -1,6 +1,7 @@
 package dev.latencybench.task;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -93,6 +94,24 @@ class TaskCheckTest {
         String name = HostileTasks.HangingSetUp.class.getName();
         assertEquals(List.of("bench.task.classes=" + name + " is not valid: its setUp did not return within 3 s, in"
                 + " its check on " + THIS_JVM + " (stopped)"), problems(name, 3));
+    }
+
+    @Test
+    void aChildProcessTheTaskStartsIsEndedWithTheChecksJvm() throws IOException {
+        String name = HostileTasks.ChildProcessInSetUp.class.getName();
+        Path pids = tmp.resolve("child.pids");
+        Map<String, String> given = given(name);
+        given.put("bench.task.pidFile", pids.toString());
+        List<Long> children = new java.util.ArrayList<>();
+        try {
+            assertEquals(List.of(), TaskCheck.problems(THIS_JVM, CLASS_PATH, given, TaskClasses.parse(name, ""), 30));
+            Files.readAllLines(pids).forEach(l -> children.add(Long.parseLong(l.trim())));
+            assertEquals(1, children.size(), children.toString());
+            assertFalse(ProcessHandle.of(children.get(0)).map(ProcessHandle::isAlive).orElse(false),
+                    "the sleep the task started in its check's JVM was ended with it");
+        } finally {
+            children.forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
+        }
     }
 
     @Test

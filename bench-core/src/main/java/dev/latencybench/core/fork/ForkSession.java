@@ -28,6 +28,7 @@ import dev.latencybench.core.env.Environment;
 import dev.latencybench.core.env.JvmIdentity;
 import dev.latencybench.core.jmh.LatencyProfiler;
 import dev.latencybench.core.os.ParentWatch;
+import dev.latencybench.core.os.ProcessTree;
 import dev.latencybench.core.record.IntervalLog;
 import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.record.LatencySummary;
@@ -95,6 +96,11 @@ public final class ForkSession implements AutoCloseable {
     private Thread hook;
     /** Ends this JVM when the workload is stuck ({@link ForkEnd}); tests replace it. */
     private IntConsumer halt = status -> Runtime.getRuntime().halt(status);
+    /**
+     * This session is its JVM's ({@link #open}): once the workload is closed, or before the JVM ends itself, the
+     * processes it left running (a task's child) are ended, so that none outlives the fork holding its output.
+     */
+    private boolean ownsJvm;
     /** The primary metric's outliers: threshold from the warm-up, kept by the measured periods. */
     private ForkTail tail;
 
@@ -146,6 +152,7 @@ public final class ForkSession implements AutoCloseable {
                 study + "/" + run.stepOr(variant), System.out, forkDir, CpuLoadProbe.system());
         session.endsByMillis = run.endsByMillis();
         session.tail = ForkTail.withProbe(run.tailAboveNs(), periods.measureNs(), session.clocks.monotonic());
+        session.ownsJvm = true;
         session.installShutdownHook();
         return session;
     }
@@ -242,6 +249,18 @@ public final class ForkSession implements AutoCloseable {
                 log.close();
             }
             closeWorkload();
+            endLeftProcesses();
+        }
+    }
+
+    /** Ends what the workload left running in a JVM of its own; says what it ended, and what would not end. */
+    private void endLeftProcesses() {
+        if (!ownsJvm) {
+            return;
+        }
+        List<String> left = ProcessTree.endDescendantsOfThisJvm();
+        if (!left.isEmpty()) {
+            System.err.println("latency-bench: [" + label + "] still running after SIGKILL: " + left);
         }
     }
 
@@ -264,6 +283,7 @@ public final class ForkSession implements AutoCloseable {
         progress.println("[" + label + "] " + reason + "; this benchmark JVM ends itself (exit status "
                 + ForkEnd.STUCK_EXIT + ")");
         progress.flush();
+        endLeftProcesses();
         halt.accept(ForkEnd.STUCK_EXIT);
     }
 

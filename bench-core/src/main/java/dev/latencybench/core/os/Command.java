@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * Runs a short helper command (a JVM probe, git, fc-match) to completion and keeps its exit code and its
  * output (stdout and stderr together); a command still running when the caller is interrupted or gives up
- * is stopped. Immutable result; not for anything long-running.
+ * is stopped, and whatever it started, still running when it ends, is ended with it ({@link ProcessTree}). Immutable result; not for anything long-running.
  */
 public final class Command {
     /** How long a command stopped with SIGKILL is waited for, so that it is reaped before the call returns. */
@@ -31,14 +31,19 @@ public final class Command {
         // the output goes to a file, so a command that says nothing and does not end is still given up on in time
         Path out = Files.createTempFile("lb-command-", ".out");
         try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile());
+            ProcessTree tree = ProcessTree.mark(builder);
+            Process p = builder.start();
             try {
                 p.getOutputStream().close();
                 boolean ended = p.waitFor(timeoutSec, TimeUnit.SECONDS);
                 String text = new String(Files.readAllBytes(out), StandardCharsets.UTF_8).trim(); // malformed bytes replaced
                 return new Command(ended ? p.exitValue() : -1, text);
             } finally {
-                if (p.isAlive()) { // stopped and reaped: no process of ours outlives the call
+                // stopped and reaped, with what it started (a JVM's task that left a child behind): no process of
+                // ours outlives the call
+                tree.end(p.toHandle());
+                if (p.isAlive()) {
                     p.destroyForcibly().waitFor(REAP_WAIT_SEC, TimeUnit.SECONDS);
                 }
             }

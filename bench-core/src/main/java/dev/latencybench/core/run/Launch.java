@@ -18,6 +18,7 @@ import org.openjdk.jmh.runner.RunnerException;
 
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.env.JvmIdentity;
+import dev.latencybench.core.os.ProcessTree;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
 import dev.latencybench.core.schedule.ScheduleFile;
@@ -217,6 +218,10 @@ final class Launch {
     private void runJmh(Step step, Path cellDir, Path jmhJson) throws RunnerException {
         JmhOutput output = JmhOutput.open(cellDir.resolve(JmhOutput.LOG), study.name(), out, err, run.verbose());
         ControlJvm control = startControl(cellDir);
+        // a process a fork left behind (a task's child) holds the fork's output open, and JMH waits for its end:
+        // it is ended once its fork is gone
+        ProcessTree.Watch orphans = ProcessTree.watchOrphans(what -> err.println("latency-bench: " + step.name()
+                + ": ended " + what + ", left running by a benchmark JVM that ended"));
         try {
             output.redirect(); // the forks' own output reaches this JVM's System.out and System.err
             Study.Plan.Shared s = shared;
@@ -225,6 +230,7 @@ final class Launch {
             new Runner(JmhOptions.of(study, run.java(), plan.periods(), step, jvmArgs, forks, cellDir, jmhJson),
                     output.format()).run();
         } finally {
+            orphans.close();
             output.close();
             if (output.logFailure() != null) {
                 err.println("latency-bench: " + output.logFailure());

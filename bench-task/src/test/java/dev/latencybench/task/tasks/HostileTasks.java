@@ -170,4 +170,40 @@ public final class HostileTasks {
             context.sample(intendedNs + 1_000);
         }
     }
+
+    /**
+     * Starts {@code sleep 300} in its set-up with the JVM's own output (inheritIO), appends its pid to the file
+     * {@code bench.task.pidFile} names, and leaves it running; samples every call.
+     */
+    public static class ChildProcessInSetUp implements LatencyTask {
+        private TaskContext context;
+
+        @Override
+        public void setUp(TaskContext context) throws java.io.IOException {
+            this.context = context;
+            Process child = new ProcessBuilder("sleep", "300").inheritIO().start();
+            java.nio.file.Files.write(java.nio.file.Paths.get(context.property("pidFile", "child.pids")),
+                    (child.pid() + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+        }
+
+        @Override
+        public void run(long intendedNs) {
+            context.sample(intendedNs);
+        }
+    }
+
+    /**
+     * As {@link ChildProcessInSetUp}, then halts its JVM at the end of its set-up, but only in a benchmark JVM
+     * (not in the check's): its child is handed to init while it still holds the fork's output.
+     */
+    public static class ChildProcessThenHaltInFork extends ChildProcessInSetUp {
+        @Override
+        public void setUp(TaskContext context) throws java.io.IOException {
+            super.setUp(context);
+            if (!System.getProperty("sun.java.command", "").contains("TaskCheckMain")) {
+                Runtime.getRuntime().halt(0);
+            }
+        }
+    }
 }
