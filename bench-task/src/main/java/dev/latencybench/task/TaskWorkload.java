@@ -45,6 +45,11 @@ final class TaskWorkload implements Workload {
     static final long STUCK_AFTER_PERIOD_NS = TimeUnit.SECONDS.toNanos(10);
     /** How long tearDown() may take before the fork ends FAILED the same way. */
     static final long TEAR_DOWN_BOUND_NS = TimeUnit.SECONDS.toNanos(10);
+    /**
+     * How long setUp() may take in a fork before it ends FAILED the same way: the check's whole time limit
+     * ({@code TaskCheck.TIME_LIMIT_SEC}), in which it was made, set up and torn down once already.
+     */
+    static final long SET_UP_BOUND_NS = TimeUnit.SECONDS.toNanos(30);
 
     private final TaskConfig config;
     private final String variant;
@@ -59,12 +64,9 @@ final class TaskWorkload implements Workload {
     private volatile String phase = "";
     private long stuckAfterPeriodNs = STUCK_AFTER_PERIOD_NS;
     private long tearDownBoundNs = TEAR_DOWN_BOUND_NS;
+    private long setUpBoundNs = SET_UP_BOUND_NS;
 
-    /**
-     * Makes the task and runs its set-up.
-     *
-     * @throws IllegalStateException when the set-up threw, with its message
-     */
+    /** The workload of a task made, not set up yet ({@link #start}). */
     TaskWorkload(TaskConfig config, String variant, LatencyTask task, ClassLoader loader, AffinityService affinity) {
         this.config = config;
         this.variant = variant;
@@ -72,17 +74,33 @@ final class TaskWorkload implements Workload {
         this.loader = loader;
         this.metrics = config.metrics();
         this.context = new SampleContext(config, affinity);
+    }
+
+    /**
+     * Runs the task's set-up; in a fork, within {@link #startBoundNs} ({@code ForkSession.start}).
+     *
+     * @throws IllegalStateException when the set-up threw, with its message
+     */
+    @Override
+    public void start() {
         ClassLoader before = Thread.currentThread().getContextClassLoader();
         // for libraries of the task that load by name; threads the task starts inherit it
         Thread.currentThread().setContextClassLoader(loader);
+        phase = "in setUp() of " + task.getClass().getName();
         try {
             task.setUp(context);
         } catch (Exception | LinkageError e) {
             context.close();
             throw new IllegalStateException("setUp of " + task.getClass().getName() + " failed: " + e, e);
         } finally {
+            phase = "";
             Thread.currentThread().setContextClassLoader(before);
         }
+    }
+
+    @Override
+    public long startBoundNs() {
+        return setUpBoundNs;
     }
 
     @Override
@@ -226,10 +244,11 @@ final class TaskWorkload implements Workload {
         }
     }
 
-    /** The bounds of a stuck period and tear-down, shorter for tests; returns this workload. */
+    /** The bounds of a stuck period, set-up and tear-down, shorter for tests; returns this workload. */
     TaskWorkload bounds(long stuckAfterPeriodNs, long tearDownBoundNs) {
         this.stuckAfterPeriodNs = stuckAfterPeriodNs;
         this.tearDownBoundNs = tearDownBoundNs;
+        this.setUpBoundNs = tearDownBoundNs;
         return this;
     }
 

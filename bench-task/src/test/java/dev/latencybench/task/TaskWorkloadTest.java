@@ -81,6 +81,7 @@ class TaskWorkloadTest {
         ForkSession session = new ForkSession(w, config.periods(), config.cpus(), Clocks.system(), AffinityService.NONE,
                 "task/" + variant, new PrintStream(progress, true, StandardCharsets.UTF_8), tmp.resolve(variant),
                 new CpuLoadProbe(tmp.resolve("no-proc")));
+        session.start();
         session.runPeriod(false);
         session.runPeriod(true);
         session.close();
@@ -205,6 +206,10 @@ class TaskWorkloadTest {
                 "task/" + variant, new PrintStream(progress, true, StandardCharsets.UTF_8), tmp.resolve(variant),
                 new CpuLoadProbe(tmp.resolve("no-proc"))).haltingWith(halted::complete);
         fork = new Thread(() -> {
+            session.start();
+            if (halted.isDone()) { // its start was stuck: the JVM would have ended there
+                return;
+            }
             session.runPeriod(false);
             session.runPeriod(true);
             session.close();
@@ -256,6 +261,26 @@ class TaskWorkloadTest {
             assertEquals(3_000, f.get("samples").getAsLong(), "the measured period's samples are kept");
         } finally {
             HostileTasks.HangingTearDown.RELEASE.countDown();
+        }
+    }
+
+    @Test
+    void aSetUpStuckOnlyInTheForkEndsItFailedNamingSetUp() throws Exception {
+        long start = System.nanoTime();
+        try {
+            Integer status = runHalting(config(HostileTasks.SetUpStuckIgnoringInterrupts.class.getName(), Map.of()),
+                    "SetUpStuckIgnoringInterrupts");
+            assertEquals(ForkEnd.STUCK_EXIT, status, "the JVM ends itself");
+            assertTrue(System.nanoTime() - start < 1_000 * MS + 3_000 * MS, "within the bound of 1 s and a little");
+            JsonObject f = ResultFiles.readJson(tmp.resolve("SetUpStuckIgnoringInterrupts")
+                    .resolve(ResultLayout.FORK_JSON));
+            assertEquals("FAILED", f.get("status").getAsString());
+            String name = HostileTasks.SetUpStuckIgnoringInterrupts.class.getName();
+            String reasons = f.get("reasons").toString();
+            assertTrue(reasons.contains("starting the workload did not end within 1s: in setUp() of " + name
+                    + "; its thread is stuck at " + name + ".setUp(HostileTasks.java:"), reasons);
+        } finally {
+            HostileTasks.SetUpStuckIgnoringInterrupts.RELEASE.countDown();
         }
     }
 

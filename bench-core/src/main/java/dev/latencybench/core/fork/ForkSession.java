@@ -154,7 +154,50 @@ public final class ForkSession implements AutoCloseable {
         session.tail = ForkTail.withProbe(run.tailAboveNs(), periods.measureNs(), session.clocks.monotonic());
         session.ownsJvm = true;
         session.installShutdownHook();
+        session.start();
         return session;
+    }
+
+    /**
+     * Starts the workload ({@link Workload#start}) within its bound ({@link Workload#startBoundNs}): a start that
+     * does not come back ends the JVM FAILED as a stuck period does, naming what it was doing; one that throws is
+     * recorded in the fork's files as FAILED with its message, and thrown on.
+     */
+    public void start() {
+        long boundNs = workload.startBoundNs();
+        RuntimeException[] failed = new RuntimeException[1];
+        Runnable start = () -> {
+            try {
+                workload.start();
+            } catch (RuntimeException e) {
+                failed[0] = e;
+            }
+        };
+        Thread stuck = null;
+        if (boundNs <= 0) {
+            start.run();
+        } else {
+            // not a daemon: the threads a user's set-up starts inherit that, as they did from JMH's thread
+            Thread t = new Thread(start, "lb-start");
+            t.start();
+            try {
+                t.join(TimeUnit.NANOSECONDS.toMillis(boundNs));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            stuck = t.isAlive() ? t : null;
+        }
+        if (stuck != null) {
+            stuck("starting the workload did not end within " + Units.formatDuration(boundNs), stuck);
+            return; // a test's halt returns
+        }
+        if (failed[0] != null) {
+            synchronized (this) {
+                tally.addReason(failed[0].getMessage() == null ? failed[0].toString() : failed[0].getMessage());
+            }
+            writeForkFilesQuietly();
+            throw failed[0];
+        }
     }
 
     /**
@@ -267,7 +310,7 @@ public final class ForkSession implements AutoCloseable {
     /** Closes the workload; one that does not end within its bound ({@link Workload#closeBoundNs}) ends the JVM. */
     private void closeWorkload() {
         long boundNs = signalled ? ForkEnd.afterSignal(workload.closeBoundNs()) : workload.closeBoundNs();
-        Thread stuck = ForkEnd.runWithin(workload::close, boundNs);
+        Thread stuck = ForkEnd.runWithin(workload::close, boundNs, "lb-close");
         if (stuck != null && signalled) { // the JVM ends with the hook; the launcher's clean-up removes what is left
             ForkEnd.leftClosing(stuck, System.err);
         } else if (stuck != null) {

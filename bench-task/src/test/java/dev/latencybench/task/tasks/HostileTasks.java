@@ -206,4 +206,25 @@ public final class HostileTasks {
             }
         }
     }
+
+    /** Its set-up does not return until {@link #RELEASE}, and ignores interrupts meanwhile. */
+    public static class SetUpStuckIgnoringInterrupts implements LatencyTask {
+        /** Lets the set-up return: a test releases it when it is done. */
+        public static final CountDownLatch RELEASE = new CountDownLatch(1);
+
+        @Override
+        public void setUp(TaskContext context) {
+            while (RELEASE.getCount() > 0) {
+                try {
+                    RELEASE.await();
+                } catch (InterruptedException ignored) {
+                    // a hostile set-up: goes on waiting
+                }
+            }
+        }
+
+        @Override
+        public void run(long intendedNs) {
+        }
+    }
 }
