@@ -5,7 +5,8 @@ import dev.latencybench.core.result.ResultPart;
 /**
  * The task study's own members of {@code fork.json} and {@code result.json}, named once, here: what
  * {@link TaskTally} writes of a fork's periods and of a cell's forks added up, and reads back to add the forks
- * up. A member an older file lacks reads as 0 (or null). Immutable. Its members: the measured {@code periods};
+ * up. A member an older file lacks reads as 0 (or null). Immutable. Its members: the task's whole class name
+ * ({@code taskClass}, which its variant may only begin with); the measured {@code periods};
  * the {@code runs} (calls of {@code run}) and the {@code samples} taken, with the runs that had none
  * ({@code samplesMissing}) and the samples beyond one per run ({@code samplesExtra}: a second sample of a run, or one of an {@code intendedNs} no
  * run was handed, of which {@code samplesUnknown} are the latter); the latencies beyond the
@@ -16,6 +17,8 @@ import dev.latencybench.core.result.ResultPart;
 final class TaskResult {
     static final ResultPart<TaskResult> PART = ResultPart.of(TaskResult.class);
 
+    /** Null in a file written before it was kept here. */
+    final String taskClass;
     final long periods;
     /** Null in a fork's file that has no tally (the fork died before it wrote one). */
     final Long runs;
@@ -29,8 +32,9 @@ final class TaskResult {
     final long maxFinalLagNs;
     final Long minAchievedRatePerSec;
 
-    TaskResult(long periods, Long runs, long samples, long samplesMissing, long samplesExtra, long samplesUnknown,
+    TaskResult(String taskClass, long periods, Long runs, long samples, long samplesMissing, long samplesExtra, long samplesUnknown,
             long outOfRange, long strays, long maxLagNs, long maxFinalLagNs, Long minAchievedRatePerSec) {
+        this.taskClass = taskClass;
         this.periods = periods;
         this.runs = runs;
         this.samples = samples;

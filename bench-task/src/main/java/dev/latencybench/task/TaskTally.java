@@ -21,6 +21,8 @@ import dev.latencybench.core.time.Pacer;
  * <p>Not thread-safe; off the hot path (filled once per period).
  */
 final class TaskTally implements Accounting {
+    /** The task's whole class name: its variant may be a shortened one. */
+    String taskClass;
     long periods;
     long runs;
     long samples;
@@ -54,6 +56,9 @@ final class TaskTally implements Accounting {
     }
 
     TaskTally add(TaskTally o) {
+        if (taskClass == null) {
+            taskClass = o.taskClass;
+        }
         periods += o.periods;
         runs += o.runs;
         samples += o.samples;
@@ -102,13 +107,14 @@ final class TaskTally implements Accounting {
 
     @Override
     public void writeTo(JsonObject o) {
-        TaskResult.PART.write(new TaskResult(periods, runs, samples, missing, extra, unknown, outOfRange, strays, maxLagNs,
+        TaskResult.PART.write(new TaskResult(taskClass, periods, runs, samples, missing, extra, unknown, outOfRange, strays, maxLagNs,
                 maxFinalLagNs, periods > 0 ? Math.round(minAchievedRatePerSec) : null), o);
     }
 
     /** The tally {@link #writeTo} wrote, read back from a part that has one ({@code runs} not null). */
     static TaskTally of(TaskResult r) {
         TaskTally t = new TaskTally();
+        t.taskClass = r.taskClass;
         t.periods = r.periods;
         t.runs = r.runs;
         t.samples = r.samples;

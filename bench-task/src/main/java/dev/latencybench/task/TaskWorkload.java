@@ -74,6 +74,7 @@ final class TaskWorkload implements Workload {
         this.loader = loader;
         this.metrics = config.metrics();
         this.context = new SampleContext(config, affinity);
+        tally.taskClass = task.getClass().getName();
     }
 
     /**
@@ -228,7 +229,7 @@ final class TaskWorkload implements Workload {
 
     @Override
     public synchronized void describe(JsonObject fork) {
-        JsonCodec.addMembers(fork, new ForkMembers(config.ratePerSec(), task.getClass().getName()));
+        JsonCodec.addMembers(fork, new ForkMembers(config.ratePerSec()));
         tally.writeTo(fork);
     }
 
@@ -236,11 +237,9 @@ final class TaskWorkload implements Workload {
     @SuppressWarnings("unused") // read by JsonCodec
     private static final class ForkMembers {
         final long ratePerSec;
-        final String taskClass;
 
-        ForkMembers(long ratePerSec, String taskClass) {
+        ForkMembers(long ratePerSec) {
             this.ratePerSec = ratePerSec;
-            this.taskClass = taskClass;
         }
     }
 
