@@ -121,6 +121,11 @@ public final class TaskClasses {
                 throw ConfigException.invalid(TaskConfig.JARS, jars, path + (Files.exists(path) ? " cannot be read"
                         : " does not exist") + "; expected the jar(s) of your task classes, ':'-separated");
             }
+            if (!Files.isRegularFile(path) && !Files.isDirectory(path)) { // a FIFO would block whoever opens it
+                throw ConfigException.invalid(TaskConfig.JARS, jars, path + " is neither a file nor a folder (a pipe,"
+                        + " a device or a socket); expected the jar(s) of your task classes, or folders of their class"
+                        + " files, ':'-separated");
+            }
             if (Files.isRegularFile(path) && !isZip(path)) {
                 throw ConfigException.invalid(TaskConfig.JARS, jars, path + " is not a jar (a jar is a zip archive,"
                         + " and this file does not start as one); expected the jar(s) of your task classes, or folders"

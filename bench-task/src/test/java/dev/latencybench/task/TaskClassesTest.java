@@ -153,4 +153,17 @@ class TaskClassesTest {
         parsed.variants().forEach(dev.latencybench.core.schedule.Step::of);
         assertEquals("hx.Задача", parsed.className(cyrillic), "the whole name is kept");
     }
+
+    @Test
+    void aFifoGivenAsTheJarIsRefusedWithoutOpeningIt() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isDirectory(java.nio.file.Paths.get("/proc")));
+        java.nio.file.Path fifo = tmp.resolve("task.jar");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        long start = System.nanoTime();
+        ConfigException e = assertThrows(ConfigException.class, () -> TaskClasses.parse("a.B", fifo.toString()));
+        assertTrue(System.nanoTime() - start < 5_000_000_000L, "refused at once, not blocked opening it");
+        assertEquals("bench.task.jar=" + fifo + " is not valid: " + fifo + " is neither a file nor a folder (a pipe, a"
+                + " device or a socket); expected the jar(s) of your task classes, or folders of their class files,"
+                + " ':'-separated", e.getMessage());
+    }
 }
