@@ -227,4 +227,16 @@ public final class HostileTasks {
         public void run(long intendedNs) {
         }
     }
+
+    /** Halts its JVM in its set-up with the code {@code bench.task.haltCode} (default 3). */
+    public static class HaltInSetUp implements LatencyTask {
+        @Override
+        public void setUp(TaskContext context) {
+            Runtime.getRuntime().halt(Integer.parseInt(context.property("haltCode", "3")));
+        }
+
+        @Override
+        public void run(long intendedNs) {
+        }
+    }
 }
