@@ -165,8 +165,12 @@ final class TaskWorkload implements Workload {
                 call.record(clock.nanoTime() - startNs);
                 runsNow = ++runs;
             }
-        } catch (Exception e) {
-            period.abort("run() of " + task.getClass().getName() + " threw " + e);
+        } catch (Exception | Error e) {
+            // an Error too (StackOverflowError, OutOfMemoryError): named here with its call, the calls made before
+            // it counted, instead of the period taken as cut short with none made
+            runs = p.handed; // the call that threw was made
+            period.abort(String.format(Locale.ROOT, "run() of %s threw %s at call %,d", task.getClass().getName(), e,
+                    runs));
         }
         return runs;
     }

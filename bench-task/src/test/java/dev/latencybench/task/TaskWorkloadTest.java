@@ -182,6 +182,23 @@ class TaskWorkloadTest {
     }
 
     @Test
+    void anErrorInRunIsNamedWithItsCallAndTheCallsMadeBeforeItAreCounted() throws Exception {
+        // the warm-up's 1,000 calls, then call 1,000 of the measured period overflows its stack
+        JsonObject f = run(config(HostileTasks.StackOverflowAtACall.class.getName(), Map.of("bench.task.failAt",
+                "2000")), "StackOverflowAtACall");
+
+        assertEquals("FAILED", f.get("status").getAsString());
+        List<String> reasons = new ArrayList<>();
+        f.getAsJsonArray("reasons").forEach(r -> reasons.add(r.getAsString()));
+        assertEquals(List.of("run() of " + HostileTasks.StackOverflowAtACall.class.getName() + " threw"
+                + " java.lang.StackOverflowError at call 1,000"), reasons, "not also '0 of 3,000 calls made' nor"
+                + " '999 more samples than the 0 runs'");
+        assertEquals(1_000, f.get("runs").getAsLong());
+        assertEquals(999, f.get("samples").getAsLong());
+        assertEquals(0, f.get("samplesExtra").getAsLong());
+    }
+
+    @Test
     void aProbeIsAMetricOfItsOwnAndATaskReadsItsOwnProperties() throws Exception {
         JsonObject f = run(config(BadTasks.Probing.class.getName(), Map.of(TaskConfig.PROBES, "decode",
                 "bench.task.decodeNs", "1500")), "Probing");

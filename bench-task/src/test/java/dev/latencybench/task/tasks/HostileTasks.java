@@ -239,4 +239,29 @@ public final class HostileTasks {
         public void run(long intendedNs) {
         }
     }
+
+    /** Samples each call; call {@code bench.task.failAt} (default 2,000) recurses until its stack overflows. */
+    public static class StackOverflowAtACall implements LatencyTask {
+        private TaskContext context;
+        private long failAt;
+        private long calls;
+
+        @Override
+        public void setUp(TaskContext context) {
+            this.context = context;
+            this.failAt = Long.parseLong(context.property("failAt", "2000"));
+        }
+
+        @Override
+        public void run(long intendedNs) {
+            if (++calls == failAt) {
+                recurse(0);
+            }
+            context.sample(intendedNs);
+        }
+
+        private static long recurse(long depth) {
+            return recurse(depth + 1) + 1;
+        }
+    }
 }
