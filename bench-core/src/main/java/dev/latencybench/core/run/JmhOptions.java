@@ -81,14 +81,18 @@ final class JmhOptions {
      * A GC log per fork in the cell folder ({@code gc-<pid>.log}: collections and safepoints with
      * uptime and wall-clock milliseconds, the clock of the interval log's timestamps, so that the
      * report's timeline places each pause exactly; and {@code timenanos}, {@code System.nanoTime()}'s clock, the
-     * outliers' clock, so that each outlier is matched to the stops exactly), or none when the folder's path would break
-     * {@code -Xlog}'s syntax.
+     * outliers' clock, so that each outlier is matched to the stops exactly). A path with {@code -Xlog}'s own
+     * separators in it ({@code :}, {@code ,}, {@code =}) is given in double quotes, which {@code -Xlog} takes for
+     * a file name (a results folder under {@code /data/run:2} was dropped silently, and with it the tail's GC
+     * causes); one with a double quote cannot be given at all: none then.
      */
     static List<String> gcLogFlags(Path cellDir) {
         String path = cellDir.resolve("gc-%p.log").toString();
-        if (path.contains(":") || path.contains(",") || path.contains("\"") || path.contains("=")) {
+        if (path.contains("\"")) {
             return List.of();
         }
-        return List.of("-Xlog:gc*,safepoint:file=" + path + ":uptime,timemillis,timenanos,level,tags");
+        boolean quote = path.contains(":") || path.contains(",") || path.contains("=");
+        return List.of("-Xlog:gc*,safepoint:file=" + (quote ? "\"" + path + "\"" : path)
+                + ":uptime,timemillis,timenanos,level,tags");
     }
 }
