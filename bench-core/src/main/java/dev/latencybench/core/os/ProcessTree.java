@@ -150,13 +150,14 @@ public final class ProcessTree {
             Set<ProcessHandle> now = ProcessHandle.current().descendants().collect(Collectors.toSet());
             Set<ProcessHandle> orphans = new LinkedHashSet<>();
             for (ProcessHandle p : seen) {
-                if (!now.contains(p) && p.isAlive()) {
+                if (!now.contains(p) && p.isAlive() && !descendsFromThis(p)) {
                     orphans.add(p);
                 }
             }
             if (own != null) {
                 for (ProcessHandle p : own.marked()) {
-                    if (!now.contains(p) && !isThisOrAbove(p)) {
+                    // one born after the snapshot above (a fork JMH just started) is a descendant still: asked again
+                    if (!now.contains(p) && !isThisOrAbove(p) && !descendsFromThis(p)) {
                         orphans.add(p);
                     }
                 }
@@ -184,6 +185,18 @@ public final class ProcessTree {
             }
             endOrphans();
         }
+    }
+
+    /** Whether this JVM is among the process's parents, asked now (not from a snapshot). */
+    private static boolean descendsFromThis(ProcessHandle p) {
+        long self = ProcessHandle.current().pid();
+        Optional<ProcessHandle> h = p.parent();
+        for (int depth = 0; h.isPresent() && depth < 1_000; depth++, h = h.get().parent()) {
+            if (h.get().pid() == self) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean isThisOrAbove(ProcessHandle p) {
