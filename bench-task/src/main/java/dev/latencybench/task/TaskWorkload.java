@@ -87,7 +87,7 @@ final class TaskWorkload implements Workload {
         ClassLoader before = Thread.currentThread().getContextClassLoader();
         // for libraries of the task that load by name; threads the task starts inherit it
         Thread.currentThread().setContextClassLoader(loader);
-        phase = "in setUp() of " + task.getClass().getName();
+        phase = startPhase();
         try {
             task.setUp(context);
         } catch (Exception | LinkageError e) {
@@ -102,6 +102,11 @@ final class TaskWorkload implements Workload {
     @Override
     public long startBoundNs() {
         return setUpBoundNs;
+    }
+
+    @Override
+    public String startPhase() {
+        return "in setUp() of " + task.getClass().getName();
     }
 
     @Override

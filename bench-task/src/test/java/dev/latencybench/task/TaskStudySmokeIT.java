@@ -187,7 +187,46 @@ class TaskStudySmokeIT {
         assertNoneAlive(pids, out);
         assertEquals(1, exit[0], out);
         assertTrue(out.contains(", left running by a benchmark JVM that ended"), out);
+        JsonObject r = ResultFiles.readJson(cell("halt", "ChildProcessThenHaltInFork").resolve("result.json"));
+        assertEquals("FAILED", r.get("status").getAsString());
+        assertTrue(r.get("reasons").toString().contains("the benchmark JVM ended while starting the workload, in setUp()"
+                + " of " + HostileTasks.ChildProcessThenHaltInFork.class.getName()), r.toString());
     }
+
+    @Test
+    void aSetUpStuckOnlyInTheForkEndsTheRunWithTheCellFailedNamingSetUp() throws Exception {
+        int[] exit = new int[1];
+        long start = System.nanoTime();
+        String out = runBounded(exit, 110, "bench.scale=smoke", "bench.run.id=stuck", "bench.cpus=none",
+                "bench.warmup=200ms", "bench.duration=1s",
+                "bench.task.classes=" + HostileTasks.SetUpStuckOnlyInFork.class.getName());
+        assertEquals(1, exit[0], out);
+        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(100), "ended in bounded time");
+        Path stuck = cell("stuck", "SetUpStuckOnlyInFork");
+        JsonObject r = ResultFiles.readJson(stuck.resolve("result.json"));
+        assertEquals("FAILED", r.get("status").getAsString());
+        assertTrue(r.get("reasons").toString().contains("starting the workload did not end within 30s: in setUp() of "
+                + HostileTasks.SetUpStuckOnlyInFork.class.getName()), r.toString());
+        assertNoForkLeft(stuck);
+    }
+
+    @Test
+    void aClassNameLongerThanAFileNameRunsOkUnderAShortenedStableVariantKeepingItsName() throws Exception {
+        String name = "dev.latencybench.task.tasks." + LONG_NAME;
+        int[] exit = new int[1];
+        String out = runBounded(exit, 110, "bench.scale=smoke", "bench.run.id=long", "bench.cpus=none",
+                "bench.warmup=200ms", "bench.duration=1s", "bench.task.classes=" + name);
+        UnderLoad.assertExitZero(exit[0], out, tmp.resolve("results"));
+        String variant = TaskClasses.variantOf(name);
+        Path cell = cell("long", variant);
+        JsonObject r = ResultFiles.readJson(cell.resolve("result.json"));
+        UnderLoad.assertOk(r, variant);
+        assertEquals(name, r.get("taskClass").getAsString(), "the whole name is kept in the file");
+        assertTrue(Files.exists(cell.resolve(dev.latencybench.core.result.ResultLayout.jmhJson("task", variant))));
+    }
+
+    /** The simple name of a task class of 237 characters (its source file is named after it). */
+    private static final String LONG_NAME = "LongNamedTask" + "X".repeat(237 - "LongNamedTask".length());
 
     @Test
     void badInputEndsBeforeAnythingStarts() throws Exception {

@@ -301,6 +301,43 @@ class TaskWorkloadTest {
         }
     }
 
+    /**
+     * A JVM that ends in the task's set-up without a word (Runtime.halt) leaves a fork.json naming the task and the
+     * phase, where the cell said only "expected results from 1 fork(s), found 0"; one whose set-up returns keeps
+     * none of it.
+     */
+    @Test
+    void whileTheSetUpRunsTheForksFileNamesItAsThePhaseAJvmEndingThereEndedIn() throws Exception {
+        TaskConfig config = config(HostileTasks.SetUpUntilReleased.class.getName(), Map.of());
+        ClassLoader loader = config.classes().loader();
+        String variant = "SetUpUntilReleased";
+        TaskWorkload w = new TaskWorkload(config, variant, config.classes().newTask(variant, loader), loader,
+                AffinityService.NONE);
+        ForkSession session = new ForkSession(w, config.periods(), config.cpus(), Clocks.system(), AffinityService.NONE,
+                "task/" + variant, new PrintStream(progress, true, StandardCharsets.UTF_8), tmp.resolve(variant),
+                new CpuLoadProbe(tmp.resolve("no-proc")));
+        Thread starting = new Thread(session::start, "test-start");
+        starting.start();
+        try {
+            assertTrue(HostileTasks.SetUpUntilReleased.BEGAN.await(10, java.util.concurrent.TimeUnit.SECONDS));
+            JsonObject during = ResultFiles.readJson(tmp.resolve(variant).resolve(ResultLayout.FORK_JSON));
+            assertEquals("FAILED", during.get("status").getAsString());
+            assertEquals("[\"the benchmark JVM ended while starting the workload, in setUp() of "
+                    + HostileTasks.SetUpUntilReleased.class.getName() + ", before anything was measured (the code's own"
+                    + " System.exit or Runtime.halt, or a crash: see the exit code)\"]", during.get("reasons").toString());
+        } finally {
+            HostileTasks.SetUpUntilReleased.RELEASE.countDown();
+            starting.join(10_000);
+        }
+        assertFalse(java.nio.file.Files.exists(tmp.resolve(variant).resolve(ResultLayout.FORK_JSON)),
+                "a set-up that returned leaves no such file");
+        session.runPeriod(false);
+        session.runPeriod(true);
+        session.close();
+        JsonObject f = ResultFiles.readJson(tmp.resolve(variant).resolve(ResultLayout.FORK_JSON));
+        assertEquals(List.of(), reasonsButTheRate(f), f.toString());
+    }
+
     @Test
     void samplesThatNeverComeFailThePeriodAfterTheDrainTime() throws Exception {
         long start = System.nanoTime();

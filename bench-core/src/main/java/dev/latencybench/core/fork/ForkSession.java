@@ -101,6 +101,10 @@ public final class ForkSession implements AutoCloseable {
      * processes it left running (a task's child) are ended, so that none outlives the fork holding its output.
      */
     private boolean ownsJvm;
+    /** While the workload starts: the reason fork.json gives if the JVM ends there without a word; guarded by this. */
+    private String provisionalReason;
+    /** Whether fork.json was written with what the fork measured (not only {@link #provisionalReason}); guarded by this. */
+    private boolean wroteForkFiles;
     /** The primary metric's outliers: threshold from the warm-up, kept by the measured periods. */
     private ForkTail tail;
 
@@ -164,6 +168,39 @@ public final class ForkSession implements AutoCloseable {
      * recorded in the fork's files as FAILED with its message, and thrown on.
      */
     public void start() {
+        String phase = workload.startPhase();
+        if (!phase.isEmpty()) {
+            // what stays if the JVM ends in the user's code without a word (Runtime.halt): the cell names the phase
+            synchronized (this) {
+                provisionalReason = "the benchmark JVM ended while starting the workload, " + phase + ", before"
+                        + " anything was measured (the code's own System.exit or Runtime.halt, or a crash: see the exit"
+                        + " code)";
+            }
+            writeForkFilesQuietly();
+        }
+        try {
+            startWithin();
+        } finally {
+            synchronized (this) {
+                provisionalReason = null;
+            }
+            removeProvisionalForkJson();
+        }
+    }
+
+    /** Removes the fork.json {@link #start} wrote for a JVM that might end in it, unless a real one replaced it. */
+    private synchronized void removeProvisionalForkJson() {
+        if (forkDir == null || wroteForkFiles) {
+            return;
+        }
+        try {
+            Files.deleteIfExists(forkDir.resolve(ResultLayout.FORK_JSON));
+        } catch (IOException e) {
+            progress.println("[" + label + "] cannot remove " + forkDir.resolve(ResultLayout.FORK_JSON) + ": " + e);
+        }
+    }
+
+    private void startWithin() {
         long boundNs = workload.startBoundNs();
         RuntimeException[] failed = new RuntimeException[1];
         Runnable start = () -> {
@@ -193,6 +230,7 @@ public final class ForkSession implements AutoCloseable {
         }
         if (failed[0] != null) {
             synchronized (this) {
+                provisionalReason = null; // the reason is known
                 tally.addReason(failed[0].getMessage() == null ? failed[0].toString() : failed[0].getMessage());
             }
             writeForkFilesQuietly();
@@ -320,6 +358,7 @@ public final class ForkSession implements AutoCloseable {
 
     /** A thread of the workload does not come back: what was measured and why written, the JVM ends ({@link ForkEnd}) */
     private synchronized void stuck(String what, Thread thread) {
+        provisionalReason = null; // the reason is known
         String reason = ForkEnd.logStuck(what, workload.doing(), thread, System.err);
         tally.addReason(reason);
         writeForkFilesQuietly();
@@ -540,6 +579,7 @@ public final class ForkSession implements AutoCloseable {
         try {
             Files.createDirectories(forkDir);
             ResultFiles.writeJson(forkDir.resolve(ResultLayout.FORK_JSON), forkJson());
+            wroteForkFiles |= provisionalReason == null;
         } catch (IOException e) {
             throw new IllegalStateException("cannot write " + forkDir.resolve(ResultLayout.FORK_JSON) + ": " + e, e);
         }
@@ -549,8 +589,11 @@ public final class ForkSession implements AutoCloseable {
     /** What this fork measured so far, as written to {@code fork.json}. */
     public synchronized JsonObject forkJson() {
         ForkResult o = new ForkResult();
-        o.status = status();
+        o.status = provisionalReason != null ? "FAILED" : status();
         o.reasons.addAll(tally.reasons());
+        if (provisionalReason != null) {
+            o.reasons.add(provisionalReason);
+        }
         if (interruptedBecause != null) {
             o.reasons.add("interrupted: " + interruptedBecause);
         }

@@ -70,6 +70,14 @@ public interface Workload extends AutoCloseable {
         return 0;
     }
 
+    /**
+     * What {@link #start} runs, for the reason of a JVM that ends inside it ({@code in setUp() of C}); empty when
+     * it runs nothing of a user's.
+     */
+    default String startPhase() {
+        return "";
+    }
+
     /** Releases what it opened (files, threads, processes); called once, when the fork ends. */
     @Override
     void close();

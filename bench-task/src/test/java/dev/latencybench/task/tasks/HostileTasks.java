@@ -264,4 +264,51 @@ public final class HostileTasks {
             return recurse(depth + 1) + 1;
         }
     }
+
+    /** Its set-up says it began ({@link #BEGAN}) and returns once {@link #RELEASE}d; samples every call. */
+    public static class SetUpUntilReleased implements LatencyTask {
+        /** Counted down when the set-up begins. */
+        public static final CountDownLatch BEGAN = new CountDownLatch(1);
+        /** Lets the set-up return. */
+        public static final CountDownLatch RELEASE = new CountDownLatch(1);
+        private TaskContext context;
+
+        @Override
+        public void setUp(TaskContext context) throws InterruptedException {
+            this.context = context;
+            BEGAN.countDown();
+            RELEASE.await();
+        }
+
+        @Override
+        public void run(long intendedNs) {
+            context.sample(intendedNs);
+        }
+    }
+
+    /** Its set-up never returns, ignoring interrupts, but only in a benchmark JVM: the check's passes. */
+    public static class SetUpStuckOnlyInFork implements LatencyTask {
+        private TaskContext context;
+
+        @Override
+        public void setUp(TaskContext context) {
+            this.context = context;
+            if (System.getProperty("sun.java.command", "").contains("TaskCheckMain")) {
+                return;
+            }
+            CountDownLatch never = new CountDownLatch(1);
+            while (true) {
+                try {
+                    never.await();
+                } catch (InterruptedException ignored) {
+                    // a hostile set-up: goes on waiting
+                }
+            }
+        }
+
+        @Override
+        public void run(long intendedNs) {
+            context.sample(intendedNs);
+        }
+    }
 }
