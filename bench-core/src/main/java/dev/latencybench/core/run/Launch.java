@@ -231,6 +231,7 @@ final class Launch {
                     output.format()).run();
         } finally {
             orphans.close();
+            OwnerLock.restrictJmhLock(java.nio.file.Paths.get(System.getProperty("java.io.tmpdir")));
             output.close();
             if (output.logFailure() != null) {
                 err.println("latency-bench: " + output.logFailure());
