@@ -176,7 +176,7 @@ public final class ForkSession implements AutoCloseable {
                         + " anything was measured (the code's own System.exit or Runtime.halt, or a crash: see the exit"
                         + " code)";
             }
-            writeForkFilesQuietly();
+            writeProvisionalForkJson();
         }
         try {
             startWithin();
@@ -185,6 +185,19 @@ public final class ForkSession implements AutoCloseable {
                 provisionalReason = null;
             }
             removeProvisionalForkJson();
+        }
+    }
+
+    /** fork.json alone (none of the tail's files: nothing was measured), with {@link #provisionalReason}. */
+    private synchronized void writeProvisionalForkJson() {
+        if (forkDir == null) {
+            return;
+        }
+        try {
+            Files.createDirectories(forkDir);
+            ResultFiles.writeJson(forkDir.resolve(ResultLayout.FORK_JSON), forkJson());
+        } catch (IOException e) {
+            progress.println("[" + label + "] cannot write " + forkDir.resolve(ResultLayout.FORK_JSON) + ": " + e);
         }
     }
 
