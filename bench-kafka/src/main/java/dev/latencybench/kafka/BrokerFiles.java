@@ -63,6 +63,20 @@ final class BrokerFiles {
             "appender.out.layout.pattern=%d{ISO8601} %p [%c] %m%n",
             "");
 
+    /**
+     * What an error quotes of a log: {@code last lines of F:} and its last lines, or that it is empty, or that it
+     * is gone, its folder removed (a Ctrl-C while the broker started: the clean-up ran first), instead of a colon
+     * with nothing after it.
+     */
+    static String lastLines(Path log) {
+        if (!Files.exists(log)) {
+            return "its log " + log + " is gone (" + (Files.exists(log.getParent()) ? "removed" : "its folder was"
+                    + " removed, as a stopped run's clean-up does") + ")";
+        }
+        String tail = tail(log);
+        return tail.isEmpty() ? "its log " + log + " is empty" : "last lines of " + log + ":" + tail;
+    }
+
     /** The last {@link #TAIL_LINES} lines of a log, each on its own indented line; "" when none. */
     static String tail(Path log) {
         try {

@@ -8,6 +8,7 @@ import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 
 import dev.latencybench.core.config.BenchProperties;
+import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Periods;
 import dev.latencybench.core.config.Property;
 import dev.latencybench.core.config.RunLength;
@@ -174,6 +175,15 @@ public final class ChainConfig {
         String bootstrap = p.string(BOOTSTRAP_PROPERTY);
         BrokerSettings broker = BrokerSettings.fromProperties(p);
         KafkaClientSettings clients = KafkaClientSettings.fromProperties(p, TimeUnit.SECONDS.toNanos(1) / rate);
+        String pollTimeout = p.given().get(KafkaClientSettings.POLL_TIMEOUT);
+        if (pollTimeout != null && transports.stream().noneMatch(t -> ChainTransports.base(t).equals(ChainStudy.KAFKA))) {
+            // given and read by no transport that runs: it would be recorded as set while nothing waited so
+            throw ConfigException.invalid(KafkaClientSettings.POLL_TIMEOUT, pollTimeout, "only the " + ChainStudy.KAFKA
+                    + " transport (and " + ChainStudy.KAFKA + HopLoopWorkload.SUFFIX + ") polls with it, and " + TRANSPORTS
+                    + "=" + String.join(",", transports) + " runs neither (" + ChainStudy.KAFKA_AS_PUBLISHED + " keeps"
+                    + " the published study's wait); add " + ChainStudy.KAFKA + " to " + TRANSPORTS
+                    + ", or leave the property out");
+        }
         long warmupMaxNs = p.durationNs(brokerWarmupProperty(periods.scale()));
         return new ChainConfig(rate, services, instances, limit, slo, payload, transports, dir, periods,
                 bootstrap, broker, clients, warmupMaxNs);

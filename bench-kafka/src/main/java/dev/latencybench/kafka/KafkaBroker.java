@@ -220,8 +220,8 @@ public final class KafkaBroker implements KafkaCluster {
                 if (System.nanoTime() - deadline > 0) {
                     throw new IllegalStateException("the Kafka broker (pid " + p.pid() + ") did not answer at "
                             + bootstrapServers() + " within " + seconds(settings.startTimeoutNs()) + " ("
-                            + BrokerSettings.START_TIMEOUT + "): " + lastError + "; last lines of "
-                            + folder.resolve(LOG_FILE) + ":" + BrokerFiles.tail(folder.resolve(LOG_FILE)));
+                            + BrokerSettings.START_TIMEOUT + "): " + lastError + "; "
+                            + BrokerFiles.lastLines(folder.resolve(LOG_FILE)));
                 }
                 if (!ClusterProbe.answersTcp(HOST, port, 200)) {
                     Thread.sleep(50);
@@ -257,7 +257,7 @@ public final class KafkaBroker implements KafkaCluster {
         }
         int status = p.exitValue();
         return "the Kafka broker (pid " + p.pid() + ") exited with status " + ExitStatus.describe(status) + " " + when
-                + cause + "; last lines of " + log + ":" + (tail.isEmpty() ? " (none)" : tail);
+                + cause + "; " + BrokerFiles.lastLines(log);
     }
 
     @Override

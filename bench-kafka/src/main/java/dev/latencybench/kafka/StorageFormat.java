@@ -35,12 +35,12 @@ final class StorageFormat {
         try {
             if (!p.waitFor(timeoutNs, TimeUnit.NANOSECONDS)) {
                 throw new IllegalStateException("formatting the Kafka broker's folder took longer than "
-                        + KafkaBroker.seconds(timeoutNs) + " (" + BrokerSettings.START_TIMEOUT + "); last lines of "
-                        + log + ":" + BrokerFiles.tail(log));
+                        + KafkaBroker.seconds(timeoutNs) + " (" + BrokerSettings.START_TIMEOUT + "); "
+                        + BrokerFiles.lastLines(log));
             }
             if (p.exitValue() != 0) {
                 throw new IllegalStateException("formatting the Kafka broker's folder failed (kafka.tools.StorageTool"
-                        + " exited with status " + p.exitValue() + "); last lines of " + log + ":" + BrokerFiles.tail(log));
+                        + " exited with status " + p.exitValue() + "); " + BrokerFiles.lastLines(log));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

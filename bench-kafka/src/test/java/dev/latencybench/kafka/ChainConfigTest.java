@@ -39,6 +39,19 @@ class ChainConfigTest {
         return assertThrows(ConfigException.class, () -> read(pairs)).getMessage();
     }
 
+    /** It was dropped without a word, and fork.json recorded 10 s beside the published 125 us that ran. */
+    @Test
+    void aPollTimeoutNoTransportThatRunsReadsIsRefused() {
+        assertEquals("bench.kafka.pollTimeout=10s is not valid: only the kafka transport (and kafka-loop) polls with it,"
+                + " and bench.transports=kafka-as-published runs neither (kafka-as-published keeps the published study's"
+                + " wait); add kafka to bench.transports, or leave the property out",
+                error("bench.transports", "kafka-as-published", "bench.kafka.pollTimeout", "10s"));
+        assertEquals(10_000_000_000L, read("bench.transports", "kafka-as-published,kafka", "bench.kafka.pollTimeout",
+                "10s").kafkaClients().pollTimeoutNs(), "kafka reads it");
+        assertEquals(0, read("bench.transports", "kafka-loop", "bench.kafka.pollTimeout", "0").kafkaClients()
+                .pollTimeoutNs(), "and its loop");
+    }
+
     @Test
     void defaultsAreTheStudys() {
         ChainConfig c = read();

@@ -6,7 +6,10 @@ import java.util.List;
 import dev.latencybench.report.data.RunData;
 import dev.latencybench.report.doc.Doc;
 
-/** Every cell that did not end OK, with its reasons, and every flag a cell's result raised. Stateless. */
+/**
+ * Every cell that did not end OK, with its reasons, and every flag a cell's result raised; both as plain text
+ * ({@link Doc#plain}): they hold exceptions' messages. Stateless.
+ */
 final class Notes {
     private Notes() {
     }
@@ -16,10 +19,10 @@ final class Notes {
         for (RunData.Row r : rows) {
             String where = "`" + r.cell + (r.variant.isEmpty() ? "" : " / " + r.variant) + "`";
             if (!"OK".equals(r.status)) {
-                items.add(where + " " + r.status + ": " + String.join("; ", r.reasons));
+                items.add(where + " " + r.status + ": " + Doc.plain(String.join("; ", r.reasons)));
             }
             for (String n : r.notes) {
-                items.add(where + ": " + n);
+                items.add(where + ": " + Doc.plain(n));
             }
         }
         if (!items.isEmpty()) {

@@ -108,7 +108,7 @@ public final class Report {
             for (Path f : files.toList()) {
                 String name = f.getFileName().toString();
                 if (Files.isRegularFile(f) && (name.endsWith(".png") || name.endsWith(".svg")
-                        || name.endsWith(".json"))) {
+                        || name.endsWith(".json") || (name.startsWith(".") && name.endsWith(".tmp")))) { // a stopped draw's
                     Files.delete(f);
                 }
             }

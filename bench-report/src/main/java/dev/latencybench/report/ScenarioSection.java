@@ -108,8 +108,8 @@ final class ScenarioSection {
         List<String> why = new ArrayList<>();
         for (RunData.Row r : all) {
             why.add("`" + r.cell + (r.variant.isEmpty() ? "" : " / " + r.variant) + "` " + r.status + ": "
-                    + (r.reasons.isEmpty() ? "no reason recorded" : String.join("; ", r.reasons))
-                    + (r.notes.isEmpty() ? "" : " (flagged: " + String.join("; ", r.notes) + ")"));
+                    + (r.reasons.isEmpty() ? "no reason recorded" : Doc.plain(String.join("; ", r.reasons)))
+                    + (r.notes.isEmpty() ? "" : " (flagged: " + Doc.plain(String.join("; ", r.notes)) + ")"));
         }
         doc.bullets(why);
     }

@@ -95,6 +95,8 @@ final class RunThenReport {
             return 1;
         }
         if (!noReport) {
+            Thread stopped = reportStoppedHook(request.runDir());
+            Runtime.getRuntime().addShutdownHook(stopped);
             try {
                 List<String> problems = Report.write(request.runDir(), out);
                 problems.forEach(p -> err.println("latency-bench: report: " + p));
@@ -102,9 +104,28 @@ final class RunThenReport {
             } catch (IOException | RuntimeException e) { // the results are safe; only the report is missing
                 err.println("latency-bench: no report: " + RunFile.oneLine(e));
                 return 1;
+            } finally {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(stopped);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook runs: it says what to run
+                }
             }
         }
         return notOk == 0 ? 0 : 1;
+    }
+
+    /**
+     * The shutdown hook while the report is written: a signal then (SIGTERM, Ctrl-C) leaves the report unwritten
+     * (each of its files whole or not there), and the user is told that the run's results are complete and which
+     * command writes it.
+     */
+    Thread reportStoppedHook(Path runDir) {
+        return new Thread(() -> {
+            err.println("latency-bench: stopped while the report was written; every cell's results are kept in "
+                    + runDir + ": scripts/bench report " + runDir + " writes the report");
+            err.flush();
+        }, "lb-report-stopped");
     }
 
     /** {@code /mnt/results (tmpfs), 0 bytes free}: the file system of a folder and its room now. */

@@ -266,6 +266,31 @@ class ReportCommandTest {
         assertTrue(Files.isRegularFile(run.resolve("REPORT.md")));
     }
 
+    /**
+     * {@code --anyway} of a run still going: the cell that runs has its folder (its forks write there) and no
+     * result.json yet, and run.json says PENDING: expected, not a file that could not be read (it was exit 1).
+     */
+    @Test
+    void reportAnywayOfARunGoingTakesItsPendingCellAsNotMeasuredYet() throws Exception {
+        Path run = tmp.resolve("going-pending");
+        String serial = "openjdk-17.0.15__serial";
+        new FixtureRun(run)
+                .cell("chronicle", G1, "OK", 1_000, 5_000_000, 1, 30_000)
+                .cell("baseline", G1, "OK", 100, 2_000_000, 1, 30_000)
+                .unmeasured(serial, "PENDING", null)
+                .write();
+        Files.createDirectories(run.resolve("queue/chronicle").resolve(serial).resolve("forks/4242"));
+        Process runner = LockHolder.start(run.resolve(RunClaim.RUN_LOCK), false);
+        try {
+            assertEquals(0, Main.run(ctx, new String[] {"report", "--anyway", run.toString()}), err.toString(
+                    StandardCharsets.UTF_8));
+            assertEquals(List.of(), errLines());
+            assertTrue(md(run).contains("PENDING"), md(run));
+        } finally {
+            runner.destroyForcibly().waitFor();
+        }
+    }
+
     /** A cell left out would read as a regression or hide one: compare names the file and compares nothing. */
     @Test
     void compareRefusesARunWithAFileItCannotRead() throws IOException {

@@ -1,5 +1,8 @@
 package dev.latencybench.task;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -10,6 +13,7 @@ import dev.latencybench.core.affinity.CpuPlan;
 import dev.latencybench.core.fork.MetricRecorder;
 import dev.latencybench.core.fork.PeriodContext;
 import dev.latencybench.core.tail.MeasuringThreads;
+import dev.latencybench.core.time.Pacer;
 
 /**
  * The {@link TaskContext} of one benchmark JVM: lives from the task's set-up to its tear-down, and
@@ -17,9 +21,16 @@ import dev.latencybench.core.tail.MeasuringThreads;
  * arrives between periods (a task that samples late, or samples without a run) is counted as a
  * stray, never recorded.
  *
+ * <p>Each sample's {@code intendedNs} must be one the harness handed to {@code run()} in this period, and
+ * each is taken once: a bit per call of the period says which were sampled. A sample of a call already
+ * sampled is counted as {@code twice}, one whose {@code intendedNs} no call was handed as {@code unknown};
+ * neither is recorded, so a task that samples one call twice and the next never shows a missing sample
+ * and an extra one, never a good count of wrong latencies.
+ *
  * <p>Thread-safe. Hot path ({@link #sample}, {@link ProbeHandle#sample}): one {@code System.nanoTime()},
- * one volatile read, one atomic increment and one concurrent histogram record (HdrHistogram's
- * {@code Recorder}: wait-free, no lock, no allocation).
+ * two volatile reads, the schedule's index of {@code intendedNs} (a few integer divisions), one atomic
+ * bit set, one atomic increment and one concurrent histogram record (HdrHistogram's {@code Recorder}:
+ * wait-free, no lock, no allocation).
  */
 final class SampleContext implements TaskContext {
     private final TaskConfig config;
@@ -27,18 +38,38 @@ final class SampleContext implements TaskContext {
     private final AtomicLong strays = new AtomicLong();
     private volatile Period current;
     private volatile boolean closing;
+    /** The bits of {@link Period#taken}, kept from period to period (cleared for each): a period allocates none. */
+    private long[] takenBits = new long[0];
 
-    /** What one period records into, and how many samples it took. */
+    private static final VarHandle BITS = MethodHandles.arrayElementVarHandle(long[].class);
+
+    /**
+     * What one period records into, and which of its calls were sampled: call {@code i} is the one handed
+     * {@code Pacer.dueNs(i)} of the schedule started at {@link #startNs}.
+     */
     static final class Period {
         final PeriodContext context;
         final MetricRecorder latency;
         final MetricRecorder[] probes;
+        final long startNs;
+        final long ratePerSec;
+        /** Samples taken: one per call at most. */
         final AtomicLong samples = new AtomicLong();
+        /** Samples of a call already sampled. */
+        final AtomicLong twice = new AtomicLong();
+        /** Samples whose intendedNs no call of this period was handed. */
+        final AtomicLong unknown = new AtomicLong();
+        /** Calls handed to run() so far: written by the pacing thread before each call. */
+        volatile long handed;
+        /** A bit per call, set by its sample; set by {@link SampleContext#begin}. */
+        long[] taken;
 
-        Period(PeriodContext context, MetricRecorder latency, MetricRecorder[] probes) {
+        Period(PeriodContext context, MetricRecorder latency, MetricRecorder[] probes, long startNs, long ratePerSec) {
             this.context = context;
             this.latency = latency;
             this.probes = probes;
+            this.startNs = startNs;
+            this.ratePerSec = ratePerSec;
         }
     }
 
@@ -47,9 +78,16 @@ final class SampleContext implements TaskContext {
         this.affinity = affinity;
     }
 
-    /** Samples go to this period's recorders from now on. */
-    void begin(Period period) {
-        current = period;
+    /** Samples go to this period's recorders from now on; the period has at most {@code calls} calls. */
+    void begin(Period period, long calls) {
+        int words = (int) Math.min(Integer.MAX_VALUE - 8, (calls + 63) / 64);
+        if (takenBits.length < words) {
+            takenBits = new long[words];
+        } else {
+            Arrays.fill(takenBits, 0, words, 0L);
+        }
+        period.taken = takenBits;
+        current = period; // publishes taken
     }
 
     /** Samples from now on are strays; returns how many the period took. */
@@ -74,6 +112,17 @@ final class SampleContext implements TaskContext {
         Period p = current;
         if (p == null) {
             strays.incrementAndGet();
+            return;
+        }
+        long call = Pacer.indexOfDue(p.startNs, p.ratePerSec, intendedNs);
+        if (call < 0 || call >= p.handed || (call >>> 6) >= p.taken.length) {
+            p.unknown.incrementAndGet();
+            return;
+        }
+        long bit = 1L << call; // shifts by call & 63
+        long was = (long) BITS.getAndBitwiseOr(p.taken, (int) (call >>> 6), bit);
+        if ((was & bit) != 0) {
+            p.twice.incrementAndGet();
             return;
         }
         p.latency.record(now - intendedNs, now);

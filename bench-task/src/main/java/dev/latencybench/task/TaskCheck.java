@@ -111,7 +111,7 @@ final class TaskCheck {
                     + timeLimitSec + " s" + on + " (stopped)").getMessage();
         }
         return ConfigException.invalid(TaskConfig.CLASSES, className, "it ended the JVM during its " + call + on
-                + ": the JVM " + JvmExit.describe(c.exitCode, dumps) + "; a task must not call System.exit or"
+                + ": the JVM " + JvmExit.describeEndedByCode(c.exitCode, dumps) + "; a task must not call System.exit or"
                 + " Runtime.halt").getMessage();
     }
 

@@ -17,13 +17,14 @@ import java.util.regex.Pattern;
 
 import dev.latencybench.api.LatencyTask;
 import dev.latencybench.core.config.ConfigException;
+import dev.latencybench.core.result.FileNames;
 
 /**
  * The user's task classes and the jars they come from: names checked when read ({@link #parse}),
  * classes loaded and checked on demand ({@link #load}) through a class loader over the jars whose
  * parent has {@code bench-api}, so a task compiled against {@code bench-api} alone runs as it is. A
  * task is a variant named by its simple class name ({@code com.example.HandoffTask} runs as
- * {@code HandoffTask}). Immutable; {@link #load} makes a new loader each call.
+ * {@code HandoffTask}), or by a folder name made from it ({@link #variantOf}). Immutable; {@link #load} makes a new loader each call.
  */
 public final class TaskClasses {
     private static final Pattern CLASS_NAME = Pattern.compile("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}_$][\\p{L}\\p{N}_$]*)*");
@@ -35,6 +36,37 @@ public final class TaskClasses {
     private TaskClasses(Map<String, String> byVariant, List<Path> jars) {
         this.byVariant = byVariant;
         this.jars = jars;
+    }
+
+    /** The longest variant name: it names the task's folder and goes into other file names. */
+    static final int MAX_VARIANT_CHARS = 64;
+    /** Hex digits of the class name's hash a variant ends with when its simple name cannot be a folder name. */
+    private static final int VARIANT_HASH_HEX = 10;
+    private static final Pattern FOLDER_NAME = Pattern.compile("[A-Za-z0-9._-]+");
+
+    /**
+     * The variant a task class runs as: its simple name ({@code com.example.HandoffTask}: {@code HandoffTask}; a
+     * nested {@code a.Outer$Task}: {@code Task}; {@code a.Task$}: {@code Task$}'s letters) when that is a folder
+     * name of at most {@link #MAX_VARIANT_CHARS}; else the letters, digits, '.', '_' and '-' of it (a run of others
+     * as one '_', {@code task} when none is left), at most as long, then '-' and a hash of the whole class name:
+     * the same class always runs as the same variant, and two that would share a shortened name do not.
+     */
+    static String variantOf(String className) {
+        String simple = className.substring(className.lastIndexOf('.') + 1);
+        String nested = simple.substring(simple.lastIndexOf('$') + 1);
+        String name = nested.isEmpty() ? simple : nested;
+        if (FOLDER_NAME.matcher(name).matches() && name.length() <= MAX_VARIANT_CHARS) {
+            return name;
+        }
+        String safe = name.replaceAll("[^A-Za-z0-9._-]+", "_");
+        if (safe.replace("_", "").isEmpty()) {
+            safe = "task";
+        }
+        int room = MAX_VARIANT_CHARS - 1 - VARIANT_HASH_HEX;
+        if (safe.length() > room) {
+            safe = safe.substring(0, room);
+        }
+        return safe + "-" + FileNames.hashHex(className, VARIANT_HASH_HEX);
     }
 
     /**
@@ -62,8 +94,7 @@ public final class TaskClasses {
                 throw ConfigException.invalid(TaskConfig.CLASSES, classes, "'" + name + "' is not a class name;"
                         + " expected fully qualified names such as com.example.HandoffTask, comma-separated");
             }
-            String simple = name.substring(name.lastIndexOf('.') + 1);
-            String variant = simple.substring(simple.lastIndexOf('$') + 1); // a nested class: a.Outer$Task
+            String variant = variantOf(name);
             if (variant.equals(TaskConfig.FLOOR)) {
                 throw ConfigException.invalid(TaskConfig.CLASSES, classes, "a task may not be named '"
                         + TaskConfig.FLOOR + "', the harness's own floor; rename the class");
@@ -89,6 +120,11 @@ public final class TaskClasses {
             if (!Files.isReadable(path)) {
                 throw ConfigException.invalid(TaskConfig.JARS, jars, path + (Files.exists(path) ? " cannot be read"
                         : " does not exist") + "; expected the jar(s) of your task classes, ':'-separated");
+            }
+            if (!Files.isRegularFile(path) && !Files.isDirectory(path)) { // a FIFO would block whoever opens it
+                throw ConfigException.invalid(TaskConfig.JARS, jars, path + " is neither a file nor a folder (a pipe,"
+                        + " a device or a socket); expected the jar(s) of your task classes, or folders of their class"
+                        + " files, ':'-separated");
             }
             if (Files.isRegularFile(path) && !isZip(path)) {
                 throw ConfigException.invalid(TaskConfig.JARS, jars, path + " is not a jar (a jar is a zip archive,"

@@ -107,6 +107,7 @@ public final class TaskStudy implements ForkedStudy {
                 phase.accept(variant + " setUp");
                 TaskWorkload trial = new TaskWorkload(config, variant, task, loader,
                         AffinityService.refusing("a trial set-up"));
+                trial.start();
                 phase.accept(variant + " tearDown");
                 trial.close();
             } catch (ConfigException e) {

@@ -21,25 +21,33 @@ import dev.latencybench.core.time.Pacer;
  * <p>Not thread-safe; off the hot path (filled once per period).
  */
 final class TaskTally implements Accounting {
+    /** The task's whole class name: its variant may be a shortened one. */
+    String taskClass;
     long periods;
     long runs;
     long samples;
     long missing;
     long extra;
+    /** Of {@link #extra}: samples whose intendedNs no run() of their period was handed. */
+    long unknown;
     long outOfRange;
     long strays;
     long maxLagNs;
     long maxFinalLagNs;
     double minAchievedRatePerSec = Double.MAX_VALUE;
 
-    /** One period's tally: {@code runs} calls, {@code samples} samples taken. */
-    static TaskTally period(long runs, long samples, long outOfRange, Pacer pacer) {
+    /**
+     * One period's tally: {@code runs} calls, {@code samples} of them sampled, {@code twice} samples of a call
+     * already sampled and {@code unknown} of an intendedNs no call was handed.
+     */
+    static TaskTally period(long runs, long samples, long twice, long unknown, long outOfRange, Pacer pacer) {
         TaskTally t = new TaskTally();
         t.periods = 1;
         t.runs = runs;
         t.samples = samples;
         t.missing = Math.max(0, runs - samples);
-        t.extra = Math.max(0, samples - runs);
+        t.extra = Math.max(0, samples - runs) + twice + unknown;
+        t.unknown = unknown;
         t.outOfRange = outOfRange;
         t.maxLagNs = pacer.maxLagNs();
         t.maxFinalLagNs = pacer.lastLagNs();
@@ -48,11 +56,15 @@ final class TaskTally implements Accounting {
     }
 
     TaskTally add(TaskTally o) {
+        if (taskClass == null) {
+            taskClass = o.taskClass;
+        }
         periods += o.periods;
         runs += o.runs;
         samples += o.samples;
         missing += o.missing;
         extra += o.extra;
+        unknown += o.unknown;
         outOfRange += o.outOfRange;
         strays += o.strays;
         maxLagNs = Math.max(maxLagNs, o.maxLagNs);
@@ -75,8 +87,10 @@ final class TaskTally implements Accounting {
                     + " be matched by one TaskContext.sample)", missing, runs));
         }
         if (extra > 0) {
-            reasons.add(String.format(Locale.ROOT, "samples extra: %,d more samples than the %,d runs (one sample per"
-                    + " run(); a probe records what else the task measures)", extra, runs));
+            reasons.add(String.format(Locale.ROOT, "samples extra: %,d more samples than the %,d runs: %,d of a run"
+                    + " already sampled, %,d of an intendedNs no run() was handed (one sample per run(), of the"
+                    + " intendedNs it was handed; a probe records what else the task measures)", extra, runs,
+                    extra - unknown, unknown));
         }
         if (outOfRange > 0) {
             reasons.add(String.format(Locale.ROOT, "latencies outside the histogram range (0 to %s): %,d",
@@ -93,18 +107,20 @@ final class TaskTally implements Accounting {
 
     @Override
     public void writeTo(JsonObject o) {
-        TaskResult.PART.write(new TaskResult(periods, runs, samples, missing, extra, outOfRange, strays, maxLagNs,
+        TaskResult.PART.write(new TaskResult(taskClass, periods, runs, samples, missing, extra, unknown, outOfRange, strays, maxLagNs,
                 maxFinalLagNs, periods > 0 ? Math.round(minAchievedRatePerSec) : null), o);
     }
 
     /** The tally {@link #writeTo} wrote, read back from a part that has one ({@code runs} not null). */
     static TaskTally of(TaskResult r) {
         TaskTally t = new TaskTally();
+        t.taskClass = r.taskClass;
         t.periods = r.periods;
         t.runs = r.runs;
         t.samples = r.samples;
         t.missing = r.samplesMissing;
         t.extra = r.samplesExtra;
+        t.unknown = r.samplesUnknown;
         t.outOfRange = r.outOfRange;
         t.strays = r.strays;
         t.maxLagNs = r.maxLagNs;

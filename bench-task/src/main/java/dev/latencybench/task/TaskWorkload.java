@@ -45,6 +45,11 @@ final class TaskWorkload implements Workload {
     static final long STUCK_AFTER_PERIOD_NS = TimeUnit.SECONDS.toNanos(10);
     /** How long tearDown() may take before the fork ends FAILED the same way. */
     static final long TEAR_DOWN_BOUND_NS = TimeUnit.SECONDS.toNanos(10);
+    /**
+     * How long setUp() may take in a fork before it ends FAILED the same way: the check's whole time limit
+     * ({@code TaskCheck.TIME_LIMIT_SEC}), in which it was made, set up and torn down once already.
+     */
+    static final long SET_UP_BOUND_NS = TimeUnit.SECONDS.toNanos(30);
 
     private final TaskConfig config;
     private final String variant;
@@ -59,12 +64,9 @@ final class TaskWorkload implements Workload {
     private volatile String phase = "";
     private long stuckAfterPeriodNs = STUCK_AFTER_PERIOD_NS;
     private long tearDownBoundNs = TEAR_DOWN_BOUND_NS;
+    private long setUpBoundNs = SET_UP_BOUND_NS;
 
-    /**
-     * Makes the task and runs its set-up.
-     *
-     * @throws IllegalStateException when the set-up threw, with its message
-     */
+    /** The workload of a task made, not set up yet ({@link #start}). */
     TaskWorkload(TaskConfig config, String variant, LatencyTask task, ClassLoader loader, AffinityService affinity) {
         this.config = config;
         this.variant = variant;
@@ -72,17 +74,39 @@ final class TaskWorkload implements Workload {
         this.loader = loader;
         this.metrics = config.metrics();
         this.context = new SampleContext(config, affinity);
+        tally.taskClass = task.getClass().getName();
+    }
+
+    /**
+     * Runs the task's set-up; in a fork, within {@link #startBoundNs} ({@code ForkSession.start}).
+     *
+     * @throws IllegalStateException when the set-up threw, with its message
+     */
+    @Override
+    public void start() {
         ClassLoader before = Thread.currentThread().getContextClassLoader();
         // for libraries of the task that load by name; threads the task starts inherit it
         Thread.currentThread().setContextClassLoader(loader);
+        phase = startPhase();
         try {
             task.setUp(context);
         } catch (Exception | LinkageError e) {
             context.close();
             throw new IllegalStateException("setUp of " + task.getClass().getName() + " failed: " + e, e);
         } finally {
+            phase = "";
             Thread.currentThread().setContextClassLoader(before);
         }
+    }
+
+    @Override
+    public long startBoundNs() {
+        return setUpBoundNs;
+    }
+
+    @Override
+    public String startPhase() {
+        return "in setUp() of " + task.getClass().getName();
     }
 
     @Override
@@ -105,21 +129,22 @@ final class TaskWorkload implements Workload {
         for (int i = 0; i < probes.length; i++) {
             probes[i] = period.recorder(config.probes().get(i));
         }
-        SampleContext.Period p = new SampleContext.Period(period, period.recorder(TaskConfig.TaskMetrics.LATENCY),
-                probes);
         MetricRecorder call = period.recorder(TaskConfig.TaskMetrics.CALL);
         Pacer pacer = period.pacer(config.ratePerSec());
         Clock clock = period.clock();
         period.pin(TaskConfig.CPU_ROLES.get(0));
+        // the schedule's start is known before the first sample can come: a sample is checked against it
+        SampleContext.Period p = new SampleContext.Period(period, period.recorder(TaskConfig.TaskMetrics.LATENCY),
+                probes, clock.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1), config.ratePerSec());
         current = p;
-        context.begin(p);
+        context.begin(p, calls);
         long runs = 0;
         ClassLoader before = Thread.currentThread().getContextClassLoader();
         Thread.currentThread().setContextClassLoader(loader);
         try {
             runsNow = 0;
             phase = "in run() of " + task.getClass().getName();
-            runs = pace(period, pacer, clock, call, calls);
+            runs = pace(period, p, pacer, clock, call, calls);
         } finally {
             Thread.currentThread().setContextClassLoader(before);
             phase = "";
@@ -131,20 +156,26 @@ final class TaskWorkload implements Workload {
     }
 
     /** The pacing loop: {@code calls} calls of run() on the schedule; returns how many were made. */
-    private long pace(PeriodContext period, Pacer pacer, Clock clock, MetricRecorder call, long calls) {
+    private long pace(PeriodContext period, SampleContext.Period p, Pacer pacer, Clock clock, MetricRecorder call,
+                      long calls) {
         final LatencyTask task = this.task;
-        pacer.start(clock.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1));
+        pacer.start(p.startNs);
         long runs = 0;
         try {
             while (runs < calls && !period.stopping()) {
                 final long intendedNs = pacer.awaitNext();
+                p.handed = runs + 1; // before the call: its sample may come before run() returns
                 final long startNs = clock.nanoTime();
                 task.run(intendedNs);
                 call.record(clock.nanoTime() - startNs);
                 runsNow = ++runs;
             }
-        } catch (Exception e) {
-            period.abort("run() of " + task.getClass().getName() + " threw " + e);
+        } catch (Exception | Error e) {
+            // an Error too (StackOverflowError, OutOfMemoryError): named here with its call, the calls made before
+            // it counted, instead of the period taken as cut short with none made
+            runs = p.handed; // the call that threw was made
+            period.abort(String.format(Locale.ROOT, "run() of %s threw %s at call %,d", task.getClass().getName(), e,
+                    runs));
         }
         return runs;
     }
@@ -176,13 +207,17 @@ final class TaskWorkload implements Workload {
     private void account(PeriodContext period, SampleContext.Period p, long runs, long samples, Pacer pacer,
                          long calls) {
         if (!period.measured()) {
-            if (runs == calls && samples != runs && !period.interrupted()) { // a broken task fails before it is measured
-                period.fail(String.format(Locale.ROOT, "warm-up: %,d runs but %,d samples (every run() must be"
-                        + " matched by one TaskContext.sample)", runs, samples));
+            long unmatched = p.twice.get() + p.unknown.get();
+            if (runs == calls && (samples != runs || unmatched > 0) && !period.interrupted()) {
+                // a broken task fails before it is measured
+                period.fail(String.format(Locale.ROOT, "warm-up: %,d runs but %,d samples%s (every run() must be"
+                        + " matched by one TaskContext.sample of its intendedNs)", runs, samples,
+                        unmatched > 0 ? String.format(Locale.ROOT, " and %,d more of no run or of one already"
+                                + " sampled", unmatched) : ""));
             }
             return;
         }
-        TaskTally t = TaskTally.period(runs, samples, p.latency.outOfRange(), pacer);
+        TaskTally t = TaskTally.period(runs, samples, p.twice.get(), p.unknown.get(), p.latency.outOfRange(), pacer);
         boolean complete = runs == calls && !period.interrupted();
         if (runs < calls && !period.interrupted() && !period.failed()) {
             period.fail(String.format(Locale.ROOT, "the period was cut short: %,d of %,d calls made", runs, calls));
@@ -203,7 +238,7 @@ final class TaskWorkload implements Workload {
 
     @Override
     public synchronized void describe(JsonObject fork) {
-        JsonCodec.addMembers(fork, new ForkMembers(config.ratePerSec(), task.getClass().getName()));
+        JsonCodec.addMembers(fork, new ForkMembers(config.ratePerSec()));
         tally.writeTo(fork);
     }
 
@@ -211,18 +246,17 @@ final class TaskWorkload implements Workload {
     @SuppressWarnings("unused") // read by JsonCodec
     private static final class ForkMembers {
         final long ratePerSec;
-        final String taskClass;
 
-        ForkMembers(long ratePerSec, String taskClass) {
+        ForkMembers(long ratePerSec) {
             this.ratePerSec = ratePerSec;
-            this.taskClass = taskClass;
         }
     }
 
-    /** The bounds of a stuck period and tear-down, shorter for tests; returns this workload. */
+    /** The bounds of a stuck period, set-up and tear-down, shorter for tests; returns this workload. */
     TaskWorkload bounds(long stuckAfterPeriodNs, long tearDownBoundNs) {
         this.stuckAfterPeriodNs = stuckAfterPeriodNs;
         this.tearDownBoundNs = tearDownBoundNs;
+        this.setUpBoundNs = tearDownBoundNs;
         return this;
     }
 

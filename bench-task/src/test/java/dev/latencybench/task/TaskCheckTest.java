@@ -1,6 +1,7 @@
 package dev.latencybench.task;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -84,8 +85,24 @@ class TaskCheckTest {
     void aTaskThatEndsItsJvmIsNamedWithThePhase() {
         String name = HostileTasks.ExitInSetUp.class.getName();
         assertEquals(List.of("bench.task.classes=" + name + " is not valid: it ended the JVM during its setUp, in its"
-                + " check on " + THIS_JVM + ": the JVM ended with exit code 0; a task must not call System.exit or"
-                + " Runtime.halt"), problems(name, 30));
+                + " check on " + THIS_JVM + ": the JVM ended with exit code 0, the code's own (System.exit or"
+                + " Runtime.halt); a task must not call System.exit or Runtime.halt"), problems(name, 30));
+    }
+
+    @Test
+    void aTasksOwnExitCodeIsNamedWithItsPhaseNotReadAsAJvmCause() {
+        String name = HostileTasks.HaltInSetUp.class.getName();
+        for (String code : List.of("3", "86", "134")) {
+            Map<String, String> given = given(name);
+            given.put("bench.task.haltCode", code);
+            List<String> found = TaskCheck.problems(THIS_JVM, CLASS_PATH, given, TaskClasses.parse(name, ""), 30);
+            String expected = "bench.task.classes=" + name + " is not valid: it ended the JVM during its setUp, in its"
+                    + " check on " + THIS_JVM + ": the JVM ended with exit code " + code + (code.equals("134")
+                    ? ": the code's own (System.exit or Runtime.halt), or signal 6 from outside; no crash dump, so the"
+                    + " JVM did not crash" : ", the code's own (System.exit or Runtime.halt)")
+                    + "; a task must not call System.exit or Runtime.halt";
+            assertEquals(List.of(expected), found, "was: ran out of memory, did not come back in time, crashed");
+        }
     }
 
     @Test
@@ -93,6 +110,24 @@ class TaskCheckTest {
         String name = HostileTasks.HangingSetUp.class.getName();
         assertEquals(List.of("bench.task.classes=" + name + " is not valid: its setUp did not return within 3 s, in"
                 + " its check on " + THIS_JVM + " (stopped)"), problems(name, 3));
+    }
+
+    @Test
+    void aChildProcessTheTaskStartsIsEndedWithTheChecksJvm() throws IOException {
+        String name = HostileTasks.ChildProcessInSetUp.class.getName();
+        Path pids = tmp.resolve("child.pids");
+        Map<String, String> given = given(name);
+        given.put("bench.task.pidFile", pids.toString());
+        List<Long> children = new java.util.ArrayList<>();
+        try {
+            assertEquals(List.of(), TaskCheck.problems(THIS_JVM, CLASS_PATH, given, TaskClasses.parse(name, ""), 30));
+            Files.readAllLines(pids).forEach(l -> children.add(Long.parseLong(l.trim())));
+            assertEquals(1, children.size(), children.toString());
+            assertFalse(ProcessHandle.of(children.get(0)).map(ProcessHandle::isAlive).orElse(false),
+                    "the sleep the task started in its check's JVM was ended with it");
+        } finally {
+            children.forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
+        }
     }
 
     @Test

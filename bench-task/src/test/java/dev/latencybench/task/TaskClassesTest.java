@@ -1,6 +1,8 @@
 package dev.latencybench.task;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.file.Files;
@@ -127,5 +129,41 @@ class TaskClassesTest {
                 + " dashes starting with a lower-case letter, other than latency and call",
                 message(() -> config("", "", "latency")));
         assertEquals("bench.task.probes=a,a is not valid: probe 'a' is named twice", message(() -> config("", "", "a,a")));
+    }
+
+    @Test
+    void aClassNameThatCannotBeAFolderNameRunsAsAStableFolderNameWithAHash() {
+        String longSimple = "T" + "a".repeat(236); // legal Java, 237 characters
+        String longVariant = TaskClasses.variantOf("hx." + longSimple);
+        assertTrue(longVariant.length() <= TaskClasses.MAX_VARIANT_CHARS, longVariant);
+        assertTrue(longVariant.matches("Taaa+-[0-9a-f]{10}"), longVariant);
+        assertEquals(longVariant, TaskClasses.variantOf("hx." + longSimple), "the same class, the same variant");
+        assertNotEquals(longVariant, TaskClasses.variantOf("hx." + longSimple + "b"));
+
+        String dollar = TaskClasses.variantOf("hx.Task$");
+        assertTrue(dollar.matches("Task_-[0-9a-f]{10}"), dollar);
+        String cyrillic = TaskClasses.variantOf("hx.Задача");
+        assertTrue(cyrillic.matches("task-[0-9a-f]{10}"), cyrillic);
+        assertNotEquals(cyrillic, TaskClasses.variantOf("hx.Другая"), "two classes of no Latin letter stay apart");
+        assertEquals("HandoffTask", TaskClasses.variantOf("com.example.HandoffTask"));
+        assertEquals("Task", TaskClasses.variantOf("a.Outer$Task"));
+
+        // each is a step of the study: a folder name, where 'variant '' is not a folder name' was thrown
+        TaskClasses parsed = TaskClasses.parse("hx.Task$,hx.Задача,hx." + longSimple, tmp.toString());
+        parsed.variants().forEach(dev.latencybench.core.schedule.Step::of);
+        assertEquals("hx.Задача", parsed.className(cyrillic), "the whole name is kept");
+    }
+
+    @Test
+    void aFifoGivenAsTheJarIsRefusedWithoutOpeningIt() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isDirectory(java.nio.file.Paths.get("/proc")));
+        java.nio.file.Path fifo = tmp.resolve("task.jar");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        long start = System.nanoTime();
+        ConfigException e = assertThrows(ConfigException.class, () -> TaskClasses.parse("a.B", fifo.toString()));
+        assertTrue(System.nanoTime() - start < 5_000_000_000L, "refused at once, not blocked opening it");
+        assertEquals("bench.task.jar=" + fifo + " is not valid: " + fifo + " is neither a file nor a folder (a pipe, a"
+                + " device or a socket); expected the jar(s) of your task classes, or folders of their class files,"
+                + " ':'-separated", e.getMessage());
     }
 }

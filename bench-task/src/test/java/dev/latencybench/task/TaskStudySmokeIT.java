@@ -21,8 +21,10 @@ import com.google.gson.JsonObject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.latencybench.core.os.ProcessTree;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.testing.StudyJar;
+import dev.latencybench.task.tasks.HostileTasks;
 import dev.latencybench.task.tasks.QueueHandoffTask;
 import dev.latencybench.core.testing.UnderLoad;
 
@@ -112,6 +114,119 @@ class TaskStudySmokeIT {
         assertNoForkLeft(stopped);
         assertNoForkLeft(cell("stopped", "floor"));
     }
+
+    /**
+     * Runs the study to its end with a bound: its output read on a thread, so that a run held by a pipe that
+     * never ends fails the test instead of hanging it; returns the output, the exit status into {@code exit[0]}.
+     */
+    private String runBounded(int[] exit, long boundSec, String... properties) throws Exception {
+        ProcessBuilder b = study(properties);
+        ProcessTree.mark(b); // as the runner starts each cell's launcher
+        Process p = b.start();
+        p.getOutputStream().close();
+        java.util.concurrent.CompletableFuture<String> out = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                return e.toString();
+            }
+        });
+        boolean ended = p.waitFor(boundSec, TimeUnit.SECONDS);
+        if (!ended) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+        String text = out.getNow("(its output still open)");
+        assertTrue(ended, "the run ended on its own within " + boundSec + " s:\n" + text);
+        exit[0] = p.exitValue();
+        return text;
+    }
+
+    /** The pids a task appended to the file; each must be gone (ended at once, whatever the test's outcome). */
+    private static void assertNoneAlive(Path pidFile, String out) throws Exception {
+        List<Long> pids = Files.readAllLines(pidFile).stream().map(l -> Long.parseLong(l.trim()))
+                .collect(Collectors.toList());
+        for (long pid : pids) { // ended: gone once init has reaped it
+            ProcessHandle.of(pid).ifPresent(h -> {
+                try {
+                    h.onExit().get(10, TimeUnit.SECONDS);
+                } catch (Exception e) {
+                    // still alive: said below
+                }
+            });
+        }
+        List<Long> alive = pids.stream().filter(pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
+                .collect(Collectors.toList());
+        alive.forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
+        assertEquals(List.of(), alive, "of the task's children " + pids + ", none is left:\n" + out);
+    }
+
+    @Test
+    void aChildProcessTheTaskStartsCannotHoldTheRunAndIsEnded() throws Exception {
+        Path pids = tmp.resolve("child.pids");
+        int[] exit = new int[1];
+        String out = runBounded(exit, 90, "bench.scale=smoke", "bench.run.id=child", "bench.cpus=none",
+                "bench.warmup=200ms", "bench.duration=1s", "bench.task.pidFile=" + pids,
+                "bench.task.classes=" + HostileTasks.ChildProcessInSetUp.class.getName());
+        assertNoneAlive(pids, out);
+        UnderLoad.assertExitZero(exit[0], out, tmp.resolve("results"));
+        assertTrue(Files.readAllLines(pids).size() >= 2, "the check's JVM and the fork each started one");
+    }
+
+    /**
+     * The fork halts right after starting its child, before the launcher's watch (once a second) can have seen
+     * the child among its descendants: found by the mark the runner gives the launcher, which the child inherits.
+     */
+    @Test
+    void aChildProcessOfAForkThatHaltsIsEndedAndTheCellFails() throws Exception {
+        Path pids = tmp.resolve("child.pids");
+        int[] exit = new int[1];
+        String out = runBounded(exit, 90, "bench.scale=smoke", "bench.run.id=halt", "bench.cpus=none",
+                "bench.warmup=200ms", "bench.duration=1s", "bench.task.pidFile=" + pids,
+                "bench.task.classes=" + HostileTasks.ChildProcessThenHaltInFork.class.getName());
+        assertNoneAlive(pids, out);
+        assertEquals(1, exit[0], out);
+        assertTrue(out.contains(", left running by a benchmark JVM that ended"), out);
+        JsonObject r = ResultFiles.readJson(cell("halt", "ChildProcessThenHaltInFork").resolve("result.json"));
+        assertEquals("FAILED", r.get("status").getAsString());
+        assertTrue(r.get("reasons").toString().contains("the benchmark JVM ended while starting the workload, in setUp()"
+                + " of " + HostileTasks.ChildProcessThenHaltInFork.class.getName()), r.toString());
+    }
+
+    @Test
+    void aSetUpStuckOnlyInTheForkEndsTheRunWithTheCellFailedNamingSetUp() throws Exception {
+        int[] exit = new int[1];
+        long start = System.nanoTime();
+        String out = runBounded(exit, 110, "bench.scale=smoke", "bench.run.id=stuck", "bench.cpus=none",
+                "bench.warmup=200ms", "bench.duration=1s",
+                "bench.task.classes=" + HostileTasks.SetUpStuckOnlyInFork.class.getName());
+        assertEquals(1, exit[0], out);
+        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(100), "ended in bounded time");
+        Path stuck = cell("stuck", "SetUpStuckOnlyInFork");
+        JsonObject r = ResultFiles.readJson(stuck.resolve("result.json"));
+        assertEquals("FAILED", r.get("status").getAsString());
+        assertTrue(r.get("reasons").toString().contains("starting the workload did not end within 30s: in setUp() of "
+                + HostileTasks.SetUpStuckOnlyInFork.class.getName()), r.toString());
+        assertNoForkLeft(stuck);
+    }
+
+    @Test
+    void aClassNameLongerThanAFileNameRunsOkUnderAShortenedStableVariantKeepingItsName() throws Exception {
+        String name = "dev.latencybench.task.tasks." + LONG_NAME;
+        int[] exit = new int[1];
+        String out = runBounded(exit, 110, "bench.scale=smoke", "bench.run.id=long", "bench.cpus=none",
+                "bench.warmup=200ms", "bench.duration=1s", "bench.task.classes=" + name);
+        UnderLoad.assertExitZero(exit[0], out, tmp.resolve("results"));
+        String variant = TaskClasses.variantOf(name);
+        Path cell = cell("long", variant);
+        JsonObject r = ResultFiles.readJson(cell.resolve("result.json"));
+        UnderLoad.assertOk(r, variant);
+        assertEquals(name, r.get("taskClass").getAsString(), "the whole name is kept in the file");
+        assertTrue(Files.exists(cell.resolve(dev.latencybench.core.result.ResultLayout.jmhJson("task", variant))));
+    }
+
+    /** The simple name of a task class of 237 characters (its source file is named after it). */
+    private static final String LONG_NAME = "LongNamedTask" + "X".repeat(237 - "LongNamedTask".length());
 
     @Test
     void badInputEndsBeforeAnythingStarts() throws Exception {

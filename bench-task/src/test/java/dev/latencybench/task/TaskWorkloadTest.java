@@ -81,6 +81,7 @@ class TaskWorkloadTest {
         ForkSession session = new ForkSession(w, config.periods(), config.cpus(), Clocks.system(), AffinityService.NONE,
                 "task/" + variant, new PrintStream(progress, true, StandardCharsets.UTF_8), tmp.resolve(variant),
                 new CpuLoadProbe(tmp.resolve("no-proc")));
+        session.start();
         session.runPeriod(false);
         session.runPeriod(true);
         session.close();
@@ -150,6 +151,54 @@ class TaskWorkloadTest {
     }
 
     @Test
+    void aTaskThatSamplesEvenCallsTwiceAndOddCallsNeverFailsWithBothCounts() throws Exception {
+        JsonObject f = run(config(HostileTasks.EvenTwiceOddNever.class.getName(), Map.of()), "EvenTwiceOddNever");
+
+        assertEquals("FAILED", f.get("status").getAsString());
+        assertEquals(3_000, f.get("runs").getAsLong());
+        assertEquals(1_500, f.get("samples").getAsLong(), "each call's latency once, the second sample not recorded");
+        assertEquals(1_500, f.get("samplesMissing").getAsLong());
+        assertEquals(1_500, f.get("samplesExtra").getAsLong());
+        assertEquals(0, f.get("samplesUnknown").getAsLong());
+        assertEquals(1_500, f.getAsJsonObject("metrics").getAsJsonObject("latency").get("count").getAsLong());
+        String reasons = f.get("reasons").toString();
+        assertTrue(reasons.contains("warm-up: 1,000 runs but 500 samples and 500 more of no run or of one already"
+                + " sampled"), reasons);
+        assertTrue(reasons.contains("samples missing: 1,500 of 3,000 runs had no sample"), reasons);
+        assertTrue(reasons.contains("samples extra: 1,500 more samples than the 3,000 runs: 1,500 of a run already"
+                + " sampled, 0 of an intendedNs no run() was handed"), reasons);
+    }
+
+    @Test
+    void aSampleOfATimeNoRunWasHandedIsNotRecordedAndFailsTheCell() throws Exception {
+        JsonObject f = run(config(HostileTasks.SamplesATimeOfItsOwn.class.getName(), Map.of()), "SamplesATimeOfItsOwn");
+
+        assertEquals("FAILED", f.get("status").getAsString());
+        assertEquals(0, f.get("samples").getAsLong());
+        assertEquals(3_000, f.get("samplesMissing").getAsLong());
+        assertEquals(3_000, f.get("samplesUnknown").getAsLong());
+        String reasons = f.get("reasons").toString();
+        assertTrue(reasons.contains("0 of a run already sampled, 3,000 of an intendedNs no run() was handed"), reasons);
+    }
+
+    @Test
+    void anErrorInRunIsNamedWithItsCallAndTheCallsMadeBeforeItAreCounted() throws Exception {
+        // the warm-up's 1,000 calls, then call 1,000 of the measured period overflows its stack
+        JsonObject f = run(config(HostileTasks.StackOverflowAtACall.class.getName(), Map.of("bench.task.failAt",
+                "2000")), "StackOverflowAtACall");
+
+        assertEquals("FAILED", f.get("status").getAsString());
+        List<String> reasons = new ArrayList<>();
+        f.getAsJsonArray("reasons").forEach(r -> reasons.add(r.getAsString()));
+        assertEquals(List.of("run() of " + HostileTasks.StackOverflowAtACall.class.getName() + " threw"
+                + " java.lang.StackOverflowError at call 1,000"), reasons, "not also '0 of 3,000 calls made' nor"
+                + " '999 more samples than the 0 runs'");
+        assertEquals(1_000, f.get("runs").getAsLong());
+        assertEquals(999, f.get("samples").getAsLong());
+        assertEquals(0, f.get("samplesExtra").getAsLong());
+    }
+
+    @Test
     void aProbeIsAMetricOfItsOwnAndATaskReadsItsOwnProperties() throws Exception {
         JsonObject f = run(config(BadTasks.Probing.class.getName(), Map.of(TaskConfig.PROBES, "decode",
                 "bench.task.decodeNs", "1500")), "Probing");
@@ -174,6 +223,10 @@ class TaskWorkloadTest {
                 "task/" + variant, new PrintStream(progress, true, StandardCharsets.UTF_8), tmp.resolve(variant),
                 new CpuLoadProbe(tmp.resolve("no-proc"))).haltingWith(halted::complete);
         fork = new Thread(() -> {
+            session.start();
+            if (halted.isDone()) { // its start was stuck: the JVM would have ended there
+                return;
+            }
             session.runPeriod(false);
             session.runPeriod(true);
             session.close();
@@ -226,6 +279,63 @@ class TaskWorkloadTest {
         } finally {
             HostileTasks.HangingTearDown.RELEASE.countDown();
         }
+    }
+
+    @Test
+    void aSetUpStuckOnlyInTheForkEndsItFailedNamingSetUp() throws Exception {
+        long start = System.nanoTime();
+        try {
+            Integer status = runHalting(config(HostileTasks.SetUpStuckIgnoringInterrupts.class.getName(), Map.of()),
+                    "SetUpStuckIgnoringInterrupts");
+            assertEquals(ForkEnd.STUCK_EXIT, status, "the JVM ends itself");
+            assertTrue(System.nanoTime() - start < 1_000 * MS + 3_000 * MS, "within the bound of 1 s and a little");
+            JsonObject f = ResultFiles.readJson(tmp.resolve("SetUpStuckIgnoringInterrupts")
+                    .resolve(ResultLayout.FORK_JSON));
+            assertEquals("FAILED", f.get("status").getAsString());
+            String name = HostileTasks.SetUpStuckIgnoringInterrupts.class.getName();
+            String reasons = f.get("reasons").toString();
+            assertTrue(reasons.contains("starting the workload did not end within 1s: in setUp() of " + name
+                    + "; its thread is stuck at " + name + ".setUp(HostileTasks.java:"), reasons);
+        } finally {
+            HostileTasks.SetUpStuckIgnoringInterrupts.RELEASE.countDown();
+        }
+    }
+
+    /**
+     * A JVM that ends in the task's set-up without a word (Runtime.halt) leaves a fork.json naming the task and the
+     * phase, where the cell said only "expected results from 1 fork(s), found 0"; one whose set-up returns keeps
+     * none of it.
+     */
+    @Test
+    void whileTheSetUpRunsTheForksFileNamesItAsThePhaseAJvmEndingThereEndedIn() throws Exception {
+        TaskConfig config = config(HostileTasks.SetUpUntilReleased.class.getName(), Map.of());
+        ClassLoader loader = config.classes().loader();
+        String variant = "SetUpUntilReleased";
+        TaskWorkload w = new TaskWorkload(config, variant, config.classes().newTask(variant, loader), loader,
+                AffinityService.NONE);
+        ForkSession session = new ForkSession(w, config.periods(), config.cpus(), Clocks.system(), AffinityService.NONE,
+                "task/" + variant, new PrintStream(progress, true, StandardCharsets.UTF_8), tmp.resolve(variant),
+                new CpuLoadProbe(tmp.resolve("no-proc")));
+        Thread starting = new Thread(session::start, "test-start");
+        starting.start();
+        try {
+            assertTrue(HostileTasks.SetUpUntilReleased.BEGAN.await(10, java.util.concurrent.TimeUnit.SECONDS));
+            JsonObject during = ResultFiles.readJson(tmp.resolve(variant).resolve(ResultLayout.FORK_JSON));
+            assertEquals("FAILED", during.get("status").getAsString());
+            assertEquals("[\"the benchmark JVM ended while starting the workload, in setUp() of "
+                    + HostileTasks.SetUpUntilReleased.class.getName() + ", before anything was measured (the code's own"
+                    + " System.exit or Runtime.halt, or a crash: see the exit code)\"]", during.get("reasons").toString());
+        } finally {
+            HostileTasks.SetUpUntilReleased.RELEASE.countDown();
+            starting.join(10_000);
+        }
+        assertFalse(java.nio.file.Files.exists(tmp.resolve(variant).resolve(ResultLayout.FORK_JSON)),
+                "a set-up that returned leaves no such file");
+        session.runPeriod(false);
+        session.runPeriod(true);
+        session.close();
+        JsonObject f = ResultFiles.readJson(tmp.resolve(variant).resolve(ResultLayout.FORK_JSON));
+        assertEquals(List.of(), reasonsButTheRate(f), f.toString());
     }
 
     @Test

@@ -56,13 +56,18 @@ public final class Units {
     }
 
     /**
-     * Parses a duration with a mandatory unit: ns, us, ms, s, m or h (e.g. {@code 500ms}).
+     * Parses a duration with a mandatory unit: ns, us, ms, s, m or h (e.g. {@code 500ms}); a bare {@code 0} is
+     * zero in every unit, and the documented way to turn a duration setting off ({@code bench.tail.above=0},
+     * {@code bench.kafka.pollTimeout=0}).
      *
      * @return the duration in nanoseconds
      * @throws NumberFormatException when the text is not such a duration; {@link TooLarge} when it overflows
      */
     public static long parseDurationNs(String text) {
         String t = text.trim().toLowerCase(Locale.ROOT);
+        if (t.equals("0")) {
+            return 0;
+        }
         int digits = 0;
         while (digits < t.length() && Character.isDigit(t.charAt(digits))) {
             digits++;

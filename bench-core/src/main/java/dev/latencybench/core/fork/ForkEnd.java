@@ -66,12 +66,12 @@ public final class ForkEnd {
      * Runs {@code r} on a daemon thread of its own for at most {@code boundNs}; returns that thread when it is
      * stuck, else null. A bound of 0 or less runs it on the calling thread, for as long as it takes.
      */
-    static Thread runWithin(Runnable r, long boundNs) {
+    static Thread runWithin(Runnable r, long boundNs, String threadName) {
         if (boundNs <= 0) {
             r.run();
             return null;
         }
-        Thread t = new Thread(r, "lb-close");
+        Thread t = new Thread(r, threadName);
         t.setDaemon(true);
         t.start();
         try {

@@ -28,6 +28,7 @@ import dev.latencybench.core.env.Environment;
 import dev.latencybench.core.env.JvmIdentity;
 import dev.latencybench.core.jmh.LatencyProfiler;
 import dev.latencybench.core.os.ParentWatch;
+import dev.latencybench.core.os.ProcessTree;
 import dev.latencybench.core.record.IntervalLog;
 import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.record.LatencySummary;
@@ -95,6 +96,15 @@ public final class ForkSession implements AutoCloseable {
     private Thread hook;
     /** Ends this JVM when the workload is stuck ({@link ForkEnd}); tests replace it. */
     private IntConsumer halt = status -> Runtime.getRuntime().halt(status);
+    /**
+     * This session is its JVM's ({@link #open}): once the workload is closed, or before the JVM ends itself, the
+     * processes it left running (a task's child) are ended, so that none outlives the fork holding its output.
+     */
+    private boolean ownsJvm;
+    /** While the workload starts: the reason fork.json gives if the JVM ends there without a word; guarded by this. */
+    private String provisionalReason;
+    /** Whether fork.json was written with what the fork measured (not only {@link #provisionalReason}); guarded by this. */
+    private boolean wroteForkFiles;
     /** The primary metric's outliers: threshold from the warm-up, kept by the measured periods. */
     private ForkTail tail;
 
@@ -146,8 +156,99 @@ public final class ForkSession implements AutoCloseable {
                 study + "/" + run.stepOr(variant), System.out, forkDir, CpuLoadProbe.system());
         session.endsByMillis = run.endsByMillis();
         session.tail = ForkTail.withProbe(run.tailAboveNs(), periods.measureNs(), session.clocks.monotonic());
+        session.ownsJvm = true;
         session.installShutdownHook();
+        session.start();
         return session;
+    }
+
+    /**
+     * Starts the workload ({@link Workload#start}) within its bound ({@link Workload#startBoundNs}): a start that
+     * does not come back ends the JVM FAILED as a stuck period does, naming what it was doing; one that throws is
+     * recorded in the fork's files as FAILED with its message, and thrown on.
+     */
+    public void start() {
+        String phase = workload.startPhase();
+        if (!phase.isEmpty()) {
+            // what stays if the JVM ends in the user's code without a word (Runtime.halt): the cell names the phase
+            synchronized (this) {
+                provisionalReason = "the benchmark JVM ended while starting the workload, " + phase + ", before"
+                        + " anything was measured (the code's own System.exit or Runtime.halt, or a crash: see the exit"
+                        + " code)";
+            }
+            writeProvisionalForkJson();
+        }
+        try {
+            startWithin();
+        } finally {
+            synchronized (this) {
+                provisionalReason = null;
+            }
+            removeProvisionalForkJson();
+        }
+    }
+
+    /** fork.json alone (none of the tail's files: nothing was measured), with {@link #provisionalReason}. */
+    private synchronized void writeProvisionalForkJson() {
+        if (forkDir == null) {
+            return;
+        }
+        try {
+            Files.createDirectories(forkDir);
+            ResultFiles.writeJson(forkDir.resolve(ResultLayout.FORK_JSON), forkJson());
+        } catch (IOException e) {
+            progress.println("[" + label + "] cannot write " + forkDir.resolve(ResultLayout.FORK_JSON) + ": " + e);
+        }
+    }
+
+    /** Removes the fork.json {@link #start} wrote for a JVM that might end in it, unless a real one replaced it. */
+    private synchronized void removeProvisionalForkJson() {
+        if (forkDir == null || wroteForkFiles) {
+            return;
+        }
+        try {
+            Files.deleteIfExists(forkDir.resolve(ResultLayout.FORK_JSON));
+        } catch (IOException e) {
+            progress.println("[" + label + "] cannot remove " + forkDir.resolve(ResultLayout.FORK_JSON) + ": " + e);
+        }
+    }
+
+    private void startWithin() {
+        long boundNs = workload.startBoundNs();
+        RuntimeException[] failed = new RuntimeException[1];
+        Runnable start = () -> {
+            try {
+                workload.start();
+            } catch (RuntimeException e) {
+                failed[0] = e;
+            }
+        };
+        Thread stuck = null;
+        if (boundNs <= 0) {
+            start.run();
+        } else {
+            // not a daemon: the threads a user's set-up starts inherit that, as they did from JMH's thread
+            Thread t = new Thread(start, "lb-start");
+            t.start();
+            try {
+                t.join(TimeUnit.NANOSECONDS.toMillis(boundNs));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            stuck = t.isAlive() ? t : null;
+        }
+        if (stuck != null) {
+            stuck("starting the workload did not end within " + Units.formatDuration(boundNs), stuck);
+            return; // a test's halt returns
+        }
+        if (failed[0] != null) {
+            synchronized (this) {
+                provisionalReason = null; // the reason is known
+                tally.addReason(failed[0].getMessage() == null ? failed[0].toString() : failed[0].getMessage());
+            }
+            writeForkFilesQuietly();
+            throw failed[0];
+        }
     }
 
     /**
@@ -242,13 +343,25 @@ public final class ForkSession implements AutoCloseable {
                 log.close();
             }
             closeWorkload();
+            endLeftProcesses();
+        }
+    }
+
+    /** Ends what the workload left running in a JVM of its own; says what it ended, and what would not end. */
+    private void endLeftProcesses() {
+        if (!ownsJvm) {
+            return;
+        }
+        List<String> left = ProcessTree.endDescendantsOfThisJvm();
+        if (!left.isEmpty()) {
+            System.err.println("latency-bench: [" + label + "] still running after SIGKILL: " + left);
         }
     }
 
     /** Closes the workload; one that does not end within its bound ({@link Workload#closeBoundNs}) ends the JVM. */
     private void closeWorkload() {
         long boundNs = signalled ? ForkEnd.afterSignal(workload.closeBoundNs()) : workload.closeBoundNs();
-        Thread stuck = ForkEnd.runWithin(workload::close, boundNs);
+        Thread stuck = ForkEnd.runWithin(workload::close, boundNs, "lb-close");
         if (stuck != null && signalled) { // the JVM ends with the hook; the launcher's clean-up removes what is left
             ForkEnd.leftClosing(stuck, System.err);
         } else if (stuck != null) {
@@ -258,12 +371,14 @@ public final class ForkSession implements AutoCloseable {
 
     /** A thread of the workload does not come back: what was measured and why written, the JVM ends ({@link ForkEnd}) */
     private synchronized void stuck(String what, Thread thread) {
+        provisionalReason = null; // the reason is known
         String reason = ForkEnd.logStuck(what, workload.doing(), thread, System.err);
         tally.addReason(reason);
         writeForkFilesQuietly();
         progress.println("[" + label + "] " + reason + "; this benchmark JVM ends itself (exit status "
                 + ForkEnd.STUCK_EXIT + ")");
         progress.flush();
+        endLeftProcesses();
         halt.accept(ForkEnd.STUCK_EXIT);
     }
 
@@ -477,6 +592,7 @@ public final class ForkSession implements AutoCloseable {
         try {
             Files.createDirectories(forkDir);
             ResultFiles.writeJson(forkDir.resolve(ResultLayout.FORK_JSON), forkJson());
+            wroteForkFiles |= provisionalReason == null;
         } catch (IOException e) {
             throw new IllegalStateException("cannot write " + forkDir.resolve(ResultLayout.FORK_JSON) + ": " + e, e);
         }
@@ -486,8 +602,11 @@ public final class ForkSession implements AutoCloseable {
     /** What this fork measured so far, as written to {@code fork.json}. */
     public synchronized JsonObject forkJson() {
         ForkResult o = new ForkResult();
-        o.status = status();
+        o.status = provisionalReason != null ? "FAILED" : status();
         o.reasons.addAll(tally.reasons());
+        if (provisionalReason != null) {
+            o.reasons.add(provisionalReason);
+        }
         if (interruptedBecause != null) {
             o.reasons.add("interrupted: " + interruptedBecause);
         }

@@ -53,6 +53,31 @@ public interface Workload extends AutoCloseable {
      */
     void describe(JsonObject fork);
 
+    /**
+     * Starts what the workload needs before its first period (a user's set-up), once, when its session starts
+     * ({@link ForkSession#start}); a workload that opens everything when it is made does nothing here.
+     *
+     * @throws RuntimeException when it cannot start: the fork fails with its message
+     */
+    default void start() {
+    }
+
+    /**
+     * How long {@link #start} may take before the JVM ends itself, FAILED, naming what it was doing
+     * ({@link #doing}); 0 (the default): as long as it takes.
+     */
+    default long startBoundNs() {
+        return 0;
+    }
+
+    /**
+     * What {@link #start} runs, for the reason of a JVM that ends inside it ({@code in setUp() of C}); empty when
+     * it runs nothing of a user's.
+     */
+    default String startPhase() {
+        return "";
+    }
+
     /** Releases what it opened (files, threads, processes); called once, when the fork ends. */
     @Override
     void close();

@@ -10,11 +10,17 @@ import java.util.concurrent.TimeUnit;
 /**
  * Runs a short helper command (a JVM probe, git, fc-match) to completion and keeps its exit code and its
  * output (stdout and stderr together); a command still running when the caller is interrupted or gives up
- * is stopped. Immutable result; not for anything long-running.
+ * is stopped, and whatever it started, still running when it ends, is ended with it ({@link ProcessTree}). Immutable result; not for anything long-running.
  */
 public final class Command {
     /** How long a command stopped with SIGKILL is waited for, so that it is reaped before the call returns. */
     private static final long REAP_WAIT_SEC = 5;
+
+    /**
+     * The most of a command's output kept, half from its beginning and half from its end: a command (a task's
+     * set-up in the check's JVM) that prints gigabytes cannot fill the caller's heap.
+     */
+    public static final int KEPT_BYTES = 2 << 20;
 
     public final int exitCode;
     public final String output;
@@ -31,19 +37,73 @@ public final class Command {
         // the output goes to a file, so a command that says nothing and does not end is still given up on in time
         Path out = Files.createTempFile("lb-command-", ".out");
         try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile());
+            ProcessTree tree = ProcessTree.mark(builder);
+            Process p = builder.start();
             try {
                 p.getOutputStream().close();
                 boolean ended = p.waitFor(timeoutSec, TimeUnit.SECONDS);
-                String text = new String(Files.readAllBytes(out), StandardCharsets.UTF_8).trim(); // malformed bytes replaced
+                String text = readBounded(out, KEPT_BYTES).trim();
                 return new Command(ended ? p.exitValue() : -1, text);
             } finally {
-                if (p.isAlive()) { // stopped and reaped: no process of ours outlives the call
+                // stopped and reaped, with what it started (a JVM's task that left a child behind): no process of
+                // ours outlives the call
+                tree.end(p.toHandle());
+                if (p.isAlive()) {
                     p.destroyForcibly().waitFor(REAP_WAIT_SEC, TimeUnit.SECONDS);
                 }
             }
         } finally {
             Files.deleteIfExists(out);
         }
+    }
+
+    /**
+     * The text of a file of output, whole when it has at most {@code keptBytes}; else its first and last
+     * {@code keptBytes / 2} (each cut at a line's end, so no line is kept in part) around a line saying how much
+     * was left out. Malformed bytes are replaced.
+     */
+    static String readBounded(Path file, int keptBytes) throws IOException {
+        try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file)) {
+            long size = ch.size();
+            if (size <= keptBytes) {
+                return new String(read(ch, 0, (int) size), StandardCharsets.UTF_8);
+            }
+            int half = keptBytes / 2;
+            byte[] head = read(ch, 0, half);
+            byte[] tail = read(ch, size - half, half);
+            int headEnd = lastNewline(head) + 1; // 0 when none: nothing kept of a line cut short
+            int tailStart = firstNewline(tail) + 1;
+            long leftOut = size - headEnd - (half - tailStart);
+            return new String(head, 0, headEnd, StandardCharsets.UTF_8)
+                    + String.format(java.util.Locale.ROOT, "[... %,d bytes of output left out ...]%n", leftOut)
+                    + new String(tail, tailStart, half - tailStart, StandardCharsets.UTF_8);
+        }
+    }
+
+    private static byte[] read(java.nio.channels.FileChannel ch, long from, int length) throws IOException {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(length);
+        while (b.hasRemaining() && ch.read(b, from + b.position()) > 0) {
+            // until full, or the file's end
+        }
+        return java.util.Arrays.copyOf(b.array(), b.position());
+    }
+
+    private static int lastNewline(byte[] b) {
+        for (int i = b.length - 1; i >= 0; i--) {
+            if (b[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static int firstNewline(byte[] b) {
+        for (int i = 0; i < b.length; i++) {
+            if (b[i] == '\n') {
+                return i;
+            }
+        }
+        return -1;
     }
 }

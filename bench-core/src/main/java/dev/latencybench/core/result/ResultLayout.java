@@ -50,7 +50,7 @@ public final class ResultLayout {
      * files gathered from several cells stay apart.
      */
     public static String jmhJson(String study, String step) {
-        return "jmh-" + study + "-" + step + ".json";
+        return FileNames.fit("jmh-" + study + "-" + step, ".json");
     }
 
     public static Path variantDir(Path resultsRoot, String runId, String scenario, String variant) {

@@ -236,7 +236,6 @@ public final class CellMerger {
                         metrics.all().get(i).unit());
             }
         }
-        ResultFiles.writeJson(cellDir.resolve(ResultLayout.RESULT_JSON), r.toJson());
         List<EnvironmentFile.Pinning> forksPinning = new ArrayList<>();
         pinning.forEach(p -> forksPinning.add(EnvironmentFile.Pinning.read(p.getAsJsonObject())));
         List<EnvironmentFile.MachineLoad> forksLoad = new ArrayList<>();
@@ -245,12 +244,21 @@ public final class CellMerger {
                 .write(cellDir.resolve(ResultLayout.ENV_JSON));
         if (jmhJson != null && Files.exists(jmhJson)) {
             if (Files.size(jmhJson) > 0) {
-                JmhResultFile.write(jmhJson, cellDir.resolve(ResultLayout.jmhJson(ctx.study, ctx.step.name())),
-                        r.summaries.get(metrics.primary().name()));
+                try {
+                    JmhResultFile.write(jmhJson, cellDir.resolve(ResultLayout.jmhJson(ctx.study, ctx.step.name())),
+                            r.summaries.get(metrics.primary().name()));
+                } catch (IOException | RuntimeException e) {
+                    // result.json, written last, says so too, and so summary.csv and the report: one story with run.json
+                    status = "INTERRUPTED".equals(status) ? status : "FAILED";
+                    reasons.add(e.getMessage() == null ? e.toString() : e.getMessage());
+                    r.status = status;
+                    r.reasons = new ArrayList<>(reasons);
+                }
             } else {
                 Files.delete(jmhJson); // JMH could not write it (a full disk): nothing to keep
             }
         }
+        ResultFiles.writeJson(cellDir.resolve(ResultLayout.RESULT_JSON), r.toJson());
         return new CellSummary(ctx.step.name(), cellDir.getFileName().toString(), status, new ArrayList<>(reasons), flags,
                 metrics, summaries, cellDir);
     }

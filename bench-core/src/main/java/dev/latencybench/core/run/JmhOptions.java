@@ -81,15 +81,19 @@ final class JmhOptions {
      * A GC log per fork in the cell folder ({@code gc-<pid>.log}: collections and safepoints with
      * uptime and wall-clock milliseconds, the clock of the interval log's timestamps, so that the
      * report's timeline places each pause exactly; and {@code timenanos}, {@code System.nanoTime()}'s clock, the
-     * outliers' clock, so that each outlier is matched to the stops exactly), or none when the folder's path would break
-     * {@code -Xlog}'s syntax. Rotation is off ({@code filecount=0}): by default {@code -Xlog} keeps 5 files of 20 MB and
-     * a long run would lose its earlier stops (the reader, {@code JvmStops.readForkLog}, reads rotated files too).
+     * outliers' clock, so that each outlier is matched to the stops exactly). A path with {@code -Xlog}'s own
+     * separators in it ({@code :}, {@code ,}, {@code =}) is given in double quotes, which {@code -Xlog} takes for
+     * a file name; one with a double quote cannot be given at all: none then. Rotation is off ({@code filecount=0}):
+     * by default {@code -Xlog} keeps 5 files of 20 MB and a long run would lose its earlier stops (the reader,
+     * {@code JvmStops.readForkLog}, reads rotated files too).
      */
     static List<String> gcLogFlags(Path cellDir) {
         String path = cellDir.resolve("gc-%p.log").toString();
-        if (path.contains(":") || path.contains(",") || path.contains("\"") || path.contains("=")) {
+        if (path.contains("\"")) {
             return List.of();
         }
-        return List.of("-Xlog:gc*,safepoint:file=" + path + ":uptime,timemillis,timenanos,level,tags:filecount=0");
+        boolean quote = path.contains(":") || path.contains(",") || path.contains("=");
+        return List.of("-Xlog:gc*,safepoint:file=" + (quote ? "\"" + path + "\"" : path)
+                + ":uptime,timemillis,timenanos,level,tags:filecount=0");
     }
 }

@@ -96,6 +96,67 @@ public final class JvmExit {
     }
 
     /**
+     * How a JVM ended that a user's code ended in a phase the caller knows (a task's {@code setUp} in its check):
+     * the exit code is the code's own unless the JVM left a crash dump, so it is not read as a JVM cause (3 is
+     * not "out of memory" there, 86 not "did not come back in time", 134 without a dump not a crash). Follows
+     * "the JVM", as {@link #describe} does.
+     */
+    public static String describeEndedByCode(int exitCode, List<Path> crashDumps) {
+        if (!crashDumps.isEmpty()) {
+            return describe(exitCode, crashDumps);
+        }
+        return "ended with exit code " + exitCode + (exitCode > 128 ? ": the code's own (System.exit or Runtime.halt),"
+                + " or signal " + (exitCode - 128) + " from outside; no crash dump, so the JVM did not crash"
+                : ", the code's own (System.exit or Runtime.halt)");
+    }
+
+    /**
+     * A fork's exit code named, with what the fork left as evidence: 86 is the harness ending a stuck fork only
+     * when a fork said so in its {@code fork.json}, 3 an {@code OutOfMemoryError} only when the fork's log says
+     * so, a crash only with its dump; otherwise the code is the measured code's own.
+     */
+    static String describeFork(int exitCode, List<Path> crashDumps, Path cellDir) {
+        boolean ownCode = crashDumps.isEmpty() && ((exitCode == ForkEnd.STUCK_EXIT && !anyForkSaid(cellDir,
+                "did not end within")) || (exitCode == OUT_OF_MEMORY_EXIT && !logSays(cellDir.resolve("jmh.log"),
+                "OutOfMemoryError")) || exitCode == 128 + 6 || exitCode == 128 + 11);
+        return ownCode ? describeEndedByCode(exitCode, crashDumps) : describe(exitCode, crashDumps);
+    }
+
+    private static boolean anyForkSaid(Path cellDir, String words) {
+        Path forks = cellDir.resolve(dev.latencybench.core.result.ResultLayout.FORKS_DIR);
+        if (!Files.isDirectory(forks)) {
+            return false;
+        }
+        try (DirectoryStream<Path> ds = Files.newDirectoryStream(forks)) {
+            for (Path fork : ds) {
+                if (logSays(fork.resolve(dev.latencybench.core.result.ResultLayout.FORK_JSON), words)) {
+                    return true;
+                }
+            }
+        } catch (IOException e) {
+            return false;
+        }
+        return false;
+    }
+
+    /** Whether a file holds the words, read a line at a time (a log may be large). */
+    private static boolean logSays(Path file, String words) {
+        if (!Files.isRegularFile(file)) {
+            return false;
+        }
+        try (java.io.BufferedReader r = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
+            for (String line = r.readLine(); line != null; line = r.readLine()) {
+                if (line.contains(words)) {
+                    return true;
+                }
+            }
+        } catch (IOException e) {
+            return false;
+        }
+        return false;
+    }
+
+    /**
      * A failure message with the exit code of a forked JVM that died named (JMH says {@code Forked VM
      * failed with exit code 134}) and the crash dumps in {@code dumpDir} pointed to.
      */
@@ -104,7 +165,7 @@ public final class JvmExit {
         Matcher m = FORK_EXIT.matcher(message);
         if (m.find()) {
             String full = mappedFileFull(dumps);
-            return "a benchmark JVM " + describe(Integer.parseInt(m.group(1)), dumps) + (full == null ? "" : ": "
+            return "a benchmark JVM " + describeFork(Integer.parseInt(m.group(1)), dumps, dumpDir) + (full == null ? "" : ": "
                     + full);
         }
         return dumps.isEmpty() ? message : message + " (see " + dumps.stream().map(Path::toString)

@@ -18,6 +18,7 @@ import org.openjdk.jmh.runner.RunnerException;
 
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.env.JvmIdentity;
+import dev.latencybench.core.os.ProcessTree;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
 import dev.latencybench.core.schedule.ScheduleFile;
@@ -273,6 +274,10 @@ final class Launch {
     private void runJmh(Step step, Path cellDir, Path jmhJson) throws RunnerException {
         JmhOutput output = JmhOutput.open(cellDir.resolve(jmhLog()), study.name(), out, err, run.verbose());
         ControlJvm control = startControl(cellDir);
+        // a process a fork left behind (a task's child) holds the fork's output open, and JMH waits for its end:
+        // it is ended once its fork is gone
+        ProcessTree.Watch orphans = ProcessTree.watchOrphans(what -> err.println("latency-bench: " + step.name()
+                + ": ended " + what + ", left running by a benchmark JVM that ended"));
         try {
             output.redirect(); // the forks' own output reaches this JVM's System.out and System.err
             Study.Plan.Shared s = shared;
@@ -281,6 +286,8 @@ final class Launch {
             new Runner(JmhOptions.of(study, run.java(), periods(), step, jvmArgs, forks, cellDir, jmhJson),
                     output.format()).run();
         } finally {
+            orphans.close();
+            OwnerLock.restrictJmhLock(java.nio.file.Paths.get(System.getProperty("java.io.tmpdir")));
             output.close();
             if (output.logFailure() != null) {
                 err.println("latency-bench: " + output.logFailure());

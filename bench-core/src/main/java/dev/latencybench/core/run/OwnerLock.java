@@ -99,6 +99,31 @@ public final class OwnerLock implements AutoCloseable {
                 + " again";
     }
 
+    /**
+     * Takes back the write permission JMH gives everyone on its {@code jmh.lock} ({@code File.setWritable(true,
+     * false)}: mode 666 in a shared temporary folder, which any user could then replace or fill): owner read and
+     * write, others read, when this process's user owns the file. Does nothing where there is none, another
+     * user's, or no POSIX permissions; returns whether it changed the mode.
+     */
+    public static boolean restrictJmhLock(Path tmpDir) {
+        Path file = tmpDir.resolve(JMH_LOCK);
+        try {
+            if (!Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                    || !Files.getOwner(file).getName().equals(System.getProperty("user.name"))) {
+                return false;
+            }
+            java.util.Set<java.nio.file.attribute.PosixFilePermission> mode =
+                    java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--");
+            if (Files.getPosixFilePermissions(file).equals(mode)) {
+                return false;
+            }
+            Files.setPosixFilePermissions(file, mode);
+            return true;
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            return false; // not ours to change, or no such permissions here
+        }
+    }
+
     /** {@code process 1234 (java -jar bench.jar run ...)}, the command cut to a readable length. */
     static String describe(long pid) {
         String command = ProcessHandle.of(pid).flatMap(h -> h.info().commandLine()).orElse("");

@@ -63,9 +63,9 @@ public final class RunSettings {
             + " in each cell folder");
 
     private static final Property TAIL_ABOVE_PROPERTY = Property.duration(TAIL_ABOVE, 0, 0,
-            TimeUnit.HOURS.toNanos(1), "keep each sample of the primary metric above this"
-            + " latency with its time, to tell which share of the tail lies in GC pauses and safepoints (0: the"
-            + " warm-up's p99)");
+            TimeUnit.HOURS.toNanos(1), "the latency above which each sample of the primary metric is kept with"
+            + " its time, to tell which share of the tail lies in GC pauses, safepoints or the platform (0: the p90"
+            + " of the warm-up's second half)");
 
     private final Path resultsDir;
     private final String runId;
@@ -220,7 +220,7 @@ public final class RunSettings {
     }
 
     /** Whether the console shows JMH's whole output, not only the suite's own lines. */
-    /** Above which latency outliers are kept ({@code bench.tail.above}); 0: the warm-up's p99. */
+    /** Above which latency outliers are kept ({@code bench.tail.above}); 0: the p90 of the warm-up's second half. */
     public long tailAboveNs() {
         return tailAboveNs;
     }

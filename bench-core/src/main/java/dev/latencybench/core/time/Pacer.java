@@ -107,6 +107,31 @@ public final class Pacer {
         return startNs + (i / ratePerSec) * NANOS_PER_SEC + (i % ratePerSec) * NANOS_PER_SEC / ratePerSec;
     }
 
+    /**
+     * Which due time of a schedule of {@code ratePerSec} started at {@code startNs} is {@code dueNs}: the
+     * {@code i} with {@code dueNs(i) == dueNs}, or -1 when {@code dueNs} is none of its due times (before its
+     * start, or between two). The inverse of {@link #dueNs(long)}, for any thread: no state, no allocation.
+     */
+    public static long indexOfDue(long startNs, long ratePerSec, long dueNs) {
+        long sinceNs = dueNs - startNs;
+        if (sinceNs < 0) {
+            return -1;
+        }
+        long wholeSec = sinceNs / NANOS_PER_SEC;
+        long restNs = sinceNs % NANOS_PER_SEC;
+        // the least j with j * 10^9 / ratePerSec >= restNs; restNs * ratePerSec < 10^18 cannot overflow
+        long j = (restNs * ratePerSec + NANOS_PER_SEC - 1) / NANOS_PER_SEC;
+        if (j >= ratePerSec || j * NANOS_PER_SEC / ratePerSec != restNs) {
+            return -1;
+        }
+        return wholeSec * ratePerSec + j;
+    }
+
+    /** When the current schedule's first message is due. */
+    public long startNs() {
+        return startNs;
+    }
+
     /** The whole nanoseconds between two due times (rounded down). */
     public long intervalNs() {
         return intervalNs;

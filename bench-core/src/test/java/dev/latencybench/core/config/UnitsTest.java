@@ -58,6 +58,8 @@ class UnitsTest {
         "2m, 120000000000",
         "1h, 3600000000000",
         "0s, 0",
+        "0, 0",
+        "' 0 ', 0",
         "10S, 10000000000",
         "250MS, 250000000",
         "' 3ms ', 3000000",
@@ -67,7 +69,7 @@ class UnitsTest {
     }
 
     @ParameterizedTest(name = "\"{0}\"")
-    @ValueSource(strings = {"10", "0", "10d", "10sec", "ms", "", "1.5s", "-1s", "10 s", "s10", "1_000ms"})
+    @ValueSource(strings = {"10", "00x", "10d", "10sec", "ms", "", "1.5s", "-1s", "10 s", "s10", "1_000ms"})
     void parseDurationNsRejectsBareNumbersAndUnknownUnits(String text) {
         NumberFormatException e = assertThrows(NumberFormatException.class, () -> Units.parseDurationNs(text));
         assertEquals("not a duration: " + text, e.getMessage());

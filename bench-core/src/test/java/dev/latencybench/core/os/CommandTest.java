@@ -33,4 +33,21 @@ class CommandTest {
         assertEquals(List.of(), ProcessHandle.current().children().filter(ProcessHandle::isAlive)
                 .map(h -> h.info().commandLine().orElse("?")).collect(Collectors.toList()), "nothing left running");
     }
+
+    @Test
+    void anOutputOfManyMegabytesKeepsItsHeadAndTailOnly() throws Exception {
+        // 64 MiB of whole lines (17 bytes each) between a first and a last: read whole, as before, it is all in the caller's heap
+        Command c = Command.run(List.of("sh", "-c", "echo first; yes 0123456789abcdef | head -c 67108860;"
+                + " echo last"), 60);
+        assertEquals(0, c.exitCode);
+        assertTrue(c.output.length() <= Command.KEPT_BYTES + 100, "bounded: " + c.output.length());
+        assertTrue(c.output.startsWith("first\n0123456789abcdef\n"), c.output.substring(0, 40));
+        assertTrue(c.output.endsWith("\nlast"), c.output.substring(c.output.length() - 40));
+        assertTrue(c.output.matches("(?s).*\n\\[\\.\\.\\. [0-9,]+ bytes of output left out \\.\\.\\.\\]\n.*"),
+                "says what was left out");
+        for (String line : c.output.split("\n")) {
+            assertTrue(line.equals("first") || line.equals("last") || line.equals("0123456789abcdef")
+                    || line.isEmpty() || line.contains("left out"), "no line kept in part: " + line);
+        }
+    }
 }

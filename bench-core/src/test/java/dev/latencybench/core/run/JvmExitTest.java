@@ -90,6 +90,29 @@ class JvmExitTest {
     }
 
     @Test
+    void aForksOwnExitCodeIsNotReadAsAJvmCauseWithoutItsEvidence() throws IOException {
+        // Runtime.halt(86), halt(134), System.exit(3) of the measured code: no fork said it was stuck, no dump,
+        // no OutOfMemoryError in the log
+        assertEquals("a benchmark JVM ended with exit code 86, the code's own (System.exit or Runtime.halt)",
+                JvmExit.explain("Forked VM failed with exit code 86", dir));
+        assertEquals("a benchmark JVM ended with exit code 3, the code's own (System.exit or Runtime.halt)",
+                JvmExit.explain("Forked VM failed with exit code 3", dir));
+        assertEquals("a benchmark JVM ended with exit code 134: the code's own (System.exit or Runtime.halt), or"
+                + " signal 6 from outside; no crash dump, so the JVM did not crash",
+                JvmExit.explain("Forked VM failed with exit code 134", dir));
+
+        // with the evidence, the cause
+        Path fork = Files.createDirectories(dir.resolve("forks/4242"));
+        Files.writeString(fork.resolve("fork.json"), "{\"status\":\"FAILED\",\"reasons\":[\"the measured period did"
+                + " not end within 11s: in run() of C\"]}");
+        assertTrue(JvmExit.explain("Forked VM failed with exit code 86", dir).startsWith("a benchmark JVM ended itself:"
+                + " its measured code did not come back in time (exit code 86"));
+        Files.writeString(dir.resolve("jmh.log"), "Terminating due to java.lang.OutOfMemoryError: Java heap space\n");
+        assertTrue(JvmExit.explain("Forked VM failed with exit code 3", dir).startsWith("a benchmark JVM ran out of"
+                + " memory (exit code 3"));
+    }
+
+    @Test
     void otherFailuresKeepTheirWordsAndPointToADumpIfThereIsOne() throws IOException {
         assertEquals("Benchmark threw: boom", JvmExit.explain("Benchmark threw: boom", dir));
         Path dump = Files.writeString(dir.resolve("hs_err_pid1.log"), "#");

@@ -216,4 +216,22 @@ class PacerTest {
                 () -> new Pacer(new FakeClock(0), 1_000, -1));
         assertEquals("spinThresholdNs must not be negative: -1", e.getMessage());
     }
+
+    @Test
+    void eachDueTimeIsFoundBackAsItsIndexAndNoOtherTimeIs() {
+        for (long rate : new long[] {1, 3, 7, 10_000, 333_333, 1_000_000_000L}) {
+            Pacer pacer = new Pacer(new FakeClock(0), rate, 0);
+            long startNs = 123_456_789L;
+            pacer.start(startNs);
+            for (long i = 0; i < 2_000; i++) {
+                long due = pacer.dueNs(i);
+                assertEquals(i, Pacer.indexOfDue(startNs, rate, due), "rate " + rate + " index " + i);
+                long next = pacer.dueNs(i + 1);
+                for (long between = due + 1; between < next && between < due + 3; between++) {
+                    assertEquals(-1, Pacer.indexOfDue(startNs, rate, between), "rate " + rate + " at " + between);
+                }
+            }
+            assertEquals(-1, Pacer.indexOfDue(startNs, rate, startNs - 1));
+        }
+    }
 }

@@ -396,6 +396,24 @@ class CellMergerTest {
     }
 
     @Test
+    void aJmhFileThatCannotBeWrittenFailsTheCellInResultJsonToo() throws IOException {
+        twoGoodForks();
+        Path jmh = Files.write(tmp.resolve("jmh-out.json"), "[{\"primaryMetric\": {\"score\": 2.0}}]"
+                .getBytes(StandardCharsets.UTF_8));
+        // a folder where the file goes: it cannot be written, as a name too long for the file system cannot
+        Files.createDirectories(cell.resolve(ResultLayout.jmhJson("queue", "x")).resolve("in-the-way"));
+
+        CellSummary summary = CellMerger.merge(cell, jmh, context(2, null, false));
+
+        assertEquals("FAILED", summary.status);
+        JsonObject r = resultJson();
+        assertEquals("FAILED", r.get("status").getAsString(), "result.json tells what the launcher tells");
+        assertEquals(summary.reasons, strings(r.getAsJsonArray("reasons")));
+        assertTrue(strings(r.getAsJsonArray("reasons")).stream().anyMatch(x -> x.contains(ResultLayout.jmhJson("queue",
+                "x"))), r.toString());
+    }
+
+    @Test
     void aForkWithoutForkJsonFailsTheCell() throws IOException {
         fork("1001", okFork(2, 0, 0, 100_000.0), values(T0_MS, 100, 200), values(T0_MS, 50, 60));
         fork("1002", null);

@@ -5,7 +5,6 @@ import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,6 +18,8 @@ import org.jfree.svg.util.DoubleConverter;
 
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
+
+import dev.latencybench.core.result.ResultFiles;
 
 /**
  * Writes one chart as {@code <baseName>.png}, as {@code <baseName>.svg} ready to be pasted into an HTML page, and,
@@ -47,14 +48,19 @@ public final class ChartOutput {
         Files.createDirectories(dir);
         Path png = dir.resolve(baseName + ".png");
         Path svg = dir.resolve(baseName + ".svg");
-        try (OutputStream out = Files.newOutputStream(png)) {
-            if (!ImageIO.write(png(chart), "png", out)) {
-                throw new IOException("this JVM has no PNG image writer");
+        // each file whole or not at all (written to a temporary name, then renamed): a report stopped while it
+        // draws (SIGTERM) or a chart that fails to paint leaves no empty or half-written chart under its name
+        BufferedImage image = png(chart);
+        ResultFiles.write(png, tmp -> {
+            try (OutputStream out = Files.newOutputStream(tmp)) {
+                if (!ImageIO.write(image, "png", out)) {
+                    throw new IOException("this JVM has no PNG image writer");
+                }
             }
-        }
-        Files.writeString(svg, svg(chart, baseName, title, seriesNames), StandardCharsets.UTF_8);
+        });
+        ResultFiles.writeString(svg, svg(chart, baseName, title, seriesNames));
         if (chart instanceof ChartData d) {
-            Files.writeString(dir.resolve(baseName + ".json"), GSON.toJson(d.data()) + "\n", StandardCharsets.UTF_8);
+            ResultFiles.writeString(dir.resolve(baseName + ".json"), GSON.toJson(d.data()) + "\n");
         }
         return new ChartFiles(png, svg);
     }

@@ -172,6 +172,12 @@ final class RunDataReader {
                         continue; // not run on this cell (a search's step, a variant of another JVM)
                     }
                     anyResult = true;
+                    if (RunManifest.PENDING.equals(matrixStatus)) { // not measured yet (report --anyway of a run going)
+                        rows.add(new RunData.Row(scenario, variant, cell, matrixStatus, List.of("not measured yet: the"
+                                + " run had not finished this cell"), List.of(), flags, study.metrics, Map.of(), Map.of(),
+                                null, cdir));
+                        continue;
+                    }
                     String missing = result + " is missing" + holding(cdir);
                     if (matrixStatus == null || "OK".equals(matrixStatus)) { // nothing says why: the result is lost
                         rows.add(unreadable(scenario, variant, cell, flags, study, missing, cdir));

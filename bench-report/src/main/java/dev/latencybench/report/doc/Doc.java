@@ -250,6 +250,29 @@ public final class Doc {
         return this;
     }
 
+    /**
+     * Text the report did not write itself (a reason from an exception's message, a path, a flag), made inert in
+     * Markdown: a backslash, {@code [} (a link), {@code <} (raw HTML or an autolink) and a backtick are escaped and
+     * a line break becomes a space, so it cannot open a link, a tag or a code span, or leave its bullet; shown
+     * as it was. report.html escapes all text already.
+     */
+    public static String plain(String text) {
+        StringBuilder sb = new StringBuilder(text.length() + 8);
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '\\': sb.append("\\\\"); break;
+                case '[': sb.append("\\["); break;
+                case '`': sb.append("\\`"); break;
+                case '<': sb.append("&lt;"); break;
+                case '\r': break;
+                case '\n': sb.append(' '); break;
+                default: sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+
     public Doc code(String text) {
         blocks.add(new Code(text));
         return this;

@@ -67,10 +67,26 @@ public final class DocRenderer {
                 l.items().forEach(i -> sb.append("- ").append(i).append('\n'));
                 sb.append('\n');
             } else if (b instanceof Doc.Code c) {
-                sb.append("```\n").append(c.text()).append("\n```\n\n");
+                String fence = fence(c.text());
+                sb.append(fence).append('\n').append(c.text()).append('\n').append(fence).append("\n\n");
             }
         }
         return sb.toString();
+    }
+
+    /**
+     * A code block's fence: three backticks, or one more than the longest run of them in the text (CommonMark
+     * closes a block only at a fence at least as long as its opening), so a {@code -D} value holding a line of
+     * backticks cannot end the block and write Markdown of its own.
+     */
+    static String fence(String text) {
+        int longest = 0;
+        int run = 0;
+        for (int i = 0; i < text.length(); i++) {
+            run = text.charAt(i) == '`' ? run + 1 : 0;
+            longest = Math.max(longest, run);
+        }
+        return "`".repeat(Math.max(3, longest + 1));
     }
 
     private static String mdCell(String s) {

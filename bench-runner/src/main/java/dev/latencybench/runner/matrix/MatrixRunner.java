@@ -22,6 +22,7 @@ import java.util.function.Function;
 
 
 import dev.latencybench.core.json.DamagedFile;
+import dev.latencybench.core.os.ProcessTree;
 import dev.latencybench.core.result.CellResult;
 import dev.latencybench.core.result.OwnedFolder;
 import dev.latencybench.core.result.ResultFiles;
@@ -57,6 +58,8 @@ public final class MatrixRunner {
     /** When this attempt of the run started: {@code run.json}'s {@code started}. */
     private final String started = Instant.now().toString();
     private volatile Process current;
+    /** The processes of the cell that runs: its JVM and all it started. */
+    private volatile ProcessTree currentTree;
     private volatile String currentCell;
     /** Counted down when the running cell's output has been copied to the end, so a signal loses none of it. */
     private volatile CountDownLatch outputCopied = new CountDownLatch(0);
@@ -319,16 +322,34 @@ public final class MatrixRunner {
                 command.add("--round");
                 command.add(Integer.toString(round));
             }
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+            ProcessTree tree = ProcessTree.mark(builder);
+            Process p = builder.start();
+            currentTree = tree;
             current = p;
             p.getOutputStream().close();
-            Copied output;
-            try {
-                output = copyOutput(p, log);
-            } finally {
-                copied.countDown();
-            }
+            Copied output = new Copied();
+            // on a thread of its own: a process the cell left behind with its output open (a task's child that
+            // inherited it) cannot hold the run at the end of file, which comes once the tree is ended below
+            Thread copier = new Thread(() -> {
+                try {
+                    copyOutput(p, log, output);
+                } catch (IOException e) {
+                    output.readFailure = e;
+                } finally {
+                    copied.countDown();
+                }
+            }, "lb-cell-output");
+            copier.setDaemon(true);
+            copier.start();
             int exit = p.waitFor();
+            tree.end(p.toHandle()); // every process the cell's JVM started, and theirs, whoever's children they are now
+            if (!copied.await(OUTPUT_WAIT_MS, TimeUnit.MILLISECONDS)) {
+                out.println("latency-bench: " + cell.key() + ": its output was still open " + OUTPUT_WAIT_MS / 1000
+                        + " s after its JVM ended and everything it started was ended; going on without the rest");
+            } else if (output.readFailure != null) {
+                throw output.readFailure;
+            }
             double seconds = (System.nanoTime() - start) / 1e9;
             CellOutcome o = outcome(cell, exit, p.pid(), output.lastLine, seconds);
             if (output.logFailure == null) {
@@ -349,16 +370,16 @@ public final class MatrixRunner {
 
     /** What a cell printed: its last {@code latency-bench:} line, and why its log could not be written. */
     private static final class Copied {
-        String lastLine = "";
-        String logFailure;
+        volatile String lastLine = "";
+        volatile String logFailure;
+        volatile IOException readFailure;
     }
 
     /**
      * Copies the cell's output to the console and its log. A log that cannot be written (a full
      * disk) does not stop the copy, which the cell needs to go on: it is named in the outcome.
      */
-    private Copied copyOutput(Process p, Path log) throws IOException {
-        Copied c = new Copied();
+    private void copyOutput(Process p, Path log, Copied c) throws IOException {
         BufferedWriter w = null;
         try {
             w = Files.newBufferedWriter(log, StandardCharsets.UTF_8);
@@ -391,7 +412,6 @@ public final class MatrixRunner {
                 }
             }
         }
-        return c;
     }
 
     private static BufferedWriter closeQuietly(BufferedWriter w) {
@@ -503,6 +523,10 @@ public final class MatrixRunner {
             try {
                 if (!p.waitFor(STOP_WAIT_MS, TimeUnit.MILLISECONDS)) {
                     p.destroyForcibly();
+                }
+                ProcessTree tree = currentTree;
+                if (tree != null) { // what the stopped cell started, still running: ended, so its output ends too
+                    tree.end(p.toHandle());
                 }
                 outputCopied.await(OUTPUT_WAIT_MS, TimeUnit.MILLISECONDS); // the cell's last words reach the console
             } catch (InterruptedException e) {

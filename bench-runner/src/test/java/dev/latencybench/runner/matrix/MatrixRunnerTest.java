@@ -81,6 +81,28 @@ class MatrixRunnerTest {
     }
 
     @Test
+    @org.junit.jupiter.api.Timeout(value = 120, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
+    void aProcessTheCellLeftHoldingItsOutputIsEndedAndCannotHoldTheRun() throws Exception {
+        Path pid = tmp.resolve("sleep.pid");
+        long start = System.nanoTime();
+        Map<String, CellOutcome> out;
+        try {
+            // the cell's JVM ends at once, its child (a task's, that inherited the output) sleeps on
+            out = new MatrixRunner(request, cell -> List.of("sh", "-c", "sleep 300 & echo $! > '" + pid
+                    + "'; echo 'latency-bench: done'; exit 0"), Map.of(), new PrintStream(console, true,
+                    StandardCharsets.UTF_8)).run();
+        } finally {
+            if (Files.exists(pid)) {
+                ProcessHandle.of(Long.parseLong(Files.readString(pid).trim())).ifPresent(ProcessHandle::destroyForcibly);
+            }
+        }
+        assertTrue(System.nanoTime() - start < 60_000_000_000L, "three cells in well under the sleep's 300 s");
+        assertEquals("OK", out.get("queue/openjdk-17.0.15__g1").status, out.toString());
+        assertFalse(ProcessHandle.of(Long.parseLong(Files.readString(pid).trim())).map(ProcessHandle::isAlive)
+                .orElse(false), "the last cell's sleep was ended");
+    }
+
+    @Test
     void aCellLogThatCannotBeWrittenIsNamedAndTheCellStillRunsToItsEnd() throws IOException {
         // a folder where the g1 cell's log goes: unwritable, even for root
         Path log = Files.createDirectories(MatrixRunner.logsDir(request).resolve("queue__openjdk-17.0.15__g1.log"));
