@@ -112,7 +112,7 @@ final class JetWorkload implements Workload {
                 return;
             }
             if (job == null) {
-                start();
+                startJob();
             }
         }
         JetPeriod period = new JetPeriod(context);
@@ -136,7 +136,7 @@ final class JetWorkload implements Workload {
         }
     }
 
-    private void start() {
+    private void startJob() {
         cluster = opener.get();
         String id = "lb-jet-" + UUID.randomUUID();
         state = cluster.instance().getMap(id);
