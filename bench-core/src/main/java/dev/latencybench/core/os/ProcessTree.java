@@ -16,6 +16,8 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
+import dev.latencybench.core.time.SystemClock;
+
 /**
  * Every process below one the suite started, ended and waited for, whoever its parent is by then.
  *
@@ -223,9 +225,9 @@ public final class ProcessTree {
     }
 
     private static void waitFor(Set<ProcessHandle> all) {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(END_WAIT_MS);
+        long deadline = SystemClock.INSTANCE.nanoTime() + TimeUnit.MILLISECONDS.toNanos(END_WAIT_MS);
         for (ProcessHandle p : all) {
-            long leftNs = deadline - System.nanoTime();
+            long leftNs = deadline - SystemClock.INSTANCE.nanoTime();
             if (leftNs <= 0) {
                 return;
             }

@@ -56,7 +56,10 @@ class ProcessTreeTest {
     @Test
     void aTreeEndsAGrandchildWhoseParentEndedAndThatHoldsThePipe() throws Exception {
         assumeTrue(Files.isDirectory(Paths.get("/proc")), "the mark is read from /proc");
-        ProcessBuilder b = new ProcessBuilder("sh", "-c", "sleep 300 & echo $!; exit 0").redirectErrorStream(true);
+        // sh waits a second before it ends, so the reader below is already waiting when it does, even on a busy
+        // machine (a reader that is not waiting yet is handed the rest and an end of file when the process ends)
+        ProcessBuilder b = new ProcessBuilder("sh", "-c", "sleep 300 & echo $!; sleep 1; exit 0")
+                .redirectErrorStream(true);
         ProcessTree tree = ProcessTree.mark(b);
         Process p = b.start();
         BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));

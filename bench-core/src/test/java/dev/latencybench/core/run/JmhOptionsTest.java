@@ -19,7 +19,8 @@ class JmhOptionsTest {
 
     @Test
     void aPlainFolderIsGivenAsItIs() {
-        assertEquals(List.of("-Xlog:gc*,safepoint:file=/r/cell/gc-%p.log:uptime,timemillis,timenanos,level,tags"),
+        assertEquals(List.of("-Xlog:gc*,safepoint:file=/r/cell/gc-%p.log:uptime,timemillis,timenanos,level,tags"
+                + ":filecount=0"),
                 JmhOptions.gcLogFlags(Paths.get("/r/cell")));
     }
 
@@ -29,7 +30,7 @@ class JmhOptionsTest {
         Path cell = Files.createDirectories(tmp.resolve("run:2,a=b").resolve("cell"));
         List<String> flags = JmhOptions.gcLogFlags(cell);
         assertEquals(List.of("-Xlog:gc*,safepoint:file=\"" + cell.resolve("gc-%p.log")
-                + "\":uptime,timemillis,timenanos,level,tags"), flags, "was: none, silently");
+                + "\":uptime,timemillis,timenanos,level,tags:filecount=0"), flags, "was: none, silently");
 
         List<String> cmd = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString()));
         cmd.addAll(flags);
