@@ -172,23 +172,19 @@ final class VariantAnswer {
     }
 
     /**
-     * Why the best cell's tail is what it is, from its {@code tail} part: {@code beyond p99.9: 20 of 20 gc}, the
-     * cause most of the attributed samples beyond p99.9 were put down to; null where fewer than
-     * {@link TailPart#SHARES_FROM} were attributed, or the result has no tail part.
+     * Why the best cell's tail is what it is, from its {@code tail} part ({@link TailPart#causeClause}): {@code beyond
+     * p99.9: 20 of 20 gc}, the same beyond p99 where fewer than {@link TailPart#SHARES_FROM} lie beyond p99.9, else
+     * over the samples kept; null where none was attributed, or the result has no tail part.
      */
     static String cause(RunData.Row r) {
         TailPart t = tail(r);
-        if (t == null || t.shareBeyondP99_9(Cause.GC) == null) {
-            return null;
-        }
-        Cause most = Cause.GC;
-        for (Cause c : Cause.values()) {
-            if (t.beyondP99_9.count(c) > t.beyondP99_9.count(most)) {
-                most = c;
-            }
-        }
-        return String.format(Locale.ROOT, "beyond p99.9: %,d of %,d %s", t.beyondP99_9.count(most),
-                t.beyondP99_9.attributed, t.named(most));
+        return t == null ? null : t.causeClause();
+    }
+
+    /** The level {@link #cause} speaks of: beyond p99.9 where enough lie there, else beyond p99, else kept. */
+    static TailPart.Level level(TailPart t) {
+        return t.enoughAt(TailPart.Level.P99_9) ? TailPart.Level.P99_9 : t.enoughAt(TailPart.Level.P99)
+                ? TailPart.Level.P99 : TailPart.Level.KEPT;
     }
 
     /**
@@ -312,7 +308,7 @@ final class VariantAnswer {
         }
         boolean tails = cells.stream().anyMatch(c -> cause(c.row) != null);
         if (tails) {
-            t.text("beyond p99.9: gc / safepoint / platform / code");
+            t.text("tail: gc / safepoint / platform / code");
         }
         if (yardstick != null) {
             t.time(yardstickName + " p50").sameUnitAs("p50").number("× " + yardstickName)
@@ -336,9 +332,9 @@ final class VariantAnswer {
                 row.add(first ? Table.Time.of(floorNs) : "");
                 row.add(first && c.medianNs > floorNs ? Table.Time.of(c.medianNs - floorNs) : "");
             }
-            if (tails) {
+            if (tails) { // at the level the clause speaks of, so its figures are here
                 TailPart tp = cause(c.row) == null ? null : tail(c.row);
-                row.add(tp == null ? "—" : causes(tp.beyondP99_9));
+                row.add(tp == null ? "—" : level(tp).label + ": " + causes(tp.at(level(tp))));
             }
             if (yardstick != null) {
                 boolean first = c == cells.get(0);

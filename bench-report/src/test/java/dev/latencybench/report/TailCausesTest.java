@@ -54,6 +54,31 @@ class TailCausesTest {
     }
 
     @Test
+    void withFewBeyondP99_9TheAnswerFallsBackToP99AndItsTableHoldsThoseFigures() throws IOException {
+        // issue 48, row 15: 4 attributed beyond p99.9 (fewer than 10), 40 beyond p99: the clause speaks of p99
+        Path run = tmp.resolve("p99");
+        TailPart t = tail(600, 0, 3, 1, 0);
+        t.beyondP99.samples = 6_000;
+        t.beyondP99.safepoint = 31;
+        t.beyondP99.platform = 6;
+        t.beyondP99.code = 3;
+        t.beyondP99.attributed = 40;
+        t.kept = 40;
+        new FixtureRun(run)
+                .cell("chronicle", "openjdk-17.0.15__g1", "OK", 800, 5_000_000, 3, 300_000)
+                .cell("chronicle", "temurin-25.0.3__g1", "OK", 1_600, 4_000_000, 3, 300_000)
+                .tail("chronicle", "openjdk-17.0.15__g1", t)
+                .write();
+        Report.write(run, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        String md = Files.readString(run.resolve("REPORT.md"));
+        String line = md.lines().filter(l -> l.startsWith("- **[queue]")).findFirst().orElse("");
+        assertTrue(line.contains("beyond p99: 31 of 40 safepoint"), line);
+        assertTrue(md.contains("| beyond p99: 0 / 31 / 6 / 3 of 40 |"), "the clause's figures in its table: " + md);
+        assertEquals(List.of(), AnswerFiguresTest.check("the fall-back", md, Files.readString(run.resolve(
+                "report.html"))));
+    }
+
+    @Test
     void aBarPerCellByCauseWithItsTableAndACellWithoutOneSaysWhy() throws IOException {
         Path run = run(true);
         String md = Files.readString(run.resolve("REPORT.md"));
