@@ -18,11 +18,13 @@ import java.util.SplittableRandom;
  *   ------ m ------    ---- n ----                              − Σ|xi−xk| / C(m,2) − Σ|yj−yk| / C(n,2) )
  * </pre>
  *
- * <p>Choices, each the paper's where it gives one: exponent α = 1 on the distances; the second part's end κ is
- * searched with τ, so a burst in the middle of a segment (a regression later fixed) is found, and the segment is
- * divided at τ alone; {@value #PERMUTATIONS}
- * permutations of the segment's values, significant at p ≤ {@value #SIGNIFICANCE}, p = (exceeding + 1) /
- * (permutations + 1). A side needs {@value #MIN_SEGMENT} values at least: a lone slow run is not a change.
+ * <p>Choices: as the paper and its R package (ecp's {@code e.divisive}), exponent α = 1 on the distances,
+ * {@value #PERMUTATIONS} permutations, significant at p ≤ {@value #SIGNIFICANCE} with p = (reaching + 1) /
+ * (permutations + 1), and the second part's end κ searched with τ, so that a burst in the middle of a segment (a
+ * regression later fixed) is found; the segment is divided at τ alone. Ours, not theirs: a side needs
+ * {@value #MIN_SEGMENT} values at least (ecp's default is 30; a history is a few dozen runs, and a lone slow run is
+ * still no change), and the permutations shuffle the candidate's own segment, where ecp shuffles every segment and
+ * takes the largest statistic of them all.
  *
  * <p>Deterministic: the permutations are seeded from the values. Stateless and thread-safe; O(L²) time and an L×L
  * table per split searched and per permutation. A permutation test stops as soon as it cannot be significant,

@@ -62,6 +62,15 @@ class HistoryChangePointTest {
     }
 
     @Test
+    void twoSlowerRunsAfterTwentyAreAChangeAtTheFirstOfThem() {
+        // what CI sees the second night after a regression: with 20 runs behind it, two runs are enough
+        for (int seed = 0; seed < 20; seed++) {
+            Series s = series(new SplittableRandom(200 + seed), 22, 20, 1000, 1.3);
+            assertEquals(List.of(20), s.findChanges().stream().map(Series.Change::index).toList(), "seed " + seed);
+        }
+    }
+
+    @Test
     void twelveFlatNoisyRunsGiveNoConfirmedChange() {
         for (int seed = 0; seed < 20; seed++) {
             Series s = series(new SplittableRandom(100 + seed), 12, 12, 1000, 1);

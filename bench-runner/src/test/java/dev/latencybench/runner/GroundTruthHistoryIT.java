@@ -21,13 +21,14 @@ import dev.latencybench.report.history.Series;
  * The history's ground truth, on real runs: a task whose every call spins for {@code -Dbench.task.delay} ns before
  * it samples, run through {@code scripts/bench run} at smoke scale (1 s warm-up, 1 s measured, one fork) on this
  * JVM with G1. Eight runs without the delay, then four with 20 µs, give one change in the task's p50, at the ninth
- * run, and the newest run lies after a regression (exit 1); the same eight runs and four more without the delay give
+ * run (a run whose task cell did not end OK is no point of the series, and is counted and named), and the newest run lies after a regression (exit 1); the same eight runs and four more without the delay give
  * none (exit 0). The first eight runs are one folder that both histories read beside the last four of each. Each run
  * has a {@code java.io.tmpdir} of its own (its machine lock). It runs with no other IT beside it: a neighbour's load
- * is a change of its own in a no-op task's latency. Each run's p50 is printed, for the note.
+ * is a change of its own in a no-op task's latency. Each run's p50 is printed, for the note. (Named so that
+ * {@code -Dtest='History*'} does not start it among the unit tests.)
  */
 @Isolated
-class HistoryGroundTruthIT {
+class GroundTruthHistoryIT {
     private static final String DELAY_TASK = String.join("\n",
             "package com.example;",
             "import dev.latencybench.api.LatencyTask;",
@@ -65,7 +66,40 @@ class HistoryGroundTruthIT {
         BenchJar.Finished r = bench(root.getFileName() + "-" + id, "run", "--task", "com.example.DelayTask",
                 "--task-jar", jar.toString(), "--gcs", "g1", "--scale", "smoke", "--warmup", "1s", "--duration", "1s",
                 "--results", root.toString(), "--run-id", id, "-Dbench.task.delay=" + delayNs);
-        assertEquals(0, r.exit, id + " (delay " + delayNs + " ns)\n" + r.console);
+        // exit 1 is a cell not OK: on a machine other builds swamp, the floor can fall behind its rate. The run is
+        // still a run of the history; the task's own cell must be measured (its series counts 12 points below).
+        assertTrue(r.exit == 0 || r.exit == 1, id + " (delay " + delayNs + " ns)\n" + r.console);
+        // the task's cell may be FAILED too (behind its rate): it is then no point of the series, counted by notOk
+        assertTrue(Files.isRegularFile(root.resolve(id).resolve("task/DelayTask").resolve(cell(root.resolve(id)))
+                .resolve("result.json")), id + "\n" + r.console);
+    }
+
+    /**
+     * How many runs under the roots have a task cell that did not end OK: the history leaves those out (a FAILED
+     * cell is no figure), so the series has that many points fewer. Each is printed.
+     */
+    private static int notOk(Path... roots) throws java.io.IOException {
+        int count = 0;
+        for (Path root : roots) {
+            try (java.util.stream.Stream<Path> runs = Files.list(root)) {
+                for (Path run : runs.sorted().toList()) {
+                    Path result = run.resolve("task/DelayTask").resolve(cell(run)).resolve("result.json");
+                    String status = dev.latencybench.core.result.ResultFiles.readJson(result).get("status").getAsString();
+                    if (!"OK".equals(status)) {
+                        System.out.println(run.getFileName() + ": the task's cell " + status + ", not in the series");
+                        count++;
+                    }
+                }
+            }
+        }
+        return count;
+    }
+
+    /** The one cell folder of a run's task study ({@code openjdk-17.0.15__g1}). */
+    private static String cell(Path run) throws java.io.IOException {
+        try (java.util.stream.Stream<Path> cells = Files.list(run.resolve("task/floor"))) {
+            return cells.findFirst().orElseThrow().getFileName().toString();
+        }
     }
 
     /** {@code scripts/bench ARGS} on this JVM, without a build, its {@code java.io.tmpdir} a folder {@code name}. */
@@ -102,10 +136,10 @@ class HistoryGroundTruthIT {
         History.Result r = History.analyse(List.of(tmp.resolve("before"), after));
         System.out.print(r.text());
         Series s = p50(r, "8 runs at 0, 4 at 20 µs");
-        assertEquals(12, s.points.size());
-        assertEquals(List.of(8), s.changes().stream().map(Series.Change::index).toList(), r.text());
+        assertEquals(12 - notOk(tmp.resolve("before"), after), s.points.size(), r.text());
+        assertEquals(1, s.changes().size(), r.text());
         assertTrue(s.changes().get(0).regression(), r.text());
-        assertEquals("run-08", s.points.get(8).run().runId());
+        assertEquals("run-08", s.points.get(s.changes().get(0).index()).run().runId(), "the 9th run");
         assertEquals(1, r.status());
         BenchJar.Finished cli = bench("history-delayed", "history", tmp.resolve("before").toString(), after.toString());
         assertEquals(1, cli.exit, cli.console);
@@ -121,7 +155,7 @@ class HistoryGroundTruthIT {
         History.Result r = History.analyse(List.of(tmp.resolve("before"), more));
         System.out.print(r.text());
         Series s = p50(r, "12 runs at 0");
-        assertEquals(12, s.points.size());
+        assertEquals(12 - notOk(tmp.resolve("before"), more), s.points.size(), r.text());
         assertEquals(List.of(), s.changes(), r.text());
         BenchJar.Finished cli = bench("history-undelayed", "history", tmp.resolve("before").toString(), more.toString());
         assertEquals(0, cli.exit, cli.console);
