@@ -60,8 +60,9 @@ public final class Series {
 
     /**
      * Finds the candidates by {@link EDivisive} on the log of the per-run figures, then confirms each by
-     * {@link HowSure} on the forks pooled on each side; a candidate it does not confirm is dropped and the
-     * neighbours are judged again on the wider sides, until every change left is confirmed.
+     * {@link HowSure} on the forks pooled on each side, each side {@link HowSure#FORKS_FOR_A_RANKING} forks at least;
+     * a candidate it does not confirm is dropped and the neighbours are judged again on the wider sides, until every
+     * change left is confirmed.
      */
     public List<Change> findChanges() {
         double[] logs = new double[points.size()];
@@ -78,8 +79,13 @@ public final class Series {
             for (int c = 0; c < kept.size(); c++) {
                 int from = c == 0 ? 0 : kept.get(c - 1);
                 int to = c == kept.size() - 1 ? points.size() : kept.get(c + 1);
-                HowSure.Ratio r = HowSure.compare(pooled(kept.get(c), to), pooled(from, kept.get(c)));
-                if (r.call.differs()) {
+                HowSure.Side after = pooled(kept.get(c), to);
+                HowSure.Side before = pooled(from, kept.get(c));
+                HowSure.Ratio r = HowSure.compare(after, before);
+                // two values a side give the bootstrap too little to go on: two one-fork runs at one CPU placement
+                // read as a confirmed step; a side confirms from as many forks as a cell's ranking rests on
+                if (r.call.differs() && after.forks() >= HowSure.FORKS_FOR_A_RANKING
+                        && before.forks() >= HowSure.FORKS_FOR_A_RANKING) {
                     next.add(kept.get(c));
                     confirmed.add(new Change(kept.get(c), r));
                 } else {
