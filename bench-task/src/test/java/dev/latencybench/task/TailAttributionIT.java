@@ -187,7 +187,8 @@ class TailAttributionIT {
 
     /**
      * A real-time process spinning 5 ms bursts on a measuring thread's CPU is the tail's cause: at least 90%
-     * {@code platform} beyond p99.9, through that thread's own run-queue wait; for the pacing thread, and for a
+     * {@code platform} beyond p99.9, alone or as the second large share (a GC pause the hog held up covers the rest),
+     * through that thread's own run-queue wait; for the pacing thread, and for a
      * task's worker thread that it pinned through {@code TaskContext.pinWorkerThread} (read as {@code code} before the
      * suite watched it). The hogs are gone once the run is. Pinned (bench.cpus=auto), as a hog cannot hold up a thread
      * free to move. Skipped only where the machine refuses SCHED_FIFO. Where the forks saw a busy machine, the
@@ -217,8 +218,11 @@ class TailAttributionIT {
                     + hog.toJson());
             assertTrue(hog.beyondP99_9.attributed >= TailPart.SHARES_FROM, "enough samples attributed: "
                     + hog.toJson());
-            assertTrue(hog.shareBeyondP99_9(Cause.PLATFORM) >= 0.9, "at least 90% platform beyond p99.9: "
-                    + hog.toJson());
+            // the platform's, alone or as the second large share: a hog on the pacing CPU also stretches the G1
+            // pause it holds up (seen on a quiet VM: 20 of 20 gc, each with the platform's waits over a third of it)
+            long platform = hog.beyondP99_9.platform + hog.beyondP99_9.sharedBy(Cause.PLATFORM);
+            assertTrue(platform >= 0.9 * hog.beyondP99_9.attributed, "at least 90% platform, alone or shared, beyond"
+                    + " p99.9: " + hog.toJson());
         }
     }
 }
