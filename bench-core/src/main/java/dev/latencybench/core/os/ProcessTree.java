@@ -211,8 +211,16 @@ public final class ProcessTree {
     }
 
     private static List<String> endAll(Set<ProcessHandle> all) {
+        // SIGTERM first: a suite JVM (a fork whose launcher is gone) then keeps what it measured and removes its
+        // queue files, as its own watch would; what is still alive after the wait is killed
         for (ProcessHandle p : all) {
-            p.destroyForcibly();
+            p.destroy();
+        }
+        waitFor(all);
+        for (ProcessHandle p : all) {
+            if (p.isAlive()) {
+                p.destroyForcibly();
+            }
         }
         waitFor(all);
         List<String> left = new ArrayList<>();
