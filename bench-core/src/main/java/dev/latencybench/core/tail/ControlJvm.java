@@ -55,14 +55,19 @@ public final class ControlJvm implements AutoCloseable {
         return cmd;
     }
 
+    /** The control JVM's stalls of a cell's round: {@value #STALLS} for the first, {@code control-stalls-2.bin}, ... */
+    public static Path stallFile(Path cellDir, int round) {
+        return cellDir.resolve(round == 1 ? STALLS : STALLS.replace(".bin", "-" + round + ".bin"));
+    }
+
     /**
      * Starts a control JVM writing {@code cellDir}'s {@value #STALLS} once it is closed; where an earlier round of the
      * cell left one, {@code control-stalls-2.bin} and so on, so each round's stalls are kept.
      */
     public static ControlJvm start(Path cellDir) throws IOException {
-        Path file = cellDir.resolve(STALLS);
+        Path file = stallFile(cellDir, 1);
         for (int round = 2; java.nio.file.Files.exists(file); round++) {
-            file = cellDir.resolve(STALLS.replace(".bin", "-" + round + ".bin"));
+            file = stallFile(cellDir, round);
         }
         Process p = new ProcessBuilder(command(file))
                 .redirectOutput(ProcessBuilder.Redirect.PIPE)

@@ -100,8 +100,7 @@ public final class TailAttribution {
     static List<Stop> controlStalls(Path cellDir, TailPart t) {
         List<Stop> renamed = new ArrayList<>();
         for (int round = 1; ; round++) { // a cell run in rounds has one file per round
-            Path file = cellDir.resolve(round == 1 ? ControlJvm.STALLS
-                    : ControlJvm.STALLS.replace(".bin", "-" + round + ".bin"));
+            Path file = ControlJvm.stallFile(cellDir, round);
             if (!Files.exists(file)) {
                 return renamed;
             }

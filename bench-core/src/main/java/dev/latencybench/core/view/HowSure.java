@@ -135,12 +135,6 @@ public final class HowSure {
             return hasInterval() ? Answer.ratioInterval(ratio, low, high) : "";
         }
 
-        /** The same ratio the other way round: b over a, its interval and call mirrored. */
-        public Ratio inverse() {
-            Call c = call == Call.LOWER ? Call.HIGHER : call == Call.HIGHER ? Call.LOWER : call;
-            return new Ratio(1 / ratio, 1 / high, 1 / low, c, forksB, forksA, withinRunWider);
-        }
-
         @Override
         public boolean equals(Object o) {
             if (!(o instanceof Ratio)) {

@@ -11,7 +11,8 @@ class HowSureTest {
         HowSure.Ratio r = HowSure.compare(HowSure.Side.ofForks(450, 460, 455), HowSure.Side.ofForks(1100, 1120, 1090));
         assertEquals(HowSure.Call.LOWER, r.call);
         assertTrue(r.high < 1 - HowSure.NOISE, r.describe());
-        assertEquals(HowSure.Call.HIGHER, r.inverse().call);
+        assertEquals(HowSure.Call.HIGHER, HowSure.compare(HowSure.Side.ofForks(1100, 1120, 1090),
+                HowSure.Side.ofForks(450, 460, 455)).call);
     }
 
     @Test

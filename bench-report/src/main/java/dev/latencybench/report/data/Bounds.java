@@ -105,8 +105,7 @@ public final class Bounds {
             }
             return new Interval(lo, hi, forks.size(), s.count);
         }
-        Histogram h = histogram(row, metric);
-        return h == null ? null : orderStatistics(h, pct);
+        return withinRun(row, metric, i);
     }
 
     /**
