@@ -141,15 +141,22 @@ public final class OneWayTally {
 
     /**
      * The launcher's accounting of a one-way cell: the forks' tallies added up, written with the asked
-     * rate, flagged when the CPU placement changed, and the number of latencies the merged histogram
-     * must hold.
+     * rate, flagged when the CPU placement changed within a fork, and the number of latencies the merged
+     * histogram must hold. Forks on different placements are not flagged: forks run in rounds so that the
+     * host's placements fall on every cell alike, and the spread between forks is what a ranking rests on
+     * ({@code HowSure}); the cell's {@code cpuPair} still gives the lowest and highest round trip of all.
      */
     public static Accounting accounting(long askedRatePerSec) {
         OneWayTally total = new OneWayTally();
+        String[] movedWithin = {null};
         return new Accounting() {
             @Override
             public void add(JsonObject fork) {
-                total.add(readFrom(fork));
+                OneWayTally own = readFrom(fork);
+                if (movedWithin[0] == null) {
+                    movedWithin[0] = own.placementChange();
+                }
+                total.add(own);
             }
 
             @Override
@@ -160,7 +167,7 @@ public final class OneWayTally {
             @Override
             public List<String> flags() {
                 List<String> flags = new java.util.ArrayList<>();
-                String moved = total.placementChange();
+                String moved = movedWithin[0];
                 if (moved != null) {
                     flags.add(moved);
                 }

@@ -3,6 +3,7 @@ package dev.latencybench.queue.oneway;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
@@ -167,5 +168,38 @@ class OneWayTallyTest {
         period(1000, 1000, 99_000, 5_000).writeTo(o, 100_000);
         assertFalse(o.has("cpuPair"), "no probe, no object");
         assertNull(OneWayTally.readFrom(o).placementChange());
+    }
+
+    /** A fork's own periods written as a fork writes them: round trips {@code lowNs} and {@code highNs}. */
+    private static JsonObject forkWith(long lowNs, long highNs) {
+        OneWayTally t = period(1000, 1000, 99_000, 5_000);
+        t.addRoundTrip(lowNs);
+        t.addRoundTrip(highNs);
+        JsonObject o = new JsonObject();
+        t.writeTo(o, 100_000);
+        return o;
+    }
+
+    /**
+     * Forks in rounds land on the host's placements as they come: two forks each on one placement, 2.4x apart, are
+     * not flagged (their spread is the ranking's evidence); a fork whose own periods moved is.
+     */
+    @Test
+    void aCellIsFlaggedForAPlacementThatChangedWithinAForkNotBetweenForks() {
+        dev.latencybench.core.study.Accounting between = OneWayTally.accounting(100_000);
+        between.add(forkWith(170, 180));
+        between.add(forkWith(410, 420));
+        assertEquals(List.of(), between.flags());
+        JsonObject result = new JsonObject();
+        between.writeTo(result);
+        assertEquals(170, result.getAsJsonObject("cpuPair").get("roundTripMinNs").getAsLong(), "all forks' lowest");
+        assertEquals(420, result.getAsJsonObject("cpuPair").get("roundTripMaxNs").getAsLong(), "and highest");
+
+        dev.latencybench.core.study.Accounting within = OneWayTally.accounting(100_000);
+        within.add(forkWith(170, 180));
+        within.add(forkWith(170, 540));
+        assertEquals(1, within.flags().size(), within.flags().toString());
+        assertTrue(within.flags().get(0).startsWith("CPU placement changed: the cache-line round trip between the"
+                + " producer's and the consumer's CPUs ranged from 170ns to 540ns"), within.flags().get(0));
     }
 }
