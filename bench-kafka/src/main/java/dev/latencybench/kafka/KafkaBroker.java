@@ -53,6 +53,8 @@ public final class KafkaBroker implements KafkaCluster {
     static final String FORMAT_LOG_FILE = "format.log";
     /** The only address the broker listens on. */
     static final String HOST = "127.0.0.1";
+    /** How long a broker's SIGTERM gets while this JVM is ending, before SIGKILL ({@link #stopGraceNs}). */
+    static final long SIGNAL_STOP_NS = TimeUnit.SECONDS.toNanos(1);
     /** How long one readiness probe may wait for an answer. */
     private static final int PROBE_TIMEOUT_MS = 2_000;
 
@@ -394,8 +396,8 @@ public final class KafkaBroker implements KafkaCluster {
     }
 
     /**
-     * SIGTERM, then SIGKILL after {@link BrokerSettings#STOP_TIMEOUT_NS}, reaps the process and
-     * deletes the folder. Idempotent; safe from a shutdown hook; never throws.
+     * SIGTERM, then SIGKILL after {@link #stopGraceNs} (1 s while this JVM is ending, else
+     * {@link BrokerSettings#STOP_TIMEOUT_NS}), reaps the process and deletes the folder. Idempotent; safe from a shutdown hook; never throws.
      */
     @Override
     public void close() {
@@ -414,16 +416,7 @@ public final class KafkaBroker implements KafkaCluster {
         if (p != null) {
             rssKb(); // the last look at its memory and CPU time
             cpuNs();
-            long t0 = System.nanoTime();
-            p.destroy();
-            boolean gone = waitFor(p, BrokerSettings.STOP_TIMEOUT_NS);
-            if (!gone) {
-                System.err.println("latency-bench: the Kafka broker (pid " + p.pid() + ") did not stop within "
-                        + seconds(BrokerSettings.STOP_TIMEOUT_NS) + " of SIGTERM; killing it");
-                p.destroyForcibly();
-                waitFor(p, TimeUnit.SECONDS.toNanos(10));
-            }
-            stopMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+            stopMs = stop(p, stopGraceNs());
         }
         try {
             lock.release();
@@ -445,6 +438,45 @@ public final class KafkaBroker implements KafkaCluster {
         } catch (IllegalStateException e) {
             // already shutting down: this is the hook
         }
+    }
+
+    /**
+     * How long a SIGTERM gets before SIGKILL: {@link BrokerSettings#STOP_TIMEOUT_NS}, or {@link #SIGNAL_STOP_NS}
+     * while this JVM is ending (Ctrl-C or SIGTERM ran its shutdown hooks). The broker's folder is deleted right after,
+     * so nothing of it is worth waiting for then: a broker that took its full timeout to stop held a Ctrl-C for 9.7 s.
+     */
+    static long stopGraceNs() {
+        return shuttingDown() ? SIGNAL_STOP_NS : BrokerSettings.STOP_TIMEOUT_NS;
+    }
+
+    /** Whether this JVM is running its shutdown hooks: a hook can no longer be added then. */
+    static boolean shuttingDown() {
+        Thread probe = new Thread(() -> { }, "lb-shutdown-probe");
+        try {
+            Runtime.getRuntime().addShutdownHook(probe);
+            Runtime.getRuntime().removeShutdownHook(probe);
+            return false;
+        } catch (IllegalStateException e) {
+            return true;
+        }
+    }
+
+    /**
+     * SIGTERM, then SIGKILL once {@code graceNs} has passed, and the process reaped: the milliseconds from SIGTERM
+     * until it was gone. Says so on standard error where it had to be killed.
+     */
+    static long stop(Process p, long graceNs) {
+        long t0 = System.nanoTime();
+        p.destroy();
+        if (!waitFor(p, graceNs)) {
+            System.err.println("latency-bench: the Kafka broker (pid " + p.pid() + ") did not stop within "
+                    + (graceNs < TimeUnit.SECONDS.toNanos(1) ? graceNs / 1_000_000 + " ms" : seconds(graceNs))
+                    + " of SIGTERM" + (graceNs == SIGNAL_STOP_NS ? " while this run was being stopped" : "")
+                    + "; killing it");
+            p.destroyForcibly();
+            waitFor(p, TimeUnit.SECONDS.toNanos(10));
+        }
+        return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
     }
 
     private static boolean waitFor(Process p, long ns) {

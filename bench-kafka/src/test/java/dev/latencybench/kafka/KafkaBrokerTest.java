@@ -143,4 +143,36 @@ class KafkaBrokerTest {
         }
         assertEquals(2, ExternalKafkaCluster.parse("a:1, b:2").size());
     }
+
+    /**
+     * A broker that does not stop on SIGTERM holds a signalled JVM 1 s, not the 10 s an ordinary close gives it
+     * (issue 48, row 19: a chain run's Ctrl-C took 9.7 s): the JVM here is signalled, its hook stops a process that
+     * ignores SIGTERM, and the JVM and that process are gone within seconds.
+     */
+    @Test
+    void aBrokerThatIgnoresSigtermHoldsASignalledJvmOneSecondNotTen() throws Exception {
+        assertEquals(BrokerSettings.STOP_TIMEOUT_NS, KafkaBroker.stopGraceNs(), "no signal: the ordinary timeout");
+        Process jvm = new ProcessBuilder(Paths.get(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), StopOnSignalMain.class.getName())
+                .redirectErrorStream(true).start();
+        try {
+            java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(jvm.getInputStream(),
+                    java.nio.charset.StandardCharsets.UTF_8));
+            String ready = out.readLine();
+            assertTrue(ready != null && ready.startsWith("ready "), String.valueOf(ready));
+            ProcessHandle stubborn = ProcessHandle.of(Long.parseLong(ready.substring(6))).orElseThrow();
+            long t0 = System.nanoTime();
+            new ProcessBuilder("kill", "-TERM", Long.toString(jvm.pid())).start().waitFor();
+            assertTrue(jvm.waitFor(30, java.util.concurrent.TimeUnit.SECONDS), "the JVM ended");
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            String rest = new String(jvm.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            assertTrue(seconds < 5, String.format("%.1f s from SIGTERM to the JVM's end: %s", seconds, rest));
+            assertTrue(rest.contains("did not stop within 1 s of SIGTERM while this run was being stopped; killing it"),
+                    rest);
+            stubborn.onExit().get(5, java.util.concurrent.TimeUnit.SECONDS);
+            assertTrue(!stubborn.isAlive(), "the process that ignored SIGTERM was killed");
+        } finally {
+            jvm.destroyForcibly();
+        }
+    }
 }
