@@ -14,6 +14,8 @@ import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.fork.ForkPlan;
 import dev.latencybench.core.fork.ForkedStudy;
+import dev.latencybench.core.schedule.PassRule;
+import dev.latencybench.core.schedule.StepOutcome;
 import dev.latencybench.core.schedule.Sweep;
 import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.study.StudyDescriptor;
@@ -42,6 +44,9 @@ public final class JetStudy implements ForkedStudy {
     public static final String VARIANT = "jet";
     /** The published pipeline with none of the suite's code inside: the harness's yardstick. */
     public static final String REFERENCE = "reference";
+    /** How {@link JetTally#failures} begins each reason a load too high gives. */
+    private static final List<String> OVERLOAD = List.of("did not keep up", "window ends given up",
+            "window ends with no result", "results that arrived after", "no window result arrived");
 
     /** What the study is: {@link dev.latencybench.core.study.Study#descriptor()}. */
     static final StudyDescriptor DESCRIPTOR = StudyDescriptor.of(NAME, "bench-jet", "engine",
@@ -80,11 +85,57 @@ public final class JetStudy implements ForkedStudy {
                 .role(Plan.YARDSTICK, REFERENCE)
                 .recorded(recorded)
                 .accounting(JetTally::accounting)
-                .schedule(new Sweep(s.variants(), JetSettings.KEYS, values))
+                .schedule(sweep(s, values))
                 .prepare(() -> prepare(s))
                 .verify(() -> verify(s))
                 .build();
     }
+
+    /**
+     * The key counts, each variant's in turn, judged for the study's own pipeline (the published one where it runs
+     * alone) by {@link #holdsTheSlide}: the highest point under the slide and the first above it that broke it decide
+     * how far a line held, and are confirmed in more forks beyond smoke scale (issue 47), as a search's deciding steps
+     * are. The published pipeline beside it is the yardstick: run, not judged.
+     */
+    static Sweep sweep(JetSettings s, List<String> values) {
+        List<String> judged = new ArrayList<>(s.variants());
+        if (judged.size() > 1) {
+            judged.remove(REFERENCE);
+        }
+        return new Sweep(s.variants(), JetSettings.KEYS, values).judgedBy(holdsTheSlide(s.slideNs()), judged);
+    }
+
+    /**
+     * A point holds when the p99.99 of its first results lies under the slide ({@link PassRule#percentileBelow}, as
+     * the report's {@code JetView} reads it). A point that failed because the machine could not carry its load (the
+     * source fell behind, window ends given up or without a result, results late) failed the slide too; one that
+     * failed for another reason (a wrong count, the job's error, a crash) says nothing of the load: an error, and
+     * the sweep has no answer.
+     */
+    static PassRule holdsTheSlide(long slideNs) {
+        PassRule percentile = PassRule.percentileBelow("p99.99", slideNs);
+        return new PassRule() {
+            @Override
+            public Verdict judge(StepOutcome outcome) {
+                if (outcome.status() == StepOutcome.Status.FAILED && !outcome.reasons().isEmpty()
+                        && !outcome.reasons().stream().allMatch(JetStudy::isOverload)) {
+                    return Verdict.error("FAILED: " + String.join("; ", outcome.reasons()));
+                }
+                return percentile.judge(outcome);
+            }
+
+            @Override
+            public String describe() {
+                return percentile.describe();
+            }
+        };
+    }
+
+    /** A point's reason to fail that is the load's: {@link JetTally#failures} under a load the machine cannot carry. */
+    static boolean isOverload(String reason) {
+        return OVERLOAD.stream().anyMatch(reason::startsWith);
+    }
+
 
     /**
      * Checks this machine before a benchmark JVM starts, once: that a fixed port is free.

@@ -10,11 +10,17 @@ import java.util.Set;
  * Each variant with each value of one {@code bench.*} property, variant by variant, values in the
  * order given: e.g. Jet with {@code bench.jet.keys} = 1000, 10000, 100000. A step is named
  * {@code <variant>-<last part of the property>-<value>}, e.g. {@code jet-keys-10000}. A failed step does
- * not stop the sweep; an interrupted one does. Answers no question. Immutable; shareable.
+ * not stop the sweep; an interrupted one does. Answers no question, unless {@linkplain #judgedBy judged} by a
+ * {@link PassRule}: then, per variant judged, the highest value that passed and the lowest above it that failed
+ * decide how far the variant held, and those steps can be confirmed in more forks ({@link Confirmation}).
+ * Immutable; shareable.
  */
 public final class Sweep extends PlannedSteps {
     private final String property;
     private final List<String> values;
+    /** Null: the sweep answers no question. */
+    private final PassRule rule;
+    private final List<String> judged;
 
     /**
      * @param property e.g. {@code bench.jet.keys}
@@ -24,9 +30,135 @@ public final class Sweep extends PlannedSteps {
      *                                  property's last part or a value cannot go into a folder name
      */
     public Sweep(List<String> variants, String property, List<String> values) {
+        this(variants, property, values, null, List.of());
+    }
+
+    private Sweep(List<String> variants, String property, List<String> values, PassRule rule, List<String> judged) {
         super(variants, stepsOf(variants, property, values));
         this.property = property;
         this.values = List.copyOf(values);
+        this.rule = rule;
+        this.judged = List.copyOf(judged);
+    }
+
+    /**
+     * This sweep, answering how far each of {@code variants} held under {@code rule}: per variant, the highest value
+     * whose step passed, and the lowest value above it whose step failed (values compared as numbers). A variant left
+     * out (a yardstick) is run as before and judged by nobody.
+     *
+     * @throws IllegalArgumentException for a variant the sweep does not run, none at all, or a value that is not a
+     *                                  whole number
+     */
+    public Sweep judgedBy(PassRule rule, List<String> variants) {
+        if (variants.isEmpty() || !variants().containsAll(variants)) {
+            throw new IllegalArgumentException("judged variants " + variants + " must be some of " + variants());
+        }
+        for (String v : values) {
+            if (!v.matches("\\d{1,18}")) {
+                throw new IllegalArgumentException("value '" + v + "' of " + property + " is not a whole number: a"
+                        + " judged sweep compares its values");
+            }
+        }
+        return new Sweep(variants(), property, values, java.util.Objects.requireNonNull(rule, "rule"), variants);
+    }
+
+    /**
+     * Null for a sweep not judged; else, per judged variant (combined where several), how far it held:
+     * {@link Decision.Kind#BOUNDARY} (the highest pass, the first fail above it), {@link Decision.Kind#AT_LIMIT}
+     * (nothing above the highest pass failed), {@link Decision.Kind#NONE_PASSED}, {@link Decision.Kind#FAILED} (a step
+     * the rule calls an error: no answer), {@link Decision.Kind#CANNOT_TELL} (no step could be judged) or
+     * {@link Decision.Kind#UNFINISHED} while its steps are not all done.
+     */
+    @Override
+    public Decision decision(List<StepOutcome> done) {
+        if (rule == null) {
+            return null;
+        }
+        boolean unfinished = next(done) != null || Replay.interrupted(done);
+        Map<String, Decision> parts = new java.util.LinkedHashMap<>();
+        for (String variant : judged) {
+            List<StepOutcome> own = new ArrayList<>();
+            done.stream().filter(o -> o.step().variant().equals(variant)).forEach(own::add);
+            parts.put(variant, decide(own, unfinished && own.size() < values.size()
+                    || own.stream().anyMatch(o -> o.status() == StepOutcome.Status.INTERRUPTED)));
+        }
+        return parts.size() == 1 ? parts.values().iterator().next() : Decision.combine(parts);
+    }
+
+    /** As {@link #decision(List)}, each confirmed step judged on its merged forks in place of its first outcome. */
+    @Override
+    public Decision decision(List<StepOutcome> done, Map<String, StepOutcome> confirmed) {
+        return decision(Confirmation.replaced(done, confirmed));
+    }
+
+    /** Two deciding steps per judged variant at most: its highest pass and the first fail above it. */
+    @Override
+    public int maxDecidingSteps() {
+        return rule == null ? 0 : 2 * judged.size();
+    }
+
+    /** One variant's answer from its own outcomes, in the order run. */
+    private Decision decide(List<StepOutcome> own, boolean unfinished) {
+        String label = Step.propertyLabel(property);
+        StepOutcome pass = null;
+        PassRule.Verdict passVerdict = null;
+        List<String> cannotTell = new ArrayList<>();
+        for (StepOutcome o : own) {
+            if (o.status() == StepOutcome.Status.INTERRUPTED) {
+                continue;
+            }
+            PassRule.Verdict v = rule.judge(o);
+            if (v.error()) {
+                return new Decision(Decision.Kind.FAILED, 0, "no answer", List.of(o.step().name()),
+                        o.step().name() + " ended for a reason outside " + rule.describe() + ": " + v.text());
+            }
+            if (v.cannotTellAtThisLength()) {
+                cannotTell.add(o.step().name() + ": " + v.text());
+            } else if (v.passed() && (pass == null || value(o) > value(pass))) {
+                pass = o;
+                passVerdict = v;
+            }
+        }
+        StepOutcome fail = null;
+        PassRule.Verdict failVerdict = null;
+        for (StepOutcome o : own) {
+            if (o.status() == StepOutcome.Status.INTERRUPTED || (pass != null && value(o) <= value(pass))) {
+                continue;
+            }
+            PassRule.Verdict v = rule.judge(o);
+            if (!v.passed() && !v.cannotTellAtThisLength() && (fail == null || value(o) < value(fail))) {
+                fail = o;
+                failVerdict = v;
+            }
+        }
+        if (unfinished) {
+            return new Decision(Decision.Kind.UNFINISHED, pass == null ? 0 : value(pass), pass == null ? "unknown"
+                    : "at least " + count(value(pass), label), pass == null ? List.of() : List.of(pass.step().name()),
+                    "the sweep is not finished");
+        }
+        if (pass == null && fail == null) {
+            return new Decision(Decision.Kind.CANNOT_TELL, 0, "cannot tell", List.of(), String.join("; ", cannotTell));
+        }
+        if (pass == null) {
+            return new Decision(Decision.Kind.NONE_PASSED, 0, "none", List.of(fail.step().name()),
+                    count(value(fail), label) + ", the lowest that failed, failed: " + failVerdict.text());
+        }
+        String held = count(value(pass), label) + " passed (" + passVerdict.text() + ")";
+        if (fail == null) {
+            return new Decision(Decision.Kind.AT_LIMIT, value(pass), "at least " + count(value(pass), label),
+                    List.of(pass.step().name()), held + ", the highest run");
+        }
+        return new Decision(Decision.Kind.BOUNDARY, value(pass), count(value(pass), label),
+                List.of(pass.step().name(), fail.step().name()), held + ", " + count(value(fail), label)
+                + " failed: " + failVerdict.text());
+    }
+
+    private long value(StepOutcome o) {
+        return Long.parseLong(o.step().properties().get(property));
+    }
+
+    private static String count(long value, String label) {
+        return String.format(java.util.Locale.ROOT, "%,d %s", value, label);
     }
 
     private static List<Step> stepsOf(List<String> variants, String property, List<String> values) {
@@ -66,11 +198,15 @@ public final class Sweep extends PlannedSteps {
         return list;
     }
 
-    /** {@code sweep of bench.jet.keys: 1000, 10000, 100000 for jet}, or {@code ... for each of jet, hazelcast}. */
+    /**
+     * {@code sweep of bench.jet.keys: 1000, 10000, 100000 for jet}, or {@code ... for each of jet, hazelcast}; a
+     * judged one adds {@code ; pass: p99.99 < 10.0ms, judged for jet}.
+     */
     @Override
     public String describe() {
         return "sweep of " + property + ": " + String.join(", ", values)
-                + (variants().size() == 1 ? " for " : " for each of ") + String.join(", ", variants());
+                + (variants().size() == 1 ? " for " : " for each of ") + String.join(", ", variants())
+                + (rule == null ? "" : "; pass: " + rule.describe() + ", judged for " + String.join(", ", judged));
     }
 
     public String property() {
