@@ -14,6 +14,7 @@ import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.record.OrderStatistics;
 import dev.latencybench.core.tail.TailPart;
 import dev.latencybench.core.view.Answer;
+import dev.latencybench.core.view.HowSure;
 import dev.latencybench.core.view.VerdictRule;
 import dev.latencybench.jet.JetView.Point;
 
@@ -22,8 +23,9 @@ import dev.latencybench.jet.JetView.Point;
  * line (JVM × GC) that held the most items/s with the first result's p99.99 under the slide, against the next by
  * the suite's one {@link VerdictRule} on their brackets. With fewer, no capacity can be read, so the answer is the
  * latency at the highest load every line ran: the line lowest at the highest percentile every such point rests on
- * enough results for, its ratio to the next with the interval of the two points' 95% order-statistics intervals
- * (a tie where those overlap), and any line whose worst result came after the slide. The published pipeline (the
+ * enough results for, its ratio to the next judged by the suite's one rule, {@link HowSure}, over the points' forks
+ * (a tie within its noise; with one fork a point, the figures and "not ranked"), and any line whose worst result came
+ * after the slide. The published pipeline (the
  * yardstick) is left out of the ranking where the study's own variant ran. Stateless.
  */
 final class JetAnswer {
@@ -183,24 +185,40 @@ final class JetAnswer {
             return a;
         }
         Map.Entry<String, Point> next = tops.get(1);
-        long[] bi = interval(best.getValue(), k);
-        long[] ni = interval(next.getValue(), k);
         long bv = best.getValue().first().percentile(k);
         long nv = next.getValue().first().percentile(k);
-        if (bi != null && ni != null && ni[0] <= bi[1] || bv == nv) {
+        HowSure.Ratio ratio = HowSure.compare(side(next.getValue(), k), side(best.getValue(), k));
+        if (ratio.call == HowSure.Call.ONE_FORK) { // one fork a point: the figures, and that nothing ranks
+            a = Answer.only(best.getKey(), figure, Units.formatNs(bv)).also("not ranked, one fork a point");
+            for (Map.Entry<String, Point> t : tops.subList(1, tops.size())) {
+                a = a.also("`" + t.getKey() + "` " + Units.formatNs(t.getValue().first().percentile(k)));
+            }
+            return a;
+        }
+        if (ratio.call != HowSure.Call.HIGHER) {
             a = Answer.best(best.getKey(), a.figure, Units.formatNs(bv) + " and " + Units.formatNs(nv))
                     .tiesWith(next.getKey());
         } else {
-            double ratio = (double) nv / bv;
-            String in = bi == null || ni == null || bi[0] <= 0 ? null
-                    : Answer.ratioInterval(ratio, (double) ni[0] / bi[1], (double) ni[1] / bi[0]);
-            a = a.against(next.getKey(), "below", Answer.ratio(ratio), in);
+            a = a.against(next.getKey(), "below", Answer.ratio(ratio.ratio), ratio.hasInterval() ? ratio.interval() : null);
         }
         if (tops.size() > 2) {
             Map.Entry<String, Point> worst = tops.get(tops.size() - 1);
             a = a.also("`" + worst.getKey() + "` " + Units.formatNs(worst.getValue().first().percentile(k)));
         }
         return a;
+    }
+
+    /**
+     * What {@link HowSure} judges a point by at percentile {@code i}: its merged value, each fork's, and the
+     * within-run 95% interval where its interval log can be read.
+     */
+    private static HowSure.Side side(Point p, int i) {
+        List<dev.latencybench.core.result.CellResult.ForkFigures> forks = p.row().result == null ? List.of()
+                : p.row().result.forkSummaries.getOrDefault(p.row().primaryMetric(), List.of());
+        long[] values = forks.stream().mapToLong(f -> f.summary.percentile(i)).toArray();
+        HowSure.Side side = HowSure.Side.of(p.first().percentile(i), values);
+        long[] within = interval(p, i);
+        return within == null ? side : side.within(within[0], within[1]);
     }
 
     /** The point's 95% interval at percentile {@code i}, from its interval log; null when it cannot be read. */

@@ -227,4 +227,50 @@ class JetReportTest {
                 + " **openjdk-17.0.15 g1** holds less: the higher passed 110K items/s where the lower had failed at"
                 + " 110K items/s, so the searches lie apart"), apart.get(0));
     }
+
+    /**
+     * A run of one load point (100 keys) per line, each fork of G1 and of ZGC recording its p99.99 times its factor:
+     * too few points for a capacity, so the answer is the latency at the top load, judged by the one rule over forks.
+     */
+    private Path onePoint(String name, double[] g1, double[] zgc) throws IOException {
+        Path dir = tmp.resolve(name);
+        new FixtureRun(dir).named(METRICS, null, "reference").shape("jet", "load: 10,000 events/s")
+                .cell("jet-keys-100", G1, "OK", 400_000, 2_000_000, g1, 200_000)
+                .cell("jet-keys-100", ZGC, "OK", 400_000, 2_000_000, zgc, 200_000).write();
+        for (String cell : List.of(G1, ZGC)) {
+            Path result = dir.resolve("jet/jet-keys-100").resolve(cell).resolve("result.json");
+            JsonObject r = ResultFiles.readJson(result);
+            r.addProperty("slideNs", 10_000_000L);
+            JsonObject jet = new JsonObject();
+            jet.addProperty("keys", 100);
+            jet.addProperty("inputPerSec", 10_000);
+            jet.addProperty("outputPerSec", 10_000);
+            jet.addProperty("itemsPerSec", 20_000);
+            jet.addProperty("sourceMaxLagNs", 0);
+            jet.addProperty("heapUsedMaxBytes", 512L << 20);
+            jet.addProperty("cpuCores", 1.25);
+            jet.addProperty("gcCpuCores", 0.5);
+            r.add("jet", jet);
+            ResultFiles.writeJson(result, r);
+        }
+        return dir;
+    }
+
+    private String answerAtTheTopLoad(Path dir) throws IOException {
+        return view(dir).answers().values().iterator().next().line(dev.latencybench.core.view.Answer.MAX_CHARS);
+    }
+
+    @Test
+    void atTheTopLoadOneForkAPointRanksNothingAndForksAreJudgedByTheOneRule() throws IOException {
+        String one = answerAtTheTopLoad(onePoint("one", new double[] {1}, new double[] {2}));
+        assertTrue(one.contains("p99.99 at 20K items/s") && one.contains("not ranked, one fork a point")
+                && one.contains("`openjdk-17.0.15 zgc` 4.00ms") && !one.contains("below"), one);
+        String apart = answerAtTheTopLoad(onePoint("apart", new double[] {1, 1.02, 1.04},
+                new double[] {2, 2.04, 2.08}));
+        assertTrue(apart.contains("lowest p99.99 at 20K items/s") && apart.contains("below `openjdk-17.0.15 zgc`")
+                && !apart.contains("not ranked"), apart);
+        String tie = answerAtTheTopLoad(onePoint("tie", new double[] {1, 1.3, 1.6}, new double[] {1.05, 1.35, 1.65}));
+        assertTrue(tie.contains("ties with `openjdk-17.0.15 zgc`") || tie.contains("ties with openjdk-17.0.15 zgc"),
+                tie);
+    }
 }
