@@ -45,8 +45,9 @@ public final class JetView implements StudyView {
          */
         String variant() {
             CellResult r = row.result;
-            if (r.step != null && r.step.has("variant")) {
-                return r.step.get("variant").getAsString();
+            String stepVariant = dev.latencybench.core.schedule.Step.variantOf(r.step);
+            if (stepVariant != null) {
+                return stepVariant;
             }
             String v = r.variant != null ? r.variant : row.variant;
             int k = v.indexOf("-keys-");

@@ -37,6 +37,9 @@ public final class JsonCodec {
             .serializeSpecialFloatingPointValues()
             .disableHtmlEscaping()
             .create();
+    /** Files as people read them: two-space indents, a member a line; NaN and infinities kept. */
+    private static final Gson PRETTY = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping()
+            .serializeSpecialFloatingPointValues().create();
     /** Where Gson's parser says it stopped: {@code at line 1 column 23}. */
     private static final Pattern WHERE = Pattern.compile("at line (\\d+) column (\\d+)");
 
@@ -62,6 +65,16 @@ public final class JsonCodec {
     /** The value's members as JSON, in its fields' order, then its {@link Others}. */
     public static JsonElement toJson(Object value) {
         return GSON.toJsonTree(value);
+    }
+
+    /** {@code json} as the text of a file people read: indented, a member a line, nothing HTML-escaped. */
+    public static String pretty(JsonElement json) {
+        return PRETTY.toJson(json);
+    }
+
+    /** {@code json} as one line of text, nothing HTML-escaped: for a file only code reads (a chart's data). */
+    public static String compact(JsonElement json) {
+        return GSON.toJson(json);
     }
 
     /** The value's members as JSON, for a value of a generic type. */

@@ -10,8 +10,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 
-import com.google.gson.Gson;
-import com.google.gson.GsonBuilder;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
@@ -21,14 +19,11 @@ import com.google.gson.JsonParser;
  * or an interrupted run never sees half a file; and reads them back. Stateless.
  */
 public final class ResultFiles {
-    private static final Gson GSON = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping()
-            .serializeSpecialFloatingPointValues().create();
-
     private ResultFiles() {
     }
 
     public static void writeJson(Path file, JsonElement json) throws IOException {
-        writeString(file, GSON.toJson(json) + "\n");
+        writeString(file, dev.latencybench.core.json.JsonCodec.pretty(json) + "\n");
     }
 
     public static void writeString(Path file, String text) throws IOException {

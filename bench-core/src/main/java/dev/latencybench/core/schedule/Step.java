@@ -122,6 +122,11 @@ public final class Step {
         return JsonCodec.toJsonObject(new Written(name, variant, properties, describe()));
     }
 
+    /** The variant of a step as {@link #toJson} wrote it (a result's {@code step}); null where it names none. */
+    public static String variantOf(JsonObject written) {
+        return written == null ? null : JsonCodec.fromJson(written, Written.class).variant;
+    }
+
     /** The members a step is written with (a schedule file's step reads them back with its figure and status). */
     private static final class Written {
         final String name;

@@ -7,12 +7,11 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import com.google.gson.Gson;
-import com.google.gson.GsonBuilder;
 import com.google.gson.JsonParseException;
 
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
+import dev.latencybench.core.json.JsonCodec;
 import dev.latencybench.core.result.ResultFiles;
 
 /**
@@ -32,15 +31,14 @@ import dev.latencybench.core.result.ResultFiles;
  * text that differs (a schedule step's) is read again. Defaults are resolved by each reader, since some hang on
  * a step (a chain step's poll time on its rate).
  *
- * <p>The file is this type's fields through Gson, each member named once, here. Immutable once made.
+ * <p>The file is this type's fields through the codec ({@link JsonCodec}), each member named once, here. Immutable
+ * once made.
  */
 public final class CellPlan {
     /** The system property that gives a benchmark JVM its cell's plan file. */
     public static final String PROPERTY = "latencybench.plan";
     /** The ending of a plan file's name, after the cell's: {@code openjdk-17.0.15__g1.plan.json}. */
     public static final String FILE_ENDING = ".plan.json";
-
-    private static final Gson GSON = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create();
 
     /** The study's name, such as {@code queue}. */
     private String study;
@@ -120,7 +118,7 @@ public final class CellPlan {
     /** Writes the plan to {@code file} (through a temporary name), making its folder. */
     public void write(Path file) throws IOException {
         Files.createDirectories(file.getParent());
-        ResultFiles.writeString(file, GSON.toJson(this) + "\n");
+        ResultFiles.writeString(file, JsonCodec.pretty(JsonCodec.toJson(this)) + "\n");
     }
 
     /**
@@ -131,12 +129,12 @@ public final class CellPlan {
     public static CellPlan read(Path file) {
         CellPlan p;
         try {
-            p = GSON.fromJson(Files.readString(file), CellPlan.class);
+            p = JsonCodec.fromJson(com.google.gson.JsonParser.parseString(Files.readString(file)), CellPlan.class);
         } catch (NoSuchFileException e) {
             throw new ConfigException("the cell's plan " + file + " is not there");
         } catch (IOException e) {
             throw new ConfigException("cannot read the cell's plan " + file + ": " + e.getMessage());
-        } catch (JsonParseException e) {
+        } catch (JsonParseException | dev.latencybench.core.json.MemberProblem e) {
             throw new ConfigException("the cell's plan " + file + " is not as the suite writes it: "
                     + String.valueOf(e.getMessage()).split("\\R", 2)[0]);
         }

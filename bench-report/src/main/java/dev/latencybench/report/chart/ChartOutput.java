@@ -16,8 +16,6 @@ import org.jfree.svg.SVGGraphics2D;
 import org.jfree.svg.ViewBox;
 import org.jfree.svg.util.DoubleConverter;
 
-import com.google.gson.Gson;
-import com.google.gson.GsonBuilder;
 
 import dev.latencybench.core.result.ResultFiles;
 
@@ -34,7 +32,6 @@ import dev.latencybench.core.result.ResultFiles;
  */
 public final class ChartOutput {
     /** Compact: a timeline has thousands of numbers, and the page carries them inline. */
-    private static final Gson GSON = new GsonBuilder().disableHtmlEscaping().create();
     /** Coordinates to 1/10 px: the same on every machine, and half the size of full precision. */
     private static final DoubleFunction<String> TENTHS = new DoubleConverter(1);
     /** The families the SVG names: the one Java draws the PNG with on Linux, then look-alikes. */
@@ -60,7 +57,7 @@ public final class ChartOutput {
         });
         ResultFiles.writeString(svg, svg(chart, baseName, title, seriesNames));
         if (chart instanceof ChartData d) {
-            ResultFiles.writeString(dir.resolve(baseName + ".json"), GSON.toJson(d.data()) + "\n");
+            ResultFiles.writeString(dir.resolve(baseName + ".json"), dev.latencybench.core.json.JsonCodec.compact(d.data()) + "\n");
         }
         return new ChartFiles(png, svg);
     }

@@ -8,8 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import com.google.gson.Gson;
-import com.google.gson.GsonBuilder;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
@@ -23,7 +21,6 @@ import dev.latencybench.core.run.JvmProbe;
  * once (about a second) until it changes. Not thread-safe.
  */
 public final class JvmProber {
-    private static final Gson GSON = new GsonBuilder().serializeNulls().create();
     /** The environment variable that moves the user's cache folder. */
     private static final String XDG_CACHE_HOME = "XDG_CACHE_HOME";
 
@@ -74,7 +71,7 @@ public final class JvmProber {
             return;
         }
         JsonObject o = new JsonObject();
-        cache.forEach((k, v) -> o.add(k, GSON.toJsonTree(v)));
+        cache.forEach((k, v) -> o.add(k, dev.latencybench.core.json.JsonCodec.toJson(v)));
         try {
             Files.createDirectories(cacheFile.getParent());
             ResultFiles.writeJson(cacheFile, o);
@@ -92,7 +89,7 @@ public final class JvmProber {
         try {
             JsonObject o = ResultFiles.readJson(cacheFile);
             for (Map.Entry<String, JsonElement> e : o.entrySet()) {
-                cache.put(e.getKey(), GSON.fromJson(e.getValue(), JvmInfo.class));
+                cache.put(e.getKey(), dev.latencybench.core.json.JsonCodec.fromJson(e.getValue(), JvmInfo.class));
             }
         } catch (IOException | RuntimeException e) {
             cache.clear(); // a damaged cache is probed again
