@@ -78,8 +78,9 @@ final class RunCommand implements Callable<Integer> {
             description = "${COMPLETION-CANDIDATES}: seconds, minutes (the default) or the published durations;"
                     + " -Dbench.scale")
     String scale;
-    @Option(names = "--forks", paramLabel = "N", description = "benchmark JVMs per cell, their histograms merged"
-            + " (default 1; 3 or more to see the spread between forks); -Dbench.forks")
+    @Option(names = "--forks", paramLabel = "N", description = "benchmark JVMs per cell, run in rounds across"
+            + " the cells (default: the study's; queue and task 3 beyond smoke, the rest 1; 3 or more rank cells by the"
+            + " spread between forks); -Dbench.forks")
     String forks;
     @Option(names = "--warmup", paramLabel = "TIME", description = "warm-up per fork, such as 10s or 2m (default: the"
             + " scale's); -Dbench.warmup")

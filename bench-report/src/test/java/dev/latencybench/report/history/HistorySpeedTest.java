@@ -19,6 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * (2 variants × 2 JVMs × 5 collectors, 3 forks each): 4,000 result.json files, 120 series of 200 points. One cell
  * is 25% slower from run 150 on, so the answer is checked as well as timed. Both times are printed; the CPU time of
  * all its threads is what is asserted, as a wall time on a machine shared with other builds measures their load.
+ * With {@code -Dhistory.speed.keep=DIR} the runs are written under {@code DIR} and kept, for timing the command
+ * itself ({@code time scripts/bench history DIR/results}).
  */
 class HistorySpeedTest {
     private static final int RUNS = 200;
@@ -29,6 +31,10 @@ class HistorySpeedTest {
 
     @Test
     void twoHundredRunsOfTwentyCellsAnswerInUnderTenSeconds() throws IOException {
+        String keep = System.getProperty("history.speed.keep");
+        if (keep != null) {
+            tmp = Path.of(keep);
+        }
         HistoryRuns runs = new HistoryRuns(tmp.resolve("results")).cells(List.of("chronicle", "floor"),
                 List.of("temurin-17.0.15", "temurin-21.0.7"),
                 List.of("g1", "parallel", "serial", "shenandoah", "zgc"));
