@@ -264,13 +264,12 @@ class JetReportTest {
     void atTheTopLoadOneForkAPointRanksNothingAndForksAreJudgedByTheOneRule() throws IOException {
         String one = answerAtTheTopLoad(onePoint("one", new double[] {1}, new double[] {2}));
         assertTrue(one.contains("p99.99 at 20K items/s") && one.contains("not ranked, one fork a point")
-                && one.contains("`openjdk-17.0.15 zgc` 4.00ms") && !one.contains("below"), one);
+                && one.contains("`zgc` 4.00ms") && !one.contains("below"), one);
         String apart = answerAtTheTopLoad(onePoint("apart", new double[] {1, 1.02, 1.04},
                 new double[] {2, 2.04, 2.08}));
-        assertTrue(apart.contains("lowest p99.99 at 20K items/s") && apart.contains("below `openjdk-17.0.15 zgc`")
+        assertTrue(apart.contains("lowest p99.99 at 20K items/s") && apart.contains("below `zgc`")
                 && !apart.contains("not ranked"), apart);
         String tie = answerAtTheTopLoad(onePoint("tie", new double[] {1, 1.3, 1.6}, new double[] {1.05, 1.35, 1.65}));
-        assertTrue(tie.contains("ties with `openjdk-17.0.15 zgc`") || tie.contains("ties with openjdk-17.0.15 zgc"),
-                tie);
+        assertTrue(tie.contains("tie") && !tie.contains("below") && !tie.contains("not ranked"), tie);
     }
 }

@@ -96,7 +96,8 @@ public final class Main implements Callable<Integer> {
             }
         });
         cli.addSubcommand(new CommandLine.HelpCommand());
-        RunCommand.addStudyOptions(cli.getSubcommands().get("run").getCommandSpec(), ctx.scenarios());
+        java.util.Map<String, CommandLine> commands = cli.getSubcommands();
+        RunCommand.addStudyOptions(commands.get("run").getCommandSpec(), ctx.scenarios());
         Cli.configure(cli, ctx.out, ctx.err);
         cli.setParameterExceptionHandler((e, given) -> {
             String command = e.getCommandLine().getCommandSpec().qualifiedName();

@@ -212,12 +212,20 @@ class TailAttributionIT {
                 continue;
             }
             if (variant.equals("RealTimeHogOnWorkerCpuTask")) {
-                // open (issue 46): on a quiet 2-vCPU VM the worker's worst samples read 20 of 20 code (worst 34.6 ms),
-                // its run-queue waits covering about half of a 13.5 ms one; under load the same task read 16 of 16
-                // platform. Printed until the worker's waits are seen whole.
-                System.out.println("the worker hog's share of platform beyond p99.9 is not asserted yet: "
-                        + hog.shareBeyondP99_9(Cause.PLATFORM) + " (" + hog.beyondP99_9.code + " code of "
-                        + hog.beyondP99_9.attributed + ")");
+                // the worker's waits are seen (issue 46): on a quiet 2-vCPU VM four runs read beyond p99.9 20 of 20
+                // platform, 13 platform and 7 gc, and twice 20 of 20 gc with platform the second large share (14 and
+                // 20): the hog on the worker's CPU also crowds the JVM's other threads onto the pacing thread's CPU
+                // and stretches the G1 pauses it holds up. Never code: that is the ground truth.
+                long code = hog.beyondP99_9.code;
+                long platform = hog.beyondP99_9.platform + hog.beyondP99_9.sharedBy(Cause.PLATFORM);
+                System.out.println("the worker hog beyond p99.9: " + platform + " platform (alone or shared), " + code
+                        + " code, of " + hog.beyondP99_9.attributed);
+                assertTrue(hog.beyondP99_9.attributed >= TailPart.SHARES_FROM, "enough samples attributed: "
+                        + hog.toJson());
+                assertTrue(code <= 0.1 * hog.beyondP99_9.attributed, "the worker's stalls are not the task's code: "
+                        + hog.toJson());
+                assertTrue(platform >= 0.5 * hog.beyondP99_9.attributed, "at least half platform, alone or shared: "
+                        + hog.toJson());
                 continue;
             }
             String thread = "jmh-worker";

@@ -134,7 +134,7 @@ public final class CellPlan {
             throw new ConfigException("the cell's plan " + file + " is not there");
         } catch (IOException e) {
             throw new ConfigException("cannot read the cell's plan " + file + ": " + e.getMessage());
-        } catch (JsonParseException | dev.latencybench.core.json.MemberProblem e) {
+        } catch (JsonParseException e) { // MemberProblem too: a member not as the type says
             throw new ConfigException("the cell's plan " + file + " is not as the suite writes it: "
                     + String.valueOf(e.getMessage()).split("\\R", 2)[0]);
         }

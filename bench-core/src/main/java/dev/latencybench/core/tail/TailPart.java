@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import com.google.gson.Gson;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
@@ -18,7 +17,7 @@ import com.google.gson.JsonObject;
  * {@code code}; where a second cause covered a large share too, it is counted as {@link Beyond#shared}. A result written before the platform and the code were told apart has
  * {@code other} where a newer one has {@code platform} and {@code code}; it is read and shown as it was. Counted beyond p99 and beyond p99.9 of the cell's merged histogram, with the
  * number of samples the histogram holds beyond them: fewer attributed than that means the threshold sat above
- * the percentile or a buffer was full. Written and read through Gson by this one type. A plain holder.
+ * the percentile or a buffer was full. Written and read through the codec (JsonCodec) by this one type. A plain holder.
  */
 public final class TailPart {
     /** The member of {@code result.json} that holds it. */
@@ -31,7 +30,6 @@ public final class TailPart {
     public static final double ALLOCATES_NOTHING_BYTES = 0.1;
     /** How the clause names {@code gc} where the measuring threads allocate nothing. */
     public static final String FORKS_PAUSE = "gc, the fork's pause";
-    private static final Gson GSON = new Gson();
 
     /** The highest of the forks' thresholds: above it, every sample of every fork was kept (unless not kept). */
     public long thresholdNs;
@@ -177,7 +175,7 @@ public final class TailPart {
     }
 
     public JsonObject toJson() {
-        return GSON.toJsonTree(this).getAsJsonObject();
+        return dev.latencybench.core.json.JsonCodec.toJsonObject(this);
     }
 
     /**
@@ -274,12 +272,12 @@ public final class TailPart {
 
     /** The part as a result's {@code tail} member holds it; null for none. */
     public static TailPart ofMember(JsonObject tail) {
-        return tail == null ? null : GSON.fromJson(tail, TailPart.class);
+        return tail == null ? null : dev.latencybench.core.json.JsonCodec.fromJson(tail, TailPart.class);
     }
 
     /** The part of a result, or null when it has none (a result written before tails were attributed). */
     public static TailPart of(JsonObject result) {
         JsonElement e = result == null ? null : result.get(MEMBER);
-        return e == null || !e.isJsonObject() ? null : GSON.fromJson(e, TailPart.class);
+        return e == null || !e.isJsonObject() ? null : dev.latencybench.core.json.JsonCodec.fromJson(e, TailPart.class);
     }
 }
