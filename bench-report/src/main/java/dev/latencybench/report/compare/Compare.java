@@ -222,6 +222,7 @@ public final class Compare {
         boolean anyShared = base.scenarios.values().stream().flatMap(List::stream)
                 .anyMatch(b -> !b.variant.isEmpty() && candidateRow(cand, b) != null);
         String blank = " ".repeat((COLUMN + 1) * NAMES.length - 1);
+        double confidence = 1 - 0.05 / family(base, cand);
         for (String scenario : base.scenarios.keySet()) {
             java.util.Set<String> searchSteps = searchSteps(base, cand, scenario);
             java.util.Set<String> baseErrors = errorSteps(base, scenario);
@@ -271,7 +272,13 @@ public final class Compare {
                     continue;
                 }
                 tally.cells++;
-                boolean gates = gate.count(where, Gate.reasons(b, c));
+                RunData.Study study = base.study(scenario);
+                boolean control = b.variant.equals(study.yardstick) || study.yardsticks.containsValue(b.variant)
+                        || study.isFloor(b.variant); // the published code or the empty harness
+                boolean gates = gate.count(where, Gate.reasons(b, c)) && !control;
+                if (control) {
+                    notes.add(where + ": " + CONTROL + ", shown, not gated");
+                }
                 if (Gate.oneFork(b, c) && !gateAnyway) {
                     tally.unjudgedCells++;
                 }
@@ -279,7 +286,7 @@ public final class Compare {
                 for (String metric : sharedMetrics(b, c)) {
                     boolean primary = metric.equals(b.metrics.primary().name());
                     compareMetric(sb, cell, primary ? where : "  " + metric, primary ? "" : metric + " ", b, c, metric,
-                            gates, gateAnyway, maxRegression, tally);
+                            gates, gateAnyway, maxRegression, confidence, tally);
                 }
                 sb.append(TailCauseChange.line(b, c)); // a tail that changed its cause, slower or not
                 if (cell.worst != null) {
@@ -306,8 +313,10 @@ public final class Compare {
         compareCapacity(sb, base, cand, maxRegression, tally, gate);
         compareViews(sb, base, cand, maxRegression, tally, gate);
         sb.append('\n');
-        sb.append("Ratios above 1 are slower. (low–high): the ratio's 95% interval, bootstrapped over the forks of both"
-                + " runs (the within-run interval where wider); a cell with one fork on a side has none and is not"
+        sb.append("Ratios above 1 are slower. (low–high): the ratio's interval, bootstrapped over the forks of both"
+                + " runs (the within-run interval where wider), each of the " + family(base, cand) + " ratios at "
+                + String.format(Locale.ROOT, "%.3g", 100 * confidence) + "% so that all of them together hold at 95%"
+                + " (Bonferroni); a cell with one fork on a side has none and is not"
                 + " judged. ~: no change beyond noise (the interval reaches within " + pct(HowSure.NOISE) + " of 1),"
                 + " or less than the threshold.\n");
         sb.append(Percentiles.LOW.trim()).append(": fewer than ").append(Percentiles.CONFIDENT_BEYOND).append(" samples beyond the"
@@ -500,6 +509,35 @@ public final class Compare {
         }
     }
 
+    /**
+     * Why a control's cell is not gated: the yardstick runs the published code, which no build changes, and the floor
+     * runs the harness with nothing in it, so a change of either is the machine's (or the harness's, which the subject's
+     * cells beside it carry too and gate). An A/A pair of standard queue runs on the 2-vCPU VM read the published
+     * loop's p99 1.66x and 1.95x and the floor's p99.9 1.18x slower, each beyond its forks' spread: the machine
+     * drifts between runs more than within one. Their figures are printed beside the subject's to say what a change
+     * there is worth.
+     */
+    static final String CONTROL = "a control (a yardstick or the floor: a change there is the machine's)";
+
+    /**
+     * How many ratios the comparison judges at most: every percentile of every metric two measured cells share. Each
+     * is judged at {@code 1 - 0.05 / m} (Bonferroni), so that an A/A pair reads no change 95% of the time however many
+     * cells it has; at 95% each, 90 ratios (9 cells, 2 metrics) read 2 to 4 "regressions" in a real A/A pair of
+     * standard queue runs on the 2-vCPU VM.
+     */
+    static int family(RunData base, RunData cand) {
+        int m = 0;
+        for (List<RunData.Row> rows : base.scenarios.values()) {
+            for (RunData.Row b : rows) {
+                RunData.Row c = b.variant.isEmpty() ? null : candidateRow(cand, b);
+                if (c != null && b.measured() && c.measured()) {
+                    m += sharedMetrics(b, c).size() * NAMES.length;
+                }
+            }
+        }
+        return Math.max(1, m);
+    }
+
     /** The worst slower and the largest faster percentile of one cell's metrics, beyond noise and the threshold. */
     private static final class Finding {
         String worst;
@@ -516,7 +554,7 @@ public final class Compare {
      */
     private static void compareMetric(StringBuilder sb, Finding cell, String label, String metricName, RunData.Row b,
                                       RunData.Row c, String metric, boolean gates, boolean gateAnyway,
-                                      double maxRegression, Tally tally) {
+                                      double maxRegression, double confidence, Tally tally) {
         LatencySummary bs = b.summary(metric);
         LatencySummary cs = c.summary(metric);
         sb.append(String.format(Locale.ROOT, "%-42s", label));
@@ -528,7 +566,7 @@ public final class Compare {
         for (int i = 0; i < NAMES.length; i++) {
             long bv = Percentiles.percentile(bs, i);
             long cv = Percentiles.percentile(cs, i);
-            Judgement j = Judgement.of(b, c, metric, i, gateAnyway);
+            Judgement j = Judgement.of(b, c, metric, i, gateAnyway, confidence);
             boolean confident = Percentiles.confident(Math.min(bs.count, cs.count), PCTS[i]);
             sb.append(String.format(Locale.ROOT, " %" + COLUMN + "s", j.describe() + (confident ? "" : Percentiles.LOW)));
             String change = NAMES[i] + " " + Units.formatNs(bv) + " -> " + Units.formatNs(cv);

@@ -30,9 +30,14 @@ record Judgement(double ratio, double low, double high, HowSure.Call call, boole
 
     /** Percentile {@code i} of {@code metric}, candidate row {@code c} over base row {@code b}. */
     static Judgement of(RunData.Row b, RunData.Row c, String metric, int i, boolean judgeOneFork) {
+        return of(b, c, metric, i, judgeOneFork, 0.95);
+    }
+
+    /** As {@link #of(RunData.Row, RunData.Row, String, int, boolean)}, the forks' interval at {@code confidence}. */
+    static Judgement of(RunData.Row b, RunData.Row c, String metric, int i, boolean judgeOneFork, double confidence) {
         HowSure.Side base = side(b, metric, i);
         HowSure.Side cand = side(c, metric, i);
-        HowSure.Ratio r = HowSure.compare(cand, base);
+        HowSure.Ratio r = HowSure.compare(cand, base, confidence);
         if (r.call != HowSure.Call.ONE_FORK || !judgeOneFork || Double.isNaN(r.ratio)) {
             return new Judgement(r.ratio, r.low, r.high, r.call, false);
         }

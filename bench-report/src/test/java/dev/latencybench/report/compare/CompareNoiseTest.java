@@ -135,6 +135,25 @@ class CompareNoiseTest {
         assertEquals(1, compare(base, slower, "--gate-anyway"), out());
     }
 
+    /**
+     * The floor (and a yardstick) is a control: the harness with nothing in it, the published code. A pair whose floor
+     * alone is 30% slower in every fork is the machine's drift (a real A/A pair on the 2-vCPU VM read the floor's
+     * p99.9 1.18x and the published loop's p99 1.95x beyond their forks' spread): shown, named, not gated.
+     */
+    @Test
+    void aControlThatMovedIsShownAndNamedNotGated() throws IOException {
+        Path base = new FixtureRun(tmp.resolve("base")).scale("standard").named(Metrics.ONE_WAY, "baseline", null)
+                .cell("chronicle", G1, "OK", 1_000, 5_000_000, BASE_FORKS, 300_000)
+                .cell("baseline", G1, "OK", 100, 2_000_000, BASE_FORKS, 300_000).write().dir;
+        Path drifted = new FixtureRun(tmp.resolve("drifted")).scale("standard").named(Metrics.ONE_WAY, "baseline", null)
+                .cell("chronicle", G1, "OK", 1_000, 5_000_000, SAME_FORKS, 300_000)
+                .cell("baseline", G1, "OK", 130, 2_600_000, SAME_FORKS, 300_000).write().dir;
+        assertEquals(0, compare(base, drifted), out());
+        assertTrue(out().contains("queue/baseline/" + G1 + ": a control (a yardstick or the floor: a change there is"
+                + " the machine's), shown, not gated"), out());
+        assertTrue(out().contains("(not gated)"), "its regression is shown: " + out());
+    }
+
     @Test
     void flaggedCellsAreNamedAndNotGated() throws IOException {
         Path base = new FixtureRun(tmp.resolve("base")).scale("standard")
