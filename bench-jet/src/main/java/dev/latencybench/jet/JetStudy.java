@@ -136,7 +136,6 @@ public final class JetStudy implements ForkedStudy {
         return OVERLOAD.stream().anyMatch(reason::startsWith);
     }
 
-
     /**
      * Checks this machine before a benchmark JVM starts, once: that a fixed port is free.
      *

@@ -470,7 +470,7 @@ public final class KafkaBroker implements KafkaCluster {
         p.destroy();
         if (!waitFor(p, graceNs)) {
             System.err.println("latency-bench: the Kafka broker (pid " + p.pid() + ") did not stop within "
-                    + (graceNs < TimeUnit.SECONDS.toNanos(1) ? graceNs / 1_000_000 + " ms" : seconds(graceNs))
+                    + seconds(graceNs)
                     + " of SIGTERM" + (graceNs == SIGNAL_STOP_NS ? " while this run was being stopped" : "")
                     + "; killing it");
             p.destroyForcibly();

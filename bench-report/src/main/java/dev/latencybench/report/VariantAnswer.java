@@ -67,7 +67,7 @@ final class VariantAnswer {
         RunData.Study study = data.study(scenario);
         List<VariantAnswer> out = new ArrayList<>();
         for (String v : data.variants(scenario)) {
-            if (study.isFloor(v) || v.equals(study.yardstick) || study.yardsticks.containsValue(v)) {
+            if (study.isControl(v)) {
                 continue;
             }
             out.add(of(data, scenario, study, v));

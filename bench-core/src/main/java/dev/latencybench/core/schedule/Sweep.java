@@ -100,8 +100,8 @@ public final class Sweep extends PlannedSteps {
     /** One variant's answer from its own outcomes, in the order run. */
     private Decision decide(List<StepOutcome> own, boolean unfinished) {
         String label = Step.propertyLabel(property);
+        Map<StepOutcome, PassRule.Verdict> judgedSteps = new java.util.LinkedHashMap<>();
         StepOutcome pass = null;
-        PassRule.Verdict passVerdict = null;
         List<String> cannotTell = new ArrayList<>();
         for (StepOutcome o : own) {
             if (o.status() == StepOutcome.Status.INTERRUPTED) {
@@ -114,23 +114,23 @@ public final class Sweep extends PlannedSteps {
             }
             if (v.cannotTellAtThisLength()) {
                 cannotTell.add(o.step().name() + ": " + v.text());
-            } else if (v.passed() && (pass == null || value(o) > value(pass))) {
+                continue;
+            }
+            judgedSteps.put(o, v);
+            if (v.passed() && (pass == null || value(o) > value(pass))) {
                 pass = o;
-                passVerdict = v;
             }
         }
         StepOutcome fail = null;
-        PassRule.Verdict failVerdict = null;
-        for (StepOutcome o : own) {
-            if (o.status() == StepOutcome.Status.INTERRUPTED || (pass != null && value(o) <= value(pass))) {
-                continue;
-            }
-            PassRule.Verdict v = rule.judge(o);
-            if (!v.passed() && !v.cannotTellAtThisLength() && (fail == null || value(o) < value(fail))) {
+        for (Map.Entry<StepOutcome, PassRule.Verdict> e : judgedSteps.entrySet()) {
+            StepOutcome o = e.getKey();
+            if (!e.getValue().passed() && (pass == null || value(o) > value(pass))
+                    && (fail == null || value(o) < value(fail))) {
                 fail = o;
-                failVerdict = v;
             }
         }
+        PassRule.Verdict passVerdict = judgedSteps.get(pass);
+        PassRule.Verdict failVerdict = judgedSteps.get(fail);
         if (unfinished) {
             return new Decision(Decision.Kind.UNFINISHED, pass == null ? 0 : value(pass), pass == null ? "unknown"
                     : "at least " + count(value(pass), label), pass == null ? List.of() : List.of(pass.step().name()),

@@ -195,12 +195,7 @@ public final class HowSure {
         return new Ratio(ratio, low, high, call, a.forks.length, b.forks.length, wider);
     }
 
-    /** The 2.5th and 97.5th percentiles of the bootstrapped ratio of geometric means, a over b. */
-    static double[] bootstrap(long[] a, long[] b) {
-        return bootstrap(a, b, 0.95);
-    }
-
-    /** The bootstrapped ratio's central interval holding {@code confidence} of its resamples. */
+    /** The central interval of the bootstrapped ratio of geometric means, a over b, holding {@code confidence}. */
     static double[] bootstrap(long[] a, long[] b, double confidence) {
         double[] la = logs(a);
         double[] lb = logs(b);

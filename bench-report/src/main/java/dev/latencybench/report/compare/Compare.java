@@ -222,7 +222,8 @@ public final class Compare {
         boolean anyShared = base.scenarios.values().stream().flatMap(List::stream)
                 .anyMatch(b -> !b.variant.isEmpty() && candidateRow(cand, b) != null);
         String blank = " ".repeat((COLUMN + 1) * NAMES.length - 1);
-        double confidence = 1 - 0.05 / family(base, cand);
+        int family = family(base, cand);
+        double confidence = 1 - 0.05 / family;
         for (String scenario : base.scenarios.keySet()) {
             java.util.Set<String> searchSteps = searchSteps(base, cand, scenario);
             java.util.Set<String> baseErrors = errorSteps(base, scenario);
@@ -272,9 +273,7 @@ public final class Compare {
                     continue;
                 }
                 tally.cells++;
-                RunData.Study study = base.study(scenario);
-                boolean control = b.variant.equals(study.yardstick) || study.yardsticks.containsValue(b.variant)
-                        || study.isFloor(b.variant); // the published code or the empty harness
+                boolean control = base.study(scenario).isControl(b.variant); // the published code, the empty harness
                 boolean gates = gate.count(where, Gate.reasons(b, c)) && !control;
                 if (control) {
                     notes.add(where + ": " + CONTROL + ", shown, not gated");
@@ -314,7 +313,7 @@ public final class Compare {
         compareViews(sb, base, cand, maxRegression, tally, gate);
         sb.append('\n');
         sb.append("Ratios above 1 are slower. (low–high): the ratio's interval, bootstrapped over the forks of both"
-                + " runs (the within-run interval where wider), each of the " + family(base, cand) + " ratios at "
+                + " runs (the within-run interval where wider), each of the " + family + " ratios at "
                 + String.format(Locale.ROOT, "%.3g", 100 * confidence) + "% so that all of them together hold at 95%"
                 + " (Bonferroni); a cell with one fork on a side has none and is not"
                 + " judged. ~: no change beyond noise (the interval reaches within " + pct(HowSure.NOISE) + " of 1),"

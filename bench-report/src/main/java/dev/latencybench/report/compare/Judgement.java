@@ -28,12 +28,7 @@ import dev.latencybench.report.data.RunData;
  */
 record Judgement(double ratio, double low, double high, HowSure.Call call, boolean within) {
 
-    /** Percentile {@code i} of {@code metric}, candidate row {@code c} over base row {@code b}. */
-    static Judgement of(RunData.Row b, RunData.Row c, String metric, int i, boolean judgeOneFork) {
-        return of(b, c, metric, i, judgeOneFork, 0.95);
-    }
-
-    /** As {@link #of(RunData.Row, RunData.Row, String, int, boolean)}, the forks' interval at {@code confidence}. */
+    /** Percentile {@code i} of {@code metric}, candidate row {@code c} over base row {@code b}, at {@code confidence}. */
     static Judgement of(RunData.Row b, RunData.Row c, String metric, int i, boolean judgeOneFork, double confidence) {
         HowSure.Side base = side(b, metric, i);
         HowSure.Side cand = side(c, metric, i);

@@ -83,6 +83,11 @@ public final class RunData {
         public boolean isFloor(String variant) {
             return variant.equals(floor);
         }
+
+        /** Whether the variant is a control: the floor, or a yardstick of the study or of one variant. */
+        public boolean isControl(String variant) {
+            return isFloor(variant) || variant.equals(yardstick) || yardsticks.containsValue(variant);
+        }
     }
 
     /** One cell of one variant: a row of the report's tables. */
