@@ -33,7 +33,10 @@ import dev.latencybench.core.time.SystemClock;
  *
  * <p>A JVM that starts processes it does not start itself (the launcher, whose forks JMH starts) watches for
  * orphans instead ({@link #watchOrphans}): a process that carries this JVM's own mark, or that was seen among
- * its descendants, and that is no longer one of them, is ended.
+ * its descendants, or that holds a pipe this JVM opened since the watch began, and that is no longer one of
+ * them, is ended. The pipe is what finds a fork's child where the launcher carries no mark (a study jar run
+ * alone, not by {@code bench run}) and the fork ended before a poll saw the child: that child holds the
+ * fork's output, which is the pipe JMH waits on.
  *
  * <p>Thread-safe (immutable, or one daemon thread per watch). Off every measuring path: a watch reads
  * {@code /proc} once a {@link #WATCH_POLL_MS}.
@@ -126,12 +129,18 @@ public final class ProcessTree {
         private final ProcessTree own;
         private final java.util.function.Consumer<String> onEnded;
         private final Set<ProcessHandle> seen = new HashSet<>();
+        /** The processes there were, and the pipes this JVM held, when the watch began: never an orphan's. */
+        private final Set<ProcessHandle> before;
+        private final Set<String> pipesBefore;
         private final Thread thread;
         private volatile boolean closed;
 
-        private Watch(ProcessTree own, java.util.function.Consumer<String> onEnded) {
+        /** Not polling until its thread starts ({@link #watchOrphans} starts it). */
+        Watch(ProcessTree own, java.util.function.Consumer<String> onEnded) {
             this.own = own;
             this.onEnded = onEnded;
+            this.before = ProcessHandle.allProcesses().collect(Collectors.toSet());
+            this.pipesBefore = pipes(ProcessHandle.current().pid());
             this.thread = new Thread(this::loop, "lb-orphan-watch");
             thread.setDaemon(true);
         }
@@ -164,6 +173,7 @@ public final class ProcessTree {
                     }
                 }
             }
+            orphans.addAll(holdingNewPipes(now));
             seen.retainAll(now);
             seen.addAll(now);
             List<String> what = new ArrayList<>();
@@ -174,6 +184,22 @@ public final class ProcessTree {
             waitFor(orphans); // said once gone
             what.forEach(onEnded);
             return orphans.size();
+        }
+
+        /**
+         * The processes begun since the watch began, neither this JVM's descendants nor above it, that hold a
+         * pipe this JVM opened since then: a fork's child that the fork's end handed to another parent.
+         */
+        private List<ProcessHandle> holdingNewPipes(Set<ProcessHandle> descendants) {
+            Set<String> ours = pipes(ProcessHandle.current().pid());
+            ours.removeAll(pipesBefore);
+            if (ours.isEmpty()) {
+                return List.of();
+            }
+            return ProcessHandle.allProcesses()
+                    .filter(p -> !before.contains(p) && !descendants.contains(p) && !isThisOrAbove(p))
+                    .filter(p -> !java.util.Collections.disjoint(pipes(p.pid()), ours) && !descendsFromThis(p))
+                    .collect(Collectors.toList());
         }
 
         @Override
@@ -255,6 +281,27 @@ public final class ProcessTree {
         ProcessHandle.Info info = p.info();
         String command = info.commandLine().orElse(info.command().orElse("?"));
         return "pid " + p.pid() + " (" + (command.length() > 120 ? command.substring(0, 117) + "..." : command) + ")";
+    }
+
+    /** The pipes ({@code pipe:[inode]}) a process holds open; none for another user's or one that ended. */
+    static Set<String> pipes(long pid) {
+        Set<String> found = new HashSet<>();
+        Path fds = PROC.resolve(Long.toString(pid)).resolve("fd");
+        try (DirectoryStream<Path> all = Files.newDirectoryStream(fds)) {
+            for (Path fd : all) {
+                try {
+                    String target = Files.readSymbolicLink(fd).toString();
+                    if (target.startsWith("pipe:")) {
+                        found.add(target);
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // closed since it was listed
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // no /proc, another user's process, or one that ended
+        }
+        return found;
     }
 
     private static boolean isPid(String name) {

@@ -105,6 +105,32 @@ class ProcessTreeTest {
     }
 
     @Test
+    void aWatchWithNoMarkEndsAnOrphanItNeverSawThatHoldsAPipeThisJvmOpened() throws Exception {
+        assumeTrue(Files.isDirectory(Paths.get("/proc")), "a process's pipes are read from /proc");
+        // the study jar run alone: no mark, and the fork (here sh) ends before any poll sees its child
+        List<String> ended = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (ProcessTree.Watch w = new ProcessTree.Watch(null, ended::add)) { // not polling: no poll sees sh's child
+            // sh waits a second before it ends, as in the first test
+            Process p = new ProcessBuilder("sh", "-c", "sleep 300 & echo $!; sleep 1; exit 0")
+                    .redirectErrorStream(true).start();
+            BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+            long sleep = sleepPid(r);
+            started.add(sleep);
+            CompletableFuture<Void> eof = endOfFile(r);
+            assertTrue(p.waitFor(10, TimeUnit.SECONDS), "sh ended");
+            Thread.sleep(200);
+            assertFalse(eof.isDone(), "the sleep holds the pipe");
+
+            assertEquals(1, w.endOrphans());
+
+            eof.get(10, TimeUnit.SECONDS);
+            assertFalse(ProcessHandle.of(sleep).map(ProcessHandle::isAlive).orElse(false), "the orphan was ended");
+            assertTrue(ended.get(0).startsWith("pid " + sleep + " ("), ended.toString());
+            assertEquals(0, w.endOrphans(), "nothing else: the processes and pipes there were before are not its own");
+        }
+    }
+
+    @Test
     void aMarkIsAnEntryOfTheEnvironmentNotPartOfOne() throws Exception {
         Path environ = tmp.resolve("environ");
         Files.write(environ, ("A=1\0" + ProcessTree.VARIABLE + "=abcd\0B=2").getBytes(StandardCharsets.UTF_8));
