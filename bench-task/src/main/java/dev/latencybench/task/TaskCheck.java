@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.os.Command;
@@ -61,7 +62,8 @@ final class TaskCheck {
                     "java.io.tmpdir") + ": " + e.getMessage());
         }
         try {
-            c = Command.run(command(java, classPath, given, dumps), timeLimitSec);
+            String token = UUID.randomUUID().toString();
+            c = Command.run(command(java, classPath, given, dumps, token), timeLimitSec);
             List<String> problems = new ArrayList<>();
             String phase = null;
             boolean done = false;
@@ -74,7 +76,7 @@ final class TaskCheck {
                     phase = what.substring(TaskCheckMain.PHASE.length());
                 } else if (what.startsWith(TaskCheckMain.PROBLEM)) {
                     problems.add(what.substring(TaskCheckMain.PROBLEM.length()));
-                } else if (what.equals(TaskCheckMain.DONE)) {
+                } else if (what.equals(TaskCheckMain.DONE + " " + token)) { // a task's own "done" line lacks it
                     done = true;
                 }
             }
@@ -115,10 +117,12 @@ final class TaskCheck {
                 + " Runtime.halt").getMessage();
     }
 
-    private static List<String> command(MeasuredJava java, String classPath, Map<String, String> given, Path dumps) {
+    private static List<String> command(MeasuredJava java, String classPath, Map<String, String> given, Path dumps,
+                                        String token) {
         List<String> cmd = new ArrayList<>(List.of(java.java().toString(), "-XX:+UseSerialGC",
                 "-XX:TieredStopAtLevel=1", JvmExit.errorFileFlag(dumps),
-                "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"), "-cp", classPath));
+                "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"), "-D" + TaskCheckMain.TOKEN + "=" + token,
+                "-cp", classPath));
         given.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
         cmd.add(TaskCheckMain.class.getName());
         return cmd;

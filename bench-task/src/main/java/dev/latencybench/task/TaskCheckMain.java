@@ -15,8 +15,12 @@ import dev.latencybench.core.config.ConfigException;
  * <pre>
  *   latency-bench-check: phase HandoffTask setUp     before each phase, so a JVM that never comes back is placed
  *   latency-bench-check: problem bench.task...       one per problem
- *   latency-bench-check: done                        the check ended
+ *   latency-bench-check: done TOKEN                  the check ended
  * </pre>
+ *
+ * <p>{@code TOKEN} is the one {@link TaskCheck} gave this JVM in {@link #TOKEN}, removed from the system
+ * properties before any task is loaded: a task that prints a "done" line of its own and ends the JVM cannot
+ * pass for a check that ended.
  *
  * then halts: a thread a task left running, a shutdown hook it added, cannot keep this JVM alive. Exit
  * status 0 when every task passed, 2 when one did not, 1 when the check itself failed.
@@ -27,12 +31,16 @@ public final class TaskCheckMain {
     static final String PHASE = "phase ";
     static final String PROBLEM = "problem ";
     static final String DONE = "done";
+    /** The system property that carries the token the "done" line ends with. */
+    static final String TOKEN = "latency-bench.check.token";
 
     private TaskCheckMain() {
     }
 
     public static void main(String[] args) {
         PrintStream out = System.out; // kept: a task may replace System.out
+        String token = System.getProperty(TOKEN, "");
+        System.clearProperty(TOKEN);
         int status;
         try {
             TaskConfig config = TaskConfig.read(BenchProperties.fromSystem(), CpuTopology.system());
@@ -49,7 +57,7 @@ public final class TaskCheckMain {
             out.println(MARK + PROBLEM + "the check of the tasks failed: " + oneLine(e.toString()));
             status = 1;
         }
-        out.println(MARK + DONE);
+        out.println(MARK + DONE + " " + token);
         out.flush();
         Runtime.getRuntime().halt(status);
     }

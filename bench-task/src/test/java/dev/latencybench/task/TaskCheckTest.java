@@ -90,6 +90,15 @@ class TaskCheckTest {
     }
 
     @Test
+    void aTaskThatPrintsTheChecksDoneLineAndEndsItsJvmIsNotACheckThatPassed() {
+        String name = HostileTasks.ForgedDoneInSetUp.class.getName();
+        assertEquals(List.of("bench.task.classes=" + name + " is not valid: it ended the JVM during its setUp, in its"
+                + " check on " + THIS_JVM + ": the JVM ended with exit code 0, the code's own (System.exit or"
+                + " Runtime.halt); a task must not call System.exit or Runtime.halt"), problems(name, 30),
+                "was: no problem, the check passed on the task's own line");
+    }
+
+    @Test
     void aTasksOwnExitCodeIsNamedWithItsPhaseNotReadAsAJvmCause() {
         String name = HostileTasks.HaltInSetUp.class.getName();
         for (String code : List.of("3", "86", "134")) {

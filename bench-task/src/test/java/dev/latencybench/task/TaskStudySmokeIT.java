@@ -190,7 +190,8 @@ class TaskStudySmokeIT {
         JsonObject r = ResultFiles.readJson(cell("halt", "ChildProcessThenHaltInFork").resolve("result.json"));
         assertEquals("FAILED", r.get("status").getAsString());
         assertTrue(r.get("reasons").toString().contains("the benchmark JVM ended while starting the workload, in setUp()"
-                + " of " + HostileTasks.ChildProcessThenHaltInFork.class.getName()), r.toString());
+                + " of " + HostileTasks.ChildProcessThenHaltInFork.class.getName() + ", before anything was measured (the"
+                + " JVM ended with exit code 0: the code's own System.exit(0) or Runtime.halt(0))"), r.toString());
     }
 
     @Test

@@ -163,6 +163,16 @@ public final class ForkSession implements AutoCloseable {
     }
 
     /**
+     * How a start ended that left the fork's provisional reason: the JVM ended in the user's code without a word.
+     * The launcher names the exit code, or, where JMH saw none but 0, says so ({@code CellMerger}).
+     */
+    public static final String ENDED_HOW_UNKNOWN = " (the code's own System.exit or Runtime.halt, or a crash: see the"
+            + " exit code)";
+    /** What {@link #ENDED_HOW_UNKNOWN} reads once the launcher knows the JVM ended with exit code 0. */
+    public static final String ENDED_WITH_0 = " (the JVM ended with exit code 0: the code's own System.exit(0) or"
+            + " Runtime.halt(0))";
+
+    /**
      * Starts the workload ({@link Workload#start}) within its bound ({@link Workload#startBoundNs}): a start that
      * does not come back ends the JVM FAILED as a stuck period does, naming what it was doing; one that throws is
      * recorded in the fork's files as FAILED with its message, and thrown on.
@@ -173,8 +183,7 @@ public final class ForkSession implements AutoCloseable {
             // what stays if the JVM ends in the user's code without a word (Runtime.halt): the cell names the phase
             synchronized (this) {
                 provisionalReason = "the benchmark JVM ended while starting the workload, " + phase + ", before"
-                        + " anything was measured (the code's own System.exit or Runtime.halt, or a crash: see the exit"
-                        + " code)";
+                        + " anything was measured" + ENDED_HOW_UNKNOWN;
             }
             writeProvisionalForkJson();
         }

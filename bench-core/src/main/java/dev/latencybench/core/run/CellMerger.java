@@ -17,6 +17,7 @@ import org.HdrHistogram.Histogram;
 
 import dev.latencybench.core.env.BusyMachine;
 import dev.latencybench.core.env.EnvironmentFile;
+import dev.latencybench.core.fork.ForkSession;
 import dev.latencybench.core.record.IntervalLog;
 import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.record.LatencySummary;
@@ -131,7 +132,11 @@ public final class CellMerger {
             ForkResult f = ForkResult.read(forkJson);
             anyInterrupted |= "INTERRUPTED".equals(f.status);
             anyFailed |= "FAILED".equals(f.status);
-            reasons.addAll(f.reasons);
+            for (String reason : f.reasons) {
+                // JMH names a fork's exit code other than 0 as the launcher's failure: none, and the JVM ended with 0
+                reasons.add(ctx.launcherFailure == null && !ctx.interrupted
+                        ? reason.replace(ForkSession.ENDED_HOW_UNKNOWN, ForkSession.ENDED_WITH_0) : reason);
+            }
             accounting.add(f.json());
             EnvironmentFile.Pinning pin = EnvironmentFile.Pinning.read(f.pinning);
             EnvironmentFile.MachineLoad load = EnvironmentFile.MachineLoad.read(f.machineLoad);

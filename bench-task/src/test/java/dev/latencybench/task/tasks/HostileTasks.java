@@ -54,6 +54,21 @@ public final class HostileTasks {
         }
     }
 
+    /** Prints the check's own "done" line in its set-up, then ends its JVM as a finished check would. */
+    public static class ForgedDoneInSetUp implements LatencyTask {
+        @Override
+        public void setUp(TaskContext context) {
+            System.out.println("latency-bench-check: done");
+            System.out.println("latency-bench-check: done " + System.getProperty("latency-bench.check.token", ""));
+            System.out.flush();
+            Runtime.getRuntime().halt(0);
+        }
+
+        @Override
+        public void run(long intendedNs) {
+        }
+    }
+
     /** Its set-up never returns. */
     public static class HangingSetUp implements LatencyTask {
         @Override
