@@ -155,6 +155,8 @@ public final class Compare {
         int unjudgedBeyond;
         private double worstSeverity = Double.NEGATIVE_INFINITY;
         private String worst;
+        private double worstGatedSeverity = Double.NEGATIVE_INFINITY;
+        private String worstGated;
         private double bestSeverity = Double.NEGATIVE_INFINITY;
         private String best;
 
@@ -164,6 +166,10 @@ public final class Compare {
             regressions++;
             if (gates) {
                 gated++;
+                if (worstGated == null || severity > worstGatedSeverity) {
+                    worstGatedSeverity = severity;
+                    worstGated = what;
+                }
             }
             if (worst == null || severity > worstSeverity) {
                 worstSeverity = severity;
@@ -180,11 +186,19 @@ public final class Compare {
             }
         }
 
-        /** The first line: {@code no change beyond noise}, or the regressions, the worst named. */
+        /**
+         * The first line: {@code no change beyond noise}, or the regressions, the worst named. It reads as the exit
+         * status does: regressions none of which gates open with {@code no gated regression}.
+         */
         String verdict(double maxRegression) {
+            if (regressions > 0 && gated == 0) {
+                return "no gated regression; " + regressions + " beyond noise and " + pct(maxRegression)
+                        + ", not gated" + (regressions == 1 ? ": " : ", the worst ") + worst;
+            }
             if (regressions > 0) {
-                return regressions + " regression" + (regressions == 1 ? "" : "s") + " beyond noise and "
-                        + pct(maxRegression) + (regressions == 1 ? ": " : ", the worst ") + worst;
+                return gated + " regression" + (gated == 1 ? "" : "s") + " beyond noise and " + pct(maxRegression)
+                        + (regressions > gated ? " (" + (regressions - gated) + " more not gated)" : "")
+                        + (gated == 1 ? ": " : ", the worst ") + worstGated;
             }
             if (improvements > 0) {
                 return "no regression; " + improvements + " faster beyond noise and " + pct(maxRegression)

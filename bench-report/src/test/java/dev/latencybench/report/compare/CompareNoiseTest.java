@@ -128,7 +128,8 @@ class CompareNoiseTest {
         Path base = run("base", "smoke", 1, BASE_FORKS);
         Path slower = run("slower", "smoke", 1.3, SAME_FORKS);
         assertEquals(0, compare(base, slower), out());
-        assertTrue(line(0).startsWith("1 regression beyond noise and 10%: "), out());
+        assertTrue(line(0).startsWith("no gated regression; 1 beyond noise and 10%, not gated: "), "the first line"
+                + " reads as the exit status does (was: 1 regression beyond noise and 10%): " + out());
         assertEquals("not gated: smoke scale; --gate-anyway to gate", line(1), out());
         assertTrue(out().contains(" (not gated)\n"), out());
         assertTrue(out().contains("1 regression(s) beyond noise and 10% (1 not gated)"), out());
@@ -155,6 +156,20 @@ class CompareNoiseTest {
     }
 
     @Test
+    void theFirstLineCountsAndNamesTheGatedRegressionsAndSaysHowManyMoreAreNot() throws IOException {
+        Path base = new FixtureRun(tmp.resolve("base")).scale("standard").named(Metrics.ONE_WAY, "baseline", null)
+                .cell("chronicle", G1, "OK", 1_000, 5_000_000, BASE_FORKS, 300_000)
+                .cell("baseline", G1, "OK", 100, 2_000_000, BASE_FORKS, 300_000).write().dir;
+        Path slower = new FixtureRun(tmp.resolve("slower")).scale("standard").named(Metrics.ONE_WAY, "baseline", null)
+                .cell("chronicle", G1, "OK", 1_300, 6_500_000, SAME_FORKS, 300_000)
+                .cell("baseline", G1, "OK", 200, 4_000_000, SAME_FORKS, 300_000).write().dir;
+        assertEquals(1, compare(base, slower), out());
+        // the control moved further (2x) but does not gate: the worst named is the worst that gates
+        assertTrue(line(0).matches("1 regression beyond noise and 10% \\(\\d+ more not gated\\): queue/chronicle/"
+                + java.util.regex.Pattern.quote(G1) + " p.*"), out());
+    }
+
+    @Test
     void flaggedCellsAreNamedAndNotGated() throws IOException {
         Path base = new FixtureRun(tmp.resolve("base")).scale("standard")
                 .named(Metrics.ONE_WAY, "baseline", null)
@@ -165,10 +180,12 @@ class CompareNoiseTest {
                 .cell("chronicle", G1, "OK", 1_000, 5_000_000, SAME_FORKS, 300_000)
                 .cell("chronicle", ZGC, "OK", 1_300, 6_500_000, SAME_FORKS, 300_000).write().dir;
         assertEquals(0, compare(base, slower), out());
-        assertTrue(line(0).startsWith("1 regression beyond noise and 10%: queue/chronicle/" + ZGC + " p"), out());
+        assertTrue(line(0).startsWith("no gated regression; 1 beyond noise and 10%, not gated: queue/chronicle/" + ZGC
+                + " p"), out());
         assertEquals("not gated for 1 of 2 cells: flagged busy machine in both runs (queue/chronicle/" + ZGC
                 + "); --gate-anyway to gate", line(1), out());
         assertEquals(1, compare(base, slower, "--gate-anyway"), out());
+        assertTrue(line(0).startsWith("1 regression beyond noise and 10%: queue/chronicle/" + ZGC + " p"), out());
         assertEquals("gated anyway (--gate-anyway): flagged busy machine in both runs (queue/chronicle/" + ZGC + ")",
                 line(1), out());
     }
@@ -185,8 +202,8 @@ class CompareNoiseTest {
                 .cell("baseline", G1, "FAILED", 100, 2_000_000, SAME_FORKS, 300_000)
                 .write().dir;
         assertEquals(0, compare(base, failed), out());
-        assertEquals("1 regression beyond noise and 10%: queue/baseline/" + G1 + " OK in the base, FAILED in the"
-                + " candidate", line(0), out());
+        assertEquals("no gated regression; 1 beyond noise and 10%, not gated: queue/baseline/" + G1 + " OK in the base,"
+                + " FAILED in the candidate", line(0), out());
         assertEquals("not gated: smoke scale; --gate-anyway to gate", line(1), out());
         assertTrue(out().contains("REGRESSION (OK in the base, FAILED in the candidate: rate not held: 12% of sends"
                 + " late) (not gated)\n"), out());
