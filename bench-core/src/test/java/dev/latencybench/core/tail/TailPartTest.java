@@ -55,6 +55,32 @@ class TailPartTest {
         assertEquals("of all 304 samples: 285 code", t.causeClause());
     }
 
+    /**
+     * No cause holding two thirds, the clause names the two largest: of three standard queue runs of one build, one
+     * read g1's tail "5,021 of 8,984 platform" (3,844 code) and the next "5,201 of 8,986 code" (3,785 platform).
+     */
+    @Test
+    void whereNoCauseHoldsTwoThirdsTheClauseNamesTheTwoLargest() {
+        TailPart t = new TailPart();
+        t.beyondP99_9.attributed = 8_986;
+        t.beyondP99_9.code = 5_201;
+        t.beyondP99_9.platform = 3_785;
+        assertEquals("beyond p99.9: 5,201 code and 3,785 platform of 8,986", t.causeClause());
+        t.beyondP99_9.code = 3_844;
+        t.beyondP99_9.platform = 5_021;
+        t.beyondP99_9.safepoint = 119;
+        assertEquals("beyond p99.9: 5,021 platform and 3,844 code of 8,986", t.causeClause());
+        t.beyondP99_9.platform = 6_000; // two thirds of 8,986 is 5,990.7
+        assertEquals("beyond p99.9: 6,000 of 8,986 platform", t.causeClause());
+
+        TailPart kept = new TailPart();
+        kept.cellSamples = 304;
+        kept.aboveThreshold.attributed = 304;
+        kept.aboveThreshold.code = 150;
+        kept.aboveThreshold.platform = 154;
+        assertEquals("of all 304 samples: 154 platform and 150 code", kept.causeClause());
+    }
+
     /** Kept samples that reach down to the median or below are not "the worst" either. */
     @Test
     void keptSamplesNotAllAboveTheMedianAreNotTheWorst() {
