@@ -90,8 +90,10 @@ final class JetAnswer {
                 for (int i = PCTS.length - 1; i >= 0; i--) { // the highest percentile both rest on
                     if (LatencySummary.shown(top.first().count, PCTS[i]) && LatencySummary.shown(best.first().count,
                             PCTS[i])) {
-                        return "`" + yardstick + "` " + NAMES[i] + " " + Units.formatNs(top.first().percentile(i))
-                                + JetTables.WHOLE_MS.trim() + " (whole ms)";
+                        long ns = top.first().percentile(i);
+                        // 0 in whole ms is under 1 ms, not "0ns"
+                        return "`" + yardstick + "` " + NAMES[i] + " " + (ns == 0 ? "0ms" : Units.formatNs(ns))
+                                + JetTables.WHOLE_MS.trim() + (ns == 0 ? " (whole ms: under 1 ms)" : " (whole ms)");
                     }
                 }
             }

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
@@ -258,6 +260,36 @@ class JetReportTest {
 
     private String answerAtTheTopLoad(Path dir) throws IOException {
         return view(dir).answers().values().iterator().next().line(dev.latencybench.core.view.Answer.MAX_CHARS);
+    }
+
+    /** The published pipeline counts in whole ms: a percentile of 0 is under 1 ms, never "0ns" (seen in a smoke run). */
+    @Test
+    void aYardstickPercentileOfNoWholeMillisecondReadsUnder1Ms() throws IOException {
+        Path dir = onePoint("zero", new double[] {1}, new double[] {2});
+        JsonObject r = ResultFiles.readJson(dir.resolve("jet/jet-keys-100").resolve(G1).resolve("result.json"));
+        JsonObject step = new JsonObject();
+        step.addProperty("variant", "reference");
+        r.add("step", step);
+        for (String member : List.of("metrics", "forkMetrics")) {
+            for (Map.Entry<String, com.google.gson.JsonElement> metric : r.getAsJsonObject(member).entrySet()) {
+                List<JsonObject> figures = new ArrayList<>();
+                if (metric.getValue().isJsonArray()) {
+                    metric.getValue().getAsJsonArray().forEach(f -> figures.add(f.getAsJsonObject()));
+                } else {
+                    figures.add(metric.getValue().getAsJsonObject());
+                }
+                for (JsonObject f : figures) {
+                    for (String p : List.of("p50", "p90", "p99", "p99_9", "p99_99", "max")) {
+                        f.addProperty(p, 0);
+                    }
+                }
+            }
+        }
+        Path out = dir.resolve("jet/reference-keys-100").resolve(G1);
+        Files.createDirectories(out);
+        ResultFiles.writeJson(out.resolve("result.json"), r);
+        String line = answerAtTheTopLoad(dir);
+        assertTrue(line.contains("`reference` p99.99 0ms‡ (whole ms: under 1 ms)") && !line.contains("0ns"), line);
     }
 
     @Test
