@@ -274,6 +274,9 @@ public final class DocRenderer {
      * Escapes text, turns {@code `x`} into {@code <code>x</code>}, {@code **x**} into
      * {@code <strong>x</strong>} and {@code [x](file)} into a link; a bold span may hold code spans.
      */
+    /** The longest code span kept on one line: a name; a longer one (a schedule) wraps. */
+    static final int LONG_CODE = 60;
+
     static String inline(String text) {
         Matcher m = CODE.matcher(text);
         List<String> codes = new ArrayList<>();
@@ -281,7 +284,9 @@ public final class DocRenderer {
         int last = 0;
         while (m.find()) { // code spans become numbered \0 marks, so bold can span them
             sb.append(esc(text.substring(last, m.start()))).append('\0').append(codes.size()).append('\0');
-            codes.add("<code>" + esc(m.group(1)) + "</code>");
+            // a name stays whole (CSS); a span longer than a name (a schedule, a command) wraps within the page
+            codes.add((m.group(1).length() > LONG_CODE ? "<code class=\"long\">" : "<code>") + esc(m.group(1))
+                    + "</code>");
             last = m.end();
         }
         String marked = BOLD.matcher(sb.append(esc(text.substring(last))).toString())
@@ -336,6 +341,7 @@ public final class DocRenderer {
             "td strong { font-weight: 700; background: #dafbe1; padding: 0 .25em; border-radius: 3px; }",
             ".ok, .pass { color: #1a7f37; font-weight: 600; }",
             "li > code, p > code { white-space: nowrap; } /* a name such as micronaut-jvm never breaks at its hyphen */",
+            "li > code.long, p > code.long { white-space: normal; overflow-wrap: anywhere; } /* a schedule, a command */",
             ".bad { color: #cf222e; font-weight: 600; }",
             ".warn { color: #9a6700; font-weight: 600; }",
             ".info { color: #0969da; }",

@@ -50,6 +50,20 @@ class DocRendererTest {
      * the chart script once at the end; a chart with only an SVG is inlined as before, and a page without charts
      * carries no script at all.
      */
+    /**
+     * A name in a code span stays on one line; a span longer than a name (the chain's schedule, 300 characters in a
+     * smoke run) wraps, where it had widened the page past the window.
+     */
+    @Test
+    void aLongCodeSpanWrapsWhereANameStaysWhole() throws IOException {
+        String schedule = "capacity search of chronicle: 1, 2 chains, then bisect to within 10%; pass: p99.9 < 100ms";
+        String html = DocRenderer.html(new Doc().h(1, "r").p("Why (`" + schedule + "`), `micronaut-jvm`"), "t",
+                Path.of("no-charts"));
+        assertTrue(html.contains("<code class=\"long\">" + schedule.replace("<", "&lt;") + "</code>"), html);
+        assertTrue(html.contains("<code>micronaut-jvm</code>"), html);
+        assertTrue(html.contains("p > code.long { white-space: normal;"), html);
+    }
+
     @Test
     void aChartWithDataBecomesAnInteractiveChartAndOneWithOnlyAnSvgIsInlined() throws IOException {
         Files.writeString(tmp.resolve("a.json"), "{\"type\":\"bars\",\"title\":\"</script> a\"}\n");
