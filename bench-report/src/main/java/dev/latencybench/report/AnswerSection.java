@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.latencybench.core.view.Answer;
-import dev.latencybench.core.view.StudyView;
+import dev.latencybench.core.view.View;
 import dev.latencybench.report.data.Percentiles;
 import dev.latencybench.report.data.RunData;
 import dev.latencybench.report.data.Search;
@@ -95,10 +95,9 @@ final class AnswerSection {
             return Map.of("", Answer.none("no cell ended OK (" + statuses(all) + ")"));
         }
         List<Search> searches = data.searches(scenario);
-        StudyView view = Views.of(scenario);
+        View view = Views.view(data, scenario);
         if (view != null) { // the study's own answer first, from its cells and its searches' schedule files
-            Map<String, Answer> given = view.answer(Views.rows(data, scenario), searches.stream().map(s -> s.file)
-                    .toList()).answers();
+            Map<String, Answer> given = view.answers();
             if (!given.isEmpty()) {
                 return given;
             }

@@ -38,10 +38,9 @@ final class ViewSection {
 
     /** The study's own part of the scenario, when its module gives a view; nothing otherwise. */
     static void write(Doc doc, RunData data, String scenario, Path charts) throws IOException {
-        StudyView view = Views.of(scenario);
+        View view = Views.view(data, scenario);
         if (view != null) {
-            layOut(doc, view.answer(Views.rows(data, scenario), data.searches(scenario).stream().map(s -> s.file)
-                    .toList()), charts);
+            layOut(doc, view, charts);
         }
     }
 

@@ -1,6 +1,9 @@
 package dev.latencybench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -102,6 +105,29 @@ class JetReportTest {
         for (String p : List.of("p99_99", "p99_9", "p99")) {
             assertTrue(Files.isRegularFile(dir.resolve("charts/jet-throughput-" + p + ".svg")), p);
         }
+    }
+
+    /**
+     * A study's view of a run is made once, for the first screen, its section and the console alike: one call of
+     * {@code StudyView.answer} in the report's code, in {@link Views#view}, which keeps what it made with the run.
+     */
+    @Test
+    void aRunsViewIsMadeOnceAndByOneCallerForEverySectionThatShowsIt() throws IOException {
+        RunData data = RunData.load(run());
+        View first = Views.view(data, "jet");
+        assertNotNull(first);
+        assertSame(first, Views.view(data, "jet"), "made once per run read");
+        assertNull(Views.view(data, "no-such-study"));
+        List<String> callers = new ArrayList<>();
+        try (java.util.stream.Stream<Path> files = Files.walk(Path.of("src/main/java"))) {
+            for (Path f : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                if (java.util.regex.Pattern.compile("\\.answer\\((Views\\.)?rows\\(").matcher(Files.readString(f))
+                        .find()) {
+                    callers.add(f.getFileName().toString());
+                }
+            }
+        }
+        assertEquals(List.of("Views.java"), callers);
     }
 
     /** The study's own view of the run, as the report gets it. */

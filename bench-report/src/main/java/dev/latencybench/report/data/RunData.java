@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -225,6 +226,8 @@ public final class RunData {
     final List<String> gcOrder = new ArrayList<>();
     /** What could not be read, one line each naming the file and what is wrong with it; in the order met. */
     final List<String> problems = new ArrayList<>();
+    /** Each study's own view of this run, made once by {@link Views#view} for every section that shows it. */
+    final Map<String, dev.latencybench.core.view.View> views = new HashMap<>();
 
     /** Filled by {@link RunDataReader}, the one that reads a run folder. */
     RunData(Path dir, JsonObject runJson, RunManifest run) {

@@ -1,5 +1,6 @@
 package dev.latencybench.report.data;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -8,12 +9,13 @@ import java.util.ServiceLoader;
 
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.view.StudyView;
+import dev.latencybench.core.view.View;
 import dev.latencybench.core.view.ViewRow;
 
 /**
  * The studies' own views, found through {@code META-INF/services/dev.latencybench.core.view.StudyView}
- * on the runner's class path, and a run's cells as a view sees them. The runner knows no study by name
- * here. Thread-safe: the views are loaded once.
+ * on the runner's class path, a run's cells as a view sees them, and each study's view of a run, made once. The
+ * runner knows no study by name here. Thread-safe: the views are loaded once, a run's made under its lock.
  */
 public final class Views {
     private static final Map<String, StudyView> VIEWS = load();
@@ -32,6 +34,25 @@ public final class Views {
     /** The view of the scenario's study, when its module gives one; null otherwise. */
     public static StudyView of(String scenario) {
         return VIEWS.get(scenario);
+    }
+
+    /**
+     * The scenario's view of this run, from its cells and its searches' schedule files: made once per run read, and
+     * shared by the first screen, the scenario's section and the console; null for a study without a view.
+     */
+    public static View view(RunData data, String scenario) throws IOException {
+        StudyView v = of(scenario);
+        if (v == null) {
+            return null;
+        }
+        synchronized (data.views) {
+            View made = data.views.get(scenario);
+            if (made == null) {
+                made = v.answer(rows(data, scenario), data.searches(scenario).stream().map(s -> s.file).toList());
+                data.views.put(scenario, made);
+            }
+            return made;
+        }
     }
 
     /** The scenario's cells as a view sees them, in the report's row order; empty for a scenario the run lacks. */
