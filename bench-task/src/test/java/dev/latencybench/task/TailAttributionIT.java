@@ -123,6 +123,11 @@ class TailAttributionIT {
                 "bench.task.classes=" + GcEvery300msTask.class.getName() + ","
                         + SpinEveryThousandthCallTask.class.getName() + ","
                         + ThreadDumpEvery250msTask.class.getName());
+        keptIfFailing("tail", this::groundTruthsOfTheTailRun);
+    }
+
+    /** The assertions of {@link #systemGcAndThreadDumpsAreTheTailsCausesAndNotTheFloors} on its run. */
+    private void groundTruthsOfTheTailRun() throws IOException {
         JsonObject gcResult = result("tail", "GcEvery300msTask");
         TailPart gc = tail(gcResult, "GcEvery300msTask");
         System.out.println("GcEvery300msTask tail: " + gc.toJson());
@@ -162,6 +167,39 @@ class TailAttributionIT {
         assertMostOfTheRest(spin, Cause.CODE, "SpinEveryThousandthCallTask");
     }
 
+    /** Assertions on a run, which may throw what reading its files throws. */
+    private interface Checks {
+        void run() throws IOException;
+    }
+
+    /**
+     * Runs the checks; where one fails, the run's folder (each fork's stalls.bin, outliers.bin and GC log: what a
+     * sample's cause is decoded from) is kept under target/failed-runs/NAME, and the console says where.
+     */
+    private void keptIfFailing(String name, Checks checks) throws IOException {
+        // what failed is the assertion: a copy that fails says so and leaves it to be thrown
+        try {
+            checks.run();
+        } catch (AssertionError e) {
+            Path from = tmp.resolve("results");
+            Path kept = Paths.get("target", "failed-runs", name).toAbsolutePath();
+            try (Stream<Path> files = Files.walk(from)) {
+                for (Path f : files.collect(java.util.stream.Collectors.toList())) {
+                    Path to = kept.resolve(from.relativize(f).toString());
+                    if (Files.isDirectory(f)) {
+                        Files.createDirectories(to);
+                    } else {
+                        Files.copy(f, to, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                    }
+                }
+                System.out.println("the run is kept for decoding in " + kept);
+            } catch (IOException | RuntimeException copy) {
+                System.out.println("the run could not be kept in " + kept + ": " + copy);
+            }
+            throw e;
+        }
+    }
+
     /** Whether this machine lets a process take SCHED_FIFO ({@code chrt -f}): root or CAP_SYS_NICE, and chrt. */
     private static boolean realTimeAllowed() throws InterruptedException {
         try {
@@ -194,7 +232,7 @@ class TailAttributionIT {
      * task's worker thread that it pinned through {@code TaskContext.pinWorkerThread} (read as {@code code} before the
      * suite watched it). The hogs are gone once the run is. Pinned (bench.cpus=auto), as a hog cannot hold up a thread
      * free to move. Skipped only where the machine refuses SCHED_FIFO. Where the forks saw a busy machine, the
-     * shares are printed, not asserted: the platform's then either way, but a neighbour may name it.
+     * platform's share is printed, not asserted (a neighbour may name it), and the code's is asserted as on a quiet one.
      */
     @Test
     void aRealTimeHogOnAMeasuringThreadsCpuIsThePlatform() throws Exception {
@@ -209,8 +247,12 @@ class TailAttributionIT {
             assertTrue(hog.aboveThreshold.platform >= 1, "some of the worst samples kept are the hog's: "
                     + hog.toJson());
             if (busy(hogResult)) {
+                // a neighbour's stalls are the platform's too: the tail is still never the code's (three verifies
+                // beside a sha256sum on one core read 0 code of 20 for both hogs, each time)
                 System.out.println("busy machine: the share of platform beyond p99.9 is not asserted: "
                         + hog.shareBeyondP99_9(Cause.PLATFORM) + ", worst " + hog.worst.get(Cause.PLATFORM.label()).stop);
+                assertTrue(hog.beyondP99_9.code <= 0.1 * hog.beyondP99_9.attributed, "a hog's stalls are not the"
+                        + " task's code, on a busy machine either: " + hog.toJson());
                 continue;
             }
             if (variant.equals("RealTimeHogOnWorkerCpuTask")) {
