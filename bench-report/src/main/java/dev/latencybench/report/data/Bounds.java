@@ -1,19 +1,12 @@
 package dev.latencybench.report.data;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 import org.HdrHistogram.AbstractHistogram;
 import org.HdrHistogram.Histogram;
 
 import dev.latencybench.core.config.Units;
-import dev.latencybench.core.record.IntervalLog;
 import dev.latencybench.core.record.LatencySummary;
 
 /**
@@ -21,21 +14,14 @@ import dev.latencybench.core.record.LatencySummary;
  * when it ran two or more (lowest to highest fork: run-to-run spread), else from its merged histogram's own
  * order statistics (a distribution-free 95% confidence interval for a quantile: with n samples and
  * percentile p, the samples ranked n·p ± 1.96·√(n·p·(1−p)), clamped to 1..n). The second covers only the
- * sampling within one run, which is much narrower than what a rerun moves; the text says so. Stateless, but
- * keeps the last few histograms it read, as the report asks of one cell several times.
+ * sampling within one run, which is much narrower than what a rerun moves; the text says so. Stateless: the
+ * histograms are the run's, read once ({@link RunData.Row#total}).
  */
 public final class Bounds {
     /** The normal quantile of a two-sided 95% interval. */
     static final double Z95 = dev.latencybench.core.record.OrderStatistics.Z95;
     /** A median whose neighbours (p45, p55) or 95% interval differ by more than this factor sits on a cliff. */
     static final double CLIFF_FACTOR = 2;
-    private static final Map<String, Histogram> READ = Collections.synchronizedMap(
-            new LinkedHashMap<>(16, 0.75f, true) {
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<String, Histogram> eldest) {
-                    return size() > 8;
-                }
-            });
 
     private Bounds() {
     }
@@ -172,25 +158,6 @@ public final class Bounds {
 
     /** The cell's merged histogram of {@code metric}, from its interval log; null when it cannot be read whole. */
     private static Histogram histogram(RunData.Row row, String metric) {
-        Path file = row.hlog();
-        LatencySummary s = row.summary(metric);
-        if (file == null || s == null || !Files.isRegularFile(file)) {
-            return null;
-        }
-        String key = file.toAbsolutePath() + "#" + metric;
-        Histogram h = READ.get(key);
-        if (h == null) {
-            try {
-                IntervalLog.Intervals log = IntervalLog.read(file, row.metrics);
-                h = log.truncated ? null : log.total(metric);
-            } catch (IOException | RuntimeException e) {
-                return null; // the interval is an aid: a cell without one is ranked by its forks, or not at all
-            }
-            if (h == null || h.getTotalCount() != s.count) {
-                return null; // not the histogram result.json summed: a damaged file
-            }
-            READ.put(key, h);
-        }
-        return h;
+        return row.total(metric);
     }
 }

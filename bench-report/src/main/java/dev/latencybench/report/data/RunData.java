@@ -12,7 +12,10 @@ import java.util.Map;
 
 import com.google.gson.JsonObject;
 
+import org.HdrHistogram.Histogram;
+
 import dev.latencybench.core.env.EnvironmentFile;
+import dev.latencybench.core.record.IntervalLog;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.result.CellResult;
@@ -111,6 +114,8 @@ public final class RunData {
         /** The cell's result; null for a cell the matrix recorded without one. */
         public final CellResult result;
         public final Path dir;
+        /** Each metric's merged histogram from the interval log, once read ({@link #total}); null before. */
+        private Map<String, Histogram> totals;
         /** The stop-the-world pauses of the cell's GC logs, read once (the pause table and a search's steps both show them). */
         private PauseSummary pauses;
 
@@ -186,6 +191,32 @@ public final class RunData {
 
         public Path hlog() {
             return dir == null ? null : dir.resolve(ResultLayout.LATENCY_HLOG);
+        }
+
+        /**
+         * The cell's merged histogram of {@code metric} from its interval log, the log read once for every reader of
+         * the run (each percentile's interval, each cliff warning); null where the log is missing, cut short, or not
+         * the histogram result.json counted (a damaged file).
+         */
+        public synchronized Histogram total(String metric) {
+            if (totals == null) {
+                totals = new HashMap<>();
+                Path file = hlog();
+                try {
+                    IntervalLog.Intervals log = file == null || !Files.isRegularFile(file) ? null
+                            : IntervalLog.read(file, metrics);
+                    for (String m : log == null || log.truncated ? List.<String>of() : metrics.names()) {
+                        Histogram h = log.total(m);
+                        LatencySummary s = summary(m);
+                        if (s != null && h.getTotalCount() == s.count) {
+                            totals.put(m, h);
+                        }
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // none: what reads it is an aid (a cell without one is ranked by its forks, or not at all)
+                }
+            }
+            return totals.get(metric);
         }
 
         /** The heap limit the cell's JVM reported in its env.json (-Xmx, or the default); -1 when it has none. */
