@@ -75,7 +75,7 @@ final class SpectrumTimeline {
         for (List<RunData.Row> rows : groups.values()) {
             for (RunData.Row r : rows) {
                 try {
-                    logs.put(key(r), readLog(r));
+                    logs.put(key(r), r.intervals());
                 } catch (IOException e) {
                     leftOut.add(e.getMessage() + ": " + r.label() + " is left out of the percentile spectrum and the "
                             + metric + " over time of " + r.variant + " (its table rows come from result.json)");
@@ -407,34 +407,5 @@ final class SpectrumTimeline {
             a[i] = l.get(i);
         }
         return a;
-    }
-
-    /**
-     * A charted cell's interval log, whole: the launcher wrote it from every fork's intervals, so it
-     * holds as many values of the primary metric as result.json counts; anything else means the file
-     * was damaged.
-     *
-     * @throws IOException saying which file and what is wrong with it
-     */
-    static IntervalLog.Intervals readLog(RunData.Row r) throws IOException {
-        Path file = r.hlog();
-        if (file == null || !Files.isRegularFile(file)) {
-            throw new IOException("`" + file + "` is missing");
-        }
-        IntervalLog.Intervals log;
-        try {
-            log = IntervalLog.read(file, r.metrics);
-        } catch (IOException | RuntimeException e) {
-            throw new IOException("`" + file + "` cannot be read (" + e.getMessage() + ")", e);
-        }
-        String metric = r.metrics.primary().name();
-        long found = log.primaryTotal().getTotalCount();
-        long counted = r.primary().count;
-        if (log.truncated || found != counted) {
-            throw new IOException(String.format(Locale.ROOT, "`%s` is unreadable%s: it yields %,d of the %,d values of"
-                    + " `%s` result.json counts", file, log.truncated ? " after its first " + log.of(metric).size()
-                    + " interval(s)" : "", found, counted, metric));
-        }
-        return log;
     }
 }

@@ -1,14 +1,11 @@
 package dev.latencybench.core.view;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
 import dev.latencybench.core.record.IntervalLog;
 import dev.latencybench.core.record.LatencySummary;
-import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.result.CellResult;
 
 /**
@@ -31,21 +28,30 @@ public final class ViewRow {
     public final CellResult result;
     /** The heap limit its JVM reported (-Xmx, or the default); -1 when unknown. */
     public final long maxHeapBytes;
-    private final Path hlog;
-    private final Metrics metrics;
+    private final IntervalSource intervals;
+
+    /** What reads a cell's interval log when a view asks for it: the report's one reader of the file. */
+    public interface IntervalSource {
+        /**
+         * The log, whole.
+         *
+         * @throws IOException naming the file and what is wrong with it
+         */
+        IntervalLog.Intervals read() throws IOException;
+    }
 
     public ViewRow(String variant, String cell, String jvm, String gc, String status, String primaryMetric,
                    Map<String, LatencySummary> summaries, CellResult result) {
-        this(variant, cell, jvm, gc, status, List.of(), primaryMetric, summaries, result, -1, null, null);
+        this(variant, cell, jvm, gc, status, List.of(), primaryMetric, summaries, result, -1, null);
     }
 
     /**
-     * @param hlog the cell's interval log when it is drawn in charts (measured, not FAILED); null otherwise
-     * @param metrics the metrics the log holds (its tags); null without a log
+     * @param intervals what reads the cell's interval log when it is drawn in charts (measured, not FAILED); null
+     *                  otherwise
      */
     public ViewRow(String variant, String cell, String jvm, String gc, String status, List<String> reasons,
                    String primaryMetric, Map<String, LatencySummary> summaries, CellResult result, long maxHeapBytes,
-                   Path hlog, Metrics metrics) {
+                   IntervalSource intervals) {
         this.variant = variant;
         this.cell = cell;
         this.jvm = jvm;
@@ -56,8 +62,7 @@ public final class ViewRow {
         this.summaries = Map.copyOf(summaries);
         this.result = result;
         this.maxHeapBytes = maxHeapBytes;
-        this.hlog = hlog;
-        this.metrics = metrics;
+        this.intervals = intervals;
     }
 
     /** The merged percentiles of a metric; null when the result has none for it. */
@@ -90,10 +95,7 @@ public final class ViewRow {
      * when the cell is not drawn (not measured, or FAILED) or its log is missing.
      */
     public IntervalLog.Intervals intervals() throws IOException {
-        if (hlog == null || !Files.exists(hlog)) {
-            return null;
-        }
-        return IntervalLog.read(hlog, metrics);
+        return intervals == null ? null : intervals.read();
     }
 
     /** {@code openjdk-17.0.15 g1}: the cell as people read it. */

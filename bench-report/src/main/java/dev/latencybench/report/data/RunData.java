@@ -194,18 +194,45 @@ public final class RunData {
         }
 
         /**
-         * The cell's merged histogram of {@code metric} from its interval log, the log read once for every reader of
-         * the run (each percentile's interval, each cliff warning); null where the log is missing, cut short, or not
-         * the histogram result.json counted (a damaged file).
+         * The cell's interval log, whole, read now: the one reader of a cell's {@code latency.hlog} in the report.
+         * The launcher wrote it from every fork's intervals, so it holds as many values of the primary metric as
+         * result.json counts; anything else means the file was damaged.
+         *
+         * @throws IOException saying which file and what is wrong with it
+         */
+        public IntervalLog.Intervals intervals() throws IOException {
+            Path file = hlog();
+            if (file == null || !Files.isRegularFile(file)) {
+                throw new IOException("`" + file + "` is missing");
+            }
+            IntervalLog.Intervals log;
+            try {
+                log = IntervalLog.read(file, metrics);
+            } catch (IOException | RuntimeException e) {
+                throw new IOException("`" + file + "` cannot be read (" + e.getMessage() + ")", e);
+            }
+            String metric = metrics.primary().name();
+            long found = log.primaryTotal().getTotalCount();
+            long counted = primary().count;
+            if (log.truncated || found != counted) {
+                throw new IOException(String.format(java.util.Locale.ROOT, "`%s` is unreadable%s: it yields %,d of the"
+                        + " %,d values of `%s` result.json counts", file, log.truncated ? " after its first "
+                        + log.of(metric).size() + " interval(s)" : "", found, counted, metric));
+            }
+            return log;
+        }
+
+        /**
+         * The cell's merged histogram of {@code metric} from its interval log ({@link #intervals}), read once for
+         * every reader of the run (each percentile's interval, each cliff warning); null where the log is missing,
+         * damaged, or not the histogram result.json counted for that metric.
          */
         public synchronized Histogram total(String metric) {
             if (totals == null) {
                 totals = new HashMap<>();
-                Path file = hlog();
                 try {
-                    IntervalLog.Intervals log = file == null || !Files.isRegularFile(file) ? null
-                            : IntervalLog.read(file, metrics);
-                    for (String m : log == null || log.truncated ? List.<String>of() : metrics.names()) {
+                    IntervalLog.Intervals log = intervals();
+                    for (String m : metrics.names()) {
                         Histogram h = log.total(m);
                         LatencySummary s = summary(m);
                         if (s != null && h.getTotalCount() == s.count) {

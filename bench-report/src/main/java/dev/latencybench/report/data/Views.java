@@ -55,6 +55,11 @@ public final class Views {
         }
     }
 
+    /** The row's interval log through its one reader ({@link RunData.Row#intervals}); null where it has none. */
+    private static dev.latencybench.core.record.IntervalLog.Intervals intervalsIfAny(RunData.Row r) throws IOException {
+        return r.hlog() == null || !java.nio.file.Files.isRegularFile(r.hlog()) ? null : r.intervals();
+    }
+
     /** The scenario's cells as a view sees them, in the report's row order; empty for a scenario the run lacks. */
     public static List<ViewRow> rows(RunData data, String scenario) {
         List<ViewRow> out = new ArrayList<>();
@@ -66,7 +71,7 @@ public final class Views {
                 }
             });
             out.add(new ViewRow(r.variant, r.cell, r.jvm, r.gc, r.status, r.reasons, r.metrics.primary().name(),
-                    summaries, r.result, r.maxHeapBytes(), r.charted() ? r.hlog() : null, r.metrics));
+                    summaries, r.result, r.maxHeapBytes(), r.charted() ? () -> intervalsIfAny(r) : null));
         }
         return out;
     }
