@@ -270,13 +270,13 @@ public final class DocRenderer {
         return s.replaceFirst("<svg", "<svg class=\"chart\"");
     }
 
+    /** The longest code span kept on one line: a name; a longer one (a schedule) wraps. */
+    static final int LONG_CODE = 60;
+
     /**
      * Escapes text, turns {@code `x`} into {@code <code>x</code>}, {@code **x**} into
      * {@code <strong>x</strong>} and {@code [x](file)} into a link; a bold span may hold code spans.
      */
-    /** The longest code span kept on one line: a name; a longer one (a schedule) wraps. */
-    static final int LONG_CODE = 60;
-
     static String inline(String text) {
         Matcher m = CODE.matcher(text);
         List<String> codes = new ArrayList<>();
