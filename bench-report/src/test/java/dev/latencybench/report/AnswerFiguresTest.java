@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.latencybench.core.testing.Folders;
 import dev.latencybench.core.view.Answer;
 
 /**
@@ -49,7 +50,7 @@ public class AnswerFiguresTest {
         List<String> problems = new ArrayList<>();
         for (String name : runs) {
             Path copy = tmp.resolve(name);
-            ReportShapesTest.copyTree(results.resolve(name), copy);
+            Folders.copyTree(results.resolve(name), copy);
             Report.write(copy, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
             problems.addAll(check(name, Files.readString(copy.resolve("REPORT.md")),
                     Files.readString(copy.resolve("report.html"))));

@@ -16,13 +16,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.core.record.Metric;
 import dev.latencybench.core.record.Metrics;
+import dev.latencybench.core.testing.Folders;
 import dev.latencybench.report.data.Percentiles;
 
 /**
@@ -127,7 +127,7 @@ class ReportShapesTest {
             Path committed = results.resolve(name);
             assertTrue(Files.isRegularFile(committed.resolve("REPORT.md")), committed + " is committed");
             Path copy = tmp.resolve(name);
-            copyTree(committed, copy);
+            Folders.copyTree(committed, copy);
             Files.delete(copy.resolve("REPORT.md"));
             String md = write(copy);
             List<Map<String, List<Double>>> was = studyTables(Files.readString(committed.resolve("REPORT.md")));
@@ -201,18 +201,5 @@ class ReportShapesTest {
             case "ms" -> 1e6;
             default -> 1e9;
         };
-    }
-
-    static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> s = Files.walk(from)) {
-            for (Path p : (Iterable<Path>) s::iterator) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target);
-                }
-            }
-        }
     }
 }

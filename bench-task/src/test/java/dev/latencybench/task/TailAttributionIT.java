@@ -25,6 +25,7 @@ import dev.latencybench.core.tail.Cause;
 import dev.latencybench.core.tail.ControlJvm;
 import dev.latencybench.core.tail.ControlProbeMain;
 import dev.latencybench.core.tail.TailPart;
+import dev.latencybench.core.testing.Folders;
 import dev.latencybench.core.testing.StudyJar;
 import dev.latencybench.core.testing.UnderLoad;
 import dev.latencybench.task.tasks.GcEvery300msTask;
@@ -183,15 +184,8 @@ class TailAttributionIT {
         } catch (AssertionError e) {
             Path from = tmp.resolve("results");
             Path kept = Paths.get("target", "failed-runs", name).toAbsolutePath();
-            try (Stream<Path> files = Files.walk(from)) {
-                for (Path f : files.collect(java.util.stream.Collectors.toList())) {
-                    Path to = kept.resolve(from.relativize(f).toString());
-                    if (Files.isDirectory(f)) {
-                        Files.createDirectories(to);
-                    } else {
-                        Files.copy(f, to, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-                    }
-                }
+            try {
+                Folders.copyTree(from, kept);
                 System.out.println("the run is kept for decoding in " + kept);
             } catch (IOException | RuntimeException copy) {
                 System.out.println("the run could not be kept in " + kept + ": " + copy);
