@@ -39,9 +39,15 @@ class CompareNoiseTest {
      * both metrics' forks kept (latency and service record alike).
      */
     private Path run(String name, String scale, double times, double[] forks) {
+        return run(name, scale, times, 1, forks);
+    }
+
+    /** As {@link #run(String, String, double, double[])}, the floor (baseline) {@code floorTimes} as slow too. */
+    private Path run(String name, String scale, double times, double floorTimes, double[] forks) {
         return new FixtureRun(tmp.resolve(name)).scale(scale).named(Metrics.ONE_WAY, "baseline", null)
                 .cell("chronicle", G1, "OK", Math.round(1_000 * times), Math.round(5_000_000 * times), forks, 300_000)
-                .cell("baseline", G1, "OK", 100, 2_000_000, forks, 300_000)
+                .cell("baseline", G1, "OK", Math.round(100 * floorTimes), Math.round(2_000_000 * floorTimes), forks,
+                        300_000)
                 .write().dir;
     }
 
@@ -143,12 +149,8 @@ class CompareNoiseTest {
      */
     @Test
     void aControlThatMovedIsShownAndNamedNotGated() throws IOException {
-        Path base = new FixtureRun(tmp.resolve("base")).scale("standard").named(Metrics.ONE_WAY, "baseline", null)
-                .cell("chronicle", G1, "OK", 1_000, 5_000_000, BASE_FORKS, 300_000)
-                .cell("baseline", G1, "OK", 100, 2_000_000, BASE_FORKS, 300_000).write().dir;
-        Path drifted = new FixtureRun(tmp.resolve("drifted")).scale("standard").named(Metrics.ONE_WAY, "baseline", null)
-                .cell("chronicle", G1, "OK", 1_000, 5_000_000, SAME_FORKS, 300_000)
-                .cell("baseline", G1, "OK", 130, 2_600_000, SAME_FORKS, 300_000).write().dir;
+        Path base = run("base", "standard", 1, BASE_FORKS);
+        Path drifted = run("drifted", "standard", 1, 1.3, SAME_FORKS);
         assertEquals(0, compare(base, drifted), out());
         assertTrue(out().contains("queue/baseline/" + G1 + ": a control (a yardstick or the floor: a change there is"
                 + " the machine's), shown, not gated"), out());
@@ -157,12 +159,8 @@ class CompareNoiseTest {
 
     @Test
     void theFirstLineCountsAndNamesTheGatedRegressionsAndSaysHowManyMoreAreNot() throws IOException {
-        Path base = new FixtureRun(tmp.resolve("base")).scale("standard").named(Metrics.ONE_WAY, "baseline", null)
-                .cell("chronicle", G1, "OK", 1_000, 5_000_000, BASE_FORKS, 300_000)
-                .cell("baseline", G1, "OK", 100, 2_000_000, BASE_FORKS, 300_000).write().dir;
-        Path slower = new FixtureRun(tmp.resolve("slower")).scale("standard").named(Metrics.ONE_WAY, "baseline", null)
-                .cell("chronicle", G1, "OK", 1_300, 6_500_000, SAME_FORKS, 300_000)
-                .cell("baseline", G1, "OK", 200, 4_000_000, SAME_FORKS, 300_000).write().dir;
+        Path base = run("base", "standard", 1, BASE_FORKS);
+        Path slower = run("slower", "standard", 1.3, 2, SAME_FORKS);
         assertEquals(1, compare(base, slower), out());
         // the control moved further (2x) but does not gate: the worst named is the worst that gates
         assertTrue(line(0).matches("1 regression beyond noise and 10% \\(\\d+ more not gated\\): queue/chronicle/"
