@@ -56,11 +56,44 @@ class ProcessTreeTest {
     @Test
     void aTreeEndsAGrandchildWhoseParentEndedAndThatHoldsThePipe() throws Exception {
         assumeTrue(Files.isDirectory(Paths.get("/proc")), "the mark is read from /proc");
-        // sh waits a second before it ends, so the reader below is already waiting when it does, even on a busy
-        // machine (a reader that is not waiting yet is handed the rest and an end of file when the process ends)
-        ProcessBuilder b = new ProcessBuilder("sh", "-c", "sleep 300 & echo $!; sleep 1; exit 0")
-                .redirectErrorStream(true);
+        ProcessBuilder b = shStartingASleep();
         ProcessTree tree = ProcessTree.mark(b);
+        Orphan o = orphanHoldingThePipe(b);
+        ProcessHandle orphan = ProcessHandle.of(o.sleep).orElseThrow();
+        assertTrue(orphan.isAlive());
+        assertFalse(ProcessHandle.current().descendants().anyMatch(orphan::equals),
+                "handed to another parent: no longer among this JVM's descendants");
+
+        assertEquals(List.of(), tree.end(o.sh.toHandle()), "nothing still alive");
+
+        assertFalse(orphan.isAlive(), "the orphan carrying the mark was ended");
+        o.eof.get(10, TimeUnit.SECONDS); // the pipe's end of file came
+    }
+
+    /** What {@link #orphanHoldingThePipe} leaves: the sh that ended, its sleep's pid, the end of file awaited. */
+    private static final class Orphan {
+        final Process sh;
+        final long sleep;
+        final CompletableFuture<Void> eof;
+
+        Orphan(Process sh, long sleep, CompletableFuture<Void> eof) {
+            this.sh = sh;
+            this.sleep = sleep;
+            this.eof = eof;
+        }
+    }
+
+    /**
+     * sh, which starts a {@code sleep 300} in the background, prints its pid and ends a second later: so the reader
+     * is already waiting when it does, even on a busy machine (a reader that is not waiting yet is handed the rest
+     * and an end of file when the process ends).
+     */
+    private static ProcessBuilder shStartingASleep() {
+        return new ProcessBuilder("sh", "-c", "sleep 300 & echo $!; sleep 1; exit 0").redirectErrorStream(true);
+    }
+
+    /** Starts {@code b}'s sh and returns once it has ended and its sleep, an orphan now, holds this JVM's pipe. */
+    private Orphan orphanHoldingThePipe(ProcessBuilder b) throws Exception {
         Process p = b.start();
         BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         long sleep = sleepPid(r);
@@ -70,16 +103,8 @@ class ProcessTreeTest {
         CompletableFuture<Void> eof = endOfFile(r);
         assertTrue(p.waitFor(10, TimeUnit.SECONDS), "sh ended");
         Thread.sleep(200);
-        ProcessHandle orphan = ProcessHandle.of(sleep).orElseThrow();
-        assertTrue(orphan.isAlive());
-        assertFalse(ProcessHandle.current().descendants().anyMatch(orphan::equals),
-                "handed to another parent: no longer among this JVM's descendants");
         assertFalse(eof.isDone(), "the sleep holds the pipe");
-
-        assertEquals(List.of(), tree.end(p.toHandle()), "nothing still alive");
-
-        assertFalse(orphan.isAlive(), "the orphan carrying the mark was ended");
-        eof.get(10, TimeUnit.SECONDS); // the pipe's end of file came
+        return new Orphan(p, sleep, eof);
     }
 
     @Test
@@ -110,22 +135,13 @@ class ProcessTreeTest {
         // the study jar run alone: no mark, and the fork (here sh) ends before any poll sees its child
         List<String> ended = new java.util.concurrent.CopyOnWriteArrayList<>();
         try (ProcessTree.Watch w = new ProcessTree.Watch(null, ended::add)) { // not polling: no poll sees sh's child
-            // sh waits a second before it ends, as in the first test
-            Process p = new ProcessBuilder("sh", "-c", "sleep 300 & echo $!; sleep 1; exit 0")
-                    .redirectErrorStream(true).start();
-            BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-            long sleep = sleepPid(r);
-            started.add(sleep);
-            CompletableFuture<Void> eof = endOfFile(r);
-            assertTrue(p.waitFor(10, TimeUnit.SECONDS), "sh ended");
-            Thread.sleep(200);
-            assertFalse(eof.isDone(), "the sleep holds the pipe");
+            Orphan o = orphanHoldingThePipe(shStartingASleep());
 
             assertEquals(1, w.endOrphans());
 
-            eof.get(10, TimeUnit.SECONDS);
-            assertFalse(ProcessHandle.of(sleep).map(ProcessHandle::isAlive).orElse(false), "the orphan was ended");
-            assertTrue(ended.get(0).startsWith("pid " + sleep + " ("), ended.toString());
+            o.eof.get(10, TimeUnit.SECONDS);
+            assertFalse(ProcessHandle.of(o.sleep).map(ProcessHandle::isAlive).orElse(false), "the orphan was ended");
+            assertTrue(ended.get(0).startsWith("pid " + o.sleep + " ("), ended.toString());
             assertEquals(0, w.endOrphans(), "nothing else: the processes and pipes there were before are not its own");
         }
     }
