@@ -16,7 +16,7 @@ import dev.latencybench.report.doc.Doc;
 /**
  * Two bar charts of the primary metric, a bar per variant in each cell: the median and the p99.99, each bar with a
  * whisker from the lowest to the highest fork where the cell ran several, on a linear axis from 0 (a bar's length is
- * its value), or on a log axis where the values span more than {@value #LOG_SPAN}× and the small bars would not show.
+ * its value; each bar carries its value as a label, so a small one reads even where it barely shows).
  * A percentile with fewer than 10 samples beyond it is not drawn, as the tables do not give it. A value of 0 is a
  * bar of no height, labelled 0.
  * Drawn only where some variant ran in two or more JVM x GC cells: with one cell each, the chart compares nothing
@@ -55,7 +55,7 @@ final class BarCharts {
                     + " list every cell).");
             return;
         }
-        Charts.bars(charts, base, title + (wide(series) ? " (log axis)" : ""), metric, labels, series, wide(series));
+        Charts.bars(charts, base, title, metric, labels, series);
         doc.chart(base, caption);
     }
 
@@ -68,30 +68,6 @@ final class BarCharts {
         }
         return false;
     }
-
-    /**
-     * Whether the bars span more than {@value #LOG_SPAN}× (the smallest drawn value to the largest): on a linear
-     * axis the small ones would not show, so the chart takes a log axis and says so in its title.
-     */
-    static boolean wide(List<Bars> series) {
-        double lo = Double.POSITIVE_INFINITY;
-        double hi = 0;
-        for (Bars b : series) {
-            for (double v : b.valuesUs()) {
-                if (v == 0) {
-                    return false; // a bar of no height has no place on a log axis
-                }
-                if (!Double.isNaN(v)) {
-                    lo = Math.min(lo, v);
-                    hi = Math.max(hi, v);
-                }
-            }
-        }
-        return hi > 0 && hi / lo > LOG_SPAN;
-    }
-
-    /** The widest span of values a linear axis draws. */
-    static final double LOG_SPAN = 100;
 
     /** Whether any series has a value to draw: the chart refuses one of NaN only. */
     static boolean anyBar(List<Bars> series) {

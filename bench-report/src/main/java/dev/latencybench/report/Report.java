@@ -18,7 +18,7 @@ import dev.latencybench.report.doc.DocRenderer;
 
 /**
  * Writes a run's report into its folder: {@code REPORT.md}, a self-contained {@code report.html}
- * and {@code charts/*.png|svg}. {@link #build} orders the sections, each a class of its own:
+ * and {@code charts/*.svg}. {@link #build} orders the sections, each a class of its own:
  * {@link IntroSection}, per scenario {@link ScenarioSection} (which orders {@link VerdictSection},
  * {@link BarCharts}, {@link Pivot}, {@link SummaryTables} (one per declared metric),
  * {@link SpectrumTimeline}, {@link Confidence}, {@link Pauses}, {@link FloorTables} and
@@ -42,7 +42,6 @@ public final class Report {
         }
         RunData data;
         try {
-            requireDesktop(dir);
             data = RunData.load(dir);
         } catch (IOException e) {
             throw new UsageException("bench report: " + e.getMessage());
@@ -70,7 +69,6 @@ public final class Report {
      * @throws IOException when the folder is not a run folder, or a file of the report cannot be written
      */
     public static List<String> write(Path runDir, PrintStream out) throws IOException {
-        requireDesktop(runDir);
         return write(RunData.load(runDir), out);
     }
 
@@ -112,22 +110,6 @@ public final class Report {
                     Files.delete(f);
                 }
             }
-        }
-    }
-
-    /** The charts need java.desktop and fonts: said before anything is written, with where to write the report. */
-    private static void requireDesktop(Path runDir) throws IOException {
-        if (ModuleLayer.boot().findModule("java.desktop").isEmpty()) {
-            throw new IOException("the report draws its charts with java.desktop, a module this Java runtime ("
-                    + System.getProperty("java.home") + ") lacks; write it with a full JDK: scripts/bench report "
-                    + runDir);
-        }
-        String fonts = Charts.fontProblem();
-        if (fonts != null) {
-            throw new IOException("the report's charts need fonts, and this Java runtime (" + System.getProperty(
-                    "java.home") + ") finds none on this machine (" + fonts + "); install fontconfig and a font"
-                    + " (Debian: apt-get install fontconfig fonts-dejavu-core), or write the report where there are"
-                    + " fonts: scripts/bench report " + runDir);
         }
     }
 

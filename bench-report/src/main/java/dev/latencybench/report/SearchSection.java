@@ -101,12 +101,7 @@ final class SearchSection {
         LineChart chart = chart(scenario, searches, label);
         if (chart != null) {
             String base = scenario + "-search";
-            List<String> names = new ArrayList<>();
-            for (int i = 0; i < chart.panelCount(); i++) {
-                names.addAll(chart.panelLines(i));
-            }
-            ChartOutput.write(chart, charts, base, chartTitle(scenario, searches, label), names.stream().distinct()
-                    .toList());
+            ChartOutput.write(chart, charts, base);
             doc.chart(base, chartTitle(scenario, searches, label));
             doc.p("Each line is a step's percentile over all its " + label + " together. A step fails (×) by the"
                     + " study's own checks as well, such as one of its " + label + " alone over the SLO or a rate not"

@@ -150,7 +150,7 @@ final class SpectrumTimeline {
             Spectra few = new Spectra(base, what + ": " + metric + " of every sample");
             thinRows.forEach(r -> few.line(r.variant, logs.get(key(r)).primaryTotal()));
             LineChart c = ViewSection.samplePoints(few, few.lines(), "variant");
-            ChartOutput.write(c, charts, base, c.getTitle(), c.panelLines(0));
+            ChartOutput.write(c, charts, base);
             doc.chart(base, what + ": " + metric + " of every sample, a column per variant");
         }
     }

@@ -62,7 +62,7 @@ final class ViewSection {
                 case CHART:
                     LineChart c = lineChart(b.chart());
                     if (c != null) {
-                        ChartOutput.write(c, charts, b.chart().base, c.getTitle(), c.panelLines(0));
+                        ChartOutput.write(c, charts, b.chart().base);
                         doc.chart(b.chart().base, c.getTitle());
                     }
                     break;
@@ -162,7 +162,7 @@ final class ViewSection {
         }
         if (!few.isEmpty()) {
             LineChart c = samplePoints(s, few, "series");
-            ChartOutput.write(c, charts, s.base + "-points", c.getTitle(), c.panelLines(0));
+            ChartOutput.write(c, charts, s.base + "-points");
             doc.chart(s.base + "-points", c.getTitle());
             doc.p("Each dot is one sample: " + few.size() + " series with fewer than " + 2 * Percentiles.SHOWN_BEYOND
                     + " samples, too few for a percentile line.");

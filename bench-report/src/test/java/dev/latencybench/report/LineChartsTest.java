@@ -4,15 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.awt.image.BufferedImage;
 import java.util.ArrayList;
 import java.util.List;
 
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
-import dev.latencybench.report.chart.ChartOutput;
-import dev.latencybench.report.chart.ChartStyle;
+import dev.latencybench.report.chart.SvgDom;
 import dev.latencybench.report.chart.Charts;
 import dev.latencybench.report.chart.LatencyAxis;
 import dev.latencybench.report.chart.LineChart;
@@ -22,7 +20,6 @@ import dev.latencybench.report.data.GcPauses;
 
 /** The percentile spectrum's and the timeline's axes, marks and small multiples, read back from the chart drawn. */
 class LineChartsTest {
-    private static final int BLUE = 0x0072B2; // palette slot 0
     private static final long T0_MS = 1_700_000_000_000L;
 
     // ---- the percentile spectrum ----
@@ -36,11 +33,8 @@ class LineChartsTest {
         assertEquals(top + 0.08, chart.xMax(), 1e-9);
         assertEquals(List.of("50%", "90%", "99%", "99.9%"), chart.xTickLabels());
         // the line runs to p99.667, the last percentile with 10 samples beyond it
-        BufferedImage png = ChartOutput.png(chart);
         double last = Charts.nines(100 * (1 - 10 / 3_000.0));
-        int x = (int) Math.round(chart.pixelX(last)) - 2;
-        int y = (int) Math.round(chart.pixelY(2_990));
-        assertTrue(near(png, x, y, 3, BLUE), "line reaches (" + x + ", " + y + ")");
+        assertTrue(onLine(chart, "a", chart.pixelX(last), chart.pixelY(2_990), 2), "the line reaches p99.667");
     }
 
     @Test
@@ -74,10 +68,8 @@ class LineChartsTest {
                 new TimeSeries("max", new double[] {1, 2, 3}, new double[] {2_000, 40_000, 9_000})));
         assertEquals("latency (ms) (log scale)", chart.yAxis().title());
         // the line is drawn in ms: it runs from 40 ms at 2 s to 9 ms at 3 s
-        BufferedImage png = ChartOutput.png(chart);
-        int x = (int) Math.round((chart.pixelX(2) + chart.pixelX(3)) / 2);
-        int y = (int) Math.round((chart.pixelY(40) + chart.pixelY(9)) / 2);
-        assertTrue(near(png, x, y, 2, BLUE), "line through (" + x + ", " + y + ")");
+        assertTrue(onLine(chart, "max", chart.pixelX(2), chart.pixelY(40), 0.1), "40 ms at 2 s");
+        assertTrue(onLine(chart, "max", chart.pixelX(3), chart.pixelY(9), 0.1), "9 ms at 3 s");
     }
 
     // ---- the timeline ----
@@ -112,19 +104,15 @@ class LineChartsTest {
 
         LineChart chart = Charts.timelineChart("timeline", "Timeline", List.of(line));
         assertEquals(List.of(3.0), chart.forkStarts(0));
-        BufferedImage png = ChartOutput.png(chart);
-        int x = (int) Math.round(chart.pixelX(3));
-        int grey = 0;
-        int top = (int) Math.ceil(chart.pixelY(chart.yAxis().max)) + 2;
-        int bottom = (int) Math.floor(chart.pixelY(chart.yAxis().min)) - 2;
-        for (int y = top; y < bottom; y++) {
-            grey += darkGrey(png.getRGB(x, y)) || darkGrey(png.getRGB(x + 1, y)) ? 1 : 0;
-        }
-        assertTrue(grey > (bottom - top) / 3, "a dashed rule at 3 s: " + grey + " px");
+        String x = String.valueOf(Math.round(chart.pixelX(3) * 10) / 10.0).replaceAll("\\.0$", "");
+        assertTrue(chart.svg().contains("<line x1=\"" + x + "\" y1=\"" + String.valueOf(Math.round(chart.pixelY(
+                chart.yAxis().max) * 10) / 10.0).replaceAll("\\.0$", "") + "\" x2=\"" + x + "\""),
+                "a rule at 3 s from top to bottom");
+        assertTrue(chart.svg().contains("stroke=\"#666\" stroke-width=\"1.2\" stroke-dasharray=\"5 4\""), "dashed grey");
     }
 
     @Test
-    void aPauseIsOverlaidAtItsTimeByTheWallClock() {
+    void aPauseIsOverlaidAtItsTimeByTheWallClock() throws Exception {
         // a 5 ms pause whose line, written as it ended, says 12.005 s after T0 on the wall clock
         GcPauses pauses = GcPauses.parse(List.of(
                 "[0.005s][" + (T0_MS - 9_000) + "ms][info][gc] Using G1",
@@ -142,10 +130,12 @@ class LineChartsTest {
         assertEquals(1, chart.pauses(0).size());
         assertEquals(12, chart.pauses(0).get(0)[0], 1e-9);
         assertEquals(chart.yAxis().of(5_000), chart.pauses(0).get(0)[1], 1e-9, "5 ms in the axis' unit");
-        BufferedImage png = ChartOutput.png(chart);
-        int x = (int) Math.round(chart.pixelX(12));
-        int y = (int) Math.round(chart.pixelY(chart.yAxis().of(5_000)));
-        assertTrue(near(png, x, y - 3, 1, BLUE), "the pause's triangle at (" + x + ", " + y + ")");
+        String tip = Math.round(chart.pixelX(12) * 10) / 10.0 + "," + Math.round(chart.pixelY(chart.yAxis().of(5_000))
+                * 10) / 10.0;
+        assertTrue(chart.svg().replaceAll("\\.0([, \"])", "$1").contains(tip.replaceAll("\\.0([, ]|$)", "$1")
+                + "\" fill=\"#0072b2\""), "the pause's triangle points at " + tip);
+        assertEquals(List.of("stop-the-world pause of " + String.format("%,d", Math.round(chart.yAxis().of(5_000))) + " "
+                + chart.yAxis().unit + " at 12 s"), SvgDom.marks(SvgDom.parse(chart.svg()), "polygon", "stop-the-world"));
     }
 
     @Test
@@ -178,7 +168,6 @@ class LineChartsTest {
         }
         LineChart one = Charts.timelineChart("timeline", "Timeline", three);
         assertEquals(1, one.panelCount());
-        assertEquals(ChartStyle.HEIGHT_PX, one.getHeight());
 
         LineChart grid = Charts.timelineChart("timeline", "Timeline", four);
         assertEquals(4, grid.panelCount());
@@ -187,9 +176,7 @@ class LineChartsTest {
         }
         // one axis for all: it holds the lowest (10) and the highest (80) of any cell
         assertTrue(grid.yAxis().min < 10 && grid.yAxis().max > 80, grid.yAxis().toString());
-        BufferedImage png = ChartOutput.png(grid);
-        assertEquals(grid.getHeight(), png.getHeight());
-        assertTrue(png.getHeight() >= 2 * LineChart.PANEL_HEIGHT_PX, "two rows of two");
+        assertTrue(height(grid) >= 2 * LineChart.PANEL_PLOT_PX + 100 && height(one) < height(grid), "two rows of two");
     }
 
     @Test
@@ -236,25 +223,20 @@ class LineChartsTest {
         return h;
     }
 
-    /** The fork rule's grey, blended with white by anti-aliasing; darker than the grid and the plot frame. */
-    private static boolean darkGrey(int argb) {
-        int r = (argb >> 16) & 0xFF;
-        int g = (argb >> 8) & 0xFF;
-        int b = argb & 0xFF;
-        return r == g && g == b && r < 0xC8;
+    /** Whether the line named {@code name} has a point within {@code px} of (x, y). */
+    private static boolean onLine(LineChart chart, String name, double x, double y, double px) {
+        try {
+            return SvgDom.path(SvgDom.parse(chart.svg()), name).stream()
+                    .anyMatch(p -> Math.abs(p[0] - x) <= px + 0.06 && Math.abs(p[1] - y) <= px + 0.06);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
     }
 
-    private static boolean near(BufferedImage image, int x, int y, int radius, int rgb) {
-        for (int dy = -radius; dy <= radius; dy++) {
-            for (int dx = -radius; dx <= radius; dx++) {
-                int px = x + dx;
-                int py = y + dy;
-                if (px >= 0 && py >= 0 && px < image.getWidth() && py < image.getHeight()
-                        && (image.getRGB(px, py) & 0xFFFFFF) == rgb) {
-                    return true;
-                }
-            }
-        }
-        return false;
+    private static double height(LineChart chart) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("viewBox=\"0 0 1000 ([0-9.]+)\"")
+                .matcher(chart.svg());
+        assertTrue(m.find());
+        return Double.parseDouble(m.group(1));
     }
 }

@@ -35,9 +35,9 @@ class NoSpectrumLineTest {
         assertTrue(md.contains("No spectrum line and no dots in queue for `reference`: 297 of its 300 samples are 0,"
                 + " under what its clock tells apart, and the highest is 5.01ms."), md);
         assertTrue(md.contains("No spectrum line for `baseline` (6 samples) in queue"), md);
-        assertTrue(Files.isRegularFile(run.resolve("charts/queue-samples.png")), "the handful, a dot each");
-        String dots = Files.readString(run.resolve("charts/queue-samples.json"));
-        assertTrue(dots.contains("baseline"), dots);
-        assertFalse(dots.contains("reference"), "no dot for a sample of 0: " + dots);
+        assertTrue(Files.isRegularFile(run.resolve("charts/queue-samples.svg")), "the handful, a dot each");
+        String dots = Files.readString(run.resolve("charts/queue-samples.svg"));
+        assertTrue(dots.contains("<title>baseline</title>"), dots);
+        assertFalse(dots.contains("<title>reference"), "no dot for a sample of 0: " + dots);
     }
 }

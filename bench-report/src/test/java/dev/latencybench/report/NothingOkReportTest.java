@@ -103,7 +103,7 @@ class NothingOkReportTest {
         BarCharts.write(doc, data, "queue", data.variants("queue"), data.cells("queue"), run.resolve("charts"));
         String md = DocRenderer.markdown(doc);
         assertFalse(md.contains("bar chart"), md);
-        assertFalse(Files.exists(run.resolve("charts/queue-median.png")));
+        assertFalse(Files.exists(run.resolve("charts/queue-median.svg")));
     }
 
     /** A median of 0 (a clock in whole ms) is a bar of no height on the linear axis: both charts are drawn. */
@@ -120,8 +120,8 @@ class NothingOkReportTest {
         assertEquals(List.of(), problems);
         String md = Files.readString(run.resolve("REPORT.md"));
         assertFalse(md.contains("No bar chart of the median latency"), md);
-        assertTrue(md.contains("charts/queue-median.png"), md);
-        assertTrue(md.contains("charts/queue-p99_99.png"), md);
+        assertTrue(md.contains("charts/queue-median.svg"), md);
+        assertTrue(md.contains("charts/queue-p99_99.svg"), md);
         // bars stand on a linear axis from 0, never on a log one
         assertFalse(Files.readString(run.resolve("charts/queue-median.svg")).contains("log scale"));
     }

@@ -91,10 +91,10 @@ class ReportShapesTest {
         assertFalse(md.contains("transport"), md);
         assertFalse(md.contains("latency (us)"), md);
         // a spectrum per JVM x GC; no timeline from a log of 3 intervals
-        assertFalse(Files.exists(run.resolve("charts/jet-pipeline-timeline.png")));
+        assertFalse(Files.exists(run.resolve("charts/jet-pipeline-timeline.svg")));
         for (String chart : List.of("jet-median", "jet-openjdk-17.0.15__g1-spectrum",
                 "jet-openjdk-17.0.15__zgc-spectrum")) {
-            assertTrue(Files.isRegularFile(run.resolve("charts").resolve(chart + ".png")), chart);
+            assertTrue(Files.isRegularFile(run.resolve("charts").resolve(chart + ".svg")), chart);
         }
         assertTrue(Files.readString(run.resolve("charts/jet-median.svg"))
                 .contains("<title>jet: median first (p50) per JVM and collector</title>"));
@@ -147,7 +147,7 @@ class ReportShapesTest {
                 }
             }
             // every chart the report names is drawn (its pixels depend on the JDK's fonts: drawn, not compared)
-            java.util.regex.Matcher named = java.util.regex.Pattern.compile("\\(charts/([^)]+\\.png)\\)").matcher(md);
+            java.util.regex.Matcher named = java.util.regex.Pattern.compile("\\(charts/([^)]+\\.svg)\\)").matcher(md);
             int drawn = 0;
             while (named.find()) {
                 assertTrue(Files.size(copy.resolve("charts").resolve(named.group(1))) > 0, name + ": " + named.group(1));

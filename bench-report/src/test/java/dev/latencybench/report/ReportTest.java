@@ -103,59 +103,30 @@ class ReportTest {
     }
 
     @Test
-    void chartsAreRealImagesAndTheHtmlDrawsThemFromTheirData() throws IOException {
+    void chartsAreSvgDrawingsAndThePageInlinesEachOnce() throws IOException {
         // a spectrum per JVM x GC, a line per variant; no timeline from logs of 3 and 6 intervals
-        assertFalse(Files.exists(run.resolve("charts").resolve("queue-chronicle-timeline.png")));
+        assertFalse(Files.exists(run.resolve("charts").resolve("queue-chronicle-timeline.svg")));
         for (String base : new String[] {"queue-median", "queue-p99_99", "queue-openjdk-17.0.15__g1-spectrum",
             "queue-temurin-25.0.3__zgc-spectrum"}) {
-            Path png = run.resolve("charts").resolve(base + ".png");
-            BufferedImage img = ImageIO.read(png.toFile());
-            assertTrue(img.getWidth() >= 800 && img.getHeight() >= 400, base);
-            Set<Integer> colours = new HashSet<>();
-            for (int x = 0; x < img.getWidth(); x += 3) {
-                for (int y = 0; y < img.getHeight(); y += 3) {
-                    colours.add(img.getRGB(x, y));
-                }
-            }
-            assertTrue(colours.size() > 20, base + " has " + colours.size() + " colours");
-            assertTrue(md.contains("](charts/" + base + ".png)"), base);
-            assertTrue(Files.size(run.resolve("charts").resolve(base + ".svg")) > 1000, base);
+            String svg = Files.readString(run.resolve("charts").resolve(base + ".svg"));
+            assertTrue(svg.startsWith("<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" viewBox=\"0 0 1000 "),
+                    base);
+            assertTrue(svg.contains("<path d=\"M") || svg.contains("<rect x="), base + " draws lines or bars");
+            assertTrue(md.contains("](charts/" + base + ".svg)"), base);
+            assertTrue(html.contains(svg.replaceFirst("<svg", "<svg class=\"chart\"").strip()), base + " inlined");
         }
-        // every chart is an interactive one, with the data the PNG is drawn from, and the PNG where scripts do not run
-        long charts;
+        assertTrue(html.contains("(<a href=\"charts/queue-median.svg\">SVG</a>)</figcaption>"), html);
         try (var files = Files.list(run.resolve("charts"))) {
-            charts = files.filter(f -> f.toString().endsWith(".json")).count();
+            assertTrue(files.allMatch(f -> f.toString().endsWith(".svg")), "only SVGs");
         }
-        assertTrue(charts >= 4, "a data file per chart: " + charts);
-        Matcher figure = Pattern.compile("<figure class=\"ichart\" id=\"chart-([^\"]+)\"><script type=\"application/json\""
-                + " class=\"chart-data\">").matcher(html);
-        Set<String> ids = new HashSet<>();
-        Set<String> shown = new HashSet<>();
-        while (figure.find()) {
-            assertTrue(ids.add(figure.group(1)), "figure ids are unique: " + figure.group(1));
-            shown.add(figure.group(1).replaceFirst("-[0-9]+$", ""));
-        }
-        assertEquals(charts, shown.size(), "every chart is in the page: " + ids);
-        String spectrum = Files.readString(run.resolve("charts").resolve("queue-openjdk-17.0.15__g1-spectrum.json"));
-        assertTrue(spectrum.startsWith("{\"type\":\"lines\",\"title\":\"queue / openjdk-17.0.15 g1: latency by"
-                + " percentile"),
-                spectrum);
-        assertTrue(spectrum.contains("\"scale\":\"nines\""), spectrum);
-        assertTrue(html.contains(spectrum.strip()), "the chart's data is in the page as written");
-        assertTrue(html.contains("<noscript><img class=\"chart\" src=\"charts/queue-median.png\""), html);
-        String bars = Files.readString(run.resolve("charts").resolve("queue-median.json"));
-        assertTrue(bars.contains("\"categories\":[\"openjdk-17.0.15 g1\",\"temurin-25.0.3 zgc\"]"), bars);
-        assertTrue(bars.contains("{\"name\":\"chronicle\",\"colour\":"), bars);
-        // uPlot and the script that draws the charts are in the page, once, and nothing is fetched
-        assertEquals(1, html.split("<script>/\\* uPlot 1\\.", -1).length - 1, "uPlot inlined once");
-        assertTrue(html.contains("window.reportCharts"), "report-charts.js inlined");
-        assertTrue(html.contains(".u-legend"), "uPlot's style sheet inlined");
+        assertEquals(1, html.split("querySelectorAll\\('svg.chart \\[data-l\\]'\\)", -1).length - 1,
+                "the legend's script once");
         assertFalse(html.contains("<?xml"), "no XML prolog inside the page");
         assertFalse(Pattern.compile("<script[^>]*\\ssrc=|<link[^>]*\\shref=|@import|url\\(\\s*['\"]?https?:")
                 .matcher(html).find(), "self-contained: nothing loaded from elsewhere");
         Matcher url = Pattern.compile("https?://[^\\s\"')<]+").matcher(html);
-        while (url.find()) { // uPlot's licence banner names its home; no script, style or data is fetched from a URL
-            assertEquals("https://github.com/leeoniya/uPlot", url.group(), "a URL in the page");
+        while (url.find()) { // the SVG namespace is a name, not a fetch
+            assertEquals("http://www.w3.org/2000/svg", url.group(), "a URL in the page");
         }
         assertTrue(html.contains("<td class=\"bad\">FAILED</td>"), "failed cells stand out");
     }
@@ -209,8 +180,8 @@ class ReportTest {
         assertTrue(report.contains("| temurin-25.0.3 | g1 | baseline | 1 |") && report.contains(" | - |"),
                 "a cell without probes shows a dash: " + report);
         // the reference hands over one interval per period: its spectrum is drawn, its timeline would be empty
-        assertTrue(Files.exists(r2.resolve("charts").resolve("queue-spectrum.png")));
-        assertFalse(Files.exists(r2.resolve("charts").resolve("queue-reference-timeline.png")), "no empty chart");
+        assertTrue(Files.exists(r2.resolve("charts").resolve("queue-spectrum.svg")));
+        assertFalse(Files.exists(r2.resolve("charts").resolve("queue-reference-timeline.svg")), "no empty chart");
 
         // with several forks its log holds one interval per fork: still no line to draw
         Path r3 = tmp.resolve("r3");
@@ -220,12 +191,12 @@ class ReportTest {
                 .oneIntervalPerPeriod("reference", "temurin-25.0.3__g1", 2)
                 .write();
         Report.write(r3, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
-        assertTrue(Files.exists(r3.resolve("charts").resolve("queue-spectrum.png")));
-        assertFalse(Files.exists(r3.resolve("charts").resolve("queue-reference-timeline.png")), "no empty chart");
+        assertTrue(Files.exists(r3.resolve("charts").resolve("queue-spectrum.svg")));
+        assertFalse(Files.exists(r3.resolve("charts").resolve("queue-reference-timeline.svg")), "no empty chart");
         assertTrue(Files.readString(r3.resolve("REPORT.md")).contains("whose interval log holds one interval per"
                 + " measured period"));
         // chronicle's log holds 3 intervals, fewer than 10: no timeline, and one sentence says why
-        assertFalse(Files.exists(r2.resolve("charts").resolve("queue-chronicle-timeline.png")));
+        assertFalse(Files.exists(r2.resolve("charts").resolve("queue-chronicle-timeline.svg")));
         assertTrue(report.contains("No latency over time for the runs whose interval log holds 3 intervals, fewer than"
                 + " 10: too few points to show a trend."), report);
         assertTrue(report.contains("Left out of the latency over time: `temurin-25.0.3 g1` of reference, whose interval"
@@ -290,7 +261,7 @@ class ReportTest {
                 + " spectrum and the latency over time of chronicle (its table rows come from result.json)."), report);
         assertTrue(report.contains("| temurin-25.0.3 | zgc | chronicle | OK, flagged | 500 |"),
                 "its table row stays (flagged: no bold)");
-        assertFalse(report.contains("charts/queue-temurin-25.0.3__zgc-spectrum.png"), "no chart without a line");
+        assertFalse(report.contains("charts/queue-temurin-25.0.3__zgc-spectrum.svg"), "no chart without a line");
         assertTrue(Files.readString(run.resolve("charts/queue-openjdk-17.0.15__g1-spectrum.svg"))
                 .contains("chronicle"));
     }

@@ -76,10 +76,10 @@ class VerdictTest {
         int verdict = md.indexOf("### Verdict\n");
         int firstTable = md.indexOf("\n| ");
         assertTrue(verdict > 0 && verdict < md.indexOf("- **chronicle, median"), md);
-        assertTrue(md.indexOf("How the verdict is made") < md.indexOf("](charts/queue-median.png)"), md);
+        assertTrue(md.indexOf("How the verdict is made") < md.indexOf("](charts/queue-median.svg)"), md);
         // p99.99 rests on 9 samples beyond it a cell: not drawn, as the tables do not give it
         assertTrue(md.contains("No bar chart of the p99.99 latency"), md);
-        assertTrue(md.indexOf("](charts/queue-median.png)") < firstTable, md);
+        assertTrue(md.indexOf("](charts/queue-median.svg)") < firstTable, md);
         assertFalse(md.contains("At a glance"), "the verdict replaces it: " + md);
         String html = Files.readString(run.resolve("report.html"));
         assertTrue(html.contains("<li><strong>chronicle, median <code>latency</code>: <code>temurin-25.0.3 g1</code> is"

@@ -38,8 +38,7 @@ import dev.latencybench.runner.jvm.JvmDiscovery;
 
 /**
  * {@code bench bundle}: one archive that runs studies on a Linux x86-64 machine without a JDK: a jlink'd
- * runtime per JVM with only the modules the studies load (and the fonts its charts draw with: {@link BundleFonts}),
- * the runner's own jar ({@code runner.jar}, the
+ * runtime per JVM with only the modules the studies load, the runner's own jar ({@code runner.jar}, the
  * runner without any study), each study's jar with the folders it reads beside it, and a {@code run}
  * script that takes {@code bench run}'s options. Everything it was asked is checked before anything is
  * written (exit 2); the archive is written to a temporary name and renamed, and its staging folder is
@@ -49,7 +48,7 @@ import dev.latencybench.runner.jvm.JvmDiscovery;
         header = "one archive that runs studies on a machine without a JDK",
         synopsisHeading = "%nUsage: ", descriptionHeading = "%n",
         description = {"Writes one archive holding a jlink'd Java runtime per JVM (only the modules the studies"
-                + " need, and the fonts the report's charts draw with), the studies' jars (with the native libraries"
+                + " need), the studies' jars (with the native libraries"
                 + " of this machine's platform only), the runner's jar and a 'run' script that takes the options of"
                 + " 'bench run' and writes the usual run folder. Unpack it on a machine of this one's platform (Linux"
                 + " x86-64, say) and run it there with nothing else installed:", "",
@@ -80,7 +79,8 @@ final class BundleCommand implements Callable<Integer> {
     /**
      * The modules every bundle links, found by running the studies on such a runtime: java.logging for the
      * affinity library's JNA, jdk.management (with java.management) for CPU times and JMH, jdk.unsupported
-     * for sun.misc.Unsafe, java.desktop for the report's charts. A study adds its own
+     * for sun.misc.Unsafe, java.desktop, which the studies' jars name (jdeps lists it for the queue's and
+     * Kafka's). A study adds its own
      * ({@link Study#runtimeModules}, and {@code --add-modules} in its flags).
      */
     static final List<String> BASE_MODULES = List.of("java.base", "java.desktop", "java.logging", "jdk.management",
@@ -147,7 +147,6 @@ final class BundleCommand implements Callable<Integer> {
             }
         }
 
-        BundleFonts.Found fonts = BundleFonts.find();
         Thread hook = new Thread(this::abandon, "bundle-cleanup");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
@@ -157,9 +156,6 @@ final class BundleCommand implements Callable<Integer> {
             for (Map.Entry<Jvm, List<String>> e : modules.entrySet()) {
                 Path runtime = folder.resolve("jvms").resolve(e.getKey().name());
                 link(e.getKey(), e.getValue(), runtime);
-                if (fonts.any()) {
-                    BundleFonts.carry(fonts, runtime);
-                }
             }
             BundleNatives.Platform platform = BundleNatives.Platform.here();
             long nativesLeftOut = 0;
@@ -173,7 +169,7 @@ final class BundleCommand implements Callable<Integer> {
             tool(List.of("tar", "-C", staging.toString(), "--use-compress-program",
                     compressor.equals("xz") ? "xz -6 -T0" : "gzip -6", "-cf", partial.toString(), top), "tar");
             Files.move(partial, archive, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            describe(archive, compressor, folder, modules, studies, fonts, nativesLeftOut);
+            describe(archive, compressor, folder, modules, studies, nativesLeftOut);
             return 0;
         } finally {
             abandon();
@@ -397,7 +393,7 @@ final class BundleCommand implements Callable<Integer> {
 
     /** What was written: the archive's size, each part's size unpacked, and how to use it. */
     private void describe(Path archive, String compressor, Path folder, Map<Jvm, List<String>> modules,
-                          List<Study> studies, BundleFonts.Found fonts, long nativesLeftOut) throws IOException {
+                          List<Study> studies, long nativesLeftOut) throws IOException {
         PrintStream out = ctx.out;
         long bytes = Files.size(archive);
         String top = folder.getFileName().toString();
@@ -410,11 +406,6 @@ final class BundleCommand implements Callable<Integer> {
                     mib(size(folder.resolve("jvms").resolve(e.getKey().name()))), e.getKey().info().vendor() + " "
                     + e.getKey().info().version() + " jlink'd: " + String.join(",", e.getValue()));
         }
-        out.printf(Locale.ROOT, "  %-40s %10s  %s%n", "fonts", "", fonts.any() ? fonts.faces().stream()
-                .map(BundleFonts.Face::fullName).distinct().collect(Collectors.joining(", ")) + " (this machine's"
-                + " sans-serif, in each runtime's lib/fonts: the report's charts draw with them anywhere)"
-                : "none carried (" + fonts.whyNone() + "): the report's charts then need fonts on the machine"
-                + " that runs the bundle; scripts/bench report RUN_DIR draws them elsewhere");
         out.printf(Locale.ROOT, "  %-40s %10s  %s%n", "native libraries", "", nativesLeftOut == 0
                 ? "none of other platforms in the jars" : mib(nativesLeftOut) + " of other platforms' left out of the"
                 + " jars (unpacked): the bundle runs on " + System.getProperty("os.name") + " "

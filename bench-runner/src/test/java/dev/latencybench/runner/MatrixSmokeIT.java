@@ -88,10 +88,10 @@ class MatrixSmokeIT {
         assertTrue(md.contains("| parallel | - | FAILED |"), md);
         assertTrue(md.contains("SKIPPED"), md);
         // one measured cell per variant (serial): nothing to set side by side in bars; one spectrum of its variants
-        assertFalse(Files.exists(runDir.resolve("charts/queue-median.png")), "no bars for one cell a variant");
+        assertFalse(Files.exists(runDir.resolve("charts/queue-median.svg")), "no bars for one cell a variant");
         List<Path> spectra;
         try (Stream<Path> charts = Files.list(runDir.resolve("charts"))) {
-            spectra = charts.filter(c -> c.getFileName().toString().matches("queue.*-spectrum\\.png")).toList();
+            spectra = charts.filter(c -> c.getFileName().toString().matches("queue.*-spectrum\\.svg")).toList();
         }
         assertEquals(1, spectra.size(), "one spectrum, of the serial cell: " + spectra);
         assertNotNull(ImageIO.read(spectra.get(0).toFile()));

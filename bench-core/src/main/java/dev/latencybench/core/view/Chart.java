@@ -47,7 +47,7 @@ public final class Chart {
         }
     }
 
-    /** The chart's files' base name ({@code <base>.png}, {@code .svg}); unique in the run. */
+    /** The chart's file's base name ({@code <base>.svg}); unique in the run. */
     public final String base;
     public final String title;
     public final String xTitle;

@@ -11,50 +11,19 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The report's charts: each call writes {@code <dir>/<baseName>.png} (1000 x 560 px, white) and
- * {@code <dir>/<baseName>.svg}, the same drawing as a standalone {@code <svg>} element to paste into HTML, its text
- * as {@code <text>}, and {@code <baseName>.json}, the data report.html draws its interactive chart from. Bar charts
- * pick the unit of their value axis from the data ({@link BarLayout}, drawn with XChart); line charts show
- * microseconds ({@link SpectrumLayout}, {@link TimelineLayout}, drawn from their own model, {@link LineChart}). The
- * same input gives the same bytes.
+ * The report's charts, each written as {@code <dir>/<baseName>.svg} ({@link ChartOutput}): grouped bars
+ * ({@link BarChart}), stacked shares ({@link ShareBarChart}), and lines on a log latency axis ({@link LineChart}),
+ * all drawn by one renderer ({@link Svg}, {@link Plot}) under the rules {@link Plot} names. The same input gives the
+ * same bytes.
  *
  * <p>Colours come from a fixed colour-blind-safe palette ({@link Bars#inColour}, {@link Spectrum#inColour},
  * {@link TimeSeries#inColour}): give a cell or a variant the same slot in every chart and it keeps its colour.
- *
- * <p>Stateless and thread-safe: every call builds its own chart. Loading this class sets {@code java.awt.headless} to
- * true unless it is set already. A chart takes 50 to 150 ms, most of it text layout; the first in a JVM about half a
- * second more, for AWT and font start-up.
+ * Stateless and thread-safe: every call builds its own chart.
  */
 public final class Charts {
     public static final double NANOS_PER_MICRO = 1_000.0;
 
-    static {
-        if (System.getProperty("java.awt.headless") == null) {
-            System.setProperty("java.awt.headless", "true");
-        }
-    }
-
     private static final Pattern BASE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
-
-    /**
-     * Why this JVM cannot lay out the charts' text, or null when it can: a Java runtime finds its fonts through the
-     * machine's fontconfig (on Linux) unless it carries a {@code lib/fontconfig.properties}, and on a machine with
-     * neither fontconfig nor fonts its font manager fails at the first text ("Fontconfig head is null"), once and for
-     * the rest of the JVM's life.
-     */
-    public static String fontProblem() {
-        try {
-            ChartStyle.textBounds("0", ChartStyle.TITLE_FONT);
-            ChartStyle.textBounds("0", ChartStyle.TICK_FONT);
-            return null;
-        } catch (RuntimeException | InternalError | LinkageError e) {
-            Throwable root = e;
-            while (root.getCause() != null && root.getCause() != root) {
-                root = root.getCause();
-            }
-            return root.getMessage() != null ? root.getMessage() : root.toString();
-        }
-    }
 
     private Charts() {
     }
@@ -64,30 +33,43 @@ public final class Charts {
      * each with its value written above it as the tables print it, and a whisker from the lowest to the highest fork
      * where a series has one ({@link Bars#withForkRangeNs}). A {@code NaN} value draws no bar.
      *
-     * <p>The value axis is in one unit, ns, us or ms, the one in which the highest bar is between 1 and 1,000; it
-     * starts at 0 and ends about 10% above the highest bar or whisker (more where a turned label needs it). Category
-     * names too wide for their group are wrapped onto two lines, then set smaller; never turned.
-     *
-     * @param yLabel    the value axis' title without a unit, e.g. {@code median latency}: the chart adds
-     *                  {@code (us)}
-     * @param logScale  a log value axis, for values that span decades; then every value must be above 0
+     * @param yLabel the value axis' title without a unit, e.g. {@code median latency}: the chart adds {@code (µs)}
      * @throws IllegalArgumentException when there is nothing to draw (no category, no series, only NaN), a series has
      *                                  not one value per category, or a name is given twice
      */
     public static ChartFiles bars(Path dir, String baseName, String title, String yLabel, List<String> categories,
-            List<Bars> series, boolean logScale) throws IOException {
-        LabelledBarChart c = barChart(baseName, title, yLabel, categories, series, logScale);
+            List<Bars> series) throws IOException {
+        return ChartOutput.write(barChart(baseName, title, yLabel, categories, series), dir, baseName);
+    }
+
+    /** The chart {@link #bars} writes. */
+    static BarChart barChart(String baseName, String title, String yLabel, List<String> categories,
+            List<Bars> series) {
+        String chart = "bar chart '" + requireBaseName(baseName) + "'";
+        requireText(title, chart + ": title");
+        requireText(yLabel, chart + ": value axis title");
+        if (categories.isEmpty() || series.isEmpty()) {
+            throw new IllegalArgumentException(chart + ": no " + (categories.isEmpty() ? "categories" : "series"));
+        }
+        requireUnique(categories, chart, "category");
         List<String> names = new ArrayList<>();
         series.forEach(b -> names.add(b.name()));
-        return ChartOutput.write(c, dir, baseName, title, names);
+        requireUnique(names, chart, "series");
+        boolean any = false;
+        for (Bars b : series) {
+            if (b.size() != categories.size()) {
+                throw new IllegalArgumentException(chart + ": series '" + b.name() + "' has " + b.size()
+                        + " values for " + categories.size() + " categories");
+            }
+            for (int c = 0; c < b.size(); c++) {
+                any |= !Double.isNaN(b.valueNs(c));
+            }
+        }
+        if (!any) {
+            throw new IllegalArgumentException(chart + ": every value is NaN; nothing to draw");
+        }
+        return new BarChart(title, yLabel, categories, series);
     }
-
-    /** The chart {@link #bars} writes, for the tests to measure. */
-    static LabelledBarChart barChart(String baseName, String title, String yLabel, List<String> categories,
-            List<Bars> series, boolean logScale) {
-        return BarLayout.chart(baseName, title, yLabel, categories, series, logScale);
-    }
-
     /**
      * Stacked bars of shares ({@link ShareBarChart}): one bar per category, cut into {@code parts} in their order, part
      * {@code i} in palette slot {@code slots.get(i)}; a category without a bar has its reason written in its place.
@@ -98,8 +80,7 @@ public final class Charts {
      */
     public static ChartFiles shares(Path dir, String baseName, String title, String yTitle, List<String> parts,
             List<Integer> slots, List<ShareBars> bars) throws IOException {
-        ShareBarChart c = shareChart(baseName, title, yTitle, parts, slots, bars);
-        return ChartOutput.write(c, dir, baseName, title, parts);
+        return ChartOutput.write(shareChart(baseName, title, yTitle, parts, slots, bars), dir, baseName);
     }
 
     /** The chart {@link #shares} writes, for the tests to measure. */
@@ -143,10 +124,7 @@ public final class Charts {
      */
     public static ChartFiles percentileSpectrum(Path dir, String baseName, String title, List<Spectrum> lines,
             double limitUs, String limitName) throws IOException {
-        LineChart c = spectrumChart(baseName, title, lines, limitUs, limitName);
-        List<String> names = new ArrayList<>();
-        lines.forEach(line -> names.add(line.name()));
-        return ChartOutput.write(c, dir, baseName, title, names);
+        return ChartOutput.write(spectrumChart(baseName, title, lines, limitUs, limitName), dir, baseName);
     }
 
     /** The chart {@link #percentileSpectrum} writes, for the tests to measure. */
@@ -171,10 +149,7 @@ public final class Charts {
      */
     public static ChartFiles timeline(Path dir, String baseName, String title, List<TimeSeries> lines)
             throws IOException {
-        LineChart c = timelineChart(baseName, title, lines);
-        List<String> names = new ArrayList<>();
-        lines.forEach(line -> names.add(line.name()));
-        return ChartOutput.write(c, dir, baseName, title, names);
+        return ChartOutput.write(timelineChart(baseName, title, lines), dir, baseName);
     }
 
     /** The chart {@link #timeline} writes, for the tests to measure. */

@@ -1,60 +1,49 @@
 package dev.latencybench.report.chart;
 
-import java.awt.BasicStroke;
-import java.awt.Color;
-import java.awt.Graphics2D;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import com.google.gson.JsonObject;
-
 /**
  * A line chart on a log latency axis whose x ticks are given, not chosen: the nines of a percentile spectrum, the
- * seconds of a timeline. This class is the chart's model: its axes, its lines and the marks in each plot. Both
- * pictures are drawn from it: the static one, PNG and SVG, by {@link LinePainter} (through {@link ChartOutput}), and
- * the interactive one of report.html from the JSON {@link LineChartJson} writes; so the two cannot disagree. Not
- * thread-safe: one thread builds it, then draws it.
+ * seconds of a timeline, the steps of a capacity search. It holds its axes, its lines and the marks in each plot, and
+ * draws itself as SVG ({@link #draw}). Not thread-safe: one thread builds it, then draws it.
  *
- * <p>Nothing of it is drawn by a charting library: XChart puts x ticks only at round steps of its own choosing (50%
- * lies at log10(2)), draws a line as one {@code Line2D} per segment (2,000 points made 2,000 SVG elements per line,
- * and a dash pattern restarted at every segment, so dashed lines looked solid), and has no legend that fits under
- * an x axis of our own. {@link PlotFrame} keeps the plot's geometry as XChart laid it out, so the images are the
- * same.
- *
- * <p>Small multiples: a chart made with {@code panels > 1} paints one small plot per panel, two to a row, all with the
- * same axes, each titled with its lines' names, under one title. Many lines in one plot are a tangle in which no line
- * can be followed; side by side on shared axes each reads alone and they still compare.
+ * <p>Small multiples: a chart made with {@code panels > 1} draws one small plot per panel, two to a row, all with the
+ * same axes, each titled with its lines' names, under one title: side by side on shared axes each line reads alone
+ * and they still compare.
  */
-public final class LineChart implements PaintableChart, ChartData {
+public final class LineChart implements PaintableChart {
     /**
-     * What an x value is, for the interactive chart to name a point: a number as it is, the log2 or log10 of one
-     * (a log axis drawn as a linear one), or a percentile's nines ({@link Charts#nines}).
+     * What an x value is: a number as it is, the log2 or log10 of one (a log axis drawn as a linear one), or a
+     * percentile's nines ({@link Charts#nines}), where each whole nine gets a point a pointer can name.
      */
     public enum XScale {
         LINEAR, LOG2, LOG10, NINES
     }
 
-    /** Small multiples: panels per row, one panel's height, the gap between panels, the overall title's band. */
     static final int PANEL_COLUMNS = 2;
-    public static final int PANEL_HEIGHT_PX = 270;
-    static final int PANEL_GAP_PX = 8;
-    static final int TITLE_BAND_PX = 40;
+    static final double PLOT_PX = 360;
+    public static final double PANEL_PLOT_PX = 190;
+    private static final double PANEL_GAP_PX = 24;
+    private static final String[] DASHES = {null, "7 4", "1.5 3", "8 3 1.5 3"};
+    static final String LEVEL_COLOUR = "#b00020";
+    static final String FORK_COLOUR = "#666";
 
     /** One line: y in the latency axis' unit, broken where y is NaN. */
-    record Line(String name, double[] x, double[] y, Color colour, BasicStroke stroke) {
+    record Line(String name, double[] x, double[] y, String colour, double width, String dash) {
     }
 
     /** A mark at {@code (x, y)}, y in the latency axis' unit: a pause, a failed step, a line's maximum. */
-    record Mark(double x, double y, Color colour) {
+    record Mark(double x, double y, String colour) {
         double[] point() {
             return new double[] {x, y};
         }
     }
 
     /** A sample kept as an outlier at {@code (x, y)}, y its latency in the axis' unit, and the cause it was put down to. */
-    record Outlier(double x, double y, Color colour, String cause) {
+    record Outlier(double x, double y, String colour, String cause) {
     }
 
     /** One plot: its lines (indices into the chart's), the forks' starts and the marks drawn in it. */
@@ -82,10 +71,10 @@ public final class LineChart implements PaintableChart, ChartData {
     /** A horizontal rule across every plot, e.g. a bound the lines must stay under; NaN for none. */
     private double levelY = Double.NaN;
     private String levelName;
-    private final int width = ChartStyle.WIDTH_PX;
-    private int height;
 
     /**
+     * @param xMin         where the x axis starts: the data's first x
+     * @param xMax         where it ends: the data's last x (a mark's room beyond it at most)
      * @param xTicks       x of each tick, rising, within [xMin, xMax]
      * @param xTickLabels  the label of each tick
      * @param yAxis        the latency axis; lines and pauses are given in its unit
@@ -103,23 +92,10 @@ public final class LineChart implements PaintableChart, ChartData {
         for (int i = 0; i < Math.max(1, panels); i++) {
             this.panels.add(new Panel());
         }
-        this.height = panels <= 1 ? ChartStyle.HEIGHT_PX : heightOf(panels);
     }
 
-    /** The height of a chart of {@code panels} small plots and no legend; {@link #fitHeight} adds the legend's. */
-    private static int heightOf(int panels) {
-        int rows = (panels + PANEL_COLUMNS - 1) / PANEL_COLUMNS;
-        return TITLE_BAND_PX + rows * PANEL_HEIGHT_PX + (rows - 1) * PANEL_GAP_PX;
-    }
-
-    /** Small multiples: makes the chart as high as its plots and its legend, once every line is added. */
+    /** Kept for the layouts that call it: the chart's height now follows from what it holds. */
     public void fitHeight() {
-        if (panels.size() == 1) {
-            return;
-        }
-        LineLegend legend = new LineLegend(this);
-        int legendPx = legend.isEmpty() ? 0 : LineLegend.GAP_PX + legend.heightPx(legend.rows(width));
-        height = heightOf(panels.size()) + legendPx + ChartStyle.CHART_PADDING_PX;
     }
 
     /**
@@ -130,7 +106,8 @@ public final class LineChart implements PaintableChart, ChartData {
         // counted per plot: in small multiples each plot's first line of a colour is solid
         int earlierOfColour = linesPerColour.merge(panel * Palette.COLOURS + slot % Palette.COLOURS, 1, Integer::sum) - 1;
         panels.get(panel).lines.add(lines.size());
-        lines.add(new Line(name, x, y, ChartStyle.colour(slot), ChartStyle.line(widthPx, earlierOfColour)));
+        lines.add(new Line(name, x.clone(), y.clone(), Palette.hex(slot), widthPx,
+                DASHES[earlierOfColour % DASHES.length]));
     }
 
     public void addLine(String name, double[] x, double[] y, int slot, float widthPx) {
@@ -146,15 +123,12 @@ public final class LineChart implements PaintableChart, ChartData {
 
     /** A pause's triangle at {@code (x, y)}, y its length in the latency axis' unit, in palette slot {@code slot}. */
     void addPause(double x, double y, int slot, int panel) {
-        panels.get(panel).pauses.add(new Mark(x, y, ChartStyle.colour(slot)));
+        panels.get(panel).pauses.add(new Mark(x, y, Palette.hex(slot)));
     }
 
-    /**
-     * An outlier's diamond at {@code (x, y)}, y its latency in the latency axis' unit, in palette slot {@code slot}:
-     * the colour of its {@code cause}, named in the legend.
-     */
+    /** An outlier's diamond at {@code (x, y)}, in the colour of palette slot {@code slot}: its {@code cause}'s. */
     void addOutlier(double x, double y, int slot, String cause, int panel) {
-        panels.get(panel).outliers.add(new Outlier(x, y, ChartStyle.colour(slot), cause));
+        panels.get(panel).outliers.add(new Outlier(x, y, Palette.hex(slot), cause));
     }
 
     /** A red dashed rule at {@code y} (in the latency axis' unit) across every plot, named in the legend. */
@@ -165,15 +139,12 @@ public final class LineChart implements PaintableChart, ChartData {
 
     /** A cross at {@code (x, y)}, y in the latency axis' unit, in palette slot {@code slot}: a step that failed. */
     public void addFailure(double x, double y, int slot, int panel) {
-        panels.get(panel).failures.add(new Mark(x, y, ChartStyle.colour(slot)));
+        panels.get(panel).failures.add(new Mark(x, y, Palette.hex(slot)));
     }
 
-    /**
-     * A line's maximum, beyond its last drawn point: a filled dot with a white ring at {@code (x, y)}, y in the
-     * latency axis' unit, labelled "max", in palette slot {@code slot}.
-     */
+    /** A line's maximum beyond its last point: a dot ringed in white, labelled "max", in palette slot {@code slot}. */
     public void addMaximum(double x, double y, int slot, int panel) {
-        panels.get(panel).maxima.add(new Mark(x, y, ChartStyle.colour(slot)));
+        panels.get(panel).maxima.add(new Mark(x, y, Palette.hex(slot)));
     }
 
     /** Titles small plot {@code panel} (else it is titled with its lines' names). */
@@ -188,34 +159,12 @@ public final class LineChart implements PaintableChart, ChartData {
     }
 
     @Override
-    public JsonObject data() {
-        return LineChartJson.of(this);
-    }
-
-    @Override
-    public void paint(Graphics2D g, int width, int height) {
-        new LinePainter(this).paint(g, width, height);
-    }
-
-    @Override
-    public int getWidth() {
-        return width;
-    }
-
-    @Override
-    public int getHeight() {
-        return height;
-    }
-
     public String getTitle() {
         return title;
     }
 
-    String xAxisTitle() {
-        return xAxisTitle;
-    }
-
-    double xMin() {
+    /** Where the x axis starts. */
+    public double xMin() {
         return xMin;
     }
 
@@ -224,23 +173,9 @@ public final class LineChart implements PaintableChart, ChartData {
         return xMax;
     }
 
-    XScale xScale() {
-        return xScale;
-    }
-
     /** The level's y; NaN when there is none. */
     public double level() {
         return levelY;
-    }
-
-    /** The level's name in the legend; null when there is none. */
-    String levelName() {
-        return levelName;
-    }
-
-    /** The x of each tick. */
-    double[] xTicks() {
-        return xTicks.clone();
     }
 
     public List<String> xTickLabels() {
@@ -251,11 +186,6 @@ public final class LineChart implements PaintableChart, ChartData {
         return yAxis;
     }
 
-    /** Every line, in the order added; a panel names its lines by their index here. */
-    List<Line> lines() {
-        return List.copyOf(lines);
-    }
-
     /** The points of line {@code name}: {x, y} arrays; null when there is no such line. */
     public double[][] line(String name) {
         for (Line l : lines) {
@@ -264,11 +194,6 @@ public final class LineChart implements PaintableChart, ChartData {
             }
         }
         return null;
-    }
-
-    /** The plots, one for a plain chart, one per small multiple. */
-    List<Panel> panels() {
-        return List.copyOf(panels);
     }
 
     public int panelCount() {
@@ -282,8 +207,7 @@ public final class LineChart implements PaintableChart, ChartData {
         return l;
     }
 
-    /** The title of small plot {@code panel}: the one given, else its lines' names. */
-    String panelTitle(int panel) {
+    private String panelTitle(int panel) {
         Panel p = panels.get(panel);
         return p.title != null ? p.title : String.join(", ", panelLines(panel));
     }
@@ -317,13 +241,180 @@ public final class LineChart implements PaintableChart, ChartData {
         return marks.stream().map(Mark::point).toList();
     }
 
-    /** The image column of {@code x} in a one-plot chart (the first plot of small multiples). */
+    /** The column of {@code x} in the first plot. */
     public double pixelX(double x) {
-        return new LinePainter(this).firstFrame(width, height).imageX(x);
+        return plot(0, Plot.title(new Svg(), title)).x(x);
     }
 
-    /** The image row of {@code y} (in the latency axis' unit) in a one-plot chart (the first of small multiples). */
+    /** The row of {@code y} (in the latency axis' unit) in the first plot. */
     public double pixelY(double y) {
-        return new LinePainter(this).firstFrame(width, height).imageY(y);
+        return plot(0, Plot.title(new Svg(), title)).y(y);
+    }
+
+    private List<String> yLabels() {
+        return Plot.ticks(Plot.logTicks(yAxis.min, yAxis.max));
+    }
+
+    /** Plot {@code p}'s frame, the chart's content starting at {@code top}. */
+    private Plot plot(int p, double top) {
+        double left = Plot.PAD + 20 + Plot.widest(yLabels()) + 10;
+        if (panels.size() == 1) {
+            return new Plot(left, top + 6, Svg.WIDTH - Plot.PAD - 10 - left, PLOT_PX, xMin, xMax, yAxis.min,
+                    yAxis.max, true);
+        }
+        double boxPx = (Svg.WIDTH - 2 * Plot.PAD - PANEL_GAP_PX) / PANEL_COLUMNS;
+        double boxLeft = Plot.PAD + (p % PANEL_COLUMNS) * (boxPx + PANEL_GAP_PX);
+        double boxTop = top + (p / PANEL_COLUMNS) * panelPx();
+        return new Plot(boxLeft + left - Plot.PAD, boxTop + 26, boxPx - (left - Plot.PAD) - 10, PANEL_PLOT_PX, xMin,
+                xMax, yAxis.min, yAxis.max, true);
+    }
+
+    private static double panelPx() {
+        return 26 + PANEL_PLOT_PX + Plot.X_AXIS_PX + 16;
+    }
+
+    @Override
+    public Svg draw() {
+        Svg svg = new Svg();
+        double top = Plot.title(svg, title);
+        double bottom = top;
+        for (int p = 0; p < panels.size(); p++) {
+            Plot plot = plot(p, top);
+            if (panels.size() > 1) {
+                svg.text(plot.left + plot.width / 2, plot.top - 10,
+                        Plot.fit(panelTitle(p), Plot.PANEL_TITLE_SIZE, plot.width), Plot.PANEL_TITLE_SIZE, "middle",
+                        "font-weight=\"bold\"");
+            }
+            drawPanel(svg, plot, panels.get(p));
+            bottom = Math.max(bottom, plot.bottom() + Plot.X_AXIS_PX);
+        }
+        Legend legend = legend();
+        legend.draw(svg, bottom + 4);
+        height = bottom + 4 + legend.heightPx() + Plot.PAD;
+        return svg;
+    }
+
+    private double height;
+
+    @Override
+    public String svg() {
+        Svg svg = draw();
+        List<String> names = new ArrayList<>();
+        lines.forEach(l -> names.add(l.name()));
+        return svg.document(height, title, String.join(", ", names));
+    }
+
+    private void drawPanel(Svg svg, Plot plot, Panel panel) {
+        List<Double> yValues = Plot.logTicks(yAxis.min, yAxis.max);
+        plot.yTicks(svg, yValues, Plot.ticks(yValues));
+        svg.upright(plot.left - Plot.widest(yLabels()) - 20, plot.top + plot.height / 2, yAxis.title(),
+                Plot.AXIS_TITLE_SIZE);
+        plot.xTicks(svg, xTicks, xTickLabels, xAxisTitle);
+        plot.frame(svg);
+        for (double x : panel.forkStarts) {
+            svg.line(plot.x(x), plot.top, plot.x(x), plot.bottom(), FORK_COLOUR, 1.2, "5 4");
+        }
+        for (int i : panel.lines) {
+            Line line = lines.get(i);
+            svg.open("data-s=\"" + i + "\"");
+            svg.shape("path d=\"" + path(plot, line) + "\" fill=\"none\" stroke=\"" + line.colour()
+                    + "\" stroke-width=\"" + Svg.num(line.width()) + "\" stroke-linejoin=\"round\""
+                    + (line.dash() == null ? "" : " stroke-dasharray=\"" + line.dash() + "\""), line.name());
+            for (int k = 0; k < line.x().length; k++) {
+                String at = pointName(line.x()[k]);
+                if (!Double.isNaN(line.y()[k]) && (at != null || line.x().length == 1)) {
+                    svg.shape("circle cx=\"" + Svg.num(plot.x(line.x()[k])) + "\" cy=\""
+                            + Svg.num(plot.y(line.y()[k])) + "\" r=\"" + (line.x().length == 1 ? 4 : 2.5)
+                            + "\" fill=\"" + line.colour() + "\"", line.name() + ": " + (at == null ? "" : at + " ")
+                            + value(line.y()[k]));
+                }
+            }
+            svg.close();
+        }
+        for (Mark m : panel.pauses) {
+            Marks.draw(svg, Legend.Kind.PAUSE, plot.x(m.x()), plot.y(m.y()), m.colour(),
+                    "stop-the-world pause of " + value(m.y()) + " at " + Plot.tick(m.x()) + " s");
+        }
+        for (Outlier o : panel.outliers) {
+            Marks.draw(svg, Legend.Kind.OUTLIER, plot.x(o.x()), plot.y(o.y()), o.colour(),
+                    "outlier: " + o.cause() + ", " + value(o.y()) + " at " + Plot.tick(o.x()) + " s");
+        }
+        if (!Double.isNaN(levelY)) {
+            svg.shape("line x1=\"" + Svg.num(plot.left) + "\" y1=\"" + Svg.num(plot.y(levelY)) + "\" x2=\""
+                    + Svg.num(plot.right()) + "\" y2=\"" + Svg.num(plot.y(levelY)) + "\" stroke=\"" + LEVEL_COLOUR
+                    + "\" stroke-width=\"1.6\" stroke-dasharray=\"9 5\"", levelName);
+        }
+        for (Mark m : panel.failures) {
+            Marks.draw(svg, Legend.Kind.CROSS, plot.x(m.x()), plot.y(m.y()), m.colour(), "step failed");
+        }
+        for (Mark m : panel.maxima) {
+            double px = plot.x(m.x());
+            double py = plot.y(m.y());
+            Marks.draw(svg, Legend.Kind.DOT, px, py, m.colour(), "max " + value(m.y()));
+            if (svg.free("max", px - 8, py + 4, Legend.SIZE, "end")) {
+                svg.text(px - 8, py + 4, "max", Legend.SIZE, "end", "fill=\"" + m.colour() + "\"");
+            }
+        }
+    }
+
+    /** A value of the latency axis as a pointer shows it: {@code 1.23 µs}. */
+    private String value(double y) {
+        return Plot.tick(y) + " " + yAxis.unit;
+    }
+
+    /** The name of a point a pointer can ask for: a whole nine or the median on a nines axis; null elsewhere. */
+    private String pointName(double x) {
+        if (xScale != XScale.NINES) {
+            return null;
+        }
+        if (Math.abs(x - Charts.nines(50)) < 1e-9) {
+            return "p50";
+        }
+        long k = Math.round(x);
+        return k >= 1 && Math.abs(x - k) < 1e-9 ? "p" + Charts.percentileLabel((int) k).replace("%", "") : null;
+    }
+
+    /** One path through the points, lifting the pen over NaN. */
+    private static String path(Plot plot, Line line) {
+        StringBuilder d = new StringBuilder();
+        boolean penDown = false;
+        for (int i = 0; i < line.x().length; i++) {
+            if (Double.isNaN(line.y()[i])) {
+                penDown = false;
+                continue;
+            }
+            d.append(penDown ? "L" : "M").append(Svg.num(plot.x(line.x()[i]))).append(',')
+                    .append(Svg.num(plot.y(line.y()[i])));
+            penDown = true;
+        }
+        return d.toString();
+    }
+
+    private Legend legend() {
+        Legend legend = new Legend();
+        for (int i = 0; i < lines.size(); i++) {
+            Line l = lines.get(i);
+            legend.add(Legend.Kind.LINE, l.colour(), l.dash(), l.name(), i);
+        }
+        List<Outlier> outliers = new ArrayList<>();
+        panels.forEach(p -> outliers.addAll(p.outliers));
+        if (panels.stream().anyMatch(p -> !p.forkStarts.isEmpty())) {
+            legend.add(Legend.Kind.RULE, FORK_COLOUR, "5 4", "a fork begins", -1);
+        }
+        if (panels.stream().anyMatch(p -> !p.pauses.isEmpty())) {
+            legend.add(Legend.Kind.PAUSE, Svg.AXIS, null, "stop-the-world pause, at its start, as high as it was long",
+                    -1);
+        }
+        outliers.forEach(o -> legend.add(Legend.Kind.OUTLIER, o.colour(), null, "outlier: " + o.cause(), -1));
+        if (panels.stream().anyMatch(p -> !p.failures.isEmpty())) {
+            legend.add(Legend.Kind.CROSS, Svg.AXIS, null, "step failed", -1);
+        }
+        if (panels.stream().anyMatch(p -> !p.maxima.isEmpty())) {
+            legend.add(Legend.Kind.DOT, Svg.AXIS, null, "max: the line's highest sample", -1);
+        }
+        if (!Double.isNaN(levelY)) {
+            legend.add(Legend.Kind.RULE, LEVEL_COLOUR, "9 5", levelName, -1);
+        }
+        return legend;
     }
 }

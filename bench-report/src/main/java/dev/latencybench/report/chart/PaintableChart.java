@@ -1,17 +1,12 @@
 package dev.latencybench.report.chart;
 
-import java.awt.Graphics2D;
-
-/**
- * A chart that draws itself, at its own size, into any {@link Graphics2D}: the PNG's image or the SVG's
- * {@code SVGGraphics2D} ({@link ChartOutput}). The names are XChart's, so that a chart built on an XChart chart
- * ({@link LabelledBarChart}) is one as it stands; {@link LineChart} paints from its own model.
- */
+/** A chart that draws itself as one SVG element ({@link Svg}); {@link ChartOutput} writes it to its file. */
 public interface PaintableChart {
-    int getWidth();
+    String getTitle();
 
-    int getHeight();
+    /** The drawing; each call draws it anew, and the same chart gives the same text. */
+    Svg draw();
 
-    /** Draws the whole chart into the {@code width} x {@code height} px at the origin of {@code g}. */
-    void paint(Graphics2D g, int width, int height);
+    /** The whole {@code <svg>} element, with the names of what it shows for screen readers. */
+    String svg();
 }

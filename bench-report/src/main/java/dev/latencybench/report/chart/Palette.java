@@ -6,9 +6,6 @@ package dev.latencybench.report.chart;
  * darkened, keeping their hue, until each has a contrast ratio of at least {@value #MIN_CONTRAST_ON_WHITE}:1 on white
  * (WCAG's figure for graphics), so that no bar or line fades into the page. Slot {@code s} is colour {@code s % 8}; a
  * chart tells lines of the same colour apart by dashes.
- *
- * <p>Kept free of AWT classes on purpose: loading {@code java.awt.Color} decides headless mode, and {@link Charts}
- * must set that first.
  */
 public final class Palette {
     /** Slot meaning "the series' position in the chart's list". */
@@ -52,6 +49,11 @@ public final class Palette {
     private static double linear(int channel) {
         double c = (channel & 0xFF) / 255.0;
         return c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
+    }
+
+    /** {@code #rrggbb} of slot {@code slot}. */
+    static String hex(int slot) {
+        return String.format("#%06x", rgb(slot));
     }
 
     /** 0xRRGGBB of slot {@code slot}. */

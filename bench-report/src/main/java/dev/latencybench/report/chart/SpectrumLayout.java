@@ -35,7 +35,9 @@ final class SpectrumLayout {
         List<String> names = new ArrayList<>();
         LatencyRange range = new LatencyRange();
         double maxNines = 0;
+        double minNines = Double.MAX_VALUE;
         for (Spectrum line : lines) {
+            minNines = Math.min(minNines, Charts.nines(line.firstPercentile()));
             names.add(line.name());
             double[] percentiles = line.percentiles();
             range.add(chart, line.name(), line.latenciesUs(), i -> "p" + percentiles[i]);
@@ -50,15 +52,19 @@ final class SpectrumLayout {
         // the axis ends at the last point, and a little past a max's dot so that the dot is whole; at least at 90%
         boolean anyMax = lines.stream().anyMatch(l -> l.maxUs() > 0);
         double xMax = Math.max(1, maxNines) + (anyMax ? MAX_DOT_ROOM_NINES : 0);
+        // and starts at the first point: the median, or a line's first percentile above 0
+        double xMin = minNines;
         int wholeNines = (int) Math.floor(xMax + 1e-9);
-        double[] ticks = new double[wholeNines + 1];
-        List<String> labels = new ArrayList<>(wholeNines + 1);
-        ticks[0] = Charts.nines(50);
-        labels.add("50%");
-        for (int k = 1; k <= wholeNines; k++) {
-            ticks[k] = k;
-            labels.add(Charts.percentileLabel(k));
+        List<Double> tickList = new ArrayList<>();
+        List<String> labels = new ArrayList<>();
+        for (int k = 0; k <= wholeNines; k++) {
+            double at = k == 0 ? Charts.nines(50) : k;
+            if (at >= xMin - 1e-9) {
+                tickList.add(at);
+                labels.add(k == 0 ? "50%" : Charts.percentileLabel(k));
+            }
         }
+        double[] ticks = tickList.stream().mapToDouble(Double::doubleValue).toArray();
         for (double[] limit : limits) {
             range.add(chart, limitName, limit, i -> "the limit");
         }
@@ -68,7 +74,7 @@ final class SpectrumLayout {
             slots.add(Palette.slotOf(lines.get(i).paletteSlot(), i));
         }
         List<Integer> panelOf = SmallMultiples.panels(slots, lines.size() > SPECTRUM_OVERLAY_MAX_LINES);
-        LineChart c = new LineChart(title, "percentile", 0, xMax, ticks, labels, y,
+        LineChart c = new LineChart(title, "percentile", xMin, xMax, ticks, labels, y,
                 SmallMultiples.panelCount(panelOf)).xScale(LineChart.XScale.NINES);
         for (int i = 0; i < lines.size(); i++) {
             Spectrum line = lines.get(i);

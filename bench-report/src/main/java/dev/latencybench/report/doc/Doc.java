@@ -29,7 +29,7 @@ public final class Doc {
     public record Grid(List<String> header, List<List<String>> rows, List<Boolean> numeric) implements Block {
     }
 
-    /** A chart's files: {@code charts/<base>.png} and {@code .svg}. */
+    /** A chart's file: {@code charts/<base>.svg}. */
     record Chart(String base, String alt) implements Block {
     }
 

@@ -62,7 +62,7 @@ public final class DocRenderer {
                 }
                 sb.append('\n');
             } else if (b instanceof Doc.Chart c) {
-                sb.append("![").append(c.alt()).append("](charts/").append(c.base()).append(".png)\n\n");
+                sb.append("![").append(c.alt()).append("](charts/").append(c.base()).append(".svg)\n\n");
             } else if (b instanceof Doc.Bullets l) {
                 l.items().forEach(i -> sb.append("- ").append(i).append('\n'));
                 sb.append('\n');
@@ -154,10 +154,21 @@ public final class DocRenderer {
     }
 
     /**
-     * The page, with its charts drawn in it: a chart with data ({@code <base>.json}, see the chart package's
-     * {@code ChartData}) becomes an interactive uPlot chart (hover, zoom, legend), and uPlot and the script that draws
-     * the charts are written into the page ({@link ChartScript}), so the page fetches nothing; a chart with only an
-     * SVG is inlined as it is.
+     * A click on a series' legend entry hides or shows that series in its chart; all else a chart does (the values
+     * under the pointer) is its SVG's own titles.
+     */
+    private static final String LEGEND_CLICK = String.join("\n",
+            "document.querySelectorAll('svg.chart [data-l]').forEach(function (e) {",
+            "  e.addEventListener('click', function () {",
+            "    var hide = e.getAttribute('opacity') !== '0.35';",
+            "    e.setAttribute('opacity', hide ? '0.35' : '1');",
+            "    e.closest('svg').querySelectorAll('[data-s=\"' + e.getAttribute('data-l') + '\"]').forEach(",
+            "      function (s) { s.style.display = hide ? 'none' : ''; });",
+            "  });",
+            "});", "");
+
+    /**
+     * The page, with its charts' SVGs inlined, so that it fetches nothing.
      *
      * @param chartsDir where the charts' files are
      */
@@ -168,10 +179,9 @@ public final class DocRenderer {
                 .append(CSS).append("</style>\n</head>\n<body>\n<main>\n");
         List<String> ids = headingIds(doc);
         int heading = 0;
-        boolean interactive = false;
+        boolean charts = false;
         boolean folded = false; // inside a section's part (level 3), which folds
         boolean firstPart = false; // the next part is the first of its section: it opens unfolded
-        java.util.Set<String> figureIds = new java.util.HashSet<>();
         for (Doc.Block b : doc.blocks) {
             if (b instanceof Doc.Heading h) {
                 String id = ids.get(heading++);
@@ -224,29 +234,11 @@ public final class DocRenderer {
                 sb.append("</tbody></table></div>\n");
             } else if (b instanceof Doc.Chart c) {
                 Path svg = chartsDir.resolve(c.base() + ".svg");
-                Path data = chartsDir.resolve(c.base() + ".json");
-                boolean live = Files.isRegularFile(data);
-                interactive |= live;
-                if (live) { // drawn by report-charts.js from the data; the PNG where scripts do not run
-                    String id = "chart-" + c.base();
-                    for (int n = 2; !figureIds.add(id); n++) { // a chart shown twice keeps ids unique
-                        id = "chart-" + c.base() + "-" + n;
-                    }
-                    sb.append("<figure class=\"ichart\" id=\"").append(esc(id))
-                            .append("\"><script type=\"application/json\" class=\"chart-data\">")
-                            .append(ChartScript.scriptSafe(Files.readString(data, StandardCharsets.UTF_8).strip()))
-                            .append("</script><noscript><img class=\"chart\" src=\"charts/").append(esc(c.base()))
-                            .append(".png\" alt=\"").append(esc(c.alt())).append("\"></noscript>");
-                } else {
-                    sb.append("<figure>");
-                    if (Files.isRegularFile(svg)) {
-                        sb.append(inlineSvg(Files.readString(svg, StandardCharsets.UTF_8)));
-                    }
-                }
-                sb.append("<figcaption>").append(esc(c.alt())).append(" (<a href=\"charts/").append(c.base())
-                        .append(".png\">PNG</a>, <a href=\"charts/").append(c.base()).append(".svg\">SVG</a>")
-                        .append(live ? ", <a href=\"charts/" + c.base() + ".json\">data</a>" : "")
-                        .append(")</figcaption></figure>\n");
+                charts |= Files.isRegularFile(svg);
+                sb.append("<figure>").append(Files.isRegularFile(svg)
+                        ? inlineSvg(Files.readString(svg, StandardCharsets.UTF_8)) : "").append("<figcaption>")
+                        .append(esc(c.alt())).append(" (<a href=\"charts/").append(c.base())
+                        .append(".svg\">SVG</a>)</figcaption></figure>\n");
             } else if (b instanceof Doc.Bullets l) {
                 sb.append("<ul>\n");
                 l.items().forEach(i -> sb.append("<li>").append(inline(i)).append("</li>\n"));
@@ -256,8 +248,8 @@ public final class DocRenderer {
             }
         }
         sb.append(folded ? "</details>\n" : "").append("</main>\n");
-        if (interactive) {
-            sb.append(ChartScript.get().pageTail());
+        if (charts) {
+            sb.append("<script>\n").append(LEGEND_CLICK).append("</script>\n");
         }
         sb.append("</body>\n</html>\n");
         return sb.toString();

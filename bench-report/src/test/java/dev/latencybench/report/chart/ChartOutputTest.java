@@ -3,13 +3,11 @@ package dev.latencybench.report.chart;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.awt.Graphics2D;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,21 +20,21 @@ class ChartOutputTest {
     void aChartThatFailsWhileDrawnLeavesNoFileUnderItsName() throws Exception {
         PaintableChart failing = new PaintableChart() {
             @Override
-            public int getWidth() {
-                return 40;
+            public String getTitle() {
+                return "t";
             }
 
             @Override
-            public int getHeight() {
-                return 30;
-            }
-
-            @Override
-            public void paint(Graphics2D g, int width, int height) {
+            public Svg draw() {
                 throw new IllegalStateException("stopped while drawn");
             }
+
+            @Override
+            public String svg() {
+                return draw().document(10, "t", "");
+            }
         };
-        assertThrows(IllegalStateException.class, () -> ChartOutput.write(failing, tmp, "chain-search", "t", List.of()));
+        assertThrows(IllegalStateException.class, () -> ChartOutput.write(failing, tmp, "chain-search"));
         try (Stream<Path> files = Files.list(tmp)) {
             assertEquals(List.of(), files.map(f -> f.getFileName().toString()).collect(Collectors.toList()));
         }

@@ -65,20 +65,14 @@ class DocRendererTest {
     }
 
     @Test
-    void aChartWithDataBecomesAnInteractiveChartAndOneWithOnlyAnSvgIsInlined() throws IOException {
-        Files.writeString(tmp.resolve("a.json"), "{\"type\":\"bars\",\"title\":\"</script> a\"}\n");
-        Files.writeString(tmp.resolve("b.svg"), "<?xml version=\"1.0\"?>\n<svg width=\"10\"></svg>");
-        String html = DocRenderer.html(new Doc().h(1, "r").chart("a", "chart a").chart("b", "chart b").chart("a", "again"),
-                "t", tmp);
-        assertTrue(html.contains("<figure class=\"ichart\" id=\"chart-a\"><script type=\"application/json\""
-                + " class=\"chart-data\">{\"type\":\"bars\",\"title\":\"<\\/script> a\"}</script><noscript><img"
-                + " class=\"chart\" src=\"charts/a.png\" alt=\"chart a\"></noscript><figcaption>chart a (<a"
-                + " href=\"charts/a.png\">PNG</a>, <a href=\"charts/a.svg\">SVG</a>, <a href=\"charts/a.json\">data</a>)"
-                + "</figcaption></figure>"), html);
-        assertTrue(html.contains("<figure class=\"ichart\" id=\"chart-a-2\">"), "ids stay unique: " + html);
-        assertTrue(html.contains("<figure><svg class=\"chart\" width=\"10\"></svg><figcaption>chart b"), html);
-        assertEquals(1, html.split("<script>/\\* uPlot ", -1).length - 1, "uPlot once");
-        assertTrue(html.indexOf("window.reportCharts") > html.indexOf("</main>"), "the script runs after the figures");
+    void aChartIsItsSvgInlinedWithALinkToItsFileAndThePageGetsTheLegendScriptOnce() throws IOException {
+        Files.writeString(tmp.resolve("b.svg"), "<svg width=\"10\"></svg>");
+        String html = DocRenderer.html(new Doc().h(1, "r").chart("b", "chart <b>").chart("b", "again"), "t", tmp);
+        assertTrue(html.contains("<figure><svg class=\"chart\" width=\"10\"></svg><figcaption>chart &lt;b&gt; (<a"
+                + " href=\"charts/b.svg\">SVG</a>)</figcaption></figure>"), html);
+        assertEquals(1, html.split("\\[data-l\\]", -1).length - 1, "the legend's script once");
+        assertTrue(html.indexOf("[data-l]") > html.indexOf("</main>"), "the script runs after the figures");
         assertFalse(DocRenderer.html(new Doc().h(1, "r").p("x"), "t", tmp).contains("<script"), "no chart, no script");
+        assertTrue(DocRenderer.markdown(new Doc().chart("b", "chart b")).contains("![chart b](charts/b.svg)"));
     }
 }

@@ -1,0 +1,235 @@
+package dev.latencybench.report.chart;
+
+import dev.latencybench.core.config.Units;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A grouped bar chart ({@link Charts#bars}): one group per category, one bar per series in each, each labelled with
+ * its value as the tables print it, with a whisker from the lowest to the highest fork where a series has one. The
+ * value axis is linear from 0, in the one unit (ns, µs, ms or s) in which its top reads between 1 and 1,000, and ends
+ * just above the highest bar, whisker or label. A label too wide for its bar is turned upright; a category name too
+ * wide for its group is wrapped onto two lines, then set smaller, then cut with its full name under the pointer.
+ */
+public final class BarChart implements PaintableChart {
+    static final double PLOT_PX = 340;
+    static final double VALUE_SIZE = 11;
+    static final int MAX_CATEGORY_LINES = 2;
+    /** Share of the value axis kept free above the highest bar or whisker when the labels lie flat. */
+    static final double HEADROOM = 0.10;
+    static final String WHISKER_LEGEND = "lowest to highest fork";
+
+    private final String title;
+    private final String yLabel;
+    private final List<String> categories;
+    private final List<Bars> series;
+    private final AxisUnit unit;
+    private final double topNs;
+    private final boolean turned;
+    private double height;
+
+    BarChart(String title, String yLabel, List<String> categories, List<Bars> series) {
+        this.title = title;
+        this.yLabel = yLabel;
+        this.categories = List.copyOf(categories);
+        this.series = List.copyOf(series);
+        double top = 0;
+        double widest = 0;
+        for (Bars b : series) {
+            for (int c = 0; c < b.size(); c++) {
+                if (!Double.isNaN(b.valueNs(c))) {
+                    top = Math.max(top, b.topNs(c));
+                    widest = Math.max(widest, Svg.width(label(b.valueNs(c)), VALUE_SIZE));
+                }
+            }
+        }
+        top = top > 0 ? top : 1; // every bar 0: an axis of 1 ns, so that the bars of no height and their labels show
+        this.unit = AxisUnit.of(top);
+        this.turned = widest + 2 > barPx();
+        // the axis ends where the highest label ends: flat, a tenth above; upright, as high as its label is long
+        double need = top / (1 - HEADROOM);
+        for (Bars b : series) {
+            for (int c = 0; c < b.size(); c++) {
+                if (turned && !Double.isNaN(b.valueNs(c))) {
+                    double labelPx = Svg.width(label(b.valueNs(c)), VALUE_SIZE) + 6;
+                    need = Math.max(need, b.topNs(c) * PLOT_PX / Math.max(PLOT_PX - labelPx, 1));
+                }
+            }
+        }
+        this.topNs = need;
+    }
+
+    static String label(double ns) {
+        return Svg.micros(Units.formatNs(ns));
+    }
+
+    private double groupPx() {
+        return (Svg.WIDTH - left() - Plot.PAD) / categories.size();
+    }
+
+    private double barPx() {
+        return groupPx() * 0.8 / series.size();
+    }
+
+    /** Left of the plot: the axis' title and its widest tick, which reads at most {@code 1,100} in its unit. */
+    private double left() {
+        return Plot.PAD + 20 + Svg.width("1,100", Plot.TICK_SIZE) + 10;
+    }
+
+    private List<Double> ticks() {
+        return Plot.linearTicks(topNs / unit.nsPerUnit());
+    }
+
+    /** Where the value axis ends, in ns. */
+    double axisTopNs() {
+        return topNs;
+    }
+
+    /** Whether the value labels stand upright. */
+    boolean labelsTurned() {
+        return turned;
+    }
+
+    /** The unit of the value axis, as the tables spell it. */
+    String unit() {
+        return Svg.micros("1" + unit.name()).substring(1);
+    }
+
+    @Override
+    public String getTitle() {
+        return title;
+    }
+
+    @Override
+    public Svg draw() {
+        Svg svg = new Svg();
+        double top = Plot.title(svg, title) + 8;
+        Plot plot = new Plot(left(), top, Svg.WIDTH - Plot.PAD - left(), PLOT_PX, 0, categories.size(), 0,
+                topNs / unit.nsPerUnit(), false);
+        List<Double> ticks = ticks();
+        plot.yTicks(svg, ticks, Plot.ticks(ticks));
+        svg.upright(Plot.PAD + 10, top + PLOT_PX / 2, yLabel + " (" + unit() + ")", Plot.AXIS_TITLE_SIZE);
+        plot.frame(svg);
+        for (int s = 0; s < series.size(); s++) {
+            Bars b = series.get(s);
+            String colour = Palette.hex(Palette.slotOf(b.paletteSlot(), s));
+            svg.open("data-s=\"" + s + "\"");
+            for (int c = 0; c < categories.size(); c++) {
+                double ns = b.valueNs(c);
+                if (Double.isNaN(ns)) {
+                    continue;
+                }
+                double x = plot.left + groupPx() * (c + 0.1) + barPx() * s;
+                double y = plot.y(ns / unit.nsPerUnit());
+                String what = b.name() + ", " + categories.get(c) + ": " + label(ns)
+                        + (b.hasRange(c) ? " (forks " + label(b.lowNs(c)) + " to " + label(b.highNs(c)) + ")" : "");
+                svg.rect(x + 1, y, barPx() - 2, plot.bottom() - y, colour, what);
+                double labelY = y;
+                if (b.hasRange(c)) {
+                    double lo = plot.y(b.lowNs(c) / unit.nsPerUnit());
+                    double hi = plot.y(b.highNs(c) / unit.nsPerUnit());
+                    double mid = x + barPx() / 2;
+                    svg.line(mid, lo, mid, hi, Svg.TEXT, 1.2, null);
+                    svg.line(mid - 4, hi, mid + 4, hi, Svg.TEXT, 1.2, null);
+                    svg.line(mid - 4, lo, mid + 4, lo, Svg.TEXT, 1.2, null);
+                    labelY = Math.min(y, hi);
+                }
+                if (turned) {
+                    svg.uprightFrom(x + barPx() / 2 + 4, labelY - 4, label(ns), VALUE_SIZE, "");
+                } else {
+                    svg.text(x + barPx() / 2, labelY - 4, label(ns), VALUE_SIZE, "middle", "");
+                }
+            }
+            svg.close();
+        }
+        double under = drawCategories(svg, plot);
+        Legend legend = new Legend();
+        if (series.size() > 1) {
+            for (int s = 0; s < series.size(); s++) {
+                legend.add(Legend.Kind.BAR, Palette.hex(Palette.slotOf(series.get(s).paletteSlot(), s)), null,
+                        series.get(s).name(), s);
+            }
+        }
+        if (series.stream().anyMatch(b -> java.util.stream.IntStream.range(0, b.size()).anyMatch(b::hasRange))) {
+            legend.add(Legend.Kind.WHISKER, Svg.TEXT, null, WHISKER_LEGEND, -1);
+        }
+        legend.draw(svg, under);
+        height = under + legend.heightPx() + Plot.PAD;
+        return svg;
+    }
+
+    /** The category names under their groups; returns where the space under them ends. */
+    private double drawCategories(Svg svg, Plot plot) {
+        double room = groupPx() - 6;
+        double size = Plot.TICK_SIZE;
+        List<List<String>> lines = wrapAll(size, room);
+        if (lines == null) {
+            size = 10;
+            lines = wrapAll(size, room);
+        }
+        double y = plot.bottom() + 6;
+        for (int c = 0; c < categories.size(); c++) {
+            double x = plot.left + groupPx() * (c + 0.5);
+            List<String> l = lines != null ? lines.get(c) : List.of(Plot.fit(categories.get(c), size, room));
+            for (int k = 0; k < l.size(); k++) {
+                svg.text(x, y + size * 1.25 * (k + 1), l.get(k), size, "middle", "");
+            }
+        }
+        return y + size * 1.25 * MAX_CATEGORY_LINES + 10;
+    }
+
+    /** Each category's lines when all fit {@code widthPx} in two lines; null when one does not. */
+    private List<List<String>> wrapAll(double size, double widthPx) {
+        List<List<String>> all = new ArrayList<>();
+        for (String category : categories) {
+            List<String> lines = wrap(category, size, widthPx);
+            if (lines.size() > MAX_CATEGORY_LINES || lines.stream().anyMatch(l -> Svg.width(l, size) > widthPx)) {
+                return null;
+            }
+            all.add(lines);
+        }
+        return all;
+    }
+
+    /**
+     * {@code text} broken into lines no wider than {@code widthPx} where it can be: at a space, before a '+' (a JIT,
+     * as in {@code openjdk-17.0.15+graal}) or after a '-'. A piece wider than that is a line of its own.
+     */
+    static List<String> wrap(String text, double size, double widthPx) {
+        List<String> pieces = new ArrayList<>();
+        int from = 0;
+        for (int i = 1; i < text.length(); i++) {
+            char ch = text.charAt(i);
+            if (ch == ' ' || ch == '+' || text.charAt(i - 1) == '-') {
+                pieces.add(text.substring(from, i));
+                from = ch == ' ' ? i + 1 : i;
+            }
+        }
+        pieces.add(text.substring(from));
+        List<String> lines = new ArrayList<>();
+        String line = "";
+        for (String piece : pieces) {
+            if (piece.isEmpty()) {
+                continue;
+            }
+            String joined = line.isEmpty() ? piece
+                    : line.endsWith("-") || piece.startsWith("+") ? line + piece : line + " " + piece;
+            if (line.isEmpty() || Svg.width(joined, size) <= widthPx) {
+                line = joined;
+            } else {
+                lines.add(line);
+                line = piece;
+            }
+        }
+        lines.add(line);
+        return lines;
+    }
+
+    @Override
+    public String svg() {
+        Svg svg = draw();
+        List<String> names = new ArrayList<>();
+        series.forEach(b -> names.add(b.name()));
+        return svg.document(height, title, String.join(", ", names));
+    }
+}
