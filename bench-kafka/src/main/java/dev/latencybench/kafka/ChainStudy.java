@@ -19,7 +19,7 @@ import dev.latencybench.core.env.LibraryFlags;
 import dev.latencybench.core.fork.ForkPlan;
 import dev.latencybench.core.fork.ForkedStudy;
 import dev.latencybench.core.json.JsonCodec;
-import dev.latencybench.core.run.JvmProbe;
+import dev.latencybench.launch.JvmProbe;
 import dev.latencybench.core.schedule.CapacitySearch;
 import dev.latencybench.core.schedule.FixedList;
 import dev.latencybench.core.schedule.Schedule;

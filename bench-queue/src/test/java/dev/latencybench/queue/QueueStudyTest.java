@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
-import dev.latencybench.core.run.StudyLauncher;
+import dev.latencybench.launch.StudyLauncher;
 import dev.latencybench.core.study.Study;
 
 class QueueStudyTest {

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Locale;
 
 import dev.latencybench.core.result.ResultFiles;
-import dev.latencybench.core.run.UsageException;
+import dev.latencybench.launch.UsageException;
 import dev.latencybench.report.chart.Charts;
 import dev.latencybench.report.data.RunData;
 import dev.latencybench.report.data.RunFile;

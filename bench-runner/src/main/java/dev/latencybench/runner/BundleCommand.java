@@ -26,12 +26,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import dev.latencybench.core.result.OwnedFolder;
-import dev.latencybench.core.run.Cli;
-import dev.latencybench.core.run.SuiteCommit;
+import dev.latencybench.launch.Cli;
+import dev.latencybench.launch.SuiteCommit;
 import dev.latencybench.core.study.Study;
 import dev.latencybench.runner.cli.Choices;
-import dev.latencybench.core.run.UsageException;
-import dev.latencybench.core.run.WritablePath;
+import dev.latencybench.launch.UsageException;
+import dev.latencybench.launch.WritablePath;
 import dev.latencybench.runner.cli.ListOption;
 import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.jvm.JvmDiscovery;

@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import dev.latencybench.core.run.JvmExit;
+import dev.latencybench.launch.JvmExit;
 import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.runner.matrix.Cell;
 import dev.latencybench.runner.matrix.MatrixRunner;
@@ -36,7 +36,7 @@ final class CellCommandLine {
         if (verbose) {
             cmd.add("-D" + RunSettings.VERBOSE + "=true");
         }
-        cmd.add("dev.latencybench.core.run.StudyMain");
+        cmd.add("dev.latencybench.launch.StudyMain");
         cmd.add(cell.scenario());
         cmd.add("--part-of-run");
         cmd.add("--plan");

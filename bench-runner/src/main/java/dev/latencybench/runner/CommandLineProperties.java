@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Set;
 
 import dev.latencybench.core.study.RunSettings;
-import dev.latencybench.core.run.UsageException;
+import dev.latencybench.launch.UsageException;
 
 /**
  * The {@code bench.*} properties of one {@code bench run}: the runner's own system properties, then the

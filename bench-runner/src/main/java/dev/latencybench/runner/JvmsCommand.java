@@ -10,8 +10,8 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import dev.latencybench.core.run.Cli;
-import dev.latencybench.core.run.UsageException;
+import dev.latencybench.launch.Cli;
+import dev.latencybench.launch.UsageException;
 import dev.latencybench.runner.jvm.Collector;
 import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.jvm.JvmCatalog;

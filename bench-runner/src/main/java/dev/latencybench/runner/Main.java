@@ -14,10 +14,10 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import dev.latencybench.core.config.ConfigException;
-import dev.latencybench.core.run.CheckHost;
-import dev.latencybench.core.run.Cli;
-import dev.latencybench.core.run.SuiteCommit;
-import dev.latencybench.core.run.UsageException;
+import dev.latencybench.launch.CheckHost;
+import dev.latencybench.launch.Cli;
+import dev.latencybench.launch.SuiteCommit;
+import dev.latencybench.launch.UsageException;
 import dev.latencybench.report.Report;
 import dev.latencybench.report.compare.Compare;
 import dev.latencybench.report.history.History;

@@ -15,10 +15,10 @@ import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
-import dev.latencybench.core.run.Cli;
-import dev.latencybench.core.run.SuiteCommit;
-import dev.latencybench.core.run.UsageException;
-import dev.latencybench.core.run.WritablePath;
+import dev.latencybench.launch.Cli;
+import dev.latencybench.launch.SuiteCommit;
+import dev.latencybench.launch.UsageException;
+import dev.latencybench.launch.WritablePath;
 
 /**
  * {@code bench new-task DIR}: writes a small Maven project for your own latency tasks (a pom with the

@@ -9,7 +9,7 @@ import java.util.function.Function;
 
 import dev.latencybench.core.json.DamagedFile;
 import dev.latencybench.core.json.MemberProblem;
-import dev.latencybench.core.run.UsageException;
+import dev.latencybench.launch.UsageException;
 import dev.latencybench.runner.jvm.Collector;
 import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.jvm.JvmInfo;

@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-import dev.latencybench.core.run.OwnerLock;
-import dev.latencybench.core.run.UsageException;
+import dev.latencybench.launch.OwnerLock;
+import dev.latencybench.launch.UsageException;
 
 /**
  * What a matrix run holds while it works, so that two never write one run folder and never measure

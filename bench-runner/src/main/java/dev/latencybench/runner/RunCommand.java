@@ -16,12 +16,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 import dev.latencybench.core.config.Periods;
-import dev.latencybench.core.run.Cli;
+import dev.latencybench.launch.Cli;
 import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.study.StudyOption;
 import dev.latencybench.runner.cli.Choices;
 import dev.latencybench.runner.cli.ListOption;
-import dev.latencybench.core.run.UsageException;
+import dev.latencybench.launch.UsageException;
 import dev.latencybench.runner.matrix.Cell;
 import dev.latencybench.report.data.CellOutcome;
 import dev.latencybench.report.data.RunManifest;
@@ -47,7 +47,7 @@ import dev.latencybench.runner.matrix.RunRequest;
         optionListHeading = "Options:%n",
         footer = {"", "-Dbench.NAME=VALUE (repeatable) is a property of every cell, such as -Dbench.rate=50K or"
                 + " -Dbench.cpus=2,4; each study's --help lists its own:",
-            "  java -cp bench-runner/target/bench.jar dev.latencybench.core.run.StudyMain queue --help",
+            "  java -cp bench-runner/target/bench.jar dev.latencybench.launch.StudyMain queue --help",
             "An option above may be given as the property after it (-Dbench.forks=3 is --forks 3), but not both.",
             "Exit status: 0 when every cell that ran is OK, 1 otherwise, 2 on bad input."})
 final class RunCommand implements Callable<Integer> {

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 
-import dev.latencybench.core.run.OwnerLock;
+import dev.latencybench.launch.OwnerLock;
 
 /**
  * Another process that holds a lock, for tests: {@code LockHolder FILE} takes an {@link OwnerLock}

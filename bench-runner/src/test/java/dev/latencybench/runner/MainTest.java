@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.core.result.ResultFiles;
-import dev.latencybench.core.run.OwnerLock;
+import dev.latencybench.launch.OwnerLock;
 import dev.latencybench.runner.jvm.Collector;
 import dev.latencybench.runner.jvm.GraalJit;
 import dev.latencybench.runner.jvm.Jvm;
@@ -165,7 +165,7 @@ class MainTest {
 
     @Test
     void everyCommandHasTheVersionAndJvmsTakesTheOldNameOfRefresh() {
-        String line = dev.latencybench.core.run.SuiteCommit.versionLine() + NL;
+        String line = dev.latencybench.launch.SuiteCommit.versionLine() + NL;
         for (String command : List.of("run", "jvms", "report", "compare", "history", "check-host", "completion")) {
             out.reset();
             assertEquals(0, run(command, "--version"), command);

@@ -22,8 +22,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.core.result.ResultFiles;
-import dev.latencybench.core.run.OwnerLock;
-import dev.latencybench.core.run.UsageException;
+import dev.latencybench.launch.OwnerLock;
+import dev.latencybench.launch.UsageException;
 
 /** The run folder's run.lock: held while a run works, gone once it ended, never taken from another runner. */
 class RunClaimTest {

@@ -21,7 +21,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.core.result.ResultFiles;
-import dev.latencybench.core.run.OwnerLock;
+import dev.latencybench.launch.OwnerLock;
 
 /**
  * Processes killed with SIGKILL, which runs no hook and so cannot stop their children: a cell's

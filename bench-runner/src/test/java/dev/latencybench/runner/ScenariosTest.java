@@ -8,8 +8,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import dev.latencybench.core.testing.DeclaredOnly;
 import dev.latencybench.core.config.Property;
-import dev.latencybench.core.run.StudyHelpTest;
 import dev.latencybench.core.study.Study;
 import dev.latencybench.core.study.StudyDescriptor;
 import dev.latencybench.core.study.StudyOption;
@@ -27,7 +27,7 @@ class ScenariosTest {
     private static final Scenarios SCENARIOS = Scenarios.of(List.of(PLAIN, OWN));
 
     private static Study study(StudyDescriptor d) {
-        return new StudyHelpTest.DeclaredOnly(d);
+        return new DeclaredOnly(d);
     }
 
     @Test

@@ -9,7 +9,7 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import dev.latencybench.core.run.JvmProbe;
+import dev.latencybench.launch.JvmProbe;
 
 /**
  * What a JDK offers for starting faster: its feature version (the AOT cache needs 24+) and whether it

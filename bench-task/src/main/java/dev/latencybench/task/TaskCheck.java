@@ -11,7 +11,7 @@ import java.util.UUID;
 
 import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.os.Command;
-import dev.latencybench.core.run.JvmExit;
+import dev.latencybench.launch.JvmExit;
 import dev.latencybench.core.study.MeasuredJava;
 
 /**

@@ -22,7 +22,7 @@ import dev.latencybench.core.affinity.CpuList;
  * tree in tests).
  *
  * <p>This class runs the checks in a fixed order for the {@code check-host} command
- * ({@code dev.latencybench.core.run.CheckHost}) and for {@code env.json}. The parts: {@link HostFiles} reads under the root,
+ * ({@code dev.latencybench.launch.CheckHost}) and for {@code env.json}. The parts: {@link HostFiles} reads under the root,
  * {@link IsolationChecks}, {@link PowerChecks} and {@link MemoryChecks} hold the checks, and
  * {@link HostCheckReport} prints the findings or turns them into JSON.
  *

@@ -9,15 +9,15 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import dev.latencybench.core.testing.DeclaredOnly;
 import dev.latencybench.core.config.Property;
 import dev.latencybench.core.result.CpuPairResult;
-import dev.latencybench.core.run.StudyHelpTest;
 
 class StudyDescriptorTest {
     private static final List<Property> PROPERTIES = List.of(Property.count("bench.x.rate", 10, 1, 100, "a rate"));
 
     private static Study studyOf(StudyDescriptor d) {
-        return new StudyHelpTest.DeclaredOnly(d);
+        return new DeclaredOnly(d);
     }
 
     @Test

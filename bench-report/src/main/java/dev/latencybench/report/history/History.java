@@ -13,8 +13,8 @@ import java.util.stream.Collectors;
 
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.result.ResultFiles;
-import dev.latencybench.core.run.UsageException;
-import dev.latencybench.core.run.WritablePath;
+import dev.latencybench.launch.UsageException;
+import dev.latencybench.launch.WritablePath;
 import dev.latencybench.core.view.HowSure;
 
 /**

@@ -21,7 +21,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 import dev.latencybench.core.record.LatencySummary;
-import dev.latencybench.core.run.UsageException;
+import dev.latencybench.launch.UsageException;
 import dev.latencybench.report.data.Percentiles;
 import dev.latencybench.report.data.RunData;
 import dev.latencybench.report.data.RunFile;

@@ -14,7 +14,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.latencybench.core.run.UsageException;
+import dev.latencybench.launch.UsageException;
 import dev.latencybench.report.FixtureRun;
 
 class CompareTest {

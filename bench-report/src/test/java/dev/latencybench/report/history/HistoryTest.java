@@ -17,7 +17,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.latencybench.core.run.UsageException;
+import dev.latencybench.launch.UsageException;
 import dev.latencybench.core.view.HowSure;
 
 /** {@link History} on run folders written by the suite's own writers ({@link HistoryRuns}). */

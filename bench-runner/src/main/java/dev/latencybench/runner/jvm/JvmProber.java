@@ -12,7 +12,7 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
 import dev.latencybench.core.result.ResultFiles;
-import dev.latencybench.core.run.JvmProbe;
+import dev.latencybench.launch.JvmProbe;
 
 /**
  * Learns what each JVM supports by starting it: once plain (identity, default collector, flags),

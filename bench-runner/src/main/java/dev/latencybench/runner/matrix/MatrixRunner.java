@@ -27,7 +27,7 @@ import dev.latencybench.core.result.CellResult;
 import dev.latencybench.core.result.OwnedFolder;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
-import dev.latencybench.core.run.JvmExit;
+import dev.latencybench.launch.JvmExit;
 import dev.latencybench.report.data.CellOutcome;
 import dev.latencybench.report.data.RunManifest;
 

@@ -13,7 +13,7 @@ import java.util.stream.Stream;
 import dev.latencybench.core.env.Environment;
 import dev.latencybench.core.env.EnvironmentFile;
 import dev.latencybench.core.result.ResultLayout;
-import dev.latencybench.core.run.SuiteCommit;
+import dev.latencybench.launch.SuiteCommit;
 import dev.latencybench.report.data.RunManifest;
 
 /**
