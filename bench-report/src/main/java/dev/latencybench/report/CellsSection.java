@@ -7,7 +7,7 @@ import java.util.Locale;
 
 import dev.latencybench.core.view.Table;
 import dev.latencybench.report.data.FlagText;
-import dev.latencybench.report.data.RunManifest;
+import dev.latencybench.launch.RunManifest;
 import dev.latencybench.report.data.RunData;
 import dev.latencybench.report.doc.Doc;
 

@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 
 
 import dev.latencybench.core.env.EnvironmentFile;
-import dev.latencybench.report.data.RunManifest;
+import dev.latencybench.launch.RunManifest;
 import dev.latencybench.report.data.RunData;
 import dev.latencybench.report.doc.Doc;
 

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.core.result.ResultFiles;
-import dev.latencybench.report.data.RunManifest;
+import dev.latencybench.launch.RunManifest;
 
 /** A run finished with --resume-anyway on another machine says so where its Environment is shown. */
 class MixedRunReportTest {

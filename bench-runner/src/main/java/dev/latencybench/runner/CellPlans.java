@@ -12,7 +12,7 @@ import dev.latencybench.core.config.Periods;
 import dev.latencybench.core.study.CellPlan;
 import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.study.Study;
-import dev.latencybench.report.data.CellOutcome;
+import dev.latencybench.launch.CellOutcome;
 import dev.latencybench.runner.matrix.Cell;
 import dev.latencybench.runner.matrix.RunRequest;
 

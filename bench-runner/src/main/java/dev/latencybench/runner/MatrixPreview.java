@@ -9,7 +9,7 @@ import java.util.stream.Collectors;
 import dev.latencybench.report.data.FlagText;
 import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.matrix.Cell;
-import dev.latencybench.report.data.CellOutcome;
+import dev.latencybench.launch.CellOutcome;
 import dev.latencybench.runner.matrix.MatrixRunner;
 import dev.latencybench.runner.matrix.RunRequest;
 

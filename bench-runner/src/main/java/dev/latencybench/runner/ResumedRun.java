@@ -15,7 +15,7 @@ import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.jvm.JvmInfo;
 import dev.latencybench.runner.jvm.JvmProber;
 import dev.latencybench.runner.matrix.ResumeCheck;
-import dev.latencybench.report.data.RunManifest;
+import dev.latencybench.launch.RunManifest;
 import dev.latencybench.runner.matrix.RunRequest;
 
 /**

@@ -23,8 +23,8 @@ import dev.latencybench.runner.cli.Choices;
 import dev.latencybench.runner.cli.ListOption;
 import dev.latencybench.launch.UsageException;
 import dev.latencybench.runner.matrix.Cell;
-import dev.latencybench.report.data.CellOutcome;
-import dev.latencybench.report.data.RunManifest;
+import dev.latencybench.launch.CellOutcome;
+import dev.latencybench.launch.RunManifest;
 import dev.latencybench.runner.matrix.RunRequest;
 
 /**

@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.function.Function;
 
 import dev.latencybench.runner.matrix.Cell;
-import dev.latencybench.report.data.CellOutcome;
+import dev.latencybench.launch.CellOutcome;
 import dev.latencybench.runner.matrix.MatrixRunner;
 import dev.latencybench.runner.matrix.RunRequest;
 import dev.latencybench.report.Report;

@@ -23,7 +23,7 @@ import dev.latencybench.core.fork.ForkedStudy;
 import dev.latencybench.core.study.CellPlan;
 import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.study.Study;
-import dev.latencybench.report.data.CellOutcome;
+import dev.latencybench.launch.CellOutcome;
 import dev.latencybench.runner.jvm.Collector;
 import dev.latencybench.runner.jvm.GraalJit;
 import dev.latencybench.runner.jvm.Jvm;

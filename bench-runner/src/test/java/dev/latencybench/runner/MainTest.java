@@ -32,7 +32,7 @@ import dev.latencybench.runner.jvm.JvmInfo;
 import dev.latencybench.runner.jvm.JvmProber;
 import dev.latencybench.runner.matrix.MatrixManifest;
 import dev.latencybench.runner.matrix.ResumeCheck;
-import dev.latencybench.report.data.RunManifest;
+import dev.latencybench.launch.RunManifest;
 import dev.latencybench.runner.matrix.RunRequest;
 
 /** The commands' answers to bad input: exit status 2, a message naming what was wrong, nothing started. */

@@ -16,7 +16,7 @@ import dev.latencybench.core.view.HowSure;
 import dev.latencybench.core.view.StudyView;
 import dev.latencybench.launch.UsageException;
 import dev.latencybench.launch.WritablePath;
-import dev.latencybench.report.data.CellOutcome;
+import dev.latencybench.launch.CellOutcome;
 import dev.latencybench.report.data.Percentiles;
 import dev.latencybench.report.data.RunData;
 import dev.latencybench.report.data.RunFile;

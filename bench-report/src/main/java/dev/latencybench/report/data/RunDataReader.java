@@ -1,5 +1,6 @@
 package dev.latencybench.report.data;
 
+import dev.latencybench.launch.RunManifest;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;

@@ -25,7 +25,7 @@ import dev.latencybench.launch.UsageException;
 import dev.latencybench.report.data.Percentiles;
 import dev.latencybench.report.data.RunData;
 import dev.latencybench.report.data.RunFile;
-import dev.latencybench.report.data.RunManifest;
+import dev.latencybench.launch.RunManifest;
 import dev.latencybench.report.data.Search;
 
 /**

@@ -1,5 +1,6 @@
 package dev.latencybench.report.data;
 
+import dev.latencybench.launch.RunManifest;
 import static dev.latencybench.core.testing.CommittedRuns.assertRoundTrips;
 import static dev.latencybench.core.testing.CommittedRuns.files;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -15,7 +15,7 @@ import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.result.CellResult;
 import dev.latencybench.core.result.ResultFiles;
-import dev.latencybench.report.data.RunManifest;
+import dev.latencybench.launch.RunManifest;
 
 /**
  * Writes run folders for the history's tests through the suite's own writers ({@link RunManifest}, {@link CellResult},

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 import dev.latencybench.core.env.Environment;
-import dev.latencybench.report.data.CellOutcome;
-import dev.latencybench.report.data.RunManifest;
+import dev.latencybench.launch.CellOutcome;
+import dev.latencybench.launch.RunManifest;
 import dev.latencybench.runner.jvm.Jvm;
 
 /**

@@ -28,8 +28,8 @@ import dev.latencybench.core.result.OwnedFolder;
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
 import dev.latencybench.launch.JvmExit;
-import dev.latencybench.report.data.CellOutcome;
-import dev.latencybench.report.data.RunManifest;
+import dev.latencybench.launch.CellOutcome;
+import dev.latencybench.launch.RunManifest;
 
 /**
  * Runs the cells of a matrix one after another, each as its own launcher process (so a crash or a

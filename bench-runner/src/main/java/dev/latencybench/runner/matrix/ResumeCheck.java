@@ -14,7 +14,7 @@ import dev.latencybench.core.env.Environment;
 import dev.latencybench.core.env.EnvironmentFile;
 import dev.latencybench.core.result.ResultLayout;
 import dev.latencybench.launch.SuiteCommit;
-import dev.latencybench.report.data.RunManifest;
+import dev.latencybench.launch.RunManifest;
 
 /**
  * Whether an interrupted run may be finished here: its cells were measured on one machine by one

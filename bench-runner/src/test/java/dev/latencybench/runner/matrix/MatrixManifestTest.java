@@ -12,7 +12,7 @@ import com.google.gson.JsonParser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.latencybench.report.data.RunManifest;
+import dev.latencybench.launch.RunManifest;
 import dev.latencybench.runner.jvm.Collector;
 
 class MatrixManifestTest {

@@ -23,8 +23,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.latencybench.core.result.ResultFiles;
-import dev.latencybench.report.data.CellOutcome;
-import dev.latencybench.report.data.RunManifest;
+import dev.latencybench.launch.CellOutcome;
+import dev.latencybench.launch.RunManifest;
 import dev.latencybench.runner.FakeJdk;
 import dev.latencybench.runner.jvm.Collector;
 import dev.latencybench.runner.jvm.GraalJit;

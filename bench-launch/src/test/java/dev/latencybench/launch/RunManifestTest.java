@@ -1,5 +1,6 @@
-package dev.latencybench.report.data;
+package dev.latencybench.launch;
 
+import dev.latencybench.launch.CellOutcome;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -41,7 +42,7 @@ class RunManifestTest {
             run.write(dir);
             assertEquals(JsonParser.parseString(original), JsonParser.parseString(Files.readString(RunManifest.file(dir),
                     StandardCharsets.UTF_8)), name);
-            assertEquals(run, RunManifest.read(dir), name);
+            assertEquals(run.toJson(), RunManifest.read(dir).toJson(), name);
         }
     }
 

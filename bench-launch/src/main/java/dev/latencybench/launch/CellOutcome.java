@@ -1,4 +1,4 @@
-package dev.latencybench.report.data;
+package dev.latencybench.launch;
 
 /**
  * How a cell ended, as {@code run.json} records it: {@code OK}, {@code FAILED}, {@code INTERRUPTED}

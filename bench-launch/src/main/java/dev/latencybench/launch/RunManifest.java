@@ -1,0 +1,364 @@
+package dev.latencybench.launch;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.google.gson.JsonObject;
+
+import dev.latencybench.core.json.DamagedFile;
+import dev.latencybench.core.json.JsonCodec;
+import dev.latencybench.core.json.MemberProblem;
+import dev.latencybench.core.json.Others;
+import dev.latencybench.core.result.ResultFiles;
+
+/**
+ * {@code run.json}, the one type that writes it and reads it back: what a matrix run was asked (scenarios,
+ * JVMs with their java binary and flags, collectors, tuning, properties, the command that repeats it) and every
+ * cell's outcome so far. The runner rewrites it atomically after each cell, so an interrupted run still
+ * says what it did; the report and {@code --resume} read it back through {@link #read}, never by member name: its
+ * members are its fields, mapped by {@link JsonCodec}.
+ *
+ * <p>A single study's {@code run.json} (written by bench-core's study launcher) reads back here too: it has
+ * {@link #study} and {@link #variants} and none of the matrix's members. A member the file lacks is null here
+ * ({@link #cells} null: not a matrix run), so that what was absent stays absent when written again. Members this
+ * suite does not know (a newer suite's, or a study's own) are kept in {@link #unknown} and written after the known
+ * ones, so a read-modify-write loses nothing. A file without {@code formatVersion} predates the field and has the
+ * layout of version 1 ({@link #version}); it is written back without it. Immutable: {@link #unknown} is copied in and out.
+ */
+public final class RunManifest {
+    public static final String FILE = "run.json";
+    /** The layout this suite writes; a file without the member is read as this layout's first version. */
+    public static final int FORMAT_VERSION = 1;
+    /** How the machine or suite differed when {@code --resume-anyway} finished the run. */
+    public static final String RESUMED_DESPITE = "resumedDespite";
+    /** A cell's status before it ran. */
+    public static final String PENDING = "PENDING";
+
+    /** A JVM of the matrix, as asked: its name, the java binary it was given, what it said it is, its flags. */
+    public static final class JvmEntry {
+        private final String name;
+        private final String java;
+        private final String version;
+        private final String vendor;
+        private final String source;
+        private final List<String> flags;
+
+        public JvmEntry(String name, String java, String version, String vendor, String source, List<String> flags) {
+            this.name = name;
+            this.java = java;
+            this.version = version;
+            this.vendor = vendor;
+            this.source = source;
+            this.flags = flags;
+        }
+
+        public String name() {
+            return name;
+        }
+
+        public String java() {
+            return java;
+        }
+
+        public String version() {
+            return version;
+        }
+
+        public String vendor() {
+            return vendor;
+        }
+
+        public String source() {
+            return source;
+        }
+
+        public List<String> flags() {
+            return flags;
+        }
+
+    }
+
+    /**
+     * A cell of the matrix and how it ended: {@link #status} is a {@link CellOutcome} status or {@link #PENDING};
+     * {@link #seconds} and {@link #exitCode} are there once it ran, {@link #reason} when it did not end OK.
+     */
+    public static final class CellEntry {
+        private final String scenario;
+        private final String jvm;
+        private final String gc;
+        private final String cell;
+        private final List<String> flags;
+        private final String status;
+        private final String reason;
+        private final Double seconds;
+        private final Integer exitCode;
+        private final String log;
+
+        public CellEntry(String scenario, String jvm, String gc, String cell, List<String> flags, String status, String reason, Double seconds, Integer exitCode, String log) {
+            this.scenario = scenario;
+            this.jvm = jvm;
+            this.gc = gc;
+            this.cell = cell;
+            this.flags = flags;
+            this.status = status;
+            this.reason = reason;
+            this.seconds = seconds;
+            this.exitCode = exitCode;
+            this.log = log;
+        }
+
+        public String scenario() {
+            return scenario;
+        }
+
+        public String jvm() {
+            return jvm;
+        }
+
+        public String gc() {
+            return gc;
+        }
+
+        public String cell() {
+            return cell;
+        }
+
+        public List<String> flags() {
+            return flags;
+        }
+
+        public String status() {
+            return status;
+        }
+
+        public String reason() {
+            return reason;
+        }
+
+        public Double seconds() {
+            return seconds;
+        }
+
+        public Integer exitCode() {
+            return exitCode;
+        }
+
+        public String log() {
+            return log;
+        }
+
+        /** {@code queue/openjdk-17.0.15__g1}: the cell's key, as the runner's cell names it. */
+        public String key() {
+            return scenario + "/" + cell;
+        }
+    }
+
+    private final Integer formatVersion;
+    private final String runId;
+    private final String started;
+    private final String finished;
+    private final String study;
+    private final List<String> variants;
+    private final String host;
+    private final String command;
+    private final String runnerJava;
+    private final List<String> scenarios;
+    private final List<JvmEntry> jvms;
+    private final List<String> gcs;
+    private final Map<String, List<String>> gcArgs;
+    private final List<String> jvmArgs;
+    private final Map<String, String> properties;
+    private final List<String> resumedDespite;
+    private final List<CellEntry> cells;
+    @Others
+    private final JsonObject unknown;
+
+    public RunManifest(Integer formatVersion, String runId, String started, String finished, String study,
+            List<String> variants, String host, String command, String runnerJava,
+            List<String> scenarios, List<JvmEntry> jvms, List<String> gcs, Map<String, List<String>> gcArgs,
+            List<String> jvmArgs, Map<String, String> properties, List<String> resumedDespite, List<CellEntry> cells,
+            JsonObject unknown) {
+        this.formatVersion = formatVersion;
+        this.runId = runId;
+        this.started = started;
+        this.finished = finished;
+        this.study = study;
+        this.variants = variants;
+        this.host = host;
+        this.command = command;
+        this.runnerJava = runnerJava;
+        this.scenarios = scenarios;
+        this.jvms = jvms;
+        this.gcs = gcs;
+        this.gcArgs = gcArgs;
+        this.jvmArgs = jvmArgs;
+        this.properties = properties;
+        this.resumedDespite = resumedDespite;
+        this.cells = cells;
+        this.unknown = unknown == null ? new JsonObject() : unknown.deepCopy();
+    }
+
+    public Integer formatVersion() {
+        return formatVersion;
+    }
+
+    public String runId() {
+        return runId;
+    }
+
+    public String started() {
+        return started;
+    }
+
+    public String finished() {
+        return finished;
+    }
+
+    public String study() {
+        return study;
+    }
+
+    public List<String> variants() {
+        return variants;
+    }
+
+    public String host() {
+        return host;
+    }
+
+    public String command() {
+        return command;
+    }
+
+    public String runnerJava() {
+        return runnerJava;
+    }
+
+    public List<String> scenarios() {
+        return scenarios;
+    }
+
+    public List<JvmEntry> jvms() {
+        return jvms;
+    }
+
+    public List<String> gcs() {
+        return gcs;
+    }
+
+    public Map<String, List<String>> gcArgs() {
+        return gcArgs;
+    }
+
+    public List<String> jvmArgs() {
+        return jvmArgs;
+    }
+
+    public Map<String, String> properties() {
+        return properties;
+    }
+
+    public List<String> resumedDespite() {
+        return resumedDespite;
+    }
+
+    public List<CellEntry> cells() {
+        return cells;
+    }
+
+    /** The members of the file this suite does not know, in the file's order; a copy. */
+    public JsonObject unknown() {
+        return unknown == null ? new JsonObject() : unknown.deepCopy();
+    }
+
+    /** Writes it as {@code <runDir>/run.json}, atomically. */
+    public void write(Path runDir) throws IOException {
+        ResultFiles.writeJson(file(runDir), toJson());
+    }
+
+    /** Reads {@code <runDir>/run.json}; one that is not as this type writes it, a {@link DamagedFile} naming it. */
+    public static RunManifest read(Path runDir) throws DamagedFile {
+        Path file = file(runDir);
+        JsonObject json = JsonCodec.readObject(file);
+        try {
+            return fromJson(json);
+        } catch (MemberProblem p) {
+            throw DamagedFile.of(file, p);
+        }
+    }
+
+    public static Path file(Path runDir) {
+        return runDir.resolve(FILE);
+    }
+
+    /** The file's layout: {@link #FORMAT_VERSION}'s first, 1, for a file from before the member was written. */
+    public int version() {
+        return formatVersion == null ? 1 : formatVersion;
+    }
+
+    /** The file's JSON, members in the order this suite writes them, then the unknown ones. */
+    public JsonObject toJson() {
+        return JsonCodec.toJsonObject(this);
+    }
+
+    /**
+     * A {@code run.json} read back. A member of the wrong shape (a list that is not one, a cell without its name)
+     * throws a {@link MemberProblem} that names the member and what it found.
+     */
+    public static RunManifest fromJson(JsonObject o) {
+        RunManifest run = JsonCodec.fromJson(o, RunManifest.class);
+        for (int i = 0; run.jvms != null && i < run.jvms.size(); i++) {
+            if (run.jvms.get(i) == null || run.jvms.get(i).name() == null) {
+                throw MemberProblem.missing("jvms[" + i + "].name");
+            }
+        }
+        for (int i = 0; run.cells != null && i < run.cells.size(); i++) {
+            CellEntry c = run.cells.get(i);
+            if (c == null || c.scenario() == null || c.cell() == null) {
+                throw MemberProblem.missing("cells[" + i + "]." + (c == null || c.scenario() == null ? "scenario"
+                        : "cell"));
+            }
+        }
+        return run;
+    }
+
+    /**
+     * The members a matrix run's file has and {@code --resume} needs, that this file lacks, in the order written:
+     * all of them for a study's file, none for one that {@code bench run} wrote.
+     */
+    public List<String> missing() {
+        Map<String, Object> needed = new LinkedHashMap<>();
+        needed.put("scenarios", scenarios);
+        needed.put("jvms", jvms);
+        needed.put("gcs", gcs);
+        needed.put("gcArgs", gcArgs);
+        needed.put("jvmArgs", jvmArgs);
+        needed.put("properties", properties);
+        needed.put("command", command);
+        needed.put("cells", cells);
+        List<String> missing = new ArrayList<>();
+        needed.forEach((member, value) -> {
+            if (value == null) {
+                missing.add(member);
+            }
+        });
+        return missing;
+    }
+
+    /** The outcomes recorded so far, by cell key ({@code queue/openjdk-17.0.15__g1}); a pending cell has none. */
+    public Map<String, CellOutcome> outcomes() {
+        Map<String, CellOutcome> m = new LinkedHashMap<>();
+        for (CellEntry c : cells == null ? List.<CellEntry>of() : cells) {
+            if (PENDING.equals(c.status)) {
+                continue;
+            }
+            m.put(c.key(), new CellOutcome(c.status, c.reason, c.exitCode == null ? 0 : c.exitCode,
+                    c.seconds == null ? 0 : c.seconds));
+        }
+        return m;
+    }
+}
