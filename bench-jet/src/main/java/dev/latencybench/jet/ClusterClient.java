@@ -18,11 +18,8 @@ import dev.latencybench.core.time.EpochClock;
 import dev.latencybench.core.time.SystemClock;
 
 /**
- * A client of an existing cluster ({@code bench.jet.cluster}): the job runs on the user's members,
- * which are then what is measured; the benchmark JVM only submits it, receives the measuring stage's
- * figures and cancels the job at the end. It gives up connecting after {@link #CONNECT_TIMEOUT_MS},
- * phone-home and its own shutdown hook off, logging at WARN. The cluster must accept the job's
- * classes ({@code jet.resource-upload-enabled}) or have bench-jet's jar on its classpath.
+ * A client of an existing cluster ({@code bench.jet.cluster}), whose members run and so are measured; the cluster
+ * must accept the job's classes ({@code jet.resource-upload-enabled}) or have bench-jet's jar.
  */
 final class ClusterClient implements JetCluster {
     static final long CONNECT_TIMEOUT_MS = TimeUnit.SECONDS.toMillis(5);

@@ -18,11 +18,8 @@ import com.hazelcast.core.HazelcastInstance;
 import dev.latencybench.core.json.JsonCodec;
 
 /**
- * A Hazelcast member with the Jet engine inside the benchmark JVM, alone in its cluster: bound to
- * 127.0.0.1 only, on one port (no auto-increment), with multicast, TCP-IP join and auto-detection
- * off so it neither finds nor is found by any other member, a cluster name of its own, phone-home
- * off (nothing leaves the machine), its own shutdown hook off (the fork's session shuts it down in
- * order) and its logging at WARN.
+ * A Hazelcast member with the Jet engine inside the benchmark JVM, alone in its cluster on 127.0.0.1: every join off,
+ * phone-home off, and its own shutdown hook off, as the fork's session shuts it down in order.
  */
 final class EmbeddedMember implements JetCluster {
     static final String HOST = "127.0.0.1";
@@ -41,7 +38,6 @@ final class EmbeddedMember implements JetCluster {
 
     /**
      * Starts the member.
-     *
      * @param port its port on 127.0.0.1, or 0 for a free one
      * @throws IllegalStateException when the port is taken, naming it and what to do
      */

@@ -3,13 +3,9 @@ package dev.latencybench.jet;
 import java.io.Serializable;
 
 /**
- * The source's fixed schedule and what it implies for every window: event {@code n} (its value is
- * {@code n}, its key {@code n % keys}) has the timestamp {@code startNs + n / rate} seconds, taken
- * from the schedule and not from when it was emitted. A window covers the timestamps
- * {@code [end - window, end)}, as Jet's sliding windows do, so with a steady source the count of
- * every key in every window is known exactly: the measuring stage checks each result against it.
- * Timestamps are epoch nanoseconds here; the job carries them as whole milliseconds ({@link #toJobMs}),
- * and the window and slide are whole milliseconds. Immutable; serializable, because it travels inside the job.
+ * The source's fixed schedule: event {@code n}, key {@code n % keys}, is stamped {@code startNs + n / rate} s, so
+ * every key's count in every window {@code [end - window, end)} is known exactly and each result can be checked.
+ * Epoch ns here; whole ms in the job. Immutable; serializable, as it travels inside the job.
  */
 final class EventSchedule implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -89,12 +85,8 @@ final class EventSchedule implements Serializable {
     }
 
     /**
-     * A time as the job carries it: whole epoch milliseconds, rounded down, as the study stamped its
-     * events. Not nanoseconds: Jet's planner throttles watermarks to the slide but to at most 1,000
-     * units of the timestamp (it assumes ms), so a job in ns gets a watermark per microsecond, one per
-     * event at 100,000 events/s, instead of one per slide, and the engine spends its CPU on them. A
-     * window of whole ms holds exactly the events whose ns timestamp lies in it, so every count
-     * checked against this schedule stays exact.
+     * A time as the job carries it: whole epoch ms, rounded down. Not ns, as Jet's planner assumes ms when throttling
+     * watermarks and would emit one per microsecond; whole-ms windows keep every count exact.
      */
     static long toJobMs(long epochNs) {
         return Math.floorDiv(epochNs, NANOS_PER_MS);

@@ -19,14 +19,9 @@ import dev.latencybench.core.view.VerdictRule;
 import dev.latencybench.jet.JetView.Point;
 
 /**
- * The Jet study's answer as data. With three or more load points a line, the capacity the study asks for: the
- * line (JVM × GC) that held the most items/s with the first result's p99.99 under the slide, against the next by
- * the suite's one {@link VerdictRule} on their brackets. With fewer, no capacity can be read, so the answer is the
- * latency at the highest load every line ran: the line lowest at the highest percentile every such point rests on
- * enough results for, its ratio to the next judged by the suite's one rule, {@link HowSure}, over the points' forks
- * (a tie within its noise; with one fork a point, the figures and "not ranked"), and any line whose worst result came
- * after the slide. The published pipeline (the
- * yardstick) is left out of the ranking where the study's own variant ran. Stateless.
+ * The Jet study's answer as data: with {@link #CAPACITY_POINTS} or more points a line, the line that held the most
+ * items/s under the slide; with fewer, the line lowest in latency at the highest load all ran, judged by
+ * {@link HowSure}. The yardstick is left out of the ranking where the study's own variant ran. Stateless.
  */
 final class JetAnswer {
     /** Load points a line needs before a capacity is read from it. */
@@ -69,10 +64,7 @@ final class JetAnswer {
         return a;
     }
 
-    /**
-     * The published pipeline on the best line's JVM × GC at its highest load, at the percentile the answer reads:
-     * {@code `reference` 412µs}, the harness's cost being the difference; null without one.
-     */
+    /** The published pipeline's figure beside the best line's, {@code `reference` 412µs}; null without one. */
     private static String yardstick(Map<String, List<Point>> byCell, List<Map.Entry<String, List<Point>>> lines,
                                     String yardstick, String bestName, int shared) {
         Point best = null;
@@ -134,10 +126,7 @@ final class JetAnswer {
                 + " items/s";
     }
 
-    /**
-     * Why the best line's tail is what it is, at its highest load that ended OK: {@code beyond p99.9: 9 of 11 gc}
-     * ({@link TailPart#causeClause}); null without a best line or an attributed tail.
-     */
+    /** The cause of the best line's tail at its highest OK load; null without a best line or an attributed tail. */
     static String cause(List<Map.Entry<String, List<Point>>> lines, String best) {
         for (Map.Entry<String, List<Point>> e : lines) {
             if (!e.getKey().equals(best)) {
@@ -210,10 +199,7 @@ final class JetAnswer {
         return a;
     }
 
-    /**
-     * What {@link HowSure} judges a point by at percentile {@code i}: its merged value, each fork's, and the
-     * within-run 95% interval where its interval log can be read.
-     */
+    /** What {@link HowSure} judges a point by at percentile {@code i}: merged, per fork, and its 95% interval. */
     private static HowSure.Side side(Point p, int i) {
         List<dev.latencybench.core.result.CellResult.ForkFigures> forks = p.row().result == null ? List.of()
                 : p.row().result.forkSummaries.getOrDefault(p.row().primaryMetric(), List.of());

@@ -4,9 +4,8 @@ import com.google.gson.JsonObject;
 import com.hazelcast.core.HazelcastInstance;
 
 /**
- * Where the job runs: an embedded member in the benchmark JVM ({@link EmbeddedMember}), so the
- * collector under test is the one that runs the pipeline, or an existing cluster reached through a
- * client ({@link ClusterClient}). Closing it shuts the member down or disconnects the client.
+ * Where the job runs: an embedded member, so the collector under test runs the pipeline, or an existing cluster
+ * through a client. Closing it shuts the member down or disconnects.
  */
 interface JetCluster extends AutoCloseable {
     /** The member or client to submit the job through. */

@@ -5,10 +5,8 @@ import java.util.List;
 import dev.latencybench.core.result.ResultPart;
 
 /**
- * The sliding-window study's own members of {@code result.json}, named once, here: the settings the
- * plan records ({@link JetStudy}), and the {@code jet} object of a point's counters and rates that
- * {@link JetTally} writes (into {@code fork.json} too) and the study's view reads back. A member
- * written by neither is null. Immutable.
+ * The sliding-window study's own members of {@code result.json}: the plan's settings and a point's counters
+ * ({@link JetTally}). A member written by neither is null. Immutable.
  *
  * @param ratePerSec the source's events per second
  * @param windowNs the sliding window's length
@@ -21,11 +19,7 @@ import dev.latencybench.core.result.ResultPart;
 public record JetResult(Long ratePerSec, Long windowNs, Long slideNs, Long maxLagNs, List<Long> keySweep,
         String cluster, Figures jet) {
     public static final ResultPart<JetResult> PART = ResultPart.of(JetResult.class);
-    /**
-     * The one member {@link JetTally} writes into {@code fork.json} and {@code result.json} alike and reads
-     * back from a fork's file, where the other names mean other things (a fork's {@code cluster} is the
-     * member's description, not the addresses).
-     */
+    /** The one member {@link JetTally} reads back from a fork's file, where the other names mean other things. */
     static final ResultPart<Counters> COUNTERS = ResultPart.of(Counters.class);
 
     /** @param jet the point's counters, as {@link JetResult#jet} */
@@ -33,10 +27,8 @@ public record JetResult(Long ratePerSec, Long windowNs, Long slideNs, Long maxLa
     }
 
     /**
-     * A point's counters added up over its periods and forks, and the rates and CPU shares derived from
-     * them ({@code inputPerSec}, {@code outputPerSec}, {@code itemsPerSec} rounded to whole events;
-     * {@code cpuCores} and {@code gcCpuCores} -1 when not measured); {@code keys} and
-     * {@code sourceMaxLagAtNs} are null in results written before they were recorded.
+     * A point's counters over its periods and forks, with derived rates and CPU shares ({@code cpuCores} -1 when not
+     * measured); {@code keys} and {@code sourceMaxLagAtNs} are null in older results.
      */
     public record Figures(Long keys, long periods, long periodNs, long windows, long results, long wrongCounts,
             long incompleteWindows, long missingWindowEnds, long lateResults, long inputItems, long inputNs,

@@ -17,12 +17,9 @@ import dev.latencybench.core.config.Scale;
 import dev.latencybench.core.config.Units;
 
 /**
- * The validated settings of the sliding-window study, read from the {@code bench.*} properties in
- * the launcher (for the plan, where {@code bench.jet.keys} is the sweep's list) and again in each
- * benchmark JVM (where the launcher set it to the step's one value): the event rate, the key counts,
- * the window and its slide, the lag the source may end a period with, and where the pipeline runs
- * (an embedded member on a port of 127.0.0.1, or an existing cluster). Every bad value is a
- * {@link ConfigException} naming the property, the value and what is allowed. Immutable.
+ * The sliding-window study's validated settings, read in the launcher (where {@code bench.jet.keys} is the sweep's
+ * list) and again in each benchmark JVM (one value); a bad value is a {@link ConfigException} naming the property,
+ * the value and what is allowed. Immutable.
  */
 public final class JetSettings {
     public static final String RATE = "bench.jet.rate";
@@ -39,7 +36,7 @@ public final class JetSettings {
 
     /** The study's million events a second, at paper scale. */
     public static final long PAPER_RATE = 1_000_000;
-    /** What a 2-core machine holds with 10,000 keys (shared/PLATFORM.md). */
+    /** What a small machine holds with 10,000 keys. */
     public static final long STANDARD_RATE = 100_000;
     public static final long SMOKE_RATE = 10_000;
     /** The study's key sweep, 5K to 105K; its output rate is keys x 100 items/s. */
@@ -52,19 +49,12 @@ public final class JetSettings {
     public static final long WINDOW_NS = TimeUnit.SECONDS.toNanos(10);
     public static final long SMOKE_WINDOW_NS = TimeUnit.SECONDS.toNanos(1);
     public static final long SLIDE_NS = TimeUnit.MILLISECONDS.toNanos(10);
-    /**
-     * The source may end a measured period at most this far behind its schedule: ten slides. A pause
-     * it catches up from is latency, in the figures; one it does not catch up from by the end is a
-     * point the machine cannot hold.
-     */
+    /** How far behind its schedule the source may end a measured period (ten slides) before the point fails. */
     public static final long MAX_LAG_NS = TimeUnit.MILLISECONDS.toNanos(100);
     /** Hazelcast's own default cluster name, which an existing cluster most likely has. */
     public static final String DEFAULT_CLUSTER_NAME = "dev";
 
-    /**
-     * smoke: 2 s warm-up (the 1 s window fills) + 3 s per point; standard: 15 s + 30 s; paper: the
-     * study's 20 s + 4 min.
-     */
+    /** Warm-up and measured time per scale; smoke's warm-up fills its 1 s window. */
     public static final RunLength LENGTH = RunLength.of(
             TimeUnit.SECONDS.toNanos(2), TimeUnit.SECONDS.toNanos(3),
             TimeUnit.SECONDS.toNanos(15), TimeUnit.SECONDS.toNanos(30),

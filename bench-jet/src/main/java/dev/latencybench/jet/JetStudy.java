@@ -21,22 +21,9 @@ import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.study.StudyDescriptor;
 
 /**
- * Study 3, "the low-latency rematch": a sliding-window count on Hazelcast's Jet engine (Hazelcast
- * 5.x, which carries Jet since the separate hazelcast-jet artifact stopped at 4.5) at a fixed event
- * rate, swept over the number of keys, which sets how many results the pipeline emits (keys x 100
- * a second) and with it the allocation rate that tells the collectors apart. Each point is a step
- * of a {@link Sweep} of {@code bench.jet.keys}, with its own folder, warm-up and measured period;
- * its figure is the latency from a window's end to its first (and last) result. The job runs in an
- * embedded member of each benchmark JVM unless {@code bench.jet.cluster} names an existing cluster.
- * The study's own jar starts at bench-core's {@code StudyJarMain}.
- *
- * <p>Its benchmark JVMs, as JMH's {@code StudyBenchmark} runs them:
- *
- * <pre>
- *   source --rate events/s, timestamps from the schedule--> groupingKey(n % keys)
- *     --> sliding window (10 s / 10 ms) --> counting --> measuring stage --> Observable --> this JVM
- *   records: first-result, last-result (window end -> result), per window end, 100 a second
- * </pre>
+ * Study 3: a sliding-window count on Hazelcast Jet at a fixed event rate, swept over the key count, which sets the
+ * result and allocation rate that tell the collectors apart. Each point's figure is the latency from a window's end
+ * to its first (and last) result.
  */
 public final class JetStudy implements ForkedStudy {
     /** The study's name (its results folder and scenario). */
@@ -92,10 +79,8 @@ public final class JetStudy implements ForkedStudy {
     }
 
     /**
-     * The key counts, each variant's in turn, judged for the study's own pipeline (the published one where it runs
-     * alone) by {@link #holdsTheSlide}: the highest point under the slide and the first above it that broke it decide
-     * how far a line held, and are confirmed in more forks beyond smoke scale (issue 47), as a search's deciding steps
-     * are. The published pipeline beside it is the yardstick: run, not judged.
+     * The key counts, each variant's in turn, judged by {@link #holdsTheSlide} for the study's own pipeline; the
+     * published one beside it is the yardstick, run but not judged.
      */
     static Sweep sweep(JetSettings s, List<String> values) {
         List<String> judged = new ArrayList<>(s.variants());
@@ -106,11 +91,8 @@ public final class JetStudy implements ForkedStudy {
     }
 
     /**
-     * A point holds when the p99.99 of its first results lies under the slide ({@link PassRule#percentileBelow}, as
-     * the report's {@code JetView} reads it). A point that failed because the machine could not carry its load (the
-     * source fell behind, window ends given up or without a result, results late) failed the slide too; one that
-     * failed for another reason (a wrong count, the job's error, a crash) says nothing of the load: an error, and
-     * the sweep has no answer.
+     * A point holds when the p99.99 of its first results lies under the slide; an overload failure fails it, any
+     * other failure is an error that says nothing of the load.
      */
     static PassRule holdsTheSlide(long slideNs) {
         PassRule percentile = PassRule.percentileBelow("p99.99", slideNs);
@@ -137,8 +119,7 @@ public final class JetStudy implements ForkedStudy {
     }
 
     /**
-     * Checks this machine before a benchmark JVM starts, once: that a fixed port is free.
-     *
+     * Checks once, before a benchmark JVM starts, that a fixed port is free.
      * @return nothing removed
      * @throws ConfigException naming the property when the port is taken
      */
@@ -154,9 +135,7 @@ public final class JetStudy implements ForkedStudy {
     }
 
     /**
-     * The user's input that only asking the outside can check, once, before anything starts (the runner's
-     * first cell included): that an existing cluster ({@code bench.jet.cluster}) answers, within seconds.
-     *
+     * Checks once, before anything starts, that an existing cluster ({@code bench.jet.cluster}) answers.
      * @throws ConfigException naming the property when the cluster does not answer
      */
     static void verify(JetSettings s) {
@@ -175,7 +154,7 @@ public final class JetStudy implements ForkedStudy {
         return ForkPlan.unpinned(settings.periods(), () -> JetWorkload.of(settings, variant));
     }
 
-    /** What Hazelcast needs on JDK 17+ (shared/PLATFORM.md): the modules it reaches into. */
+    /** What Hazelcast needs on JDK 17+: the modules it reaches into. */
     @Override
     public List<String> jvmFlags(int javaFeatureVersion) {
         return List.of("--add-modules", "java.se",

@@ -11,20 +11,14 @@ import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.view.Table;
 import dev.latencybench.core.view.View;
 
-/**
- * The sliding-window study's tables in the report ({@link JetView} writes the rest): every measured point with what
- * its JVM used, and the harness's own cost, the suite's pipeline beside the published one. Stateless.
- */
+/** The sliding-window study's report tables: every measured point, and the harness's own cost. Stateless. */
 final class JetTables {
     private JetTables() {
     }
 
     /**
-     * Each point of the suite's pipeline against the published one at the same JVM, collector and key
-     * count: the latency percentiles and the process's CPU, side by side, with the ratios; whether the two
-     * give the same answer (under the slide or not). A ratio only where both points held their rate: a
-     * yardstick that did not is no yardstick, and the table says so instead. Nothing without both variants.
-     *
+     * Each point of the suite's pipeline beside the published one's at the same JVM, collector and keys, with ratios
+     * only where both held their rate; nothing without both variants.
      * @param yardstick the variant the study declared its yardstick
      */
     static void harnessCost(View v, Map<String, List<JetView.Point>> byCell, long slideNs, String yardstick) {
@@ -119,9 +113,7 @@ final class JetTables {
             + " stands for itself to 1 ms more (0: under 1 ms).";
 
     /**
-     * The table of every point: its throughput, latencies, how far the source fell behind, and what the JVM used.
-     * The yardstick's latencies, taken in whole milliseconds, carry {@link #WHOLE_MS}, explained below the table.
-     *
+     * The table of every point; the yardstick's whole-ms latencies carry {@link #WHOLE_MS}.
      * @param yardstick the variant the study declared its yardstick; null for none
      */
     static void points(View v, Map<String, List<JetView.Point>> byCell, String yardstick) {

@@ -10,14 +10,8 @@ import dev.latencybench.core.config.Units;
 import dev.latencybench.core.study.Accounting;
 
 /**
- * The counters of the sliding-window study's measured periods, which add up across periods and
- * forks: window ends measured, results received, results with a wrong count, window ends given up
- * with results missing or with no result at all, late results; events the source emitted and over
- * how long; how far the source fell behind; and what the JVM used (heap, CPU, its collector's CPU).
- * The point's key count travels with them, in the {@code jet} member of {@code fork.json} and
- * {@code result.json} ({@link JetResult}).
- *
- * <p>Not thread-safe; filled by one period's thread or the launcher's merger.
+ * The counters of the sliding-window study's measured periods, which add up across periods and forks; written as
+ * {@link JetResult}. Not thread-safe; filled by one period's thread or the launcher's merger.
  */
 final class JetTally {
     private static final double NS_PER_SEC = 1e9;
@@ -74,9 +68,7 @@ final class JetTally {
     }
 
     /**
-     * Why these counts fail a period: the source did not keep up (it was more than {@code maxLagNs}
-     * behind its schedule at any moment of the period, or ended so), results with wrong counts, missing or late, or none at all.
-     *
+     * Why these counts fail a period: the source fell behind, or results were wrong, missing, late or absent.
      * @param complete false for a period cut short: the lag and the last window ends are then not judged
      */
     List<String> failures(long maxLagNs, long ratePerSec, boolean complete) {

@@ -21,13 +21,8 @@ import dev.latencybench.core.view.View;
 import dev.latencybench.core.view.ViewRow;
 
 /**
- * The sliding-window study's part of the report: latency against throughput from the cells' {@code jet}
- * figures. First the answer in words, per JVM × GC the highest input + output items/s at which the
- * primary metric's p99.99 stayed under the window's slide (the study's failure line); then p99.99, p99.9
- * and p99 against the items/s each point achieved, one line per JVM × GC, the slide drawn; then a table
- * of every point with what the JVM used, and the suite's pipeline beside the published one (the
- * harness's own cost; both tables in {@link JetTables}). Points that failed (the source did not keep up, a
- * wrong count) are crosses, not part of a line. For compare, the highest items/s under the slide of both runs. Stateless.
+ * The sliding-window study's part of the report: per JVM × GC the highest items/s at which the p99.99 stayed under
+ * the window's slide, charts of latency against throughput, and the tables of {@link JetTables}. Stateless.
  */
 public final class JetView implements StudyView {
     private static final double LOG_SPAN = 10;
@@ -39,10 +34,7 @@ public final class JetView implements StudyView {
 
     /** One measured point of one JVM × GC. */
     public record Point(ViewRow row, JetResult.Figures jet) {
-        /**
-         * {@code jet} or {@code reference}: the step's variant; for a result without its step, the folder's
-         * name before {@code -keys-}.
-         */
+        /** The step's variant, {@code jet} or {@code reference}; else the folder name before {@code -keys-}. */
         String variant() {
             CellResult r = row.result;
             String stepVariant = dev.latencybench.core.schedule.Step.variantOf(r.step);
@@ -179,10 +171,7 @@ public final class JetView implements StudyView {
         return p == null ? "none" : items(p.itemsPerSec()) + " items/s";
     }
 
-    /**
-     * The measured points, per JVM × GC in the run's order (and per variant, {@code openjdk-17 g1 reference},
-     * where the run has more than one), each line's by rising items/s.
-     */
+    /** The measured points per JVM × GC (and variant, where several), each line's by rising items/s. */
     public static Map<String, List<Point>> points(List<ViewRow> rows) {
         List<Point> all = new ArrayList<>();
         for (ViewRow r : rows) {
@@ -213,11 +202,8 @@ public final class JetView implements StudyView {
     }
 
     /**
-     * Whether a point kept the p99.99 of its first results under the slide: TRUE or FALSE, or null when it cannot
-     * tell. A p99.99 with fewer than {@link #SHOWN_BEYOND} results beyond it is the few worst results, not a
-     * percentile, so it is not used: the point is under the slide when every result was (its max), over it when a
-     * lower percentile that does rest on enough results already is, and otherwise undecided. A point that did not
-     * end OK is over.
+     * Whether a point kept its p99.99 under the slide; null when it cannot tell. A p99.99 resting on too few results
+     * is not used: then the max or a well-founded lower percentile decides. A point that did not end OK is over.
      */
     static Boolean under(Point p, long slideNs) {
         if (!p.ok()) {
@@ -290,11 +276,7 @@ public final class JetView implements StudyView {
         return out;
     }
 
-    /**
-     * Per variant with two or more JVM × GC lines: the line that held the most items/s under the slide, and
-     * each other set against it by the one verdict rule on their brackets (the best point under the slide to
-     * the next point above it that broke the line): brackets that overlap are a tie, with the reason.
-     */
+    /** Per variant with several lines, the one that held the most under the slide, the others set against it. */
     static List<String> ranking(Map<String, List<Point>> byCell, long slideNs) {
         Map<String, Map<String, VerdictRule.Range>> byVariant = new LinkedHashMap<>();
         byCell.forEach((line, points) -> {
@@ -332,12 +314,7 @@ public final class JetView implements StudyView {
         return out;
     }
 
-    /**
-     * What is known of a line's highest rate under the slide: from its best point under it to the first point
-     * above that broke it (failed, or p99.99 at or over the slide), or at least the best when none above broke
-     * it; null when no point held it. Points that broke the line below the best one are left out, as the answer
-     * leaves them.
-     */
+    /** A line's highest rate under the slide, from its best point to the first above that broke it; null if none. */
     static VerdictRule.Range underTheSlide(List<Point> points, long slideNs) {
         Point best = bestUnderSlide(points, slideNs);
         if (best == null) {
@@ -367,11 +344,7 @@ public final class JetView implements StudyView {
         return new BigDecimal(scaled).round(new MathContext(3)).stripTrailingZeros().toPlainString() + unit;
     }
 
-    /**
-     * The chart of one percentile against items/s, a line per JVM × GC (and variant); a point whose percentile rests
-     * on fewer than {@link #SHOWN_BEYOND} results is left out of it (the table says "— (n)"); null when no line has
-     * a point to draw.
-     */
+    /** One percentile against items/s, a line per JVM × GC, without ill-founded points; null when none is drawn. */
     static Chart chart(Map<String, List<Point>> byCell, String name, double pct, ToLongFunction<LatencySummary> figure,
                        long slideNs) {
         double lo = Double.POSITIVE_INFINITY;
@@ -406,10 +379,7 @@ public final class JetView implements StudyView {
         return drawnAtAll[0] == 0 ? null : c;
     }
 
-    /**
-     * 1, 2, 5 x 10^k within [lo, hi] on a log axis; five even steps on a linear one, less those that would
-     * print as the one before (points within a few items/s of each other).
-     */
+    /** 1, 2, 5 x 10^k within [lo, hi] on a log axis; five even steps on a linear one, less those that print alike. */
     static List<Double> ticks(double lo, double hi, boolean log) {
         List<Double> t = new ArrayList<>();
         if (log) {

@@ -27,16 +27,9 @@ import dev.latencybench.core.record.Metric;
 import dev.latencybench.core.record.Metrics;
 
 /**
- * One point of the sliding-window study in a benchmark JVM: on its first period it starts the
- * member (or connects to the cluster) and submits the job, which then runs through the warm-up and
- * the measured periods alike (a 10 s window must stay full across them). Each period listens to
- * the measuring stage's figures, one per window end (merged here from the job's partials by a
- * {@link WindowTimer}), and records the latency of its first and last
- * result; every 50 ms it reads the source's state (events emitted, its lag) and the job's status.
- * A measured period fails when the source did not keep up, when any result was wrong, missing or
- * late, or when the job failed. {@link #close} cancels the job and shuts the member down (or
- * disconnects), on every path: the session calls it at the end, after a failure and from its
- * shutdown hook.
+ * One point of the sliding-window study in a benchmark JVM. The job is submitted on the first period and runs through
+ * warm-up and measured periods alike, so the window stays full; each period records the latency of each window end's
+ * first and last result. {@link #close} cancels the job and shuts the member down, on every path.
  */
 final class JetWorkload implements Workload {
     static final String FIRST = "first-result";
@@ -83,7 +76,6 @@ final class JetWorkload implements Workload {
 
     /**
      * The study's: an embedded member or a client, as {@code bench.jet.cluster} says.
-     *
      * @param variant {@link JetStudy#VARIANT}, or {@link JetStudy#REFERENCE} for the published pipeline
      */
     static JetWorkload of(JetSettings s, String variant) {
@@ -158,10 +150,8 @@ final class JetWorkload implements Workload {
     }
 
     /**
-     * The observer's thread, for the published pipeline: one window end's {end ms, latency ms} of its
-     * sampled key, as a timing of the first result only. The study timed one key in
-     * {@link ReferencePipeline#SAMPLED_ONE_IN} and checked no count, so the window end counts as the
-     * key count's results (what the schedule implies once the window is full) and nothing as wrong.
+     * The observer's thread, for the published pipeline: one window end's {end ms, latency ms} of its sampled key, as
+     * a first-result timing; the study checked no count, so nothing counts as wrong.
      */
     private void onReference(long[] endAndLatencyMs) {
         JetPeriod p = current;
@@ -172,10 +162,7 @@ final class JetWorkload implements Workload {
         }
     }
 
-    /**
-     * The observer's thread: one processor's partial timing, merged; each window end it completes goes
-     * into the period running now (none between periods).
-     */
+    /** The observer's thread: merges one partial timing; the window ends it completes go to the current period. */
     private void onPartial(long[] partial) {
         List<long[]> done;
         synchronized (timer) {
@@ -278,11 +265,7 @@ final class JetWorkload implements Workload {
             maxEnd = Math.max(maxEnd, t[WindowTiming.END]);
         }
 
-        /**
-         * When the window end's first or last result reached the measuring stage: its end plus that latency, on the
-         * epoch clock the job's stages read ({@link JobClock}, the monotonic clock mapped onto the epoch), mapped
-         * back onto the monotonic clock the JVM's stops are logged on.
-         */
+        /** When the result reached the measuring stage, mapped from the job's epoch clock onto the monotonic one. */
         private long arrivedNs(long[] t, int which) {
             return context.clocks().toMonotonicNanos(t[WindowTiming.END] + t[which]);
         }
@@ -353,11 +336,7 @@ final class JetWorkload implements Workload {
             }
         }
 
-        /**
-         * The greatest lag of the measured period and when it was seen: the lag the source had as it
-         * wrote, and the greatest of the span before it ({@link SourceState#MAX_LAG_SPAN_NS} at most) where
-         * that span lies inside the period (before, it may be the warm-up's).
-         */
+        /** The greatest source lag of the measured period, and when; a span's maximum counts only inside the period. */
         private void observeLag(long[] s) {
             long sinceStart = s[SourceState.AT_NS] - startState[SourceState.AT_NS];
             long lag = s[SourceState.LAG_NS];

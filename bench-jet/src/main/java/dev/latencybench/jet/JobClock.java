@@ -5,10 +5,8 @@ import java.io.Serializable;
 import dev.latencybench.core.time.Clocks;
 
 /**
- * The time the job's source and measuring stage read, in epoch nanoseconds: serializable, because
- * the job carries it to the member that runs it. {@link #SYSTEM} is the suite's monotonic clock
- * mapped once onto the epoch (bench-core's {@link Clocks}), so it neither jumps with the wall clock
- * nor loses the monotonic clock's resolution; tests hand in a fake.
+ * The time the job's stages read, in epoch ns; serializable, as the job carries it. {@link #SYSTEM} maps the
+ * monotonic clock onto the epoch once, so it neither jumps nor loses resolution.
  */
 @FunctionalInterface
 interface JobClock extends Serializable {

@@ -7,13 +7,8 @@ import dev.latencybench.core.os.ProcStat;
 import dev.latencybench.core.os.ThreadTimes;
 
 /**
- * The CPU time this JVM used, all of it and its collector's threads' share (user + system, read through
- * bench-core's {@link ThreadTimes} from Linux's {@code /proc/self/stat} and {@code /proc/self/task}): the GC CPU
- * time the study's collectors are compared by, which pause times alone do not show (ZGC and Shenandoah do
- * most of their work beside the application). The collector's threads are found by the names
- * HotSpot gives them: {@code GC Thread#n} (G1, Parallel, Shenandoah's workers), {@code G1 ...},
- * {@code Z...} (ZGC's), {@code Shenandoah ...}. Serial's work runs in the VM thread and is not
- * counted. Where there is no {@code /proc}, both read -1. Stateless.
+ * The CPU time this JVM used, and its collector threads' share, found by HotSpot's thread names: concurrent
+ * collectors do work that pause times do not show. Serial's work is not counted. Stateless.
  */
 final class ProcessCpu {
     private static final Pattern GC_THREAD = Pattern.compile("GC Thread.*|G1 .*|Z[A-Z].*|Shenandoah.*");

@@ -12,21 +12,9 @@ import com.hazelcast.jet.pipeline.WindowDefinition;
 import com.hazelcast.map.IMap;
 
 /**
- * The {@code reference} variant's job: the pipeline the published study ran, written from its
- * description, with none of the suite's code inside, so that the {@code jet} variant's figures can be
- * held against it (the harness's own cost):
- * <pre>
- *   PublishedSource (event n, timestamp = its schedule in epoch MILLISECONDS, at most 256 per call)
- *     -> rebalance() -> groupingKey(n % keys) -> sliding window (10 s / 10 ms, in ms) -> counting
- *     -> filter(key % 10,000 == 0) -> FirstResultLatency (local parallelism 1: the first sampled
- *        result per window end, latency = currentTimeMillis() - end, whole ms)
- *     -> an Observable of {end ms, latency ms}: 100 items a second
- * </pre>
- * The only addition to the study's code is how its figures leave the job: its source printed the
- * events it emitted once a second, where this one puts them every 50 ms in a map the benchmark JVM
- * reads (the same {@link SourceState} layout as the suite's source, so the same checks apply), and its latencies
- * went to a file, where these go to an Observable. Window and slide are whole milliseconds, as the
- * study's were. Stateless.
+ * The {@code reference} variant's job: the published study's pipeline, with none of the suite's code inside, so the
+ * {@code jet} variant's figures can be held against it. Only how its figures leave the job differs: a
+ * {@link SourceState} map and an Observable. Stateless.
  */
 final class ReferencePipeline {
     /** The study's down-sampling of the keyset: one key in this many has its result timed. */
@@ -67,11 +55,8 @@ final class ReferencePipeline {
     }
 
     /**
-     * The study's source: a schedule of one event per {@code 1 s / rate} on the monotonic clock, each
-     * event stamped with its scheduled time converted to epoch milliseconds, as many as are due per
-     * call up to {@link #MAX_BATCH}. Every 50 ms it reports, in place of the study's printout once a
-     * second, the events emitted, how far behind its schedule it is and the most it was in the last
-     * second or two ({@link SourceState}'s layout, times on the monotonic clock). Not thread-safe: Jet calls it from one thread.
+     * The study's source: events on a fixed schedule stamped in epoch ms, up to {@link #MAX_BATCH} per call,
+     * reporting in {@link SourceState}'s layout every 50 ms. Not thread-safe: Jet calls it from one thread.
      */
     static final class PublishedSource {
         /** How often it reports; the study printed once a second. */
@@ -116,11 +101,7 @@ final class ReferencePipeline {
         }
     }
 
-    /**
-     * The study's latency map: for the first result of each window end (results of one window end
-     * come together, so a later one has an end no greater than the last seen), the wall clock now
-     * minus the window's end, in whole milliseconds; -1 (the clocks' rounding) reads as 0.
-     */
+    /** The study's latency map: each window end's first result, wall clock minus the end in whole ms, at least 0. */
     static final class FirstResultLatency {
         private long lastEnd = Long.MIN_VALUE;
 

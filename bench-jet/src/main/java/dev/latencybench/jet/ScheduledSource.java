@@ -6,16 +6,9 @@ import com.hazelcast.jet.pipeline.SourceBuilder;
 import com.hazelcast.map.IMap;
 
 /**
- * The job's source: emits event {@code n} with the timestamp its {@link EventSchedule} gives, as
- * soon as that time has come, as many as are due per call (at most {@link #MAX_BATCH}); so a source
- * held up by a pause emits its backlog with the schedule's timestamps, and the latency includes the
- * hold-up. It is how far behind the schedule it is (its lag: now minus the timestamp of the next
- * event due) that shows whether the pipeline keeps up. Every {@link #REPORT_NS} it writes its state
- * into a map the benchmark JVM reads: events emitted, the lag now, the greatest lag of the last
- * second ({@link SourceState}).
- *
- * <p>Jet runs it on a thread of its own (a source built with {@link SourceBuilder} is
- * non-cooperative) and calls it again as soon as it returns. Not thread-safe.
+ * The job's source: emits each event once its scheduled time has come, stamped with that time, so a pause's backlog
+ * counts as latency and its lag shows whether the pipeline keeps up. Reports a {@link SourceState} every
+ * {@link #REPORT_NS}. Jet runs it on a thread of its own; not thread-safe.
  */
 final class ScheduledSource {
     /** Events per call: Jet's source buffer holds about a thousand. */
@@ -38,10 +31,7 @@ final class ScheduledSource {
         this.state = state;
     }
 
-    /**
-     * Emits what is due now; when nothing is, it returns at once and Jet's worker backs off, as it does
-     * for the published source: a park of its own per call cost the source a system call per event batch.
-     */
+    /** Emits what is due now; when nothing is, returns at once to let Jet's worker back off, saving a park per call. */
     void fill(SourceBuilder.TimestampedSourceBuffer<Long> buffer) {
         long now = clock.nowNs();
         long due = schedule.timestampNs(next);

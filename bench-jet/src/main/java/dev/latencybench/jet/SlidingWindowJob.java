@@ -12,23 +12,9 @@ import com.hazelcast.jet.pipeline.StreamStage;
 import com.hazelcast.jet.pipeline.WindowDefinition;
 
 /**
- * The study's pipeline, with the suite's measuring stage at its end:
- * <pre>
- *   ScheduledSource (event n, timestamp from the schedule in epoch ms, native watermarks)
- *     -> rebalance() -> groupingKey(n % keys) -> sliding window (10 s, sliding every 10 ms) -> counting
- *     -> local edge -> PartialTimingP, one per processor (first / last arrival per window end, each
- *        key's count checked; one partial long[] per window end once the watermark passes it)
- *     -> an Observable the benchmark JVM listens to, where WindowTimer merges the partials
- *        (processors x members x 100 a second) into one timing per window end
- * </pre>
- * No result crosses a partitioned edge or funnels into one processor to be measured: each is timed
- * where the aggregation emitted it, for a counter or two and a clock read per inbox.
- * The events carry whole epoch milliseconds and the window is defined in ms, as the study's were (see
- * {@link EventSchedule#toJobMs} for why not ns); the measuring stage times results in ns against the
- * window's end. Up to the window it is the published pipeline's shape ({@link ReferencePipeline}):
- * {@code rebalance()} makes Jet aggregate in one stage behind the source's edge, where without it the
- * planner adds a per-frame accumulation and an edge carrying every key of every frame
- * ({@code PipelineShapeTest}). Stateless.
+ * The study's pipeline, with the suite's measuring stage ({@link PartialTimingP}) on a local edge at its end, so each
+ * result is timed where it was emitted. {@code rebalance()} keeps the aggregation in one stage, as in the published
+ * pipeline. Stateless.
  */
 final class SlidingWindowJob {
     private SlidingWindowJob() {
@@ -46,10 +32,7 @@ final class SlidingWindowJob {
         return p;
     }
 
-    /**
-     * The pipeline without the measuring stage, its results discarded: what the engine holds on its own, to
-     * show that the measuring stage is not what limits it (only the source's lag tells whether it keeps up).
-     */
+    /** The pipeline without the measuring stage, to show what the engine holds on its own. */
     static Pipeline unmeasured(EventSchedule schedule, JobClock clock, String stateMap) {
         Pipeline p = Pipeline.create();
         counts(p, schedule, clock, stateMap).writeTo(Sinks.noop());

@@ -1,9 +1,8 @@
 package dev.latencybench.jet;
 
 /**
- * What the source last reported, as the {@code long[]} it writes into the job's state map: events
- * emitted so far, its lag when it wrote, the greatest lag of the last second or two, and when it wrote
- * (its clock: epoch ns for the suite's source, the monotonic clock for the published one; only differences are read). Read and written here only. Stateless.
+ * The layout of the {@code long[]} the source writes into the job's state map; {@link #AT_NS} is on the source's own
+ * clock, so only differences are read. Stateless.
  */
 final class SourceState {
     static final String KEY = "source";

@@ -7,17 +7,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The first half of the measuring stage, one per processor of the stage right after the aggregation
- * (a local edge, so no result crosses a partition or another member to be timed): it times the
- * results that processor receives and, per window end, keeps the arrival of its first and last,
- * how many came and how many had a count other than the schedule's (each key's count is checked
- * here, exactly as before). When the watermark passes a window end, every result for it has
- * arrived (Jet emits a window's results before the watermark that closes it), so the window end
- * leaves as one partial {@link WindowTiming} and {@link WindowTimer} merges the partials of all
- * processors. A result for a window end already flushed is counted late, in the next partial.
- *
- * <p>Work per result: a few comparisons and counters, no division; allocation per window end only.
- * Not thread-safe: one processor's.
+ * The first half of the measuring stage, one per processor: per window end, the first and last arrival, the results
+ * and wrong counts, flushed as a partial {@link WindowTiming} once the watermark passes it (Jet emits a window's
+ * results before that watermark). No division per result; allocates per window end only. Not thread-safe.
  */
 final class WindowPartials {
     private final EventSchedule schedule;
@@ -52,10 +44,7 @@ final class WindowPartials {
         }
     }
 
-    /**
-     * The watermark reached {@code watermark}: the partials of the window ends at or before it, in order
-     * of their end, often one. Late results so far ride on the first of them.
-     */
+    /** The partials of the window ends at or before {@code watermark}, in order; late results ride on the first. */
     List<long[]> flush(long watermark) {
         List<long[]> done = new ArrayList<>(1);
         Iterator<Map.Entry<Long, Open>> it = open.entrySet().iterator();
@@ -76,10 +65,8 @@ final class WindowPartials {
     }
 
     /**
-     * A window end still receiving results: its partial timing, and the events its window holds, found
-     * once. Events {@code [from, to)} give every key {@code to / keys - from / keys} of them, one more
-     * for the keys below {@code to % keys} and one fewer for those below {@code from % keys} (as
-     * {@link EventSchedule#countOfKey} has it), so a result's check costs two comparisons, no division.
+     * A window end still receiving results, with its per-key count worked out once so that a result's check costs two
+     * comparisons and no division (as {@link EventSchedule#countOfKey} has it).
      */
     static final class Open {
         final long[] timing;

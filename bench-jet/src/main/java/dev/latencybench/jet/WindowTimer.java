@@ -7,18 +7,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The second half of the measuring stage, in the benchmark JVM: it merges the partial timings
- * ({@link WindowPartials}, one per processor after the aggregation and window end) into one
- * {@link WindowTiming} per window end: the earliest first arrival, the latest last arrival, the
- * results and wrong counts added up. A window end is reported once its results number the
- * schedule's expectation (every key, once the window is full), or, given up with the results it
- * has, once a partial arrives for a window a whole window length later. Window ends are reported in
- * order. A partial for a window end already reported counts its results late, reported with the
- * next window end, as do the results the partials themselves found late. The latency is arrival
- * minus the window's end: the time the pipeline took to start (first) and to finish (last)
- * emitting the window's result set.
- *
- * <p>It sees a few partials per window end (processors × members), not every result. Not thread-safe.
+ * The second half of the measuring stage, in the benchmark JVM: merges the {@link WindowPartials} into one
+ * {@link WindowTiming} per window end, reported in order once complete, or given up a window length later.
+ * Not thread-safe.
  */
 final class WindowTimer {
     private final EventSchedule schedule;

@@ -1,13 +1,8 @@
 package dev.latencybench.jet;
 
 /**
- * What the measuring stage says about one window end, as a {@code long[]} (which Hazelcast carries
- * to the benchmark JVM without Java serialization): the window's end, the latency of its first and
- * last result (from the window's end to the time the stage received it), the results received and
- * expected, how many had a wrong count, and whether it ended complete or was given up as missing
- * results. A processor's partial ({@link WindowPartials}) has the same shape, covering the results
- * that processor received, with {@link #COMPLETE} unset: only the merge ({@link WindowTimer}) knows.
- * Read and written here only. Stateless.
+ * The layout of the {@code long[]} the measuring stage gives per window end, a {@code long[]} so Hazelcast carries it
+ * without Java serialization; a partial leaves {@link #COMPLETE} unset for the merge to decide. Stateless.
  */
 final class WindowTiming {
     static final int END = 0;

@@ -12,11 +12,7 @@ import com.google.gson.JsonObject;
 
 import dev.latencybench.core.json.JsonCodec;
 
-/**
- * What a run's results record about a {@link KafkaBroker} the suite started ({@code "kind": "owned"}): its version,
- * address, folder and process, the JDK and flags it ran with, how long it took to format, start and stop, and its
- * memory and CPU time as last seen. Stateless.
- */
+/** What a run's results record about a {@link KafkaBroker} the suite started ({@code "kind": "owned"}). Stateless. */
 final class BrokerDescription {
     private BrokerDescription() {
     }

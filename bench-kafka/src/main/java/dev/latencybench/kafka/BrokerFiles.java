@@ -10,11 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-/**
- * The files of a {@link KafkaBroker}'s folder: the configuration the suite writes there ({@code server.properties},
- * {@code log4j2.properties}, the launcher's classes) and the last lines of the logs the broker and its format step
- * write there, quoted in errors. Stateless.
- */
+/** The files of a {@link KafkaBroker}'s folder: the configuration written there and the log tails quoted in errors. */
 final class BrokerFiles {
     /** Log lines quoted in an error: enough for a stack trace's head, short enough to read. */
     static final int TAIL_LINES = 15;
@@ -22,10 +18,7 @@ final class BrokerFiles {
     private BrokerFiles() {
     }
 
-    /**
-     * The broker's configuration: one node that is broker and controller, both listeners on
-     * 127.0.0.1, every replication factor and min.isr 1, no rebalance delay, topics only when asked.
-     */
+    /** The broker's configuration: one node that is broker and controller on 127.0.0.1, every replication factor 1. */
     static String serverProperties(int port, int controllerPort, Path dataDir) {
         return String.join("\n",
                 "# written by latency-bench for one run; the folder is deleted when the run ends",
@@ -63,11 +56,7 @@ final class BrokerFiles {
             "appender.out.layout.pattern=%d{ISO8601} %p [%c] %m%n",
             "");
 
-    /**
-     * What an error quotes of a log: {@code last lines of F:} and its last lines, or that it is empty, or that it
-     * is gone, its folder removed (a Ctrl-C while the broker started: the clean-up ran first), instead of a colon
-     * with nothing after it.
-     */
+    /** What an error quotes of a log: its last lines, or that it is empty or gone, never a bare colon. */
     static String lastLines(Path log) {
         if (!Files.exists(log)) {
             return "its log " + log + " is gone (" + (Files.exists(log.getParent()) ? "removed" : "its folder was"

@@ -8,15 +8,9 @@ import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
 
 /**
- * The main class of the broker JVM the suite starts: holds the broker folder's lock, watches the
- * JVM that started it, then runs {@code kafka.Kafka}. A benchmark JVM killed outright (SIGKILL, the
- * OOM killer) runs no shutdown hook and cannot stop its broker; the watch ends the broker within
- * about half a second instead, through Kafka's own shutdown hook, and the lock it held tells the
- * next run that the folder left behind is stale.
- *
- * <p>{@link KafkaBroker} copies this class and {@link ParentWatch} into the broker's folder and puts
- * them before the broker's jars, so the broker needs nothing else of the suite. Only JDK classes
- * and reflection here: the study's own class path has no broker.
+ * The main class of the broker JVM: holds the folder's lock and watches its parent, so the broker ends when a killed
+ * benchmark JVM cannot stop it, then runs {@code kafka.Kafka}. Only JDK classes and reflection: it runs copied into
+ * the broker's folder, and the study's class path has no broker.
  */
 public final class BrokerMain {
     /** The folder's lock, held (shared with the starter) for as long as this JVM lives. */
@@ -26,9 +20,7 @@ public final class BrokerMain {
     private BrokerMain() {
     }
 
-    /**
-     * Arguments: the folder's lock file, then the broker's {@code server.properties}.
-     */
+    /** Arguments: the folder's lock file, then the broker's {@code server.properties}. */
     public static void main(String[] args) throws Throwable {
         if (args.length != 2) {
             System.err.println("usage: BrokerMain LOCK_FILE SERVER_PROPERTIES");

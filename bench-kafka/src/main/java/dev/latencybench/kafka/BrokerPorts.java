@@ -8,10 +8,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 
-/**
- * The two ports of a {@link KafkaBroker} on {@link KafkaBroker#HOST}, its listener's and its controller's: the ones
- * asked for, checked free before anything starts, or free ones the system picks. Stateless.
- */
+/** The listener and controller ports of a {@link KafkaBroker}: the ones asked for, checked free, or free ones. */
 final class BrokerPorts {
     private BrokerPorts() {
     }

@@ -24,15 +24,9 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * How the suite starts its own Kafka broker: which {@code java}, which jars, what heap and JVM
- * flags, which ports and how long to wait. One immutable value, read from {@code bench.kafka.broker.*}
- * properties ({@link #fromProperties}) or built in code with the {@code with*} methods; every value
- * is recorded ({@link #toJson}) so the report can state the broker's JVM.
- *
- * <p>The broker runs on one fixed JVM with its usual flags, so that the cells of a study differ
- * only in the services: give {@link #JAVA} the same {@code java} for every cell.
- *
- * <p>Immutable and thread-safe; not for hot paths.
+ * How the suite starts its own Kafka broker: java, jars, heap, JVM flags, ports and timeouts, read from
+ * {@code bench.kafka.broker.*} or built with the {@code with*} methods. The broker keeps one fixed JVM so that cells
+ * differ only in the services. Immutable and thread-safe; not for hot paths.
  */
 public final class BrokerSettings {
     public static final String JAVA = "bench.kafka.broker.java";
@@ -54,7 +48,7 @@ public final class BrokerSettings {
     public static final List<String> DEFAULT_JVM_FLAGS = List.of("-server", "-XX:+UseG1GC",
             "-XX:MaxGCPauseMillis=20", "-XX:InitiatingHeapOccupancyPercent=35", "-XX:+ExplicitGCInvokesConcurrent",
             "-Djava.awt.headless=true");
-    /** A broker on 2 cores is ready in about 3 s; a cold disk and a busy machine get ten times that. */
+    /** Ten times a usual start, for a cold disk and a busy machine. */
     public static final long DEFAULT_START_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(60);
     /** SIGTERM stops a broker in about 2 s; after this it is killed. */
     public static final long STOP_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
@@ -211,7 +205,6 @@ public final class BrokerSettings {
 
     /**
      * The Kafka version of the broker's jars, from the name of its {@code kafka-server-<version>.jar}.
-     *
      * @throws IllegalStateException when the folder holds no broker, saying how to get one
      */
     public String kafkaVersion() {
@@ -272,10 +265,8 @@ public final class BrokerSettings {
     }
 
     /**
-     * Where the build puts the broker's jars: {@code kafka-broker/} beside the study's jar, or in
-     * {@code target/} when the classes run from {@code target/classes}. Where that folder is not there, as for a jar
-     * taken from the local Maven repository when one module is built alone ({@code ./mvnw -pl bench-runner test}),
-     * the checkout's {@code bench-kafka/target/kafka-broker}, from this folder or the one above it, if it was built.
+     * Where the build puts the broker's jars: {@code kafka-broker/} beside the study's jar or classes, else the
+     * checkout's {@code bench-kafka/target/kafka-broker} (for a jar from the local Maven repository).
      */
     static Path defaultJars() {
         Path beside = besideJar();

@@ -21,25 +21,9 @@ import dev.latencybench.core.config.Units;
 import dev.latencybench.core.json.JsonCodec;
 
 /**
- * Warms up a freshly started broker before a search measures on it: a fixed load, the topics and
- * rate of one chain ({@link #TOPICS} topics, {@code ratePerSec} each, with the study's client settings),
- * from one producer thread to one consumer thread, until the broker's own latency settles. A broker
- * JVM that has just started is still compiling its request paths: measured at once (a smoke step's
- * 1 s warm-up), one chain read p99.9 239-428 ms on a 2-core machine, which said "Kafka holds none".
- *
- * <pre>
- *   this thread --stamp nanoTime--> producer --> broker (TOPICS topics) --> consumer thread: now - stamp
- *   every second: p99 of that second; settled when the last {@link #SETTLED_WINDOWS} seconds' p99
- *   are within {@link #SETTLED_SPREAD}x of each other (or all under {@link #QUIET_NS}), after at least
- *   {@link #MIN_NS}; at most {@link #MAX_NS}, which is said, not failed
- * </pre>
- *
- * <p>{@code bench.kafka.broker.warmup} ({@link ChainConfig#BROKER_WARMUP}) lowers the longest; a longest under
- * {@link #MIN_NS} is also the shortest, so the integration tests check the mechanics on a broker warmed up a
- * few seconds while a user's run keeps the study's warm-up.
- *
- * <p>Runs once, on the launcher's thread; not thread-safe; not a hot path (it allocates per message,
- * as Kafka's clients do).
+ * Warms up a freshly started broker, still compiling its request paths, with one chain's topics and rate until the
+ * p99 of each second settles ({@link #settled}), between {@link #MIN_NS} and {@link #MAX_NS}.
+ * Runs once, on the launcher's thread; not thread-safe; allocates per message, as Kafka's clients do.
  */
 final class BrokerWarmup {
     /** One chain's topics: the study's five services and six topics. */
@@ -47,15 +31,9 @@ final class BrokerWarmup {
     static final long WINDOW_NS = TimeUnit.SECONDS.toNanos(1);
     static final int SETTLED_WINDOWS = 5;
     static final double SETTLED_SPREAD = 1.5;
-    /**
-     * p99 under this in every one of the last windows counts as settled whatever the spread: a warm broker's
-     * p99 per second on 2 cores moves between about 1 and 9 ms, which no spread rule calls settled.
-     */
+    /** p99 under this in every one of the last windows counts as settled whatever the spread, as a warm one jitters. */
     static final long QUIET_NS = TimeUnit.MILLISECONDS.toNanos(10);
-    /**
-     * At least this long: on a 2-core machine the p99 per second sat at 11-25 ms from the 4th to the 12th
-     * second (a plateau the spread rule calls settled) and fell to 1-5 ms only after about 16 s.
-     */
+    /** At least this long, past an early plateau that the spread rule would call settled. */
     static final long MIN_NS = TimeUnit.SECONDS.toNanos(30);
     static final long MAX_NS = TimeUnit.SECONDS.toNanos(60);
 
@@ -142,9 +120,7 @@ final class BrokerWarmup {
     }
 
     /**
-     * Runs the warm-up load on {@code cluster} with the study's client settings, for at most {@code maxNs},
-     * and deletes its topics.
-     *
+     * Runs the warm-up load on {@code cluster} for at most {@code maxNs}, and deletes its topics.
      * @throws IllegalStateException when the broker fails on the way (its reason)
      */
     static Result run(KafkaCluster cluster, KafkaClientSettings settings, long ratePerSec, long maxNs) {

@@ -17,11 +17,9 @@ import dev.latencybench.core.view.Answer;
 import dev.latencybench.core.view.ViewRow;
 
 /**
- * The chain study's answer as data: the transport that held the most chains under the SLO, with the cores a chain
- * took there, against the next; each other transport (both Kafka consumers, the floor last) as a clause with its
- * count and cores a chain; where none held one chain, that none did. Counts are the launcher's decisions
- * ({@link ChainCapacity}), a lower bound said {@code ≥} once. With several JVM × GC, the first cell's search
- * answers. Stateless.
+ * The chain study's answer as data: the transport that held the most chains under the SLO against the next, and a
+ * clause for each other transport. Counts are the launcher's decisions ({@link ChainCapacity}); the first cell's
+ * search answers. Stateless.
  */
 final class ChainAnswer {
     private static final Pattern RULE = Pattern.compile("pass: ([^;]+)");
@@ -90,10 +88,7 @@ final class ChainAnswer {
         return f == null || best.chains > 0 ? a : a.also("floor " + clause(f));
     }
 
-    /**
-     * {@code the search's limit, 2 chains}: where the best transport's count is the limit its search stopped at, so
-     * the {@code ≥} is the search's and not the machine's; null where it is not.
-     */
+    /** {@code the search's limit, 2 chains} where the best count is the search's limit, not the machine's; or null. */
     private static String limit(ScheduleFile s, ChainCapacity.Held best) {
         Decision d = s.decision == null ? null : s.decision.parts().isEmpty() ? s.decision
                 : s.decision.parts().get(best.transport);
@@ -101,10 +96,7 @@ final class ChainAnswer {
                 "the search's limit, %,d chain%s", d.value(), d.value() == 1 ? "" : "s");
     }
 
-    /**
-     * Why the best transport's latency tail is what it is at the count it held ({@link ChainCapacity.Held#cpuAtChains}):
-     * {@code 1 chain beyond p99.9: 18 of 20 platform}; null where that step has no attributed tail.
-     */
+    /** The cause of the best transport's tail at the count it held; null where that step has no attributed tail. */
     static String cause(ScheduleFile s, List<ViewRow> rows, ChainCapacity.Held best) {
         List<ViewRow> at = ChainCapacity.rowsAt(s, rows, best.transport, best.cpuAtChains);
         TailPart t = at.isEmpty() ? null : TailPart.ofMember(at.get(at.size() - 1).result.tail);
@@ -114,9 +106,8 @@ final class ChainAnswer {
     }
 
     /**
-     * {@code `kafka` hop p50 2.10ms vs `kafka-loop` 1.76ms}: the first hop of the transport's 1-chain step against its
-     * hop loop (the plainest producer and consumer over one topic) on the same cell, the difference being the
-     * harness's; null where either did not run or measured nothing.
+     * {@code `kafka` hop p50 2.10ms vs `kafka-loop` 1.76ms}: a 1-chain step's first hop against its hop loop, the
+     * difference being the harness's; null where either did not run or measured nothing.
      */
     static String hopAgainstLoop(ScheduleFile s, List<ViewRow> rows, String transport) {
         String loop = transport + HopLoopWorkload.SUFFIX;
@@ -139,8 +130,7 @@ final class ChainAnswer {
                 }
             }
         }
-        // the same metric both sides: hop-1, from the writer's hand-over to the reader's pick-up (the loop's own
-        // latency, from the intended send, also holds its pacer's wait)
+        // hop-1 on both sides: the loop's own latency also holds its pacer's wait
         LatencySummary hop = chain == null ? null : chain.summary(ChainWorkload.hopMetric(1));
         LatencySummary bareHop = bare == null ? null : bare.summary(ChainWorkload.hopMetric(1));
         if (hop == null || hop.count == 0 || bareHop == null || bareHop.count == 0) {
@@ -167,10 +157,7 @@ final class ChainAnswer {
                 + ")");
     }
 
-    /**
-     * A tie's figures, each said once: {@code ≥2, 0.22 and 0.83 cores a chain}, or {@code ≥4 and ≥2, ...} where both
-     * counts are lower bounds that differ.
-     */
+    /** A tie's figures, each said once: {@code ≥2, 0.22 and 0.83 cores a chain}. */
     private static String tieValue(ChainCapacity.Held best, ChainCapacity.Held next) {
         String counts = count(best).equals(count(next)) ? count(best) : count(best) + " and " + count(next);
         return Double.isNaN(best.coresPerChain) || Double.isNaN(next.coresPerChain) ? counts

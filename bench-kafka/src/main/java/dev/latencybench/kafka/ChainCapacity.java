@@ -9,11 +9,8 @@ import dev.latencybench.core.schedule.ScheduleFile;
 import dev.latencybench.core.view.ViewRow;
 
 /**
- * What each transport of one cell's chain search held, as an answer line needs it: the chains held, whether that
- * count is only a lower bound (the search passed its limit, or did not finish), and the CPU a chain took at that
- * count, the benchmark JVM's and the broker's together ({@link ChainResult.Cpu}). The count is the launcher's
- * decision in the cell's schedule file, not decided again; the CPU is the typed part of the step's {@code
- * result.json}. Stateless.
+ * What each transport of one cell's chain search held: the chains, whether that is only a lower bound, and the CPU
+ * a chain took. The count is the launcher's decision in the schedule file, not decided again. Stateless.
  */
 public final class ChainCapacity {
     private ChainCapacity() {
@@ -48,10 +45,7 @@ public final class ChainCapacity {
     }
 
     /**
-     * Per transport, in the search's order: what the cell's search held and the CPU per chain there. A transport
-     * whose search has no count (a step failed for another reason than load, a step too short to judge, a search
-     * that did not start) and the hop loops, which search nothing, are left out.
-     *
+     * Per transport, in the search's order, what the cell's search held; transports without a count are left out.
      * @param schedule one cell's schedule file
      * @param rows     the study's cells as the report's view gets them (any JVM × GC: the schedule's are picked)
      */

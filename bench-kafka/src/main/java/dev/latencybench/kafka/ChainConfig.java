@@ -15,11 +15,9 @@ import dev.latencybench.core.config.RunLength;
 import dev.latencybench.core.config.Scale;
 
 /**
- * The validated settings of the chain study, read from the {@code bench.*} properties in the
- * launcher (for the plan) and again in each benchmark JVM (for its workload): the rate per chain, the
- * services per chain, a fixed number of chains or the search's limit, the SLO, the message size, the
- * transports, the queue folder and the run length. Every bad value is a {@code ConfigException}
- * naming the property, the value and what is allowed. Immutable.
+ * The chain study's validated settings, read from the {@code bench.*} properties in the launcher and again in each
+ * benchmark JVM; a bad value is a {@code ConfigException} naming the property, the value and what is allowed.
+ * Immutable.
  */
 public final class ChainConfig {
     public static final String RATE = "bench.chain.rate";
@@ -40,12 +38,9 @@ public final class ChainConfig {
     /** Each service adds a hop, each hop a metric: 32 keeps 33 metrics and 34 threads a chain. */
     public static final int MAX_SERVICES = 32;
     public static final String DEFAULT_SLO = "p99.9<100ms";
-    /**
-     * The capacity search's upper bound at standard scale: 1,024 chains of 5 services are 7,168
-     * threads and 6,144 queues, past what a workstation holds; the study's ~500 chains are below.
-     */
+    /** The capacity search's upper bound at standard scale, past what a workstation holds. */
     public static final int DEFAULT_LIMIT = 1_024;
-    /** At smoke scale, which checks that the study works in seconds per step: two steps per transport (1, 2). */
+    /** At smoke scale: two steps per transport (1, 2). */
     public static final int DEFAULT_SMOKE_LIMIT = 2;
     /** At paper scale: room above the study's figure for a bigger machine. */
     public static final int DEFAULT_PAPER_LIMIT = 4_096;
@@ -56,9 +51,8 @@ public final class ChainConfig {
     public static final int MAX_PAYLOAD = 1 << 20;
 
     /**
-     * smoke: 3 s warm-up + 2 s per step; standard: 10 s + 30 s; paper: 20 s + 100 s. A smoke step warms up
-     * 3 s, not 1 s, because each step is a new JVM whose Kafka clients compile in their first seconds: on
-     * a warm broker (2 cores) one chain read p99.9 117-128 ms after 1 s of warm-up and 78 ms after 3 s.
+     * Warm-up and measured time per scale; a smoke step warms up 3 s because each step is a new JVM whose Kafka
+     * clients compile in their first seconds.
      */
     public static final RunLength LENGTH = RunLength.of(
             TimeUnit.SECONDS.toNanos(3), TimeUnit.SECONDS.toNanos(2),
@@ -118,21 +112,10 @@ public final class ChainConfig {
     /** An existing cluster, or none; {@link KafkaCluster#open(BenchProperties)} reads it too. */
     static final Property BOOTSTRAP_PROPERTY = Property.text(KafkaCluster.BOOTSTRAP, "", "HOST:PORT of a running"
             + " Kafka cluster to use; empty: the launcher starts one broker for the kafka steps");
-    /**
-     * The broker's warm-up at its longest, at smoke scale: a smoke step of 2,000 messages is too short to judge
-     * a p99.9 against the SLO (the report cannot tell a capacity from it, warm broker or not), so a smoke run
-     * does not wait the study's 30-60 s for the broker to settle; it warms it this long and checks that the
-     * study runs.
-     */
+    /** The broker's warm-up at its longest at smoke scale, whose steps are too short to judge a p99.9 anyway. */
     static final long SMOKE_BROKER_WARMUP_NS = TimeUnit.SECONDS.toNanos(5);
 
-    /**
-     * The broker's warm-up at its longest. The default keeps the study's warm-up (at least 30 s, until the p99
-     * settles, at most 60 s), except at smoke scale ({@link #SMOKE_BROKER_WARMUP_NS}); a shorter value also
-     * shortens the minimum, so the warm-up runs exactly that long unless it settles first. The project's
-     * integration tests use it to check the mechanics in seconds: a broker warmed up that briefly is not warm,
-     * and a run with it measures a cold broker.
-     */
+    /** The broker's warm-up at its longest; a value below the usual minimum also shortens the minimum. */
     static Property brokerWarmupProperty(Scale scale) {
         return Property.duration(BROKER_WARMUP, scale == Scale.SMOKE ? SMOKE_BROKER_WARMUP_NS : BrokerWarmup.MAX_NS,
                 TimeUnit.SECONDS.toNanos(1), TimeUnit.MINUTES.toNanos(10), "the longest the launcher's broker warms up"
@@ -140,10 +123,7 @@ public final class ChainConfig {
                         + " this if shorter; shorter measures a broker that is not yet warm; smoke scale: 5 s)");
     }
 
-    /**
-     * Every property {@link #read} reads, declared with the standard scale's defaults (the Kafka clients'
-     * poll timeout at the default rate).
-     */
+    /** Every property {@link #read} reads, declared with the standard scale's defaults. */
     public static List<Property> properties() {
         List<Property> all = new ArrayList<>(Periods.properties(Scale.STANDARD, LENGTH));
         all.addAll(List.of(RATE_PROPERTY, SERVICES_PROPERTY, INSTANCES_PROPERTY, limitProperty(Scale.STANDARD),
@@ -242,10 +222,7 @@ public final class ChainConfig {
         return periods;
     }
 
-    /**
-     * {@code bench.kafka.bootstrap}: a running cluster to use; empty when the launcher starts one broker for
-     * the kafka steps (which hands it to each fork through this same property).
-     */
+    /** {@code bench.kafka.bootstrap}: a running cluster to use; empty when the launcher starts one broker. */
     public String kafkaBootstrap() {
         return kafkaBootstrap;
     }
@@ -260,7 +237,7 @@ public final class ChainConfig {
         return kafkaClients;
     }
 
-    /** {@code bench.kafka.broker.warmup}: the longest the launcher's broker warms up (60 s unless given; smoke: 5 s). */
+    /** {@code bench.kafka.broker.warmup}: the longest the launcher's broker warms up. */
     public long brokerWarmupMaxNs() {
         return brokerWarmupMaxNs;
     }

@@ -5,20 +5,8 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
 /**
- * The bytes of one chain message, big-endian, padded to the message size:
- *
- * <pre>
- *   0        8             16          24       32             40        messageBytes
- *   sequence intended send actual send counter  handed over    padding ...
- *   (long)   (long, ns)    (long, ns)  (long)   (long, ns)
- * </pre>
- *
- * The source writes all five; each service adds one to the counter and stamps when it handed the
- * message on (the next stage's hop metric); the sink reads them back. The
- * intended send time comes from the source's schedule (latency free of coordinated omission), the
- * actual one from its clock just before the send (service time).
- *
- * <p>Stateless; every method is allocation-free and works on the caller's array.
+ * The bytes of one chain message: five big-endian longs (sequence, intended and actual send ns, counter,
+ * hand-over ns) at the offsets below, then padding. Stateless and allocation-free.
  */
 public final class ChainMessage {
     public static final int SEQUENCE_OFFSET = 0;
@@ -35,9 +23,7 @@ public final class ChainMessage {
     }
 
     /**
-     * A message buffer of {@code messageBytes}, its padding filled with a fixed pattern so that the
-     * bytes on the wire do not compress to nothing.
-     *
+     * A message buffer of {@code messageBytes}, its padding a fixed pattern so it does not compress to nothing.
      * @throws IllegalArgumentException when smaller than {@link #HEADER_BYTES}
      */
     public static byte[] newBuffer(int messageBytes) {

@@ -8,21 +8,10 @@ import dev.latencybench.core.schedule.StepOutcome;
 import dev.latencybench.core.schedule.TooShort;
 
 /**
- * The chain study's pass rule for its capacity search: a step passes when it is OK and the merged
- * latency keeps the SLO; it bounds the capacity only when it failed for load, that is for reasons that
- * all say the chains did not fit ({@link ChainTally#boundsCapacity}: an SLO broken, a source behind its
- * schedule, messages lost or miscounted, chains that could not all start sending in time). A step that
- * failed for anything else (a crashed or killed JVM, a broker that did not start or died, a transport's
- * error, no threads to be had) is an {@link PassRule.Verdict#error}: it says nothing about how many
- * chains fit, and the search stops there without an answer.
- *
- * <p>A step whose merged latency has fewer than 10 messages beyond the SLO's percentile (2,000 messages put
- * 2 beyond p99.9) {@link PassRule.Verdict#cannotTell cannot tell} only when no lower percentile that rests on
- * enough messages lies over the bound ({@link PassRule#overForCertain}): then the search stops there without an
- * answer, saying how long a step would need to be. A step that failed for another load reason (a rate not held, lost messages) still
- * fails: that needs no percentile.
- *
- * <p>Immutable; shareable.
+ * The chain study's pass rule: a step passes when it is OK and its merged latency keeps the SLO, and bounds the
+ * capacity only when it failed for load ({@link ChainTally#boundsCapacity}); any other failure is an
+ * {@link PassRule.Verdict#error}. A step too short to judge the percentile cannot tell, unless it is over for
+ * certain ({@link PassRule#overForCertain}). Immutable.
  */
 final class ChainPassRule implements PassRule {
     private final ChainSlo slo;

@@ -21,24 +21,15 @@ import dev.latencybench.core.time.Pacer;
 import dev.latencybench.core.time.SystemClock;
 
 /**
- * One period of a {@link ChainWorkload}: every chain's stage threads (source, services, sink), what
- * they share, and their loops. Made and run by the benchmark thread.
- *
- * <p>Start: every stage makes its writer and reader on its own thread and says so; only then do the
- * sources start, at one common time, each chain offset by {@code c / chains} of an interval. A stage
- * ends when the stage before it has finished and it has taken every message that stage handed on, or
- * when nothing more came for {@link #DRAIN_QUIET_NS} after that (a lost message), so a period drains
- * what was sent, also when the run is being stopped (the sources stop at once). {@link #abort} ends
- * every stage at once, without draining.
+ * One period of a {@link ChainWorkload}: every chain's stage threads and their loops, made and run by the benchmark
+ * thread. The sources start together once every stage is ready, and a period drains what was sent, even when
+ * stopped; {@link #abort} ends every stage at once, without draining.
  */
 final class ChainPeriod {
     private static final long FIRST_SEND_DELAY_NS = TimeUnit.MILLISECONDS.toNanos(1);
     /** After the stage before has finished, how long a stage waits for messages that may still come. */
     static final long DRAIN_QUIET_NS = TimeUnit.SECONDS.toNanos(2);
-    /**
-     * How long every stage of every chain has to be started and ready before the sources go; a count the
-     * machine cannot start in that time fails the period as broken by load ({@link #notStarted}).
-     */
+    /** How long every stage has to be ready before the sources go; past it the period is broken by load. */
     static final long START_BOUND_NS = TimeUnit.SECONDS.toNanos(30);
     /** How long a writer waits before trying a full topic again. */
     private static final long FULL_WAIT_NS = TimeUnit.MICROSECONDS.toNanos(50);
@@ -58,7 +49,7 @@ final class ChainPeriod {
     /** Bytes each chain's source and sink allocated in their loops (-1: the loop did not finish). */
     private final long[] sourceBytes;
     private final long[] sinkBytes;
-    /** Messages stage k of chain c has handed on: index {@code c * stages + k} (k = 0 the source .. S the last service). */
+    /** Messages stage k of chain c has handed on, at {@code c * stages + k} (k = 0 is the source). */
     private final AtomicLongArray handedOn;
     /** Stage k of chain c has handed on its last message: 1. */
     private final AtomicLongArray finished;
@@ -128,10 +119,7 @@ final class ChainPeriod {
         }, () -> abort = true);
     }
 
-    /**
-     * Starts every stage (readers first), lets the sources go once all are ready, and waits for all
-     * of them. A thread the machine cannot start fails the period with the reason.
-     */
+    /** Starts every stage, lets the sources go once all are ready, and waits; a failed start fails the period. */
     void run() throws InterruptedException {
         int startedThreads = 0;
         long deadlineNs = SystemClock.INSTANCE.nanoTime() + w.startBoundNs; // wall time, whatever the context's clock
@@ -304,10 +292,7 @@ final class ChainPeriod {
         }
     }
 
-    /**
-     * Reads {@code reader} into {@code handler} until the stage before ({@code upstream}) has finished
-     * and this stage has taken all it handed on, or nothing more came for {@link #DRAIN_QUIET_NS}.
-     */
+    /** Reads until {@code upstream} finished and all it handed on was taken, or {@link #DRAIN_QUIET_NS} passed. */
     private void drain(ChainTransport.Reader reader, ChainTransport.Handler handler, int upstream, long[] taken) {
         long quietSince = 0;
         while (!stageStops()) {

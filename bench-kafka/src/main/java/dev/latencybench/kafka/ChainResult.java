@@ -6,17 +6,8 @@ import dev.latencybench.core.record.MessageCounts;
 import dev.latencybench.core.result.ResultPart;
 
 /**
- * The chain study's own members of {@code fork.json} and {@code result.json}, named once, here: what
- * {@link ChainTally} writes of a fork's periods and of a cell's forks added up, and reads back to add the forks
- * up. The message counts added up over the chains ({@code sent}, {@code received}, ...) are bench-core's
- * {@code MessageCounts}, beside these at the top level. A member an older file lacks reads as null (or 0).
- * Immutable. Its members:
- * {@code measuredPeriods}, the measured periods counted;
- * {@code wrongCounter}, messages whose counter did not go up by exactly the number of services, every chain's;
- * {@code pacing}, the sources' rate and how far they fell behind; {@code slo}, the SLO and the chains that broke
- * it; {@code allocation}, what the sources' and sinks' loops allocated; {@code chains}, each chain's own figures,
- * in chain order; {@code instances}, the chains of the step; {@code cpu}, the CPU the step used, the benchmark JVM's
- * and the broker's, and per chain (a cell's file only: the launcher reads it from the forks' machine loads).
+ * The chain study's own members of {@code fork.json} and {@code result.json}, as {@link ChainTally} writes and
+ * reads them. A member an older file lacks reads as null (or 0). Immutable.
  */
 final class ChainResult {
     static final ResultPart<ChainResult> PART = ResultPart.of(ChainResult.class);
@@ -43,11 +34,8 @@ final class ChainResult {
     }
 
     /**
-     * The CPU a step used over its measured period, in cores (1.0: one core busy the whole period), averaged
-     * over its forks: the benchmark JVM's own ({@code /proc/self/stat}), the Kafka broker's ({@code
-     * /proc/<pid>/stat} of the broker the launcher handed the step, or the one the fork started; null where
-     * no broker of the suite's served the step: Chronicle Queue, in memory, or a cluster given by {@code
-     * bench.kafka.bootstrap}, whose CPU is not seen), and the two together over the step's chains.
+     * The CPU a step used over its measured period, in cores, averaged over its forks: the benchmark JVM's, the
+     * suite's broker's (null where none served the step), and both per chain. A cell's file only.
      */
     static final class Cpu {
         final double benchmarkJvmCores;
@@ -77,10 +65,7 @@ final class ChainResult {
         }
     }
 
-    /**
-     * The SLO in words, how many chains broke it, and the worst chain with its figure (none when no chain
-     * was judged).
-     */
+    /** The SLO in words, how many chains broke it, and the worst chain with its figure (none when none was judged). */
     static final class Slo {
         final String rule;
         final long brokenByChains;
@@ -112,11 +97,7 @@ final class ChainResult {
         }
     }
 
-    /**
-     * One chain: its message counts, miscounted messages, how far its source fell behind, its SLO figure (-1:
-     * not judged, too few messages) and its latency percentiles (none when it measured nothing, or in a
-     * cell's file, where each fork's stay in its own).
-     */
+    /** One chain's figures; {@code sloValueNs} -1 when not judged, {@code latencyNs} null in a cell's file. */
     static final class Chain {
         final int chain;
         final long sent;

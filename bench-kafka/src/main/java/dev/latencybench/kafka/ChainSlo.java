@@ -12,10 +12,8 @@ import dev.latencybench.core.schedule.PassRule;
 import dev.latencybench.core.schedule.TooShort;
 
 /**
- * The chain study's service-level objective, e.g. {@code p99.9<100ms}: a percentile of the end-to-end
- * latency (from the intended send time) that every chain must keep below a bound. Read from
- * {@code bench.chain.slo}; it becomes the capacity search's {@link PassRule} (on the merged latency)
- * and the workload's check of each chain's own latency. Immutable.
+ * The chain study's SLO, e.g. {@code p99.9<100ms}: a percentile of end-to-end latency that every chain must keep
+ * below a bound; the search's {@link PassRule} and each chain's check. Immutable.
  */
 public final class ChainSlo {
     /** The percentiles {@link PassRule#percentileBelow} knows, as written in the property. */
@@ -88,10 +86,7 @@ public final class ChainSlo {
         return quantile;
     }
 
-    /**
-     * Whether {@code samples} leave enough beyond the percentile to judge it (10 or more, as everywhere in the
-     * suite): 2,000 messages put 2 beyond p99.9, the second-worst message, which says nothing of a percentile.
-     */
+    /** Whether {@code samples} leave enough (10 or more) beyond the percentile to judge it. */
     boolean decides(long samples) {
         return !TooShort.applies(samples, quantile);
     }

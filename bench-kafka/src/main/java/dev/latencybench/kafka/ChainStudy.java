@@ -29,22 +29,9 @@ import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.study.StudyDescriptor;
 
 /**
- * Study 2, "how to reduce cloud cost by 99% for EDA Kafka applications": chains of services joined by
- * topics, each chain at a fixed rate, and the question how many chains can run at once while every
- * one keeps its latency under the SLO (p99.9 under 100 ms by default). With
- * {@code bench.chain.instances} it runs that many chains over each transport; without it, it searches
- * each transport's capacity in turn: 1, 2, 4, ... chains until a step breaks the SLO (or fails: the
- * sources fell behind, the machine ran out of threads or files), then bisects to within 10%, up to
- * {@code bench.chain.limit}. The {@code in-memory} transport is the floor: the harness's own cost with
- * the same threads and parking. The study's own jar starts at bench-core's {@code StudyJarMain}.
- *
- * <p>Its benchmark JVMs, as JMH's {@code StudyBenchmark} runs them:
- *
- * <pre>
- *   N x:  source --1,000 msg/s--> [topic 0] --> service 1 (+1) --> [topic 1] --> ... --> service 5 (+1) --> [topic 5] --> sink
- *         stamps: sequence, intended and actual send time, counter 0          records latency, service, hop-1..6
- *         topics: Chronicle Queues on /dev/shm | in-memory rings | Kafka (bench-kafka's KafkaBroker)
- * </pre>
+ * Study 2: chains of services joined by topics, each at a fixed rate, and how many chains fit at once while every one
+ * keeps its latency under the SLO. Runs {@code bench.chain.instances} chains per transport, or else searches each
+ * transport's capacity; {@code in-memory} is the floor, the harness's own cost.
  */
 public final class ChainStudy implements ForkedStudy {
     public static final String CHRONICLE = "chronicle";
@@ -54,7 +41,7 @@ public final class ChainStudy implements ForkedStudy {
     public static final String KAFKA_AS_PUBLISHED = "kafka-as-published";
     /** The yardsticks of one hop: the plainest loop over one topic ({@link HopLoopWorkload}). */
     public static final String KAFKA_LOOP = "kafka-loop";
-    /** A broker's start, roughly, for the run's time estimate (2.5-3 s on a 2-core machine). */
+    /** A broker's start, roughly, for the run's time estimate. */
     private static final long BROKER_START_NS = java.util.concurrent.TimeUnit.SECONDS.toNanos(5);
     public static final String CHRONICLE_LOOP = "chronicle-loop";
     /** The capacity search stops bisecting when the first failing count is within 10% above the last passing one. */
@@ -65,14 +52,11 @@ public final class ChainStudy implements ForkedStudy {
     private static final String CONNECTION_LOG_LEVEL = "org.slf4j.simpleLogger.log.org.apache.kafka.clients.NetworkClient";
 
     static {
-        // the launcher checks the Kafka settings with Kafka's own config classes, which print every value at
-        // INFO; the forks get the same level from jvmFlags
+        // Kafka's config classes print every value at INFO; the forks get the same level from jvmFlags
         if (System.getProperty(SLF4J_LEVEL) == null) {
             System.setProperty(SLF4J_LEVEL, "warn");
         }
-        // A client whose broker is gone (stopped by Ctrl-C while the launcher warms it up, say) warns that it
-        // cannot connect until it is closed: fifty lines in the seconds the launcher takes to stop, which say
-        // nothing the broker's own exit does not (KafkaCluster.failure names it, and a step fails with it).
+        // a client whose broker is gone warns until closed, saying nothing KafkaCluster.failure does not
         if (System.getProperty(CONNECTION_LOG_LEVEL) == null) {
             System.setProperty(CONNECTION_LOG_LEVEL, "error");
         }
@@ -115,8 +99,7 @@ public final class ChainStudy implements ForkedStudy {
             "chains of services over Chronicle Queue, Kafka and in memory: how many fit under the SLO",
             ChainConfig.properties())
             .withResultParts(ChainResult.PART)
-            // Chronicle Queue's javax.naming; the Kafka clients' and broker's SASL, GSS-API and JAAS modules, which
-            // jdeps finds they link against
+            // Chronicle Queue's javax.naming; the SASL, GSS-API and JAAS modules Kafka links against
             .withRuntimeModules("java.naming", "java.security.jgss", "java.security.sasl", "jdk.security.auth")
             .withBesideJar(BrokerSettings.BROKER_FOLDER); // the broker's jars (BrokerSettings.defaultJars)
 
@@ -221,12 +204,7 @@ public final class ChainStudy implements ForkedStudy {
         });
     }
 
-    /**
-     * Once, before anything starts: removes the chain queue folders and the Kafka brokers' folders that
-     * killed runs left.
-     *
-     * @return one line per folder removed
-     */
+    /** Once, before anything starts, removes the queue and broker folders killed runs left; one line per folder. */
     static List<String> prepare(ChainConfig c) {
         List<String> removed = new ArrayList<>();
         if (c.uses(CHRONICLE)) {
@@ -239,11 +217,8 @@ public final class ChainStudy implements ForkedStudy {
     }
 
     /**
-     * The user's input that only asking the outside can check, once, before anything starts (the runner's
-     * first cell included): that a cluster named by {@code bench.kafka.bootstrap} answers, or else that
-     * the java the broker will run on is new enough for it (the study's own JVMs may be Java 11; the
-     * broker needs 17).
-     *
+     * Once, before anything starts, checks that a cluster named by {@code bench.kafka.bootstrap} answers, or else
+     * that the broker's java is new enough (the study's own JVMs may be older).
      * @throws ConfigException when the cluster does not answer, or the broker's java is too old
      */
     static void verify(ChainConfig c) {
@@ -265,9 +240,7 @@ public final class ChainStudy implements ForkedStudy {
     }
 
     /**
-     * A cluster named by {@code bench.kafka.bootstrap} must answer before anything starts: a mistyped
-     * address is bad input, not a capacity of none.
-     *
+     * A named cluster must answer before anything starts: a mistyped address is bad input, not a capacity of none.
      * @throws ConfigException naming the address and what was found there
      */
     static void checkAnswers(String bootstrap) {
@@ -278,12 +251,7 @@ public final class ChainStudy implements ForkedStudy {
         }
     }
 
-    /**
-     * What a killed benchmark JVM left: chain queue folders, and the folders of its Kafka broker (the
-     * broker itself stops when its owner dies).
-     *
-     * @return one line per folder removed
-     */
+    /** Removes the queue and broker folders a killed benchmark JVM left; one line per folder. */
     static List<String> cleanUp(ChainConfig c) {
         List<String> removed = new ArrayList<>(ChronicleChainTransport.removeStaleFolders(c.queueDir()));
         if (c.usesKafka()) {
@@ -293,10 +261,8 @@ public final class ChainStudy implements ForkedStudy {
     }
 
     /**
-     * With a fixed count, the transports in their run order (each fork reads the count from the properties the
-     * launcher hands on); without one, a capacity search per transport, one after the other, each transport's
-     * hop loop (its yardstick) once right after its search ({@link ChainTransports#runOrder}), so Kafka's loop
-     * runs on the searches' warm broker.
+     * The transports in run order with a fixed count, else a capacity search per transport, each followed by its hop
+     * loop so Kafka's loop runs on the warm broker ({@link ChainTransports#runOrder}).
      */
     static Schedule schedule(ChainConfig c) {
         List<String> order = ChainTransports.runOrder(c.transports());

@@ -16,16 +16,8 @@ import dev.latencybench.core.study.Accounting;
 import dev.latencybench.core.time.Pacer;
 
 /**
- * The counters of a chain study's measured periods, per chain and merged, which add up across
- * periods and forks: messages sent by each source; received, duplicated, out of order and unexpected
- * at its sink; lost; arriving with a counter that did not go up by exactly the number of services;
- * outside the histograms' range; how far each source fell behind its schedule; and each chain's own
- * latency percentiles, for the SLO every chain must keep; and the bytes the sources' and sinks' threads
- * allocated in their loops (transport clients included), over the messages of the chains whose loops
- * both ran to the end. One shape in {@code fork.json} and
- * {@code result.json}, {@link ChainResult}, written and read here only.
- *
- * <p>Not thread-safe; off the hot path (filled once per period, after its threads ended).
+ * The counters of a chain study's measured periods, per chain and merged, which add up across periods and forks;
+ * written and read as {@link ChainResult}. Not thread-safe; filled once per period, after its threads ended.
  */
 final class ChainTally {
     /** A chain's histogram of end-to-end latency: 2 significant digits (1%) keep a thousand chains small. */
@@ -62,19 +54,12 @@ final class ChainTally {
     static final String OUT_OF_RANGE = "latencies outside the histogram range";
     /** Chains that were not all sending within the start bound: the machine is too loaded to start them. */
     static final String NOT_STARTED = "broken by load: ";
-    /**
-     * What the launcher's merge adds when a step measured nothing (a consequence, as of chains that never
-     * started): it neither bounds the capacity nor makes the step an error by itself.
-     */
+    /** The merge's reason for a step that measured nothing: a consequence, so it does not bound the capacity. */
     static final String NOTHING_MEASURED = "no " + ChainWorkload.LATENCY + " was measured";
     private static final List<String> CAPACITY_REASONS = List.of(RATE_NOT_HELD, MISCOUNTED, SLO_BROKEN, MESSAGES,
             OUT_OF_RANGE, NOT_STARTED);
 
-    /**
-     * True when a step's reason says the chains did not fit (the SLO, the rate, lost or miscounted
-     * messages, chains too slow to start): such a step bounds the capacity. Anything else (a crash, a
-     * transport's error, a broker gone) does not.
-     */
+    /** True when a step's reason says the chains did not fit, so it bounds the capacity; a crash or error does not. */
     static boolean boundsCapacity(String reason) {
         for (String p : CAPACITY_REASONS) {
             if (reason.startsWith(p)) {
@@ -84,11 +69,7 @@ final class ChainTally {
         return false;
     }
 
-    /**
-     * What limited a step that failed for load, in words, from its reasons in the order they matter:
-     * chains that could not start, the sources' rate (the machine's CPU could not keep the schedule), lost
-     * or miscounted messages, the SLO.
-     */
+    /** What limited a step that failed for load, in words, taking its reasons in the order they matter. */
     static String limiter(List<String> reasons) {
         if (reasons.stream().anyMatch(r -> r.startsWith(NOT_STARTED))) {
             return "the load: the chains could not all start";
@@ -145,10 +126,7 @@ final class ChainTally {
     }
 
     /**
-     * Why these counts fail a period: a source that fell behind its schedule, miscounted messages,
-     * messages lost (unless the period was cut short), duplicated, out of order or beyond the
-     * histogram, and chains that broke the SLO.
-     *
+     * Why these counts fail a period: lag, miscounted, lost or disordered messages, and a broken SLO.
      * @param complete false for a period cut short (interrupted): loss and rate are then not judged
      */
     List<String> failures(int services, long periodNs, boolean complete, ChainSlo slo) {
@@ -177,8 +155,7 @@ final class ChainTally {
     /** Each chain's SLO figure, from its histogram; call once the period's threads ended. */
     void judge(ChainSlo slo) {
         for (Chain c : chains) {
-            // a chain with too few messages beyond the percentile is not judged (-1): its value is one of its
-            // few worst messages, and the step's merged latency is what the pass rule reads
+            // too few messages beyond the percentile: not judged (-1); the pass rule reads the merged latency
             if (c.latency != null && c.latency.getTotalCount() > 0 && slo.decides(c.latency.getTotalCount())) {
                 c.sloValueNs = slo.valueOf(c.latency);
             }
@@ -207,9 +184,7 @@ final class ChainTally {
     }
 
     /**
-     * Writes the merged counters at the top level of {@code o} and the rest as {@link ChainResult}: the pacing,
-     * the SLO, the allocation and each chain's figures.
-     *
+     * Writes the merged counters at the top level of {@code o} and the rest as {@link ChainResult}.
      * @param instances the chains of the step
      * @param cpu       the CPU the step used (the launcher's merge); null in a fork's file
      */
@@ -241,10 +216,7 @@ final class ChainTally {
         return allocationMessages == 0 ? 0 : (double) (sourceBytes + sinkBytes) / allocationMessages;
     }
 
-    /**
-     * The tally {@link #writeTo} wrote, read back from a part that has its chains (each chain's percentiles stay
-     * in its own fork's file).
-     */
+    /** The tally {@link #writeTo} wrote, read back; each chain's percentiles stay in its fork's file. */
     static ChainTally of(ChainResult r) {
         ChainTally t = new ChainTally(r.chains.size());
         t.periods = r.measuredPeriods == null ? 0 : r.measuredPeriods;
@@ -266,12 +238,7 @@ final class ChainTally {
         return t;
     }
 
-    /**
-     * The launcher's accounting of a chain cell: every fork's counters added up chain by chain and
-     * merged, each chain's worst SLO figure over the forks, and how many latencies the merged
-     * histogram must hold, and the CPU the step used ({@link StepCpu}). It flags nothing: what fails a step, the
-     * forks have judged.
-     */
+    /** The launcher's accounting of a chain cell: the forks' counters and CPU added up; flags nothing, forks judge. */
     static Accounting accounting(long askedRatePerSec, ChainSlo slo) {
         ChainTally total = new ChainTally(0);
         StepCpu cpu = new StepCpu();

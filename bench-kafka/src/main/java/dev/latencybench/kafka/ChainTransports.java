@@ -4,34 +4,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
-/**
- * The chain study's transports, in the order they run: the one place a transport is named and
- * opened. Its name is also in the benchmark's {@code @Param} list, which JMH wants as constants; a
- * test keeps the two equal.
- */
+/** The chain study's transports, in run order: the one place a transport is named and opened. */
 enum ChainTransports {
     /** Six Chronicle Queues per chain in the queue folder, default settings: the study's subject. */
     CHRONICLE(ChainStudy.CHRONICLE, c -> new ChronicleChainTransport(c.queueDir(), c.payloadBytes())),
     /** One in-memory ring per topic: the harness's floor, same threads and parking, no transport cost. */
     IN_MEMORY(ChainStudy.IN_MEMORY, c -> new InMemoryChainTransport()),
-    /**
-     * Topics on a real Kafka cluster: the broker the launcher started for the kafka steps (see
-     * {@link SearchBroker}), one a fork starts for itself (and stops when it closes the transport) when it
-     * runs without the launcher, or the cluster at {@code bench.kafka.bootstrap}. Its consumers wait the time
-     * the study meant, rounded up to Kafka's whole milliseconds ({@link KafkaPoll#MEANT}).
-     */
+    /** Topics on a real Kafka cluster; consumers wait the time the study meant ({@link KafkaPoll#MEANT}). */
     KAFKA(ChainStudy.KAFKA, c -> KafkaChainTransport.open(c, KafkaPoll.MEANT)),
-    /**
-     * The same topics, producer and consumers, but each consumer's {@code poll} handed the study's own
-     * {@code Duration.ofNanos(interval / 8)}, which Kafka truncates to 0 ms ({@link KafkaPoll#AS_PUBLISHED}).
-     */
+    /** As {@link #KAFKA}, but consumers poll as the study published it ({@link KafkaPoll#AS_PUBLISHED}). */
     KAFKA_AS_PUBLISHED(ChainStudy.KAFKA_AS_PUBLISHED, c -> KafkaChainTransport.open(c, KafkaPoll.AS_PUBLISHED));
 
-    /**
-     * What runs when {@code bench.transports} is not given: the study's subject (Chronicle Queue), Kafka's
-     * consumers as published and as meant, the floor, and the yardsticks of one hop, which run right after
-     * their transport's search ({@link #runOrder}).
-     */
+    /** What runs when {@code bench.transports} is not given. */
     static final List<String> DEFAULTS = List.of(ChainStudy.CHRONICLE, ChainStudy.KAFKA_AS_PUBLISHED,
             ChainStudy.KAFKA, ChainStudy.IN_MEMORY, ChainStudy.CHRONICLE_LOOP, ChainStudy.KAFKA_LOOP);
 
@@ -73,10 +57,7 @@ enum ChainTransports {
         return base.equals(ChainStudy.KAFKA) || base.equals(ChainStudy.KAFKA_AS_PUBLISHED);
     }
 
-    /**
-     * The order the variants run in: the transports as given, each one's loop right after it (on the same
-     * warm broker, for Kafka's), and a loop whose transport is not given last, in the order given.
-     */
+    /** The transports as given, each one's loop right after it (on Kafka's warm broker), other loops last. */
     static List<String> runOrder(List<String> variants) {
         List<String> out = new ArrayList<>();
         for (String v : variants) {

@@ -13,11 +13,8 @@ import dev.latencybench.core.view.View;
 import dev.latencybench.core.view.ViewRow;
 
 /**
- * The chain study's own part of the report, under the search's answer (which the report gives for every capacity
- * search): why it searches two Kafka consumers, the published one against the wait the study meant, in two
- * sentences with this run's figures; and per JVM × GC each transport's capacity with the CPU a chain took there
- * ({@link ChainCapacity}), the benchmark JVM's and the broker's, so a count can be set beside the published one's
- * CPU claim. It gives no headline: the first screen's line is the search's. Stateless.
+ * The chain study's own part of the report: why it runs two Kafka consumers, and each transport's capacity with the
+ * CPU a chain took there ({@link ChainCapacity}). No headline: the search's answer is the first line. Stateless.
  */
 public final class ChainView implements StudyView {
     @Override
@@ -82,10 +79,7 @@ public final class ChainView implements StudyView {
         return v;
     }
 
-    /**
-     * The published consumer against the meant one in two sentences with the figures; null without both Kafka
-     * consumers' counts.
-     */
+    /** The published consumer against the meant one, with the figures; null without both Kafka consumers' counts. */
     static String truncation(Map<String, ChainCapacity.Held> held, List<ViewRow> rows, String cell) {
         ChainCapacity.Held published = held.get(ChainStudy.KAFKA_AS_PUBLISHED);
         ChainCapacity.Held meant = held.get(ChainStudy.KAFKA);

@@ -14,33 +14,12 @@ import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.time.Pacer;
 
 /**
- * N chains of services over one {@link ChainTransport}, all at once, for one step of the chain study:
+ * N chains of services over one {@link ChainTransport}, all at once, for one step of the chain study; every stage is
+ * its own thread. Sources and idle readers sleep rather than spin, as a thousand chains must not spin a thousand
+ * cores.
  *
- * <pre>
- *   chain c:  [source] --topic 0--> [service 1] +1 --topic 1--> ... [service S] +1 --topic S--> [sink]
- *             paced at the chain rate;      hop-k: pick-up minus the previous        latency, service,
- *             stamps sequence, intended     stage's hand-over                        hop-(S+1); checks the
- *             and actual send time, 0                                                counter == S, sequence
- * </pre>
- *
- * <p>Each period, each source sends {@code rate x duration} messages on its own fixed schedule
- * (the chains' schedules are spread evenly over one interval, as independently started services
- * would be); every stage of every chain is its own thread, {@code chains x (services + 2)} in all.
- * An idle reader waits 1/8 of the inter-message time ({@link ChainConfig#idleWaitNs}), and a source
- * sleeps until its next due time (no spinning): a thousand chains must not spin a thousand cores.
- *
- * <p>Metrics, recorded by every chain's threads into the same histograms ({@link Metric.Writers#MANY}):
- * {@code latency} (primary: end-to-end from the intended send time), {@code service} (from the
- * actual send) and {@code hop-1} ... {@code hop-(S+1)}, topic {@code k - 1} from its writer's hand-over
- * to its reader's pick-up, so a slow stage shows by name. Each sink also keeps its chain's own
- * latency, for the SLO that every chain must keep. A measured period fails for a message lost,
- * duplicated, out of order or miscounted, a source that fell behind its schedule, a chain that broke
- * the SLO, and threads or topics the machine could not give (the reason says which).
- *
- * <p>Threading: {@link #runPeriod} on the session's benchmark thread, which starts the stage threads
- * and waits for them; {@link #progress} on its monitor; {@link #describe} and {@link #close} from
- * the session, maybe from a shutdown hook. Hot path (the stage loops): no allocation, no locks, no
- * logging in the workload itself; what the transport costs is its own (see its class).
+ * <p>Threading: {@link #runPeriod} on the benchmark thread; {@link #progress} on its monitor; {@link #describe} and
+ * {@link #close} from the session, maybe from a shutdown hook. The stage loops add no allocation, locks or logging.
  */
 public final class ChainWorkload implements Workload {
     public static final String LATENCY = "latency";
@@ -65,9 +44,7 @@ public final class ChainWorkload implements Workload {
     private volatile ChainPeriod current;
     private volatile boolean closed;
 
-    /**
-     * @param transport opened for this fork; the workload closes it
-     */
+    /** @param transport opened for this fork; the workload closes it */
     public ChainWorkload(ChainConfig config, int instances, String transportName, ChainTransport transport) {
         this(config.ratePerSec(), config.services(), instances, config.idleWaitNs(), config.slo(), transportName,
                 transport, ServiceStep.ADD_ONE);

@@ -19,20 +19,9 @@ import dev.latencybench.core.result.MappedFileFault;
 import dev.latencybench.core.result.OwnedFolder;
 
 /**
- * The {@code chronicle} transport, as the study ran it: one open-source Chronicle Queue
- * ({@code SingleChronicleQueueBuilder.binary}, default settings, no pinning) per topic of each chain,
- * all in one fresh folder under the queue folder ({@code latency-bench-chain-<pid>-<random>/c<chain>-t<topic>}).
- * A message is one document: the five stamps, then filler up to {@code payloadBytes}. An idle reader
- * parks for the wait it is given (1/8 of the inter-message time), as the study's services did.
- *
- * <p>The folder holds a lock while the JVM lives (on {@code <folder>.lock} beside it), so a folder
- * whose lock can be taken was left by a JVM that was killed: {@link #removeStaleFolders} deletes such
- * folders, before a new one is made and after every step (the plan's clean-up). {@link #close}
- * deletes the folder.
- *
- * <p>Threading: as {@link ChainTransport} says; each stage thread gets its own appender or tailer
- * each period. Hot path: Chronicle's document contexts are reused, the filler is a pre-built array;
- * nothing is allocated per message after warm-up.
+ * The {@code chronicle} transport, as the study ran it: one Chronicle Queue with default settings per topic, all in
+ * one fresh, locked folder that {@link #close} deletes. A message is one document of the five stamps and filler.
+ * Threading as {@link ChainTransport} says; nothing is allocated per message after warm-up.
  */
 final class ChronicleChainTransport implements ChainTransport {
     /** Chain queue folders are named {@code latency-bench-chain-<pid>-<random>}. */
@@ -77,13 +66,13 @@ final class ChronicleChainTransport implements ChainTransport {
         }
     }
 
-    /** The folder holding the queues; null before {@link #createTopics}. */
     /** A fault in a mapped file is the queue folder's file system filling up: said so, with the space there. */
     @Override
     public String explain(Throwable error) {
         return MappedFileFault.explain(error, "the chain's queue folder", dir != null ? dir : parent);
     }
 
+    /** The folder holding the queues; null before {@link #createTopics}. */
     Path directory() {
         return dir;
     }
@@ -203,9 +192,7 @@ final class ChronicleChainTransport implements ChainTransport {
     }
 
     /**
-     * Removes chain queue folders left by a benchmark JVM that was killed outright (SIGKILL, the OOM
-     * killer, a crash); a folder in use is left alone (see {@link OwnedFolder#removeStale}).
-     *
+     * Removes chain queue folders left by a killed benchmark JVM; a folder in use is left alone.
      * @return one line per folder removed, for the console
      */
     static List<String> removeStaleFolders(Path parent) {

@@ -17,10 +17,8 @@ import org.apache.kafka.clients.admin.DescribeClusterResult;
 import org.apache.kafka.common.Node;
 
 /**
- * Asks whether something answers at an address, first as TCP (cheap, and silent: a Kafka client
- * that finds nobody logs a warning per retry), then as Kafka ({@code describeCluster}).
- *
- * <p>Stateless; each call opens and closes what it uses. Not for hot paths.
+ * Asks whether something answers at an address, first as TCP (silent, where a Kafka client logs every retry), then
+ * as Kafka. Stateless; not for hot paths.
  */
 final class ClusterProbe {
     private ClusterProbe() {
@@ -50,7 +48,6 @@ final class ClusterProbe {
 
     /**
      * The cluster's id and broker count, as {@code cluster <id>, 1 broker}.
-     *
      * @throws TimeoutException when the cluster does not answer within {@code timeoutMs}
      * @throws ExecutionException when it answers with an error
      */

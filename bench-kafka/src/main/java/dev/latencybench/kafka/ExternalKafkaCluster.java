@@ -10,11 +10,8 @@ import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 
 /**
- * A running Kafka cluster named by {@code -Dbench.kafka.bootstrap=HOST:PORT}: the suite starts and
- * stops nothing there. {@link #connect} checks within seconds that it answers, so a wrong address
- * fails before the study starts, naming the address.
- *
- * <p>Immutable and thread-safe.
+ * A running Kafka cluster named by {@code -Dbench.kafka.bootstrap}, where the suite starts and stops nothing.
+ * Immutable and thread-safe.
  */
 public final class ExternalKafkaCluster implements KafkaCluster {
     /** How long {@link KafkaCluster#open} waits for an external cluster to answer. */
@@ -34,17 +31,13 @@ public final class ExternalKafkaCluster implements KafkaCluster {
         this.searchBrokerPid = searchBrokerPid;
     }
 
-    /**
-     * This cluster as the broker a search shares, process {@code pid} (started by the launcher): when
-     * that process is gone, {@link #failure} says so.
-     */
+    /** This cluster as the search's shared broker, process {@code pid}; {@link #failure} says when it is gone. */
     ExternalKafkaCluster searchBroker(long pid) {
         return new ExternalKafkaCluster(bootstrapServers, identity, ProcessHandle.of(pid).orElse(null), pid);
     }
 
     /**
      * Checks that a Kafka cluster answers at {@code bootstrapServers} within {@code timeoutMs}.
-     *
      * @throws ConfigException when the address is not {@code HOST:PORT[,HOST:PORT...]}
      * @throws IllegalStateException when nobody answers, or not as Kafka, naming the address
      */

@@ -17,26 +17,10 @@ import dev.latencybench.core.record.SequenceTracker;
 import dev.latencybench.core.time.Pacer;
 
 /**
- * The chain study's yardstick for one hop (variants {@code kafka-loop} and {@code chronicle-loop}): the
- * plainest loop that does a hop's work, a producer thread and a consumer thread over one topic of the
- * same transport with the same settings (the transport's own writer and reader: the client's send and
- * poll and the stamps' encoding, on the search's warm broker for Kafka), the send stamp in the message,
- * and nothing of the chain harness between them (no stage threads and their start barrier, no drain
- * logic, no per-chain accounting on the way).
- *
- * <pre>
- *   producer thread: sleep until start + i x interval, stamp nanoTime ──topic──▶ consumer thread: now - stamp
- * </pre>
- *
- * <p>Set beside the chain's own {@code hop-1} with {@code bench.chain.services=0} and one chain (source ->
- * one topic -> sink, the same schedule and idle wait), the difference is the chain harness's own cost.
- * It records the chain's metrics ({@code latency} from the intended send, {@code service} and
- * {@code hop-1} from the actual send; later hops stay empty) and one chain's tally, so the launcher's
- * accounting and the report read it as any step. The SLO does not fail it (it records the figure): the loops run
- * in every default search, and a yardstick's tail beyond the chains' bound is a figure to set beside them.
- *
- * <p>Threading: {@link #runPeriod} on the session's benchmark thread, which starts the two threads and
- * waits for them. Hot path: the transport client's own cost only (Kafka's clients allocate per record).
+ * The chain study's yardstick for one hop ({@code kafka-loop}, {@code chronicle-loop}): a producer thread and a
+ * consumer thread over one topic of the same transport, with nothing of the chain harness between them, so set
+ * beside a chain's {@code hop-1} it shows the harness's own cost. Records the chain's metrics and tally; the SLO
+ * does not fail it. {@link #runPeriod} runs on the benchmark thread.
  */
 final class HopLoopWorkload implements Workload {
     /** The variant names: the transport's name and this suffix. */
@@ -169,8 +153,7 @@ final class HopLoopWorkload implements Workload {
                 tally.add(t);
             }
             boolean complete = sent[0] == messages && !context.interrupted();
-            // a yardstick answers no question of its own: a figure beyond the SLO is the hop's figure, shown beside
-            // the chains' (which the SLO judges), not a failure; lost or late messages still fail it
+            // a yardstick's figure beyond the SLO is shown, not failed; lost or late messages still fail it
             t.failures(0, context.durationNs(), complete, slo).stream().filter(r -> !r.startsWith(ChainTally.SLO_BROKEN))
                     .forEach(context::fail);
             context.count("msg.lost", t.merged().lost, "messages");

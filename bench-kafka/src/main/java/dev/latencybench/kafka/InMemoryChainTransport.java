@@ -4,13 +4,8 @@ import java.util.concurrent.locks.LockSupport;
 
 
 /**
- * The {@code in-memory} transport, the chain study's floor: one {@link Ring} per topic,
- * so a message is copied into preallocated slots and out again, and an idle reader parks for the
- * same 1/8 of the inter-message time as over Chronicle. What it measures is the harness: the
- * threads, their parking and wake-ups, pacing and recording; each transport's cost shows above it.
- *
- * <p>Threading: as {@link ChainTransport} says; a ring is single-producer single-consumer. Hot path:
- * five array writes and one release store to send, the same reads to poll; no allocation.
+ * The {@code in-memory} transport, the chain study's floor: one {@link Ring} per topic, so what it measures is the
+ * harness itself. Threading as {@link ChainTransport} says; no allocation per message.
  */
 final class InMemoryChainTransport implements ChainTransport {
     /** Messages a topic holds before its writer waits: a second at the study's rate. */

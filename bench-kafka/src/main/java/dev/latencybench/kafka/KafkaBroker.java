@@ -28,21 +28,8 @@ import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 
 /**
- * A single-node KRaft Kafka broker (broker and controller in one) that the suite starts as its own
- * JVM and stops again: bound to 127.0.0.1, in a fresh folder per run, logging at WARN.
- *
- * <pre>
- *   benchmark JVM ──starts──▶ java … BrokerMain lb-kafka.lock server.properties ──runs──▶ kafka.Kafka
- *        │                          │ watches its parent: exits when the benchmark JVM is gone
- *        └── close(): SIGTERM, wait, SIGKILL, reap, delete the folder (also from a shutdown hook)
- * </pre>
- *
- * <p>{@link #start} formats the folder ({@code kafka.tools.StorageTool format}, {@link StorageFormat}), starts the
- * broker and returns once it answers a {@code describeCluster}; any failure on the way stops what was
- * started, deletes the folder and throws with the reason: the port taken ({@link BrokerPorts}), the broker's exit
- * and its last log lines ({@link BrokerFiles}), or the time waited. Folders that a killed benchmark JVM left behind
- * are removed at the next start ({@link StaleBrokerFolders}: a live broker holds a lock on its folder's lock file).
- * {@link #describe} is {@link BrokerDescription}'s.
+ * A single-node KRaft Kafka broker (broker and controller in one), run as its own JVM on 127.0.0.1 in a fresh
+ * folder per run; {@link #start} leaves nothing behind when it fails.
  *
  * <p>Thread-safe: {@link #failure} may be polled from any thread; {@link #close} is idempotent.
  */
@@ -96,7 +83,6 @@ public final class KafkaBroker implements KafkaCluster {
 
     /**
      * Starts a broker and waits until it answers.
-     *
      * @throws IllegalStateException with the reason when it cannot be started; nothing is left behind
      */
     public static KafkaBroker start(BrokerSettings settings) {
@@ -178,10 +164,7 @@ public final class KafkaBroker implements KafkaCluster {
         startMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t1);
     }
 
-    /**
-     * A process in the broker's folder, stdout and stderr together, without the variables through
-     * which the {@code java} launcher takes extra flags: the broker runs with the flags recorded.
-     */
+    /** A process in the broker's folder, output merged, without the variables that add flags to {@code java}. */
     private ProcessBuilder processBuilder(List<String> cmd) {
         return JavaFlagVariables.removeFrom(new ProcessBuilder(cmd).directory(folder.toFile()).redirectErrorStream(true));
     }
@@ -272,10 +255,7 @@ public final class KafkaBroker implements KafkaCluster {
         return failure;
     }
 
-    /**
-     * The broker's end, when this JVM did not stop it, runs {@code onGone} at once, after {@link #failure} says
-     * how it ended (so what {@code onGone} reads there is the exit, not null).
-     */
+    /** Runs {@code onGone} when the broker ends without this JVM stopping it, after {@link #failure} is set. */
     @Override
     public void whenGone(Runnable onGone) {
         CompletableFuture<Void> noted = exitNoted;
@@ -289,10 +269,8 @@ public final class KafkaBroker implements KafkaCluster {
     }
 
     /**
-     * After the broker exited on its own: copies its log into {@code dir} (the folder it was in is deleted when the
-     * broker is closed) and makes {@link #failure} point there; nothing when it did not fail or the copy fails.
-     *
-     * @return the copy, or null
+     * Copies a failed broker's log into {@code dir}, as close deletes its folder, and points {@link #failure} there.
+     * @return the copy, or null when it did not fail or the copy fails
      */
     Path keepLog(Path dir) {
         String f = failure;
@@ -337,10 +315,7 @@ public final class KafkaBroker implements KafkaCluster {
         return kb;
     }
 
-    /**
-     * CPU time the broker JVM has used so far, user and system (from /proc through {@link ProcessHandle});
-     * -1 when it cannot be read.
-     */
+    /** CPU time the broker JVM has used so far, user and system; -1 when it cannot be read. */
     public long cpuNs() {
         Process p = process;
         if (p == null) {
@@ -396,8 +371,8 @@ public final class KafkaBroker implements KafkaCluster {
     }
 
     /**
-     * SIGTERM, then SIGKILL after {@link #stopGraceNs} (1 s while this JVM is ending, else
-     * {@link BrokerSettings#STOP_TIMEOUT_NS}), reaps the process and deletes the folder. Idempotent; safe from a shutdown hook; never throws.
+     * SIGTERM, then SIGKILL after {@link #stopGraceNs}; reaps the process and deletes the folder.
+     * Idempotent, safe from a shutdown hook, never throws.
      */
     @Override
     public void close() {
@@ -441,9 +416,8 @@ public final class KafkaBroker implements KafkaCluster {
     }
 
     /**
-     * How long a SIGTERM gets before SIGKILL: {@link BrokerSettings#STOP_TIMEOUT_NS}, or {@link #SIGNAL_STOP_NS}
-     * while this JVM is ending (Ctrl-C or SIGTERM ran its shutdown hooks). The broker's folder is deleted right after,
-     * so nothing of it is worth waiting for then: a broker that took its full timeout to stop held a Ctrl-C for 9.7 s.
+     * How long a SIGTERM gets before SIGKILL: {@link BrokerSettings#STOP_TIMEOUT_NS}, or the short
+     * {@link #SIGNAL_STOP_NS} while this JVM is ending, so a Ctrl-C is not held up.
      */
     static long stopGraceNs() {
         return shuttingDown() ? SIGNAL_STOP_NS : BrokerSettings.STOP_TIMEOUT_NS;
@@ -461,10 +435,7 @@ public final class KafkaBroker implements KafkaCluster {
         }
     }
 
-    /**
-     * SIGTERM, then SIGKILL once {@code graceNs} has passed, and the process reaped: the milliseconds from SIGTERM
-     * until it was gone. Says so on standard error where it had to be killed.
-     */
+    /** SIGTERM, then SIGKILL after {@code graceNs}; returns the ms until the process was gone; a kill is logged. */
     static long stop(Process p, long graceNs) {
         long t0 = System.nanoTime();
         p.destroy();

@@ -18,34 +18,14 @@ import dev.latencybench.core.json.JsonCodec;
 
 
 /**
- * The {@code kafka} and {@code kafka-as-published} transports, as the study ran them: one topic of one partition per stage of each
- * chain on a real Kafka cluster, one producer shared by every writer of the JVM (the study found that
- * a producer per service does not fit two chains on a small machine), and one consumer per topic
- * read, assigned partition 0 (no group, no rebalance, no commits) and put at the topic's end when its
- * reader is made.
+ * The {@code kafka} and {@code kafka-as-published} transports: one single-partition topic per stage, one producer
+ * shared by every writer of the JVM (a producer per service does not fit two chains on a small machine), and one
+ * consumer per topic read, assigned partition 0 with no group or commits. Consumers poll as their {@link KafkaPoll}
+ * says.
  *
- * <pre>
- *   writer ──ChainMessage──▶ shared KafkaProducer ──▶ broker ──▶ KafkaConsumer of (chain, topic) ──▶ handler
- * </pre>
- *
- * <p>The cluster is opened with the transport ({@link #open}): the one at {@code bench.kafka.bootstrap},
- * which is the broker the launcher started for all the kafka steps ({@link SearchBroker}, watched by
- * its pid), or a broker started for this benchmark JVM when it runs without the launcher (plain JMH),
- * which {@link #close} stops.
- * A consumer polls as its {@link KafkaPoll} says: {@code kafka} with the settings' timeout, which Kafka
- * counts in whole milliseconds, so the study's 1/8 ms becomes {@code poll(1 ms)}, which returns as soon as
- * a record arrives ({@link KafkaClientSettings#pollTimeout}); {@code kafka-as-published} with the study's
- * own {@code Duration.ofNanos(interval / 8)}, which the client truncates to {@code poll(0 ms)}
- * ({@link KafkaReader} hands it over unchanged).
- *
- * <p>Failures are not lost: a send the broker refused, or the cluster's own {@link KafkaCluster#failure}
- * (looked at by every reader about every {@link #HEALTH_CHECK_MS} ms), becomes the first
- * {@link #failure}, and every later {@code send} and {@code poll} throws it, which fails the period
- * with that reason.
- *
- * <p>Threading: as {@link ChainTransport} says; a reader's consumer is reused across periods, by one
- * stage thread at a time. Hot path: Kafka's clients allocate per message (a {@code ProducerRecord},
- * the consumer's records); this class adds nothing per message beyond that.
+ * <p>The first failure, a refused send or the cluster's own {@link KafkaCluster#failure}, becomes {@link #failure},
+ * and every later {@code send} and {@code poll} throws it. Threading as {@link ChainTransport} says; adds no
+ * allocation per message beyond Kafka's clients.
  */
 final class KafkaChainTransport implements ChainTransport {
     /** How often a reader asks the cluster whether it is still there. */
@@ -101,11 +81,7 @@ final class KafkaChainTransport implements ChainTransport {
         cluster.whenGone(() -> fail("the broker process ended", null));
     }
 
-    /**
-     * Opens the cluster the configuration asks for (a broker of this JVM's own, or the external one)
-     * and the transport over it, whose consumers wait as {@code poll} says; on failure whatever was started is
-     * stopped again.
-     */
+    /** Opens the configured cluster and the transport over it; on failure stops whatever was started. */
     static KafkaChainTransport open(ChainConfig config, KafkaPoll poll) {
         KafkaCluster cluster = KafkaCluster.open(config.kafkaBootstrap(), config.brokerSettings());
         try {
@@ -240,9 +216,8 @@ final class KafkaChainTransport implements ChainTransport {
     }
 
     /**
-     * Deletes the topics, closes the clients and, when it owns it, the cluster (its broker stopped:
-     * SIGTERM, reaped, folder deleted). Does not wait for stage threads: a consumer one of them is
-     * polling is woken and left to the JVM's end. Idempotent; never throws.
+     * Deletes the topics, closes the clients and the cluster when it owns it; a consumer a stage thread still polls
+     * is woken and left to the JVM's end. Idempotent; never throws.
      */
     @Override
     public synchronized void close() {

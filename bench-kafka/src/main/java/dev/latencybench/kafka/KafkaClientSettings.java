@@ -24,14 +24,9 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
- * The Kafka clients' settings of the chain study: the study's tuning (a producer with
- * {@code acks=1} and no linger; consumers that read their one partition from the start without a
- * group or commits and poll with 1/8 of the inter-message time), with any
- * {@code -Dbench.kafka.producer.<setting>=} and {@code -Dbench.kafka.consumer.<setting>=} laid
- * over it. Each override is checked against the client's own definition of the setting before
- * anything starts; every setting, default or not, is recorded ({@link #toJson}).
- *
- * <p>Immutable and thread-safe; not for hot paths.
+ * The chain study's Kafka client settings, with {@code -Dbench.kafka.producer.*} and {@code -Dbench.kafka.consumer.*}
+ * overrides checked against the clients' own definitions before anything starts.
+ * Immutable and thread-safe; not for hot paths.
  */
 public final class KafkaClientSettings {
     public static final String PRODUCER_PREFIX = "bench.kafka.producer.";
@@ -65,9 +60,7 @@ public final class KafkaClientSettings {
     }
 
     /**
-     * The study's settings with the {@code bench.kafka.producer.*}, {@code bench.kafka.consumer.*} and
-     * {@link #POLL_TIMEOUT} properties laid over them.
-     *
+     * The study's settings with the prefixed properties and {@link #POLL_TIMEOUT} laid over them.
      * @throws ConfigException naming the property, the value and what is allowed
      */
     public static KafkaClientSettings fromProperties(BenchProperties props, long intervalNs) {
@@ -100,10 +93,7 @@ public final class KafkaClientSettings {
         return settings;
     }
 
-    /**
-     * The properties {@link #fromProperties} reads, declared for a chain that sends one message every
-     * {@code intervalNs}: the two prefixes (accepted, not listed) and the poll timeout.
-     */
+    /** The properties {@link #fromProperties} reads: the two prefixes and the poll timeout. */
     public static List<Property> properties(long intervalNs) {
         return List.of(Property.prefix(PRODUCER_PREFIX, "a Kafka producer setting over the study's"),
                 Property.prefix(CONSUMER_PREFIX, "a Kafka consumer setting over the study's"),
@@ -114,7 +104,7 @@ public final class KafkaClientSettings {
         Property p = Property.duration(POLL_TIMEOUT, defaultPollTimeoutNs(intervalNs), 0,
                 TimeUnit.SECONDS.toNanos(10), "how long a Kafka consumer's poll waits (rounded up to whole ms as"
                         + " Kafka waits; 0 polls busily)");
-        // the default follows the rate: say how, and what it comes to at this one
+        // the default follows the rate: say how, and what it is at this one
         return p.showingDefault("1/8 of the inter-message time, " + p.defaultText() + " at "
                 + TimeUnit.SECONDS.toNanos(1) / intervalNs + " msg/s");
     }
@@ -244,12 +234,8 @@ public final class KafkaClientSettings {
     }
 
     /**
-     * The poll timeout the consumer is given: {@code KafkaConsumer.poll(Duration)} waits in whole
-     * milliseconds and returns as soon as records arrive, so the timeout asked for is rounded up (1/8
-     * of 1 ms, the study's 1,000 msg/s, becomes 1 ms, which delays no message). Rounded down it would
-     * be 0, a poll that never waits: a reader that spins through the client, which on a small machine
-     * takes the CPU the broker needs (seen here: p99.9 of one chain 230 ms against 128 ms). 0 asked
-     * stays 0 (busy polling, on purpose).
+     * The poll timeout rounded up to whole ms, as Kafka waits: rounded down it could become a busy poll that takes
+     * the broker's CPU. 0 asked stays 0.
      */
     public Duration pollTimeout() {
         return Duration.ofMillis((pollTimeoutNs + 999_999) / 1_000_000);

@@ -9,12 +9,8 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 
 /**
- * One topic's reading end over a Kafka {@link Consumer}: each {@link #poll} hands the consumer's
- * {@code poll} the one {@code Duration} it was made with ({@link KafkaPoll}), unchanged, and each record's
- * stamps to the handler; about every {@link KafkaChainTransport#HEALTH_CHECK_MS} ms it asks whether the
- * transport has failed (a send refused, the broker gone) and then throws that failure.
- *
- * <p>One stage thread at a time. Hot path: the client's own allocation per poll and record; nothing here.
+ * One topic's reading end over a Kafka {@link Consumer}, polling with the {@code Duration} it was made with, unchanged,
+ * and throwing the transport's failure once seen. One stage thread at a time; allocates nothing beyond the client.
  */
 final class KafkaReader implements ChainTransport.Reader {
     private final Consumer<byte[], byte[]> consumer;

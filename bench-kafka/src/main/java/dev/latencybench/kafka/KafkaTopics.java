@@ -13,15 +13,8 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 
 /**
- * The topics of one run: named with a prefix unique to the run ({@link #newRunPrefix}), so a run on
- * a shared cluster touches nothing else, created with one partition and replication factor 1, and
- * deleted again by {@link #deleteAll} or {@link #close}.
- *
- * <pre>
- *   chain 0: lb-1234-a1b2c3-c0-t0 → service → lb-1234-a1b2c3-c0-t1 → … → lb-1234-a1b2c3-c0-t5
- * </pre>
- *
- * <p>Not thread-safe: one owner creates and deletes. Not for hot paths.
+ * The topics of one run, each of one partition and one replica, named with a prefix unique to the run so a shared
+ * cluster's other topics stay untouched. Not thread-safe: one owner creates and deletes. Not for hot paths.
  */
 public final class KafkaTopics implements AutoCloseable {
     /** Topic operations that take longer than this fail with the reason. */
@@ -58,9 +51,7 @@ public final class KafkaTopics implements AutoCloseable {
     }
 
     /**
-     * Creates the {@code topicCount} topics of each chain in {@code [0, chains)} that do not exist yet
-     * and waits until the cluster has them.
-     *
+     * Creates the {@code topicCount} topics of each chain not made yet, and waits until the cluster has them.
      * @return the names, chain by chain, topic by topic
      * @throws IllegalStateException with the reason when the cluster does not create them in time
      */
@@ -103,7 +94,6 @@ public final class KafkaTopics implements AutoCloseable {
 
     /**
      * Deletes every topic this object made.
-     *
      * @return null when done, otherwise why not (for the console: a run's end does not fail on it)
      */
     public String deleteAll() {

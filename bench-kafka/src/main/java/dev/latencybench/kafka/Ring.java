@@ -3,20 +3,9 @@ package dev.latencybench.kafka;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * One topic of the {@code in-memory} transport ({@link InMemoryChainTransport}): a bounded ring of
- * stamped messages between two stages of a chain; one producer thread offers, one consumer thread
- * takes. The slots are preallocated as one {@code long[]}, five words per message (its sequence
- * number, intended send time, actual send time, counter, and the time the writing stage handed it
- * over), so a message is copied in and out, never allocated.
- *
- * <p>Threading: single producer, single consumer. The producer writes a slot, then publishes it by
- * moving {@code tail} with release semantics; the consumer reads {@code tail} with acquire semantics,
- * reads the slot, then frees it by moving {@code head} the same way. Each side keeps its last view of
- * the other's position and reads the shared one again only when that view says full (or empty).
- *
- * <p>Hot-path cost: {@link #offer} and {@link #take} write or read five array words and one
- * position; no allocation, no locks. This is the floor of an in-memory hand-over, not a tuned queue:
- * the two positions may share a cache line, and slots are not padded.
+ * One topic of the {@code in-memory} transport: a bounded ring of five-long messages in one preallocated
+ * {@code long[]}. Single producer, single consumer, positions published with release/acquire; no allocation or
+ * locks. The floor of an in-memory hand-over, not a tuned queue: nothing is padded.
  */
 final class Ring {
     public static final int SEQUENCE = 0;
@@ -63,10 +52,7 @@ final class Ring {
         return true;
     }
 
-    /**
-     * Consumer: the index of the oldest message's slot, to read with {@link #get} and then free with
-     * {@link #release}; -1 when the ring is empty.
-     */
+    /** Consumer: the oldest message's slot, to read with {@link #get} and free with {@link #release}; -1 when empty. */
     public int take() {
         long h = head.get();
         if (h == tailSeenByConsumer) {

@@ -12,22 +12,9 @@ import dev.latencybench.core.json.JsonCodec;
 import dev.latencybench.core.study.Study;
 
 /**
- * The Kafka broker one search (or one fixed-count run) of the {@code kafka} transport shares: started by
- * the launcher before the variant's first step, warmed up ({@link BrokerWarmup}) before anything is
- * measured on it, handed to each step's fork as a running cluster ({@code bench.kafka.bootstrap}, with
- * its pid in {@link KafkaCluster#SEARCH_BROKER_PID} so the fork notices when it dies and counts its CPU
- * as a started process), and stopped after the variant's last step: SIGTERM, reaped, folder deleted,
- * also from a shutdown hook; the broker stops itself when the launcher is killed outright. Each step
- * makes its own fresh topics on it and deletes them.
- *
- * <pre>
- *   launcher ──start, warm up──▶ broker (127.0.0.1, lb-kafka-&lt;launcher pid&gt;-…)
- *      │  step 1 fork ──fresh topics──▶ │
- *      │  step 2 fork ──fresh topics──▶ │   (bench.kafka.bootstrap = the broker, its pid watched)
- *      └── last step done, failure, signal: close() ──▶ SIGTERM, reap, folder deleted
- * </pre>
- *
- * <p>Made on the launcher's main thread; {@link #failure} from any thread; {@link #close} idempotent.
+ * The Kafka broker the kafka steps of a search share: started and warmed up by the launcher, handed to each fork as
+ * a running cluster with its pid, and stopped after the last step. Made on the launcher's main thread;
+ * {@link #failure} from any thread; {@link #close} idempotent.
  */
 final class SearchBroker implements Study.Plan.Shared {
     private final KafkaBroker broker;
@@ -42,7 +29,6 @@ final class SearchBroker implements Study.Plan.Shared {
 
     /**
      * Starts the broker and warms it up at one chain's rate.
-     *
      * @throws IllegalStateException when it cannot start or fails while warming up; nothing is left running
      */
     static SearchBroker start(ChainConfig config) {

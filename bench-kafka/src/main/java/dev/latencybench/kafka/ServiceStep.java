@@ -1,11 +1,8 @@
 package dev.latencybench.kafka;
 
 /**
- * What a service does to a message it forwards: the chain's services add one to its counter
- * ({@link #ADD_ONE}), so the sink can tell that every service handled every message once. Tests plug
- * in a broken service here (one that forgets to add one) to see the sink catch it.
- *
- * <p>Called on a service's thread for every message: it must not allocate, block or log.
+ * What a service does to a message's counter, so the sink can tell every service handled it once; tests break it.
+ * Called per message on a service's thread: must not allocate, block or log.
  */
 interface ServiceStep {
     /** What every service of the study does. */

@@ -18,19 +18,13 @@ import java.util.stream.Stream;
 
 import dev.latencybench.core.result.OwnedFolder;
 
-/**
- * The sweep of {@link KafkaBroker} folders ({@code lb-kafka-<pid>-...}) that a killed benchmark JVM left behind,
- * judged by the lock on each folder's {@link KafkaBroker#LOCK_FILE}. Stateless.
- */
+/** Sweeps the {@link KafkaBroker} folders a killed benchmark JVM left behind. Stateless. */
 public final class StaleBrokerFolders {
     private StaleBrokerFolders() {
     }
 
     /**
-     * Removes broker folders that a killed benchmark JVM left behind: a folder is stale when no
-     * process holds its lock file (the starter and the broker each hold it while they live).
-     * Folders of this JVM are never touched: reopening a lock file this JVM holds would drop the lock.
-     *
+     * Removes broker folders whose lock file no process holds; never this JVM's, as reopening its lock would drop it.
      * @return one line per folder removed, for the console
      */
     public static List<String> remove(Path parent) {

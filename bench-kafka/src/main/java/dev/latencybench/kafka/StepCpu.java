@@ -8,15 +8,8 @@ import dev.latencybench.core.json.MemberProblem;
 import dev.latencybench.core.result.ForkResult;
 
 /**
- * The CPU one chain step used, added up over its forks in the launcher: what each fork's session measured
- * over its measured period ({@code fork.json}'s {@code machineLoad}, from {@code /proc}), the benchmark JVM's
- * own ({@code thisProcessCores}) and, where a broker of the suite's served the fork, the broker's: the
- * processes the fork was handed or started ({@code childProcessesCores}, the launcher's broker read from its
- * {@code /proc/<pid>/stat}), which the fork's {@code kafka.cluster.kind} says it had ({@code search}: the
- * launcher's; {@code owned}: its own). A cluster given by {@code bench.kafka.bootstrap} ({@code external})
- * has no CPU the suite can see.
- *
- * <p>Not thread-safe; one per cell.
+ * The CPU one chain step used, from each fork's {@code machineLoad}: the benchmark JVM's, and the broker's where the
+ * suite started it (an external cluster's CPU is not seen). Not thread-safe; one per cell.
  */
 final class StepCpu {
     private double jvmCores;

@@ -7,10 +7,8 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.common.Uuid;
 
 /**
- * The step before a {@link KafkaBroker} starts: {@code kafka.tools.StorageTool format}, since a KRaft broker starts
- * only on a formatted folder. A small JVM of its own (256 MB, Serial GC, C1 only) with a fresh cluster id, on the
- * broker's {@code server.properties}. Stateless; the broker starts the process, so that it can end it when
- * closed meanwhile.
+ * Formats a {@link KafkaBroker}'s folder with {@code kafka.tools.StorageTool}, as a KRaft broker starts only on a
+ * formatted one. Stateless; the broker starts the process so that it can end it when closed meanwhile.
  */
 final class StorageFormat {
     private StorageFormat() {
@@ -25,9 +23,7 @@ final class StorageFormat {
     }
 
     /**
-     * Waits for the format process {@code p}, which writes to {@code log}, and kills it when the wait ends,
-     * whichever way.
-     *
+     * Waits for the format process {@code p}, which writes to {@code log}, and kills it when the wait ends.
      * @throws IllegalStateException when it fails, takes longer than {@code timeoutNs} or the wait is interrupted,
      *         with the last lines of its log
      */

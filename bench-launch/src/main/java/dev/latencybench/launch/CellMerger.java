@@ -33,11 +33,8 @@ import dev.latencybench.core.tail.TailAttribution;
 import dev.latencybench.core.tail.TailPart;
 
 /**
- * Turns the raw data of a cell's forks ({@code forks/<pid>/fork.json, latency.hlog, env.json}) into
- * the cell's {@code result.json}, {@code latency.hlog}, a {@code .hgrm} per metric, {@code env.json} and JMH's {@code jmh-<study>-<step>.json}, for
- * whatever metrics the study declares. Histograms are merged, never averaged; the study's
- * {@link Accounting} adds up its counters; the status is the worst of the forks
- * and of the launcher's view. Runs in the launcher, after a cell's JMH run or on interrupt.
+ * Turns the raw data of a cell's forks into the cell's result files: histograms merged, never averaged; counters
+ * added up by the study's {@link Accounting}; the status the worst of the forks' and the launcher's. Launcher only.
  */
 public final class CellMerger {
     private CellMerger() {
@@ -61,7 +58,6 @@ public final class CellMerger {
             this(study, Step.of(variant), plan, runId, forksAsked, launcherFailure, interrupted, suiteCommit, command);
         }
 
-        /** A cell of one step of the study's schedule. */
         public Context(String study, Step step, Study.Plan plan, String runId, int forksAsked,
                        String launcherFailure, boolean interrupted, String suiteCommit, String command) {
             this.study = study;
@@ -133,7 +129,7 @@ public final class CellMerger {
             anyInterrupted |= "INTERRUPTED".equals(f.status);
             anyFailed |= "FAILED".equals(f.status);
             for (String reason : f.reasons) {
-                // JMH names a fork's exit code other than 0 as the launcher's failure: none, and the JVM ended with 0
+                // JMH names a nonzero fork exit as the launcher's failure: none, and the JVM ended with 0
                 reasons.add(ctx.launcherFailure == null && !ctx.interrupted
                         ? reason.replace(ForkSession.ENDED_HOW_UNKNOWN, ForkSession.ENDED_WITH_0) : reason);
             }
@@ -208,7 +204,7 @@ public final class CellMerger {
         }
         r.cell = cellDir.getFileName().toString();
         r.runId = ctx.runId;
-        // the settings are what was asked, whatever happened: a cell whose forks all died still says so
+        // the settings are what was asked, whatever happened
         r.scale = ctx.plan.periods().scale().id();
         r.recorded = ctx.plan.recorded();
         r.warmupNs = ctx.plan.periods().warmupNs();
@@ -253,7 +249,7 @@ public final class CellMerger {
                     JmhResultFile.write(jmhJson, cellDir.resolve(ResultLayout.jmhJson(ctx.study, ctx.step.name())),
                             r.summaries.get(metrics.primary().name()));
                 } catch (IOException | RuntimeException e) {
-                    // result.json, written last, says so too, and so summary.csv and the report: one story with run.json
+                    // result.json, written last, says so too, telling one story with run.json
                     status = "INTERRUPTED".equals(status) ? status : "FAILED";
                     reasons.add(e.getMessage() == null ? e.toString() : e.getMessage());
                     r.status = status;
@@ -292,12 +288,7 @@ public final class CellMerger {
         });
     }
 
-    /**
-     * The merged histogram as HdrHistogram's percentile distribution (its {@code .hgrm} text): values
-     * in microseconds for a metric timed in ns (three decimals keep each ns: the queue study's median is
-     * a few hundred of them, which milliseconds would print as 0.000), else in the
-     * metric's own unit.
-     */
+    /** The merged histogram as an {@code .hgrm} text, in microseconds for a metric timed in ns, else in its unit. */
     private static void writeDistribution(Path file, Histogram histogram, String unit) throws IOException {
         ResultFiles.write(file, tmp -> {
             try (java.io.PrintStream out = new java.io.PrintStream(Files.newOutputStream(tmp), false,

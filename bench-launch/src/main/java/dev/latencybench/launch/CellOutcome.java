@@ -1,10 +1,8 @@
 package dev.latencybench.launch;
 
 /**
- * How a cell ended, as {@code run.json} records it: {@code OK}, {@code FAILED}, {@code INTERRUPTED}
- * (by a signal; {@code --resume} runs it again), {@code SKIPPED} (cannot run on this JVM) or
- * {@code NOT_RUN} (the matrix stopped before it). A cell whose results disk filled is INTERRUPTED too: it
- * could not keep all it measured, so {@code --resume} runs it again once there is room.
+ * How a cell ended, as {@code run.json} records it: OK, FAILED, INTERRUPTED (run again by {@code --resume}, also
+ * after a full results disk), SKIPPED (cannot run on this JVM) or NOT_RUN (the matrix stopped before it).
  */
 public final class CellOutcome {
     public static final String OK = "OK";

@@ -13,10 +13,7 @@ import dev.latencybench.core.record.PercentileTrust;
 
 /** One merged cell as the end-of-run table shows it. Immutable. */
 public final class CellSummary {
-    /**
-     * Metric tables the console prints (the primary one and the next); a study that declares more
-     * (a chain's per-hop metrics) names the rest, which its result files and the report hold.
-     */
+    /** Metric tables the console prints; the rest are named and kept in the result files. */
     static final int CONSOLE_TABLES = 2;
 
     public final String variant;
@@ -41,24 +38,15 @@ public final class CellSummary {
         this.dir = dir;
     }
 
-    /** The merged percentiles of a declared metric. */
     public LatencySummary summary(String metric) {
         return summaries.get(metrics.indexOf(metric));
     }
 
-    /** The primary metric's percentiles. */
     public LatencySummary primary() {
         return summaries.get(0);
     }
 
-    /**
-     * The line the launcher prints when a step ends, in the progress lines' form: {@code [queue/chronicle]
-     * done: OK  latency p50 1.35us  p99 28.4us  p99.99 984us  3,000,000 samples}; the reasons follow in
-     * the notes under the tables. A percentile with too few samples beyond it prints as
-     * {@link PercentileTrust#console}: {@code p99.99 -(2)}.
-     *
-     * @param label the progress lines' label, {@code <study>/<step>}
-     */
+    /** The line printed when a step ends, in the progress lines' form; {@code label} is {@code <study>/<step>}. */
     public String doneLine(String label) {
         LatencySummary p = primary();
         if (p.count == 0) {
@@ -69,13 +57,7 @@ public final class CellSummary {
                 shown(p.p99_99, p.count, 99.99), p.count);
     }
 
-    /**
-     * Prints one table per metric (the first {@value #CONSOLE_TABLES}; the others by name), one row
-     * per variant: p50 p90 p99 p99.9 p99.99 max, samples, status; the heading says what the metric
-     * measures.
-     *
-     * @param variantColumn what the study calls its variants, e.g. {@code transport}
-     */
+    /** Prints one table per metric (the first {@value #CONSOLE_TABLES}), one row per variant. */
     public static void printTables(PrintStream out, String variantColumn, List<CellSummary> cells) {
         if (cells.isEmpty()) {
             return;
@@ -93,11 +75,8 @@ public final class CellSummary {
     }
 
     /**
-     * The declared metrics, past the primary, that no cell recorded while the primary was (a task's probe that
-     * its code never uses): {@code decode: no sample in any cell (the task's probe 'decode': declared, never
-     * recorded)}, one line each. The floor's cells are not asked: the harness alone records no study's extras.
-     *
-     * @param floor the variant in the floor role; null when none
+     * One line for each declared metric, past the primary, that no cell recorded while the primary was; the cells
+     * of {@code floor} (null: none) are not asked.
      */
     public static List<String> unrecorded(List<CellSummary> cells, String floor) {
         List<String> lines = new java.util.ArrayList<>();
@@ -120,7 +99,7 @@ public final class CellSummary {
                                   String metric) {
         out.println(heading);
         boolean marked = false;
-        // the name columns as wide as their longest entry, so a long variant or JVM name never pushes a row askew
+        // the name columns as wide as their longest entry, so a long name never pushes a row askew
         int variantWidth = Math.max(12, variantColumn.length());
         int cellWidth = 26;
         for (CellSummary c : cells) {
@@ -147,7 +126,6 @@ public final class CellSummary {
         }
     }
 
-    /** Prints each cell's reasons and flags, if any. */
     public static void printNotes(PrintStream out, List<CellSummary> cells) {
         for (CellSummary c : cells) {
             for (String r : c.reasons) {
@@ -159,7 +137,6 @@ public final class CellSummary {
         }
     }
 
-    /** A percentile of a table: a dash without samples, else as {@link #shown}. */
     private static String cellText(long ns, long count, double pct) {
         return count == 0 ? "-" : shown(ns, count, pct);
     }

@@ -12,10 +12,8 @@ import picocli.CommandLine.Option;
 import dev.latencybench.core.env.HostCheck;
 
 /**
- * The {@code check-host} command: {@link HostCheck}'s findings for this machine. The runner's
- * {@code scripts/bench check-host} is this command, and a study jar runs it alone where no runner was
- * carried: {@code java -cp benchmarks.jar dev.latencybench.launch.CheckHost}. Exit status: 0, 1
- * with {@code --strict} and a warning, 2 on a bad argument. One instance per command line.
+ * The {@code check-host} command: {@link HostCheck}'s findings for this machine. Exit status: 0, 1 with
+ * {@code --strict} and a warning, 2 on a bad argument. One instance per command line.
  */
 @Command(name = "check-host", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
         header = "how well this host is tuned for latency measurements",

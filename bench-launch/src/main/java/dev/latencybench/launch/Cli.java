@@ -11,11 +11,7 @@ import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
-/**
- * What every entry point's command line shares (the runner's commands, the study jars, {@link CheckHost}):
- * picocli set up the same way, {@code --version} printing {@link SuiteCommit#versionLine}, and bad
- * input worded the same way, naming what was wrong and what is allowed. Stateless.
- */
+/** What every entry point's command line shares: picocli set up the same way and bad input worded alike. Stateless. */
 public final class Cli {
     private Cli() {
     }
@@ -29,9 +25,8 @@ public final class Cli {
     }
 
     /**
-     * A command line for {@code command} (a picocli {@code @Command} object) that prints to these streams.
-     * An option of one value given twice is refused ({@link #problem} says which): taking the last one
-     * would drop the first without a word. An option that takes a list adds up its repeats.
+     * A command line for a picocli {@code @Command} object that prints to these streams. A single-value option given
+     * twice is refused, since taking the last would drop the first silently; a list option adds up its repeats.
      */
     public static CommandLine commandLine(Object command, PrintStream out, PrintStream err) {
         return configure(new CommandLine(command), out, err);
@@ -51,11 +46,8 @@ public final class Cli {
     }
 
     /**
-     * What was wrong with the arguments, in the suite's words: {@code unknown option '--fix'; the options
-     * are --strict, --help, --version}, {@code unexpected argument 'x'} (or {@code unknown command 'x'; the
-     * commands are ...}), {@code --jvms needs a value (LIST)},
-     * {@code --scale is given more than once; it takes one value (SCALE): give it once}, or picocli's own
-     * message for anything else (a value of the wrong type, say).
+     * What was wrong with the arguments, in the suite's words, naming what is allowed: {@code unknown option '--fix';
+     * the options are ...}; else picocli's own message.
      */
     public static String problem(CommandLine.ParameterException e) {
         CommandSpec spec = e.getCommandLine().getCommandSpec();

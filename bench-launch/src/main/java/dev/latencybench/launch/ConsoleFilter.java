@@ -9,24 +9,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What JMH and the benchmark JVMs print while a step runs, split into lines: every byte goes to the
- * log as it comes (JMH's whole output, as a terminal would have shown it), and a line goes to the
- * console only when it is the suite's own or an error the user must see ({@link #passes}); with
- * {@code verbose} every byte goes to the console too, unfiltered.
- *
- * <p>What passes: the forks' progress lines ({@code [<study>/<step>] ...}) and their
- * {@code latency-bench} lines; JMH's error markers ({@code <failure>}, {@code <forked VM failed
- * with exit code N>}, ...), the first line of the exception after {@code <failure>} and its
- * {@code Caused by:} lines (not the stack frames); an uncaught exception's first line; JMH's
- * warnings that the data may be wrong; {@code # Fork: N of M} when there are several forks. Not
- * JMH's headers, VM options, iteration scores, secondary results, summaries and result table.
- *
- * <p>Each passing line reaches the console when its newline arrives, flushed, so progress flows
- * live. A console line is kept to {@link #MAX_LINE_BYTES} (the log keeps it whole); a partial line
- * is decided when its newline comes, or at {@link #close()}.
- *
- * <p>Thread-safe: JMH writes from its runner thread and from the threads that relay the forks'
- * output; one filter's writes are serialized. It runs in the launcher, never in a measuring JVM.
+ * What JMH and the benchmark JVMs print during a step: every byte goes to the log, and a line goes to the console,
+ * flushed at its newline, only when it is the suite's own or an error the user must see ({@link #passes});
+ * with {@code verbose} everything does. Thread-safe: JMH writes from several threads.
  */
 final class ConsoleFilter extends OutputStream {
     /** The longest line the console gets; longer ones end with {@link #CUT}. */
@@ -51,9 +36,8 @@ final class ConsoleFilter extends OutputStream {
     private enum Trace { NONE, SUMMARY_NEXT, FRAMES }
 
     /**
-     * @param log     gets every byte (JMH's whole output); the caller closes it
+     * @param log     gets every byte; the caller closes it
      * @param study   the study's name: its forks' progress lines start with {@code [<study>/}
-     * @param verbose every byte goes to the console as well
      */
     ConsoleFilter(OutputStream log, PrintStream console, String study, boolean verbose) {
         this.log = log;

@@ -11,9 +11,8 @@ import dev.latencybench.core.time.Clock;
 import dev.latencybench.core.time.SystemClock;
 
 /**
- * The launcher's answer to Ctrl-C (or any signal that runs shutdown hooks): stop the forks, which
- * write what they measured, clean up after them, merge the step in progress (once: by the main
- * thread or by the hook, whichever comes first) and print what was measured. Thread-safe.
+ * The launcher's answer to a signal: stop the forks, clean up, merge the step in progress once (by the main thread
+ * or the hook, whichever comes first) and print what was measured. Thread-safe.
  */
 final class Interrupts {
     private static final long FORK_STOP_WAIT_MS = 10_000;
@@ -38,7 +37,6 @@ final class Interrupts {
 
     /**
      * Installs the hook.
-     *
      * @param cleanUp   removes what killed forks left outside the results
      * @param afterward prints what was measured, once the step in progress is merged
      */

@@ -21,10 +21,8 @@ import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.study.Study;
 
 /**
- * The JMH options of one step: the one benchmark ({@link StudyBenchmark}) with the study and the
- * step's variant as its parameters, one single-shot warm-up and one measured iteration per fork, the
- * forks' flags (the run's, the step's properties, a GC log and a crash dump in the cell folder), the
- * latency profiler and a JSON result. Stateless.
+ * The JMH options of one step: the one benchmark with the study and variant as parameters, one single-shot warm-up
+ * and one measured iteration per fork, the forks' flags, the latency profiler and a JSON result. Stateless.
  */
 final class JmhOptions {
     /** What JMH's iteration may take beyond the longest period before it times out. */
@@ -33,19 +31,13 @@ final class JmhOptions {
     private JmhOptions() {
     }
 
-    /**
-     * @param runJvmArgs the flags every fork of the run gets (the study's, the forwarded properties,
-     *                   bench.jvm.args)
-     */
+    /** {@code runJvmArgs}: the flags every fork of the run gets. */
     static Options of(Study study, Path java, Periods periods, Step step, List<String> runJvmArgs, Path cellDir,
                       Path jmhJson) {
         return of(study, java, periods, step, runJvmArgs, Map.of(), cellDir, jmhJson);
     }
 
-    /**
-     * @param shared the properties of what the step's variant shares ({@link Study.Plan.Shared}), after
-     *               the step's own
-     */
+    /** {@code shared}: the properties of what the step's variant shares, after the step's own. */
     static Options of(Study study, Path java, Periods periods, Step step, List<String> runJvmArgs,
                       Map<String, String> shared, Path cellDir, Path jmhJson) {
         List<String> forkArgs = new ArrayList<>(runJvmArgs);
@@ -78,14 +70,9 @@ final class JmhOptions {
     }
 
     /**
-     * A GC log per fork in the cell folder ({@code gc-<pid>.log}: collections and safepoints with
-     * uptime and wall-clock milliseconds, the clock of the interval log's timestamps, so that the
-     * report's timeline places each pause exactly; and {@code timenanos}, {@code System.nanoTime()}'s clock, the
-     * outliers' clock, so that each outlier is matched to the stops exactly). A path with {@code -Xlog}'s own
-     * separators in it ({@code :}, {@code ,}, {@code =}) is given in double quotes, which {@code -Xlog} takes for
-     * a file name; one with a double quote cannot be given at all: none then. Rotation is off ({@code filecount=0}):
-     * by default {@code -Xlog} keeps 5 files of 20 MB and a long run would lose its earlier stops (the reader,
-     * {@code JvmStops.readForkLog}, reads rotated files too).
+     * A GC log per fork in the cell folder, with wall-clock and {@code nanoTime} stamps so the report matches pauses
+     * and outliers exactly; quoted when the path has {@code -Xlog} separators, none when it has a double quote.
+     * Rotation is off so a long run keeps its earlier stops.
      */
     static List<String> gcLogFlags(Path cellDir) {
         String path = cellDir.resolve("gc-%p.log").toString();

@@ -16,18 +16,9 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 import dev.latencybench.core.result.ResultFiles;
 
 /**
- * Where JMH's output of one step goes: all of it to {@code <cell>/jmh.log}, and through a
- * {@link ConsoleFilter} to the console (the suite's own lines, or everything when verbose).
- *
- * <p>JMH prints through two paths, and both are caught: its {@link OutputFormat} (headers,
- * iterations, results, and what a fork prints before its link to the host is up or after it is
- * gone, such as a crash), which the runner is given as {@link #format()}; and what a fork writes to
- * its {@code System.out} and {@code System.err} (the progress lines), which JMH's host writes to
- * its own {@code System.out} and {@code System.err} as it arrives, which {@link #redirect()}
- * points at the filters until {@link #close()}.
- *
- * <p>A log that cannot be opened or written (a full disk) does not stop the step: the console
- * then shows everything, and {@link #logFailure()} says why. Not for concurrent steps: one at a time.
+ * Where JMH's output of one step goes: all of it to {@code <cell>/jmh.log}, and through a {@link ConsoleFilter} to
+ * the console. Catches both JMH's {@link OutputFormat} ({@link #format()}) and the forks' relayed {@code System.out}
+   * and {@code System.err} ({@link #redirect()}). A log that cannot be written does not stop the step. Not concurrent.
  */
 final class JmhOutput implements AutoCloseable {
     /** In each cell folder: JMH's whole output for the step. */
@@ -49,10 +40,7 @@ final class JmhOutput implements AutoCloseable {
         this.format = printStream(toOut);
     }
 
-    /**
-     * Opens {@code file} for the step's output; where it cannot be created, the console shows
-     * everything and {@link #logFailure()} says why.
-     */
+    /** Opens {@code file} for the step's output; where it cannot be created, the console shows everything. */
     static JmhOutput open(Path file, String study, PrintStream out, PrintStream err, boolean verbose) {
         Log log;
         try {
@@ -100,7 +88,7 @@ final class JmhOutput implements AutoCloseable {
             toOut.close();
             toErr.close();
         } catch (IOException e) {
-            // the log records its own failure; the console is a PrintStream, which does not throw
+            // the log records its own failure; the console does not throw
         }
         log.close();
     }
@@ -169,7 +157,6 @@ final class JmhOutput implements AutoCloseable {
             try {
                 to.close();
             } catch (IOException ignored) {
-                // the write before it failed already, and says why
             }
             to = null;
         }

@@ -16,14 +16,9 @@ import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.result.ResultFiles;
 
 /**
- * JMH's result file of a cell, kept as {@code jmh-<study>-<step>.json} for JMH's own tools, with a
- * primary score that means what a reader looks for: JMH times the benchmark method, which here is
- * one whole period (warm-up or measured), so its primary score is the period's length. The cell's
- * file gets the study's primary latency instead, merged over every fork from the histograms (the
- * median as the score, the percentiles up to the max, in ns, as a sample-time result shows them), and
- * JMH's own period time moves to the secondary result {@code period}. JMH writes the file, the suite rewrites
- * it: the two members it rewrites are the fields of {@link Benchmark}, the rest stay as JMH wrote them and where.
- * Stateless.
+ * JMH's result file of a cell, kept as {@code jmh-<study>-<step>.json} for JMH's tools, its primary score rewritten
+ * to the study's merged primary latency, since JMH's own is the length of a period; that moves to the secondary
+ * result {@link #PERIOD}. Stateless.
  */
 final class JmhResultFile {
     /** The secondary result that keeps JMH's own primary score: the benchmark method's time, one period. */
@@ -102,7 +97,7 @@ final class JmhResultFile {
         return o;
     }
 
-    /** A JMH metric of the merged percentiles: the median as its score, in ns. */
+    /** A JMH metric of the merged percentiles. */
     static Metric latency(LatencySummary s) {
         Metric m = new Metric();
         m.score = s.p50;

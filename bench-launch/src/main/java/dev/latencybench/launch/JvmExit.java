@@ -14,11 +14,7 @@ import java.util.stream.Collectors;
 import dev.latencybench.core.fork.ForkEnd;
 import dev.latencybench.core.result.MappedFileFault;
 
-/**
- * What the suite says about a JVM it started (a fork, a probe) that ended badly: its crash dump goes
- * into a folder of the suite's choosing instead of the user's working folder, and its exit code is
- * named (137 is a SIGKILL, 134 a crash) with the dump it left. Stateless; not for hot paths.
- */
+/** Names how a JVM the suite started ended badly, and keeps its crash dump in a folder of the suite's choosing. */
 public final class JvmExit {
     /** HotSpot's crash dump file name, with {@code %p} for the process id. */
     static final String CRASH_DUMP = "hs_err_pid%p.log";
@@ -49,11 +45,7 @@ public final class JvmExit {
         return dumps;
     }
 
-    /**
-     * How the JVM ended, to follow "the JVM": {@code was killed (SIGKILL, exit code 137: ...)},
-     * {@code crashed (SIGABRT, exit code 134; see .../hs_err_pid42.log)}, {@code ran out of memory
-     * (exit code 3, ...)}, {@code ended with exit code 5}.
-     */
+    /** How the JVM ended, to follow "the JVM": {@code was killed (SIGKILL, exit code 137: ...)}, crashed, and so on. */
     public static String describe(int exitCode, List<Path> crashDumps) {
         String see = crashDumps.isEmpty() ? "" : "; see " + crashDumps.stream().map(Path::toString)
                 .collect(Collectors.joining(", "));
@@ -96,10 +88,8 @@ public final class JvmExit {
     }
 
     /**
-     * How a JVM ended that a user's code ended in a phase the caller knows (a task's {@code setUp} in its check):
-     * the exit code is the code's own unless the JVM left a crash dump, so it is not read as a JVM cause (3 is
-     * not "out of memory" there, 86 not "did not come back in time", 134 without a dump not a crash). Follows
-     * "the JVM", as {@link #describe} does.
+     * How a JVM ended whose user code set the exit code: named as a JVM cause only with a crash dump, so the code's
+     * own 3 or 86 is not misread. Follows "the JVM", as {@link #describe} does.
      */
     public static String describeEndedByCode(int exitCode, List<Path> crashDumps) {
         if (!crashDumps.isEmpty()) {
@@ -111,9 +101,8 @@ public final class JvmExit {
     }
 
     /**
-     * A fork's exit code named, with what the fork left as evidence: 86 is the harness ending a stuck fork only
-     * when a fork said so in its {@code fork.json}, 3 an {@code OutOfMemoryError} only when the fork's log says
-     * so, a crash only with its dump; otherwise the code is the measured code's own.
+     * A fork's exit code named only by what the fork left as evidence (its {@code fork.json}, log or crash dump);
+     * otherwise the code is the measured code's own.
      */
     static String describeFork(int exitCode, List<Path> crashDumps, Path cellDir) {
         boolean ownCode = crashDumps.isEmpty() && ((exitCode == ForkEnd.STUCK_EXIT && !anyForkSaid(cellDir,
@@ -156,10 +145,7 @@ public final class JvmExit {
         return false;
     }
 
-    /**
-     * A failure message with the exit code of a forked JVM that died named (JMH says {@code Forked VM
-     * failed with exit code 134}) and the crash dumps in {@code dumpDir} pointed to.
-     */
+    /** A failure message with the exit code of a forked JVM that died named and its crash dumps pointed to. */
     public static String explain(String message, Path dumpDir) {
         List<Path> dumps = crashDumps(dumpDir);
         Matcher m = FORK_EXIT.matcher(message);

@@ -17,10 +17,8 @@ import dev.latencybench.core.env.JvmIdentity;
 import dev.latencybench.core.os.Command;
 
 /**
- * What one start of {@code java <flags> -XshowSettings:properties -XX:+PrintFlagsFinal -version}
- * says about a JVM: whether it accepts the flags, its system properties (version, vendor), the
- * flags it has and the collector it chose. Used by the launcher before a run and by the runner to
- * learn what each installed JVM supports. Immutable.
+ * What one start of {@code java <flags> -XshowSettings:properties -XX:+PrintFlagsFinal -version} says about a JVM:
+ * whether it accepts the flags, its properties, its flags and its collector. Immutable.
  */
 public final class JvmProbe {
     private static final Pattern PROPERTY = Pattern.compile("^ {4}([A-Za-z0-9_.]+) = (.*)$");
@@ -62,11 +60,7 @@ public final class JvmProbe {
         this.flagsFinal = finals.toString();
     }
 
-    /**
-     * Starts {@code java} with {@code flags}; a start that fails (no such file, not executable) is a
-     * probe with exit code -1 and the reason as its output, never an exception. A JVM that crashes
-     * writes its dump into a temporary folder, kept only when there is a dump in it.
-     */
+    /** Starts {@code java} with {@code flags}; a failed start is a probe with exit code -1 and the reason. */
     public static JvmProbe run(Path java, List<String> flags) {
         if (!Files.isRegularFile(java) || !Files.isExecutable(java)) {
             return new JvmProbe(-1, java + " is not an executable file");
@@ -96,7 +90,6 @@ public final class JvmProbe {
             try {
                 Files.deleteIfExists(dumpDir); // only when empty: a crash dump stays where the failure says
             } catch (IOException notEmpty) {
-                // it holds a crash dump
             }
         }
     }
@@ -106,10 +99,7 @@ public final class JvmProbe {
         return exitCode == 0 && properties.containsKey("java.version");
     }
 
-    /**
-     * Why it did not start, in one line: a crash or a signal by name (with its dump) and what the JVM
-     * said; else the JVM's error line, else its first other line, else the exit code.
-     */
+    /** Why it did not start, in one line: a crash or signal by name, else what the JVM said, else the exit code. */
     public String failure() {
         String said = said();
         if (!crashDumps.isEmpty() || exitCode > 128) {

@@ -30,19 +30,10 @@ import dev.latencybench.core.study.Study;
 import dev.latencybench.core.tail.ControlJvm;
 
 /**
- * One run of a study by its launcher: what every step shares (the benchmark JVMs' flags, the command
- * that reproduces the run, the expected cell), and each step's work: what the variant's steps share
- * ({@link Study.Plan.Shared}) made ready, the step's forks run through JMH ({@link JmhOptions}), their
- * cell folders merged ({@link CellMerger}) into {@link LaunchCells}, and the schedule's file written.
- * {@link StudyLauncher} asks the schedule for the steps and prints the summaries.
- *
- * <p>Threading: the launcher's main thread; on a signal, the interrupt's shutdown hook merges the step
- * in progress ({@link Interrupts}) and closes what the steps share. Merging and the cell folders seen
- * before a step are guarded by the {@link LaunchCells}' lock.
+ * One run of a study by its launcher: each step's forks run through JMH and merged into {@link LaunchCells}.
+ * Runs on the launcher's main thread; merging is guarded by the {@link LaunchCells}' lock.
  */
 final class Launch {
-    /** Next to a study's variant folders: each JVM cell's steps and the schedule's answer. */
-
     private final Study study;
     private final RunSettings run;
     private final Study.Plan plan;
@@ -74,11 +65,7 @@ final class Launch {
     /** Each variant's shared thing as it was made ready, for the schedule's file. */
     private final Map<String, JsonObject> sharedDescriptions = new LinkedHashMap<>();
 
-    /**
-     * @param reproduce the command that reproduces the run, as the runner gave it; null: the study's own
-     * @param planFile  the cell's plan, as the runner wrote it; null: this launcher's own ({@link #writePlan})
-     * @param cells     where each step's cells go
-     */
+    /** A null {@code reproduce} or {@code planFile} means the study's own command or this launcher's own plan. */
     Launch(Study study, BenchProperties properties, RunSettings run, Study.Plan plan, JvmProbe probe, String reproduce,
            Path planFile, LaunchCells cells, Interrupts interrupts, PrintStream out, PrintStream err) {
         this.study = study;
@@ -122,10 +109,7 @@ final class Launch {
 
     /**
      * Runs a deciding step again with {@link dev.latencybench.core.config.Periods#extraConfirmForks()} more forks,
-     * merged beside its first ones in the same cell folder (JMH's output in {@code jmh-confirm.log}); its cell
-     * takes the place of the step's first one. Returns the merged cell's summary (null if none).
-     *
-     * @param unavailable as for {@link #runStep}
+     * merged into its first cell; returns the merged cell's summary (null if none).
      */
     CellSummary confirmStep(Step step, String unavailable) {
         Path cellDir = ResultLayout.variantDir(run.resultsDir(), run.runId(), study.name(), step.name())
@@ -156,10 +140,7 @@ final class Launch {
         }
     }
 
-    /**
-     * Writes the plan of a launcher run on its own, which its forks read: the properties as given, each value as
-     * read here, and the run folder and id this launcher settled (a new run's id comes from the clock).
-     */
+    /** Writes the plan of a launcher run on its own, which its forks read. */
     void writePlan(BenchProperties properties) throws IOException {
         Map<String, String> decided = new LinkedHashMap<>();
         decided.put(RunSettings.RESULTS, run.resultsDir().toString());
@@ -167,12 +148,7 @@ final class Launch {
         CellPlan.of(study.name(), expected.cellName(), properties, decided).write(planFile);
     }
 
-    /**
-     * Makes ready what the steps of {@code variant} share: the one already running, or, for a new
-     * variant, the previous one stopped and the plan's {@link Study.Plan.Shared} for this one started.
-     *
-     * @return why the step cannot run (it could not start, or it has stopped serving); null when it can
-     */
+    /** Makes ready what the steps of {@code variant} share; returns why the step cannot run, or null when it can. */
     String shareFor(String variant) {
         Study.Plan.Shared current = shared;
         if (!variant.equals(sharedVariant) && current != null && sharedFailure == null && current.serves(variant)) {
@@ -216,9 +192,7 @@ final class Launch {
 
     /**
      * Runs one step's forks and merges them; returns the expected cell's summary (null if none).
-     *
-     * @param unavailable why the step cannot run (what it shares is gone): then no fork starts and
-     *                    the cell is FAILED with this reason; null to run it
+     * A non-null {@code unavailable} starts no fork and fails the cell with that reason.
      */
     CellSummary runStep(Step step, String unavailable) {
         Path stepDir = ResultLayout.variantDir(run.resultsDir(), run.runId(), study.name(), step.name());
@@ -267,15 +241,11 @@ final class Launch {
         }
     }
 
-    /**
-     * Runs the step's forks; JMH's whole output goes to the cell's {@link JmhOutput#LOG}, and to
-     * the console only the suite's own lines (progress, errors), or everything with {@code bench.verbose}.
-     */
+    /** Runs the step's forks; JMH's output goes to {@link JmhOutput#LOG}, the console gets the suite's own lines. */
     private void runJmh(Step step, Path cellDir, Path jmhJson) throws RunnerException {
         JmhOutput output = JmhOutput.open(cellDir.resolve(jmhLog()), study.name(), out, err, run.verbose());
         ControlJvm control = startControl(cellDir);
-        // a process a fork left behind (a task's child) holds the fork's output open, and JMH waits for its end:
-        // it is ended once its fork is gone
+        // a process a fork left behind holds its output open and JMH waits for it: it is ended once its fork is gone
         ProcessTree.Watch orphans = ProcessTree.watchOrphans(what -> err.println("latency-bench: " + step.name()
                 + ": ended " + what + ", left running by a benchmark JVM that ended"));
         try {
@@ -320,10 +290,7 @@ final class Launch {
         }
     }
 
-    /**
-     * Merges the cell folders this launcher's forks wrote (the expected one, and any other that
-     * appeared while they ran); one whose forks wrote nothing gets a FAILED cell.
-     */
+    /** Merges the cell folders this launcher's forks wrote; one whose forks wrote nothing gets a FAILED cell. */
     void merge(Step step, Path stepDir, Path jmhJson, String failure, boolean wasInterrupted) {
         synchronized (cells) {
             Path expectedDir = stepDir.resolve(expected.cellName());
@@ -356,10 +323,7 @@ final class Launch {
         }
     }
 
-    /**
-     * {@code <study>/<cell>.schedule.json}: the schedule, every step with its status and primary
-     * figure, and the answer with the step that decided it and why (none for a fixed list).
-     */
+    /** Writes {@code <study>/<cell>.schedule.json}: every step with its status, and the answer with why. */
     void writeSchedule(List<StepOutcome> done) {
         writeSchedule(done, plan.schedule().decision(done));
     }
@@ -381,10 +345,7 @@ final class Launch {
         endsByMillis = epochMillis;
     }
 
-    /**
-     * JMH's whole output of this launcher's forks: {@code jmh.log}, {@code jmh-round2.log} for a later round,
-     * {@code jmh-confirm.log} for a deciding step run again.
-     */
+    /** JMH's whole output of this launcher's forks: {@code jmh.log}, or a round's or a confirmation's own log. */
     private String jmhLog() {
         if (confirmForks > 0) {
             return JmhOutput.LOG.replace(".log", "-confirm.log");

@@ -9,10 +9,7 @@ import picocli.CommandLine.Option;
 import dev.latencybench.core.study.RunSettings;
 
 /**
- * The launcher's command-line arguments, read by picocli (settings are {@code -Dbench.*} properties,
- * not arguments): {@code --help} and {@code --version} for people; {@code --part-of-run},
- * {@code --reproduce CMD}, {@code --plan FILE}, {@code --classpath CP} and {@code --default-results DIR},
- * hidden from the help, for the runner and {@code -Pbench}. What it does not take is explained by {@link #unknown}.
+ * The launcher's command-line arguments, read by picocli; settings are {@code -Dbench.*} properties, not arguments.
  * Filled once by one parse; not thread-safe.
  */
 @Command(mixinStandardHelpOptions = true, versionProvider = Cli.Version.class)
@@ -23,29 +20,19 @@ final class LaunchArgs {
     /** The command that reproduces the whole run, when a runner started this launcher; else null. */
     @Option(names = "--reproduce", hidden = true, paramLabel = "CMD")
     String reproduce;
-    /**
-     * The cell's plan, which the runner resolved once ({@code CellPlan}): the properties and their values; null
-     * for a launcher on its own, which reads its {@code -D} properties and writes the plan its forks read.
-     */
+    /** The cell's plan the runner resolved ({@code CellPlan}); null for a launcher on its own, which writes its own. */
     @Option(names = "--plan", hidden = true, paramLabel = "FILE")
     java.nio.file.Path plan;
     /** The forked JVMs' class path, or null for the launcher's own. */
     @Option(names = "--classpath", hidden = true, paramLabel = "CP")
     String classpath;
-    /**
-     * Which round of the cell this launcher runs, when the runner runs the cells' forks in rounds across the
-     * matrix (every cell's first fork, then every cell's second): one fork per step, beside the earlier rounds'
-     * forks, which the merge keeps; 0 to run every fork here.
-     */
+    /** The round of the cell this launcher runs, one fork per step beside the earlier rounds'; 0 to run every fork. */
     @Option(names = "--round", hidden = true, paramLabel = "N")
     int round;
     @Option(names = "--default-results", hidden = true, paramLabel = "DIR")
     String defaultResults = RunSettings.DEFAULT_RESULTS;
 
-    /**
-     * JMH's own flags, which this jar does not take (its settings are {@code -Dbench.*} properties), by
-     * flag: the property that does the same, or null where there is none.
-     */
+    /** JMH's own flags, which this jar does not take, to the property that does the same (null where none does). */
     private static final Map<String, String> JMH_FLAGS = jmhFlags();
 
     private static Map<String, String> jmhFlags() {
@@ -64,11 +51,7 @@ final class LaunchArgs {
         return m;
     }
 
-    /**
-     * What is wrong with an argument this jar does not take, and what to write instead: a {@code -D}
-     * after {@code -jar} (which Java hands to the program, not to itself), or one of JMH's flags (this
-     * jar's settings are system properties).
-     */
+    /** What is wrong with an argument this jar does not take ({@code -D} after {@code -jar}, a JMH flag); the fix. */
     static String unknown(String arg, String next) {
         if (arg.startsWith("-D") && arg.length() > 2) {
             return "'" + arg + "' came after -jar, where Java hands it to the program, not to itself: system"

@@ -14,11 +14,8 @@ import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.result.ResultLayout;
 
 /**
- * The cells a launcher's steps produced, in order, and why results could not be written, one line per cell:
- * what the console summaries, the exit status and the disk-full stop read.
- *
- * <p>Threading: the main thread and the interrupt's shutdown hook both merge into it; whoever reads or adds
- * several things at once holds this object's lock (as {@link Launch} does around a merge).
+ * The cells a launcher's steps produced, in order, and why results could not be written. The main thread and the
+ * interrupt's hook both merge into it: several reads or adds at once hold this object's lock.
  */
 final class LaunchCells {
     private final List<CellSummary> cells = Collections.synchronizedList(new ArrayList<>());
@@ -34,20 +31,15 @@ final class LaunchCells {
         cells.add(cell);
     }
 
-    /** Why results could not be written, one line per cell, in order. */
     List<String> unwritten() {
         return unwritten;
     }
 
-    /** Whether every result of the launcher could be written. */
     boolean allWritten() {
         return unwritten.isEmpty();
     }
 
-    /**
-     * A cell whose results could not be written (a full disk): FAILED, so the run does not end as a
-     * success, with the reason naming the file; what the forks measured stays in their folders.
-     */
+    /** A FAILED cell whose results could not be written, its reason naming the file; the forks' data stays. */
     CellSummary unwritten(String variant, Path cellDir, Exception e, Metrics metrics) {
         Path forks = cellDir.resolve(ResultLayout.FORKS_DIR);
         String why = (e.getMessage() == null ? e.toString() : e.getMessage()) + kept(forks);
@@ -59,10 +51,7 @@ final class LaunchCells {
                 metrics, nothing, cellDir);
     }
 
-    /**
-     * What stays of the forks' own files after the cell's could not be written: the folder only when a file of them
-     * is there (on a full disk the forks may have written nothing), else that nothing was kept.
-     */
+    /** What stays of the forks' own files after the cell's could not be written: their folder, when it holds any. */
     static String kept(Path forks) {
         long files;
         try (java.util.stream.Stream<Path> s = Files.isDirectory(forks) ? Files.walk(forks)
@@ -75,10 +64,7 @@ final class LaunchCells {
                 : "; none of what the forks measured could be kept (no file of theirs was written)";
     }
 
-    /**
-     * The first reason saying a result of this launcher, or a file a fork writes, could not be written because its
-     * file system is full; null when none does.
-     */
+    /** The first reason saying a result could not be written because its file system is full; null when none does. */
     String diskFull() {
         synchronized (this) {
             synchronized (unwritten) {

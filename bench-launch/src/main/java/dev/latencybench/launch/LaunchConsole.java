@@ -13,10 +13,8 @@ import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.study.Study;
 
 /**
- * What a study launcher tells people about the run as a whole: the header before the first step (the JVM,
- * the plan's facts, the run length, the results), the tables and the schedule's answer at the end, and what
- * was measured and not run after an interrupt. The progress lines are the forks'. One per launcher; the
- * interrupt's summary comes from a shutdown hook.
+ * What a study launcher tells people about the run as a whole: the header, the tables and answer at the end, and
+ * the summary after an interrupt, which comes from a shutdown hook. One per launcher.
  */
 final class LaunchConsole {
     /** The longest line of a decision's reasons on the console, its indent included. */
@@ -71,11 +69,9 @@ final class LaunchConsole {
     }
 
     /**
-     * At the end: the tables, the schedule's answer, where the results are, how many steps did not hold,
-     * and last why results could not be written.
-     *
-     * @param decision     the schedule's answer, its deciding steps confirmed where they were; null for none
-     * @param diskFullStop why the schedule stopped early (its results' file system is full); null when it did not
+     * At the end: the tables, the schedule's answer, where the results are and why any could not be written.
+     * @param decision     the schedule's answer, its deciding steps confirmed; null for none
+     * @param diskFullStop why the schedule stopped early for a full disk; null when it did not
      */
     void printSummary(RunSettings run, Study.Plan plan, Decision decision,
                       LaunchCells launched, String diskFullStop) {
@@ -112,7 +108,7 @@ final class LaunchConsole {
             out.printf(Locale.ROOT, "latency-bench: %d of %d step(s) did not hold; the answer above rests on them%n",
                     notOk, cells.size());
         } else if (notOk > 0) {
-            // steps, not cells: the runner's cell is this whole launcher (a scenario on one JVM with one collector)
+            // steps, not cells: the runner's cell is this whole launcher
             out.printf(Locale.ROOT, "latency-bench: %d of %d step(s) did not end OK (reasons above); exit status 1%n",
                     notOk, cells.size());
         }
@@ -127,10 +123,7 @@ final class LaunchConsole {
         return d.why() + (d.decidedBy().isEmpty() ? "" : "; decided by " + String.join(", ", d.decidedBy()));
     }
 
-    /**
-     * {@code text} wrapped at {@link #WHY_WIDTH}, its first line after {@code first}, the others after {@code rest}:
-     * an answer stays a short line of its own, its why a paragraph beneath it.
-     */
+    /** {@code text} wrapped at {@link #WHY_WIDTH}: the first line after {@code first}, the rest after {@code rest}. */
     private void printWrapped(String text, String first, String rest) {
         List<String> lines = wrap(text, WHY_WIDTH - rest.length());
         for (int i = 0; i < lines.size(); i++) {

@@ -13,13 +13,8 @@ import java.nio.file.StandardOpenOption;
 import dev.latencybench.core.os.ProcLocks;
 
 /**
- * A lock on a file that a killed process never leaves held: the kernel drops a {@link FileChannel}
- * lock when its process ends, however it ends. The holder writes its pid into the file, so a
- * process that is refused can name it; for a lock another program took (JMH's {@code jmh.lock},
- * which holds no pid), {@code /proc/locks} names the holder.
- *
- * <p>Locks belong to the whole JVM, and closing any channel of a locked file may drop them: a JVM
- * takes each lock once and does not open its own lock files again. Not for hot paths.
+ * A file lock the kernel drops when its process ends, however it ends; the holder writes its pid into the file.
+ * Locks belong to the whole JVM and closing any channel may drop them, so each lock is taken once per JVM.
  */
 public final class OwnerLock implements AutoCloseable {
     /** JMH's own lock, taken for each benchmark run: one JMH run per machine at a time. */
@@ -35,11 +30,7 @@ public final class OwnerLock implements AutoCloseable {
         this.lock = lock;
     }
 
-    /**
-     * Takes the lock on {@code file} (creating it) and writes this process's pid into it.
-     *
-     * @return the lock, or null when another process holds it: {@link #holder} names it
-     */
+    /** Takes the lock on {@code file} and writes this pid into it; null when another process holds it. */
     public static OwnerLock tryTake(Path file) throws IOException {
         FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
                 StandardOpenOption.WRITE);
@@ -61,10 +52,7 @@ public final class OwnerLock implements AutoCloseable {
         }
     }
 
-    /**
-     * Who holds a lock on {@code file}, as {@code process 1234 (java -jar bench.jar run ...)}; null
-     * when nobody does, or the file does not exist or cannot be read (then its owner speaks for itself).
-     */
+    /** Who holds a lock on {@code file}, as {@code process 1234 (java ...)}; null when nobody or unreadable. */
     public static String holder(Path file) {
         if (!Files.isRegularFile(file)) {
             return null;
@@ -87,10 +75,7 @@ public final class OwnerLock implements AutoCloseable {
         return pid > 0 ? describe(pid) : "another process";
     }
 
-    /**
-     * Why JMH cannot run now: {@code jmh.lock} in {@code tmpDir} (JMH's {@code java.io.tmpdir}) is held
-     * by another benchmark, named; null when it is free.
-     */
+    /** Why JMH cannot run now: another benchmark holds {@code jmh.lock} in {@code tmpDir}; null when it is free. */
     public static String jmhBusy(Path tmpDir) {
         Path file = tmpDir.resolve(JMH_LOCK);
         String holder = holder(file);
@@ -100,10 +85,8 @@ public final class OwnerLock implements AutoCloseable {
     }
 
     /**
-     * Takes back the write permission JMH gives everyone on its {@code jmh.lock} ({@code File.setWritable(true,
-     * false)}: mode 666 in a shared temporary folder, which any user could then replace or fill): owner read and
-     * write, others read, when this process's user owns the file. Does nothing where there is none, another
-     * user's, or no POSIX permissions; returns whether it changed the mode.
+     * Takes back the write-for-all permission JMH gives its {@code jmh.lock} in a shared temporary folder, when this
+     * process's user owns it; returns whether it changed the mode.
      */
     public static boolean restrictJmhLock(Path tmpDir) {
         Path file = tmpDir.resolve(JMH_LOCK);
@@ -141,12 +124,7 @@ public final class OwnerLock implements AutoCloseable {
         }
     }
 
-    /**
-     * Removes the file, then releases the lock: for a lock that guards work now finished (a run folder's
-     * {@code run.lock}), so that nothing of it stays behind. The file goes while the lock is still held,
-     * so no other process takes it in between; one that opens the path afterwards makes a new file and
-     * takes that, as it would after {@link #close}.
-     */
+    /** Removes the file while still holding the lock, then releases it, so nothing of finished work stays behind. */
     public void closeAndRemove() throws IOException {
         try {
             Files.deleteIfExists(file);

@@ -14,20 +14,14 @@ import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.study.Study;
 
 /**
- * The launcher's checks before anything starts, once the properties are read: the benchmark JVM starts with
- * the run's flags and is new enough for the study, and the run folder can be made (and is not another run's);
- * a failed check is a ConfigException naming the property to change. Also the note that the launcher's own
- * {@code -XX} flags do not reach the benchmark JVMs. Stateless.
+ * The launcher's checks before anything starts; a failed check is a ConfigException naming the property to change.
+ * Stateless.
  */
 final class PreFlight {
     private PreFlight() {
     }
 
-    /**
-     * Starts the benchmark JVM once with the run's flags: a JVM that does not start or refuses a flag
-     * stops the run before it starts, and its version (for the study's flags) and the collector it
-     * will use are known for certain.
-     */
+    /** Starts the benchmark JVM once with the run's flags, so a bad JVM or flag stops the run before it starts. */
     static JvmProbe probeJvm(RunSettings run) {
         JvmProbe probe = JvmProbe.run(run.java(), run.jvmArgs());
         if (probe.ok()) {
@@ -41,11 +35,7 @@ final class PreFlight {
                 + " refuses them: " + probe.failure());
     }
 
-    /**
-     * A benchmark JVM older than the study's classes, or than the user's classes the plan names
-     * ({@link dev.latencybench.core.study.UserCheck#minimumJava}), would fail every fork with a class-version
-     * error: refused here.
-     */
+    /** Refuses a benchmark JVM older than the study's or the user's classes, which would fail every fork. */
     static void checkJavaVersion(Study study, Study.Plan plan, RunSettings run, JvmProbe probe) {
         int needed = Math.max(study.minimumJava(), plan.userCheck().minimumJava());
         if (probe.feature() > 0 && probe.feature() < needed) {
@@ -59,7 +49,7 @@ final class PreFlight {
     static void warnAboutLauncherFlags(PrintStream err) {
         List<String> own = new ArrayList<>();
         for (String arg : java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            // the runner gives each cell's launcher a crash dump path of its own: not a flag someone meant for the forks
+            // the runner gives each cell's launcher a crash dump path of its own
             if (arg.startsWith("-XX:") && !arg.startsWith("-XX:ErrorFile=")) {
                 own.add(arg);
             }
@@ -70,11 +60,7 @@ final class PreFlight {
         }
     }
 
-    /**
-     * Makes the run folder; refuses a results path that is a file or cannot be written, a run folder that exists
-     * (unless the launcher is part of a runner's run, whose folder the runner made), and a machine whose JMH lock
-     * another run holds.
-     */
+    /** Makes the run folder; refuses a path that cannot be written, another run's folder, or a held JMH lock. */
     static void prepareRunDir(RunSettings run, boolean partOfRun) {
         Path dir = run.runDir();
         if (Files.exists(run.resultsDir()) && !Files.isDirectory(run.resultsDir())) {

@@ -14,10 +14,7 @@ import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.study.Study;
 
-/**
- * A single study's {@code run.json} (a matrix run's is the runner's) and the command that repeats
- * the run. Stateless.
- */
+/** A single study's {@code run.json} and the command that repeats the run. Stateless. */
 final class RunJson {
     private RunJson() {
     }
@@ -36,10 +33,7 @@ final class RunJson {
         }
     }
 
-    /**
-     * The members of a single study's {@code run.json}, each named once (the runner's {@code RunManifest} reads the
-     * file back through its own fields of the same names, and keeps those it does not name).
-     */
+    /** The members of a single study's {@code run.json}; {@code RunManifest} reads them back by the same names. */
     private static final class StudyRun {
         final String runId;
         final String started;

@@ -16,18 +16,9 @@ import dev.latencybench.core.json.Others;
 import dev.latencybench.core.result.ResultFiles;
 
 /**
- * {@code run.json}, the one type that writes it and reads it back: what a matrix run was asked (scenarios,
- * JVMs with their java binary and flags, collectors, tuning, properties, the command that repeats it) and every
- * cell's outcome so far. The runner rewrites it atomically after each cell, so an interrupted run still
- * says what it did; the report and {@code --resume} read it back through {@link #read}, never by member name: its
- * members are its fields, mapped by {@link JsonCodec}.
- *
- * <p>A single study's {@code run.json} (written by bench-core's study launcher) reads back here too: it has
- * {@link #study} and {@link #variants} and none of the matrix's members. A member the file lacks is null here
- * ({@link #cells} null: not a matrix run), so that what was absent stays absent when written again. Members this
- * suite does not know (a newer suite's, or a study's own) are kept in {@link #unknown} and written after the known
- * ones, so a read-modify-write loses nothing. A file without {@code formatVersion} predates the field and has the
- * layout of version 1 ({@link #version}); it is written back without it. Immutable: {@link #unknown} is copied in and out.
+ * {@code run.json}, written and read back only here: what a matrix or single-study run was asked and every cell's
+ * outcome so far. Members the file lacks stay null and members this suite does not know are kept in
+ * {@link #unknown}, so a read-modify-write loses nothing. Immutable.
  */
 public final class RunManifest {
     public static final String FILE = "run.json";
@@ -82,10 +73,7 @@ public final class RunManifest {
 
     }
 
-    /**
-     * A cell of the matrix and how it ended: {@link #status} is a {@link CellOutcome} status or {@link #PENDING};
-     * {@link #seconds} and {@link #exitCode} are there once it ran, {@link #reason} when it did not end OK.
-     */
+    /** A cell of the matrix and how it ended; {@link #status} is a {@link CellOutcome} status or {@link #PENDING}. */
     public static final class CellEntry {
         private final String scenario;
         private final String jvm;
@@ -295,7 +283,7 @@ public final class RunManifest {
         return runDir.resolve(FILE);
     }
 
-    /** The file's layout: {@link #FORMAT_VERSION}'s first, 1, for a file from before the member was written. */
+    /** The file's layout: 1 for a file from before {@code formatVersion} was written. */
     public int version() {
         return formatVersion == null ? 1 : formatVersion;
     }
@@ -305,10 +293,7 @@ public final class RunManifest {
         return JsonCodec.toJsonObject(this);
     }
 
-    /**
-     * A {@code run.json} read back. A member of the wrong shape (a list that is not one, a cell without its name)
-     * throws a {@link MemberProblem} that names the member and what it found.
-     */
+    /** A {@code run.json} read back; a member of the wrong shape throws a {@link MemberProblem} naming it. */
     public static RunManifest fromJson(JsonObject o) {
         RunManifest run = JsonCodec.fromJson(o, RunManifest.class);
         for (int i = 0; run.jvms != null && i < run.jvms.size(); i++) {
@@ -326,10 +311,7 @@ public final class RunManifest {
         return run;
     }
 
-    /**
-     * The members a matrix run's file has and {@code --resume} needs, that this file lacks, in the order written:
-     * all of them for a study's file, none for one that {@code bench run} wrote.
-     */
+    /** The members {@code --resume} needs that this file lacks: all for a study's file, none for a matrix run's. */
     public List<String> missing() {
         Map<String, Object> needed = new LinkedHashMap<>();
         needed.put("scenarios", scenarios);

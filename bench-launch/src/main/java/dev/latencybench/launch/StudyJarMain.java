@@ -8,11 +8,8 @@ import dev.latencybench.core.study.Studies;
 import dev.latencybench.core.study.Study;
 
 /**
- * The {@code Main-Class} of every study's own jar ({@code java -jar bench-jet/target/benchmarks.jar}):
- * runs the one study on its class path. It is compiled for Java 11 like the rest of bench-core, so on a
- * JVM too old for the study (the Jet study on Java 11) it loads, reads the study's class-file version
- * first ({@link JavaNeeded}) and says which Java the study needs (exit 2), where the JVM itself would
- * print a bare {@code LinkageError} naming the study's class. Stateless.
+ * The {@code Main-Class} of every study's own jar: runs the one study on its class path. Built for Java 11, so on
+ * a JVM too old for the study it says which Java the study needs (exit 2) instead of a bare {@code LinkageError}.
  */
 public final class StudyJarMain {
     private StudyJarMain() {

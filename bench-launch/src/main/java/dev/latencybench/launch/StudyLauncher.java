@@ -26,16 +26,9 @@ import dev.latencybench.core.study.Study;
 import dev.latencybench.core.time.SystemClock;
 
 /**
- * The entry point of a study: validates every {@code bench.*} property before anything starts
- * ({@link LauncherCommandLine}, {@link PreFlight}), asks the study's schedule for one step after another
- * (a variant, or a variant with properties) and runs each as the study's JMH benchmark in forked JVMs
- * ({@link Launch}, {@link JmhOptions}; JMH's output goes to the cell's {@code jmh.log}, the console shows the
- * suite's own lines: {@link JmhOutput}), merges each cell's forks into its result files ({@link CellMerger}),
- * and prints the study's tables and the schedule's answer ({@link LaunchConsole}). Ctrl-C (or any signal that
- * runs shutdown hooks) stops the forks, which write what they measured; the launcher merges it, marked
- * INTERRUPTED ({@link Interrupts}).
- *
- * <p>Exit status: 0 when every cell is OK, 1 when one failed or was interrupted, 2 on bad input.
+ * The entry point of a study: validates every {@code bench.*} property, runs each step of the study's schedule as
+ * its JMH benchmark in forked JVMs, merges each cell's forks and prints the tables and the answer.
+ * Exit status: 0 when every cell is OK, 1 when one failed or was interrupted, 2 on bad input.
  */
 public final class StudyLauncher {
     private final Study study;
@@ -110,10 +103,7 @@ public final class StudyLauncher {
         return runPlan(properties, run, plan, probe);
     }
 
-    /**
-     * The cell's properties: those of the runner's plan file, whose values were resolved once and are not read
-     * again (this launcher's own {@code -D}, such as {@code bench.verbose}, over them); without one, this JVM's.
-     */
+    /** The cell's properties from the runner's plan file, under this launcher's own {@code -D}; else this JVM's. */
     private BenchProperties properties(java.nio.file.Path planFile) {
         if (planFile == null) {
             return BenchProperties.fromSystem();
@@ -187,11 +177,8 @@ public final class StudyLauncher {
     }
 
     /**
-     * Once a search has decided, beyond smoke scale: runs its deciding steps again ({@link Confirmation#deciding}:
-     * the last that held and the first that failed, per part) with
-     * {@link dev.latencybench.core.config.Periods#extraConfirmForks()} more forks each, merged beside the first,
-     * judges them again on all their forks, and rewrites the schedule's file with the steps as they now stand and
-     * the answer that follows them. Returns that answer; {@code decision} where nothing is confirmed.
+     * Once a search has decided beyond smoke scale, runs its deciding steps again with more forks, judges them on all
+     * their forks and rewrites the schedule's file; returns the answer, or {@code decision} when nothing is confirmed.
      */
     private Decision confirm(Launch launch, Study.Plan plan, List<StepOutcome> done, Decision decision) {
         int extra = plan.periods().extraConfirmForks();
@@ -226,21 +213,14 @@ public final class StudyLauncher {
         return after;
     }
 
-    /**
-     * {@code ; at most 1m20s left}: the rest of the schedule's worst case after a step; nothing after its
-     * last step.
-     */
+    /** {@code ; at most 1m20s left}: the rest of the schedule's worst case after a step; nothing after its last. */
     private static String left(Study.Plan plan, Schedule schedule, List<StepOutcome> done) {
         return schedule.next(done) == null ? ""
                 : "; at most " + Units.formatDuration(plan.estimatedLeftNs(done.size()) / 1_000_000_000L
                 * 1_000_000_000L) + " left";
     }
 
-    /**
-     * 0 when the run did what it set out to: every cell OK or, for a schedule that answers a question
-     * (a capacity search), a complete answer, whose failed steps are where the answer lies; 1 otherwise
-     * (a cell failed outside a search, a step was interrupted, a result could not be written).
-     */
+    /** 0 when every cell is OK or a search gave a complete answer; 1 otherwise (a failure, an interrupt, a write). */
     static int exitStatus(List<CellSummary> cells, Decision decision, boolean allWritten) {
         if (!allWritten) {
             return 1;
@@ -251,7 +231,6 @@ public final class StudyLauncher {
         return cells.stream().allMatch(c -> "OK".equals(c.status)) ? 0 : 1;
     }
 
-    /** What the schedule learns from a step: its cell's status, reasons and primary metric. */
     private static StepOutcome outcome(Step step, CellSummary cell) {
         if (cell == null) {
             return StepOutcome.failed(step, null, "no result was written");

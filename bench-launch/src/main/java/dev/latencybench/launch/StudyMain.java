@@ -14,11 +14,8 @@ import dev.latencybench.core.study.Studies;
 import dev.latencybench.core.study.Study;
 
 /**
- * Starts any study on the class path by name: {@code StudyMain queue [launcher arguments]}. Studies
- * are found through {@link Studies} ({@code META-INF/services/dev.latencybench.core.study.Study}),
- * so the runner starts a new study module without knowing its classes. Everything after the study's
- * name is the study's own command line ({@link StudyLauncher}): {@code StudyMain queue --help} lists
- * its properties. One instance per command line.
+ * Starts any study on the class path by name ({@code StudyMain queue [launcher arguments]}), found through
+ * {@link Studies}, so the runner needs no study's classes. One instance per command line.
  */
 @Command(name = "StudyMain", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
         description = "Runs one study of those on the class path; STUDY --help lists its properties.")

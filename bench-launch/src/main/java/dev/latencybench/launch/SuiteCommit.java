@@ -19,10 +19,8 @@ public final class SuiteCommit {
     static final String BUILD_COMMIT_RESOURCE = "suite-commit.properties";
 
     /**
-     * The git commit the suite was built from, with {@code +dirty} when the tree had changes then:
-     * stamped into the jar at build time, so it is known wherever the jar runs (a machine without the
-     * checkout, say). Classes built without git (a source archive) fall back to the checkout they are
-     * loaded from, if any; else "unknown".
+     * The git commit the suite was built from, {@code +dirty} for a changed tree, as stamped into the jar; else the
+     * checkout the classes are loaded from; else "unknown".
      */
     public static String get() {
         String stamped = stampedCommit(stamp());
@@ -53,7 +51,7 @@ public final class SuiteCommit {
                 p.load(in);
             }
         } catch (IOException e) {
-            // as if unstamped: the checkout is asked instead
+            // as if unstamped: the checkout is asked
         }
         return p;
     }

@@ -4,20 +4,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Whether a file or folder could be written at a path, checked before anything starts and leaving
- * nothing behind: its nearest existing ancestor must be a folder this process may write in, and one in
- * which a file can really be made (tried, then removed). {@link Files#isWritable} asks the kernel, so a
- * read-only file system refuses even root; the try catches what the kernel allows and still refuses,
- * such as {@code /proc}. Stateless.
+ * Whether a file or folder could be written at a path, checked up front by really making and removing a file in its
+ * nearest existing folder. Stateless.
  */
 public final class WritablePath {
     private WritablePath() {
     }
 
-    /**
-     * @param path an absolute, normalized path that may not exist yet
-     * @return null when it can be written (or created), else why not, as a sentence fragment
-     */
+    /** Returns null when the absolute, normalized {@code path} can be written or created, else why not. */
     public static String problem(Path path) {
         Path existing = path;
         while (existing != null && !Files.exists(existing)) {
@@ -35,11 +29,7 @@ public final class WritablePath {
         return writable(existing);
     }
 
-    /**
-     * Whether a file can be made in {@code folder}: the kernel's answer, then a real try, since a folder such as
-     * {@code /proc} passes {@link Files#isWritable} for root and still refuses every new file. The file tried is
-     * removed at once.
-     */
+    /** Whether a file can be made in {@code folder}: the kernel's answer, then a real try, since {@code /proc} lies. */
     private static String writable(Path folder) {
         if (!Files.isWritable(folder)) {
             return folder + " is not writable";

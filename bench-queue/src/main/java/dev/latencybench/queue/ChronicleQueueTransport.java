@@ -20,16 +20,9 @@ import dev.latencybench.core.result.MappedFileFault;
 import dev.latencybench.core.result.OwnedFolder;
 
 /**
- * The study's transport: an open-source Chronicle Queue ({@code SingleChronicleQueueBuilder.binary})
- * in a fresh folder under the queue directory (by default {@code /dev/shm}, so no disk is involved).
- * Each message is one document of {@code payloadBytes}: the actual send time in the first 8 bytes
- * (as in the study), then the intended send time and the sequence number, then filler. The consumer
- * reads all of it.
- *
- * <p>Threading: one producer thread (its own appender) and one consumer thread (its own tailer), as
- * the {@link MessageTransport} contract says. Hot path: Chronicle's document contexts are reused,
- * the filler is a pre-built array; nothing is allocated per message after warm-up.
- * {@link #close()} deletes the queue folder.
+ * The study's transport: a Chronicle Queue in a fresh folder under the queue directory ({@code /dev/shm} by default),
+ * one document of {@code payloadBytes} per message. Allocates nothing per message after warm-up; {@link #close()}
+ * deletes the folder.
  */
 public final class ChronicleQueueTransport implements MessageTransport {
     /** Queue folders are named {@code latency-bench-queue-<pid>-<random>}. */
@@ -44,11 +37,7 @@ public final class ChronicleQueueTransport implements MessageTransport {
     private ExcerptAppender appender;
     private ExcerptTailer tailer;
 
-    /**
-     * Creates the queue in a new folder under {@code parent}.
-     *
-     * @param payloadBytes bytes per message, at least the 24 bytes of stamps
-     */
+    /** Creates the queue in a new folder under {@code parent}; {@code payloadBytes} is at least the 24 of stamps. */
     public ChronicleQueueTransport(Path parent, int payloadBytes) {
         if (payloadBytes < 3 * Long.BYTES) {
             throw new IllegalArgumentException("payloadBytes must be at least 24: " + payloadBytes);
@@ -75,9 +64,8 @@ public final class ChronicleQueueTransport implements MessageTransport {
     }
 
     /**
-     * Builds the queue; a file system that fills at the moment its first files are made (a fault in the mapped
-     * metadata file, before any period runs) is said as such, not in the JVM's words. Without the JVM's error as
-     * the cause: the launcher reports a failure by its deepest cause.
+     * Builds the queue, saying a file system that fills at once as such; without the JVM's error as the cause,
+     * since the launcher reports a failure by its deepest cause.
      */
     static <T> T builtOrExplained(java.util.function.Supplier<T> build, Path dir) {
         try {
@@ -107,12 +95,10 @@ public final class ChronicleQueueTransport implements MessageTransport {
         return dir;
     }
 
-    /** The producer thread's appender, made by {@link #onProducerStart()}. */
     ExcerptAppender appender() {
         return appender;
     }
 
-    /** The consumer thread's tailer, made by {@link #onConsumerStart()}. */
     ExcerptTailer tailer() {
         return tailer;
     }
@@ -180,12 +166,7 @@ public final class ChronicleQueueTransport implements MessageTransport {
         return OwnedFolder.lockFileOf(folder);
     }
 
-    /**
-     * Removes queue folders left behind by a benchmark JVM that was killed outright (SIGKILL, the OOM
-     * killer, a crash), which had no chance to clean up (see {@link OwnedFolder#removeStale}).
-     *
-     * @return one line per folder removed, saying which and how big, for the console
-     */
+    /** Removes queue folders a killed benchmark JVM left behind; returns one line per folder removed. */
     static List<String> removeStaleFolders(Path parent) {
         return OwnedFolder.removeStale(parent, FOLDER_PREFIX, "queue files");
     }

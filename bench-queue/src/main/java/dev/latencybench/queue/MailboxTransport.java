@@ -9,22 +9,9 @@ import dev.latencybench.queue.oneway.MessageHandler;
 import dev.latencybench.queue.oneway.MessageTransport;
 
 /**
- * The {@code baseline} transport: no queue, one cache-line mailbox between the two threads. The
- * producer writes the three stamps and publishes them with a release store of the {@code full}
- * word; the consumer acquires it, reads the stamps and empties the slot. One message is in flight
- * at a time (the producer waits while the slot is full). What it measures is the floor of this
- * machine under this harness: pacing, stamping, recording and one cache-line transfer between two
- * cores.
- *
- * <pre>
- *   producer --[ full | sequence | intended | actual | (unused) ]--> consumer    one 64-byte line
- * </pre>
- *
- * <p>The line is off-heap and aligned to 64 bytes, so the four words always share one cache line
- * and nothing else does (an object's fields can straddle two lines, depending on where the
- * object lands, which doubles the transfer). It carries the 24 bytes of stamps only, whatever
- * {@code bench.payload} says. Threading: one producer, one consumer. Hot path: two
- * memory-ordered accesses and three plain ones, no allocation.
+ * The {@code baseline} transport: one off-heap, 64-byte-aligned cache-line mailbox between the two threads, one
+ * message in flight; the machine's floor under this harness. Aligned so the stamps never straddle two lines.
+ * Carries the 24 bytes of stamps only, whatever {@code bench.payload} says.
  */
 public final class MailboxTransport implements MessageTransport {
     /** Bytes in a cache line on the x86-64 and AArch64 machines this runs on. */
@@ -80,6 +67,5 @@ public final class MailboxTransport implements MessageTransport {
 
     @Override
     public void close() {
-        // the direct buffer is freed with the object
     }
 }

@@ -18,12 +18,7 @@ import dev.latencybench.queue.oneway.OneWaySettings;
 import dev.latencybench.core.config.RunLength;
 import dev.latencybench.core.view.HowSure;
 
-/**
- * The validated settings of the queue study: the common one-way settings (rate 100K msg/s, payload
- * 256 B by default) plus the transports to run and the queue directory. Reading them only reads;
- * {@link #prepare} removes the queue folders of killed runs and then checks the free space, so the
- * check counts only what is really in use. Immutable.
- */
+/** The validated settings of the queue study: the one-way settings plus the transports and the queue directory. */
 public final class QueueConfig {
     public static final String TRANSPORTS = "bench.transports";
     public static final String QUEUE_DIR = "bench.queue.dir";
@@ -40,10 +35,7 @@ public final class QueueConfig {
     /** Chronicle's per-document header and index overhead, generously rounded up. */
     static final int QUEUE_OVERHEAD_BYTES = 16;
 
-    /**
-     * smoke: seconds, one fork; standard: 10 s warm-up + 30 s; paper: 20 s warm-up + 100 s (10,000,000 samples);
-     * 3 forks each beyond smoke.
-     */
+    /** smoke: seconds, one fork; standard: 10 s warm-up + 30 s; paper: 20 s warm-up + 100 s; 3 forks beyond smoke. */
     public static final RunLength LENGTH = RunLength.of(
             TimeUnit.SECONDS.toNanos(1), TimeUnit.SECONDS.toNanos(2),
             TimeUnit.SECONDS.toNanos(10), TimeUnit.SECONDS.toNanos(30),
@@ -89,11 +81,7 @@ public final class QueueConfig {
     }
 
     /**
-     * When a transport writes queue files: removes the queue folders that killed runs left (they would
-     * otherwise count against this one, unsaid), then checks that one fork's queue files fit. Once, in
-     * the launcher, before anything starts.
-     *
-     * @return the folders removed, one line each
+     * Removes the queue folders killed runs left, then checks one fork's queue files fit; returns one line per removal.
      * @throws ConfigException naming {@code bench.queue.dir} when the files do not fit
      */
     public List<String> prepare() {
@@ -106,9 +94,7 @@ public final class QueueConfig {
     }
 
     /**
-     * The same check before anything starts, changing nothing (the runner's, before its first cell): what
-     * {@link #prepare} would remove of killed runs counts as free.
-     *
+     * The same check changing nothing, counting what {@link #prepare} would remove as free.
      * @throws ConfigException naming {@code bench.queue.dir} when one fork's files cannot fit even then
      */
     public void checkSpaceUpFront() {

@@ -25,17 +25,8 @@ import dev.latencybench.queue.oneway.OneWayTally;
 import dev.latencybench.queue.oneway.OneWayWorkload;
 
 /**
- * Study 1, "which is the fastest JVM?": one-way latency of messages between two pinned threads
- * through Chronicle Queue on /dev/shm, next to the {@code baseline} mailbox that shows the floor of
- * the machine. Its jar starts at bench-core's {@code StudyJarMain}; the runner starts it through
- * {@code StudyMain} (the Study service), like any other study.
- *
- * <p>Its benchmark JVMs, as JMH's {@code StudyBenchmark} runs them:
- *
- * <pre>
- *   producer (CPU a) --100,000 x 256 B/s--> [ Chronicle Queue on /dev/shm | baseline mailbox ] --> consumer (CPU b)
- *   stamps: intended send time (schedule), actual send time        records: now - intended, now - actual
- * </pre>
+ * Study 1, "which is the fastest JVM?": one-way latency of messages between two pinned threads through Chronicle
+ * Queue on /dev/shm, beside the {@code baseline} mailbox that shows the machine's floor.
  */
 public final class QueueStudy implements ForkedStudy {
     /** The producer and the consumer both spin: each needs a core of its own, and the rest of the machine more. */

@@ -6,11 +6,7 @@ import java.util.function.Function;
 
 import dev.latencybench.queue.oneway.MessageTransport;
 
-/**
- * The queue study's transports, in the order they run: the one place a transport is named and
- * opened. (Its name is also in the benchmark's {@code @Param} list, which JMH wants as constants;
- * a test keeps the two equal.)
- */
+/** The queue study's transports, in the order they run; a test keeps them equal to the benchmark's {@code @Param}. */
 enum QueueTransport {
     /** Chronicle Queue under the harness: the study's subject. */
     CHRONICLE(QueueConfig.CHRONICLE, true,
@@ -32,7 +28,6 @@ enum QueueTransport {
         this.opener = opener;
     }
 
-    /** Opens one for a fork. */
     MessageTransport open(QueueConfig config) {
         return opener.apply(config);
     }

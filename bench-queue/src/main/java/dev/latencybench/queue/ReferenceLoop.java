@@ -16,23 +16,9 @@ import dev.latencybench.queue.oneway.MessageTransport;
 import dev.latencybench.core.record.LatencyRecorder;
 
 /**
- * The {@code reference} variant: the published study's own loop over the same Chronicle Queue, with
- * no harness code in its hot path. The producer spin-waits to each due time, stamps
- * {@code System.nanoTime()} and writes one document of {@code payloadBytes} (the stamp first, then the
- * due time, the sequence number and filler); the consumer tails the queue, reads the whole payload,
- * stamps, and records into histograms it made itself. Everything either thread touches per message
- * is its own or Chronicle's: the filler, the read buffer and the histograms are allocated by the
- * start hooks on the thread that uses them, the counters are locals.
- *
- * <pre>
- *   producer: spin to due -&gt; t0 = nanoTime() -&gt; writingDocument [t0 | due | seq | filler] --queue--&gt;
- *   consumer: readingDocument -&gt; read all bytes -&gt; now = nanoTime() -&gt; histogram(now - due), histogram(now - t0)
- * </pre>
- *
- * <p>It is measured, merged and reported like the other variants (its one interval per period in the
- * {@code .hlog} is the whole period), so {@code chronicle} against {@code reference} on the same JVM
- * is what the harness's own hot path costs. Threading: as {@link DirectLoop} says; the queue's
- * folder and lifetime are {@link ChronicleQueueTransport}'s.
+ * The {@code reference} variant: the published study's own loop over the same Chronicle Queue, no harness code in
+ * its hot path, so {@code chronicle} against {@code reference} is what the harness costs. Everything either thread
+ * touches per message is its own or Chronicle's. Threading as {@link DirectLoop} says.
  */
 public final class ReferenceLoop implements MessageTransport, DirectLoop {
     private static final long NANOS_PER_SEC = 1_000_000_000L;
@@ -42,7 +28,7 @@ public final class ReferenceLoop implements MessageTransport, DirectLoop {
 
     // made on the producer thread by onProducerStart, so it is in that thread's memory and outside its measured loop
     private byte[] filler;
-    // made on the consumer thread by onConsumerStart, for the same reasons
+    // made on the consumer thread by onConsumerStart, likewise
     private byte[] buffer;
     private Histogram lat;
     private Histogram svc;

@@ -18,12 +18,9 @@ import dev.latencybench.report.doc.Doc;
 import dev.latencybench.report.doc.DocRenderer;
 
 /**
- * The report's first screen: one line per study (one per subject where a study has several, such as a user's
- * tasks), each at most {@link Answer#MAX_CHARS} characters once its Markdown is removed, written by the one
- * renderer {@link Answer#line} from the answer each study hands over as data: a study whose module gives a view
- * through the view's {@link dev.latencybench.core.view.View#answers}, a capacity search through
- * {@link SearchAnswer}, every other study per variant through {@link VariantAnswer}. The study's name links to its
- * section, which holds the reasons, the flags and the tables every figure of the line is read from. Stateless.
+ * The report's first screen: one line per study (or per subject), each at most {@link Answer#MAX_CHARS} characters,
+ * rendered by {@link Answer#line} from the answer each study hands over as data. The study's name links to its
+ * section, which holds every figure of the line. Stateless.
  */
 final class AnswerSection {
     private AnswerSection() {
@@ -45,9 +42,7 @@ final class AnswerSection {
         return lines;
     }
 
-    /**
-     * Each study's answers by subject: {@code queue}, or {@code task/HandoffTask} where a study answers per subject.
-     */
+    /** Each study's answers by subject: {@code queue}, or {@code task/HandoffTask} for a study with subjects. */
     static Map<String, Answer> answers(RunData data) {
         Map<String, Answer> out = new LinkedHashMap<>();
         for (String scenario : data.scenarios.keySet()) {
@@ -63,20 +58,13 @@ final class AnswerSection {
         return out;
     }
 
-    /**
-     * The answers as the console prints them: one line per study, without Markdown's marks, in ASCII as the
-     * console's tables are ({@code x} for ×, {@code *} for †, {@code -} for dashes).
-     */
+    /** The answers as the console prints them: without Markdown's marks, in ASCII. */
     static List<String> plain(RunData data) {
         return lines(data).stream().map(l -> Answer.plain(l).replace("×", "x").replace(Percentiles.LOW, " *")
                 .replace("—", "-").replace("–", "-").replace("≥", ">=").replace("µs", "us")).toList();
     }
 
-    /**
-     * The study's answers by subject, the empty subject for the study itself; where every cell that ended OK carries
-     * a flag, each answer that says no caution of its own says that one (a study's own view, a search), so a flag
-     * cautions whichever study answers.
-     */
+    /** The study's answers by subject ("" for the study); where every OK cell is flagged, each carries that caution. */
     private static Map<String, Answer> answers(RunData data, String scenario) throws IOException {
         Map<String, Answer> answers = unflagged(data, scenario);
         List<RunData.Row> ok = data.scenarios.get(scenario).stream().filter(r -> "OK".equals(r.status)).toList();

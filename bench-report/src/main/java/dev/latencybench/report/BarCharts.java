@@ -14,13 +14,9 @@ import dev.latencybench.report.data.RunData;
 import dev.latencybench.report.doc.Doc;
 
 /**
- * Two bar charts of the primary metric, a bar per variant in each cell: the median and the p99.99, each bar with a
- * whisker from the lowest to the highest fork where the cell ran several, on a linear axis from 0 (a bar's length is
- * its value; each bar carries its value as a label, so a small one reads even where it barely shows).
- * A percentile with fewer than 10 samples beyond it is not drawn, as the tables do not give it. A value of 0 is a
- * bar of no height, labelled 0.
- * Drawn only where some variant ran in two or more JVM x GC cells: with one cell each, the chart compares nothing
- * the tables and the spectrum do not show. A chart with no bar to draw is a sentence instead. Stateless.
+ * Two bar charts of the primary metric, the median and the p99.99, a bar per variant in each cell with its fork range
+ * as a whisker. Drawn only where some variant ran in two or more cells, since otherwise they compare nothing the
+ * tables do not. Stateless.
  */
 final class BarCharts {
     private BarCharts() {
@@ -81,10 +77,7 @@ final class BarCharts {
         return false;
     }
 
-    /**
-     * One variant's bars: the merged value per cell, and where the cell ran two or more forks, the lowest and highest
-     * fork's value as its whisker.
-     */
+    /** One variant's bars: the merged value per cell, with the forks' range as a whisker. */
     static Bars series(RunData data, String scenario, String variant, List<String> cells,
             ToLongFunction<LatencySummary> f, double pct) {
         double[] v = new double[cells.size()];

@@ -11,11 +11,7 @@ import dev.latencybench.launch.RunManifest;
 import dev.latencybench.report.data.RunData;
 import dev.latencybench.report.doc.Doc;
 
-/**
- * A matrix run's cells with their status, flags and time, in the report's row order (scenario, then
- * JVM and collector in the run's order). The JVMs themselves are in {@link EnvironmentSection}.
- * Stateless.
- */
+/** A matrix run's cells with their status, flags and time, in the report's row order. Stateless. */
 final class CellsSection {
     private CellsSection() {
     }

@@ -13,9 +13,8 @@ import dev.latencybench.report.data.RunData;
 import dev.latencybench.report.doc.Doc;
 
 /**
- * How much to trust each percentile of the primary metric: per measured cell, the samples beyond it
- * and how far the forks disagree on it, with the CPU pair's cache-line round trip where the study
- * probed one, and a warning when those round trips moved over the run. Stateless.
+ * How much to trust each percentile of the primary metric: per cell, the samples beyond it and how far the forks
+ * disagree on it, with the CPU pair's round trip where probed. Stateless.
  */
 final class Confidence {
     private Confidence() {

@@ -17,9 +17,8 @@ import dev.latencybench.report.data.RunData;
 import dev.latencybench.report.doc.Doc;
 
 /**
- * The host as the first env.json describes it (CPU, OS with its memory in GiB, suite commit), the
- * JVMs the cells ran with the path of each one's real {@code java}, and the host tuning checklist,
- * its levels as words ({@code PASS}, {@code WARN}, {@code INFO}) that the HTML colours. Stateless.
+ * The host as the first env.json describes it, the JVMs the cells ran with each one's real {@code java}, and the host
+ * tuning checklist. Stateless.
  */
 final class EnvironmentSection {
     /** {@code /proc/meminfo}'s {@code 131981020 kB} (kB there meaning KiB), or a byte count. */
@@ -67,11 +66,7 @@ final class EnvironmentSection {
         }
     }
 
-    /**
-     * A row per JVM, in the run's order: as {@code run.json} names it, and the {@code java} its cells
-     * ran: {@code java.home} as the cell's JVM reported it (HotSpot finds it from its own library's real
-     * path), symlinks resolved where the file is on this machine.
-     */
+    /** A row per JVM, in the run's order, with the {@code java} its cells ran, links resolved where it exists here. */
     private static void jvms(Doc doc, RunData data) {
         List<List<String>> rows = new ArrayList<>();
         List<String> names = new ArrayList<>(data.jvms());

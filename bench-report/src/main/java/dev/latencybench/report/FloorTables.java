@@ -12,12 +12,9 @@ import dev.latencybench.report.data.RunData;
 import dev.latencybench.report.doc.Doc;
 
 /**
- * Each variant next to a variant the study gives a role, on the same JVM and collector, by the
- * primary metric: against the floor (what is left when the measured system costs nothing) and
- * against the yardstick (the published study's own loop, so the difference is the harness's).
- * The roles come from the results ({@link RunData.Study}); a study without them gets neither table.
- * The floor is checked, not only shown: where its tail reaches a variant's, the report says that tail
- * is the machine's. Stateless.
+ * Each variant next to the study's floor (what is left when the measured system costs nothing) and its yardstick (the
+ * published study's own loop, so the difference is the harness's), on the same JVM and collector. Where the floor's
+ * tail reaches a variant's, the report says that tail is the machine's. Stateless.
  */
 final class FloorTables {
     /** Said under a floor's or yardstick's table where a row could not be set against it. */
@@ -66,12 +63,7 @@ final class FloorTables {
                 + " the harness adds.");
     }
 
-    /**
-     * Checks the tails against the floor: where the floor's p99.9 or p99.99 is at or above a variant's
-     * on the same JVM and collector, that tail is the machine's (the floor puts the least between the
-     * clocks and is still as slow there), not the variant's. A summary line, then a line per cell; nothing
-     * where every variant's tail is above the floor's.
-     */
+    /** Says which variants' p99.9 or p99.99 the floor reaches on the same cell: those tails are the machine's. */
     static void machineTails(Doc doc, RunData data, String scenario, List<String> variants, String floor) {
         List<String> cells = new ArrayList<>();
         int compared = 0;
@@ -122,12 +114,7 @@ final class FloorTables {
                 .orElse(null);
     }
 
-    /**
-     * Why {@code r} and its measure {@code y} (the floor or the yardstick) cannot be set against each
-     * other, or null when they can: either was flagged (its CPUs moved, the machine busy, a thread
-     * unpinned: the two ran under different conditions), or the measure is slower at the median than the
-     * variant that does more work, which only different conditions explain.
-     */
+    /** Why {@code r} and its measure {@code y} cannot be compared (flagged, or unlike conditions); else null. */
     static String unlike(RunData.Row r, RunData.Row y, String yardstick) {
         if (!y.notes.isEmpty()) { // the result's flags (a Row's flags are the JVM's)
             return "`" + yardstick + "` flagged (" + firstWords(y.notes) + "): no measure to set it against";
@@ -152,10 +139,7 @@ final class FloorTables {
         return String.join("; ", names);
     }
 
-    /**
-     * Each of {@code variants} next to the {@code yardstick} variant of the same cell: p50, the difference,
-     * p99.9. False when no cell has both to set side by side, and no table was written.
-     */
+    /** Each variant beside the {@code yardstick} of the same cell; false when no cell has both (nothing written). */
     static boolean against(Doc doc, RunData data, String scenario, List<String> variants, String yardstick,
                         String differenceHeader, String heading, String explanation) {
         if (!variants.contains(yardstick) || variants.size() < 2) {

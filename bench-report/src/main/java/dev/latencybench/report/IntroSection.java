@@ -12,10 +12,7 @@ import dev.latencybench.report.data.Percentiles;
 import dev.latencybench.report.data.RunData;
 import dev.latencybench.report.doc.Doc;
 
-/**
- * The report's opening: the run, its host and how many rows ended how; then a warning when the host
- * cannot give trustworthy tails. Stateless.
- */
+/** The report's opening: the run, its host, how many rows ended how, and a warning for an untrustworthy host. */
 final class IntroSection {
     private IntroSection() {
     }
@@ -68,10 +65,7 @@ final class IntroSection {
                 Percentiles.CONFIDENT_BEYOND);
     }
 
-    /**
-     * The banner of a smoke run: it checks that the suite runs here, and is not a measurement to decide on; null
-     * for a run at another scale.
-     */
+    /** The banner of a smoke run, which checks that the suite runs and is no measurement; null at other scales. */
     static String banner(RunData data) {
         Set<String> scales = new LinkedHashSet<>();
         for (List<RunData.Row> rows : data.scenarios.values()) {

@@ -10,10 +10,8 @@ import dev.latencybench.report.data.RunData;
 import dev.latencybench.report.data.Search;
 
 /**
- * What a search's steps say about the machine rather than the measured system, as a sentence under the
- * step table: the floor's answer (the harness alone: a transport's count near it is this machine's
- * limit, as the console says at the end of the study), and the steps that used {@value #SATURATED_PERCENT}%
- * or more of the machine's CPUs (there the CPUs ran out before the transport did). Stateless.
+ * What a search's steps say about the machine rather than the measured system: the floor's answer (this machine's
+ * limit) and the steps that used {@value #SATURATED_PERCENT}% or more of its CPUs. Stateless.
  */
 final class MachineLimits {
     /** A step using this share of the machine's CPUs or more (its JVM and what it started) ran out of them. */

@@ -6,10 +6,7 @@ import java.util.List;
 import dev.latencybench.report.data.RunData;
 import dev.latencybench.report.doc.Doc;
 
-/**
- * Every cell that did not end OK, with its reasons, and every flag a cell's result raised; both as plain text
- * ({@link Doc#plain}): they hold exceptions' messages. Stateless.
- */
+/** Every cell that did not end OK and every flag raised, as plain text: they hold exceptions' messages. */
 final class Notes {
     private Notes() {
     }

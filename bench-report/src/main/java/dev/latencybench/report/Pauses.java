@@ -12,10 +12,7 @@ import dev.latencybench.report.data.PauseSummary;
 import dev.latencybench.report.data.RunData;
 import dev.latencybench.report.doc.Doc;
 
-/**
- * Stop-the-world pauses per cell, from each fork's GC and safepoint log; the shortest total and
- * longest pause in bold (cells that ended OK, unflagged, the floor left out). Stateless.
- */
+/** Stop-the-world pauses per cell, from each fork's GC and safepoint log. Stateless. */
 final class Pauses {
     private Pauses() {
     }

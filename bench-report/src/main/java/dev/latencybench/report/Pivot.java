@@ -9,10 +9,8 @@ import dev.latencybench.report.data.RunData;
 import dev.latencybench.report.doc.Doc;
 
 /**
- * JVM down, collector across: the primary metric's median and p99.99 of the first variant that is not
- * the floor, a column each per collector, in one unit per column, the lowest in bold; a cell without
- * figures shows its status. Only when there are two JVMs or two collectors to set side by side.
- * Stateless.
+ * JVM down, collector across: the primary metric's median and p99.99 of the first non-floor variant. Only when there
+ * are two JVMs or two collectors to set side by side. Stateless.
  */
 final class Pivot {
     private Pivot() {

@@ -2,11 +2,7 @@ package dev.latencybench.report;
 
 import dev.latencybench.report.data.RunData;
 
-/**
- * Which rows take part in a table's bold: a bold value is the lowest of its column among the cells that
- * ended OK, unflagged, the floor left out (a step of a search over the floor, such as the chain's
- * {@code in-memory-instances-2}, is the floor too). Stateless.
- */
+/** Which rows take part in a table's bold: cells that ended OK, unflagged, not the floor or a step of it. Stateless. */
 final class Ranking {
     private Ranking() {
     }

@@ -17,23 +17,16 @@ import dev.latencybench.report.doc.Doc;
 import dev.latencybench.report.doc.DocRenderer;
 
 /**
- * Writes a run's report into its folder: {@code REPORT.md}, a self-contained {@code report.html}
- * and {@code charts/*.svg}. {@link #build} orders the sections, each a class of its own:
- * {@link IntroSection}, per scenario {@link ScenarioSection} (which orders {@link VerdictSection},
- * {@link BarCharts}, {@link Pivot}, {@link SummaryTables} (one per declared metric),
- * {@link SpectrumTimeline}, {@link Confidence}, {@link Pauses}, {@link FloorTables} and
- * {@link Notes}), then {@link CellsSection}, {@link EnvironmentSection} and {@link ReproduceSection}.
- * A report is always written where any cell can be read: a file it cannot read, or a chart it cannot draw, is
- * left out and named (in the report where it concerns a cell, and in what {@link #write} returns). Stateless.
+ * Writes a run's report into its folder: {@code REPORT.md}, a self-contained {@code report.html} and
+ * {@code charts/*.svg}. A file it cannot read or a chart it cannot draw is left out and named. Stateless.
  */
 public final class Report {
     private Report() {
     }
 
     /**
-     * {@code bench report RUN_DIR}: 0 when the report was written from every file of the run; 1 when a file could
-     * not be read (the report is written from the rest, and each such file is named on a line of its own in
-     * {@code err}) or the report could not be written; bad input (exit status 2) when RUN_DIR is not a run folder.
+     * {@code bench report RUN_DIR}: 0 when written from every file of the run; 1 when a file could not be read (each
+     * named on {@code err}) or the report could not be written; bad input (exit 2) when RUN_DIR is not a run folder.
      */
     public static int command(Path runDir, PrintStream out, PrintStream err) {
         Path dir = runDir.toAbsolutePath().normalize();
@@ -62,10 +55,8 @@ public final class Report {
     }
 
     /**
-     * Writes the report of a run folder.
+     * Writes the report of a run folder; returns what could not be read or drawn, one line each, empty when nothing.
      *
-     * @return what could not be read or drawn, one line each naming the file or the chart and what was wrong; the
-     *         report leaves those out and is written from the rest. Empty when nothing was left out.
      * @throws IOException when the folder is not a run folder, or a file of the report cannot be written
      */
     public static List<String> write(Path runDir, PrintStream out) throws IOException {
@@ -97,10 +88,7 @@ public final class Report {
         return problems;
     }
 
-    /**
-     * Removes the charts an earlier report of the run drew ({@code *.png}, {@code *.svg}, {@code *.json}), so a chart
-     * this report no longer draws does not stay beside it; any other file is left.
-     */
+    /** Removes the charts an earlier report drew, so one this report no longer draws does not linger. */
     private static void clearCharts(Path charts) throws IOException {
         try (java.util.stream.Stream<Path> files = Files.list(charts)) {
             for (Path f : files.toList()) {
@@ -118,11 +106,7 @@ public final class Report {
         return build(data, charts, new ArrayList<>());
     }
 
-    /**
-     * The report of a run: its sections in reading order, each written by its own class. A scenario whose section
-     * fails part way (a chart refuses figures it cannot draw) keeps what was written of it, says where it stops,
-     * and the rest of the report follows; the failure is added to {@code problems}.
-     */
+    /** The report's sections in order; a scenario failing part way keeps its start and adds to {@code problems}. */
     static Doc build(RunData data, Path charts, List<String> problems) throws IOException {
         Doc doc = new Doc();
         IntroSection.write(doc, data);

@@ -9,10 +9,7 @@ import dev.latencybench.core.record.Metrics;
 import dev.latencybench.report.data.RunData;
 import dev.latencybench.report.doc.Doc;
 
-/**
- * The command that repeats the run, and where each cell's raw data lies: which files, and how the
- * interval log tags each scenario's metrics. Stateless.
- */
+/** The command that repeats the run, and where each cell's raw data lies. Stateless. */
 final class ReproduceSection {
     private ReproduceSection() {
     }

@@ -18,15 +18,9 @@ import dev.latencybench.core.tail.TailPart;
 import dev.latencybench.report.data.RunData;
 
 /**
- * A run's figures in one place, to take elsewhere: {@code summary.csv} (a spreadsheet's) and
- * {@code summary.json}, one row per cell, variant and metric with its percentiles, status and flags, and on the
- * primary metric's row the tail's causes: {@code tail_gc}, {@code tail_safepoint}, {@code tail_platform},
- * {@code tail_code}, the shares (0 to 1) of the samples beyond p99.9 put down to each (empty where fewer than 10
- * were attributed), and {@code tail_other}, filled only for a result whose platform and code were not told apart
- * (written before the hiccup probe: its {@code tail_platform} and {@code tail_code} are then empty); and
- * {@code tail_cause}, the answer's clause ({@link TailPart#causeClause}: beyond p99.9, else beyond p99, else over
- * the samples kept), so that a study of few samples (a smoke run's Jet windows or start-up launches) names one too.
- * Written beside the report from the same read-back data. Stateless.
+ * A run's figures in one place, to take elsewhere: {@code summary.csv} and {@code summary.json}, one row per cell,
+ * variant and metric with its percentiles, status and flags. The primary metric's row also carries the tail's cause
+ * shares (0 to 1, empty where too few were attributed) and the answer's cause clause. Stateless.
  */
 final class RunSummary {
     static final String CSV = "summary.csv";
@@ -76,10 +70,7 @@ final class RunSummary {
                 COLUMNS, json, new JsonObject())));
     }
 
-    /**
-     * {@code summary.json}: the run's folder name, the columns in order, and a row per cell, variant and metric whose
-     * members are those columns (a column without a figure left out). Members it does not name are kept.
-     */
+    /** {@code summary.json}: the run's name, the columns, and a row per cell, variant and metric. */
     static final class SummaryFile {
         final String run;
         final List<String> columns;

@@ -15,13 +15,9 @@ import dev.latencybench.report.data.RunData;
 import dev.latencybench.report.doc.Doc;
 
 /**
- * One scenario's part of the report, in reading order: what was run, the verdict (which cell is best,
- * and which differences are real) with the median and p99.99 bar charts right after it, the JVM × GC
- * pivot, a table per metric, the tail's causes per cell (a stacked bar each), spectrum and timeline per
- * variant, how far to trust each percentile, pauses, the floor and yardstick tables, and what made a cell
- * suspect. Each part is its own class; this one only orders them. A scenario none of whose cells ended OK says
- * so first, with each cell's reasons; where none of them has figures that hold (every cell failed), its tables
- * follow and nothing is ranked or charted. Stateless.
+ * One scenario's part of the report: it only orders the parts, each its own class, from what was run and the verdict
+ * to the tables, charts and what made a cell suspect. A scenario none of whose cells ended OK says so first, and one
+ * with no figures that hold ranks and charts nothing. Stateless.
  */
 final class ScenarioSection {
     private ScenarioSection() {
@@ -50,8 +46,7 @@ final class ScenarioSection {
         SearchSection.write(doc, data, scenario, charts);
         ViewSection.write(doc, data, scenario, charts); // the study's own part, where its module gives one
         List<String> cells = measuredCells(data, scenario, variants);
-        // a search's or a sweep's steps are points on its chart, not variants to rank or pivot: its answer (the
-        // search section's, or the study's view's) is the verdict
+        // a search's or sweep's steps are points on its chart, not variants to rank: its answer is the verdict
         boolean stepped = !data.searches(scenario).isEmpty()
                 || all.stream().anyMatch(r -> r.result != null && r.result.step != null);
         if (!stepped) {
@@ -91,10 +86,7 @@ final class ScenarioSection {
         }
     }
 
-    /**
-     * A scenario none of whose cells ended OK: said first, how many ended how, then each cell's reasons and flags
-     * (the section's list of failed and flagged cells, brought up to where the answer would be).
-     */
+    /** A scenario none of whose cells ended OK: said first, how many ended how, then each cell's reasons and flags. */
     private static void noneOk(Doc doc, List<RunData.Row> all) {
         Map<String, Integer> byStatus = new LinkedHashMap<>();
         all.forEach(r -> byStatus.merge(r.status, 1, Integer::sum));
@@ -114,10 +106,7 @@ final class ScenarioSection {
         doc.bullets(why);
     }
 
-    /**
-     * What was run: the load ({@code ratePerSec} and {@code payloadBytes} where the study has them,
-     * else the plan's {@code description}), the scale, the durations and the forks.
-     */
+    /** What was run: the load (rate and payload, else the plan's description), the scale, durations and forks. */
     static String facts(CellResult result) {
         String timing = String.format(Locale.ROOT, "scale `%s`: warm-up %s + measured %s per fork, %d fork(s) per"
                 + " cell.", result.scale, Units.formatDuration(result.warmupNs), Units.formatDuration(result.measureNs),

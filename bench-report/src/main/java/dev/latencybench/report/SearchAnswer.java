@@ -10,12 +10,9 @@ import dev.latencybench.core.view.VerdictRule;
 import dev.latencybench.report.data.Search;
 
 /**
- * The answer of a capacity search (the chain study's chains under the SLO) as data: the part that held the most
- * (its count, {@code ≥N} where the search stopped at its limit or was cut short), set against the next by the
- * suite's one {@link VerdictRule} on their brackets (the last count that passed to the first that failed): a tie
- * where they overlap, a ratio where they lie apart and neither is a lower bound. The other parts follow as short
- * clauses, the floor last. With several JVM × GC, the cell that held the most of the study's first part answers,
- * and the others are clauses. Stateless.
+ * The answer of a capacity search as data: the part that held the most ({@code ≥N} for a lower bound) set against the
+ * next by {@link VerdictRule} on their brackets, a tie where they overlap and a ratio where they lie apart; the other
+ * parts follow as clauses, the floor last. With several JVM × GC, the cell that held the most answers. Stateless.
  */
 final class SearchAnswer {
     private SearchAnswer() {

@@ -24,12 +24,9 @@ import dev.latencybench.report.data.Search;
 import dev.latencybench.report.doc.Doc;
 
 /**
- * The answer of a study whose schedule asks a question (a capacity search: how many chains hold the SLO),
- * first: per JVM × GC each variant's answer, the ratio between the first variant (the study's subject) and each
- * other, why and which steps decided it, and a plain note where a search hit its limit or did not finish; then a
- * chart of the primary metric's p99.9, p99 and p50 against the searched value with the pass rule's bound, and a
- * table of every step ({@link SearchStepTable}). Read from the cells' {@code schedule.json} ({@link Search}).
- * Stateless.
+ * The answer of a study whose schedule searches for a capacity (how many chains hold the SLO): per JVM × GC each
+ * variant's answer, the ratio between the study's subject and each other variant, and why; then a chart of the
+ * primary metric against the searched value and a table of every step ({@link SearchStepTable}). Stateless.
  */
 final class SearchSection {
     /** Past this many searched values, only the powers of two (and the ends) get a tick label. */
@@ -130,14 +127,9 @@ final class SearchSection {
     }
 
     /**
-     * The first part (the study's subject) against each other part by the suite's one {@link VerdictRule}, each
-     * capacity known as its search's bracket ({@link Search#bracket}): where the brackets lie apart, {@code .
-     * Chronicle holds 2.5× the chains of kafka (500 / 200): the higher passed 500 chains where the lower had
-     * failed at 201 chains, so the searches lie apart (...)}, the larger count named first (no ratio against
-     * none, or between two lower bounds; a lower bound makes the ratio a bound too); where they overlap, {@code .
-     * Chronicle and kafka tie: each is known only as far as its search went, and the two overlap (...)}. Parts
-     * with the same bracket are one comparison, said once ({@code chronicle and in-memory each hold more chains
-     * than kafka}). Nothing with a part that has no answer, or cannot tell at its length.
+     * The first part (the study's subject) against each other part by {@link VerdictRule} on their brackets
+     * ({@link Search#bracket}): a ratio, larger count first, where the brackets lie apart, a tie where they overlap.
+     * Parts with the same bracket are said once; nothing where a part has no answer.
      */
     static String ratios(Search s) {
         List<String> variants = new ArrayList<>(s.parts.keySet());
@@ -150,7 +142,7 @@ final class SearchSection {
             return ""; // no answer on the subject's side: nothing to compare
         }
         String unit = unit(s);
-        // others with the same bracket and answer compare alike: one sentence for them all
+        // others with the same bracket and answer are said in one sentence
         java.util.Map<String, List<String>> alike = new java.util.LinkedHashMap<>();
         for (String other : variants.subList(1, variants.size())) {
             VerdictRule.Range rb = s.bracket(other);
@@ -196,12 +188,7 @@ final class SearchSection {
                 .substring(1);
     }
 
-    /**
-     * With several JVM × GC cells, per variant: the cell that held the most, and every other cell against it by
-     * the suite's one {@link VerdictRule} on the searches' brackets, {@code **chronicle across JVM × GC**: the
-     * most on `temurin-25.0.3 g1` (8 chains); `openjdk-17.0.15 g1` (6 chains) ties with it: ...; `openjdk-17.0.15
-     * zgc` (2 chains) holds fewer: ...}; cells without an answer are named as such. Empty with one cell.
-     */
+    /** With several JVM × GC cells, per variant: the cell that held the most and each other against it; else empty. */
     static List<String> acrossCells(List<Search> searches) {
         List<String> out = new ArrayList<>();
         if (searches.size() < 2) {
@@ -324,11 +311,7 @@ final class SearchSection {
         }
     }
 
-    /**
-     * p99.9 (thick), p99 (dashed) and p50 (dotted) of the primary metric against the searched value, one colour
-     * per variant, one small plot per JVM × GC when there are several; the pass rule's bound as a red rule; a
-     * cross on each step that did not pass. Null when no step has a value and figures.
-     */
+    /** p99.9, p99 and p50 against the searched value, a plot per JVM × GC; null when no step has figures. */
     static LineChart chart(String scenario, List<Search> searches, String label) {
         TreeSet<Long> values = new TreeSet<>();
         double minUs = Double.POSITIVE_INFINITY;
@@ -409,7 +392,6 @@ final class SearchSection {
                 c.addLine(variant + " p50", xs, ys[2], vi, 1.2f, p);
             }
         }
-        c.fitHeight();
         return c;
     }
 

@@ -18,19 +18,14 @@ import dev.latencybench.report.data.RunData;
 import dev.latencybench.report.data.Search;
 
 /**
- * The search section's table of every step as it ran (under its chart): the step's figures, whether it kept the
- * pass rule, the CPU its benchmark JVM used (and the processes it started) and both per searched unit (cores per
- * chain), its longest pause and why it failed;
- * and the forks' mean CPU use, which {@link MachineLimits} also reads. Stateless.
+ * The search section's table of every step as it ran: its figures, whether it kept the pass rule, its CPU use in
+ * total and per searched unit, its longest pause and why it failed. Stateless.
  */
 final class SearchStepTable {
     private SearchStepTable() {
     }
 
-    /**
-     * Every step as it ran: its figures, the benchmark JVM's CPU use (and that of the processes it
-     * started, where a step had any), its longest stop-the-world pause and why it failed.
-     */
+    /** Every step as it ran: its figures, CPU use, longest stop-the-world pause and why it failed. */
     static Table of(RunData data, String scenario, List<Search> searches, String label) {
         boolean severalCells = searches.size() > 1;
         boolean children = anyChildProcesses(data, scenario, searches);
@@ -83,10 +78,7 @@ final class SearchStepTable {
         return t;
     }
 
-    /**
-     * The step's CPU, the benchmark JVM's and the processes it started together, over the searched value (cores per
-     * chain); "-" without a value or a reading.
-     */
+    /** The step's CPU (the JVM's and its started processes') per searched unit; "-" without a value or a reading. */
     static String perUnit(RunData.Row row, long value) {
         OptionalDouble own = cores(row, THIS_PROCESS);
         if (value <= 0 || own.isEmpty()) {

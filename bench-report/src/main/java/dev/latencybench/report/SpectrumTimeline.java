@@ -28,16 +28,12 @@ import dev.latencybench.report.data.Search;
 import dev.latencybench.report.doc.Doc;
 
 /**
- * A scenario's percentile spectra and its primary metric over time, from each charted cell's interval log. One
- * overlaid spectrum per JVM x GC cell, a line per variant (per search, for a study that searches: a line per step),
- * each line stopping at its last percentile with {@link Percentiles#SHOWN_BEYOND} samples beyond it and its max marked
- * apart; a search's pass rule drawn as a limit. Per variant, the worst value per interval over the measurement, forks
- * back to back, with where each fork begins and the stop-the-world pauses of each fork's GC log, but only for a cell
- * whose log holds at least {@link #MIN_TIMELINE_INTERVALS} intervals. A cell whose log is missing or damaged is named
- * (in the report, and among the report's problems for the console) and left out of both charts alike. Stateless.
+ * A scenario's percentile spectra and primary metric over time, from each charted cell's interval log: a spectrum per
+ * cell with a line per variant, and per variant the worst value per interval with fork starts and GC pauses. A cell
+ * whose log is missing or damaged is named and left out of both. Stateless.
  */
 final class SpectrumTimeline {
-    /** Fewer intervals than this make no line over time worth drawing: two or three points say nothing of a trend. */
+    /** Fewer intervals than this show no trend worth drawing. */
     static final int MIN_TIMELINE_INTERVALS = 10;
 
     private SpectrumTimeline() {
@@ -245,21 +241,14 @@ final class SpectrumTimeline {
         }
     }
 
-    /**
-     * One fork of a cell: how many values of the primary metric it recorded, its pauses (null: no GC log), and its
-     * worst outliers per cause label, each {@code [endNs, latencyNs]} ({@link TailPart#marks}; empty: none kept).
-     */
+    /** One fork: its primary count, pauses (null: no GC log) and worst outliers per cause ({@link TailPart#marks}). */
     record Fork(long count, GcPauses pauses, Map<String, List<long[]>> outliers) {
         Fork(long count, GcPauses pauses) {
             this(count, pauses, Map.of());
         }
     }
 
-    /**
-     * The cell's forks in the order their intervals follow each other in the cell's log, from result.json's
-     * per-fork figures; each with its {@code gc-<pid>.log} when there is one. Empty when result.json keeps no
-     * per-fork figures.
-     */
+    /** The cell's forks in log order with their GC logs; empty when result.json keeps no per-fork figures. */
     static List<Fork> forks(RunData.Row r) throws IOException {
         List<LatencySummary> counts = r.primaryForks();
         List<String> ids = forkIds(r);
@@ -286,18 +275,12 @@ final class SpectrumTimeline {
         return ids;
     }
 
-    /**
-     * An interval shorter than this share of the median interval is partial (a fork's last interval, cut short when
-     * the measurement ended): its worst value stands for a few milliseconds of samples, not a whole interval, so it
-     * is left out rather than drawn as a point like the others.
-     */
+    /** Below this share of the median interval an interval is partial (a fork's last) and left out: too few samples. */
     static final double PARTIAL_INTERVAL_SHARE = 0.5;
 
     /**
-     * The worst value per interval of a cell, forks back to back: each fork's intervals at their own times, the
-     * next fork starting where the last one ended, the line broken between forks; the fork starts and the pauses
-     * of each fork in the same seconds. Forks are told apart by their counts: the intervals of fork k add up to
-     * its count. When the counts do not add up to the log's, the log is drawn as one fork.
+     * The worst value per interval of a cell, forks back to back (told apart by their counts; one fork where those do
+     * not add up), with fork starts and pauses on the same seconds.
      *
      * @param intervals the primary metric's intervals, in file order, each with its start and end timestamps (ms)
      */
@@ -346,7 +329,6 @@ final class SpectrumTimeline {
             while (end < intervals.size() && forkOf[end] == fork) {
                 end++;
             }
-            // this fork's whole intervals
             long startMs = Long.MAX_VALUE;
             long lastEndMs = Long.MIN_VALUE;
             for (int k = i; k < end; k++) {

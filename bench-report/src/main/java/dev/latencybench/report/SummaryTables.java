@@ -12,20 +12,14 @@ import dev.latencybench.report.data.RunData;
 import dev.latencybench.report.doc.Doc;
 
 /**
- * The study's tables: one per declared metric, primary first, headed by the metric's name and what it
- * measures; a row per cell and variant in the report's order ({@link RunData}: JVM, collector,
- * variant, the floor last) with p50 … p99.99, max and the sample count, each column in one unit with
- * its lowest value in bold ({@link Ranking}), a percentile with too few samples beyond it not shown and
- * one with few marked ({@link Doc#table(Table)}). Stateless.
+ * The study's tables, one per declared metric, primary first: a row per cell and variant in the report's order with
+ * p50 … p99.99, max and the sample count. Stateless.
  */
 final class SummaryTables {
     private SummaryTables() {
     }
 
-    /**
-     * The tables, the primary metric's first; the others' only in report.html, where they fold, REPORT.md naming
-     * them and where they are. A metric past the primary that no cell recorded is one sentence, in both, not a table.
-     */
+    /** The tables; those past the primary are in report.html only, and an unrecorded metric is one sentence. */
     static void write(Doc doc, RunData.Study study, List<RunData.Row> rows) {
         write(doc, study, rows, r -> "", null);
     }
@@ -61,10 +55,7 @@ final class SummaryTables {
         doc.endHtmlOnly();
     }
 
-    /**
-     * Whether no measured cell but the floor's recorded {@code metric} (a task's probe its code never uses); false
-     * when nothing was measured. The floor is not asked: the harness alone records no study's extras.
-     */
+    /** Whether no measured cell but the floor's recorded {@code metric}; false when nothing was measured. */
     static boolean unrecorded(RunData.Study study, String metric, List<RunData.Row> rows) {
         List<RunData.Row> asked = rows.stream().filter(r -> r.measured() && !r.variant.equals(study.floor)).toList();
         return !asked.isEmpty() && asked.stream().allMatch(r -> r.summary(metric) == null
@@ -117,11 +108,7 @@ final class SummaryTables {
         return t;
     }
 
-    /**
-     * A metric in another unit than time: its values as they are, with the unit; memory recorded in KiB is
-     * printed in MiB, the unit of every other memory figure of the report. Each percentile is a
-     * {@link Table.Figure}: with too few samples beyond it, it reads {@code — (n)}, as in a time table.
-     */
+    /** A table of a metric in another unit than time; KiB is printed as MiB, the report's memory unit. */
     private static Table counts(String metric, String unit, List<RunData.Row> rows) {
         boolean kib = unit.equals("KiB");
         String shownUnit = kib ? "MiB" : unit;

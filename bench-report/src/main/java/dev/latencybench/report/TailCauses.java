@@ -16,21 +16,15 @@ import dev.latencybench.report.data.RunData;
 import dev.latencybench.report.doc.Doc;
 
 /**
- * Why each cell's tail is what it is: one stacked bar per charted cell of a scenario, its samples beyond p99.9 cut by
- * the cause each was put down to (the cell's {@code tail} part, {@link TailPart}), and the table of the same counts
- * under it. A cell whose result has no tail part, or with fewer than {@link TailPart#SHARES_FROM} samples beyond p99.9
- * attributed, has no bar: the chart writes why in its place and the table says so, so that it does not read as 0.
- * Nothing where no cell of the scenario has a tail part (a run made before tails were attributed). Each cause keeps
- * its colour in every chart ({@link #slot}), the timeline's outlier marks included. Stateless.
+ * Why each cell's tail is what it is: a stacked bar per charted cell, its samples beyond p99.9 cut by attributed
+ * cause ({@link TailPart}), and a table of the same counts. A cell with too few attributed samples has no bar and
+ * says why, so it does not read as 0. Each cause keeps its colour in every chart ({@link #slot}). Stateless.
  */
 final class TailCauses {
     private TailCauses() {
     }
 
-    /**
-     * The level the chart shows ({@link TailPart.Level}): the first at which some cell of the scenario has enough
-     * attributed, as the answer's cause clause reads each cell; the kept samples where none has.
-     */
+    /** The level the chart shows: the first where some cell has enough attributed, else the kept samples. */
     static Level level(List<TailPart> tails) {
         for (Level l : Level.values()) {
             if (tails.stream().anyMatch(t -> t != null && t.enoughAt(l))) {
@@ -45,10 +39,7 @@ final class TailCauses {
         return what(level, true);
     }
 
-    /**
-     * As {@link #what(Level)}; at {@link Level#KEPT}, "the worst" only where each cell's kept samples all lie above
-     * its median ({@code worst}), else {@code the samples kept} (a cell that kept every sample, threshold 0).
-     */
+    /** As {@link #what(Level)}; at {@link Level#KEPT}, "the worst" only where {@code worst}. */
     static String what(Level level, boolean worst) {
         return level == Level.KEPT ? (worst ? "the worst samples kept" : "the samples kept") : "the samples " + level.label;
     }
@@ -153,10 +144,7 @@ final class TailCauses {
         doc.table(header, table, Doc.numericFrom(1, header.size()));
     }
 
-    /**
-     * Why a cell has no bar; null where it has one. A cell whose forks offered no sample to their outlier buffers
-     * (the published loop of a yardstick records into histograms of its own) says so, not "0 attributed".
-     */
+    /** Why a cell has no bar; null where it has one. */
     static String missing(TailPart t, Level level) {
         if (t == null) {
             return "no attribution";

@@ -13,10 +13,8 @@ import dev.latencybench.report.data.GcPauses;
 import dev.latencybench.report.doc.Doc;
 
 /**
- * The timeline's outlier marks ({@link TailPart#marks}): the outliers of a cell's forks, placed as the timeline places its intervals: each at its end, on
- * {@code System.nanoTime()}'s clock turned into the wall clock by the fork's GC log (which carries both), in
- * {@link Cause}'s order, each in its cause's colour ({@link TailCauses#slot}). None for a fork whose log carries not
- * both clocks. Not thread-safe.
+ * The timeline's outlier marks ({@link TailPart#marks}): each at its end, moved onto the wall clock by the fork's GC
+ * log, in its cause's colour. None for a fork whose log lacks either clock. Not thread-safe.
  */
 final class TimelineOutliers {
     private final List<Double> sec = new ArrayList<>();
@@ -48,10 +46,7 @@ final class TimelineOutliers {
                 slots.stream().mapToInt(Integer::intValue).toArray());
     }
 
-    /**
-     * Under a timeline with outlier marks: what they are, and per cell and cause how many are marked, the worst and
-     * when it ended: the figures the diamonds show.
-     */
+    /** Under a timeline with outlier marks: per cell and cause, how many are marked, the worst and when it ended. */
     static void table(Doc doc, String variant, List<TimeSeries> timelines) {
         List<List<String>> rows = new ArrayList<>();
         for (TimeSeries line : timelines) {

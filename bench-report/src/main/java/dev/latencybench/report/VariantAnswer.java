@@ -18,15 +18,9 @@ import dev.latencybench.report.data.RunData;
 import dev.latencybench.report.doc.Doc;
 
 /**
- * The answer of one variant of a study measured per JVM × GC (the queue's {@code chronicle}, each of a user's
- * tasks), as data, and the table its figures are read from: the cells ranked by the median of the primary metric,
- * each with its 95% interval, its ratio to the lowest with that ratio's interval, how the suite's one verdict rule
- * calls it, the highest percentile every cell rests on enough samples for, and the floor beside it.
- *
- * <p>Which cells rank: those that ended OK and measured something without a flag; when every such cell is flagged
- * (a busy 2-core machine flags them all), the flagged ones, and the answer says so as its caution, so a flag
- * cautions and never silences. With one cell, the answer is its median against the study's yardstick on the same
- * cell (the harness's cost). Stateless but for its fields; built once per report.
+ * The answer of one variant measured per JVM × GC, and the table it is read from: cells ranked by median, each with
+ * its interval and ratio to the lowest. Unflagged OK cells rank; when all are flagged they rank with a caution, so a
+ * flag cautions and never silences. With one cell, its median is set against the study's yardstick.
  */
 final class VariantAnswer {
     /** One ranked cell: its row, median and interval, and its ratio to the lowest with that ratio's interval. */
@@ -171,11 +165,7 @@ final class VariantAnswer {
         return new VariantAnswer(v, metric, cells, tail, floorNs, y, study.yardstick, a.caution(caution));
     }
 
-    /**
-     * Why the best cell's tail is what it is, from its {@code tail} part ({@link TailPart#causeClause}): {@code beyond
-     * p99.9: 20 of 20 gc}, the same beyond p99 where fewer than {@link TailPart#SHARES_FROM} lie beyond p99.9, else
-     * over the samples kept; null where none was attributed, or the result has no tail part.
-     */
+    /** Why the best cell's tail is what it is ({@link TailPart#causeClause}); null where nothing was attributed. */
     static String cause(RunData.Row r) {
         TailPart t = tail(r);
         return t == null ? null : t.causeClause();
@@ -187,12 +177,7 @@ final class VariantAnswer {
                 ? TailPart.Level.P99 : TailPart.Level.KEPT;
     }
 
-    /**
-     * {@code 20 / 0 / 3 / 1 of 24}: gc, safepoint, platform and code; a result that did not tell the platform and
-     * the code apart (written before the hiccup probe) as it was: {@code 20 / 0 / 4 other of 24}. Where a second
-     * cause covered a large share of some samples too, the split follows: {@code 10 / 0 / 0 / 0 of 10, platform
-     * shared 10}.
-     */
+    /** {@code 20 / 0 / 3 / 1 of 24}: gc, safepoint, platform and code, then any cause that shared samples. */
     static String causes(TailPart.Beyond b) {
         StringBuilder split = new StringBuilder();
         for (Cause c : Cause.values()) {
@@ -289,10 +274,7 @@ final class VariantAnswer {
         return Double.isNaN(c.ratioLow) ? null : Answer.ratioInterval(c.ratio, c.ratioLow, c.ratioHigh);
     }
 
-    /**
-     * The table the answer's figures are read from: a row per ranked cell, lowest median first, with its interval,
-     * its ratio to the lowest and that ratio's interval, the verdict's call, the tail percentile and the floor.
-     */
+    /** The table the answer's figures are read from: a row per ranked cell, lowest median first. */
     void table(Doc doc, String scenario) {
         if (cells.isEmpty()) {
             return;

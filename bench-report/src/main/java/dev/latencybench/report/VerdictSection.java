@@ -17,19 +17,14 @@ import dev.latencybench.report.data.RunData;
 import dev.latencybench.report.doc.Doc;
 
 /**
- * The answer first: per variant but the floor, and per ranked percentile of the primary metric (median and
- * p99.99), the JVM × GC cell with the lowest value and, for every other cell, whether it is really different
- * from it, by the suite's one rule ({@link HowSure}): the ratio of the two cells' values with its 95% interval, a
- * bootstrap over their forks (the within-run interval where wider); higher when that interval lies above 1 by
- * more than the noise threshold, a tie otherwise. A cell of one fork has no spread between forks: nothing ranks it,
- * and the verdict says what to run for a ranking. A percentile with fewer than 10 samples beyond it in any compared
- * cell is not ranked. Only cells that ended OK without flags rank; the others are named with their status or
- * flag. Stateless.
+ * The answer first: per variant but the floor, and at the median and p99.99 of the primary metric, the JVM × GC cell
+ * with the lowest value and whether each other cell really differs from it by {@link HowSure}'s rule. Cells of one
+ * fork, percentiles on too few samples, and cells not OK or flagged are not ranked. Stateless.
  */
 final class VerdictSection {
     /** The percentiles ranked, as indices of {@link Percentiles#NAMES}: the median and p99.99. */
     private static final int[] RANKED = {0, 4};
-    /** The forks per cell the advice asks for: the fewest whose min to max says something. */
+    /** The forks per cell the advice asks for. */
     static final int FORKS_FOR_A_RANKING = dev.latencybench.core.view.HowSure.FORKS_FOR_A_RANKING;
 
     /** How a cell compares with the lowest one, by {@link HowSure}. */
@@ -131,11 +126,7 @@ final class VerdictSection {
                 + " and on this machine the choice between them does not matter for that percentile.");
     }
 
-    /**
-     * For a tail percentile, how many of the ranked cells' floors are as slow or slower there (see
-     * {@link FloorTables#machineTails}): those tails are the machine's. Empty for the median, and where
-     * no floor reaches the variant's tail.
-     */
+    /** For a tail percentile, how many ranked cells' floors are as slow there (the machine's tail); else empty. */
     private static String machineTail(RunData data, String scenario, String floor, List<RunData.Row> ranked, int i) {
         if (floor == null || i == 0) {
             return "";
@@ -157,11 +148,7 @@ final class VerdictSection {
                 compared, floor, Percentiles.NAMES[i], machine == 1 ? "that tail is" : "those tails are");
     }
 
-    /**
-     * {@code 2 samples beyond it in `openjdk-17.0.15 g1` (fewer than 10)}: the compared cell with the fewest
-     * samples beyond percentile {@code i}, when it has fewer than {@link Percentiles#SHOWN_BEYOND}; null when
-     * every cell has enough.
-     */
+    /** The compared cell with fewest samples beyond percentile {@code i}, as text, when too few to show; else null. */
     static String thin(List<RunData.Row> ranked, String metric, int i) {
         RunData.Row fewest = null;
         for (RunData.Row r : ranked) {
@@ -219,10 +206,7 @@ final class VerdictSection {
         return verdict;
     }
 
-    /**
-     * A cell's merged value at percentile {@code i}, its forks' values, and its histogram's within-run 95% interval
-     * where it can be read: what {@link HowSure} judges it by.
-     */
+    /** A cell's value at percentile {@code i}, its forks' values and its within-run interval, for {@link HowSure}. */
     static HowSure.Side side(RunData.Row r, String metric, int i) {
         long[] forks = r.forks(metric).stream().mapToLong(x -> Percentiles.percentile(x, i)).toArray();
         HowSure.Side side = HowSure.Side.of(value(r, metric, i), forks);

@@ -24,11 +24,7 @@ import dev.latencybench.report.data.RunData;
 import dev.latencybench.report.data.Views;
 import dev.latencybench.report.doc.Doc;
 
-/**
- * Lays out what a study's own {@link StudyView} returns ({@link Views}): the blocks go into the report
- * under the scenario's heading, the charts drawn into the run's charts folder. The runner knows no
- * study by name here. Stateless.
- */
+/** Lays out what a study's own {@link StudyView} returns under the scenario's heading, charts included. Stateless. */
 final class ViewSection {
     /** The level of a scenario's own heading ({@link ScenarioSection}): a view's level-1 heading is one under it. */
     private static final int SCENARIO_LEVEL = 2;
@@ -75,11 +71,7 @@ final class ViewSection {
         }
     }
 
-    /**
-     * A view's chart drawn: the latency axis fitted to its points and levels, the x axis padded by 5% on
-     * each side, a line per series through its OK points in the series' colour, its other points crosses;
-     * null when it has no point above zero.
-     */
+    /** A view's chart drawn, OK points as lines and others as crosses; null when it has no point above zero. */
     static LineChart lineChart(Chart v) {
         double lo = Double.POSITIVE_INFINITY;
         double hi = 0;
@@ -128,7 +120,6 @@ final class ViewSection {
             c.addLine(s.name, xs, ys, slot, 2f, 0);
             slot++;
         }
-        c.fitHeight();
         return c;
     }
 
@@ -136,11 +127,7 @@ final class ViewSection {
         return log ? Math.log10(Math.max(1, v)) : v;
     }
 
-    /**
-     * A view's spectra: a line per histogram with {@link Percentiles#SHOWN_BEYOND} samples beyond its median (its max
-     * marked); the others, a handful of samples each (a start-up's launches), drawn as points, one per sample, a
-     * column per line, as a spectrum of three samples would only join three dots with a curve.
-     */
+    /** A view's spectra: a line per histogram with enough samples, a dot per sample for a handful. */
     private static void spectra(Doc doc, Spectra s, Path charts) throws IOException {
         List<Spectrum> lines = new ArrayList<>();
         List<Spectra.Line> few = new ArrayList<>();
@@ -172,20 +159,12 @@ final class ViewSection {
         }
     }
 
-    /**
-     * Whether a histogram that has no spectrum line ({@link Spectrum#drawable}) is drawn a dot per sample: only a
-     * handful, fewer than twice {@link Percentiles#SHOWN_BEYOND}, as a start-up's launches. More samples with no line
-     * are mostly 0, as from a clock that counts whole milliseconds: hundreds of dots on the axis's floor would read as
-     * latencies of 1 ns, so {@link #mostlyZero} says them in words.
-     */
+    /** Whether a histogram without a line gets a dot per sample: only a handful; more are mostly 0. */
     static boolean aHandful(Histogram h) {
         return h.getTotalCount() > 0 && h.getTotalCount() < 2 * Percentiles.SHOWN_BEYOND;
     }
 
-    /**
-     * Why a line with many samples has neither a line nor dots: {@code `reference-keys-100`: 298 of its 301 samples
-     * are 0, under what its clock tells apart, and the highest is 5.00ms}.
-     */
+    /** Why a line with many samples has neither line nor dots: most are 0, under what its clock tells apart. */
     static String mostlyZero(String name, Histogram h) {
         return String.format(Locale.ROOT, "`%s`: %,d of its %,d samples are 0, under what its clock"
                 + " tells apart, and the highest is %s", name, h.getCountAtValue(0), h.getTotalCount(),
@@ -223,7 +202,6 @@ final class ViewSection {
                 c.addLine(lines.get(i).name, new double[] {i + 1}, new double[] {y.of(u)}, i, 2f, 0);
             }
         }
-        c.fitHeight();
         return c;
     }
 }

@@ -37,12 +37,8 @@ import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.jvm.JvmDiscovery;
 
 /**
- * {@code bench bundle}: one archive that runs studies on a Linux x86-64 machine without a JDK: a jlink'd
- * runtime per JVM with only the modules the studies load, the runner's own jar ({@code runner.jar}, the
- * runner without any study), each study's jar with the folders it reads beside it, and a {@code run}
- * script that takes {@code bench run}'s options. Everything it was asked is checked before anything is
- * written (exit 2); the archive is written to a temporary name and renamed, and its staging folder is
- * removed on every way out. One instance per command line.
+ * {@code bench bundle}: one archive with a jlink'd runtime per JVM, the runner, the studies' jars and a {@code run}
+ * script, to run studies on Linux x86-64 without a JDK. Checks its input first (exit 2) and writes atomically.
  */
 @Command(name = "bundle", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class, sortOptions = false,
         header = "one archive that runs studies on a machine without a JDK",
@@ -77,10 +73,7 @@ final class BundleCommand implements Callable<Integer> {
     String output;
 
     /**
-     * The modules every bundle links, found by running the studies on such a runtime: java.logging for the
-     * affinity library's JNA, jdk.management (with java.management) for CPU times and JMH, jdk.unsupported
-     * for sun.misc.Unsafe, java.desktop, which the studies' jars name (jdeps lists it for the queue's and
-     * Kafka's). A study adds its own
+     * The modules every bundle links, found by running the studies on such a runtime; a study adds its own
      * ({@link Study#runtimeModules}, and {@code --add-modules} in its flags).
      */
     static final List<String> BASE_MODULES = List.of("java.base", "java.desktop", "java.logging", "jdk.management",
@@ -176,7 +169,7 @@ final class BundleCommand implements Callable<Integer> {
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException e) {
-                // shutting down: the hook runs abandon() again, which is idempotent
+                // shutting down: the hook runs the idempotent abandon() again
             }
         }
     }
@@ -325,12 +318,7 @@ final class BundleCommand implements Callable<Integer> {
         }
     }
 
-    /**
-     * Copies a file or a folder into the bundle, each jar without the native libraries of other platforms than this
-     * machine's ({@link BundleNatives}).
-     *
-     * @return the bytes of native libraries left out, uncompressed
-     */
+    /** Copies a file or folder into the bundle, jars without other platforms' natives; returns the bytes left out. */
     private static long copy(Path from, Path to, BundleNatives.Platform platform) throws IOException {
         Files.createDirectories(to.getParent());
         if (!Files.isDirectory(from)) {
@@ -359,9 +347,8 @@ final class BundleCommand implements Callable<Integer> {
     }
 
     /**
-     * The bundle's {@code run}: {@code bench run} on the first runtime, with every runtime added as a JVM under
-     * its name here (not on {@code --resume}, which takes the JVMs the run started with), and the caller's options.
-     * The machine's own JDKs are not looked for, so a runtime keeps its name beside a JDK of the same build.
+     * The bundle's {@code run}: {@code bench run} on the first runtime with every runtime added as a JVM; the machine's
+     * own JDKs are not looked for, so a runtime keeps its name beside a JDK of the same build.
      */
     static String runScript(List<Jvm> jvms, List<Study> studies) {
         String runner = "$here/jvms/" + jvms.get(0).name() + "/bin/java";

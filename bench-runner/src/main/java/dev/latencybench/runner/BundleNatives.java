@@ -14,13 +14,8 @@ import java.util.zip.ZipFile;
 import java.util.zip.ZipOutputStream;
 
 /**
- * The native libraries a bundle's jars need on the machine it runs on, and no others. The libraries the
- * studies use (zstd, snappy and lz4 in the Kafka clients and broker, jffi in Chronicle's) carry a native
- * library for each of up to 30 platforms (11.6 MB of the chain study's 33.9 MB jar, 30.4 MB unpacked), while a bundle's jlink'd runtimes run on one: this machine's operating system
- * and architecture. So the jars a bundle carries leave out every native library whose path names another
- * operating system or another architecture ({@code win/amd64/}, {@code Linux/aarch64/},
- * {@code jni/x86_64-Darwin/}, JNA's {@code com/sun/jna/linux-x86/}); one whose path names neither is kept, as is everything else, in its order.
- * A signed jar is carried as it is. Stateless.
+ * Leaves out of a bundle's jars every native library whose path names another operating system or architecture
+ * than this machine's, since the bundle's runtimes run only here. A signed jar is carried as it is. Stateless.
  */
 final class BundleNatives {
     /** The endings of native libraries. */
@@ -66,8 +61,7 @@ final class BundleNatives {
         if (lower.endsWith("/") || NATIVE.stream().noneMatch(lower::endsWith)) {
             return false;
         }
-        // the folders' names only: a library's own file name may hold anything (lib...-x86_64.so)
-        // JNA writes linux-x86-64: that is x86_64, not x86 and 64
+        // the folders' names only, since a file name may hold anything; JNA's linux-x86-64 is x86_64
         String[] tokens = lower.substring(0, Math.max(0, lower.lastIndexOf('/'))).replace("x86-64", "x86_64")
                 .split("[/-]");
         boolean otherOs = false;
@@ -79,12 +73,7 @@ final class BundleNatives {
         return otherOs || otherArch;
     }
 
-    /**
-     * Copies the jar {@code from} to {@code to} without the native libraries of other platforms than {@code p};
-     * a signed jar, or one with none to leave out, is copied as it is.
-     *
-     * @return the bytes left out, uncompressed
-     */
+    /** Copies the jar without other platforms' native libraries (a signed jar as it is); returns the bytes left out. */
     static long copyJar(Path from, Path to, Platform p) throws IOException {
         long leftOut = 0;
         boolean signed = false;

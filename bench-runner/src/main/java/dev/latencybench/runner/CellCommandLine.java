@@ -11,21 +11,14 @@ import dev.latencybench.runner.matrix.MatrixRunner;
 import dev.latencybench.runner.matrix.RunRequest;
 
 /**
- * The command line of one cell's launcher: a JVM of the runner's own Java running {@code StudyMain} for the
- * cell's scenario, told the cell's plan file ({@link CellPlans}: the run's folder, the cell's JVM and flags and
- * every property, resolved once), whether its console shows JMH's whole output, and the runner's
- * {@code java.io.tmpdir}, so that the launcher takes JMH's lock beside the runner's machine lock (a run given a
- * temporary folder of its own, as each integration test's is, then refuses no run that measures in another).
- * Stateless.
+ * The command line of one cell's launcher: {@code StudyMain} for the cell's scenario on its plan file, with the
+ * runner's {@code java.io.tmpdir} so JMH's lock sits beside the runner's machine lock. Stateless.
  */
 final class CellCommandLine {
     private CellCommandLine() {
     }
 
-    /**
-     * @param classpath the benchmark JVMs' class path, the launcher's own too
-     * @param verbose   whether the cell's console shows JMH's whole output
-     */
+    /** {@code classpath}: the benchmark JVMs' and the launcher's; {@code verbose}: show JMH's whole output. */
     static List<String> of(RunRequest request, Cell cell, String classpath, boolean verbose) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());

@@ -17,13 +17,8 @@ import dev.latencybench.runner.matrix.Cell;
 import dev.latencybench.runner.matrix.RunRequest;
 
 /**
- * Each cell's plan, resolved once, before the first cell: the run's properties (as the new run's check resolved
- * them, {@link RunRequest#resolved(String)}; a resumed run's read here, once per cell) and the cell's settings (the
- * run folder, the JVM, its name and flags) read through the cell's study and {@link RunSettings}, a {@code
- * +graal} cell's longer warm-up decided on the value read ({@link GraalWarmup}), and the time the cell takes at
- * most, roughly (its schedule's worst case and the launcher's own start; -1 when the plan cannot be read, which
- * the cell's launcher then says). Each plan is written into the run folder ({@link CellPlan#file}) before its
- * launcher starts; the launcher and its benchmark JVMs read the values from there. Immutable once made.
+ * Each cell's plan and rough worst-case time, resolved once before the first cell and written into the run folder
+ * for the launcher and its benchmark JVMs to read. Immutable once made.
  */
 final class CellPlans {
     /** What a cell's launcher adds beside its study's steps (its start, the JVM's probe, the merge), roughly. */
@@ -59,7 +54,7 @@ final class CellPlans {
         given.put(RunSettings.JVM, cell.jvm().java().toString());
         given.put(RunSettings.JVM_NAME, cell.jvm().name());
         given.put(RunSettings.JVM_ARGS, String.join(" ", cell.flags()));
-        // the run's values as its check resolved them (a new run's), not read again; the cell's own are read here
+        // the run's values as its check resolved them; the cell's own are read here
         BenchProperties read = new BenchProperties(given, request.properties, request.resolved(cell.scenario()));
         CellPlan plan;
         long estimate;
@@ -71,7 +66,7 @@ final class CellPlans {
             estimate = studyPlan.estimatedMaxNs() + LAUNCHER_OVERHEAD_NS;
             if (GraalWarmup.lengthens(request.properties, cell)) {
                 decided.put(Periods.WARMUP, Long.toString(studyPlan.periods().warmupNs() + GraalWarmup.EXTRA_WARMUP_NS));
-                // every fork of every step the schedule may run warms up that much longer, a deciding step's extra too
+                // every fork of every step may warm up that much longer
                 estimate += (studyPlan.schedule().maxSteps() * studyPlan.periods().forks()
                         + studyPlan.schedule().maxDecidingSteps() * studyPlan.periods().extraConfirmForks())
                         * GraalWarmup.EXTRA_WARMUP_NS;
@@ -95,15 +90,11 @@ final class CellPlans {
         return estimates;
     }
 
-    /**
-     * How many rounds a cell's forks run in across the matrix ({@link dev.latencybench.runner.matrix.MatrixRunner}):
-     * its forks for a fixed list of steps with more than one, else 1 (every fork in one launcher).
-     */
+    /** How many rounds a cell's forks run in across the matrix: its forks for a fixed list of steps, else 1. */
     int rounds(Cell cell) {
         return rounds.getOrDefault(cell.key(), 1);
     }
 
-    /** The plan of a cell that runs. */
     CellPlan plan(Cell cell) {
         CellPlan p = plans.get(cell.key());
         if (p == null) {
@@ -117,12 +108,7 @@ final class CellPlans {
         return parsed.getOrDefault(cell.key(), List.of());
     }
 
-    /**
-     * Writes the plan of each cell that runs into the run folder ({@link CellPlan#file}), over an unfinished earlier
-     * attempt's; a cell a resumed run keeps keeps the plan it ran with.
-     *
-     * @param previous the outcomes of a resumed run's cells, by key (empty for a new run)
-     */
+    /** Writes the plan of each cell that runs into the run folder; a cell a resumed run keeps keeps its plan. */
     void write(RunRequest request, Map<String, CellOutcome> previous) throws IOException {
         for (Map.Entry<String, CellPlan> e : plans.entrySet()) {
             CellOutcome earlier = previous.get(e.getKey());
@@ -132,7 +118,6 @@ final class CellPlans {
         }
     }
 
-    /** Where a cell's plan is kept. */
     static Path file(RunRequest request, Cell cell) {
         return CellPlan.file(request.runDir(), cell.scenario(), cell.name());
     }

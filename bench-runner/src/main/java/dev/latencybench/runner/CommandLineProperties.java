@@ -9,12 +9,8 @@ import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.launch.UsageException;
 
 /**
- * The {@code bench.*} properties of one {@code bench run}: the runner's own system properties, then the
- * command line's {@code -Dbench.NAME=VALUE} words over them, and the options that say the same as one of
- * them ({@code --forks 3} is {@code -Dbench.forks=3}). A property given twice on the command line, or
- * given both as an option and as its property, is refused, so that no value given is dropped without a
- * word. The runner's own settings are taken out as they are read; what {@link #remaining} keeps is the
- * scenarios'. Not thread-safe; one per command line.
+ * The {@code bench.*} properties of one {@code bench run}: system properties, then {@code -D} words and options over
+ * them. A value given twice is refused so none is dropped silently. Not thread-safe; one per command line.
  */
 final class CommandLineProperties {
     /** The command line's {@code -D} words by name. */
@@ -22,10 +18,7 @@ final class CommandLineProperties {
     /** The system's and the command line's, less those taken out. */
     private final Map<String, String> remaining;
 
-    /**
-     * @param words  the command line's {@code -D} words, each {@code bench.NAME=VALUE}
-     * @param system the runner JVM's own {@code bench.*} system properties, under the words
-     */
+    /** {@code words}: the command line's {@code -D} words, over {@code system}, the runner JVM's own properties. */
     CommandLineProperties(List<String> words, Map<String, String> system) {
         for (String arg : words) {
             int eq = arg.indexOf('=');
@@ -53,10 +46,7 @@ final class CommandLineProperties {
         return remaining;
     }
 
-    /**
-     * An option's value, else the property that says the same (taken out of the properties either way);
-     * giving both on the command line is an error, as for {@link #optionProperty}.
-     */
+    /** An option's value, else its property's (taken out either way); giving both is an error. */
     String option(String option, String property, String value) {
         refuseBoth(option, value, property);
         String fromProperty = remaining.remove(property);
@@ -77,11 +67,7 @@ final class CommandLineProperties {
         }
     }
 
-    /**
-     * {@code --verbose} or {@code -Dbench.verbose=true}: each cell's console shows JMH's whole output.
-     * Taken out of the properties: it changes what is printed, not what is measured, so it is no
-     * property of the run (a resumed run may set it).
-     */
+    /** {@code --verbose} or {@code -Dbench.verbose=true}; taken out, since it changes what is printed, not measured. */
     boolean verbose(boolean verboseOption) {
         given.remove(RunSettings.VERBOSE);
         String v = remaining.remove(RunSettings.VERBOSE);

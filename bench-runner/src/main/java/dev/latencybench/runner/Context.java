@@ -15,11 +15,7 @@ import dev.latencybench.runner.jvm.JvmCatalog;
 import dev.latencybench.runner.jvm.JvmDiscovery;
 import dev.latencybench.runner.jvm.JvmProber;
 
-/**
- * What the commands share: the console, the {@code bench.*} system properties, and lazily the
- * scenarios on the class path, the JVM prober (with its cache) and the discovered JVMs. Tests
- * build one over a fake JDK tree and a temporary cache.
- */
+/** What the commands share: the console, the {@code bench.*} properties, and lazily the scenarios and JVMs. */
 final class Context {
     final PrintStream out;
     final PrintStream err;
@@ -55,10 +51,7 @@ final class Context {
                 Path.of(System.getProperty("java.io.tmpdir")));
     }
 
-    /**
-     * The Graal compiler jars: {@code -Dlatencybench.graal.dir} (set by {@code -Pbench}), else the
-     * {@code graal/} folder beside bench.jar (or beside target/classes).
-     */
+    /** The Graal compiler jars: {@code -Dlatencybench.graal.dir}, else the {@code graal/} folder beside bench.jar. */
     static GraalJit graalJit() {
         String dir = System.getProperty("latencybench.graal.dir");
         if (dir != null && !dir.isBlank()) {
@@ -70,7 +63,7 @@ final class Context {
                 return GraalJit.beside(Path.of(source.getLocation().toURI()));
             }
         } catch (URISyntaxException | RuntimeException e) {
-            // fall through: no Graal variants is a listed reason, not a failure
+            // no Graal variants is a listed reason, not a failure
         }
         return new GraalJit(Path.of("bench-runner", "target", "graal").toAbsolutePath());
     }
@@ -87,9 +80,7 @@ final class Context {
     }
 
     /**
-     * The JVMs {@code --jvms} names ({@code current} without it) among those found and those added with
-     * {@code --jvm NAME=PATH}; a JVM added with {@code --jvm} is taken too unless {@code --jvms} names others.
-     *
+     * The JVMs {@code --jvms} names ({@code current} without it) among those found and those added with {@code --jvm}.
      * @throws IllegalArgumentException for a name that matches no JVM, or one that matches several
      */
     List<Jvm> jvms(String jvmList, List<String> explicitJvms, boolean refresh) {

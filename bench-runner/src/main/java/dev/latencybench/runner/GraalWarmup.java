@@ -6,13 +6,11 @@ import dev.latencybench.core.config.Periods;
 import dev.latencybench.runner.matrix.Cell;
 
 /**
- * The warm-up policy of a {@code +graal} cell: the Graal compiler first compiles itself, so such a cell
- * warms up longer by {@link #EXTRA_WARMUP_NS} than its study's plan says, unless the run set
- * {@link Periods#WARMUP} itself. {@link CellPlans} adds it to the warm-up it read, once, in the cell's plan.
- * Stateless.
+ * The warm-up policy of a {@code +graal} cell: it warms up {@link #EXTRA_WARMUP_NS} longer than its plan says,
+ * unless the run set {@link Periods#WARMUP} itself. Stateless.
  */
 final class GraalWarmup {
-    /** Extra warm-up of a {@code +graal} cell: the Graal compiler first compiles itself (about 11 s on 2 cores). */
+    /** Extra warm-up of a {@code +graal} cell, in which the Graal compiler compiles itself. */
     static final long EXTRA_WARMUP_NS = 15_000_000_000L;
 
     private GraalWarmup() {

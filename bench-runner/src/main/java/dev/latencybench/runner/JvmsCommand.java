@@ -16,10 +16,7 @@ import dev.latencybench.runner.jvm.Collector;
 import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.jvm.JvmCatalog;
 
-/**
- * {@code bench jvms}: every JVM found, where, and which collectors and JIT variants run on it. Its
- * options are read by picocli into the fields below; one instance per command line.
- */
+/** {@code bench jvms}: every JVM found, where, and which collectors and JIT variants run on it. */
 @Command(name = "jvms", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
         header = "the JVMs found here and what each supports",
         synopsisHeading = "%nUsage: ", descriptionHeading = "%n",

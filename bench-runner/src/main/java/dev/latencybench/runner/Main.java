@@ -23,11 +23,8 @@ import dev.latencybench.report.compare.Compare;
 import dev.latencybench.report.history.History;
 
 /**
- * The one entry point ({@code scripts/bench}, {@code java -jar bench-runner/target/bench.jar}):
- * {@code run}, {@code report}, {@code compare}, {@code history}, {@code jvms}, {@code bundle}, {@code check-host}, {@code new-task},
- * {@code completion},
- * each a picocli command. Exit status: 0 success, 1 a cell failed or a regression was found, 2 bad
- * input (nothing started). One instance per command line.
+ * The one entry point ({@code scripts/bench}), each subcommand a picocli command. Exit status: 0 success, 1 a cell
+ * failed or a regression was found, 2 bad input (nothing started). One instance per command line.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
         header = {"latency-bench: which JVM and collector give the lowest, steadiest latency on this machine", ""},
@@ -58,12 +55,7 @@ public final class Main implements Callable<Integer> {
         }
     }
 
-    /**
-     * Fails a {@code -Pbench} build after the message was printed. exec:java logs whatever ends the
-     * main thread with its stack trace (System.exit's included, as eleven frames of the plugin's own):
-     * this one has no frames and prints as one line, so the user sees the message, this line and
-     * Maven's failure line.
-     */
+    /** Fails a {@code -Pbench} build after the message as one line; exec:java would print a stack trace. */
     static final class ExitStatus extends RuntimeException {
         private static final long serialVersionUID = 1L;
 

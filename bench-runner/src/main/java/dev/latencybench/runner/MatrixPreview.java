@@ -13,19 +13,12 @@ import dev.latencybench.launch.CellOutcome;
 import dev.latencybench.runner.matrix.MatrixRunner;
 import dev.latencybench.runner.matrix.RunRequest;
 
-/**
- * The matrix as {@code bench run} prints it before the first cell (and all a dry run prints): the run
- * folder, the JVMs, each cell with its flags, its time at most or why it is skipped or done, the total,
- * and the run's properties. Stateless.
- */
+/** The matrix as {@code bench run} prints it before the first cell, and all a dry run prints. Stateless. */
 final class MatrixPreview {
     private MatrixPreview() {
     }
 
-    /**
-     * @param previous  the outcomes of a resumed run's cells, by key (empty for a new run)
-     * @param estimates each cell's time at most by key ({@link CellPlans}); negative when unknown
-     */
+    /** {@code previous}: a resumed run's outcomes by key; {@code estimates}: each cell's time at most, or negative. */
     static void print(PrintStream out, RunRequest request, List<Cell> cells, Map<String, CellOutcome> previous,
                       Map<String, Long> estimates) {
         out.println("latency-bench matrix: " + cells.size() + " cell(s), results in " + request.runDir());

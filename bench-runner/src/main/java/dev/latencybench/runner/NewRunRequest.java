@@ -26,11 +26,8 @@ import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.matrix.RunRequest;
 
 /**
- * The request of a new {@code bench run}, from its options once reconciled with their properties
- * ({@link CommandLineProperties}), checked before anything starts: the scenarios (a study's own options,
- * such as the task study's, imply it), the collectors and their tuning, the extra flags, the results folder and the run
- * id, every property against the scenarios' declarations and plans (whose values it resolves once, for the
- * cells' plans: {@link CellPlans}), the JVMs, and a run folder that is not there yet. Each refusal is a {@link UsageException} (exit 2). Stateless.
+ * The request of a new {@code bench run}, every option and property checked before anything starts; each refusal is
+ * a {@link UsageException} (exit 2). Stateless.
  */
 final class NewRunRequest {
     /** The runner's own properties, so that the list of allowed properties in an error names them too. */
@@ -43,10 +40,7 @@ final class NewRunRequest {
     private NewRunRequest() {
     }
 
-    /**
-     * @param options the command's options, its list options joined and reconciled
-     * @param props   the scenarios' properties, the runner's own taken out
-     */
+    /** {@code options}: list options joined and reconciled; {@code props}: the scenarios' properties. */
     static RunRequest of(RunOptions options, Map<String, String> props, Context ctx) {
         Scenarios scenarios = ctx.scenarios();
         List<Study> studies;
@@ -102,7 +96,7 @@ final class NewRunRequest {
                 .resolved(resolved(read, props));
     }
 
-    /** Each study's values of the properties given, as its plan resolved them, by study: what its cells' plans use. */
+    /** Each study's values of the properties given, as its plan resolved them, for its cells' plans. */
     static Map<String, Map<String, String>> resolved(Map<String, BenchProperties> read, Map<String, String> props) {
         Map<String, Map<String, String>> values = new LinkedHashMap<>();
         read.forEach((study, p) -> {
@@ -114,11 +108,8 @@ final class NewRunRequest {
     }
 
     /**
-     * A property that no scenario declares is an error, found from the declarations alone; then every
-     * scenario reads the values as its launcher will, so that a bad one fails before the first cell.
-     *
-     * @param read filled with each study's properties as its plan read them, by study: the values the cells' plans use
-     * @return each study's plan, in order
+     * Refuses a property no scenario declares, then has every scenario read the values as its launcher will, so a bad
+     * one fails before the first cell. Fills {@code read} with each study's properties; returns each study's plan.
      */
     static List<Study.Plan> checkProperties(List<Study> studies, Map<String, String> props,
                                             Map<String, BenchProperties> read) {
@@ -141,11 +132,7 @@ final class NewRunRequest {
         return plans;
     }
 
-    /**
-     * Runs what the user's input asks to check (a task's set-up) once, before any cell, in a JVM of each
-     * measured JDK new enough for the study and the input (the user's code never runs in the runner); each
-     * cell's launcher prepares the machine.
-     */
+    /** Runs the user's input check once per measured JDK new enough, before any cell; user code never runs here. */
     private static void verify(List<Study> studies, List<Study.Plan> plans, List<Jvm> jvms, String classpath) {
         for (int i = 0; i < studies.size(); i++) {
             List<MeasuredJava> javas = new ArrayList<>();

@@ -21,10 +21,8 @@ import dev.latencybench.launch.UsageException;
 import dev.latencybench.launch.WritablePath;
 
 /**
- * {@code bench new-task DIR}: writes a small Maven project for your own latency tasks (a pom with the
- * {@code bench-api} dependency, one example task, a README with the command that runs it), from the
- * templates beside this class. Refuses a folder that exists and is not empty. One instance per command
- * line.
+ * {@code bench new-task DIR}: writes a small Maven project for your own latency tasks from the templates beside
+ * this class; refuses a folder that is not empty.
  */
 @Command(name = "new-task", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
         header = "write a Maven project for your own latency task",
@@ -128,7 +126,6 @@ final class NewTaskCommand implements Callable<Integer> {
                 return script.toString();
             }
         } catch (URISyntaxException | RuntimeException e) {
-            // not from a checkout: the plain name
         }
         return "scripts/bench";
     }

@@ -7,12 +7,7 @@ import java.util.stream.Collectors;
 import dev.latencybench.runner.jvm.Collector;
 import dev.latencybench.runner.jvm.Jvm;
 
-/**
- * The {@code scripts/bench run} command line that repeats a new run: its scenarios, JVMs (those added by
- * path too), collectors and their tuning, extra flags and properties, each word quoted for a POSIX shell
- * where it needs it. Recorded in the request, so run.json, the report and each cell's launcher show it.
- * Stateless.
- */
+/** The {@code scripts/bench run} command line that repeats a new run, each word quoted for a POSIX shell. Stateless. */
 final class ReproduceLine {
     private ReproduceLine() {
     }

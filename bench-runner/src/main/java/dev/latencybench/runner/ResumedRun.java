@@ -19,10 +19,8 @@ import dev.latencybench.launch.RunManifest;
 import dev.latencybench.runner.matrix.RunRequest;
 
 /**
- * {@code bench run --resume RUN_DIR}: an interrupted run's {@code run.json} read back ({@link RunManifest}),
- * checked (a run of {@code bench run}, measured on this machine by this suite) and made into the request that
- * finishes it. Bad input is a {@link UsageException} (exit 2) that says why the folder cannot be resumed.
- * Stateless.
+ * {@code bench run --resume RUN_DIR}: an interrupted run's {@code run.json} checked and made into the request that
+ * finishes it; bad input is a {@link UsageException} (exit 2). Stateless.
  */
 final class ResumedRun {
     /** The end of every refusal to resume a folder that {@code bench run} did not make. */
@@ -31,11 +29,7 @@ final class ResumedRun {
     private ResumedRun() {
     }
 
-    /**
-     * The {@code run.json} of a run folder that {@code bench run} made; bad input when there is none, when it
-     * cannot be read (cut short), when another tool wrote it (the study's own jar), or when a member is not as
-     * {@code bench run} writes it.
-     */
+    /** The {@code run.json} of a run folder {@code bench run} made; bad input when missing, cut short or foreign. */
     static RunManifest manifest(Path runDir) {
         String prefix = "bench run --resume " + runDir + ": ";
         Path file = RunManifest.file(runDir);
@@ -71,9 +65,8 @@ final class ResumedRun {
     }
 
     /**
-     * A run measured on another machine or by another commit of the suite is not finished here without
-     * {@code --resume-anyway}: its report would rank the cells of both under one Environment. Returns the
-     * differences it was resumed despite, those of earlier attempts too, for run.json and the report.
+     * Refuses a run from another machine or suite commit without {@code --resume-anyway}, as its report would mix them;
+     * returns the differences resumed despite, earlier attempts' too.
      */
     static List<String> sameMachine(Path runDir, RunManifest run, boolean resumeAnyway) {
         List<String> differences = ResumeCheck.differences(runDir, run, ResumeCheck.here());
@@ -93,9 +86,7 @@ final class ResumedRun {
 
     /**
      * The request of an earlier run, from its run.json; its JVMs must still be where they were.
-     *
-     * @param given       the options of this command line that would change the run, by name; null when not given
-     * @param minimumJava each scenario's lowest Java, for the scenarios named
+     * @param given the options of this command line that would change the run, by name; null when not given
      */
     static RunRequest request(Path runDir, RunManifest run, Map<String, Object> given, JvmProber prober,
                               boolean refreshJvms, Function<List<String>, Map<String, Integer>> minimumJava) {

@@ -12,16 +12,9 @@ import dev.latencybench.launch.OwnerLock;
 import dev.latencybench.launch.UsageException;
 
 /**
- * What a matrix run holds while it works, so that two never write one run folder and never measure
- * on one machine at once: the run folder's {@code run.lock}, the machine's
- * {@code <tmp>/latency-bench-runner.lock} (held between cells too, when JMH's own lock is free), and
- * a free {@code jmh.lock} at the start. Both are {@link OwnerLock}s, so a killed runner leaves
- * neither held. Each refusal is bad input (exit 2), comes before anything starts, and names the
- * process in the way. Closed, however the run ended (done, failed, interrupted by Ctrl-C), it removes
- * {@code run.lock} from the run folder, which then holds only what the run wrote; so does a signal (Ctrl-C,
- * SIGTERM), through a shutdown hook, once the matrix's own hook has recorded the interruption in
- * {@code run.json} ({@link #releaseAfterRecord}). Only a runner killed outright ({@code kill -9}) leaves the
- * file behind, unheld, and the next run or {@code --resume} takes it as before. Thread-safe.
+ * What a matrix run holds so that two never write one run folder or measure on one machine at once: the folder's
+ * {@code run.lock} and the machine's runner lock, both {@link OwnerLock}s. A refusal is bad input (exit 2) and names
+ * the process in the way; closing, also on a signal, removes {@code run.lock}. Thread-safe.
  */
 final class RunClaim implements AutoCloseable {
     static final String RUN_LOCK = "run.lock";
@@ -41,8 +34,7 @@ final class RunClaim implements AutoCloseable {
     }
 
     /**
-     * @param resume the run folder exists and is locked first, so a second {@code --resume} hears
-     *               that its run is still going; a new run's folder is made only once nothing is in the way
+     * @param resume the existing run folder is locked first, so a second {@code --resume} hears the run still goes
      * @param tmpDir where the machine's locks are: {@code java.io.tmpdir}, as for JMH
      */
     static RunClaim take(Path runDir, boolean resume, Path tmpDir) throws IOException {
@@ -72,10 +64,7 @@ final class RunClaim implements AutoCloseable {
         }
     }
 
-    /**
-     * The process working on the run in {@code runDir} (holding its {@code run.lock}), as {@code process 1234
-     * (java -jar bench.jar run ...)}; null when none is.
-     */
+    /** The process holding {@code runDir}'s {@code run.lock}, as {@code process 1234 (java ...)}; null when none is. */
     static String workingOn(Path runDir) {
         return OwnerLock.holder(runDir.resolve(RUN_LOCK));
     }
@@ -92,9 +81,8 @@ final class RunClaim implements AutoCloseable {
     }
 
     /**
-     * From now on the claim is released only after the returned action ran (or {@code waitMs} passed): the matrix
-     * runs it once its shutdown hook wrote the interruption into run.json, or once it ended without one, so that no
-     * other runner takes the folder while the interrupted one still writes there.
+     * From now on the claim is released only after the returned action ran (or {@code waitMs} passed), so no other
+     * runner takes the folder while the interrupted one still writes its record.
      */
     Runnable releaseAfterRecord(long waitMs) {
         CountDownLatch latch = new CountDownLatch(1);
@@ -122,7 +110,7 @@ final class RunClaim implements AutoCloseable {
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException shuttingDown) {
-            // a signal ends the runner: the hook or the main thread, whichever comes first, releases
+            // the hook or the main thread, whichever comes first, releases
         }
         release();
     }

@@ -28,14 +28,8 @@ import dev.latencybench.launch.RunManifest;
 import dev.latencybench.runner.matrix.RunRequest;
 
 /**
- * {@code bench run}: checks everything it was asked before anything starts (scenarios, JVMs,
- * collectors, properties, the results folder), prints the matrix, runs it cell by cell and writes
- * the report. {@code --resume} finishes an interrupted run; {@code --dry-run} only shows the cells.
- * Its options are read by picocli into the fields below; one instance per command line. Its jobs are
- * done by the classes beside it: {@link CommandLineProperties} reconciles the options with their
- * {@code -Dbench.*} properties, {@link NewRunRequest} checks a new run, {@link CellPlans} resolves each cell's
- * plan once, {@link MatrixPreview} shows the matrix, {@link CellCommandLine} launches each cell on its plan
- * and {@link RunThenReport} runs the cells and writes the report.
+ * {@code bench run}: checks everything it was asked before anything starts, prints the matrix, runs it cell by cell
+ * and writes the report; {@code --resume} finishes an interrupted run. One instance per command line.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class, sortOptions = false,
         header = "run scenarios x JVMs x collectors, then write the report",
@@ -51,8 +45,7 @@ import dev.latencybench.runner.matrix.RunRequest;
             "An option above may be given as the property after it (-Dbench.forks=3 is --forks 3), but not both.",
             "Exit status: 0 when every cell that ran is OK, 1 otherwise, 2 on bad input."})
 final class RunCommand implements Callable<Integer> {
-    // A list option adds up: --gcs g1 --gcs zgc is --gcs g1,zgc. An option of one value given twice is
-    // refused (Cli), so that no value given is dropped without a word.
+    // A list option adds up (--gcs g1 --gcs zgc); a single-value option given twice is refused, so none is dropped.
     @Option(names = "--scenarios", paramLabel = "SCENARIOS", completionCandidates = Choices.ScenarioNames.class,
             description = "scenarios to run, comma-separated or repeated: ${COMPLETION-CANDIDATES} (default: all)")
     List<String> scenariosValues = new ArrayList<>();
@@ -88,13 +81,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--duration", paramLabel = "TIME", description = "measured time per fork (default: the scale's);"
             + " -Dbench.duration")
     String duration;
-    /**
-     * Listed in the synopsis and the footer: picocli would show it as {@code -D=bench.NAME=VALUE}. Read as
-     * words, not as picocli's map, so that a property given twice is refused like any option of one value.
-     */
+    /** Read as words, not as picocli's map, so a property given twice is refused like any single-value option. */
     @Option(names = "-D", paramLabel = "bench.NAME=VALUE", hidden = true)
     List<String> propertyArgs = new ArrayList<>();
-    // the list options joined and reconciled with their properties once call read them
+    // the list options reconciled with their properties once call read them
     private String scenarioList;
     private String jvmList;
     private String gcList;
@@ -142,7 +132,7 @@ final class RunCommand implements Callable<Integer> {
         gcList = ListOption.joined(gcsValues, ",");
         Map<String, String> props = given.remaining();
         boolean verbose = given.verbose(verboseOption);
-        // runner settings that may also come as properties, for ./mvnw verify -Pbench -Dbench.jvms=...
+        // runner settings that may also come as properties
         scenarioList = given.option("--scenarios", "bench.scenarios", scenarioList);
         jvmList = given.option("--jvms", "bench.jvms", jvmList);
         gcList = given.option("--gcs", "bench.gcs", gcList);
@@ -241,10 +231,7 @@ final class RunCommand implements Callable<Integer> {
         return o;
     }
 
-    /**
-     * Adds each study's own options ({@link StudyOption}, such as the task study's {@code --task}) to this
-     * command's line, after the runner's own: the runner names no study, the studies on the class path bring them.
-     */
+    /** Adds each study's own options ({@link StudyOption}) to this command's line: the runner names no study. */
     static void addStudyOptions(CommandSpec run, Scenarios scenarios) {
         List<OptionSpec> standard = new ArrayList<>(); // --help and --version stay last
         run.options().stream().filter(o -> o.usageHelp() || o.versionHelp()).forEach(standard::add);

@@ -2,10 +2,7 @@ package dev.latencybench.runner;
 
 import java.util.List;
 
-/**
- * What {@link NewRunRequest} reads of {@code bench run}'s command line: its options once reconciled with
- * their {@code -Dbench.*} properties, list options joined. Filled in once by the command. Plain data.
- */
+/** {@code bench run}'s options once reconciled with their {@code -Dbench.*} properties, list options joined. */
 final class RunOptions {
     String scenarioList;
     String jvmList;

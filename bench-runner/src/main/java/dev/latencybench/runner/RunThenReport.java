@@ -18,10 +18,8 @@ import dev.latencybench.report.Report;
 import dev.latencybench.report.data.RunFile;
 
 /**
- * The end of {@code bench run}, once the request is checked and the run folder claimed: runs the cells
- * that are left ({@link MatrixRunner}), prints how each ended, says what to do when the results disk
- * filled up, writes the report and gives the exit status (0 when every cell that ran is OK, 1 otherwise).
- * One instance per run.
+ * The end of {@code bench run}: runs the cells left, prints how each ended, writes the report and gives the exit
+ * status (0 when every cell that ran is OK, 1 otherwise). One instance per run.
  */
 final class RunThenReport {
     private final PrintStream out;
@@ -37,8 +35,6 @@ final class RunThenReport {
     /**
      * @param claim     the run folder's, released by a signal only once the matrix recorded it
      * @param previous  the outcomes of a resumed run's cells, by key (empty for a new run)
-     * @param classpath the benchmark JVMs' class path
-     * @param plans     each cell's plan and time at most, written into the run folder here for the cells' launchers
      */
     int run(RunRequest request, RunClaim claim, Map<String, CellOutcome> previous, String classpath,
             boolean noReport, boolean verbose, CellPlans plans) throws IOException {
@@ -52,10 +48,7 @@ final class RunThenReport {
         return run(request, claim, previous, commandFor, noReport, estimates, cell -> 1);
     }
 
-    /**
-     * @param commandFor the command line of a cell's launcher (a test's stand-in)
-     * @param rounds     how many rounds each cell's forks run in across the matrix
-     */
+    /** {@code commandFor}: a cell launcher's command line; {@code rounds}: each cell's rounds of forks. */
     int run(RunRequest request, RunClaim claim, Map<String, CellOutcome> previous,
             Function<Cell, List<String>> commandFor, boolean noReport, Map<String, Long> estimates,
             java.util.function.ToIntFunction<Cell> rounds) throws IOException {
@@ -108,18 +101,13 @@ final class RunThenReport {
                 try {
                     Runtime.getRuntime().removeShutdownHook(stopped);
                 } catch (IllegalStateException shuttingDown) {
-                    // the hook runs: it says what to run
                 }
             }
         }
         return notOk == 0 ? 0 : 1;
     }
 
-    /**
-     * The shutdown hook while the report is written: a signal then (SIGTERM, Ctrl-C) leaves the report unwritten
-     * (each of its files whole or not there), and the user is told that the run's results are complete and which
-     * command writes it.
-     */
+    /** The shutdown hook while the report is written: tells the user the results are whole and how to write it. */
     Thread reportStoppedHook(Path runDir) {
         return new Thread(() -> {
             err.println("latency-bench: stopped while the report was written; every cell's results are kept in "

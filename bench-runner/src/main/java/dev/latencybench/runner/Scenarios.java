@@ -12,10 +12,7 @@ import dev.latencybench.core.study.Studies;
 import dev.latencybench.core.study.Study;
 import dev.latencybench.core.study.StudyOption;
 
-/**
- * The scenarios on the class path: every study a module registers ({@code META-INF/services}); bench-core's
- * one JMH benchmark runs each. A new scenario module joins the runner by being on its class path.
- */
+/** The scenarios on the class path: every study a module registers in {@code META-INF/services}. */
 public final class Scenarios {
     private final List<Study> studies;
 
@@ -57,12 +54,8 @@ public final class Scenarios {
     }
 
     /**
-     * The scenarios of a new run: those {@code --scenarios} lists ({@code all}: {@link #defaultNames}); without
-     * it, the studies whose own options were given ({@link StudyOption}: {@code --task} asks for the task study),
-     * else all.
-     *
-     * @param given      the names {@code --scenarios} lists; empty when it is not given
-     * @param properties the run's properties, the studies' options among them
+     * The scenarios of a new run: those {@code --scenarios} lists; without it, the studies whose own options were
+     * given, else all.
      * @throws IllegalArgumentException when {@code --scenarios} leaves out a study whose options were given
      */
     public List<String> namesFor(List<String> given, Map<String, String> properties) {
@@ -88,15 +81,13 @@ public final class Scenarios {
         return names;
     }
 
-    /** Whether a property was given with a value. */
     private static boolean given(Map<String, String> props, String property) {
         String v = props.get(property);
         return v != null && !v.trim().isEmpty();
     }
 
     /**
-     * The studies of a comma-separated list of names, in its order; {@code all} stands for {@link #defaultNames}.
-     *
+     * The studies of a list of names, in its order; {@code all} stands for {@link #defaultNames}.
      * @throws IllegalArgumentException for a name that is not a scenario, naming those there are
      */
     public List<Study> select(List<String> names) {
@@ -107,11 +98,8 @@ public final class Scenarios {
     }
 
     /**
-     * Each named scenario's lowest Java: its own ({@link Study#minimumJava}), or what the user's input needs
-     * where that is newer (a task compiled for a newer Java: {@link Study.Plan#userCheck}); one no longer on
-     * the class path is left out.
-     *
-     * @param properties the scenarios' properties, which name the user's input
+     * Each named scenario's lowest Java: its own, or what the user's input named in {@code properties} needs where
+     * that is newer; one no longer on the class path is left out.
      */
     public Map<String, Integer> minimumJava(List<String> names, Map<String, String> properties) {
         Map<String, Integer> m = new LinkedHashMap<>();
@@ -121,7 +109,7 @@ public final class Scenarios {
                 try {
                     input = s.plan(new BenchProperties(properties), CpuTopology.system()).userCheck().minimumJava();
                 } catch (ConfigException e) {
-                    // a value the run's check refuses with its message; here only the study's own Java counts
+                    // a bad value is the run's check to refuse; here only the study's own Java counts
                 }
                 m.put(s.name(), Math.max(s.minimumJava(), input));
             }

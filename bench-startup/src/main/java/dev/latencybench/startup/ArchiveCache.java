@@ -23,18 +23,9 @@ import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.core.time.Clock;
 
 /**
- * Builds, once per JDK, cell flags, service kind and service jar, what a start mode needs: a CDS archive
- * or an AOT cache from a training run, or a native image; and hands back the flags (or the executable)
- * that use it. Each lives in its own folder of the cache, named by mode, kind and a hash of the JDK's
- * folder and flags; its {@code built.json} records the JDK's identity (its {@code release} file and
- * {@code java.vm.version}), the flags and the jar (its SHA-256, path, time and size, which CDS checks).
- * One that no longer matches is stale: it is deleted and built again. The build time and size are
- * recorded with it and reported each time it is used. Launches use it with {@code -Xshare:on} or
- * {@code -XX:AOTMode=on}, so one the JVM refuses fails them instead of passing for the plain JVM.
- *
- * <p>A training run starts the service with the mode's recording flag, waits for its first 200, sends
- * it {@link #TRAINING_REQUESTS} requests, then closes its standard input: the service exits normally,
- * which is when the JVM writes the archive. Not thread-safe: one fork builds at a time.
+ * Builds and caches, per JDK, flags, service kind and jar, what a start mode needs (a CDS archive, an AOT cache or
+ * a native image), rebuilding one that no longer matches. Launches use it with {@code -Xshare:on} or
+ * {@code -XX:AOTMode=on}, so one the JVM refuses fails them. Not thread-safe: one fork builds at a time.
  */
 final class ArchiveCache {
     /** Requests a training run sends, so the archive holds the classes (and, on 25, the profiles) of serving. */
@@ -56,10 +47,7 @@ final class ArchiveCache {
         }
     }
 
-    /**
-     * What fork.json records of a mode's archive or image ({@code prepared}), in the order written: the file and
-     * how it was built only where the mode has one.
-     */
+    /** What fork.json records of a mode's archive or image, in the order written. */
     record Used(String mode, String file, Long sizeBytes, Long buildNs, Boolean reused, String builtWith,
                 List<String> flags) {
     }
@@ -85,9 +73,7 @@ final class ArchiveCache {
     }
 
     /**
-     * What {@code mode} needs, built now when missing or stale.
-     *
-     * @param work a folder for the training runs' output
+     * What {@code mode} needs, built now when missing or stale; {@code work} takes the training runs' output.
      * @throws ServiceProcess.ServiceFailure when a build fails, with the reason
      */
     Prepared prepare(StartMode mode, Path work) {
@@ -131,8 +117,7 @@ final class ArchiveCache {
         long size = Files.size(file);
         switch (mode) {
             case CDS:
-                // -Xshare:on and AOTMode=on: an archive the JVM cannot use fails the launch, instead of
-                // silently measuring plain java -jar under the mode's name
+                // an archive the JVM cannot use fails the launch, instead of passing for plain java -jar
                 return new Prepared(mode, List.of("-Xshare:on", "-XX:SharedArchiveFile=" + file), null, file, size,
                         buildNs, reused, with);
             case AOT:
@@ -169,8 +154,7 @@ final class ArchiveCache {
         sb.append("flags=").append(String.join(" ", command.cellFlags())).append('\n');
         sb.append("kind=").append(command.kind()).append('\n');
         sb.append("jar=").append(sha256(command.jar())).append('\n');
-        // a CDS archive records the class path by name, modification time and size: another copy of the same
-        // jar, or the same jar touched, is refused
+        // a CDS archive records the class path by name, time and size: another copy or a touched jar is refused
         sb.append("jarFile=").append(command.jar()).append(' ').append(Files.getLastModifiedTime(command.jar()))
                 .append(' ').append(Files.size(command.jar())).append('\n');
         if (mode == StartMode.NATIVE) {
@@ -180,7 +164,7 @@ final class ArchiveCache {
         return sb.toString();
     }
 
-    /** Runs the build; returns the command that did it, for the record. */
+    /** Runs the build; returns the command that did it. */
     private String build(StartMode mode, Path folder, Path file, Path work) throws IOException {
         switch (mode) {
             case CDS:

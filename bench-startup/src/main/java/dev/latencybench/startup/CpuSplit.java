@@ -9,14 +9,10 @@ import java.util.List;
 import dev.latencybench.core.affinity.CpuList;
 
 /**
- * Where the service and the load generator run during the load: on separate halves of this process's
- * CPUs when there are at least {@link #MIN_CPUS} and {@code taskset} is there, otherwise on the same
- * CPUs (and the record says so). Start-up launches are never wrapped: {@code taskset} would add its
- * own exec to the time to first response. Immutable.
+ * Where the service and load generator run during the load: on separate halves of the CPUs when there are enough
+ * and {@code taskset} is there. Launches are never wrapped, as {@code taskset} would add to their time. Immutable.
  *
  * @param service   {@code taskset -c} list for the service, empty for no split
- * @param generator the same for the load generator
- * @param note      what was done, for the record
  */
 record CpuSplit(String service, String generator, String note) {
     static final int MIN_CPUS = 4;

@@ -10,10 +10,8 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 
 /**
- * One HTTP/1.1 {@code GET} over a fresh connection, read to its end: what the start-up measurement
- * polls a new service with. A raw socket rather than an HTTP client, so that the probe loads no
- * client library and costs one connect on loopback (tens of microseconds) when the port is closed.
- * Stateless.
+ * One HTTP/1.1 {@code GET} over a fresh connection, read to its end. A raw socket, so the probe loads no client
+ * library and a closed port costs only one loopback connect. Stateless.
  */
 final class HttpProbe {
     /** The status when nothing listens on the port yet. */
@@ -24,11 +22,7 @@ final class HttpProbe {
     private HttpProbe() {
     }
 
-    /**
-     * Sends {@code GET path} with {@code Connection: close} and reads the whole answer.
-     *
-     * @return the status code, {@link #REFUSED} or {@link #BROKEN}
-     */
+    /** Sends {@code GET path}, {@code Connection: close}; returns the status, {@link #REFUSED} or {@link #BROKEN}. */
     static int get(InetSocketAddress address, String path, int timeoutMs) {
         try (Socket s = new Socket()) {
             s.setTcpNoDelay(true);
@@ -46,11 +40,7 @@ final class HttpProbe {
         }
     }
 
-    /**
-     * Reads one answer: its head up to the blank line, then as many body bytes as its
-     * {@code Content-Length} says (or to the end, without one), since a service may keep the
-     * connection open whatever the request asked.
-     */
+    /** Reads one answer to its {@code Content-Length} end, since a service may keep the connection open anyway. */
     static int readAnswer(InputStream in) throws IOException {
         StringBuilder head = new StringBuilder();
         int b;

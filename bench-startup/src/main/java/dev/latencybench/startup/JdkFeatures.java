@@ -12,13 +12,8 @@ import java.util.regex.Pattern;
 import dev.latencybench.launch.JvmProbe;
 
 /**
- * What a JDK offers for starting faster: its feature version (the AOT cache needs 24+) and whether it
- * has a {@code native-image}. Read from the JDK's {@code release} file, or by running it when the file
- * is missing. Immutable.
- *
- * @param home        the JDK's folder
- * @param feature     e.g. 17, 25
- * @param nativeImage its {@code bin/native-image}, when it has one
+ * What a JDK offers for starting faster: its feature version and its {@code native-image}, if any. Read from the
+ * JDK's {@code release} file, or by running it when the file is missing. Immutable.
  */
 record JdkFeatures(Path home, int feature, Optional<Path> nativeImage) {
     /** The first JDK with the AOT cache (JEP 483; two steps on 24, one step from 25 with JEP 514). */

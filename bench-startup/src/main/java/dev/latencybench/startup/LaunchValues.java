@@ -4,15 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Every launch's raw values, in launch order, as {@code fork.json} and {@code result.json} hold them under
- * {@code launchValues}; each member is named once, here. A value a file lacks is null. Immutable.
- *
- * @param firstResponseNs each launch's time to its first 200, in nanoseconds
- * @param cpuNs the CPU time the service used up to then
- * @param rssKiB its resident set then
- * @param pssKiB its proportional set then
- * @param pid its process id
- * @param port the port it served on
+ * Every launch's raw values, in launch order, as {@code launchValues} in {@code fork.json} and {@code result.json};
+ * a value a file lacks is null. Immutable.
  */
 public record LaunchValues(List<Long> firstResponseNs, List<Long> cpuNs, List<Long> rssKiB, List<Long> pssKiB,
         List<Long> pid, List<Long> port) {

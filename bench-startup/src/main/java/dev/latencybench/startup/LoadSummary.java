@@ -8,20 +8,11 @@ import dev.latencybench.core.json.JsonCodec;
 import dev.latencybench.core.json.Others;
 
 /**
- * What a fork keeps of the load generator's report ({@code load} in {@code fork.json}, one per fork in
- * {@code result.json}): numbers, not the histograms (those are in the .hlog). Its members are named once, here; a
- * member a file lacks is null. Immutable.
- *
- * @param batchRequests requests per closed-loop batch
- * @param concurrency the closed loop's concurrency
- * @param batches each closed-loop batch: the warm-up curve
- * @param open the open loop; null where none ran
+ * What a fork keeps of the load generator's report: numbers, not the histograms (those are in the .hlog); a member a
+ * file lacks is null. Immutable.
  */
 record LoadSummary(Integer batchRequests, Integer concurrency, List<Batch> batches, Open open) {
-    /**
-     * One batch: its number, the requests before it, its errors and throughput, then its percentiles
-     * ({@link Percentiles}' members, kept in {@code figures}).
-     */
+    /** One batch: its number, the requests before it, errors, throughput, and its percentiles in {@code figures}. */
     record Batch(Integer batch, Long requestsBefore, Long errors, Long perSec, @Others JsonObject figures) {
         Percentiles percentiles() {
             return JsonCodec.fromJson(figures == null ? new JsonObject() : figures, Percentiles.class);

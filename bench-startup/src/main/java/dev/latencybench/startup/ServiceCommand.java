@@ -5,14 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The command line of one service launch: {@code java <cell flags> <mode flags> -jar <jar> <kind> <port>},
- * or {@code <native image> <kind> <port>}. The cell's flags (collector, heap, {@code +graal}) apply to
- * every JVM mode; a native image takes none of them (it was built with its own collector). Immutable.
- *
- * @param java      the JDK's {@code bin/java}
- * @param cellFlags the matrix cell's JVM flags
- * @param jar       the services' jar
- * @param kind      the service kind, e.g. {@code minimal}
+ * The command line of one service launch, on a JVM or as a native image; the cell's flags apply to every JVM mode,
+ * none to a native image. Immutable.
  */
 record ServiceCommand(Path java, List<String> cellFlags, Path jar, String kind) {
     /** Runs the jar on the JVM with these extra flags (a mode's, or a training run's). */

@@ -8,11 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Where the build puts the services' jars ({@link #FILE} for the minimal service and the responder,
- * {@link #MICRONAUT_FILE} for Micronaut): {@code startup-service/} beside the jar or classes the study
- * runs from ({@code bench-startup/target/} or {@code bench-runner/target/}); or, when the study's
- * classes come from elsewhere (a Maven repository, in the runner's tests), under the working folder's
- * {@code target/} or the project's {@code bench-runner/target/} and {@code bench-startup/target/}.
+ * Where the build puts the services' jars: {@code startup-service/} beside the study's jar or classes, else under
+ * the working folder's or the project's {@code target/}.
  */
 final class ServiceJar {
     static final String FILE = "startup-service.jar";
@@ -33,7 +30,6 @@ final class ServiceJar {
                     candidates.add(parent.resolve(FOLDER).resolve(file));
                 }
             } catch (URISyntaxException | IllegalArgumentException e) {
-                // not a file: only the places below
             }
         }
         for (String dir : List.of("target", "bench-runner/target", "bench-startup/target")) {

@@ -18,35 +18,17 @@ import dev.latencybench.core.os.JavaFlagVariables;
 import dev.latencybench.core.time.Clock;
 
 /**
- * One launch of a service under test, a child process of the benchmark JVM, from the instant before
- * it is started to its reaping:
- *
- * <pre>
- *   benchmark JVM --start--> service (stdout+stderr -> log file, stdin = a pipe kept open)
- *        |  poll GET /hello every {@link #POLL_INTERVAL_NS} until 200 -> time to first response
- *        '-- close(): SIGTERM, wait {@link #STOP_TIMEOUT_NS}, SIGKILL, reap (also from a shutdown hook)
- * </pre>
- *
- * A benchmark JVM killed outright runs no hook: then the pipe to the service's standard input closes,
- * and the service exits on its own (the service jar's and the load generator's contract). Failures
- * come back as {@link ServiceFailure} with the reason: the exit status and the last lines of the
- * service's output, or what the last probe saw when it never answered.
- *
- * <p>Thread-safe: {@link #close} may come from a shutdown hook while another thread polls.
+ * One launch of a service under test, a child of the benchmark JVM, from just before its start to its reaping.
+ * If the benchmark JVM is killed outright, the service's stdin pipe closes and the service exits on its own.
+ * Thread-safe: {@link #close} may come from a shutdown hook while another thread polls.
  */
 final class ServiceProcess implements AutoCloseable {
-    /**
-     * Between two probes of a service that does not answer yet. A refused connect on loopback takes
-     * tens of microseconds, so the first 200 is seen within about this much of when it could be: the
-     * resolution of the time to first response. Shorter would take CPU from the service starting
-     * beside it on a machine of few cores.
-     */
+    /** Between two probes of a service not answering yet: the resolution of the time to first response. */
     static final long POLL_INTERVAL_NS = TimeUnit.MICROSECONDS.toNanos(200);
     /** How long a service gets to end after SIGTERM before it is killed. */
     static final long STOP_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(5);
     /** Output lines quoted in a failure: a stack trace's head, short enough to read. */
     static final int TAIL_LINES = 12;
-    /** The path every service kind answers 200 on. */
     static final String PATH = "/hello";
     private static final int PROBE_TIMEOUT_MS = 2_000;
 
@@ -73,12 +55,7 @@ final class ServiceProcess implements AutoCloseable {
         this.clock = clock;
     }
 
-    /**
-     * Starts a process, its output (stdout and stderr) going to {@code log}; the clock is read just
-     * before the start, so the time to first response includes forking and exec'ing it.
-     *
-     * @param name what it is, for messages, e.g. {@code minimal-cds}
-     */
+    /** Starts a process with its output to {@code log}; the clock is read just before, so the start counts. */
     static ServiceProcess start(String name, List<String> command, Path log, Clock clock) {
         ProcessBuilder b = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(log.toFile());
@@ -105,9 +82,7 @@ final class ServiceProcess implements AutoCloseable {
     }
 
     /**
-     * Polls {@code GET /hello} on the port until it answers 200.
-     *
-     * @return nanoseconds from the launch to the end of the first 200 answer
+     * Polls {@code GET /hello} until it answers 200; returns nanoseconds from the launch to that answer's end.
      * @throws ServiceFailure when the process exits first, or {@code timeoutNs} passes
      */
     long awaitFirstOk(int port, long timeoutNs, BooleanSupplier stopping) {
@@ -135,12 +110,7 @@ final class ServiceProcess implements AutoCloseable {
         }
     }
 
-    /**
-     * Waits for the process to end by itself (the load generator), looking at {@code stopping} every
-     * 100 ms; stops it when that turns true.
-     *
-     * @return its exit status
-     */
+    /** Waits for the process to end by itself, stopping it once {@code stopping} turns true; returns its exit code. */
     int awaitExit(BooleanSupplier stopping) {
         while (true) {
             try {
@@ -171,10 +141,7 @@ final class ServiceProcess implements AutoCloseable {
     }
 
     /**
-     * Closes the service's standard input, which the service takes as the order to exit normally (a
-     * training run writes its archive then), and waits for it.
-     *
-     * @return its exit status
+     * Closes the service's standard input, its order to exit normally, and waits; returns its exit status.
      * @throws ServiceFailure when it does not end within {@code timeoutNs} (it is then killed)
      */
     int endInput(long timeoutNs) {
@@ -234,7 +201,6 @@ final class ServiceProcess implements AutoCloseable {
         try {
             process.getOutputStream().close();
         } catch (IOException ignored) {
-            // the pipe is gone with the process
         }
         LIVE.remove(this);
     }

@@ -5,23 +5,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-/**
- * How a service is started: the study's variants. Each but {@code jvm} needs something built first,
- * once per JDK and service jar ({@link ArchiveCache}): a CDS archive, an AOT cache, a native image.
- */
+/** How a service is started: the study's variants; each but {@code jvm} needs something built first. */
 enum StartMode {
     /** {@code java -jar}: the JDK's own default CDS archive of its classes, nothing of the application's. */
     JVM,
-    /**
-     * An application class-data sharing archive of the service's classes, dumped at the end of a
-     * training run ({@code -XX:ArchiveClassesAtExit}) and mapped at start ({@code -XX:SharedArchiveFile}).
-     */
+    /** An application CDS archive of the service's classes, dumped after a training run. */
     CDS,
-    /**
-     * The ahead-of-time cache of JDK 24+ (JEP 483/514/515): classes loaded and linked, and from 25
-     * method profiles, recorded in a training run ({@code -XX:AOTCacheOutput}), used with
-     * {@code -XX:AOTCache}.
-     */
+    /** The ahead-of-time cache of JDK 24+ (JEP 483/514/515), recorded in a training run. */
     AOT,
     /** A native image built by the JDK's own {@code native-image} (GraalVM, Liberica NIK, Mandrel). */
     NATIVE;

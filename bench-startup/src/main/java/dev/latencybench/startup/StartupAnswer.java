@@ -14,11 +14,8 @@ import dev.latencybench.core.view.VerdictRule;
 import dev.latencybench.core.view.ViewRow;
 
 /**
- * The start-up study's answer as data: per service, the start mode with the lowest median time to its first
- * response, against the next fastest mode of the same service on the same JVM × GC, by the suite's one
- * {@link VerdictRule} over every launch of each (a tie where the launches overlap, or where either is one launch);
- * the ratio's interval runs from the launches' ends. The first service leads the line; each other is a clause. A
- * flagged launch set is answered with its flag as the caution. Stateless.
+ * The start-up study's answer as data: per service, the fastest start mode against the next on the same JVM × GC,
+ * ranked by {@link VerdictRule} over every launch. Stateless.
  */
 final class StartupAnswer {
     /** Fewer launches than this a mode, and the line says how few its medians rest on. */
@@ -88,10 +85,7 @@ final class StartupAnswer {
                 : a).caution(caution);
     }
 
-    /**
-     * The median time to the first response where enough launches give one (at least 10 beyond it, as the tables
-     * show it), else the fastest to the slowest launch: {@code 1.16s–1.50s}.
-     */
+    /** The median time to the first response where enough launches give one, else the launches' range. */
     private static String time(ViewRow r) {
         if (LatencySummary.shown(r.primary().count, 50)) {
             return Units.formatNs(r.primary().p50);

@@ -19,11 +19,8 @@ import dev.latencybench.core.config.RunLength;
 import dev.latencybench.core.config.Scale;
 
 /**
- * The start-up study's settings, read and checked before anything starts. Immutable.
- *
- * <p>{@code bench.duration} is not a measured duration here: it is the budget of a fork's one measured
- * period (archive builds, every repetition, the load), which ends when its work is done; the open loop
- * runs for {@code bench.startup.open.duration}. There is no warm-up period: every launch is cold by design.
+ * The start-up study's settings, checked before anything starts. {@code bench.duration} is a fork's budget, not a
+ * measured length; there is no warm-up, since every launch is cold by design. Immutable.
  */
 record StartupConfig(Periods periods, List<String> services, List<StartMode> modes, boolean floor, int repetitions,
                      long timeoutNs, int port, int batchRequests, int batches, int concurrency, long openRatePerSec,
@@ -63,10 +60,7 @@ record StartupConfig(Periods periods, List<String> services, List<StartMode> mod
     private static final Property CONCURRENCY_PROPERTY = Property.count(CONCURRENCY, 50, 1, 1_000,
             "connections the closed loop keeps busy at once");
 
-    /**
-     * Every property {@link #read} reads, declared with their defaults at {@code scale} (the study's default
-     * scale, {@code smoke}, for {@code --help}).
-     */
+    /** Every property {@link #read} reads, with its defaults at {@code scale}. */
     static List<Property> properties(Scale scale) {
         List<Property> all = new ArrayList<>(Periods.properties(scale, LENGTH));
         all.addAll(List.of(SERVICES_PROPERTY, MODES_PROPERTY, FLOOR_PROPERTY, repetitionsProperty(scale),
@@ -166,9 +160,7 @@ record StartupConfig(Periods periods, List<String> services, List<StartMode> mod
     }
 
     /**
-     * Once, before anything starts: checks that a fixed port is free and makes the archives' folder.
-     *
-     * @return nothing removed
+     * Checks that a fixed port is free and makes the archives' folder; removes nothing.
      * @throws ConfigException naming the property when the port is taken or the folder cannot be made
      */
     List<String> prepare() {

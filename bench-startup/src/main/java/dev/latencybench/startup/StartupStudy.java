@@ -21,26 +21,14 @@ import dev.latencybench.core.study.RunSettings;
 import dev.latencybench.core.study.StudyDescriptor;
 
 /**
- * Study 4, "benchmarking web services using GraalVM Native Image", with today's JVM answers beside the
- * native image: a small HTTP service launched again and again (time to its first 200, RSS, PSS and CPU
- * time right then), then loaded (cold and warm response time in closed-loop batches, and an open loop
- * at a fixed rate), for each start mode: plain {@code java -jar}, a CDS archive, the AOT cache, a
- * native image. A mode the JDK lacks (the AOT cache before 24, a native image without
- * {@code native-image}) is skipped with the reason before anything starts; the rest runs. The
- * responder, a process that only opens the port and answers, is the floor.
- *
- * <p>Its benchmark JVMs, as JMH's {@code StudyBenchmark} runs them:
- *
- * <pre>
- *   benchmark JVM --launch x N--> service (java -jar | +CDS | +AOT cache | native) --first 200--> /proc
- *        '--------launch once more + LoadGenerator JVM --closed loop, open loop--> service
- * </pre>
+ * Study 4, "benchmarking web services using GraalVM Native Image": a small HTTP service launched again and again,
+ * then loaded, in each start mode; a mode the JDK lacks is skipped with the reason. The responder is the floor.
  */
 public final class StartupStudy implements ForkedStudy {
     /** The study's name: its results folder, and what its view says it shows. */
     static final String NAME = "startup";
 
-    /** A launch to the first 200 and its stop, roughly, for the run's time estimate (0.3-1.3 s on 2 cores). */
+    /** A launch to the first 200 and its stop, roughly, for the run's time estimate. */
     private static final long LAUNCH_NS = 1_000_000_000L;
     /** The closed loop's pace, roughly, for the run's time estimate. */
     private static final long REQUESTS_PER_SEC = 5_000;
@@ -100,7 +88,7 @@ public final class StartupStudy implements ForkedStudy {
                 .recorded(recorded)
                 .accounting(StartupTally::new)
                 .prepare(c::prepare)
-                // the period's length is a budget it rarely uses: a step is its launches, then its load
+                // the period's length is a budget it rarely uses
                 .estimate(Plan.FORK_OVERHEAD_NS + c.repetitions() * LAUNCH_NS + LAUNCH_NS
                         + c.batches() * (long) c.batchRequests() * 1_000_000_000L / REQUESTS_PER_SEC
                         + c.openDurationNs(), 0);

@@ -21,10 +21,8 @@ import dev.latencybench.core.view.View;
 import dev.latencybench.core.view.ViewRow;
 
 /**
- * The start-up study's figures after its answer: a table of start-up, footprint and CPU time with each
- * archive's or image's size and build time, a table of cold, warm and open-loop response times, the
- * warm-up curve (p50 and p95 per closed-loop batch), the cold and warm spectra per cell, and what the
- * load generator reached against the responder, the floor. Stateless.
+ * The start-up study's figures: start-up, footprint and response-time tables, the warm-up curve, spectra per cell,
+ * and the load generator's reach against the floor. Stateless.
  */
 final class StartupTables {
     private static final double KIB_PER_MIB = 1024.0;

@@ -15,10 +15,8 @@ import dev.latencybench.startup.load.LoadGenerator;
 import dev.latencybench.startup.load.LoadReport;
 
 /**
- * The start-up study's accounting: in the fork, what {@code fork.json} keeps of the load (per batch
- * its percentiles and throughput: the warm-up curve; the open loop's); in the launcher, the raw value
- * of every launch, what was built for the mode, and the load, gathered over the cell's forks into
- * {@code result.json}. Not thread-safe: one per cell.
+ * The start-up study's accounting: what {@code fork.json} keeps of the load, and in the launcher every launch's
+ * values and the load gathered over the cell's forks. Not thread-safe: one per cell.
  */
 final class StartupTally implements Accounting {
     private LaunchValues raw = LaunchValues.none();

@@ -18,12 +18,8 @@ import dev.latencybench.core.view.View;
 import dev.latencybench.core.view.ViewRow;
 
 /**
- * The start-up study's part of the report: first its answer in words, each start mode against plain
- * {@code java -jar} of the same service in the same JVM × GC (how much faster to its first response, or a tie
- * where the two modes' launches overlap, by the suite's one {@link VerdictRule}; how much memory, the CPU
- * time, the warm tail), then the modes this machine skipped and why, then its tables and spectra
- * ({@link StartupTables}). Cells without the study's
- * {@code launchValues} are not the study's and are left out. Stateless.
+ * The start-up study's part of the report: its answer, each start mode against plain {@code java -jar}, the modes
+ * skipped, then the tables ({@link StartupTables}); cells without {@code launchValues} are left out. Stateless.
  */
 public final class StartupView implements StudyView {
     /** The start mode of a variant named {@code <service>-<mode>} whose times the others are set against. */
@@ -104,10 +100,8 @@ public final class StartupView implements StudyView {
     }
 
     /**
-     * The mode's time to its first 200 against plain java -jar's, ranked by the suite's one {@link VerdictRule}
-     * over every launch of each: {@code `aot` starts 1.55x faster than `jvm`, first 200 p50 146ms against 227ms:
-     * their launches lie apart (140ms to 150ms against 220ms to 240ms)}; a tie, or no ranking from one launch,
-     * says so with its reason.
+     * The mode's time to its first 200 against plain java -jar's, ranked by {@link VerdictRule} over every launch of
+     * each; a tie, or no ranking from one launch, says so with its reason.
      */
     static String startsAgainst(String mode, ViewRow r, ViewRow plain) {
         long t = r.primary().p50;
@@ -122,7 +116,7 @@ public final class StartupView implements StudyView {
         String code = "`" + mode + "`";
         String plainCode = "`" + PLAIN + "`";
         if (!LatencySummary.shown(r.primary().count, 50) || !LatencySummary.shown(plain.primary().count, 50)) {
-            // too few launches for a median (the tables withhold it): the launches' ranges, and no ratio of them
+            // too few launches for a median: the launches' ranges, and no ratio
             String ranges = String.format(Locale.ROOT, "first 200 in %s–%s against %s–%s",
                     Units.formatNs(mine.low), Units.formatNs(mine.high), Units.formatNs(theirs.low),
                     Units.formatNs(theirs.high));

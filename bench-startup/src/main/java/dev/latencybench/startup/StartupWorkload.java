@@ -27,21 +27,9 @@ import dev.latencybench.startup.load.LoadReport;
 import dev.latencybench.startup.load.LoadSettings;
 
 /**
- * One variant of the start-up study in a benchmark JVM: build what the mode needs (once, cached),
- * then launch the service again and again, and finally load it:
- *
- * <pre>
- *   prepare:  ArchiveCache -> CDS archive | AOT cache | native image (training run, cached per JDK and jar)
- *   N times:  start --poll GET /hello--> first 200: time, then /proc: RSS, PSS, CPU time; SIGTERM, reap
- *   load:     start once more; LoadGenerator JVM: closed-loop batches (cold .. warm), then the open loop
- * </pre>
- *
- * The warm-up period does nothing: every launch is cold by design. The measured period records each
- * launch as it ends, so an interrupted run keeps the launches done. A service that does not answer in
- * time, exits, or is refused its port fails the period with the reason, and nothing after it runs.
- *
- * <p>Threading: {@link #runPeriod} on the benchmark thread; {@link #close} may come from the shutdown
- * hook meanwhile and stops whatever process is running.
+ * One variant of the start-up study in a benchmark JVM: builds what the mode needs (cached), launches the service
+ * again and again, then loads it. Each launch is recorded as it ends, so an interrupt keeps those done; a failing
+ * service fails the period. {@link #close} may come from the shutdown hook during {@link #runPeriod}.
  */
 final class StartupWorkload implements Workload {
     /** Heap of the load generator: its histograms and connections, fixed so it never resizes mid-run. */
@@ -292,7 +280,6 @@ final class StartupWorkload implements Workload {
             try {
                 OwnedFolder.deleteTree(w);
             } catch (IOException e) {
-                // a temporary folder: the system's clean-up takes what is left
             }
         }
     }

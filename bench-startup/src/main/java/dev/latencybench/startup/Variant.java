@@ -2,13 +2,7 @@ package dev.latencybench.startup;
 
 import java.util.List;
 
-/**
- * One variant of the study: a service kind started one way, named {@code <service>-<mode>}, e.g.
- * {@code minimal-cds}: the name of its results folder and the benchmark's {@code @Param}. Immutable.
- *
- * @param service {@link #RESPONDER} or one of {@link #SERVICES}
- * @param mode    how it is started
- */
+/** One variant of the study, named {@code <service>-<mode>}, e.g. {@code minimal-cds}. Immutable. */
 record Variant(String service, StartMode mode) {
     /** The floor: a process that only opens the port and answers, with no work per request. */
     static final String RESPONDER = "responder";

@@ -3,11 +3,7 @@ package dev.latencybench.task;
 import dev.latencybench.api.LatencyTask;
 import dev.latencybench.api.TaskContext;
 
-/**
- * The harness's own floor, the yardstick beside every task: {@code run} samples at once, so its
- * latency is what the pacer, one clock read and one concurrent histogram record cost on this machine.
- * A task's figure minus the floor's is the task's own.
- */
+/** The harness's own floor: {@code run} samples at once, so a task's figure minus the floor's is the task's own. */
 public final class FloorTask implements LatencyTask {
     private TaskContext context;
 

@@ -16,21 +16,9 @@ import dev.latencybench.core.tail.MeasuringThreads;
 import dev.latencybench.core.time.Pacer;
 
 /**
- * The {@link TaskContext} of one benchmark JVM: lives from the task's set-up to its tear-down, and
- * points at the recorders of the period that runs ({@link #begin} / {@link #end}). A sample that
- * arrives between periods (a task that samples late, or samples without a run) is counted as a
- * stray, never recorded.
- *
- * <p>Each sample's {@code intendedNs} must be one the harness handed to {@code run()} in this period, and
- * each is taken once: a bit per call of the period says which were sampled. A sample of a call already
- * sampled is counted as {@code twice}, one whose {@code intendedNs} no call was handed as {@code unknown};
- * neither is recorded, so a task that samples one call twice and the next never shows a missing sample
- * and an extra one, never a good count of wrong latencies.
- *
- * <p>Thread-safe. Hot path ({@link #sample}, {@link ProbeHandle#sample}): one {@code System.nanoTime()},
- * two volatile reads, the schedule's index of {@code intendedNs} (a few integer divisions), one atomic
- * bit set, one atomic increment and one concurrent histogram record (HdrHistogram's {@code Recorder}:
- * wait-free, no lock, no allocation).
+ * The {@link TaskContext} of one benchmark JVM, pointing at the recorders of the period that runs; a sample between
+ * periods is a stray. Each call's {@code intendedNs} may be sampled once: a repeat counts as {@code twice}, an unknown
+ * one as {@code unknown}, and neither is recorded. Thread-safe; {@link #sample} is wait-free and allocates nothing.
  */
 final class SampleContext implements TaskContext {
     private final TaskConfig config;
@@ -43,10 +31,7 @@ final class SampleContext implements TaskContext {
 
     private static final VarHandle BITS = MethodHandles.arrayElementVarHandle(long[].class);
 
-    /**
-     * What one period records into, and which of its calls were sampled: call {@code i} is the one handed
-     * {@code Pacer.dueNs(i)} of the schedule started at {@link #startNs}.
-     */
+    /** What one period records into, and which calls were sampled: call {@code i} is handed {@code Pacer.dueNs(i)}. */
     static final class Period {
         final PeriodContext context;
         final MetricRecorder latency;
@@ -156,10 +141,7 @@ final class SampleContext implements TaskContext {
         return config.ratePerSec();
     }
 
-    /**
-     * Declares the calling thread measuring ({@link MeasuringThreads}), pinned or not: a sample waits on it, so the
-     * fork's hiccup probe watches its run-queue wait and a stall of it is told as the platform's, not the task's code.
-     */
+    /** Declares the calling thread measuring, so a stall of it is told as the platform's, not the task's code. */
     @Override
     public int pinWorkerThread() {
         MeasuringThreads.declareCurrentThread();

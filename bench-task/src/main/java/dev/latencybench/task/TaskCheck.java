@@ -15,12 +15,8 @@ import dev.latencybench.launch.JvmExit;
 import dev.latencybench.core.study.MeasuredJava;
 
 /**
- * The up-front check of a user's tasks, each made, set up and torn down once, in a short JVM of each
- * measured JDK ({@link TaskCheckMain}) instead of the runner's or the launcher's: a static initializer that
- * throws, a class too new for that JDK, a thread left running, a {@code System.exit} or a set-up that never
- * returns is found there and cannot touch the caller. Each problem is one line; a JVM that does not end within
- * {@link #TIME_LIMIT_SEC} is stopped, and its task and phase named. Stateless; starts one process at a time and
- * stops it on every path.
+ * The up-front check of a user's tasks in a short JVM of each measured JDK, so a task that throws, exits or hangs
+ * cannot touch the caller; a JVM past {@link #TIME_LIMIT_SEC} is stopped. Stateless; one process at a time.
  */
 final class TaskCheck {
     /** How long one JDK's check may take: JVM start, and each task made, set up and torn down once. */
@@ -30,9 +26,7 @@ final class TaskCheck {
     }
 
     /**
-     * Checks on each JDK; the same problem on several is said once (naming the JDKs when not all of them).
-     *
-     * @param given the study's properties as given (the child reads them back)
+     * Checks on each JDK, saying a problem found on several once.
      * @throws ConfigException with one line per problem
      */
     static void run(List<MeasuredJava> javas, String classPath, Map<String, String> given, TaskClasses classes) {
@@ -135,7 +129,6 @@ final class TaskCheck {
             }
             Files.deleteIfExists(dir);
         } catch (IOException e) {
-            // a crash dump left in the temporary folder is all that remains
         }
     }
 }

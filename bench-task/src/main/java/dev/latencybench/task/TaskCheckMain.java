@@ -8,22 +8,9 @@ import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
 
 /**
- * The JVM of the up-front check of a user's tasks ({@link TaskCheck} starts one per measured JDK): reads the
- * task study's properties from its {@code -D} arguments, makes, sets up and tears down each task
- * ({@link TaskStudy#check}), and says what it does and finds on its standard output, one marked line each:
- *
- * <pre>
- *   latency-bench-check: phase HandoffTask setUp     before each phase, so a JVM that never comes back is placed
- *   latency-bench-check: problem bench.task...       one per problem
- *   latency-bench-check: done TOKEN                  the check ended
- * </pre>
- *
- * <p>{@code TOKEN} is the one {@link TaskCheck} gave this JVM in {@link #TOKEN}, removed from the system
- * properties before any task is loaded: a task that prints a "done" line of its own and ends the JVM cannot
- * pass for a check that ended.
- *
- * then halts: a thread a task left running, a shutdown hook it added, cannot keep this JVM alive. Exit
- * status 0 when every task passed, 2 when one did not, 1 when the check itself failed.
+ * The JVM of the up-front check of a user's tasks: makes, sets up and tears down each task, printing one
+ * {@link #MARK} line per phase and problem, then a "done" line with the secret {@link #TOKEN} so a task cannot fake
+ * it; then halts, so no leftover thread keeps it alive. Exit status 0 all passed, 2 one did not, 1 the check failed.
  */
 public final class TaskCheckMain {
     /** What each line of the check starts with; what the tasks print themselves does not. */

@@ -20,11 +20,8 @@ import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.result.FileNames;
 
 /**
- * The user's task classes and the jars they come from: names checked when read ({@link #parse}),
- * classes loaded and checked on demand ({@link #load}) through a class loader over the jars whose
- * parent has {@code bench-api}, so a task compiled against {@code bench-api} alone runs as it is. A
- * task is a variant named by its simple class name ({@code com.example.HandoffTask} runs as
- * {@code HandoffTask}), or by a folder name made from it ({@link #variantOf}). Immutable; {@link #load} makes a new loader each call.
+ * The user's task classes and their jars, loaded through a class loader whose parent has {@code bench-api};
+ * a task runs as a variant named by its simple class name ({@link #variantOf}). Immutable.
  */
 public final class TaskClasses {
     private static final Pattern CLASS_NAME = Pattern.compile("[\\p{L}_$][\\p{L}\\p{N}_$]*(\\.[\\p{L}_$][\\p{L}\\p{N}_$]*)*");
@@ -45,11 +42,9 @@ public final class TaskClasses {
     private static final Pattern FOLDER_NAME = Pattern.compile("[A-Za-z0-9._-]+");
 
     /**
-     * The variant a task class runs as: its simple name ({@code com.example.HandoffTask}: {@code HandoffTask}; a
-     * nested {@code a.Outer$Task}: {@code Task}; {@code a.Task$}: {@code Task$}'s letters) when that is a folder
-     * name of at most {@link #MAX_VARIANT_CHARS}; else the letters, digits, '.', '_' and '-' of it (a run of others
-     * as one '_', {@code task} when none is left), at most as long, then '-' and a hash of the whole class name:
-     * the same class always runs as the same variant, and two that would share a shortened name do not.
+     * The variant a task class runs as: its simple name when that is a folder name of at most
+     * {@link #MAX_VARIANT_CHARS}; else its safe characters shortened plus '-' and a hash of the whole class name,
+     * so the same class always gets the same variant and two shortened names do not collide.
      */
     static String variantOf(String className) {
         String simple = className.substring(className.lastIndexOf('.') + 1);
@@ -70,19 +65,14 @@ public final class TaskClasses {
     }
 
     /**
-     * @param classes comma-separated class names ({@value TaskConfig#CLASSES})
-     * @param jars    ':'-separated jar files or class folders ({@value TaskConfig#JARS})
-     * @throws ConfigException for a name that is no class name, a name given twice, two classes of one
-     *         simple name, a jar that is not there, or classes without a jar
+     * Parses comma-separated class names and ':'-separated jars or class folders.
+     * @throws ConfigException for a bad or repeated name, two classes of one simple name, or a missing jar
      */
     public static TaskClasses parse(String classes, String jars) {
         return parse(classes, jars, true);
     }
 
-    /**
-     * @param checkJars whether to check the jars (there, readable, a zip archive); false for jars a cell's plan
-     *                  checked once already ({@code CellPlan})
-     */
+    /** {@code checkJars}: false for jars a cell's plan checked once already ({@code CellPlan}). */
     public static TaskClasses parse(String classes, String jars, boolean checkJars) {
         Map<String, String> byVariant = new LinkedHashMap<>();
         for (String s : classes.split(",")) {
@@ -162,12 +152,10 @@ public final class TaskClasses {
         return true;
     }
 
-    /** The tasks' variant names, in the order given. */
     public List<String> variants() {
         return new ArrayList<>(byVariant.keySet());
     }
 
-    /** The class of a variant. */
     public String className(String variant) {
         String name = byVariant.get(variant);
         if (name == null) {
@@ -208,9 +196,8 @@ public final class TaskClasses {
     }
 
     /**
-     * The task class of a variant from {@code loader}, checked: it is there, it is a concrete public
-     * class implementing {@link LatencyTask}, with a public no-argument constructor.
-     *
+     * The checked task class of a variant from {@code loader}: a concrete public {@link LatencyTask} with a public
+     * no-argument constructor.
      * @throws ConfigException naming {@value TaskConfig#CLASSES} and what is wrong
      */
     public Constructor<? extends LatencyTask> load(String variant, ClassLoader loader) {

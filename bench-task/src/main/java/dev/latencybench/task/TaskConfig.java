@@ -24,10 +24,8 @@ import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.time.Pacer;
 
 /**
- * The validated settings of the {@code task} study: which task classes from which jars, the rate
- * their {@code run} is called at, the probes they record, the CPUs of the pacing and worker threads,
- * and the tasks' own {@code bench.task.NAME} properties. Reading only reads: the jars are checked to
- * exist, no class is loaded ({@link TaskClasses} does that). Immutable.
+ * The validated settings of the {@code task} study: task classes and jars, rate, probes, CPUs and the tasks' own
+ * {@code bench.task.NAME} properties. Reading loads no class. Immutable.
  */
 public final class TaskConfig {
     public static final String RATE = "bench.rate";
@@ -105,7 +103,7 @@ public final class TaskConfig {
             throw ConfigException.invalid(Periods.DURATION, p.given().getOrDefault(Periods.DURATION, "(default)"),
                     "at " + rate + " calls per second it calls run() not once; make it longer");
         }
-        // jars a cell's plan resolved were checked there, once; the launcher and the forks take them as they are
+        // jars a cell's plan resolved were checked there, once
         TaskClasses classes = TaskClasses.parse(p.string(CLASSES_PROPERTY), p.string(JARS_PROPERTY),
                 !p.fromPlan(JARS_PROPERTY));
         List<String> probes = probes(p.string(PROBES_PROPERTY));
@@ -121,11 +119,7 @@ public final class TaskConfig {
         return new TaskConfig(periods, rate, classes, probes, cpus, Collections.unmodifiableMap(own));
     }
 
-    /**
-     * A task's own property whose name is a letter or two from one of the suite's {@code bench.task.*} names is
-     * taken as a typo of it ({@code bench.task.clases}): refused, where it would otherwise reach the tasks unsaid
-     * and the run would go on without the user's classes. One letter for a name of four letters or fewer, two above.
-     */
+    /** Refuses a task property within a letter or two of a suite {@code bench.task.*} name, as a likely typo. */
     static void rejectNearSuiteName(String property, String value) {
         String name = property.substring(OWN_PREFIX.length());
         for (String suite : List.of(CLASSES, JARS, PROBES)) {

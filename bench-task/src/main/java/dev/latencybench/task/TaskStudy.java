@@ -25,16 +25,8 @@ import dev.latencybench.core.study.StudyOption;
 import dev.latencybench.core.study.UserCheck;
 
 /**
- * The study of your own code: each {@link LatencyTask} class named by {@value TaskConfig#CLASSES},
- * loaded from {@value TaskConfig#JARS}, is a variant, run at {@value TaskConfig#RATE} calls per second
- * beside the harness's {@code floor} ({@link FloorTask}). Its jar starts at bench-core's {@code StudyJarMain}, the
- * entry point of every study's own jar; {@code scripts/bench run --task CLASS --task-jar JAR} runs it across the matrix.
- *
- * <p>Its benchmark JVMs, as JMH's {@code StudyBenchmark} runs them:
- *
- * <pre>
- *   pacing thread (CPU a) --run(intendedNs) x R/s--> your code --(your threads)--> sample(intendedNs)
- * </pre>
+ * The study of your own code: each {@link LatencyTask} class named by {@value TaskConfig#CLASSES} is a variant, run
+ * at {@value TaskConfig#RATE} calls per second beside the harness's {@code floor} ({@link FloorTask}).
  */
 public final class TaskStudy implements ForkedStudy {
     /** What the study is: {@link dev.latencybench.core.study.Study#descriptor()}. */
@@ -89,12 +81,8 @@ public final class TaskStudy implements ForkedStudy {
     }
 
     /**
-     * Each task loaded and checked ({@link TaskClasses#load}), made and set up once, then torn down: a class
-     * that is no task, a static initializer, constructor or set-up that throws, is a problem, said in one
-     * line with its message. Runs the user's code: only in the JVM of the check ({@link TaskCheckMain}).
-     *
-     * @param phase told {@code <variant> <phase>} before each phase (construct, setUp, tearDown)
-     * @return the problems, one line each; empty when every task passed
+     * Loads, makes, sets up and tears down each task once; returns the problems, one line each. Runs the user's code,
+     * so only in the check's JVM ({@link TaskCheckMain}). {@code phase} is told each phase before it starts.
      */
     static List<String> check(TaskConfig config, Consumer<String> phase) {
         TaskClasses classes = config.classes();
@@ -122,10 +110,7 @@ public final class TaskStudy implements ForkedStudy {
         return problems;
     }
 
-    /**
-     * The lowest Java the task classes load on (their class files'), with the newest class; a check of nothing
-     * when they need no newer Java than this study's own classes.
-     */
+    /** The lowest Java the task classes load on; a check of nothing when this study's own Java suffices. */
     private static UserCheck userCheck(TaskConfig config, Map<String, String> given) {
         TaskClasses classes = config.classes();
         UserCheck check = UserCheck.inJvms((javas, classPath) -> TaskCheck.run(javas, classPath, given, classes));

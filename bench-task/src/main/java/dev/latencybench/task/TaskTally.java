@@ -12,13 +12,8 @@ import dev.latencybench.core.study.Accounting;
 import dev.latencybench.core.time.Pacer;
 
 /**
- * The counts of measured periods of a task, adding up across periods and forks: calls of
- * {@code run()}, samples, samples missing and extra, samples out of the histogram's range, strays
- * (samples between periods), and pacing (worst lag, lowest achieved rate). One shape for
- * {@code fork.json} and {@code result.json}, written and read here only; in the launcher, a cell's
- * {@link Accounting}: its forks' tallies added up (strays too: each fork counts its own).
- *
- * <p>Not thread-safe; off the hot path (filled once per period).
+ * The counts of a task's measured periods, adding up across periods and forks, one shape for {@code fork.json} and
+ * {@code result.json}; the cell's {@link Accounting} in the launcher. Not thread-safe; filled once per period.
  */
 final class TaskTally implements Accounting {
     /** The task's whole class name: its variant may be a shortened one. */
@@ -74,11 +69,8 @@ final class TaskTally implements Accounting {
     }
 
     /**
-     * Why these counts fail a run: samples missing or extra, latencies beyond the histogram, the rate
-     * not held.
-     *
-     * @param complete false for a period cut short (interrupted): then missing samples and the rate
-     *                 are not judged
+     * Why these counts fail a run: samples missing or extra, latencies out of range, the rate not held.
+     * @param complete false for a period cut short: then missing samples and the rate are not judged
      */
     List<String> failures(long askedRatePerSec, long periodNs, boolean complete) {
         List<String> reasons = new ArrayList<>();

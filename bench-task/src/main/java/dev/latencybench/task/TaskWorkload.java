@@ -18,37 +18,21 @@ import dev.latencybench.core.time.Clock;
 import dev.latencybench.core.time.Pacer;
 
 /**
- * A user's {@link LatencyTask} as a workload: its {@code run} called on the pacer's schedule on the
- * (pinned) pacing thread, each call's latency sampled by the task through its {@link SampleContext},
- * every run matched by one sample.
- *
- * <pre>
- *   [pacing thread, CPU a]  Pacer -> run(intendedNs) -> your code ... -> context.sample(intendedNs)  [any thread]
- *                                    records call: time in run()        records latency: now - intendedNs
- * </pre>
- *
- * <p>After a period's last call it waits up to {@link #DRAIN_TIMEOUT_NS} for the samples still due;
- * a sample missing or extra then fails the period ({@link TaskTally#failures}).
- *
- * <p>Threading: {@link #runPeriod} on the session's benchmark thread; {@link #progress} on its monitor.
- * Hot path (the pacing loop): no allocation, lock, logging or formatting of the harness's own.
+ * A user's {@link LatencyTask} as a workload: its {@code run} called on the pacer's schedule on the pacing thread,
+ * every run matched by one sample the task gives its {@link SampleContext}; a sample missing or extra fails the period.
+ * {@link #runPeriod} runs on the session's benchmark thread, {@link #progress} on its monitor; the pacing loop
+ * allocates, locks and logs nothing of the harness's own.
  */
 final class TaskWorkload implements Workload {
     /** How long a period waits after its last call for the samples still due. */
     static final long DRAIN_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(2);
     /** How long no sample may come before a period that has all its samples ends. */
     static final long SETTLE_NS = TimeUnit.MILLISECONDS.toNanos(2);
-    /**
-     * How long a period may run past its length before it is taken as stuck (a run() that does not return):
-     * the fork then ends FAILED, naming the call, with what was measured before ({@code ForkEnd}).
-     */
+    /** How long a period may run past its length before it is taken as stuck; the fork then ends FAILED. */
     static final long STUCK_AFTER_PERIOD_NS = TimeUnit.SECONDS.toNanos(10);
     /** How long tearDown() may take before the fork ends FAILED the same way. */
     static final long TEAR_DOWN_BOUND_NS = TimeUnit.SECONDS.toNanos(10);
-    /**
-     * How long setUp() may take in a fork before it ends FAILED the same way: the check's whole time limit
-     * ({@code TaskCheck.TIME_LIMIT_SEC}), in which it was made, set up and torn down once already.
-     */
+    /** How long setUp() may take in a fork: the check's whole time limit ({@code TaskCheck.TIME_LIMIT_SEC}). */
     static final long SET_UP_BOUND_NS = TimeUnit.SECONDS.toNanos(30);
 
     private final TaskConfig config;
@@ -78,8 +62,7 @@ final class TaskWorkload implements Workload {
     }
 
     /**
-     * Runs the task's set-up; in a fork, within {@link #startBoundNs} ({@code ForkSession.start}).
-     *
+     * Runs the task's set-up; in a fork, within {@link #startBoundNs}.
      * @throws IllegalStateException when the set-up threw, with its message
      */
     @Override
@@ -133,7 +116,7 @@ final class TaskWorkload implements Workload {
         Pacer pacer = period.pacer(config.ratePerSec());
         Clock clock = period.clock();
         period.pin(TaskConfig.CPU_ROLES.get(0));
-        // the schedule's start is known before the first sample can come: a sample is checked against it
+        // the schedule's start is known before the first sample can come
         SampleContext.Period p = new SampleContext.Period(period, period.recorder(TaskConfig.TaskMetrics.LATENCY),
                 probes, clock.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1), config.ratePerSec());
         current = p;
@@ -171,8 +154,7 @@ final class TaskWorkload implements Workload {
                 runsNow = ++runs;
             }
         } catch (Exception | Error e) {
-            // an Error too (StackOverflowError, OutOfMemoryError): named here with its call, the calls made before
-            // it counted, instead of the period taken as cut short with none made
+            // an Error too: named with its call, the calls before it counted, instead of the period cut short with none
             runs = p.handed; // the call that threw was made
             period.abort(String.format(Locale.ROOT, "run() of %s threw %s at call %,d", task.getClass().getName(), e,
                     runs));
@@ -180,11 +162,7 @@ final class TaskWorkload implements Workload {
         return runs;
     }
 
-    /**
-     * Waits for the samples still due after the last call (or until the run stops), then until none
-     * came for {@link #SETTLE_NS}, so that a task sampling more than it ran shows all it sampled;
-     * returns the period's samples.
-     */
+    /** Waits for the samples due after the last call, then until none came for {@link #SETTLE_NS}; returns them. */
     private long drain(PeriodContext period, SampleContext.Period p, long runs) {
         long deadline = System.nanoTime() + DRAIN_TIMEOUT_NS;
         long seen = -1;

@@ -1,16 +1,8 @@
 package dev.latencybench.core.affinity;
 
-/**
- * Pins the calling thread to one CPU and releases it again. The one place measuring threads are
- * pinned, so tests can inject a fake. Implementations are stateless and thread-safe; not for hot
- * paths (a system call each).
- */
+/** Pins the calling thread to one CPU and releases it; the one place threads are pinned, so tests can fake it. */
 public interface AffinityService {
-    /**
-     * Binds the calling thread to {@code cpu} and reads the binding back.
-     *
-     * @return the CPU the thread is now bound to alone, or -1 when the binding was not obtained
-     */
+    /** Binds the calling thread to {@code cpu}; returns the CPU it is now bound to alone, or -1 when not obtained. */
     int pinCurrentThread(int cpu);
 
     /** Lets the calling thread run on every CPU again. */

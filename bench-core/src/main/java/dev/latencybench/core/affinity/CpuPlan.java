@@ -9,17 +9,9 @@ import java.util.stream.Collectors;
 import dev.latencybench.core.config.ConfigException;
 
 /**
- * Which CPU each spinning thread of a benchmark is pinned to, from {@code bench.cpus}:
- * <ul>
- *   <li>{@code auto} (default): isolated CPUs first, then other allowed CPUs except CPU 0 (which
- *       takes most interrupts), CPU 0 last; hyperthread siblings of a CPU already picked are avoided
- *       while others remain.</li>
- *   <li>an explicit list such as {@code 2,4}: one distinct, existing, allowed CPU per thread.</li>
- *   <li>{@code none}: no pinning.</li>
- * </ul>
- * Whatever the value, fewer usable CPUs than spinning threads (one CPU under {@code taskset -c 0})
- * is refused: the threads would take turns on one CPU.
- * Immutable.
+ * Which CPU each spinning thread is pinned to, from {@code bench.cpus}: {@code auto} (isolated CPUs first, CPU 0 last
+ * as it takes most interrupts, avoiding hyperthread siblings), an explicit list, or {@code none}. Fewer usable CPUs
+ * than spinning threads is refused, as they would take turns on one. Immutable.
  */
 public final class CpuPlan {
     public enum Mode { AUTO, EXPLICIT, NONE }
@@ -87,10 +79,7 @@ public final class CpuPlan {
         return new CpuPlan(Mode.EXPLICIT, cpus, "as asked");
     }
 
-    /**
-     * Spinning threads that share one CPU take turns by the scheduler's time slice: a run would take
-     * minutes and fail vaguely, so too few usable CPUs is refused before anything starts.
-     */
+    /** Refuses too few CPUs up front: spinning threads sharing one take turns by time slice and fail vaguely. */
     private static void requireCpus(String property, String value, List<String> threadNames, BitSet usable) {
         int threads = threadNames.size();
         if (usable.cardinality() < threads) {
@@ -141,12 +130,11 @@ public final class CpuPlan {
         return mode;
     }
 
-    /** True when threads are meant to be pinned (auto with enough CPUs, or explicit). */
+    /** True when threads are meant to be pinned. */
     public boolean pins() {
         return cpus.length > 0;
     }
 
-    /** The CPU of thread {@code i}. */
     public int cpu(int i) {
         return cpus[i];
     }
@@ -156,7 +144,6 @@ public final class CpuPlan {
         return note;
     }
 
-    /** The plan as a {@code bench.cpus} value. */
     public String describe() {
         return cpus.length == 0 ? "none" : Arrays.stream(cpus).mapToObj(String::valueOf).collect(Collectors.joining(","));
     }

@@ -9,10 +9,8 @@ import java.util.BitSet;
 import java.util.List;
 
 /**
- * What Linux says about this machine's CPUs: which are online, which this process may run on,
- * which are isolated ({@code isolcpus}) or tickless ({@code nohz_full}), and which share a core.
- * Read from {@code /sys} and {@code /proc} under a root that tests point at a fake tree.
- * Immutable after construction; not for hot paths.
+ * What Linux says about this machine's CPUs: online, allowed to this process, isolated, tickless, and which share a
+ * core. Read under a root that tests point at a fake tree. Immutable after construction; not for hot paths.
  */
 public final class CpuTopology {
     private final Path root;
@@ -41,8 +39,7 @@ public final class CpuTopology {
         this.affinity = mask;
         this.isolated = list(read("sys/devices/system/cpu/isolated"), new BitSet());
         this.nohzFull = list(read("sys/devices/system/cpu/nohz_full"), new BitSet());
-        // isolcpus= keeps isolated CPUs out of every process's default mask, yet a thread may still be
-        // pinned to them; the cgroup cpuset (a container's CPUs) is the real limit
+        // isolated CPUs are in no default mask yet can be pinned to; the cgroup cpuset is the real limit
         BitSet pinnable = (BitSet) affinity.clone();
         BitSet isolatedOnline = (BitSet) isolated.clone();
         isolatedOnline.and(online);
@@ -87,7 +84,6 @@ public final class CpuTopology {
         return null;
     }
 
-    /** This machine. */
     public static CpuTopology system() {
         return new CpuTopology(Paths.get("/"));
     }
@@ -96,10 +92,7 @@ public final class CpuTopology {
         return (BitSet) online.clone();
     }
 
-    /**
-     * Online CPUs a thread of this process may be pinned to: its affinity mask plus the isolated
-     * CPUs (which {@code isolcpus=} leaves out of every default mask), within its cgroup cpuset.
-     */
+    /** Online CPUs a thread may be pinned to: its affinity mask plus the isolated CPUs, within its cgroup cpuset. */
     public BitSet allowed() {
         return (BitSet) allowed.clone();
     }

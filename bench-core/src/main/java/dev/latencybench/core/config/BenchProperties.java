@@ -16,33 +16,27 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
- * The {@code bench.*} properties a run was given, read through typed, validated getters, each of which
- * takes the {@link Property} it reads: its name, default, range and description come from the
- * declaration, so they are written once. {@link #rejectUnknown(Collection)} fails on any {@code bench.*}
- * property the declarations do not name (a typo such as {@code bench.rtae}), naming those that are
- * allowed, without reading a value. Every error names the property, the value and what is allowed.
+ * The {@code bench.*} properties a run was given, read through typed, validated getters that take the
+ * {@link Property} declaration, so name, default, range and description are written once. Every error names the
+ * property, the value and what is allowed.
  *
- * <p>Values resolved once ({@link #resolved()}: durations in nanoseconds, counts as plain numbers, a choice by its
- * constant's name) travel with a cell's plan file ({@code CellPlan}); properties made over such values
- * ({@link #BenchProperties(Map, Map, Map)}) hand each back as it was resolved, without reading its text again, while
- * the text it was resolved from is unchanged. {@link #parsed()} lists the texts read, for the test that proves it.
- *
- * <p>Not thread-safe; used once, before a run starts.
+ * <p>Values resolved once travel with a cell's plan file and are handed back unread while their text is unchanged.
+ * Not thread-safe; used once, before a run starts.
  */
 public final class BenchProperties {
     /** The prefix of every property the suite reads. */
     public static final String PREFIX = "bench.";
 
     private final Map<String, String> values;
-    /** The texts a plan's values were resolved from, by name (a name absent: resolved from no text). */
+    /** The texts a plan's values were resolved from, by name. */
     private final Map<String, String> planGiven;
     /** Values resolved before, in their plain form, by name: handed back while their text is unchanged. */
     private final Map<String, String> planValues;
-    /** The declarations read, in order: a test checks that a study reads only what it declares. */
+    /** The declarations read, in order. */
     private final List<Property> read = new ArrayList<>();
     /** Each value read, in its plain form, by name: what a plan file keeps. */
     private final Map<String, String> resolved = new LinkedHashMap<>();
-    /** The names whose text was read (parsed and checked against its declaration), once per read. */
+    /** The names whose text was parsed and checked, once per read. */
     private final List<String> parsed = new ArrayList<>();
 
     public BenchProperties(Map<String, String> values) {
@@ -50,14 +44,8 @@ public final class BenchProperties {
     }
 
     /**
-     * Properties over values resolved before (a cell's plan): a property in {@code planValues} is handed back in
-     * that form, unread, while its text in {@code values} is the one in {@code planGiven} it was resolved from
-     * (both absent for a value the plan set itself, such as a {@code +graal} cell's longer warm-up); a text that
-     * differs (a schedule step's) is read as usual.
-     *
-     * @param values     every {@code bench.*} property given, as text
-     * @param planGiven  the texts the plan resolved its values from
-     * @param planValues the plan's values in their plain form ({@link #resolved()})
+     * Properties over a cell's plan: a value in {@code planValues} is handed back unread while its text in
+     * {@code values} equals the one in {@code planGiven} it was resolved from; a different text is read as usual.
      */
     public BenchProperties(Map<String, String> values, Map<String, String> planGiven, Map<String, String> planValues) {
         this.values = Collections.unmodifiableMap(benchOnly(values));
@@ -85,16 +73,12 @@ public final class BenchProperties {
         return new BenchProperties(map);
     }
 
-    /** The declarations read so far, in the order read (for tests: a reader reads only what its study declares). */
+    /** The declarations read so far, in order. */
     public List<Property> read() {
         return Collections.unmodifiableList(read);
     }
 
-    /**
-     * Each value read so far, by name, in its plain form: a duration in nanoseconds, a count as a number, a
-     * choice by its constant's name, a flag as true or false, a subset comma-separated, text as read. The
-     * last read of a name wins.
-     */
+    /** Each value read so far, by name, in plain form (durations in ns, choices by name); the last read wins. */
     public Map<String, String> resolved() {
         return Collections.unmodifiableMap(resolved);
     }
@@ -104,11 +88,7 @@ public final class BenchProperties {
         return Collections.unmodifiableList(parsed);
     }
 
-    /**
-     * Whether {@code p}'s value comes from a plan that resolved and checked it once ({@link
-     * #BenchProperties(Map, Map, Map)}), so that a reader need not check again what depends only on it (that a
-     * task's jars are there).
-     */
+    /** Whether {@code p}'s value comes from a plan that already checked it, so a reader need not check again. */
     public boolean fromPlan(Property p) {
         return planned(p) != null;
     }
@@ -119,7 +99,6 @@ public final class BenchProperties {
         return v != null && java.util.Objects.equals(values.get(p.name()), planGiven.get(p.name())) ? v : null;
     }
 
-    /** Keeps {@code v}'s plain form as {@code p}'s resolved value; returns {@code v}. */
     private <T> T keep(Property p, T v, String plain) {
         resolved.put(p.name(), plain);
         return v;
@@ -303,10 +282,7 @@ public final class BenchProperties {
         return keep(p, dir, raw);
     }
 
-    /**
-     * Fails on the first {@code bench.*} property given that none of {@code declared} accepts (a typo such as
-     * {@code bench.rtae}), naming the listed ones with their descriptions; reads no value.
-     */
+    /** Fails on the first {@code bench.*} property none of {@code declared} accepts, listing those allowed. */
     public void rejectUnknown(Collection<Property> declared) {
         for (String name : values.keySet()) {
             if (declared.stream().noneMatch(p -> p.accepts(name))) {

@@ -4,11 +4,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * How every study's forked JVMs spend their time, read from the properties all studies share:
- * {@code bench.scale}, {@code bench.warmup}, {@code bench.duration}, {@code bench.forks} and
- * {@code bench.progress}, {@code bench.confirm.forks}. A fork runs one warm-up period (discarded) and one measured
- * period; the launcher runs {@link #forks()} of them per cell, and a search's deciding steps again up to
- * {@link #confirmForks()}. Immutable.
+ * How every study's forked JVMs spend their time, from the shared properties: each fork runs a discarded warm-up and
+ * a measured period, {@link #forks()} forks per cell, and a search's deciding steps up to {@link #confirmForks()}.
+ * Immutable.
  */
 public final class Periods {
     public static final String SCALE = "bench.scale";
@@ -17,7 +15,7 @@ public final class Periods {
     public static final String FORKS = "bench.forks";
     public static final String PROGRESS = "bench.progress";
     public static final String CONFIRM_FORKS = "bench.confirm.forks";
-    /** The forks a search's deciding steps get in all beyond smoke (issue 47: the last held, the first failed). */
+    /** The forks a search's deciding steps get in all beyond smoke: the last that held and the first that failed. */
     public static final int CONFIRM_FORKS_BEYOND_SMOKE = 3;
 
     private static final Property PROGRESS_PROPERTY = Property.duration(PROGRESS, TimeUnit.SECONDS.toNanos(5),
@@ -30,12 +28,12 @@ public final class Periods {
     private final long progressIntervalNs;
     private final int confirmForks;
 
-    /** Periods whose deciding steps are not confirmed ({@link #confirmForks()} 1). */
+    /** Periods whose deciding steps are not confirmed. */
     public Periods(Scale scale, long warmupNs, long measureNs, int forks, long progressIntervalNs) {
         this(scale, warmupNs, measureNs, forks, progressIntervalNs, 1);
     }
 
-    /** @param confirmForks the forks a search's deciding steps get in all; at most {@code forks}: none more */
+    /** @param confirmForks the forks a search's deciding steps get in all; at most {@code forks} means none more */
     public Periods(Scale scale, long warmupNs, long measureNs, int forks, long progressIntervalNs, int confirmForks) {
         this.scale = scale;
         this.warmupNs = warmupNs;
@@ -48,8 +46,6 @@ public final class Periods {
     /**
      * Reads and validates the shared properties.
      *
-     * @param defaultScale the scale when {@code bench.scale} is not given
-     * @param length       the study's warm-up, duration and forks at each scale
      * @throws ConfigException naming the property, the value and what is allowed
      */
     public static Periods read(BenchProperties p, Scale defaultScale, RunLength length) {
@@ -62,10 +58,7 @@ public final class Periods {
         return new Periods(scale, warmup, measure, forks, progress, confirm);
     }
 
-    /**
-     * The shared properties, declared with their defaults at {@code scale} (for {@code --help}: the study's
-     * default scale).
-     */
+    /** The shared properties, declared with their defaults at {@code scale}. */
     public static List<Property> properties(Scale scale, RunLength length) {
         return List.of(scaleProperty(scale), warmupProperty(length, scale), durationProperty(length, scale),
                 forksProperty(length, scale), PROGRESS_PROPERTY, confirmForksProperty(scale));
@@ -108,12 +101,11 @@ public final class Periods {
         return measureNs;
     }
 
-    /** The period's duration: the warm-up's or the measured one's. */
     public long durationNs(boolean measured) {
         return measured ? measureNs : warmupNs;
     }
 
-    /** The same periods with {@code n} forks: one round of a cell run in rounds across the matrix. */
+    /** The same periods with {@code n} forks: one round of a cell run in rounds. */
     public Periods withForks(int n) {
         return new Periods(scale, warmupNs, measureNs, n, progressIntervalNs, confirmForks);
     }
@@ -122,15 +114,12 @@ public final class Periods {
         return forks;
     }
 
-    /**
-     * The forks a search's deciding steps get in all, once it has decided: {@link #CONFIRM_FORKS_BEYOND_SMOKE} by
-     * default beyond smoke scale, 1 at smoke; as many as {@link #forks()} or fewer means none are run again.
-     */
+    /** The forks a search's deciding steps get in all; {@link #forks()} or fewer means none are run again. */
     public int confirmForks() {
         return confirmForks;
     }
 
-    /** How many forks each deciding step gets on top of its first {@link #forks()}; 0 when it is not confirmed. */
+    /** How many forks each deciding step gets beyond its first {@link #forks()}; 0 when not confirmed. */
     public int extraConfirmForks() {
         return Math.max(0, confirmForks - forks);
     }

@@ -11,33 +11,22 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
- * One {@code bench.*} property a study declares up front: its name, what kind of value it takes, its
- * default, a description and, where there are any, the values allowed. A config class keeps its
- * declarations as static data and reads each value through one ({@link BenchProperties#count(Property)}
- * and the like), so a property's name, default and description are written once; {@code --help} and the
- * unknown-property check read the declarations alone, without running a reader.
- *
- * <p>A default that depends on the scale is declared by a static method of the scale: the reader
- * declares it for the scale it read, {@code --help} for the study's default scale.
- *
- * <p>Immutable and thread-safe.
+ * One {@code bench.*} property a study declares up front: name, kind, default, description and allowed values, so
+ * they are written once and {@code --help} and the unknown-property check need no reader. A scale-dependent default
+ * is declared by a static method of the scale. Immutable and thread-safe.
  */
 public final class Property {
-    /** What kind of value a property takes: how it is read and how its default is shown. */
+    /** What kind of value a property takes. */
     public enum Kind {
-        /** Any text, trimmed. */
         TEXT,
         /** A whole number within a range, accepting 100K and 1M. */
         COUNT,
         /** A duration within a range, with a unit: 500ms, 10s. */
         DURATION,
-        /** One of an enum's constants, in lower case. */
+        /** One of an enum's constants, in any case. */
         CHOICE,
-        /** true or false. */
         FLAG,
-        /** A comma-separated subset of the allowed values. */
         SUBSET,
-        /** A writable directory. */
         FOLDER,
         /** Any property whose name starts with this one's (a pass-through to a library's settings). */
         PREFIX
@@ -122,23 +111,17 @@ public final class Property {
                 : defaultValue, 0, 0, List.of(), hint, true);
     }
 
-    /**
-     * Every property whose name starts with {@code prefix} (e.g. {@code bench.kafka.producer.}), read by
-     * whoever hands them on; accepted, and not listed in {@code --help}.
-     */
+    /** Every property starting with {@code prefix}, handed on by its reader; accepted, not listed in {@code --help}. */
     public static Property prefix(String prefix, String description) {
         return new Property(prefix, Kind.PREFIX, description, "", "none", 0, 0, List.of(), null, false);
     }
 
-    /** The same property, accepted but not listed in {@code --help} (one the launcher sets itself). */
+    /** The same property, accepted but not listed in {@code --help}. */
     public Property unlisted() {
         return new Property(name, kind, description, defaultValue, defaultText, min, max, allowed, hint, false);
     }
 
-    /**
-     * The same property, with its default shown in {@code --help} as {@code text} (a default that is
-     * worked out from other values, said in words).
-     */
+    /** The same property, its default shown in {@code --help} as {@code text} (one worked out from other values). */
     public Property showingDefault(String text) {
         return new Property(name, kind, description, defaultValue, text, min, max, allowed, hint, listed);
     }
@@ -148,9 +131,7 @@ public final class Property {
         return kind == Kind.PREFIX ? given.startsWith(name) && given.length() > name.length() : given.equals(name);
     }
 
-    /**
-     * The listed properties in {@code declared}, by name, one per line as {@code --help} shows them.
-     */
+    /** The listed properties in {@code declared}, by name, one per line as {@code --help} shows them. */
     public static List<String> helpLines(Collection<Property> declared) {
         List<String> lines = new ArrayList<>();
         listed(declared).forEach(p -> lines.add(String.format(Locale.ROOT, "  %-18s %s (default: %s)", p.name,
@@ -158,10 +139,7 @@ public final class Property {
         return lines;
     }
 
-    /**
-     * The listed properties in {@code declared}, sorted by name; of several with one name (the studies of a
-     * matrix each declare {@code bench.scale}), the first.
-     */
+    /** The listed properties in {@code declared}, sorted by name; the first of several with one name. */
     static List<Property> listed(Collection<Property> declared) {
         Map<String, Property> byName = new TreeMap<>();
         declared.stream().filter(p -> p.listed).forEach(p -> byName.putIfAbsent(p.name, p));
@@ -185,7 +163,6 @@ public final class Property {
         return defaultText;
     }
 
-    /** The values allowed ({@link Kind#CHOICE}, {@link Kind#SUBSET}, {@link Kind#FLAG}); empty for the others. */
     public List<String> allowed() {
         return allowed;
     }

@@ -3,18 +3,12 @@ package dev.latencybench.core.config;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
-/**
- * Parses and prints the human units the suite accepts: counts such as {@code 100K} or {@code 1M}
- * and durations such as {@code 10s}, {@code 500ms} or {@code 2m}. Stateless; not for hot paths.
- */
+/** Parses and prints the human units the suite accepts: counts such as {@code 100K}, durations such as {@code 10s}. */
 public final class Units {
     private Units() {
     }
 
-    /**
-     * A count or duration written correctly but too large for a long: the caller names the range allowed,
-     * not the form, which was right.
-     */
+    /** A well-formed count or duration too large for a long, so the caller names the range, not the form. */
     public static final class TooLarge extends NumberFormatException {
         private static final long serialVersionUID = 1L;
 
@@ -24,8 +18,7 @@ public final class Units {
     }
 
     /**
-     * Parses a count: digits (underscores allowed) with an optional decimal suffix K (10^3),
-     * M (10^6) or G (10^9), case-insensitive.
+     * Parses a count: digits (underscores allowed) with an optional suffix K, M or G (10^3, 10^6, 10^9), any case.
      *
      * @throws NumberFormatException when the text is not such a count; {@link TooLarge} when it overflows a long
      */
@@ -56,11 +49,9 @@ public final class Units {
     }
 
     /**
-     * Parses a duration with a mandatory unit: ns, us, ms, s, m or h (e.g. {@code 500ms}); a bare {@code 0} is
-     * zero in every unit, and the documented way to turn a duration setting off ({@code bench.tail.above=0},
-     * {@code bench.kafka.pollTimeout=0}).
+     * Parses a duration with a mandatory unit (ns, us, ms, s, m, h) into nanoseconds; a bare {@code 0} is allowed as
+     * the documented way to turn a duration setting off.
      *
-     * @return the duration in nanoseconds
      * @throws NumberFormatException when the text is not such a duration; {@link TooLarge} when it overflows
      */
     public static long parseDurationNs(String text) {
@@ -99,9 +90,8 @@ public final class Units {
     }
 
     /**
-     * Prints a latency compactly with three significant figures: {@code 812ns}, {@code 4.21us}, {@code 12.0ms}.
-     * ASCII {@code us}, for the console: a JDK 17 console under {@code LC_ALL=C} prints {@code µ} as {@code ?}.
-     * The report, UTF-8, prints every such text with {@code µs} (the runner's {@code Doc}).
+     * Prints a latency with three significant figures: {@code 812ns}, {@code 4.21us}. ASCII {@code us}, because a
+     * console under {@code LC_ALL=C} prints {@code µ} as {@code ?}; the report substitutes {@code µs}.
      */
     public static String formatNs(double ns) {
         if (ns < 0) {

@@ -12,25 +12,15 @@ import dev.latencybench.core.time.Clock;
 import dev.latencybench.core.time.SystemClock;
 
 /**
- * How busy the rest of the machine was while a benchmark ran: CPU time of every other process,
- * from the difference of two readings of {@code /proc/stat} (all CPUs) and {@code /proc/self/stat}
- * (this JVM), parsed by {@link CpuTotals} and {@link ProcStat}. Taken off the hot path, before and after a
- * measured period.
- *
- * <p>The processes this JVM started (a broker, a service under test) are counted apart, not as
- * "other": their CPU time is what the live ones have used ({@code /proc/<pid>/stat} of each
- * descendant) plus what this JVM's reaped children used ({@code cutime + cstime} of its own stat),
- * so one that ends between two readings is still counted exactly.
- *
- * <p>Immutable snapshots; {@link #snapshot()} costs two small file reads.
+ * How busy the rest of the machine was while a benchmark ran: the CPU time of every other process between two
+ * readings of {@code /proc/stat} and {@code /proc/self/stat}. Processes this JVM started count apart, live ones by
+ * their own stat and reaped ones by its {@code cutime + cstime}, so one that ends between readings still counts.
+ * Immutable snapshots; off the hot path.
  */
 public final class CpuLoadProbe {
-    /** Clock ticks per second of the two files (USER_HZ, 100 on every mainstream kernel). */
+    /** Clock ticks per second of the two files (USER_HZ). */
     static final double TICKS_PER_SEC = ProcStat.TICKS_PER_SECOND;
-    /**
-     * Other processes using more than this many cores on average make a run "busy": a tenth of a core
-     * taken from two spinning, pinned threads already shows in the tail.
-     */
+    /** Other processes above this many cores make a run "busy": a tenth of a core already shows in the tail. */
     public static final double BUSY_THRESHOLD_CORES = 0.1;
 
     private final Path root;
@@ -41,12 +31,12 @@ public final class CpuLoadProbe {
         this(root, SystemClock.INSTANCE);
     }
 
-    /** Reads {@code root/proc}; times the readings with {@code clock}; this JVM's descendants are its own. */
+    /** Reads {@code root/proc}; the started processes are this JVM's descendants. */
     public CpuLoadProbe(Path root, Clock clock) {
         this(root, clock, () -> ProcessHandle.current().descendants().mapToLong(ProcessHandle::pid));
     }
 
-    /** As above, with the pids of the processes this JVM started given by {@code descendants} (tests). */
+    /** As above, with the pids of the started processes given by {@code descendants}. */
     public CpuLoadProbe(Path root, Clock clock, Supplier<LongStream> descendants) {
         this.root = root;
         this.clock = clock;
@@ -54,9 +44,8 @@ public final class CpuLoadProbe {
     }
 
     /**
-     * The system property through which a launcher names processes it started for this JVM's run (a
-     * broker a search shares), comma-separated pids: they count as started processes, not as others.
-     * Not a {@code bench.*} property: the launcher sets it, people do not.
+     * The system property, set by the launcher, that names comma-separated pids it started for this JVM's run (a
+     * shared broker): they count as started processes, not others.
      */
     public static final String COMPANION_PIDS = "latency-bench.companion.pids";
 
@@ -88,7 +77,7 @@ public final class CpuLoadProbe {
         }
     }
 
-    /** utime + stime of every live process this JVM started; one that ended meanwhile counts 0 (its parent reaps it). */
+    /** utime + stime of every live started process; one that ended meanwhile counts 0 (its parent reaps it). */
     private long liveDescendantTicks() {
         long[] pids = descendants.get().toArray();
         long ticks = 0;
@@ -102,12 +91,11 @@ public final class CpuLoadProbe {
         return ticks;
     }
 
-    /** One reading. */
     public static final class Snapshot {
         final long nanoTime;
         final long busyTicks;
         final long ownTicks;
-        /** The processes this JVM started: the live ones' utime + stime, and the reaped ones' (cutime + cstime). */
+        /** The started processes' ticks: live ones' utime + stime plus reaped ones' cutime + cstime. */
         final long childTicks;
         final long stealTicks;
         final boolean available;
@@ -141,7 +129,7 @@ public final class CpuLoadProbe {
     public static final class Load {
         public final double otherProcessesCores;
         public final double thisProcessCores;
-        /** The processes this JVM started (a broker, a service under test), which are not "other". */
+        /** The processes this JVM started, which are not "other". */
         public final double childProcessesCores;
         public final double stealCores;
         public final boolean available;

@@ -15,23 +15,19 @@ import dev.latencybench.core.json.Others;
 import dev.latencybench.core.result.ResultFiles;
 
 /**
- * {@code env.json}, typed: what a fork's JVM found of its machine ({@link Environment} captures it), and in a
- * cell's folder the same with the suite commit and each fork's pinning and machine load added
- * ({@code CellMerger}). This type writes the file and reads it back through {@link JsonCodec}: its fields are the members, each
- * named once; nothing else looks them up by name. Every field is null where the file lacks it (a cell whose forks
- * all died has only the cell's part); members this type does not know are kept, in {@code others}, and written back
- * after the known ones. A file written before {@link #VERSION} was added reads as version 1 and is written back
- * without it. Immutable apart from the JSON objects it holds. Not for hot paths.
+ * {@code env.json}, typed: what a fork's JVM found of its machine, and in a cell's folder the same with the suite
+ * commit and each fork's pinning and load added. Written and read through {@link JsonCodec}; a field is null where
+ * the file lacks it, and unknown members are kept in {@code others}. Immutable apart from the JSON objects it holds.
  */
 public final class EnvironmentFile {
-    /** The layout written now. 1: the fields as they were before the version was written. */
+    /** The layout written now; a file without it reads as version 1. */
     public static final int VERSION = 1;
 
-    /** A file with nothing in it yet (a cell whose forks left no env.json). */
+    /** A file with nothing in it yet. */
     public static final EnvironmentFile EMPTY = new EnvironmentFile(VERSION, null, null, null, null, null, null,
             null, null, null, new JsonObject());
 
-    /** The file's layout, {@link #VERSION} when written now; null in a file written before it was (version 1). */
+    /** The file's layout; null in a file written before it was (version 1). */
     @SerializedName("formatVersion")
     private final Integer version;
     public final Jdk jdk;
@@ -102,7 +98,6 @@ public final class EnvironmentFile {
             this.others = others;
         }
 
-        /** Nothing known. */
         public static final Jdk EMPTY = new Jdk(null, null, null, null, null, null, null, null, new JsonObject());
 
         public boolean isEmpty() {
@@ -138,7 +133,6 @@ public final class EnvironmentFile {
             this.others = others;
         }
 
-        /** Nothing known. */
         public static final Cpu EMPTY = new Cpu(null, null, null, null, null, null, null, null, new JsonObject());
     }
 
@@ -164,14 +158,10 @@ public final class EnvironmentFile {
             this.others = others;
         }
 
-        /** Nothing known. */
         public static final Os EMPTY = new Os(null, null, null, null, null, null, new JsonObject());
     }
 
-    /**
-     * One finding of the host tuning checklist: {@code status} as {@link HostCheck.Status} names it, {@code advice}
-     * null where the check passed.
-     */
+    /** One host-check finding: {@code status} names a {@link HostCheck.Status}; {@code advice} is null on a pass. */
     public static final class Check {
         public final String id;
         public final String status;
@@ -194,13 +184,9 @@ public final class EnvironmentFile {
         }
     }
 
-    /**
-     * One fork's pinning, as the fork wrote it to {@code fork.json}: what {@code bench.cpus} asked, the plan, the
-     * CPU each role's thread got by role ({@code <role>Cpu}, -1 when refused), whether all were, why not, and the
-     * fork's folder name.
-     */
+    /** One fork's pinning from {@code fork.json}; each role's CPU is the member {@code <role>Cpu}, -1 when refused. */
     public static final class Pinning {
-        /** A role's CPU is the member {@code <role>Cpu}: the roles are the workload's, so this type cannot name them. */
+        /** The roles are the workload's, so this type cannot name them as fields. */
         private static final String CPU_SUFFIX = "Cpu";
 
         public final String requested;
@@ -257,11 +243,7 @@ public final class EnvironmentFile {
         }
     }
 
-    /**
-     * One fork's machine load over its measured period, in cores ({@link CpuLoadProbe}): the busiest reading of
-     * other processes and of steal, this JVM's and its children's mean, the threshold over which the machine was
-     * {@code busy}, and the fork's folder name.
-     */
+    /** One fork's machine load over its measured period, in cores ({@link CpuLoadProbe}). */
     public static final class MachineLoad {
         public final Double otherProcessesCores;
         public final Double stealCores;
@@ -303,17 +285,14 @@ public final class EnvironmentFile {
         }
     }
 
-    /** The JDK, or {@link Jdk#EMPTY} where the file has none. */
     public Jdk jdkOrEmpty() {
         return jdk == null ? Jdk.EMPTY : jdk;
     }
 
-    /** The CPUs, or {@link Cpu#EMPTY} where the file has none. */
     public Cpu cpuOrEmpty() {
         return cpu == null ? Cpu.EMPTY : cpu;
     }
 
-    /** The OS, or {@link Os#EMPTY} where the file has none. */
     public Os osOrEmpty() {
         return os == null ? Os.EMPTY : os;
     }
@@ -324,13 +303,12 @@ public final class EnvironmentFile {
                 List.copyOf(forksLoad), others);
     }
 
-    /** This file with the suite's commit set. */
     public EnvironmentFile withSuiteCommit(String commit) {
         return new EnvironmentFile(version, jdk, gc, vmFlags, cpu, os, hostCheck, commit, pinning, machineLoad,
                 others);
     }
 
-    /** The file's layout: {@link #VERSION} when written now, 1 for a file from before the member was written. */
+    /** The file's layout: 1 for a file from before the member was written. */
     public int version() {
         return version == null ? 1 : version;
     }
@@ -340,17 +318,17 @@ public final class EnvironmentFile {
         return JsonCodec.fromJson(o, EnvironmentFile.class);
     }
 
-    /** Reads an env.json; one that is not as this type writes it, a {@code DamagedFile} naming it and the member. */
+    /** Reads an env.json; one not as this type writes it throws a {@code DamagedFile} naming the member. */
     public static EnvironmentFile read(Path file) throws IOException {
         return JsonCodec.read(file, EnvironmentFile.class);
     }
 
-    /** The file's JSON: the version first, then the fields in the order they have always been written. */
+    /** The file's JSON: the version first, then the fields in their established order. */
     public JsonObject toJson() {
         return JsonCodec.toJsonObject(this);
     }
 
-    /** Writes the file (through a temporary file, as every result file). */
+    /** Writes the file through a temporary file. */
     public void write(Path file) throws IOException {
         ResultFiles.writeJson(file, toJson());
     }

@@ -14,24 +14,13 @@ import com.google.gson.JsonArray;
 import dev.latencybench.core.affinity.CpuList;
 
 /**
- * A checklist of the Linux host settings that move a latency tail: isolated, tickless and
- * RCU-offloaded CPUs, frequency governor, turbo, C-states, transparent huge pages, irqbalance,
- * swap and the room in {@code /dev/shm}. Each check gives one {@link Finding}: PASS, WARN with one
- * line saying what to set, or INFO when it cannot tell (a file that cannot be read is "unknown",
- * never an exception). Reads {@code /proc}, {@code /sys} and {@code /dev/shm} under a root (a fake
- * tree in tests).
+ * A checklist of the Linux host settings that move a latency tail (isolation, governor, turbo, C-states, huge pages,
+ * irqbalance, swap, {@code /dev/shm}), read under a root so tests can use a fake tree. Each check gives a
+ * {@link Finding}; an unreadable file is "unknown", never an exception.
  *
- * <p>This class runs the checks in a fixed order for the {@code check-host} command
- * ({@code dev.latencybench.launch.CheckHost}) and for {@code env.json}. The parts: {@link HostFiles} reads under the root,
- * {@link IsolationChecks}, {@link PowerChecks} and {@link MemoryChecks} hold the checks, and
- * {@link HostCheckReport} prints the findings or turns them into JSON.
- *
- * <p>Immutable and thread-safe. {@link #check()} reads the files again each time: a few hundred
- * small reads, most of them {@code /proc/<pid>/comm}. Not for hot paths; it runs from the
- * {@code check-host} command and when {@code env.json} is written.
+ * <p>Immutable and thread-safe; {@link #check()} rereads the files each time. Not for hot paths.
  */
 public final class HostCheck {
-    /** The outcome of one check. */
     public enum Status {
         /** Set as a latency run wants it. */
         PASS,
@@ -41,7 +30,7 @@ public final class HostCheck {
         INFO
     }
 
-    /** A standard queue run writes about 1 GB of queue files per fork to {@code /dev/shm}. */
+    /** About 1 GB of queue files per fork goes to {@code /dev/shm} in a standard queue run. */
     static final long SHM_MIN_FREE_BYTES = 1L << 30;
 
     private final HostFiles files;
@@ -61,12 +50,10 @@ public final class HostCheck {
         this.memory = new MemoryChecks(files, shmMinFreeBytes);
     }
 
-    /** This machine. */
     public static HostCheck system() {
         return new HostCheck(Path.of("/"));
     }
 
-    /** Runs every check, in a fixed order. */
     public List<Finding> check() {
         Map<String, String> cmdline = HostFiles.kernelParams(files.read("proc/cmdline"));
         BitSet isolated = isolation.isolated();
@@ -85,7 +72,7 @@ public final class HostCheck {
         return Collections.unmodifiableList(findings);
     }
 
-    /** Prints one aligned line per finding (advice after a dash), then {@code 3 pass, 6 warn, 1 info}. */
+    /** Prints one aligned line per finding, then the counts per status. */
     public static void print(PrintStream out, List<Finding> findings) {
         HostCheckReport.print(out, findings);
     }
@@ -95,10 +82,7 @@ public final class HostCheck {
         return HostCheckReport.toJson(findings);
     }
 
-    /**
-     * Checks the host under {@code root} and prints the findings. Returns the exit status: 0, or 1
-     * when {@code strict} and a check warned.
-     */
+    /** Checks the host under {@code root} and prints the findings; returns 1 when {@code strict} and one warned. */
     public static int run(Path root, PrintStream out, boolean strict) {
         List<Finding> findings = new HostCheck(root).check();
         print(out, findings);
@@ -106,12 +90,7 @@ public final class HostCheck {
         return strict && warned ? 1 : 0;
     }
 
-    /**
-     * One check's outcome: what was read and, unless it passed, what to do. Immutable. Nested here,
-     * with {@link Status}, because callers name them {@code HostCheck.Finding} and
-     * {@code HostCheck.Status}; the package-private factories and wording helpers below are shared
-     * by the check classes.
-     */
+    /** One check's outcome: what was read and, unless it passed, what to do. Immutable. */
     public static final class Finding {
         /** The observed value when a file cannot be read. */
         static final String UNKNOWN = "unknown";
@@ -150,12 +129,10 @@ public final class HostCheck {
             return (set.cardinality() == 1 ? "CPU " : "CPUs ") + CpuList.format(set);
         }
 
-        /** {@code 8.0 GiB} from 1 GiB up, else whole {@code MiB}. */
         static String bytes(long n) {
             return n >= GIB ? String.format(Locale.ROOT, "%.1f GiB", n / GIB) : (n / MIB) + " MiB";
         }
 
-        /** A short name: {@code isolcpus}, {@code governor}, {@code thp}, ... */
         public String id() {
             return id;
         }

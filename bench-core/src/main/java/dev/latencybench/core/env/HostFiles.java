@@ -16,12 +16,8 @@ import java.util.regex.Pattern;
 import dev.latencybench.core.affinity.CpuList;
 
 /**
- * The {@code /proc} and {@code /sys} files {@link HostCheck} reads, under a root (a fake tree in
- * tests), and the parsers for what they hold. A file or folder that cannot be read gives null, never
- * an exception, so each check can say "unknown" instead of failing the whole list.
- *
- * <p>Immutable and thread-safe. Every call goes to the file system again; nothing is cached. Not
- * for hot paths.
+ * The {@code /proc} and {@code /sys} files {@link HostCheck} reads under a root, and their parsers. An unreadable file
+ * gives null, never an exception, so a check can say "unknown". Immutable, thread-safe and uncached.
  */
 final class HostFiles {
     static final String CPU_DIR = "sys/devices/system/cpu";
@@ -38,7 +34,6 @@ final class HostFiles {
         return root;
     }
 
-    /** {@code relative} under the root. */
     Path resolve(String relative) {
         return root.resolve(relative);
     }
@@ -94,10 +89,7 @@ final class HostFiles {
         }
     }
 
-    /**
-     * The kernel's parameters, name to value ("" for a bare flag), the last one of a name winning;
-     * null when the command line cannot be read.
-     */
+    /** The kernel's parameters, name to value ("" for a bare flag), the last winning; null for a null command line. */
     static Map<String, String> kernelParams(String cmdline) {
         if (cmdline == null) {
             return null;

@@ -20,18 +20,12 @@ import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.env.HostCheck.Finding;
 
 /**
- * The {@link HostCheck} checks that keep other work off the measuring CPUs: isolcpus, nohz_full,
- * rcu_nocbs and irqbalance. Their advice names the CPUs to set: those already isolated, else the
- * {@linkplain #target suggestion} (every online CPU but a few left to the OS).
- *
- * <p>Immutable and thread-safe; each call reads its files again. Not for hot paths: the irqbalance
- * check reads {@code /proc/<pid>/comm} of every process.
+ * The {@link HostCheck} checks that keep other work off the measuring CPUs: isolcpus, nohz_full, rcu_nocbs and
+ * irqbalance; their advice names the isolated CPUs, else a {@linkplain #target suggestion}. Immutable and
+ * thread-safe; not for hot paths.
  */
 final class IsolationChecks {
-    /**
-     * CPUs left to the OS and the JVM's own threads (GC, JIT) when suggesting what to isolate; with
-     * fewer than {@link #SMALL_MACHINE_CPUS} online, one is left.
-     */
+    /** CPUs left to the OS and the JVM's own threads when suggesting isolation; one on a small machine. */
     static final int HOUSEKEEPING_CPUS = 2;
     static final int SMALL_MACHINE_CPUS = 4;
 

@@ -5,10 +5,7 @@ import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.Locale;
 
-/**
- * Names the running JVM and collector the way result folders do: {@code <jvm>__<gc>}, such as
- * {@code temurin-25.0.3__zgc}. Immutable; computed once per JVM.
- */
+/** Names the running JVM and collector as result folders do: {@code temurin-25.0.3__zgc}. Immutable. */
 public final class JvmIdentity {
     private final String jvm;
     private final String gc;
@@ -18,7 +15,6 @@ public final class JvmIdentity {
         this.gc = gc;
     }
 
-    /** This JVM. */
     public static JvmIdentity current() {
         String vendor = System.getProperty("java.vendor", "unknown");
         String vmName = System.getProperty("java.vm.name", "");
@@ -27,10 +23,7 @@ public final class JvmIdentity {
         return new JvmIdentity(jvmId(vendor, vmName, version, args), gcId(args));
     }
 
-    /**
-     * The collector a JVM chose, from its {@code -XX:+PrintFlagsFinal} output: the {@code Use...GC}
-     * flag that is true ({@code bool UseZGC = true {product} {command line}}); "unknown" when none is.
-     */
+    /** The collector a JVM chose, from its {@code -XX:+PrintFlagsFinal} output; "unknown" when no flag is true. */
     public static String gcFromFlagsFinal(String flagsFinal) {
         String[][] names = {
             {"UseG1GC", "g1"}, {"UseZGC", "zgc"}, {"UseShenandoahGC", "shenandoah"},
@@ -49,7 +42,7 @@ public final class JvmIdentity {
         return "unknown";
     }
 
-    /** {@code temurin-25.0.3}, {@code openjdk-17.0.15}, {@code graalvm-17.0.9}; {@code +graal} for the Graal JIT on JVMCI. */
+    /** {@code temurin-25.0.3}, {@code graalvm-17.0.9}; {@code +graal} for the Graal JIT on JVMCI. */
     public static String jvmId(String vendor, String vmName, String version, List<String> args) {
         String v = vendor.toLowerCase(Locale.ROOT);
         String name;
@@ -100,10 +93,7 @@ public final class JvmIdentity {
         return "unknown";
     }
 
-    /**
-     * The collector these JVM flags ask for ({@code zgc-gen} and {@code shenandoah-gen} for the
-     * generational modes asked for explicitly), or null when they name none.
-     */
+    /** The collector these JVM flags ask for, with {@code -gen} for explicit generational modes; null for none. */
     public static String gcFromArgs(List<String> args) {
         String[][] flags = {
             {"-XX:+UseG1GC", "g1"}, {"-XX:+UseZGC", "zgc"}, {"-XX:+UseShenandoahGC", "shenandoah"},

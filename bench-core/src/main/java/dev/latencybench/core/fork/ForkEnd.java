@@ -4,29 +4,17 @@ import java.io.PrintStream;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-/**
- * How a benchmark JVM ends when its measured code does not let it end well: a period or a tear-down that does
- * not come back within its bound ({@link Workload#stuckAfterNs}, {@link Workload#closeBoundNs}) is named, its
- * thread's stack printed to the fork's log, and the JVM halted with {@link #STUCK_EXIT} once what was measured
- * is written; a {@code System.exit} that the measured code called is told from a signal by the thread that
- * called it ({@link #exitCaller}). Stateless; off the hot path.
- */
+/** How a benchmark JVM ends when a period or tear-down passes its bound: stack logged, JVM halted. Stateless. */
 public final class ForkEnd {
     /** The exit status of a benchmark JVM that ended itself because its workload was stuck. */
     public static final int STUCK_EXIT = 86;
-    /**
-     * How long a workload that was told to stop may take to stop before it is taken as stuck (a cooperative
-     * one ends its period at once; a call that never returns does not).
-     */
+    /** How long a workload that was told to stop may take to stop before it is taken as stuck. */
     public static final long STOP_GRACE_NS = TimeUnit.SECONDS.toNanos(5);
     /** How long the hook of a System.exit of the measured code waits for the period in progress to end. */
     static final long EXIT_WAIT_NS = TimeUnit.SECONDS.toNanos(1);
     /** How often a session that told its workload to stop looks whether it is stuck. */
     static final long STUCK_CHECK_NS = TimeUnit.MILLISECONDS.toNanos(100);
-    /**
-     * How long a workload's close may take after a signal, once what was measured is written: a Kafka client's
-     * clean-up against a broker that the same Ctrl-C stops would otherwise wait out its time-out (seconds).
-     */
+    /** How long a workload's close may take after a signal, so a clean-up does not wait out a stopped broker. */
     static final long SIGNAL_CLOSE_NS = TimeUnit.MILLISECONDS.toNanos(1_000);
     /** Frames of a stuck thread named in a reason: where it is stuck, and who called that. */
     private static final int FRAMES_IN_REASON = 2;
@@ -35,11 +23,8 @@ public final class ForkEnd {
     }
 
     /**
-     * The caller of {@code System.exit} (or {@code Runtime.exit}) that is ending this JVM, when it is the
-     * measured code; null when the JVM ends for another reason (a signal, whose handler calls no
-     * {@code Runtime.exit}) or by the harness's or JMH's own call.
-     *
-     * @param stacks every thread's stack, as {@link Thread#getAllStackTraces} gives them during shutdown
+     * The measured code's caller of {@code System.exit} (or {@code Runtime.exit}) that is ending this JVM; null for
+     * a signal or the harness's or JMH's own call.
      */
     public static String exitCaller(Map<Thread, StackTraceElement[]> stacks) {
         for (StackTraceElement[] stack : stacks.values()) {
@@ -54,7 +39,7 @@ public final class ForkEnd {
                 StackTraceElement caller = stack[exit + 1];
                 String c = caller.getClassName();
                 if (c.startsWith("org.openjdk.jmh.") || c.startsWith("dev.latencybench.core.")) {
-                    return null; // JMH ending its fork, or the harness's own (its parent is gone)
+                    return null; // JMH's or the harness's own
                 }
                 return frame(caller);
             }
@@ -62,10 +47,7 @@ public final class ForkEnd {
         return null;
     }
 
-    /**
-     * Runs {@code r} on a daemon thread of its own for at most {@code boundNs}; returns that thread when it is
-     * stuck, else null. A bound of 0 or less runs it on the calling thread, for as long as it takes.
-     */
+    /** Runs {@code r} on a daemon thread for at most {@code boundNs}; returns that thread when stuck, else null. */
     static Thread runWithin(Runnable r, long boundNs, String threadName) {
         if (boundNs <= 0) {
             r.run();
@@ -107,19 +89,12 @@ public final class ForkEnd {
         return interrupted;
     }
 
-    /**
-     * Prints a stuck thread's whole stack to the fork's log (its standard error, which JMH copies there) and
-     * returns the reason, e.g. {@code the warm-up period did not end within 12 s: in run() of t.Task, call 301;
-     * its thread is stuck at t.Task.run(Task.java:12), called from ...}.
-     *
-     * @param what   what did not end in time
-     * @param doing  what the workload says its thread does ({@link Workload#doing}); empty when it cannot say
-     */
+    /** Prints a stuck thread's whole stack to the fork's log and returns the reason; {@code doing} may be empty. */
     static String logStuck(String what, String doing, Thread stuck, PrintStream log) {
         StackTraceElement[] stack = stuck.getStackTrace();
         String reason = what + (doing.isEmpty() ? "" : ": " + doing) + "; its thread is stuck " + where(ownFrames(stack))
                 + " (the whole stack is in the fork's log)";
-        // not a line of the suite's (those start "latency-bench:"), so the console shows the reason once, not the stack
+        // not prefixed "latency-bench:", so the console shows the reason once, not the stack
         log.println("the stack of the stuck thread \"" + stuck.getName() + "\" (" + reason + "):");
         for (StackTraceElement e : stack) {
             log.println("\tat " + e);

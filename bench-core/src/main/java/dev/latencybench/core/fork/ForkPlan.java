@@ -7,10 +7,7 @@ import dev.latencybench.core.affinity.CpuPlan;
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.Periods;
 
-/**
- * What one fork of a study runs, read from its properties: the periods, the CPUs its threads are
- * pinned to, and how to open its workload once the properties have been checked. Immutable.
- */
+/** What one fork of a study runs: the periods, the CPUs its threads are pinned to, and how to open its workload. */
 public final class ForkPlan {
     private final Periods periods;
     private final CpuPlan cpus;
@@ -40,7 +37,7 @@ public final class ForkPlan {
         return cpus;
     }
 
-    /** Opens the workload (a transport, a cluster, files): the session that gets it closes it. */
+    /** Opens the workload; the session that gets it closes it. */
     public Workload openWorkload() {
         return workload.get();
     }

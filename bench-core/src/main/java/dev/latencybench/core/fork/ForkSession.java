@@ -41,8 +41,7 @@ import dev.latencybench.core.time.Clocks;
 import dev.latencybench.core.time.SystemClock;
 
 /**
- * Everything one forked benchmark JVM does around a study's {@link Workload}, the same for every
- * study:
+ * Everything one forked benchmark JVM does around a study's {@link Workload}, the same for every study:
  *
  * <pre>
  *   [benchmark thread]  runPeriod -> workload.runPeriod(context) -> records into the context's metrics
@@ -50,17 +49,11 @@ import dev.latencybench.core.time.SystemClock;
  *   at the end          verdict, machine load, pinning -> fork.json; the period's figures -> JMH
  * </pre>
  *
- * <p>Each period is warm-up (discarded) or measured; measured periods add to the fork's totals and
- * its interval log ({@code latency.hlog}: the primary metric untagged, the others tagged by name).
- * A signal or {@code System.exit} still writes what was measured, marked INTERRUPTED, and closes the
- * workload (which removes its files). A JMH benchmark opens one in its trial set-up and closes it in
- * tear-down.
- *
  * <p>Threading: {@link #runPeriod} is called by one thread; {@link #interrupt} may come from a
  * shutdown hook; everything else is guarded by this object's lock.
  */
 public final class ForkSession implements AutoCloseable {
-    /** How often interval histograms are taken: one interval of the .hlog per second. */
+    /** How often interval histograms are taken. */
     public static final long SAMPLE_INTERVAL_NS = TimeUnit.SECONDS.toNanos(1);
     /** How long a signal's shutdown hook waits for the period in progress to end. */
     static final long HOOK_WAIT_NS = TimeUnit.SECONDS.toNanos(8);
@@ -77,7 +70,7 @@ public final class ForkSession implements AutoCloseable {
     private final Clocks clocks;
     private final AffinityService affinity;
     private final String label;
-    /** When the launcher's schedule ends at most (epoch ms), for the time left in progress lines; 0: not said. */
+    /** When the launcher's schedule ends at most (epoch ms), for progress lines; 0: not said. */
     private volatile long endsByMillis;
     private final PrintStream progress;
     private final Path forkDir;
@@ -90,30 +83,22 @@ public final class ForkSession implements AutoCloseable {
     private volatile boolean stopRequested;
     private volatile String interruptedBecause;
     private volatile CountDownLatch periodEnded = new CountDownLatch(0);
-    /** A signal (or the harness's own exit) is ending this JVM: the workload's close is bounded short. */
+    /** A signal is ending this JVM: the workload's close is bounded short. */
     private volatile boolean signalled;
     private boolean closed;
     private Thread hook;
     /** Ends this JVM when the workload is stuck ({@link ForkEnd}); tests replace it. */
     private IntConsumer halt = status -> Runtime.getRuntime().halt(status);
-    /**
-     * This session is its JVM's ({@link #open}): once the workload is closed, or before the JVM ends itself, the
-     * processes it left running (a task's child) are ended, so that none outlives the fork holding its output.
-     */
+    /** This session is its JVM's: processes the workload left running are ended so none outlives the fork. */
     private boolean ownsJvm;
-    /** While the workload starts: the reason fork.json gives if the JVM ends there without a word; guarded by this. */
+    /** While the workload starts: the reason fork.json gives if the JVM ends there; guarded by this. */
     private String provisionalReason;
-    /** Whether fork.json was written with what the fork measured (not only {@link #provisionalReason}); guarded by this. */
+    /** Whether fork.json was written with what the fork measured; guarded by this. */
     private boolean wroteForkFiles;
     /** The primary metric's outliers: threshold from the warm-up, kept by the measured periods. */
     private ForkTail tail;
 
-    /**
-     * A session without a shutdown hook (tests, or a caller that handles signals itself).
-     *
-     * @param label   names the run in progress lines, e.g. {@code queue/chronicle}
-     * @param forkDir where this fork writes its files; null writes none
-     */
+    /** A session without a shutdown hook; {@code forkDir} null writes no files. */
     public ForkSession(Workload workload, Periods periods, CpuPlan cpus, Clocks clocks, AffinityService affinity,
                        String label, PrintStream progress, Path forkDir, CpuLoadProbe loadProbe) {
         this.workload = workload;
@@ -130,12 +115,7 @@ public final class ForkSession implements AutoCloseable {
         this.tail = new ForkTail(0, periods.measureNs());
     }
 
-    /**
-     * The session of this benchmark JVM: finds its fork folder, records the environment, pins with
-     * the real affinity service and the system's clocks, and installs the shutdown hook.
-     *
-     * @param workload opened by the study; the session closes it
-     */
+    /** The session of this benchmark JVM, with the real affinity service and clocks and a shutdown hook. */
     public static ForkSession open(String study, String variant, RunSettings run, Periods periods, CpuPlan cpus,
                                    Workload workload) {
         Path cell = ResultLayout.cellDir(run.resultsDir(), run.runId(), study, run.stepOr(variant),
@@ -148,7 +128,7 @@ public final class ForkSession implements AutoCloseable {
             workload.close();
             throw new IllegalStateException("cannot write to " + forkDir + ": " + e.getMessage(), e);
         }
-        // JMH's forks outlive a host killed with SIGKILL until their iteration ends (a whole measured period)
+        // JMH's forks outlive a host killed with SIGKILL until their iteration ends
         ParentWatch.start("the launcher that started this benchmark JVM", 1, System.err);
         BitSet releaseTo = CpuTopology.system().affinity();
         AffinityService affinity = cpus.pins() ? new OpenHftAffinityService(releaseTo) : AffinityService.NONE;
@@ -162,25 +142,18 @@ public final class ForkSession implements AutoCloseable {
         return session;
     }
 
-    /**
-     * How a start ended that left the fork's provisional reason: the JVM ended in the user's code without a word.
-     * The launcher names the exit code, or, where JMH saw none but 0, says so ({@code CellMerger}).
-     */
+    /** How a start that left the provisional reason ended: in the user's code without a word. */
     public static final String ENDED_HOW_UNKNOWN = " (the code's own System.exit or Runtime.halt, or a crash: see the"
             + " exit code)";
     /** What {@link #ENDED_HOW_UNKNOWN} reads once the launcher knows the JVM ended with exit code 0. */
     public static final String ENDED_WITH_0 = " (the JVM ended with exit code 0: the code's own System.exit(0) or"
             + " Runtime.halt(0))";
 
-    /**
-     * Starts the workload ({@link Workload#start}) within its bound ({@link Workload#startBoundNs}): a start that
-     * does not come back ends the JVM FAILED as a stuck period does, naming what it was doing; one that throws is
-     * recorded in the fork's files as FAILED with its message, and thrown on.
-     */
+    /** Starts the workload within {@link Workload#startBoundNs}; a throw is recorded FAILED and thrown on. */
     public void start() {
         String phase = workload.startPhase();
         if (!phase.isEmpty()) {
-            // what stays if the JVM ends in the user's code without a word (Runtime.halt): the cell names the phase
+            // what stays if the JVM ends in the user's code without a word (Runtime.halt)
             synchronized (this) {
                 provisionalReason = "the benchmark JVM ended while starting the workload, " + phase + ", before"
                         + " anything was measured" + ENDED_HOW_UNKNOWN;
@@ -197,7 +170,7 @@ public final class ForkSession implements AutoCloseable {
         }
     }
 
-    /** fork.json alone (none of the tail's files: nothing was measured), with {@link #provisionalReason}. */
+    /** fork.json alone, with {@link #provisionalReason}. */
     private synchronized void writeProvisionalForkJson() {
         if (forkDir == null) {
             return;
@@ -210,7 +183,7 @@ public final class ForkSession implements AutoCloseable {
         }
     }
 
-    /** Removes the fork.json {@link #start} wrote for a JVM that might end in it, unless a real one replaced it. */
+    /** Removes the provisional fork.json unless a real one replaced it. */
     private synchronized void removeProvisionalForkJson() {
         if (forkDir == null || wroteForkFiles) {
             return;
@@ -260,21 +233,13 @@ public final class ForkSession implements AutoCloseable {
         }
     }
 
-    /**
-     * On a signal: what was measured is written, INTERRUPTED; on a {@code System.exit} of the measured code
-     * ({@link ForkEnd#exitCaller}), FAILED with that reason, so that a resumed run does not run it again and again.
-     */
+    /** On a signal, writes what was measured, INTERRUPTED; on the measured code's {@code System.exit}, FAILED. */
     void installShutdownHook() {
         hook = new Thread(() -> onShutdown(ForkEnd.exitCaller(Thread.getAllStackTraces())), "lb-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
     }
 
-    /**
-     * The shutdown hook's work. After a signal the workload's close gets {@link ForkEnd#SIGNAL_CLOSE_NS} once the
-     * files are written: what it tidies up (a broker's topics) may be stopping too, and the launcher waits for this JVM.
-     *
-     * @param caller the measured code's frame that called {@code System.exit}; null for a signal or the harness's exit
-     */
+    /** @param caller the measured code's frame that called {@code System.exit}; null for a signal or the harness */
     void onShutdown(String caller) {
         synchronized (this) {
             if (caller != null) { // its thread is most likely the period's, which never ends: wait briefly
@@ -286,7 +251,7 @@ public final class ForkSession implements AutoCloseable {
                 signalled ? HOOK_WAIT_NS : ForkEnd.EXIT_WAIT_NS);
     }
 
-    /** Replaces halting the JVM when the workload is stuck (tests); returns this session. */
+    /** Replaces halting the JVM when the workload is stuck (tests). */
     public ForkSession haltingWith(IntConsumer halt) {
         this.halt = halt;
         return this;
@@ -310,10 +275,7 @@ public final class ForkSession implements AutoCloseable {
         }
     }
 
-    /**
-     * Stops the period in progress (from a shutdown hook or another thread), waits up to
-     * {@code waitNs} for it to end, and writes what was measured, marked INTERRUPTED.
-     */
+    /** Stops the period in progress, waits up to {@code waitNs} for it, and writes what was measured, INTERRUPTED. */
     public void interrupt(String why, long waitNs) {
         if (why != null) { // null: the session stops for a reason it already recorded
             interruptedBecause = why;
@@ -356,7 +318,7 @@ public final class ForkSession implements AutoCloseable {
         }
     }
 
-    /** Ends what the workload left running in a JVM of its own; says what it ended, and what would not end. */
+    /** Ends what the workload left running in a JVM of its own; says what it ended and what would not end. */
     private void endLeftProcesses() {
         if (!ownsJvm) {
             return;
@@ -371,14 +333,14 @@ public final class ForkSession implements AutoCloseable {
     private void closeWorkload() {
         long boundNs = signalled ? ForkEnd.afterSignal(workload.closeBoundNs()) : workload.closeBoundNs();
         Thread stuck = ForkEnd.runWithin(workload::close, boundNs, "lb-close");
-        if (stuck != null && signalled) { // the JVM ends with the hook; the launcher's clean-up removes what is left
+        if (stuck != null && signalled) { // the launcher's clean-up removes what is left
             ForkEnd.leftClosing(stuck, System.err);
         } else if (stuck != null) {
             stuck("closing the workload did not end within " + Units.formatDuration(boundNs), stuck);
         }
     }
 
-    /** A thread of the workload does not come back: what was measured and why written, the JVM ends ({@link ForkEnd}) */
+    /** A thread of the workload does not come back: writes what was measured and why, and ends the JVM. */
     private synchronized void stuck(String what, Thread thread) {
         provisionalReason = null; // the reason is known
         String reason = ForkEnd.logStuck(what, workload.doing(), thread, System.err);
@@ -454,7 +416,7 @@ public final class ForkSession implements AutoCloseable {
                 LockSupport.unpark(monitor);
                 interrupted |= ForkEnd.joinUninterruptibly(monitor);
             }
-            sample(); // what was recorded after the monitor's last interval
+            sample(); // after the monitor's last interval
             context.wholeIntervals().forEach(this::take);
             CpuLoadProbe.Load load = before.until(loadProbe.snapshot());
             finish(load);
@@ -464,10 +426,10 @@ public final class ForkSession implements AutoCloseable {
             return LatencySummary.of(periodHistograms.get(0));
         }
 
-        /** The monitor thread: intervals every second, progress, and the period's deadline. */
+        /** The monitor thread: intervals, progress, and the period's deadline. */
         private void monitor(long startNs, Thread periodThread) {
             long nextSample = startNs + SAMPLE_INTERVAL_NS;
-            long midpoint = startNs + durationNs / 2; // a warm-up is also sampled there: ForkTail's second half
+            long midpoint = startNs + durationNs / 2; // ForkTail samples the warm-up's second half
             boolean split = measured;
             long nextProgress = startNs + periods.progressIntervalNs();
             long stuckAfterNs = workload.stuckAfterNs(durationNs);
@@ -481,7 +443,7 @@ public final class ForkSession implements AutoCloseable {
             while (!ended) {
                 long now = clocks.monotonic().nanoTime();
                 if (now - deadline > 0 && !told) {
-                    told = true; // asked to stop once: a second time would only repeat the reason
+                    told = true; // once: again would only repeat the reason
                     if (!stop.requested()) {
                         context.abort(deadlineReason);
                     }
@@ -513,7 +475,7 @@ public final class ForkSession implements AutoCloseable {
             }
         }
 
-        /** Takes one interval of every metric; called by one thread at a time (the monitor, then the caller). */
+        /** Takes one interval of every metric; one thread at a time. */
         private synchronized void sample() {
             List<Histogram> interval = new ArrayList<>(recorders.size());
             for (MetricRecorder r : recorders) {
@@ -540,7 +502,7 @@ public final class ForkSession implements AutoCloseable {
 
         private synchronized void printProgress(long elapsedNs) {
             if (!progressPrinted) {
-                progress.println(); // JMH's "Iteration 1:" waits on the same line for the period's score
+                progress.println(); // JMH's "Iteration 1:" waits on this line
                 progressPrinted = true;
             }
             String counters = workload.progress();

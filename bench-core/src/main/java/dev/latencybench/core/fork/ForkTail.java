@@ -18,26 +18,12 @@ import dev.latencybench.core.time.Clock;
  * is written to ({@code outliers.bin} beside {@code latency.hlog}).
  *
  * <p>The threshold is {@code bench.tail.above}, else the p{@value #WARMUP_PERCENTILE} of the warm-up's second
- * half: the session samples a warm-up at its midpoint as well as every second, and the intervals taken after
- * that sample are the second half. The first half, with class loading and the JIT in it, can put a whole
- * warm-up's p99 above the measured period's p99.9 (the floor task on a busy 2-vCPU VM: 38 ms against 4.9 ms),
- * and then nothing worth keeping is kept. Even the second half's p99 lay above the measured p99.9 in the queue
- * study's smoke run (5.9 ms against 5.75 ms: 142 of 200 kept). So the threshold is set lower, at its p90: the
- * buffer keeps the worst outliers, and once it is full its smallest kept is the real threshold, rising to the
- * measured period's own p99 or so (the buffer holds 1% of the samples); a low threshold only sends more samples
- * to one more compare. A warm-up that ended before its midpoint gives its whole p90.
+ * half, low on purpose: the warm-up may be slower than the measured period, and once the buffer is full its
+ * smallest kept is the real threshold. The buffer holds {@value #KEPT_SHARE} of the samples expected; outliers
+ * beyond it are counted, not kept.
  *
- * <p>The buffer is allocated once, before the first measured period, for 1% of the samples that period is
- * expected to take (the warm-up's count scaled to the measured duration), at most {@value #MOST_KEPT}; without
- * a warm-up to count from, {@value #KEPT_WITHOUT_ESTIMATE}. Outliers beyond it are counted, not kept. Without a
- * warm-up and without {@code bench.tail.above}, the threshold is 0: the buffer keeps the worst samples.
- *
- * <p>With a probe clock ({@link #withProbe}), the buffer comes with a {@link HiccupProbe}, started with it and
- * running until the JVM ends, which watches each thread pinned in a measured period ({@link #watchCurrentThread})
- * and each thread declared measuring before it started ({@link dev.latencybench.core.tail.MeasuringThreads}: a task's
- * worker pinned in its set-up);
- * its stalls go to {@code stalls.bin} beside {@code outliers.bin}, so the outliers can be told apart as the
- * platform's or the code's.
+ * <p>With a probe clock ({@link #withProbe}), a {@link HiccupProbe} watches each measuring thread, and its stalls
+ * go to {@code stalls.bin}, so the outliers can be told apart as the platform's or the code's.
  *
  * <p>Thread-safe (guarded by this object's lock); not on a hot path.
  */
@@ -46,15 +32,9 @@ final class ForkTail {
     static final double KEPT_SHARE = 0.01;
     static final int MOST_KEPT = 1_000_000;
     static final int KEPT_WITHOUT_ESTIMATE = 100_000;
-    /** The fewest kept (16 KB): a study of few samples (Jet's windows, 100 a second) keeps enough to rest its p99 on. */
+    /** The fewest kept, so a study of few samples keeps enough to rest its p99 on. */
     static final int LEAST_KEPT = 1_000;
-    /**
-     * Up to this many expected samples (every smoke run: the queue study's 200,000) the threshold is 0: the buffer
-     * alone picks the worst, so a warm-up slower than the measured period (a busy machine, a broker still warming)
-     * cannot set a threshold above every sample and leave nothing kept. A sample the full buffer turns away costs a
-     * compare and its count (a plain store with one writer, an atomic increment where several threads record);
-     * where more are expected (the queue and task studies at standard scale), the warm-up's threshold saves those.
-     */
+    /** Up to this many expected samples the threshold is 0, so a slow warm-up cannot set one above every sample. */
     static final long FEW_SAMPLES = 250_000;
     /** The percentile of the warm-up's second half that is the threshold: well below the measured p99.9. */
     static final double WARMUP_PERCENTILE = 90.0;
@@ -74,10 +54,7 @@ final class ForkTail {
     /** The primary metric's samples time other processes: {@link OutlierFile#otherProcesses}. */
     private boolean otherProcesses;
 
-    /**
-     * @param aboveNsGiven {@code bench.tail.above}; 0 takes the p90 of the warm-up's second half
-     * @param measureNs    how long a measured period lasts
-     */
+    /** @param aboveNsGiven {@code bench.tail.above}; 0 takes the p90 of the warm-up's second half */
     ForkTail(long aboveNsGiven, long measureNs) {
         this(aboveNsGiven, measureNs, null);
     }
@@ -93,12 +70,7 @@ final class ForkTail {
         return new ForkTail(aboveNsGiven, measureNs, clock);
     }
 
-    /**
-     * One interval of a warm-up's primary metric, in the order taken (it is copied: the caller may reuse it).
-     *
-     * @param takenAtNs when it was taken, from the start of the warm-up
-     * @param warmupNs  how long the warm-up lasts
-     */
+    /** One interval of a warm-up's primary metric, in the order taken; copied, so the caller may reuse it. */
     synchronized void warmupInterval(Histogram primary, long takenAtNs, long warmupNs) {
         warmup.add(primary);
         if (pastMidpoint) {
@@ -119,11 +91,7 @@ final class ForkTail {
         pastMidpoint = false;
     }
 
-    /**
-     * The buffer of the measured periods (the same for each). Without a warm-up to set the threshold, and none
-     * given, every sample is a candidate and the buffer keeps the worst {@value #KEPT_WITHOUT_ESTIMATE}: a study
-     * without a warm-up (start-up: each launch cold by design) has few samples, each worth its cause.
-     */
+    /** The buffer of the measured periods; without a threshold it keeps the worst {@value #KEPT_WITHOUT_ESTIMATE}. */
     synchronized OutlierBuffer forMeasuredPeriod() {
         if (buffer == null) {
             int capacity = expectedSamples < 0 ? KEPT_WITHOUT_ESTIMATE
@@ -143,7 +111,7 @@ final class ForkTail {
             p = probe;
         }
         if (p != null) {
-            p.watchCurrentThread(); // where the thread's schedstat cannot be read, the probe's own wake-ups remain
+            p.watchCurrentThread(); // without schedstat, the probe's own wake-ups remain
         }
     }
 

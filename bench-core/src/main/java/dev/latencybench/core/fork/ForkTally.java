@@ -18,14 +18,7 @@ import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.result.ForkResult;
 
-/**
- * What one benchmark JVM measured across its periods, for its {@code fork.json}: each metric's totals over
- * the measured periods and how long they ran, why the fork failed, where its threads were pinned (warm-up
- * periods included), and the most load the machine's other processes put on it while it measured.
- *
- * <p>Not thread-safe: its {@link ForkSession} guards it with the session's lock. Off the hot path: it takes
- * whole intervals from the monitor and a period's figures when the period ends.
- */
+/** What one benchmark JVM measured across its periods, for its {@code fork.json}; guarded by its session's lock. */
 final class ForkTally {
     private final Metrics metrics;
     private final CpuPlan cpus;
@@ -38,13 +31,11 @@ final class ForkTally {
     private double maxOtherCores = -1;
     private double maxStealCores = -1;
     private double ownCores = -1;
-    /** The processes this JVM started (a broker, a service), in the last measured period, in cores; -1 unknown. */
+    /** The cores the processes this JVM started used in the last measured period; -1 unknown. */
     private double childCores = -1;
     private boolean busy;
 
-    /**
-     * @param cpuRoles the workload's threads that may be pinned, by role ({@link Workload#cpuRoles})
-     */
+    /** @param cpuRoles the workload's threads that may be pinned, by role ({@link Workload#cpuRoles}) */
     ForkTally(Metrics metrics, CpuPlan cpus, List<String> cpuRoles) {
         this.metrics = metrics;
         this.cpus = cpus;

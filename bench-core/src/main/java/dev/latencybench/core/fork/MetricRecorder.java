@@ -11,20 +11,13 @@ import dev.latencybench.core.record.Metric;
 import dev.latencybench.core.tail.OutlierBuffer;
 
 /**
- * Where a workload records one metric during a period: a single-writer HdrHistogram recorder for a
- * metric one thread records ({@link Metric.Writers#ONE}), a concurrent one where several do. The
- * session's monitor thread takes an interval histogram from it every second. Values outside
- * [0, {@link LatencyRecorder#HIGHEST_TRACKABLE_NS}] are counted, never clamped into the histogram.
+ * Where a workload records one metric during a period: a single-writer HdrHistogram recorder for a metric one
+ * thread records, a concurrent one where several do. Values outside [0,
+ * {@link LatencyRecorder#HIGHEST_TRACKABLE_NS}] are counted, never clamped. A measured period's primary recorder
+ * also hands outliers to an {@link OutlierBuffer} ({@link #record(long, long)}).
  *
- * <p>A measured period's recorder of the primary metric also keeps its outliers: {@link #record(long, long)}
- * hands a value above the threshold (the p90 of the warm-up's second half, or {@code bench.tail.above}) with
- * its end time to an {@link OutlierBuffer}, which keeps the worst and which the tail's attribution lines up
- * with the JVM's stops.
- *
- * <p>Hot path: {@link #record} is one wait-free histogram increment (single writer) or a few
- * atomic operations (concurrent); no allocation. {@link #record(long, long)} adds one compare for a value at or
- * below the threshold; an outlier also goes into the buffer's heap (two stores and an expected O(1) sift while it
- * has room, at most O(log capacity) once full; under the buffer's lock for a metric several threads record).
+ * <p>Hot path: {@link #record} is one wait-free histogram increment (single writer) or a few atomic operations;
+ * no allocation.
  */
 public final class MetricRecorder {
     private final Metric metric;
@@ -78,11 +71,7 @@ public final class MetricRecorder {
         return true;
     }
 
-    /**
-     * Records one value that ended at {@code endNs} (the period's clock, {@code System.nanoTime()}'s in a
-     * benchmark JVM); one above the outlier threshold is also kept with that time. False (and counted) when
-     * the value is outside the histogram's range.
-     */
+    /** Records a value that ended at {@code endNs}, keeping an outlier with that time; false when out of range. */
     public boolean record(long value, long endNs) {
         if (value > outlierAboveNs && value <= LatencyRecorder.HIGHEST_TRACKABLE_NS) {
             if (single != null) {
@@ -99,10 +88,7 @@ public final class MetricRecorder {
         return outOfRange.get();
     }
 
-    /**
-     * Monitor thread only: what was recorded since the last call. The histogram is reused by the
-     * next call: consume it before calling again.
-     */
+    /** Monitor thread only: what was recorded since the last call; the histogram is reused by the next call. */
     Histogram sampleInterval() {
         interval = single != null ? single.getIntervalHistogram(interval) : shared.getIntervalHistogram(interval);
         return interval;

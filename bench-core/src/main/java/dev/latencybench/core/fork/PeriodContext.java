@@ -18,11 +18,8 @@ import dev.latencybench.core.time.Clocks;
 import dev.latencybench.core.time.Pacer;
 
 /**
- * What a {@link Workload} gets for one period: whether it is measured and how long it lasts, the
- * clocks, pacers for a rate, a recorder per metric, the CPUs of its thread roles, a stop flag, and
- * where to report why the period failed and what to count. Made by the {@link ForkSession}.
- *
- * <p>Thread-safe: the workload's threads use it at once.
+ * What a {@link Workload} gets for one period: clocks, pacers, a recorder per metric, CPUs by thread role, a stop
+ * flag, and where to report failures and counts. Made by the {@link ForkSession}. Thread-safe.
  */
 public final class PeriodContext {
     /** A pacer sleeps until this close to a due time, then spins: parkNanos overshoots by ~50 us. */
@@ -36,7 +33,7 @@ public final class PeriodContext {
     private final List<String> roles;
     private final AffinityService affinity;
     private final PeriodStop stop;
-    /** The fork's tail in a measured period (its hiccup probe watches each thread pinned); null in a warm-up. */
+    /** The fork's tail in a measured period; null in a warm-up. */
     private final ForkTail tail;
     private final Map<String, MetricRecorder> recorders = new LinkedHashMap<>();
     private final Map<String, Boolean> handedOut = new LinkedHashMap<>();
@@ -52,7 +49,7 @@ public final class PeriodContext {
         this(measured, durationNs, clocks, metrics, cpus, roles, affinity, stop, null);
     }
 
-    /** @param tail where the primary metric's outliers go, and whose probe watches the pinned threads; null: a warm-up */
+    /** @param tail where the primary metric's outliers go; null: a warm-up */
     PeriodContext(boolean measured, long durationNs, Clocks clocks, Metrics metrics, CpuPlan cpus, List<String> roles,
                   AffinityService affinity, PeriodStop stop, ForkTail tail) {
         this.measured = measured;
@@ -91,11 +88,7 @@ public final class PeriodContext {
         return clocks.monotonic();
     }
 
-    /**
-     * Says that the primary metric's samples time other processes (the start-up study's launched services), whose
-     * GC and safepoint stops are not in this JVM's log: the tail's attribution then tells only the platform's stalls
-     * from the rest ({@code code}: the other process's own doing), rather than put them down to this JVM's stops.
-     */
+    /** Says that the primary metric's samples time other processes, whose stops are not in this JVM's log. */
     public void primaryTimesOtherProcesses() {
         if (tail != null) {
             tail.timesOtherProcesses();
@@ -107,11 +100,7 @@ public final class PeriodContext {
         return new Pacer(clocks.monotonic(), ratePerSec, SPIN_THRESHOLD_NS);
     }
 
-    /**
-     * The recorder of a declared metric. A metric one thread records is handed out once per period
-     * (a second caller would break its single-writer recorder); one several threads record is handed
-     * to each of them.
-     */
+    /** The recorder of a metric: handed out once per period if single-writer, else to each thread that asks. */
     public synchronized MetricRecorder recorder(String metric) {
         Metric m = metrics.get(metric);
         if (m.writers() == Metric.Writers.ONE && handedOut.put(metric, Boolean.TRUE) != null) {
@@ -126,11 +115,7 @@ public final class PeriodContext {
         return new ArrayList<>(recorders.values());
     }
 
-    /**
-     * Hands over one interval of every metric measured without the recorders (a loop that keeps its
-     * own histograms): the histograms carry their own start and end time stamps, in declaration
-     * order. Taken into the totals and the log when the period ends.
-     */
+    /** Hands over one interval of every metric measured without the recorders, in declaration order. */
     public synchronized void addInterval(List<Histogram> perMetric) {
         if (perMetric.size() != metrics.size()) {
             throw new IllegalArgumentException("one histogram per metric " + metrics.names() + ", got "
@@ -144,9 +129,8 @@ public final class PeriodContext {
     }
 
     /**
-     * Pins the calling thread to the CPU the plan gives {@code role}; returns the CPU, or -1 when the
-     * plan pins nothing or pinning failed (the session then fails the fork and says why). In a measured
-     * period the fork's hiccup probe watches the thread's run-queue delay from then on, pinned or not.
+     * Pins the calling thread to the CPU the plan gives {@code role}; returns the CPU, or -1 when the plan pins
+     * nothing or pinning failed. In a measured period the hiccup probe watches the thread from then on.
      */
     public int pin(String role) {
         int i = roles.indexOf(role);
@@ -194,11 +178,7 @@ public final class PeriodContext {
         return stop.aborted();
     }
 
-    /**
-     * A daemon thread for one of the workload's loops (not started): an exception the loop throws
-     * fails the period with {@code <name> failed: <exception>}, then runs {@code onFailure} (which
-     * tells the workload's other loops to stop).
-     */
+    /** A daemon thread for a workload loop (not started): a throw fails the period, then runs {@code onFailure}. */
     public Thread newThread(String name, Runnable loop, Runnable onFailure) {
         Thread t = new Thread(() -> {
             try {
@@ -212,7 +192,7 @@ public final class PeriodContext {
         return t;
     }
 
-    /** True when the run is being stopped from outside (a signal): what was measured is kept, marked INTERRUPTED. */
+    /** True when the run is being stopped from outside (a signal). */
     public boolean interrupted() {
         return stop.interrupted();
     }

@@ -26,24 +26,18 @@ import dev.latencybench.core.study.Studies;
 import dev.latencybench.core.study.Study;
 
 /**
- * The one JMH benchmark every study runs: {@code study} names the study (found, like everywhere, through
- * {@code META-INF/services/dev.latencybench.core.study.Study}), {@code variant} the variant the launcher's
- * step gives. A study writes no JMH class of its own, and its variants are listed once, by its plan.
+ * The one JMH benchmark every study runs: {@code study} names the study, {@code variant} the variant the launcher's
+ * step gives, so a study writes no JMH class of its own.
  *
  * <pre>
  *   launcher --JMH: -p study=queue -p variant=chronicle--> fork: StudyBenchmark -> ForkedStudy.fork -> Workload
  *                                                                 one single-shot period per iteration
  * </pre>
  *
- * <p>Each JMH iteration is one period of the study's workload (warm-up iterations are not measured);
- * the percentiles come from the harness's histograms through {@code LatencyProfiler}, not from JMH's
- * timing of the period, which only says how long it took. The trial set-up reads its cell's plan file (whose
- * values the runner or the launcher resolved once), refuses properties the study does not declare, reads the
- * fork's through the study, and opens a {@link ForkSession}; the
- * tear-down closes it. The annotations are the fallback for plain JMH use; the launcher sets the
- * iterations and forks from {@code bench.scale}.
+ * <p>Each JMH iteration is one period; the percentiles come from the harness's histograms, not JMH's timing. The
+ * annotations are the fallback for plain JMH use; the launcher sets iterations and forks.
  *
- * <p>Threading: JMH's benchmark thread only (the state is {@code Scope.Benchmark}, one thread).
+ * <p>Threading: JMH's benchmark thread only.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -89,11 +83,7 @@ public class StudyBenchmark {
         }
     }
 
-    /**
-     * The fork's properties: its cell's plan ({@link CellPlan}, which the launcher names), each value as it was
-     * resolved once, with this JVM's {@code -D} (the step's) over them; without a plan (JMH run by hand), this
-     * JVM's {@code -D} alone.
-     */
+    /** The fork's properties: its cell's plan ({@link CellPlan}), if any, with this JVM's {@code -D} over them. */
     static BenchProperties properties(String planFile) {
         BenchProperties system = BenchProperties.fromSystem();
         if (planFile == null || planFile.isEmpty()) {

@@ -2,11 +2,7 @@ package dev.latencybench.core.fork;
 
 import java.lang.management.ManagementFactory;
 
-/**
- * The bytes a thread has allocated on the heap, from HotSpot's per-thread accounting, for a
- * workload's "nothing allocated per message" figure: read on the stage's own thread before and after
- * its loop. Off the hot path (two reads per period).
- */
+/** The bytes a thread has allocated on the heap, for a workload's allocation per message. Off the hot path. */
 public final class ThreadAllocation {
     private ThreadAllocation() {
     }

@@ -21,27 +21,16 @@ import dev.latencybench.core.record.Metrics;
 
 
 /**
- * Publishes each measured period's figures as JMH secondary results, one group per metric the
- * study declares ({@code latency.p50} ... {@code latency.p99.99}, {@code latency.max},
- * {@code latency.samples}, then the same for {@code service}, ...) and the counts the workload gave
- * (e.g. {@code msg.lost}), so JMH's own output, its JSON ({@code -rf json}) and the tools that read
- * it see them.
- *
- * <p>Runs inside the forked benchmark JVM: the fork session calls {@link #publish} at the end of each
- * measured period and the profiler hands the numbers to JMH after the iteration. Use with
- * {@code -prof dev.latencybench.core.jmh.LatencyProfiler}. The percentiles are
- * {@link PercentileResult}s, which carry their histograms: JMH merges forks by adding them, so its
- * figures are the same as the suite's own result files, never an average of percentiles.
+ * A JMH profiler ({@code -prof dev.latencybench.core.jmh.LatencyProfiler}) that publishes each measured period's
+ * percentiles per declared metric, and the workload's counts, as JMH secondary results. The percentiles are
+ * {@link PercentileResult}s carrying their histograms, so JMH merges forks exactly, never averaging percentiles.
  */
 public final class LatencyProfiler implements InternalProfiler {
     private static final AtomicReference<Published> LAST = new AtomicReference<>();
     private static final String[] PCT_LABELS = {"p50", "p90", "p99", "p99.9", "p99.99"};
     private static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99};
 
-    /**
-     * Called by the fork session (benchmark thread) when a measured period ends, with the period's
-     * histogram of each metric, in declaration order, and its counts.
-     */
+    /** Called by the fork session when a measured period ends, with each metric's histogram and the counts. */
     public static void publish(Metrics metrics, List<Histogram> perMetric, Map<String, Long> counts,
                                Map<String, String> units) {
         LAST.set(new Published(metrics, perMetric, counts, units)); // the period's own histograms, not written after

@@ -15,12 +15,8 @@ import org.openjdk.jmh.util.SingletonStatistics;
 import dev.latencybench.core.record.LatencyRecorder;
 
 /**
- * One latency percentile as a JMH secondary result that carries the histogram it was read from,
- * so JMH merges forks (and iterations) by adding their histograms, as {@code result.json} does,
- * instead of averaging each fork's percentile. The histogram travels from the fork to the host
- * compressed (a few hundred bytes for a period's latencies).
- *
- * <p>Immutable; made off the hot path, once per measured period.
+ * One latency percentile as a JMH secondary result that carries its compressed histogram, so JMH merges forks by
+ * adding histograms, as {@code result.json} does, instead of averaging percentiles. Immutable; off the hot path.
  */
 public final class PercentileResult extends org.openjdk.jmh.results.Result<PercentileResult> {
     private static final long serialVersionUID = 1L;
@@ -33,10 +29,7 @@ public final class PercentileResult extends org.openjdk.jmh.results.Result<Perce
         this(label, percentile, encode(latencies), latencies.getValueAtPercentile(percentile));
     }
 
-    /**
-     * One result per label, {@code labels[i]} at {@code percentiles[i]}, all sharing one encoding of
-     * the histogram (encoded once, and sent once: serialization writes a shared array once).
-     */
+    /** One result per label, {@code labels[i]} at {@code percentiles[i]}, sharing one encoding of the histogram. */
     public static List<PercentileResult> of(Histogram latencies, String[] labels, double[] percentiles) {
         byte[] encoded = encode(latencies);
         List<PercentileResult> out = new ArrayList<>();

@@ -20,14 +20,10 @@ import com.google.gson.JsonParseException;
 import com.google.gson.JsonParser;
 
 /**
- * The one way the suite maps the files a run writes (run.json, env.json, result.json, fork.json, schedule files,
- * summaries, a study's parts) to types and back. A file is one type whose fields are its members, each named once,
- * as a Java field or with {@code @SerializedName}; an {@link Others} field keeps the members the type does not name;
- * text, numbers and booleans are read strictly ({@link Scalars}); a null field is left out. A value that is not as the
- * type says gives a {@link MemberProblem}, and from a file a {@link DamagedFile}: one line naming the file and the
- * member. Fields are written in declaration order.
- *
- * <p>Thread-safe (Gson is); not for a hot path (it reflects over the types).
+ * The one way the suite maps its files to types and back: a file is one type whose fields are its members, each named
+ * once; an {@link Others} field keeps the members the type does not name, scalars are read strictly, null fields are
+ * left out. A value not as the type says gives a {@link MemberProblem}, or from a file a {@link DamagedFile} naming
+ * the file and member. Thread-safe; not for a hot path (it reflects).
  */
 public final class JsonCodec {
     private static final Gson GSON = new GsonBuilder()
@@ -37,7 +33,7 @@ public final class JsonCodec {
             .serializeSpecialFloatingPointValues()
             .disableHtmlEscaping()
             .create();
-    /** Files as people read them: two-space indents, a member a line; NaN and infinities kept. */
+    /** Files as people read them: indented, a member a line; NaN and infinities kept. */
     private static final Gson PRETTY = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping()
             .serializeSpecialFloatingPointValues().create();
     /** Where Gson's parser says it stopped: {@code at line 1 column 23}. */
@@ -51,7 +47,7 @@ public final class JsonCodec {
         return fromJson(json, (Type) type);
     }
 
-    /** The value of {@code json} as {@code type} (a generic type: {@code List<Step>}); null for JSON null. */
+    /** As above, for a generic type such as {@code List<Step>}. */
     public static <T> T fromJson(JsonElement json, Type type) {
         try {
             return GSON.fromJson(json, type);
@@ -72,44 +68,36 @@ public final class JsonCodec {
         return PRETTY.toJson(json);
     }
 
-    /** {@code json} as one line of text, nothing HTML-escaped: for a file only code reads (a chart's data). */
+    /** {@code json} as one line, nothing HTML-escaped: for a file only code reads. */
     public static String compact(JsonElement json) {
         return GSON.toJson(json);
     }
 
-    /** The value's members as JSON, for a value of a generic type. */
+    /** The value's members as JSON, for a generic type. */
     public static JsonElement toJson(Object value, Type type) {
         return GSON.toJsonTree(value, type);
     }
 
-    /** The object's members as JSON: for a file type, which maps to an object. */
+    /** The object's members as JSON. */
     public static JsonObject toJsonObject(Object value) {
         return GSON.toJsonTree(value).getAsJsonObject();
     }
 
-    /**
-     * Adds the value's members to {@code into}, in its fields' order after those {@code into} has (one it has already
-     * takes the value's in its place): for a part of a file that others write too, such as a study's members of
-     * fork.json.
-     */
+    /** Adds the value's members to {@code into} after those it has (replacing any of the same name in place). */
     public static void addMembers(JsonObject into, Object value) {
         toJsonObject(value).entrySet().forEach(e -> into.add(e.getKey(), e.getValue()));
     }
 
-    /**
-     * The members {@code type} names (its fields' names, {@code @SerializedName} and its alternates), for a file
-     * whose members several types share: each reads its own, and the rest are the ones none names.
-     */
+    /** The members {@code type} names, alternates included; for a file whose members several types share. */
     public static Set<String> memberNames(Class<?> type) {
         return OthersFactory.knownNames(type, OthersFactory.othersField(type));
     }
 
-    /** {@code file}'s JSON as {@code type}; a file that is not, a {@link DamagedFile} naming it and the member. */
+    /** {@code file}'s JSON as {@code type}; a file that is not throws a {@link DamagedFile} naming the member. */
     public static <T> T read(Path file, Class<T> type) throws DamagedFile {
         return fromJson(file, readTree(file), type);
     }
 
-    /** {@code json}, read from {@code file}, as {@code type}; a value that is not, a {@link DamagedFile}. */
     public static <T> T fromJson(Path file, JsonElement json, Class<T> type) throws DamagedFile {
         try {
             T value = fromJson(json, type);
@@ -153,7 +141,7 @@ public final class JsonCodec {
         }
     }
 
-    /** What a parse error says about the file: cut short (the input ends inside a value), or not JSON, and where. */
+    /** What a parse error says: cut short (the input ends inside a value) or not JSON, and where. */
     static String syntax(JsonParseException e) {
         Throwable cause = e.getCause() != null ? e.getCause() : e;
         String message = cause.getMessage() == null ? "" : cause.getMessage();

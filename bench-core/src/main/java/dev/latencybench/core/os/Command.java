@@ -8,18 +8,14 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs a short helper command (a JVM probe, git, fc-match) to completion and keeps its exit code and its
- * output (stdout and stderr together); a command still running when the caller is interrupted or gives up
- * is stopped, and whatever it started, still running when it ends, is ended with it ({@link ProcessTree}). Immutable result; not for anything long-running.
+ * Runs a short helper command (a JVM probe, git) to completion and keeps its exit code and combined output; the
+ * command and whatever it started are ended when the caller gives up ({@link ProcessTree}). Immutable result.
  */
 public final class Command {
-    /** How long a command stopped with SIGKILL is waited for, so that it is reaped before the call returns. */
+    /** How long a killed command is waited for, so it is reaped before the call returns. */
     private static final long REAP_WAIT_SEC = 5;
 
-    /**
-     * The most of a command's output kept, half from its beginning and half from its end: a command (a task's
-     * set-up in the check's JVM) that prints gigabytes cannot fill the caller's heap.
-     */
+    /** The most output kept, half from each end, so a command that prints gigabytes cannot fill the heap. */
     public static final int KEPT_BYTES = 2 << 20;
 
     public final int exitCode;
@@ -30,11 +26,9 @@ public final class Command {
         this.output = output;
     }
 
-    /**
-     * @return the finished command; exit code -1 when it had not ended after {@code timeoutSec}
-     */
+    /** @return the finished command; exit code -1 when it had not ended after {@code timeoutSec} */
     public static Command run(List<String> command, long timeoutSec) throws IOException, InterruptedException {
-        // the output goes to a file, so a command that says nothing and does not end is still given up on in time
+            // to a file, so a silent command that does not end is still given up on in time
         Path out = Files.createTempFile("lb-command-", ".out");
         try {
             ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile());
@@ -46,8 +40,7 @@ public final class Command {
                 String text = readBounded(out, KEPT_BYTES).trim();
                 return new Command(ended ? p.exitValue() : -1, text);
             } finally {
-                // stopped and reaped, with what it started (a JVM's task that left a child behind): no process of
-                // ours outlives the call
+                // no process the call started outlives it
                 tree.end(p.toHandle());
                 if (p.isAlive()) {
                     p.destroyForcibly().waitFor(REAP_WAIT_SEC, TimeUnit.SECONDS);
@@ -59,9 +52,8 @@ public final class Command {
     }
 
     /**
-     * The text of a file of output, whole when it has at most {@code keptBytes}; else its first and last
-     * {@code keptBytes / 2} (each cut at a line's end, so no line is kept in part) around a line saying how much
-     * was left out. Malformed bytes are replaced.
+     * A file's text, whole up to {@code keptBytes}; else its first and last {@code keptBytes / 2}, cut at line ends,
+     * around a line saying how much was left out.
      */
     static String readBounded(Path file, int keptBytes) throws IOException {
         try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(file)) {

@@ -6,13 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The CPU time of the whole machine, all CPUs together, from the first line of Linux's
- * {@code /proc/stat} ({@code cpu user nice system idle iowait irq softirq steal ...}), in clock ticks
- * ({@link ProcStat#TICKS_PER_SECOND}): busy time ({@code user + nice + system + irq + softirq}; not idle,
- * not iowait) and {@code steal}, the time the hypervisor gave to others, kept apart. Immutable.
+ * The whole machine's CPU time in clock ticks from the first line of {@code /proc/stat}: busy time (not idle, not
+ * iowait) and, apart, {@code steal}, the time the hypervisor gave to others. Immutable.
  */
 public final class CpuTotals {
-    /** user, nice, system, irq, softirq: the fields after {@code cpu} that count as busy. */
+    /** user, nice, system, irq, softirq. */
     private static final int[] BUSY_FIELDS = {1, 2, 3, 6, 7};
     private static final int STEAL_FIELD = 8;
 
@@ -49,7 +47,7 @@ public final class CpuTotals {
         return parse(new String(Files.readAllBytes(file), StandardCharsets.US_ASCII));
     }
 
-    /** user, nice, system, irq and softirq time; a field an old kernel lacks counts 0. */
+    /** Busy time; a field an old kernel lacks counts 0. */
     public long busyTicks() {
         return busyTicks;
     }

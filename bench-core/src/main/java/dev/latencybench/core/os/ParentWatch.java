@@ -5,18 +5,14 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Ends this JVM when the process that started it is gone. A parent killed with SIGKILL runs no
- * shutdown hook and cannot stop its children, so each child watches its parent instead: when the
- * parent has exited (or this process was handed to another parent, which the kernel does at once)
- * the watch calls {@link System#exit}, which runs this JVM's own shutdown hooks, so a launcher still
- * stops its benchmark JVMs and keeps what they measured.
- *
- * <p>One daemon thread that looks every {@link #POLL_MS} ms; nothing on a measuring thread.
+ * Ends this JVM when the process that started it is gone: a parent killed with SIGKILL cannot stop its children, so
+ * each child watches its parent and calls {@link System#exit}, which runs its own shutdown hooks. One daemon thread;
+ * nothing on a measuring thread.
  */
 public final class ParentWatch {
     /** How often the parent is looked at: a child outlives its parent by about this much. */
     static final long POLL_MS = 500;
-    /** One watch per JVM, however many times a study opens a session in it. */
+    /** One watch per JVM, however many sessions a study opens in it. */
     private static final AtomicBoolean STARTED = new AtomicBoolean();
 
     private ParentWatch() {
@@ -25,8 +21,7 @@ public final class ParentWatch {
     /**
      * Starts the watch; does nothing when this process has no parent it can see.
      *
-     * @param parentName what the parent is, for the one line printed when it is gone ("the runner")
-     * @param exitStatus the status this JVM exits with then
+     * @param parentName what the parent is, for the line printed when it is gone ("the runner")
      */
     public static void start(String parentName, int exitStatus, PrintStream err) {
         Optional<ProcessHandle> parent = ProcessHandle.current().parent();

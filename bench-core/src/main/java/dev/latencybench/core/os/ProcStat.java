@@ -7,21 +7,15 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The CPU times in Linux's {@code stat} file of a process ({@code /proc/<pid>/stat}) or of one of its
- * threads ({@code /proc/<pid>/task/<tid>/stat}), in clock ticks: {@code utime} and {@code stime}
- * (fields 14 and 15: what it used, in user and in system mode) and {@code cutime} and {@code cstime}
- * (16 and 17: what its children used, once it reaped them). The command name in parentheses (field 2)
- * may hold spaces and ')', so fields are counted from the last ')'. Immutable.
+ * The CPU times in clock ticks from a process's or thread's Linux {@code stat} file: {@code utime}, {@code stime} and
+ * the reaped children's {@code cutime}, {@code cstime}. Fields are counted from the last ')', since the command name
+ * may hold spaces and ')'. Immutable.
  */
 public final class ProcStat {
-    /**
-     * Clock ticks per second of these fields and of {@code /proc/stat}: USER_HZ, 100 on every Linux
-     * architecture the suite runs on (x86-64, aarch64), whatever the kernel's HZ. So CPU time has a
-     * resolution of 10 ms.
-     */
+    /** Clock ticks per second (USER_HZ, 100 on x86-64 and aarch64 whatever the kernel's HZ): a 10 ms resolution. */
     public static final long TICKS_PER_SECOND = 100;
     public static final long NS_PER_TICK = TimeUnit.SECONDS.toNanos(1) / TICKS_PER_SECOND;
-    /** {@code utime} is field 14 of {@code stat}; after the ')' of the name, index 11. */
+    /** {@code utime}, field 14, is index 11 after the name's ')'. */
     private static final int UTIME_AFTER_NAME = 11;
 
     private final long utimeTicks;
@@ -39,8 +33,7 @@ public final class ProcStat {
     /**
      * Parses a {@code stat} line.
      *
-     * @throws IllegalArgumentException when it is not one: no ')', fewer fields than {@code cstime}, or
-     *         a field that is not a number
+     * @throws IllegalArgumentException when it is not one
      */
     public static ProcStat parse(String stat) {
         int close = stat.lastIndexOf(')');
@@ -56,8 +49,7 @@ public final class ProcStat {
     }
 
     /**
-     * Reads and parses a {@code stat} file. Bytes outside ASCII (a command name can hold any) are
-     * replaced, not refused: the fields read are numbers.
+     * Reads and parses a {@code stat} file; non-ASCII bytes in the name are replaced, as only numbers are read.
      *
      * @throws IOException where it cannot be read, e.g. the process or thread is gone
      * @throws IllegalArgumentException where it is not a stat line

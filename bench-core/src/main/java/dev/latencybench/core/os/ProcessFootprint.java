@@ -6,12 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * What Linux's {@code /proc} says about one process's footprint and CPU time: resident set size
- * ({@code VmRSS} of {@code status}), proportional set size ({@code Pss} of {@code smaps_rollup}: the
- * shared pages, a CDS archive's or a shared library's, divided among the processes that map them), and
- * the CPU time used so far ({@code utime + stime} of {@code stat}, in clock ticks of
- * {@link ProcStat#NS_PER_TICK}). Stateless; the parsers ({@link ProcStatus}, {@link ProcStat}) take the
- * files' text so that tests hand in samples.
+ * A process's footprint and CPU time from {@code /proc}: RSS, PSS (shared pages divided among the processes mapping
+ * them) and {@code utime + stime}. Stateless.
  */
 public final class ProcessFootprint {
     /** One look at a process; -1 for what could not be read. Immutable. */
@@ -65,7 +61,6 @@ public final class ProcessFootprint {
         this.proc = proc;
     }
 
-    /** This machine's {@code /proc}. */
     public static ProcessFootprint system() {
         return new ProcessFootprint(Path.of("/proc"));
     }
@@ -75,10 +70,7 @@ public final class ProcessFootprint {
         return Files.isReadable(proc.resolve("self").resolve("status"));
     }
 
-    /**
-     * RSS first (the figure the startup study reports), then PSS, then CPU time; a process that is gone
-     * gives -1 for what was not read yet.
-     */
+    /** RSS first (the startup study's figure), then PSS and CPU time; what a gone process left unread is -1. */
     public Sample read(long pid) {
         Path dir = proc.resolve(Long.toString(pid));
         long rss = rssKiB(pid);
@@ -87,12 +79,11 @@ public final class ProcessFootprint {
         return new Sample(rss, pss, ticks < 0 ? -1 : ticks * ProcStat.NS_PER_TICK);
     }
 
-    /** The process's resident set size now ({@code VmRSS}), in KiB; -1 when it cannot be read (gone, not Linux). */
+    /** The process's resident set size now, in KiB; -1 when it cannot be read. */
     public long rssKiB(long pid) {
         return ProcStatus.kib(text(proc.resolve(Long.toString(pid)).resolve("status")), "VmRSS:");
     }
 
-    /** The file's text; null when it cannot be read. */
     private static String text(Path file) {
         try {
             return Files.readString(file, StandardCharsets.US_ASCII);

@@ -21,30 +21,17 @@ import dev.latencybench.core.time.SystemClock;
 /**
  * Every process below one the suite started, ended and waited for, whoever its parent is by then.
  *
- * <p>Why not only {@link ProcessHandle#descendants()}: a process whose parent ended is handed to init (or a
- * sub-reaper) at once and is nobody's descendant from then on. A task's {@code setUp} that starts
- * {@code sleep} with {@code inheritIO()} in a JVM that then ends leaves the {@code sleep} holding the
- * caller's pipe, and JMH (which joins its readers of a fork's output) or the runner waits for its end of file
- * as long as the {@code sleep} lives. So a process the suite starts is <em>marked</em>: an environment
- * variable, {@link #VARIABLE}, with a value of its own, which its descendants inherit and Linux shows in
- * {@code /proc/<pid>/environ} (the way Jenkins' process-tree killer finds a build's processes by its
- * {@code BUILD_ID}). Ending a tree ends the root, its descendants and every process that carries its mark;
- * where there is no {@code /proc}, what {@code descendants()} still sees.
+ * <p>{@link ProcessHandle#descendants()} alone misses a process whose parent ended: it is re-parented, yet can hold
+ * the caller's pipe so that JMH or the runner waits for end of file as long as it lives. So each started process is
+ * marked with {@link #VARIABLE}, which its descendants inherit and {@code /proc/<pid>/environ} shows, and ending a
+ * tree ends every process with its mark. A JVM whose children others start uses {@link #watchOrphans} instead.
  *
- * <p>A JVM that starts processes it does not start itself (the launcher, whose forks JMH starts) watches for
- * orphans instead ({@link #watchOrphans}): a process that carries this JVM's own mark, or that was seen among
- * its descendants, or that holds a pipe this JVM opened since the watch began, and that is no longer one of
- * them, is ended. The pipe is what finds a fork's child where the launcher carries no mark (a study jar run
- * alone, not by {@code bench run}) and the fork ended before a poll saw the child: that child holds the
- * fork's output, which is the pipe JMH waits on.
- *
- * <p>Thread-safe (immutable, or one daemon thread per watch). Off every measuring path: a watch reads
- * {@code /proc} once a {@link #WATCH_POLL_MS}.
+ * <p>Thread-safe; off every measuring path.
  */
 public final class ProcessTree {
     /** The environment variable that marks a tree; a process started by one of the suite's JVMs has it. */
     public static final String VARIABLE = "LATENCY_BENCH_TREE";
-    /** How long each ended process is waited for, so that it is gone before the caller goes on. */
+    /** How long each ended process is waited for before the caller goes on. */
     static final long END_WAIT_MS = 5_000;
     /** How often a watch looks for orphans: a process outlives its parent by about this much. */
     public static final long WATCH_POLL_MS = 1_000;
@@ -70,8 +57,8 @@ public final class ProcessTree {
     }
 
     /**
-     * Ends {@code root} (null: none), its descendants and every process with this tree's mark, each with
-     * SIGKILL, and waits for each; returns those still alive after {@link #END_WAIT_MS}, described.
+     * Ends {@code root} (null: none), its descendants and every process with this tree's mark, and waits for each;
+     * returns those still alive after {@link #END_WAIT_MS}, described.
      */
     public List<String> end(ProcessHandle root) {
         Set<ProcessHandle> all = new LinkedHashSet<>();
@@ -104,11 +91,8 @@ public final class ProcessTree {
     }
 
     /**
-     * Starts a daemon thread that ends, once a {@link #WATCH_POLL_MS}, each orphan of this JVM: a process that
-     * carries this JVM's own mark, or that was seen among its descendants, and that is no longer among them
-     * (its parent ended). Close the returned watch to stop it; it ends the orphans once more then.
-     *
-     * @param onEnded told of each orphan it ended, in words
+     * Starts a daemon thread that ends this JVM's orphans once a {@link #WATCH_POLL_MS}: processes with its mark, once
+     * its descendants or holding a pipe it opened, that are no longer its descendants. {@code onEnded} is told of each.
      */
     public static Watch watchOrphans(java.util.function.Consumer<String> onEnded) {
         Watch w = new Watch(ofThisJvm().orElse(null), onEnded);
@@ -116,10 +100,7 @@ public final class ProcessTree {
         return w;
     }
 
-    /**
-     * Ends this JVM's own descendants (SIGKILL) and waits for them: for a JVM about to end, so that nothing it
-     * started outlives it with its output. Returns those still alive after the wait, described.
-     */
+    /** Ends this JVM's descendants and waits, so nothing it started outlives it; returns those still alive. */
     public static List<String> endDescendantsOfThisJvm() {
         return endAll(ProcessHandle.current().descendants().collect(Collectors.toCollection(LinkedHashSet::new)));
     }
@@ -135,7 +116,6 @@ public final class ProcessTree {
         private final Thread thread;
         private volatile boolean closed;
 
-        /** Not polling until its thread starts ({@link #watchOrphans} starts it). */
         Watch(ProcessTree own, java.util.function.Consumer<String> onEnded) {
             this.own = own;
             this.onEnded = onEnded;
@@ -186,10 +166,7 @@ public final class ProcessTree {
             return orphans.size();
         }
 
-        /**
-         * The processes begun since the watch began, neither this JVM's descendants nor above it, that hold a
-         * pipe this JVM opened since then: a fork's child that the fork's end handed to another parent.
-         */
+        /** New processes outside this JVM's line that hold a pipe it opened since the watch began. */
         private List<ProcessHandle> holdingNewPipes(Set<ProcessHandle> descendants) {
             Set<String> ours = pipes(ProcessHandle.current().pid());
             ours.removeAll(pipesBefore);

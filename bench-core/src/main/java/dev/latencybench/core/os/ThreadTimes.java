@@ -10,14 +10,11 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * The CPU time of a process and of each of its threads, with the threads' names, from Linux's
- * {@code /proc/<pid>/task/<tid>/stat} and {@code comm} and the process's own {@code /proc/<pid>/stat},
- * in clock ticks ({@link ProcStat#NS_PER_TICK}). A thread that ends while it is read is left out. The
- * process is read after its threads, so its total is never below theirs. Stateless; one
- * {@link #read} lists the threads and reads two small files per thread.
+ * The CPU time of a process and each of its named threads in clock ticks, from {@code /proc/<pid>/task}. A thread
+ * that ends while read is left out; the process is read last, so its total is never below theirs. Stateless.
  */
 public final class ThreadTimes {
-    /** One thread: its name ({@code comm}, as the JVM set it) and its {@code utime + stime}. Immutable. */
+    /** One thread: its name ({@code comm}) and its {@code utime + stime}. Immutable. */
     public static final class Task {
         private final String name;
         private final long cpuTicks;
@@ -65,7 +62,7 @@ public final class ThreadTimes {
             return processCpuTicks;
         }
 
-        /** Unmodifiable, in the order the folder listed them. */
+        /** Unmodifiable, in listing order. */
         public List<Task> threads() {
             return threads;
         }
@@ -83,7 +80,6 @@ public final class ThreadTimes {
         this.tasks = tasks;
     }
 
-    /** This JVM's threads. */
     public static ThreadTimes self() {
         return new ThreadTimes(Path.of("/proc/self/task"));
     }
@@ -106,7 +102,7 @@ public final class ThreadTimes {
                     ticks = ProcStat.read(task.resolve("stat")).cpuTicks();
                     name = Files.readString(task.resolve("comm"), StandardCharsets.US_ASCII).trim();
                 } catch (IOException e) {
-                    continue; // the thread ended while we read
+                    continue; // the thread ended while being read
                 }
                 threads.add(new Task(name, ticks));
             }

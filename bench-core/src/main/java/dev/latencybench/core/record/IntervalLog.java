@@ -19,13 +19,9 @@ import org.HdrHistogram.HistogramLogReader;
 import org.HdrHistogram.HistogramLogWriter;
 
 /**
- * An HdrHistogram interval log ({@code .hlog}) that HdrHistogram's own {@code HistogramLogProcessor}
- * reads: one line per metric and interval, the primary metric's untagged (the processor's default),
- * every other tagged with its name (see {@link Metrics#tag}). The queue study's logs hold latency
- * untagged and service time tagged {@value #SERVICE_TAG}, as they always did. Timestamps are
- * absolute (milliseconds since the epoch).
- *
- * <p>Not thread-safe; written by one monitor thread, off the hot path.
+ * An HdrHistogram interval log ({@code .hlog}) that HdrHistogram's {@code HistogramLogProcessor} reads: one line per
+ * metric and interval, the primary metric untagged (the processor's default), the others tagged with their names.
+ * Timestamps are absolute. Not thread-safe; written by one monitor thread, off the hot path.
  */
 public final class IntervalLog implements Closeable {
     /** Tag of the queue study's service-time intervals. */
@@ -37,10 +33,7 @@ public final class IntervalLog implements Closeable {
     private final PrintStream out;
     private final HistogramLogWriter writer;
 
-    /**
-     * @param what the first comment line, e.g. {@code latency-bench queue/chronicle}; the metrics'
-     *             declarations follow it
-     */
+    /** @param what the first comment line, e.g. {@code latency-bench queue/chronicle} */
     public IntervalLog(Path file, Metrics metrics, String what) throws IOException {
         this.file = file;
         this.metrics = metrics;
@@ -59,10 +52,7 @@ public final class IntervalLog implements Closeable {
         writer.outputLegend();
     }
 
-    /**
-     * Appends one interval of every metric, in declaration order; each histogram must carry its
-     * start/end timestamps. An interval where no metric recorded anything is left out.
-     */
+    /** Appends one interval of every metric, in declaration order; an interval where none recorded is left out. */
     public void append(List<Histogram> interval) {
         if (interval.size() != metrics.size()) {
             throw new IllegalArgumentException("one histogram per metric (" + metrics.names() + "), got "
@@ -84,10 +74,7 @@ public final class IntervalLog implements Closeable {
         append(List.of(latency, serviceTime));
     }
 
-    /**
-     * Flushes; throws the first error any write so far met (a full disk, say), which HdrHistogram's
-     * writer, printing through a {@link PrintStream}, would otherwise swallow.
-     */
+    /** Flushes, throwing the first error any write met, which HdrHistogram's {@link PrintStream} would swallow. */
     public void flush() throws IOException {
         if (out.checkError()) { // checkError flushes first
             IOException e = sink.error;
@@ -101,11 +88,8 @@ public final class IntervalLog implements Closeable {
     }
 
     /**
-     * Every interval of a log, per declared metric, in file order. Intervals are written one line per
-     * metric; a last interval missing some metric (a writer killed between its lines) is dropped, so
-     * every metric's list covers the same intervals, and reading stops at a line cut short (a writer
-     * killed in the middle of it), which {@link Intervals#truncated} then says. Lines of undeclared
-     * tags are ignored.
+     * Every interval of a log, per declared metric, in file order. A last interval missing some metric is dropped so
+     * every list covers the same intervals; a line cut short ends the reading and sets {@link Intervals#truncated}.
      */
     public static Intervals read(Path file, Metrics metrics) throws IOException {
         Intervals result = new Intervals(metrics);
@@ -133,7 +117,7 @@ public final class IntervalLog implements Closeable {
         return result;
     }
 
-    /** A log of the one-way studies ({@link Metrics#ONE_WAY}). */
+    /** A log of the one-way studies. */
     public static Intervals read(Path file) throws IOException {
         return read(file, Metrics.ONE_WAY);
     }
@@ -192,7 +176,6 @@ public final class IntervalLog implements Closeable {
         }
     }
 
-    /** The intervals of one log, per metric. */
     public static final class Intervals {
         /** True when the log ended in a line cut short; the intervals before it are all here. */
         public boolean truncated;
@@ -210,7 +193,6 @@ public final class IntervalLog implements Closeable {
             return byMetric.get(metric);
         }
 
-        /** How many intervals every metric has. */
         public int size() {
             return byMetric.values().iterator().next().size();
         }
@@ -222,7 +204,6 @@ public final class IntervalLog implements Closeable {
             return l;
         }
 
-        /** All intervals of one metric merged. */
         public Histogram total(String metric) {
             Histogram total = LatencyRecorder.newHistogram();
             for (Histogram h : of(metric)) {
@@ -231,7 +212,6 @@ public final class IntervalLog implements Closeable {
             return total;
         }
 
-        /** The primary metric's intervals merged. */
         public Histogram primaryTotal() {
             return total(metrics.primary().name());
         }

@@ -9,19 +9,15 @@ import dev.latencybench.core.json.JsonCodec;
 
 import org.HdrHistogram.Histogram;
 
-/**
- * The percentiles the suite reports, read from one (merged) histogram, in nanoseconds. Immutable.
- * The field names are those of {@code result.json}: p50, p90, p99, p99_9, p99_99, max, count.
- */
+/** The reported percentiles of one merged histogram, in nanoseconds, named as in {@code result.json}. Immutable. */
 public final class LatencySummary {
     /**
-     * Fewer samples than this beyond a percentile: it is the few worst samples, not a percentile, so it is not
-     * shown, charted, ranked or used by a pass rule. The one threshold of the suite; the report refers to it.
+     * Fewer samples than this beyond a percentile make it the few worst samples, so it is not shown, charted, ranked
+     * or judged. The suite's one such threshold.
      */
     public static final long SHOWN_BEYOND = 10;
     /** The percentiles a summary holds (the max aside), in the order of {@link #percentile(int)}. */
     public static final String[] NAMES = {"p50", "p90", "p99", "p99.9", "p99.99"};
-    /** {@link #NAMES} as numbers. */
     public static final double[] PCTS = {50, 90, 99, 99.9, 99.99};
 
     public final long p50;
@@ -42,7 +38,7 @@ public final class LatencySummary {
         this.count = count;
     }
 
-    /** Percentile {@code i}: 0 = p50, 1 = p90, 2 = p99, 3 = p99.9, 4 = p99.99 ({@link #NAMES}). */
+    /** Percentile {@code i} of {@link #NAMES}. */
     public long percentile(int i) {
         switch (i) {
             case 0:
@@ -70,7 +66,7 @@ public final class LatencySummary {
                 h.getValueAtPercentile(99.9), h.getValueAtPercentile(99.99), h.getMaxValue(), h.getTotalCount());
     }
 
-    /** How many of {@code count} samples lie above the {@code pct} percentile (e.g. 2 of 2,000 above p99.9). */
+    /** How many of {@code count} samples lie above the {@code pct} percentile. */
     public static long beyond(long count, double pct) {
         return Math.round(count * (100 - pct) / 100);
     }
@@ -81,10 +77,8 @@ public final class LatencySummary {
     }
 
     /**
-     * The fewest samples that put {@link #SHOWN_BEYOND} beyond the {@code pct} percentile: 10,000 for p99.9.
-     * Exact decimal arithmetic, so 99.9 does not become 10,001 through a binary fraction.
-     *
-     * @param pct below 100
+     * The fewest samples that put {@link #SHOWN_BEYOND} beyond the {@code pct} percentile (below 100), in exact
+     * decimal arithmetic so that a binary fraction does not add one.
      */
     public static long neededFor(double pct) {
         BigDecimal tail = BigDecimal.valueOf(100).subtract(new BigDecimal(Double.toString(pct)));
@@ -94,12 +88,11 @@ public final class LatencySummary {
         return BigDecimal.valueOf(SHOWN_BEYOND * 100).divide(tail, 0, RoundingMode.CEILING).longValueExact();
     }
 
-    /** The members {@code result.json} records it as: its fields. */
     public JsonObject toJson() {
         return JsonCodec.toJsonObject(this);
     }
 
-    /** Reads what {@link #toJson} wrote; a member that is not a whole number, a {@code MemberProblem} naming it. */
+    /** Reads what {@link #toJson} wrote; a member that is not a whole number throws a {@code MemberProblem}. */
     public static LatencySummary fromJson(JsonObject o) {
         return JsonCodec.fromJson(o, LatencySummary.class);
     }

@@ -11,12 +11,8 @@ import dev.latencybench.core.json.JsonCodec;
 import dev.latencybench.core.config.Units;
 
 /**
- * What happened to the messages of a stream, for any study that sends numbered messages: sent,
- * received (distinct), lost, duplicated, out of order, with unexpected numbers, and received but
- * outside the histograms' range. They add up across periods and forks; one shape in
- * {@code fork.json} and {@code result.json} (top-level {@code sent}, {@code received}, ...).
- *
- * <p>Not thread-safe; off the hot path (filled once per period).
+ * What happened to a stream's numbered messages: sent, received, lost, duplicated, out of order, unexpected, and
+ * outside the histograms' range. Counts add up across periods and forks. Not thread-safe; off the hot path.
  */
 public final class MessageCounts {
     public long sent;
@@ -28,7 +24,7 @@ public final class MessageCounts {
     /** Messages received whose latency was outside the histograms' range: not recorded. */
     public long outOfRange;
 
-    /** The counts of a receiver's tracker after {@code sent} messages, {@code outOfRange} of them not recorded. */
+    /** The counts of a receiver's tracker after {@code sent} messages. */
     public static MessageCounts of(SequenceTracker tracker, long sent, long outOfRange) {
         MessageCounts c = new MessageCounts();
         c.sent = sent;
@@ -41,7 +37,6 @@ public final class MessageCounts {
         return c;
     }
 
-    /** Adds another period's or fork's counts to these. */
     public MessageCounts add(MessageCounts o) {
         sent += o.sent;
         received += o.received;
@@ -54,10 +49,9 @@ public final class MessageCounts {
     }
 
     /**
-     * Why these counts fail a run: messages lost, duplicated, out of order, with unexpected numbers,
-     * or with latencies beyond the histogram.
+     * Why these counts fail a run.
      *
-     * @param complete false for a period cut short (interrupted): then loss is not judged
+     * @param complete false for a period cut short, whose loss is not judged
      */
     public List<String> failures(boolean complete) {
         List<String> reasons = new ArrayList<>();
@@ -80,20 +74,17 @@ public final class MessageCounts {
         return reasons;
     }
 
-    /**
-     * How many latencies the receiver's histogram must hold: every message it took (duplicates and
-     * unexpected numbers included, since each is recorded) less those outside its range.
-     */
+    /** How many latencies the receiver's histogram must hold: duplicates and unexpected included, out of range not. */
     public long expectedSamples() {
         return received + duplicated + unexpected - outOfRange;
     }
 
-    /** Writes the counts at the top level of {@code o}: its fields are the members. */
+    /** Writes the counts at the top level of {@code o}. */
     public void writeTo(JsonObject o) {
         JsonCodec.toJsonObject(this).entrySet().forEach(e -> o.add(e.getKey(), e.getValue()));
     }
 
-    /** Reads what {@link #writeTo} wrote (the other members of {@code o} are not its). */
+    /** Reads what {@link #writeTo} wrote, ignoring the other members of {@code o}. */
     public static MessageCounts readFrom(JsonObject o) {
         return JsonCodec.fromJson(o, MessageCounts.class);
     }

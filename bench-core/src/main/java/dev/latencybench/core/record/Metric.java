@@ -9,13 +9,11 @@ import dev.latencybench.core.json.JsonCodec;
 import dev.latencybench.core.json.Others;
 
 /**
- * One quantity a study records per event, as a histogram of nanoseconds (or another unit): its
- * name (the key in {@code result.json}'s {@code metrics} and the tag of its intervals in the
- * {@code .hlog}), what it is measured from and to, its unit, and whether one thread or several
- * record it (which decides the recorder: single-writer or concurrent). Immutable.
+ * One quantity a study records per event as a histogram: its name (the {@code result.json} key and {@code .hlog}
+ * tag), what it measures, its unit, and whether one thread or several record it. Immutable.
  */
 public final class Metric {
-    /** How many threads record a metric in one fork. */
+    /** How many threads record a metric in one fork, which picks the recorder. */
     public enum Writers { ONE, MANY }
 
     private static final Pattern NAME = Pattern.compile("[a-z][a-zA-Z0-9_-]{0,31}");
@@ -61,14 +59,10 @@ public final class Metric {
         return writers;
     }
 
-    /**
-     * A metric's member of {@code metrics} in {@code result.json} and {@code fork.json}: its declaration, and where
-     * figures were recorded, their members ({@link LatencySummary}'s) after it, kept in {@link #figures}.
-     */
+    /** A metric's member of {@code metrics} in the result files: its declaration, then any {@link #figures}. */
     public static final class Declaration {
         public final String what;
         public final String unit;
-        /** The members after the declaration: the figures, where the metric has any. */
         @Others
         public final JsonObject figures;
 
@@ -78,7 +72,7 @@ public final class Metric {
             this.figures = figures;
         }
 
-        /** The figures it holds; null where it holds none. */
+        /** The figures it holds; null for none. */
         public LatencySummary summary() {
             return figures == null || figures.size() == 0 ? null : JsonCodec.fromJson(figures, LatencySummary.class);
         }
@@ -89,7 +83,7 @@ public final class Metric {
         return JsonCodec.toJsonObject(declaration(summary));
     }
 
-    /** The declaration with {@code summary}'s figures (none where it is null). */
+    /** The declaration with {@code summary}'s figures (none where null). */
     Declaration declaration(LatencySummary summary) {
         return new Declaration(what, unit, summary == null ? new JsonObject() : summary.toJson());
     }

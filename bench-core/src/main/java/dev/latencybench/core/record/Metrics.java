@@ -11,15 +11,11 @@ import com.google.gson.JsonObject;
 import dev.latencybench.core.json.JsonCodec;
 
 /**
- * The metrics a study declares, in order, the first one primary: the one the report ranks by, the
- * JMH profiler publishes and the interval log leaves untagged (HdrHistogram's log processor reads
- * it by default). Immutable.
+ * The metrics a study declares, in order; the first is primary: the report ranks by it and the interval log leaves it
+ * untagged. Immutable.
  */
 public final class Metrics {
-    /**
-     * The queue study's two metrics, and what every result written before metrics were named holds
-     * ({@code latencyNs}, {@code serviceTimeNs}).
-     */
+    /** The queue study's two metrics, which every result from before metrics were named holds. */
     public static final Metrics ONE_WAY = new Metrics(List.of(
             Metric.nanos("latency", "latency from the intended send time (free of coordinated omission)"),
             Metric.nanos("service", "service time from the actual send time (what the original study printed)")));
@@ -59,7 +55,6 @@ public final class Metrics {
         return all.size();
     }
 
-    /** The position of a metric, or -1. */
     public int indexOf(String name) {
         for (int i = 0; i < all.size(); i++) {
             if (all.get(i).name().equals(name)) {
@@ -84,15 +79,12 @@ public final class Metrics {
         return n;
     }
 
-    /** The interval log's tag of a metric: none (null) for the primary one, its name for the others. */
+    /** The interval log's tag of a metric: null for the primary, its name for the others. */
     public String tag(Metric m) {
         return m.equals(primary()) ? null : m.name();
     }
 
-    /**
-     * The members {@code result.json} and {@code fork.json} record the metrics in: the primary metric's name and each
-     * metric's declaration with its figures, in declaration order. A file holds them beside its own members.
-     */
+    /** The members {@code result.json} and {@code fork.json} record the metrics in, beside their own. */
     public static final class Recorded {
         public final String primary;
         public final Map<String, Metric.Declaration> metrics;
@@ -103,10 +95,7 @@ public final class Metrics {
         }
     }
 
-    /**
-     * The members a result written before metrics were named held: the one-way study's two metrics' figures. Read
-     * as {@link #ONE_WAY}'s, and kept so that such a file is written back as it was.
-     */
+    /** The members of a result from before metrics were named, kept so it is written back as it was. */
     public static final class Legacy {
         public final LatencySummary latencyNs;
         public final LatencySummary serviceTimeNs;
@@ -122,10 +111,7 @@ public final class Metrics {
         return toJson(Map.of());
     }
 
-    /**
-     * {@code {name: {what, unit, p50, ..., count}, ...}} in declaration order: each declaration with its
-     * merged percentiles where {@code summaries} has them; what {@link #summariesOf} reads back.
-     */
+    /** Each declaration with its merged percentiles where {@code summaries} has them; {@link #summariesOf} reads it. */
     public JsonObject toJson(Map<String, LatencySummary> summaries) {
         JsonObject o = new JsonObject();
         all.forEach(m -> o.add(m.name(), m.toJson(summaries.get(m.name()))));
@@ -139,11 +125,7 @@ public final class Metrics {
         return JsonCodec.toJsonObject(new Recorded(primary().name(), declared));
     }
 
-    /**
-     * Reads the declarations of a {@code result.json}: its {@code metrics} (whose members carry
-     * {@code what} and {@code unit}) with {@code primary} first; {@link #ONE_WAY} for a result
-     * written before metrics were named.
-     */
+    /** Reads the declarations of a {@code result.json}, primary first; {@link #ONE_WAY} for an older result. */
     public static Metrics fromResult(JsonObject result) {
         Recorded r = JsonCodec.fromJson(result, Recorded.class);
         if (r.metrics == null) {
@@ -164,12 +146,7 @@ public final class Metrics {
         return new Metrics(l);
     }
 
-    /**
-     * The merged percentiles of each metric in a {@code result.json}, in declaration order: its
-     * {@code metrics} object, or for a result written before metrics were named, {@code latencyNs}
-     * as {@code latency} and {@code serviceTimeNs} as {@code service}. A metric without figures is
-     * left out.
-     */
+    /** The merged percentiles of each metric in a {@code result.json}, older layouts included; none for no figures. */
     public static Map<String, LatencySummary> summariesOf(JsonObject result) {
         Map<String, LatencySummary> out = new LinkedHashMap<>();
         Recorded r = JsonCodec.fromJson(result, Recorded.class);
@@ -194,7 +171,7 @@ public final class Metrics {
         return out;
     }
 
-    /** {@code summaries} in the members a result written before metrics were named holds them. */
+    /** {@code summaries} in the members of a result from before metrics were named. */
     public static JsonObject legacyJson(Map<String, LatencySummary> summaries) {
         List<Metric> oneWay = ONE_WAY.all();
         return JsonCodec.toJsonObject(new Legacy(summaries.get(oneWay.get(0).name()),

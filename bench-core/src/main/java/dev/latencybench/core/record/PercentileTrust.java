@@ -1,11 +1,6 @@
 package dev.latencybench.core.record;
 
-/**
- * How many samples a percentile needs beyond it before the console shows it: the launcher's lines and
- * tables follow the same rule as the report (the runner's {@code Percentiles} reads these), the threshold
- * below which nothing is shown being {@link LatencySummary#SHOWN_BEYOND}, the one a pass rule keeps too.
- * Stateless.
- */
+/** How many samples beyond a percentile the console needs to show it, by the same rule as the report. Stateless. */
 public final class PercentileTrust {
     /** Fewer samples than this beyond a percentile: not shown, it is the few worst samples. */
     public static final long SHOWN_BEYOND = LatencySummary.SHOWN_BEYOND;
@@ -15,15 +10,13 @@ public final class PercentileTrust {
     private PercentileTrust() {
     }
 
-    /** How many of {@code count} samples lie above the {@code pct} percentile. */
     public static long beyond(long count, double pct) {
         return LatencySummary.beyond(count, pct);
     }
 
     /**
-     * The percentile as the console prints it: {@code 4.13ms}, {@code 4.13ms*} with fewer than
-     * {@value #CONFIDENT_BEYOND} samples beyond it, {@code -(2)} (ASCII, for any terminal) with fewer than
-     * {@value #SHOWN_BEYOND}, the count beyond it in brackets.
+     * The percentile as the console prints it: {@code 4.13ms}, {@code 4.13ms*} when resting on few samples, or
+     * {@code -(2)} (ASCII) with the count beyond it when too few to show.
      */
     public static String console(String formatted, long count, double pct) {
         long n = beyond(count, pct);

@@ -22,15 +22,12 @@ import dev.latencybench.core.record.Metric;
 import dev.latencybench.core.record.Metrics;
 
 /**
- * One cell's {@code result.json}, typed: what the launcher's merger writes and what the report and
- * compare read back, through this one class and {@link JsonCodec}, so no member is named twice: each is a field of
- * one of its parts ({@code Head}, {@code Middle}, {@code End}, {@link Metrics.Recorded}, ...). The study's own
- * members (its recorded settings and its accounting's counters) are not known here: they travel as
- * {@link #recorded} and {@link #accounted}, and a study reads them back through its {@link ResultPart}.
+ * One cell's {@code result.json}, typed, written by the merger and read by the report and compare through
+ * {@link JsonCodec}, so each member is named once, as a field of one of its parts. The study's own members travel as
+ * {@link #recorded} and {@link #accounted} and are read back through its {@link ResultPart}.
  *
- * <p>{@link #read} also reads results written before metrics were named ({@code latencyNs},
- * {@code serviceTimeNs}, {@code forkLatencyNs}) and before studies declared roles; {@link #toJson}
- * writes the members in the order the merger always wrote them. A plain holder: not thread-safe.
+ * <p>{@link #read} also reads results from before metrics were named and before studies declared roles. A plain
+ * holder: not thread-safe.
  */
 public final class CellResult {
     /** {@code OK}, {@code FAILED} or {@code INTERRUPTED}. */
@@ -48,29 +45,24 @@ public final class CellResult {
     public long warmupNs;
     public long measureNs;
     public int forks;
-    /** Null in a result written before it was recorded. */
+    /** Null in an older result. */
     public Integer forksWithData;
     public String description;
-    /**
-     * Role to variant ({@code floor}, {@code yardstick}, {@code yardstick.<variant>}), as the study declared; null
-     * in a result written before studies declared roles.
-     */
+    /** Role to variant ({@code floor}, {@code yardstick}), as the study declared; null in an older result. */
     public Map<String, String> roles = new LinkedHashMap<>();
-    /** The study's declared metrics, the first primary. */
     public Metrics metrics;
     /** Merged percentiles per metric, in declaration order; a metric without figures is absent. */
     public Map<String, LatencySummary> summaries = new LinkedHashMap<>();
     /** Each fork's percentiles per metric, in fork order; a metric whose forks were not kept is absent. */
     public Map<String, List<ForkFigures>> forkSummaries = new LinkedHashMap<>();
-    /** Why the primary metric's tail was slow ({@code TailPart} of {@code core.tail}); null when not attributed. */
+    /** Why the primary metric's tail was slow; null when not attributed. */
     public JsonObject tail;
     public JsonArray pinning = new JsonArray();
     public JsonArray machineLoad = new JsonArray();
     public String command;
     /**
-     * The study's own members: written by the merger after {@code scale} (its recorded settings) and
-     * after {@code roles} (its accounting); a result read back has them all in {@code recorded} (and its study reads
-     * them through a {@link ResultPart}), so that it is written back with every member it had.
+     * The study's own members: its recorded settings (after {@code scale}) and its accounting (after {@code roles}).
+     * A result read back has them all in {@code recorded}, so it is written back with every member it had.
      */
     public JsonObject recorded = new JsonObject();
     public JsonObject accounted = new JsonObject();
@@ -112,9 +104,9 @@ public final class CellResult {
     }
 
     /**
-     * Reads a {@code result.json}, of this format or an older one: members an older result lacks
-     * stay empty (null strings, zero counts, no roles); the study's own members are {@link #recorded}. A member of
-     * the wrong kind is a {@code MemberProblem} naming it.
+     * Reads a {@code result.json} of this format or an older one, whose missing members stay empty.
+     *
+     * @throws MemberProblem naming a member of the wrong kind
      */
     public static CellResult read(JsonObject r) {
         CellResult c = new CellResult();
@@ -163,7 +155,7 @@ public final class CellResult {
         return c;
     }
 
-    /** Reads a {@code result.json} file; one that is not as this type writes it, a {@code DamagedFile} naming it. */
+    /** Reads a {@code result.json} file; one not as this type writes it throws a {@code DamagedFile}. */
     public static CellResult read(Path file) throws IOException {
         JsonObject json = JsonCodec.readObject(file);
         try {
@@ -173,7 +165,7 @@ public final class CellResult {
         }
     }
 
-    /** Whether the result declares its roles (results written before studies declared them do not). */
+    /** Whether the result declares its roles (older results do not). */
     public boolean declaresRoles() {
         return roles != null;
     }
@@ -183,7 +175,7 @@ public final class CellResult {
         return part.read(read != null ? read : toJson());
     }
 
-    /** The result as it was read, for what is not typed yet (the environment's members); null for one being written. */
+    /** The result as read, for what is not typed yet; null for one being written. */
     public JsonObject json() {
         return read;
     }
@@ -213,10 +205,7 @@ public final class CellResult {
         members.entrySet().forEach(e -> into.add(e.getKey(), e.getValue()));
     }
 
-    /*
-     * The members of result.json, in the order the merger writes them, in parts: the study's recorded settings come
-     * after the head, its accounting after the middle. Each member is named here once, as a field.
-     */
+    /* The members of result.json in parts, in the merger's order; each is named here once. */
 
     private static final class Head {
         final String status;
@@ -262,7 +251,6 @@ public final class CellResult {
         }
     }
 
-    /** Each fork's figures of each metric. */
     private static final class Forks {
         final Map<String, List<ForkJson>> forkMetrics;
 
@@ -271,7 +259,7 @@ public final class CellResult {
         }
     }
 
-    /** Each fork's figures of the one-way study's latency, in a result written before metrics were named. */
+    /** Fork figures of the one-way study's latency, from before metrics were named. */
     private static final class OneWayForks {
         final List<ForkJson> forkLatencyNs;
 

@@ -5,14 +5,9 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 
 /**
- * File and folder names made from what a user typed (a task's class name, a step's variant), fitted to what
- * every file system takes: at most {@link #MAX_BYTES} bytes of UTF-8, so that a temporary name made from it (a
- * suffix of about 40 bytes: {@code ResultFiles} writes to one and renames it) still fits in the 255 bytes
- * of ext4, XFS or APFS. A name that fits is kept as it is; a longer one keeps its beginning and ends with
- * {@code -} and the first {@link #HASH_HEX} hex digits of the SHA-256 of the whole name, so the same name is
- * always shortened the same way and two names alike in their first {@value #MAX_BYTES} bytes stay apart (as
- * real-logic/benchmarks' histogram file names carry a hash of their settings). The whole name is kept inside
- * the files. Stateless.
+ * File and folder names made from what a user typed, kept to {@link #MAX_BYTES} bytes of UTF-8 so a temporary name
+ * made from one still fits in 255 bytes. A longer name keeps its beginning and ends with a hash of the whole, so it
+ * shortens the same way every time and names alike in their beginnings stay apart. Stateless.
  */
 public final class FileNames {
     /** The most bytes of a name made here, its suffix included. */
@@ -23,7 +18,7 @@ public final class FileNames {
     private FileNames() {
     }
 
-    /** {@code base + suffix} when it fits in {@link #MAX_BYTES}, else {@code base}'s beginning, {@code -}, a hash and the suffix. */
+    /** {@code base + suffix} when it fits, else {@code base}'s beginning, {@code -}, a hash and the suffix. */
     public static String fit(String base, String suffix) {
         String whole = base + suffix;
         if (whole.getBytes(StandardCharsets.UTF_8).length <= MAX_BYTES) {

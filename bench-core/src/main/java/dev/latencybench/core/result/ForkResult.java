@@ -17,27 +17,22 @@ import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.record.Metrics;
 
 /**
- * One fork's {@code fork.json}, typed: what the fork session writes and the launcher's merger reads
- * back, through this one class and {@link JsonCodec}: each member is a field of one of its parts ({@code Head},
- * {@link Metrics.Recorded}, {@code End}). The workload's own members ({@code Workload.describe}) travel as
- * {@link #described}; the study's accounting reads them from {@link #json()} (or through its
- * {@link ResultPart}). Pinning and machine load keep their members (a CPU per role of the workload)
- * as objects ({@code EnvironmentFile.Pinning} and {@code MachineLoad} read them). A plain holder: not thread-safe.
+ * One fork's {@code fork.json}, typed, written by the fork session and read by the merger through {@link JsonCodec}.
+ * The workload's own members travel as {@link #described}. A plain holder: not thread-safe.
  */
 public final class ForkResult {
-    /** {@code OK}, {@code FAILED} or {@code INTERRUPTED}. */
     public String status;
     public List<String> reasons = new ArrayList<>();
     public long pid;
     public long measuredNs;
-    /** The workload's own members, written after {@code measuredNs}; of a file read back, every member it does not name. */
+    /** The workload's own members; of a file read back, every member this type does not name. */
     public JsonObject described = new JsonObject();
     public Metrics metrics;
-    /** The fork's percentiles per metric, in declaration order. */
+    /** The fork's percentiles per metric. */
     public Map<String, LatencySummary> summaries = new LinkedHashMap<>();
-    /** What was asked and obtained: {@code requested}, {@code plan}, {@code note}, {@code <role>Cpu}, {@code pinned}, {@code failure}. */
+    /** What was asked and obtained, including a {@code <role>Cpu} per role. */
     public JsonObject pinning = new JsonObject();
-    /** How busy the machine was: the cores of other processes, steal, this process, its children, and {@code busy}. */
+    /** How busy the machine was, in cores. */
     public JsonObject machineLoad = new JsonObject();
     private JsonObject read;
 
@@ -78,7 +73,7 @@ public final class ForkResult {
         return f;
     }
 
-    /** Reads a {@code fork.json} file; one that is not as this type writes it, a {@code DamagedFile} naming it. */
+    /** Reads a {@code fork.json} file; one not as this type writes it throws a {@code DamagedFile}. */
     public static ForkResult read(Path file) throws IOException {
         JsonObject json = JsonCodec.readObject(file);
         try {
@@ -93,7 +88,7 @@ public final class ForkResult {
         return read;
     }
 
-    /* The members of fork.json in parts, the workload's own between them; each is named here once, as a field. */
+    /* The members of fork.json in parts, the workload's own between them; each named here once. */
 
     private static final class Head {
         final String status;

@@ -16,12 +16,9 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * A folder a benchmark JVM makes outside the results (queue files in /dev/shm, say), named
- * {@code <prefix><pid>-<random>}, with a lock file beside it that the JVM holds while the folder
- * lives. {@link #close} deletes both. A JVM killed outright (SIGKILL, the OOM killer, a crash)
- * cannot: {@link #removeStale} removes such folders later, judging each by its lock, which works
- * across processes and containers sharing the parent (a folder without a lock file, made a moment
- * before it, by whether the JVM named in it still runs). Thread-safe.
+ * A folder a benchmark JVM makes outside the results (queue files in /dev/shm), with a lock file beside it held while
+ * it lives. {@link #removeStale} cleans up after a JVM killed outright, judging each folder by its lock, which works
+ * across processes and containers. Thread-safe.
  */
 public final class OwnedFolder implements AutoCloseable {
     public static final String LOCK_SUFFIX = ".lock";
@@ -58,7 +55,6 @@ public final class OwnedFolder implements AutoCloseable {
         return dir;
     }
 
-    /** Deletes the folder and its lock file. Idempotent. */
     @Override
     public synchronized void close() {
         if (closed) {
@@ -78,24 +74,23 @@ public final class OwnedFolder implements AutoCloseable {
         }
     }
 
-    /** {@code <folder>.lock}, beside the folder it guards. */
+    /** The lock file beside the folder it guards. */
     public static Path lockFileOf(Path folder) {
         return folder.resolveSibling(folder.getFileName() + LOCK_SUFFIX);
     }
 
     /**
-     * Removes the folders under {@code parent} named {@code prefix...} whose owner is gone, and
-     * their lock files; a folder in use is left alone, as is one that cannot be read.
+     * Removes the folders under {@code parent} named {@code prefix...} whose owner is gone, with their lock files.
      *
      * @param what what the folders hold, for the message, e.g. {@code queue files}
-     * @return one line per folder removed, saying which and how big, for the console
+     * @return one line per folder removed, for the console
      */
     public static List<String> removeStale(Path parent, String prefix, String what) {
         List<Path> entries;
         try (Stream<Path> s = Files.list(parent)) {
             entries = s.filter(p -> p.getFileName().toString().startsWith(prefix)).collect(Collectors.toList());
         } catch (IOException | UncheckedIOException e) {
-            return List.of(); // a folder we cannot list is not ours to clean
+            return List.of(); // not ours to clean
         }
         List<String> removed = new ArrayList<>();
         for (Path p : entries) {
@@ -156,11 +151,7 @@ public final class OwnedFolder implements AutoCloseable {
         }
     }
 
-    /**
-     * Deletes a folder and everything in it; nothing when it does not exist.
-     *
-     * @throws UncheckedIOException "cannot delete {@code root}", with the first file that could not be deleted
-     */
+    /** Deletes a folder and all in it, if it exists; an {@link UncheckedIOException} names the first failure. */
     public static void deleteRecursively(Path root) {
         try {
             deleteTree(root);
@@ -169,13 +160,7 @@ public final class OwnedFolder implements AutoCloseable {
         }
     }
 
-    /**
-     * As {@link #deleteRecursively}, for callers that word the failure themselves: the deepest paths first, so each
-     * folder is empty when its turn comes; nothing when {@code root} does not exist.
-     *
-     * @throws IOException the first file or folder that could not be deleted (an {@link UncheckedIOException} where
-     *         the folder cannot be walked)
-     */
+    /** As {@link #deleteRecursively}, throwing the first {@link IOException} for callers that word it themselves. */
     public static void deleteTree(Path root) throws IOException {
         if (!Files.exists(root)) {
             return;

@@ -14,10 +14,7 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 
-/**
- * Writes result files atomically (a temporary name in the same folder, then a rename), so a reader
- * or an interrupted run never sees half a file; and reads them back. Stateless.
- */
+/** Writes result files atomically (a temporary name, then a rename), so no reader sees half a file; reads them back. */
 public final class ResultFiles {
     private ResultFiles() {
     }
@@ -30,15 +27,13 @@ public final class ResultFiles {
         write(file, tmp -> Files.write(tmp, text.getBytes(StandardCharsets.UTF_8)));
     }
 
-    /** Fills a file; given the temporary path to write. */
     public interface Content {
         void writeTo(Path tmp) throws IOException;
     }
 
     /**
-     * Writes {@code file} through a temporary name beside it, then renames it: a failure (a full disk,
-     * say) leaves neither a half-written file under the final name nor the temporary one, and the
-     * exception names the file and says when its file system is full.
+     * Writes {@code file} through a temporary name beside it, then renames it; a failure leaves neither file behind,
+     * and the exception names the file and says when its file system is full.
      */
     public static void write(Path file, Content content) throws IOException {
         Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
@@ -56,10 +51,7 @@ public final class ResultFiles {
         }
     }
 
-    /**
-     * What {@link #cannotWrite} says of a file system that is full; the launcher and the runner read it in a
-     * message to stop a run whose results can no longer be written, instead of running the next steps for nothing.
-     */
+    /** What {@link #cannotWrite} says of a full file system, so callers can stop a run that can no longer write. */
     public static final String DISK_FULL = "the disk is full";
 
     /** Whether a message (a reason, a console line) says a results file could not be written for a full disk. */
@@ -67,11 +59,7 @@ public final class ResultFiles {
         return message != null && message.contains(DISK_FULL);
     }
 
-    /**
-     * {@code cannot write <file>: <why>}, and where the file system is full, which one: a full disk
-     * is the usual reason results cannot be written, and the bare "No space left on device" does not
-     * say where.
-     */
+    /** {@code cannot write <file>: <why>}, naming the full file system, which "No space left on device" does not. */
     public static IOException cannotWrite(Path file, IOException e) {
         if (e instanceof CannotWrite) {
             return e;

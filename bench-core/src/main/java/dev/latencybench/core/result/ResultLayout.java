@@ -6,24 +6,21 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 
 /**
- * Where results go: {@code <results>/<run-id>/<scenario>/<variant>/<jvm>__<gc>/}, with each forked
- * JVM's raw data under {@code forks/<pid>/} until the launcher merges it into the cell's
- * {@code result.json}, {@code env.json}, {@code jmh-<study>-<step>.json}, {@code latency.hlog} and a {@code .hgrm} per
- * metric. Stateless.
+ * Where results go: {@code <results>/<run-id>/<scenario>/<variant>/<jvm>__<gc>/}, each fork's raw data under
+ * {@code forks/<pid>/} until the launcher merges it. Stateless.
  */
 public final class ResultLayout {
     public static final String RESULT_JSON = "result.json";
     public static final String ENV_JSON = "env.json";
-    /** The JMH result file of runs made before it was named by study and step (see {@link #jmhJson}). */
+    /** The JMH result file of older runs, before {@link #jmhJson}. */
     public static final String LEGACY_JMH_JSON = "jmh.json";
     public static final String LATENCY_HLOG = "latency.hlog";
     public static final String FORK_JSON = "fork.json";
-    /** A fork's outliers of its primary metric, each with its end time, beside its {@code latency.hlog}. */
+    /** A fork's outliers of its primary metric, each with its end time. */
     public static final String OUTLIERS = "outliers.bin";
-    /** A fork's platform stalls, as its hiccup probe saw them, beside its {@code outliers.bin}. */
+    /** A fork's platform stalls, as its hiccup probe saw them. */
     public static final String STALLS = "stalls.bin";
     public static final String FORKS_DIR = "forks";
-    /** The ending of a metric's percentile distribution, e.g. {@code latency.hgrm}: see {@link #hgrm}. */
     public static final String HGRM = ".hgrm";
 
     private static final DateTimeFormatter RUN_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'");
@@ -37,18 +34,12 @@ public final class ResultLayout {
         return RUN_ID_TIME.format(now.withZoneSameInstant(ZoneOffset.UTC)) + "-" + safeHost;
     }
 
-    /**
-     * {@code latency.hgrm}, {@code service.hgrm}: the merged histogram of one metric as HdrHistogram's
-     * percentile distribution, which HdrHistogram's plotter and a spreadsheet read.
-     */
+    /** {@code latency.hgrm}: one metric's merged histogram as a percentile distribution, for plotters. */
     public static String hgrm(String metric) {
         return metric + HGRM;
     }
 
-    /**
-     * {@code jmh-queue-chronicle.json}: JMH's own JSON result of a cell, named by study and step so that
-     * files gathered from several cells stay apart.
-     */
+    /** {@code jmh-queue-chronicle.json}: JMH's result of a cell, named so files gathered from cells stay apart. */
     public static String jmhJson(String study, String step) {
         return FileNames.fit("jmh-" + study + "-" + step, ".json");
     }
@@ -57,7 +48,7 @@ public final class ResultLayout {
         return resultsRoot.resolve(runId).resolve(scenario).resolve(variant);
     }
 
-    /** A cell's folder: {@code cellName} is the JVM's and collector's ({@code JvmIdentity.cellName()}). */
+    /** A cell's folder, named by {@code JvmIdentity.cellName()}. */
     public static Path cellDir(Path resultsRoot, String runId, String scenario, String variant, String cellName) {
         return variantDir(resultsRoot, runId, scenario, variant).resolve(cellName);
     }

@@ -7,33 +7,21 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The largest value of one {@code bench.*} property (chain instances, say) at which one variant still
- * passes a {@link PassRule}: grow the value from {@code start} by {@code growth} while steps pass, up to
- * {@code limit}; after the first failure, bisect between the last value that passed and the first that
- * failed until they are {@code resolution} apart (1 apart by default: the exact boundary).
+ * The largest value of one {@code bench.*} property at which one variant still passes a {@link PassRule}: grow
+ * the value from {@code start} by {@code growth} while steps pass, up to {@code limit}; after the first failure,
+ * bisect until the last pass and the first fail are {@code resolution} apart.
  *
  * <pre>
  *   grow:    1 -> 2 -> 4 -> ... -> 256 (pass) -> 512 (fail)
  *   bisect:  384 (pass) -> 448 (pass) -> 480 (pass) -> 496 (pass) -> 504 (fail) -> ... -> 500 | 501
  * </pre>
  *
- * Each step is a whole JMH run of minutes, so the number of steps is what it costs: about
- * 2 log2(boundary) exactly, fewer with a relative resolution such as 5%; {@link #maxSteps()} bounds it.
- *
- * <p>A step that is FAILED (a crashed JVM, a failed check) or measured nothing does not pass, whatever
- * the rule says; its reason goes into the decision. The rule says whether such a failure bounds the
- * value (the SLO broken, the rate not held): when it calls it an {@link PassRule.Verdict#error} (a crash,
- * a failed start, an error of the system under test), the step bounds nothing, the search stops there
- * and the decision is {@link Decision.Kind#FAILED}, naming the step and why. A step the rule
- * {@link PassRule.Verdict#cannotTell cannot tell} (too few samples beyond its percentile) stops the search the
- * same way, with {@link Decision.Kind#CANNOT_TELL} and how long a step would need to be. An INTERRUPTED step ends the search (someone
- * stopped the run) without counting either way: the decision is then {@link Decision.Kind#UNFINISHED},
- * the last value that passed being a lower bound. No value is run twice: each bisection point lies
- * strictly between the last pass and the first fail, and every value run before lies outside them.
- * The search assumes that passing is monotonic in the value; a noisy step is believed as it is.
+ * <p>A FAILED step or one that measured nothing never passes. A rule's {@link PassRule.Verdict#error} or
+ * {@link PassRule.Verdict#cannotTell} stops the search without bounding the value; an INTERRUPTED step ends it
+ * {@link Decision.Kind#UNFINISHED}. No value is run twice, and passing is assumed monotonic in the value.
  *
  * <p>Steps are named {@code <variant>-<last part of the property>-<value>}, e.g.
- * {@code chronicle-instances-64}. Immutable; shareable; holds no progress (see {@link Schedule}).
+ * {@code chronicle-instances-64}. Immutable; holds no progress (see {@link Schedule}).
  */
 public final class CapacitySearch implements Schedule {
     private final String variant;
@@ -81,11 +69,7 @@ public final class CapacitySearch implements Schedule {
         this.passRule = b.passRule;
     }
 
-    /**
-     * Starts a search of {@code property} for {@code variant}; defaults: start 1, growth 2, exact
-     * resolution, the unit is the property's last part ({@code instances} for
-     * {@code bench.chain.instances}); the limit and the pass rule have none.
-     */
+    /** Starts a search of {@code property} for {@code variant}: start 1, growth 2, exact; no default limit or rule. */
     public static Builder of(String variant, String property) {
         return new Builder(variant, property);
     }
@@ -126,10 +110,7 @@ public final class CapacitySearch implements Schedule {
             return this;
         }
 
-        /**
-         * How close the bisection gets: 0 for the exact boundary (last pass and first fail 1 apart),
-         * or a fraction such as 0.05: stop when the first fail is within 5% above the last pass.
-         */
+        /** How close the bisection gets: 0 for the exact boundary, or a fraction such as 0.05 (within 5%). */
         public Builder resolution(double resolution) {
             this.resolution = resolution;
             return this;
@@ -183,11 +164,8 @@ public final class CapacitySearch implements Schedule {
     }
 
     /**
-     * The answer once the deciding steps were run again with more forks: each step in {@code confirmed} is judged on
-     * its merged forks in place of its first outcome, and the answer is the largest value that passed below the
-     * smallest that failed, as they now stand. No step is added: where a confirmed step flipped, the values between
-     * the new pass and fail were not run, and the why says so; where nothing failed any more below the limit, the
-     * answer is a lower bound ({@link Decision.Kind#UNFINISHED}). A search that had not decided is not re-judged.
+     * The answer once the deciding steps were run again with more forks, judged on merged forks; no step is added.
+     * A search that had not decided is not re-judged.
      */
     @Override
     public Decision decision(List<StepOutcome> done, Map<String, StepOutcome> confirmed) {
@@ -264,7 +242,7 @@ public final class CapacitySearch implements Schedule {
                 steps, String.join("; ", why));
     }
 
-    /** A step ended outside the rule: no answer, the step and why, and what passed before it (not an answer either). */
+    /** A step ended outside the rule: no answer, the step and why, and what passed before it. */
     private Decision failed(Walk w) {
         long at = value(w.error.step());
         List<String> steps = new ArrayList<>();
@@ -278,14 +256,10 @@ public final class CapacitySearch implements Schedule {
         return new Decision(Decision.Kind.FAILED, 0, "no answer: the step of " + count(at) + " failed", steps, why);
     }
 
-    /**
-     * A step too short to judge: no answer at this length, and how long a step would need to be; what passed
-     * before it is named (not an answer either: the search assumes nothing about a step it could not judge).
-     */
+    /** A step too short to judge: no answer at this length, and how long a step would need to be. */
     private Decision cannotTell(Walk w) {
         long at = value(w.tooShort.step());
         List<String> steps = new ArrayList<>();
-        // the answer says how short and how long a step would need to be; the why says where it stopped
         String why = w.tooShort.step().name() + " (" + count(at) + ") was too short to judge, so the search stopped"
                 + " there";
         if (w.pass != null) {
@@ -302,12 +276,7 @@ public final class CapacitySearch implements Schedule {
                 + w.failVerdict.text();
     }
 
-    /**
-     * The steps done, read in order up to an interrupted step, an error or a step too short to judge: the smallest
-     * value that failed and the largest that passed below it. In the order the search runs them these are the last
-     * pass and the last fail (it only ever runs values between them); with confirmed outcomes in place of the first
-     * ones, a pass above a failure is set aside, as the search assumes that passing is monotonic.
-     */
+    /** The steps done, read in order up to a stop: the smallest value that failed and the largest pass below it. */
     private final class Walk {
         StepOutcome pass;
         long passValue;
@@ -361,10 +330,7 @@ public final class CapacitySearch implements Schedule {
         }
     }
 
-    /**
-     * The rule's verdict; a step that is not OK or measured nothing never passes, whatever the rule says
-     * (the rule says only whether its failure is an error or a bound).
-     */
+    /** The rule's verdict; a step that is not OK or measured nothing never passes. */
     private PassRule.Verdict judge(StepOutcome o) {
         PassRule.Verdict v = passRule.judge(o);
         PassRule.Verdict unmeasured = PassRule.Verdict.unlessMeasuredOk(o);
@@ -399,10 +365,7 @@ public final class CapacitySearch implements Schedule {
         return new BigDecimal(Double.toString(fraction * 100)).stripTrailingZeros().toPlainString() + "%";
     }
 
-    /**
-     * The most steps the search can take, whatever the boundary: every growing step, then a
-     * bisection of the widest gap between two of them (each bisection step halves the gap).
-     */
+    /** The most steps the search can take: every growing step, then bisecting the widest gap between two of them. */
     @Override
     public int maxSteps() {
         int steps = 1;

@@ -6,20 +6,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/**
- * Confirming a schedule's answer once it has decided (issue 47): its deciding steps (a search's last step that
- * held and first that failed, per part) are run again with more forks, each merged beside its first, and judged
- * again by the same pass rule on all its forks; the answer follows the confirmed outcomes. The launcher runs the
- * steps; this class says which, and what the answer then is. Stateless.
- */
+/** Confirms a decided answer: its deciding steps run again with more forks and the answer follows them. Stateless. */
 public final class Confirmation {
     private Confirmation() {
     }
 
-    /**
-     * True for an answer its deciding steps can confirm: a boundary, the limit reached, or the first step failed.
-     * An answer that is not final, or that rests on a failed or too short step, is left as it is.
-     */
+    /** True for a boundary, the limit reached, or the first step failed; other answers are left as they are. */
     public static boolean confirmable(Decision d) {
         return d != null && (d.kind() == Decision.Kind.BOUNDARY || d.kind() == Decision.Kind.AT_LIMIT
                 || d.kind() == Decision.Kind.NONE_PASSED);
@@ -50,12 +42,10 @@ public final class Confirmation {
     }
 
     /**
-     * The schedule's answer with its deciding steps confirmed: judged on the confirmed outcomes, and saying which
-     * steps were run again, in how many forks, and whether the answer held (else what it was).
+     * The schedule's answer judged on the confirmed outcomes, saying which steps ran again and whether it held.
      *
      * @param confirmed each confirmed step's outcome on all its forks, by step name, in the order they ran
-     * @param forks     the forks each confirmed step has in all
-     * @return the answer from the steps as first run where none was confirmed; null for a schedule without one
+     * @return the first answer where none was confirmed; null for a schedule without one
      */
     public static Decision rejudge(Schedule schedule, List<StepOutcome> done, Map<String, StepOutcome> confirmed,
                                    int forks) {

@@ -12,10 +12,7 @@ import dev.latencybench.core.json.JsonCodec;
 import dev.latencybench.core.json.MemberProblem;
 import dev.latencybench.core.json.Others;
 
-/**
- * The answer a {@link Schedule} gives from the steps done, e.g. the most chain instances that fit:
- * the value, the text for people, the steps that decided it and why. Immutable.
- */
+/** The answer a {@link Schedule} gives from the steps done: value, text for people, deciding steps, why. Immutable. */
 public final class Decision {
     /** How the answer was reached. */
     public enum Kind {
@@ -27,16 +24,9 @@ public final class Decision {
         NONE_PASSED,
         /** The search was interrupted, or is not finished: the value is only a lower bound. */
         UNFINISHED,
-        /**
-         * A step ended for a reason outside the pass rule (a crash, a failed start, an error of the system
-         * under test or of the machine): the search stopped there and has no answer; the value is 0.
-         */
+        /** A step ended for a reason outside the pass rule (a crash, an error): no answer; the value is 0. */
         FAILED,
-        /**
-         * A step was too short to judge: its figure rests on fewer than 10 samples beyond the rule's percentile
-         * ({@link PassRule.Verdict#cannotTell}). The search stopped there without an answer; the value is 0 and
-         * the answer says how long a step would need to be.
-         */
+        /** A step was too short to judge: no answer, the value is 0; the answer says how long a step would need. */
         CANNOT_TELL
     }
 
@@ -48,14 +38,12 @@ public final class Decision {
     private final Map<String, Decision> parts;
     /** How the deciding steps were confirmed once the schedule had decided; null where they were not. */
     private Confirmed confirmed;
-    /** The members a file's decision has that this type does not name, written back after the named ones. */
+    /** Members of a file's decision this type does not name, written back after the named ones. */
     private JsonObject others = new JsonObject();
 
     /**
      * @param value     the answer as a number, e.g. {@code 512}; 0 when nothing passed
-     * @param answer    the answer for people, e.g. {@code 512 instances}, {@code at least 4,096 instances}
-     * @param decidedBy the names of the steps that decided it, e.g. the last that passed and the first
-     *                  that failed
+     * @param answer    the answer for people, e.g. {@code at least 4,096 instances}
      * @param why       e.g. {@code 512 instances passed (p99.9 61.0ms), 513 instances failed: p99.9 140ms >= 100ms}
      */
     public Decision(Kind kind, long value, String answer, List<String> decidedBy, String why) {
@@ -68,13 +56,9 @@ public final class Decision {
     }
 
     /**
-     * The answers of several schedules run one after the other (e.g. one capacity search per
-     * transport), each under its label, in order: {@link #parts()} holds them, and the combined
-     * answer says each on its own, e.g. {@code chronicle: 12 instances; in-memory: at least 1,024
-     * instances}. Its kind is {@link Kind#FAILED} when any part is, else {@link Kind#CANNOT_TELL} when any part is,
-     * else {@link Kind#UNFINISHED} when any part is, else {@link Kind#AT_LIMIT} when any part hit its limit, else
-     * {@link Kind#NONE_PASSED} when every part did, else {@link Kind#BOUNDARY}. Its value is the
-     * first part's: by convention the study's subject comes first.
+     * The answers of several schedules run one after the other, each under its label, in order; the combined
+     * answer says each on its own. Its kind is the first of FAILED, CANNOT_TELL, UNFINISHED, AT_LIMIT (any part)
+     * and NONE_PASSED (every part) that applies, else BOUNDARY; its value is the first part's, the study's subject.
      *
      * @param parts each part's decision by label, in order; at least one
      */
@@ -118,10 +102,7 @@ public final class Decision {
         this.parts = Collections.unmodifiableMap(parts);
     }
 
-    /**
-     * The decisions this one combines, by label (e.g. one per transport), in order; empty for a
-     * plain decision. Unmodifiable.
-     */
+    /** The decisions this one combines, by label, in order; empty for a plain decision. Unmodifiable. */
     public Map<String, Decision> parts() {
         return parts;
     }
@@ -138,7 +119,7 @@ public final class Decision {
         return answer;
     }
 
-    /** The names (folders) of the deciding steps, e.g. the last that passed, then the first that failed. Unmodifiable. */
+    /** The names (folders) of the deciding steps. Unmodifiable. */
     public List<String> decidedBy() {
         return decidedBy;
     }
@@ -157,10 +138,7 @@ public final class Decision {
         return kind == Kind.NONE_PASSED;
     }
 
-    /**
-     * True when the answer is final: the schedule asked for every step it needed, and none failed outside its
-     * rule (a step too short to judge is final: a longer run is another run).
-     */
+    /** True when the answer is final: every step needed was asked for and none failed outside its rule. */
     public boolean complete() {
         return kind != Kind.UNFINISHED && kind != Kind.FAILED;
     }
@@ -175,10 +153,7 @@ public final class Decision {
         return kind == Kind.FAILED;
     }
 
-    /**
-     * How the deciding steps were run again once the schedule had decided (issue 47: in 3 forks, the last step that
-     * held and the first that failed): null where they were not.
-     */
+    /** How the deciding steps were run again once the schedule had decided; null where they were not. */
     public Confirmed confirmed() {
         return confirmed;
     }
@@ -191,20 +166,13 @@ public final class Decision {
         return d;
     }
 
-    /**
-     * The deciding steps run again with more forks, each judged again on all its forks merged: which, in how many
-     * forks, and the answer before, where the confirmed outcomes changed it (null where it held). Immutable.
-     */
+        /** The deciding steps run again with more forks, and the answer before where that changed it. Immutable. */
     public static final class Confirmed {
         final Integer forks;
         final List<String> steps;
         final String answerBefore;
 
-        /**
-         * @param forks        the forks each confirmed step has in all
-         * @param steps        the steps run again, in the order they ran
-         * @param answerBefore the answer from one fork a step, where the confirmed forks changed it; null where it held
-         */
+        /** @param answerBefore the answer from one fork a step, where it changed; null where it held */
         public Confirmed(int forks, List<String> steps, String answerBefore) {
             this.forks = forks;
             this.steps = List.copyOf(steps);
@@ -269,10 +237,7 @@ public final class Decision {
         return new Json(kind.name(), value, answer, decidedBy, why, p, confirmed, others);
     }
 
-    /**
-     * Reads what {@link #toJson} wrote; a member of the wrong kind is a {@code MemberProblem} naming it, and so is a
-     * kind this suite does not know.
-     */
+    /** Reads what {@link #toJson} wrote; a member of the wrong kind or an unknown kind is a {@code MemberProblem}. */
     public static Decision read(JsonObject o) {
         return of(JsonCodec.fromJson(o, Json.class), "");
     }

@@ -5,11 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-/**
- * Each variant once, in the order given: the queue study as it has always run. Step names are the
- * variants, so each result lands in {@code <study>/<variant>/} as before. A failed step does not stop
- * the list; an interrupted one does. Answers no question. Immutable; shareable.
- */
+/** Each variant once, in the order given, named by the variant; only an interrupted step stops it. Immutable. */
 public final class FixedList extends PlannedSteps {
     /** @throws IllegalArgumentException when the list is empty, or a variant is not a folder name or repeats */
     public FixedList(List<String> variants) {

@@ -7,11 +7,7 @@ import java.util.function.ToLongFunction;
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
 
-/**
- * Whether one step passed, for a search such as {@link CapacitySearch}: a predicate on a
- * {@link StepOutcome} that says which figure it read, so a decision can say why. Implementations are
- * immutable and shareable.
- */
+/** Whether one step passed, for a search such as {@link CapacitySearch}, and which figure says so. Immutable. */
 public interface PassRule {
 
     /** Judges one outcome: passed or not, and the figure that says so. */
@@ -25,16 +21,12 @@ public interface PassRule {
     }
 
     /**
-     * Passes when the step is OK, measured something, and the named percentile of its summary is
-     * below {@code boundNs}. A percentile with fewer than {@link LatencySummary#SHOWN_BEYOND} samples
-     * beyond it (2 of 2,000 beyond p99.9) is one of the few worst samples: the step passes when every sample,
-     * its max, lies under the bound (then so does any percentile of them); it fails when a lower percentile
-     * that rests on enough samples lies at or over the bound ({@link #overForCertain}: a p50 over a p99.9 bound is a
-     * failure); and only in between is it {@link Verdict#cannotTell}.
+     * Passes when the step is OK, measured something, and the named percentile is below {@code boundNs}. A
+     * percentile with fewer than {@link LatencySummary#SHOWN_BEYOND} samples beyond it passes when the max does,
+     * fails when {@link #overForCertain} says so, and otherwise is {@link Verdict#cannotTell}.
      *
-     * @param percentile one of {@code p50}, {@code p90}, {@code p99}, {@code p99.9}, {@code p99.99},
-     *                   {@code max} ({@code p99_9} and {@code p99_99}, the {@code result.json}
-     *                   names, are accepted too)
+     * @param percentile one of {@code p50}, {@code p90}, {@code p99}, {@code p99.9}, {@code p99.99}, {@code max}
+     *                   (or the {@code result.json} names {@code p99_9}, {@code p99_99})
      * @param boundNs    the first latency that fails, in nanoseconds; above zero
      * @throws IllegalArgumentException for another percentile or a bound not above zero
      */
@@ -68,7 +60,7 @@ public interface PassRule {
                 long count = outcome.summary().count;
                 if (TooShort.applies(count, pct)) {
                     long max = outcome.summary().max;
-                    if (max < boundNs) { // every sample under the bound: so is any percentile of them
+                    if (max < boundNs) { // so is any percentile
                         return Verdict.pass(String.format(Locale.ROOT, "every one of %,d samples under %s (max %s;"
                                 + " %s itself rests on %,d beyond it)", count, bound, Units.formatNs(max), label,
                                 LatencySummary.beyond(count, pct)));
@@ -95,15 +87,7 @@ public interface PassRule {
         };
     }
 
-    /**
-     * Why percentile {@code pct} of {@code s} is over {@code boundNs} for certain though it rests on too few samples
-     * to be read itself: a lower percentile that rests on at least {@link LatencySummary#SHOWN_BEYOND} samples beyond
-     * it lies at or over the bound, so at least that many samples do, and at least ten times as many as the
-     * percentile allows beyond it ({@code p99 132ms >= 100ms: 20 of 2,000 samples at or over it, where p99.9 allows
-     * 2}). Null when no such percentile is there: then only a longer step can tell.
-     *
-     * @param label the percentile as people write it, {@code p99.9}
-     */
+    /** Why percentile {@code pct} is over {@code boundNs} for certain though too few samples lie beyond it; or null. */
     static String overForCertain(LatencySummary s, String label, double pct, long boundNs) {
         double[] pcts = LatencySummary.PCTS;
         for (int i = 0; i < pcts.length && pcts[i] < pct; i++) {
@@ -145,32 +129,17 @@ public interface PassRule {
             return new Verdict(false, false, why);
         }
 
-        /**
-         * A step that ended for a reason outside the rule (a crash, a failed start, an error of the system
-         * under test or of the machine): it neither passes nor bounds anything, and a search stops there
-         * with {@link Decision.Kind#FAILED}.
-         *
-         * @param why the step's status and reasons, e.g. {@code FAILED: Kafka stopped serving: ...}
-         */
+        /** A step that ended outside the rule: neither passes nor bounds; {@code why} gives its status and reasons. */
         public static Verdict error(String why) {
             return new Verdict(false, true, why);
         }
 
-        /**
-         * A step too short to judge: the figure the rule reads rests on too few samples (fewer than
-         * {@link LatencySummary#SHOWN_BEYOND} beyond the percentile), so it neither passes nor bounds anything,
-         * and a search stops there with {@link Decision.Kind#CANNOT_TELL}.
-         *
-         * @param why how few samples, and how long a step would need to be ({@link TooShort#text})
-         */
+        /** A step too short to judge: neither passes nor bounds; {@code why} from {@link TooShort#text}. */
         public static Verdict cannotTell(String why) {
             return new Verdict(false, false, true, why);
         }
 
-        /**
-         * The failing verdict every rule gives a step that is not OK or measured nothing (its status
-         * and reasons, e.g. {@code FAILED: JVM exited with 134}); null when the step is OK and measured.
-         */
+        /** The failing verdict for a step that is not OK or measured nothing; null when it is OK and measured. */
         public static Verdict unlessMeasuredOk(StepOutcome outcome) {
             if (outcome.status() != StepOutcome.Status.OK) {
                 return fail(outcome.status() + (outcome.reasons().isEmpty() ? ""

@@ -2,11 +2,7 @@ package dev.latencybench.core.schedule;
 
 import java.util.List;
 
-/**
- * A schedule whose steps are all known before the first runs: one after the other, whatever their
- * outcomes, until the last or an interrupted one. Answers no question: its steps' results are the
- * answer. Immutable; shareable.
- */
+/** A schedule whose steps are all known before the first runs. Answers no question. Immutable. */
 abstract class PlannedSteps implements Schedule {
     private final List<String> variants;
     private final List<Step> steps;

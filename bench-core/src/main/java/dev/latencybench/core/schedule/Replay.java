@@ -8,11 +8,7 @@ final class Replay {
     private Replay() {
     }
 
-    /**
-     * @param planned the schedule's rule: the step after a list of outcomes, ignoring interruptions
-     * @throws IllegalArgumentException when a step is not the one the rule gives after those before
-     *                                  it, or a step follows an interrupted one
-     */
+    /** @throws IllegalArgumentException when a step is not the one {@code planned} gives, or follows an interruption */
     static void check(Function<List<StepOutcome>, Step> planned, List<StepOutcome> done) {
         for (int i = 0; i < done.size(); i++) {
             Step actual = done.get(i).step();

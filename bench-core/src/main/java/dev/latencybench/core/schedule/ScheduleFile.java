@@ -18,20 +18,16 @@ import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.result.ResultFiles;
 
 /**
- * A cell's {@code <study>/<cell>.schedule.json}, typed: the schedule as it describes itself, every step in the
- * order it ran with its status and primary figure, what a variant's steps shared (the chain search's one broker),
- * and the {@link Decision} (none for a fixed list). This type writes the file and reads it back; nothing else looks
- * its fields up by name. A field the file lacks is null (empty text for the schedule); fields this type does not
- * know are kept in {@code others} and written back after the known ones; a file written before {@link #VERSION}
- * was added reads as version 1. Immutable apart from the JSON objects it holds. Not for hot paths.
+ * A cell's {@code <study>/<cell>.schedule.json}, typed: the one type that writes and reads it. A field the file
+ * lacks is null; unknown fields are kept in {@code others}. Immutable apart from the JSON objects it holds.
  */
 public final class ScheduleFile {
     /** How a schedule file's name ends: {@code <study>/<cell>.schedule.json}. */
     public static final String SUFFIX = ".schedule.json";
-    /** The layout written now. 1: the fields as they were before the version was written. */
+    /** The layout written now. */
     public static final int VERSION = 1;
 
-    /** The file's layout, {@link #VERSION} when written now; null in a file from before it was written (version 1). */
+    /** The file's layout; null in a file from before it was written (version 1). */
     @SerializedName("formatVersion")
     private final Integer version;
     /** {@link Schedule#describe()}, e.g. {@code capacity search of kafka: 1, 2, 4, ...; pass: p99.9 < 100ms}. */
@@ -42,12 +38,9 @@ public final class ScheduleFile {
     public final String primary;
     /** The steps in the order they ran; null where the file has none. */
     public final List<RanStep> steps;
-    /**
-     * What a variant's steps shared, as the study described it (a {@code summary} for people among its fields), by
-     * variant; null where nothing was shared. See {@link #sharedSummary}.
-     */
+    /** What a variant's steps shared, as the study described it, by variant; null where nothing was. */
     public final JsonObject shared;
-    /** The answer; null where the schedule answers no question (its members are {@code decision}'s, below). */
+    /** The answer; null where the schedule answers no question. */
     public final transient Decision decision;
     /** The decision's members as the file holds them; {@link Decision} reads and writes them. */
     @SerializedName("decision")
@@ -65,7 +58,7 @@ public final class ScheduleFile {
         public final String description;
         /** As {@link StepOutcome.Status} names it. */
         public final String status;
-        /** The step's primary figure; null where it measured nothing. It is the member named by the primary metric. */
+        /** The step's primary figure, under the primary metric's name; null where it measured nothing. */
         public final transient LatencySummary summary;
         @Others
         public final JsonObject others;
@@ -88,7 +81,7 @@ public final class ScheduleFile {
                     done.summary(), new JsonObject());
         }
 
-        /** This step with its figure read from the member {@code figure} of its others (as the codec read it). */
+        /** This step with its figure read from its others' member {@code figure}. */
         RanStep withFigure(String figure) {
             JsonElement f = others.get(figure);
             if (f == null || !f.isJsonObject()) {
@@ -130,12 +123,7 @@ public final class ScheduleFile {
         this.others = others;
     }
 
-    /**
-     * The file the launcher writes when a cell's schedule ends or stops.
-     *
-     * @param shared what each variant's steps shared, by variant; empty when nothing was
-     * @param decision null for a schedule that answers no question
-     */
+    /** The file the launcher writes when a cell's schedule ends or stops; {@code decision} may be null. */
     public static ScheduleFile of(String schedule, String cell, String primary, List<StepOutcome> done,
                                   Map<String, JsonObject> shared, Decision decision) {
         List<RanStep> steps = new ArrayList<>();
@@ -154,7 +142,7 @@ public final class ScheduleFile {
         return s == null || !s.isJsonObject() ? null : JsonCodec.fromJson(s, Shared.class).summary;
     }
 
-    /** What a variant's steps shared as {@code shared} holds it: the study's description, then its summary for people. */
+    /** What a variant's steps shared as {@code shared} holds it: the study's description, then its summary. */
     public static JsonObject shared(JsonObject description, String summary) {
         JsonObject o = description.deepCopy();
         JsonCodec.toJsonObject(new Shared(summary)).entrySet().forEach(e -> o.add(e.getKey(), e.getValue()));
@@ -175,10 +163,7 @@ public final class ScheduleFile {
         return version == null ? 1 : version;
     }
 
-    /**
-     * Reads what {@link #toJson} wrote, or a file from before the version was written. A member of the wrong kind
-     * (a step's figure, the decision's) is a {@code MemberProblem} naming it.
-     */
+    /** Reads what {@link #toJson} wrote; a member of the wrong kind is a {@code MemberProblem} naming it. */
     public static ScheduleFile fromJson(JsonObject o) {
         ScheduleFile f = JsonCodec.fromJson(o, ScheduleFile.class);
         String figure = figure(f.primary);
@@ -207,7 +192,7 @@ public final class ScheduleFile {
         return primary == null ? "latency" : primary;
     }
 
-    /** Reads a schedule file; one that is not as this type writes it, a {@code DamagedFile} naming it and the member. */
+    /** Reads a schedule file; a damaged one is a {@code DamagedFile} naming it and the member. */
     public static ScheduleFile read(Path file) throws IOException {
         JsonObject json = JsonCodec.readObject(file);
         try {
@@ -217,7 +202,7 @@ public final class ScheduleFile {
         }
     }
 
-    /** The file's JSON: the version first, then the fields in the order they have always been written. */
+    /** The file's JSON: the version first, then the fields in their usual order. */
     public JsonObject toJson() {
         String figure = figure();
         List<RanStep> written = null;
@@ -231,7 +216,7 @@ public final class ScheduleFile {
                 others));
     }
 
-    /** Writes the file (through a temporary file, as every result file). */
+    /** Writes the file through a temporary file. */
     public void write(Path file) throws IOException {
         ResultFiles.writeJson(file, toJson());
     }

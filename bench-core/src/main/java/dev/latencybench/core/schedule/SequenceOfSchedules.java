@@ -8,20 +8,16 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Several schedules run one after the other, each to its end: e.g. one {@link CapacitySearch} per
- * transport, so a study answers "how many chains fit" for each of them in one run. The steps done
- * are handed to the first schedule until it asks for nothing more, the rest to the second, and so on.
+ * Several schedules run one after the other, each to its end: the steps done are handed to the first schedule
+ * until it asks for nothing more, the rest to the second, and so on.
  *
  * <pre>
  *   [search chronicle: 1, 2, 4, 8 (fail), 6, 7] -> [search in-memory: 1, 2, ... 1,024] -> done
  * </pre>
  *
- * <p>An interrupted step ends the whole sequence (see {@link Schedule}): the parts after it do not
- * run. The {@link #decision} combines the parts' decisions, each under its variants' names
- * ({@link Decision#combine}); parts that answer no question (a {@link FixedList}) are left out of it
- * while their steps end OK, and a sequence of such parts then answers none either; a step of theirs that
- * did not end OK makes theirs a failed part (the run does not end well). No two parts may name the same step, so every
- * step has its own folder. Immutable; shareable; holds no progress (see {@link Schedule}).
+ * <p>An interrupted step ends the whole sequence. The {@link #decision} combines the parts' decisions
+ * ({@link Decision#combine}); a part that answers no question counts only when a step of it did not end OK. No
+ * two parts may name the same step. Immutable; holds no progress (see {@link Schedule}).
  */
 public final class SequenceOfSchedules implements Schedule {
     private final List<Schedule> parts;
@@ -61,10 +57,7 @@ public final class SequenceOfSchedules implements Schedule {
         return null;
     }
 
-    /**
-     * The steps done, cut into the parts' shares: each part's complete list (it asks for nothing
-     * after it), then the share of the part still running ({@code current}).
-     */
+    /** The steps done, cut into the parts' shares: each finished part's list, then the running part's. */
     private final class Split {
         final List<List<StepOutcome>> finished = new ArrayList<>();
         int current;
@@ -95,11 +88,7 @@ public final class SequenceOfSchedules implements Schedule {
         }
     }
 
-    /**
-     * Each part's decision on its share of the steps, under its variants' names; a part not started
-     * yet decides on no steps (a search then says {@code unknown}). Null when no part answers a
-     * question.
-     */
+    /** Each part's decision on its share of the steps, under its variants' names; null when none answers a question. */
     @Override
     public Decision decision(List<StepOutcome> done) {
         return decision(done, Map.of());
@@ -125,12 +114,7 @@ public final class SequenceOfSchedules implements Schedule {
         return answers.isEmpty() ? null : Decision.combine(answers);
     }
 
-    /**
-     * A part that answers no question (the chain study's yardstick loops) still must not fail unheard:
-     * a step of it that did not end OK makes it a {@link Decision.Kind#FAILED} part naming the steps
-     * and their reasons, so the run's answer says so and its exit status is not 0. Null when every
-     * step of the share ended OK (or none ran yet).
-     */
+    /** A FAILED part naming the steps of a share that did not end OK, so none fails unheard; null when all ended OK. */
     private static Decision failedStep(List<StepOutcome> share) {
         List<String> names = new ArrayList<>();
         List<String> whys = new ArrayList<>();

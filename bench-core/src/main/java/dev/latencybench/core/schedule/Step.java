@@ -10,12 +10,7 @@ import com.google.gson.JsonObject;
 
 import dev.latencybench.core.json.JsonCodec;
 
-/**
- * One run of the study's JMH benchmark that a {@link Schedule} asks for: a variant (the JMH
- * {@code @Param} value) with the {@code bench.*} system properties its forked JVMs get on top of the
- * run's, and a folder name under the study folder. A fixed-list step is a plain variant: its name is
- * the variant and it has no properties. Immutable; equal when name, variant and properties are.
- */
+/** One JMH run a {@link Schedule} asks for: a variant, its {@code bench.*} properties and a folder name. Immutable. */
 public final class Step {
     /** What a step name (a folder name) and a variant may contain. */
     static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
@@ -31,11 +26,10 @@ public final class Step {
     /**
      * @param name       the step's folder under the study folder, e.g. {@code chronicle-instances-64}
      * @param variant    the JMH {@code @Param} value, e.g. {@code chronicle}
-     * @param properties {@code bench.*} system properties in the order given, e.g.
-     *                   {@code bench.chain.instances} -> {@code 64}
+     * @param properties {@code bench.*} system properties in the order given
      * @param detail     what the properties mean to people, e.g. {@code 64 instances}; empty for none
-     * @throws IllegalArgumentException when the name or variant is not a folder name, or a property
-     *                                  is not a {@code bench.*} one
+     * @throws IllegalArgumentException when the name or variant is not a folder name, or a property is not
+     *                                  a {@code bench.*} one
      */
     public Step(String name, String variant, Map<String, String> properties, String detail) {
         this.name = checkName("step name", name);
@@ -60,14 +54,7 @@ public final class Step {
         return new Step(variant, variant, Map.of(), "");
     }
 
-    /**
-     * Checks that {@code value} can be a folder name (and a JMH param): letters, digits, '.', '_' or
-     * '-', and not {@code .} or {@code ..}.
-     *
-     * @param what what the value is, for the message, e.g. {@code variant}
-     * @return the value
-     * @throws IllegalArgumentException when it cannot
-     */
+    /** Checks that {@code value} can be a folder name; returns it, or throws IllegalArgumentException. */
     static String checkName(String what, String value) {
         if (!isName(value)) {
             throw new IllegalArgumentException(what + " '" + value + "' is not a folder name: " + NAME_RULE);
@@ -80,13 +67,7 @@ public final class Step {
         return value != null && NAME.matcher(value).matches() && !value.equals(".") && !value.equals("..");
     }
 
-    /**
-     * The last part of a {@code bench.*} property, for step names and texts: {@code bench.jet.keys}
-     * gives {@code keys}.
-     *
-     * @throws IllegalArgumentException when it is not a {@code bench.*} property or its last part
-     *                                  cannot go into a folder name
-     */
+    /** The last part of a {@code bench.*} property: {@code bench.jet.keys} gives {@code keys}. */
     static String propertyLabel(String property) {
         if (property == null || !property.startsWith(PROPERTY_PREFIX) || property.endsWith(".")) {
             throw new IllegalArgumentException("property '" + property + "' is not a bench.* system property");
@@ -127,7 +108,7 @@ public final class Step {
         return written == null ? null : JsonCodec.fromJson(written, Written.class).variant;
     }
 
-    /** The members a step is written with (a schedule file's step reads them back with its figure and status). */
+    /** The members a step is written with. */
     private static final class Written {
         final String name;
         final String variant;

@@ -5,10 +5,7 @@ import java.util.Objects;
 
 import dev.latencybench.core.record.LatencySummary;
 
-/**
- * How one {@link Step} ended, as the launcher hands it back to its {@link Schedule}: the status of
- * the step's cell, its reasons, and the summary of the primary metric. Immutable.
- */
+/** How one {@link Step} ended, as the launcher hands it back to its {@link Schedule}. Immutable. */
 public final class StepOutcome {
     /** The cell statuses of {@code result.json}: the names are written as they are. */
     public enum Status {
@@ -25,10 +22,7 @@ public final class StepOutcome {
     private final List<String> reasons;
     private final LatencySummary summary;
 
-    /**
-     * @param reasons why the status is not OK, one line each; may be empty
-     * @param summary the primary metric's percentiles; null when nothing was measured
-     */
+    /** @param summary the primary metric's percentiles; null when nothing was measured */
     public StepOutcome(Step step, Status status, List<String> reasons, LatencySummary summary) {
         this.step = Objects.requireNonNull(step, "step");
         this.status = Objects.requireNonNull(status, "status");

@@ -7,13 +7,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Each variant with each value of one {@code bench.*} property, variant by variant, values in the
- * order given: e.g. Jet with {@code bench.jet.keys} = 1000, 10000, 100000. A step is named
- * {@code <variant>-<last part of the property>-<value>}, e.g. {@code jet-keys-10000}. A failed step does
- * not stop the sweep; an interrupted one does. Answers no question, unless {@linkplain #judgedBy judged} by a
- * {@link PassRule}: then, per variant judged, the highest value that passed and the lowest above it that failed
- * decide how far the variant held, and those steps can be confirmed in more forks ({@link Confirmation}).
- * Immutable; shareable.
+ * Each variant with each value of one {@code bench.*} property, in order; only an interrupted step stops it.
+ * Answers no question unless {@linkplain #judgedBy judged} by a {@link PassRule}. Immutable.
  */
 public final class Sweep extends PlannedSteps {
     private final String property;
@@ -22,13 +17,7 @@ public final class Sweep extends PlannedSteps {
     private final PassRule rule;
     private final List<String> judged;
 
-    /**
-     * @param property e.g. {@code bench.jet.keys}
-     * @param values   e.g. {@code 1000, 10000, 100000}: each goes into a folder name, so letters,
-     *                 digits, '.', '_' or '-'
-     * @throws IllegalArgumentException when a list is empty or repeats itself, or a variant, the
-     *                                  property's last part or a value cannot go into a folder name
-     */
+    /** @throws IllegalArgumentException when a list is empty or repeats itself, or a name is not a folder name */
     public Sweep(List<String> variants, String property, List<String> values) {
         this(variants, property, values, null, List.of());
     }
@@ -42,12 +31,10 @@ public final class Sweep extends PlannedSteps {
     }
 
     /**
-     * This sweep, answering how far each of {@code variants} held under {@code rule}: per variant, the highest value
-     * whose step passed, and the lowest value above it whose step failed (values compared as numbers). A variant left
-     * out (a yardstick) is run as before and judged by nobody.
+     * This sweep, answering per variant of {@code variants} the highest value that passed {@code rule} and the lowest
+     * above it that failed; other variants are run but not judged.
      *
-     * @throws IllegalArgumentException for a variant the sweep does not run, none at all, or a value that is not a
-     *                                  whole number
+     * @throws IllegalArgumentException for a variant not run, none at all, or a value that is not a whole number
      */
     public Sweep judgedBy(PassRule rule, List<String> variants) {
         if (variants.isEmpty() || !variants().containsAll(variants)) {
@@ -62,13 +49,7 @@ public final class Sweep extends PlannedSteps {
         return new Sweep(variants(), property, values, java.util.Objects.requireNonNull(rule, "rule"), variants);
     }
 
-    /**
-     * Null for a sweep not judged; else, per judged variant (combined where several), how far it held:
-     * {@link Decision.Kind#BOUNDARY} (the highest pass, the first fail above it), {@link Decision.Kind#AT_LIMIT}
-     * (nothing above the highest pass failed), {@link Decision.Kind#NONE_PASSED}, {@link Decision.Kind#FAILED} (a step
-     * the rule calls an error: no answer), {@link Decision.Kind#CANNOT_TELL} (no step could be judged) or
-     * {@link Decision.Kind#UNFINISHED} while its steps are not all done.
-     */
+    /** Null for a sweep not judged; else, per judged variant (combined where several), how far it held. */
     @Override
     public Decision decision(List<StepOutcome> done) {
         if (rule == null) {
@@ -198,10 +179,7 @@ public final class Sweep extends PlannedSteps {
         return list;
     }
 
-    /**
-     * {@code sweep of bench.jet.keys: 1000, 10000, 100000 for jet}, or {@code ... for each of jet, hazelcast}; a
-     * judged one adds {@code ; pass: p99.99 < 10.0ms, judged for jet}.
-     */
+    /** {@code sweep of bench.jet.keys: 1000, 10000, 100000 for jet}; a judged one adds its rule. */
     @Override
     public String describe() {
         return "sweep of " + property + ": " + String.join(", ", values)

@@ -5,12 +5,7 @@ import java.util.Locale;
 import dev.latencybench.core.config.Periods;
 import dev.latencybench.core.record.LatencySummary;
 
-/**
- * Why a step cannot be judged on a percentile, and how long it would need to be: fewer than
- * {@link LatencySummary#SHOWN_BEYOND} samples lie beyond the percentile, so its value is one of the few
- * worst samples. Written by the pass rules (the search's answer, the console) and by the report reading an
- * older schedule file, in the same words. Stateless.
- */
+/** Why a step cannot be judged on a percentile, and how long it would need to be: one wording for all. Stateless. */
 public final class TooShort {
     /** The answer of a search that stopped on such a step. */
     public static final String ANSWER = "cannot tell at this length";
@@ -19,15 +14,13 @@ public final class TooShort {
     }
 
     /**
-     * {@code a 2,000-message step puts 2 messages beyond p99.9; 10,000 are needed: a measured period of 10 s
-     * at 1,000 msg/s, -Dbench.duration=10s}; without the period when the rate is not known.
+     * {@code a 2,000-message step puts 2 messages beyond p99.9; 10,000 are needed: ...}; without the period when
+     * the rate is not known.
      *
      * @param count          the step's samples, over all its forks
-     * @param percentile     as people write it, {@code p99.9}
-     * @param pct            the same as a number, {@code 99.9}
-     * @param sample         what one sample is, singular: {@code message}, {@code sample}
+     * @param pct            the percentile as a number, {@code 99.9}
+     * @param sample         what one sample is, singular: {@code message}
      * @param ratePerSec     the samples a second of one fork's measured period; 0 when not known
-     * @param rateUnit       the rate's unit, {@code msg/s}
      * @param forks          the forks the count adds up, at least 1
      */
     public static String text(long count, String percentile, double pct, String sample, double ratePerSec,

@@ -4,12 +4,7 @@ import java.util.List;
 
 import com.google.gson.JsonObject;
 
-/**
- * A study's counters across the forks of a cell, in the launcher: it reads what the study's workload
- * wrote into each {@code fork.json} (messages sent and lost, say), adds them up, writes the sums into
- * the cell's {@code result.json}, and says what they flag. The generic merger knows no counter by
- * name. One instance per cell; not thread-safe.
- */
+/** A study's counters across the forks of a cell, summed from each {@code fork.json}. Not thread-safe. */
 public interface Accounting {
     /** Adds one fork's counters, read from its {@code fork.json}. */
     void add(JsonObject fork);
@@ -20,17 +15,10 @@ public interface Accounting {
     /** What the merged counters make suspect, one line each (not failures: those the forks decided). */
     List<String> flags();
 
-    /**
-     * How many values the primary metric's histograms must hold across the forks, checked against the
-     * interval logs; -1 when the study does not know.
-     */
+    /** How many values the primary metric's histograms must hold across the forks; -1 when not known. */
     long expectedSamples();
 
-    /**
-     * The bytes the measuring threads allocated per sample over the measured periods, where the study counts them
-     * (the one-way studies' producer and consumer); null where it does not. Under about nothing, a GC pause in the
-     * tail is the fork's (garbage other threads made), not the measured code's: the tail's clause says so.
-     */
+    /** The bytes the measuring threads allocated per sample over the measured periods; null where not counted. */
     default Double measuredBytesPerSample() {
         return null;
     }

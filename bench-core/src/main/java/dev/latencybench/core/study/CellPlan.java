@@ -15,24 +15,17 @@ import dev.latencybench.core.json.JsonCodec;
 import dev.latencybench.core.result.ResultFiles;
 
 /**
- * One cell's plan, resolved once and kept in the run folder as {@code <run>/<study>/<cell>.plan.json}: the
- * properties the cell was given, each value resolved from them (a duration in nanoseconds, a count as a
- * number: {@link BenchProperties#resolved()}) together with what the runner decided for the cell (a {@code
- * +graal} cell's longer warm-up), and, for people, the default every other property the study read came to.
+ * One cell's plan, resolved once and kept as {@code <run>/<study>/<cell>.plan.json}: the properties the cell was
+ * given, each value resolved ({@link BenchProperties#resolved()}) with what the runner decided for the cell, and,
+ * for people, the defaults the other properties came to.
  *
  * <pre>
  *   runner: text --BenchProperties, once--> plan.json --> launcher: properties(its -D)  (reads no value again)
  *                                                 \-----> each fork: properties(the step's -D)  (idem)
  * </pre>
  *
- * <p>The launcher is told the file ({@code --plan}), and hands it to its benchmark JVMs by the system property
- * {@link #PROPERTY}; a study jar run on its own writes its plan there too. Both make their {@link BenchProperties}
- * with {@link #properties}, which hands each value back as it was resolved while its text is unchanged: only a
- * text that differs (a schedule step's) is read again. Defaults are resolved by each reader, since some hang on
- * a step (a chain step's poll time on its rate).
- *
- * <p>The file is this type's fields through the codec ({@link JsonCodec}), each member named once, here. Immutable
- * once made.
+ * <p>{@link #properties} hands each value back as resolved while its text is unchanged; defaults are resolved by
+ * each reader, since some hang on a step. Immutable once made.
  */
 public final class CellPlan {
     /** The system property that gives a benchmark JVM its cell's plan file. */
@@ -44,22 +37,17 @@ public final class CellPlan {
     private String study;
     /** The cell's name, such as {@code openjdk-17.0.15__g1}. */
     private String cell;
-    /** The {@code bench.*} properties the cell was given, as text: what {@link #values} were resolved from. */
+    /** The {@code bench.*} properties the cell was given, as text. */
     private Map<String, String> given;
-    /** Each given property resolved, and what the runner decided for the cell: what the launcher and forks use. */
+    /** Each given property resolved, and what the runner decided for the cell. */
     private Map<String, String> values;
-    /** Every other property the study's plan read, at the default it came to here: for people only. */
+    /** Every other property the study's plan read, at its default: for people only. */
     private Map<String, String> defaults;
 
     private CellPlan() {
     }
 
-    /**
-     * The plan of a cell from the properties a study's plan was read through.
-     *
-     * @param read    the properties after the study's plan (and the run's settings) read them
-     * @param decided values decided beside the given ones (name to its resolved form), such as a longer warm-up
-     */
+    /** The plan of a cell from the properties its study's plan read, with values {@code decided} beside them. */
     public static CellPlan of(String study, String cell, BenchProperties read, Map<String, String> decided) {
         CellPlan p = new CellPlan();
         p.study = study;
@@ -82,10 +70,7 @@ public final class CellPlan {
         return runDir.resolve(study).resolve(cell + FILE_ENDING);
     }
 
-    /**
-     * The cell's properties: the given ones with {@code overrides} over them (the launcher's own {@code -D}, a
-     * step's), each planned value handed back unread while its text is the one it was resolved from.
-     */
+    /** The given properties with {@code overrides} over them; a value whose text is unchanged is not read again. */
     public BenchProperties properties(Map<String, String> overrides) {
         Map<String, String> text = new LinkedHashMap<>(given);
         text.putAll(overrides);
@@ -121,11 +106,7 @@ public final class CellPlan {
         ResultFiles.writeString(file, JsonCodec.pretty(JsonCodec.toJson(this)) + "\n");
     }
 
-    /**
-     * Reads a plan file.
-     *
-     * @throws ConfigException one line naming the file and what is wrong with it
-     */
+    /** Reads a plan file; a ConfigException names the file and what is wrong with it. */
     public static CellPlan read(Path file) {
         CellPlan p;
         try {

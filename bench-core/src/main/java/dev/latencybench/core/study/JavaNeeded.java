@@ -11,16 +11,9 @@ import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.List;
 
-/**
- * Which Java a study needs, read from its own class file: a study module is compiled for the lowest
- * Java its libraries run on ({@code maven.compiler.release} in its pom: 11 for the queue study, 17
- * where Kafka's broker, Hazelcast or Micronaut need 17), so the class file's version is that one
- * declaration and cannot disagree with the build. A JVM too old for it would fail to load the class
- * with an {@code UnsupportedClassVersionError} that names neither the study nor the fix; the runner,
- * the launcher and a study's jar ask here first and say it in words. Stateless.
- */
+/** Which Java a study needs, read from its own class file, so it cannot disagree with the build. Stateless. */
 public final class JavaNeeded {
-    /** Class-file major version 45 is Java 1.1; from Java 5 on, each feature release adds one (55 is 11, 61 is 17). */
+    /** Class-file major version less the Java feature version (55 is 11, 61 is 17). */
     private static final int MAJOR_OF_JAVA_0 = 44;
     private static final int CLASS_FILE_MAGIC = 0xCAFEBABE;
     private static final String STUDIES = "META-INF/services/" + Study.class.getName();
@@ -56,11 +49,7 @@ public final class JavaNeeded {
         }
     }
 
-    /**
-     * Why a study on {@code loader}'s class path cannot load on this JVM, naming its class, the Java it
-     * needs and this one's; null when every study there loads here. Read before loading any study, since
-     * loading one compiled for a newer Java fails with a bare {@code UnsupportedClassVersionError}.
-     */
+    /** Why a study on {@code loader}'s class path cannot load on this JVM; null when all can. */
     public static String tooNewStudy(ClassLoader loader) {
         int running = runningFeature();
         for (String provider : studyClasses(loader)) {

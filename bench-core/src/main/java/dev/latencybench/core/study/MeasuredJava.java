@@ -7,11 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * A java binary the run measures on, as a plan's up-front check of the user's code sees it: the binary, its
- * name in the run ({@code openjdk-17.0.15}) and its Java feature version. The check starts the user's code in
- * a short JVM of this binary, never in the runner's or the launcher's own. Immutable.
- */
+/** A java binary the run measures on: the binary, its name in the run and its Java feature version. Immutable. */
 public final class MeasuredJava {
     private final Path java;
     private final String name;
@@ -23,7 +19,7 @@ public final class MeasuredJava {
         this.feature = feature;
     }
 
-    /** The JVM running this code, as a measured one: the check of a study's own jar with no other JVM named. */
+    /** The JVM running this code, as a measured one. */
     public static MeasuredJava current() {
         return new MeasuredJava(Path.of(System.getProperty("java.home"), "bin", "java"), "this JVM",
                 JavaNeeded.runningFeature());
@@ -42,10 +38,7 @@ public final class MeasuredJava {
         return feature;
     }
 
-    /**
-     * One of each binary (a JDK named twice, say plain and with the Graal JIT, is checked once), of Java
-     * {@code minimumFeature} or newer (a cell on an older one is skipped, not checked), in order.
-     */
+    /** One of each binary, of Java {@code minimumFeature} or newer, in order. */
     public static List<MeasuredJava> distinct(List<MeasuredJava> javas, int minimumFeature) {
         Map<Path, MeasuredJava> byBinary = new LinkedHashMap<>();
         for (MeasuredJava j : javas) {

@@ -19,13 +19,7 @@ import dev.latencybench.core.result.ResultLayout;
 import dev.latencybench.core.time.EpochClock;
 import dev.latencybench.core.time.SystemClock;
 
-/**
- * Where a run writes and how its JVMs start: {@code bench.results} (output root, default
- * {@code results/}), {@code bench.run.id} (default: UTC time and host) and {@code bench.jvm.args}
- * (extra flags for the benchmark JVMs, e.g. {@code -XX:+UseZGC}), {@code bench.verbose} (JMH's whole output
- * on the console). Read by the launcher and by each
- * forked JVM, which the launcher hands the resolved values. Immutable.
- */
+/** Where a run writes and how its JVMs start; read by the launcher and by each forked JVM. Immutable. */
 public final class RunSettings {
     public static final String RESULTS = "bench.results";
     public static final String RUN_ID = "bench.run.id";
@@ -34,10 +28,7 @@ public final class RunSettings {
     public static final String JVM_NAME = "bench.jvm.name";
     /** Set by the launcher for each step of a schedule: the folder its forks write to. */
     public static final String STEP = "bench.step";
-    /**
-     * Set by the launcher for each step: when, at most and roughly, its whole schedule ends (epoch ms), so
-     * that the benchmark JVMs' progress lines say how long is left.
-     */
+    /** Set by the launcher for each step: when its whole schedule ends at most (epoch ms), for progress lines. */
     public static final String ENDS_BY = "bench.launch.endsBy";
     /** Above which latency the primary metric's samples are kept with their times, for the tail's causes. */
     public static final String TAIL_ABOVE = "bench.tail.above";
@@ -95,9 +86,7 @@ public final class RunSettings {
         this.java = java;
     }
 
-    /**
-     * The properties every study reads, declared: those of {@link #read} with {@code defaultResults}.
-     */
+    /** The properties every study reads, declared: those of {@link #read} with {@code defaultResults}. */
     public static List<Property> properties(String defaultResults) {
         return List.of(resultsProperty(defaultResults), RUN_ID_PROPERTY, JVM_ARGS_PROPERTY, jvmProperty(),
                 JVM_NAME_PROPERTY, STEP_PROPERTY, ENDS_BY_PROPERTY, VERBOSE_PROPERTY, TAIL_ABOVE_PROPERTY);
@@ -155,11 +144,7 @@ public final class RunSettings {
                 p.durationNs(TAIL_ABOVE_PROPERTY));
     }
 
-    /**
-     * JVM flags separated by spaces, as a list.
-     *
-     * @throws IllegalArgumentException naming a word that is not a flag (does not start with '-')
-     */
+    /** JVM flags separated by spaces, as a list; IllegalArgumentException names a word that is not a flag. */
     public static List<String> splitFlags(String text) {
         List<String> flags = new ArrayList<>();
         for (String f : text.trim().split("\\s+")) {
@@ -219,12 +204,12 @@ public final class RunSettings {
         return endsByMillis;
     }
 
-    /** Whether the console shows JMH's whole output, not only the suite's own lines. */
     /** Above which latency outliers are kept ({@code bench.tail.above}); 0: the p90 of the warm-up's second half. */
     public long tailAboveNs() {
         return tailAboveNs;
     }
 
+    /** Whether the console shows JMH's whole output, not only the suite's own lines. */
     public boolean verbose() {
         return verbose;
     }

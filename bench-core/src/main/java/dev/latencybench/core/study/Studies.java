@@ -5,21 +5,12 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.ServiceLoader;
 
-/**
- * The studies on the class path, found through {@link ServiceLoader}
- * ({@code META-INF/services/dev.latencybench.core.study.Study}), so the runner, the launcher and each
- * benchmark JVM find a new study module without knowing its classes. Stateless.
- */
+/** The studies on the class path, found through {@link ServiceLoader}. Stateless. */
 public final class Studies {
     private Studies() {
     }
 
-    /**
-     * Every study on the class path that this JVM can load, in class-path order. A study compiled for a
-     * newer Java is left out: bench.jar carries every study, and a benchmark JVM of Java 11 running the
-     * queue study must not fail on the Jet study's classes. Where a study too new for the JVM is asked for,
-     * the runner skipped its cell, and the launcher and the study jar's main said why ({@link JavaNeeded}).
-     */
+    /** Every study on the class path this JVM can load, in order; one compiled for a newer Java is left out. */
     public static List<Study> onClassPath() {
         return onClassPath(Thread.currentThread().getContextClassLoader());
     }
@@ -35,8 +26,7 @@ public final class Studies {
                 }
                 all.add(providers.next());
             } catch (UnsupportedClassVersionError e) {
-                // a study for a newer Java (ServiceLoader passes the error on as it is): the loader goes on to the
-                // next provider
+                // a study for a newer Java: the loader goes on to the next provider
             }
         }
     }

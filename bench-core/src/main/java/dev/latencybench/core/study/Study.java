@@ -20,13 +20,9 @@ import dev.latencybench.core.result.ResultPart;
 import dev.latencybench.core.schedule.FixedList;
 import dev.latencybench.core.schedule.Schedule;
 
-/**
- * What the launcher needs to know about one study: what it is, declared once ({@link StudyDescriptor}:
- * its name, what a variant of it is, its properties), and how to read its properties into a plan. One
- * small class per study; the launcher does the rest.
- */
+/** What the launcher needs to know about one study, and how to read its properties into a plan. */
 public interface Study {
-    /** What the study is, declared once ({@link StudyDescriptor}): the methods below read it. */
+    /** What the study is, declared once; the methods below read it. */
     StudyDescriptor descriptor();
 
     /** Folder name and label, e.g. {@code queue}. */
@@ -39,30 +35,15 @@ public interface Study {
         return descriptor().title();
     }
 
-    /**
-     * What one variant is, for the heading of the variant column in tables, e.g. {@code transport}. The
-     * variants themselves are the plan's; one JMH benchmark, bench-core's {@code StudyBenchmark}, runs
-     * every study's variants.
-     */
+    /** What one variant is, for the heading of the variant column in tables, e.g. {@code transport}. */
     default String variantLabel() {
         return descriptor().variantLabel();
     }
 
-    /**
-     * Reads and validates every study property (the common ones included) through its declaration in
-     * {@link #studyProperties}; throws ConfigException. Only reads: it removes nothing, probes no port and
-     * connects to nothing, so any caller may call it any number of times (the runner's value check, the
-     * launcher); {@code --help} and the unknown-property check need not call it. What must be done
-     * once before anything starts is the plan's {@link Plan#prepare}, which the launcher runs.
-     */
+    /** Reads and validates every study property; throws ConfigException. Only reads, so may be called repeatedly. */
     Plan plan(BenchProperties properties, CpuTopology topology);
 
-    /**
-     * The study's own properties, declared up front, with the shared run length's ({@link Periods#properties})
-     * and their defaults at the study's default scale; not those of {@link RunSettings}. {@code --help} and
-     * the unknown-property check read these (through {@link #properties}), and {@link #plan} reads every
-     * value through them.
-     */
+    /** The study's own properties and the run length's ({@link Periods#properties}); not {@link RunSettings}'. */
     default List<Property> studyProperties() {
         return descriptor().properties();
     }
@@ -79,20 +60,12 @@ public interface Study {
         return Collections.unmodifiableList(all);
     }
 
-    /**
-     * Whether {@code --scenarios all} (the default) runs it: true for a published study; false for one
-     * that measures nothing until told what (the {@code task} study, run by {@code --task}).
-     */
+    /** Whether {@code --scenarios all} runs it: false for a study that measures nothing until told what. */
     default boolean inAll() {
         return descriptor().inAll();
     }
 
-    /**
-     * The lowest Java feature version the study's benchmark JVMs (and its jar's launcher) run on: its
-     * class file's version ({@link JavaNeeded}), which its module's {@code maven.compiler.release} sets to
-     * what its libraries need. The runner skips a cell on an older JVM with this as the reason, and the
-     * launcher refuses such a JVM before anything starts.
-     */
+    /** The lowest Java feature version the study's benchmark JVMs run on: its class file's ({@link JavaNeeded}). */
     default int minimumJava() {
         return JavaNeeded.of(getClass());
     }
@@ -100,11 +73,7 @@ public interface Study {
     /** Flags the study's libraries need on a JDK of this feature version (e.g. add-opens). */
     List<String> jvmFlags(int javaFeatureVersion);
 
-    /**
-     * The Maven module whose {@code target/benchmarks.jar} runs this study alone, for {@code --help}: the
-     * study says it, since a module's name need not be {@code bench-<name>} (the chain study lives in
-     * {@code bench-kafka}).
-     */
+    /** The Maven module whose {@code target/benchmarks.jar} runs this study alone; need not be {@code bench-<name>}. */
     default String module() {
         return descriptor().module();
     }
@@ -114,41 +83,26 @@ public interface Study {
         return module() + "/target/benchmarks.jar";
     }
 
-    /**
-     * The JDK modules the study's benchmark JVMs load beyond what every study needs ({@code bench bundle} links
-     * those itself: java.base, java.logging, jdk.management, jdk.unsupported) and beyond those its
-     * {@link #jvmFlags} add with {@code --add-modules}; for the jlink'd runtime of a bundle. Found by running the
-     * study on such a runtime: a module missing shows as a {@code NoClassDefFoundError} in the cell's jmh.log.
-     */
+    /** The JDK modules the study's JVMs load beyond every study's and its {@link #jvmFlags}', for a bundle. */
     default List<String> runtimeModules() {
         return descriptor().runtimeModules();
     }
 
-    /**
-     * Folders the study reads beside its jar ({@code module()/target/benchmarks.jar}), such as the chain study's
-     * broker jars; a bundle carries them beside the study's jar.
-     */
+    /** Folders the study reads beside its jar, such as broker jars; a bundle carries them too. */
     default List<String> besideJar() {
         return descriptor().besideJar();
     }
 
-    /**
-     * The study's own members of {@code result.json}, each a small type beside its tally whose fields
-     * are the members ({@link ResultPart}): written through it by the study's plan and accounting, read
-     * back through it by the study's view. None by default: a study that records nothing of its own.
-     */
+    /** The study's own members of {@code result.json} ({@link ResultPart}); none by default. */
     default List<ResultPart<?>> resultParts() {
         return descriptor().resultParts();
     }
 
-    /**
-     * A validated plan: which variants, how long each fork runs, what the study measures, and what to
-     * tell people. Made with {@link #builder}.
-     */
+    /** A validated plan: which variants, how long each fork runs, what it measures. Made with {@link #builder}. */
     final class Plan {
         /** The fact that says what {@link #prepare} removed (a killed run's leftovers), when it did. */
         public static final String CLEANED = "cleaned";
-        /** The role of the variant that shows the machine's floor under the same harness (the queue study's baseline). */
+        /** The role of the variant that shows the machine's floor under the same harness. */
         public static final String FLOOR = "floor";
         /** The role of the variant that runs the published study's own loop: the harness's yardstick. */
         public static final String YARDSTICK = "yardstick";
@@ -173,14 +127,9 @@ public interface Study {
         public static final long FORK_OVERHEAD_NS = 2_000_000_000L;
 
         /**
-         * Something the steps of one variant share, which the launcher starts before the variant's first
-         * step and stops after its last one, and on every way out (the end, a failure, a signal; against
-         * {@code kill -9} the thing must watch the launcher itself): the chain study's Kafka broker,
-         * started and warmed up once per search instead of once per step. Each fork of the variant gets
-         * its {@link #forkProperties}.
-         *
-         * <p>Made and closed on the launcher's main thread; {@link #close} may also run from a shutdown
-         * hook, and {@link #failure} from any thread.
+         * Something the steps of one variant share (a Kafka broker): started before the variant's first step and
+         * stopped after its last one and on every way out. Made and closed on the launcher's main thread;
+         * {@link #close} may also run from a shutdown hook, and {@link #failure} from any thread.
          */
         public interface Shared extends AutoCloseable {
             /** Properties each fork of the variant gets as {@code -D}, after the step's own (e.g. an address). */
@@ -195,18 +144,11 @@ public interface Study {
             /** Why it can no longer serve (it exited, and how), or null while it can. */
             String failure();
 
-            /**
-             * After a step during which it failed: keeps in {@code dir} (the step's cell folder) what says why
-             * (its log), when that lives somewhere {@link #close} removes, so {@link #failure} can point there;
-             * default nothing.
-             */
+            /** After a step during which it failed: keeps in {@code dir} what says why; default nothing. */
             default void keepFailureLog(Path dir) {
             }
 
-            /**
-             * Whether the next variant's steps may use it too (the chain study's broker serves {@code kafka}
-             * and {@code kafka-loop}), so it is kept instead of stopped and started again; default none.
-             */
+            /** Whether the next variant's steps may use it too, so it is kept instead of restarted; default none. */
             default boolean serves(String variant) {
                 return false;
             }
@@ -234,41 +176,25 @@ public interface Study {
             this.onceNs = b.onceNs;
         }
 
-        /**
-         * How long the schedule takes at most, roughly: its worst case of steps, each a step's estimate
-         * (its forks' warm-up and measured periods and their start, or what the study says), and what
-         * the study does once (a broker's warm-up). For {@code --dry-run} and the time left.
-         */
+        /** The schedule's worst-case duration, roughly, for {@code --dry-run} and the time left. */
         public long estimatedMaxNs() {
             return estimatedLeftNs(0);
         }
 
-        /**
-         * How long the rest of the schedule takes at most, roughly, once {@code stepsDone} of its steps ran:
-         * the steps its worst case has left and, before the first, what the study does once.
-         */
+        /** The worst-case duration of the rest of the schedule once {@code stepsDone} of its steps ran. */
         public long estimatedLeftNs(int stepsDone) {
             return Math.max(0, schedule.maxSteps() - stepsDone) * stepNs + (stepsDone == 0 ? onceNs : 0)
                     + estimatedConfirmNs(schedule.maxDecidingSteps());
         }
 
-        /**
-         * How long running {@code steps} deciding steps again takes at most, roughly: each gets
-         * {@link Periods#extraConfirmForks()} more forks, each fork a step's estimate over its forks, and what the
-         * study does once again (the steps' broker, closed after the last step, may start again for them). 0 where
-         * the deciding steps are not confirmed.
-         */
+        /** How long confirming {@code steps} deciding steps takes at most, roughly; 0 where none are confirmed. */
         public long estimatedConfirmNs(int steps) {
             int extra = periods.extraConfirmForks();
             return steps == 0 || extra == 0 ? 0
                     : (long) steps * extra * (stepNs / Math.max(1, periods.forks())) + onceNs;
         }
 
-        /**
-         * Starts what the steps of {@code variant} share; null when they share nothing.
-         *
-         * @throws RuntimeException when it cannot be started: the variant's steps fail with the reason
-         */
+        /** Starts what the steps of {@code variant} share, or null; a RuntimeException fails the variant's steps. */
         public Shared openShared(String variant) {
             return shared.apply(variant);
         }
@@ -278,24 +204,16 @@ public interface Study {
             return forkProperties;
         }
 
-        /**
-         * @param variants the variants to run, in order (a {@link FixedList}; {@link Builder#schedule}
-         *                 replaces it with another schedule)
-         * @param periods  warm-up, duration and forks
-         * @param metrics  what the study records, primary first
-         */
+        /** @param variants the variants to run, in order; {@link Builder#schedule} may replace them */
         public static Builder builder(List<String> variants, Periods periods, Metrics metrics) {
             return new Builder(variants, periods, metrics);
         }
 
         /**
-         * Makes the machine ready for the run, once, before anything starts: removes what a killed run
-         * left (a queue, a broker's folder), checks free space, that a port is free, that a cluster
-         * answers. The launcher calls it right after reading the plan; a second call does nothing again.
+         * Makes the machine ready for the run, once, before anything starts (leftovers, free space, ports).
          *
          * @return what it removed, one line each (also the {@link #CLEANED} fact from then on)
-         * @throws dev.latencybench.core.config.ConfigException when the machine cannot run the plan,
-         *         naming the property to change
+         * @throws dev.latencybench.core.config.ConfigException when the machine cannot run the plan
          */
         public synchronized List<String> prepare() {
             if (prepared == null) {
@@ -310,10 +228,7 @@ public interface Study {
         }
 
         /**
-         * Checks the user's input by running some of it, once, before anything starts ({@link UserCheck}: in
-         * short JVMs of each of {@code javas} new enough for it, with {@code classPath}, which holds the study).
-         * Unlike {@link #prepare} it changes nothing on the machine, so the runner calls it before its first
-         * cell, and a study jar's launcher before its first step; a second call does nothing again.
+         * Checks the user's input once by running some of it in short JVMs of each of {@code javas}.
          *
          * @throws dev.latencybench.core.config.ConfigException naming what was wrong, one line per problem
          */
@@ -406,10 +321,7 @@ public interface Study {
                 this.metrics = metrics;
             }
 
-            /**
-             * @param facts what the run will do, for its header, in order: e.g. {@code load} ->
-             *              {@code 100,000 msg/s, 256 B}, {@code CPUs} -> {@code 2,4 (isolated CPUs)}
-             */
+            /** @param facts what the run will do, for its header, e.g. {@code load} -> {@code 100,000 msg/s} */
             public Builder facts(Map<String, String> facts) {
                 this.facts = facts;
                 return this;
@@ -437,29 +349,19 @@ public interface Study {
                 return this;
             }
 
-            /**
-             * @param cleanUp removes what a benchmark JVM that died (killed, crashed) left behind outside
-             *                the results (a queue in /dev/shm, say); returns one line per thing removed
-             */
+            /** @param cleanUp removes what a dead benchmark JVM left outside the results; one line per thing */
             public Builder cleanUp(Supplier<List<String>> cleanUp) {
                 this.cleanUp = cleanUp;
                 return this;
             }
 
-            /**
-             * @param prepare what {@link Plan#prepare} does, once, before anything starts: removes a killed
-             *                run's leftovers (returning one line per thing removed), checks free space,
-             *                ports and clusters, throwing a ConfigException that names the property
-             */
+            /** @param prepare what {@link Plan#prepare} does, once, before anything starts */
             public Builder prepare(Supplier<List<String>> prepare) {
                 this.prepare = prepare;
                 return this;
             }
 
-            /**
-             * @param verify what {@link Plan#verify} does: runs some of the user's input to check it (a
-             *               task's set-up), throwing a ConfigException that names what was wrong
-             */
+            /** @param verify what {@link Plan#verify} does: runs some of the user's input to check it */
             public Builder verify(Runnable verify) {
                 this.verify = verify;
                 return this;
@@ -471,31 +373,19 @@ public interface Study {
                 return this;
             }
 
-            /**
-             * @param properties values the launcher settled once for every benchmark JVM of the run, so
-             *                   that every cell gets the same (the chain study's broker {@code java},
-             *                   which would otherwise be each cell's own); a property the user gave wins
-             */
+            /** @param properties values settled once for every benchmark JVM; a property the user gave wins */
             public Builder forkProperties(Map<String, String> properties) {
                 this.forkProperties = properties;
                 return this;
             }
 
-            /**
-             * @param shared starts what the steps of a variant share (null for a variant that needs
-             *               nothing); see {@link Shared}
-             */
+            /** @param shared starts what the steps of a variant share (null for nothing); see {@link Shared} */
             public Builder shared(Function<String, Shared> shared) {
                 this.shared = shared;
                 return this;
             }
 
-            /**
-             * @param stepNs how long one step takes, roughly, where the forks' periods do not say it (a
-             *               study whose duration is a budget it rarely uses); default: the forks'
-             *               warm-up and measured periods and {@link #FORK_OVERHEAD_NS} each
-             * @param onceNs what the run adds once beside its steps, such as a broker's start and warm-up
-             */
+            /** @param stepNs how long one step takes, roughly, where the forks' periods do not say it */
             public Builder estimate(long stepNs, long onceNs) {
                 this.stepNs = stepNs;
                 this.onceNs = onceNs;

@@ -8,23 +8,14 @@ import dev.latencybench.core.result.ResultPart;
 
 /**
  * What a study is, declared once as data: the names and words the runner, {@code --help}, the report and
- * {@code bench bundle} show and use, with none of the study's behaviour (its plan, its forks' workload, the
- * JVM flags per JDK, which stay methods of {@link Study}). A study keeps one in a constant and returns it
- * from {@link Study#descriptor()}:
+ * {@code bench bundle} use, with none of the study's behaviour. Its parts are documented by {@link Study}'s methods
+ * of the same names.
  *
  * <pre>
  *   static final StudyDescriptor DESCRIPTOR = StudyDescriptor.of("jet", "bench-jet", "engine",
  *           "a sliding-window count on Hazelcast Jet: ...", JetSettings.PROPERTIES)
  *       .withResultParts(JetResult.PART);
  * </pre>
- *
- * <p>Its parts: the {@code name} (folder name and label, e.g. {@code queue}); the Maven {@code module} whose
- * {@code target/benchmarks.jar} runs the study alone (a module's name need not be {@code bench-<name>}: the
- * chain study lives in {@code bench-kafka}); the {@code variantLabel}, what one variant is (the heading of
- * the variant column, e.g. {@code transport}); a {@code title}, one line for people; and what {@link Study}'s
- * methods of the same names document: the study's own properties with the run length's, its result parts,
- * whether {@code --scenarios all} runs it, the JDK modules a bundle's runtime needs, the folders beside its jar;
- * and the {@link StudyOption}s it adds to {@code bench run} (the task study's {@code --task}).
  */
 public final class StudyDescriptor {
     private final String name;
@@ -90,7 +81,7 @@ public final class StudyDescriptor {
                 runtimeModules, besideJar, options);
     }
 
-    /** The same, with these options of the runner's {@code bench run}, each a short name for one of its properties. */
+    /** The same, with these options of {@code bench run}, each a short name for one of its properties. */
     public StudyDescriptor withOptions(StudyOption... runOptions) {
         return new StudyDescriptor(name, module, variantLabel, title, properties, resultParts, inAll,
                 runtimeModules, besideJar, List.of(runOptions));

@@ -2,15 +2,7 @@ package dev.latencybench.core.study;
 
 import java.util.Objects;
 
-/**
- * An option of the runner's {@code bench run} that a study brings: a short name for one of its own properties
- * ({@code --task CLASSES} is {@code -Dbench.task.classes=CLASSES}), which the runner adds to its command line for
- * each study it finds, so that it names no study itself. Giving it asks for its study: without
- * {@code --scenarios} the run is of that study, and a {@code --scenarios} that leaves the study out is refused.
- * Its values add up like the runner's own list options ({@code --task A --task B} is {@code A,B}, joined by
- * {@link #separator}); a {@link #paths} option's values are made absolute, since each cell's launcher may run
- * elsewhere. Immutable.
- */
+/** An option of {@code bench run} that a study brings: a short name for one of its own properties. Immutable. */
 public final class StudyOption {
     private final String name;
     private final String property;

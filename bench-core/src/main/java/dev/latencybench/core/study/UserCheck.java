@@ -3,21 +3,14 @@ package dev.latencybench.core.study;
 import java.util.List;
 
 /**
- * What a plan checks of the user's input before anything starts ({@link Study.Plan#verify}): what the study
- * checks in the caller's JVM (a cluster that answers), and what it checks in short JVMs of its own, one per
- * measured JDK (a user's task made, set up and torn down), so that the user's code never runs in the runner's
- * or the launcher's JVM; and the lowest Java the input needs (a task compiled for a newer Java than the
- * study's own classes), for which a cell on an older JVM is skipped instead of checked. Runs once; thread-safe.
+ * What a plan checks of the user's input before anything starts, in the caller's JVM and in short JVMs of its
+ * own, and the lowest Java the input needs. Runs once; thread-safe.
  */
 public final class UserCheck {
     /** What a study checks in JVMs of its own. */
     @FunctionalInterface
     public interface InJvms {
-        /**
-         * @param javas     one per binary, each new enough ({@link #minimumJava})
-         * @param classPath a class path that holds the study (the benchmark JVMs')
-         * @throws dev.latencybench.core.config.ConfigException naming each problem, one line each
-         */
+        /** @param javas one per binary, each new enough; throws ConfigException naming each problem */
         void check(List<MeasuredJava> javas, String classPath);
     }
 
@@ -41,11 +34,7 @@ public final class UserCheck {
         return new UserCheck(check, 0, null);
     }
 
-    /**
-     * The same check, for input that needs Java {@code feature} or newer.
-     *
-     * @param why e.g. {@code com.example.Task is compiled for Java 21}
-     */
+    /** The same check, for input that needs Java {@code feature} or newer, {@code why} saying so. */
     public UserCheck needingJava(int feature, String why) {
         return new UserCheck(inJvms, feature, why);
     }

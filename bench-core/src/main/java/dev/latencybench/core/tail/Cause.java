@@ -1,12 +1,6 @@
 package dev.latencybench.core.tail;
 
-/**
- * What a tail sample is put down to ({@link Coverage}): the cause whose stops or stalls cover the most of the
- * sample's time above the cell's median, at least half of it (on a tie, the first in this order);
- * {@link #CODE} is what is left. {@link #OTHER} is only read: a result
- * written before the platform and the code were told apart, or a fork that ran no {@link HiccupProbe}, put what
- * the JVM's stops did not cover down to it. Stateless.
- */
+/** What a tail sample is put down to ({@link Coverage}), first in this order on a tie; {@link #OTHER} is only read. */
 public enum Cause {
     /** A garbage collector's pause or allocation stall. */
     GC("gc"),

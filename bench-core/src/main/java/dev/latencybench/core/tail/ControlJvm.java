@@ -12,16 +12,12 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The idle control JVM beside a step's benchmark JVMs: a small JVM that runs only a hiccup probe
- * ({@link ControlProbeMain}) and writes its stalls to the cell folder's {@value #STALLS}, on the same
- * {@code System.nanoTime()} clock as the forks' samples. A stall of an idle JVM on the same machine at the time of
- * an outlier is the platform's (the scheduler, the hypervisor, another process), not the measured code's:
- * {@link TailAttribution} counts it as {@code platform}.
+ * The idle control JVM beside a step's benchmark JVMs: it runs only a hiccup probe ({@link ControlProbeMain}) and
+ * writes its stalls to {@value #STALLS} on the forks' {@code System.nanoTime()} clock. A stall of an idle JVM at the
+ * time of an outlier is the platform's, so {@link TailAttribution} counts it as {@code platform}.
  *
- * <p>Cheap by construction: the launcher's own {@code java} and class path, the serial collector, a 16 MB heap,
- * the CDS archive where there is one, C1 only, no perf-data file ({@link #FLAGS}). It is reaped on every path:
- * {@link #stop} (the launcher's {@code finally}) ends its input and waits for it; if the launcher dies or is
- * interrupted first, the pipe's end still ends the control JVM's input, and it exits by itself.
+ * <p>Cheap by construction ({@link #FLAGS}). If the launcher dies first, the pipe's end ends the control JVM's input
+ * and it exits by itself.
  *
  * <p>Not thread-safe; one per step, in the launcher.
  */
@@ -60,10 +56,7 @@ public final class ControlJvm implements AutoCloseable {
         return cellDir.resolve(round == 1 ? STALLS : STALLS.replace(".bin", "-" + round + ".bin"));
     }
 
-    /**
-     * Starts a control JVM writing {@code cellDir}'s {@value #STALLS} once it is closed; where an earlier round of the
-     * cell left one, {@code control-stalls-2.bin} and so on, so each round's stalls are kept.
-     */
+    /** Starts a control JVM writing this round's stall file in {@code cellDir} once it is closed. */
     public static ControlJvm start(Path cellDir) throws IOException {
         Path file = stallFile(cellDir, 1);
         for (int round = 2; java.nio.file.Files.exists(file); round++) {
@@ -84,7 +77,7 @@ public final class ControlJvm implements AutoCloseable {
                         StandardCharsets.UTF_8));
                 String line;
                 while ((line = r.readLine()) != null && !line.equals(ControlProbeMain.READY)) {
-                    // the JVM's own notes, such as JAVA_TOOL_OPTIONS's, come first
+                    // the JVM's own notes (JAVA_TOOL_OPTIONS's) come first
                 }
             } catch (IOException e) {
                 // the process ended: not ready
@@ -100,11 +93,7 @@ public final class ControlJvm implements AutoCloseable {
         return process.pid();
     }
 
-    /**
-     * Ends its input and waits up to {@value #EXIT_WAIT_SEC} s for it to write its stalls and exit, then kills it.
-     *
-     * @return null when it wrote its stalls, else why not
-     */
+    /** Ends its input, waits up to {@value #EXIT_WAIT_SEC} s, then kills it; null if it wrote its stalls, else why. */
     public String stop() throws InterruptedException {
         try {
             process.getOutputStream().close();

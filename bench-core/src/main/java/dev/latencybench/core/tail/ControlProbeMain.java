@@ -6,13 +6,7 @@ import java.nio.file.Paths;
 
 import dev.latencybench.core.time.SystemClock;
 
-/**
- * The idle control JVM's whole program (jHiccup's control JVM, our own code): a {@link HiccupProbe} and nothing
- * else, from start until its standard input ends, then its stalls to the file named by its one argument
- * ({@link StallFile}). Its input ends when the launcher that started it closes it ({@link ControlJvm#close}) or
- * dies, however it dies: a pipe's last writer gone reads as end of input. On SIGINT or SIGTERM it writes the
- * file on its way out too. Prints {@value #READY} once its probe runs.
- */
+/** The idle control JVM's program: a {@link HiccupProbe} until its input ends, then its stalls to the named file. */
 public final class ControlProbeMain {
     /** The line printed once the probe runs. */
     static final String READY = "control probe running";

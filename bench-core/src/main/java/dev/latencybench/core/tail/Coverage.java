@@ -3,19 +3,10 @@ package dev.latencybench.core.tail;
 import java.util.List;
 
 /**
- * The one rule that puts a tail sample down to a cause, for the JVM's stops and the platform's stalls alike (the
- * fork's own probe and the control JVM's): a cause explains a sample by how much of the sample's time above the
- * cell's median its stops or stalls cover together. The sample is put down to the cause that covers the most, where
- * that is at least {@linkplain #HALF half} of the time; or where two causes each cover at least
- * {@linkplain #LARGE a third} (together two thirds or more, though neither half), to the larger of them, the other
- * kept as {@link #shared}. Otherwise nothing explains it ({@link #cause} null: the measured code, {@code code}).
- *
- * <p>Why the time above the median: the median is what a sample costs when nothing stops it, so what a stop can
- * explain is the rest. A stop that only touches a sample explains little of it: a 50 µs safepoint inside a 5 ms
- * spin covers 1% of it, and the spin is the code's; an 8 ms safepoint inside a 28 ms sample that the measuring
- * threads' run-queue waits cover wholly is the platform's. Before this rule the first cause that touched a sample
- * took it, in the fixed order gc, safepoint, platform, and a queue smoke run on a busy 2-vCPU VM read "200 of 200
- * safepoint" where one 8 ms safepoint covered about 30% of each sample and the run-queue waits all of it.
+ * The one rule that puts a tail sample down to a cause: the cause whose stops or stalls cover the most of the
+ * sample's time above the cell's median, where that is at least {@linkplain #HALF half}; or where two each cover at
+ * least {@linkplain #LARGE a third}, the larger, the other kept as {@link #shared}. Otherwise {@link #cause} is null:
+ * the code's. The median is what a sample costs when nothing stops it, so a stop can explain only the rest.
  *
  * <p>Immutable; made once per sample in the launcher after a cell, not on a hot path.
  */
@@ -27,14 +18,14 @@ public final class Coverage {
     /** The share each of two causes covers where they are both kept: a large share, though neither half. */
     public static final double LARGE = 1.0 / 3.0;
 
-    /** The time the shares are of: the sample's latency less the cell's median (its lifetime where not above). */
+    /** The time the shares are of: the sample's latency less the cell's median. */
     public final long aboveMedianNs;
     private final long[] coveredNs;
     /** What the sample is put down to; null where no cause covers enough: the code's. */
     public final Cause cause;
     /** The second cause where it covered a {@linkplain #LARGE large share} too; else null. */
     public final Cause shared;
-    /** The stop or stall of {@link #cause} that covers the most of the sample (a GC phase, {@code run queue of ...}). */
+    /** The stop or stall of {@link #cause} that covers the most of the sample, e.g. a GC phase. */
     public final String name;
 
     private Coverage(long aboveMedianNs, long[] coveredNs, Cause cause, Cause shared, String name) {
@@ -45,13 +36,9 @@ public final class Coverage {
         this.name = name;
     }
 
-    /**
-     * @param aboveMedianNs the sample's time above the cell's median; 0 or less: no cause (a sample of no time)
-     * @param coveredNs     per cause of {@link #CAUSES}, the time of the sample its stops cover together
-     * @param named         per cause, the stop that covers the most of the sample; null where none covers any
-     */
+    /** @param coveredNs per cause of {@link #CAUSES}, the time of the sample its stops cover together */
     static Coverage of(long aboveMedianNs, long[] coveredNs, Stop[] named) {
-        if (aboveMedianNs <= 0) { // a sample of no time: nothing to explain
+        if (aboveMedianNs <= 0) { // nothing to explain
             return new Coverage(1, new long[CAUSES.size()], null, null, null);
         }
         long[] capped = new long[CAUSES.size()];

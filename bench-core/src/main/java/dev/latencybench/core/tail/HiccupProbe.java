@@ -9,29 +9,16 @@ import java.util.concurrent.TimeUnit;
 import dev.latencybench.core.time.Clock;
 
 /**
- * The platform's stalls, seen from inside the benchmark JVM (jHiccup's idea, our own code): a thread that
- * sleeps {@value #TICK_MS} ms at a time and keeps each wake-up later than {@link #boundNs} as a stall
- * {@code [due, woke]}; on each wake-up it also reads the run-queue delay of the measuring threads that were
- * {@linkplain #watch watched} ({@link RunQueueDelay}) and keeps a growth of more than the bound as a stall of
- * that thread. All on {@code System.nanoTime()}'s clock, in a preallocated {@link StallBuffer} of
- * {@value #MOST_STALLS} stalls.
+ * The platform's stalls, seen from inside the benchmark JVM: a thread that sleeps {@value #TICK_MS} ms at a time
+ * keeps each wake-up later than the bound as a stall, and each growth of a watched measuring thread's run-queue
+ * delay ({@link RunQueueDelay}) beyond it as a stall of that thread. The probe floats, so its own wake-ups show
+ * stalls of the whole machine while run-queue delays show those of a pinned thread's CPU.
  *
- * <p>Why both: the probe thread floats, so its own wake-ups show a stall of the whole machine (the hypervisor,
- * a CPU's interrupts where it happened to run, the JVM's other threads crowding it out) but not one of a pinned
- * measuring thread's CPU alone; a watched thread's run-queue delay is exactly the time that thread was ready and
- * the scheduler ran something else, whichever CPU it is on. The probe is not pinned to a measuring CPU: it would
- * share that CPU with a thread that spins, and every wake-up would take it from the measured code.
+ * <p>A growth {@code g} seen by a read that ended at {@code t1}, after one that started at {@code t0}, is kept as
+ * {@code [t0 - g, t1]} with length {@code g}: the wait is added when the thread gets the CPU back.
  *
- * <p>A run-queue wait is added to the counter when the thread gets the CPU back, so a growth {@code g} seen by a
- * read that ended at {@code t1}, where the previous read started at {@code t0}, is a wait that ended in
- * {@code (t0, t1]} and began no earlier than {@code t0 - g}: the stall kept is {@code [t0 - g, t1]}, an interval
- * that holds the wait (one tick wider than it while the probe keeps time, far wider where the probe itself waited
- * for a CPU), with the wait's length {@code g}, which is all of a sample it can cover.
- *
- * <p>Cost: the measuring threads' hot path is not touched (a thread is watched once, when it is pinned); the
- * probe wakes about 1,000 times a second and then reads one {@code schedstat} file per watched thread (a few
- * microseconds each), allocating nothing. Thread-safe: {@link #watch} from any thread; the rest runs on the
- * probe's thread, or in tests on the caller's.
+ * <p>Allocates nothing once started. Thread-safe: {@link #watch} from any thread; the rest runs on the probe's
+ * thread, or in tests on the caller's.
  */
 public final class HiccupProbe implements Runnable {
     static final long TICK_MS = 1;
@@ -77,10 +64,7 @@ public final class HiccupProbe implements Runnable {
         this.stalls = new StallBuffer(capacity);
     }
 
-    /**
-     * A probe on {@code clock} running on a daemon thread {@code lb-hiccup}, started now; it watches the threads
-     * {@linkplain MeasuringThreads declared} measuring so far (a task's pinned worker) and from now on.
-     */
+    /** A probe on {@code clock}, started now on daemon thread {@code lb-hiccup}, watching the measuring threads. */
     public static HiccupProbe start(Clock clock) {
         HiccupProbe p = new HiccupProbe(clock, BOUND_NS, MOST_STALLS);
         MeasuringThreads.attach(p);
@@ -95,11 +79,7 @@ public final class HiccupProbe implements Runnable {
         return "run queue of " + thread.getName();
     }
 
-    /**
-     * Watches the calling thread's run-queue delay from the next look on; once per thread (a second call does
-     * nothing), outside its hot path. False where it cannot be read (not Linux) or {@value #MOST_WATCHED} are
-     * watched already.
-     */
+    /** Watches the calling thread's run queue from the next look on; false where it cannot or too many are watched. */
     public boolean watchCurrentThread() {
         Thread me = Thread.currentThread();
         synchronized (this) {
@@ -111,7 +91,7 @@ public final class HiccupProbe implements Runnable {
         return d != null && watch(me.getId(), runQueueOf(me), d);
     }
 
-    /** Watches a thread through {@code source} from the next look on; false (and closed) when it is watched already or too many are. */
+    /** Watches a thread through {@code source}; false (and closed) when it is watched already or too many are. */
     synchronized boolean watch(long threadId, String name, DelaySource source) {
         if (live == MOST_WATCHED || !watchedThreads.add(threadId)) {
             source.close();
@@ -140,7 +120,7 @@ public final class HiccupProbe implements Runnable {
         stopped = true;
     }
 
-    /** One sleep and what it saw: the wake-up, then each watched thread's run queue; then the threads newly watched. */
+    /** One sleep and what it saw: the wake-up, each watched thread's run queue, then the threads newly watched. */
     void look() {
         long dueNs = clock.nanoTime() + TICK_NS;
         clock.sleepNanos(TICK_NS);

@@ -16,32 +16,19 @@ import java.util.regex.Pattern;
 
 /**
  * The JVM's stops in one benchmark JVM's GC and safepoint log ({@code -Xlog:gc*,safepoint} with the
- * {@code timenanos} decorator, whose stamp is {@code System.nanoTime()}'s clock, checked on JDK 17 and 25): GC
- * pauses by phase, ZGC's allocation stalls and safepoints by operation, as intervals on that clock; and
- * Shenandoah's pacing, which its log gives only as a total per thread over a window, not as intervals.
+ * {@code timenanos} decorator, on {@code System.nanoTime()}'s clock): GC pauses by phase, ZGC's allocation stalls
+ * and safepoints by operation, as intervals on that clock; and Shenandoah's pacing, as totals per thread and window.
  *
- * <p>Every line is written when what it reports ended, so each interval starts its length before its
- * stamp: a safepoint's {@code Total: N ns}, a pause's or a stall's {@code N.NNNms}. A stop-the-world GC pause
- * is also a safepoint; the safepoint spans it and the time threads took to reach it, so the safepoint's
- * interval is kept, named by the pause's phase. A safepoint of a collector's operation with no pause line
- * in it (ZGC's and Shenandoah's pauses are logged at {@code gc,phases} and {@code gc}) still counts as
- * {@link Cause#GC}. A log without {@code timenanos} (written before it was added) yields no stops.
+ * <p>Every line is written when what it reports ended, so each interval starts its length before its stamp. A
+ * safepoint spans the GC pause in it and the time to reach it, so its interval is kept, named by the pause's
+ * phase. A log without {@code timenanos} yields no stops.
  *
- * <p>The one reader of the log: the tail's attribution reads its {@link #stops}, the report's pause table and
- * summary its {@link #pauses} (every safepoint's length, and JDK 11's {@code Total time for which application threads
- * were stopped}) and {@link #collections}, the timeline each pause's place on the uptime and wall clocks. A fork's log
- * is read with its rotated files ({@link #readForkLog}): the suite turns rotation off ({@code filecount=0}), and a log
- * written with it on ({@code -Xlog}'s default keeps 5 files of 20 MB: {@code gc-<pid>.log.0} ... beside the current
- * one) loses none of its earlier stops.
- * Immutable; parsing is not for a hot path.
+ * <p>Immutable; parsing is not for a hot path.
  */
 public final class JvmStops {
     /** The {@code timenanos} decoration: {@code [3377304225561ns]}. */
     private static final Pattern NANOS = Pattern.compile("\\[(\\d+)ns\\]");
-    /**
-     * A line's leading decorations, {@code [40.820s]}, then optionally {@code [1795411969862ms]} and
-     * {@code [11377239490939ns]}: the JVM's uptime, the wall clock and {@code System.nanoTime()}'s clock.
-     */
+    /** A line's leading decorations: the JVM's uptime, optionally the wall clock and {@code System.nanoTime()}'s. */
     private static final Pattern TIMES = Pattern.compile("^\\[(\\d+(?:\\.\\d+)?)s\\](?:\\[(\\d+)ms\\])?"
             + "(?:\\[(\\d+)ns\\])?");
     /** JDK 11: {@code Total time for which application threads were stopped: 0.0000877 seconds}. */
@@ -59,7 +46,7 @@ public final class JvmStops {
     /** Shenandoah, after {@code Allocation pacing accrued:}: {@code 33 of   879 ms (  3.7%): main}. */
     private static final Pattern PACED = Pattern.compile("\\]\\s+(\\d+) of\\s+(\\d+) ms \\([^)]*\\): (.+)$");
     private static final String PACING_HEADER = "Allocation pacing accrued:";
-    /** The VM operations of the collectors: a safepoint for one of them is the GC's, with or without a pause line. */
+    /** The collectors' VM operations: a safepoint for one of them is the GC's, with or without a pause line. */
     private static final Pattern GC_OPERATION = Pattern.compile("^(G1|Z[A-Z]|Shenandoah|Parallel|GenCollect|Serial"
             + "|CMS|CollectFor)");
 
@@ -71,10 +58,7 @@ public final class JvmStops {
     private final double lastUptimeSec;
     private final double epochLessNanoMs;
 
-    /**
-     * One time the application threads were stopped, as a line of the log reports it: its length and when it ended,
-     * on each clock the line carries ({@code -1} for one it does not).
-     */
+    /** One time the application threads were stopped: its length and end on each clock the line carries (-1: none). */
     public static final class Pause {
         public final long lengthNs;
         public final double endUptimeSec;
@@ -118,11 +102,7 @@ public final class JvmStops {
         return parse(Files.readAllLines(log, StandardCharsets.UTF_8));
     }
 
-    /**
-     * The log of the fork {@code pid} in {@code cellDir}: {@code gc-<pid>.log} and the files {@code -Xlog} rotated out
-     * of it ({@code gc-<pid>.log.0}, {@code .1}, ...), in the order they were written (by the first uptime stamp of
-     * each: a rotation reuses numbers in a ring); null where there is none.
-     */
+    /** The log of the fork {@code pid} in {@code cellDir} with its rotated files, in the order written; or null. */
     public static JvmStops readForkLog(Path cellDir, String pid) throws IOException {
         List<Path> files = forkLogFiles(cellDir, "gc-" + pid + ".log");
         if (files.isEmpty()) {
@@ -135,7 +115,7 @@ public final class JvmStops {
         return parse(lines);
     }
 
-    /** Every fork's log in {@code cellDir} ({@code gc-<pid>.log} and its rotated files), one per fork, by file name. */
+    /** Every fork's log in {@code cellDir}, one per fork, by file name. */
     public static Map<String, JvmStops> readForkLogs(Path cellDir) throws IOException {
         Map<String, JvmStops> byPid = new TreeMap<>();
         if (cellDir == null || !Files.isDirectory(cellDir)) {
@@ -151,7 +131,7 @@ public final class JvmStops {
         return byPid;
     }
 
-    /** {@code name} and its rotated files in {@code dir}, earliest written first; empty where {@code name} is missing. */
+    /** {@code name} and its rotated files in {@code dir}, earliest written first; empty where it is missing. */
     static List<Path> forkLogFiles(Path dir, String name) throws IOException {
         Path current = dir.resolve(name);
         if (!Files.exists(current)) {
@@ -205,7 +185,7 @@ public final class JvmStops {
                 double uptime = Double.parseDouble(t.group(1));
                 lastUptime = Math.max(lastUptime, uptime);
                 if (t.group(2) != null && t.group(3) != null) {
-                    // the wall clock is in whole ms, cut down: the largest difference is the closest to the true one
+                    // whole ms, cut down: the largest difference is the closest to the true one
                     double d = Long.parseLong(t.group(2)) - Long.parseLong(t.group(3)) / 1e6;
                     epochLessNano = Double.isNaN(epochLessNano) ? d : Math.max(epochLessNano, d);
                 }
@@ -262,10 +242,7 @@ public final class JvmStops {
         return new JvmStops(out, pacing, stamped, pauses, highestGc + 1, lastUptime, epochLessNano);
     }
 
-    /**
-     * The time a log line says the application threads were stopped, in ns: a safepoint's {@code Total: N ns}
-     * (JDK 17+), JDK 11's {@code Total time for which application threads were stopped: S seconds}; -1 for none.
-     */
+    /** The time a log line says the application threads were stopped, in ns (JDK 17+ or JDK 11 form); -1 for none. */
     public static long pauseNs(String line) {
         Matcher m = SAFEPOINT.matcher(line);
         if (m.find()) {
@@ -293,9 +270,7 @@ public final class JvmStops {
         return lastUptimeSec;
     }
 
-    /**
-     * The wall clock less {@code System.nanoTime()}'s, in ms, from the lines that carry both; NaN where none does.
-     */
+    /** The wall clock less {@code System.nanoTime()}'s, in ms, from the lines that carry both; NaN where none does. */
     public double epochLessNanoMs() {
         return epochLessNanoMs;
     }

@@ -4,16 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The threads of a benchmark JVM that a sample waits on, declared by the study or the task before or after its
- * {@link HiccupProbe} starts: a task's worker thread that it pins in its set-up ({@code TaskContext.pinWorkerThread}),
- * long before the first measured period starts the probe. The probe watches each one's run-queue wait
- * ({@link RunQueueDelay}) from when it starts, or from the declaration if it runs already. A thread declared where
- * its {@code schedstat} cannot be read (not Linux) is not watched; the probe's own late wake-ups then remain.
- *
- * <p>Why the JVM's, not a session's: a task's set-up runs before the fork's session makes its probe, and one
- * benchmark JVM runs one probe. At most {@value HiccupProbe#MOST_WATCHED} threads are waiting for a probe at once
- * (further declarations are refused). Thread-safe (the class's lock); not for a hot path: a declaration opens one
- * {@code /proc} file.
+ * The threads of a benchmark JVM that a sample waits on, declared before or after its {@link HiccupProbe} starts,
+ * since a task's set-up runs before the session makes its probe. Thread-safe; not for a hot path.
  */
 public final class MeasuringThreads {
     /** A declared thread waiting for a probe: its id, its source's name and its open {@code schedstat}. */
@@ -35,11 +27,7 @@ public final class MeasuringThreads {
     private MeasuringThreads() {
     }
 
-    /**
-     * Declares the calling thread as one a sample waits on: the JVM's probe watches its run-queue wait (named
-     * {@code run queue of <thread name>}) from now on, or from when it starts. False where it cannot be read or too
-     * many wait already; true where it is or will be watched.
-     */
+    /** Declares the calling thread for the JVM's probe to watch; false where it cannot be read or too many wait. */
     public static boolean declareCurrentThread() {
         Thread me = Thread.currentThread();
         HiccupProbe p;
@@ -76,7 +64,7 @@ public final class MeasuringThreads {
         }
     }
 
-    /** Forgets the probe and the declarations (tests): the next probe started watches only what is declared after. */
+    /** Forgets the probe and the declarations (tests). */
     static void reset() {
         synchronized (MeasuringThreads.class) {
             running = null;

@@ -4,25 +4,15 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The worst samples of one metric above a threshold, each with its end time ({@code System.nanoTime()}'s clock)
- * and its value in ns, in arrays allocated up front: what a tail attribution lines up with the JVM's stops.
- * While it has room, every outlier is kept; once it is full, an outlier larger than the smallest kept takes
- * that one's place, and the smaller of the two is counted ({@link #notKept}). So whenever fewer samples than
- * {@link #capacity} lie above some value, every one of them is kept: the samples beyond a period's p99.9 are
- * all kept while they number fewer than the buffer, however many smaller outliers came first.
+ * and its value in ns, in arrays allocated up front. Once full, an outlier larger than the smallest kept takes its
+ * place, so the samples beyond a period's p99.9 are all kept while they number fewer than the capacity. The arrays
+ * are a binary min-heap on the value, in no time order.
  *
- * <p>The arrays are a binary min-heap on the value (the smallest kept at index 0), in no time order.
+ * <p>Threading: one writer calls {@link #add}; several writers call {@link #addShared}, never both. A reader sees
+ * every outlier whose writer has returned, once the writers have stopped or handed over.
  *
- * <p>Threading: one writer calls {@link #add}; several writers call {@link #addShared}, which takes this
- * object's lock (a metric's recorder calls one or the other, never both). A reader ({@link #size},
- * {@link #endNs}, {@link #latencyNs}) sees every outlier whose writer has returned, once the writers have
- * stopped or handed over (a thread join, the end of a period).
- *
- * <p>Hot path: a caller compares the value with {@link #aboveNs()} itself, so a sample below the threshold
- * costs that one compare. An outlier costs, while the buffer has room, two stores and a sift-up (O(1)
- * expected for values in random order, O(log capacity) at worst); once it is full, one more compare when it
- * is not larger than the smallest kept, else a sift-down (O(log capacity)). No allocation. So once it is full
- * the smallest kept acts as the threshold, and it rises to the period's own tail: a threshold set low (below
- * the period's p99.9) costs one more compare per outlier, and loses none of the worst.
+ * <p>Hot path: a caller compares the value with {@link #aboveNs()} itself; an outlier costs a sift (O(log
+ * capacity)) and allocates nothing.
  */
 public final class OutlierBuffer {
     private final long aboveNs;
@@ -34,10 +24,6 @@ public final class OutlierBuffer {
     /** Outliers {@link #addShared} turned away without the lock. */
     private final AtomicLong notKeptUnlocked = new AtomicLong();
 
-    /**
-     * @param aboveNs  a sample above this is an outlier
-     * @param capacity how many outliers are kept at most
-     */
     public OutlierBuffer(long aboveNs, int capacity) {
         if (aboveNs < 0 || capacity < 0) {
             throw new IllegalArgumentException("aboveNs and capacity must be 0 or more: " + aboveNs + ", " + capacity);
@@ -71,10 +57,8 @@ public final class OutlierBuffer {
     }
 
     /**
-     * {@link #add} for a metric that several threads record: under this object's lock, except for an outlier
-     * that a full buffer would turn away, which is counted without it. Once {@link #size} is seen full, the
-     * smallest kept only grows, and the lock-free read sees its value at that moment or a later one: a stale read
-     * can only send an outlier to the lock, never turn away one that belongs in the buffer.
+     * {@link #add} for a metric that several threads record: under this object's lock, except for an outlier a full
+     * buffer would turn away. The smallest kept only grows, so a stale lock-free read only sends one to the lock.
      */
     public void addShared(long endNs, long latencyNs) {
         if (size == this.latencyNs.length && latencyNs <= this.latencyNs[0]) {

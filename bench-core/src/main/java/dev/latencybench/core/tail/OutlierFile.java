@@ -19,11 +19,8 @@ import dev.latencybench.core.result.ResultFiles;
  *   kept x (long endNs, long latencyNs)
  * </pre>
  *
- * {@code flags} bit 0: the samples time other processes ({@link #otherProcesses}). Version 1, without
- * {@code flags}, is read as flags 0.
- *
- * At most 16 bytes per outlier kept, so bounded by the buffer's capacity (1M outliers: 16 MB). Written
- * through a temporary file, so a reader never sees one cut short by the writer. Immutable once read.
+ * {@code flags} bit 0: {@link #otherProcesses}; version 1 is read as flags 0. Written through a temporary file, so a
+ * reader never sees one cut short. Immutable once read.
  */
 public final class OutlierFile {
     private static final int MAGIC = 0x4C42544C; // "LBTL"
@@ -32,10 +29,7 @@ public final class OutlierFile {
 
     public final long aboveNs;
     public final long notKept;
-    /**
-     * The samples time other processes (the start-up study's launches), whose GC and safepoint stops are not in this
-     * JVM's log: only the platform can be told from the code.
-     */
+    /** The samples time other processes, whose stops are not in this JVM's log: only the platform can be told apart. */
     public final boolean otherProcesses;
     private final long[] endNs;
     private final long[] latencyNs;

@@ -8,13 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
 
-/**
- * One thread's run-queue delay: the second field of Linux's {@code /proc/self/task/<tid>/schedstat}, the
- * nanoseconds it has spent runnable but waiting for a CPU, summed since it started (the kernel adds a wait
- * when the thread gets the CPU back). The file is opened once and re-read from offset 0 into a preallocated
- * buffer: {@link #readNs} allocates nothing and costs one {@code pread} (a few microseconds). Read from the
- * {@link HiccupProbe}'s thread, never from the thread it watches. Not thread-safe.
- */
+/** One thread's run-queue delay from Linux's {@code schedstat}, read without allocating. Not thread-safe. */
 public final class RunQueueDelay implements HiccupProbe.DelaySource {
     /** The file's three numbers and a line break fit, with room to spare. */
     private static final int FILE_BYTES = 96;
@@ -26,10 +20,7 @@ public final class RunQueueDelay implements HiccupProbe.DelaySource {
         this.file = FileChannel.open(schedstat, StandardOpenOption.READ);
     }
 
-    /**
-     * The calling thread's, found through {@code /proc/thread-self} (Linux 3.17 and later); null where it has
-     * none (another system, or {@code /proc} not mounted). Allocates: call it once per thread, not on a hot path.
-     */
+    /** The calling thread's; null where {@code /proc/thread-self} is missing. Allocates: call once per thread. */
     public static RunQueueDelay ofCurrentThread() {
         Path self = Paths.get("/proc/thread-self");
         try {

@@ -1,13 +1,8 @@
 package dev.latencybench.core.tail;
 
 /**
- * The platform's stalls a {@link HiccupProbe} saw, each an interval {@code [startNs, endNs]} on
- * {@code System.nanoTime()}'s clock with the source that saw it (0: the probe's own late wake-up; 1 and up: a
- * watched thread's run-queue delay, named by {@link HiccupProbe#sourceNames}). Preallocated: {@link #add} allocates
- * nothing; once full, a stall is counted ({@link #notKept}), not kept, so the first {@code capacity} are kept.
- *
- * <p>One writer (the probe thread); any thread may read the stalls added before its read of {@link #size}
- * (published by an ordered store of the count after the arrays').
+ * The platform's stalls a {@link HiccupProbe} saw, preallocated; once full, a stall is counted, not kept. One writer
+ * (the probe thread); any thread may read the stalls added before its read of {@link #size}.
  */
 public final class StallBuffer {
     private final long[] startNs;
@@ -32,10 +27,7 @@ public final class StallBuffer {
         add(fromNs, toNs, sourceIndex, toNs - fromNs);
     }
 
-    /**
-     * A stall of {@code stalledNs} somewhere in {@code [fromNs, toNs]} (a run-queue wait, known by its growth between
-     * two reads, not by its place). The probe thread only.
-     */
+    /** A stall of {@code stalledNs} somewhere in {@code [fromNs, toNs]}, e.g. a run-queue wait. Probe thread only. */
     void add(long fromNs, long toNs, int sourceIndex, long stalledNs) {
         int n = size;
         if (n == startNs.length) {

@@ -22,10 +22,8 @@ import dev.latencybench.core.result.ResultFiles;
  *   int kept, kept x (long startNs, long endNs, int source, long stalledNs)
  * </pre>
  *
- * 28 bytes a stall kept, so bounded by the probe's buffer ({@value HiccupProbe#MOST_STALLS} stalls: 2.8 MB).
- * {@code stalledNs} is how long the stall lasted somewhere in its interval (a run-queue wait is known by its length,
- * not its place). Version 1 (20 bytes a stall, without it) is read too: each stall then lasted its whole interval.
- * Written through a temporary file. Immutable once read.
+ * {@code stalledNs} is how long the stall lasted somewhere in its interval; version 1, without it, is read as
+ * lasting the whole interval. Written through a temporary file. Immutable once read.
  */
 public final class StallFile {
     private static final int MAGIC = 0x4C425354; // "LBST"
@@ -123,13 +121,7 @@ public final class StallFile {
         return watchedThreads;
     }
 
-    /**
-     * The stalls an outlier is put down to: the watched measuring threads' run-queue waits where the probe watched
-     * any, else the probe's own late wake-ups. The floating probe's wake-up shows a stall of whatever CPU it was
-     * on; where the measuring threads' own waits are known, it says nothing more about them, and it can be the
-     * measured code's doing: a task spinning 3 ms on one of 2 vCPUs made the probe wake late beside 3 of its 20
-     * samples beyond p99.9 (TailAttributionIT), while the spinning thread itself never waited.
-     */
+    /** The stalls an outlier is put down to: watched threads' run-queue waits where any, else late wake-ups. */
     public List<Stop> attributable() {
         if (!watchedThreads) {
             return stalls;

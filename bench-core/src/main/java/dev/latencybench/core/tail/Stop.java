@@ -2,23 +2,13 @@ package dev.latencybench.core.tail;
 
 import java.util.Objects;
 
-/**
- * One time the JVM stopped application threads, or one of them: from {@code startNs} to {@code endNs} on
- * {@code System.nanoTime()}'s clock, the {@link Cause} it counts as and its name (a GC phase such as
- * {@code Pause Young (Normal) (G1 Evacuation Pause)}, {@code Allocation Stall (main)}, or a safepoint's
- * operation such as {@code ThreadDump}); or one stall of the platform a {@link HiccupProbe} saw, named by its source
- * ({@code run queue of lb-producer}). Immutable.
- */
+/** One time the JVM stopped threads, or one platform stall: an interval, its {@link Cause} and name. Immutable. */
 public final class Stop {
     public final Cause cause;
     public final String name;
     public final long startNs;
     public final long endNs;
-    /**
-     * How much of a sample the stop can cover at most: its length, or less for a stall known by its length but not
-     * its place within {@code [startNs, endNs]} (a run-queue wait seen between two of the probe's reads: on a busy
-     * machine the probe reads late, and the interval that holds a 5 ms wait can be 30 ms wide).
-     */
+    /** How much of a sample the stop can cover at most: its length, or less for a stall whose place is not known. */
     public final long coversAtMostNs;
 
     public Stop(Cause cause, String name, long startNs, long endNs) {

@@ -13,18 +13,10 @@ import dev.latencybench.core.result.ResultLayout;
 
 /**
  * Puts a cell's outliers down to the JVM's stops and the platform's stalls: each fork's {@code outliers.bin}
- * against the stops in its {@code gc-<pid>.log} (the cell folder's, rotated files included: {@link JvmStops}) and the
- * stalls in its {@code stalls.bin}, all on {@code System.nanoTime()}'s clock. One rule for every cause
- * ({@link Coverage}): a sample's lifetime {@code [end - latency, end]} is put down to the cause whose stops cover
- * the most of its time above the cell's median, where they cover at least half of it ({@link Cause#GC},
- * {@link Cause#SAFEPOINT}, or {@link Cause#PLATFORM}: a watched measuring thread's run-queue wait, the probe's own
- * late wake-up only where it watched none ({@link StallFile#attributable}), and for a fork that watched none a late
- * wake-up of the idle control JVM's probe beside the forks, {@link ControlJvm}); where two causes each cover a large
- * share, the larger, the other kept as shared; else {@code code}. A fork without a {@code stalls.bin} (no probe ran)
- * tells neither platform from code: {@code other}, and its shortfall says so.
- * A fork without both other files, or whose log lacks the {@code timenanos} stamp, is left out
- * ({@link TailPart#forksAttributed} says how many were not).
- * {@link TailPart#shortfall} says why a fork's file may lack samples beyond p99.9.
+ * against the stops in its GC log ({@link JvmStops}) and the stalls in its {@code stalls.bin}, all on
+ * {@code System.nanoTime()}'s clock. Each sample goes to the cause whose stops cover the most of its time above
+ * the cell's median, at least half of it ({@link Coverage}); else {@code code}, or {@code other} for a fork
+ * without stalls. A fork without both files, or with an unstamped log, is left out.
  *
  * <p>Stateless; runs in the launcher after a cell, in time O(outliers x stops overlapping each).
  */
@@ -32,7 +24,7 @@ public final class TailAttribution {
     private TailAttribution() {
     }
 
-    /** The cell's tail; null when no fork kept outliers (a study whose recorder keeps none, an older run). */
+    /** The cell's tail; null when no fork kept outliers. */
     public static TailPart of(Path cellDir, List<Path> forkDirs, Histogram primary) throws IOException {
         TailPart t = new TailPart();
         t.beyondP99.percentileNs = primary.getTotalCount() == 0 ? 0 : primary.getValueAtPercentile(99.0);
@@ -80,8 +72,7 @@ public final class TailAttribution {
                 }
             }
             if (stalls == null || !stalls.watchedThreads()) {
-                // where the measuring threads' own run-queue waits are known, another process's late wake-up says
-                // nothing more about them (as the fork's own probe's does not: StallFile.attributable)
+                // another process's late wake-up says nothing more about threads whose own waits are known
                 all.addAll(control);
             }
             all.sort(Comparator.comparingLong((Stop s) -> s.startNs)); // each cause's stops earliest first
@@ -92,11 +83,7 @@ public final class TailAttribution {
         return any ? t : null;
     }
 
-    /**
-     * The idle control JVM's stalls ({@link ControlJvm}), for every fork of the cell, named
-     * {@value ControlJvm#LATE_WAKE_UP}; none where no control JVM ran (an older run) or its file is damaged, which
-     * the shortfall then says.
-     */
+    /** The idle control JVM's stalls ({@link ControlJvm}) for every fork; none where it did not run or is damaged. */
     static List<Stop> controlStalls(Path cellDir, TailPart t) {
         List<Stop> renamed = new ArrayList<>();
         for (int round = 1; ; round++) { // a cell run in rounds has one file per round
@@ -135,12 +122,7 @@ public final class TailAttribution {
         }
     }
 
-    /**
-     * Puts each kept outlier of one fork down to a cause by {@link Coverage}: how much of its time above the cell's
-     * median ({@link TailPart#medianNs}) the stops of each cause cover together.
-     *
-     * @param none what a sample that no cause explains is put down to: {@code code}, or {@code other} without stalls
-     */
+    /** Puts each kept outlier of one fork down to a cause; {@code none} for what no cause explains. */
     static void attribute(OutlierFile outliers, StopIndex stops, Cause none, String fork, TailPart t) {
         Cause[] causeOf = new Cause[outliers.size()];
         for (int i = 0; i < outliers.size(); i++) {
@@ -181,10 +163,7 @@ public final class TailAttribution {
         return h.getTotalCount() == 0 ? 0 : h.getTotalCount() - h.getCountBetweenValues(0, valueNs);
     }
 
-    /**
-     * The stops and stalls of one fork, by cause ({@code gc}, {@code safepoint}, {@code platform}: the fork's own
-     * stalls and the control JVM's together), for finding how much of an interval each cause covers. Not thread-safe.
-     */
+    /** The stops and stalls of one fork, by cause, for finding how much of an interval each covers. Not thread-safe. */
     static final class StopIndex {
         private static final List<Cause> CAUSES = Coverage.CAUSES;
         private final List<List<Stop>> byCause = new ArrayList<>();
@@ -204,13 +183,7 @@ public final class TailAttribution {
             }
         }
 
-        /**
-         * What covers {@code [fromNs, toNs]}, a sample's lifetime, whose time above the cell's median is
-         * {@code aboveMedianNs}: per cause, the time its stops cover together (overlaps counted once, and each stop
-         * at most {@link Stop#coversAtMostNs}: a run-queue wait of 5 ms held by a 30 ms interval covers 5 ms at
-         * most), at most {@code aboveMedianNs}; and the stop of each that covers the most, which names it (the fork's
-         * own stall before the control JVM's on a tie).
-         */
+        /** Per cause, the time its stops cover of {@code [fromNs, toNs]} (at most {@code aboveMedianNs}). */
         Coverage cover(long fromNs, long toNs, long aboveMedianNs) {
             long[] coveredNs = new long[CAUSES.size()];
             Stop[] named = new Stop[CAUSES.size()];
@@ -244,7 +217,7 @@ public final class TailAttribution {
             return Coverage.of(aboveMedianNs > 0 ? aboveMedianNs : toNs - fromNs, coveredNs, named);
         }
 
-        /** The first stop of {@code list} (earliest start first) that can reach {@code fromNs}: none starting earlier than the longest's length before it can. */
+        /** The first stop of {@code list} (earliest start first) that can reach {@code fromNs}. */
         private static int firstThatMayOverlap(List<Stop> list, long longestNs, long fromNs) {
             long earliest = fromNs - longestNs;
             int lo = 0;

@@ -5,22 +5,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/**
- * Picks the outliers of one fork the report's timeline marks ({@link TailPart#marks}): the time from the fork's first
- * kept outlier to its last is cut into {@value TailPart#MARKS_PER_CAUSE} equal slots, and each cause keeps its worst
- * sample in each slot. A cause's worst samples are mostly one spike (one stall delays every sample in flight alike,
- * and at a high rate a backlog's samples all overlap), so its plain worst 20 would be one diamond; one per slot shows
- * when else the cause struck. Stateless; runs in the launcher after a cell, in time O(outliers).
- */
+/** Picks each cause's worst outlier in each equal slot of a fork's outlier time, for the timeline. Stateless. */
 final class TailMarks {
     private TailMarks() {
     }
 
-    /**
-     * @param causeOf the cause each outlier was put down to, by index
-     * @return per cause label, in {@link Cause}'s order, its marks as {@code [endNs, latencyNs]}, earliest end first;
-     *         a cause without outliers is left out
-     */
+    /** @return per cause label, its marks as {@code [endNs, latencyNs]}, earliest end first */
     static Map<String, List<long[]>> of(OutlierFile outliers, Cause[] causeOf) {
         Map<String, List<long[]>> byLabel = new LinkedHashMap<>();
         if (outliers.size() == 0) {

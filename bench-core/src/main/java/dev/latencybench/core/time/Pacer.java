@@ -1,24 +1,19 @@
 package dev.latencybench.core.time;
 
 /**
- * A fixed-rate schedule: message {@code i} is due at {@code startNs + i * 10^9 / ratePerSec} (exact
- * integer arithmetic, so any rate is held without rounding drift), whatever happened before. {@link #awaitNext()} sleeps coarsely while the next
- * due time is far, then spins the last {@code spinThresholdNs}; when the sender is late it returns at
- * once (catch-up) and accounts for how far behind it was.
+ * A fixed-rate schedule: message {@code i} is due at {@code startNs + i * 10^9 / ratePerSec}, in exact integer
+ * arithmetic so no rate drifts. {@link #awaitNext()} sleeps while the due time is far, spins the last
+ * {@code spinThresholdNs}, and returns at once when late, recording the lag.
  *
- * <p>Single-threaded: one sender thread owns a pacer. Hot path: no allocation, no locks; one clock
- * read per spin turn.
+ * <p>Single-threaded: one sender owns a pacer. Hot path: no allocation, no locks.
  */
 public final class Pacer {
     private static final long NANOS_PER_SEC = 1_000_000_000L;
     /**
-     * A sender that ended further behind schedule than this share of its period (or
-     * {@link #BEHIND_FLOOR_NS}, whichever is larger) did not hold the rate. One stall near the end
-     * is a latency event, already in the histogram; a sender too slow for the rate falls further
-     * behind with every message.
+     * A sender that ends further behind than this share of its period (or {@link #BEHIND_FLOOR_NS}) did not hold the
+     * rate: one late stall is already in the histogram, but a too-slow sender falls further behind with every message.
      */
     public static final double MAX_BEHIND_SHARE = 0.01;
-    /** See {@link #MAX_BEHIND_SHARE}: 50 ms. */
     public static final long BEHIND_FLOOR_NS = 50_000_000L;
 
     private final Clock clock;
@@ -58,10 +53,7 @@ public final class Pacer {
         this.lastLagNs = 0;
     }
 
-    /**
-     * Waits until the next message is due and returns its intended (scheduled) send time.
-     * Returns immediately when already past it.
-     */
+    /** Waits until the next message is due and returns its scheduled send time; returns at once when past it. */
     public long awaitNext() {
         final long intendedNs = dueNs(index);
         long now = clock.nanoTime();
@@ -88,10 +80,7 @@ public final class Pacer {
         return intendedNs;
     }
 
-    /**
-     * How many due times a schedule of {@code ratePerSec} has in {@code durationNs}: the messages one
-     * period sends. Exact integer arithmetic, without overflow for any period up to days.
-     */
+    /** How many due times a schedule of {@code ratePerSec} has in {@code durationNs}, without overflow for days. */
     public static long messagesIn(long ratePerSec, long durationNs) {
         return (durationNs / NANOS_PER_SEC) * ratePerSec + (durationNs % NANOS_PER_SEC) * ratePerSec / NANOS_PER_SEC;
     }
@@ -103,14 +92,13 @@ public final class Pacer {
 
     /** When message {@code i} of the current schedule is due. */
     public long dueNs(long i) {
-        // whole seconds first, so i * 10^9 cannot overflow however long the schedule runs
+        // whole seconds first, so i * 10^9 cannot overflow
         return startNs + (i / ratePerSec) * NANOS_PER_SEC + (i % ratePerSec) * NANOS_PER_SEC / ratePerSec;
     }
 
     /**
-     * Which due time of a schedule of {@code ratePerSec} started at {@code startNs} is {@code dueNs}: the
-     * {@code i} with {@code dueNs(i) == dueNs}, or -1 when {@code dueNs} is none of its due times (before its
-     * start, or between two). The inverse of {@link #dueNs(long)}, for any thread: no state, no allocation.
+     * The inverse of {@link #dueNs(long)} for a schedule of {@code ratePerSec} started at {@code startNs}: the index
+     * whose due time is {@code dueNs}, or -1 when it is none. Stateless; safe from any thread.
      */
     public static long indexOfDue(long startNs, long ratePerSec, long dueNs) {
         long sinceNs = dueNs - startNs;
@@ -127,7 +115,6 @@ public final class Pacer {
         return wholeSec * ratePerSec + j;
     }
 
-    /** When the current schedule's first message is due. */
     public long startNs() {
         return startNs;
     }
@@ -137,7 +124,6 @@ public final class Pacer {
         return intervalNs;
     }
 
-    /** Messages handed out since {@link #start(long)}. */
     public long count() {
         return index;
     }
@@ -147,7 +133,6 @@ public final class Pacer {
         return maxLagNs;
     }
 
-    /** How late the last send was. */
     public long lastLagNs() {
         return lastLagNs;
     }
@@ -157,18 +142,12 @@ public final class Pacer {
         return lateSends;
     }
 
-    /**
-     * The rate actually achieved: messages handed out over the time from the schedule's start to the
-     * end of the last message's interval (its actual send time plus one interval).
-     */
+    /** The rate achieved: messages over the time from the start to one interval after the last actual send. */
     public double achievedRatePerSec() {
         return achievedRatePerSec(index, lastLagNs);
     }
 
-    /**
-     * The rate achieved by {@code count} sends on this schedule whose last one went out
-     * {@code lastLagNs} after its due time (for a sender that kept its own schedule).
-     */
+    /** The rate achieved by {@code count} sends whose last went out {@code lastLagNs} late. */
     public double achievedRatePerSec(long count, long lastLagNs) {
         if (count == 0) {
             return 0;

@@ -6,44 +6,33 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * A study's answer as data, for the report's first screen and the console: the best cell, the figure it is best at
- * and its value, by how much (a ratio with its interval) against which cell, or that the two tie; a few short
- * clauses beside it (another percentile, the floor); and a caution where a flag applies. One renderer,
- * {@link #line}, writes every study's line the same way, at most {@link #MAX_CHARS} characters once its Markdown is
- * removed; the reasons, sample counts and how to run longer are in the study's own section.
- *
- * <p>Every figure given here must be in a table of the study's section: the answer summarises, it never adds a
- * number of its own. Immutable; built by {@link #best}, {@link #only} or {@link #none}.
+ * A study's answer as data, rendered by {@link #line} the same way for every study. It only summarises: every figure
+ * it gives must be in a table of the study's section. Immutable.
  */
 public final class Answer {
-    /** The longest line {@link #line} writes, Markdown removed. */
     public static final int MAX_CHARS = 200;
 
     /** The cell, transport or variant the answer names first, as its tables name it. */
     public final String best;
-    /** What it is best at, {@code lowest median}, {@code most chains}; the figure's name without a best. */
+    /** What it is best at, {@code lowest median}. */
     public final String figure;
-    /** Its value as its tables give it, {@code 1.02µs}, {@code ≥32}. */
+    /** Its value as its tables give it, {@code 1.02µs}. */
     public final String value;
     /** The ratio to {@link #against}, {@code 1.17×}; null without one. */
     public final String ratio;
     /** The ratio's interval, {@code 1.12–1.22}; null without one. */
     public final String interval;
-    /** How the best stands to {@link #against}: {@code below}, {@code over}. */
     public final String relation;
-    /** The cell set against the best; null when there is none. */
     public final String against;
-    /** The figure of {@link #against}, said after its name in parentheses, {@code 30}; null for none. */
+    /** The figure of {@link #against}, said after its name; null for none. */
     public final String againstValue;
-    /** True when the two cannot be told apart: said as a tie, with no ratio. */
     public final boolean tie;
-    /** Short clauses after the comparison, {@code p99.99 ties}, {@code floor 331ns}; each a few words. */
+    /** Short clauses after the comparison, {@code p99.99 ties}. */
     public final List<String> also;
-    /** Where in {@link #also} the tail's cause is ({@link #cause}); -1 without one. */
     private final int causeAt;
-    /** A flag's short name where it applies, {@code busy machine}; null without one. */
+    /** A flag's short name, {@code busy machine}; null without one. */
     public final String caution;
-    /** The line's lead when it names no best: why there is no answer, or that none qualifies; null otherwise. */
+    /** The line's lead when it names no best: why, or that none qualifies; null otherwise. */
     public final String none;
 
     private Answer(String best, String figure, String value, String ratio, String interval, String relation,
@@ -64,57 +53,44 @@ public final class Answer {
         this.none = none;
     }
 
-    /**
-     * The best of two or more: {@code best} is lowest (or highest) at {@code figure} with {@code value}.
-     *
-     * @param figure what it is best at, {@code lowest median}
-     */
+    /** The best of two or more, with its figure ({@code lowest median}) and value. */
     public static Answer best(String best, String figure, String value) {
         return new Answer(Objects.requireNonNull(best, "best"), figure, value, null, null, null, null, null, false,
                 List.of(), -1, null, null);
     }
 
-    /** One cell alone, nothing to rank: {@code figure} is the figure's name, {@code median}. */
+    /** One cell alone, nothing to rank. */
     public static Answer only(String cell, String figure, String value) {
         return best(cell, figure, value);
     }
 
-    /** No answer, and the reason in a few words ({@code no cell ended OK}). */
     public static Answer none(String why) {
         return new Answer(null, null, null, null, null, null, null, null, false, List.of(), -1, null,
                 "no answer: " + Objects.requireNonNull(why, "why"));
     }
 
-    /**
-     * An answer that names no best, because none qualifies: {@code no transport held 1 chain under p99.9 < 1.00ms}.
-     * Its figures follow as clauses.
-     */
+    /** An answer that names no best because none qualifies; its figures follow as clauses. */
     public static Answer noneQualifies(String statement) {
         return new Answer(null, null, null, null, null, null, null, null, false, List.of(), -1, null,
                 Objects.requireNonNull(statement, "statement"));
     }
 
-    /**
-     * Set against {@code against}: {@code ratio} ({@code interval}) {@code relation} {@code against}, as in {@code
-     * 1.17× (1.12–1.22) below openjdk-17 g1}; a null ratio leaves only the relation.
-     */
+    /** Set against {@code against}: {@code 1.17× (1.12–1.22) below openjdk-17 g1}; a null ratio is left out. */
     public Answer against(String against, String relation, String ratio, String interval) {
         return new Answer(best, figure, value, ratio, interval, relation, against, null, false, also, causeAt, caution,
                 none);
     }
 
-    /** As {@link #against}, with the other's own figure after its name: {@code over `kafka` (30)}. */
+    /** As {@link #against}, with the other's own figure after its name. */
     public Answer against(String against, String againstValue, String relation, String ratio, String interval) {
         return new Answer(best, figure, value, ratio, interval, relation, against, againstValue, false, also, causeAt,
                 caution, none);
     }
 
-    /** The best and {@code against} cannot be told apart at the figure: a tie, no ratio. */
     public Answer tiesWith(String against) {
         return new Answer(best, figure, value, null, null, null, against, null, true, also, causeAt, caution, none);
     }
 
-    /** A short clause after the comparison; null adds nothing. */
     public Answer also(String clause) {
         if (clause == null || clause.isBlank()) {
             return this;
@@ -126,9 +102,8 @@ public final class Answer {
     }
 
     /**
-     * Why the tail is what it is ({@code beyond p99.9: 18 of 20 gc}), said where it is added among the clauses but
-     * the last to be left out of a long line: every other clause goes first. A second call replaces the first; null
-     * adds nothing.
+     * Why the tail is what it is, kept to the last when a long line drops clauses. A second call replaces the first;
+     * null adds nothing.
      */
     public Answer cause(String clause) {
         if (clause == null || clause.isBlank()) {
@@ -143,13 +118,11 @@ public final class Answer {
                 more.size() - 1, caution, none);
     }
 
-    /** A flag's short name, said at the end of the line; null leaves none. */
     public Answer caution(String flag) {
         return new Answer(best, figure, value, ratio, interval, relation, against, againstValue, tie, also, causeAt,
                 flag, none);
     }
 
-    /** Whether a flag's caution is said at the end of the line. */
     public boolean hasCaution() {
         return caution != null;
     }
@@ -159,12 +132,8 @@ public final class Answer {
     }
 
     /**
-     * The line, Markdown inline ({@code `code`}), without the study's name: {@code `temurin-25 zgc` lowest median,
-     * 1.02µs, 1.17× (1.12–1.22) below `openjdk-17 g1`; p99.99 ties. Caution: busy machine.} Clauses of
-     * {@link #also} are left out from the last while the line is over {@code maxChars} once its Markdown is removed,
-     * the {@link #cause} last of all.
-     *
-     * @param maxChars the longest the line may be, Markdown removed, with whatever precedes it counted by the caller
+     * The line, Markdown inline, without the study's name. Clauses are dropped from the last, the {@link #cause} last
+     * of all, while it is over {@code maxChars} with Markdown removed.
      */
     public String line(int maxChars) {
         List<String> clauses = new ArrayList<>(also);
@@ -211,7 +180,6 @@ public final class Answer {
         return sb.toString();
     }
 
-    /** The figure without its "lowest"/"most": {@code lowest median} → {@code median}. */
     private String figureName() {
         String f = figure == null ? "" : figure;
         for (String lead : new String[] {"lowest ", "highest ", "most ", "fewest ", "fastest "}) {
@@ -226,25 +194,21 @@ public final class Answer {
         return "`" + name + "`";
     }
 
-    /** The length of a line once its Markdown (code ticks, bold marks, a link's target) is removed. */
     public static int plainLength(String markdown) {
         return plain(markdown).length();
     }
 
-    /** The line without Markdown: ticks and bold marks gone, a link {@code [text](#target)} kept as its text. */
+    /** The line without Markdown; a link keeps its text. */
     public static String plain(String markdown) {
         return markdown.replaceAll("\\[([^\\]]*)\\]\\([^)]*\\)", "$1").replace("**", "").replace("`", "");
     }
 
-    /** {@code 1.17×}, as every answer gives a ratio: two decimals below 10, one from 10; a dash for NaN. */
+    /** A ratio as {@code 1.17×}: two decimals below 10, one from 10; a dash for NaN. */
     public static String ratio(double r) {
         return Double.isNaN(r) ? "—" : String.format(Locale.ROOT, r < 10 ? "%.2f×" : "%.1f×", r);
     }
 
-    /**
-     * {@code 1.12–1.22}, a ratio's interval: as many decimals as {@link #ratio} gives the ratio, one more where the
-     * two ends would read alike ({@code 1.166–1.174}, not {@code 1.17–1.17}).
-     */
+    /** A ratio's interval, {@code 1.12–1.22}, with one more decimal where the two ends would read alike. */
     public static String ratioInterval(double ratio, double low, double high) {
         int decimals = ratio < 10 ? 2 : 1;
         if (String.format(Locale.ROOT, "%." + decimals + "f", low).equals(String.format(Locale.ROOT, "%." + decimals
@@ -254,11 +218,7 @@ public final class Answer {
         return String.format(Locale.ROOT, "%." + decimals + "f–%." + decimals + "f", low, high);
     }
 
-    /**
-     * How many leading words every name shares ({@code temurin-25.0.3} of {@code temurin-25.0.3 zgc} and {@code
-     * temurin-25.0.3 g1}): an answer may leave them out of its names and keep the line short; at least one word of
-     * each is kept, and a single name shares none.
-     */
+    /** How many leading words every name shares, keeping at least one word of each; a single name shares none. */
     public static int sharedWords(List<String> names) {
         if (names.size() < 2) {
             return 0;
@@ -278,7 +238,6 @@ public final class Answer {
         return n;
     }
 
-    /** {@code name} without its first {@code words} words. */
     public static String dropWords(String name, int words) {
         String[] w = name.split(" ");
         return String.join(" ", java.util.Arrays.copyOfRange(w, Math.min(words, w.length - 1), w.length));

@@ -5,11 +5,8 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * A chart of latency against a quantity (throughput, load) as plain data: one line per series through
- * its points that ended well, a cross for each that did not, level lines across (a limit, a failure
- * line), and the x axis's ticks with their labels. The runner fits the latency axis to the points and
- * levels, draws it and writes its files under {@link #base}. Built once by its view, then only read;
- * not thread-safe while being built.
+ * A chart of latency against a quantity (throughput, load) as plain data: series of points, level lines and x ticks,
+ * which the runner fits, draws and writes under {@link #base}. Built once by its view, then only read.
  */
 public final class Chart {
     /** One point: {@code x} in the axis's own quantity, the latency in ns, and whether it ended well. */

@@ -4,36 +4,23 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
- * The suite's one rule for "how sure": whether one thing's figure (a cell's percentile, a run's, the runs after
- * a change point pooled) is lower or higher than another's, judged from the spread between <em>forks</em>, not
- * from the sampling within one run. The answer line, the verdict, {@code compare} and {@code history} all ask it.
+ * The suite's one rule for "how sure": whether one figure is lower or higher than another, judged from the spread
+ * between forks, not the sampling within one run.
  *
- * <p>The method: a percentile bootstrap of the ratio over forks. Each side is its forks' values of the figure;
- * {@value #RESAMPLES} times, each side's forks are drawn with replacement and the ratio of the two draws'
- * geometric means taken; the 2.5th and 97.5th percentiles of those ratios are the 95% interval. Where both sides
- * also carry a within-run interval (a histogram's order statistics) and that ratio interval is wider, the wider
- * end is kept: a run's own sampling can only add doubt. The point estimate is the ratio of the two figures as the
- * tables show them (merged histograms), and the interval is widened to hold it.
+ * <p>A percentile bootstrap of the ratio of geometric means over forks gives a 95% interval, widened by a wider
+ * within-run interval (a run's own sampling can only add doubt) and to hold the point ratio. A difference is called
+ * only when the interval excludes 1 by more than {@value #NOISE_PERCENT}%; a side with one fork ranks nothing.
  *
- * <p>The call: {@link Call#LOWER} or {@link Call#HIGHER} only when the interval excludes 1 by more than the
- * noise threshold ({@value #NOISE_PERCENT}%, as criterion.rs's 1% and benchstat's {@code ~}); otherwise
- * {@link Call#TIE}. A side with one fork has no spread between forks: {@link Call#ONE_FORK}, nothing ranked.
- * With three forks a side the bootstrap's ends are close to the ratio of the forks' extremes, which is the
- * honest width three samples give.
- *
- * <p>Deterministic: the resampling is seeded from the values, so one input always gives one answer. Stateless and
- * thread-safe; off the hot path.
+ * <p>Deterministic (seeded from the values), stateless and thread-safe; off the hot path.
  */
 public final class HowSure {
-    /** The forks per cell standard and paper scale run by default: the fewest whose spread says something. */
+    /** The forks per cell run by default: the fewest whose spread says something. */
     public static final int FORKS_FOR_A_RANKING = 3;
-    /** How many bootstrap resamples one ratio takes. */
     public static final int RESAMPLES = 4000;
     /** A ratio whose interval reaches within this share of 1 is noise, not a difference. */
     public static final double NOISE = 0.02;
     static final int NOISE_PERCENT = 2;
 
-    /** How the first side compares with the second. */
     public enum Call {
         /** Its figure is lower, and the interval lies below 1 − the noise threshold. */
         LOWER,
@@ -44,16 +31,12 @@ public final class HowSure {
         /** A side has one fork: no spread between forks, nothing ranked. */
         ONE_FORK;
 
-        /** Whether a difference was found. */
         public boolean differs() {
             return this == LOWER || this == HIGHER;
         }
     }
 
-    /**
-     * What is known of one side: the figure that stands for it (a merged percentile), each fork's value of that
-     * figure, and the within-run 95% interval of the figure where known (-1 ends where not). Immutable.
-     */
+    /** One side: its figure, each fork's value of it, and the within-run 95% interval (-1 ends where unknown). */
     public static final class Side {
         public final long value;
         private final long[] forks;
@@ -76,17 +59,15 @@ public final class HowSure {
             return new Side(median, forks, -1, -1);
         }
 
-        /** A side with its figure and its forks' values, no within-run interval. */
         public static Side of(long value, long... forks) {
             return new Side(value, forks, -1, -1);
         }
 
-        /** This side with a within-run interval (order statistics of its merged histogram). */
+    /** This side with a within-run interval from its merged histogram's order statistics. */
         public Side within(long low, long high) {
             return new Side(value, forks, low, high);
         }
 
-        /** How many forks' values it holds. */
         public int forks() {
             return forks.length;
         }
@@ -97,9 +78,8 @@ public final class HowSure {
     }
 
     /**
-     * The ratio of the first side's figure over the second's, its 95% interval (NaN ends without one), the call,
-     * each side's forks, and whether the within-run interval set an end (it was wider than the forks' spread).
-     * Immutable.
+     * The ratio of a's figure over b's, its 95% interval (NaN ends without one), the call, and whether the within-run
+     * interval set an end. Immutable.
      */
     public static final class Ratio {
         public final double ratio;
@@ -120,7 +100,6 @@ public final class HowSure {
             this.withinRunWider = withinRunWider;
         }
 
-        /** Whether it has an interval (both sides had two forks or more). */
         public boolean hasInterval() {
             return !Double.isNaN(low);
         }
@@ -166,10 +145,8 @@ public final class HowSure {
     }
 
     /**
-     * As {@link #compare(Side, Side)}, the bootstrap's interval at {@code confidence}: a caller judging many ratios at
-     * once (compare: every cell, metric and percentile) asks each at {@code 1 - 0.05 / m} so that the whole family
-     * of {@code m} is wrong at most 5% of the time (Bonferroni); one ratio asked alone at 95% of m ratios reads a
-     * "regression" in an A/A pair m / 20 times.
+     * As {@link #compare(Side, Side)} at {@code confidence}; a caller judging m ratios at once asks each at
+     * {@code 1 - 0.05 / m} (Bonferroni) so the family is wrong at most 5% of the time.
      */
     public static Ratio compare(Side a, Side b, double confidence) {
         double ratio = b.value <= 0 ? Double.NaN : (double) a.value / b.value;
@@ -222,7 +199,7 @@ public final class HowSure {
     private static double[] logs(long[] values) {
         double[] out = new double[values.length];
         for (int i = 0; i < values.length; i++) {
-            out[i] = Math.log(Math.max(1, values[i])); // a 0 ns figure reads as 1 ns: no log of 0
+            out[i] = Math.log(Math.max(1, values[i])); // no log of 0
         }
         return out;
     }

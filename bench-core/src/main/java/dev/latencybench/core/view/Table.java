@@ -6,20 +6,14 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A table of the report built column by column, as plain data that the runner lays out, so that every
- * table prints latencies alike: a time column takes its cells in nanoseconds ({@link Time}), and the
- * runner picks one unit from them, names it in the header and prints every cell in it; in a
- * {@link #lowest ranked} column the lowest of the cells that take part in the ranking is set in bold.
- * Text and number columns take their cells as they are. A study's view returns it, and the runner's
- * own sections build it the same way. Not thread-safe while being built; one per table.
+ * A report table built column by column as plain data that the runner lays out, so every table prints latencies
+ * alike: a time column takes nanoseconds and the runner picks and names one unit for it. Not thread-safe while being
+ * built; one per table.
  */
 public final class Table {
     /**
-     * A latency cell: {@code ns}, or the range {@code ns} to {@code toNs} (NaN when one value), then
-     * {@code suffix} (a mark of its own); {@code ranked} when it takes part in its column's ranking (a
-     * cell that ended OK, unflagged, not the floor). A percentile also carries how many samples lie
-     * beyond it ({@code beyond}, -1 for a value that is no percentile: a max, a mean, a sum): the
-     * runner does not show one with too few (it prints a dash and the count) and marks one with few.
+     * A latency cell: {@code ns} or a range to {@code toNs}, a suffix, whether it takes part in the column's ranking,
+     * and for a percentile how many samples lie beyond it (-1 otherwise), so the runner can hide or mark a thin one.
      */
     public static final class Time {
         private final double ns;
@@ -44,10 +38,7 @@ public final class Table {
             return fromNs == toNs ? of(fromNs) : new Time(fromNs, toNs, "", true, -1);
         }
 
-        /**
-         * The {@code pct} percentile ({@code ns}) of {@code count} samples: it knows how many samples lie
-         * beyond it, {@code round(count * (100 - pct) / 100)}.
-         */
+        /** The {@code pct} percentile of {@code count} samples, with the samples beyond it counted. */
         public static Time percentile(double ns, long count, double pct) {
             return new Time(ns, Double.NaN, "", true, Math.round(count * (100 - pct) / 100));
         }
@@ -104,11 +95,7 @@ public final class Table {
         }
     }
 
-    /**
-     * A percentile in a number column, in a unit of its own ({@code 106.9 MiB}): {@code text} as printed,
-     * and how many samples lie beyond it, so that the runner treats it as it treats a {@link Time}: a
-     * dash and the count where too few lie beyond it, a mark where few do.
-     */
+    /** A percentile in a number column in a unit of its own ({@code 106.9 MiB}), treated like a {@link Time}. */
     public static final class Figure {
         private final String text;
         private final long beyond;
@@ -118,7 +105,6 @@ public final class Table {
             this.beyond = beyond;
         }
 
-        /** The {@code pct} percentile of {@code count} samples, printed as {@code text}. */
         public static Figure percentile(String text, long count, double pct) {
             return new Figure(text, Math.round(count * (100 - pct) / 100));
         }
@@ -148,7 +134,7 @@ public final class Table {
         }
     }
 
-    /** What a column holds: text, a number as given, latencies, latencies whose lowest ranked cell is set in bold. */
+    /** What a column holds; a {@code LOWEST} column sets its lowest ranked cell in bold. */
     public enum Kind { TEXT, NUMBER, TIME, LOWEST }
 
     private final List<String> names = new ArrayList<>();
@@ -161,12 +147,11 @@ public final class Table {
         return column(name, Kind.TEXT);
     }
 
-    /** Right-aligned, as given: counts, ratios; a {@link Figure} is a percentile in a unit of its own. */
+    /** Right-aligned, as given; a {@link Figure} is a percentile in a unit of its own. */
     public Table number(String name) {
         return column(name, Kind.NUMBER);
     }
 
-    /** Latencies in one unit. */
     public Table time(String name) {
         return column(name, Kind.TIME);
     }
@@ -183,11 +168,7 @@ public final class Table {
         return this;
     }
 
-    /**
-     * The last column added prints in the same unit as the time column {@code name}, chosen from both
-     * columns' cells: a value and the yardstick it is set against read alike ({@code p50 (µs)},
-     * {@code baseline p50 (µs)}).
-     */
+    /** The last column added prints in time column {@code name}'s unit, so a value and its yardstick read alike. */
     public Table sameUnitAs(String name) {
         int other = names.indexOf(name);
         if (other < 0 || other == names.size() - 1) {
@@ -197,15 +178,12 @@ public final class Table {
         return this;
     }
 
-    /** The column whose unit column {@code column} prints in: itself, or the one {@link #sameUnitAs} named. */
+    /** The column whose unit {@code column} prints in. */
     public int unitColumn(int column) {
         return unitOf.get(column);
     }
 
-    /**
-     * A row: a {@link Time} or a {@link String} (such as {@code -}) per time column, a {@link Figure} or a
-     * String per number column, a String per text column.
-     */
+    /** A row: per time column a {@link Time} or String, per number column a {@link Figure} or String, else a String. */
     public Table row(List<?> cells) {
         if (cells.size() != names.size()) {
             throw new IllegalArgumentException(cells.size() + " cells for " + names.size() + " columns: " + cells);
@@ -218,12 +196,10 @@ public final class Table {
         return rows.isEmpty();
     }
 
-    /** The columns' names, in order. */
     public List<String> names() {
         return Collections.unmodifiableList(names);
     }
 
-    /** The column's kind. */
     public Kind kind(int column) {
         return kinds.get(column);
     }

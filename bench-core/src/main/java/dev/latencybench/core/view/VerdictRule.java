@@ -7,17 +7,8 @@ import java.util.Objects;
 import java.util.function.LongFunction;
 
 /**
- * The one rule by which every study's answer says whether one thing beats another: two JVM × GC cells of
- * the queue study, two start modes, two transports' capacities, two cells' highest rate under a bound. Each
- * compared thing comes as a {@link Range}: the figure that stands for it and what is known around it (the
- * lowest to the highest of its forks, launches or samples; for a search, the bracket between the last load
- * that passed and the first that failed). Optionally a floor's {@link Range} across cells says how far the
- * machine moves the plainest code by itself.
- *
- * <p>The rule, in this order: a difference no larger than the floor's spread is a tie within the floor's
- * spread; two ranges that overlap are a tie; a thing known from one sample has no spread, so nothing can be
- * told; otherwise the ranges lie apart and one is better. Each {@link Ruling} carries its reason in words,
- * with the figures, for the report to show as it stands (lower case, no closing full stop).
+ * The one rule by which every study says whether one thing beats another. Each side is a {@link Range}: its figure
+ * and the spread known around it; an optional floor range says how far the machine moves the plainest code by itself.
  *
  * <pre>
  *   better:          a |----|            b |------|          the ranges lie apart
@@ -42,27 +33,22 @@ public final class VerdictRule {
         BETTER,
         /** The ranges lie apart, and the first is on the worse side. */
         WORSE,
-        /** The two ranges overlap: the difference may be run-to-run noise. */
         TIE_OVERLAP,
         /** The difference is no larger than the floor moves across cells by itself. */
         TIE_FLOOR,
-        /** One of the two (or both) is a single sample: no spread to tell a difference from noise. */
+        /** One or both is a single sample: no spread to tell a difference from noise. */
         CANNOT_TELL;
 
-        /** Either kind of tie. */
         public boolean tie() {
             return this == TIE_OVERLAP || this == TIE_FLOOR;
         }
     }
 
     /**
-     * What is known of one compared thing: the figure that stands for it ({@link #value}: a merged percentile,
-     * a capacity's last passing load) and the range around it. Two shapes: the samples' range (lowest to
-     * highest, both included), or a search's bracket (the last load that passed, included, to the first that
-     * failed, excluded; unbounded above when nothing failed). Immutable.
+     * One compared thing: its figure and either the samples' range (both ends included) or a search's bracket (last
+     * pass included, first fail excluded, unbounded when nothing failed). Immutable.
      */
     public static final class Range {
-        /** The figure that stands for the thing: compared with the other's, and set against the floor. */
         public final long value;
         /** The lowest sample, or the last load that passed. */
         public final long low;
@@ -70,7 +56,7 @@ public final class VerdictRule {
         public final long high;
         /** How many samples the range holds; 2 for a bracket, which always has a spread. */
         public final int samples;
-        /** What one sample is, plural, for the words: {@code forks}, {@code launches}, {@code cells}. */
+        /** What one sample is, plural, for the words: {@code forks}, {@code launches}. */
         public final String noun;
         private final boolean bracket;
 
@@ -83,14 +69,7 @@ public final class VerdictRule {
             this.bracket = bracket;
         }
 
-        /**
-         * The range of some samples (each fork's, launch's or cell's value), with the figure that stands for
-         * them; fewer than two samples have no spread.
-         *
-         * @param value   the figure compared, e.g. the median of every launch together
-         * @param noun    what one sample is, plural: {@code forks}, {@code launches}
-         * @param samples each sample's value, in any order
-         */
+        /** The range of some samples in any order, with the figure that stands for them. */
         public static Range of(long value, String noun, Collection<Long> samples) {
             long lo = value;
             long hi = value;
@@ -112,20 +91,14 @@ public final class VerdictRule {
             return of(value, noun, list);
         }
 
-        /**
-         * A floor's values across cells: only its spread (highest less lowest) counts, as how far the machine
-         * moves the plainest code by itself; its {@link #value} is the lowest.
-         *
-         * @param noun what one value is, plural: {@code cells}
-         */
+        /** A floor's values across cells: only its spread counts; its {@link #value} is the lowest. */
         public static Range across(String noun, Collection<Long> values) {
             long lowest = values.isEmpty() ? 0 : values.stream().mapToLong(Long::longValue).min().getAsLong();
             return of(lowest, noun, values);
         }
 
         /**
-         * A search's answer known only as a bracket: the largest load that holds lies from {@code lastPass}
-         * (it passed) up to, not including, {@code firstFail} (it failed). {@code lastPass} 0 is "none passed".
+         * A search's bracket from {@code lastPass} (passed; 0 for none) up to, not including, {@code firstFail}.
          *
          * @throws IllegalArgumentException when {@code firstFail} is not above {@code lastPass}
          */
@@ -137,12 +110,7 @@ public final class VerdictRule {
             return new Range(lastPass, lastPass, firstFail, 2, "loads", true);
         }
 
-        /**
-         * A confidence interval around {@code value} from one run alone (a histogram's order statistics): it has a
-         * spread to compare, though only the sampling within that run, not what a rerun moves.
-         *
-         * @param noun what the range is, plural, for the words: {@code within-run 95% intervals}
-         */
+        /** A within-run confidence interval around {@code value}: a spread, though not what a rerun moves. */
         public static Range interval(long value, long low, long high, String noun) {
             if (low > value || high < value) {
                 throw new IllegalArgumentException("the interval " + low + " to " + high + " does not hold its value "
@@ -161,21 +129,15 @@ public final class VerdictRule {
             return samples >= 2;
         }
 
-        /** A search's bracket (or lower bound), not samples. */
         public boolean isBracket() {
             return bracket;
         }
 
-        /** Whether {@code v} lies inside: at or below the highest sample, or below the first failing load. */
         private boolean reaches(long v) {
             return bracket ? v < high : v <= high;
         }
 
-        /**
-         * The range in words, its figures through {@code format}: {@code 153ms to 179ms}, {@code every launch
-         * 150ms}, {@code one launch, 150ms}, {@code between 4 passing and 8 failing}, {@code at least 4 with none
-         * failing}, {@code none passing and 1 failing}.
-         */
+        /** The range in words, figures through {@code format}: {@code 153ms to 179ms}, {@code one launch, 150ms}. */
         public String describe(LongFunction<String> format) {
             if (bracket) {
                 if (high == Long.MAX_VALUE) {
@@ -203,10 +165,7 @@ public final class VerdictRule {
     /** How the first thing compares with the second, and why in words. Immutable. */
     public static final class Ruling {
         public final Outcome outcome;
-        /**
-         * Why, with the figures, lower case and without a closing full stop: {@code their launches overlap
-         * (167ms to 175ms against 153ms to 179ms)}.
-         */
+        /** Why, with the figures, lower case and without a closing full stop. */
         public final String reason;
 
         Ruling(Outcome outcome, String reason) {
@@ -235,10 +194,8 @@ public final class VerdictRule {
     /**
      * How {@code a} compares with {@code b}.
      *
-     * @param floor  the floor variant's values across cells (how far the machine moves the plainest code by
-     *               itself); null, or fewer than two samples, for none
-     * @param better which way is better
-     * @param format a figure in words with its unit: {@code Units::formatNs}, {@code v -> v + " chains"}
+     * @param floor  the floor's values across cells; null, or fewer than two samples, for none
+     * @param format a figure in words with its unit: {@code Units::formatNs}
      */
     public static Ruling compare(Range a, Range b, Range floor, Better better, LongFunction<String> format) {
         long difference = Math.abs(a.value - b.value);
@@ -263,7 +220,7 @@ public final class VerdictRule {
             return new Ruling(Outcome.CANNOT_TELL, which + ", no spread to tell a difference of "
                     + format.apply(difference) + " from run-to-run noise (" + ranges + ")");
         }
-        boolean aHigher = !b.reaches(a.low); // apart: one lies wholly above the other
+        boolean aHigher = !b.reaches(a.low);
         Outcome outcome = aHigher == (better == Better.HIGHER) ? Outcome.BETTER : Outcome.WORSE;
         String floorNote = floor == null || !floor.hasSpread() ? "" : ", and they differ by " + format.apply(difference)
                 + ", more than the floor moves across " + floor.noun + " by itself (" + floor.describe(format) + ")";
@@ -277,7 +234,6 @@ public final class VerdictRule {
                 + floorNote);
     }
 
-    /** {@code launch} of {@code launches}, {@code fork} of {@code forks}. */
     private static String singular(String noun) {
         if (noun.endsWith("ches") || noun.endsWith("shes") || noun.endsWith("sses")) {
             return noun.substring(0, noun.length() - 2);

@@ -5,13 +5,10 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * What a {@link StudyView} returns: plain blocks in order (a heading, a paragraph, a list of
- * sentences, a table, a chart, percentile spectra), free of any format, which the runner lays out in
- * Markdown and HTML and draws. Built once by
- * its view, then only read; not thread-safe while being built.
+ * What a {@link StudyView} returns: format-free blocks in order that the runner lays out in Markdown and HTML. Built
+ * once by its view, then only read; not thread-safe while being built.
  */
 public final class View {
-    /** What a block is. */
     public enum Kind {
         HEADING,
         PARAGRAPH,
@@ -21,14 +18,13 @@ public final class View {
         SPECTRA
     }
 
-    /** One block: a heading of a level, a paragraph, a list of items, a table, a chart or spectra. Immutable. */
+    /** One block of a {@link Kind}. Immutable. */
     public static final class Block {
         public final Kind kind;
-        /** A heading's level under the study's own heading (1 = the study's sub-heading); 0 for the others. */
+        /** A heading's level (1 = the study's sub-heading); 0 for the others. */
         public final int level;
-        /** A heading's or a paragraph's text (Markdown inline: {@code **bold**}, {@code `code`}); empty for a list. */
+        /** A heading's or paragraph's text, Markdown inline; empty for a list. */
         public final String text;
-        /** A list's items; empty for the others. */
         public final List<String> items;
         private final Object data;
 
@@ -40,17 +36,14 @@ public final class View {
             this.data = data;
         }
 
-        /** A {@link Kind#TABLE} block's table; null for the others. */
         public Table table() {
             return kind == Kind.TABLE ? (Table) data : null;
         }
 
-        /** A {@link Kind#CHART} block's chart; null for the others. */
         public Chart chart() {
             return kind == Kind.CHART ? (Chart) data : null;
         }
 
-        /** A {@link Kind#SPECTRA} block's spectra; null for the others. */
         public Spectra spectra() {
             return kind == Kind.SPECTRA ? (Spectra) data : null;
         }
@@ -67,9 +60,8 @@ public final class View {
     private final java.util.Map<String, Answer> answers = new java.util.LinkedHashMap<>();
 
     /**
-     * The study's answer as data, shown as one line on the report's first screen, above every study's section, and
-     * on the console ({@link Answer#line}). A study answers once; a study with several subjects (a user's tasks)
-     * once per subject. A second answer for the same subject replaces the first.
+     * The study's answer, shown as one line on the report's first screen and the console; a second answer for the
+     * same subject replaces the first.
      *
      * @param subject what the line answers beside the study's name, {@code HandoffTask}; empty for the study itself
      */
@@ -78,7 +70,7 @@ public final class View {
         return this;
     }
 
-    /** The study's answers by subject, in the order given; empty when it gives none. */
+    /** The study's answers by subject, in the order given. */
     public java.util.Map<String, Answer> answers() {
         return java.util.Collections.unmodifiableMap(answers);
     }
@@ -96,7 +88,7 @@ public final class View {
         return this;
     }
 
-    /** A table; an empty one adds nothing. */
+    /** An empty table adds nothing. */
     public View table(Table table) {
         if (!table.isEmpty()) {
             blocks.add(new Block(Kind.TABLE, 0, "", List.of(), table));

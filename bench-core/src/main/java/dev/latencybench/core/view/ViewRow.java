@@ -8,11 +8,7 @@ import dev.latencybench.core.record.IntervalLog;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.result.CellResult;
 
-/**
- * One cell of one variant as a {@link StudyView} sees it: its names, status and why, merged
- * percentiles per metric, its typed result (through which the study reads its own members), the heap
- * limit its JVM reported, and its interval log for whole distributions. Immutable.
- */
+/** One cell of one variant as a {@link StudyView} sees it: names, status, percentiles, typed result. Immutable. */
 public final class ViewRow {
     public final String variant;
     /** {@code <jvm>__<gc>}. */
@@ -20,23 +16,19 @@ public final class ViewRow {
     public final String jvm;
     public final String gc;
     public final String status;
-    /** Why the cell did not end OK (or what made it suspect); empty when nothing. */
+    /** Why the cell did not end OK or is suspect; empty when nothing. */
     public final List<String> reasons;
     private final String primaryMetric;
     private final Map<String, LatencySummary> summaries;
     /** Null for a cell the matrix recorded without a result. */
     public final CellResult result;
-    /** The heap limit its JVM reported (-Xmx, or the default); -1 when unknown. */
+    /** The heap limit its JVM reported; -1 when unknown. */
     public final long maxHeapBytes;
     private final IntervalSource intervals;
 
-    /** What reads a cell's interval log when a view asks for it: the report's one reader of the file. */
+    /** The report's one reader of a cell's interval log. */
     public interface IntervalSource {
-        /**
-         * The log, whole.
-         *
-         * @throws IOException naming the file and what is wrong with it
-         */
+        /** The log, whole; the exception names the file and what is wrong with it. */
         IntervalLog.Intervals read() throws IOException;
     }
 
@@ -45,10 +37,7 @@ public final class ViewRow {
         this(variant, cell, jvm, gc, status, List.of(), primaryMetric, summaries, result, -1, null);
     }
 
-    /**
-     * @param intervals what reads the cell's interval log when it is drawn in charts (measured, not FAILED); null
-     *                  otherwise
-     */
+    /** @param intervals reads the cell's interval log when charted (measured, not FAILED); null otherwise */
     public ViewRow(String variant, String cell, String jvm, String gc, String status, List<String> reasons,
                    String primaryMetric, Map<String, LatencySummary> summaries, CellResult result, long maxHeapBytes,
                    IntervalSource intervals) {
@@ -75,7 +64,6 @@ public final class ViewRow {
         return summaries.get(primaryMetric);
     }
 
-    /** The name of the study's primary metric. */
     public String primaryMetric() {
         return primaryMetric;
     }
@@ -90,15 +78,12 @@ public final class ViewRow {
         return "OK".equals(status);
     }
 
-    /**
-     * The cell's interval log, read now (whole distributions per metric: {@code total(metric)}); null
-     * when the cell is not drawn (not measured, or FAILED) or its log is missing.
-     */
+    /** The cell's interval log, read now; null when the cell is not drawn or its log is missing. */
     public IntervalLog.Intervals intervals() throws IOException {
         return intervals == null ? null : intervals.read();
     }
 
-    /** {@code openjdk-17.0.15 g1}: the cell as people read it. */
+    /** {@code openjdk-17.0.15 g1}, as people read it. */
     public String label() {
         return jvm + " " + gc;
     }

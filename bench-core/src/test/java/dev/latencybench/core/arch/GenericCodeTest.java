@@ -59,7 +59,7 @@ class GenericCodeTest {
             List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
             for (int i = 0; i < lines.size(); i++) {
                 String line = lines.get(i).trim();
-                if (line.startsWith("*") || line.startsWith("//")) {
+                if (line.startsWith("*") || line.startsWith("/*") || line.startsWith("//")) {
                     continue; // javadoc and comments may name them
                 }
                 for (String read : reads) {

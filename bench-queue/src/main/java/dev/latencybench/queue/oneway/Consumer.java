@@ -6,11 +6,7 @@ import dev.latencybench.core.record.LatencyRecorder;
 import dev.latencybench.core.record.SequenceTracker;
 import dev.latencybench.core.time.Clock;
 
-/**
- * The consumer thread of a {@link OneWayPeriod}: pins itself, answers the producer's CPU pair
- * probe, then receives until every message sent arrived (or the stragglers' time ran out), recording
- * for each its latency from the intended send time and its service time from the actual one.
- */
+/** The consumer thread of a {@link OneWayPeriod}: answers the CPU pair probe, then receives and records. */
 final class Consumer implements Runnable {
     private final OneWayPeriod p;
 

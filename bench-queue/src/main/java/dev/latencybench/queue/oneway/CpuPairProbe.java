@@ -5,24 +5,9 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.BooleanSupplier;
 
 /**
- * Measures how long one cache line takes to go from the producer's CPU to the consumer's and back,
- * on the two threads of a period, pinned where they will run. Every transfer a one-way transport
- * makes costs about half this round trip, so when the host moves a virtual machine's CPUs (two
- * vCPUs on one core complex, then on two), the medians of every transport move with it. Probed
- * before and after each period, it tells a change of placement from a change in the code.
- *
- * <pre>
- *   leader (producer thread)  writes 2k+1 --line--&gt; follower (consumer thread) sees it, writes 2k+2 --line--&gt; leader
- *   {@value #BATCHES} batches of {@value #BATCH} round trips; the result is the tenth-percentile batch's time per round trip
- * </pre>
- *
- * <p>One probe is used once, by exactly one leader and one follower. Either side gives up when the
- * other does not answer in time or {@code stop} says so; the leader then marks the line abandoned,
- * so the follower stops waiting at once. Cost: {@value #BATCHES} x {@value #BATCH} round trips, 1 to
- * 10 ms; no allocation after construction. A thread preempted for a scheduler slice (a few ms, as
- * long as the whole probe) stretches the batches it covers; the tenth-percentile batch still shows
- * the transfer itself unless the preemption covers nine tenths of the probe. A slow placement slows
- * every batch, so it shows there too.
+ * Measures a cache line's round trip between the producer's and consumer's CPUs, before and after each period, so
+ * a host moving the CPUs is told apart from a change in the code. Used once, by one leader and one follower; either
+ * side gives up on timeout or {@code stop}. The tenth-percentile batch shrugs off a preemption; no allocation.
  */
 public final class CpuPairProbe {
     static final int BATCH = 100;
@@ -36,10 +21,7 @@ public final class CpuPairProbe {
     private final AtomicLongArray line = new AtomicLongArray(2 * SLOT + 1);
     private final long[] batchNs = new long[BATCHES];
 
-    /**
-     * Leader side: runs the round trips and returns the tenth-percentile batch's nanoseconds per round trip,
-     * or -1 when the follower did not answer within {@code timeoutNs} or {@code stop} said to stop.
-     */
+    /** Leader side: returns the tenth-percentile batch's ns per round trip, or -1 on timeout or {@code stop}. */
     public long lead(long timeoutNs, BooleanSupplier stop) {
         long deadline = System.nanoTime() + timeoutNs;
         long k = 0;
@@ -77,7 +59,7 @@ public final class CpuPairProbe {
         return true;
     }
 
-    /** Tells a follower that waits (or will wait) that no leader comes: called when the leader's thread fails before leading. */
+    /** Tells a waiting follower that no leader comes, when the leader's thread fails before leading. */
     public void abandon() {
         line.set(SLOT, ABANDONED);
     }

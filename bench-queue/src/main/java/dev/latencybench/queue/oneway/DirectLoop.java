@@ -6,36 +6,18 @@ import java.util.function.LongPredicate;
 import org.HdrHistogram.Histogram;
 
 /**
- * A transport that brings its own two hot loops, with no harness code in them: the pacing, the
- * stamping and the recording are the loop's own, written as a published study wrote them. The
- * harness still starts, pins and watches the two threads, checks the accounting and writes the
- * results, so such a variant is measured, merged and reported like any other; it is the yardstick
- * that shows what the harness's own hot path costs (the queue study's {@code reference}).
- *
- * <pre>
- *   producer thread: send(base, count, firstDue, rate, stop)   --transport-->   consumer thread: receive(base, count, idleStop)
- *   after both returned: outcome() -&gt; histograms, counts, pacing             (read by the harness, off the hot path)
- * </pre>
- *
- * <p>A {@link MessageTransport} that also implements this interface is run through it: the
- * harness calls the start hooks, then {@link #send} and {@link #receive} instead of its own loops.
- * Threading: {@code send} runs on the producer thread, {@code receive} on the consumer thread;
- * {@link #outcome} is called once both have returned (the harness joins both threads first).
+ * A transport that brings its own two hot loops, with no harness code in them: the yardstick for what the
+ * harness's own hot path costs. {@code send} runs on the producer thread, {@code receive} on the consumer thread,
+ * and {@link #outcome} once both have returned.
  */
 public interface DirectLoop {
     /**
-     * Sends messages {@code base .. base + count - 1}, message {@code i} due at
-     * {@code firstDueNs + i * 10^9 / ratePerSec} on {@code System.nanoTime()}'s clock; checks
-     * {@code stop} once per message and returns early when it says so.
-     *
-     * @return the number of messages sent
+     * Sends messages {@code base .. base + count - 1}, message {@code i} due at {@code firstDueNs + i * 10^9 /
+     * ratePerSec} on {@code System.nanoTime()}; returns how many were sent, fewer once {@code stop} says so.
      */
     long send(long base, long count, long firstDueNs, long ratePerSec, BooleanSupplier stop);
 
-    /**
-     * Receives until {@code count} messages arrived, or until {@code stopWhenIdle}, asked with the
-     * number received so far whenever nothing is waiting, says to stop.
-     */
+    /** Receives until {@code count} messages arrived, or until {@code stopWhenIdle} says to stop when none waits. */
     void receive(long base, long count, LongPredicate stopWhenIdle);
 
     /** What the last {@code send} and {@code receive} measured. */

@@ -1,9 +1,6 @@
 package dev.latencybench.queue.oneway;
 
-/**
- * Receives the stamps of one message on the consumer thread. Implemented by the harness; called by
- * a {@link MessageTransport}'s {@code poll} as soon as the message has been read whole.
- */
+/** Receives one message's stamps on the consumer thread, once the transport's {@code poll} read it whole. */
 @FunctionalInterface
 public interface MessageHandler {
     void onMessage(long sequence, long intendedSendNs, long actualSendNs);

@@ -1,19 +1,9 @@
 package dev.latencybench.queue.oneway;
 
 /**
- * What a one-way latency scenario plugs into the harness: something that carries a message from
- * one producer thread to one consumer thread. The harness paces the producer, stamps the times,
- * numbers the messages and records what the consumer receives; the transport only moves bytes.
- *
- * <pre>
- *   producer thread                        consumer thread
- *   trySend(seq, intended, sent) --[transport]--> poll(handler) -> handler.onMessage(seq, intended, sent)
- * </pre>
- *
- * <p>Threading: {@link #trySend} is called by one producer thread only and {@link #poll} by one
- * consumer thread only; the start hooks run on those threads before their first call. Hot-path
- * contract: after warm-up, {@code trySend} and {@code poll} allocate nothing, log nothing and take
- * no locks.
+ * Carries messages from one producer thread to one consumer thread; the harness paces, stamps, numbers and records.
+ * {@link #trySend} and {@link #poll} are each called by one thread only, and after warm-up allocate nothing, log
+ * nothing and take no locks.
  */
 public interface MessageTransport extends AutoCloseable {
     /** Called on the producer thread before it sends in a period (acquire thread-bound resources here). */
@@ -28,36 +18,21 @@ public interface MessageTransport extends AutoCloseable {
     default void onConsumerStop() {
     }
 
-    /**
-     * Sends one message carrying the three stamps (and the payload, if the transport has one).
-     *
-     * @return false when the transport is full and the harness should retry; true when sent
-     */
+    /** Sends one message with the three stamps; returns false when the transport is full and the harness retries. */
     boolean trySend(long sequence, long intendedSendNs, long actualSendNs);
 
-    /**
-     * Receives what is available (at least the whole payload of each message is read) and hands each
-     * message to {@code handler}.
-     *
-     * @return the number of messages handed over; 0 when none was waiting
-     */
+    /** Hands each available message to {@code handler}, its whole payload read; returns how many, 0 when none. */
     int poll(MessageHandler handler);
 
-    /** The payload size actually carried per message, in bytes. */
+    /** The payload carried per message, in bytes. */
     int payloadBytes();
 
-    /**
-     * What an error of this transport's send or receive means, for the run's reasons; a transport that knows its
-     * errors better than their {@code toString()} (a full queue folder) says so.
-     */
+    /** What an error of this transport's send or receive means, for the run's reasons. */
     default String explain(Throwable error) {
         return error.toString();
     }
 
-    /**
-     * Whether after this error the transport cannot carry another period (its queue's file system is full): the
-     * fork's later periods are then not run, instead of each failing its own way (a queue lock left held).
-     */
+    /** Whether after this error the transport cannot carry another period, so the fork's later periods are not run. */
     default boolean broken(Throwable error) {
         return false;
     }

@@ -1,10 +1,6 @@
 package dev.latencybench.queue.oneway;
 
-/**
- * The queue study's settings as result.json records them (its {@code recorded}) and as each fork.json records
- * them, each member named once here and written in this order with {@link dev.latencybench.core.json.JsonCodec}.
- * Immutable.
- */
+/** The queue study's settings as result.json and fork.json record them, each member named once. Immutable. */
 public final class OneWayMembers {
     final long ratePerSec;
     final int payloadBytes;

@@ -10,11 +10,7 @@ import dev.latencybench.core.record.MessageCounts;
 import dev.latencybench.core.record.SequenceTracker;
 import dev.latencybench.core.time.Pacer;
 
-/**
- * One period of a {@link OneWayWorkload}: what its {@link Producer} and {@link Consumer} threads
- * share (the hand-over latches, the counts, the CPU pair probes, the abort flag) and, once both
- * ended, its {@link OneWayTally}. Made and run by the benchmark thread.
- */
+/** One period of a {@link OneWayWorkload}: what its two threads share and, once both ended, its {@link OneWayTally}. */
 final class OneWayPeriod {
     final PeriodContext context;
     final OneWaySettings settings;
@@ -38,10 +34,7 @@ final class OneWayPeriod {
     volatile boolean producerDone;
     volatile long producerDoneNs;
     volatile boolean abort;
-    /**
-     * When the schedule's last message is due (set by the producer once it starts the schedule; 0 before) and when
-     * the schedule started: the watch in {@link #run} reads them to cut a period whose rate can no longer be held.
-     */
+    /** When the schedule's last message is due (0 before it starts) and when it started, for the rate watch. */
     volatile long lastDueNs;
     volatile long scheduleStartNs;
     /** When the period was cut short because its rate could no longer be held; 0 when it was not. */
@@ -116,11 +109,8 @@ final class OneWayPeriod {
     }
 
     /**
-     * Cuts the period short once its rate can no longer be held: the producer has not sent the schedule's last
-     * message although it was due more than {@code allowedBehindNs} ago, so it ends further behind than the
-     * rate allows whatever it does next ({@link OneWayTally#failures}). Waiting for the rest of the messages
-     * would only spend time (a producer at a tenth of the rate takes ten times the period) on a result already
-     * decided. The consumer still drains what was sent.
+     * Cuts the period short once the producer cannot end within {@code allowedBehindNs} of its schedule, since the
+     * rest would only spend time on a result already decided; the consumer still drains what was sent.
      */
     private void watchRate(long allowedBehindNs) {
         long lastDue = lastDueNs;
@@ -132,10 +122,7 @@ final class OneWayPeriod {
         }
     }
 
-    /**
-     * Why the period was cut short for its rate, with what was sent by then and the rate that makes; null when it
-     * was not.
-     */
+    /** Why the period was cut short for its rate, with what was sent by then; null when it was not. */
     String rateLost(long sent) {
         long at = rateLostAtNs;
         if (at == 0) {
@@ -197,15 +184,11 @@ final class OneWayPeriod {
         return directOutcome != null ? directOutcome.received : tracker.received();
     }
 
-    /** Messages sent but never received. */
     long lost(long sent) {
         return directOutcome != null ? Math.max(0, sent - directOutcome.received) : tracker.lost(sent);
     }
 
-    /**
-     * Asked by the consumer when nothing is waiting: stop when the period was aborted, or when the
-     * producer has finished and everything it sent arrived (or the stragglers' time ran out).
-     */
+    /** Asked by the consumer when nothing waits: stop when aborted, or once all sent arrived or the wait ran out. */
     boolean stopReceiving(long received) {
         if (abort || context.aborted()) {
             return true;
@@ -214,7 +197,6 @@ final class OneWayPeriod {
                 || context.clock().nanoTime() - producerDoneNs > OneWayWorkload.DRAIN_TIMEOUT_NS);
     }
 
-    /** The period's counters, once both threads ended. */
     OneWayTally tally() {
         long periodSent = sentCount.get();
         OneWayTally p = new OneWayTally();

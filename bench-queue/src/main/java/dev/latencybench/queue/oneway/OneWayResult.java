@@ -3,13 +3,8 @@ package dev.latencybench.queue.oneway;
 import dev.latencybench.core.result.ResultPart;
 
 /**
- * The one-way harness's own members of {@code fork.json} and {@code result.json}, named once, here: what
- * {@link OneWayTally} writes of a fork's periods and of a cell's forks added up, and reads back to add the forks
- * up. The message counts ({@code sent}, {@code received}, ...) are bench-core's {@code MessageCounts} and the
- * CPU pair's round trips its {@code CpuPairResult}, beside these at the top level. A member an older file lacks
- * reads as null (or 0). Immutable. Its members: {@code measuredPeriods}, the measured periods counted;
- * {@code pacing}, the producer's rate, asked and achieved, and how far it fell behind; {@code allocation}, what
- * the producer's and consumer's threads allocated.
+ * The one-way harness's own members of {@code fork.json} and {@code result.json}: {@code measuredPeriods},
+ * {@code pacing} and {@code allocation}; a member an older file lacks reads as null (or 0). Immutable.
  */
 public final class OneWayResult {
     public static final ResultPart<OneWayResult> PART = ResultPart.of(OneWayResult.class);
@@ -24,10 +19,7 @@ public final class OneWayResult {
         this.allocation = allocation;
     }
 
-    /**
-     * The rate asked; the lowest a measured period achieved (0 with none); the most the producer fell behind its
-     * schedule, at worst and at a period's end; and the sends made later than their time.
-     */
+    /** The rate asked and the lowest achieved, how far the producer fell behind, and the late sends. */
     static final class Pacing {
         final long askedRatePerSec;
         final double achievedRatePerSec;

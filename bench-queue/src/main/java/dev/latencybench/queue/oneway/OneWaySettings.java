@@ -18,9 +18,8 @@ import dev.latencybench.core.config.Scale;
 import dev.latencybench.core.time.Pacer;
 
 /**
- * The validated settings of a paced one-way latency run (one producer, one consumer, both pinned),
- * read from {@code bench.*} properties. Every scenario built on {@link OneWayWorkload} reads these
- * through {@link #read} and adds its own. Immutable.
+ * The validated settings of a paced one-way latency run with two pinned threads; scenarios on
+ * {@link OneWayWorkload} read these and add their own. Immutable.
  */
 public final class OneWaySettings {
     public static final String SCALE = Periods.SCALE;
@@ -75,11 +74,7 @@ public final class OneWaySettings {
     }
 
     /**
-     * Reads and validates the common properties.
-     *
-     * @param defaultScale     the scale when {@code bench.scale} is not given
-     * @param defaultRate      messages per second when {@code bench.rate} is not given
-     * @param defaultPayload   payload bytes when {@code bench.payload} is not given
+     * Reads and validates the common properties; the defaults apply where a property is not given.
      * @throws ConfigException naming the property, the value and what is allowed
      */
     public static OneWaySettings read(BenchProperties p, Scale defaultScale, RunLength length, long defaultRate,

@@ -14,12 +14,8 @@ import dev.latencybench.core.study.Accounting;
 import dev.latencybench.core.time.Pacer;
 
 /**
- * The counters of measured periods that add up across periods and forks: messages (sent,
- * received, lost, duplicated, out of order, unexpected, out of histogram range), pacing (worst
- * lag, late sends, lowest achieved rate) and the bytes the two threads allocated. One shape for
- * {@code fork.json} and {@code result.json}, written and read here only.
- *
- * <p>Not thread-safe; off the hot path (filled once per period).
+ * The counters of measured periods that add up across periods and forks, one shape for {@code fork.json} and
+ * {@code result.json}. Not thread-safe; filled once per period, off the hot path.
  */
 public final class OneWayTally {
     /** See {@link CpuPlacement#CHANGE_FACTOR}. */
@@ -63,11 +59,8 @@ public final class OneWayTally {
     }
 
     /**
-     * Why these counts fail a run: messages lost, duplicated, out of order, with unexpected numbers
-     * or latencies beyond the histogram, and the rate not held (see {@link Pacer#MAX_BEHIND_SHARE}).
-     *
-     * @param periodNs the duration of the period (or the shortest of the periods) tallied
-     * @param complete false for a period cut short (interrupted): then loss and rate are not judged
+     * Why these counts fail a run: messages lost, duplicated, out of order or out of range, or the rate not held.
+     * @param complete false for a period cut short: then loss and rate are not judged
      */
     public List<String> failures(long askedRatePerSec, long periodNs, boolean complete) {
         List<String> reasons = new ArrayList<>();
@@ -81,10 +74,7 @@ public final class OneWayTally {
         return reasons;
     }
 
-    /**
-     * Writes the counters at the top level of {@code o}, and the pacing and allocation as {@link OneWayResult};
-     * {@code askedRatePerSec} is recorded beside the achieved rate.
-     */
+    /** Writes the counters at the top level of {@code o}, and the pacing and allocation as {@link OneWayResult}. */
     public void writeTo(JsonObject o, long askedRatePerSec) {
         messages.writeTo(o);
         OneWayResult.PART.write(new OneWayResult(periods, new OneWayResult.Pacing(askedRatePerSec,
@@ -103,10 +93,7 @@ public final class OneWayTally {
         }
     }
 
-    /**
-     * A flag when the CPU pair round trips probed in these periods differ by more than
-     * {@link #PLACEMENT_CHANGE_FACTOR}; null when they agree or were not probed.
-     */
+    /** A flag when the CPU pair round trips probed differ by more than {@link #PLACEMENT_CHANGE_FACTOR}; else null. */
     public String placementChange() {
         if (!CpuPlacement.differs(roundTripMinNs, roundTripMaxNs)) {
             return null;
@@ -119,11 +106,7 @@ public final class OneWayTally {
     /** ... when at least this share of its sends were late by an interval or more. */
     static final double FELL_BEHIND_SHARE = 0.1;
 
-    /**
-     * The flag of a sender that fell far behind its schedule and caught up by the end, so its final lag passed:
-     * {@code fell behind: 193,291 of 200,000 sends late, the worst 796ms behind schedule}; null when it did not.
-     * Its latencies mix a paced run with a backlog drained at full speed.
-     */
+    /** The flag of a sender that fell far behind its schedule and caught up by the end; null when it did not. */
     public String fellBehind() {
         long sent = messages.sent;
         if (sent == 0 || maxLagNs <= FELL_BEHIND_NS || lateSends < FELL_BEHIND_SHARE * sent) {
@@ -140,11 +123,8 @@ public final class OneWayTally {
     }
 
     /**
-     * The launcher's accounting of a one-way cell: the forks' tallies added up, written with the asked
-     * rate, flagged when the CPU placement changed within a fork, and the number of latencies the merged
-     * histogram must hold. Forks on different placements are not flagged: forks run in rounds so that the
-     * host's placements fall on every cell alike, and the spread between forks is what a ranking rests on
-     * ({@code HowSure}); the cell's {@code cpuPair} still gives the lowest and highest round trip of all.
+     * The launcher's accounting of a one-way cell: the forks' tallies added up and flagged when the CPU placement
+     * changed within a fork; not across forks, which run in rounds so placements fall on every cell alike.
      */
     public static Accounting accounting(long askedRatePerSec) {
         OneWayTally total = new OneWayTally();

@@ -12,25 +12,9 @@ import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.time.Pacer;
 
 /**
- * Paced one-way latency between two pinned threads over a {@link MessageTransport}: the workload of
- * the queue study, run by the generic fork session like any other.
- *
- * <pre>
- *   [producer, pinned]  Pacer -> trySend(seq, intended, actual) --transport--> poll -> record  [consumer, pinned]
- * </pre>
- *
- * <p>Each period sends {@code rate x duration} messages on a fixed schedule ({@link Producer}). The
- * consumer ({@link Consumer}) records {@code latency} from the intended send time and
- * {@code service} from the actual one, and accounts for every sequence number. Before and after
- * each period's messages, the two threads measure their CPUs' cache-line round trip
- * ({@link CpuPairProbe}): a host that moved the CPUs between or during runs shows there. A transport
- * that is also a {@link DirectLoop} runs its own two loops in place of the producer's and the
- * consumer's (the yardstick for the harness's own cost); the rest is the same. The verdict of a
- * measured period comes from its {@link OneWayTally}.
- *
- * <p>Threading: {@link #runPeriod} is called by the session's benchmark thread, which starts the two
- * threads and waits for them; {@link #progress} by the session's monitor. Hot path (producer and
- * consumer loops): no allocation, locks, logging or formatting.
+ * Paced one-way latency between two pinned threads over a {@link MessageTransport}: {@code latency} from the
+ * intended send time, {@code service} from the actual one, every sequence number accounted for. {@link #runPeriod}
+ * runs on the benchmark thread, {@link #progress} on the monitor; the hot loops allocate, lock and log nothing.
  */
 public final class OneWayWorkload implements Workload {
     /** How long the consumer waits for stragglers after the producer's last message. */

@@ -6,11 +6,7 @@ import dev.latencybench.core.fork.ThreadAllocation;
 import dev.latencybench.core.time.Clock;
 import dev.latencybench.core.time.Pacer;
 
-/**
- * The producer thread of a {@link OneWayPeriod}: pins itself, probes the CPU pair with the consumer,
- * waits for it, then sends the period's messages on the pacer's schedule (or runs the transport's
- * own send loop), and probes again once the consumer drained.
- */
+/** The producer thread of a {@link OneWayPeriod}: pins itself, probes the CPU pair, then sends on schedule. */
 final class Producer implements Runnable {
     private final OneWayPeriod p;
 

@@ -5,11 +5,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A grouped bar chart ({@link Charts#bars}): one group per category, one bar per series in each, each labelled with
- * its value as the tables print it, with a whisker from the lowest to the highest fork where a series has one. The
- * value axis is linear from 0, in the one unit (ns, µs, ms or s) in which its top reads between 1 and 1,000, and ends
- * just above the highest bar, whisker or label. A label too wide for its bar is turned upright; a category name too
- * wide for its group is wrapped onto two lines, then set smaller, then cut with its full name under the pointer.
+ * A grouped bar chart ({@link Charts#bars}) on a linear value axis from 0, in the one unit in which its top reads
+ * between 1 and 1,000. A value label too wide for its bar is turned upright; a category name too wide for its group
+ * is wrapped, then set smaller, then cut.
  */
 public final class BarChart implements PaintableChart {
     static final double PLOT_PX = 340;
@@ -85,7 +83,6 @@ public final class BarChart implements PaintableChart {
         return topNs;
     }
 
-    /** Whether the value labels stand upright. */
     boolean labelsTurned() {
         return turned;
     }
@@ -191,10 +188,7 @@ public final class BarChart implements PaintableChart {
         return all;
     }
 
-    /**
-     * {@code text} broken into lines no wider than {@code widthPx} where it can be: at a space, before a '+' (a JIT,
-     * as in {@code openjdk-17.0.15+graal}) or after a '-'. A piece wider than that is a line of its own.
-     */
+    /** {@code text} broken into lines no wider than {@code widthPx} at a space, before a '+' or after a '-'. */
     static List<String> wrap(String text, double size, double widthPx) {
         List<String> pieces = new ArrayList<>();
         int from = 0;

@@ -4,12 +4,9 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * One series of a grouped bar chart: one latency per category, in the order of the chart's categories, and where a
- * category was measured by several forks, the lowest and highest fork's value, drawn as a whisker. {@code NaN} means
- * "no result for this category" and draws no bar (or no whisker). Immutable.
- *
- * <p>Colour: the palette slot given by {@link #inColour(int)}, else the series' position in the chart's list; give
- * each variant a fixed slot so that it keeps its colour in every chart, also when another variant is missing.
+ * One series of a grouped bar chart: one latency per category, in the chart's category order, with an optional fork
+ * range drawn as a whisker. {@code NaN} draws no bar. Give each variant a fixed palette slot ({@link #inColour}) so it
+ * keeps its colour in every chart. Immutable.
  */
 public final class Bars {
     private final String name;
@@ -47,8 +44,8 @@ public final class Bars {
     }
 
     /**
-     * The same series with a whisker per category from {@code lowNs[i]} to {@code highNs[i]}: the lowest and the
-     * highest fork's value. {@code NaN} in both draws none (one fork, or none kept).
+     * The same series with a whisker per category from the lowest to the highest fork's value; {@code NaN} in both
+     * draws none.
      *
      * @throws IllegalArgumentException when the arrays are not one value per category, or a whisker is upside down,
      *                                  negative, or misses its bar

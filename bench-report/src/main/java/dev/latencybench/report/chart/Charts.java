@@ -11,14 +11,9 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The report's charts, each written as {@code <dir>/<baseName>.svg} ({@link ChartOutput}): grouped bars
- * ({@link BarChart}), stacked shares ({@link ShareBarChart}), and lines on a log latency axis ({@link LineChart}),
- * all drawn by one renderer ({@link Svg}, {@link Plot}) under the rules {@link Plot} names. The same input gives the
- * same bytes.
- *
- * <p>Colours come from a fixed colour-blind-safe palette ({@link Bars#inColour}, {@link Spectrum#inColour},
- * {@link TimeSeries#inColour}): give a cell or a variant the same slot in every chart and it keeps its colour.
- * Stateless and thread-safe: every call builds its own chart.
+ * The report's charts, each written as {@code <dir>/<baseName>.svg} ({@link ChartOutput}) by one renderer
+ * ({@link Svg}, {@link Plot}); the same input gives the same bytes. A cell or variant given the same palette slot in
+ * every chart keeps its colour. Stateless and thread-safe.
  */
 public final class Charts {
     public static final double NANOS_PER_MICRO = 1_000.0;
@@ -29,13 +24,11 @@ public final class Charts {
     }
 
     /**
-     * A grouped bar chart: one group per category (a JVM x GC cell), one bar per series (a variant) in each group,
-     * each with its value written above it as the tables print it, and a whisker from the lowest to the highest fork
-     * where a series has one ({@link Bars#withForkRangeNs}). A {@code NaN} value draws no bar.
+     * A grouped bar chart: a group per category (a JVM x GC cell), a bar per series (a variant) with its value above
+     * it and its fork range as a whisker. A {@code NaN} value draws no bar.
      *
      * @param yLabel the value axis' title without a unit, e.g. {@code median latency}: the chart adds {@code (µs)}
-     * @throws IllegalArgumentException when there is nothing to draw (no category, no series, only NaN), a series has
-     *                                  not one value per category, or a name is given twice
+     * @throws IllegalArgumentException when there is nothing to draw, a count is off, or a name is given twice
      */
     public static ChartFiles bars(Path dir, String baseName, String title, String yLabel, List<String> categories,
             List<Bars> series) throws IOException {
@@ -71,12 +64,11 @@ public final class Charts {
         return new BarChart(title, yLabel, categories, series);
     }
     /**
-     * Stacked bars of shares ({@link ShareBarChart}): one bar per category, cut into {@code parts} in their order, part
-     * {@code i} in palette slot {@code slots.get(i)}; a category without a bar has its reason written in its place.
+     * Stacked bars of shares: a bar per category, cut into {@code parts}, part {@code i} in palette slot
+     * {@code slots.get(i)}; a category without a bar has its reason written in its place.
      *
      * @param yTitle the share axis' title, e.g. {@code share of the samples beyond p99.9 (%)}
-     * @throws IllegalArgumentException when there is no bar or no part, a category or part is named twice, a bar has
-     *                                  not one count per part, or parts and slots differ in number
+     * @throws IllegalArgumentException when there is no bar or part, a name is given twice, or a count is off
      */
     public static ChartFiles shares(Path dir, String baseName, String title, String yTitle, List<String> parts,
             List<Integer> slots, List<ShareBars> bars) throws IOException {
@@ -104,24 +96,17 @@ public final class Charts {
     }
 
     /**
-     * Latency against percentile, one line per spectrum, on a log latency axis fitted to the data
-     * ({@link LatencyAxis}) and a "nines" percentile axis where 90%, 99%, 99.9%, ... lie one step apart
-     * ({@link #nines(double)}). The x axis ends where the data end: at the highest percentile of any line, the highest
-     * the samples support, not at a whole nine past it. More than {@value SpectrumLayout#SPECTRUM_OVERLAY_MAX_LINES}
-     * lines are drawn as small multiples, one plot per colour, on shared axes.
+     * Latency against percentile, a line per spectrum, on a log latency axis and a nines axis ({@link #nines(double)});
+     * more than {@value SpectrumLayout#SPECTRUM_OVERLAY_MAX_LINES} lines are drawn as small multiples.
      *
-     * @throws IllegalArgumentException when there is no line, a name is given twice, or a latency is 0 (a log axis
-     *                                  cannot show it)
+     * @throws IllegalArgumentException when there is no line, a name is given twice, or a latency is 0
      */
     public static ChartFiles percentileSpectrum(Path dir, String baseName, String title, List<Spectrum> lines)
             throws IOException {
         return percentileSpectrum(dir, baseName, title, lines, Double.NaN, null);
     }
 
-    /**
-     * {@link #percentileSpectrum(Path, String, String, List)} with a study's limit drawn as a red dashed rule at
-     * {@code limitUs} (NaN: none), named {@code limitName} in the legend, e.g. {@code SLO: p99.9 under 100 ms}.
-     */
+    /** As {@link #percentileSpectrum(Path, String, String, List)}, with a limit rule at {@code limitUs} (NaN: none). */
     public static ChartFiles percentileSpectrum(Path dir, String baseName, String title, List<Spectrum> lines,
             double limitUs, String limitName) throws IOException {
         return ChartOutput.write(spectrumChart(baseName, title, lines, limitUs, limitName), dir, baseName);
@@ -139,13 +124,10 @@ public final class Charts {
     }
 
     /**
-     * Latency against time, one line per series, on a log latency axis fitted to the data: e.g. each interval's max
-     * and p99 per cell, with each line's fork starts and pauses ({@link TimeSeries#withMarks}). More than
-     * {@value TimelineLayout#TIMELINE_OVERLAY_MAX_COLOURS} colours are drawn as small multiples, one plot per colour,
-     * on shared axes.
+     * Latency against time, a line per series, on a log latency axis; more than
+     * {@value TimelineLayout#TIMELINE_OVERLAY_MAX_COLOURS} colours are drawn as small multiples.
      *
-     * @throws IllegalArgumentException when there is no line, a name is given twice, every latency is NaN, or a
-     *                                  latency is 0 (a log axis cannot show it)
+     * @throws IllegalArgumentException when there is no line, a name is given twice, or no latency can be drawn
      */
     public static ChartFiles timeline(Path dir, String baseName, String title, List<TimeSeries> lines)
             throws IOException {
@@ -157,11 +139,7 @@ public final class Charts {
         return TimelineLayout.chart(baseName, title, lines);
     }
 
-    /**
-     * Where {@code percentile} lies on the nines axis: {@code -log10(1 - percentile/100)}, so 90% is 1, 99% is 2,
-     * 99.9% is 3, and 50% is log10(2), about 0.301. Computed as {@code 2 - log10(100 - percentile)}, which is exact
-     * for 90 and 99.
-     */
+    /** Where {@code percentile} lies on the nines axis, {@code -log10(1 - percentile/100)}: 90% is 1, 99% is 2. */
     public static double nines(double percentile) {
         if (!(percentile >= 0 && percentile < 100)) {
             throw new IllegalArgumentException("percentile is " + percentile + "; the nines axis holds [0, 100)");

@@ -1,21 +1,15 @@
 package dev.latencybench.report.chart;
 
 /**
- * The log latency axis of a line chart, fitted to the data: it runs from 10% below the lowest latency drawn to 10%
- * above the highest, and it is labelled in one unit, ns, µs or ms, whichever puts the middle of the axis between 1
- * and 1,000. Immutable.
- *
- * <p>Why not whole decades: a decade floor and ceiling can leave almost two decades of a four-decade axis empty,
- * which squashes the data into the middle and makes a flat line look flatter than it is.
+ * The log latency axis of a line chart, from 10% below the lowest latency to 10% above the highest, in whichever unit
+ * puts its middle between 1 and 1,000. Not whole decades, which could leave much of the axis empty and flatten the
+ * data. Immutable.
  */
 public final class LatencyAxis {
     /** The axis ends this factor above the highest latency and below the lowest. */
     static final double HEADROOM = 1.1;
 
-    /**
-     * An axis spans at least this many decades: less, and it has fewer than two labelled ticks, and a difference of
-     * a few percent would fill the chart's height.
-     */
+    /** An axis spans at least this many decades, so it has two labelled ticks and a few percent do not fill it. */
     static final double MIN_DECADES = 1.3;
 
     private static final String[] UNITS = {"ns", "µs", "ms"};

@@ -3,10 +3,7 @@ package dev.latencybench.report.chart;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * A chart's legend, under its plots: one entry per series and per kind of mark, each a swatch and its name, flowed
- * into rows. In report.html a click on a series' entry hides or shows what carries its {@code data-s}.
- */
+/** A chart's legend under its plots, flowed into rows; in report.html a click on an entry hides or shows its series. */
 final class Legend {
     static final double SIZE = 12;
     private static final double ROW_PX = 20;
@@ -38,7 +35,6 @@ final class Legend {
         return SWATCH_PX + 6 + Svg.width(e.name(), SIZE) + 18;
     }
 
-    /** The rows the entries flow into across the chart's width. */
     private List<List<Entry>> rows() {
         List<List<Entry>> rows = new ArrayList<>();
         double x = Double.MAX_VALUE;

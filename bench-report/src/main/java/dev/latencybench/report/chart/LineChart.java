@@ -6,19 +6,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A line chart on a log latency axis whose x ticks are given, not chosen: the nines of a percentile spectrum, the
- * seconds of a timeline, the steps of a capacity search. It holds its axes, its lines and the marks in each plot, and
- * draws itself as SVG ({@link #draw}). Not thread-safe: one thread builds it, then draws it.
- *
- * <p>Small multiples: a chart made with {@code panels > 1} draws one small plot per panel, two to a row, all with the
- * same axes, each titled with its lines' names, under one title: side by side on shared axes each line reads alone
- * and they still compare.
+ * A line chart on a log latency axis whose x ticks are given, not chosen (nines, seconds, search steps); draws itself
+ * as SVG. With {@code panels > 1} it draws small multiples on shared axes, so each line reads alone and still compares.
+ * Not thread-safe: one thread builds it, then draws it.
  */
 public final class LineChart implements PaintableChart {
-    /**
-     * What an x value is: a number as it is, the log2 or log10 of one (a log axis drawn as a linear one), or a
-     * percentile's nines ({@link Charts#nines}), where each whole nine gets a point a pointer can name.
-     */
+    /** What an x value is: a number, the log2 or log10 of one, or a percentile's nines ({@link Charts#nines}). */
     public enum XScale {
         LINEAR, LOG2, LOG10, NINES
     }
@@ -71,6 +64,8 @@ public final class LineChart implements PaintableChart {
     /** A horizontal rule across every plot, e.g. a bound the lines must stay under; NaN for none. */
     private double levelY = Double.NaN;
     private String levelName;
+    /** The height of the last drawing, in px. */
+    private double height;
 
     /**
      * @param xMin         where the x axis starts: the data's first x
@@ -94,14 +89,8 @@ public final class LineChart implements PaintableChart {
         }
     }
 
-    /** Kept for the layouts that call it: the chart's height now follows from what it holds. */
-    public void fitHeight() {
-    }
 
-    /**
-     * A line through {@code (x[i], y[i])}, y in the latency axis' unit, broken where y is NaN, in palette slot
-     * {@code slot}, in panel {@code panel}; the second, third, ... line of one colour is dashed, dotted, ...
-     */
+    /** Adds a line in palette slot {@code slot}, broken at NaN; a colour's later lines in a panel are dashed. */
     public void addLine(String name, double[] x, double[] y, int slot, float widthPx, int panel) {
         // counted per plot: in small multiples each plot's first line of a colour is solid
         int earlierOfColour = linesPerColour.merge(panel * Palette.COLOURS + slot % Palette.COLOURS, 1, Integer::sum) - 1;
@@ -163,12 +152,10 @@ public final class LineChart implements PaintableChart {
         return title;
     }
 
-    /** Where the x axis starts. */
     public double xMin() {
         return xMin;
     }
 
-    /** Where the x axis ends. */
     public double xMax() {
         return xMax;
     }
@@ -200,7 +187,6 @@ public final class LineChart implements PaintableChart {
         return panels.size();
     }
 
-    /** The names of panel {@code panel}'s lines. */
     public List<String> panelLines(int panel) {
         List<String> l = new ArrayList<>();
         panels.get(panel).lines.forEach(i -> l.add(lines.get(i).name()));
@@ -232,7 +218,6 @@ public final class LineChart implements PaintableChart {
         return points(panels.get(panel).maxima);
     }
 
-    /** The outliers of panel {@code panel}. */
     List<Outlier> outliers(int panel) {
         return List.copyOf(panels.get(panel).outliers);
     }
@@ -294,7 +279,6 @@ public final class LineChart implements PaintableChart {
         return svg;
     }
 
-    private double height;
 
     @Override
     public String svg() {

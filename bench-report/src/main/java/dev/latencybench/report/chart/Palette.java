@@ -1,11 +1,9 @@
 package dev.latencybench.report.chart;
 
 /**
- * The series colours: Okabe and Ito's eight colours, which stay distinct under the common colour-vision deficiencies,
- * ordered so that the first ones are the most distinct on white (yellow comes last). Orange, sky blue and yellow are
- * darkened, keeping their hue, until each has a contrast ratio of at least {@value #MIN_CONTRAST_ON_WHITE}:1 on white
- * (WCAG's figure for graphics), so that no bar or line fades into the page. Slot {@code s} is colour {@code s % 8}; a
- * chart tells lines of the same colour apart by dashes.
+ * The series colours: Okabe and Ito's eight, which stay distinct under the common colour-vision deficiencies, the most
+ * distinct on white first. Light ones are darkened to a contrast of {@value #MIN_CONTRAST_ON_WHITE}:1 on white (WCAG's
+ * figure for graphics), so no line fades into the page. Slot {@code s} is colour {@code s % 8}.
  */
 public final class Palette {
     /** Slot meaning "the series' position in the chart's list". */
@@ -14,10 +12,7 @@ public final class Palette {
     /** The lowest contrast ratio of a colour against white. */
     static final double MIN_CONTRAST_ON_WHITE = 3.0;
 
-    /**
-     * 0xRRGGBB: blue, orange (Okabe-Ito's 0xE69F00 darkened), bluish green, vermillion, sky blue (0x56B4E9 darkened),
-     * reddish purple, black, yellow (0xF0E442 darkened to olive).
-     */
+    /** 0xRRGGBB: blue, orange, bluish green, vermillion, sky blue, reddish purple, black, yellow (olive). */
     private static final int[] RGB = {0x0072B2, 0xC17F00, 0x009E73, 0xD55E00, 0x3391CC, 0xCC79A7, 0x000000, 0x9A8800};
 
     static final int COLOURS = RGB.length;
@@ -37,10 +32,7 @@ public final class Palette {
         return ownSlot == BY_POSITION ? position : ownSlot;
     }
 
-    /**
-     * WCAG 2's contrast ratio of 0xRRGGBB against white: (1.05) / (relative luminance + 0.05), from 1 (white) to 21
-     * (black).
-     */
+    /** WCAG 2's contrast ratio of 0xRRGGBB against white, from 1 (white) to 21 (black). */
     static double contrastOnWhite(int rgb) {
         double luminance = 0.2126 * linear(rgb >> 16) + 0.7152 * linear(rgb >> 8) + 0.0722 * linear(rgb);
         return 1.05 / (luminance + 0.05);

@@ -7,10 +7,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * One plot's frame in an {@link Svg}: where it lies, how values map to it, and its axes. Every chart follows the same
- * rules: each axis ends at the data (a bar's value axis at 0 and just above the highest bar), a latency axis is in one
- * unit spelled as the tables spell it (µs), a log axis labels both its ends, and a tick label that would overprint
- * another is left out. Immutable.
+ * One plot's frame in an {@link Svg}: where it lies, how values map to it, and its axes. Each axis ends at the data, a
+ * latency axis is in one unit spelled as the tables spell it, and a tick label that would overprint another is left
+ * out. Immutable.
  */
 final class Plot {
     static final double PAD = 12;
@@ -102,10 +101,7 @@ final class Plot {
         }
     }
 
-    /**
-     * The labels of a log latency axis from {@code min} to {@code max} (in its unit): its two ends first, then each
-     * power of ten between them; {@link #yTicks} keeps the ends where a power of ten lies too close.
-     */
+    /** A log latency axis's labels: its two ends first, then each power of ten between them. */
     static List<Double> logTicks(double min, double max) {
         List<Double> v = new ArrayList<>(List.of(min, max));
         for (double d = Math.pow(10, Math.ceil(Math.log10(min) - 1e-9)); d <= max * (1 + 1e-9); d *= 10) {
@@ -144,7 +140,6 @@ final class Plot {
         return out;
     }
 
-    /** The widest of {@code labels} at the tick size. */
     static double widest(List<String> labels) {
         double w = 0;
         for (String l : labels) {

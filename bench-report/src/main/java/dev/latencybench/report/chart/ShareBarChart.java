@@ -5,10 +5,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Stacked bars of shares ({@link Charts#shares}): one bar per category (a cell), from 0 to 100%, cut into parts
- * (causes) in a fixed order, each part in its own colour; over each bar its total, in each part tall and wide enough
- * its share; a category without a bar has the reason written in its place, so that it does not read as 0. The legend
- * names the parts. Immutable.
+ * Stacked bars of shares ({@link Charts#shares}): one bar per category from 0 to 100%, cut into parts in a fixed order
+ * and colour, its total above it; a category without a bar has its reason written in its place. Immutable.
  */
 public final class ShareBarChart implements PaintableChart {
     private static final double PLOT_PX = 300;

@@ -4,9 +4,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * One bar of a {@link ShareBarChart}: a category (a cell) cut into parts that add up to its whole, e.g. the samples
- * beyond a cell's p99.9 by the cause each was put down to; or, where the category has no shares to show, the reason
- * written in the bar's place. Immutable.
+ * One bar of a {@link ShareBarChart}: a category (a cell) cut into parts that add up to its whole, or the reason it
+ * has no shares, written in the bar's place. Immutable.
  *
  * @param category the name under the bar
  * @param counts   one count per part of the chart, in the chart's part order, each >= 0; empty where {@code missing}

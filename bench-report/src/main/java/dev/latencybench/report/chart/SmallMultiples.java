@@ -3,18 +3,12 @@ package dev.latencybench.report.chart;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * Which plot of a {@link LineChart}'s small multiples each line goes to: one plot per colour, so that a cell's
- * lines share one. Stateless.
- */
+/** Which plot of a {@link LineChart}'s small multiples each line goes to. Stateless. */
 final class SmallMultiples {
     private SmallMultiples() {
     }
 
-    /**
-     * The panel of each line: all 0 for one plot; else one panel per colour, in order of first appearance, so a
-     * cell's lines (its max solid, its p99 dashed) share a plot.
-     */
+    /** The panel of each line: all 0 for one plot, else one per colour, so a cell's lines share one. */
     static List<Integer> panels(List<Integer> slots, boolean smallMultiples) {
         List<Integer> panelOf = new ArrayList<>();
         List<Integer> seen = new ArrayList<>();

@@ -9,22 +9,12 @@ import org.HdrHistogram.HistogramIterationValue;
 import dev.latencybench.report.data.Percentiles;
 
 /**
- * One line of a percentile spectrum: latency in microseconds at rising percentiles. Immutable.
- *
- * <p>The line stops at the last percentile with {@link Percentiles#SHOWN_BEYOND} samples beyond it,
- * {@code 100 * (1 - 10/count)}: past it a handful of samples stands for the whole tail. The maximum is kept apart, to
- * be marked as a dot where the top sample lies on the nines axis, {@code 100 * (1 - 1/count)}. A latency of 0 (a clock
- * in whole ms reads "under 1 ms" so) has no place on a log axis: the line starts at the first percentile above 0
- * ({@link #firstPercentile()}).
- *
- * <p>Colour: the palette slot given by {@link #inColour(int)}, else the line's position in the chart's list. Lines
- * that share a colour in one chart are told apart by dashes, in list order: solid, dashed, dotted, dash-dot.
+ * One line of a percentile spectrum: latency in microseconds at rising percentiles, stopping at the last percentile
+ * with {@link Percentiles#SHOWN_BEYOND} samples beyond it (past it a handful stands for the whole tail), its maximum
+ * marked apart. Latencies of 0 are left out, as a log axis has no 0. Immutable.
  */
 public final class Spectrum {
-    /**
-     * HdrHistogram's percentile iteration halves the distance to 100% every this many steps: 10 points per halving,
-     * about 33 per nine, enough for a smooth line on a 1000 px chart.
-     */
+    /** Iteration steps per halving of the distance to 100%: about 33 points per nine, a smooth line. */
     static final int PERCENTILE_TICKS_PER_HALF_DISTANCE = 5;
 
     private final String name;
@@ -71,10 +61,8 @@ public final class Spectrum {
     }
 
     /**
-     * The spectrum of {@code histogram}, whose values are nanoseconds: HdrHistogram's percentile iteration
-     * ({@code percentiles(5)}) plus the exact reported percentiles 50, 90, 99, 99.9, ... so that the line passes
-     * through the numbers the report's tables print. Each latency is the highest value equivalent to its bucket, as
-     * {@link Histogram#getValueAtPercentile} gives it.
+     * The spectrum of {@code histogram} (values in nanoseconds): HdrHistogram's percentile iteration plus the exact
+     * percentiles 50, 90, 99, ..., so the line passes through the numbers the tables print.
      *
      * @throws IllegalArgumentException when the histogram holds no sample
      */
@@ -111,20 +99,14 @@ public final class Spectrum {
         return line;
     }
 
-    /**
-     * Whether {@code histogram} has a line to draw: {@link Percentiles#SHOWN_BEYOND} samples beyond its median, and a
-     * latency above 0 at its last such percentile (a log axis has no 0).
-     */
+    /** Whether {@code histogram} has a line: enough samples beyond its median and a latency above 0 at its end. */
     public static boolean drawable(Histogram histogram) {
         long count = histogram.getTotalCount();
         return Percentiles.shown(count, 50)
                 && histogram.getValueAtPercentile(highestSupportedPercentile(count)) > 0;
     }
 
-    /**
-     * 50, 90, 99, 99.9, ... below the highest percentile {@code count} samples support, then that one: the points
-     * every spectrum has whatever the iteration's steps.
-     */
+    /** 50, 90, 99, 99.9, ... below the highest percentile {@code count} samples support, then that one. */
     private static double[] reportedPercentiles(long count) {
         double last = highestSupportedPercentile(count);
         double[] reported = new double[2 + (int) Math.ceil(Math.log10(count))];
@@ -164,7 +146,6 @@ public final class Spectrum {
         return percentiles[0];
     }
 
-    /** The line's last percentile. */
     public double lastPercentile() {
         return percentiles[percentiles.length - 1];
     }
@@ -202,7 +183,7 @@ public final class Spectrum {
         private double[] latenciesUs = new double[256];
         private int size;
 
-        /** A latency of 0 (a clock in whole ms reads "under 1 ms" so) is left out: the log axis starts above it. */
+        /** A latency of 0 (a whole-ms clock's "under 1 ms") is left out: the log axis starts above it. */
         void add(double percentile, long latencyNs) {
             if (latencyNs <= 0) {
                 return;

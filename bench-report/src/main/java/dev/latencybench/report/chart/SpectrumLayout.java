@@ -4,18 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Lays percentile spectra out as a {@link LineChart} ({@link Charts#percentileSpectrum} writes it): the nines axis,
- * which ends where the data end, its ticks, the latency axis fitted to the lines, their max dots and the limit, and
- * small multiples past {@value #SPECTRUM_OVERLAY_MAX_LINES} lines. Stateless.
+ * Lays percentile spectra out as a {@link LineChart}: a nines axis that ends where the data end, a latency axis fitted
+ * to the lines, max dots and limit, and small multiples past {@value #SPECTRUM_OVERLAY_MAX_LINES} lines. Stateless.
  */
 final class SpectrumLayout {
     /** Line width in px: a spectrum has few lines, drawn a little wider than a timeline's zigzags. */
     private static final float SPECTRUM_LINE_PX = 2.0f;
 
-    /**
-     * Spectra rise and seldom cross more than once or twice, so several read well in one plot; past this many the
-     * colours repeat (the palette has 8) and the tails bunch up.
-     */
+    /** Spectra seldom cross, so several share a plot; past this many the colours repeat and the tails bunch. */
     static final int SPECTRUM_OVERLAY_MAX_LINES = 6;
 
     /** Room on the nines axis right of the rightmost max's dot: about 12 px of a 5-nine plot. */
@@ -87,7 +83,6 @@ final class SpectrumLayout {
         for (double[] limit : limits) { // a study's limit: a rule across the plot, the line must stay under it
             c.addLevel(y.of(limit[0]), limitName);
         }
-        c.fitHeight();
         return c;
     }
 }

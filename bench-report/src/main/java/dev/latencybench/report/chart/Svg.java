@@ -7,12 +7,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * One SVG drawing, written element by element: the only way the report draws a chart. Coordinates have one decimal
- * at most, so the same chart gives the same bytes; no element has an id, so a page may inline any number of charts.
- *
- * <p>Text is laid out without a font: {@link #width} over-estimates a sans-serif line from per-character widths, and
- * every text drawn keeps its box ({@link #textBoxes}), so a chart can place a label only where no other lies and a
- * test can check that none overprints another.
+ * One SVG drawing, written element by element. Coordinates have one decimal at most, so the same chart gives the same
+ * bytes; no element has an id, so a page may inline any number of charts. Every text keeps an over-estimated box
+ * ({@link #textBoxes}), so labels can avoid each other and tests can check that none overprints another.
  */
 public final class Svg {
     /** The chart's width in px; its height follows from what it holds. */
@@ -92,10 +89,7 @@ public final class Svg {
         return this;
     }
 
-    /**
-     * A text turned a quarter anticlockwise whose start sits at {@code (x, y)}: a label over a narrow bar; left out
-     * where it would overprint a text already drawn.
-     */
+    /** A text turned a quarter anticlockwise from {@code (x, y)}; left out where it would overprint another. */
     Svg uprightFrom(double x, double y, String s, double size, String extra) {
         double w = width(s, size);
         Box b = new Box(x - 0.95 * size, y - w, x + 0.3 * size, y, s);

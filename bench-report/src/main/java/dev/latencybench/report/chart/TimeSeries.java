@@ -3,15 +3,9 @@ package dev.latencybench.report.chart;
 import java.util.Objects;
 
 /**
- * One line of a timeline: a latency in microseconds per interval of the measurement, e.g. each interval's max or p99,
- * placed in seconds since the measurement started. {@code NaN} latency = an interval without samples, drawn as a gap.
- * Optionally with marks: where each fork after the first begins (forks back to back), and the stop-the-world pauses
- * of the line's JVM, each at its time and as high as it was long; and the samples kept as outliers, each coloured by
- * the cause it was put down to ({@link #withOutliers}). Immutable.
- *
- * <p>Colour: the palette slot given by {@link #inColour(int)}, else the line's position in the chart's list. Lines
- * that share a colour in one chart are told apart by dashes, in list order: give a cell's max and p99 lines the same
- * slot and the max is solid, the p99 dashed.
+ * One line of a timeline: a latency in microseconds per interval, placed in seconds since the measurement started;
+ * {@code NaN} is an interval without samples, drawn as a gap. It may carry fork starts, stop-the-world pauses and
+ * outliers coloured by cause. Lines sharing a colour are told apart by dashes, in list order. Immutable.
  */
 public final class TimeSeries {
     private final String name;
@@ -23,10 +17,7 @@ public final class TimeSeries {
     private final double[] pauseUs;
     private Outliers outliers = new Outliers(new double[0], new double[0], new String[0], new int[0]);
 
-    /**
-     * Samples kept as outliers, each at its end in seconds since the start, its latency in microseconds, the cause it
-     * was put down to and that cause's palette slot.
-     */
+    /** Outliers: each one's end (s since the start), latency (µs), cause and the cause's palette slot. */
     public record Outliers(double[] sec, double[] us, String[] causes, int[] slots) {
         public Outliers {
             if (us.length != sec.length || causes.length != sec.length || slots.length != sec.length) {
@@ -102,7 +93,7 @@ public final class TimeSeries {
      *
      * @param forkStartsSec  where each fork after the first begins, in seconds since the start
      * @param pauseSec       when each stop-the-world pause began, in seconds since the start
-     * @param pauseUs        how long each pause was, in microseconds, above 0
+     * @param pauseUs        each pause's length in microseconds, above 0
      */
     public TimeSeries withMarks(double[] forkStartsSec, double[] pauseSec, double[] pauseUs) {
         if (pauseSec.length != pauseUs.length) {
@@ -127,7 +118,6 @@ public final class TimeSeries {
         return t;
     }
 
-    /** The outliers marked on the line. */
     public Outliers outliers() {
         return outliers;
     }

@@ -8,9 +8,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Lays latency timelines out as a {@link LineChart} ({@link Charts#timeline} writes it): the seconds axis and its
- * round ticks, the latency axis fitted to the lines and to the pauses and outliers drawn, the fork rules, pause and
- * outlier marks, and small multiples past {@value #TIMELINE_OVERLAY_MAX_COLOURS} colours. Stateless.
+ * Lays latency timelines out as a {@link LineChart}: a seconds axis with round ticks, a latency axis fitted to lines,
+ * pauses and outliers, and small multiples past {@value #TIMELINE_OVERLAY_MAX_COLOURS} colours. Stateless.
  */
 final class TimelineLayout {
     /** Line width in px: a timeline has many short zigzags, drawn thinner than a spectrum's lines. */
@@ -19,10 +18,7 @@ final class TimelineLayout {
     /** A timeline's x axis has at most this many steps between labelled ticks. */
     private static final int MAX_TIME_TICKS = 10;
 
-    /**
-     * Timelines zigzag: past this many cells (colours) in one plot, spikes hide each other and no line can be
-     * followed, so each cell gets its own plot.
-     */
+    /** Past this many cells in one plot, zigzagging spikes hide each other, so each cell gets its own plot. */
     static final int TIMELINE_OVERLAY_MAX_COLOURS = 3;
 
     private TimelineLayout() {
@@ -67,8 +63,7 @@ final class TimelineLayout {
             }
         }
         if (pausesOnTop(lines, range.maxUs, xMaxSec)) {
-            // a pause's triangle stands above its length: lift the axis' top by about the triangle's height, a
-            // twentieth of the plot, so that the longest pause is not cut off at the frame
+            // lift the axis' top by a pause triangle's height (a twentieth of the plot) so the longest is not cut off
             range.maxUs *= Math.pow(Math.max(range.maxUs / range.minUs, 10), 1.0 / 20);
         }
 
@@ -112,7 +107,6 @@ final class TimelineLayout {
                 }
             }
         }
-        c.fitHeight();
         return c;
     }
 

@@ -24,18 +24,12 @@ import dev.latencybench.report.data.Search;
 import dev.latencybench.report.data.Views;
 
 /**
- * {@code bench compare BASE CANDIDATE}: for every cell and variant both runs measured, and every metric both results
- * hold (the base's primary first, on the cell's row; each other one on a row of its own name below it), the
- * candidate's percentiles as a ratio of the base's with its 95% interval, judged by the suite's one rule
- * ({@link dev.latencybench.core.view.HowSure}: a bootstrap of the ratio over the forks of each side, the within-run
- * interval where wider, a 2% noise threshold). A percentile regresses when the interval lies above 1 by more than the
- * noise and the ratio is above 1 + {@code --max-regression} (default 10%); it improves likewise below; anything else
- * is {@code ~}, no change beyond noise. A side with one fork has no spread between forks: its figures are shown, not
- * judged. Percentiles resting on fewer than 100 samples beyond them are shown but not gated.
+ * {@code bench compare BASE CANDIDATE}: each percentile of every cell, variant and metric both runs measured, as the
+ * candidate's ratio to the base with its 95% interval, judged by {@link dev.latencybench.core.view.HowSure}. A
+ * percentile regresses when its interval lies above 1 beyond noise and the ratio exceeds 1 + {@code --max-regression}.
  *
- * <p>The first line is the verdict; the next names what is not gated ({@link Gate}: cells of one fork, at smoke
- * scale or flagged) unless {@code --gate-anyway}. Exit status 1 when a gated percentile regresses, or a gated cell that
- * was OK in the base is not OK in the candidate or has no result there, so CI can gate on it.
+ * <p>The first line is the verdict. Exit status 1 when a gated percentile regresses, or a gated cell OK in the base is
+ * not OK in the candidate, so CI can gate on it.
  */
 public final class Compare {
     private static final String[] NAMES = Percentiles.NAMES;
@@ -57,9 +51,8 @@ public final class Compare {
      * status.
      *
      * @param maxRegressionText as given, such as {@code 10%}
-     * @param gateAnyway    gate on cells of one fork, smoke scale or flagged too (one fork: judged on the within-run
-     *                      interval alone)
-     * @param output        where the table is written too, or null
+     * @param gateAnyway    also gate cells of one fork, at smoke scale or flagged
+     * @param output        where the table is also written, or null
      */
     public static int command(String baseDir, String candidateDir, String maxRegressionText, boolean gateAnyway,
                               Path output, PrintStream out) throws IOException {
@@ -121,10 +114,7 @@ public final class Compare {
         return data;
     }
 
-    /**
-     * What a comparison found: its text (the verdict first), how many cells and lines it compared, how many
-     * regressions it found, and how many of those gate (exit 1).
-     */
+    /** What a comparison found: its text (verdict first), and how many lines it compared, regressed and gate. */
     public static final class Result {
         public final String text;
         final int compared;
@@ -139,10 +129,7 @@ public final class Compare {
         }
     }
 
-    /**
-     * What the rows found, for the verdict: the regressions (the worst named), the improvements (the largest
-     * named), and the cells whose figures were not judged. Not thread-safe; one per comparison.
-     */
+    /** What the rows found, for the verdict line. Not thread-safe; one per comparison. */
     static final class Tally {
         int compared;
         int regressions;
@@ -186,10 +173,7 @@ public final class Compare {
             }
         }
 
-        /**
-         * The first line: {@code no change beyond noise}, or the regressions, the worst named. It reads as the exit
-         * status does: regressions none of which gates open with {@code no gated regression}.
-         */
+    /** The verdict line; it reads as the exit status does, so ungated regressions open {@code no gated regression}. */
         String verdict(double maxRegression) {
             if (regressions > 0 && gated == 0) {
                 return "no gated regression; " + regressions + " beyond noise and " + pct(maxRegression)
@@ -343,10 +327,7 @@ public final class Compare {
         return new Result(head + sb, tally.compared, tally.regressions, tally.gated);
     }
 
-    /**
-     * The steps that ended a search of the run FAILED (a crash, what the steps share gone): the last step each such
-     * part was decided by, as {@code <cell>/<step>}.
-     */
+    /** The {@code <cell>/<step>} that decided each FAILED part of the scenario's searches in the run. */
     private static java.util.Set<String> errorSteps(RunData run, String scenario) {
         java.util.Set<String> names = new java.util.HashSet<>();
         if (run.scenarios.containsKey(scenario)) {
@@ -370,11 +351,8 @@ public final class Compare {
     }
 
     /**
-     * The answers of the searches both runs hold for the same scenario, cell and part: a lower capacity in the
-     * candidate by more than the threshold (the search's resolution, 10% by default) is a REGRESSION, a higher one
-     * an improvement. A part at its limit or unfinished is a lower bound: only a drop below it counts. A drop does not
-     * gate where either run is at smoke scale (unless {@code --gate-anyway}); a search that failed or was stopped in
-     * the candidate gates always.
+     * Appends the answers of the searches both runs hold: a capacity lower by more than the threshold is a REGRESSION,
+     * higher an improvement. A part at its limit or unfinished is a lower bound, so only a drop below it counts.
      */
     static void compareCapacity(StringBuilder sb, RunData base, RunData cand, double maxRegression, Tally tally,
                                 Gate gate) {
@@ -470,10 +448,7 @@ public final class Compare {
         return !"unknown".equals(a.answer()) && !a.unfinished() && !a.failed() && !a.cannotTell();
     }
 
-    /**
-     * How the candidate's run of a search's cell was stopped (Ctrl-C, SIGTERM): its run.json's outcome of the cell,
-     * else a step of its search, INTERRUPTED; null when it was not.
-     */
+    /** How the candidate's run of the search's cell was stopped (Ctrl-C, SIGTERM); null when it was not. */
     private static String stopped(RunData cand, String scenario, String cell, Search c) {
         CellOutcome o = cand.run().outcomes().get(scenario + "/" + cell);
         if (o != null && CellOutcome.INTERRUPTED.equals(o.status)) {
@@ -489,11 +464,7 @@ public final class Compare {
         return null;
     }
 
-    /**
-     * What each study's own view compares beyond the percentiles (the Jet study: the throughput held under its
-     * slide), for every scenario both runs hold; each view's heading once, then its lines. Its regressions do not
-     * gate where either run is at smoke scale (unless {@code --gate-anyway}).
-     */
+    /** Appends each study's own view's comparison; its regressions do not gate at smoke scale without --gate-anyway. */
     static void compareViews(StringBuilder sb, RunData base, RunData cand, double maxRegression, Tally tally,
                              Gate gate) {
         List<String> smoke = Gate.smoke(base) || Gate.smoke(cand) ? List.of("smoke scale") : List.of();
@@ -523,21 +494,12 @@ public final class Compare {
     }
 
     /**
-     * Why a control's cell is not gated: the yardstick runs the published code, which no build changes, and the floor
-     * runs the harness with nothing in it, so a change of either is the machine's (or the harness's, which the subject's
-     * cells beside it carry too and gate). An A/A pair of standard queue runs on the 2-vCPU VM read the published
-     * loop's p99 1.66x and 1.95x and the floor's p99.9 1.18x slower, each beyond its forks' spread: the machine
-     * drifts between runs more than within one. Their figures are printed beside the subject's to say what a change
-     * there is worth.
+     * Why a control's cell is not gated: the yardstick runs published code and the floor an empty harness, so a change
+     * in either is the machine's. Their figures are shown to say what a change in the subject's cells is worth.
      */
     static final String CONTROL = "a control (a yardstick or the floor: a change there is the machine's)";
 
-    /**
-     * How many ratios the comparison judges at most: every percentile of every metric two measured cells share. Each
-     * is judged at {@code 1 - 0.05 / m} (Bonferroni), so that an A/A pair reads no change 95% of the time however many
-     * cells it has; at 95% each, 90 ratios (9 cells, 2 metrics) read 2 to 4 "regressions" in a real A/A pair of
-     * standard queue runs on the 2-vCPU VM.
-     */
+    /** How many ratios are judged at most; each at {@code 1 - 0.05 / m} (Bonferroni), so A/A reads no change. */
     static int family(RunData base, RunData cand) {
         int m = 0;
         for (List<RunData.Row> rows : base.scenarios.values()) {
@@ -560,10 +522,8 @@ public final class Compare {
     }
 
     /**
-     * One metric of one cell: a row of ratios, each with its interval, and its verdict: {@code REGRESSION: ...} (a
-     * percentile slower beyond noise and the threshold), {@code faster: ...}, {@code ~} (no change beyond noise),
-     * or {@code not judged} where a side has no spread between forks (one fork, or its forks of the metric not kept)
-     * and {@code --gate-anyway} was not given. The worst and best percentiles go into {@code cell}.
+     * Appends one metric's row of ratios and its verdict: {@code REGRESSION: ...}, {@code faster: ...}, {@code ~}, or
+     * {@code not judged} where a side has no spread between forks. The worst and best percentiles go into {@code cell}.
      */
     private static void compareMetric(StringBuilder sb, Finding cell, String label, String metricName, RunData.Row b,
                                       RunData.Row c, String metric, boolean gates, boolean gateAnyway,

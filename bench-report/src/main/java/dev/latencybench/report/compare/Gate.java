@@ -10,12 +10,9 @@ import java.util.Set;
 import dev.latencybench.report.data.RunData;
 
 /**
- * Which of {@code bench compare}'s figures may fail it. A cell whose figures cannot tell a change from noise, or
- * that says its own figures are suspect, does not gate unless {@code --gate-anyway} is given: one fork on a side (no
- * spread between forks to judge against), smoke scale (a run too short to hold anything), or a flag on its result
- * (a busy machine, unpinned threads, a CPU placement that changed). That holds for a cell OK in the base and not OK
- * in the candidate too: on a busy machine or at smoke scale, "rate not held" is as likely the machine as the change.
- * Collects the reasons in a few words each for the line under the verdict. Not thread-safe; one per comparison.
+ * Which of {@code bench compare}'s figures may fail it. A cell whose figures cannot tell a change from noise (one
+ * fork on a side, smoke scale) or that flags itself suspect does not gate unless {@code --gate-anyway}; on such runs
+ * a failure is as likely the machine as the change. Not thread-safe; one per comparison.
  */
 final class Gate {
     /** The scale whose runs are too short to gate on. */
@@ -28,14 +25,13 @@ final class Gate {
     private final Map<String, List<String>> cellsByReason = new LinkedHashMap<>();
     private int counted;
     private int ungated;
-    /** The reasons the capacity searches' and the studies' own lines are not gated (not cells: not counted as such). */
+    /** Why the searches' and studies' own lines are not gated; these are not counted as cells. */
     private final Set<String> lineReasons = new LinkedHashSet<>();
 
     Gate(boolean anyway) {
         this.anyway = anyway;
     }
 
-    /** Whether {@code --gate-anyway} was given. */
     boolean anyway() {
         return anyway;
     }
@@ -51,10 +47,7 @@ final class Gate {
         return forks(b) < 2 || forks(c) < 2;
     }
 
-    /**
-     * Why a compared cell's figures are not gated, in a few words each ({@code one fork a side (smoke scale)},
-     * {@code flagged busy machine in the candidate}); empty when they are.
-     */
+    /** Why a compared cell's figures are not gated, a few words each; empty when they are. */
     static List<String> reasons(RunData.Row b, RunData.Row c) {
         List<String> out = new ArrayList<>();
         boolean oneBase = forks(b) < 2;
@@ -76,10 +69,7 @@ final class Gate {
         return out;
     }
 
-    /**
-     * Why a cell OK in the base and missing from the candidate run {@code cand} (interrupted before it, say) is not
-     * gated: what its base row says (one fork, smoke scale, flagged), or the candidate's run at smoke scale.
-     */
+    /** Why a cell OK in the base and missing from {@code cand} is not gated; empty when it is. */
     static List<String> reasons(RunData.Row b, RunData cand) {
         List<String> out = new ArrayList<>();
         String forks = forks(b) < 2 ? "one fork in the base" : null;
@@ -111,10 +101,7 @@ final class Gate {
         return words.length <= 4 ? flag : String.join(" ", List.of(words).subList(0, 4)) + " ...";
     }
 
-    /**
-     * Counts one compared cell named {@code where} with the reasons it is not gated;
-     * returns whether its figures gate: no reason, or {@code --gate-anyway}.
-     */
+    /** Counts one compared cell with the reasons it is not gated; returns whether its figures gate. */
     boolean count(String where, List<String> reasons) {
         counted++;
         if (!reasons.isEmpty()) {
@@ -124,21 +111,13 @@ final class Gate {
         return anyway || reasons.isEmpty();
     }
 
-    /**
-     * Notes the reasons a capacity search's line or a study's own line is not gated; returns whether it gates: no
-     * reason, or {@code --gate-anyway}.
-     */
+    /** Notes why a search's or study's own line is not gated; returns whether it gates. */
     boolean countLine(List<String> reasons) {
         lineReasons.addAll(reasons);
         return anyway || reasons.isEmpty();
     }
 
-    /**
-     * The line under the verdict: {@code not gated: one fork a side (smoke scale); --gate-anyway to gate}, with
-     * the cells each reason applies to when it is not all of them ({@code not gated for 1 of 2 cells: flagged busy
-     * machine in both runs (queue/chronicle/openjdk-17.0.15__zgc); ...}); {@code gated anyway (--gate-anyway): ...}
-     * when asked; empty when every figure gates for want of a reason.
-     */
+    /** The line under the verdict ({@code not gated: ...; --gate-anyway to gate}); empty when every figure gates. */
     String line() {
         if (ungated == 0 && lineReasons.isEmpty()) {
             return "";

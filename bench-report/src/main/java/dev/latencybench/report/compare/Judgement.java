@@ -13,12 +13,9 @@ import dev.latencybench.report.data.Percentiles;
 import dev.latencybench.report.data.RunData;
 
 /**
- * One percentile of one metric of one cell, candidate over base, judged by the suite's one rule ({@link HowSure}:
- * a bootstrap of the ratio over each side's forks, the within-run interval where wider, a 2% noise threshold).
- * A side with one fork (or whose forks of the metric were not kept) has no spread between forks: the call is
- * {@link HowSure.Call#ONE_FORK} and nothing is judged, unless the caller asks to judge anyway; then the within-run
- * interval (the merged histograms' order statistics) is all the evidence there is, and is used alone, with the same
- * noise threshold. Immutable.
+ * One percentile of one metric of one cell, candidate over base, judged by {@link HowSure}. A side without spread
+ * between forks is {@link HowSure.Call#ONE_FORK} and not judged, unless the caller asks; then the within-run interval
+ * is used alone. Immutable.
  *
  * @param ratio  the candidate's merged percentile over the base's; NaN where the base's is 0
  * @param low    the 95% interval's low end; NaN without one
@@ -60,15 +57,11 @@ record Judgement(double ratio, double low, double high, HowSure.Call call, boole
         return within == null ? side : side.within(within.lowNs(), within.highNs());
     }
 
-    /** Whether it has an interval. */
     boolean hasInterval() {
         return !Double.isNaN(low);
     }
 
-    /**
-     * {@code 1.04x (0.98–1.10)}; without an interval {@code 1.04x}. The ends keep the ratio's figures (two decimals
-     * from 0.1 up, two significant digits below), one more where they would read alike.
-     */
+    /** {@code 1.04x (0.98–1.10)}, or {@code 1.04x} without an interval. */
     String describe() {
         if (!hasInterval()) {
             return Comparison.ratio(ratio);

@@ -7,19 +7,14 @@ import dev.latencybench.core.tail.TailPart;
 import dev.latencybench.report.data.RunData;
 
 /**
- * For {@code bench compare}: whether the main cause of a cell's tail changed between the two runs. The main cause is
- * the one most of the samples beyond p99.9 were put down to ({@link TailPart}; on a tie, the first in {@link Cause}'s
- * order); a run whose cell has no tail part, or fewer than {@link TailPart#SHARES_FROM} samples beyond p99.9
- * attributed, names none, and then nothing is said. Stateless.
+ * For {@code bench compare}: whether the main cause of a cell's tail (the one most samples beyond p99.9 were put down
+ * to) changed between the two runs; nothing is said where either run names none. Stateless.
  */
 final class TailCauseChange {
     private TailCauseChange() {
     }
 
-    /**
-     * {@code   tail cause beyond p99.9: gc (18 of 20) -> platform (15 of 20)}, with its line end, under the cell's rows
-     * when the main cause differs; empty when it does not, or either run names none.
-     */
+    /** A line under the cell's rows when the main cause differs; empty when not, or either run names none. */
     static String line(RunData.Row base, RunData.Row cand) {
         TailPart b = tail(base);
         TailPart c = tail(cand);

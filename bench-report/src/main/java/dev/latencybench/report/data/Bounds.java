@@ -10,12 +10,9 @@ import dev.latencybench.core.config.Units;
 import dev.latencybench.core.record.LatencySummary;
 
 /**
- * How sure one cell's percentile is, like JMH's score ± error: an interval around it, across the cell's forks
- * when it ran two or more (lowest to highest fork: run-to-run spread), else from its merged histogram's own
- * order statistics (a distribution-free 95% confidence interval for a quantile: with n samples and
- * percentile p, the samples ranked n·p ± 1.96·√(n·p·(1−p)), clamped to 1..n). The second covers only the
- * sampling within one run, which is much narrower than what a rerun moves; the text says so. Stateless: the
- * histograms are the run's, read once ({@link RunData.Row#total}).
+ * How sure one cell's percentile is, like JMH's score ± error: its spread across the cell's forks when it ran two or
+ * more, else a distribution-free 95% interval from its merged histogram's order statistics. The latter covers only the
+ * sampling within one run, much narrower than what a rerun moves. Stateless.
  */
 public final class Bounds {
     /** The normal quantile of a two-sided 95% interval. */
@@ -26,10 +23,7 @@ public final class Bounds {
     private Bounds() {
     }
 
-    /**
-     * One percentile's interval, in nanoseconds: {@code forks} samples when read across forks (2 or more), 0
-     * when read off one histogram of {@code samples} values.
-     */
+    /** One percentile's interval in nanoseconds; {@code forks} is 0 when read off one histogram of {@code samples}. */
     public record Interval(long lowNs, long highNs, int forks, long samples) {
         /** Read across forks: run-to-run spread, not only the sampling within one run. */
         public boolean acrossForks() {
@@ -41,10 +35,7 @@ public final class Bounds {
             return acrossForks() ? forks + " forks" : String.format(Locale.ROOT, "order statistics of %,d", samples);
         }
 
-        /**
-         * {@code 95% 1.97us–2.01us, order statistics of 200,000}, or {@code forks 1.97us–2.01us}; two ends that
-         * differ but read alike at three figures get a fourth ({@code 1.018us–1.021us}, not {@code 1.02us–1.02us}).
-         */
+        /** {@code 95% 1.97us–2.01us, order statistics of 200,000} or {@code forks 1.97us–2.01us}. */
         public String describe() {
             String range = Units.formatNs(lowNs) + "–" + Units.formatNs(highNs);
             if (lowNs != highNs && Units.formatNs(lowNs).equals(Units.formatNs(highNs))) {
@@ -69,12 +60,7 @@ public final class Bounds {
         }
     }
 
-    /**
-     * The interval of a cell's percentile {@code i} (0 = p50 ... 4 = p99.99, as {@link Percentiles#NAMES}) of
-     * {@code metric}: across its forks with two or more, else its histogram's order statistics; null when the
-     * percentile is not shown (fewer than {@link Percentiles#SHOWN_BEYOND} samples beyond it), or one fork's
-     * histogram cannot be read.
-     */
+    /** A cell's percentile interval: across forks with two or more, else order statistics; null when not shown. */
     public static Interval of(RunData.Row row, String metric, int i) {
         LatencySummary s = row.summary(metric);
         double pct = Percentiles.PCTS[i];
@@ -94,11 +80,7 @@ public final class Bounds {
         return withinRun(row, metric, i);
     }
 
-    /**
-     * The within-run interval of a cell's percentile {@code i} of {@code metric}: its merged histogram's order
-     * statistics, however many forks it ran (what {@code HowSure} widens the forks' interval with); null when the
-     * percentile is not shown or the histogram cannot be read whole.
-     */
+    /** The order-statistics interval however many forks ran; null when not shown or the histogram is unreadable. */
     public static Interval withinRun(RunData.Row row, String metric, int i) {
         LatencySummary s = row.summary(metric);
         double pct = Percentiles.PCTS[i];
@@ -109,11 +91,7 @@ public final class Bounds {
         return h == null ? null : orderStatistics(h, pct);
     }
 
-    /**
-     * The distribution-free 95% interval of the {@code pct} percentile of {@code h}: the values at ranks
-     * {@code n·p − 1.96·√(n·p·(1−p))} (rounded down) and {@code n·p + 1.96·√(n·p·(1−p))} (rounded up), clamped to
-     * 1..n, each read as the histogram reads a percentile (its bucket's highest equivalent value).
-     */
+    /** The distribution-free 95% interval: the values at ranks {@code n·p ± 1.96·√(n·p·(1−p))}, clamped to 1..n. */
     public static Interval orderStatistics(AbstractHistogram h, double pct) {
         long[] in = dev.latencybench.core.record.OrderStatistics.interval95(h, pct);
         return new Interval(in[0], in[1], 0, h.getTotalCount());
@@ -123,13 +101,7 @@ public final class Bounds {
         return dev.latencybench.core.record.OrderStatistics.valueAtRank(h, rank);
     }
 
-    /**
-     * A short warning when the cell's percentile {@code i} sits on a cliff of its distribution, so a small change
-     * of the run moves it far: {@code unstable: the distribution jumps near it (p45 1.20us, p55 25.6us)}, when
-     * its 95% interval's high is more than twice its low, or the values 5 points either side of it differ by more
-     * than twice. Null when it does not, or the cell's histogram cannot be read. For the median (i = 0); for a
-     * tail percentile the points either side are half its distance to 100% above and as far below.
-     */
+    /** A warning when the percentile sits on a cliff, so a small change moves it far; null when not or unreadable. */
     public static String unstable(RunData.Row row, String metric, int i) {
         Histogram h = histogram(row, metric);
         double pct = Percentiles.PCTS[i];

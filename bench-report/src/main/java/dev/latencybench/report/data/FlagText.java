@@ -9,10 +9,8 @@ import dev.latencybench.core.result.CellResult;
 import dev.latencybench.core.result.CpuPairResult;
 
 /**
- * A result's flags as the report prints them: a flag written before the flags said their figures
- * ({@code busy machine: ... (see machineLoad)}, {@code CPU placement changed: ... (see cpuPair)}) is
- * written again from the result's own {@code machineLoad} and {@code cpuPair}, as a new run writes it,
- * so that committed runs read the same as new ones; every other flag is kept as it is. Stateless.
+ * A result's flags as the report prints them: old flag texts are rewritten from the result's own {@code machineLoad}
+ * and {@code cpuPair}, so committed runs read the same as new ones. Stateless.
  */
 public final class FlagText {
     private static final String OLD_BUSY = "(see machineLoad)";
@@ -42,10 +40,7 @@ public final class FlagText {
         return out;
     }
 
-    /**
-     * A JVM flag as the report and the run's plan show it: the GraalVM compiler's module path (the runner's
-     * {@code +graal} JVMs) is long and machine-specific, so it is shown by its release; any other flag as it is.
-     */
+    /** A JVM flag as shown: the GraalVM compiler's long, machine-specific module path by its release; others as is. */
     public static String shortFlag(String flag) {
         if (flag.startsWith("--upgrade-module-path=")) {
             String v = flag.replaceAll(".*compiler-([0-9.]+)\\.jar.*", "$1");

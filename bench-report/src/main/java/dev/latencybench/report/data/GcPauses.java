@@ -8,13 +8,8 @@ import java.util.List;
 import dev.latencybench.core.tail.JvmStops;
 
 /**
- * The stop-the-world pauses of one fork, each with its time, from the fork's {@code gc-<pid>.log} and its rotated
- * files, as {@link JvmStops}, the one reader of the log, parsed them: what the timeline overlays. The lengths are those
- * {@link PauseSummary} adds up. Immutable.
- *
- * <p>Times: every line carries the JVM's uptime ({@code [40.820s]}); logs written with the {@code timemillis}
- * decoration also carry the wall clock ({@code [1795411969862ms]}), the clock the interval log's timestamps come from.
- * A pause line is written when the pause ends, so a pause began its length before its line.
+ * The stop-the-world pauses of one fork, each with its time, from its {@code gc-<pid>.log} and rotated files as
+ * {@link JvmStops} parses them; what the timeline overlays. A pause line is written when the pause ends. Immutable.
  */
 public final class GcPauses {
     private final double[] endUptimeSec;
@@ -69,14 +64,9 @@ public final class GcPauses {
     }
 
     /**
-     * When each pause began, in milliseconds since the epoch, the interval log's clock.
-     *
-     * <p>With the wall clock in the log, that is the line's time less the pause. Without it (runs logged with uptime
-     * only) the uptime is tied to the wall clock at one point: the log's last line, written as the JVM exits, is taken
-     * to be {@code forkEndEpochMs}, the end of the fork's last interval. The JVM exits a little after that (JMH ends
-     * the iteration and the fork writes its results), so pauses placed this way sit early by that much, typically
-     * a few hundred milliseconds: within the interval of the spike they caused, or the one before it. The start of
-     * the fork would be a worse anchor: JVM start-up and the warm-up's set-up take seconds, of unknown length.
+     * When each pause began, in ms since the epoch (the interval log's clock). Without the wall clock in the log, the
+     * log's last line is taken to be {@code forkEndEpochMs}, so pauses may sit a few hundred ms early; the fork's start
+     * would be a worse anchor, as start-up takes seconds of unknown length.
      */
     public double[] startsEpochMs(long forkEndEpochMs) {
         double[] starts = new double[lengthNs.length];
@@ -88,11 +78,7 @@ public final class GcPauses {
         return starts;
     }
 
-    /**
-     * The wall clock, in ms since the epoch (the interval log's clock), when {@code System.nanoTime()} read
-     * {@code nanos}, from the lines that carry both clocks (a log written with {@code timenanos}), to within a
-     * millisecond; NaN for a log that does not.
-     */
+    /** The wall clock (ms since the epoch) when {@code System.nanoTime()} read {@code nanos}; NaN if unknown. */
     public double epochMsAtNanos(long nanos) {
         return nanos / 1e6 + epochLessNanoMs;
     }

@@ -7,9 +7,8 @@ import java.util.Collection;
 import dev.latencybench.core.tail.JvmStops;
 
 /**
- * The stop-the-world pauses of a cell's forks, from their {@code gc-<pid>.log} and its rotated files
- * ({@code -Xlog:gc*,safepoint}), as {@link JvmStops}, the one reader of the log, parsed them: how many safepoints,
- * their total and longest time, and how many collections. Covers each fork's whole life, warm-up included. Immutable.
+ * The stop-the-world pauses of a cell's forks, over each fork's whole life, as {@link JvmStops} parses their GC logs:
+ * how many safepoints, their total and longest time, and how many collections. Immutable.
  */
 public final class PauseSummary {
     public final int logs;

@@ -7,15 +7,9 @@ import java.util.Locale;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.record.PercentileTrust;
 
-/**
- * The percentiles the report and compare show, and how far each can be trusted: how many samples
- * lie beyond it, and how far a cell's forks disagree on it. Stateless.
- */
+/** The percentiles the report and compare show, and how far each can be trusted. Stateless. */
 public final class Percentiles {
-    /**
-     * Fewer samples than this beyond a percentile: the value is not shown, charted, ranked or used by a pass rule
-     * (a table shows "—" with the count beyond it); it is the few worst samples, not a percentile.
-     */
+    /** Fewer samples than this beyond a percentile: it is not shown, charted, ranked or used by a pass rule. */
     public static final long SHOWN_BEYOND = LatencySummary.SHOWN_BEYOND;
     /** Fewer samples than this beyond a percentile: the value rests on a handful of samples. */
     public static final long CONFIDENT_BEYOND = PercentileTrust.CONFIDENT_BEYOND;
@@ -54,7 +48,7 @@ public final class Percentiles {
         return Double.isNaN(v) ? "" : String.format(Locale.ROOT, "%.0f%%", 100 * v);
     }
 
-    /** (max - min) / median of the forks' values of percentile {@code i} (0 = p50 ... 4 = p99.99); NaN with fewer than two forks. */
+    /** (max - min) / median of the forks' values of percentile {@code i}; NaN with fewer than two forks. */
     public static double spreadValue(List<LatencySummary> forks, int i) {
         if (forks.size() < 2) {
             return Double.NaN;

@@ -25,22 +25,14 @@ import dev.latencybench.core.result.ResultLayout;
 import dev.latencybench.core.study.Study.Plan;
 
 /**
- * A run folder read back: {@code run.json} (a matrix run's, or a single study's) and every cell's
- * {@code result.json} and {@code env.json}, plus the cells the matrix recorded without results
- * (skipped, failed before measuring). Every table lists rows in one order ({@link #order}): JVM, then
- * collector, in the run's order, then variant in the study's order with the floor last. A file that cannot be
- * read is named in {@link #problems()}, and a cell whose result it held is kept as {@link #UNREADABLE}.
+ * A run folder read back: its {@code run.json} and every cell's {@code result.json} and {@code env.json}, plus cells
+ * recorded without results. Rows follow one order ({@link #order}); unreadable files are named in {@link #problems()}
+ * and their cells kept as {@link #UNREADABLE}.
  */
 public final class RunData {
-    /**
-     * The floor of a result written before studies declared their roles: the variant that shows the
-     * machine's floor under the same harness. A newer result names its floor in {@code roles}.
-     */
+    /** The floor variant of a result written before studies declared their {@code roles}. */
     static final String LEGACY_FLOOR = "baseline";
-    /**
-     * The yardstick of a result written before studies declared their roles: the variant that runs
-     * the published study's own loop, no harness in its hot path.
-     */
+    /** The yardstick variant of a result written before studies declared their {@code roles}. */
     static final String LEGACY_YARDSTICK = "reference";
 
     /** What a scenario's results declare: its metrics (the first primary) and the variants it gives a role. */
@@ -51,10 +43,7 @@ public final class RunData {
         /** The variant the harness is measured against; null when the study declares none. */
         public final String yardstick;
 
-        /**
-         * Yardsticks of single variants (role {@code yardstick.<variant>}), e.g. the chain study's
-         * {@code kafka} against {@code kafka-loop}: variant -> its yardstick, in the order declared.
-         */
+        /** Yardsticks of single variants (role {@code yardstick.<variant>}): variant -> its yardstick, as declared. */
         public final Map<String, String> yardsticks;
 
         Study(Metrics metrics, String floor, String yardstick) {
@@ -194,13 +183,7 @@ public final class RunData {
             return dir == null ? null : dir.resolve(ResultLayout.LATENCY_HLOG);
         }
 
-        /**
-         * The cell's interval log, whole, read now: the one reader of a cell's {@code latency.hlog} in the report.
-         * The launcher wrote it from every fork's intervals, so it holds as many values of the primary metric as
-         * result.json counts; anything else means the file was damaged.
-         *
-         * @throws IOException saying which file and what is wrong with it
-         */
+        /** The cell's whole interval log, read now; an IOException names the file and what is wrong. */
         public IntervalLog.Intervals intervals() throws IOException {
             Path file = hlog();
             if (file == null || !Files.isRegularFile(file)) {
@@ -223,11 +206,7 @@ public final class RunData {
             return log;
         }
 
-        /**
-         * The cell's merged histogram of {@code metric} from its interval log ({@link #intervals}), read once for
-         * every reader of the run (each percentile's interval, each cliff warning); null where the log is missing,
-         * damaged, or not the histogram result.json counted for that metric.
-         */
+        /** The merged histogram of {@code metric}, read once; null where the log is missing or damaged. */
         public synchronized Histogram total(String metric) {
             if (totals == null) {
                 totals = new HashMap<>();
@@ -266,10 +245,7 @@ public final class RunData {
     }
 
     public final Path dir;
-    /**
-     * The run's {@code run.json} as the file holds it, for a reader not yet on {@link #run()}; an empty object when
-     * the folder has none or it cannot be read.
-     */
+    /** The raw {@code run.json}, for readers not yet on {@link #run()}; an empty object when missing or unreadable. */
     public final JsonObject runJson;
     /** The run's {@code run.json}; every member null when the folder has none or it cannot be read. */
     private final RunManifest run;
@@ -296,22 +272,16 @@ public final class RunData {
     }
 
     /**
-     * Reads a run folder back. A file it cannot read does not stop it: a cell whose {@code result.json} is missing,
-     * cut short or not as the suite writes it is kept as {@link #UNREADABLE} with what is wrong as its reason, a
-     * {@code run.json} cut short leaves the cells to be found by their folders, and each such file is named in
-     * {@link #problems()}.
+     * Reads a run folder back; an unreadable file does not stop it, but is named in {@link #problems()} and its cell
+     * kept as {@link #UNREADABLE}.
      *
-     * @throws IOException when the folder is not a run folder: it holds neither {@code run.json} nor a cell's
-     *                     {@code result.json}, or its {@code run.json} lists no cell and no cell has a result
+     * @throws IOException when the folder is not a run folder: no {@code run.json} and no cell with a result
      */
     public static RunData load(Path runDir) throws IOException {
         return RunDataReader.load(runDir);
     }
 
-    /**
-     * The run's {@code run.json}: what a matrix run was asked and how each cell ended, or what a single study ran;
-     * every member null when the folder has none or it cannot be read (then {@link #problems()} says why).
-     */
+    /** The run's {@code run.json}; every member null when missing or unreadable ({@link #problems()} says why). */
     public RunManifest run() {
         return run;
     }
@@ -319,20 +289,12 @@ public final class RunData {
     /** The status of a cell whose {@code result.json} the report could not read; its reason says why. */
     public static final String UNREADABLE = "UNREADABLE";
 
-    /**
-     * What could not be read, one line each naming the file and what is wrong with it: a {@code result.json} or
-     * {@code run.json} that is missing, cut short or not as the suite writes it, a cell folder without its result.
-     * Empty when every file was read.
-     */
+    /** What could not be read, one line per file naming it and what is wrong; empty when every file was read. */
     public List<String> problems() {
         return List.copyOf(problems);
     }
 
-    /**
-     * The report's one row order: JVM, then collector, each in the run's order ({@code run.json}'s
-     * {@code jvms} and {@code gcs}, else as first met), then variant in the study's order, the floor
-     * last ({@code variants}); a row without a variant (a cell that measured nothing) stands alone.
-     */
+    /** The report's row order: JVM, then collector, in the run's order, then variant ({@code variants}, floor last). */
     Comparator<Row> order(List<String> variants) {
         return Comparator.comparingInt((Row r) -> jvmOrder.indexOf(r.jvm)).thenComparingInt(r -> gcOrder.indexOf(r.gc))
                 .thenComparingInt(r -> variants.indexOf(r.variant));
@@ -353,10 +315,7 @@ public final class RunData {
         return studies.getOrDefault(scenario, Study.of(null));
     }
 
-    /**
-     * The scenario's schedules that answered a question (a capacity search), one per cell, in the run's JVM and
-     * collector order; empty for a study of plain variants.
-     */
+    /** The scenario's capacity searches, one per cell, in the run's JVM and collector order; empty if none. */
     public List<Search> searches(String scenario) {
         List<Search> l = new ArrayList<>(searches.getOrDefault(scenario, List.of()));
         l.sort(Comparator.comparingInt((Search s) -> rank(jvmOrder, s.jvm)).thenComparingInt(s -> rank(gcOrder, s.gc)));

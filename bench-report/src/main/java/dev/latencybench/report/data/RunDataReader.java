@@ -18,10 +18,9 @@ import dev.latencybench.core.env.EnvironmentFile;
 import dev.latencybench.core.result.ResultLayout;
 
 /**
- * Reads a run folder into a {@link RunData}: its {@code run.json} ({@link RunManifest}: the matrix's cells and the
- * run's order of scenarios, JVMs and collectors), then each scenario's cells, variant by variant, from their
- * {@code result.json} and {@code env.json}, and the cells the matrix recorded without results. A file it cannot
- * read is named in the data's problems instead of stopping it. One instance per folder read; not thread-safe.
+ * Reads a run folder into a {@link RunData}: its {@code run.json}, then each scenario's cells from their
+ * {@code result.json} and {@code env.json}. An unreadable file is named in the data's problems instead of stopping
+ * it. One instance per folder read; not thread-safe.
  */
 final class RunDataReader {
     /** The name of a run's manifest, by which a folder of runs is told from a run folder. */
@@ -33,7 +32,6 @@ final class RunDataReader {
         this.data = data;
     }
 
-    /** {@link RunData#load}. */
     static RunData load(Path runDir) throws IOException {
         if (!Files.isDirectory(runDir)) {
             throw new IOException(runDir + " is not a folder");
@@ -325,10 +323,7 @@ final class RunDataReader {
         return dirs;
     }
 
-    /**
-     * Names in the order people read them: runs of digits compared as numbers ({@code kafka-instances-2} before
-     * {@code kafka-instances-16}), the rest as text.
-     */
+    /** Names in reading order: runs of digits compared as numbers ({@code x-2} before {@code x-16}). */
     static int naturalOrder(String a, String b) {
         java.util.regex.Matcher x = CHUNK.matcher(a);
         java.util.regex.Matcher y = CHUNK.matcher(b);

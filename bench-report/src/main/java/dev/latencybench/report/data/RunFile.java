@@ -12,9 +12,8 @@ import dev.latencybench.core.json.JsonCodec;
 import dev.latencybench.core.json.MemberProblem;
 
 /**
- * Reads one JSON file of a run folder and, where it cannot, says in one line what is wrong with it (missing, empty,
- * cut short, not JSON, not an object), naming the file: the report names a damaged file instead of tracing the
- * parser's exception. Stateless.
+ * Reads one JSON file of a run folder and, where it cannot, says in one line what is wrong with it, naming the file,
+ * instead of tracing the parser's exception. Stateless.
  */
 public final class RunFile {
     /** {@code java.lang.NumberFormatException: }: the class a library's message starts with, said to no user. */
@@ -49,10 +48,7 @@ public final class RunFile {
         return file + " is not as the suite writes it (" + oneLine(e) + ")";
     }
 
-    /**
-     * An exception as one line for the user: its message's first line without the names of exception classes
-     * (a library's message often starts with its cause's), or where it was thrown when it has no message.
-     */
+    /** An exception as one line: its message's first line without exception class names, else where it was thrown. */
     public static String oneLine(Exception e) {
         String message = e.getMessage();
         if (message == null || message.isBlank()) {

@@ -24,23 +24,17 @@ import dev.latencybench.core.schedule.TooShort;
 import dev.latencybench.core.view.VerdictRule;
 
 /**
- * One cell's schedule of a study whose schedule answers a question (a capacity search), read back from
- * {@code <study>/<cell>.schedule.json}: the steps in the order they ran, each with its variant, the value of
- * the property the search varies and its primary metric, and the decision with its parts (one per variant
- * searched). Immutable.
+ * One cell's capacity search, read back from {@code <study>/<cell>.schedule.json}: its steps in the order they ran and
+ * its decision with one part per variant searched. Immutable.
  */
 public final class Search {
-    /** The launcher's file name ending: {@code openjdk-17.0.15__g1.schedule.json}. */
     /** A search's pass rule as its description states it: {@code pass: p99.9 < 100ms}. */
     private static final Pattern PASS_RULE = Pattern.compile("pass: (p[0-9.]+|max) < ([0-9]+(?:\\.[0-9]+)?) ?(ns|us|µs|ms|s)\\b");
     /** How a sweep's schedule describes itself ({@code Sweep.describe}). */
     private static final String SWEEP = "sweep of ";
     private static final Map<String, Double> NS_PER = Map.of("ns", 1.0, "us", 1e3, "µs", 1e3, "ms", 1e6, "s", 1e9);
 
-    /**
-     * What a step's {@code result.json} says of its length, to tell how long a step would need to be: its
-     * samples a second of one fork's measured period (0 when not known), the forks, and what one sample is.
-     */
+    /** A step's samples a second of one fork's measured period (0 when unknown), its forks, and what a sample is. */
     public record Length(double ratePerSec, int forks, String sample, String rateUnit) {
         static final Length UNKNOWN = new Length(0, 1, "sample", "samples/s");
     }
@@ -112,10 +106,7 @@ public final class Search {
         this.parts = parts;
     }
 
-    /**
-     * Every {@code *.schedule.json} of a study folder that holds a decision, in file name order; one that cannot be
-     * read is named in {@code problems} and left out.
-     */
+    /** Every {@code *.schedule.json} of a study folder with a decision; unreadable ones go to {@code problems}. */
     static List<Search> readAll(Path studyDir, List<String> problems) throws IOException {
         List<Path> files = new ArrayList<>();
         if (Files.isDirectory(studyDir)) {
@@ -139,8 +130,7 @@ public final class Search {
                 problems.add(RunFile.notAsWritten(f, e));
                 continue;
             }
-            // a judged sweep (the Jet study's key counts) decides only which of its points to confirm in more forks;
-            // its study's own view reads the answer from the points, so it is no search of the report's
+            // a judged sweep only picks points to confirm; its study's own view reads the answer, so it is no search
             if (s.decision != null && !s.schedule.startsWith(SWEEP)) {
                 out.add(s);
             }
@@ -156,10 +146,7 @@ public final class Search {
     /** The message counts of a study that counts messages (their members are {@link MessageCounts}'s). */
     private static final ResultPart<MessageCounts> MESSAGES = ResultPart.of(MessageCounts.class);
 
-    /**
-     * A step's length from its {@code result.json}: the rate is its count over its measured seconds and forks; a
-     * study that counts received messages counts messages, another the samples of its primary metric.
-     */
+    /** A step's length from its {@code result.json}: messages received where counted, else primary samples. */
     private static Length length(Path cellDir) {
         Path result = cellDir.resolve("result.json");
         if (!Files.isRegularFile(result)) {
@@ -227,14 +214,8 @@ public final class Search {
     }
 
     /**
-     * What a part's answer is known to be, for the suite's one {@link VerdictRule}: the bracket between its last
-     * passing load (the answer) and the first that failed above it (the smallest value its steps ran above the
-     * answer, other than an interrupted one: a search only runs values between its last pass and first fail, so
-     * every such step failed); at least the answer where nothing above it failed (at the limit, or unfinished);
-     * from nothing to the first step where none passed. Null where there is no answer (the search failed, or
-     * stopped before anything passed), or the steps that bound it are not in the file.
-     *
-     * @param variant a key of {@link #parts}
+     * What a part's answer is known to be, for {@link VerdictRule}: from its last passing load to the first failing
+     * above it, at least the answer where nothing above failed; null where there is no answer or no bound.
      */
     public VerdictRule.Range bracket(String variant) {
         Answer a = parts.get(variant);
@@ -259,12 +240,8 @@ public final class Search {
 
     /**
      * A part's answer under the rule that no step is judged on a percentile with fewer than 10 samples beyond it
-     * ({@link TooShort}), whatever the file says: a schedule written before the rule (a 2,000-message step's p99.9
-     * read as "none") holds the samples to apply it. A deciding step that passed on such a figure (unless every sample,
-     * its max, lay under the bound), or failed on it
-     * (an OK step over the bound, or a step limited by the SLO alone), makes the part {@code CANNOT_TELL}; a step
-     * that failed for another reason (a rate not held), or whose lower percentile on enough samples lies over the
-     * bound ({@code PassRule.overForCertain}), still decides.
+     * ({@link TooShort}), whatever the file says. A deciding step that passed or failed on such a figure makes the part
+     * {@code CANNOT_TELL}, unless its max lay under the bound or a better-sampled percentile lies over it.
      */
     private static Answer rejudged(Answer a, Rule rule, List<Step> steps,
                                    java.util.function.Function<String, Length> lengths) {
@@ -333,10 +310,7 @@ public final class Search {
         }
     }
 
-    /**
-     * The pass rule as the schedule's description states it ({@code pass: p99.9 < 100ms}); null when it states
-     * none, or two different ones.
-     */
+    /** The pass rule the schedule's description states ({@code pass: p99.9 < 100ms}); null when none or two differ. */
     public Rule passRule() {
         return passRule(schedule);
     }

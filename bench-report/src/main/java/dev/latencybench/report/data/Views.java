@@ -13,9 +13,8 @@ import dev.latencybench.core.view.View;
 import dev.latencybench.core.view.ViewRow;
 
 /**
- * The studies' own views, found through {@code META-INF/services/dev.latencybench.core.view.StudyView}
- * on the runner's class path, a run's cells as a view sees them, and each study's view of a run, made once. The
- * runner knows no study by name here. Thread-safe: the views are loaded once, a run's made under its lock.
+ * The studies' own views, found through {@code META-INF/services/dev.latencybench.core.view.StudyView}, and each
+ * study's view of a run, made once. Thread-safe: views load once, and a run's are made under its lock.
  */
 public final class Views {
     private static final Map<String, StudyView> VIEWS = load();
@@ -36,10 +35,7 @@ public final class Views {
         return VIEWS.get(scenario);
     }
 
-    /**
-     * The scenario's view of this run, from its cells and its searches' schedule files: made once per run read, and
-     * shared by the first screen, the scenario's section and the console; null for a study without a view.
-     */
+    /** The scenario's view of this run, made once per run read and shared; null for a study without a view. */
     public static View view(RunData data, String scenario) throws IOException {
         StudyView v = of(scenario);
         if (v == null) {

@@ -11,9 +11,8 @@ import dev.latencybench.core.view.Table;
 import dev.latencybench.report.data.Percentiles;
 
 /**
- * The report as a list of blocks, written once and rendered twice: as Markdown (REPORT.md) and as
- * HTML with the charts inlined (report.html). Text may hold {@code `code`} spans; renderers escape
- * everything else.
+ * The report as a list of blocks, rendered as Markdown (REPORT.md) and as HTML with the charts inlined (report.html).
+ * Text may hold {@code `code`} spans; renderers escape everything else.
  */
 public final class Doc {
     interface Block {
@@ -39,10 +38,7 @@ public final class Doc {
     record Code(String text) implements Block {
     }
 
-    /**
-     * Opens a part that only report.html shows; REPORT.md gives {@code instead} in its place (where to find it), so
-     * the Markdown stays a short read. Closed by {@link EndHtmlOnly}.
-     */
+    /** Opens a part only report.html shows, up to {@link EndHtmlOnly}; REPORT.md gives {@code instead} in its place. */
     record HtmlOnly(String instead) implements Block {
     }
 
@@ -84,10 +80,8 @@ public final class Doc {
     }
 
     /**
-     * Text as the report prints it: microseconds as {@code µs}. The console keeps the ASCII {@code us} of
-     * {@link Units#formatNs} (a JDK 17 console under {@code LC_ALL=C} prints {@code µ} as {@code ?}); the
-     * report is UTF-8, so every text that reaches it, flags of older results included, reads {@code µs}.
-     * Code spans are left as written: {@code -Dbench.x=5us} is what one types.
+     * Text as the report prints it: microseconds as {@code µs}, outside code spans. The console keeps the ASCII
+     * {@code us} (a console under {@code LC_ALL=C} prints {@code µ} as {@code ?}); the report is UTF-8.
      */
     static String micros(String text) {
         if (!text.contains("us")) {
@@ -101,14 +95,8 @@ public final class Doc {
     }
 
     /**
-     * Lays out a table built column by column: a time column's unit is chosen once from its cells and those
-     * of the columns that {@link Table#sameUnitAs share} it ({@link LatencyUnit}), named in the header and
-     * used for every cell. A percentile with fewer than {@link Percentiles#SHOWN_BEYOND} samples beyond it
-     * is not shown: it reads {@code — (n)}, n the samples beyond it, and a sentence under the table says so
-     * (once per section); one with fewer than {@link Percentiles#CONFIDENT_BEYOND} is marked
-     * {@link Percentiles#LOW}. In a lowest column the lowest of the ranked cells is set in bold (when at
-     * least two ranked cells print differently): a ranked cell that is shown, one value, and not zero (a
-     * zero is below the clock's resolution, not a win).
+     * Lays out a table built column by column, each time column in one unit shared with the columns that
+     * {@link Table#sameUnitAs share} it; a percentile on too few samples reads {@code — (n)}, explained once a section.
      */
     public Doc table(Table t) {
         List<String> header = new ArrayList<>();
@@ -196,10 +184,7 @@ public final class Doc {
         return values;
     }
 
-    /**
-     * The printed lowest ranking value of column {@code c}; null when no two ranking cells print
-     * differently (one cell, or all alike, is no ranking).
-     */
+    /** The printed lowest ranking value of column {@code c}; null when no two ranking cells print differently. */
     private static String lowest(Table t, int c, LatencyUnit unit) {
         Table.Time min = null;
         Set<String> printed = new HashSet<>();
@@ -230,10 +215,7 @@ public final class Doc {
         return this;
     }
 
-    /**
-     * What follows, up to {@link #endHtmlOnly}, is shown in report.html only; REPORT.md says {@code instead} (where
-     * the part is: report.html, summary.csv) in its place.
-     */
+    /** What follows, up to {@link #endHtmlOnly}, is in report.html only; REPORT.md says {@code instead}. */
     public Doc htmlOnly(String instead) {
         blocks.add(new HtmlOnly(instead));
         return this;
@@ -251,10 +233,8 @@ public final class Doc {
     }
 
     /**
-     * Text the report did not write itself (a reason from an exception's message, a path, a flag), made inert in
-     * Markdown: a backslash, {@code [} (a link), {@code <} (raw HTML or an autolink) and a backtick are escaped and
-     * a line break becomes a space, so it cannot open a link, a tag or a code span, or leave its bullet; shown
-     * as it was. report.html escapes all text already.
+     * Text the report did not write itself (an exception's message, a path, a flag), made inert in Markdown so it
+     * cannot open a link, a tag or a code span, or leave its bullet. report.html escapes all text already.
      */
     public static String plain(String text) {
         StringBuilder sb = new StringBuilder(text.length() + 8);

@@ -26,10 +26,7 @@ public final class DocRenderer {
         return markdown(doc, false);
     }
 
-    /**
-     * The document as Markdown; {@code whole} gives the parts only report.html shows too (what a test reads to see
-     * every table as text).
-     */
+    /** The document as Markdown; {@code whole} also gives the parts only report.html shows (for tests). */
     public static String markdown(Doc doc, boolean whole) {
         StringBuilder sb = new StringBuilder();
         int skipping = 0; // how deep inside parts only report.html shows (one may hold another)
@@ -74,11 +71,7 @@ public final class DocRenderer {
         return sb.toString();
     }
 
-    /**
-     * A code block's fence: three backticks, or one more than the longest run of them in the text (CommonMark
-     * closes a block only at a fence at least as long as its opening), so a {@code -D} value holding a line of
-     * backticks cannot end the block and write Markdown of its own.
-     */
+    /** A code block's fence, longer than any run of backticks in the text so the text cannot close the block. */
     static String fence(String text) {
         int longest = 0;
         int run = 0;
@@ -97,11 +90,7 @@ public final class DocRenderer {
         return col < t.numeric().size() && t.numeric().get(col);
     }
 
-    /**
-     * Each heading's id, in order, unique in the page: its text as a slug, and where that is taken (every
-     * scenario has a {@code Verdict}), the slug of the section it is in before it ({@code chain-verdict}),
-     * then a number.
-     */
+    /** Each heading's unique id, in order: its slug, else prefixed with its section's slug, else numbered. */
     static List<String> headingIds(Doc doc) {
         List<String> ids = new ArrayList<>();
         java.util.Set<String> taken = new java.util.HashSet<>();
@@ -153,10 +142,7 @@ public final class DocRenderer {
         return sb.toString().replace("<ul>\n</ul>", "");
     }
 
-    /**
-     * A click on a series' legend entry hides or shows that series in its chart; all else a chart does (the values
-     * under the pointer) is its SVG's own titles.
-     */
+    /** A click on a legend entry hides or shows that series in its chart. */
     private static final String LEGEND_CLICK = String.join("\n",
             "document.querySelectorAll('svg.chart [data-l]').forEach(function (e) {",
             "  e.addEventListener('click', function () {",
@@ -167,11 +153,7 @@ public final class DocRenderer {
             "  });",
             "});", "");
 
-    /**
-     * The page, with its charts' SVGs inlined, so that it fetches nothing.
-     *
-     * @param chartsDir where the charts' files are
-     */
+    /** The page, with the SVGs from {@code chartsDir} inlined so that it fetches nothing. */
     public static String html(Doc doc, String title, Path chartsDir) throws IOException {
         StringBuilder sb = new StringBuilder();
         sb.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>").append(esc(title))
@@ -265,10 +247,7 @@ public final class DocRenderer {
     /** The longest code span kept on one line: a name; a longer one (a schedule) wraps. */
     static final int LONG_CODE = 60;
 
-    /**
-     * Escapes text, turns {@code `x`} into {@code <code>x</code>}, {@code **x**} into
-     * {@code <strong>x</strong>} and {@code [x](file)} into a link; a bold span may hold code spans.
-     */
+    /** Escapes text and turns {@code `x`}, {@code **x**} and {@code [x](file)} into code, bold and links. */
     static String inline(String text) {
         Matcher m = CODE.matcher(text);
         List<String> codes = new ArrayList<>();

@@ -8,12 +8,8 @@ import java.util.Locale;
 import dev.latencybench.core.config.Units;
 
 /**
- * The unit a table column of latencies is printed in: chosen once from the column's values, named in
- * the header ({@code p50 (µs)}), and every cell printed in it with the rounding of
- * {@link Units#formatNs}: three significant figures, whole numbers from 100 up. A value in its own
- * unit reads as {@code formatNs} prints it, without the unit; one that is larger gets all its whole
- * digits ({@code 1,070} µs), one that is smaller three significant figures ({@code 0.343} µs).
- * Stateless.
+ * The unit a table column of latencies is printed in: chosen once from the column's values, named in the header
+ * ({@code p50 (µs)}), and every cell printed in it with the rounding of {@link Units#formatNs}. Stateless.
  */
 public enum LatencyUnit {
     NS("ns", 1), US("µs", 1e3), MS("ms", 1e6), S("s", 1e9);
@@ -38,11 +34,9 @@ public enum LatencyUnit {
     }
 
     /**
-     * The unit of a column. It must let the smallest value read {@value #SMALLEST} or more ({@code 0.383}
-     * µs, not {@code 0.000383} ms: three decimals at most) and the largest below {@value #LARGEST}
-     * ({@code 99,700} µs, not {@code 99,700,000} ns); of the units that do, the one {@link Units#formatNs}
-     * gives the column's middle value, or the nearest to it ({@code 301} ns, {@code 53.3} ms). When no
-     * unit does, the largest value's limit wins. ns for a column without values; NaN and zero are left out.
+     * The unit of a column: of the units that let the smallest value read {@value #SMALLEST} or more and the largest
+     * below {@value #LARGEST}, the nearest to the one {@link Units#formatNs} gives the middle value; else the largest
+     * value's limit wins. ns for a column without values; NaN and zero are left out.
      */
     static LatencyUnit forColumn(Collection<Double> valuesNs) {
         List<Double> a = new ArrayList<>();

@@ -6,29 +6,14 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * Change points of a series by E-Divisive means (Matteson and James, "A Nonparametric Approach for Multiple Change
- * Point Analysis of Multivariate Data", JASA 2014): the energy distance between the values before and after a split,
- * scaled by {@code m·n/(m+n)}, is largest at the split where the distributions differ most; a permutation test says
- * whether that largest value is more than the order of the values gives by chance. Found changes split the series
- * into segments, and each segment is searched again (hierarchical bisection) until the next best split is not
- * significant.
+ * Change points of a series by E-Divisive means (Matteson and James, JASA 2014): the scaled energy distance between
+ * the values before and after a split is largest where the distributions differ most, and a permutation test says
+ * whether it beats chance. Each segment found is searched again until its best split is not significant.
  *
- * <pre>
- *   x0 x1 ... x(τ-1) | xτ ... x(κ-1)        Q(τ,κ) = m·n/(m+n) · ( 2/(m·n)·Σ|xi−yj|
- *   ------ m ------    ---- n ----                              − Σ|xi−xk| / C(m,2) − Σ|yj−yk| / C(n,2) )
- * </pre>
- *
- * <p>Choices: as the paper and its R package (ecp's {@code e.divisive}), exponent α = 1 on the distances,
- * {@value #PERMUTATIONS} permutations, significant at p ≤ {@value #SIGNIFICANCE} with p = (reaching + 1) /
- * (permutations + 1), and the second part's end κ searched with τ, so that a burst in the middle of a segment (a
- * regression later fixed) is found; the segment is divided at τ alone. Ours, not theirs: a side needs
- * {@value #MIN_SEGMENT} values at least (ecp's default is 30; a history is a few dozen runs, and a lone slow run is
- * still no change), and the permutations shuffle the candidate's own segment, where ecp shuffles every segment and
- * takes the largest statistic of them all.
- *
- * <p>Deterministic: the permutations are seeded from the values. Stateless and thread-safe; O(L²) time and an L×L
- * table per split searched and per permutation. A permutation test stops as soon as it cannot be significant,
- * so a flat series costs a few permutations, not all of them.
+ * <p>As ecp's {@code e.divisive}: α = 1, {@value #PERMUTATIONS} permutations, significant at p ≤
+ * {@value #SIGNIFICANCE}, and κ searched with τ so that a burst mid-segment is found. Unlike ecp, a side needs only
+ * {@value #MIN_SEGMENT} values, since a history is a few dozen runs, and only the candidate's segment is shuffled.
+ * Deterministic (seeded from the values), stateless and thread-safe.
  */
 public final class EDivisive {
     /** Permutations of a segment's values that test its best split. */
@@ -45,10 +30,7 @@ public final class EDivisive {
     record Split(int at, int end, double q) {
     }
 
-    /**
-     * The change points of a series: the indices where a new segment starts, ascending; empty when none is
-     * significant.
-     */
+    /** The indices where a new segment starts, ascending; empty when no change is significant. */
     public static List<Integer> changePoints(double[] series) {
         List<int[]> segments = new ArrayList<>();
         segments.add(new int[] {0, series.length});
@@ -79,18 +61,14 @@ public final class EDivisive {
         return changes;
     }
 
-    /**
-     * The split of {@code x} with the largest statistic over every first part {@code [0, τ)} and second part
-     * {@code [τ, κ)}; null when {@code x} is too short to split.
-     */
+    /** The split {@code [0, τ)}, {@code [τ, κ)} of {@code x} with the largest statistic; null when too short. */
     static Split bestSplit(double[] x) {
         return new Table(x.length).bestSplit(x);
     }
 
     /**
-     * The prefix sums of the distances, {@code sums[a][b] = Σ |x_i − x_k|} over {@code i < a, k < b}, so each (τ, κ)
-     * costs the same few operations: one table per series searched, refilled for each permutation, so the
-     * permutation test allocates nothing. Not thread-safe.
+     * Prefix sums of the distances, {@code sums[a][b] = Σ |x_i − x_k|} over {@code i < a, k < b}, so each (τ, κ) costs
+     * a few operations; refilled for each permutation so the test allocates nothing. Not thread-safe.
      */
     static final class Table {
         private final int stride;
@@ -173,10 +151,7 @@ public final class EDivisive {
         }
     }
 
-    /**
-     * Whether a split's statistic {@code q} stands out among those of {@link #PERMUTATIONS} orderings of the same
-     * values; stops once more permutations have reached it than a significant p allows.
-     */
+    /** Whether {@code q} stands out among {@link #PERMUTATIONS} shufflings; stops once it no longer can. */
     static boolean significant(double[] segment, double q, SplittableRandom random, Table table) {
         int allowed = (int) Math.floor(SIGNIFICANCE * (PERMUTATIONS + 1)) - 1; // reaching q: p = (count + 1) / 200
         double[] shuffled = segment.clone();

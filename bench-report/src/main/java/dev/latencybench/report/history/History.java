@@ -19,11 +19,8 @@ import dev.latencybench.core.view.HowSure;
 
 /**
  * {@code bench history ROOT...}: every run under the roots, one series per host × study × scale × variant × JVM ×
- * collector × metric × percentile (p50, p99, p99.9), its change points found by {@link EDivisive} and each confirmed
- * by {@link HowSure} on the forks pooled on each side. Prints one line per series that changed, then a table of
- * every series; writes the series' points as CSV and an offline page charting each changed series. Exit status 1
- * when the newest run of a series lies after a confirmed regression (its last change is to higher latency), so CI
- * can gate on it; 0 otherwise; 2 on bad input. Stateless.
+ * collector × metric × percentile, its change points found by {@link EDivisive} and confirmed by {@link HowSure}.
+ * Exit status 1 when a series' newest run lies after a confirmed regression, so CI can gate on it; 2 on bad input.
  */
 public final class History {
     /** The page and CSV written into {@code --out}. */
@@ -135,10 +132,7 @@ public final class History {
         return sb.toString();
     }
 
-    /**
-     * {@code queue/chronicle temurin-17 g1 latency p50: 812ns -> 1.15µs, 1.42× (1.30–1.55) higher from run R
-     * (commit 1a2b3c4)}: one change of one series.
-     */
+    /** One change of one series as a line: {@code queue/chronicle ... p50: 812ns -> 1.15µs, 1.42× (...) higher ...}. */
     static String line(Series s, Series.Change c, boolean withHost) {
         HistoryRun first = s.points.get(c.index()).run();
         return (withHost ? s.key.host().name() + " " : "") + s.key.name() + ": " + Units.formatNs(before(s, c)) + " -> "

@@ -6,9 +6,8 @@ import java.util.Locale;
 import dev.latencybench.core.config.Units;
 
 /**
- * The history as one offline HTML page: the text's summary, then each changed series as an inline SVG chart (no
- * script, no file beside it) of its per-run figure on a log axis, each fork's value as a faint dot, each segment's
- * median as a level, and each confirmed change as a dashed line labelled with its ratio, run and commit. Stateless.
+ * The history as one offline HTML page: the text's summary, then an inline SVG chart of each changed series with its
+ * forks, segment medians and confirmed changes. Stateless.
  */
 final class HistoryPage {
     private static final int WIDTH = 760;

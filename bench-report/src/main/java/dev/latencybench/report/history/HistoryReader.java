@@ -29,11 +29,9 @@ import dev.latencybench.launch.RunManifest;
 import dev.latencybench.report.data.Search;
 
 /**
- * Reads every run folder (one holding {@code run.json}) under the given folders into series: per run, each charted
- * cell's p50, p99 and p99.9 of every metric, merged and per fork, from {@code result.json} through {@link RunData}
- * (never the {@code .hlog} files, so 200 runs of 20 cells read in a few seconds). A percentile is taken only
- * where the run had enough samples beyond it to show it ({@link Percentiles#shown}). Runs are read on as many threads
- * as the machine has processors; a run that cannot be read is named in a note and left out.
+ * Reads every run folder under the given folders into series: each charted cell's p50, p99 and p99.9 of every metric,
+ * merged and per fork, from {@code result.json} only (never the {@code .hlog} files, so it stays fast). A percentile is
+ * taken only where it is shown; an unreadable run is named in a note and left out. Reads runs in parallel.
  */
 public final class HistoryReader {
     /** The percentiles a history follows, as indices of {@link Percentiles#NAMES}: p50, p99, p99.9. */
@@ -50,11 +48,7 @@ public final class HistoryReader {
     private HistoryReader() {
     }
 
-    /**
-     * Reads the runs under {@code roots}.
-     *
-     * @throws UsageException when a root is not a folder, or no run folder is found under any of them
-     */
+    /** Reads the runs under {@code roots}; a {@link UsageException} when a root is no folder or none holds a run. */
     public static Reading read(List<Path> roots) {
         List<Path> runDirs = new ArrayList<>();
         for (Path root : roots) {
@@ -84,7 +78,7 @@ public final class HistoryReader {
         return new Reading(runs, new ArrayList<>(series.values()), notes);
     }
 
-    /** The run folders under {@code root} (itself, when it is one), in name order; a run folder's insides are not searched. */
+    /** The run folders under {@code root} (itself, when it is one), in name order; a run's insides are not searched. */
     static List<Path> runFolders(Path root) {
         List<Path> found = new ArrayList<>();
         try {

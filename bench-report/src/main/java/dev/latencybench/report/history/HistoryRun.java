@@ -8,9 +8,8 @@ import java.util.Objects;
 import dev.latencybench.core.env.EnvironmentFile;
 
 /**
- * One run folder as the history orders it: its id, when it started ({@code run.json}'s {@code started}; null when
- * the file lacks it or it cannot be read), the suite commit its cells ran ({@code env.json}'s {@code suiteCommit})
- * and the host it ran on. Immutable.
+ * One run folder as the history orders it: its id, start ({@code run.json}'s {@code started}; null when unknown), the
+ * suite commit its cells ran and its host. Immutable.
  */
 public record HistoryRun(Path dir, String runId, Instant started, String commit, Host host) {
     /** Time order: by start, runs without one after those with one; then by run id, then by folder. */
@@ -24,10 +23,8 @@ public record HistoryRun(Path dir, String runId, Instant started, String commit,
     }
 
     /**
-     * The host fingerprint: the fields of {@code env.json} that say which machine it was and do not move from run to
-     * run on it: host name, CPU model, the processors the JVM saw, kernel release. Not the load, governor, THP or
-     * pinning: those are the run's conditions on the host, and a change in them is what a history should show, not
-     * hide behind a new series. A field the file lacks is null.
+     * The host fingerprint: the {@code env.json} fields that name the machine (null where missing). Load, governor,
+     * THP and pinning are left out: a change in them is what a history should show.
      */
     public record Host(String name, String cpuModel, Integer cores, String kernel) {
         /** The fingerprint of a cell's env.json; of nothing known when there is none. */

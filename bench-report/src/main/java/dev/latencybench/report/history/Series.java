@@ -6,15 +6,11 @@ import java.util.List;
 import dev.latencybench.core.view.HowSure;
 
 /**
- * One figure of one cell across runs: a host's runs of one study, scale, variant, JVM, collector, metric and
- * percentile, in time order, and the changes found in it that the house's rule ({@link HowSure}) confirmed.
- * Built by {@link HistoryReader}; {@link #findChanges()} fills the changes. Not thread-safe.
+ * One figure of one cell across a host's runs, in time order, and the changes in it that {@link HowSure} confirmed.
+ * {@link #findChanges()} fills the changes. Not thread-safe.
  */
 public final class Series {
-    /**
-     * What a series is of. Two runs' figures are one series only when every field is equal: a host that differs
-     * starts a series of its own, and so does a scale (a smoke run's percentiles are not a standard run's).
-     */
+    /** What a series is of; a differing host or scale starts a series of its own. */
     public record Key(HistoryRun.Host host, String study, String scale, String variant, String jvm, String gc,
                       String metric, String percentile) {
         /** {@code queue/chronicle temurin-17.0.15 g1 latency p99}, without the host. */
@@ -28,10 +24,7 @@ public final class Series {
     public record Point(HistoryRun run, long valueNs, long[] forksNs) {
     }
 
-    /**
-     * A confirmed change: the index of the first point after it, and the ratio of the pooled forks after it over
-     * those before it (each side from the neighbouring change, or the series' end).
-     */
+    /** A confirmed change: the first point after it, and the ratio of the pooled forks after over before. */
     public record Change(int index, HowSure.Ratio ratio) {
         /** Higher latency after it. */
         public boolean regression() {
@@ -59,10 +52,8 @@ public final class Series {
     }
 
     /**
-     * Finds the candidates by {@link EDivisive} on the log of the per-run figures, then confirms each by
-     * {@link HowSure} on the forks pooled on each side, each side {@link HowSure#FORKS_FOR_A_RANKING} forks at least;
-     * a candidate it does not confirm is dropped and the neighbours are judged again on the wider sides, until every
-     * change left is confirmed.
+     * Finds candidates by {@link EDivisive}, then confirms each by {@link HowSure} on the forks pooled on each side;
+     * an unconfirmed one is dropped and its neighbours judged again.
      */
     public List<Change> findChanges() {
         double[] logs = new double[points.size()];
@@ -82,8 +73,7 @@ public final class Series {
                 HowSure.Side after = pooled(kept.get(c), to);
                 HowSure.Side before = pooled(from, kept.get(c));
                 HowSure.Ratio r = HowSure.compare(after, before);
-                // two values a side give the bootstrap too little to go on: two one-fork runs at one CPU placement
-                // read as a confirmed step; a side confirms from as many forks as a cell's ranking rests on
+                // a side needs as many forks as a ranking rests on: two values give the bootstrap too little
                 if (r.call.differs() && after.forks() >= HowSure.FORKS_FOR_A_RANKING
                         && before.forks() >= HowSure.FORKS_FOR_A_RANKING) {
                     next.add(kept.get(c));

@@ -9,9 +9,8 @@ import dev.latencybench.runner.Scenarios;
 import dev.latencybench.runner.jvm.Collector;
 
 /**
- * The values an option may take, for its help ({@code ${COMPLETION-CANDIDATES}}) and the shell's
- * completion: each read from the code that checks the value ({@link Scenarios#get}, {@link Collector#of},
- * {@link Scale}), so the lists cannot drift apart. Stateless.
+ * The values an option may take, for its help and the shell's completion, each read from the code that checks the
+ * value so the lists cannot drift apart. Stateless.
  */
 public final class Choices {
     private Choices() {

@@ -3,10 +3,7 @@ package dev.latencybench.runner.cli;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * The runner's list options ({@code --scenarios}, {@code --jvms}, {@code --gcs}, a study's own): their
- * repeats joined into one value, and a value read back as its items. Stateless.
- */
+/** The runner's list options: their repeats joined into one value, and a value read back as its items. Stateless. */
 public final class ListOption {
     private ListOption() {
     }

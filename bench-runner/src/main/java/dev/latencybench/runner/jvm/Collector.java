@@ -7,9 +7,8 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * The collectors a matrix can ask for, by the id used in cell names and on the command line, with
- * the flags that select each on a JDK of a given feature version. {@code default} asks for no
- * collector: the JVM's own choice, named after the probe by the collector it chose.
+ * The collectors a matrix can ask for, by id, with the flags that select each per JDK feature version;
+ * {@code default} is the JVM's own choice.
  */
 public enum Collector {
     DEFAULT("default", "the JVM's own choice", 0),
@@ -54,10 +53,7 @@ public enum Collector {
         return Arrays.stream(values()).map(Collector::id).collect(Collectors.joining(", "));
     }
 
-    /**
-     * Why this collector cannot run on a JDK of this feature version, or null when it may (the
-     * probe then says whether this build has it: Shenandoah is left out of some vendors' builds).
-     */
+    /** Why this collector cannot run on a JDK of this feature version, or null when it may. */
     public String unsupportedReason(int feature) {
         if (feature < sinceFeature) {
             return title + " needs JDK " + sinceFeature + " or newer";

@@ -9,16 +9,11 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * The GraalVM JIT compiler on a plain JDK through JVMCI: which compiler release suits a JDK (its
- * JVMCI level must match), where the build put that release's jars ({@code target/graal/<release>/},
- * beside {@code bench.jar}) and the flags that make the JDK use it.
+ * The GraalVM JIT compiler on a plain JDK through JVMCI: which release suits a JDK, where its jars are and the
+ * flags that make the JDK use it.
  */
 public final class GraalJit {
-    /**
-     * JDK feature version to the GraalVM compiler release that runs on it, in ascending order: from
-     * {@code graal-releases.properties}, which the build fills in from the versions in bench-runner's
-     * pom (where the same releases' jars are copied).
-     */
+    /** JDK feature version to its GraalVM compiler release, ascending, from {@code graal-releases.properties}. */
     private static final String[][] RELEASES = loadReleases();
 
     private final Path jarsRoot;

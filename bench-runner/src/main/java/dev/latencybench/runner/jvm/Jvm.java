@@ -3,11 +3,7 @@ package dev.latencybench.runner.jvm;
 import java.nio.file.Path;
 import java.util.List;
 
-/**
- * A JVM as the matrix sees it: a java binary plus the flags that make it this JVM, such as the
- * GraalVM JIT on a plain JDK ({@code openjdk-17.0.15+graal}). Its name is also the first half of
- * its cells' folder names. Immutable.
- */
+/** A JVM as the matrix sees it: a java binary plus the flags that make it this JVM, under its name. Immutable. */
 public final class Jvm {
     private final String name;
     private final Path java;

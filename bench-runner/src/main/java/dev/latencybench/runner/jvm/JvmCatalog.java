@@ -8,10 +8,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The JVMs a matrix can use: every discovered java binary that starts, each under its name
- * ({@code openjdk-17.0.15}, or the name given with {@code --jvm}), plus a {@code +graal} variant
- * where the GraalVM JIT runs on it. Resolves what the user asked for ({@code --jvms 17,temurin-25})
- * to JVMs, with a clear error that lists the names there are.
+ * The JVMs a matrix can use: every discovered java binary that starts, under its name, plus a {@code +graal}
+ * variant where the Graal JIT runs; resolves the names the user asked for.
  */
 public final class JvmCatalog {
     /** A discovered JVM that does not start, and why: listed by {@code jvms}, never run. */
@@ -49,7 +47,7 @@ public final class JvmCatalog {
             String name = cand.name != null ? cand.name : info.id();
             Jvm taken = c.plain.get(name);
             if (taken != null && (cand.name != null || taken.source().equals(JvmDiscovery.EXPLICIT))) {
-                // a --jvm name that is also a found JVM's (or another --jvm's) name would rename one of them
+                // a --jvm name that is also another JVM's name would rename one of them
                 Path named = cand.name != null ? cand.java : taken.java();
                 Path other = cand.name != null ? taken.java() : cand.java;
                 throw new IllegalArgumentException("--jvm " + name + "=" + named + ": '" + name + "' is already the"
@@ -103,10 +101,8 @@ public final class JvmCatalog {
     }
 
     /**
-     * @param asked names: {@code current} (the JVM running the runner), {@code all} (every JVM and
-     *              Graal variant), an exact name, or a short form that matches one JVM: a feature
-     *              version ({@code 17}), a vendor and version prefix ({@code temurin-25}); each may
-     *              end in {@code +graal}
+     * @param asked {@code current}, {@code all}, an exact name, or a short form matching one JVM ({@code 17},
+     *              {@code temurin-25}); each may end in {@code +graal}
      */
     public List<Jvm> resolve(List<String> asked) {
         List<Jvm> out = new ArrayList<>();

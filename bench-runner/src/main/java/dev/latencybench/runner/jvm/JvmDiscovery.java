@@ -11,10 +11,8 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * Finds installed JVMs: {@code JAVA_HOME}, every JDK under {@code /usr/lib/jvm} (and the other
- * roots given), SDKMAN's {@code candidates/java}, the JVM running the runner, and those named with
- * {@code --jvm name=/path}. Each java binary is listed once, under the first place it was found;
- * links (such as {@code default-java}) fold into their target. Stateless apart from its inputs.
+ * Finds installed JVMs (JAVA_HOME, {@code /usr/lib/jvm}, SDKMAN, the runner's own, {@code --jvm}), each java binary
+ * once, links folded into their target.
  */
 public final class JvmDiscovery {
     /** The source of a JVM named on the command line. */
@@ -41,7 +39,6 @@ public final class JvmDiscovery {
     /**
      * @param userHome where SDKMAN's folder is looked for without {@code SDKMAN_DIR}; null for nowhere
      * @param jvmRoots folders whose sub-folders are JDKs, such as {@code /usr/lib/jvm}
-     * @param ownJavaHome the runner's own JVM, offered too (null for none)
      */
     public JvmDiscovery(Map<String, String> env, Path userHome, List<Path> jvmRoots, Path ownJavaHome) {
         this.env = env;
@@ -50,10 +47,7 @@ public final class JvmDiscovery {
         this.ownJavaHome = ownJavaHome;
     }
 
-    /**
-     * Looks nowhere but at the runner's own JVM and those named with {@code --jvm}: a bundle's {@code run}
-     * ({@code -D}{@value #ONLY_GIVEN}{@code =true}), whose runtimes keep their names whatever JDKs the machine has.
-     */
+    /** Looks only at the runner's own JVM and {@code --jvm}'s, so a bundle's runtimes keep their names. */
     public static JvmDiscovery onlyGiven(Path ownJavaHome) {
         return new JvmDiscovery(Map.of(), null, List.of(), ownJavaHome);
     }

@@ -3,10 +3,7 @@ package dev.latencybench.runner.jvm;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/**
- * What one probe learned about an installed JVM: its identity, the collectors it runs (or why not)
- * and whether the GraalVM JIT runs on it. Stored in the probe cache as JSON, so its fields are plain.
- */
+/** What one probe learned about an installed JVM; stored in the probe cache as JSON, so its fields are plain. */
 public final class JvmInfo {
     /** Bump when the probe or the collector rules change, so older cache entries are probed again. */
     static final int FORMAT = 4;

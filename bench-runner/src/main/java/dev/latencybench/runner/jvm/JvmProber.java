@@ -15,10 +15,8 @@ import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.launch.JvmProbe;
 
 /**
- * Learns what each JVM supports by starting it: once plain (identity, default collector, flags),
- * once per collector, and once with the Graal JIT where a compiler release matches. The answers are
- * cached in a JSON file keyed by the java binary and its JDK's module image, so each JVM is probed
- * once (about a second) until it changes. Not thread-safe.
+ * Learns what each JVM supports by starting it plain, once per collector and once with the Graal JIT; answers are
+ * cached per java binary and module image until the JDK changes. Not thread-safe.
  */
 public final class JvmProber {
     /** The environment variable that moves the user's cache folder. */

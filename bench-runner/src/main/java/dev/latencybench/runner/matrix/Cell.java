@@ -5,11 +5,7 @@ import java.util.List;
 import dev.latencybench.runner.jvm.Collector;
 import dev.latencybench.runner.jvm.Jvm;
 
-/**
- * One cell of the matrix: a scenario on one JVM with one collector, the exact flags its benchmark
- * JVMs get, and, when it cannot run here, why. Its results go to
- * {@code <run>/<scenario>/<variant>/<jvm>__<gc>/}. Immutable.
- */
+/** One cell of the matrix: a scenario on one JVM with one collector, its exact flags, and why it cannot run. */
 public final class Cell {
     private final String scenario;
     private final Jvm jvm;
@@ -39,7 +35,6 @@ public final class Cell {
         return collector;
     }
 
-    /** The collector part of the folder name: {@code g1}, {@code zgc}, ... */
     public String gcId() {
         return gcId;
     }

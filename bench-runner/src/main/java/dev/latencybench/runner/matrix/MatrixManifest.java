@@ -10,21 +10,12 @@ import dev.latencybench.launch.CellOutcome;
 import dev.latencybench.launch.RunManifest;
 import dev.latencybench.runner.jvm.Jvm;
 
-/**
- * The {@code run.json} of a matrix run as {@link RunManifest}, from the runner's own types: what a
- * {@link RunRequest} asked and each {@link Cell}'s outcome so far. The file's type knows nothing of the
- * runner (the report reads it too); this is where the runner's types become its entries. Stateless.
- */
+/** Makes the runner's types into {@link RunManifest} entries; the file's type knows nothing of the runner. */
 public final class MatrixManifest {
     private MatrixManifest() {
     }
 
-    /**
-     * The {@code run.json} of a matrix run now: what {@code request} asked, and each cell's outcome so far
-     * ({@link RunManifest#PENDING} before it ran, {@code SKIPPED} with its reason for a cell that cannot run here).
-     *
-     * @param finished when the run ended; null while it runs
-     */
+    /** The {@code run.json} of a matrix run now; {@code finished} is null while it runs. */
     public static RunManifest of(RunRequest request, List<Cell> cells, Map<String, CellOutcome> outcomes,
                                  String started, String finished) {
         List<RunManifest.JvmEntry> jvms = new ArrayList<>();

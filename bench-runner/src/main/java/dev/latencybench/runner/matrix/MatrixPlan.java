@@ -10,11 +10,8 @@ import dev.latencybench.runner.jvm.Jvm;
 import dev.latencybench.runner.jvm.JvmInfo;
 
 /**
- * Turns scenarios × JVMs × collectors into cells, each with its flags computed for that JDK: the
- * JVM's own (Graal JIT), the collector's, the collector's tuning ({@code --gc-args}),
- * {@code -XX:-UseBiasedLocking} only where the JDK still has it on by default (before 15), then the user's extra flags. A
- * collector the JDK lacks or refuses, or a JDK older than the scenario needs, becomes a skipped cell with
- * the reason. Stateless.
+ * Turns scenarios × JVMs × collectors into cells with their flags for that JDK; a collector the JDK lacks, or a
+ * JDK older than the scenario needs, makes a skipped cell with the reason. Stateless.
  */
 public final class MatrixPlan {
     /** The collector tuning used unless {@code --gc-args} replaces it: G1 aims at 10 ms pauses, not 200. */
@@ -25,8 +22,6 @@ public final class MatrixPlan {
 
     /**
      * @param minimumJava each scenario's lowest Java feature version: a cell on an older JVM is skipped
-     *                    with that reason (its classes would not load there)
-     * @param gcArgs collector id to the tuning flags that replace its defaults
      * @param extraJvmArgs flags for every cell's benchmark JVMs (last, so they win)
      */
     public static List<Cell> cells(List<String> scenarios, Map<String, Integer> minimumJava, List<Jvm> jvms,

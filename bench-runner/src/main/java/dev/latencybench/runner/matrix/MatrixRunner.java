@@ -32,19 +32,9 @@ import dev.latencybench.launch.CellOutcome;
 import dev.latencybench.launch.RunManifest;
 
 /**
- * Runs the cells of a matrix one after another, each as its own launcher process (so a crash or a
- * bad flag ends only that cell), streams their output to the console and to
- * {@code logs/<scenario>__<cell>.log} (the launcher's header names where JMH's whole output is:
- * {@code jmh.log} in each cell folder), and records every cell's outcome in {@code run.json} after
- * each one. A skipped cell is recorded with its reason; with {@code --resume} finished cells are
- * kept. Ctrl-C stops the running cell (which keeps what it measured), records the rest as not run
- * and says how to resume.
- *
- * <p>A cell whose forks are the evidence of its answer ({@code rounds} above 1: a fixed list of steps at standard or
- * paper scale) runs in rounds across the matrix: every such cell's first fork, then every cell's second, and so on,
- * each round a launcher of its own ({@code --round N}) whose fork is kept beside the earlier rounds'. Drift and the
- * host's CPU placement then fall on all cells alike, not on whichever ran last. A cell's outcome is recorded after
- * its last round; a round that does not end OK ends the cell there.
+ * Runs the cells of a matrix one after another, each as its own launcher process so a crash ends only that cell,
+ * copies their output to the console and {@code logs/}, and records every cell's outcome in {@code run.json}.
+ * A cell with {@code rounds} above 1 runs one fork a round across the matrix, so drift falls on all cells alike.
  */
 public final class MatrixRunner {
     private static final long STOP_WAIT_MS = 30_000;
@@ -81,8 +71,7 @@ public final class MatrixRunner {
     public static final long SIGNAL_WORK_MS = STOP_WAIT_MS + OUTPUT_WAIT_MS + 5_000;
 
     /**
-     * @param commandFor the command that runs one cell (its launcher); exit 0 = OK, 1 = its result
-     *                   says why it did not end OK, 2 = bad input, anything else = crashed
+     * @param commandFor the command that runs one cell; exit 0 = OK, 1 = see its result, 2 = bad input, else crashed
      * @param previous outcomes of an earlier attempt of this run ({@code --resume}); empty for a new run
      */
     public MatrixRunner(RunRequest request, Function<Cell, List<String>> commandFor, Map<String, CellOutcome> previous,
@@ -90,20 +79,13 @@ public final class MatrixRunner {
         this(request, commandFor, previous, out, cell -> -1);
     }
 
-    /**
-     * @param estimateNs how long a cell takes at most, roughly (its schedule's worst case); negative
-     *                   when unknown. The time left printed before each cell is the estimates of the
-     *                   cells still to run, scaled by how the finished cells compared with theirs.
-     */
+    /** {@code estimateNs}: roughly how long a cell takes at most, for the time left; negative when unknown. */
     public MatrixRunner(RunRequest request, Function<Cell, List<String>> commandFor, Map<String, CellOutcome> previous,
                         PrintStream out, java.util.function.ToLongFunction<Cell> estimateNs) {
         this(request, commandFor, previous, out, estimateNs, cell -> 1);
     }
 
-    /**
-     * @param rounds how many rounds a cell's forks run in, one launcher per round ({@code --round N}); 1 for all
-     *               of its forks in one launcher
-     */
+    /** {@code rounds}: how many rounds, one launcher each, a cell's forks run in; 1 for all in one launcher. */
     public MatrixRunner(RunRequest request, Function<Cell, List<String>> commandFor, Map<String, CellOutcome> previous,
                         PrintStream out, java.util.function.ToLongFunction<Cell> estimateNs,
                         java.util.function.ToIntFunction<Cell> rounds) {
@@ -170,7 +152,7 @@ public final class MatrixRunner {
                     estimatedDoneSec += cellEstimate / 1e9 / cellRounds;
                     if (!interrupted && ResultFiles.saysDiskFull(outcome.reason)) {
                         diskFull = outcome.reason;
-                        // run again by --resume once there is room: what it measured could not all be kept
+                        // run again by --resume once there is room
                         outcome = new CellOutcome(CellOutcome.INTERRUPTED, "stopped, the results disk is full: "
                                 + outcome.reason, outcome.exitCode, outcome.seconds);
                     }
@@ -217,10 +199,7 @@ public final class MatrixRunner {
         return ordered();
     }
 
-    /**
-     * Rewrites run.json; on a full disk, once more after giving back the space kept for it, then the failure is
-     * remembered as the reason the run stopped (the console has the outcomes) instead of ending the run unsaid.
-     */
+    /** Rewrites run.json; on a full disk, retries once with the kept space given back, then remembers the failure. */
     private synchronized void writeManifest(boolean finished) throws IOException {
         if (interrupted) { // the shutdown hook has written the interruption: not to be overwritten by an older view
             return;
@@ -241,7 +220,6 @@ public final class MatrixRunner {
         }
     }
 
-    /** {@code run.json} as the run stands: the request and every cell's outcome so far. */
     private RunManifest manifest(boolean finished) {
         return MatrixManifest.of(request, cells, outcomes, started, finished ? Instant.now().toString() : null);
     }
@@ -257,9 +235,8 @@ public final class MatrixRunner {
     }
 
     /**
-     * The time left before cell {@code n} of {@code toRun}: the estimates of it and the cells after it,
-     * scaled by how long the finished cells took against their estimates (a search rarely runs its
-     * worst case); without estimates, the finished cells' mean. Negative when nothing says it yet.
+     * The time left before cell {@code n}: the estimates of the cells still to run, scaled by how the finished cells
+     * compared with theirs; without estimates, the finished cells' mean. Negative when nothing says it yet.
      */
     private double left(Cell current, int round, int n, int toRun, double spentSec, double estimatedDoneSec,
                         boolean estimated) {
@@ -329,8 +306,7 @@ public final class MatrixRunner {
             current = p;
             p.getOutputStream().close();
             Copied output = new Copied();
-            // on a thread of its own: a process the cell left behind with its output open (a task's child that
-            // inherited it) cannot hold the run at the end of file, which comes once the tree is ended below
+            // on its own thread, so a process the cell left holding its output cannot hold the run at end of file
             Thread copier = new Thread(() -> {
                 try {
                     copyOutput(p, log, output);
@@ -375,10 +351,7 @@ public final class MatrixRunner {
         volatile IOException readFailure;
     }
 
-    /**
-     * Copies the cell's output to the console and its log. A log that cannot be written (a full
-     * disk) does not stop the copy, which the cell needs to go on: it is named in the outcome.
-     */
+    /** Copies the cell's output to the console and its log; a log that cannot be written does not stop the copy. */
     private void copyOutput(Process p, Path log, Copied c) throws IOException {
         BufferedWriter w = null;
         try {
@@ -461,7 +434,6 @@ public final class MatrixRunner {
         return request.runDir().resolve("logs");
     }
 
-    /** Every {@code result.json} of this cell: one per variant of its scenario. */
     List<Path> resultFiles(Cell cell) {
         List<Path> files = new ArrayList<>();
         for (Path dir : cellDirs(cell)) {
@@ -479,7 +451,7 @@ public final class MatrixRunner {
         }
     }
 
-    /** {@code <run>/<scenario>/<variant>/<cell>} for every variant folder of the cell's scenario, sorted. */
+    /** The cell's folder in every variant folder of its scenario, sorted. */
     private List<Path> cellDirs(Cell cell) {
         List<Path> dirs = new ArrayList<>();
         Path scenarioDir = request.runDir().resolve(cell.scenario());
@@ -517,8 +489,7 @@ public final class MatrixRunner {
         interrupted = true;
         Process p = current;
         if (p != null) {
-            // SIGTERM: the launcher's own hook stops its forks and merges what they measured. Through the
-            // handle, because Process.destroy() would also close its output, which is still being copied.
+            // SIGTERM through the handle: Process.destroy() would also close its output, which is still being copied
             p.toHandle().destroy();
             try {
                 if (!p.waitFor(STOP_WAIT_MS, TimeUnit.MILLISECONDS)) {

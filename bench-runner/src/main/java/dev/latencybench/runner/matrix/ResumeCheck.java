@@ -17,11 +17,8 @@ import dev.latencybench.launch.SuiteCommit;
 import dev.latencybench.launch.RunManifest;
 
 /**
- * Whether an interrupted run may be finished here: its cells were measured on one machine by one
- * build of the suite, and the report ranks them under one Environment, so {@code --resume} on a
- * machine that differs (host name, CPU model or count, kernel) or with another suite commit would mix
- * two runs without a word. Compares what each measured cell's {@code env.json} recorded (and the host
- * in {@code run.json}, for a run cut short before its first cell) with this machine. Stateless.
+ * Whether an interrupted run may be finished here: a different machine or suite commit would mix two runs in one
+ * report. Compares each measured cell's {@code env.json} with this machine. Stateless.
  */
 public final class ResumeCheck {
     /** A cell folder is {@code <run>/<scenario>/<variant>/<cell>/}: its env.json is this deep. */
@@ -35,10 +32,7 @@ public final class ResumeCheck {
         return facts(Environment.system().snapshot().withSuiteCommit(SuiteCommit.get()));
     }
 
-    /**
-     * What differs between the run in {@code runDir} and {@code here}, one line each ({@code CPUs online:
-     * 0-15 in the run, 0-1 here}); empty when nothing does, or when no cell was measured yet.
-     */
+    /** What differs between the run in {@code runDir} and {@code here}, one line each; empty when nothing does. */
     public static List<String> differences(Path runDir, RunManifest run, Map<String, String> here) {
         Map<String, String> differing = new LinkedHashMap<>(); // the first value found that is not this machine's
         List<Map<String, String>> recorded = new ArrayList<>();
@@ -49,7 +43,7 @@ public final class ResumeCheck {
             try {
                 recorded.add(facts(EnvironmentFile.read(env)));
             } catch (IOException | RuntimeException e) {
-                // a cell whose env.json cannot be read says nothing here; the report names the file
+                // an unreadable env.json says nothing here; the report names the file
             }
         }
         for (Map<String, String> facts : recorded) {

@@ -10,11 +10,7 @@ import com.google.gson.JsonObject;
 import dev.latencybench.runner.jvm.Collector;
 import dev.latencybench.runner.jvm.Jvm;
 
-/**
- * What a matrix run was asked to do: where, which scenarios, JVMs and collectors, the collector
- * tuning, the extra flags and the scenario properties passed through to every cell. Recorded in
- * {@code run.json} so a report shows it and {@code --resume} repeats it. Immutable.
- */
+/** What a matrix run was asked to do, recorded in {@code run.json} for the report and {@code --resume}. Immutable. */
 public final class RunRequest {
     public final Path resultsDir;
     public final String runId;
@@ -27,23 +23,12 @@ public final class RunRequest {
     public final List<String> extraJvmArgs;
     /** {@code bench.*} properties for the scenarios (scale, rate, CPUs, ...). */
     public final Map<String, String> properties;
-    /** The command line that repeats this run. */
     public final String command;
-    /**
-     * How the machine or the suite differed when {@code --resume-anyway} finished this run all the same
-     * ({@link ResumeCheck}), one line each; empty for a run that never did.
-     */
+    /** How the machine or suite differed when {@code --resume-anyway} finished this run ({@link ResumeCheck}). */
     public final List<String> resumedDespite;
-    /**
-     * The members of the resumed run's {@code run.json} that this suite does not know (a newer suite wrote them),
-     * written back as they were so that finishing the run with this suite loses none; empty for a new run.
-     */
+    /** The resumed {@code run.json}'s members this suite does not know, written back as they were. */
     final JsonObject keptMembers;
-    /**
-     * Each scenario's values of {@link #properties} as the new run's check resolved them, once (a duration in ns:
-     * {@code BenchProperties.resolved}), by scenario; the cells' plans take them from here instead of reading the
-     * text again. Empty for a resumed run: each cell's plan resolves them once.
-     */
+    /** Each scenario's values of {@link #properties} as the new run's check resolved them; empty for a resumed run. */
     private final Map<String, Map<String, String>> resolved;
 
     public RunRequest(Path resultsDir, String runId, List<String> scenarios, Map<String, Integer> minimumJava,

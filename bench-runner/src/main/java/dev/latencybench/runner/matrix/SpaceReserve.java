@@ -8,12 +8,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * Room kept on the results disk while a matrix runs: a hidden file of {@link #BYTES} written (not just sized, so
- * the blocks are really taken) at the start and removed when the run ends or its disk fills, so that run.json can
- * still record which cells ran and which {@code --resume} runs. Without it a disk that fills mid-run leaves run.json
- * saying PENDING. A run killed with SIGKILL leaves the file; the next attempt ({@code --resume}) takes it again and
- * removes it at its end. Not thread-safe: the matrix's thread and its shutdown hook call it, and removing twice is
- * harmless.
+ * Room kept on the results disk while a matrix runs, so run.json can still record the outcomes if the disk fills.
+ * Not thread-safe, but removing twice is harmless.
  */
 final class SpaceReserve {
     /** Enough for run.json of a matrix of about 200 cells (some 300 bytes a cell). */

@@ -8,10 +8,8 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 
 /**
- * One keep-alive HTTP/1.1 connection that sends the same {@code GET} again and again and reads each
- * answer whole (its head, then {@code Content-Length} bytes of body). What a load generator needs
- * and nothing more: no chunked bodies, no redirects. Reconnects after an error. Not thread-safe: one
- * thread per connection. Allocates nothing per request once connected.
+ * One keep-alive HTTP/1.1 connection sending the same {@code GET} again and again; no chunked bodies or redirects.
+ * Not thread-safe; allocates nothing per request once connected.
  */
 final class HttpConnection implements AutoCloseable {
     private static final int TIMEOUT_MS = 10_000;
@@ -31,11 +29,8 @@ final class HttpConnection implements AutoCloseable {
     }
 
     /**
-     * Sends the request and reads the answer.
-     *
-     * @return the status code
-     * @throws IOException when the connection fails or the answer is not one this reads; the
-     *                     connection is closed and the next call opens a new one
+     * Sends the request and reads the answer; returns the status code.
+     * @throws IOException when the connection fails or the answer is unreadable; the next call reconnects
      */
     int get() throws IOException {
         try {
@@ -176,7 +171,6 @@ final class HttpConnection implements AutoCloseable {
             try {
                 s.close();
             } catch (IOException ignored) {
-                // closing anyway
             }
         }
     }

@@ -21,22 +21,9 @@ import dev.latencybench.core.time.Pacer;
 import dev.latencybench.core.time.SystemClock;
 
 /**
- * The start-up study's load generator, a JVM of its own beside the service:
- *
- * <pre>
- *   closed loop: C connections x 1 thread each, a batch of B requests shared out, all end, next batch
- *                -> one histogram per batch (response time from the actual send: the study's figure)
- *   open loop:   the same C connections; request i is due at start + i/rate; a free thread takes it,
- *                waits for its due time and sends -> latency from the due time (free of coordinated
- *                omission: a request that waited for a free connection counts its wait) and service time
- * </pre>
- *
- * Writes a JSON file: per batch its compressed histogram, count and errors; the open loop's two
- * histograms, how far behind schedule sends went, errors. Any answer but 200, or a broken connection,
- * is an error (the connection is opened again). Ends when its parent is gone ({@link ParentWatch}).
- *
- * <p>Usage: {@code java -cp <study jar> dev.latencybench.startup.load.LoadGenerator OUT.json port=.. batch=..
- * batches=.. concurrency=.. rate=.. openNs=..}
+ * The start-up study's load generator, a JVM of its own: closed-loop batches, then an open loop at a fixed rate free
+ * of coordinated omission; writes the histograms to a JSON file. Ends when its parent is gone ({@link ParentWatch}).
+ * Usage: {@code LoadGenerator OUT.json port=.. batch=.. batches=.. concurrency=.. rate=.. openNs=..}
  */
 public final class LoadGenerator {
     /** A due request's thread sleeps until this close to its due time, then spins. */
@@ -125,9 +112,8 @@ public final class LoadGenerator {
     }
 
     /**
-     * The open loop: request i is due at the schedule's {@link Pacer#dueNs}; whichever thread is free
-     * takes the next one, so a slow answer delays no later request while a connection is free, and
-     * when none is, the wait counts in the latency.
+     * The open loop: request i is due at {@link Pacer#dueNs} and taken by whichever thread is free, so a wait for a
+     * connection counts in the latency.
      */
     private LoadReport.Open openLoop() throws InterruptedException {
         Pacer schedule = new Pacer(clock, settings.openRatePerSec(), SPIN_NS);

@@ -5,13 +5,8 @@ import java.util.List;
 
 /**
  * What one load generator run does, passed on its command line as {@code key=value} words. Immutable.
- *
- * @param port           the service's port on 127.0.0.1
- * @param batchRequests  requests per closed-loop batch (the study: 10,000)
  * @param batches        closed-loop batches; the first is cold, the last warm
- * @param concurrency    connections, each with its own thread (the study: 50)
  * @param openRatePerSec the open loop's fixed rate; 0 runs no open loop
- * @param openDurationNs how long the open loop runs
  */
 public record LoadSettings(int port, int batchRequests, int batches, int concurrency, long openRatePerSec,
                            long openDurationNs) {
