@@ -55,9 +55,4 @@ final class KafkaReader implements ChainTransport.Reader {
         }
         return n;
     }
-
-    /** The {@code Duration} every poll is handed. */
-    Duration waitGiven() {
-        return wait;
-    }
 }

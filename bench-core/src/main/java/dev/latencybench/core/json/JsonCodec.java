@@ -68,11 +68,6 @@ public final class JsonCodec {
         return PRETTY.toJson(json);
     }
 
-    /** {@code json} as one line, nothing HTML-escaped: for a file only code reads. */
-    public static String compact(JsonElement json) {
-        return GSON.toJson(json);
-    }
-
     /** The value's members as JSON, for a generic type. */
     public static JsonElement toJson(Object value, Type type) {
         return GSON.toJsonTree(value, type);

@@ -139,7 +139,7 @@ public final class BarChart implements PaintableChart {
             }
             svg.close();
         }
-        double under = drawCategories(svg, plot);
+        double under = drawCategories(svg, plot, categories);
         Legend legend = new Legend();
         if (series.size() > 1) {
             for (int s = 0; s < series.size(); s++) {
@@ -155,31 +155,33 @@ public final class BarChart implements PaintableChart {
         return svg;
     }
 
-    /** The category names under their groups; returns where the space under them ends. */
-    private double drawCategories(Svg svg, Plot plot) {
-        double room = groupPx() - 6;
+    /**
+     * Each name under its slot of the plot: wrapped onto two lines, else set smaller, else cut with an ellipsis;
+     * returns where the space under them ends.
+     */
+    static double drawCategories(Svg svg, Plot plot, List<String> names) {
+        double slot = plot.width / names.size();
         double size = Plot.TICK_SIZE;
-        List<List<String>> lines = wrapAll(size, room);
+        List<List<String>> lines = wrapAll(names, size, slot - 6);
         if (lines == null) {
             size = 10;
-            lines = wrapAll(size, room);
+            lines = wrapAll(names, size, slot - 6);
         }
         double y = plot.bottom() + 6;
-        for (int c = 0; c < categories.size(); c++) {
-            double x = plot.left + groupPx() * (c + 0.5);
-            List<String> l = lines != null ? lines.get(c) : List.of(Plot.fit(categories.get(c), size, room));
+        for (int c = 0; c < names.size(); c++) {
+            List<String> l = lines != null ? lines.get(c) : List.of(Plot.fit(names.get(c), size, slot - 6));
             for (int k = 0; k < l.size(); k++) {
-                svg.text(x, y + size * 1.25 * (k + 1), l.get(k), size, "middle", "");
+                svg.text(plot.left + slot * (c + 0.5), y + size * 1.25 * (k + 1), l.get(k), size, "middle", "");
             }
         }
         return y + size * 1.25 * MAX_CATEGORY_LINES + 10;
     }
 
-    /** Each category's lines when all fit {@code widthPx} in two lines; null when one does not. */
-    private List<List<String>> wrapAll(double size, double widthPx) {
+    /** Each name's lines when all fit {@code widthPx} in two lines; null when one does not. */
+    private static List<List<String>> wrapAll(List<String> names, double size, double widthPx) {
         List<List<String>> all = new ArrayList<>();
-        for (String category : categories) {
-            List<String> lines = wrap(category, size, widthPx);
+        for (String name : names) {
+            List<String> lines = wrap(name, size, widthPx);
             if (lines.size() > MAX_CATEGORY_LINES || lines.stream().anyMatch(l -> Svg.width(l, size) > widthPx)) {
                 return null;
             }

@@ -87,10 +87,6 @@ public final class Bars {
         return valuesNs[i];
     }
 
-    double valueUs(int i) {
-        return valuesNs[i] / Charts.NANOS_PER_MICRO;
-    }
-
     /** Whether category {@code i} has a whisker. */
     boolean hasRange(int i) {
         return !Double.isNaN(lowNs[i]) && !Double.isNaN(valuesNs[i]);

@@ -91,22 +91,13 @@ public final class ShareBarChart implements PaintableChart {
             svg.text(centre, plot.top - 5, String.format(Locale.ROOT, "%,d", b.total()), BarChart.VALUE_SIZE,
                     "middle", "");
         }
-        double y = plot.bottom() + 6;
-        double size = Plot.TICK_SIZE;
-        for (int c = 0; c < bars.size(); c++) {
-            List<String> lines = BarChart.wrap(bars.get(c).category(), size, slotPx - 6);
-            for (int k = 0; k < Math.min(lines.size(), BarChart.MAX_CATEGORY_LINES); k++) {
-                String line = k == BarChart.MAX_CATEGORY_LINES - 1 && lines.size() > BarChart.MAX_CATEGORY_LINES
-                        ? String.join(" ", lines.subList(k, lines.size())) : lines.get(k);
-                svg.text(plot.left + slotPx * (c + 0.5), y + size * 1.25 * (k + 1), Plot.fit(line, size, slotPx - 6),
-                        size, "middle", "");
-            }
-        }
+        List<String> names = new ArrayList<>();
+        bars.forEach(b -> names.add(b.category()));
+        double under = BarChart.drawCategories(svg, plot, names);
         Legend legend = new Legend();
         for (int i = 0; i < parts.size(); i++) {
             legend.add(Legend.Kind.BAR, colours.get(i), null, parts.get(i), -1);
         }
-        double under = y + size * 1.25 * BarChart.MAX_CATEGORY_LINES + 10;
         legend.draw(svg, under);
         height = under + legend.heightPx() + Plot.PAD;
         return svg;

@@ -146,10 +146,6 @@ public final class Spectrum {
         return percentiles[0];
     }
 
-    public double lastPercentile() {
-        return percentiles[percentiles.length - 1];
-    }
-
     public String name() {
         return name;
     }

@@ -85,10 +85,6 @@ public final class JvmCatalog {
         return new ArrayList<>(plain.values());
     }
 
-    public List<Jvm> graalVariants() {
-        return new ArrayList<>(graal.values());
-    }
-
     public List<Broken> broken() {
         return broken;
     }
