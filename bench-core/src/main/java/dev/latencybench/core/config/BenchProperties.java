@@ -11,6 +11,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.Properties;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
@@ -27,11 +28,8 @@ public final class BenchProperties {
     /** The prefix of every property the suite reads. */
     public static final String PREFIX = "bench.";
 
-    private final Map<String, String> values;
-    /** The texts a plan's values were resolved from, by name. */
-    private final Map<String, String> planGiven;
-    /** Values resolved before, in their plain form, by name: handed back while their text is unchanged. */
-    private final Map<String, String> planValues;
+    /** Each property by name: the text given (null: none) and the plan's value for that text (null: none). */
+    private final Map<String, Given> properties = new LinkedHashMap<>();
     /** The declarations read, in order. */
     private final List<Property> read = new ArrayList<>();
     /** Each value read, in its plain form, by name: what a plan file keeps. */
@@ -48,19 +46,29 @@ public final class BenchProperties {
      * {@code values} equals the one in {@code planGiven} it was resolved from; a different text is read as usual.
      */
     public BenchProperties(Map<String, String> values, Map<String, String> planGiven, Map<String, String> planValues) {
-        this.values = Collections.unmodifiableMap(benchOnly(values));
-        this.planGiven = Collections.unmodifiableMap(benchOnly(planGiven));
-        this.planValues = Collections.unmodifiableMap(benchOnly(planValues));
-    }
-
-    private static Map<String, String> benchOnly(Map<String, String> values) {
-        Map<String, String> copy = new LinkedHashMap<>();
         values.forEach((k, v) -> {
             if (k.startsWith(PREFIX)) {
-                copy.put(k, v);
+                properties.put(k, new Given(v, null));
             }
         });
-        return copy;
+        planValues.forEach((k, v) -> {
+            Given g = properties.get(k);
+            String text = g == null ? null : g.text;
+            if (k.startsWith(PREFIX) && java.util.Objects.equals(text, planGiven.get(k))) {
+                properties.put(k, new Given(text, v));
+            }
+        });
+    }
+
+    /** A property's text as given (null: none), and the value a plan resolved from that same text (null: none). */
+    private static final class Given {
+        final String text;
+        final String planned;
+
+        Given(String text, String planned) {
+            this.text = text;
+            this.planned = planned;
+        }
     }
 
     /** The {@code bench.*} system properties of this JVM. */
@@ -95,8 +103,8 @@ public final class BenchProperties {
 
     /** The value a plan resolved for {@code p} while its text is the one it was resolved from; else null. */
     private String planned(Property p) {
-        String v = planValues.get(p.name());
-        return v != null && java.util.Objects.equals(values.get(p.name()), planGiven.get(p.name())) ? v : null;
+        Given g = properties.get(p.name());
+        return g == null ? null : g.planned;
     }
 
     private <T> T keep(Property p, T v, String plain) {
@@ -106,7 +114,13 @@ public final class BenchProperties {
 
     /** Every {@code bench.*} property given, as given (to hand on to forked JVMs). */
     public Map<String, String> given() {
-        return values;
+        Map<String, String> given = new LinkedHashMap<>();
+        properties.forEach((k, g) -> {
+            if (g.text != null) {
+                given.put(k, g.text);
+            }
+        });
+        return Collections.unmodifiableMap(given);
     }
 
     /** The text of a {@link Property.Kind#TEXT} declaration, trimmed, or its default. */
@@ -122,21 +136,35 @@ public final class BenchProperties {
         return keep(p, v, v);
     }
 
-    /** A count such as {@code 100000}, {@code 100K} or {@code 1M}, within the declaration's range. */
-    public long count(Property p) {
-        p.requireKind(Property.Kind.COUNT);
+    /**
+     * {@code p}'s value: the plan's (read from its plain form), else the default where none was given, else the text
+     * parsed; each kept in plain form ({@link #resolved}).
+     */
+    @SuppressWarnings("unchecked")
+    private <T> T value(Property p, Property.Kind kind, Function<String, T> fromPlain, Function<T, String> toPlain,
+            Function<String, T> parse) {
+        p.requireKind(kind);
         String planned = planned(p);
         if (planned != null) {
             read.add(p);
-            long v = Long.parseLong(planned);
-            return keep(p, v, planned);
+            return keep(p, fromPlain.apply(planned), planned);
         }
         String raw = raw(p);
         if (raw == null) {
-            long v = (Long) p.defaultValue();
-            return keep(p, v, Long.toString(v));
+            T v = (T) p.defaultValue();
+            return keep(p, v, toPlain.apply(v));
         }
         parsed.add(p.name());
+        T v = parse.apply(raw);
+        return keep(p, v, toPlain.apply(v));
+    }
+
+    /** A count such as {@code 100000}, {@code 100K} or {@code 1M}, within the declaration's range. */
+    public long count(Property p) {
+        return value(p, Property.Kind.COUNT, Long::parseLong, v -> Long.toString(v), raw -> parseCount(p, raw));
+    }
+
+    private static long parseCount(Property p, String raw) {
         long v;
         try {
             v = Units.parseCount(raw);
@@ -152,24 +180,15 @@ public final class BenchProperties {
             throw ConfigException.invalid(p.name(), raw, "expected " + p.description() + " from " + p.min() + " to "
                     + p.max());
         }
-        return keep(p, v, Long.toString(v));
+        return v;
     }
 
     /** A duration such as {@code 10s} or {@code 500ms}, within the declaration's range; returns nanoseconds. */
     public long durationNs(Property p) {
-        p.requireKind(Property.Kind.DURATION);
-        String planned = planned(p);
-        if (planned != null) {
-            read.add(p);
-            long v = Long.parseLong(planned);
-            return keep(p, v, planned);
-        }
-        String raw = raw(p);
-        if (raw == null) {
-            long v = (Long) p.defaultValue();
-            return keep(p, v, Long.toString(v));
-        }
-        parsed.add(p.name());
+        return value(p, Property.Kind.DURATION, Long::parseLong, v -> Long.toString(v), raw -> parseDuration(p, raw));
+    }
+
+    private static long parseDuration(Property p, String raw) {
         long v;
         try {
             v = Units.parseDurationNs(raw);
@@ -183,68 +202,38 @@ public final class BenchProperties {
             throw ConfigException.invalid(p.name(), raw, "expected " + p.description() + " from "
                     + Units.formatDuration(p.min()) + " to " + Units.formatDuration(p.max()));
         }
-        return keep(p, v, Long.toString(v));
+        return v;
     }
 
     /** One of the constants of {@code type} (the declaration's default's), written in any case. */
     public <E extends Enum<E>> E choice(Property p, Class<E> type) {
-        p.requireKind(Property.Kind.CHOICE);
-        String planned = planned(p);
-        if (planned != null) {
-            read.add(p);
-            return keep(p, Enum.valueOf(type, planned), planned);
-        }
-        String raw = raw(p);
-        if (raw == null) {
-            E v = type.cast(p.defaultValue());
-            return keep(p, v, v.name());
-        }
-        parsed.add(p.name());
-        for (E e : type.getEnumConstants()) {
-            if (e.name().equalsIgnoreCase(raw)) {
-                return keep(p, e, e.name());
+        return value(p, Property.Kind.CHOICE, plain -> Enum.valueOf(type, plain), Enum::name, raw -> {
+            for (E e : type.getEnumConstants()) {
+                if (e.name().equalsIgnoreCase(raw)) {
+                    return e;
+                }
             }
-        }
-        throw ConfigException.invalid(p.name(), raw, "expected one of " + String.join(", ", p.allowed()));
+            throw ConfigException.invalid(p.name(), raw, "expected one of " + String.join(", ", p.allowed()));
+        });
     }
 
     /** {@code true} or {@code false}, in any case. */
     public boolean bool(Property p) {
-        p.requireKind(Property.Kind.FLAG);
-        String planned = planned(p);
-        if (planned != null) {
-            read.add(p);
-            boolean v = Boolean.parseBoolean(planned);
-            return keep(p, v, planned);
-        }
-        String raw = raw(p);
-        if (raw == null) {
-            boolean v = (Boolean) p.defaultValue();
-            return keep(p, v, Boolean.toString(v));
-        }
-        parsed.add(p.name());
-        if (raw.equalsIgnoreCase("true") || raw.equalsIgnoreCase("false")) {
-            boolean v = Boolean.parseBoolean(raw);
-            return keep(p, v, Boolean.toString(v));
-        }
-        throw ConfigException.invalid(p.name(), raw, "expected true or false");
+        return value(p, Property.Kind.FLAG, Boolean::parseBoolean, v -> Boolean.toString(v), raw -> {
+            if (raw.equalsIgnoreCase("true") || raw.equalsIgnoreCase("false")) {
+                return Boolean.parseBoolean(raw);
+            }
+            throw ConfigException.invalid(p.name(), raw, "expected true or false");
+        });
     }
 
     /** A non-empty comma-separated subset of the allowed values, without repeats, in the order given. */
-    @SuppressWarnings("unchecked")
     public List<String> subset(Property p) {
-        p.requireKind(Property.Kind.SUBSET);
-        String planned = planned(p);
-        if (planned != null) {
-            read.add(p);
-            return keep(p, List.of(planned.split(",")), planned);
-        }
-        String raw = raw(p);
-        if (raw == null) {
-            List<String> v = (List<String>) p.defaultValue();
-            return keep(p, v, String.join(",", v));
-        }
-        parsed.add(p.name());
+        return value(p, Property.Kind.SUBSET, plain -> List.of(plain.split(",")), v -> String.join(",", v),
+                raw -> parseSubset(p, raw));
+    }
+
+    private static List<String> parseSubset(Property p, String raw) {
         String noun = p.hint();
         List<String> picked = Arrays.stream(raw.split(",")).map(String::trim).collect(Collectors.toList());
         for (String one : picked) {
@@ -256,7 +245,7 @@ public final class BenchProperties {
         if (picked.size() != new TreeSet<>(picked).size()) {
             throw ConfigException.invalid(p.name(), raw, "a " + noun + " is named twice");
         }
-        return keep(p, picked, String.join(",", picked));
+        return picked;
     }
 
     /** A directory that exists and can be written; the declaration's hint says how to fix it when it cannot. */
@@ -284,6 +273,7 @@ public final class BenchProperties {
 
     /** Fails on the first {@code bench.*} property none of {@code declared} accepts, listing those allowed. */
     public void rejectUnknown(Collection<Property> declared) {
+        Map<String, String> values = given();
         for (String name : values.keySet()) {
             if (declared.stream().noneMatch(p -> p.accepts(name))) {
                 StringBuilder allowed = new StringBuilder();
@@ -298,7 +288,7 @@ public final class BenchProperties {
     /** The value given, trimmed; null when none was. */
     private String raw(Property p) {
         read.add(p);
-        String v = values.get(p.name());
-        return v == null ? null : v.trim();
+        Given g = properties.get(p.name());
+        return g == null || g.text == null ? null : g.text.trim();
     }
 }
