@@ -96,4 +96,22 @@ public final class Cli {
         }
         return names;
     }
+
+    /**
+     * Ends a launcher's JVM with {@code status}, unless a signal is already ending it: a {@code System.exit} after
+     * the shutdown hooks ran would halt it with this status instead of the signal's 128 + n.
+     */
+    public static void exit(int status) {
+        if (status == 0) {
+            return;
+        }
+        Thread probe = new Thread(() -> { });
+        try {
+            Runtime.getRuntime().addShutdownHook(probe);
+            Runtime.getRuntime().removeShutdownHook(probe);
+        } catch (IllegalStateException shuttingDown) {
+            return;
+        }
+        System.exit(status);
+    }
 }

@@ -16,10 +16,7 @@ public final class StudyJarMain {
     }
 
     public static void main(String[] args) {
-        int status = run(args, System.out, System.err);
-        if (status != 0) {
-            System.exit(status);
-        }
+        Cli.exit(run(args, System.out, System.err));
     }
 
     /** Runs the jar's study with these arguments, printing to these streams; returns the exit status. */

@@ -46,10 +46,7 @@ public final class StudyMain implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
-        int status = run(args, System.out, System.err);
-        if (status != 0) {
-            System.exit(status);
-        }
+        Cli.exit(run(args, System.out, System.err));
     }
 
     /** The command line of {@link #main}, printing to these streams; returns the exit status. */
