@@ -226,7 +226,7 @@ class TailAttributionIT {
      * task's worker thread that it pinned through {@code TaskContext.pinWorkerThread} (read as {@code code} before the
      * suite watched it). The hogs are gone once the run is. Pinned (bench.cpus=auto), as a hog cannot hold up a thread
      * free to move. Skipped only where the machine refuses SCHED_FIFO. Where the forks saw a busy machine, the
-     * platform's share is printed, not asserted (a neighbour may name it), and the code's is asserted as on a quiet one.
+     * shares are printed, not asserted.
      */
     @Test
     void aRealTimeHogOnAMeasuringThreadsCpuIsThePlatform() throws Exception {
@@ -241,12 +241,11 @@ class TailAttributionIT {
             assertTrue(hog.aboveThreshold.platform >= 1, "some of the worst samples kept are the hog's: "
                     + hog.toJson());
             if (busy(hogResult)) {
-                // a neighbour's stalls are the platform's too: the tail is still never the code's (three verifies
-                // beside a sha256sum on one core read 0 code of 20 for both hogs, each time)
-                System.out.println("busy machine: the share of platform beyond p99.9 is not asserted: "
-                        + hog.shareBeyondP99_9(Cause.PLATFORM) + ", worst " + hog.worst.get(Cause.PLATFORM.label()).stop);
-                assertTrue(hog.beyondP99_9.code <= 0.1 * hog.beyondP99_9.attributed, "a hog's stalls are not the"
-                        + " task's code, on a busy machine either: " + hog.toJson());
+                // a neighbour's stalls land anywhere: on a busy machine the shares are printed, not asserted (issue
+                // 49: a busy machine does not fail the build); a quiet one asserts them below
+                System.out.println("busy machine: the shares beyond p99.9 are not asserted: platform "
+                        + hog.shareBeyondP99_9(Cause.PLATFORM) + ", code " + hog.beyondP99_9.code + " of "
+                        + hog.beyondP99_9.attributed + ", worst " + hog.worst.get(Cause.PLATFORM.label()).stop);
                 continue;
             }
             if (variant.equals("RealTimeHogOnWorkerCpuTask")) {
