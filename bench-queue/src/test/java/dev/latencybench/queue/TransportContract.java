@@ -30,11 +30,13 @@ abstract class TransportContract {
     /** Messages per run between the two threads: enough for the JIT to compile both loops. */
     static final int MESSAGES = 200_000;
     /**
-     * The most either loop may allocate over {@link #MESSAGES} once warm: a fixed few kilobytes (one object per message
-     * would be 3.2 MB). Each side is counted on the thread that warmed up, as in the harness: a fresh producer thread
-     * for the measured messages once allocated 22,816 bytes in its first sends (Chronicle's per-thread appender).
+     * The most either loop may allocate over {@link #MESSAGES} once warm: a quarter of a byte per message, 50 KB. One
+     * object per message would be 3.2 MB, one per 32 messages 100 KB. What a warm loop allocates is a fixed cost that
+     * does not grow with the messages: 0.8 to 7.8 KB in 26 counts on a 2-vCPU VM, 21.9 KB once in CI. Each side is
+     * counted on the thread that warmed up, as in the harness: a fresh producer thread once allocated 22,816 bytes
+     * in its first sends.
      */
-    static final long ALLOCATION_BOUND = MESSAGES / 10;
+    static final long ALLOCATION_BOUND = MESSAGES / 4;
     /** Spins before a side with nothing to do parks. */
     private static final int SPINS = 100;
 
@@ -130,7 +132,7 @@ abstract class TransportContract {
             t.onConsumerStop();
             assertEquals(2 * MESSAGES, got[0], "received");
             assertEquals(0, got[1], "out of order or torn");
-            // a fixed few kilobytes at most; one object per message would be 16 bytes or more each
+            // a fixed cost at most; one object per message would be 16 bytes or more each
             assertTrue(allocated[0] < ALLOCATION_BOUND, "the producer allocated " + allocated[0] + " bytes");
             assertTrue(allocated[1] < ALLOCATION_BOUND, "the consumer allocated " + allocated[1] + " bytes");
         }
