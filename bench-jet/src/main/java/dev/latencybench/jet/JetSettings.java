@@ -19,9 +19,12 @@ import dev.latencybench.core.config.Units;
 /**
  * The sliding-window study's validated settings, read in the launcher (where {@code bench.jet.keys} is the sweep's
  * list) and again in each benchmark JVM (one value); a bad value is a {@link ConfigException} naming the property,
- * the value and what is allowed. Immutable.
+ * the value and what is allowed. {@code keys} are the key counts in the order given, the sweep's points (one in a
+ * benchmark JVM); {@code cluster} the members of an existing cluster, empty for an embedded member; {@code port} the
+ * embedded member's, 0 for a free one chosen when it starts; {@code variants} {@code jet}, {@code reference} or both.
  */
-public final class JetSettings {
+public record JetSettings(long ratePerSec, List<Long> keys, long windowNs, long slideNs, long maxLagNs,
+        List<String> cluster, String clusterName, int port, Periods periods, List<String> variants) {
     public static final String RATE = "bench.jet.rate";
     public static final String KEYS = "bench.jet.keys";
     public static final String WINDOW = "bench.jet.window";
@@ -77,29 +80,10 @@ public final class JetSettings {
     /** Every property {@link #read} reads, declared with the standard scale's defaults. */
     public static final List<Property> PROPERTIES = properties(Scale.STANDARD);
 
-    private final long ratePerSec;
-    private final List<Long> keys;
-    private final long windowNs;
-    private final long slideNs;
-    private final long maxLagNs;
-    private final List<String> cluster;
-    private final String clusterName;
-    private final int port;
-    private final Periods periods;
-    private final List<String> variants;
-
-    private JetSettings(long ratePerSec, List<Long> keys, long windowNs, long slideNs, long maxLagNs,
-                        List<String> cluster, String clusterName, int port, Periods periods, List<String> variants) {
-        this.ratePerSec = ratePerSec;
-        this.keys = List.copyOf(keys);
-        this.windowNs = windowNs;
-        this.slideNs = slideNs;
-        this.maxLagNs = maxLagNs;
-        this.cluster = List.copyOf(cluster);
-        this.clusterName = clusterName;
-        this.port = port;
-        this.periods = periods;
-        this.variants = List.copyOf(variants);
+    public JetSettings {
+        keys = List.copyOf(keys);
+        cluster = List.copyOf(cluster);
+        variants = List.copyOf(variants);
     }
 
     private static List<Property> properties(Scale scale) {
@@ -127,7 +111,7 @@ public final class JetSettings {
     /** @throws ConfigException naming the property, the value and what is allowed */
     public static JetSettings read(BenchProperties p) {
         Periods periods = Periods.read(p, Scale.STANDARD, LENGTH);
-        Scale scale = periods.scale();
+        Scale scale = periods.scale;
         long rate = p.count(rateProperty(scale));
         String keysText = p.string(keysProperty(scale));
         List<Long> keys = parseKeys(keysText);
@@ -204,53 +188,9 @@ public final class JetSettings {
         return out;
     }
 
-    public long ratePerSec() {
-        return ratePerSec;
-    }
-
-    /** The key counts, in the order given: the sweep's points (one in a benchmark JVM). */
-    public List<Long> keys() {
-        return keys;
-    }
-
     /** The one key count of a benchmark JVM's point: the first listed. */
     public long pointKeys() {
         return keys.get(0);
-    }
-
-    public long windowNs() {
-        return windowNs;
-    }
-
-    public long slideNs() {
-        return slideNs;
-    }
-
-    public long maxLagNs() {
-        return maxLagNs;
-    }
-
-    /** The members of an existing cluster; empty for an embedded member. */
-    public List<String> cluster() {
-        return cluster;
-    }
-
-    public String clusterName() {
-        return clusterName;
-    }
-
-    /** The embedded member's port; 0 for a free one chosen when it starts. */
-    public int port() {
-        return port;
-    }
-
-    public Periods periods() {
-        return periods;
-    }
-
-    /** The variants to run, in order: {@code jet}, {@code reference} or both. */
-    public List<String> variants() {
-        return variants;
     }
 
     /** {@code 10,000 events/s; 10s window sliding every 10ms}. */

@@ -99,9 +99,9 @@ public final class JetStudy implements ForkedStudy {
         return new PassRule() {
             @Override
             public Verdict judge(StepOutcome outcome) {
-                if (outcome.status() == StepOutcome.Status.FAILED && !outcome.reasons().isEmpty()
-                        && !outcome.reasons().stream().allMatch(JetStudy::isOverload)) {
-                    return Verdict.error("FAILED: " + String.join("; ", outcome.reasons()));
+                if (outcome.status == StepOutcome.Status.FAILED && !outcome.reasons.isEmpty()
+                        && !outcome.reasons.stream().allMatch(JetStudy::isOverload)) {
+                    return Verdict.error("FAILED: " + String.join("; ", outcome.reasons));
                 }
                 return percentile.judge(outcome);
             }

@@ -35,11 +35,11 @@ final class ProcessCpu {
             return new long[] {-1, -1};
         }
         long gc = 0;
-        for (ThreadTimes.Task t : now.threads()) {
-            if (GC_THREAD.matcher(t.name()).matches()) {
-                gc += t.cpuTicks();
+        for (ThreadTimes.Task t : now.threads) {
+            if (GC_THREAD.matcher(t.name).matches()) {
+                gc += t.cpuTicks;
             }
         }
-        return new long[] {now.processCpuTicks() * ProcStat.NS_PER_TICK, gc * ProcStat.NS_PER_TICK};
+        return new long[] {now.processCpuTicks * ProcStat.NS_PER_TICK, gc * ProcStat.NS_PER_TICK};
     }
 }

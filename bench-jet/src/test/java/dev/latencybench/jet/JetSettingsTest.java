@@ -33,7 +33,7 @@ class JetSettingsTest {
                 95_000L, 105_000L), paper.keys());
         assertEquals(10_000_000_000L, paper.windowNs());
         assertEquals(10_000_000L, paper.slideNs());
-        assertEquals(240_000_000_000L, paper.periods().measureNs());
+        assertEquals(240_000_000_000L, paper.periods().measureNs);
         JetSettings smoke = read("bench.scale", "smoke");
         assertEquals(List.of(100L), smoke.keys());
         assertEquals(1_000_000_000L, smoke.windowNs());

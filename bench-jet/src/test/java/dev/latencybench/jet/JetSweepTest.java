@@ -41,8 +41,8 @@ class JetSweepTest {
                     "did not keep up: the source ended 2.00s behind its schedule"));
         }
         Decision d = sweep.decision(done);
-        assertEquals(Decision.Kind.BOUNDARY, d.kind(), d.toString());
-        assertEquals(List.of("jet-keys-1000", "jet-keys-10000"), d.decidedBy());
+        assertEquals(Decision.Kind.BOUNDARY, d.kind, d.toString());
+        assertEquals(List.of("jet-keys-1000", "jet-keys-10000"), d.decidedBy);
     }
 
     @Test

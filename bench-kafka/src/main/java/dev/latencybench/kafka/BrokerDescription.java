@@ -49,10 +49,10 @@ final class BrokerDescription {
         o.controllerPort = b.controllerPort();
         o.folder = b.folder().toString();
         o.pid = b.pid();
-        o.java = b.settings().java().toString();
-        o.javaVersion = javaVersion(b.settings().java());
-        o.heap = b.settings().heap();
-        o.jvmFlags = List.copyOf(b.settings().jvmFlags());
+        o.java = b.settings().java.toString();
+        o.javaVersion = javaVersion(b.settings().java);
+        o.heap = b.settings().heap;
+        o.jvmFlags = List.copyOf(b.settings().jvmFlags);
         o.command = List.copyOf(b.command());
         o.formatMs = b.formatMs();
         o.startMs = b.startMs();

@@ -55,14 +55,14 @@ public final class BrokerSettings {
 
     private static final Pattern HEAP_SIZE = Pattern.compile("[1-9][0-9]*[kKmMgG]?");
 
-    private final Path java;
-    private final Path jars;
-    private final String heap;
-    private final List<String> jvmFlags;
-    private final int port;
-    private final int controllerPort;
-    private final long startTimeoutNs;
-    private final Path folderParent;
+    public final Path java;
+    public final Path jars;
+    public final String heap;
+    public final List<String> jvmFlags;
+    public final int port;
+    public final int controllerPort;
+    public final long startTimeoutNs;
+    public final Path folderParent;
 
     private BrokerSettings(Path java, Path jars, String heap, List<String> jvmFlags, int port, int controllerPort,
             long startTimeoutNs, Path folderParent) {
@@ -171,38 +171,6 @@ public final class BrokerSettings {
         return new BrokerSettings(java, jars, heap, jvmFlags, port, controllerPort, startTimeoutNs, folderParent);
     }
 
-    public Path java() {
-        return java;
-    }
-
-    public Path jars() {
-        return jars;
-    }
-
-    public String heap() {
-        return heap;
-    }
-
-    public List<String> jvmFlags() {
-        return jvmFlags;
-    }
-
-    public int port() {
-        return port;
-    }
-
-    public int controllerPort() {
-        return controllerPort;
-    }
-
-    public long startTimeoutNs() {
-        return startTimeoutNs;
-    }
-
-    public Path folderParent() {
-        return folderParent;
-    }
-
     /**
      * The Kafka version of the broker's jars, from the name of its {@code kafka-server-<version>.jar}.
      * @throws IllegalStateException when the folder holds no broker, saying how to get one
@@ -302,7 +270,7 @@ public final class BrokerSettings {
         try {
             return Paths.get(raw).toAbsolutePath();
         } catch (InvalidPathException e) {
-            throw ConfigException.invalid(property.name(), raw, ConfigException.pathProblem(e));
+            throw ConfigException.invalid(property.name, raw, ConfigException.pathProblem(e));
         }
     }
 

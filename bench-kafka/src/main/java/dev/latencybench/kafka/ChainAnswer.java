@@ -36,10 +36,10 @@ final class ChainAnswer {
         ranked.sort((a, b) -> Long.compare(b.chains, a.chains));
         List<String> undecided = new ArrayList<>();
         if (s.decision != null) {
-            s.decision.parts().forEach((transport, d) -> {
+            s.decision.parts.forEach((transport, d) -> {
                 if (!held.containsKey(transport) && !ChainTransports.isLoop(transport)) { // a loop searches nothing
-                    undecided.add("`" + transport + "`" + (d.kind() == Decision.Kind.CANNOT_TELL ? " cannot tell"
-                            : d.kind() == Decision.Kind.FAILED ? " failed" : " has no count"));
+                    undecided.add("`" + transport + "`" + (d.kind == Decision.Kind.CANNOT_TELL ? " cannot tell"
+                            : d.kind == Decision.Kind.FAILED ? " failed" : " has no count"));
                 }
             });
         }
@@ -90,10 +90,10 @@ final class ChainAnswer {
 
     /** {@code the search's limit, 2 chains} where the best count is the search's limit, not the machine's; or null. */
     private static String limit(ScheduleFile s, ChainCapacity.Held best) {
-        Decision d = s.decision == null ? null : s.decision.parts().isEmpty() ? s.decision
-                : s.decision.parts().get(best.transport);
-        return d == null || d.kind() != Decision.Kind.AT_LIMIT ? null : String.format(Locale.ROOT,
-                "the search's limit, %,d chain%s", d.value(), d.value() == 1 ? "" : "s");
+        Decision d = s.decision == null ? null : s.decision.parts.isEmpty() ? s.decision
+                : s.decision.parts.get(best.transport);
+        return d == null || d.kind != Decision.Kind.AT_LIMIT ? null : String.format(Locale.ROOT,
+                "the search's limit, %,d chain%s", d.value, d.value == 1 ? "" : "s");
     }
 
     /** The cause of the best transport's tail at the count it held; null where that step has no attributed tail. */

@@ -54,12 +54,12 @@ public final class ChainCapacity {
         if (schedule.decision == null) {
             return out;
         }
-        Map<String, Decision> parts = schedule.decision.parts().isEmpty() && schedule.steps != null
+        Map<String, Decision> parts = schedule.decision.parts.isEmpty() && schedule.steps != null
                 && !schedule.steps.isEmpty() ? Map.of(schedule.steps.get(0).variant, schedule.decision)
-                : schedule.decision.parts();
+                : schedule.decision.parts;
         parts.forEach((transport, d) -> {
             boolean lowerBound;
-            switch (d.kind()) {
+            switch (d.kind) {
                 case BOUNDARY:
                 case NONE_PASSED:
                     lowerBound = false;
@@ -68,7 +68,7 @@ public final class ChainCapacity {
                     lowerBound = true;
                     break;
                 case UNFINISHED:
-                    if (d.value() <= 0) {
+                    if (d.value <= 0) {
                         return;
                     }
                     lowerBound = true;
@@ -76,8 +76,8 @@ public final class ChainCapacity {
                 default: // FAILED, CANNOT_TELL: no count
                     return;
             }
-            long at = d.value() > 0 ? d.value() : firstCount(schedule, transport);
-            out.put(transport, new Held(transport, Math.max(0, d.value()), lowerBound, at, cpu(schedule, rows,
+            long at = d.value > 0 ? d.value : firstCount(schedule, transport);
+            out.put(transport, new Held(transport, Math.max(0, d.value), lowerBound, at, cpu(schedule, rows,
                     transport, at)));
         });
         return out;

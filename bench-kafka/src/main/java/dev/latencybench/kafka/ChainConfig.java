@@ -59,19 +59,25 @@ public final class ChainConfig {
             TimeUnit.SECONDS.toNanos(10), TimeUnit.SECONDS.toNanos(30),
             TimeUnit.SECONDS.toNanos(20), TimeUnit.SECONDS.toNanos(100));
 
-    private final long ratePerSec;
-    private final int services;
-    private final OptionalInt instances;
-    private final int limit;
-    private final ChainSlo slo;
-    private final int payloadBytes;
-    private final List<String> transports;
-    private final Path queueDir;
-    private final Periods periods;
-    private final String kafkaBootstrap;
-    private final BrokerSettings brokerSettings;
-    private final KafkaClientSettings kafkaClients;
-    private final long brokerWarmupMaxNs;
+    public final long ratePerSec;
+    public final int services;
+    /** The fixed number of chains; empty for a capacity search. */
+    public final OptionalInt instances;
+    /** The search's upper bound. */
+    public final int limit;
+    public final ChainSlo slo;
+    public final int payloadBytes;
+    public final List<String> transports;
+    public final Path queueDir;
+    public final Periods periods;
+    /** {@code bench.kafka.bootstrap}: a running cluster to use; empty when the launcher starts one broker. */
+    public final String kafkaBootstrap;
+    /** The {@code bench.kafka.broker.*} settings of the broker a fork starts. */
+    public final BrokerSettings brokerSettings;
+    /** The Kafka clients' settings, {@code bench.kafka.producer.*}, {@code consumer.*}, {@code pollTimeout}. */
+    public final KafkaClientSettings kafkaClients;
+    /** {@code bench.kafka.broker.warmup}: the longest the launcher's broker warms up. */
+    public final long brokerWarmupMaxNs;
 
     private ChainConfig(long ratePerSec, int services, OptionalInt instances, int limit, ChainSlo slo,
                         int payloadBytes, List<String> transports, Path queueDir, Periods periods,
@@ -146,7 +152,7 @@ public final class ChainConfig {
         int services = (int) p.count(SERVICES_PROPERTY);
         OptionalInt instances = p.given().containsKey(INSTANCES) ? OptionalInt.of((int) p.count(INSTANCES_PROPERTY))
                 : OptionalInt.empty();
-        int limit = (int) p.count(limitProperty(periods.scale()));
+        int limit = (int) p.count(limitProperty(periods.scale));
         ChainSlo slo = ChainSlo.parse(SLO, p.string(SLO_PROPERTY));
         int payload = (int) p.count(PAYLOAD_PROPERTY);
         List<String> transports = p.subset(TRANSPORTS_PROPERTY);
@@ -164,44 +170,14 @@ public final class ChainConfig {
                     + " the published study's wait); add " + ChainStudy.KAFKA + " to " + TRANSPORTS
                     + ", or leave the property out");
         }
-        long warmupMaxNs = p.durationNs(brokerWarmupProperty(periods.scale()));
+        long warmupMaxNs = p.durationNs(brokerWarmupProperty(periods.scale));
         return new ChainConfig(rate, services, instances, limit, slo, payload, transports, dir, periods,
                 bootstrap, broker, clients, warmupMaxNs);
-    }
-
-    public long ratePerSec() {
-        return ratePerSec;
-    }
-
-    public int services() {
-        return services;
     }
 
     /** Topics per chain: one more than the services. */
     public int topics() {
         return services + 1;
-    }
-
-    /** The fixed number of chains; empty for a capacity search. */
-    public OptionalInt instances() {
-        return instances;
-    }
-
-    /** The search's upper bound. */
-    public int limit() {
-        return limit;
-    }
-
-    public ChainSlo slo() {
-        return slo;
-    }
-
-    public int payloadBytes() {
-        return payloadBytes;
-    }
-
-    public List<String> transports() {
-        return transports;
     }
 
     /** True when a transport or its loop is {@code transport}: {@code kafka} for {@code kafka-loop} too. */
@@ -212,34 +188,6 @@ public final class ChainConfig {
     /** True when a variant runs over Kafka: {@code kafka}, {@code kafka-as-published} or {@code kafka-loop}. */
     public boolean usesKafka() {
         return transports.stream().anyMatch(ChainTransports::isKafka);
-    }
-
-    public Path queueDir() {
-        return queueDir;
-    }
-
-    public Periods periods() {
-        return periods;
-    }
-
-    /** {@code bench.kafka.bootstrap}: a running cluster to use; empty when the launcher starts one broker. */
-    public String kafkaBootstrap() {
-        return kafkaBootstrap;
-    }
-
-    /** The {@code bench.kafka.broker.*} settings of the broker a fork starts. */
-    public BrokerSettings brokerSettings() {
-        return brokerSettings;
-    }
-
-    /** The Kafka clients' settings, {@code bench.kafka.producer.*}, {@code consumer.*}, {@code pollTimeout}. */
-    public KafkaClientSettings kafkaClients() {
-        return kafkaClients;
-    }
-
-    /** {@code bench.kafka.broker.warmup}: the longest the launcher's broker warms up. */
-    public long brokerWarmupMaxNs() {
-        return brokerWarmupMaxNs;
     }
 
     /** How long an idle service waits for its next message: 1/8 of the time between two messages, as in the study. */

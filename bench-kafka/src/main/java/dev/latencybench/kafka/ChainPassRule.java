@@ -32,7 +32,7 @@ final class ChainPassRule implements PassRule {
 
     @Override
     public Verdict judge(StepOutcome outcome) {
-        if (outcome.status() == StepOutcome.Status.OK) {
+        if (outcome.status == StepOutcome.Status.OK) {
             if (!outcome.measured()) {
                 return Verdict.error("OK, but nothing was measured");
             }
@@ -44,35 +44,35 @@ final class ChainPassRule implements PassRule {
         }
         List<String> other = new ArrayList<>();
         boolean load = false;
-        for (String r : outcome.reasons()) {
+        for (String r : outcome.reasons) {
             if (ChainTally.boundsCapacity(r)) {
                 load = true;
             } else if (!r.equals(ChainTally.NOTHING_MEASURED)) {
                 other.add(r);
             }
         }
-        String status = outcome.status().name();
-        if (outcome.status() == StepOutcome.Status.FAILED && load && other.isEmpty()) {
-            boolean sloAlone = outcome.reasons().stream()
+        String status = outcome.status.name();
+        if (outcome.status == StepOutcome.Status.FAILED && load && other.isEmpty()) {
+            boolean sloAlone = outcome.reasons.stream()
                     .allMatch(r -> r.startsWith(ChainTally.SLO_BROKEN) || r.equals(ChainTally.NOTHING_MEASURED));
-            if (sloAlone && outcome.measured() && !slo.decides(outcome.summary().count)) {
-                String over = PassRule.overForCertain(outcome.summary(), slo.percentile(), slo.quantile(),
+            if (sloAlone && outcome.measured() && !slo.decides(outcome.summary.count)) {
+                String over = PassRule.overForCertain(outcome.summary, slo.percentile(), slo.quantile(),
                         slo.boundNs());
                 return over != null ? Verdict.fail("limited by the SLO: " + over) : tooShort(outcome);
             }
-            return Verdict.fail("limited by " + ChainTally.limiter(outcome.reasons()) + ": " + status + ": "
-                    + String.join("; ", outcome.reasons()));
+            return Verdict.fail("limited by " + ChainTally.limiter(outcome.reasons) + ": " + status + ": "
+                    + String.join("; ", outcome.reasons));
         }
         // the reasons that are not load first: they are why the step says nothing
         List<String> why = new ArrayList<>(other);
-        outcome.reasons().stream().filter(r -> !other.contains(r)).forEach(why::add);
+        outcome.reasons.stream().filter(r -> !other.contains(r)).forEach(why::add);
         return Verdict.error(status + (why.isEmpty() ? " without a reason" : ": " + String.join("; ", why)));
     }
 
     /** {@code a 2,000-message step puts 2 messages beyond p99.9; 10,000 are needed: a measured period of 10 s ...}. */
     private Verdict tooShort(StepOutcome outcome) {
-        long chains = Long.parseLong(outcome.step().properties().getOrDefault(ChainConfig.INSTANCES, "1"));
-        return Verdict.cannotTell(TooShort.text(outcome.summary().count, slo.percentile(), slo.quantile(), "message",
+        long chains = Long.parseLong(outcome.step.properties().getOrDefault(ChainConfig.INSTANCES, "1"));
+        return Verdict.cannotTell(TooShort.text(outcome.summary.count, slo.percentile(), slo.quantile(), "message",
                 (double) chains * ratePerSecPerChain, "msg/s", forks));
     }
 

@@ -113,81 +113,81 @@ public final class ChainStudy implements ForkedStudy {
         ChainConfig c = ChainConfig.read(properties);
         boolean kafka = c.usesKafka();
         String kafkaVersion = null;
-        if (kafka && c.kafkaBootstrap().isEmpty()) {
+        if (kafka && c.kafkaBootstrap.isEmpty()) {
             try {
-                kafkaVersion = c.brokerSettings().kafkaVersion(); // no broker jars: say so before any fork starts
+                kafkaVersion = c.brokerSettings.kafkaVersion(); // no broker jars: say so before any fork starts
             } catch (IllegalStateException e) {
                 throw new ConfigException(e.getMessage());
             }
         }
         Map<String, String> facts = new LinkedHashMap<>();
         facts.put("load", String.format(Locale.ROOT, "%,d msg/s per chain through %d service%s (%d topics), %d B"
-                + " messages, queues in %s", c.ratePerSec(), c.services(), c.services() == 1 ? "" : "s", c.topics(),
-                c.payloadBytes(), c.queueDir()));
-        facts.put("SLO", c.slo().describe() + " end-to-end from the intended send time, for every chain");
-        facts.put("chains", c.instances().isPresent()
-                ? String.format(Locale.ROOT, "%,d at once (bench.chain.instances)", c.instances().getAsInt())
+                + " messages, queues in %s", c.ratePerSec, c.services, c.services == 1 ? "" : "s", c.topics(),
+                c.payloadBytes, c.queueDir));
+        facts.put("SLO", c.slo.describe() + " end-to-end from the intended send time, for every chain");
+        facts.put("chains", c.instances.isPresent()
+                ? String.format(Locale.ROOT, "%,d at once (bench.chain.instances)", c.instances.getAsInt())
                 : String.format(Locale.ROOT, "capacity search per transport, up to %,d (bench.chain.limit)",
-                c.limit()));
+                c.limit));
         facts.put("idle wait", Units.formatNs(c.idleWaitNs()) + " (1/8 of the inter-message time)");
         if (kafka) {
-            BrokerSettings b = c.brokerSettings();
-            KafkaClientSettings k = c.kafkaClients();
-            facts.put("kafka", (c.kafkaBootstrap().isEmpty()
+            BrokerSettings b = c.brokerSettings;
+            KafkaClientSettings k = c.kafkaClients;
+            facts.put("kafka", (c.kafkaBootstrap.isEmpty()
                     ? String.format(Locale.ROOT, "one single-node KRaft broker for all of the kafka steps, Kafka %s,"
                     + " started by this launcher with %s -Xmx%s %s on 127.0.0.1 and warmed up (%d topics x %,d msg/s"
-                    + " until its p99 settles) before the first step; fresh topics per step", kafkaVersion, b.java(),
-                    b.heap(), String.join(" ", b.jvmFlags()), BrokerWarmup.TOPICS, c.ratePerSec())
-                    : "the cluster at " + c.kafkaBootstrap() + " (" + KafkaCluster.BOOTSTRAP + "), nothing started")
+                    + " until its p99 settles) before the first step; fresh topics per step", kafkaVersion, b.java,
+                    b.heap, String.join(" ", b.jvmFlags), BrokerWarmup.TOPICS, c.ratePerSec)
+                    : "the cluster at " + c.kafkaBootstrap + " (" + KafkaCluster.BOOTSTRAP + "), nothing started")
                     + String.format(Locale.ROOT, "; clients: acks=%s, linger.ms=%s, consumers %s",
-                    k.producer().get(ProducerConfig.ACKS_CONFIG), k.producer().get(ProducerConfig.LINGER_MS_CONFIG),
+                    k.producer.get(ProducerConfig.ACKS_CONFIG), k.producer.get(ProducerConfig.LINGER_MS_CONFIG),
                     k.pollDescription())
-                    + (k.overridden().isEmpty() ? "" : "; overridden: " + String.join(", ", k.overridden())));
+                    + (k.overridden.isEmpty() ? "" : "; overridden: " + String.join(", ", k.overridden)));
         }
         Recorded recorded = new Recorded();
-        recorded.ratePerSec = c.ratePerSec();
-        recorded.services = c.services();
-        recorded.payloadBytes = c.payloadBytes();
-        recorded.slo = c.slo().describe();
-        if (c.instances().isPresent()) {
-            recorded.instances = c.instances().getAsInt();
+        recorded.ratePerSec = c.ratePerSec;
+        recorded.services = c.services;
+        recorded.payloadBytes = c.payloadBytes;
+        recorded.slo = c.slo.describe();
+        if (c.instances.isPresent()) {
+            recorded.instances = c.instances.getAsInt();
         } else {
             recorded.search = String.format(Locale.ROOT, "%s from 1, doubling, then bisecting to"
-                    + " within %.0f%%, up to %,d", ChainConfig.INSTANCES, RESOLUTION * 100, c.limit());
+                    + " within %.0f%%, up to %,d", ChainConfig.INSTANCES, RESOLUTION * 100, c.limit);
         }
         if (kafka) {
             recorded.kafka = new RecordedKafka();
-            recorded.kafka.bootstrap = c.kafkaBootstrap();
-            if (c.kafkaBootstrap().isEmpty()) {
-                recorded.kafka.broker = c.brokerSettings().toJson();
+            recorded.kafka.bootstrap = c.kafkaBootstrap;
+            if (c.kafkaBootstrap.isEmpty()) {
+                recorded.kafka.broker = c.brokerSettings.toJson();
                 JsonCodec.addMembers(recorded.kafka.broker, new BrokerOrigin(kafkaVersion));
             }
-            recorded.kafka.clients = c.kafkaClients().toJson();
+            recorded.kafka.clients = c.kafkaClients.toJson();
         }
-        ChainSlo slo = c.slo();
-        Plan.Builder plan = Plan.builder(c.transports(), c.periods(), ChainWorkload.metrics(c.services()))
+        ChainSlo slo = c.slo;
+        Plan.Builder plan = Plan.builder(c.transports, c.periods, ChainWorkload.metrics(c.services))
                 .facts(facts)
                 .recorded(JsonCodec.toJsonObject(recorded))
-                .accounting(() -> ChainTally.accounting(c.ratePerSec(), slo))
+                .accounting(() -> ChainTally.accounting(c.ratePerSec, slo))
                 .prepare(() -> prepare(c))
                 .verify(() -> verify(c))
                 .cleanUp(() -> cleanUp(c))
                 .schedule(schedule(c))
-                .shared(variant -> ChainTransports.isKafka(variant) && c.kafkaBootstrap().isEmpty()
+                .shared(variant -> ChainTransports.isKafka(variant) && c.kafkaBootstrap.isEmpty()
                         ? SearchBroker.start(c) : null)
                 // the broker's start and its warm-up at its longest, once (it serves every kafka step)
-                .estimate(0, kafka && c.kafkaBootstrap().isEmpty() ? BROKER_START_NS + c.brokerWarmupMaxNs() : 0);
-        if (c.transports().contains(IN_MEMORY)) {
+                .estimate(0, kafka && c.kafkaBootstrap.isEmpty() ? BROKER_START_NS + c.brokerWarmupMaxNs : 0);
+        if (c.transports.contains(IN_MEMORY)) {
             plan.role(Plan.FLOOR, IN_MEMORY);
         }
-        for (String t : c.transports()) { // each transport's hop against its loop: the harness's own cost
-            if (ChainTransports.isLoop(t) && c.transports().contains(ChainTransports.base(t))) {
+        for (String t : c.transports) { // each transport's hop against its loop: the harness's own cost
+            if (ChainTransports.isLoop(t) && c.transports.contains(ChainTransports.base(t))) {
                 plan.role(Plan.YARDSTICK + "." + ChainTransports.base(t), t);
             }
         }
-        if (kafka && c.kafkaBootstrap().isEmpty()) {
+        if (kafka && c.kafkaBootstrap.isEmpty()) {
             // the broker runs on the launcher's java (or the one given) in every cell, not on the JVM under test
-            plan.forkProperties(Map.of(BrokerSettings.JAVA, c.brokerSettings().java().toString()));
+            plan.forkProperties(Map.of(BrokerSettings.JAVA, c.brokerSettings.java.toString()));
         }
         return plan.build();
     }
@@ -196,11 +196,11 @@ public final class ChainStudy implements ForkedStudy {
     @Override
     public ForkPlan fork(String variant, RunSettings run, BenchProperties properties) {
         ChainConfig config = ChainConfig.read(properties);
-        return ForkPlan.unpinned(config.periods(), () -> {
+        return ForkPlan.unpinned(config.periods, () -> {
             ChainTransport opened = open(ChainTransports.base(variant), config);
             return ChainTransports.isLoop(variant)
                     ? new HopLoopWorkload(config, variant, opened)
-                    : new ChainWorkload(config, config.instances().orElse(1), variant, opened);
+                    : new ChainWorkload(config, config.instances.orElse(1), variant, opened);
         });
     }
 
@@ -208,10 +208,10 @@ public final class ChainStudy implements ForkedStudy {
     static List<String> prepare(ChainConfig c) {
         List<String> removed = new ArrayList<>();
         if (c.uses(CHRONICLE)) {
-            removed.addAll(ChronicleChainTransport.removeStaleFolders(c.queueDir()));
+            removed.addAll(ChronicleChainTransport.removeStaleFolders(c.queueDir));
         }
         if (c.usesKafka()) {
-            removed.addAll(StaleBrokerFolders.remove(c.brokerSettings().folderParent()));
+            removed.addAll(StaleBrokerFolders.remove(c.brokerSettings.folderParent));
         }
         return removed;
     }
@@ -225,11 +225,11 @@ public final class ChainStudy implements ForkedStudy {
         if (!c.usesKafka()) {
             return;
         }
-        if (!c.kafkaBootstrap().isEmpty()) {
-            checkAnswers(c.kafkaBootstrap());
+        if (!c.kafkaBootstrap.isEmpty()) {
+            checkAnswers(c.kafkaBootstrap);
             return;
         }
-        Path java = c.brokerSettings().java();
+        Path java = c.brokerSettings.java;
         JvmProbe probe = JvmProbe.run(java, List.of());
         if (probe.ok() && probe.feature() < BrokerSettings.MIN_JAVA) { // one that does not start: the broker says why
             throw ConfigException.invalid(BrokerSettings.JAVA, java.toString(), "Kafka's broker " + JavaNeeded.needs(
@@ -253,9 +253,9 @@ public final class ChainStudy implements ForkedStudy {
 
     /** Removes the queue and broker folders a killed benchmark JVM left; one line per folder. */
     static List<String> cleanUp(ChainConfig c) {
-        List<String> removed = new ArrayList<>(ChronicleChainTransport.removeStaleFolders(c.queueDir()));
+        List<String> removed = new ArrayList<>(ChronicleChainTransport.removeStaleFolders(c.queueDir));
         if (c.usesKafka()) {
-            removed.addAll(StaleBrokerFolders.remove(c.brokerSettings().folderParent()));
+            removed.addAll(StaleBrokerFolders.remove(c.brokerSettings.folderParent));
         }
         return removed;
     }
@@ -265,8 +265,8 @@ public final class ChainStudy implements ForkedStudy {
      * loop so Kafka's loop runs on the warm broker ({@link ChainTransports#runOrder}).
      */
     static Schedule schedule(ChainConfig c) {
-        List<String> order = ChainTransports.runOrder(c.transports());
-        if (c.instances().isPresent()) {
+        List<String> order = ChainTransports.runOrder(c.transports);
+        if (c.instances.isPresent()) {
             return new FixedList(order);
         }
         List<Schedule> parts = new ArrayList<>();
@@ -281,8 +281,8 @@ public final class ChainStudy implements ForkedStudy {
                 loops = new ArrayList<>();
             }
             parts.add(CapacitySearch.of(t, ChainConfig.INSTANCES).start(1).growth(2).resolution(RESOLUTION)
-                    .limit(c.limit()).unit("chains").passRule(new ChainPassRule(c.slo(), c.ratePerSec(),
-                            c.periods().forks())).build());
+                    .limit(c.limit).unit("chains").passRule(new ChainPassRule(c.slo, c.ratePerSec,
+                            c.periods.forks)).build());
         }
         if (!loops.isEmpty()) {
             parts.add(new FixedList(loops));

@@ -7,7 +7,7 @@ import java.util.function.Function;
 /** The chain study's transports, in run order: the one place a transport is named and opened. */
 enum ChainTransports {
     /** Six Chronicle Queues per chain in the queue folder, default settings: the study's subject. */
-    CHRONICLE(ChainStudy.CHRONICLE, c -> new ChronicleChainTransport(c.queueDir(), c.payloadBytes())),
+    CHRONICLE(ChainStudy.CHRONICLE, c -> new ChronicleChainTransport(c.queueDir, c.payloadBytes)),
     /** One in-memory ring per topic: the harness's floor, same threads and parking, no transport cost. */
     IN_MEMORY(ChainStudy.IN_MEMORY, c -> new InMemoryChainTransport()),
     /** Topics on a real Kafka cluster; consumers wait the time the study meant ({@link KafkaPoll#MEANT}). */

@@ -19,7 +19,7 @@ import dev.latencybench.core.view.ViewRow;
 public final class ChainView implements StudyView {
     @Override
     public String study() {
-        return ChainStudy.DESCRIPTOR.name();
+        return ChainStudy.DESCRIPTOR.name;
     }
 
     /** Without the schedule files there is no capacity to show: nothing. */

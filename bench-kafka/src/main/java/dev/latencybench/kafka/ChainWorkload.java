@@ -46,7 +46,7 @@ public final class ChainWorkload implements Workload {
 
     /** @param transport opened for this fork; the workload closes it */
     public ChainWorkload(ChainConfig config, int instances, String transportName, ChainTransport transport) {
-        this(config.ratePerSec(), config.services(), instances, config.idleWaitNs(), config.slo(), transportName,
+        this(config.ratePerSec, config.services, instances, config.idleWaitNs(), config.slo, transportName,
                 transport, ServiceStep.ADD_ONE);
     }
 

@@ -40,12 +40,12 @@ final class HopLoopWorkload implements Workload {
 
     /** @param transport opened for this fork (one topic of it is used); the workload closes it */
     HopLoopWorkload(ChainConfig config, String name, ChainTransport transport) {
-        this.ratePerSec = config.ratePerSec();
+        this.ratePerSec = config.ratePerSec;
         this.idleWaitNs = config.idleWaitNs();
-        this.slo = config.slo();
+        this.slo = config.slo;
         this.name = name;
         this.transport = transport;
-        this.metrics = ChainWorkload.metrics(config.services());
+        this.metrics = ChainWorkload.metrics(config.services);
     }
 
     @Override

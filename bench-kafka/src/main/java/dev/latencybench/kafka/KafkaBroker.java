@@ -87,23 +87,23 @@ public final class KafkaBroker implements KafkaCluster {
      */
     public static KafkaBroker start(BrokerSettings settings) {
         String version = settings.kafkaVersion();
-        if (!Files.isExecutable(settings.java())) {
-            throw new IllegalStateException("cannot start the Kafka broker: " + settings.java() + " ("
+        if (!Files.isExecutable(settings.java)) {
+            throw new IllegalStateException("cannot start the Kafka broker: " + settings.java + " ("
                     + BrokerSettings.JAVA + ") is not an executable java");
         }
-        StaleBrokerFolders.remove(settings.folderParent()).forEach(line -> System.out.println("latency-bench: " + line));
-        int[] ports = BrokerPorts.choose(settings.port(), settings.controllerPort());
+        StaleBrokerFolders.remove(settings.folderParent).forEach(line -> System.out.println("latency-bench: " + line));
+        int[] ports = BrokerPorts.choose(settings.port, settings.controllerPort);
         Path folder;
         FileChannel channel;
         FileLock lock;
         try {
-            folder = Files.createTempDirectory(settings.folderParent(), FOLDER_PREFIX + ProcessHandle.current().pid()
+            folder = Files.createTempDirectory(settings.folderParent, FOLDER_PREFIX + ProcessHandle.current().pid()
                     + "-");
             channel = FileChannel.open(folder.resolve(LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.READ,
                     StandardOpenOption.WRITE);
             lock = channel.lock(0, Long.MAX_VALUE, true);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot make the Kafka broker's folder in " + settings.folderParent()
+            throw new UncheckedIOException("cannot make the Kafka broker's folder in " + settings.folderParent
                     + " (" + BrokerSettings.FOLDER + ")", e);
         }
         KafkaBroker broker = new KafkaBroker(settings, version, folder, ports[0], ports[1], channel, lock);
@@ -133,13 +133,13 @@ public final class KafkaBroker implements KafkaCluster {
 
         long t1 = System.nanoTime();
         List<String> cmd = new ArrayList<>();
-        cmd.add(settings.java().toString());
-        cmd.add("-Xms" + settings.heap());
-        cmd.add("-Xmx" + settings.heap());
-        cmd.addAll(settings.jvmFlags());
+        cmd.add(settings.java.toString());
+        cmd.add("-Xms" + settings.heap);
+        cmd.add("-Xmx" + settings.heap);
+        cmd.addAll(settings.jvmFlags);
         cmd.add("-Dlog4j2.configurationFile=" + folder.resolve("log4j2.properties"));
         cmd.add("-cp");
-        cmd.add(folder.resolve("launcher") + File.pathSeparator + settings.jars().resolve("*"));
+        cmd.add(folder.resolve("launcher") + File.pathSeparator + settings.jars.resolve("*"));
         cmd.add(BrokerMain.class.getName());
         cmd.add(folder.resolve(LOCK_FILE).toString());
         cmd.add(folder.resolve("server.properties").toString());
@@ -151,7 +151,7 @@ public final class KafkaBroker implements KafkaCluster {
             try {
                 process = processBuilder(cmd).redirectOutput(folder.resolve(LOG_FILE).toFile()).start();
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot start the Kafka broker with " + settings.java(), e);
+                throw new UncheckedIOException("cannot start the Kafka broker with " + settings.java, e);
             }
         }
         Process p = process;
@@ -180,13 +180,13 @@ public final class KafkaBroker implements KafkaCluster {
             try {
                 p = processBuilder(StorageFormat.command(settings, folder)).redirectOutput(log.toFile()).start();
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot start " + settings.java() + " to format the Kafka broker's"
+                throw new UncheckedIOException("cannot start " + settings.java + " to format the Kafka broker's"
                         + " folder", e);
             }
             formatProcess = p;
         }
         try {
-            StorageFormat.await(p, log, settings.startTimeoutNs());
+            StorageFormat.await(p, log, settings.startTimeoutNs);
         } finally {
             formatProcess = null;
         }
@@ -194,7 +194,7 @@ public final class KafkaBroker implements KafkaCluster {
 
     /** Polls until the broker answers as Kafka, exits, or the start timeout passes. */
     private void awaitAnswer(Process p, long startedNs) {
-        long deadline = startedNs + settings.startTimeoutNs();
+        long deadline = startedNs + settings.startTimeoutNs;
         Admin admin = null;
         String lastError = "nothing accepted a connection on port " + port + " yet";
         try {
@@ -204,7 +204,7 @@ public final class KafkaBroker implements KafkaCluster {
                 }
                 if (System.nanoTime() - deadline > 0) {
                     throw new IllegalStateException("the Kafka broker (pid " + p.pid() + ") did not answer at "
-                            + bootstrapServers() + " within " + seconds(settings.startTimeoutNs()) + " ("
+                            + bootstrapServers() + " within " + seconds(settings.startTimeoutNs) + " ("
                             + BrokerSettings.START_TIMEOUT + "): " + lastError + "; "
                             + BrokerFiles.lastLines(folder.resolve(LOG_FILE)));
                 }

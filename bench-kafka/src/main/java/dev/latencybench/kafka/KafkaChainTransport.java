@@ -83,10 +83,10 @@ final class KafkaChainTransport implements ChainTransport {
 
     /** Opens the configured cluster and the transport over it; on failure stops whatever was started. */
     static KafkaChainTransport open(ChainConfig config, KafkaPoll poll) {
-        KafkaCluster cluster = KafkaCluster.open(config.kafkaBootstrap(), config.brokerSettings());
+        KafkaCluster cluster = KafkaCluster.open(config.kafkaBootstrap, config.brokerSettings);
         try {
-            return new KafkaChainTransport(cluster, true, config.kafkaClients(), poll, config.ratePerSec(),
-                    config.payloadBytes());
+            return new KafkaChainTransport(cluster, true, config.kafkaClients, poll, config.ratePerSec,
+                    config.payloadBytes);
         } catch (RuntimeException | Error e) {
             cluster.close();
             throw e;

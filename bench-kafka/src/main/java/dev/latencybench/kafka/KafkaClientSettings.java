@@ -40,10 +40,13 @@ public final class KafkaClientSettings {
             ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
             ProducerConfig.CLIENT_ID_CONFIG);
 
-    private final SortedMap<String, String> producer;
-    private final SortedMap<String, String> consumer;
-    private final Set<String> overridden;
-    private final long pollTimeoutNs;
+    /** The producer settings beyond the transport's own (serializers, address, client id). */
+    public final SortedMap<String, String> producer;
+    public final SortedMap<String, String> consumer;
+    /** The settings given over the study's, as {@code producer.linger.ms}, {@code consumer.fetch.max.wait.ms}. */
+    public final Set<String> overridden;
+    /** The poll timeout asked for. */
+    public final long pollTimeoutNs;
 
     private KafkaClientSettings(SortedMap<String, String> producer, SortedMap<String, String> consumer,
             Set<String> overridden, long pollTimeoutNs) {
@@ -105,7 +108,7 @@ public final class KafkaClientSettings {
                 TimeUnit.SECONDS.toNanos(10), "how long a Kafka consumer's poll waits (rounded up to whole ms as"
                         + " Kafka waits; 0 polls busily)");
         // the default follows the rate: say how, and what it is at this one
-        return p.showingDefault("1/8 of the inter-message time, " + p.defaultText() + " at "
+        return p.showingDefault("1/8 of the inter-message time, " + p.defaultText + " at "
                 + TimeUnit.SECONDS.toNanos(1) / intervalNs + " msg/s");
     }
 
@@ -228,11 +231,6 @@ public final class KafkaClientSettings {
         return "unknown";
     }
 
-    /** The poll timeout asked for. */
-    public long pollTimeoutNs() {
-        return pollTimeoutNs;
-    }
-
     /**
      * The poll timeout rounded up to whole ms, as Kafka waits: rounded down it could become a busy poll that takes
      * the broker's CPU. 0 asked stays 0.
@@ -248,20 +246,6 @@ public final class KafkaClientSettings {
                 : "poll(" + ms + " ms), which returns as soon as a record arrives"
                 + (ms * 1_000_000 == pollTimeoutNs ? ""
                 : " (" + Units.formatNs(pollTimeoutNs) + " asked; Kafka waits in whole ms)");
-    }
-
-    /** The settings given over the study's, as {@code producer.linger.ms}, {@code consumer.fetch.max.wait.ms}. */
-    public Set<String> overridden() {
-        return overridden;
-    }
-
-    /** The producer settings beyond the transport's own (serializers, address, client id). */
-    public SortedMap<String, String> producer() {
-        return producer;
-    }
-
-    public SortedMap<String, String> consumer() {
-        return consumer;
     }
 
     /** The settings as env.json and result.json record them, in the order written. */

@@ -33,10 +33,10 @@ final class SearchBroker implements Study.Plan.Shared {
      */
     static SearchBroker start(ChainConfig config) {
         long t0 = System.nanoTime();
-        KafkaBroker broker = KafkaBroker.start(config.brokerSettings());
+        KafkaBroker broker = KafkaBroker.start(config.brokerSettings);
         try {
-            BrokerWarmup.Result w = BrokerWarmup.run(broker, config.kafkaClients(), config.ratePerSec(),
-                    config.brokerWarmupMaxNs());
+            BrokerWarmup.Result w = BrokerWarmup.run(broker, config.kafkaClients, config.ratePerSec,
+                    config.brokerWarmupMaxNs);
             return new SearchBroker(broker, w, t0);
         } catch (RuntimeException | Error e) {
             broker.close();

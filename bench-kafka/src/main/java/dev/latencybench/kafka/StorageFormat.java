@@ -16,9 +16,9 @@ final class StorageFormat {
 
     /** The command that formats {@code folder}, whose {@code server.properties} and {@code log4j2.properties} exist. */
     static List<String> command(BrokerSettings settings, Path folder) {
-        return List.of(settings.java().toString(), "-Xmx256m", "-XX:+UseSerialGC",
+        return List.of(settings.java.toString(), "-Xmx256m", "-XX:+UseSerialGC",
                 "-XX:TieredStopAtLevel=1", "-Dlog4j2.configurationFile=" + folder.resolve("log4j2.properties"),
-                "-cp", settings.jars().resolve("*").toString(), "kafka.tools.StorageTool", "format", "-t",
+                "-cp", settings.jars.resolve("*").toString(), "kafka.tools.StorageTool", "format", "-t",
                 Uuid.randomUuid().toString(), "-c", folder.resolve("server.properties").toString());
     }
 

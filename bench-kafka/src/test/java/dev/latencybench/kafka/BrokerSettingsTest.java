@@ -34,24 +34,24 @@ class BrokerSettingsTest {
     @Test
     void theDefaultsAreKafkasOwnStartScripts() {
         BrokerSettings s = read();
-        assertEquals("1g", s.heap());
+        assertEquals("1g", s.heap);
         assertEquals(List.of("-server", "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20",
                 "-XX:InitiatingHeapOccupancyPercent=35", "-XX:+ExplicitGCInvokesConcurrent",
-                "-Djava.awt.headless=true"), s.jvmFlags());
-        assertEquals(0, s.port());
-        assertEquals(BrokerSettings.currentJava(), s.java());
-        assertEquals(TimeUnit.SECONDS.toNanos(60), s.startTimeoutNs());
-        assertTrue(s.jars().endsWith("target/kafka-broker"), s.jars().toString());
+                "-Djava.awt.headless=true"), s.jvmFlags);
+        assertEquals(0, s.port);
+        assertEquals(BrokerSettings.currentJava(), s.java);
+        assertEquals(TimeUnit.SECONDS.toNanos(60), s.startTimeoutNs);
+        assertTrue(s.jars.endsWith("target/kafka-broker"), s.jars.toString());
     }
 
     @Test
     void propertiesAreRead() {
         BrokerSettings s = read("bench.kafka.broker.heap", "512m", "bench.kafka.broker.jvmFlags", "-XX:+UseZGC  -Dx=1",
                 "bench.kafka.broker.port", "19092", "bench.kafka.broker.startTimeout", "30s");
-        assertEquals("512m", s.heap());
-        assertEquals(List.of("-XX:+UseZGC", "-Dx=1"), s.jvmFlags());
-        assertEquals(19092, s.port());
-        assertEquals(TimeUnit.SECONDS.toNanos(30), s.startTimeoutNs());
+        assertEquals("512m", s.heap);
+        assertEquals(List.of("-XX:+UseZGC", "-Dx=1"), s.jvmFlags);
+        assertEquals(19092, s.port);
+        assertEquals(TimeUnit.SECONDS.toNanos(30), s.startTimeoutNs);
         assertEquals("512m", s.toJson().get("heap").getAsString());
         assertEquals(2, s.toJson().getAsJsonArray("jvmFlags").size());
     }
@@ -78,8 +78,8 @@ class BrokerSettingsTest {
     @Test
     void pathsAreMadeAbsoluteForTheBrokersOwnWorkingFolder() {
         BrokerSettings s = BrokerSettings.defaults().withJars(Path.of("rel/jars")).withFolderParent(Path.of("rel"));
-        assertEquals(Path.of("rel/jars").toAbsolutePath(), s.jars());
-        assertEquals(Path.of("rel").toAbsolutePath(), s.folderParent());
+        assertEquals(Path.of("rel/jars").toAbsolutePath(), s.jars);
+        assertEquals(Path.of("rel").toAbsolutePath(), s.folderParent);
     }
 
     @Test

@@ -47,36 +47,37 @@ class ChainConfigTest {
                 + " wait); add kafka to bench.transports, or leave the property out",
                 error("bench.transports", "kafka-as-published", "bench.kafka.pollTimeout", "10s"));
         assertEquals(10_000_000_000L, read("bench.transports", "kafka-as-published,kafka", "bench.kafka.pollTimeout",
-                "10s").kafkaClients().pollTimeoutNs(), "kafka reads it");
-        assertEquals(0, read("bench.transports", "kafka-loop", "bench.kafka.pollTimeout", "0").kafkaClients()
-                .pollTimeoutNs(), "and its loop");
+                "10s").kafkaClients.pollTimeoutNs, "kafka reads it");
+        assertEquals(0, read("bench.transports", "kafka-loop", "bench.kafka.pollTimeout", "0").kafkaClients
+                .pollTimeoutNs, "and its loop");
     }
 
     @Test
     void defaultsAreTheStudys() {
         ChainConfig c = read();
-        assertEquals(1_000, c.ratePerSec());
-        assertEquals(5, c.services());
+        assertEquals(1_000, c.ratePerSec);
+        assertEquals(5, c.services);
         assertEquals(6, c.topics());
-        assertFalse(c.instances().isPresent());
-        assertEquals(1_024, c.limit());
-        assertEquals("p99.9 < 100ms", c.slo().describe());
-        assertEquals(40, c.payloadBytes());
+        assertFalse(c.instances.isPresent());
+        assertEquals(1_024, c.limit);
+        assertEquals("p99.9 < 100ms", c.slo.describe());
+        assertEquals(40, c.payloadBytes);
         assertEquals(List.of("chronicle", "kafka-as-published", "kafka", "in-memory", "chronicle-loop", "kafka-loop"),
-                c.transports(), "Chronicle against both Kafka consumers, the floor, and each hop's yardstick");
+                c.transports, "Chronicle against both Kafka consumers, the floor, and each hop's yardstick");
         assertTrue(c.usesKafka());
         assertFalse(read("bench.transports", "chronicle,chronicle-loop").usesKafka());
         assertTrue(read("bench.transports", "kafka-as-published").usesKafka());
         assertEquals(125_000, c.idleWaitNs());
-        assertEquals(4_096, read("bench.scale", "paper").limit());
-        assertEquals(2, read("bench.scale", "smoke").limit(), "a smoke run checks the study works: two steps a transport");
-        assertEquals(60_000_000_000L, c.brokerWarmupMaxNs(), "the broker warms up 30 s to 60 s");
-        assertEquals(60_000_000_000L, read("bench.scale", "paper").brokerWarmupMaxNs());
+        assertEquals(4_096, read("bench.scale", "paper").limit);
+        assertEquals(2, read("bench.scale", "smoke").limit,
+                "a smoke run checks the study works: two steps a transport");
+        assertEquals(60_000_000_000L, c.brokerWarmupMaxNs, "the broker warms up 30 s to 60 s");
+        assertEquals(60_000_000_000L, read("bench.scale", "paper").brokerWarmupMaxNs);
         // a smoke step is too short to judge a p99.9 (the report cannot tell), so the smoke run warms the broker 5 s
-        assertEquals(5_000_000_000L, read("bench.scale", "smoke").brokerWarmupMaxNs(), "smoke: 5 s");
-        assertEquals(60_000_000_000L, read("bench.scale", "smoke", ChainConfig.BROKER_WARMUP, "60s").brokerWarmupMaxNs(),
+        assertEquals(5_000_000_000L, read("bench.scale", "smoke").brokerWarmupMaxNs, "smoke: 5 s");
+        assertEquals(60_000_000_000L, read("bench.scale", "smoke", ChainConfig.BROKER_WARMUP, "60s").brokerWarmupMaxNs,
                 "a smoke run that asks for the study's warm-up gets it");
-        assertEquals(5_000_000_000L, read(ChainConfig.BROKER_WARMUP, "5s").brokerWarmupMaxNs());
+        assertEquals(5_000_000_000L, read(ChainConfig.BROKER_WARMUP, "5s").brokerWarmupMaxNs);
         assertTrue(error(ChainConfig.BROKER_WARMUP, "0s").contains(ChainConfig.BROKER_WARMUP));
     }
 
@@ -92,12 +93,12 @@ class ChainConfigTest {
         BenchProperties p = new BenchProperties(m);
         p.rejectUnknown(ChainConfig.properties()); // every bench.kafka.* property is declared
         ChainConfig c = ChainConfig.read(p);
-        assertEquals(List.of("kafka"), c.transports());
-        assertEquals("1", c.kafkaClients().producer().get("linger.ms"));
-        assertEquals("10", c.kafkaClients().consumer().get("max.poll.records"));
-        assertEquals(125_000, c.kafkaClients().pollTimeoutNs());
-        assertEquals("512m", c.brokerSettings().heap());
-        assertEquals("", c.kafkaBootstrap());
+        assertEquals(List.of("kafka"), c.transports);
+        assertEquals("1", c.kafkaClients.producer.get("linger.ms"));
+        assertEquals("10", c.kafkaClients.consumer.get("max.poll.records"));
+        assertEquals(125_000, c.kafkaClients.pollTimeoutNs);
+        assertEquals("512m", c.brokerSettings.heap);
+        assertEquals("", c.kafkaBootstrap);
         assertTrue(error("bench.kafka.producer.acks", "2").contains("bench.kafka.producer.acks"));
         assertTrue(error("bench.kafka.broker.heap", "lots").contains("bench.kafka.broker.heap"));
     }
@@ -164,14 +165,14 @@ class ChainConfigTest {
     void valuesAreRead() {
         ChainConfig c = read("bench.chain.rate", "2K", "bench.chain.services", "0", "bench.chain.instances", "3",
                 "bench.chain.slo", "p99 < 5ms", "bench.payload", "256", "bench.transports", "in-memory");
-        assertEquals(2_000, c.ratePerSec());
-        assertEquals(0, c.services());
+        assertEquals(2_000, c.ratePerSec);
+        assertEquals(0, c.services);
         assertEquals(1, c.topics());
-        assertEquals(3, c.instances().getAsInt());
-        assertEquals("p99 < 5.00ms", c.slo().describe());
-        assertEquals(5_000_000, c.slo().boundNs());
-        assertEquals(256, c.payloadBytes());
-        assertEquals(List.of("in-memory"), c.transports());
+        assertEquals(3, c.instances.getAsInt());
+        assertEquals("p99 < 5.00ms", c.slo.describe());
+        assertEquals(5_000_000, c.slo.boundNs());
+        assertEquals(256, c.payloadBytes);
+        assertEquals(List.of("in-memory"), c.transports);
     }
 
     @Test
@@ -206,7 +207,7 @@ class ChainConfigTest {
                 error("bench.chain.slo", "p99.9<100"));
         assertEquals("bench.chain.slo=p99.9<0ms is not valid: the bound must be above 0; " + allowed,
                 error("bench.chain.slo", "p99.9<0ms"));
-        assertEquals("max < 1.00s", read("bench.chain.slo", "MAX<1s").slo().describe());
+        assertEquals("max < 1.00s", read("bench.chain.slo", "MAX<1s").slo.describe());
     }
 
     @Test

@@ -28,7 +28,7 @@ class KafkaChainTransportTest {
         long intervalNs = 1_000_000; // 1,000 msg/s: 1/8 ms, which a poll that returns on data may wait at most
         KafkaClientSettings s = KafkaClientSettings.defaults(intervalNs);
         assertEquals(1, s.pollTimeout().toMillis());
-        assertEquals(125_000, s.pollTimeoutNs());
+        assertEquals(125_000, s.pollTimeoutNs);
         assertEquals(2, KafkaClientSettings.defaults(10_000_000).pollTimeout().toMillis(), "1.25 ms asked: 2 ms");
         assertEquals(1, KafkaClientSettings.defaults(8_000_000).pollTimeout().toMillis(), "exactly 1 ms");
         assertEquals("poll(1 ms), which returns as soon as a record arrives (125us asked; Kafka waits in whole ms)",

@@ -32,13 +32,13 @@ class KafkaClientSettingsTest {
     @Test
     void theStudysDefaults() {
         KafkaClientSettings s = read();
-        assertEquals("1", s.producer().get("acks"));
-        assertEquals("0", s.producer().get("linger.ms"));
-        assertEquals("false", s.producer().get("enable.idempotence"));
-        assertEquals("false", s.consumer().get("enable.auto.commit"));
-        assertEquals("earliest", s.consumer().get("auto.offset.reset"));
-        assertEquals(125_000, s.pollTimeoutNs(), "1/8 of the 1 ms between messages");
-        assertEquals(Set.of(), s.overridden());
+        assertEquals("1", s.producer.get("acks"));
+        assertEquals("0", s.producer.get("linger.ms"));
+        assertEquals("false", s.producer.get("enable.idempotence"));
+        assertEquals("false", s.consumer.get("enable.auto.commit"));
+        assertEquals("earliest", s.consumer.get("auto.offset.reset"));
+        assertEquals(125_000, s.pollTimeoutNs, "1/8 of the 1 ms between messages");
+        assertEquals(Set.of(), s.overridden);
         Map<String, Object> p = s.producerConfig("127.0.0.1:1234", "lb-x");
         assertEquals("127.0.0.1:1234", p.get("bootstrap.servers"));
         assertEquals("lb-x", p.get("client.id"));
@@ -51,12 +51,12 @@ class KafkaClientSettingsTest {
     void overridesLieOverTheDefaultsAndAreRecorded() {
         KafkaClientSettings s = read("bench.kafka.producer.linger.ms", "5", "bench.kafka.producer.batch.size", "1024",
                 "bench.kafka.consumer.fetch.max.wait.ms", "10", "bench.kafka.pollTimeout", "2ms");
-        assertEquals("5", s.producer().get("linger.ms"));
+        assertEquals("5", s.producer.get("linger.ms"));
         assertEquals("1024", s.producerConfig("h:1", "c").get("batch.size"));
-        assertEquals("10", s.consumer().get("fetch.max.wait.ms"));
-        assertEquals(2_000_000, s.pollTimeoutNs());
+        assertEquals("10", s.consumer.get("fetch.max.wait.ms"));
+        assertEquals(2_000_000, s.pollTimeoutNs);
         assertEquals(Set.of("producer.linger.ms", "producer.batch.size", "consumer.fetch.max.wait.ms", "pollTimeout"),
-                s.overridden());
+                s.overridden);
         JsonObject json = s.toJson();
         assertEquals("5", json.getAsJsonObject("producer").get("linger.ms").getAsString());
         assertEquals("1", json.getAsJsonObject("producer").get("acks").getAsString());
@@ -133,11 +133,11 @@ class KafkaClientSettingsTest {
 
     @Test
     void thePollTimeoutFollowsTheRate() {
-        assertEquals(12_500, KafkaClientSettings.defaults(100_000).pollTimeoutNs(), "10,000 msg/s");
-        assertEquals(1, KafkaClientSettings.defaults(5).pollTimeoutNs(), "never zero");
+        assertEquals(12_500, KafkaClientSettings.defaults(100_000).pollTimeoutNs, "10,000 msg/s");
+        assertEquals(1, KafkaClientSettings.defaults(5).pollTimeoutNs, "never zero");
         assertThrows(IllegalArgumentException.class, () -> KafkaClientSettings.defaults(0));
         assertEquals(List.of("acks", "compression.type", "delivery.timeout.ms", "enable.idempotence", "linger.ms",
-                "max.block.ms", "request.timeout.ms"), List.copyOf(KafkaClientSettings.defaults(ONE_MS).producer()
+                "max.block.ms", "request.timeout.ms"), List.copyOf(KafkaClientSettings.defaults(ONE_MS).producer
                 .keySet()));
     }
 }

@@ -205,10 +205,10 @@ public final class CellMerger {
         r.cell = cellDir.getFileName().toString();
         r.runId = ctx.runId;
         // the settings are what was asked, whatever happened
-        r.scale = ctx.plan.periods().scale().id();
+        r.scale = ctx.plan.periods().scale.id();
         r.recorded = ctx.plan.recorded();
-        r.warmupNs = ctx.plan.periods().warmupNs();
-        r.measureNs = ctx.plan.periods().measureNs();
+        r.warmupNs = ctx.plan.periods().warmupNs;
+        r.measureNs = ctx.plan.periods().measureNs;
         r.forks = ctx.forksAsked;
         r.forksWithData = forksWithData;
         r.description = ctx.plan.description();

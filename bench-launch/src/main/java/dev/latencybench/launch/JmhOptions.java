@@ -46,8 +46,8 @@ final class JmhOptions {
         shared.forEach((k, v) -> forkArgs.add("-D" + k + "=" + v));
         forkArgs.addAll(gcLogFlags(cellDir));
         forkArgs.add(JvmExit.errorFileFlag(cellDir)); // a crash dump goes to the cell, not the user's folder
-        long warmupNs = periods.warmupNs();
-        long measureNs = periods.measureNs();
+        long warmupNs = periods.warmupNs;
+        long measureNs = periods.measureNs;
         return new OptionsBuilder()
                 .jvm(java.toString())
                 .include("^" + Pattern.quote(StudyBenchmark.class.getName()) + "\\.")
@@ -58,7 +58,7 @@ final class JmhOptions {
                 .warmupBatchSize(1)
                 .measurementIterations(1)
                 .measurementBatchSize(1)
-                .forks(periods.forks())
+                .forks(periods.forks)
                 .timeout(TimeValue.seconds(TimeUnit.NANOSECONDS.toSeconds(Math.max(warmupNs, measureNs))
                         + TIMEOUT_MARGIN_S))
                 .jvmArgs(forkArgs.toArray(new String[0]))

@@ -77,7 +77,7 @@ final class Launch {
         this.err = err;
         this.command = reproduce != null ? reproduce : RunJson.reproduceCommand(study, properties);
         this.commit = SuiteCommit.get();
-        this.expected = probe.identity(run.jvmArgs()).named(run.jvmName());
+        this.expected = probe.identity(run.jvmArgs).named(run.jvmName);
         this.planFile = planFile != null ? planFile : CellPlan.file(run.runDir(), study.name(), expected.cellName());
         // the forks read the cell's properties from its plan; only what the launcher settled goes as -D
         List<String> flags = new ArrayList<>(study.jvmFlags(probe.feature()));
@@ -87,7 +87,7 @@ final class Launch {
             }
         });
         flags.add("-D" + CellPlan.PROPERTY + "=" + this.planFile);
-        flags.addAll(run.jvmArgs());
+        flags.addAll(run.jvmArgs);
         this.jvmArgs = flags;
     }
 
@@ -104,7 +104,7 @@ final class Launch {
 
     /** The forks a step's merged cell should hold: those of its rounds so far, or all, or all once confirmed. */
     private int forksAsked() {
-        return confirmForks > 0 ? plan.periods().forks() + confirmForks : round > 0 ? round : plan.periods().forks();
+        return confirmForks > 0 ? plan.periods().forks + confirmForks : round > 0 ? round : plan.periods().forks;
     }
 
     /**
@@ -112,7 +112,7 @@ final class Launch {
      * merged into its first cell; returns the merged cell's summary (null if none).
      */
     CellSummary confirmStep(Step step, String unavailable) {
-        Path cellDir = ResultLayout.variantDir(run.resultsDir(), run.runId(), study.name(), step.name())
+        Path cellDir = ResultLayout.variantDir(run.resultsDir, run.runId, study.name(), step.name())
                 .resolve(expected.cellName());
         int at;
         synchronized (cells) { // the first cell of the step leaves the list; the merged one takes its place
@@ -143,8 +143,8 @@ final class Launch {
     /** Writes the plan of a launcher run on its own, which its forks read. */
     void writePlan(BenchProperties properties) throws IOException {
         Map<String, String> decided = new LinkedHashMap<>();
-        decided.put(RunSettings.RESULTS, run.resultsDir().toString());
-        decided.put(RunSettings.RUN_ID, run.runId());
+        decided.put(RunSettings.RESULTS, run.resultsDir.toString());
+        decided.put(RunSettings.RUN_ID, run.runId);
         CellPlan.of(study.name(), expected.cellName(), properties, decided).write(planFile);
     }
 
@@ -195,7 +195,7 @@ final class Launch {
      * A non-null {@code unavailable} starts no fork and fails the cell with that reason.
      */
     CellSummary runStep(Step step, String unavailable) {
-        Path stepDir = ResultLayout.variantDir(run.resultsDir(), run.runId(), study.name(), step.name());
+        Path stepDir = ResultLayout.variantDir(run.resultsDir, run.runId, study.name(), step.name());
         Path jmhJson = stepDir.resolve(".jmh-partial.json");
         Path cellDir = stepDir.resolve(expected.cellName());
         Runnable onInterrupt = () -> merge(step, stepDir, jmhJson, null, true);
@@ -216,7 +216,7 @@ final class Launch {
             }
         } catch (RunnerException | RuntimeException | IOException e) {
             failure = "the benchmark failed: " + JvmExit.explain(rootMessage(e), cellDir);
-            if (!run.verbose() && !interrupts.interrupted()) {
+            if (!run.verbose && !interrupts.interrupted()) {
                 err.println("latency-bench: " + step.name() + ": JMH's whole output is in "
                         + cellDir.resolve(jmhLog()));
             }
@@ -243,7 +243,7 @@ final class Launch {
 
     /** Runs the step's forks; JMH's output goes to {@link JmhOutput#LOG}, the console gets the suite's own lines. */
     private void runJmh(Step step, Path cellDir, Path jmhJson) throws RunnerException {
-        JmhOutput output = JmhOutput.open(cellDir.resolve(jmhLog()), study.name(), out, err, run.verbose());
+        JmhOutput output = JmhOutput.open(cellDir.resolve(jmhLog()), study.name(), out, err, run.verbose);
         ControlJvm control = startControl(cellDir);
         // a process a fork left behind holds its output open and JMH waits for it: it is ended once its fork is gone
         ProcessTree.Watch orphans = ProcessTree.watchOrphans(what -> err.println("latency-bench: " + step.name()
@@ -253,7 +253,7 @@ final class Launch {
             Study.Plan.Shared s = shared;
             Map<String, String> forks = new LinkedHashMap<>(s == null ? Map.of() : s.forkProperties());
             forks.put(RunSettings.ENDS_BY, Long.toString(endsByMillis));
-            new Runner(JmhOptions.of(study, run.java(), periods(), step, jvmArgs, forks, cellDir, jmhJson),
+            new Runner(JmhOptions.of(study, run.java, periods(), step, jvmArgs, forks, cellDir, jmhJson),
                     output.format()).run();
         } finally {
             orphans.close();
@@ -306,7 +306,7 @@ final class Launch {
                 err.println("latency-bench: cannot list " + stepDir + ": " + e.getMessage());
             }
             for (Path cellDir : dirs) {
-                CellMerger.Context ctx = new CellMerger.Context(study.name(), step, plan, run.runId(),
+                CellMerger.Context ctx = new CellMerger.Context(study.name(), step, plan, run.runId,
                         forksAsked(), failure, wasInterrupted, commit, command);
                 try {
                     cells.add(CellMerger.merge(cellDir, jmhJson, ctx));

@@ -34,18 +34,18 @@ final class LaunchConsole {
     void printHeader(RunSettings run, Study.Plan plan, JvmIdentity expected) {
         out.printf(Locale.ROOT, "latency-bench %s study: %s%n", study.name(), study.title());
         String format = "  %-9s %s%n";
-        out.printf(Locale.ROOT, format, "JVM:", expected.cellName() + " (" + run.java()
-                + (run.jvmArgs().isEmpty() ? "" : ", " + String.join(" ", run.jvmArgs())) + ")");
+        out.printf(Locale.ROOT, format, "JVM:", expected.cellName() + " (" + run.java
+                + (run.jvmArgs.isEmpty() ? "" : ", " + String.join(" ", run.jvmArgs)) + ")");
         plan.facts().forEach((k, v) -> out.printf(Locale.ROOT, format, k + ":", v));
         out.printf(Locale.ROOT, format, "length:", String.format(Locale.ROOT,
-                "scale %s: warm-up %s + measure %s per fork, %d fork(s)", plan.periods().scale().id(),
-                Units.formatDuration(plan.periods().warmupNs()), Units.formatDuration(plan.periods().measureNs()),
-                plan.periods().forks()));
+                "scale %s: warm-up %s + measure %s per fork, %d fork(s)", plan.periods().scale.id(),
+                Units.formatDuration(plan.periods().warmupNs), Units.formatDuration(plan.periods().measureNs),
+                plan.periods().forks));
         out.printf(Locale.ROOT, format, "variants:", plan.schedule().describe());
         out.printf(Locale.ROOT, format, "results:", run.runDir());
         out.printf(Locale.ROOT, format + "%n", "JMH log:", String.format(Locale.ROOT,
                 "%s/<variant>/%s/%s (JMH's whole output; %s)", study.name(), expected.cellName(), JmhOutput.LOG,
-                run.verbose() ? "printed here too: " + RunSettings.VERBOSE + "=true"
+                run.verbose ? "printed here too: " + RunSettings.VERBOSE + "=true"
                         : "-D" + RunSettings.VERBOSE + "=true prints it here too"));
     }
 
@@ -82,21 +82,21 @@ final class LaunchConsole {
         CellSummary.printTables(out, study.variantLabel(), cells);
         CellSummary.unrecorded(cells, plan.roles().get(Study.Plan.FLOOR)).forEach(line -> out.println("  " + line));
         CellSummary.printNotes(out, cells);
-        if (decision != null && !decision.parts().isEmpty()) { // one line per part, e.g. per transport
+        if (decision != null && !decision.parts.isEmpty()) { // one line per part, e.g. per transport
             out.println("  answer:");
-            decision.parts().forEach((label, d) -> {
-                printWrapped(label + ": " + d.answer(), "    ", "      ");
+            decision.parts.forEach((label, d) -> {
+                printWrapped(label + ": " + d.answer, "    ", "      ");
                 printWrapped(why(d), "      ", "      ");
             });
             String floor = plan.roles().get(Study.Plan.FLOOR);
-            Decision f = floor == null ? null : decision.parts().get(floor);
+            Decision f = floor == null ? null : decision.parts.get(floor);
             // a transport near the floor is held back by the machine; a floor too short to judge says nothing of it
-            if (f != null && decision.parts().size() > 1 && !f.cannotTell()) {
+            if (f != null && decision.parts.size() > 1 && !f.cannotTell()) {
                 out.printf(Locale.ROOT, "    the floor (%s, the harness alone) holds %s: a count near it is this"
-                        + " machine's limit, not the transport's%n", floor, f.answer());
+                        + " machine's limit, not the transport's%n", floor, f.answer);
             }
         } else if (decision != null) {
-            out.printf(Locale.ROOT, "  answer: %s%n", decision.answer());
+            out.printf(Locale.ROOT, "  answer: %s%n", decision.answer);
             printWrapped(why(decision), "    ", "    ");
         }
         if (decision != null && decision.confirmed() != null) {
@@ -120,7 +120,7 @@ final class LaunchConsole {
 
     /** A decision's reasons and the steps that decided it, said under its answer. */
     private static String why(Decision d) {
-        return d.why() + (d.decidedBy().isEmpty() ? "" : "; decided by " + String.join(", ", d.decidedBy()));
+        return d.why + (d.decidedBy.isEmpty() ? "" : "; decided by " + String.join(", ", d.decidedBy));
     }
 
     /** {@code text} wrapped at {@link #WHY_WIDTH}: the first line after {@code first}, the rest after {@code rest}. */

@@ -40,8 +40,8 @@ final class LauncherCommandLine {
         List<Property> declared = study.properties(args.defaultResults);
         String scale = Scale.STANDARD.id();
         for (Property p : declared) {
-            if (p.name().equals(Periods.SCALE)) {
-                scale = p.defaultText();
+            if (p.name.equals(Periods.SCALE)) {
+                scale = p.defaultText;
             }
         }
         List<String> others = new ArrayList<>();

@@ -23,15 +23,15 @@ final class PreFlight {
 
     /** Starts the benchmark JVM once with the run's flags, so a bad JVM or flag stops the run before it starts. */
     static JvmProbe probeJvm(RunSettings run) {
-        JvmProbe probe = JvmProbe.run(run.java(), run.jvmArgs());
+        JvmProbe probe = JvmProbe.run(run.java, run.jvmArgs);
         if (probe.ok()) {
             return probe;
         }
-        if (run.jvmArgs().isEmpty()) {
-            throw ConfigException.invalid(RunSettings.JVM, run.java().toString(), "it does not start as a JVM: "
+        if (run.jvmArgs.isEmpty()) {
+            throw ConfigException.invalid(RunSettings.JVM, run.java.toString(), "it does not start as a JVM: "
                     + probe.failure());
         }
-        throw ConfigException.invalid(RunSettings.JVM_ARGS, String.join(" ", run.jvmArgs()), run.java()
+        throw ConfigException.invalid(RunSettings.JVM_ARGS, String.join(" ", run.jvmArgs), run.java
                 + " refuses them: " + probe.failure());
     }
 
@@ -40,8 +40,8 @@ final class PreFlight {
         int needed = Math.max(study.minimumJava(), plan.userCheck().minimumJava());
         if (probe.feature() > 0 && probe.feature() < needed) {
             String why = needed > study.minimumJava() ? " (" + plan.userCheck().minimumJavaWhy() + ")" : "";
-            throw ConfigException.invalid(RunSettings.JVM, run.java().toString(), "the " + study.name() + " study"
-                    + why + " " + JavaNeeded.needs(needed, probe.feature(), run.java().toString()));
+            throw ConfigException.invalid(RunSettings.JVM, run.java.toString(), "the " + study.name() + " study"
+                    + why + " " + JavaNeeded.needs(needed, probe.feature(), run.java.toString()));
         }
     }
 
@@ -63,12 +63,12 @@ final class PreFlight {
     /** Makes the run folder; refuses a path that cannot be written, another run's folder, or a held JMH lock. */
     static void prepareRunDir(RunSettings run, boolean partOfRun) {
         Path dir = run.runDir();
-        if (Files.exists(run.resultsDir()) && !Files.isDirectory(run.resultsDir())) {
-            throw ConfigException.invalid(RunSettings.RESULTS, run.resultsDir().toString(), "it is a file, not a "
+        if (Files.exists(run.resultsDir) && !Files.isDirectory(run.resultsDir)) {
+            throw ConfigException.invalid(RunSettings.RESULTS, run.resultsDir.toString(), "it is a file, not a "
                     + "folder; point " + RunSettings.RESULTS + " at a writable folder");
         }
         if (Files.exists(dir) && !partOfRun) {
-            throw ConfigException.invalid(RunSettings.RUN_ID, run.runId(), "the run folder " + dir
+            throw ConfigException.invalid(RunSettings.RUN_ID, run.runId, "the run folder " + dir
                     + " already exists; pick another run id or move the old run away");
         }
         String jmhBusy = OwnerLock.jmhBusy(Paths.get(System.getProperty("java.io.tmpdir")));
@@ -78,12 +78,12 @@ final class PreFlight {
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
-            throw ConfigException.invalid(RunSettings.RESULTS, run.resultsDir().toString(), "cannot create "
+            throw ConfigException.invalid(RunSettings.RESULTS, run.resultsDir.toString(), "cannot create "
                     + dir + " (" + e.getClass().getSimpleName() + ": " + e.getMessage() + "); point "
                     + RunSettings.RESULTS + " at a writable folder");
         }
         if (!Files.isWritable(dir)) {
-            throw ConfigException.invalid(RunSettings.RESULTS, run.resultsDir().toString(), dir
+            throw ConfigException.invalid(RunSettings.RESULTS, run.resultsDir.toString(), dir
                     + " is not writable; point " + RunSettings.RESULTS + " at a writable folder");
         }
     }

@@ -21,9 +21,9 @@ final class RunJson {
 
     static void write(RunSettings run, Study study, Study.Plan plan, BenchProperties properties, String command,
                       String commit, PrintStream err) {
-        StudyRun o = new StudyRun(run.runId(), Instant.ofEpochMilli(
+        StudyRun o = new StudyRun(run.runId, Instant.ofEpochMilli(
                 dev.latencybench.core.time.SystemClock.INSTANCE.epochMillis()).toString(), study.name(),
-                List.copyOf(plan.variants()), plan.schedule().describe(), plan.periods().scale().id(), plan.description(),
+                List.copyOf(plan.variants()), plan.schedule().describe(), plan.periods().scale.id(), plan.description(),
                 new LinkedHashMap<>(properties.given()), System.getProperty("java.home"), Environment.hostName(), commit,
                 command);
         try {

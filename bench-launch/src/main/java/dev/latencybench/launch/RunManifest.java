@@ -31,12 +31,12 @@ public final class RunManifest {
 
     /** A JVM of the matrix, as asked: its name, the java binary it was given, what it said it is, its flags. */
     public static final class JvmEntry {
-        private final String name;
-        private final String java;
-        private final String version;
-        private final String vendor;
-        private final String source;
-        private final List<String> flags;
+        public final String name;
+        public final String java;
+        public final String version;
+        public final String vendor;
+        public final String source;
+        public final List<String> flags;
 
         public JvmEntry(String name, String java, String version, String vendor, String source, List<String> flags) {
             this.name = name;
@@ -46,47 +46,23 @@ public final class RunManifest {
             this.source = source;
             this.flags = flags;
         }
-
-        public String name() {
-            return name;
-        }
-
-        public String java() {
-            return java;
-        }
-
-        public String version() {
-            return version;
-        }
-
-        public String vendor() {
-            return vendor;
-        }
-
-        public String source() {
-            return source;
-        }
-
-        public List<String> flags() {
-            return flags;
-        }
-
     }
 
     /** A cell of the matrix and how it ended; {@link #status} is a {@link CellOutcome} status or {@link #PENDING}. */
     public static final class CellEntry {
-        private final String scenario;
-        private final String jvm;
-        private final String gc;
-        private final String cell;
-        private final List<String> flags;
-        private final String status;
-        private final String reason;
-        private final Double seconds;
-        private final Integer exitCode;
-        private final String log;
+        public final String scenario;
+        public final String jvm;
+        public final String gc;
+        public final String cell;
+        public final List<String> flags;
+        public final String status;
+        public final String reason;
+        public final Double seconds;
+        public final Integer exitCode;
+        public final String log;
 
-        public CellEntry(String scenario, String jvm, String gc, String cell, List<String> flags, String status, String reason, Double seconds, Integer exitCode, String log) {
+        public CellEntry(String scenario, String jvm, String gc, String cell, List<String> flags, String status,
+                String reason, Double seconds, Integer exitCode, String log) {
             this.scenario = scenario;
             this.jvm = jvm;
             this.gc = gc;
@@ -99,69 +75,29 @@ public final class RunManifest {
             this.log = log;
         }
 
-        public String scenario() {
-            return scenario;
-        }
-
-        public String jvm() {
-            return jvm;
-        }
-
-        public String gc() {
-            return gc;
-        }
-
-        public String cell() {
-            return cell;
-        }
-
-        public List<String> flags() {
-            return flags;
-        }
-
-        public String status() {
-            return status;
-        }
-
-        public String reason() {
-            return reason;
-        }
-
-        public Double seconds() {
-            return seconds;
-        }
-
-        public Integer exitCode() {
-            return exitCode;
-        }
-
-        public String log() {
-            return log;
-        }
-
         /** {@code queue/openjdk-17.0.15__g1}: the cell's key, as the runner's cell names it. */
         public String key() {
             return scenario + "/" + cell;
         }
     }
 
-    private final Integer formatVersion;
-    private final String runId;
-    private final String started;
-    private final String finished;
-    private final String study;
-    private final List<String> variants;
-    private final String host;
-    private final String command;
-    private final String runnerJava;
-    private final List<String> scenarios;
-    private final List<JvmEntry> jvms;
-    private final List<String> gcs;
-    private final Map<String, List<String>> gcArgs;
-    private final List<String> jvmArgs;
-    private final Map<String, String> properties;
-    private final List<String> resumedDespite;
-    private final List<CellEntry> cells;
+    public final Integer formatVersion;
+    public final String runId;
+    public final String started;
+    public final String finished;
+    public final String study;
+    public final List<String> variants;
+    public final String host;
+    public final String command;
+    public final String runnerJava;
+    public final List<String> scenarios;
+    public final List<JvmEntry> jvms;
+    public final List<String> gcs;
+    public final Map<String, List<String>> gcArgs;
+    public final List<String> jvmArgs;
+    public final Map<String, String> properties;
+    public final List<String> resumedDespite;
+    public final List<CellEntry> cells;
     @Others
     private final JsonObject unknown;
 
@@ -188,74 +124,6 @@ public final class RunManifest {
         this.resumedDespite = resumedDespite;
         this.cells = cells;
         this.unknown = unknown == null ? new JsonObject() : unknown.deepCopy();
-    }
-
-    public Integer formatVersion() {
-        return formatVersion;
-    }
-
-    public String runId() {
-        return runId;
-    }
-
-    public String started() {
-        return started;
-    }
-
-    public String finished() {
-        return finished;
-    }
-
-    public String study() {
-        return study;
-    }
-
-    public List<String> variants() {
-        return variants;
-    }
-
-    public String host() {
-        return host;
-    }
-
-    public String command() {
-        return command;
-    }
-
-    public String runnerJava() {
-        return runnerJava;
-    }
-
-    public List<String> scenarios() {
-        return scenarios;
-    }
-
-    public List<JvmEntry> jvms() {
-        return jvms;
-    }
-
-    public List<String> gcs() {
-        return gcs;
-    }
-
-    public Map<String, List<String>> gcArgs() {
-        return gcArgs;
-    }
-
-    public List<String> jvmArgs() {
-        return jvmArgs;
-    }
-
-    public Map<String, String> properties() {
-        return properties;
-    }
-
-    public List<String> resumedDespite() {
-        return resumedDespite;
-    }
-
-    public List<CellEntry> cells() {
-        return cells;
     }
 
     /** The members of the file this suite does not know, in the file's order; a copy. */
@@ -297,14 +165,14 @@ public final class RunManifest {
     public static RunManifest fromJson(JsonObject o) {
         RunManifest run = JsonCodec.fromJson(o, RunManifest.class);
         for (int i = 0; run.jvms != null && i < run.jvms.size(); i++) {
-            if (run.jvms.get(i) == null || run.jvms.get(i).name() == null) {
+            if (run.jvms.get(i) == null || run.jvms.get(i).name == null) {
                 throw MemberProblem.missing("jvms[" + i + "].name");
             }
         }
         for (int i = 0; run.cells != null && i < run.cells.size(); i++) {
             CellEntry c = run.cells.get(i);
-            if (c == null || c.scenario() == null || c.cell() == null) {
-                throw MemberProblem.missing("cells[" + i + "]." + (c == null || c.scenario() == null ? "scenario"
+            if (c == null || c.scenario == null || c.cell == null) {
+                throw MemberProblem.missing("cells[" + i + "]." + (c == null || c.scenario == null ? "scenario"
                         : "cell"));
             }
         }

@@ -90,7 +90,7 @@ public final class StudyLauncher {
             probe = PreFlight.probeJvm(run);
             PreFlight.checkJavaVersion(study, plan, run, probe);
             if (!args.partOfRun) { // the runner verified it before its first cell; the user's code runs in a JVM of its own
-                plan.verify(List.of(new MeasuredJava(run.java(), "the benchmark JVM", probe.feature())),
+                plan.verify(List.of(new MeasuredJava(run.java, "the benchmark JVM", probe.feature())),
                         System.getProperty("java.class.path"));
             }
             plan.prepare(); // once, before anything starts: leftovers, free space, ports, clusters
@@ -186,7 +186,7 @@ public final class StudyLauncher {
         if (extra == 0 || steps.isEmpty()) {
             return decision;
         }
-        int forks = plan.periods().forks() + extra;
+        int forks = plan.periods().forks + extra;
         List<String> names = new ArrayList<>();
         steps.forEach(s -> names.add(s.name()));
         out.printf(java.util.Locale.ROOT, "  confirming the deciding step%s in %d forks: %s%n",

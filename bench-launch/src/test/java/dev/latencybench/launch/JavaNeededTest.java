@@ -99,8 +99,8 @@ class JavaNeededTest {
                 .build();
         ConfigException e = assertThrows(ConfigException.class, () -> PreFlight.checkJavaVersion(needs17, plan, run,
                 java11));
-        assertEquals("bench.jvm=" + run.java() + " is not valid: the declared study needs Java 17 or newer; this JVM ("
-                + run.java() + ") is Java 11", e.getMessage());
+        assertEquals("bench.jvm=" + run.java + " is not valid: the declared study needs Java 17 or newer; this JVM ("
+                + run.java + ") is Java 11", e.getMessage());
 
         JvmProbe java17 = new JvmProbe(0, "    java.specification.version = 17\n    java.version = 17.0.15\n");
         PreFlight.checkJavaVersion(needs17, plan, run, java17); // runs: nothing thrown
@@ -109,7 +109,7 @@ class JavaNeededTest {
                 Metrics.ONE_WAY).check(UserCheck.NONE.needingJava(21, "com.example.Task is compiled for Java 21"))
                 .build();
         e = assertThrows(ConfigException.class, () -> PreFlight.checkJavaVersion(needs17, newerInput, run, java17));
-        assertEquals("bench.jvm=" + run.java() + " is not valid: the declared study (com.example.Task is compiled for"
-                + " Java 21) needs Java 21 or newer; this JVM (" + run.java() + ") is Java 17", e.getMessage());
+        assertEquals("bench.jvm=" + run.java + " is not valid: the declared study (com.example.Task is compiled for"
+                + " Java 21) needs Java 21 or newer; this JVM (" + run.java + ") is Java 17", e.getMessage());
     }
 }

@@ -49,19 +49,19 @@ class RunManifestTest {
     @Test
     void aRealRunFileReadsBackTyped() throws Exception {
         RunManifest run = RunManifest.fromJson(ResultFiles.readJson(resource("device-16core-chain.run.json")));
-        assertEquals("device-16core-chain", run.runId());
-        assertEquals(List.of("chain"), run.scenarios());
-        assertEquals("temurin-25.0.3", run.jvms().get(0).name());
-        assertEquals(List.of("default"), run.gcs());
-        assertEquals(Map.of(), run.gcArgs());
-        assertEquals("256", run.properties().get("bench.chain.limit"));
-        RunManifest.CellEntry cell = run.cells().get(0);
+        assertEquals("device-16core-chain", run.runId);
+        assertEquals(List.of("chain"), run.scenarios);
+        assertEquals("temurin-25.0.3", run.jvms.get(0).name);
+        assertEquals(List.of("default"), run.gcs);
+        assertEquals(Map.of(), run.gcArgs);
+        assertEquals("256", run.properties.get("bench.chain.limit"));
+        RunManifest.CellEntry cell = run.cells.get(0);
         assertEquals("chain/temurin-25.0.3__g1", cell.key());
-        assertEquals(CellOutcome.INTERRUPTED, cell.status());
-        assertNull(cell.seconds());
+        assertEquals(CellOutcome.INTERRUPTED, cell.status);
+        assertNull(cell.seconds);
         assertEquals(List.of(), run.missing());
-        assertNull(run.study());
-        assertNull(run.resumedDespite());
+        assertNull(run.study);
+        assertNull(run.resumedDespite);
         CellOutcome out = run.outcomes().get("chain/temurin-25.0.3__g1");
         assertEquals("interrupted while it ran", out.reason);
         assertEquals(0, out.exitCode);
@@ -92,9 +92,9 @@ class RunManifestTest {
                 + " \"properties\": {\"bench.rate\": \"10K\"}, \"host\": \"h\", \"command\": \"java -jar x\"}")
                 .getAsJsonObject();
         RunManifest run = RunManifest.fromJson(json);
-        assertEquals("queue", run.study());
-        assertEquals(List.of("chronicle", "baseline"), run.variants());
-        assertNull(run.cells());
+        assertEquals("queue", run.study);
+        assertEquals(List.of("chronicle", "baseline"), run.variants);
+        assertNull(run.cells);
         assertEquals(List.of("scenarios", "jvms", "gcs", "gcArgs", "jvmArgs", "cells"), run.missing());
         assertEquals(Map.of(), run.outcomes());
         assertEquals(json, run.toJson());
@@ -127,7 +127,7 @@ class RunManifestTest {
         RunManifest run = RunManifest.fromJson(new JsonObject());
         assertEquals(List.of("scenarios", "jvms", "gcs", "gcArgs", "jvmArgs", "properties", "command", "cells"),
                 run.missing());
-        assertNull(run.runId());
+        assertNull(run.runId);
         assertTrue(run.unknown().entrySet().isEmpty());
     }
 

@@ -57,7 +57,7 @@ public class StudyHelpTest {
     void helpListsExactlyTheDeclaredPropertiesByName() {
         List<String> lines = helpPropertyLines();
         assertEquals(Property.helpLines(study.properties()), lines);
-        List<String> listed = study.properties().stream().filter(Property::listed).map(Property::name).sorted()
+        List<String> listed = study.properties().stream().filter(p -> p.listed).map(p -> p.name).sorted()
                 .collect(Collectors.toList());
         assertEquals(listed, lines.stream().map(l -> l.trim().split(" ")[0]).collect(Collectors.toList()));
         assertTrue(lines.contains("  bench.declared.rate messages per second (default: 1000)"), lines.toString());
@@ -91,9 +91,9 @@ public class StudyHelpTest {
         } finally {
             System.clearProperty("bench.rat");
         }
-        String allowed = study.properties().stream().filter(Property::listed).map(Property::name).sorted()
-                .map(n -> NL + "  " + n + "  " + study.properties().stream().filter(p -> p.name().equals(n))
-                        .findFirst().orElseThrow().description()).collect(Collectors.joining());
+        String allowed = study.properties().stream().filter(p -> p.listed).map(p -> p.name).sorted()
+                .map(n -> NL + "  " + n + "  " + study.properties().stream().filter(p -> p.name.equals(n))
+                        .findFirst().orElseThrow().description).collect(Collectors.joining());
         assertEquals("latency-bench: unknown property bench.rat=5; the properties allowed here are:" + allowed + NL,
                 err.toString(StandardCharsets.UTF_8));
         assertTrue(allowed.contains(NL + "  bench.declared.rate  messages per second" + NL), allowed);

@@ -112,7 +112,7 @@ public final class QueueConfig {
         OneWaySettings s = settings;
         Path dir = queueDir;
         double seconds = (s.warmupNs() + s.measureNs()) / 1e9;
-        long needed = (long) (s.ratePerSec() * seconds * (s.payloadBytes() + QUEUE_OVERHEAD_BYTES));
+        long needed = (long) (s.ratePerSec * seconds * (s.payloadBytes + QUEUE_OVERHEAD_BYTES));
         long free;
         try {
             free = Files.getFileStore(dir).getUsableSpace() + reclaimable;

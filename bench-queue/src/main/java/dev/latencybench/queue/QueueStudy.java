@@ -49,21 +49,21 @@ public final class QueueStudy implements ForkedStudy {
         QueueConfig config = QueueConfig.read(properties, topology);
         OneWaySettings s = config.settings();
         Map<String, String> facts = new LinkedHashMap<>();
-        facts.put("load", String.format(Locale.ROOT, "%,d msg/s, %d B payload, queue in %s", s.ratePerSec(),
-                s.payloadBytes(), config.queueDir()));
-        facts.put("CPUs", s.cpus().describe() + " (" + s.cpus().note() + ")");
+        facts.put("load", String.format(Locale.ROOT, "%,d msg/s, %d B payload, queue in %s", s.ratePerSec,
+                s.payloadBytes, config.queueDir()));
+        facts.put("CPUs", s.cpus.describe() + " (" + s.cpus.note() + ")");
         int cpus = topology.allowed().cardinality();
         if (cpus < SPINNING_THREADS + 2) {
             facts.put("note", String.format(Locale.ROOT, "only %d CPUs here, so the %d spinning threads share them"
                     + " with everything else: expect millisecond tails", cpus, SPINNING_THREADS));
         }
-        JsonObject recorded = JsonCodec.toJsonObject(new OneWayMembers(s.ratePerSec(), s.payloadBytes()));
-        return Plan.builder(config.transports(), s.periods(), Metrics.ONE_WAY)
+        JsonObject recorded = JsonCodec.toJsonObject(new OneWayMembers(s.ratePerSec, s.payloadBytes));
+        return Plan.builder(config.transports(), s.periods, Metrics.ONE_WAY)
                 .facts(facts)
                 .role(Plan.FLOOR, QueueConfig.BASELINE)
                 .role(Plan.YARDSTICK, QueueConfig.REFERENCE)
                 .recorded(recorded)
-                .accounting(() -> OneWayTally.accounting(s.ratePerSec()))
+                .accounting(() -> OneWayTally.accounting(s.ratePerSec))
                 .verify(config::checkSpaceUpFront) // the runner's, before its first cell: exit 2, not a FAILED cell
                 .prepare(config::prepare)
                 .cleanUp(() -> ChronicleQueueTransport.removeStaleFolders(config.queueDir()))
@@ -74,7 +74,7 @@ public final class QueueStudy implements ForkedStudy {
     public ForkPlan fork(String variant, RunSettings run, BenchProperties properties) {
         QueueConfig config = QueueConfig.read(properties, CpuTopology.system());
         OneWaySettings settings = config.settings();
-        return ForkPlan.of(settings.periods(), settings.cpus(), () -> new OneWayWorkload(settings, open(variant,
+        return ForkPlan.of(settings.periods, settings.cpus, () -> new OneWayWorkload(settings, open(variant,
                 config)));
     }
 

@@ -10,10 +10,10 @@ import dev.latencybench.queue.oneway.MessageTransport;
 enum QueueTransport {
     /** Chronicle Queue under the harness: the study's subject. */
     CHRONICLE(QueueConfig.CHRONICLE, true,
-            c -> new ChronicleQueueTransport(c.queueDir(), c.settings().payloadBytes())),
+            c -> new ChronicleQueueTransport(c.queueDir(), c.settings().payloadBytes)),
     /** The published study's own loop over the same queue: the harness's yardstick. */
     REFERENCE(QueueConfig.REFERENCE, true,
-            c -> new ReferenceLoop(new ChronicleQueueTransport(c.queueDir(), c.settings().payloadBytes()))),
+            c -> new ReferenceLoop(new ChronicleQueueTransport(c.queueDir(), c.settings().payloadBytes))),
     /** One cache line between the two threads: the machine's floor. */
     BASELINE(QueueConfig.BASELINE, false, c -> new MailboxTransport());
 

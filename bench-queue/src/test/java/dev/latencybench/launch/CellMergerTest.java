@@ -65,11 +65,11 @@ class CellMergerTest {
                 RunLength.of(1 * S, 2 * S, 10 * S, 60 * S, 30 * S, 600 * S), 100_000, 256,
                 FakeSysTree.machine(sys, "0-3").topology());
         com.google.gson.JsonObject recorded = new com.google.gson.JsonObject();
-        recorded.addProperty("ratePerSec", settings.ratePerSec());
-        recorded.addProperty("payloadBytes", settings.payloadBytes());
-        plan = Study.Plan.builder(List.of("x"), settings.periods(), dev.latencybench.core.record.Metrics.ONE_WAY)
+        recorded.addProperty("ratePerSec", settings.ratePerSec);
+        recorded.addProperty("payloadBytes", settings.payloadBytes);
+        plan = Study.Plan.builder(List.of("x"), settings.periods, dev.latencybench.core.record.Metrics.ONE_WAY)
                 .facts(Map.of("load", "desc")).recorded(recorded).role(Study.Plan.FLOOR, "baseline")
-                .accounting(() -> OneWayTally.accounting(settings.ratePerSec())).build();
+                .accounting(() -> OneWayTally.accounting(settings.ratePerSec)).build();
     }
 
     private CellMerger.Context context(int forksAsked, String launcherFailure, boolean interrupted) {

@@ -55,30 +55,30 @@ class QueueConfigTest {
     @Test
     void defaultsAreTheStudysParameters() throws Exception {
         QueueConfig c = read();
-        assertEquals(100_000, c.settings().ratePerSec());
-        assertEquals(256, c.settings().payloadBytes());
+        assertEquals(100_000, c.settings().ratePerSec);
+        assertEquals(256, c.settings().payloadBytes);
         assertEquals(Scale.STANDARD, c.settings().scale());
         assertEquals(10_000_000_000L, c.settings().warmupNs());
         assertEquals(30_000_000_000L, c.settings().measureNs());
         assertEquals(List.of("chronicle", "reference", "baseline"), c.transports());
-        assertEquals("1,2", c.settings().cpus().describe());
+        assertEquals("1,2", c.settings().cpus.describe());
     }
 
     @Test
     void paperScaleIsTenMillionSamples() throws Exception {
         QueueConfig c = read("bench.scale", "paper", "bench.transports", "baseline");
-        assertEquals(10_000_000L, c.settings().ratePerSec() * c.settings().measureNs() / 1_000_000_000L);
+        assertEquals(10_000_000L, c.settings().ratePerSec * c.settings().measureNs() / 1_000_000_000L);
     }
 
     @Test
     void acceptsHumanUnits() throws Exception {
         QueueConfig c = read("bench.rate", "50K", "bench.duration", "1500ms", "bench.warmup", "2s",
                 "bench.cpus", "2,3", "bench.transports", "baseline");
-        assertEquals(50_000, c.settings().ratePerSec());
+        assertEquals(50_000, c.settings().ratePerSec);
         assertEquals(1_500_000_000L, c.settings().measureNs());
         assertEquals(2_000_000_000L, c.settings().warmupNs());
-        assertEquals(2, c.settings().cpus().cpu(0));
-        assertEquals(3, c.settings().cpus().cpu(1));
+        assertEquals(2, c.settings().cpus.cpu(0));
+        assertEquals(3, c.settings().cpus.cpu(1));
         assertEquals(List.of("baseline"), c.transports());
     }
 

@@ -17,21 +17,21 @@ final class CellsSection {
     }
 
     static void write(Doc doc, RunData data) {
-        if (data.run().cells() == null) {
+        if (data.run().cells == null) {
             return;
         }
-        List<RunManifest.CellEntry> cells = new ArrayList<>(data.run().cells());
+        List<RunManifest.CellEntry> cells = new ArrayList<>(data.run().cells);
         List<String> scenarios = new ArrayList<>(data.scenarios.keySet());
-        cells.sort(Comparator.comparingInt((RunManifest.CellEntry c) -> scenarios.indexOf(c.scenario()))
-                .thenComparingInt(c -> data.jvms().indexOf(c.jvm()))
-                .thenComparingInt(c -> data.gcs().indexOf(c.gc())));
+        cells.sort(Comparator.comparingInt((RunManifest.CellEntry c) -> scenarios.indexOf(c.scenario))
+                .thenComparingInt(c -> data.jvms().indexOf(c.jvm))
+                .thenComparingInt(c -> data.gcs().indexOf(c.gc)));
         Table t = new Table().text("scenario").text("JVM").text("GC").text("status").text("flags").number("time (s)");
         for (RunManifest.CellEntry c : cells) {
             List<String> flags = new ArrayList<>();
-            c.flags().forEach(f -> flags.add(FlagText.shortFlag(f)));
-            t.row(List.of(c.scenario(), c.jvm(), c.gc(), c.status(), flags.isEmpty() ? "(none)" : "`"
-                    + String.join(" ", flags) + "`", c.seconds() != null ? String.format(Locale.ROOT, "%.0f",
-                    c.seconds()) : "-"));
+            c.flags.forEach(f -> flags.add(FlagText.shortFlag(f)));
+            t.row(List.of(c.scenario, c.jvm, c.gc, c.status, flags.isEmpty() ? "(none)" : "`"
+                    + String.join(" ", flags) + "`", c.seconds != null ? String.format(Locale.ROOT, "%.0f",
+                    c.seconds) : "-"));
         }
         doc.h(2, "Cells and their flags");
         doc.p("Flags of each cell's benchmark JVMs besides the scenario's own (module opens and the like, in"

@@ -30,12 +30,12 @@ final class EnvironmentSection {
 
     static void write(Doc doc, RunData data) {
         EnvironmentFile env = data.env;
-        if (env == null && data.envByJvm.isEmpty() && data.run().jvms() == null) {
+        if (env == null && data.envByJvm.isEmpty() && data.run().jvms == null) {
             return;
         }
         doc.h(2, "Environment");
-        if (data.run().resumedDespite() != null) {
-            List<String> differences = data.run().resumedDespite();
+        if (data.run().resumedDespite != null) {
+            List<String> differences = data.run().resumedDespite;
             doc.p("**Mixed run**: it was finished with `--resume-anyway` on a machine or suite that differs from the"
                     + " one its earlier cells ran on (" + String.join("; ", differences) + "). The host below is the"
                     + " first cell's; compare cells of the two only with that in mind (each cell's env.json says"
@@ -77,9 +77,9 @@ final class EnvironmentSection {
             if (given == null && jdk.isEmpty()) {
                 continue;
             }
-            String java = given != null ? given.java() : null;
-            String vendor = jdk.vendor != null ? jdk.vendor : given != null ? str(given.vendor()) : "unknown";
-            String version = given != null && given.version() != null ? given.version() : str(jdk.version);
+            String java = given != null ? given.java : null;
+            String vendor = jdk.vendor != null ? jdk.vendor : given != null ? str(given.vendor) : "unknown";
+            String version = given != null && given.version != null ? given.version : str(jdk.version);
             String real = realJava(jdk.home != null ? jdk.home + "/bin/java" : java);
             rows.add(List.of(name, vendor, version, java == null ? "-" : "`" + java + "`",
                     real == null ? "unknown" : "`" + real + "`"));
@@ -94,9 +94,9 @@ final class EnvironmentSection {
     }
 
     private static RunManifest.JvmEntry given(RunData data, String name) {
-        if (data.run().jvms() != null) {
-            for (RunManifest.JvmEntry j : data.run().jvms()) {
-                if (j.name().equals(name)) {
+        if (data.run().jvms != null) {
+            for (RunManifest.JvmEntry j : data.run().jvms) {
+                if (j.name.equals(name)) {
                     return j;
                 }
             }

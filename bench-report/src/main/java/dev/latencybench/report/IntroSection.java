@@ -18,7 +18,7 @@ final class IntroSection {
     }
 
     static void write(Doc doc, RunData data) {
-        String runId = Objects.requireNonNullElse(data.run().runId(), data.dir.getFileName().toString());
+        String runId = Objects.requireNonNullElse(data.run().runId, data.dir.getFileName().toString());
         doc.h(1, "latency-bench report: " + runId);
         String banner = banner(data);
         if (banner != null) {
@@ -53,7 +53,7 @@ final class IntroSection {
                 }
             }
         }
-        String host = Objects.requireNonNullElse(data.run().host(), data.env != null && data.env.os != null
+        String host = Objects.requireNonNullElse(data.run().host, data.env != null && data.env.os != null
                 && data.env.os.host != null ? data.env.os.host : "unknown");
         return String.format(Locale.ROOT, "Run `%s` on host `%s`: %d result row(s): %d OK, %d failed or interrupted,"
                 + " %d skipped. Each scenario names the metrics its study records, what each is measured from and"

@@ -18,7 +18,7 @@ final class ReproduceSection {
         doc.h(2, "Reproduce");
         doc.p("The command that repeats this run (on another machine, JVM paths may differ; `scripts/bench jvms` lists"
                 + " what is installed):");
-        doc.code(Objects.requireNonNullElse(data.run().command(), firstCommand(data)));
+        doc.code(Objects.requireNonNullElse(data.run().command, firstCommand(data)));
         List<String> tags = new ArrayList<>();
         for (String scenario : data.scenarios.keySet()) {
             tags.add((data.scenarios.size() > 1 ? "`" + scenario + "`: " : "") + tags(data.study(scenario).metrics));

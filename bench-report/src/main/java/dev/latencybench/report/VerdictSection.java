@@ -252,7 +252,7 @@ final class VerdictSection {
             doc.p("**For a firmer ranking:** " + why + "; run longer (`-Dbench.duration`) or on a quieter host.");
             return;
         }
-        String command = Objects.requireNonNullElse(data.run().command(), "");
+        String command = Objects.requireNonNullElse(data.run().command, "");
         if (command.startsWith("scripts/bench run")) {
             command = command.replaceAll("\\s+-Dbench\\.forks=\\S+", "");
             if (props.stream().anyMatch(p -> p.startsWith("-Dbench.scale="))) {

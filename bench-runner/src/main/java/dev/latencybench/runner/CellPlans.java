@@ -65,16 +65,16 @@ final class CellPlans {
             Map<String, String> decided = new LinkedHashMap<>();
             estimate = studyPlan.estimatedMaxNs() + LAUNCHER_OVERHEAD_NS;
             if (GraalWarmup.lengthens(request.properties, cell)) {
-                decided.put(Periods.WARMUP, Long.toString(studyPlan.periods().warmupNs() + GraalWarmup.EXTRA_WARMUP_NS));
+                decided.put(Periods.WARMUP, Long.toString(studyPlan.periods().warmupNs + GraalWarmup.EXTRA_WARMUP_NS));
                 // every fork of every step may warm up that much longer
-                estimate += (studyPlan.schedule().maxSteps() * studyPlan.periods().forks()
+                estimate += (studyPlan.schedule().maxSteps() * studyPlan.periods().forks
                         + studyPlan.schedule().maxDecidingSteps() * studyPlan.periods().extraConfirmForks())
                         * GraalWarmup.EXTRA_WARMUP_NS;
             }
             plan = CellPlan.of(cell.scenario(), cell.name(), read, decided);
             // a fixed list's forks run in rounds across the matrix; a search or sweep decides step by step
-            if (studyPlan.periods().forks() > 1 && studyPlan.schedule().decision(List.of()) == null) {
-                rounds.put(cell.key(), studyPlan.periods().forks());
+            if (studyPlan.periods().forks > 1 && studyPlan.schedule().decision(List.of()) == null) {
+                rounds.put(cell.key(), studyPlan.periods().forks);
             }
         } catch (RuntimeException e) { // the cell's launcher reads the text itself and says what is wrong
             plan = CellPlan.of(cell.scenario(), cell.name(), new BenchProperties(given), Map.of());

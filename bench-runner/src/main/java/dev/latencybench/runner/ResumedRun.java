@@ -42,8 +42,8 @@ final class ResumedRun {
         } catch (DamagedFile e) { // cut short, not JSON, or a member of the wrong type or shape: edited, or not ours
             throw new UsageException(prefix + e.getMessage() + ONLY_MATRIX);
         }
-        if (run.study() != null && run.cells() == null) {
-            throw new UsageException(prefix + "it is a run of the study jar (study '" + run.study()
+        if (run.study != null && run.cells == null) {
+            throw new UsageException(prefix + "it is a run of the study jar (study '" + run.study
                     + "'), not of 'bench run'" + ONLY_MATRIX);
         }
         List<String> missing = run.missing();
@@ -77,8 +77,8 @@ final class ResumedRun {
                     + " finish it all the same (its report then says so)");
         }
         List<String> all = new ArrayList<>();
-        if (run.resumedDespite() != null) {
-            all.addAll(run.resumedDespite());
+        if (run.resumedDespite != null) {
+            all.addAll(run.resumedDespite);
         }
         differences.stream().filter(d -> !all.contains(d)).forEach(all::add);
         return all;
@@ -97,24 +97,24 @@ final class ResumedRun {
             }
         }
         List<Jvm> jvms = new ArrayList<>();
-        for (int i = 0; i < run.jvms().size(); i++) {
-            RunManifest.JvmEntry j = run.jvms().get(i);
+        for (int i = 0; i < run.jvms.size(); i++) {
+            RunManifest.JvmEntry j = run.jvms.get(i);
             String where = "jvms[" + i + "].";
-            Path java = Path.of(present(j.java(), where + "java"));
+            Path java = Path.of(present(j.java, where + "java"));
             JvmInfo info = prober.probe(java, refreshJvms);
             if (!info.usable()) {
-                throw new UsageException("bench run --resume: JVM " + j.name() + " (" + java + "): " + info.error());
+                throw new UsageException("bench run --resume: JVM " + j.name + " (" + java + "): " + info.error());
             }
-            jvms.add(new Jvm(j.name(), java, present(j.flags(), where + "flags"), info,
-                    present(j.source(), where + "source")));
+            jvms.add(new Jvm(j.name, java, present(j.flags, where + "flags"), info,
+                    present(j.source, where + "source")));
         }
         prober.save();
         List<Collector> collectors = new ArrayList<>();
-        run.gcs().forEach(g -> collectors.add(Collector.of(g)));
-        List<String> scenarioNames = run.scenarios();
+        run.gcs.forEach(g -> collectors.add(Collector.of(g)));
+        List<String> scenarioNames = run.scenarios;
         return new RunRequest(runDir.getParent(), runDir.getFileName().toString(), scenarioNames,
-                minimumJava.apply(scenarioNames), jvms, collectors, run.gcArgs(), run.jvmArgs(), run.properties(),
-                run.command()).keeping(run.unknown());
+                minimumJava.apply(scenarioNames), jvms, collectors, run.gcArgs, run.jvmArgs, run.properties,
+                run.command).keeping(run.unknown());
     }
 
     /** A member the request cannot do without. */

@@ -161,8 +161,8 @@ final class RunCommand implements Callable<Integer> {
         given.optionProperty("--warmup", warmup, Periods.WARMUP);
         given.optionProperty("--duration", duration, Periods.DURATION);
         for (StudyOption o : ctx.scenarios().options()) { // a study's own, such as --task: its property
-            String value = ListOption.joined(spec.findOption(o.name()).getValue(), o.separator());
-            given.optionProperty(o.name(), value == null || !o.paths() ? value : absolutePaths(value), o.property());
+            String value = ListOption.joined(spec.findOption(o.name).getValue(), o.separator);
+            given.optionProperty(o.name, value == null || !o.paths ? value : absolutePaths(value), o.property);
         }
         RunRequest request;
         Map<String, CellOutcome> previous = Map.of();
@@ -237,8 +237,8 @@ final class RunCommand implements Callable<Integer> {
         run.options().stream().filter(o -> o.usageHelp() || o.versionHelp()).forEach(standard::add);
         standard.forEach(run::remove);
         for (StudyOption o : scenarios.options()) {
-            run.addOption(OptionSpec.builder(o.name()).paramLabel(o.paramLabel()).type(List.class)
-                    .auxiliaryTypes(String.class).description(o.description() + "; -D" + o.property()).build());
+            run.addOption(OptionSpec.builder(o.name).paramLabel(o.paramLabel).type(List.class)
+                    .auxiliaryTypes(String.class).description(o.description + "; -D" + o.property).build());
         }
         standard.forEach(run::addOption);
     }
@@ -270,6 +270,6 @@ final class RunCommand implements Callable<Integer> {
         given.put("--run-id", runIdOption);
         given.put("--results", resultsOption);
         return ResumedRun.request(runDir, run, given, ctx.prober(), refreshJvms,
-                names -> ctx.scenarios().minimumJava(names, run.properties()));
+                names -> ctx.scenarios().minimumJava(names, run.properties));
     }
 }

@@ -49,7 +49,7 @@ public final class Scenarios {
     /** Every option the studies add to {@code bench run} ({@link StudyOption}), in the studies' order. */
     public List<StudyOption> options() {
         List<StudyOption> o = new ArrayList<>();
-        studies.forEach(s -> o.addAll(s.descriptor().options()));
+        studies.forEach(s -> o.addAll(s.descriptor().options));
         return o;
     }
 
@@ -61,7 +61,7 @@ public final class Scenarios {
     public List<String> namesFor(List<String> given, Map<String, String> properties) {
         List<String> asked = new ArrayList<>();
         for (Study s : studies) {
-            if (s.descriptor().options().stream().anyMatch(o -> given(properties, o.property()))) {
+            if (s.descriptor().options.stream().anyMatch(o -> given(properties, o.property))) {
                 asked.add(s.name());
             }
         }
@@ -72,7 +72,7 @@ public final class Scenarios {
         for (String a : asked) {
             if (!names.contains(a)) {
                 List<String> options = new ArrayList<>();
-                get(a).descriptor().options().forEach(o -> options.add(o.name()));
+                get(a).descriptor().options.forEach(o -> options.add(o.name));
                 throw new IllegalArgumentException(String.join(" and ", options)
                         + (options.size() > 1 ? " are" : " is") + " the " + a + " scenario's, which --scenarios "
                         + String.join(",", names) + " leaves out; add " + a + " to --scenarios, or leave --scenarios out");

@@ -101,15 +101,15 @@ class CellPlansTest {
             assertFalse(launcher.parsed().contains(Periods.WARMUP), launcher.parsed().toString());
             assertFalse(launcher.parsed().contains(Periods.SCALE), launcher.parsed().toString());
             assertEquals(List.of(RunSettings.VERBOSE), launcher.parsed(), "only the launcher's own -D is read");
-            assertEquals(TimeUnit.SECONDS.toNanos(2), launched.periods().warmupNs());
-            assertEquals(cell.jvm().java(), run.java());
-            assertEquals(cell.jvm().name(), run.jvmName());
+            assertEquals(TimeUnit.SECONDS.toNanos(2), launched.periods().warmupNs);
+            assertEquals(cell.jvm().java(), run.java);
+            assertEquals(cell.jvm().name(), run.jvmName);
 
             // the same values as a plan read from the text
             Study.Plan fromText = study.plan(new BenchProperties(request.properties), CpuTopology.system());
-            assertEquals(fromText.periods().warmupNs(), launched.periods().warmupNs());
-            assertEquals(fromText.periods().measureNs(), launched.periods().measureNs());
-            assertEquals(fromText.periods().forks(), launched.periods().forks());
+            assertEquals(fromText.periods().warmupNs, launched.periods().warmupNs);
+            assertEquals(fromText.periods().measureNs, launched.periods().measureNs);
+            assertEquals(fromText.periods().forks, launched.periods().forks);
             assertEquals(fromText.variants(), launched.variants());
             assertEquals(fromText.estimatedMaxNs(), launched.estimatedMaxNs());
 
@@ -118,7 +118,7 @@ class CellPlansTest {
                 BenchProperties fork = plan.properties(Map.of(RunSettings.STEP, launched.variants().get(0)));
                 ForkPlan forked = ((ForkedStudy) study).fork(launched.variants().get(0),
                         RunSettings.read(fork, RunSettings.DEFAULT_RESULTS), fork);
-                assertEquals(TimeUnit.SECONDS.toNanos(2), forked.periods().warmupNs());
+                assertEquals(TimeUnit.SECONDS.toNanos(2), forked.periods().warmupNs);
                 assertFalse(fork.parsed().contains(Periods.WARMUP), fork.parsed().toString());
             }
         }
@@ -141,12 +141,12 @@ class CellPlansTest {
         RunRequest request = request(Map.of(Periods.SCALE, "smoke"));
         CellPlans plans = CellPlans.of(request, request.cells(), scenarios);
         long smokeWarmupNs = study.plan(new BenchProperties(request.properties), CpuTopology.system()).periods()
-                .warmupNs();
+                .warmupNs;
         Map<String, Long> warmups = new LinkedHashMap<>();
         for (Cell cell : request.cells()) {
             assertFalse(plans.parsed(cell).contains(Periods.WARMUP), "no warm-up given: " + plans.parsed(cell));
             BenchProperties launcher = plans.plan(cell).properties(Map.of());
-            warmups.put(cell.jvm().name(), study.plan(launcher, CpuTopology.system()).periods().warmupNs());
+            warmups.put(cell.jvm().name(), study.plan(launcher, CpuTopology.system()).periods().warmupNs);
             assertFalse(launcher.parsed().contains(Periods.WARMUP), launcher.parsed().toString());
         }
         assertEquals(Map.of("own", smokeWarmupNs, "own+graal", smokeWarmupNs + GraalWarmup.EXTRA_WARMUP_NS), warmups);
@@ -158,7 +158,7 @@ class CellPlansTest {
                 "the default, for people");
         assertFalse(plans.plan(plain).values().containsKey(Periods.WARMUP), "a default is each reader's own");
         // the estimate holds the longer warm-up: each of the schedule's forks warms up 15 s longer
-        long forks = study.plan(new BenchProperties(request.properties), CpuTopology.system()).periods().forks();
+        long forks = study.plan(new BenchProperties(request.properties), CpuTopology.system()).periods().forks;
         long steps = plans.estimates().get(graal.key()) - plans.estimates().get(plain.key());
         assertTrue(steps >= forks * GraalWarmup.EXTRA_WARMUP_NS, plans.estimates().toString());
     }

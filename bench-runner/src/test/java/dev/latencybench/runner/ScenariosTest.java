@@ -38,7 +38,7 @@ class ScenariosTest {
                 "a blank value asks nothing");
         assertEquals(List.of("plain", "own"), SCENARIOS.namesFor(List.of("plain", "own"),
                 Map.of("bench.own.classes", "A")));
-        assertEquals(List.of("--own", "--own-jar"), SCENARIOS.options().stream().map(StudyOption::name).toList());
+        assertEquals(List.of("--own", "--own-jar"), SCENARIOS.options().stream().map(o -> o.name).toList());
     }
 
     @Test

@@ -36,8 +36,8 @@ class StudyPropertiesTest {
         assertEquals(0, new StudyLauncher(study, new PrintStream(out, true, StandardCharsets.UTF_8), System.err)
                 .run(new String[] {"--help"}));
         List<String> lines = Arrays.asList(out.toString(StandardCharsets.UTF_8).split("\\R"));
-        String scale = study.properties().stream().filter(p -> p.name().equals(Periods.SCALE)).findFirst()
-                .orElseThrow().defaultText();
+        String scale = study.properties().stream().filter(p -> p.name.equals(Periods.SCALE)).findFirst()
+                .orElseThrow().defaultText;
         String others = Arrays.stream(Scale.values()).map(Scale::id).filter(id -> !id.equals(scale))
                 .collect(Collectors.joining(" or "));
         // the defaults shown are those of the study's own default scale (start-up's is smoke)
@@ -127,7 +127,7 @@ class StudyPropertiesTest {
     void aReaderReadsOnlyWhatItsStudyDeclaresAsDeclared() {
         for (Study s : STUDIES) {
             Map<String, Property> declared = s.properties().stream()
-                    .collect(Collectors.toMap(Property::name, p -> p, (a, b) -> a));
+                    .collect(Collectors.toMap(p -> p.name, p -> p, (a, b) -> a));
             BenchProperties empty = new BenchProperties(Map.of());
             try {
                 RunSettings.read(empty, RunSettings.DEFAULT_RESULTS);
@@ -137,9 +137,9 @@ class StudyPropertiesTest {
             }
             assertFalse(empty.read().isEmpty(), s.name());
             for (Property read : empty.read()) {
-                Property d = declared.get(read.name());
-                assertTrue(d != null, s.name() + " reads " + read.name() + ", which it does not declare");
-                assertEquals(d.toString() + " " + d.description(), read.toString() + " " + read.description(),
+                Property d = declared.get(read.name);
+                assertTrue(d != null, s.name() + " reads " + read.name + ", which it does not declare");
+                assertEquals(d.toString() + " " + d.description, read.toString() + " " + read.description,
                         s.name());
             }
         }

@@ -116,7 +116,7 @@ record StartupConfig(Periods periods, List<String> services, List<StartMode> mod
 
     static StartupConfig read(BenchProperties p) {
         Periods periods = Periods.read(p, Scale.SMOKE, LENGTH);
-        Scale scale = periods.scale();
+        Scale scale = periods.scale;
         List<String> services = p.subset(SERVICES_PROPERTY);
         List<String> modeIds = p.subset(MODES_PROPERTY);
         List<StartMode> modes = new ArrayList<>();

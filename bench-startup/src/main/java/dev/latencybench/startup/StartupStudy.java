@@ -54,7 +54,7 @@ public final class StartupStudy implements ForkedStudy {
     @Override
     public Plan plan(BenchProperties properties, CpuTopology topology) {
         StartupConfig c = StartupConfig.read(properties);
-        JdkFeatures jdk = JdkFeatures.of(RunSettings.read(properties, "results").java());
+        JdkFeatures jdk = JdkFeatures.of(RunSettings.read(properties, "results").java);
         Map<String, String> skipped = skipped(c, jdk);
         List<String> variants = new ArrayList<>();
         for (Variant v : c.variants()) {
@@ -105,7 +105,7 @@ public final class StartupStudy implements ForkedStudy {
         return ForkPlan.unpinned(config.periods(), () -> {
             Variant v = Variant.parse(variant);
             Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-            ServiceCommand command = new ServiceCommand(java, run.jvmArgs(), config.jar(v.service()), v.service());
+            ServiceCommand command = new ServiceCommand(java, run.jvmArgs, config.jar(v.service()), v.service());
             return new StartupWorkload(config, v, JdkFeatures.current(), command,
                     CpuSplit.of(CpuTopology.system().affinity()), ProcessFootprint.system());
         });

@@ -116,36 +116,36 @@ final class SampleContext implements TaskContext {
 
     @Override
     public Probe probe(String name) {
-        int i = config.probes().indexOf(name);
+        int i = config.probes.indexOf(name);
         if (i < 0) {
             throw new IllegalArgumentException("no probe '" + name + "': declare it with -D" + TaskConfig.PROBES
-                    + "=" + (config.probes().isEmpty() ? name : String.join(",", config.probes()) + "," + name)
-                    + " (probes declared: " + config.probes() + ")");
+                    + "=" + (config.probes.isEmpty() ? name : String.join(",", config.probes) + "," + name)
+                    + " (probes declared: " + config.probes + ")");
         }
         return new ProbeHandle(i);
     }
 
     @Override
     public List<String> probes() {
-        return config.probes();
+        return config.probes;
     }
 
     @Override
     public String property(String name, String defaultValue) {
-        Map<String, String> own = config.own();
+        Map<String, String> own = config.own;
         return own.getOrDefault(name, defaultValue);
     }
 
     @Override
     public long ratePerSec() {
-        return config.ratePerSec();
+        return config.ratePerSec;
     }
 
     /** Declares the calling thread measuring, so a stall of it is told as the platform's, not the task's code. */
     @Override
     public int pinWorkerThread() {
         MeasuringThreads.declareCurrentThread();
-        CpuPlan cpus = config.cpus();
+        CpuPlan cpus = config.cpus;
         return cpus.pins() ? affinity.pinCurrentThread(cpus.cpu(1)) : -1;
     }
 

@@ -33,7 +33,7 @@ final class TaskCheck {
         Map<String, List<String>> onJdks = new LinkedHashMap<>();
         for (MeasuredJava java : javas) {
             for (String p : problems(java, classPath, given, classes, TIME_LIMIT_SEC)) {
-                onJdks.computeIfAbsent(p, k -> new ArrayList<>()).add(java.name());
+                onJdks.computeIfAbsent(p, k -> new ArrayList<>()).add(java.name);
             }
         }
         if (!onJdks.isEmpty()) {
@@ -79,7 +79,7 @@ final class TaskCheck {
             }
             return problems;
         } catch (IOException e) {
-            throw new ConfigException("the check of the tasks cannot start " + java.java() + ": " + e.getMessage());
+            throw new ConfigException("the check of the tasks cannot start " + java.java + ": " + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ConfigException("the check of the tasks was interrupted");
@@ -113,7 +113,7 @@ final class TaskCheck {
 
     private static List<String> command(MeasuredJava java, String classPath, Map<String, String> given, Path dumps,
                                         String token) {
-        List<String> cmd = new ArrayList<>(List.of(java.java().toString(), "-XX:+UseSerialGC",
+        List<String> cmd = new ArrayList<>(List.of(java.java.toString(), "-XX:+UseSerialGC",
                 "-XX:TieredStopAtLevel=1", JvmExit.errorFileFlag(dumps),
                 "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"), "-D" + TaskCheckMain.TOKEN + "=" + token,
                 "-cp", classPath));

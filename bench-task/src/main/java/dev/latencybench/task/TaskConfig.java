@@ -71,12 +71,13 @@ public final class TaskConfig {
     /** Every property {@link #read} reads, declared. */
     public static final List<Property> PROPERTIES = properties();
 
-    private final Periods periods;
-    private final long ratePerSec;
-    private final TaskClasses classes;
-    private final List<String> probes;
-    private final CpuPlan cpus;
-    private final Map<String, String> own;
+    public final Periods periods;
+    public final long ratePerSec;
+    public final TaskClasses classes;
+    public final List<String> probes;
+    public final CpuPlan cpus;
+    /** The tasks' own properties, by the name after {@link #OWN_PREFIX}. */
+    public final Map<String, String> own;
 
     private TaskConfig(Periods periods, long ratePerSec, TaskClasses classes, List<String> probes, CpuPlan cpus,
                        Map<String, String> own) {
@@ -99,7 +100,7 @@ public final class TaskConfig {
     public static TaskConfig read(BenchProperties p, CpuTopology topology) {
         Periods periods = Periods.read(p, Scale.STANDARD, LENGTH);
         long rate = p.count(RATE_PROPERTY);
-        if (Pacer.messagesIn(rate, periods.measureNs()) < 1) {
+        if (Pacer.messagesIn(rate, periods.measureNs) < 1) {
             throw ConfigException.invalid(Periods.DURATION, p.given().getOrDefault(Periods.DURATION, "(default)"),
                     "at " + rate + " calls per second it calls run() not once; make it longer");
         }
@@ -186,31 +187,6 @@ public final class TaskConfig {
     /** What the study records: each call's latency, the time run() took, and each probe. */
     public Metrics metrics() {
         return TaskMetrics.of(probes);
-    }
-
-    public Periods periods() {
-        return periods;
-    }
-
-    public long ratePerSec() {
-        return ratePerSec;
-    }
-
-    public TaskClasses classes() {
-        return classes;
-    }
-
-    public List<String> probes() {
-        return probes;
-    }
-
-    public CpuPlan cpus() {
-        return cpus;
-    }
-
-    /** The tasks' own properties, by the name after {@link #OWN_PREFIX}. */
-    public Map<String, String> own() {
-        return own;
     }
 
     /** The metrics of the study, declared once. */

@@ -59,19 +59,19 @@ public final class TaskStudy implements ForkedStudy {
     @Override
     public Plan plan(BenchProperties properties, CpuTopology topology) {
         TaskConfig config = TaskConfig.read(properties, topology);
-        TaskClasses classes = config.classes(); // names and jars checked; the classes are loaded by verify, once
+        TaskClasses classes = config.classes; // names and jars checked; the classes are loaded by verify, once
         Map<String, String> facts = new LinkedHashMap<>();
         List<String> tasks = new ArrayList<>();
         classes.variants().forEach(v -> tasks.add(v + " (" + classes.className(v) + ")"));
-        facts.put("load", String.format(Locale.ROOT, "%,d calls/s of run()", config.ratePerSec()));
+        facts.put("load", String.format(Locale.ROOT, "%,d calls/s of run()", config.ratePerSec));
         facts.put("tasks", tasks.isEmpty() ? "none: only the floor (name yours with --task CLASS --task-jar JAR)"
                 : String.join(", ", tasks) + (classes.jars().isEmpty() ? "" : " from " + classes.jars()));
-        if (!config.probes().isEmpty()) {
-            facts.put("probes", String.join(", ", config.probes()));
+        if (!config.probes.isEmpty()) {
+            facts.put("probes", String.join(", ", config.probes));
         }
-        facts.put("CPUs", config.cpus().describe() + " (" + config.cpus().note() + ")");
-        JsonObject recorded = JsonCodec.toJsonObject(new Recorded(config.ratePerSec()));
-        return Plan.builder(config.variants(), config.periods(), config.metrics())
+        facts.put("CPUs", config.cpus.describe() + " (" + config.cpus.note() + ")");
+        JsonObject recorded = JsonCodec.toJsonObject(new Recorded(config.ratePerSec));
+        return Plan.builder(config.variants(), config.periods, config.metrics())
                 .facts(facts)
                 .role(Plan.FLOOR, TaskConfig.FLOOR)
                 .recorded(recorded)
@@ -85,7 +85,7 @@ public final class TaskStudy implements ForkedStudy {
      * so only in the check's JVM ({@link TaskCheckMain}). {@code phase} is told each phase before it starts.
      */
     static List<String> check(TaskConfig config, Consumer<String> phase) {
-        TaskClasses classes = config.classes();
+        TaskClasses classes = config.classes;
         List<String> problems = new ArrayList<>();
         for (String variant : classes.variants()) {
             ClassLoader loader = classes.loader(); // one per task, as each benchmark JVM has its own
@@ -112,7 +112,7 @@ public final class TaskStudy implements ForkedStudy {
 
     /** The lowest Java the task classes load on; a check of nothing when this study's own Java suffices. */
     private static UserCheck userCheck(TaskConfig config, Map<String, String> given) {
-        TaskClasses classes = config.classes();
+        TaskClasses classes = config.classes;
         UserCheck check = UserCheck.inJvms((javas, classPath) -> TaskCheck.run(javas, classPath, given, classes));
         int needed = JavaNeeded.of(TaskStudy.class);
         String newest = null;
@@ -134,11 +134,11 @@ public final class TaskStudy implements ForkedStudy {
     @Override
     public ForkPlan fork(String variant, RunSettings run, BenchProperties properties) {
         TaskConfig config = TaskConfig.read(properties, CpuTopology.system());
-        return ForkPlan.of(config.periods(), config.cpus(), () -> {
-            ClassLoader loader = config.classes().loader();
-            AffinityService affinity = config.cpus().pins()
+        return ForkPlan.of(config.periods, config.cpus, () -> {
+            ClassLoader loader = config.classes.loader();
+            AffinityService affinity = config.cpus.pins()
                     ? new OpenHftAffinityService(CpuTopology.system().affinity()) : AffinityService.NONE;
-            return new TaskWorkload(config, variant, config.classes().newTask(variant, loader), loader, affinity);
+            return new TaskWorkload(config, variant, config.classes.newTask(variant, loader), loader, affinity);
         });
     }
 

@@ -104,21 +104,21 @@ final class TaskWorkload implements Workload {
 
     @Override
     public void runPeriod(PeriodContext period) throws InterruptedException {
-        long calls = Pacer.messagesIn(config.ratePerSec(), period.durationNs());
+        long calls = Pacer.messagesIn(config.ratePerSec, period.durationNs());
         if (calls == 0) {
             return;
         }
-        MetricRecorder[] probes = new MetricRecorder[config.probes().size()];
+        MetricRecorder[] probes = new MetricRecorder[config.probes.size()];
         for (int i = 0; i < probes.length; i++) {
-            probes[i] = period.recorder(config.probes().get(i));
+            probes[i] = period.recorder(config.probes.get(i));
         }
         MetricRecorder call = period.recorder(TaskConfig.TaskMetrics.CALL);
-        Pacer pacer = period.pacer(config.ratePerSec());
+        Pacer pacer = period.pacer(config.ratePerSec);
         Clock clock = period.clock();
         period.pin(TaskConfig.CPU_ROLES.get(0));
         // the schedule's start is known before the first sample can come
         SampleContext.Period p = new SampleContext.Period(period, period.recorder(TaskConfig.TaskMetrics.LATENCY),
-                probes, clock.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1), config.ratePerSec());
+                probes, clock.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1), config.ratePerSec);
         current = p;
         context.begin(p, calls);
         long runs = 0;
@@ -200,7 +200,7 @@ final class TaskWorkload implements Workload {
         if (runs < calls && !period.interrupted() && !period.failed()) {
             period.fail(String.format(Locale.ROOT, "the period was cut short: %,d of %,d calls made", runs, calls));
         }
-        t.failures(config.ratePerSec(), period.durationNs(), complete && !period.failed()).forEach(period::fail);
+        t.failures(config.ratePerSec, period.durationNs(), complete && !period.failed()).forEach(period::fail);
         synchronized (this) {
             tally.add(t);
             tally.strays = context.strays();
@@ -216,7 +216,7 @@ final class TaskWorkload implements Workload {
 
     @Override
     public synchronized void describe(JsonObject fork) {
-        JsonCodec.addMembers(fork, new ForkMembers(config.ratePerSec()));
+        JsonCodec.addMembers(fork, new ForkMembers(config.ratePerSec));
         tally.writeTo(fork);
     }
 

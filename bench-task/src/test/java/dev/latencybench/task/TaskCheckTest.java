@@ -142,7 +142,7 @@ class TaskCheckTest {
     @Test
     void theSameProblemOnSeveralJdksIsSaidOnce() {
         String name = HostileTasks.ThrowingStaticInit.class.getName();
-        MeasuredJava again = new MeasuredJava(THIS_JVM.java(), "again", THIS_JVM.feature());
+        MeasuredJava again = new MeasuredJava(THIS_JVM.java, "again", THIS_JVM.feature);
         String message = assertThrows(ConfigException.class, () -> TaskCheck.run(List.of(THIS_JVM, again), CLASS_PATH,
                 given(name), TaskClasses.parse(name, ""))).getMessage();
         assertEquals("bench.task.classes=" + name + " is not valid: the static initializer of " + name
@@ -157,7 +157,7 @@ class TaskCheckTest {
     void aClassTooNewForAJdkIsNeededJavaNotAProblem() throws IOException {
         Path jar = tmp.resolve("new.jar");
         String name = "com.example.FutureTask";
-        int next = THIS_JVM.feature() + 1;
+        int next = THIS_JVM.feature + 1;
         try (JarOutputStream j = new JarOutputStream(Files.newOutputStream(jar))) {
             j.putNextEntry(new JarEntry("com/example/FutureTask.class"));
             DataOutputStream out = new DataOutputStream(j);
@@ -173,7 +173,7 @@ class TaskCheckTest {
         plan.verify(List.of(THIS_JVM), CLASS_PATH); // nothing to check on this JDK: its cells are skipped
 
         Study.Plan again = new TaskStudy().plan(new BenchProperties(p), CpuTopology.system());
-        MeasuredJava claimsNext = new MeasuredJava(THIS_JVM.java(), "next", next);
+        MeasuredJava claimsNext = new MeasuredJava(THIS_JVM.java, "next", next);
         String message = assertThrows(ConfigException.class, () -> again.verify(List.of(claimsNext), CLASS_PATH))
                 .getMessage();
         assertTrue(message.startsWith("bench.task.classes=" + name + " is not valid: " + name + " cannot be loaded"),

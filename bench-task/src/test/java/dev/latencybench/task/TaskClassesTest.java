@@ -50,22 +50,22 @@ class TaskClassesTest {
                 jars.toString(), "bench.cpus", "none");
         dev.latencybench.core.affinity.CpuTopology topology = FakeSysTree.machine(tmp.resolve("sys"), "0-3").topology();
         BenchProperties runner = new BenchProperties(given);
-        assertEquals(List.of(jars), TaskConfig.read(runner, topology).classes().jars());
+        assertEquals(List.of(jars), TaskConfig.read(runner, topology).classes.jars());
         CellPlan plan = CellPlan.of("task", "cell", runner, Map.of());
         Files.delete(jars);
         assertEquals("bench.task.jar=" + jars + " is not valid: " + jars + " does not exist; expected the jar(s) of"
                 + " your task classes, ':'-separated", message(() -> TaskConfig.read(new BenchProperties(given),
                 topology)));
-        assertEquals(List.of(jars), TaskConfig.read(plan.properties(Map.of()), topology).classes().jars());
+        assertEquals(List.of(jars), TaskConfig.read(plan.properties(Map.of()), topology).classes.jars());
         assertEquals(List.of(jars), TaskConfig.read(plan.properties(Map.of("bench.step", "QueueHandoffTask")),
-                topology).classes().jars(), "a fork: the step's -D over the plan");
+                topology).classes.jars(), "a fork: the step's -D over the plan");
     }
 
     @Test
     void variantsAreTheFloorThenEachTaskBySimpleName() {
         TaskConfig c = config(QueueHandoffTask.class.getName() + ", " + BadTasks.Probing.class.getName(), "", "");
         assertEquals(List.of("floor", "QueueHandoffTask", "Probing"), c.variants());
-        assertEquals(BadTasks.Probing.class.getName(), c.classes().className("Probing"));
+        assertEquals(BadTasks.Probing.class.getName(), c.classes.className("Probing"));
     }
 
     @Test

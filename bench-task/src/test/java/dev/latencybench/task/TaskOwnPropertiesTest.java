@@ -37,9 +37,9 @@ class TaskOwnPropertiesTest {
 
     @Test
     void aTasksOwnPropertyFarFromTheSuitesNamesIsTheTasks() {
-        assertEquals(Map.of("size", "64"), read("bench.task.size", "64").own());
-        assertEquals(Map.of("a", "1"), read("bench.task.a", "1").own(), "two letters from jar: a short name needs one");
-        assertEquals(Map.of("batch", "8"), read("bench.task.batch", "8").own());
+        assertEquals(Map.of("size", "64"), read("bench.task.size", "64").own);
+        assertEquals(Map.of("a", "1"), read("bench.task.a", "1").own, "two letters from jar: a short name needs one");
+        assertEquals(Map.of("batch", "8"), read("bench.task.batch", "8").own);
     }
 
     @Test

@@ -75,10 +75,10 @@ class TaskWorkloadTest {
 
     /** Runs a warm-up and a measured period of a variant; returns its fork.json. */
     private JsonObject run(TaskConfig config, String variant) throws Exception {
-        ClassLoader loader = config.classes().loader();
-        TaskWorkload w = new TaskWorkload(config, variant, config.classes().newTask(variant, loader), loader,
+        ClassLoader loader = config.classes.loader();
+        TaskWorkload w = new TaskWorkload(config, variant, config.classes.newTask(variant, loader), loader,
                 AffinityService.NONE);
-        ForkSession session = new ForkSession(w, config.periods(), config.cpus(), Clocks.system(), AffinityService.NONE,
+        ForkSession session = new ForkSession(w, config.periods, config.cpus, Clocks.system(), AffinityService.NONE,
                 "task/" + variant, new PrintStream(progress, true, StandardCharsets.UTF_8), tmp.resolve(variant),
                 new CpuLoadProbe(tmp.resolve("no-proc")));
         session.start();
@@ -215,11 +215,11 @@ class TaskWorkloadTest {
      * a stuck call keeps; returns the exit status the session asked for, or null when it asked for none.
      */
     private Integer runHalting(TaskConfig config, String variant) throws Exception {
-        ClassLoader loader = config.classes().loader();
-        TaskWorkload w = new TaskWorkload(config, variant, config.classes().newTask(variant, loader), loader,
+        ClassLoader loader = config.classes.loader();
+        TaskWorkload w = new TaskWorkload(config, variant, config.classes.newTask(variant, loader), loader,
                 AffinityService.NONE).bounds(1_000 * MS, 1_000 * MS);
         java.util.concurrent.CompletableFuture<Integer> halted = new java.util.concurrent.CompletableFuture<>();
-        ForkSession session = new ForkSession(w, config.periods(), config.cpus(), Clocks.system(), AffinityService.NONE,
+        ForkSession session = new ForkSession(w, config.periods, config.cpus, Clocks.system(), AffinityService.NONE,
                 "task/" + variant, new PrintStream(progress, true, StandardCharsets.UTF_8), tmp.resolve(variant),
                 new CpuLoadProbe(tmp.resolve("no-proc"))).haltingWith(halted::complete);
         fork = new Thread(() -> {
@@ -309,11 +309,11 @@ class TaskWorkloadTest {
     @Test
     void whileTheSetUpRunsTheForksFileNamesItAsThePhaseAJvmEndingThereEndedIn() throws Exception {
         TaskConfig config = config(HostileTasks.SetUpUntilReleased.class.getName(), Map.of());
-        ClassLoader loader = config.classes().loader();
+        ClassLoader loader = config.classes.loader();
         String variant = "SetUpUntilReleased";
-        TaskWorkload w = new TaskWorkload(config, variant, config.classes().newTask(variant, loader), loader,
+        TaskWorkload w = new TaskWorkload(config, variant, config.classes.newTask(variant, loader), loader,
                 AffinityService.NONE);
-        ForkSession session = new ForkSession(w, config.periods(), config.cpus(), Clocks.system(), AffinityService.NONE,
+        ForkSession session = new ForkSession(w, config.periods, config.cpus, Clocks.system(), AffinityService.NONE,
                 "task/" + variant, new PrintStream(progress, true, StandardCharsets.UTF_8), tmp.resolve(variant),
                 new CpuLoadProbe(tmp.resolve("no-proc")));
         Thread starting = new Thread(session::start, "test-start");

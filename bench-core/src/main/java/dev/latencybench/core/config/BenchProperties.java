@@ -103,12 +103,12 @@ public final class BenchProperties {
 
     /** The value a plan resolved for {@code p} while its text is the one it was resolved from; else null. */
     private String planned(Property p) {
-        Given g = properties.get(p.name());
+        Given g = properties.get(p.name);
         return g == null ? null : g.planned;
     }
 
     private <T> T keep(Property p, T v, String plain) {
-        resolved.put(p.name(), plain);
+        resolved.put(p.name, plain);
         return v;
     }
 
@@ -154,7 +154,7 @@ public final class BenchProperties {
             T v = (T) p.defaultValue();
             return keep(p, v, toPlain.apply(v));
         }
-        parsed.add(p.name());
+        parsed.add(p.name);
         T v = parse.apply(raw);
         return keep(p, v, toPlain.apply(v));
     }
@@ -172,12 +172,12 @@ public final class BenchProperties {
             v = Long.MAX_VALUE; // out of the range below, which the message names
         } catch (NumberFormatException | ArithmeticException e) {
             // the suffixes as examples only where the range reaches them: not for a count of 1 to 100
-            throw ConfigException.invalid(p.name(), raw, "expected " + p.description() + " as a whole number"
+            throw ConfigException.invalid(p.name, raw, "expected " + p.description + " as a whole number"
                     + (p.max() >= 1_000_000 ? " such as 100000, 100K or 1M," : p.max() >= 1_000 ? " such as 500 or 1K,"
                     : "") + " from " + p.min() + " to " + p.max());
         }
         if (v < p.min() || v > p.max()) {
-            throw ConfigException.invalid(p.name(), raw, "expected " + p.description() + " from " + p.min() + " to "
+            throw ConfigException.invalid(p.name, raw, "expected " + p.description + " from " + p.min() + " to "
                     + p.max());
         }
         return v;
@@ -195,11 +195,11 @@ public final class BenchProperties {
         } catch (Units.TooLarge e) {
             v = Long.MAX_VALUE; // out of the range below, which the message names
         } catch (NumberFormatException | ArithmeticException e) {
-            throw ConfigException.invalid(p.name(), raw, "expected " + p.description()
+            throw ConfigException.invalid(p.name, raw, "expected " + p.description
                     + " as a number with a unit (ns, us, ms, s, m, h) such as 500ms or 10s");
         }
         if (v < p.min() || v > p.max()) {
-            throw ConfigException.invalid(p.name(), raw, "expected " + p.description() + " from "
+            throw ConfigException.invalid(p.name, raw, "expected " + p.description + " from "
                     + Units.formatDuration(p.min()) + " to " + Units.formatDuration(p.max()));
         }
         return v;
@@ -213,7 +213,7 @@ public final class BenchProperties {
                     return e;
                 }
             }
-            throw ConfigException.invalid(p.name(), raw, "expected one of " + String.join(", ", p.allowed()));
+            throw ConfigException.invalid(p.name, raw, "expected one of " + String.join(", ", p.allowed));
         });
     }
 
@@ -223,7 +223,7 @@ public final class BenchProperties {
             if (raw.equalsIgnoreCase("true") || raw.equalsIgnoreCase("false")) {
                 return Boolean.parseBoolean(raw);
             }
-            throw ConfigException.invalid(p.name(), raw, "expected true or false");
+            throw ConfigException.invalid(p.name, raw, "expected true or false");
         });
     }
 
@@ -237,13 +237,13 @@ public final class BenchProperties {
         String noun = p.hint();
         List<String> picked = Arrays.stream(raw.split(",")).map(String::trim).collect(Collectors.toList());
         for (String one : picked) {
-            if (!p.allowed().contains(one)) {
-                throw ConfigException.invalid(p.name(), raw, "unknown " + noun + " '" + one
-                        + "'; expected a comma-separated list of " + String.join(", ", p.allowed()));
+            if (!p.allowed.contains(one)) {
+                throw ConfigException.invalid(p.name, raw, "unknown " + noun + " '" + one
+                        + "'; expected a comma-separated list of " + String.join(", ", p.allowed));
             }
         }
         if (picked.size() != new TreeSet<>(picked).size()) {
-            throw ConfigException.invalid(p.name(), raw, "a " + noun + " is named twice");
+            throw ConfigException.invalid(p.name, raw, "a " + noun + " is named twice");
         }
         return picked;
     }
@@ -252,7 +252,7 @@ public final class BenchProperties {
     public Path writableDirectory(Property p) {
         p.requireKind(Property.Kind.FOLDER);
         String raw = raw(p);
-        String name = p.name();
+        String name = p.name;
         if (raw == null) {
             raw = (String) p.defaultValue();
         }
@@ -278,7 +278,7 @@ public final class BenchProperties {
             if (declared.stream().noneMatch(p -> p.accepts(name))) {
                 StringBuilder allowed = new StringBuilder();
                 Property.listed(declared).forEach(p -> allowed.append(System.lineSeparator()).append("  ")
-                        .append(p.name()).append("  ").append(p.description()));
+                        .append(p.name).append("  ").append(p.description));
                 throw new ConfigException("unknown property " + name + "=" + values.get(name)
                         + "; the properties allowed here are:" + allowed);
             }
@@ -288,7 +288,7 @@ public final class BenchProperties {
     /** The value given, trimmed; null when none was. */
     private String raw(Property p) {
         read.add(p);
-        Given g = properties.get(p.name());
+        Given g = properties.get(p.name);
         return g == null || g.text == null ? null : g.text.trim();
     }
 }

@@ -5,7 +5,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * How every study's forked JVMs spend their time, from the shared properties: each fork runs a discarded warm-up and
- * a measured period, {@link #forks()} forks per cell, and a search's deciding steps up to {@link #confirmForks()}.
+ * a measured period, {@link #forks} forks per cell, and a search's deciding steps up to {@link #confirmForks}.
  * Immutable.
  */
 public final class Periods {
@@ -21,12 +21,13 @@ public final class Periods {
     private static final Property PROGRESS_PROPERTY = Property.duration(PROGRESS, TimeUnit.SECONDS.toNanos(5),
             TimeUnit.MILLISECONDS.toNanos(100), TimeUnit.HOURS.toNanos(1), "how often long runs print progress");
 
-    private final Scale scale;
-    private final long warmupNs;
-    private final long measureNs;
-    private final int forks;
-    private final long progressIntervalNs;
-    private final int confirmForks;
+    public final Scale scale;
+    public final long warmupNs;
+    public final long measureNs;
+    public final int forks;
+    public final long progressIntervalNs;
+    /** The forks a search's deciding steps get in all; {@link #forks} or fewer means none are run again. */
+    public final int confirmForks;
 
     /** Periods whose deciding steps are not confirmed. */
     public Periods(Scale scale, long warmupNs, long measureNs, int forks, long progressIntervalNs) {
@@ -89,18 +90,6 @@ public final class Periods {
                         + " (the last that held, the first that failed); 1: not confirmed");
     }
 
-    public Scale scale() {
-        return scale;
-    }
-
-    public long warmupNs() {
-        return warmupNs;
-    }
-
-    public long measureNs() {
-        return measureNs;
-    }
-
     public long durationNs(boolean measured) {
         return measured ? measureNs : warmupNs;
     }
@@ -110,21 +99,8 @@ public final class Periods {
         return new Periods(scale, warmupNs, measureNs, n, progressIntervalNs, confirmForks);
     }
 
-    public int forks() {
-        return forks;
-    }
-
-    /** The forks a search's deciding steps get in all; {@link #forks()} or fewer means none are run again. */
-    public int confirmForks() {
-        return confirmForks;
-    }
-
-    /** How many forks each deciding step gets beyond its first {@link #forks()}; 0 when not confirmed. */
+    /** How many forks each deciding step gets beyond its first {@link #forks}; 0 when not confirmed. */
     public int extraConfirmForks() {
         return Math.max(0, confirmForks - forks);
-    }
-
-    public long progressIntervalNs() {
-        return progressIntervalNs;
     }
 }

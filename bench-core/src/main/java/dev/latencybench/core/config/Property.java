@@ -32,17 +32,19 @@ public final class Property {
         PREFIX
     }
 
-    private final String name;
-    private final Kind kind;
-    private final String description;
+    public final String name;
+    public final Kind kind;
+    public final String description;
     private final Object defaultValue;
-    private final String defaultText;
+    /** The default as {@code --help} shows it. */
+    public final String defaultText;
     private final long min;
     private final long max;
-    private final List<String> allowed;
+    public final List<String> allowed;
     /** A folder's fix when it cannot be used; a subset's noun ("transport"). */
     private final String hint;
-    private final boolean listed;
+    /** Whether {@code --help} and the unknown-property error list it. */
+    public final boolean listed;
 
     private Property(String name, Kind kind, String description, Object defaultValue, String defaultText, long min,
                      long max, List<String> allowed, String hint, boolean listed) {
@@ -144,32 +146,6 @@ public final class Property {
         Map<String, Property> byName = new TreeMap<>();
         declared.stream().filter(p -> p.listed).forEach(p -> byName.putIfAbsent(p.name, p));
         return new ArrayList<>(byName.values());
-    }
-
-    public String name() {
-        return name;
-    }
-
-    public Kind kind() {
-        return kind;
-    }
-
-    public String description() {
-        return description;
-    }
-
-    /** The default as {@code --help} shows it. */
-    public String defaultText() {
-        return defaultText;
-    }
-
-    public List<String> allowed() {
-        return allowed;
-    }
-
-    /** Whether {@code --help} and the unknown-property error list it. */
-    public boolean listed() {
-        return listed;
     }
 
     long min() {

@@ -179,7 +179,7 @@ public final class EnvironmentFile {
         }
 
         static Check of(HostCheck.Finding f) {
-            return new Check(f.id(), f.status().name(), f.observed(), f.advice().isEmpty() ? null : f.advice(),
+            return new Check(f.id, f.status.name(), f.observed, f.advice.isEmpty() ? null : f.advice,
                     new JsonObject());
         }
     }

@@ -86,7 +86,7 @@ public final class HostCheck {
     public static int run(Path root, PrintStream out, boolean strict) {
         List<Finding> findings = new HostCheck(root).check();
         print(out, findings);
-        boolean warned = findings.stream().anyMatch(f -> f.status() == Status.WARN);
+        boolean warned = findings.stream().anyMatch(f -> f.status == Status.WARN);
         return strict && warned ? 1 : 0;
     }
 
@@ -97,10 +97,12 @@ public final class HostCheck {
         private static final double GIB = 1L << 30;
         private static final long MIB = 1L << 20;
 
-        private final String id;
-        private final Status status;
-        private final String observed;
-        private final String advice;
+        public final String id;
+        public final Status status;
+        /** The value actually read, or {@code unknown}. */
+        public final String observed;
+        /** One line saying what to set; empty when the check passed. */
+        public final String advice;
 
         public Finding(String id, Status status, String observed, String advice) {
             this.id = id;
@@ -131,24 +133,6 @@ public final class HostCheck {
 
         static String bytes(long n) {
             return n >= GIB ? String.format(Locale.ROOT, "%.1f GiB", n / GIB) : (n / MIB) + " MiB";
-        }
-
-        public String id() {
-            return id;
-        }
-
-        public Status status() {
-            return status;
-        }
-
-        /** The value actually read, or {@code unknown}. */
-        public String observed() {
-            return observed;
-        }
-
-        /** One line saying what to set; empty when the check passed. */
-        public String advice() {
-            return advice;
         }
 
         @Override

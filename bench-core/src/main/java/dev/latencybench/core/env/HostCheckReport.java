@@ -27,14 +27,14 @@ final class HostCheckReport {
     static void print(PrintStream out, List<Finding> findings) {
         int width = ID_WIDTH;
         for (Finding f : findings) {
-            width = Math.max(width, f.id().length());
+            width = Math.max(width, f.id.length());
         }
         String format = "%-4s  %-" + width + "s %s";
         int[] counts = new int[Status.values().length];
         for (Finding f : findings) {
-            counts[f.status().ordinal()]++;
-            String line = String.format(Locale.ROOT, format, f.status(), f.id(), f.observed());
-            out.println(f.advice().isEmpty() ? line : line + " - " + f.advice());
+            counts[f.status.ordinal()]++;
+            String line = String.format(Locale.ROOT, format, f.status, f.id, f.observed);
+            out.println(f.advice.isEmpty() ? line : line + " - " + f.advice);
         }
         out.printf(Locale.ROOT, "%d pass, %d warn, %d info%n", counts[Status.PASS.ordinal()],
                 counts[Status.WARN.ordinal()], counts[Status.INFO.ordinal()]);

@@ -112,14 +112,14 @@ public final class ForkSession implements AutoCloseable {
         this.forkDir = forkDir;
         this.loadProbe = loadProbe;
         this.tally = new ForkTally(metrics, cpus, workload.cpuRoles());
-        this.tail = new ForkTail(0, periods.measureNs());
+        this.tail = new ForkTail(0, periods.measureNs);
     }
 
     /** The session of this benchmark JVM, with the real affinity service and clocks and a shutdown hook. */
     public static ForkSession open(String study, String variant, RunSettings run, Periods periods, CpuPlan cpus,
                                    Workload workload) {
-        Path cell = ResultLayout.cellDir(run.resultsDir(), run.runId(), study, run.stepOr(variant),
-                JvmIdentity.current().named(run.jvmName()).cellName());
+        Path cell = ResultLayout.cellDir(run.resultsDir, run.runId, study, run.stepOr(variant),
+                JvmIdentity.current().named(run.jvmName).cellName());
         Path forkDir = ResultLayout.forkDir(cell, ProcessHandle.current().pid());
         try {
             Files.createDirectories(forkDir);
@@ -134,8 +134,8 @@ public final class ForkSession implements AutoCloseable {
         AffinityService affinity = cpus.pins() ? new OpenHftAffinityService(releaseTo) : AffinityService.NONE;
         ForkSession session = new ForkSession(workload, periods, cpus, Clocks.system(), affinity,
                 study + "/" + run.stepOr(variant), System.out, forkDir, CpuLoadProbe.system());
-        session.endsByMillis = run.endsByMillis();
-        session.tail = ForkTail.withProbe(run.tailAboveNs(), periods.measureNs(), session.clocks.monotonic());
+        session.endsByMillis = run.endsByMillis;
+        session.tail = ForkTail.withProbe(run.tailAboveNs, periods.measureNs, session.clocks.monotonic());
         session.ownsJvm = true;
         session.installShutdownHook();
         session.start();
@@ -431,7 +431,7 @@ public final class ForkSession implements AutoCloseable {
             long nextSample = startNs + SAMPLE_INTERVAL_NS;
             long midpoint = startNs + durationNs / 2; // ForkTail samples the warm-up's second half
             boolean split = measured;
-            long nextProgress = startNs + periods.progressIntervalNs();
+            long nextProgress = startNs + periods.progressIntervalNs;
             long stuckAfterNs = workload.stuckAfterNs(durationNs);
             long graceNs = Math.min(ForkEnd.STOP_GRACE_NS, (stuckAfterNs - durationNs) / 2);
             long deadlineAfterNs = Math.min(deadlineNs(durationNs), stuckAfterNs - graceNs);
@@ -464,7 +464,7 @@ public final class ForkSession implements AutoCloseable {
                 }
                 if (now - nextProgress >= 0) {
                     printProgress(now - startNs);
-                    nextProgress += periods.progressIntervalNs();
+                    nextProgress += periods.progressIntervalNs;
                 }
                 long wait = Math.min(split ? nextSample : Math.min(nextSample, midpoint),
                         Math.min(nextProgress, told ? Long.MAX_VALUE : deadline)) - clocks.monotonic().nanoTime();
@@ -510,7 +510,8 @@ public final class ForkSession implements AutoCloseable {
                     measured ? "measure" : "warm-up", Units.formatDuration(elapsedNs), Units.formatDuration(durationNs),
                     counters, counters.isEmpty() ? "" : " ", window.getTotalCount() == 0 ? "-"
                             : Units.formatNs(window.getValueAtPercentile(99)),
-                    Units.formatDuration(periods.progressIntervalNs()), TimeLeft.text(endsByMillis, clocks.toEpochMillis(clocks.monotonic().nanoTime())));
+                    Units.formatDuration(periods.progressIntervalNs),
+                    TimeLeft.text(endsByMillis, clocks.toEpochMillis(clocks.monotonic().nanoTime())));
             progress.flush();
             window.reset();
         }

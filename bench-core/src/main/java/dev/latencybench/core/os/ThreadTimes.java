@@ -16,20 +16,12 @@ import java.util.List;
 public final class ThreadTimes {
     /** One thread: its name ({@code comm}) and its {@code utime + stime}. Immutable. */
     public static final class Task {
-        private final String name;
-        private final long cpuTicks;
+        public final String name;
+        public final long cpuTicks;
 
         public Task(String name, long cpuTicks) {
             this.name = name;
             this.cpuTicks = cpuTicks;
-        }
-
-        public String name() {
-            return name;
-        }
-
-        public long cpuTicks() {
-            return cpuTicks;
         }
 
         @Override
@@ -50,21 +42,13 @@ public final class ThreadTimes {
 
     /** The process's {@code utime + stime} and its threads'. Immutable. */
     public static final class Reading {
-        private final long processCpuTicks;
-        private final List<Task> threads;
+        public final long processCpuTicks;
+        /** Unmodifiable, in listing order. */
+        public final List<Task> threads;
 
         Reading(long processCpuTicks, List<Task> threads) {
             this.processCpuTicks = processCpuTicks;
             this.threads = threads;
-        }
-
-        public long processCpuTicks() {
-            return processCpuTicks;
-        }
-
-        /** Unmodifiable, in listing order. */
-        public List<Task> threads() {
-            return threads;
         }
 
         @Override

@@ -178,10 +178,10 @@ public final class CapacitySearch implements Schedule {
         Decision after = decide(w, false);
         if (w.fail == null && w.pass != null && w.passValue < limit) { // the first failure passed in its forks
             after = new Decision(Decision.Kind.UNFINISHED, w.passValue, "at least " + count(w.passValue),
-                    List.of(w.pass.step().name()), count(w.passValue) + " passed (" + w.passVerdict.text()
+                    List.of(w.pass.step.name()), count(w.passValue) + " passed (" + w.passVerdict.text()
                     + "); nothing above it was run");
-        } else if (after.kind() == Decision.Kind.BOUNDARY && !closeEnough(w.passValue, w.failValue)) {
-            after = new Decision(after.kind(), after.value(), after.answer(), after.decidedBy(), after.why()
+        } else if (after.kind == Decision.Kind.BOUNDARY && !closeEnough(w.passValue, w.failValue)) {
+            after = new Decision(after.kind, after.value, after.answer, after.decidedBy, after.why
                     + "; nothing between them was run");
         }
         return after;
@@ -200,12 +200,12 @@ public final class CapacitySearch implements Schedule {
         }
         if (w.fail == null) {
             return new Decision(Decision.Kind.AT_LIMIT, limit, "at least " + count(limit),
-                    List.of(w.pass.step().name()),
+                    List.of(w.pass.step.name()),
                     count(limit) + ", the search limit, passed (" + w.passVerdict.text() + ")");
         }
         if (w.pass == null) {
             return new Decision(Decision.Kind.NONE_PASSED, 0, start == 1 ? "none" : "fewer than " + count(start),
-                    List.of(w.fail.step().name()),
+                    List.of(w.fail.step.name()),
                     "the first step, " + count(start) + ", failed: " + w.failVerdict.text());
         }
         String why = passedThenFailed(w);
@@ -213,7 +213,7 @@ public final class CapacitySearch implements Schedule {
             why += "; resolution " + percent(resolution);
         }
         return new Decision(Decision.Kind.BOUNDARY, w.passValue, count(w.passValue),
-                List.of(w.pass.step().name(), w.fail.step().name()), why);
+                List.of(w.pass.step.name(), w.fail.step.name()), why);
     }
 
     private Decision unfinished(Walk w) {
@@ -221,21 +221,21 @@ public final class CapacitySearch implements Schedule {
         List<String> why = new ArrayList<>();
         if (w.interrupted != null) {
             StepOutcome i = w.interrupted;
-            why.add("interrupted at " + count(value(i.step()))
-                    + (i.reasons().isEmpty() ? "" : ": " + String.join("; ", i.reasons())));
+            why.add("interrupted at " + count(value(i.step))
+                    + (i.reasons.isEmpty() ? "" : ": " + String.join("; ", i.reasons)));
         } else {
             why.add("the search is not finished");
         }
         if (w.pass != null && w.fail != null) {
             why.add(passedThenFailed(w));
-            steps.add(w.pass.step().name());
-            steps.add(w.fail.step().name());
+            steps.add(w.pass.step.name());
+            steps.add(w.fail.step.name());
         } else if (w.pass != null) {
             why.add(count(w.passValue) + " passed (" + w.passVerdict.text() + ")");
-            steps.add(w.pass.step().name());
+            steps.add(w.pass.step.name());
         }
         if (w.interrupted != null) {
-            steps.add(w.interrupted.step().name());
+            steps.add(w.interrupted.step.name());
         }
         long value = w.pass == null ? 0 : w.passValue;
         return new Decision(Decision.Kind.UNFINISHED, value, w.pass == null ? "unknown" : "at least " + count(value),
@@ -244,29 +244,29 @@ public final class CapacitySearch implements Schedule {
 
     /** A step ended outside the rule: no answer, the step and why, and what passed before it. */
     private Decision failed(Walk w) {
-        long at = value(w.error.step());
+        long at = value(w.error.step);
         List<String> steps = new ArrayList<>();
-        String why = w.error.step().name() + " (" + count(at) + ") failed for a reason that is not a capacity bound,"
+        String why = w.error.step.name() + " (" + count(at) + ") failed for a reason that is not a capacity bound,"
                 + " so the search stopped there: " + w.errorVerdict.text();
         if (w.pass != null) {
-            steps.add(w.pass.step().name());
+            steps.add(w.pass.step.name());
             why += "; before it " + count(w.passValue) + " passed (" + w.passVerdict.text() + ")";
         }
-        steps.add(w.error.step().name());
+        steps.add(w.error.step.name());
         return new Decision(Decision.Kind.FAILED, 0, "no answer: the step of " + count(at) + " failed", steps, why);
     }
 
     /** A step too short to judge: no answer at this length, and how long a step would need to be. */
     private Decision cannotTell(Walk w) {
-        long at = value(w.tooShort.step());
+        long at = value(w.tooShort.step);
         List<String> steps = new ArrayList<>();
-        String why = w.tooShort.step().name() + " (" + count(at) + ") was too short to judge, so the search stopped"
+        String why = w.tooShort.step.name() + " (" + count(at) + ") was too short to judge, so the search stopped"
                 + " there";
         if (w.pass != null) {
-            steps.add(w.pass.step().name());
+            steps.add(w.pass.step.name());
             why += "; before it " + count(w.passValue) + " passed (" + w.passVerdict.text() + ")";
         }
-        steps.add(w.tooShort.step().name());
+        steps.add(w.tooShort.step.name());
         return new Decision(Decision.Kind.CANNOT_TELL, 0, TooShort.ANSWER + " (" + w.tooShortVerdict.text() + ")",
                 steps, why);
     }
@@ -294,11 +294,11 @@ public final class CapacitySearch implements Schedule {
             List<StepOutcome> passes = new ArrayList<>();
             List<PassRule.Verdict> passVerdicts = new ArrayList<>();
             for (StepOutcome o : done) {
-                if (o.status() == StepOutcome.Status.INTERRUPTED) {
+                if (o.status == StepOutcome.Status.INTERRUPTED) {
                     interrupted = o;
                     break;
                 }
-                long v = value(o.step());
+                long v = value(o.step);
                 PassRule.Verdict verdict = judge(o);
                 if (verdict.error()) {
                     error = o;
@@ -320,7 +320,7 @@ public final class CapacitySearch implements Schedule {
                 }
             }
             for (int i = 0; i < passes.size(); i++) {
-                long v = value(passes.get(i).step());
+                long v = value(passes.get(i).step);
                 if ((fail == null || v < failValue) && (pass == null || v > passValue)) {
                     pass = passes.get(i);
                     passValue = v;

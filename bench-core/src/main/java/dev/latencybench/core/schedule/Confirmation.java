@@ -13,8 +13,8 @@ public final class Confirmation {
 
     /** True for a boundary, the limit reached, or the first step failed; other answers are left as they are. */
     public static boolean confirmable(Decision d) {
-        return d != null && (d.kind() == Decision.Kind.BOUNDARY || d.kind() == Decision.Kind.AT_LIMIT
-                || d.kind() == Decision.Kind.NONE_PASSED);
+        return d != null && (d.kind == Decision.Kind.BOUNDARY || d.kind == Decision.Kind.AT_LIMIT
+                || d.kind == Decision.Kind.NONE_PASSED);
     }
 
     /** The steps {@code d} names as deciding, in the order they ran; none where it is not {@link #confirmable}. */
@@ -23,10 +23,10 @@ public final class Confirmation {
         if (!confirmable(d)) {
             return steps;
         }
-        Set<String> names = new HashSet<>(d.decidedBy());
+        Set<String> names = new HashSet<>(d.decidedBy);
         for (StepOutcome o : done) {
-            if (names.remove(o.step().name())) {
-                steps.add(o.step());
+            if (names.remove(o.step.name())) {
+                steps.add(o.step);
             }
         }
         return steps;
@@ -36,7 +36,7 @@ public final class Confirmation {
     public static List<StepOutcome> replaced(List<StepOutcome> done, Map<String, StepOutcome> confirmed) {
         List<StepOutcome> now = new ArrayList<>(done.size());
         for (StepOutcome o : done) {
-            now.add(confirmed.getOrDefault(o.step().name(), o));
+            now.add(confirmed.getOrDefault(o.step.name(), o));
         }
         return now;
     }
@@ -54,9 +54,9 @@ public final class Confirmation {
             return before;
         }
         Decision after = schedule.decision(done, confirmed);
-        boolean held = after.kind() == before.kind() && after.value() == before.value()
-                && after.answer().equals(before.answer());
+        boolean held = after.kind == before.kind && after.value == before.value
+                && after.answer.equals(before.answer);
         return after.withConfirmed(new Decision.Confirmed(forks, new ArrayList<>(confirmed.keySet()),
-                held ? null : before.answer()));
+                held ? null : before.answer));
     }
 }

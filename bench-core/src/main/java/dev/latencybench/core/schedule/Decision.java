@@ -30,12 +30,14 @@ public final class Decision {
         CANNOT_TELL
     }
 
-    private final Kind kind;
-    private final long value;
-    private final String answer;
-    private final List<String> decidedBy;
-    private final String why;
-    private final Map<String, Decision> parts;
+    public final Kind kind;
+    public final long value;
+    public final String answer;
+    /** The names (folders) of the deciding steps. Unmodifiable. */
+    public final List<String> decidedBy;
+    public final String why;
+    /** The decisions this one combines, by label, in order; empty for a plain decision. Unmodifiable. */
+    public final Map<String, Decision> parts;
     /** How the deciding steps were confirmed once the schedule had decided; null where they were not. */
     private Confirmed confirmed;
     /** Members of a file's decision this type does not name, written back after the named ones. */
@@ -100,32 +102,6 @@ public final class Decision {
         this.decidedBy = List.copyOf(decidedBy);
         this.why = why;
         this.parts = Collections.unmodifiableMap(parts);
-    }
-
-    /** The decisions this one combines, by label, in order; empty for a plain decision. Unmodifiable. */
-    public Map<String, Decision> parts() {
-        return parts;
-    }
-
-    public Kind kind() {
-        return kind;
-    }
-
-    public long value() {
-        return value;
-    }
-
-    public String answer() {
-        return answer;
-    }
-
-    /** The names (folders) of the deciding steps. Unmodifiable. */
-    public List<String> decidedBy() {
-        return decidedBy;
-    }
-
-    public String why() {
-        return why;
     }
 
     /** True when every step passed up to the search limit, so the answer is {@code at least} it. */

@@ -55,17 +55,17 @@ public interface PassRule {
                 if (unmeasured != null) {
                     return unmeasured;
                 }
-                long value = figure.applyAsLong(outcome.summary());
+                long value = figure.applyAsLong(outcome.summary);
                 String text = label + " " + Units.formatNs(value);
-                long count = outcome.summary().count;
+                long count = outcome.summary.count;
                 if (TooShort.applies(count, pct)) {
-                    long max = outcome.summary().max;
+                    long max = outcome.summary.max;
                     if (max < boundNs) { // so is any percentile
                         return Verdict.pass(String.format(Locale.ROOT, "every one of %,d samples under %s (max %s;"
                                 + " %s itself rests on %,d beyond it)", count, bound, Units.formatNs(max), label,
                                 LatencySummary.beyond(count, pct)));
                     }
-                    String over = overForCertain(outcome.summary(), label, pct, boundNs);
+                    String over = overForCertain(outcome.summary, label, pct, boundNs);
                     if (over != null) {
                         return Verdict.fail(over);
                     }
@@ -141,9 +141,9 @@ public interface PassRule {
 
         /** The failing verdict for a step that is not OK or measured nothing; null when it is OK and measured. */
         public static Verdict unlessMeasuredOk(StepOutcome outcome) {
-            if (outcome.status() != StepOutcome.Status.OK) {
-                return fail(outcome.status() + (outcome.reasons().isEmpty() ? ""
-                        : ": " + String.join("; ", outcome.reasons())));
+            if (outcome.status != StepOutcome.Status.OK) {
+                return fail(outcome.status + (outcome.reasons.isEmpty() ? ""
+                        : ": " + String.join("; ", outcome.reasons)));
             }
             if (!outcome.measured()) {
                 return fail("nothing was measured");

@@ -11,8 +11,8 @@ final class Replay {
     /** @throws IllegalArgumentException when a step is not the one {@code planned} gives, or follows an interruption */
     static void check(Function<List<StepOutcome>, Step> planned, List<StepOutcome> done) {
         for (int i = 0; i < done.size(); i++) {
-            Step actual = done.get(i).step();
-            if (i > 0 && done.get(i - 1).status() == StepOutcome.Status.INTERRUPTED) {
+            Step actual = done.get(i).step;
+            if (i > 0 && done.get(i - 1).status == StepOutcome.Status.INTERRUPTED) {
                 throw new IllegalArgumentException("step " + (i + 1) + " (" + actual.name()
                         + ") follows an interrupted step: an interrupted step ends the schedule");
             }
@@ -27,6 +27,6 @@ final class Replay {
 
     /** True when the last step done was interrupted: the schedule asks for nothing more. */
     static boolean interrupted(List<StepOutcome> done) {
-        return !done.isEmpty() && done.get(done.size() - 1).status() == StepOutcome.Status.INTERRUPTED;
+        return !done.isEmpty() && done.get(done.size() - 1).status == StepOutcome.Status.INTERRUPTED;
     }
 }

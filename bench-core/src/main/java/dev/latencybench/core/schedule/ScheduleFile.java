@@ -76,9 +76,9 @@ public final class ScheduleFile {
 
         /** The step as the launcher ran it. */
         public static RanStep of(StepOutcome done) {
-            Step s = done.step();
-            return new RanStep(s.name(), s.variant(), s.properties(), s.describe(), done.status().name(),
-                    done.summary(), new JsonObject());
+            Step s = done.step;
+            return new RanStep(s.name(), s.variant(), s.properties(), s.describe(), done.status.name(),
+                    done.summary, new JsonObject());
         }
 
         /** This step with its figure read from its others' member {@code figure}. */

@@ -119,10 +119,10 @@ public final class SequenceOfSchedules implements Schedule {
         List<String> names = new ArrayList<>();
         List<String> whys = new ArrayList<>();
         for (StepOutcome o : share) {
-            if (o.status() != StepOutcome.Status.OK) {
-                names.add(o.step().name());
-                whys.add(o.step().name() + " " + o.status()
-                        + (o.reasons().isEmpty() ? "" : ": " + String.join("; ", o.reasons())));
+            if (o.status != StepOutcome.Status.OK) {
+                names.add(o.step.name());
+                whys.add(o.step.name() + " " + o.status
+                        + (o.reasons.isEmpty() ? "" : ": " + String.join("; ", o.reasons)));
             }
         }
         return names.isEmpty() ? null : new Decision(Decision.Kind.FAILED, 0,

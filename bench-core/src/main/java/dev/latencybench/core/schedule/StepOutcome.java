@@ -17,10 +17,12 @@ public final class StepOutcome {
         INTERRUPTED
     }
 
-    private final Step step;
-    private final Status status;
-    private final List<String> reasons;
-    private final LatencySummary summary;
+    public final Step step;
+    public final Status status;
+    /** Unmodifiable. */
+    public final List<String> reasons;
+    /** The primary metric's summary; null when nothing was measured. */
+    public final LatencySummary summary;
 
     /** @param summary the primary metric's percentiles; null when nothing was measured */
     public StepOutcome(Step step, Status status, List<String> reasons, LatencySummary summary) {
@@ -43,24 +45,6 @@ public final class StepOutcome {
     /** An INTERRUPTED step; {@code summary} (partial) may be null. */
     public static StepOutcome interrupted(Step step, LatencySummary summary, String... reasons) {
         return new StepOutcome(step, Status.INTERRUPTED, List.of(reasons), summary);
-    }
-
-    public Step step() {
-        return step;
-    }
-
-    public Status status() {
-        return status;
-    }
-
-    /** Unmodifiable. */
-    public List<String> reasons() {
-        return reasons;
-    }
-
-    /** The primary metric's summary; null when nothing was measured. */
-    public LatencySummary summary() {
-        return summary;
     }
 
     /** True when something was measured: a summary with at least one sample. */

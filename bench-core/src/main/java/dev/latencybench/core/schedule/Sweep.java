@@ -59,9 +59,9 @@ public final class Sweep extends PlannedSteps {
         Map<String, Decision> parts = new java.util.LinkedHashMap<>();
         for (String variant : judged) {
             List<StepOutcome> own = new ArrayList<>();
-            done.stream().filter(o -> o.step().variant().equals(variant)).forEach(own::add);
+            done.stream().filter(o -> o.step.variant().equals(variant)).forEach(own::add);
             parts.put(variant, decide(own, unfinished && own.size() < values.size()
-                    || own.stream().anyMatch(o -> o.status() == StepOutcome.Status.INTERRUPTED)));
+                    || own.stream().anyMatch(o -> o.status == StepOutcome.Status.INTERRUPTED)));
         }
         return parts.size() == 1 ? parts.values().iterator().next() : Decision.combine(parts);
     }
@@ -85,16 +85,16 @@ public final class Sweep extends PlannedSteps {
         StepOutcome pass = null;
         List<String> cannotTell = new ArrayList<>();
         for (StepOutcome o : own) {
-            if (o.status() == StepOutcome.Status.INTERRUPTED) {
+            if (o.status == StepOutcome.Status.INTERRUPTED) {
                 continue;
             }
             PassRule.Verdict v = rule.judge(o);
             if (v.error()) {
-                return new Decision(Decision.Kind.FAILED, 0, "no answer", List.of(o.step().name()),
-                        o.step().name() + " ended for a reason outside " + rule.describe() + ": " + v.text());
+                return new Decision(Decision.Kind.FAILED, 0, "no answer", List.of(o.step.name()),
+                        o.step.name() + " ended for a reason outside " + rule.describe() + ": " + v.text());
             }
             if (v.cannotTellAtThisLength()) {
-                cannotTell.add(o.step().name() + ": " + v.text());
+                cannotTell.add(o.step.name() + ": " + v.text());
                 continue;
             }
             judgedSteps.put(o, v);
@@ -114,28 +114,28 @@ public final class Sweep extends PlannedSteps {
         PassRule.Verdict failVerdict = judgedSteps.get(fail);
         if (unfinished) {
             return new Decision(Decision.Kind.UNFINISHED, pass == null ? 0 : value(pass), pass == null ? "unknown"
-                    : "at least " + count(value(pass), label), pass == null ? List.of() : List.of(pass.step().name()),
+                    : "at least " + count(value(pass), label), pass == null ? List.of() : List.of(pass.step.name()),
                     "the sweep is not finished");
         }
         if (pass == null && fail == null) {
             return new Decision(Decision.Kind.CANNOT_TELL, 0, "cannot tell", List.of(), String.join("; ", cannotTell));
         }
         if (pass == null) {
-            return new Decision(Decision.Kind.NONE_PASSED, 0, "none", List.of(fail.step().name()),
+            return new Decision(Decision.Kind.NONE_PASSED, 0, "none", List.of(fail.step.name()),
                     count(value(fail), label) + ", the lowest that failed, failed: " + failVerdict.text());
         }
         String held = count(value(pass), label) + " passed (" + passVerdict.text() + ")";
         if (fail == null) {
             return new Decision(Decision.Kind.AT_LIMIT, value(pass), "at least " + count(value(pass), label),
-                    List.of(pass.step().name()), held + ", the highest run");
+                    List.of(pass.step.name()), held + ", the highest run");
         }
         return new Decision(Decision.Kind.BOUNDARY, value(pass), count(value(pass), label),
-                List.of(pass.step().name(), fail.step().name()), held + ", " + count(value(fail), label)
+                List.of(pass.step.name(), fail.step.name()), held + ", " + count(value(fail), label)
                 + " failed: " + failVerdict.text());
     }
 
     private long value(StepOutcome o) {
-        return Long.parseLong(o.step().properties().get(property));
+        return Long.parseLong(o.step.properties().get(property));
     }
 
     private static String count(long value, String label) {

@@ -9,9 +9,10 @@ import java.util.Map;
 
 /** A java binary the run measures on: the binary, its name in the run and its Java feature version. Immutable. */
 public final class MeasuredJava {
-    private final Path java;
-    private final String name;
-    private final int feature;
+    public final Path java;
+    public final String name;
+    /** 11, 17, 25; 0 when not known. */
+    public final int feature;
 
     public MeasuredJava(Path java, String name, int feature) {
         this.java = java;
@@ -23,19 +24,6 @@ public final class MeasuredJava {
     public static MeasuredJava current() {
         return new MeasuredJava(Path.of(System.getProperty("java.home"), "bin", "java"), "this JVM",
                 JavaNeeded.runningFeature());
-    }
-
-    public Path java() {
-        return java;
-    }
-
-    public String name() {
-        return name;
-    }
-
-    /** 11, 17, 25; 0 when not known. */
-    public int feature() {
-        return feature;
     }
 
     /** One of each binary, of Java {@code minimumFeature} or newer, in order. */

@@ -58,15 +58,19 @@ public final class RunSettings {
             + " its time, to tell which share of the tail lies in GC pauses, safepoints or the platform (0: the p90"
             + " of the warm-up's second half)");
 
-    private final Path resultsDir;
-    private final String runId;
-    private final List<String> jvmArgs;
-    private final Path java;
-    private final String jvmName;
+    public final Path resultsDir;
+    public final String runId;
+    public final List<String> jvmArgs;
+    /** The java binary the benchmark JVMs run. */
+    public final Path java;
+    public final String jvmName;
     private final String step;
-    private final long endsByMillis;
-    private final boolean verbose;
-    private final long tailAboveNs;
+    /** When the launcher's schedule ends at most (epoch ms); 0 when it did not say. */
+    public final long endsByMillis;
+    /** Whether the console shows JMH's whole output, not only the suite's own lines. */
+    public final boolean verbose;
+    /** Above which latency outliers are kept ({@code bench.tail.above}); 0: the p90 of the warm-up's second half. */
+    public final long tailAboveNs;
 
     RunSettings(Path resultsDir, String runId, List<String> jvmArgs, Path java, String jvmName, String step,
                 long endsByMillis, boolean verbose) {
@@ -178,49 +182,13 @@ public final class RunSettings {
         return path;
     }
 
-    public Path resultsDir() {
-        return resultsDir;
-    }
-
-    public String runId() {
-        return runId;
-    }
-
     public Path runDir() {
         return resultsDir.resolve(runId);
-    }
-
-    public List<String> jvmArgs() {
-        return jvmArgs;
     }
 
     /** The folder of the step a benchmark JVM runs, or {@code variant} when the launcher set none. */
     public String stepOr(String variant) {
         return step.isEmpty() ? variant : step;
-    }
-
-    /** When the launcher's schedule ends at most (epoch ms); 0 when it did not say. */
-    public long endsByMillis() {
-        return endsByMillis;
-    }
-
-    /** Above which latency outliers are kept ({@code bench.tail.above}); 0: the p90 of the warm-up's second half. */
-    public long tailAboveNs() {
-        return tailAboveNs;
-    }
-
-    /** Whether the console shows JMH's whole output, not only the suite's own lines. */
-    public boolean verbose() {
-        return verbose;
-    }
-
-    public String jvmName() {
-        return jvmName;
-    }
-
-    /** The java binary the benchmark JVMs run. */
-    public Path java() {
-        return java;
     }
 
     @Override

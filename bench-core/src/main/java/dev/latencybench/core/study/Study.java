@@ -27,17 +27,17 @@ public interface Study {
 
     /** Folder name and label, e.g. {@code queue}. */
     default String name() {
-        return descriptor().name();
+        return descriptor().name;
     }
 
     /** One line for people, e.g. {@code two threads, 256-byte messages through Chronicle Queue}. */
     default String title() {
-        return descriptor().title();
+        return descriptor().title;
     }
 
     /** What one variant is, for the heading of the variant column in tables, e.g. {@code transport}. */
     default String variantLabel() {
-        return descriptor().variantLabel();
+        return descriptor().variantLabel;
     }
 
     /** Reads and validates every study property; throws ConfigException. Only reads, so may be called repeatedly. */
@@ -45,7 +45,7 @@ public interface Study {
 
     /** The study's own properties and the run length's ({@link Periods#properties}); not {@link RunSettings}'. */
     default List<Property> studyProperties() {
-        return descriptor().properties();
+        return descriptor().properties;
     }
 
     /** Every property the study accepts: the common ones of {@link RunSettings} and {@link #studyProperties}. */
@@ -62,7 +62,7 @@ public interface Study {
 
     /** Whether {@code --scenarios all} runs it: false for a study that measures nothing until told what. */
     default boolean inAll() {
-        return descriptor().inAll();
+        return descriptor().inAll;
     }
 
     /** The lowest Java feature version the study's benchmark JVMs run on: its class file's ({@link JavaNeeded}). */
@@ -75,7 +75,7 @@ public interface Study {
 
     /** The Maven module whose {@code target/benchmarks.jar} runs this study alone; need not be {@code bench-<name>}. */
     default String module() {
-        return descriptor().module();
+        return descriptor().module;
     }
 
     /** The study's own jar, relative to the suite's root: {@code <module>/target/benchmarks.jar}. */
@@ -85,17 +85,17 @@ public interface Study {
 
     /** The JDK modules the study's JVMs load beyond every study's and its {@link #jvmFlags}', for a bundle. */
     default List<String> runtimeModules() {
-        return descriptor().runtimeModules();
+        return descriptor().runtimeModules;
     }
 
     /** Folders the study reads beside its jar, such as broker jars; a bundle carries them too. */
     default List<String> besideJar() {
-        return descriptor().besideJar();
+        return descriptor().besideJar;
     }
 
     /** The study's own members of {@code result.json} ({@link ResultPart}); none by default. */
     default List<ResultPart<?>> resultParts() {
-        return descriptor().resultParts();
+        return descriptor().resultParts;
     }
 
     /** A validated plan: which variants, how long each fork runs, what it measures. Made with {@link #builder}. */
@@ -172,7 +172,7 @@ public interface Study {
             this.forkProperties = Collections.unmodifiableMap(new LinkedHashMap<>(b.forkProperties));
             this.shared = b.shared;
             this.stepNs = b.stepNs > 0 ? b.stepNs
-                    : b.periods.forks() * (b.periods.warmupNs() + b.periods.measureNs() + FORK_OVERHEAD_NS);
+                    : b.periods.forks * (b.periods.warmupNs + b.periods.measureNs + FORK_OVERHEAD_NS);
             this.onceNs = b.onceNs;
         }
 
@@ -191,7 +191,7 @@ public interface Study {
         public long estimatedConfirmNs(int steps) {
             int extra = periods.extraConfirmForks();
             return steps == 0 || extra == 0 ? 0
-                    : (long) steps * extra * (stepNs / Math.max(1, periods.forks())) + onceNs;
+                    : (long) steps * extra * (stepNs / Math.max(1, periods.forks)) + onceNs;
         }
 
         /** Starts what the steps of {@code variant} share, or null; a RuntimeException fails the variant's steps. */

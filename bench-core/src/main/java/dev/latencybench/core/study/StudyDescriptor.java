@@ -18,16 +18,17 @@ import dev.latencybench.core.result.ResultPart;
  * </pre>
  */
 public final class StudyDescriptor {
-    private final String name;
-    private final String module;
-    private final String variantLabel;
-    private final String title;
-    private final List<Property> properties;
-    private final List<ResultPart<?>> resultParts;
-    private final boolean inAll;
-    private final List<String> runtimeModules;
-    private final List<String> besideJar;
-    private final List<StudyOption> options;
+    public final String name;
+    public final String module;
+    public final String variantLabel;
+    public final String title;
+    public final List<Property> properties;
+    public final List<ResultPart<?>> resultParts;
+    public final boolean inAll;
+    public final List<String> runtimeModules;
+    public final List<String> besideJar;
+    /** The options it adds to {@code bench run}; none for most studies. */
+    public final List<StudyOption> options;
 
     private StudyDescriptor(String name, String module, String variantLabel, String title,
             List<Property> properties, List<ResultPart<?>> resultParts, boolean inAll, List<String> runtimeModules,
@@ -43,9 +44,9 @@ public final class StudyDescriptor {
         this.besideJar = List.copyOf(besideJar);
         this.options = List.copyOf(options);
         for (StudyOption o : options) {
-            if (properties.stream().noneMatch(p -> p.name().equals(o.property()))) {
-                throw new IllegalArgumentException("the option " + o.name() + " of the study " + name + " sets "
-                        + o.property() + ", which is not one of its properties");
+            if (properties.stream().noneMatch(p -> p.name.equals(o.property))) {
+                throw new IllegalArgumentException("the option " + o.name + " of the study " + name + " sets "
+                        + o.property + ", which is not one of its properties");
             }
         }
     }
@@ -85,47 +86,6 @@ public final class StudyDescriptor {
     public StudyDescriptor withOptions(StudyOption... runOptions) {
         return new StudyDescriptor(name, module, variantLabel, title, properties, resultParts, inAll,
                 runtimeModules, besideJar, List.of(runOptions));
-    }
-
-    public String name() {
-        return name;
-    }
-
-    public String module() {
-        return module;
-    }
-
-    public String variantLabel() {
-        return variantLabel;
-    }
-
-    public String title() {
-        return title;
-    }
-
-    public List<Property> properties() {
-        return properties;
-    }
-
-    public List<ResultPart<?>> resultParts() {
-        return resultParts;
-    }
-
-    public boolean inAll() {
-        return inAll;
-    }
-
-    public List<String> runtimeModules() {
-        return runtimeModules;
-    }
-
-    public List<String> besideJar() {
-        return besideJar;
-    }
-
-    /** The options it adds to {@code bench run}; none for most studies. */
-    public List<StudyOption> options() {
-        return options;
     }
 
     private static String requireWord(String value, String what) {

@@ -4,12 +4,16 @@ import java.util.Objects;
 
 /** An option of {@code bench run} that a study brings: a short name for one of its own properties. Immutable. */
 public final class StudyOption {
-    private final String name;
-    private final String property;
-    private final String paramLabel;
-    private final String description;
-    private final String separator;
-    private final boolean paths;
+    /** {@code --task}. */
+    public final String name;
+    /** The study's property it sets, {@code bench.task.classes}. */
+    public final String property;
+    public final String paramLabel;
+    /** One line for {@code bench run --help}; the runner adds the property's name after it. */
+    public final String description;
+    /** What joins repeated values: {@code ,} or {@code :}. */
+    public final String separator;
+    public final boolean paths;
 
     private StudyOption(String name, String property, String paramLabel, String description, String separator,
             boolean paths) {
@@ -32,33 +36,5 @@ public final class StudyOption {
     /** An option whose values are files, ':'-separated, each made absolute. */
     public static StudyOption paths(String name, String property, String paramLabel, String description) {
         return new StudyOption(name, property, paramLabel, description, ":", true);
-    }
-
-    /** {@code --task}. */
-    public String name() {
-        return name;
-    }
-
-    /** The study's property it sets, {@code bench.task.classes}. */
-    public String property() {
-        return property;
-    }
-
-    public String paramLabel() {
-        return paramLabel;
-    }
-
-    /** One line for {@code bench run --help}; the runner adds the property's name after it. */
-    public String description() {
-        return description;
-    }
-
-    /** What joins repeated values: {@code ,} or {@code :}. */
-    public String separator() {
-        return separator;
-    }
-
-    public boolean paths() {
-        return paths;
     }
 }

@@ -50,13 +50,19 @@ public final class JvmStops {
     private static final Pattern GC_OPERATION = Pattern.compile("^(G1|Z[A-Z]|Shenandoah|Parallel|GenCollect|Serial"
             + "|CMS|CollectFor)");
 
-    private final List<Stop> stops;
-    private final List<Paced> pacing;
+    /** Every stop, {@link Cause#GC} and {@link Cause#SAFEPOINT}, earliest start first. */
+    public final List<Stop> stops;
+    /** Shenandoah's pacing per thread and window, in the log's order; empty for the other collectors. */
+    public final List<Paced> pacing;
     private final int stampedLines;
-    private final List<Pause> pauses;
-    private final long collections;
-    private final double lastUptimeSec;
-    private final double epochLessNanoMs;
+    /** Every time the log says the application threads were stopped, in the log's order, warm-up included. */
+    public final List<Pause> pauses;
+    /** The collections the log numbers ({@code GC(n)}): the highest number plus one; 0 for none. */
+    public final long collections;
+    /** The uptime of the log's last stamped line: about when the JVM ended. */
+    public final double lastUptimeSec;
+    /** The wall clock less {@code System.nanoTime()}'s, in ms, from the lines that carry both; NaN where none does. */
+    public final double epochLessNanoMs;
 
     /** One time the application threads were stopped: its length and end on each clock the line carries (-1: none). */
     public static final class Pause {
@@ -255,38 +261,8 @@ public final class JvmStops {
         return -1;
     }
 
-    /** Every time the log says the application threads were stopped, in the log's order, warm-up included. */
-    public List<Pause> pauses() {
-        return pauses;
-    }
-
-    /** The collections the log numbers ({@code GC(n)}): the highest number plus one; 0 for none. */
-    public long collections() {
-        return collections;
-    }
-
-    /** The uptime of the log's last stamped line: about when the JVM ended. */
-    public double lastUptimeSec() {
-        return lastUptimeSec;
-    }
-
-    /** The wall clock less {@code System.nanoTime()}'s, in ms, from the lines that carry both; NaN where none does. */
-    public double epochLessNanoMs() {
-        return epochLessNanoMs;
-    }
-
     private static long msToNs(String ms) {
         return Math.round(Double.parseDouble(ms) * 1e6);
-    }
-
-    /** Every stop, {@link Cause#GC} and {@link Cause#SAFEPOINT}, earliest start first. */
-    public List<Stop> stops() {
-        return stops;
-    }
-
-    /** Shenandoah's pacing per thread and window, in the log's order; empty for the other collectors. */
-    public List<Paced> pacing() {
-        return pacing;
     }
 
     /** False for a log written without the {@code timenanos} decorator: its stops cannot be placed. */

@@ -58,7 +58,7 @@ public final class TailAttribution {
                 continue;
             }
             t.forksAttributed++;
-            List<Stop> all = new ArrayList<>(stops == null ? List.of() : stops.stops());
+            List<Stop> all = new ArrayList<>(stops == null ? List.of() : stops.stops);
             Path stallFile = fork.resolve(ResultLayout.STALLS);
             StallFile stalls = Files.exists(stallFile) ? StallFile.read(stallFile) : null;
             if (stalls == null) {

@@ -16,11 +16,13 @@ public final class Table {
      * and for a percentile how many samples lie beyond it (-1 otherwise), so the runner can hide or mark a thin one.
      */
     public static final class Time {
-        private final double ns;
-        private final double toNs;
-        private final String suffix;
-        private final boolean ranked;
-        private final long beyond;
+        public final double ns;
+        /** The range's end; NaN for one value. */
+        public final double toNs;
+        public final String suffix;
+        public final boolean ranked;
+        /** Samples beyond this percentile; -1 for a value that is no percentile. */
+        public final long beyond;
 
         private Time(double ns, double toNs, String suffix, boolean ranked, long beyond) {
             this.ns = ns;
@@ -51,28 +53,6 @@ public final class Table {
             return new Time(ns, toNs, suffix, r, beyond);
         }
 
-        public double ns() {
-            return ns;
-        }
-
-        /** The range's end; NaN for one value. */
-        public double toNs() {
-            return toNs;
-        }
-
-        public String suffix() {
-            return suffix;
-        }
-
-        public boolean ranked() {
-            return ranked;
-        }
-
-        /** Samples beyond this percentile; -1 for a value that is no percentile. */
-        public long beyond() {
-            return beyond;
-        }
-
         @Override
         public boolean equals(Object o) {
             if (!(o instanceof Time)) {
@@ -97,8 +77,9 @@ public final class Table {
 
     /** A percentile in a number column in a unit of its own ({@code 106.9 MiB}), treated like a {@link Time}. */
     public static final class Figure {
-        private final String text;
-        private final long beyond;
+        public final String text;
+        /** Samples beyond this percentile. */
+        public final long beyond;
 
         private Figure(String text, long beyond) {
             this.text = text;
@@ -107,15 +88,6 @@ public final class Table {
 
         public static Figure percentile(String text, long count, double pct) {
             return new Figure(text, Math.round(count * (100 - pct) / 100));
-        }
-
-        public String text() {
-            return text;
-        }
-
-        /** Samples beyond this percentile. */
-        public long beyond() {
-            return beyond;
         }
 
         @Override

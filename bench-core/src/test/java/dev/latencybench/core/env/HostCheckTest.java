@@ -78,10 +78,10 @@ class HostCheckTest {
         assertFinding(findings, "irqbalance", Status.PASS, "not running");
         assertFinding(findings, "swap", Status.PASS, "none");
         Finding shm = find(findings, "shm");
-        assertEquals(Status.PASS, shm.status());
-        assertTrue(shm.observed().matches(SIZE + " free of " + SIZE), shm.observed());
+        assertEquals(Status.PASS, shm.status);
+        assertTrue(shm.observed.matches(SIZE + " free of " + SIZE), shm.observed);
         for (Finding f : findings) {
-            assertEquals("", f.advice(), f.id());
+            assertEquals("", f.advice, f.id);
         }
     }
 
@@ -112,10 +112,10 @@ class HostCheckTest {
         assertFinding(findings, "swap", Status.WARN, "/dev/sda3 8.0 GiB, swappiness 60",
                 "a page fault on swapped-out heap costs milliseconds: swapoff -a, or sysctl -w vm.swappiness=1");
         Finding shm = find(findings, "shm");
-        assertEquals(Status.WARN, shm.status());
-        assertTrue(shm.observed().matches(SIZE + " free of " + SIZE), shm.observed());
+        assertEquals(Status.WARN, shm.status);
+        assertTrue(shm.observed.matches(SIZE + " free of " + SIZE), shm.observed);
         assertEquals("the queue study writes ~1 GB of files there per fork: mount -o remount,size=4G /dev/shm",
-                shm.advice());
+                shm.advice);
     }
 
     @Test
@@ -123,11 +123,11 @@ class HostCheckTest {
         List<Finding> findings = new HostCheck(root).check();
         assertEquals(IDS, ids(findings));
         for (Finding f : findings) {
-            assertEquals(Status.INFO, f.status(), f.id());
-            assertEquals(f.id().equals("shm") ? "absent" : "unknown", f.observed(), f.id());
-            assertFalse(f.advice().isEmpty(), f.id());
+            assertEquals(Status.INFO, f.status, f.id);
+            assertEquals(f.id.equals("shm") ? "absent" : "unknown", f.observed, f.id);
+            assertFalse(f.advice.isEmpty(), f.id);
         }
-        assertEquals("cannot read /proc/swaps", find(findings, "swap").advice());
+        assertEquals("cannot read /proc/swaps", find(findings, "swap").advice);
     }
 
     @Test
@@ -294,25 +294,25 @@ class HostCheckTest {
 
     private static List<String> ids(List<Finding> findings) {
         List<String> ids = new ArrayList<>();
-        findings.forEach(f -> ids.add(f.id()));
+        findings.forEach(f -> ids.add(f.id));
         return ids;
     }
 
     private static Finding find(List<Finding> findings, String id) {
-        return findings.stream().filter(f -> f.id().equals(id)).findFirst()
+        return findings.stream().filter(f -> f.id.equals(id)).findFirst()
                 .orElseThrow(() -> new AssertionError("no finding " + id));
     }
 
     private static void assertFinding(List<Finding> findings, String id, Status status, String observed) {
         Finding f = find(findings, id);
-        assertEquals(status, f.status(), id);
-        assertEquals(observed, f.observed(), id);
+        assertEquals(status, f.status, id);
+        assertEquals(observed, f.observed, id);
     }
 
     private static void assertFinding(List<Finding> findings, String id, Status status, String observed,
             String advice) {
         assertFinding(findings, id, status, observed);
-        assertEquals(advice, find(findings, id).advice(), id);
+        assertEquals(advice, find(findings, id).advice, id);
     }
 
     private static List<String> printed(List<Finding> findings) {

@@ -33,8 +33,8 @@ class StudyBenchmarkPlanTest {
 
         BenchProperties fork = StudyBenchmark.properties(file.toString());
         Periods periods = Periods.read(fork, Scale.STANDARD, LENGTH);
-        assertEquals(3 * S, periods.warmupNs());
-        assertEquals(Scale.SMOKE, periods.scale());
+        assertEquals(3 * S, periods.warmupNs);
+        assertEquals(Scale.SMOKE, periods.scale);
         assertEquals(List.of(), fork.parsed());
         assertEquals("3s", fork.given().get(Periods.WARMUP), "the text as given, for what reads it as text");
     }

@@ -33,8 +33,8 @@ class ThreadTimesTest {
                 .file("proc/self/task/4250/comm", "GC Thread#0\n")
                 .file("proc/self/task/4251/stat", stat("gone", 1, 1)); // ended before its comm was read
         ThreadTimes.Reading r = new ThreadTimes(root.resolve("proc/self/task")).read();
-        assertEquals(600, r.processCpuTicks());
-        List<ThreadTimes.Task> threads = r.threads().stream().sorted(Comparator.comparing(ThreadTimes.Task::name))
+        assertEquals(600, r.processCpuTicks);
+        List<ThreadTimes.Task> threads = r.threads.stream().sorted(Comparator.comparing(t -> t.name))
                 .collect(Collectors.toList());
         assertEquals(List.of(new ThreadTimes.Task("GC Thread#0", 75), new ThreadTimes.Task("java", 12)), threads);
     }
@@ -50,7 +50,7 @@ class ThreadTimesTest {
         if (r == null) {
             return; // not Linux
         }
-        assertTrue(r.threads().size() > 1, "a JVM has more than one thread: " + r);
-        assertTrue(r.processCpuTicks() >= 0);
+        assertTrue(r.threads.size() > 1, "a JVM has more than one thread: " + r);
+        assertTrue(r.processCpuTicks >= 0);
     }
 }

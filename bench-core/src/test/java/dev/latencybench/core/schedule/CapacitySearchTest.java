@@ -41,7 +41,7 @@ class CapacitySearchTest {
     }
 
     private static List<Long> values(List<StepOutcome> done) {
-        return done.stream().map(o -> instances(o.step())).collect(Collectors.toList());
+        return done.stream().map(o -> instances(o.step)).collect(Collectors.toList());
     }
 
     private static int log2Ceil(long n) {
@@ -55,10 +55,10 @@ class CapacitySearchTest {
         List<StepOutcome> done = drive(search, fitsUpTo(boundary));
 
         Decision d = search.decision(done);
-        assertEquals(Decision.Kind.BOUNDARY, d.kind());
-        assertEquals(boundary, d.value());
+        assertEquals(Decision.Kind.BOUNDARY, d.kind);
+        assertEquals(boundary, d.value);
         assertEquals(List.of("chronicle-instances-" + boundary, "chronicle-instances-" + (boundary + 1)),
-                d.decidedBy());
+                d.decidedBy);
         assertTrue(d.complete());
         assertFalse(d.hitLimit());
         assertFalse(d.firstStepFailed());
@@ -76,8 +76,8 @@ class CapacitySearchTest {
         assertEquals(List.of(1L, 2L, 4L, 8L, 16L, 32L, 64L, 128L, 256L, 512L,
                 384L, 448L, 480L, 496L, 504L, 500L, 502L, 501L), values(done));
         Decision d = search.decision(done);
-        assertEquals("500 instances", d.answer());
-        assertEquals("500 instances passed (p99.9 50.0ms), 501 instances failed: p99.9 140ms >= 100ms", d.why());
+        assertEquals("500 instances", d.answer);
+        assertEquals("500 instances passed (p99.9 50.0ms), 501 instances failed: p99.9 140ms >= 100ms", d.why);
     }
 
     @Test
@@ -88,10 +88,10 @@ class CapacitySearchTest {
             List<StepOutcome> done = drive(search, fitsUpTo(boundary));
             Decision d = search.decision(done);
             long expectedValue = boundary;
-            assertEquals(expectedValue, d.value(), "boundary " + boundary);
+            assertEquals(expectedValue, d.value, "boundary " + boundary);
             Decision.Kind expectedKind = boundary == 0 ? Decision.Kind.NONE_PASSED
                     : boundary == 300 ? Decision.Kind.AT_LIMIT : Decision.Kind.BOUNDARY;
-            assertEquals(expectedKind, d.kind(), "boundary " + boundary);
+            assertEquals(expectedKind, d.kind, "boundary " + boundary);
             assertTrue(done.size() <= search.maxSteps(), "boundary " + boundary + ": " + values(done));
             assertEquals(done.size(), new HashSet<>(values(done)).size(), "boundary " + boundary);
         }
@@ -112,12 +112,12 @@ class CapacitySearchTest {
         assertEquals(13, done.size());
         assertEquals(4096L, values(done).get(12));
         Decision d = search.decision(done);
-        assertEquals(Decision.Kind.AT_LIMIT, d.kind());
+        assertEquals(Decision.Kind.AT_LIMIT, d.kind);
         assertTrue(d.hitLimit());
-        assertEquals(4096, d.value());
-        assertEquals("at least 4,096 instances", d.answer());
-        assertEquals(List.of("chronicle-instances-4096"), d.decidedBy());
-        assertEquals("4,096 instances, the search limit, passed (p99.9 50.0ms)", d.why());
+        assertEquals(4096, d.value);
+        assertEquals("at least 4,096 instances", d.answer);
+        assertEquals(List.of("chronicle-instances-4096"), d.decidedBy);
+        assertEquals("4,096 instances, the search limit, passed (p99.9 50.0ms)", d.why);
     }
 
     @Test
@@ -125,7 +125,7 @@ class CapacitySearchTest {
         CapacitySearch search = chronicle().limit(1000).build();
         assertEquals(List.of(1L, 2L, 4L, 8L, 16L, 32L, 64L, 128L, 256L, 512L, 1000L),
                 values(drive(search, fitsUpTo(Long.MAX_VALUE))));
-        assertEquals(999, search.decision(drive(search, fitsUpTo(999))).value());
+        assertEquals(999, search.decision(drive(search, fitsUpTo(999))).value);
     }
 
     @Test
@@ -135,20 +135,20 @@ class CapacitySearchTest {
 
         assertEquals(1, done.size());
         Decision d = search.decision(done);
-        assertEquals(Decision.Kind.NONE_PASSED, d.kind());
+        assertEquals(Decision.Kind.NONE_PASSED, d.kind);
         assertTrue(d.firstStepFailed());
-        assertEquals(0, d.value());
-        assertEquals("none", d.answer());
-        assertEquals(List.of("chronicle-instances-1"), d.decidedBy());
-        assertEquals("the first step, 1 instance, failed: p99.9 140ms >= 100ms", d.why());
+        assertEquals(0, d.value);
+        assertEquals("none", d.answer);
+        assertEquals(List.of("chronicle-instances-1"), d.decidedBy);
+        assertEquals("the first step, 1 instance, failed: p99.9 140ms >= 100ms", d.why);
     }
 
     @Test
     void aFirstStepAboveOneThatFailsSaysFewerThanIt() {
         CapacitySearch search = chronicle().start(100).build();
         Decision d = search.decision(drive(search, fitsUpTo(50)));
-        assertEquals("fewer than 100 instances", d.answer());
-        assertEquals("the first step, 100 instances, failed: p99.9 140ms >= 100ms", d.why());
+        assertEquals("fewer than 100 instances", d.answer);
+        assertEquals("the first step, 100 instances, failed: p99.9 140ms >= 100ms", d.why);
     }
 
     @Test
@@ -160,11 +160,11 @@ class CapacitySearchTest {
                 : fits500.apply(step));
 
         Decision d = search.decision(done);
-        assertEquals(Decision.Kind.BOUNDARY, d.kind());
-        assertEquals(383, d.value());
-        assertEquals(List.of("chronicle-instances-383", "chronicle-instances-384"), d.decidedBy());
+        assertEquals(Decision.Kind.BOUNDARY, d.kind);
+        assertEquals(383, d.value);
+        assertEquals(List.of("chronicle-instances-383", "chronicle-instances-384"), d.decidedBy);
         assertEquals("383 instances passed (p99.9 50.0ms), 384 instances failed: FAILED: JVM exited with 134 (SIGABRT)",
-                d.why());
+                d.why);
         assertEquals(done.size(), new HashSet<>(values(done)).size());
     }
 
@@ -172,8 +172,8 @@ class CapacitySearchTest {
     private static final PassRule ERRORS_ARE_NOT_BOUNDS = new PassRule() {
         @Override
         public Verdict judge(StepOutcome outcome) {
-            if (outcome.status() == StepOutcome.Status.FAILED && outcome.reasons().get(0).startsWith("error")) {
-                return Verdict.error("FAILED: " + String.join("; ", outcome.reasons()));
+            if (outcome.status == StepOutcome.Status.FAILED && outcome.reasons.get(0).startsWith("error")) {
+                return Verdict.error("FAILED: " + String.join("; ", outcome.reasons));
             }
             return P999_BELOW_100MS.judge(outcome);
         }
@@ -194,15 +194,15 @@ class CapacitySearchTest {
 
         assertEquals(List.of(1L, 2L, 4L, 8L), values(done), "nothing runs after the failed step");
         Decision d = search.decision(done);
-        assertEquals(Decision.Kind.FAILED, d.kind());
-        assertEquals(0, d.value());
+        assertEquals(Decision.Kind.FAILED, d.kind);
+        assertEquals(0, d.value);
         assertFalse(d.complete());
         assertTrue(d.failed());
-        assertEquals("no answer: the step of 8 instances failed", d.answer());
+        assertEquals("no answer: the step of 8 instances failed", d.answer);
         assertEquals("chronicle-instances-8 (8 instances) failed for a reason that is not a capacity bound, so the"
                 + " search stopped there: FAILED: error: the broker died; before it 4 instances passed (p99.9 50.0ms)",
-                d.why());
-        assertEquals(List.of("chronicle-instances-4", "chronicle-instances-8"), d.decidedBy());
+                d.why);
+        assertEquals(List.of("chronicle-instances-4", "chronicle-instances-8"), d.decidedBy);
     }
 
     @Test
@@ -213,23 +213,23 @@ class CapacitySearchTest {
 
         assertEquals(List.of(1L, 2L, 4L), values(done), "nothing runs after the step too short to judge");
         Decision d = search.decision(done);
-        assertEquals(Decision.Kind.CANNOT_TELL, d.kind());
+        assertEquals(Decision.Kind.CANNOT_TELL, d.kind);
         assertTrue(d.cannotTell());
         assertTrue(d.complete(), "a longer run is another run: the search itself is done");
-        assertEquals(0, d.value());
+        assertEquals(0, d.value);
         assertEquals("cannot tell at this length (a 2,000-sample step puts 2 samples beyond p99.9; 10,000 are"
-                + " needed (p99.9 140ms, against < 100ms))", d.answer());
+                + " needed (p99.9 140ms, against < 100ms))", d.answer);
         assertEquals("chronicle-instances-4 (4 instances) was too short to judge, so the search stopped there;"
-                + " before it 2 instances passed (p99.9 50.0ms)", d.why());
-        assertEquals(List.of("chronicle-instances-2", "chronicle-instances-4"), d.decidedBy());
+                + " before it 2 instances passed (p99.9 50.0ms)", d.why);
+        assertEquals(List.of("chronicle-instances-2", "chronicle-instances-4"), d.decidedBy);
         assertEquals(d, Decision.read(d.toJson()), "the schedule file reads back");
         Decision failedPart = new Decision(Decision.Kind.FAILED, 0, "no answer", List.of(), "");
         assertEquals(Decision.Kind.CANNOT_TELL, Decision.combine(new java.util.LinkedHashMap<>(Map.of("kafka", d)))
-                .kind());
+                .kind);
         java.util.LinkedHashMap<String, Decision> both = new java.util.LinkedHashMap<>();
         both.put("kafka", d);
         both.put("chronicle", failedPart);
-        assertEquals(Decision.Kind.FAILED, Decision.combine(both).kind(), "a failed part outranks one too short");
+        assertEquals(Decision.Kind.FAILED, Decision.combine(both).kind, "a failed part outranks one too short");
     }
 
     @Test
@@ -238,11 +238,11 @@ class CapacitySearchTest {
         List<StepOutcome> done = drive(search, step -> StepOutcome.failed(step, null, "error: no broker at 127.0.0.1:1"));
 
         Decision d = search.decision(done);
-        assertEquals(Decision.Kind.FAILED, d.kind());
-        assertEquals("no answer: the step of 1 instance failed", d.answer());
-        assertEquals(List.of("chronicle-instances-1"), d.decidedBy());
+        assertEquals(Decision.Kind.FAILED, d.kind);
+        assertEquals("no answer: the step of 1 instance failed", d.answer);
+        assertEquals(List.of("chronicle-instances-1"), d.decidedBy);
         Decision combined = Decision.combine(new java.util.LinkedHashMap<>(Map.of("kafka", d)));
-        assertEquals(Decision.Kind.FAILED, combined.kind(), "one failed part fails the whole answer");
+        assertEquals(Decision.Kind.FAILED, combined.kind, "one failed part fails the whole answer");
         assertFalse(combined.complete());
     }
 
@@ -255,8 +255,8 @@ class CapacitySearchTest {
                 : fits500.apply(step));
 
         Decision d = search.decision(done);
-        assertEquals(Decision.Kind.BOUNDARY, d.kind());
-        assertEquals(500, d.value());
+        assertEquals(Decision.Kind.BOUNDARY, d.kind);
+        assertEquals(500, d.value);
     }
 
     @Test
@@ -277,8 +277,8 @@ class CapacitySearchTest {
         List<StepOutcome> done = drive(search, step -> instances(step) < 8 ? ok(step, MS) : StepOutcome.ok(step, empty));
 
         Decision d = search.decision(done);
-        assertEquals(7, d.value());
-        assertEquals("7 instances passed (anything), 8 instances failed: nothing was measured", d.why());
+        assertEquals(7, d.value);
+        assertEquals("7 instances passed (anything), 8 instances failed: nothing was measured", d.why);
     }
 
     @Test
@@ -291,12 +291,12 @@ class CapacitySearchTest {
         assertEquals(List.of(1L, 2L, 4L, 8L, 16L, 32L, 64L), values(done));
         assertNull(search.next(done));
         Decision d = search.decision(done);
-        assertEquals(Decision.Kind.UNFINISHED, d.kind());
+        assertEquals(Decision.Kind.UNFINISHED, d.kind);
         assertFalse(d.complete());
-        assertEquals(32, d.value());
-        assertEquals("at least 32 instances", d.answer());
-        assertEquals(List.of("chronicle-instances-32", "chronicle-instances-64"), d.decidedBy());
-        assertEquals("interrupted at 64 instances: stopped by SIGINT; 32 instances passed (p99.9 50.0ms)", d.why());
+        assertEquals(32, d.value);
+        assertEquals("at least 32 instances", d.answer);
+        assertEquals(List.of("chronicle-instances-32", "chronicle-instances-64"), d.decidedBy);
+        assertEquals("interrupted at 64 instances: stopped by SIGINT; 32 instances passed (p99.9 50.0ms)", d.why);
     }
 
     @Test
@@ -307,28 +307,28 @@ class CapacitySearchTest {
                 ? StepOutcome.interrupted(step, FakeSteps.summary(MS)) : fits500.apply(step));
 
         Decision d = search.decision(done);
-        assertEquals("at least 256 instances", d.answer());
+        assertEquals("at least 256 instances", d.answer);
         assertEquals(List.of("chronicle-instances-256", "chronicle-instances-512", "chronicle-instances-384"),
-                d.decidedBy());
+                d.decidedBy);
         assertEquals("interrupted at 384 instances; 256 instances passed (p99.9 50.0ms), "
-                + "512 instances failed: p99.9 140ms >= 100ms", d.why());
+                + "512 instances failed: p99.9 140ms >= 100ms", d.why);
     }
 
     @Test
     void aDecisionBeforeTheEndIsUnfinished() {
         CapacitySearch search = chronicle().build();
         Decision none = search.decision(List.of());
-        assertEquals(Decision.Kind.UNFINISHED, none.kind());
-        assertEquals("unknown", none.answer());
-        assertEquals("the search is not finished", none.why());
+        assertEquals(Decision.Kind.UNFINISHED, none.kind);
+        assertEquals("unknown", none.answer);
+        assertEquals("the search is not finished", none.why);
 
         List<StepOutcome> done = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
             done.add(ok(search.next(done), 50 * MS));
         }
         Decision d = search.decision(done);
-        assertEquals("at least 4 instances", d.answer());
-        assertEquals("the search is not finished; 4 instances passed (p99.9 50.0ms)", d.why());
+        assertEquals("at least 4 instances", d.answer);
+        assertEquals("the search is not finished; 4 instances passed (p99.9 50.0ms)", d.why);
     }
 
     @Test
@@ -338,8 +338,8 @@ class CapacitySearchTest {
         for (long boundary : new long[] {3, 100, 500, 3000}) {
             List<StepOutcome> done = drive(fivePercent, fitsUpTo(boundary));
             Decision d = fivePercent.decision(done);
-            long pass = d.value();
-            long fail = Long.parseLong(d.decidedBy().get(1).substring("chronicle-instances-".length()));
+            long pass = d.value;
+            long fail = Long.parseLong(d.decidedBy.get(1).substring("chronicle-instances-".length()));
             assertTrue(pass <= boundary && boundary < fail, pass + " .. " + fail);
             assertTrue(fail - pass <= Math.max(1, pass / 20), pass + " .. " + fail);
             assertTrue(done.size() <= drive(exact, fitsUpTo(boundary)).size());
@@ -347,7 +347,7 @@ class CapacitySearchTest {
         List<StepOutcome> done = drive(fivePercent, fitsUpTo(500));
         assertEquals(14, done.size()); // 18 exact
         assertEquals("496 instances passed (p99.9 50.0ms), 512 instances failed: p99.9 140ms >= 100ms; "
-                + "resolution 5%", fivePercent.decision(done).why());
+                + "resolution 5%", fivePercent.decision(done).why);
     }
 
     @Test

@@ -34,7 +34,7 @@ class ConfirmationTest {
     }
 
     private static StepOutcome step(List<StepOutcome> done, String name) {
-        return done.stream().filter(o -> o.step().name().equals(name)).findFirst().orElseThrow();
+        return done.stream().filter(o -> o.step.name().equals(name)).findFirst().orElseThrow();
     }
 
     /** The deciding steps as their merged forks judge them: each name with the p99.9 of its 3 forks merged. */
@@ -42,7 +42,7 @@ class ConfirmationTest {
         Map<String, StepOutcome> m = new LinkedHashMap<>();
         for (int i = 0; i < nameThenP999.length; i += 2) {
             String name = (String) nameThenP999[i];
-            m.put(name, ok(step(done, name).step(), (Long) nameThenP999[i + 1]));
+            m.put(name, ok(step(done, name).step, (Long) nameThenP999[i + 1]));
         }
         return m;
     }
@@ -68,12 +68,12 @@ class ConfirmationTest {
         Decision after = Confirmation.rejudge(s, done,
                 confirmed(done, "chronicle-instances-500", 60 * MS, "chronicle-instances-501", 130 * MS), 3);
 
-        assertEquals(Decision.Kind.BOUNDARY, after.kind());
-        assertEquals(500, after.value());
-        assertEquals(before.answer(), after.answer());
-        assertEquals(before.decidedBy(), after.decidedBy());
+        assertEquals(Decision.Kind.BOUNDARY, after.kind);
+        assertEquals(500, after.value);
+        assertEquals(before.answer, after.answer);
+        assertEquals(before.decidedBy, after.decidedBy);
         // the figures are the merged forks', not the first fork's
-        assertEquals("500 chains passed (p99.9 60.0ms), 501 chains failed: p99.9 130ms >= 100ms", after.why());
+        assertEquals("500 chains passed (p99.9 60.0ms), 501 chains failed: p99.9 130ms >= 100ms", after.why);
         assertTrue(after.confirmed().held());
         assertEquals(3, after.confirmed().forks());
         assertEquals(List.of("chronicle-instances-500", "chronicle-instances-501"), after.confirmed().steps());
@@ -89,12 +89,12 @@ class ConfirmationTest {
         Decision after = Confirmation.rejudge(s, done,
                 confirmed(done, "chronicle-instances-500", BROKE, "chronicle-instances-501", BROKE), 3);
 
-        assertEquals(Decision.Kind.BOUNDARY, after.kind());
-        assertEquals(496, after.value());
-        assertEquals("496 chains", after.answer());
-        assertEquals(List.of("chronicle-instances-496", "chronicle-instances-500"), after.decidedBy());
+        assertEquals(Decision.Kind.BOUNDARY, after.kind);
+        assertEquals(496, after.value);
+        assertEquals("496 chains", after.answer);
+        assertEquals(List.of("chronicle-instances-496", "chronicle-instances-500"), after.decidedBy);
         assertEquals("496 chains passed (p99.9 50.0ms), 500 chains failed: p99.9 140ms >= 100ms; resolution 0%;"
-                + " nothing between them was run", after.why());
+                + " nothing between them was run", after.why);
         assertFalse(after.confirmed().held());
         assertEquals("500 chains", after.confirmed().answerBefore());
         assertTrue(after.confirmed().text().endsWith("the answer changed (from 500 chains), and it follows the"
@@ -111,9 +111,9 @@ class ConfirmationTest {
                 confirmed(done, "chronicle-instances-500", HELD, "chronicle-instances-501", HELD), 3);
 
         // 502 failed in its one fork and lies right above: the boundary is exact again
-        assertEquals(501, after.value());
-        assertEquals(List.of("chronicle-instances-501", "chronicle-instances-502"), after.decidedBy());
-        assertEquals("501 chains passed (p99.9 50.0ms), 502 chains failed: p99.9 140ms >= 100ms", after.why());
+        assertEquals(501, after.value);
+        assertEquals(List.of("chronicle-instances-501", "chronicle-instances-502"), after.decidedBy);
+        assertEquals("501 chains passed (p99.9 50.0ms), 502 chains failed: p99.9 140ms >= 100ms", after.why);
         assertEquals("500 chains", after.confirmed().answerBefore());
     }
 
@@ -125,9 +125,9 @@ class ConfirmationTest {
         Decision after = Confirmation.rejudge(s, done,
                 confirmed(done, "chronicle-instances-1", HELD, "chronicle-instances-2", HELD), 3);
 
-        assertEquals(Decision.Kind.UNFINISHED, after.kind());
-        assertEquals("at least 2 chains", after.answer());
-        assertEquals("2 chains passed (p99.9 50.0ms); nothing above it was run", after.why());
+        assertEquals(Decision.Kind.UNFINISHED, after.kind);
+        assertEquals("at least 2 chains", after.answer);
+        assertEquals("2 chains passed (p99.9 50.0ms); nothing above it was run", after.why);
         assertFalse(after.confirmed().held());
     }
 
@@ -139,8 +139,8 @@ class ConfirmationTest {
         Decision after = Confirmation.rejudge(s, done,
                 confirmed(done, "chronicle-instances-1", BROKE, "chronicle-instances-2", BROKE), 3);
 
-        assertEquals(Decision.Kind.NONE_PASSED, after.kind());
-        assertEquals("none", after.answer());
+        assertEquals(Decision.Kind.NONE_PASSED, after.kind);
+        assertEquals("none", after.answer);
         assertEquals("1 chain", after.confirmed().answerBefore());
     }
 
@@ -149,14 +149,14 @@ class ConfirmationTest {
         CapacitySearch s = search("chronicle");
         List<StepOutcome> done = drive(s, fitsUpTo(500));
         Map<String, StepOutcome> confirmed = new LinkedHashMap<>();
-        Step last = step(done, "chronicle-instances-500").step();
+        Step last = step(done, "chronicle-instances-500").step;
         confirmed.put(last.name(), StepOutcome.failed(last, null, "a fork exited with 134"));
 
         Decision after = Confirmation.rejudge(s, done, confirmed, 3);
 
         // the pass rule counts a step that did not end OK as not held: the answer moves below it, and says why
-        assertEquals(496, after.value(), after.toString());
-        assertTrue(after.why().contains("a fork exited with 134"), after.why());
+        assertEquals(496, after.value, after.toString());
+        assertTrue(after.why.contains("a fork exited with 134"), after.why);
         assertFalse(after.confirmed().held());
     }
 
@@ -173,9 +173,9 @@ class ConfirmationTest {
         Decision after = Confirmation.rejudge(seq, done, confirmed(done, "chronicle-instances-12", HELD,
                 "chronicle-instances-13", BROKE, "kafka-instances-5", BROKE, "kafka-instances-6", BROKE), 3);
 
-        assertEquals("chronicle: 12 chains; kafka: 4 chains", after.answer());
-        assertEquals(12, after.parts().get("chronicle").value());
-        assertEquals(4, after.parts().get("kafka").value());
+        assertEquals("chronicle: 12 chains; kafka: 4 chains", after.answer);
+        assertEquals(12, after.parts.get("chronicle").value);
+        assertEquals(4, after.parts.get("kafka").value);
         assertEquals("chronicle: 12 chains; kafka: 5 chains", after.confirmed().answerBefore());
         assertEquals(4, after.confirmed().steps().size());
     }

@@ -16,7 +16,7 @@ class FixedListTest {
     private final FixedList queue = FixedList.of("chronicle", "reference", "baseline");
 
     private static List<String> names(List<StepOutcome> done) {
-        return done.stream().map(o -> o.step().name()).collect(Collectors.toList());
+        return done.stream().map(o -> o.step.name()).collect(Collectors.toList());
     }
 
     @Test
@@ -24,8 +24,8 @@ class FixedListTest {
         List<StepOutcome> done = drive(queue, step -> ok(step, MS));
         assertEquals(List.of("chronicle", "reference", "baseline"), names(done));
         assertEquals(List.of(Step.of("chronicle"), Step.of("reference"), Step.of("baseline")), queue.steps());
-        done.forEach(o -> assertEquals(o.step().name(), o.step().variant()));
-        done.forEach(o -> assertEquals(java.util.Map.of(), o.step().properties()));
+        done.forEach(o -> assertEquals(o.step.name(), o.step.variant()));
+        done.forEach(o -> assertEquals(java.util.Map.of(), o.step.properties()));
         assertNull(queue.decision(done));
     }
 

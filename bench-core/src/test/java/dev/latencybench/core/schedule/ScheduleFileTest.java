@@ -63,8 +63,8 @@ class ScheduleFileTest {
         assertEquals(10_000, first.summary.count);
         assertTrue(s.sharedSummary("kafka").length() > 0);
         assertNull(s.sharedSummary("in-memory"));
-        assertEquals(Decision.Kind.UNFINISHED, s.decision.kind());
-        assertEquals(List.of("kafka", "chronicle"), List.copyOf(s.decision.parts().keySet()));
+        assertEquals(Decision.Kind.UNFINISHED, s.decision.kind);
+        assertEquals(List.of("kafka", "chronicle"), List.copyOf(s.decision.parts.keySet()));
     }
 
     @Test

@@ -31,7 +31,7 @@ class SequenceOfSchedulesTest {
     };
 
     private static List<String> names(List<StepOutcome> done) {
-        return done.stream().map(o -> o.step().name()).collect(Collectors.toList());
+        return done.stream().map(o -> o.step.name()).collect(Collectors.toList());
     }
 
     @Test
@@ -44,18 +44,18 @@ class SequenceOfSchedulesTest {
                 "in-memory-instances-1", "in-memory-instances-2", "in-memory-instances-4", "in-memory-instances-8",
                 "in-memory-instances-16"), names(done));
         Decision d = s.decision(done);
-        assertEquals(Decision.Kind.AT_LIMIT, d.kind());
-        assertEquals(6, d.value());
-        assertEquals("chronicle: 6 instances; in-memory: at least 16 instances", d.answer());
-        assertEquals(List.of("chronicle", "in-memory"), new ArrayList<>(d.parts().keySet()));
-        assertEquals(search("chronicle", 64).decision(done.subList(0, 6)), d.parts().get("chronicle"));
-        assertEquals(search("in-memory", 16).decision(done.subList(6, 11)), d.parts().get("in-memory"));
+        assertEquals(Decision.Kind.AT_LIMIT, d.kind);
+        assertEquals(6, d.value);
+        assertEquals("chronicle: 6 instances; in-memory: at least 16 instances", d.answer);
+        assertEquals(List.of("chronicle", "in-memory"), new ArrayList<>(d.parts.keySet()));
+        assertEquals(search("chronicle", 64).decision(done.subList(0, 6)), d.parts.get("chronicle"));
+        assertEquals(search("in-memory", 16).decision(done.subList(6, 11)), d.parts.get("in-memory"));
         assertEquals("chronicle: 6 instances passed (p99.9 50.0ms), 7 instances failed: p99.9 140ms >= 100ms; "
-                + "in-memory: 16 instances, the search limit, passed (p99.9 50.0ms)", d.why());
+                + "in-memory: 16 instances, the search limit, passed (p99.9 50.0ms)", d.why);
         assertEquals(List.of("chronicle-instances-6", "chronicle-instances-7", "in-memory-instances-16"),
-                d.decidedBy());
+                d.decidedBy);
         assertEquals(d.toJson().getAsJsonObject("parts").getAsJsonObject("chronicle"),
-                d.parts().get("chronicle").toJson());
+                d.parts.get("chronicle").toJson());
         assertEquals(d, Decision.read(d.toJson()), "the schedule file's decision reads back whole, parts included");
     }
 
@@ -66,11 +66,11 @@ class SequenceOfSchedulesTest {
 
         assertEquals("in-memory-instances-2", s.next(done).name());
         Decision d = s.decision(done);
-        assertEquals(Decision.Kind.UNFINISHED, d.kind());
-        assertEquals("chronicle: 6 instances; in-memory: at least 1 instance", d.answer());
+        assertEquals(Decision.Kind.UNFINISHED, d.kind);
+        assertEquals("chronicle: 6 instances; in-memory: at least 1 instance", d.answer);
         assertEquals("chronicle: 6 instances; in-memory: unknown",
-                s.decision(done.subList(0, 6)).answer());
-        assertEquals("chronicle: unknown; in-memory: unknown", s.decision(List.of()).answer());
+                s.decision(done.subList(0, 6)).answer);
+        assertEquals("chronicle: unknown; in-memory: unknown", s.decision(List.of()).answer);
     }
 
     @Test
@@ -82,10 +82,10 @@ class SequenceOfSchedulesTest {
 
         assertNull(s.next(done));
         Decision d = s.decision(done);
-        assertEquals(Decision.Kind.UNFINISHED, d.kind());
-        assertEquals("chronicle: at least 1 instance; in-memory: unknown", d.answer());
+        assertEquals(Decision.Kind.UNFINISHED, d.kind);
+        assertEquals("chronicle: at least 1 instance; in-memory: unknown", d.answer);
         assertEquals("chronicle: interrupted at 2 instances: Ctrl-C; 1 instance passed (p99.9 50.0ms); "
-                + "in-memory: the search is not finished", d.why());
+                + "in-memory: the search is not finished", d.why);
     }
 
     @Test
@@ -96,8 +96,8 @@ class SequenceOfSchedulesTest {
 
         assertEquals(List.of("chronicle-instances-1", "in-memory-instances-1"), names(done));
         Decision d = s.decision(done);
-        assertEquals(Decision.Kind.NONE_PASSED, d.kind());
-        assertEquals("chronicle: none; in-memory: none", d.answer());
+        assertEquals(Decision.Kind.NONE_PASSED, d.kind);
+        assertEquals("chronicle: none; in-memory: none", d.answer);
     }
 
     @Test
@@ -106,7 +106,7 @@ class SequenceOfSchedulesTest {
         List<StepOutcome> done = drive(s, MACHINE);
 
         assertEquals(List.of("a", "b", "c-instances-1", "c-instances-2"), names(done));
-        assertEquals(Map.of("c", search("c", 2).decision(done.subList(2, 4))), s.decision(done).parts());
+        assertEquals(Map.of("c", search("c", 2).decision(done.subList(2, 4))), s.decision(done).parts);
         assertNull(new SequenceOfSchedules(List.of(FixedList.of("a"), FixedList.of("b"))).decision(List.of()));
         assertEquals(List.of("a", "b", "c"), s.variants());
         assertEquals(2 + search("c", 2).maxSteps(), s.maxSteps(), "the time estimate's worst case: every part's");
@@ -121,13 +121,13 @@ class SequenceOfSchedulesTest {
                 ? StepOutcome.failed(step, null, "the broker died") : MACHINE.apply(step));
 
         Decision d = s.decision(done);
-        assertEquals(Decision.Kind.FAILED, d.kind());
-        assertEquals(search("c", 2).decision(done.subList(0, 2)), d.parts().get("c"));
-        assertEquals("failed: loop", d.parts().get("loop").answer());
-        assertEquals("loop FAILED: the broker died", d.parts().get("loop").why());
-        assertEquals(List.of("loop"), d.parts().get("loop").decidedBy());
+        assertEquals(Decision.Kind.FAILED, d.kind);
+        assertEquals(search("c", 2).decision(done.subList(0, 2)), d.parts.get("c"));
+        assertEquals("failed: loop", d.parts.get("loop").answer);
+        assertEquals("loop FAILED: the broker died", d.parts.get("loop").why);
+        assertEquals(List.of("loop"), d.parts.get("loop").decidedBy);
         assertEquals(Map.of("c", search("c", 2).decision(done.subList(0, 2))),
-                s.decision(drive(s, MACHINE)).parts(), "a list whose steps all ended OK answers nothing");
+                s.decision(drive(s, MACHINE)).parts, "a list whose steps all ended OK answers nothing");
     }
 
     @Test

@@ -18,7 +18,7 @@ class SweepTest {
             List.of("1000", "10000", "100000"));
 
     private static List<String> names(List<StepOutcome> done) {
-        return done.stream().map(o -> o.step().name()).collect(Collectors.toList());
+        return done.stream().map(o -> o.step.name()).collect(Collectors.toList());
     }
 
     @Test
@@ -26,7 +26,7 @@ class SweepTest {
         List<StepOutcome> done = drive(keys, step -> ok(step, MS));
         assertEquals(List.of("jet-keys-1000", "jet-keys-10000", "jet-keys-100000",
                 "hazelcast-keys-1000", "hazelcast-keys-10000", "hazelcast-keys-100000"), names(done));
-        Step second = done.get(1).step();
+        Step second = done.get(1).step;
         assertEquals("jet", second.variant());
         assertEquals(Map.of("bench.jet.keys", "10000"), second.properties());
         assertEquals("jet, keys=10000", second.describe());
@@ -86,31 +86,31 @@ class SweepTest {
         assertNull(keys.decision(List.of()), "not judged: answers no question");
         assertEquals(0, keys.maxDecidingSteps());
         assertEquals(2, judged.maxDecidingSteps(), "a pass and a fail for the one variant judged");
-        assertEquals(Decision.Kind.UNFINISHED, judged.decision(List.of()).kind(), "not null: decided step by step");
+        assertEquals(Decision.Kind.UNFINISHED, judged.decision(List.of()).kind, "not null: decided step by step");
         assertEquals("sweep of bench.jet.keys: 1000, 10000, 100000 for each of jet, hazelcast; pass: p99.9 < 10.0ms,"
                 + " judged for jet", judged.describe());
 
         List<StepOutcome> done = drive(judged, holdsUpTo(10_000));
         assertEquals(6, done.size(), "every step runs, whatever its outcome");
         Decision d = judged.decision(done);
-        assertEquals(Decision.Kind.BOUNDARY, d.kind(), d.toString());
-        assertEquals(10_000, d.value());
-        assertEquals("10,000 keys", d.answer());
-        assertEquals(List.of("jet-keys-10000", "jet-keys-100000"), d.decidedBy(), "hazelcast is not judged");
+        assertEquals(Decision.Kind.BOUNDARY, d.kind, d.toString());
+        assertEquals(10_000, d.value);
+        assertEquals("10,000 keys", d.answer);
+        assertEquals(List.of("jet-keys-10000", "jet-keys-100000"), d.decidedBy, "hazelcast is not judged");
         assertEquals(List.of("jet-keys-10000", "jet-keys-100000"), Confirmation.deciding(d, done).stream()
                 .map(Step::name).collect(Collectors.toList()));
 
         Decision all = judged.decision(drive(judged, holdsUpTo(100_000)));
-        assertEquals(Decision.Kind.AT_LIMIT, all.kind());
-        assertEquals("at least 100,000 keys", all.answer());
-        assertEquals(List.of("jet-keys-100000"), all.decidedBy());
+        assertEquals(Decision.Kind.AT_LIMIT, all.kind);
+        assertEquals("at least 100,000 keys", all.answer);
+        assertEquals(List.of("jet-keys-100000"), all.decidedBy);
 
         Decision none = judged.decision(drive(judged, holdsUpTo(0)));
-        assertEquals(Decision.Kind.NONE_PASSED, none.kind());
-        assertEquals(List.of("jet-keys-1000"), none.decidedBy());
+        assertEquals(Decision.Kind.NONE_PASSED, none.kind);
+        assertEquals(List.of("jet-keys-1000"), none.decidedBy);
 
         List<StepOutcome> half = drive(judged, holdsUpTo(10_000)).subList(0, 2);
-        assertEquals(Decision.Kind.UNFINISHED, judged.decision(half).kind(), "jet's last point not run yet");
+        assertEquals(Decision.Kind.UNFINISHED, judged.decision(half).kind, "jet's last point not run yet");
     }
 
     @Test
@@ -118,7 +118,7 @@ class SweepTest {
         PassRule errorsOnCrash = new PassRule() {
             @Override
             public Verdict judge(StepOutcome o) {
-                return o.status() == StepOutcome.Status.FAILED ? Verdict.error("FAILED: " + o.reasons())
+                return o.status == StepOutcome.Status.FAILED ? Verdict.error("FAILED: " + o.reasons)
                         : PassRule.percentileBelow("p99.9", 10 * MS).judge(o);
             }
 
@@ -131,15 +131,15 @@ class SweepTest {
         List<StepOutcome> crashed = drive(s, step -> step.name().equals("jet-keys-10000")
                 ? StepOutcome.failed(step, null, "the JVM crashed") : ok(step, MS));
         Decision d = s.decision(crashed);
-        assertEquals(Decision.Kind.FAILED, d.kind(), "an environment failure is no bound");
+        assertEquals(Decision.Kind.FAILED, d.kind, "an environment failure is no bound");
         assertEquals(List.of(), Confirmation.deciding(d, crashed), "nothing to confirm");
 
         List<StepOutcome> done = drive(judged, holdsUpTo(10_000));
         // the first fail, run again in 3 forks, passes on them all: the answer follows it
-        StepOutcome again = ok(done.get(2).step(), MS);
+        StepOutcome again = ok(done.get(2).step, MS);
         Decision after = Confirmation.rejudge(judged, done, Map.of("jet-keys-100000", again), 3);
-        assertEquals(Decision.Kind.AT_LIMIT, after.kind(), after.toString());
-        assertEquals("at least 100,000 keys", after.answer());
+        assertEquals(Decision.Kind.AT_LIMIT, after.kind, after.toString());
+        assertEquals("at least 100,000 keys", after.answer);
         assertEquals("10,000 keys", after.confirmed().answerBefore(), "the answer changed, and says from what");
     }
 

@@ -31,7 +31,7 @@ class CellPlanTest {
         BenchProperties runner = new BenchProperties(Map.of(Periods.SCALE, "smoke", Periods.FORKS, "2"));
         Periods periods = Periods.read(runner, Scale.STANDARD, LENGTH);
         CellPlan plan = CellPlan.of("study", "jvm__g1", runner,
-                Map.of(Periods.WARMUP, Long.toString(periods.warmupNs() + 15 * S)));
+                Map.of(Periods.WARMUP, Long.toString(periods.warmupNs + 15 * S)));
         assertEquals(Map.of(Periods.SCALE, "SMOKE", Periods.FORKS, "2", Periods.WARMUP, Long.toString(16 * S)),
                 plan.values());
         assertEquals(Map.of(Periods.DURATION, Long.toString(2 * S), "bench.progress", Long.toString(5 * S),
@@ -50,10 +50,10 @@ class CellPlanTest {
         BenchProperties launcher = read.properties(Map.of());
         Periods again = Periods.read(launcher, Scale.STANDARD, LENGTH);
         assertEquals(List.of(), launcher.parsed());
-        assertEquals(16 * S, again.warmupNs());
-        assertEquals(Scale.SMOKE, again.scale());
-        assertEquals(2, again.forks());
-        assertEquals(2 * S, again.measureNs());
+        assertEquals(16 * S, again.warmupNs);
+        assertEquals(Scale.SMOKE, again.scale);
+        assertEquals(2, again.forks);
+        assertEquals(2 * S, again.measureNs);
     }
 
     @Test

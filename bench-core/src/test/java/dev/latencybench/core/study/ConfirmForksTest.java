@@ -28,15 +28,15 @@ class ConfirmForksTest {
 
     @Test
     void threeInAllBeyondSmokeNoneAtSmokeAndSettable() {
-        assertEquals(3, read(Map.of()).confirmForks());
+        assertEquals(3, read(Map.of()).confirmForks);
         assertEquals(2, read(Map.of()).extraConfirmForks());
-        assertEquals(3, read(Map.of(Periods.SCALE, "paper")).confirmForks());
+        assertEquals(3, read(Map.of(Periods.SCALE, "paper")).confirmForks);
         assertEquals(0, read(Map.of(Periods.SCALE, "smoke")).extraConfirmForks());
         assertEquals(0, read(Map.of(Periods.CONFIRM_FORKS, "1")).extraConfirmForks());
         assertEquals(4, read(Map.of(Periods.CONFIRM_FORKS, "5")).extraConfirmForks());
         // a step that already has 3 forks is not run again
         assertEquals(0, read(Map.of(Periods.FORKS, "3")).extraConfirmForks());
-        assertEquals(3, read(Map.of()).withForks(1).confirmForks());
+        assertEquals(3, read(Map.of()).withForks(1).confirmForks);
         assertThrows(ConfigException.class, () -> read(Map.of(Periods.CONFIRM_FORKS, "0")));
     }
 

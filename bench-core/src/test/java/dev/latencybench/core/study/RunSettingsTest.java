@@ -15,12 +15,12 @@ class RunSettingsTest {
     void tailAboveZeroAsTheHelpSaysIsTakenAndTheHelpNamesThePercentileTheCodeUses() {
         RunSettings run = RunSettings.read(new BenchProperties(Map.of(RunSettings.TAIL_ABOVE, "0")),
                 RunSettings.DEFAULT_RESULTS);
-        assertEquals(0, run.tailAboveNs());
+        assertEquals(0, run.tailAboveNs);
 
         Property above = RunSettings.properties(RunSettings.DEFAULT_RESULTS).stream()
-                .filter(p -> p.name().equals(RunSettings.TAIL_ABOVE)).findFirst().orElseThrow();
+                .filter(p -> p.name.equals(RunSettings.TAIL_ABOVE)).findFirst().orElseThrow();
         assertEquals("the latency above which each sample of the primary metric is kept with its time, to tell which"
                 + " share of the tail lies in GC pauses, safepoints or the platform (0: the p90 of the warm-up's second"
-                + " half)", above.description());
+                + " half)", above.description);
     }
 }

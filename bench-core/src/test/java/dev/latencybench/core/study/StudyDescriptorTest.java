@@ -41,10 +41,10 @@ class StudyDescriptorTest {
     @Test
     void aPlainDescriptorIsInAllWithNothingMoreAndABlankWordIsRefused() {
         StudyDescriptor d = StudyDescriptor.of("x", "bench-x", "variant", "a study", PROPERTIES);
-        assertTrue(d.inAll());
-        assertEquals(List.of(), d.resultParts());
-        assertEquals(List.of(), d.runtimeModules());
-        assertEquals(List.of(), d.besideJar());
+        assertTrue(d.inAll);
+        assertEquals(List.of(), d.resultParts);
+        assertEquals(List.of(), d.runtimeModules);
+        assertEquals(List.of(), d.besideJar);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> StudyDescriptor.of("x", " ", "variant", "a study", PROPERTIES));
         assertEquals("a study's module is blank", e.getMessage());
@@ -56,11 +56,11 @@ class StudyDescriptorTest {
         StudyOption rate = StudyOption.list("--x-rate", "bench.x.rate", "RATE", "the rate");
         StudyDescriptor d = StudyDescriptor.of("x", "bench-x", "variant", "a study", PROPERTIES).withOptions(rate)
                 .notInAll();
-        assertEquals(List.of(rate), d.options());
-        assertEquals(",", rate.separator());
-        assertFalse(rate.paths());
-        assertEquals(":", StudyOption.paths("--x-jar", "bench.x.rate", "JARS", "jars").separator());
-        assertEquals(List.of(), StudyDescriptor.of("x", "bench-x", "variant", "a study", PROPERTIES).options());
+        assertEquals(List.of(rate), d.options);
+        assertEquals(",", rate.separator);
+        assertFalse(rate.paths);
+        assertEquals(":", StudyOption.paths("--x-jar", "bench.x.rate", "JARS", "jars").separator);
+        assertEquals(List.of(), StudyDescriptor.of("x", "bench-x", "variant", "a study", PROPERTIES).options);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> StudyDescriptor.of("x",
                 "bench-x", "variant", "a study", PROPERTIES).withOptions(StudyOption.list("--y", "bench.y", "Y", "y")));
         assertEquals("the option --y of the study x sets bench.y, which is not one of its properties", e.getMessage());

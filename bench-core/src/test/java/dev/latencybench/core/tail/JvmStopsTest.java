@@ -26,7 +26,7 @@ class JvmStopsTest {
     }
 
     private static List<String> described(JvmStops stops) {
-        return stops.stops().stream().map(Stop::toString).collect(Collectors.toList());
+        return stops.stops.stream().map(Stop::toString).collect(Collectors.toList());
     }
 
     @Test
@@ -53,7 +53,7 @@ class JvmStopsTest {
 
     @Test
     void zgcOnJdk17HasItsPausesItsStallsAndOtherSafepoints() throws IOException {
-        List<Stop> stops = log("jdk17-zgc").stops();
+        List<Stop> stops = log("jdk17-zgc").stops;
         assertEquals(List.of("Pause Mark Start", "Pause Mark End", "CleanClassLoaderDataMetaspaces", "Pause Relocate Start",
                 "Pause Mark Start", "Allocation Stall (main)", "Allocation Stall (main)", "ThreadDump"),
                 stops.stream().map(s -> s.name).collect(Collectors.toList()));
@@ -67,7 +67,7 @@ class JvmStopsTest {
 
     @Test
     void zgcOnJdk25NamesYoungAndOldPhases() throws IOException {
-        List<Stop> stops = log("jdk25-zgc").stops();
+        List<Stop> stops = log("jdk25-zgc").stops;
         assertEquals(List.of("gc Pause Mark Start (Major)", "gc Pause Mark End", "gc Pause Relocate Start",
                 "gc Pause Mark End", "safepoint CleanClassLoaderDataMetaspaces", "gc Allocation Stall (main)",
                 "gc Allocation Stall (main)", "safepoint ThreadDump"),
@@ -81,18 +81,18 @@ class JvmStopsTest {
         assertEquals(List.of("gc Pause Init Mark (unload classes)", "gc Pause Final Mark (unload classes)",
                 "safepoint CleanClassLoaderDataMetaspaces", "gc Pause Degenerated GC (Outside of Cycle)",
                 "gc Pause Degenerated GC (Outside of Cycle)", "safepoint ThreadDump"),
-                j17.stops().stream().map(s -> s.cause.label() + " " + s.name).collect(Collectors.toList()));
-        assertEquals(1, j17.pacing().size());
-        assertEquals("main", j17.pacing().get(0).thread);
-        assertEquals(84, j17.pacing().get(0).pacedMs);
-        assertEquals(105, j17.pacing().get(0).windowMs);
-        assertEquals(3382445637776L, j17.pacing().get(0).endNs);
+                j17.stops.stream().map(s -> s.cause.label() + " " + s.name).collect(Collectors.toList()));
+        assertEquals(1, j17.pacing.size());
+        assertEquals("main", j17.pacing.get(0).thread);
+        assertEquals(84, j17.pacing.get(0).pacedMs);
+        assertEquals(105, j17.pacing.get(0).windowMs);
+        assertEquals(3382445637776L, j17.pacing.get(0).endNs);
 
         JvmStops j25 = log("jdk25-shenandoah");
         assertEquals(List.of("main", "Reference Handler"),
-                j25.pacing().stream().map(p -> p.thread).collect(Collectors.toList()));
-        assertEquals(List.of(33L, 2L), j25.pacing().stream().map(p -> p.pacedMs).collect(Collectors.toList()));
-        assertTrue(j25.stops().stream().anyMatch(s -> s.name.startsWith("Pause Degenerated")),
+                j25.pacing.stream().map(p -> p.thread).collect(Collectors.toList()));
+        assertEquals(List.of(33L, 2L), j25.pacing.stream().map(p -> p.pacedMs).collect(Collectors.toList()));
+        assertTrue(j25.stops.stream().anyMatch(s -> s.name.startsWith("Pause Degenerated")),
                 described(j25).toString());
     }
 
@@ -101,7 +101,7 @@ class JvmStopsTest {
         JvmStops old = JvmStops.parse(List.of("[40.820s][1795411969862ms][info][safepoint] Safepoint \"G1CollectForAllocation\","
                 + " Time since last: 1 ns, Reaching safepoint: 7511 ns, Total: 8004935 ns"));
         assertFalse(old.onNanoClock());
-        assertEquals(List.of(), old.stops());
+        assertEquals(List.of(), old.stops);
     }
 
     @Test
@@ -109,6 +109,6 @@ class JvmStopsTest {
         JvmStops jdk11 = JvmStops.parse(List.of(
                 "[0.5s][1ms][5000000000ns][info][gc] GC(0) Pause Young (Normal) (G1 Evacuation Pause) 6M->3M(64M) 4.000ms"));
         assertEquals(List.of(new Stop(Cause.GC, "Pause Young (Normal) (G1 Evacuation Pause)", 4_996_000_000L,
-                5_000_000_000L)), jdk11.stops());
+                5_000_000_000L)), jdk11.stops);
     }
 }

@@ -83,8 +83,8 @@ class RotatedLogTest {
         assertEquals(List.of("gc-42.log.01", "gc-42.log.02", "gc-42.log.00", "gc-42.log"),
                 JvmStops.forkLogFiles(rotated, "gc-42.log").stream().map(p -> p.getFileName().toString())
                         .collect(Collectors.toList()), "in the order written");
-        assertEquals(10, JvmStops.readForkLogs(rotated).get("42").pauses().size(), "the pause table's count too");
-        assertEquals(2, JvmStops.read(rotated.resolve("gc-42.log")).pauses().size(), "the current file alone lacks 8");
+        assertEquals(10, JvmStops.readForkLogs(rotated).get("42").pauses.size(), "the pause table's count too");
+        assertEquals(2, JvmStops.read(rotated.resolve("gc-42.log")).pauses.size(), "the current file alone lacks 8");
     }
 
     /**
@@ -108,7 +108,7 @@ class RotatedLogTest {
     }
 
     private static long fullCollections(JvmStops log) {
-        return log.stops().stream().filter(s -> s.name.equals("Pause Full (System.gc())")).count();
+        return log.stops.stream().filter(s -> s.name.equals("Pause Full (System.gc())")).count();
     }
 
     private static void runSystemGc(Path dir, String output) throws Exception {

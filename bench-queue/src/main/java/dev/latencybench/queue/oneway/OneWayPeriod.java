@@ -58,7 +58,7 @@ final class OneWayPeriod {
         this.messages = messages;
         this.base = base;
         this.tracker = new SequenceTracker(base, messages);
-        this.pacer = context.pacer(settings.ratePerSec());
+        this.pacer = context.pacer(settings.ratePerSec);
         this.latency = context.recorder("latency");
         this.service = context.recorder("service");
     }
@@ -133,7 +133,7 @@ final class OneWayPeriod {
                 + " %s before (more than %s allowed behind schedule), %,.0f msg/s of %,d asked; cut short there,"
                 + " as the rate could no longer be held", sent, messages, dev.latencybench.core.config.Units.formatNs(
                         at - lastDueNs), dev.latencybench.core.config.Units.formatNs(Pacer.allowedBehindNs(
-                        context.durationNs())), sent * 1e9 / ranNs, settings.ratePerSec());
+                        context.durationNs())), sent * 1e9 / ranNs, settings.ratePerSec);
     }
 
     /** The direct loop's histograms, one interval for the whole period, once both threads ended. */

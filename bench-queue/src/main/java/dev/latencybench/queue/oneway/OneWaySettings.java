@@ -44,10 +44,11 @@ public final class OneWaySettings {
     private static final Property CPUS_PROPERTY = Property.text(CPUS, "auto",
             "CPUs of the producer and consumer threads: auto, none, or two CPU numbers such as 2,4");
 
-    private final Periods periods;
-    private final long ratePerSec;
-    private final int payloadBytes;
-    private final CpuPlan cpus;
+    /** Warm-up, duration, forks and progress: what every study shares. */
+    public final Periods periods;
+    public final long ratePerSec;
+    public final int payloadBytes;
+    public final CpuPlan cpus;
 
     OneWaySettings(Periods periods, long ratePerSec, int payloadBytes, CpuPlan cpus) {
         this.periods = periods;
@@ -82,8 +83,8 @@ public final class OneWaySettings {
         Periods periods = Periods.read(p, defaultScale, length);
         long rate = p.count(rateProperty(defaultRate));
         int payload = (int) p.count(payloadProperty(defaultPayload));
-        long warmup = periods.warmupNs();
-        long measure = periods.measureNs();
+        long warmup = periods.warmupNs;
+        long measure = periods.measureNs;
         String cpuText = p.string(CPUS_PROPERTY);
         CpuPlan cpus = CpuPlan.resolve(CPUS, cpuText, Arrays.asList("the producer", "the consumer"), topology);
         long messages = Pacer.messagesIn(rate, measure);
@@ -102,40 +103,23 @@ public final class OneWaySettings {
         return new OneWaySettings(periods, rate, payload, cpus);
     }
 
-    /** Warm-up, duration, forks and progress: what every study shares. */
-    public Periods periods() {
-        return periods;
-    }
-
     public Scale scale() {
-        return periods.scale();
-    }
-
-    public long ratePerSec() {
-        return ratePerSec;
-    }
-
-    public int payloadBytes() {
-        return payloadBytes;
+        return periods.scale;
     }
 
     public long warmupNs() {
-        return periods.warmupNs();
+        return periods.warmupNs;
     }
 
     public long measureNs() {
-        return periods.measureNs();
+        return periods.measureNs;
     }
 
     public int forks() {
-        return periods.forks();
-    }
-
-    public CpuPlan cpus() {
-        return cpus;
+        return periods.forks;
     }
 
     public long progressIntervalNs() {
-        return periods.progressIntervalNs();
+        return periods.progressIntervalNs;
     }
 }

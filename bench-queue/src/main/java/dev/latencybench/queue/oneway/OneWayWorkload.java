@@ -50,7 +50,7 @@ public final class OneWayWorkload implements Workload {
 
     @Override
     public void runPeriod(PeriodContext context) throws InterruptedException {
-        long messages = Pacer.messagesIn(settings.ratePerSec(), context.durationNs());
+        long messages = Pacer.messagesIn(settings.ratePerSec, context.durationNs());
         if (messages == 0 || broken) { // a broken transport's reason is already the fork's
             return;
         }
@@ -82,7 +82,7 @@ public final class OneWayWorkload implements Workload {
             context.fail(String.format(Locale.ROOT, "the period was cut short: %,d of %,d messages sent", t.messages.sent,
                     period.messages));
         }
-        t.failures(settings.ratePerSec(), context.durationNs(), complete).forEach(context::fail);
+        t.failures(settings.ratePerSec, context.durationNs(), complete).forEach(context::fail);
         context.count("msg.lost", t.messages.lost, "messages");
     }
 
@@ -98,8 +98,8 @@ public final class OneWayWorkload implements Workload {
 
     @Override
     public synchronized void describe(JsonObject fork) {
-        JsonCodec.addMembers(fork, new OneWayMembers(settings.ratePerSec(), transport.payloadBytes()));
-        tally.writeTo(fork, settings.ratePerSec());
+        JsonCodec.addMembers(fork, new OneWayMembers(settings.ratePerSec, transport.payloadBytes()));
+        tally.writeTo(fork, settings.ratePerSec);
     }
 
     @Override

@@ -50,7 +50,7 @@ final class Producer implements Runnable {
         long firstDueNs = p.context.clock().nanoTime() + TimeUnit.MILLISECONDS.toNanos(1);
         p.pacer.start(firstDueNs);
         p.scheduleStarted();
-        long sent = p.direct.send(p.base, p.messages, firstDueNs, p.settings.ratePerSec(), p::stopping);
+        long sent = p.direct.send(p.base, p.messages, firstDueNs, p.settings.ratePerSec, p::stopping);
         p.sentCount.set(sent);
     }
 

@@ -55,13 +55,13 @@ class OneWaySettingsTest {
     void defaultsAtTheDefaultScale() {
         OneWaySettings s = read(props());
         assertEquals(Scale.SMOKE, s.scale());
-        assertEquals(100_000, s.ratePerSec());
-        assertEquals(256, s.payloadBytes());
+        assertEquals(100_000, s.ratePerSec);
+        assertEquals(256, s.payloadBytes);
         assertEquals(1 * S, s.warmupNs());
         assertEquals(2 * S, s.measureNs());
         assertEquals(1, s.forks());
-        assertEquals(CpuPlan.Mode.AUTO, s.cpus().mode());
-        assertEquals("1,2", s.cpus().describe());
+        assertEquals(CpuPlan.Mode.AUTO, s.cpus.mode());
+        assertEquals("1,2", s.cpus.describe());
         assertEquals(5 * S, s.progressIntervalNs());
     }
 
@@ -88,20 +88,20 @@ class OneWaySettingsTest {
                 "bench.warmup", "0s", "bench.duration", "3s", "bench.forks", "3", "bench.cpus", "3,2",
                 "bench.progress", "500ms"));
         assertEquals(Scale.PAPER, s.scale());
-        assertEquals(50_000, s.ratePerSec());
-        assertEquals(1_000, s.payloadBytes());
+        assertEquals(50_000, s.ratePerSec);
+        assertEquals(1_000, s.payloadBytes);
         assertEquals(0, s.warmupNs());
         assertEquals(3 * S, s.measureNs());
         assertEquals(3, s.forks());
-        assertEquals(CpuPlan.Mode.EXPLICIT, s.cpus().mode());
-        assertEquals("3,2", s.cpus().describe());
+        assertEquals(CpuPlan.Mode.EXPLICIT, s.cpus.mode());
+        assertEquals("3,2", s.cpus.describe());
         assertEquals(500 * MS, s.progressIntervalNs());
     }
 
     @Test
     void theSmallestPayloadHoldsTheStamp() {
         assertEquals(24, OneWaySettings.STAMP_BYTES);
-        assertEquals(24, read(props("bench.payload", "24")).payloadBytes());
+        assertEquals(24, read(props("bench.payload", "24")).payloadBytes);
     }
 
     @Test
@@ -151,7 +151,7 @@ class OneWaySettingsTest {
     @Test
     void oneMessageIsEnough() {
         OneWaySettings s = read(props("bench.rate", "1", "bench.duration", "1s"));
-        assertEquals(1, dev.latencybench.core.time.Pacer.messagesIn(s.ratePerSec(), s.measureNs()));
+        assertEquals(1, dev.latencybench.core.time.Pacer.messagesIn(s.ratePerSec, s.measureNs()));
     }
 
     @Test
@@ -180,7 +180,7 @@ class OneWaySettingsTest {
         List<Property> declared = OneWaySettings.properties(Scale.SMOKE, LENGTH, 100_000, 256);
         assertEquals("[bench.scale, bench.warmup, bench.duration, bench.forks, bench.progress, bench.confirm.forks,"
                 + " bench.rate, bench.payload, bench.cpus]",
-                declared.stream().map(Property::name).collect(Collectors.toList()).toString());
+                declared.stream().map(p -> p.name).collect(Collectors.toList()).toString());
         BenchProperties p = props("bench.rate", "1K", "bench.rtae", "2K");
         ConfigException e = assertThrows(ConfigException.class, () -> p.rejectUnknown(declared));
         assertTrue(e.getMessage().startsWith("unknown property bench.rtae=2K; the properties allowed here are:"),

@@ -100,7 +100,7 @@ class OneWayWorkloadTest {
     }
 
     private ForkSession harness(OneWaySettings s, MessageTransport t, AffinityService affinity) {
-        return new ForkSession(new OneWayWorkload(s, t), s.periods(), s.cpus(), Clocks.system(), affinity, "test/memory",
+        return new ForkSession(new OneWayWorkload(s, t), s.periods, s.cpus, Clocks.system(), affinity, "test/memory",
                 new PrintStream(progress, true, StandardCharsets.UTF_8), tmp.resolve("fork"),
                 new CpuLoadProbe(tmp.resolve("no-proc")));
     }

@@ -22,7 +22,7 @@ public final class GcPauses {
     public final boolean wallClock;
 
     private GcPauses(JvmStops log) {
-        List<JvmStops.Pause> pauses = log.pauses();
+        List<JvmStops.Pause> pauses = log.pauses;
         endUptimeSec = new double[pauses.size()];
         endEpochMs = new long[pauses.size()];
         lengthNs = new long[pauses.size()];
@@ -35,8 +35,8 @@ public final class GcPauses {
             wall &= p.endEpochMs >= 0;
         }
         wallClock = wall;
-        lastUptimeSec = log.lastUptimeSec();
-        epochLessNanoMs = log.epochLessNanoMs();
+        lastUptimeSec = log.lastUptimeSec;
+        epochLessNanoMs = log.epochLessNanoMs;
     }
 
     /** The log {@code log} names, with the files {@code -Xlog} rotated out of it. */

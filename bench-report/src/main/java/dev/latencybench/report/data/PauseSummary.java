@@ -33,12 +33,12 @@ public final class PauseSummary {
         long max = 0;
         long collections = 0;
         for (JvmStops log : forks) {
-            for (JvmStops.Pause p : log.pauses()) {
+            for (JvmStops.Pause p : log.pauses) {
                 safepoints++;
                 total += p.lengthNs;
                 max = Math.max(max, p.lengthNs);
             }
-            collections += log.collections();
+            collections += log.collections;
         }
         return new PauseSummary(forks.size(), safepoints, total, max, collections);
     }

@@ -86,19 +86,19 @@ final class RunDataReader {
     /** The matrix's cells and the run's order of scenarios, JVMs and collectors, from {@code run.json}. */
     private void matrix(Map<String, RunManifest.CellEntry> matrixCells, List<String> scenarioOrder) {
         RunManifest run = data.run();
-        if (run.cells() != null) {
-            for (RunManifest.CellEntry c : run.cells()) {
+        if (run.cells != null) {
+            for (RunManifest.CellEntry c : run.cells) {
                 matrixCells.put(c.key(), c);
-                addNew(scenarioOrder, c.scenario());
+                addNew(scenarioOrder, c.scenario);
             }
-        } else if (run.study() != null) {
-            scenarioOrder.add(run.study());
+        } else if (run.study != null) {
+            scenarioOrder.add(run.study);
         }
-        if (run.jvms() != null) {
-            run.jvms().forEach(j -> addNew(data.jvmOrder, j.name()));
+        if (run.jvms != null) {
+            run.jvms.forEach(j -> addNew(data.jvmOrder, j.name));
         }
-        if (run.gcs() != null) {
-            run.gcs().forEach(g -> addNew(data.gcOrder, g));
+        if (run.gcs != null) {
+            run.gcs.forEach(g -> addNew(data.gcOrder, g));
         }
     }
 
@@ -133,8 +133,8 @@ final class RunDataReader {
         data.studies.put(scenario, study);
         data.searches.put(scenario, Search.readAll(sdir, data.problems));
         List<String> variants = new ArrayList<>();
-        if (data.run().variants() != null) {
-            variants.addAll(data.run().variants());
+        if (data.run().variants != null) {
+            variants.addAll(data.run().variants);
         }
         for (Path v : sortedDirs(sdir)) {
             if (!variants.contains(v.getFileName().toString())) {
@@ -146,8 +146,8 @@ final class RunDataReader {
         }
         List<String> cellOrder = new ArrayList<>();
         matrixCells.forEach((k, c) -> {
-            if (c.scenario().equals(scenario)) {
-                cellOrder.add(c.cell());
+            if (c.scenario.equals(scenario)) {
+                cellOrder.add(c.cell);
             }
         });
         for (String variant : variants) {
@@ -160,8 +160,8 @@ final class RunDataReader {
         List<RunData.Row> rows = new ArrayList<>();
         for (String cell : cellOrder) {
             RunManifest.CellEntry m = matrixCells.get(scenario + "/" + cell);
-            List<String> flags = m != null && m.flags() != null ? m.flags() : List.of();
-            String matrixStatus = m != null ? m.status() : null;
+            List<String> flags = m != null && m.flags != null ? m.flags : List.of();
+            String matrixStatus = m != null ? m.status : null;
             boolean anyResult = false;
             for (String variant : variants) {
                 Path cdir = sdir.resolve(variant).resolve(cell);
@@ -182,7 +182,7 @@ final class RunDataReader {
                         rows.add(unreadable(scenario, variant, cell, flags, study, missing, cdir));
                     } else { // the run recorded the cell as stopped, maybe before its result: its status stands
                         missing += "; the run recorded the cell " + matrixStatus
-                                + (m.reason() != null ? ": " + m.reason() : "");
+                                + (m.reason != null ? ": " + m.reason : "");
                         data.problems.add(missing);
                         rows.add(new RunData.Row(scenario, variant, cell, matrixStatus, List.of(missing), List.of(), flags,
                                 study.metrics, Map.of(), Map.of(), null, cdir));
@@ -212,7 +212,7 @@ final class RunDataReader {
                         r.metrics, r.summaries, forkSummaries(r), r, cdir));
             }
             if (!anyResult && m != null) { // skipped, or failed before any fork wrote a result
-                String reason = m.reason() != null ? m.reason() : matrixStatus;
+                String reason = m.reason != null ? m.reason : matrixStatus;
                 rows.add(new RunData.Row(scenario, "", cell, matrixStatus, List.of(reason), List.of(), flags,
                         study.metrics, Map.of(), Map.of(), null, null));
             }

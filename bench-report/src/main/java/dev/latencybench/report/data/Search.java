@@ -73,7 +73,7 @@ public final class Search {
 
         /** A decision of the schedule file, as bench-core's {@code Decision} reads it back. */
         public static Answer of(Decision d) {
-            return new Answer(d.kind().name(), d.value(), d.answer(), d.decidedBy(), d.why());
+            return new Answer(d.kind.name(), d.value, d.answer, d.decidedBy, d.why);
         }
     }
 
@@ -190,8 +190,8 @@ public final class Search {
         if (file.decision != null) {
             Decision d = file.decision;
             decision = Answer.of(d);
-            if (!d.parts().isEmpty()) {
-                d.parts().forEach((label, part) -> parts.put(label, Answer.of(part)));
+            if (!d.parts.isEmpty()) {
+                d.parts.forEach((label, part) -> parts.put(label, Answer.of(part)));
             } else {
                 parts.put(steps.isEmpty() ? "" : steps.get(0).variant(), decision);
             }

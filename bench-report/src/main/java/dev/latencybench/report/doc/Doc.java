@@ -112,11 +112,11 @@ public final class Doc {
                 header.add(name);
                 for (int r = 0; r < t.rows().size(); r++) {
                     Object cell = t.rows().get(r).get(c);
-                    if (cell instanceof Table.Figure f && f.beyond() < Percentiles.SHOWN_BEYOND) {
-                        out.get(r).add("— (" + f.beyond() + ")");
-                        fewest = Math.min(fewest, f.beyond());
+                    if (cell instanceof Table.Figure f && f.beyond < Percentiles.SHOWN_BEYOND) {
+                        out.get(r).add("— (" + f.beyond + ")");
+                        fewest = Math.min(fewest, f.beyond);
                     } else if (cell instanceof Table.Figure f) {
-                        out.get(r).add(f.text() + (f.beyond() < Percentiles.CONFIDENT_BEYOND ? Percentiles.LOW : ""));
+                        out.get(r).add(f.text + (f.beyond < Percentiles.CONFIDENT_BEYOND ? Percentiles.LOW : ""));
                     } else {
                         out.get(r).add(String.valueOf(cell));
                     }
@@ -135,8 +135,8 @@ public final class Doc {
             for (int r = 0; r < t.rows().size(); r++) {
                 Object cell = t.rows().get(r).get(c);
                 if (cell instanceof Table.Time time && !shown(time)) {
-                    out.get(r).add("— (" + time.beyond() + ")");
-                    fewest = Math.min(fewest, time.beyond());
+                    out.get(r).add("— (" + time.beyond + ")");
+                    fewest = Math.min(fewest, time.beyond);
                 } else if (cell instanceof Table.Time time) {
                     String v = value(time, unit);
                     out.get(r).add((ranks(time) && v.equals(best) ? "**" + v + "**" : v) + mark(time));
@@ -158,18 +158,18 @@ public final class Doc {
 
     /** A percentile with enough samples beyond it, or a value that is no percentile. */
     static boolean shown(Table.Time t) {
-        return t.beyond() < 0 || t.beyond() >= Percentiles.SHOWN_BEYOND;
+        return t.beyond < 0 || t.beyond >= Percentiles.SHOWN_BEYOND;
     }
 
     /** Takes part in its column's bold: ranked, shown, one value, not zero. */
     private static boolean ranks(Table.Time t) {
-        return t.ranked() && shown(t) && Double.isNaN(t.toNs()) && t.ns() != 0;
+        return t.ranked && shown(t) && Double.isNaN(t.toNs) && t.ns != 0;
     }
 
     /** The cell's own suffix, and the mark of a percentile resting on few samples. */
     private static String mark(Table.Time t) {
-        boolean few = t.beyond() >= 0 && t.beyond() < Percentiles.CONFIDENT_BEYOND;
-        return few && !t.suffix().contains(Percentiles.LOW.trim()) ? t.suffix() + Percentiles.LOW : t.suffix();
+        boolean few = t.beyond >= 0 && t.beyond < Percentiles.CONFIDENT_BEYOND;
+        return few && !t.suffix.contains(Percentiles.LOW.trim()) ? t.suffix + Percentiles.LOW : t.suffix;
     }
 
     /** The values of column {@code c}'s shown time cells, a range's both ends. */
@@ -177,8 +177,8 @@ public final class Doc {
         List<Double> values = new ArrayList<>();
         for (List<Object> row : t.rows()) {
             if (row.get(c) instanceof Table.Time time && shown(time)) {
-                values.add(time.ns());
-                values.add(time.toNs());
+                values.add(time.ns);
+                values.add(time.toNs);
             }
         }
         return values;
@@ -191,7 +191,7 @@ public final class Doc {
         for (List<Object> row : t.rows()) {
             if (row.get(c) instanceof Table.Time time && ranks(time)) {
                 printed.add(value(time, unit));
-                if (min == null || time.ns() < min.ns()) {
+                if (min == null || time.ns < min.ns) {
                     min = time;
                 }
             }
@@ -200,7 +200,7 @@ public final class Doc {
     }
 
     private static String value(Table.Time t, LatencyUnit unit) {
-        return Double.isNaN(t.toNs()) ? unit.format(t.ns()) : unit.format(t.ns()) + " - " + unit.format(t.toNs());
+        return Double.isNaN(t.toNs) ? unit.format(t.ns) : unit.format(t.ns) + " - " + unit.format(t.toNs);
     }
 
     public Doc chart(String base, String alt) {

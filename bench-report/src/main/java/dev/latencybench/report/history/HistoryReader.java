@@ -140,9 +140,9 @@ public final class HistoryReader {
             return new RunFigures(null, Map.of(), List.of(dir + ": left out, it cannot be read: " + RunFile.oneLine(e)));
         }
         RunManifest m = data.run();
-        String runId = m.runId() != null ? m.runId() : dir.getFileName().toString();
-        HistoryRun run = new HistoryRun(dir, runId, instant(m.started()), data.env == null ? null : data.env.suiteCommit,
-                HistoryRun.Host.of(data.env, m.host()));
+        String runId = m.runId != null ? m.runId : dir.getFileName().toString();
+        HistoryRun run = new HistoryRun(dir, runId, instant(m.started), data.env == null ? null : data.env.suiteCommit,
+                HistoryRun.Host.of(data.env, m.host));
         List<String> notes = new ArrayList<>();
         if (!data.problems().isEmpty()) {
             notes.add(dir + ": " + data.problems().size() + " file(s) could not be read (" + data.problems().get(0)

@@ -37,7 +37,7 @@ public final class ResumeCheck {
         Map<String, String> differing = new LinkedHashMap<>(); // the first value found that is not this machine's
         List<Map<String, String>> recorded = new ArrayList<>();
         Map<String, String> manifest = new LinkedHashMap<>();
-        put(manifest, "host", run.host());
+        put(manifest, "host", run.host);
         recorded.add(manifest);
         for (Path env : envFiles(runDir)) {
             try {

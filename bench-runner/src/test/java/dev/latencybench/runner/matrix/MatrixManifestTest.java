@@ -31,8 +31,8 @@ class MatrixManifestTest {
                 .resumedDespite(List.of("host: a in the run, b here"));
         RunManifest rewritten = MatrixManifest.of(request, request.cells(), Map.of(), "2026-11-27T00:00:00Z", null);
         assertEquals(later, rewritten.toJson().get("newerMember"));
-        assertEquals(RunManifest.FORMAT_VERSION, rewritten.formatVersion());
-        assertEquals(List.of("host: a in the run, b here"), rewritten.resumedDespite());
-        assertEquals("later", rewritten.runId());
+        assertEquals(RunManifest.FORMAT_VERSION, rewritten.formatVersion);
+        assertEquals(List.of("host: a in the run, b here"), rewritten.resumedDespite);
+        assertEquals("later", rewritten.runId);
     }
 }
