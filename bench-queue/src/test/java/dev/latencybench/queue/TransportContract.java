@@ -32,7 +32,7 @@ abstract class TransportContract {
     /**
      * The most either loop may allocate over {@link #MESSAGES} once warm: a quarter of a byte per message, 50 KB. One
      * object per message would be 3.2 MB, one per 32 messages 100 KB. What a warm loop allocates is a fixed cost that
-     * does not grow with the messages: 0.8 to 7.8 KB in 26 counts on a 2-vCPU VM, 21.9 KB once in CI. Each side is
+     * does not grow with the messages: 0.8 to 7.8 KB in 26 runs on a 2-vCPU VM, 21.9 KB once in CI. Each side is
      * counted on the thread that warmed up, as in the harness: a fresh producer thread once allocated 22,816 bytes
      * in its first sends.
      */
