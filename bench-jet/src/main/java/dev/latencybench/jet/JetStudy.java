@@ -25,7 +25,7 @@ import dev.latencybench.core.study.StudyDescriptor;
  * result and allocation rate that tell the collectors apart. Each point's figure is the latency from a window's end
  * to its first (and last) result.
  */
-public final class JetStudy implements ForkedStudy {
+public final class JetStudy implements ForkedStudy<JetSettings> {
     /** The study's name (its results folder and scenario). */
     static final String NAME = "jet";
     public static final String VARIANT = "jet";
@@ -46,10 +46,27 @@ public final class JetStudy implements ForkedStudy {
         return DESCRIPTOR;
     }
 
-    /** Reads the properties; its {@link Plan#prepare} checks the port and the cluster. */
     @Override
-    public Plan plan(BenchProperties properties, CpuTopology topology) {
-        JetSettings s = JetSettings.read(properties);
+    public Class<JetSettings> settingsType() {
+        return JetSettings.class;
+    }
+
+    @Override
+    public JetSettings read(BenchProperties properties, CpuTopology topology) {
+        return JetSettings.read(properties);
+    }
+
+    /** A sweep's step runs one key count ({@link JetSettings#KEYS}). */
+    @Override
+    public JetSettings atStep(JetSettings s, Map<String, String> forkProperties) {
+        String keys = forkProperties.get(JetSettings.KEYS);
+        return keys == null ? s : new JetSettings(s.ratePerSec(), List.of(Long.parseLong(keys)), s.windowNs(),
+                s.slideNs(), s.maxLagNs(), s.cluster(), s.clusterName(), s.port(), s.periods(), s.variants());
+    }
+
+    /** The plan; its {@link Plan#prepare} checks the port and the cluster. */
+    @Override
+    public Plan plan(JetSettings s) {
         List<String> values = new ArrayList<>();
         for (long k : s.keys()) {
             values.add(Long.toString(k));
@@ -149,8 +166,7 @@ public final class JetStudy implements ForkedStudy {
     }
 
     @Override
-    public ForkPlan fork(String variant, RunSettings run, BenchProperties properties) {
-        JetSettings settings = JetSettings.read(properties);
+    public ForkPlan fork(String variant, RunSettings run, JetSettings settings) {
         return ForkPlan.unpinned(settings.periods(), () -> JetWorkload.of(settings, variant));
     }
 

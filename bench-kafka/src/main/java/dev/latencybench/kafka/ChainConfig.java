@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.OptionalInt;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import dev.latencybench.core.config.BenchProperties;
@@ -61,8 +61,8 @@ public final class ChainConfig {
 
     public final long ratePerSec;
     public final int services;
-    /** The fixed number of chains; empty for a capacity search. */
-    public final OptionalInt instances;
+    /** The fixed number of chains; 0 for a capacity search. */
+    public final int instances;
     /** The search's upper bound. */
     public final int limit;
     public final ChainSlo slo;
@@ -79,7 +79,7 @@ public final class ChainConfig {
     /** {@code bench.kafka.broker.warmup}: the longest the launcher's broker warms up. */
     public final long brokerWarmupMaxNs;
 
-    private ChainConfig(long ratePerSec, int services, OptionalInt instances, int limit, ChainSlo slo,
+    private ChainConfig(long ratePerSec, int services, int instances, int limit, ChainSlo slo,
                         int payloadBytes, List<String> transports, Path queueDir, Periods periods,
                         String kafkaBootstrap, BrokerSettings brokerSettings, KafkaClientSettings kafkaClients,
                         long brokerWarmupMaxNs) {
@@ -150,8 +150,7 @@ public final class ChainConfig {
         Periods periods = Periods.read(p, Scale.STANDARD, LENGTH);
         long rate = p.count(RATE_PROPERTY);
         int services = (int) p.count(SERVICES_PROPERTY);
-        OptionalInt instances = p.given().containsKey(INSTANCES) ? OptionalInt.of((int) p.count(INSTANCES_PROPERTY))
-                : OptionalInt.empty();
+        int instances = p.given().containsKey(INSTANCES) ? (int) p.count(INSTANCES_PROPERTY) : 0;
         int limit = (int) p.count(limitProperty(periods.scale));
         ChainSlo slo = ChainSlo.parse(SLO, p.string(SLO_PROPERTY));
         int payload = (int) p.count(PAYLOAD_PROPERTY);
@@ -173,6 +172,18 @@ public final class ChainConfig {
         long warmupMaxNs = p.durationNs(brokerWarmupProperty(periods.scale));
         return new ChainConfig(rate, services, instances, limit, slo, payload, transports, dir, periods,
                 bootstrap, broker, clients, warmupMaxNs);
+    }
+
+    /**
+     * The settings of one fork: the chains its step runs ({@link #INSTANCES}) and the address of the broker the
+     * launcher started ({@link KafkaCluster#BOOTSTRAP}), where its {@code -D} give them.
+     */
+    ChainConfig atStep(Map<String, String> forkProperties) {
+        String chains = forkProperties.get(INSTANCES);
+        String broker = forkProperties.get(KafkaCluster.BOOTSTRAP);
+        return new ChainConfig(ratePerSec, services, chains == null ? instances : Integer.parseInt(chains), limit, slo,
+                payloadBytes, transports, queueDir, periods, broker == null ? kafkaBootstrap : broker, brokerSettings,
+                kafkaClients, brokerWarmupMaxNs);
     }
 
     /** Topics per chain: one more than the services. */

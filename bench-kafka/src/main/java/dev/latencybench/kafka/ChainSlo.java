@@ -23,13 +23,11 @@ public final class ChainSlo {
     private final String percentile;
     private final double quantile;
     private final long boundNs;
-    private final PassRule rule;
 
     private ChainSlo(String percentile, double quantile, long boundNs) {
         this.percentile = percentile;
         this.quantile = quantile;
         this.boundNs = boundNs;
-        this.rule = PassRule.percentileBelow(percentile, boundNs);
     }
 
     /**
@@ -69,7 +67,7 @@ public final class ChainSlo {
 
     /** The search's rule: the step OK and the merged latency's percentile below the bound. */
     public PassRule passRule() {
-        return rule;
+        return PassRule.percentileBelow(percentile, boundNs);
     }
 
     /** {@code p99.9}. */
@@ -98,7 +96,7 @@ public final class ChainSlo {
 
     /** {@code p99.9 < 100ms}. */
     public String describe() {
-        return rule.describe();
+        return passRule().describe();
     }
 
     /** {@code p99.9 140ms >= 100ms}, or {@code p99.9 61.0ms}. */

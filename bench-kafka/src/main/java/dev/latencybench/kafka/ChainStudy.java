@@ -33,7 +33,7 @@ import dev.latencybench.core.study.StudyDescriptor;
  * keeps its latency under the SLO. Runs {@code bench.chain.instances} chains per transport, or else searches each
  * transport's capacity; {@code in-memory} is the floor, the harness's own cost.
  */
-public final class ChainStudy implements ForkedStudy {
+public final class ChainStudy implements ForkedStudy<ChainConfig> {
     public static final String CHRONICLE = "chronicle";
     public static final String IN_MEMORY = "in-memory";
     public static final String KAFKA = "kafka";
@@ -109,8 +109,22 @@ public final class ChainStudy implements ForkedStudy {
     }
 
     @Override
-    public Plan plan(BenchProperties properties, CpuTopology topology) {
-        ChainConfig c = ChainConfig.read(properties);
+    public Class<ChainConfig> settingsType() {
+        return ChainConfig.class;
+    }
+
+    @Override
+    public ChainConfig read(BenchProperties properties, CpuTopology topology) {
+        return ChainConfig.read(properties);
+    }
+
+    @Override
+    public ChainConfig atStep(ChainConfig settings, Map<String, String> forkProperties) {
+        return settings.atStep(forkProperties);
+    }
+
+    @Override
+    public Plan plan(ChainConfig c) {
         boolean kafka = c.usesKafka();
         String kafkaVersion = null;
         if (kafka && c.kafkaBootstrap.isEmpty()) {
@@ -125,8 +139,8 @@ public final class ChainStudy implements ForkedStudy {
                 + " messages, queues in %s", c.ratePerSec, c.services, c.services == 1 ? "" : "s", c.topics(),
                 c.payloadBytes, c.queueDir));
         facts.put("SLO", c.slo.describe() + " end-to-end from the intended send time, for every chain");
-        facts.put("chains", c.instances.isPresent()
-                ? String.format(Locale.ROOT, "%,d at once (bench.chain.instances)", c.instances.getAsInt())
+        facts.put("chains", c.instances > 0
+                ? String.format(Locale.ROOT, "%,d at once (bench.chain.instances)", c.instances)
                 : String.format(Locale.ROOT, "capacity search per transport, up to %,d (bench.chain.limit)",
                 c.limit));
         facts.put("idle wait", Units.formatNs(c.idleWaitNs()) + " (1/8 of the inter-message time)");
@@ -149,8 +163,8 @@ public final class ChainStudy implements ForkedStudy {
         recorded.services = c.services;
         recorded.payloadBytes = c.payloadBytes;
         recorded.slo = c.slo.describe();
-        if (c.instances.isPresent()) {
-            recorded.instances = c.instances.getAsInt();
+        if (c.instances > 0) {
+            recorded.instances = c.instances;
         } else {
             recorded.search = String.format(Locale.ROOT, "%s from 1, doubling, then bisecting to"
                     + " within %.0f%%, up to %,d", ChainConfig.INSTANCES, RESOLUTION * 100, c.limit);
@@ -185,22 +199,17 @@ public final class ChainStudy implements ForkedStudy {
                 plan.role(Plan.YARDSTICK + "." + ChainTransports.base(t), t);
             }
         }
-        if (kafka && c.kafkaBootstrap.isEmpty()) {
-            // the broker runs on the launcher's java (or the one given) in every cell, not on the JVM under test
-            plan.forkProperties(Map.of(BrokerSettings.JAVA, c.brokerSettings.java.toString()));
-        }
         return plan.build();
     }
 
     /** Unpinned: {@code N x (services + 2)} threads share the machine, as the study's services did. */
     @Override
-    public ForkPlan fork(String variant, RunSettings run, BenchProperties properties) {
-        ChainConfig config = ChainConfig.read(properties);
+    public ForkPlan fork(String variant, RunSettings run, ChainConfig config) {
         return ForkPlan.unpinned(config.periods, () -> {
             ChainTransport opened = open(ChainTransports.base(variant), config);
             return ChainTransports.isLoop(variant)
                     ? new HopLoopWorkload(config, variant, opened)
-                    : new ChainWorkload(config, config.instances.orElse(1), variant, opened);
+                    : new ChainWorkload(config, Math.max(1, config.instances), variant, opened);
         });
     }
 
@@ -266,7 +275,7 @@ public final class ChainStudy implements ForkedStudy {
      */
     static Schedule schedule(ChainConfig c) {
         List<String> order = ChainTransports.runOrder(c.transports);
-        if (c.instances.isPresent()) {
+        if (c.instances > 0) {
             return new FixedList(order);
         }
         List<Schedule> parts = new ArrayList<>();

@@ -58,7 +58,7 @@ class ChainConfigTest {
         assertEquals(1_000, c.ratePerSec);
         assertEquals(5, c.services);
         assertEquals(6, c.topics());
-        assertFalse(c.instances.isPresent());
+        assertEquals(0, c.instances, "a capacity search");
         assertEquals(1_024, c.limit);
         assertEquals("p99.9 < 100ms", c.slo.describe());
         assertEquals(40, c.payloadBytes);
@@ -168,7 +168,7 @@ class ChainConfigTest {
         assertEquals(2_000, c.ratePerSec);
         assertEquals(0, c.services);
         assertEquals(1, c.topics());
-        assertEquals(3, c.instances.getAsInt());
+        assertEquals(3, c.instances);
         assertEquals("p99 < 5.00ms", c.slo.describe());
         assertEquals(5_000_000, c.slo.boundNs());
         assertEquals(256, c.payloadBytes);

@@ -42,7 +42,7 @@ final class Launch {
     final String command;
     /** The suite's commit, for each cell's {@code result.json}. */
     final String commit;
-    /** The cell's plan file, which every fork reads its properties from ({@link CellPlan#PROPERTY}). */
+    /** The cell's plan file, which every fork reads its settings from ({@link CellPlan#PROPERTY}). */
     private final Path planFile;
     /** The cell this launcher's forks write: this JVM with the run's flags, under its name. */
     final JvmIdentity expected;
@@ -79,13 +79,8 @@ final class Launch {
         this.commit = SuiteCommit.get();
         this.expected = probe.identity(run.jvmArgs).named(run.jvmName);
         this.planFile = planFile != null ? planFile : CellPlan.file(run.runDir(), study.name(), expected.cellName());
-        // the forks read the cell's properties from its plan; only what the launcher settled goes as -D
+        // the forks read the cell's settings from its plan; only what a step or a shared thing sets goes as -D
         List<String> flags = new ArrayList<>(study.jvmFlags(probe.feature()));
-        plan.forkProperties().forEach((k, v) -> {
-            if (!properties.given().containsKey(k)) {
-                flags.add("-D" + k + "=" + v);
-            }
-        });
         flags.add("-D" + CellPlan.PROPERTY + "=" + this.planFile);
         flags.addAll(run.jvmArgs);
         this.jvmArgs = flags;
@@ -141,11 +136,11 @@ final class Launch {
     }
 
     /** Writes the plan of a launcher run on its own, which its forks read. */
-    void writePlan(BenchProperties properties) throws IOException {
-        Map<String, String> decided = new LinkedHashMap<>();
-        decided.put(RunSettings.RESULTS, run.resultsDir.toString());
-        decided.put(RunSettings.RUN_ID, run.runId);
-        CellPlan.of(study.name(), expected.cellName(), properties, decided).write(planFile);
+    void writePlan(Map<String, String> given) throws IOException {
+        Map<String, String> cell = new LinkedHashMap<>(given);
+        cell.put(RunSettings.RESULTS, run.resultsDir.toString());
+        cell.put(RunSettings.RUN_ID, run.runId);
+        CellPlan.of(study.name(), expected.cellName(), cell, plan).write(planFile);
     }
 
     /** Makes ready what the steps of {@code variant} share; returns why the step cannot run, or null when it can. */

@@ -83,10 +83,13 @@ public final class StudyLauncher {
         Study.Plan plan;
         JvmProbe probe;
         try {
-            properties = properties(args.plan);
+            CellPlan cellPlan = args.plan == null ? null : cellPlan(args.plan);
+            properties = cellPlan == null ? BenchProperties.fromSystem()
+                    : cellPlan.properties(BenchProperties.fromSystem().given());
             properties.rejectUnknown(study.properties(args.defaultResults)); // a typo fails before any value is read
             run = RunSettings.read(properties, args.defaultResults);
-            plan = study.plan(properties, CpuTopology.system());
+            // the runner's reader made the cell's settings; a launcher on its own reads them here, once
+            plan = cellPlan == null ? study.plan(properties, CpuTopology.system()) : study.planOf(cellPlan.settings());
             probe = PreFlight.probeJvm(run);
             PreFlight.checkJavaVersion(study, plan, run, probe);
             if (!args.partOfRun) { // the runner verified it before its first cell; the user's code runs in a JVM of its own
@@ -103,17 +106,14 @@ public final class StudyLauncher {
         return runPlan(properties, run, plan, probe);
     }
 
-    /** The cell's properties from the runner's plan file, under this launcher's own {@code -D}; else this JVM's. */
-    private BenchProperties properties(java.nio.file.Path planFile) {
-        if (planFile == null) {
-            return BenchProperties.fromSystem();
-        }
+    /** The runner's plan of the cell: its properties and the study's settings. */
+    private CellPlan cellPlan(java.nio.file.Path planFile) {
         CellPlan cellPlan = CellPlan.read(planFile);
         if (!cellPlan.study().equals(study.name())) {
             throw new ConfigException("the cell's plan " + planFile + " is of the study " + cellPlan.study()
                     + ", not of " + study.name());
         }
-        return cellPlan.properties(BenchProperties.fromSystem().given());
+        return cellPlan;
     }
 
     private int runPlan(BenchProperties properties, RunSettings run, Study.Plan plan, JvmProbe probe) {
@@ -122,7 +122,7 @@ public final class StudyLauncher {
         launch.round(args.round);
         if (args.plan == null) { // a study jar on its own: its forks read the plan it resolved
             try {
-                launch.writePlan(properties);
+                launch.writePlan(properties.given());
             } catch (java.io.IOException e) {
                 err.println("latency-bench: " + e.getMessage());
                 return 1;

@@ -18,7 +18,7 @@ import dev.latencybench.queue.oneway.OneWaySettings;
 import dev.latencybench.core.config.RunLength;
 import dev.latencybench.core.view.HowSure;
 
-/** The validated settings of the queue study: the one-way settings plus the transports and the queue directory. */
+/** The validated settings of the queue study, as its plan file keeps them: the one-way settings plus the transports and the queue directory. */
 public final class QueueConfig {
     public static final String TRANSPORTS = "bench.transports";
     public static final String QUEUE_DIR = "bench.queue.dir";
@@ -55,12 +55,16 @@ public final class QueueConfig {
     private final Path queueDir;
     /** The queue folder as given, for the free-space error. */
     private final String queueDirGiven;
+    /** How many CPUs this process may run on, where it was read. */
+    private final int cpusAllowed;
 
-    private QueueConfig(OneWaySettings settings, List<String> transports, Path queueDir, String queueDirGiven) {
+    private QueueConfig(OneWaySettings settings, List<String> transports, Path queueDir, String queueDirGiven,
+                        int cpusAllowed) {
         this.settings = settings;
         this.transports = transports;
         this.queueDir = queueDir;
         this.queueDirGiven = queueDirGiven;
+        this.cpusAllowed = cpusAllowed;
     }
 
     private static List<Property> properties() {
@@ -77,7 +81,8 @@ public final class QueueConfig {
                 topology);
         List<String> transports = p.subset(TRANSPORTS_PROPERTY);
         Path dir = p.writableDirectory(QUEUE_DIR_PROPERTY);
-        return new QueueConfig(settings, transports, dir, p.given().getOrDefault(QUEUE_DIR, dir.toString()));
+        return new QueueConfig(settings, transports, dir, p.given().getOrDefault(QUEUE_DIR, dir.toString()),
+                topology.allowed().cardinality());
     }
 
     /**
@@ -138,5 +143,10 @@ public final class QueueConfig {
 
     public Path queueDir() {
         return queueDir;
+    }
+
+    /** How many CPUs this process may run on, where the settings were read. */
+    int cpusAllowed() {
+        return cpusAllowed;
     }
 }

@@ -28,7 +28,7 @@ import dev.latencybench.queue.oneway.OneWayWorkload;
  * Study 1, "which is the fastest JVM?": one-way latency of messages between two pinned threads through Chronicle
  * Queue on /dev/shm, beside the {@code baseline} mailbox that shows the machine's floor.
  */
-public final class QueueStudy implements ForkedStudy {
+public final class QueueStudy implements ForkedStudy<QueueConfig> {
     /** The producer and the consumer both spin: each needs a core of its own, and the rest of the machine more. */
     static final int SPINNING_THREADS = 2;
 
@@ -45,14 +45,23 @@ public final class QueueStudy implements ForkedStudy {
     }
 
     @Override
-    public Plan plan(BenchProperties properties, CpuTopology topology) {
-        QueueConfig config = QueueConfig.read(properties, topology);
+    public Class<QueueConfig> settingsType() {
+        return QueueConfig.class;
+    }
+
+    @Override
+    public QueueConfig read(BenchProperties properties, CpuTopology topology) {
+        return QueueConfig.read(properties, topology);
+    }
+
+    @Override
+    public Plan plan(QueueConfig config) {
         OneWaySettings s = config.settings();
         Map<String, String> facts = new LinkedHashMap<>();
         facts.put("load", String.format(Locale.ROOT, "%,d msg/s, %d B payload, queue in %s", s.ratePerSec,
                 s.payloadBytes, config.queueDir()));
         facts.put("CPUs", s.cpus.describe() + " (" + s.cpus.note() + ")");
-        int cpus = topology.allowed().cardinality();
+        int cpus = config.cpusAllowed();
         if (cpus < SPINNING_THREADS + 2) {
             facts.put("note", String.format(Locale.ROOT, "only %d CPUs here, so the %d spinning threads share them"
                     + " with everything else: expect millisecond tails", cpus, SPINNING_THREADS));
@@ -71,8 +80,7 @@ public final class QueueStudy implements ForkedStudy {
     }
 
     @Override
-    public ForkPlan fork(String variant, RunSettings run, BenchProperties properties) {
-        QueueConfig config = QueueConfig.read(properties, CpuTopology.system());
+    public ForkPlan fork(String variant, RunSettings run, QueueConfig config) {
         OneWaySettings settings = config.settings();
         return ForkPlan.of(settings.periods, settings.cpus, () -> new OneWayWorkload(settings, open(variant,
                 config)));

@@ -8,6 +8,7 @@ import java.util.Map;
 
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
+import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Periods;
 import dev.latencybench.core.study.CellPlan;
 import dev.latencybench.core.study.RunSettings;
@@ -17,8 +18,9 @@ import dev.latencybench.runner.matrix.Cell;
 import dev.latencybench.runner.matrix.RunRequest;
 
 /**
- * Each cell's plan and rough worst-case time, resolved once before the first cell and written into the run folder
- * for the launcher and its benchmark JVMs to read. Immutable once made.
+ * The runner's one resolution: each study's reader runs here ({@link #read}), for the run's check and then once per
+ * cell, and each cell's plan and rough worst-case time are written into the run folder for the launcher and its
+ * benchmark JVMs, which run no reader. Immutable once made.
  */
 final class CellPlans {
     /** What a cell's launcher adds beside its study's steps (its start, the JVM's probe, the merge), roughly. */
@@ -28,10 +30,13 @@ final class CellPlans {
     private final Map<String, Long> estimates = new LinkedHashMap<>();
     /** Each cell's rounds of forks by key: its forks where they are its answer's evidence, else 1. */
     private final Map<String, Integer> rounds = new LinkedHashMap<>();
-    /** The property texts read for each cell, by its key, once per read: a test proves each is read once. */
-    private final Map<String, List<String>> parsed = new LinkedHashMap<>();
 
     private CellPlans() {
+    }
+
+    /** The study's reader on {@code properties}: the only call of it in the suite's main code. */
+    static Study.Plan read(Study study, Map<String, String> properties) {
+        return study.plan(new BenchProperties(properties), CpuTopology.system());
     }
 
     /** Each cell's plan and estimate, by its key: each read once (a skipped cell has none, and 0). */
@@ -54,37 +59,35 @@ final class CellPlans {
         given.put(RunSettings.JVM, cell.jvm().java().toString());
         given.put(RunSettings.JVM_NAME, cell.jvm().name());
         given.put(RunSettings.JVM_ARGS, String.join(" ", cell.flags()));
-        // the run's values as its check resolved them; the cell's own are read here
-        BenchProperties read = new BenchProperties(given, request.properties, request.resolved(cell.scenario()));
         CellPlan plan;
         long estimate;
         try {
             Study study = scenarios.get(cell.scenario());
-            RunSettings.read(read, RunSettings.DEFAULT_RESULTS);
-            Study.Plan studyPlan = study.plan(read, CpuTopology.system());
-            Map<String, String> decided = new LinkedHashMap<>();
+            RunSettings.read(new BenchProperties(given), RunSettings.DEFAULT_RESULTS);
+            Study.Plan studyPlan = read(study, given);
             estimate = studyPlan.estimatedMaxNs() + LAUNCHER_OVERHEAD_NS;
             if (GraalWarmup.lengthens(request.properties, cell)) {
-                decided.put(Periods.WARMUP, Long.toString(studyPlan.periods().warmupNs + GraalWarmup.EXTRA_WARMUP_NS));
+                // a Graal cell warms up longer: the runner's decision, given to the reader as the cell's warm-up
+                given.put(Periods.WARMUP, (studyPlan.periods().warmupNs + GraalWarmup.EXTRA_WARMUP_NS) + "ns");
+                studyPlan = read(study, given);
                 // every fork of every step may warm up that much longer
                 estimate += (studyPlan.schedule().maxSteps() * studyPlan.periods().forks
                         + studyPlan.schedule().maxDecidingSteps() * studyPlan.periods().extraConfirmForks())
                         * GraalWarmup.EXTRA_WARMUP_NS;
             }
-            plan = CellPlan.of(cell.scenario(), cell.name(), read, decided);
+            plan = CellPlan.of(cell.scenario(), cell.name(), given, studyPlan);
             // a fixed list's forks run in rounds across the matrix; a search or sweep decides step by step
             if (studyPlan.periods().forks > 1 && studyPlan.schedule().decision(List.of()) == null) {
                 rounds.put(cell.key(), studyPlan.periods().forks);
             }
-        } catch (RuntimeException e) { // the cell's launcher reads the text itself and says what is wrong
-            plan = CellPlan.of(cell.scenario(), cell.name(), new BenchProperties(given), Map.of());
+        } catch (RuntimeException e) { // the cell's launcher says what is wrong, and the cell fails
+            plan = CellPlan.refused(cell.scenario(), cell.name(), given, e instanceof ConfigException
+                    ? e.getMessage() : "the " + cell.scenario() + " study could not read the cell's properties: " + e);
             estimate = -1;
         }
         plans.put(cell.key(), plan);
         estimates.put(cell.key(), estimate);
-        parsed.put(cell.key(), read.parsed());
     }
-
     /** Each cell's time at most by key, roughly: 0 for a skipped cell, -1 when its plan cannot be read. */
     Map<String, Long> estimates() {
         return estimates;
@@ -101,11 +104,6 @@ final class CellPlans {
             throw new IllegalArgumentException("no plan for " + cell.key() + " (skipped, or not of this matrix)");
         }
         return p;
-    }
-
-    /** The names of the property texts read to resolve a cell's plan, once per read, in order. */
-    List<String> parsed(Cell cell) {
-        return parsed.getOrDefault(cell.key(), List.of());
     }
 
     /** Writes the plan of each cell that runs into the run folder; a cell a resumed run keeps keeps its plan. */

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Property;
@@ -72,8 +71,7 @@ final class NewRunRequest {
         if (!runId.matches("[A-Za-z0-9._-]+") || runId.startsWith(".")) {
             throw new UsageException("bench run: --run-id '" + runId + "': expected letters, digits, '.', '_' or '-'");
         }
-        Map<String, BenchProperties> read = new LinkedHashMap<>();
-        List<Study.Plan> plans = checkProperties(studies, props, read);
+        List<Study.Plan> plans = checkProperties(studies, props);
         List<Jvm> jvms;
         try {
             jvms = ctx.jvms(options.jvmList, options.explicitJvms, options.refreshJvms);
@@ -92,27 +90,14 @@ final class NewRunRequest {
         for (int i = 0; i < studies.size(); i++) {
             minimumJava.put(names.get(i), Math.max(studies.get(i).minimumJava(), plans.get(i).userCheck().minimumJava()));
         }
-        return new RunRequest(results, runId, names, minimumJava, jvms, collectors, gcArgs, jvmArgs, props, command)
-                .resolved(resolved(read, props));
-    }
-
-    /** Each study's values of the properties given, as its plan resolved them, for its cells' plans. */
-    static Map<String, Map<String, String>> resolved(Map<String, BenchProperties> read, Map<String, String> props) {
-        Map<String, Map<String, String>> values = new LinkedHashMap<>();
-        read.forEach((study, p) -> {
-            Map<String, String> given = new LinkedHashMap<>(p.resolved());
-            given.keySet().retainAll(props.keySet());
-            values.put(study, given);
-        });
-        return values;
+        return new RunRequest(results, runId, names, minimumJava, jvms, collectors, gcArgs, jvmArgs, props, command);
     }
 
     /**
-     * Refuses a property no scenario declares, then has every scenario read the values as its launcher will, so a bad
-     * one fails before the first cell. Fills {@code read} with each study's properties; returns each study's plan.
+     * Refuses a property no scenario declares, then has every scenario's reader read the values ({@link CellPlans#read}),
+     * so a bad one fails before the first cell; returns each study's plan.
      */
-    static List<Study.Plan> checkProperties(List<Study> studies, Map<String, String> props,
-                                            Map<String, BenchProperties> read) {
+    static List<Study.Plan> checkProperties(List<Study> studies, Map<String, String> props) {
         BenchProperties bp = new BenchProperties(props);
         List<Property> declared = new ArrayList<>(RUNNER_PROPERTIES);
         declared.addAll(RunSettings.properties(RunSettings.DEFAULT_RESULTS));
@@ -122,9 +107,7 @@ final class NewRunRequest {
             bp.rejectUnknown(declared);
             RunSettings.read(bp, RunSettings.DEFAULT_RESULTS);
             for (Study s : studies) { // each its own, so that one study's defaults are not another's values
-                BenchProperties studyProperties = new BenchProperties(props);
-                plans.add(s.plan(studyProperties, CpuTopology.system()));
-                read.put(s.name(), studyProperties);
+                plans.add(CellPlans.read(s, props));
             }
         } catch (ConfigException e) {
             throw new UsageException("bench run: " + e.getMessage());

@@ -5,8 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.latencybench.core.affinity.CpuTopology;
-import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.study.Studies;
 import dev.latencybench.core.study.Study;
@@ -107,7 +105,7 @@ public final class Scenarios {
             if (names.contains(s.name())) {
                 int input = 0;
                 try {
-                    input = s.plan(new BenchProperties(properties), CpuTopology.system()).userCheck().minimumJava();
+                    input = CellPlans.read(s, properties).userCheck().minimumJava();
                 } catch (ConfigException e) {
                     // a bad value is the run's check to refuse; here only the study's own Java counts
                 }

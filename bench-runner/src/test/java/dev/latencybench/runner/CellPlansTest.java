@@ -2,11 +2,11 @@ package dev.latencybench.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,8 +15,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.latencybench.core.affinity.CpuTopology;
-import dev.latencybench.core.config.BenchProperties;
+import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Periods;
 import dev.latencybench.core.fork.ForkPlan;
 import dev.latencybench.core.fork.ForkedStudy;
@@ -33,9 +32,9 @@ import dev.latencybench.runner.matrix.Cell;
 import dev.latencybench.runner.matrix.RunRequest;
 
 /**
- * A cell's plan is resolved once, by the runner: the {@code --warmup} text is read once per cell, and the
- * launcher and the benchmark JVMs that read the cell's plan file read it (and every other value the runner
- * resolved) no more, yet get the same values. Studies are found by discovery; none is named.
+ * A cell's plan is resolved once, by the runner: its study's reader makes the settings, and the launcher and the
+ * benchmark JVMs that read the cell's plan file take them from there, the same as the reader's. Studies are found by
+ * discovery; none is named.
  */
 class CellPlansTest {
     @TempDir
@@ -55,72 +54,38 @@ class CellPlansTest {
                 List.of(Collector.DEFAULT), Map.of(), List.of(), properties, "scripts/bench run");
     }
 
-    /**
-     * A new run: its check reads the warm-up once, per study, before any cell; every cell's plan takes the value
-     * from there, and reads only the cell's own settings.
-     */
     @Test
-    void aNewRunReadsTheWarmupOnceAndItsCellsPlansTakeTheValueItResolved() {
-        Map<String, String> props = Map.of(Periods.SCALE, "smoke", Periods.WARMUP, "2s");
-        Map<String, BenchProperties> read = new LinkedHashMap<>();
-        NewRunRequest.checkProperties(List.of(study), props, read);
-        assertEquals(1, Collections.frequency(read.get(study.name()).parsed(), Periods.WARMUP),
-                read.get(study.name()).parsed().toString());
-        RunRequest request = request(props).resolved(NewRunRequest.resolved(read, props));
-        CellPlans plans = CellPlans.of(request, request.cells(), scenarios);
-        for (Cell cell : request.cells()) {
-            assertEquals(List.of(), plans.parsed(cell), cell.key());
-            assertEquals(Long.toString(TimeUnit.SECONDS.toNanos(2)), plans.plan(cell).values().get(Periods.WARMUP));
-            assertEquals("SMOKE", plans.plan(cell).values().get(Periods.SCALE));
-        }
-    }
-
-    /**
-     * A resumed run (its request carries no values): each cell's plan reads the warm-up once, and the launcher and
-     * the forks that read the plan file read it no more, yet get the same values.
-     */
-    @Test
-    void theWarmupIsReadOncePerCellAndTheLauncherAndTheForksUseTheValueFromThePlanFile() throws Exception {
+    void theLauncherAndTheForksTakeTheSettingsTheRunnersReaderMadeFromThePlanFile() throws Exception {
         RunRequest request = request(Map.of(Periods.SCALE, "smoke", Periods.WARMUP, "2s"));
         List<Cell> cells = request.cells();
         CellPlans plans = CellPlans.of(request, cells, scenarios);
         plans.write(request, Map.of());
         assertEquals(2, cells.size(), cells.toString());
+        Study.Plan fromText = CellPlans.read(study, request.properties);
         for (Cell cell : cells) {
-            assertEquals(1, Collections.frequency(plans.parsed(cell), Periods.WARMUP), cell + ": " + plans.parsed(cell));
             Path file = CellPlan.file(request.runDir(), study.name(), cell.name());
             assertTrue(Files.isRegularFile(file), file.toString());
             CellPlan plan = CellPlan.read(file);
-            // the run set the warm-up: a +graal cell keeps it
-            assertEquals(Long.toString(TimeUnit.SECONDS.toNanos(2)), plan.values().get(Periods.WARMUP), cell.key());
+            assertEquals("2s", plan.given().get(Periods.WARMUP), "the run set the warm-up: a +graal cell keeps it");
 
-            // the launcher: its plan and settings from the file, with its own -D over them
-            BenchProperties launcher = plan.properties(Map.of(RunSettings.VERBOSE, "true"));
-            RunSettings run = RunSettings.read(launcher, RunSettings.DEFAULT_RESULTS);
-            Study.Plan launched = study.plan(launcher, CpuTopology.system());
-            assertFalse(launcher.parsed().contains(Periods.WARMUP), launcher.parsed().toString());
-            assertFalse(launcher.parsed().contains(Periods.SCALE), launcher.parsed().toString());
-            assertEquals(List.of(RunSettings.VERBOSE), launcher.parsed(), "only the launcher's own -D is read");
+            // the launcher: the study's plan from the settings, the run's own settings from the text and its -D
+            Study.Plan launched = study.planOf(plan.settings());
+            RunSettings run = RunSettings.read(plan.properties(Map.of(RunSettings.VERBOSE, "true")),
+                    RunSettings.DEFAULT_RESULTS);
             assertEquals(TimeUnit.SECONDS.toNanos(2), launched.periods().warmupNs);
             assertEquals(cell.jvm().java(), run.java);
             assertEquals(cell.jvm().name(), run.jvmName);
-
-            // the same values as a plan read from the text
-            Study.Plan fromText = study.plan(new BenchProperties(request.properties), CpuTopology.system());
+            assertTrue(run.verbose);
             assertEquals(fromText.periods().warmupNs, launched.periods().warmupNs);
             assertEquals(fromText.periods().measureNs, launched.periods().measureNs);
             assertEquals(fromText.periods().forks, launched.periods().forks);
             assertEquals(fromText.variants(), launched.variants());
             assertEquals(fromText.estimatedMaxNs(), launched.estimatedMaxNs());
 
-            // a benchmark JVM: the step's -D over the plan
-            if (study instanceof ForkedStudy) {
-                BenchProperties fork = plan.properties(Map.of(RunSettings.STEP, launched.variants().get(0)));
-                ForkPlan forked = ((ForkedStudy) study).fork(launched.variants().get(0),
-                        RunSettings.read(fork, RunSettings.DEFAULT_RESULTS), fork);
-                assertEquals(TimeUnit.SECONDS.toNanos(2), forked.periods().warmupNs);
-                assertFalse(fork.parsed().contains(Periods.WARMUP), fork.parsed().toString());
-            }
+            // a benchmark JVM: the settings at its step
+            ForkPlan forked = ((ForkedStudy<?>) study).forkOf(launched.variants().get(0), run, plan.settings(),
+                    Map.of());
+            assertEquals(TimeUnit.SECONDS.toNanos(2), forked.periods().warmupNs);
         }
     }
 
@@ -140,26 +105,31 @@ class CellPlansTest {
     void aGraalCellsLongerWarmupIsDecidedOnTheValueReadAndKeptInItsPlan() {
         RunRequest request = request(Map.of(Periods.SCALE, "smoke"));
         CellPlans plans = CellPlans.of(request, request.cells(), scenarios);
-        long smokeWarmupNs = study.plan(new BenchProperties(request.properties), CpuTopology.system()).periods()
-                .warmupNs;
+        Study.Plan fromText = CellPlans.read(study, request.properties);
+        long smokeWarmupNs = fromText.periods().warmupNs;
         Map<String, Long> warmups = new LinkedHashMap<>();
         for (Cell cell : request.cells()) {
-            assertFalse(plans.parsed(cell).contains(Periods.WARMUP), "no warm-up given: " + plans.parsed(cell));
-            BenchProperties launcher = plans.plan(cell).properties(Map.of());
-            warmups.put(cell.jvm().name(), study.plan(launcher, CpuTopology.system()).periods().warmupNs);
-            assertFalse(launcher.parsed().contains(Periods.WARMUP), launcher.parsed().toString());
+            warmups.put(cell.jvm().name(), study.planOf(plans.plan(cell).settings()).periods().warmupNs);
         }
         assertEquals(Map.of("own", smokeWarmupNs, "own+graal", smokeWarmupNs + GraalWarmup.EXTRA_WARMUP_NS), warmups);
         Cell graal = request.cells().get(1);
         Cell plain = request.cells().get(0);
-        assertEquals(Long.toString(smokeWarmupNs + GraalWarmup.EXTRA_WARMUP_NS),
-                plans.plan(graal).values().get(Periods.WARMUP));
-        assertEquals(Long.toString(smokeWarmupNs), plans.plan(plain).defaults().get(Periods.WARMUP),
-                "the default, for people");
-        assertFalse(plans.plan(plain).values().containsKey(Periods.WARMUP), "a default is each reader's own");
+        assertEquals((smokeWarmupNs + GraalWarmup.EXTRA_WARMUP_NS) + "ns", plans.plan(graal).given().get(Periods.WARMUP),
+                "the runner's decision, as the cell's warm-up");
+        assertFalse(plans.plan(plain).given().containsKey(Periods.WARMUP), "the study's default");
         // the estimate holds the longer warm-up: each of the schedule's forks warms up 15 s longer
-        long forks = study.plan(new BenchProperties(request.properties), CpuTopology.system()).periods().forks;
+        long forks = fromText.periods().forks;
         long steps = plans.estimates().get(graal.key()) - plans.estimates().get(plain.key());
         assertTrue(steps >= forks * GraalWarmup.EXTRA_WARMUP_NS, plans.estimates().toString());
+    }
+
+    @Test
+    void aCellWhoseSettingsTheReaderRefusesFailsWithItsReason() throws Exception {
+        RunRequest request = request(Map.of(Periods.SCALE, "smoke", Periods.WARMUP, "-3s"));
+        CellPlans plans = CellPlans.of(request, request.cells(), scenarios);
+        Cell cell = request.cells().get(0);
+        assertEquals(-1L, plans.estimates().get(cell.key()));
+        String why = assertThrows(ConfigException.class, () -> plans.plan(cell).settings()).getMessage();
+        assertTrue(why.startsWith(Periods.WARMUP + "=-3s"), why);
     }
 }

@@ -14,12 +14,17 @@ import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 
+import com.google.gson.JsonElement;
+import com.google.gson.JsonParser;
+
 import dev.latencybench.core.affinity.CpuTopology;
 import dev.latencybench.core.config.BenchProperties;
 import dev.latencybench.core.config.ConfigException;
 import dev.latencybench.core.config.Periods;
 import dev.latencybench.core.config.Property;
 import dev.latencybench.core.config.Scale;
+import dev.latencybench.core.fork.ForkedStudy;
+import dev.latencybench.core.json.JsonCodec;
 import dev.latencybench.launch.StudyLauncher;
 import dev.latencybench.launch.StudyMain;
 import dev.latencybench.launch.SuiteCommit;
@@ -121,6 +126,37 @@ class StudyPropertiesTest {
             // the launcher sets it for a step: accepted all the same
             new BenchProperties(Map.of(RunSettings.STEP, "keys-5000")).rejectUnknown(s.properties());
         }
+    }
+
+    /** The settings a plan file keeps give the launcher the plan the runner's reader made, and write back the same. */
+    @Test
+    void everyStudysSettingsReadBackFromAPlanFileAsItsReaderMadeThem() {
+        List<String> checked = new java.util.ArrayList<>();
+        for (Study s : STUDIES) {
+            Study.Plan read;
+            try {
+                read = CellPlans.read(s, Map.of(Periods.SCALE, "smoke"));
+            } catch (ConfigException e) {
+                continue; // a default this machine cannot use (a jar not built)
+            }
+            JsonElement file = JsonParser.parseString(JsonCodec.pretty(read.settings())); // as the file has it
+            assertEquals(read.settings(), writtenAgain((ForkedStudy<?>) s, file), s.name());
+            Study.Plan again = s.planOf(file);
+            assertEquals(read.facts(), again.facts(), s.name());
+            assertEquals(read.recorded(), again.recorded(), s.name());
+            assertEquals(read.variants(), again.variants(), s.name());
+            assertEquals(read.roles(), again.roles(), s.name());
+            assertEquals(List.of(read.periods().scale, read.periods().warmupNs, read.periods().measureNs,
+                    read.periods().forks), List.of(again.periods().scale, again.periods().warmupNs,
+                    again.periods().measureNs, again.periods().forks), s.name());
+            assertEquals(read.estimatedMaxNs(), again.estimatedMaxNs(), s.name());
+            checked.add(s.name());
+        }
+        assertTrue(checked.containsAll(List.of("queue", "jet", "task")), checked.toString());
+    }
+
+    private static <S> JsonElement writtenAgain(ForkedStudy<S> study, JsonElement settings) {
+        return JsonCodec.toJson(JsonCodec.fromJson(settings, study.settingsType()), study.settingsType());
     }
 
     @Test

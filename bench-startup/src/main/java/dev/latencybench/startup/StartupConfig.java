@@ -17,15 +17,17 @@ import dev.latencybench.core.config.Periods;
 import dev.latencybench.core.config.Property;
 import dev.latencybench.core.config.RunLength;
 import dev.latencybench.core.config.Scale;
+import dev.latencybench.core.study.RunSettings;
 
 /**
  * The start-up study's settings, checked before anything starts. {@code bench.duration} is a fork's budget, not a
- * measured length; there is no warm-up, since every launch is cold by design. Immutable.
+ * measured length; there is no warm-up, since every launch is cold by design. {@code java} is the JDK the cell
+ * measures ({@code bench.jvm}). Immutable.
  */
 record StartupConfig(Periods periods, List<String> services, List<StartMode> modes, boolean floor, int repetitions,
                      long timeoutNs, int port, int batchRequests, int batches, int concurrency, long openRatePerSec,
                      long openDurationNs, Path cacheDir, String cacheDirGiven, Path serviceJar,
-                     Path micronautJar) {
+                     Path micronautJar, Path java) {
     static final String SERVICES = "bench.startup.services";
     static final String MODES = "bench.startup.modes";
     static final String FLOOR = "bench.startup.floor";
@@ -136,8 +138,9 @@ record StartupConfig(Periods periods, List<String> services, List<StartMode> mod
         String micronaut = p.string(micronautJarProperty());
         Path micronautJar = services.contains(Variant.MICRONAUT) ? serviceJar(MICRONAUT_JAR, micronaut)
                 : Path.of(micronaut);
+        Path java = RunSettings.read(p, RunSettings.DEFAULT_RESULTS).java; // the JDK the cell measures
         return new StartupConfig(periods, services, modes, floor, repetitions, timeout, port, batch, batches,
-                concurrency, rate, open, cache, cacheGiven, jar, micronautJar);
+                concurrency, rate, open, cache, cacheGiven, jar, micronautJar, java);
     }
 
     /** The variants in the order they run: the floor first, then each service in each mode. */

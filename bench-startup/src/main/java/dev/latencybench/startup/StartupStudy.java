@@ -24,7 +24,7 @@ import dev.latencybench.core.study.StudyDescriptor;
  * Study 4, "benchmarking web services using GraalVM Native Image": a small HTTP service launched again and again,
  * then loaded, in each start mode; a mode the JDK lacks is skipped with the reason. The responder is the floor.
  */
-public final class StartupStudy implements ForkedStudy {
+public final class StartupStudy implements ForkedStudy<StartupConfig> {
     /** The study's name: its results folder, and what its view says it shows. */
     static final String NAME = "startup";
 
@@ -52,9 +52,18 @@ public final class StartupStudy implements ForkedStudy {
     }
 
     @Override
-    public Plan plan(BenchProperties properties, CpuTopology topology) {
-        StartupConfig c = StartupConfig.read(properties);
-        JdkFeatures jdk = JdkFeatures.of(RunSettings.read(properties, "results").java);
+    public Class<StartupConfig> settingsType() {
+        return StartupConfig.class;
+    }
+
+    @Override
+    public StartupConfig read(BenchProperties properties, CpuTopology topology) {
+        return StartupConfig.read(properties);
+    }
+
+    @Override
+    public Plan plan(StartupConfig c) {
+        JdkFeatures jdk = JdkFeatures.of(c.java());
         Map<String, String> skipped = skipped(c, jdk);
         List<String> variants = new ArrayList<>();
         for (Variant v : c.variants()) {
@@ -100,8 +109,7 @@ public final class StartupStudy implements ForkedStudy {
 
     /** The service runs on this benchmark JVM's own JDK, with the cell's flags ({@code bench.jvm.args}). */
     @Override
-    public ForkPlan fork(String variant, RunSettings run, BenchProperties properties) {
-        StartupConfig config = StartupConfig.read(properties);
+    public ForkPlan fork(String variant, RunSettings run, StartupConfig config) {
         return ForkPlan.unpinned(config.periods(), () -> {
             Variant v = Variant.parse(variant);
             Path java = Path.of(System.getProperty("java.home"), "bin", "java");

@@ -29,10 +29,10 @@ final class TaskCheck {
      * Checks on each JDK, saying a problem found on several once.
      * @throws ConfigException with one line per problem
      */
-    static void run(List<MeasuredJava> javas, String classPath, Map<String, String> given, TaskClasses classes) {
+    static void run(List<MeasuredJava> javas, String classPath, String settings, TaskClasses classes) {
         Map<String, List<String>> onJdks = new LinkedHashMap<>();
         for (MeasuredJava java : javas) {
-            for (String p : problems(java, classPath, given, classes, TIME_LIMIT_SEC)) {
+            for (String p : problems(java, classPath, settings, classes, TIME_LIMIT_SEC)) {
                 onJdks.computeIfAbsent(p, k -> new ArrayList<>()).add(java.name);
             }
         }
@@ -45,7 +45,7 @@ final class TaskCheck {
     }
 
     /** The problems one JDK's check found, one line each; none when every task passed. */
-    static List<String> problems(MeasuredJava java, String classPath, Map<String, String> given, TaskClasses classes,
+    static List<String> problems(MeasuredJava java, String classPath, String settings, TaskClasses classes,
                                  long timeLimitSec) {
         Command c;
         Path dumps;
@@ -57,7 +57,7 @@ final class TaskCheck {
         }
         try {
             String token = UUID.randomUUID().toString();
-            c = Command.run(command(java, classPath, given, dumps, token), timeLimitSec);
+            c = Command.run(command(java, classPath, settings, dumps, token), timeLimitSec);
             List<String> problems = new ArrayList<>();
             String phase = null;
             boolean done = false;
@@ -111,13 +111,13 @@ final class TaskCheck {
                 + " Runtime.halt").getMessage();
     }
 
-    private static List<String> command(MeasuredJava java, String classPath, Map<String, String> given, Path dumps,
+    private static List<String> command(MeasuredJava java, String classPath, String settings, Path dumps,
                                         String token) {
         List<String> cmd = new ArrayList<>(List.of(java.java.toString(), "-XX:+UseSerialGC",
                 "-XX:TieredStopAtLevel=1", JvmExit.errorFileFlag(dumps),
                 "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"), "-D" + TaskCheckMain.TOKEN + "=" + token,
                 "-cp", classPath));
-        given.forEach((k, v) -> cmd.add("-D" + k + "=" + v));
+        cmd.add("-D" + TaskCheckMain.SETTINGS + "=" + settings); // the settings the runner's reader made
         cmd.add(TaskCheckMain.class.getName());
         return cmd;
     }

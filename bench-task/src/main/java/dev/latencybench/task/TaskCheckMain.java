@@ -3,9 +3,10 @@ package dev.latencybench.task;
 import java.io.PrintStream;
 import java.util.List;
 
-import dev.latencybench.core.affinity.CpuTopology;
-import dev.latencybench.core.config.BenchProperties;
+import com.google.gson.JsonParser;
+
 import dev.latencybench.core.config.ConfigException;
+import dev.latencybench.core.json.JsonCodec;
 
 /**
  * The JVM of the up-front check of a user's tasks: makes, sets up and tears down each task, printing one
@@ -20,6 +21,8 @@ public final class TaskCheckMain {
     static final String DONE = "done";
     /** The system property that carries the token the "done" line ends with. */
     static final String TOKEN = "latency-bench.check.token";
+    /** The system property that carries the study's settings, as its plan file keeps them ({@link TaskConfig}). */
+    static final String SETTINGS = "latency-bench.check.settings";
 
     private TaskCheckMain() {
     }
@@ -30,7 +33,8 @@ public final class TaskCheckMain {
         System.clearProperty(TOKEN);
         int status;
         try {
-            TaskConfig config = TaskConfig.read(BenchProperties.fromSystem(), CpuTopology.system());
+            TaskConfig config = JsonCodec.fromJson(JsonParser.parseString(System.getProperty(SETTINGS, "")),
+                    TaskConfig.class);
             List<String> problems = TaskStudy.check(config, phase -> {
                 out.println(MARK + PHASE + phase);
                 out.flush();

@@ -69,11 +69,6 @@ public final class TaskClasses {
      * @throws ConfigException for a bad or repeated name, two classes of one simple name, or a missing jar
      */
     public static TaskClasses parse(String classes, String jars) {
-        return parse(classes, jars, true);
-    }
-
-    /** {@code checkJars}: false for jars a cell's plan checked once already ({@code CellPlan}). */
-    public static TaskClasses parse(String classes, String jars, boolean checkJars) {
         Map<String, String> byVariant = new LinkedHashMap<>();
         for (String s : classes.split(",")) {
             String name = s.trim();
@@ -103,10 +98,6 @@ public final class TaskClasses {
                 continue;
             }
             Path path = Paths.get(jar).toAbsolutePath().normalize();
-            if (!checkJars) {
-                paths.add(path);
-                continue;
-            }
             if (!Files.isReadable(path)) {
                 throw ConfigException.invalid(TaskConfig.JARS, jars, path + (Files.exists(path) ? " cannot be read"
                         : " does not exist") + "; expected the jar(s) of your task classes, ':'-separated");

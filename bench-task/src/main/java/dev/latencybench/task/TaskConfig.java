@@ -104,9 +104,7 @@ public final class TaskConfig {
             throw ConfigException.invalid(Periods.DURATION, p.given().getOrDefault(Periods.DURATION, "(default)"),
                     "at " + rate + " calls per second it calls run() not once; make it longer");
         }
-        // jars a cell's plan resolved were checked there, once
-        TaskClasses classes = TaskClasses.parse(p.string(CLASSES_PROPERTY), p.string(JARS_PROPERTY),
-                !p.fromPlan(JARS_PROPERTY));
+        TaskClasses classes = TaskClasses.parse(p.string(CLASSES_PROPERTY), p.string(JARS_PROPERTY));
         List<String> probes = probes(p.string(PROBES_PROPERTY));
         CpuPlan cpus = CpuPlan.resolve(CPUS, p.string(CPUS_PROPERTY), Arrays.asList("the pacing thread",
                 "the task's worker thread"), topology);

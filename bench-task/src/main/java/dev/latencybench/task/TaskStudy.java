@@ -28,7 +28,7 @@ import dev.latencybench.core.study.UserCheck;
  * The study of your own code: each {@link LatencyTask} class named by {@value TaskConfig#CLASSES} is a variant, run
  * at {@value TaskConfig#RATE} calls per second beside the harness's {@code floor} ({@link FloorTask}).
  */
-public final class TaskStudy implements ForkedStudy {
+public final class TaskStudy implements ForkedStudy<TaskConfig> {
     /** What the study is: {@link dev.latencybench.core.study.Study#descriptor()}. */
     static final StudyDescriptor DESCRIPTOR = StudyDescriptor.of("task", "bench-task", "task",
             "your LatencyTask classes at a fixed rate, beside the harness's floor",
@@ -57,8 +57,17 @@ public final class TaskStudy implements ForkedStudy {
     }
 
     @Override
-    public Plan plan(BenchProperties properties, CpuTopology topology) {
-        TaskConfig config = TaskConfig.read(properties, topology);
+    public Class<TaskConfig> settingsType() {
+        return TaskConfig.class;
+    }
+
+    @Override
+    public TaskConfig read(BenchProperties properties, CpuTopology topology) {
+        return TaskConfig.read(properties, topology);
+    }
+
+    @Override
+    public Plan plan(TaskConfig config) {
         TaskClasses classes = config.classes; // names and jars checked; the classes are loaded by verify, once
         Map<String, String> facts = new LinkedHashMap<>();
         List<String> tasks = new ArrayList<>();
@@ -76,7 +85,7 @@ public final class TaskStudy implements ForkedStudy {
                 .role(Plan.FLOOR, TaskConfig.FLOOR)
                 .recorded(recorded)
                 .accounting(TaskTally::new)
-                .check(userCheck(config, properties.given()))
+                .check(userCheck(config))
                 .build();
     }
 
@@ -111,9 +120,10 @@ public final class TaskStudy implements ForkedStudy {
     }
 
     /** The lowest Java the task classes load on; a check of nothing when this study's own Java suffices. */
-    private static UserCheck userCheck(TaskConfig config, Map<String, String> given) {
+    private static UserCheck userCheck(TaskConfig config) {
         TaskClasses classes = config.classes;
-        UserCheck check = UserCheck.inJvms((javas, classPath) -> TaskCheck.run(javas, classPath, given, classes));
+        String settings = JsonCodec.toJson(config).toString();
+        UserCheck check = UserCheck.inJvms((javas, classPath) -> TaskCheck.run(javas, classPath, settings, classes));
         int needed = JavaNeeded.of(TaskStudy.class);
         String newest = null;
         ClassLoader loader = classes.loader();
@@ -132,8 +142,7 @@ public final class TaskStudy implements ForkedStudy {
     }
 
     @Override
-    public ForkPlan fork(String variant, RunSettings run, BenchProperties properties) {
-        TaskConfig config = TaskConfig.read(properties, CpuTopology.system());
+    public ForkPlan fork(String variant, RunSettings run, TaskConfig config) {
         return ForkPlan.of(config.periods, config.cpus, () -> {
             ClassLoader loader = config.classes.loader();
             AffinityService affinity = config.cpus.pins()

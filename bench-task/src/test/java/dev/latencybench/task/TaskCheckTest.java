@@ -47,10 +47,16 @@ class TaskCheckTest {
         return p;
     }
 
+    /** The study's settings of {@code given}, as the runner's reader makes them and the check's JVM reads them. */
+    private static String settings(Map<String, String> given) {
+        return dev.latencybench.core.json.JsonCodec.toJson(TaskConfig.read(new BenchProperties(given),
+                CpuTopology.system())).toString();
+    }
+
     private static List<String> problems(String classes, long timeLimitSec) {
         Map<String, String> given = given(classes);
         TaskClasses parsed = TaskClasses.parse(classes, "");
-        List<String> found = TaskCheck.problems(THIS_JVM, CLASS_PATH, given, parsed, timeLimitSec);
+        List<String> found = TaskCheck.problems(THIS_JVM, CLASS_PATH, settings(given), parsed, timeLimitSec);
         assertEquals(List.of(), ProcessHandle.current().children().filter(ProcessHandle::isAlive)
                 .map(ProcessHandle::info).collect(Collectors.toList()), "the check's JVM is ended and reaped");
         return found;
@@ -104,7 +110,7 @@ class TaskCheckTest {
         for (String code : List.of("3", "86", "134")) {
             Map<String, String> given = given(name);
             given.put("bench.task.haltCode", code);
-            List<String> found = TaskCheck.problems(THIS_JVM, CLASS_PATH, given, TaskClasses.parse(name, ""), 30);
+            List<String> found = TaskCheck.problems(THIS_JVM, CLASS_PATH, settings(given), TaskClasses.parse(name, ""), 30);
             String expected = "bench.task.classes=" + name + " is not valid: it ended the JVM during its setUp, in its"
                     + " check on " + THIS_JVM + ": the JVM ended with exit code " + code + (code.equals("134")
                     ? ": the code's own (System.exit or Runtime.halt), or signal 6 from outside; no crash dump, so the"
@@ -129,7 +135,7 @@ class TaskCheckTest {
         given.put("bench.task.pidFile", pids.toString());
         List<Long> children = new java.util.ArrayList<>();
         try {
-            assertEquals(List.of(), TaskCheck.problems(THIS_JVM, CLASS_PATH, given, TaskClasses.parse(name, ""), 30));
+            assertEquals(List.of(), TaskCheck.problems(THIS_JVM, CLASS_PATH, settings(given), TaskClasses.parse(name, ""), 30));
             Files.readAllLines(pids).forEach(l -> children.add(Long.parseLong(l.trim())));
             assertEquals(1, children.size(), children.toString());
             assertFalse(ProcessHandle.of(children.get(0)).map(ProcessHandle::isAlive).orElse(false),
@@ -144,7 +150,7 @@ class TaskCheckTest {
         String name = HostileTasks.ThrowingStaticInit.class.getName();
         MeasuredJava again = new MeasuredJava(THIS_JVM.java, "again", THIS_JVM.feature);
         String message = assertThrows(ConfigException.class, () -> TaskCheck.run(List.of(THIS_JVM, again), CLASS_PATH,
-                given(name), TaskClasses.parse(name, ""))).getMessage();
+                settings(given(name)), TaskClasses.parse(name, ""))).getMessage();
         assertEquals("bench.task.classes=" + name + " is not valid: the static initializer of " + name
                 + " threw java.lang.IllegalStateException: no licence file", message);
     }

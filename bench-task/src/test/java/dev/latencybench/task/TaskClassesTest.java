@@ -40,8 +40,8 @@ class TaskClassesTest {
     }
 
     /**
-     * A task's jars are checked once per cell, where its plan is resolved: the launcher and the forks that read
-     * the plan take them as checked (shown by removing the folder after the plan: the text, read again, fails).
+     * A task's jars are checked once per cell, by the runner's reader: the launcher and the forks take the settings
+     * from the plan file (shown by removing the folder after the plan: the text, read again, fails).
      */
     @Test
     void jarsACellsPlanCheckedAreNotCheckedAgainByTheLauncherOrItsForks() throws Exception {
@@ -49,16 +49,19 @@ class TaskClassesTest {
         Map<String, String> given = Map.of(TaskConfig.CLASSES, QueueHandoffTask.class.getName(), TaskConfig.JARS,
                 jars.toString(), "bench.cpus", "none");
         dev.latencybench.core.affinity.CpuTopology topology = FakeSysTree.machine(tmp.resolve("sys"), "0-3").topology();
-        BenchProperties runner = new BenchProperties(given);
-        assertEquals(List.of(jars), TaskConfig.read(runner, topology).classes.jars());
-        CellPlan plan = CellPlan.of("task", "cell", runner, Map.of());
+        TaskStudy study = new TaskStudy();
+        TaskConfig read = study.read(new BenchProperties(given), topology);
+        assertEquals(List.of(jars), read.classes.jars());
+        CellPlan plan = CellPlan.of("task", "cell", given, study.plan(read).withSettings(
+                dev.latencybench.core.json.JsonCodec.toJson(read)));
         Files.delete(jars);
         assertEquals("bench.task.jar=" + jars + " is not valid: " + jars + " does not exist; expected the jar(s) of"
                 + " your task classes, ':'-separated", message(() -> TaskConfig.read(new BenchProperties(given),
                 topology)));
-        assertEquals(List.of(jars), TaskConfig.read(plan.properties(Map.of()), topology).classes.jars());
-        assertEquals(List.of(jars), TaskConfig.read(plan.properties(Map.of("bench.step", "QueueHandoffTask")),
-                topology).classes.jars(), "a fork: the step's -D over the plan");
+        TaskConfig fromPlan = dev.latencybench.core.json.JsonCodec.fromJson(plan.settings(), TaskConfig.class);
+        assertEquals(List.of(jars), fromPlan.classes.jars());
+        assertEquals(read.classes.variants(), fromPlan.classes.variants());
+        assertEquals(read.cpus.describe(), fromPlan.cpus.describe());
     }
 
     @Test

@@ -21,54 +21,25 @@ import java.util.stream.Collectors;
  * {@link Property} declaration, so name, default, range and description are written once. Every error names the
  * property, the value and what is allowed.
  *
- * <p>Values resolved once travel with a cell's plan file and are handed back unread while their text is unchanged.
- * Not thread-safe; used once, before a run starts.
+ * <p>A study's reader runs once per cell, in the runner; what it makes travels as data in the cell's plan file, so the
+ * launcher and the forks read only the run's own settings through this class. Not thread-safe; used once, before a
+ * run starts.
  */
 public final class BenchProperties {
     /** The prefix of every property the suite reads. */
     public static final String PREFIX = "bench.";
 
-    /** Each property by name: the text given (null: none) and the plan's value for that text (null: none). */
-    private final Map<String, Given> properties = new LinkedHashMap<>();
+    /** Each {@code bench.*} property given, by name, as text. */
+    private final Map<String, String> properties = new LinkedHashMap<>();
     /** The declarations read, in order. */
     private final List<Property> read = new ArrayList<>();
-    /** Each value read, in its plain form, by name: what a plan file keeps. */
-    private final Map<String, String> resolved = new LinkedHashMap<>();
-    /** The names whose text was parsed and checked, once per read. */
-    private final List<String> parsed = new ArrayList<>();
 
     public BenchProperties(Map<String, String> values) {
-        this(values, Map.of(), Map.of());
-    }
-
-    /**
-     * Properties over a cell's plan: a value in {@code planValues} is handed back unread while its text in
-     * {@code values} equals the one in {@code planGiven} it was resolved from; a different text is read as usual.
-     */
-    public BenchProperties(Map<String, String> values, Map<String, String> planGiven, Map<String, String> planValues) {
         values.forEach((k, v) -> {
-            if (k.startsWith(PREFIX)) {
-                properties.put(k, new Given(v, null));
+            if (k.startsWith(PREFIX) && v != null) {
+                properties.put(k, v);
             }
         });
-        planValues.forEach((k, v) -> {
-            Given g = properties.get(k);
-            String text = g == null ? null : g.text;
-            if (k.startsWith(PREFIX) && java.util.Objects.equals(text, planGiven.get(k))) {
-                properties.put(k, new Given(text, v));
-            }
-        });
-    }
-
-    /** A property's text as given (null: none), and the value a plan resolved from that same text (null: none). */
-    private static final class Given {
-        final String text;
-        final String planned;
-
-        Given(String text, String planned) {
-            this.text = text;
-            this.planned = planned;
-        }
     }
 
     /** The {@code bench.*} system properties of this JVM. */
@@ -86,82 +57,29 @@ public final class BenchProperties {
         return Collections.unmodifiableList(read);
     }
 
-    /** Each value read so far, by name, in plain form (durations in ns, choices by name); the last read wins. */
-    public Map<String, String> resolved() {
-        return Collections.unmodifiableMap(resolved);
-    }
-
-    /** The names whose text was read and checked, once per read, in order (values from a plan are not). */
-    public List<String> parsed() {
-        return Collections.unmodifiableList(parsed);
-    }
-
-    /** Whether {@code p}'s value comes from a plan that already checked it, so a reader need not check again. */
-    public boolean fromPlan(Property p) {
-        return planned(p) != null;
-    }
-
-    /** The value a plan resolved for {@code p} while its text is the one it was resolved from; else null. */
-    private String planned(Property p) {
-        Given g = properties.get(p.name);
-        return g == null ? null : g.planned;
-    }
-
-    private <T> T keep(Property p, T v, String plain) {
-        resolved.put(p.name, plain);
-        return v;
-    }
-
     /** Every {@code bench.*} property given, as given (to hand on to forked JVMs). */
     public Map<String, String> given() {
-        Map<String, String> given = new LinkedHashMap<>();
-        properties.forEach((k, g) -> {
-            if (g.text != null) {
-                given.put(k, g.text);
-            }
-        });
-        return Collections.unmodifiableMap(given);
+        return Collections.unmodifiableMap(properties);
     }
 
     /** The text of a {@link Property.Kind#TEXT} declaration, trimmed, or its default. */
     public String string(Property p) {
         p.requireKind(Property.Kind.TEXT);
-        String planned = planned(p);
-        if (planned != null) {
-            read.add(p);
-            return keep(p, planned, planned);
-        }
         String raw = raw(p);
-        String v = raw == null ? (String) p.defaultValue() : raw;
-        return keep(p, v, v);
+        return raw == null ? (String) p.defaultValue() : raw;
     }
 
-    /**
-     * {@code p}'s value: the plan's (read from its plain form), else the default where none was given, else the text
-     * parsed; each kept in plain form ({@link #resolved}).
-     */
+    /** {@code p}'s value: its default where none was given, else the text parsed. */
     @SuppressWarnings("unchecked")
-    private <T> T value(Property p, Property.Kind kind, Function<String, T> fromPlain, Function<T, String> toPlain,
-            Function<String, T> parse) {
+    private <T> T value(Property p, Property.Kind kind, Function<String, T> parse) {
         p.requireKind(kind);
-        String planned = planned(p);
-        if (planned != null) {
-            read.add(p);
-            return keep(p, fromPlain.apply(planned), planned);
-        }
         String raw = raw(p);
-        if (raw == null) {
-            T v = (T) p.defaultValue();
-            return keep(p, v, toPlain.apply(v));
-        }
-        parsed.add(p.name);
-        T v = parse.apply(raw);
-        return keep(p, v, toPlain.apply(v));
+        return raw == null ? (T) p.defaultValue() : parse.apply(raw);
     }
 
     /** A count such as {@code 100000}, {@code 100K} or {@code 1M}, within the declaration's range. */
     public long count(Property p) {
-        return value(p, Property.Kind.COUNT, Long::parseLong, v -> Long.toString(v), raw -> parseCount(p, raw));
+        return value(p, Property.Kind.COUNT, raw -> parseCount(p, raw));
     }
 
     private static long parseCount(Property p, String raw) {
@@ -185,7 +103,7 @@ public final class BenchProperties {
 
     /** A duration such as {@code 10s} or {@code 500ms}, within the declaration's range; returns nanoseconds. */
     public long durationNs(Property p) {
-        return value(p, Property.Kind.DURATION, Long::parseLong, v -> Long.toString(v), raw -> parseDuration(p, raw));
+        return value(p, Property.Kind.DURATION, raw -> parseDuration(p, raw));
     }
 
     private static long parseDuration(Property p, String raw) {
@@ -207,7 +125,7 @@ public final class BenchProperties {
 
     /** One of the constants of {@code type} (the declaration's default's), written in any case. */
     public <E extends Enum<E>> E choice(Property p, Class<E> type) {
-        return value(p, Property.Kind.CHOICE, plain -> Enum.valueOf(type, plain), Enum::name, raw -> {
+        return value(p, Property.Kind.CHOICE, raw -> {
             for (E e : type.getEnumConstants()) {
                 if (e.name().equalsIgnoreCase(raw)) {
                     return e;
@@ -219,7 +137,7 @@ public final class BenchProperties {
 
     /** {@code true} or {@code false}, in any case. */
     public boolean bool(Property p) {
-        return value(p, Property.Kind.FLAG, Boolean::parseBoolean, v -> Boolean.toString(v), raw -> {
+        return value(p, Property.Kind.FLAG, raw -> {
             if (raw.equalsIgnoreCase("true") || raw.equalsIgnoreCase("false")) {
                 return Boolean.parseBoolean(raw);
             }
@@ -229,8 +147,7 @@ public final class BenchProperties {
 
     /** A non-empty comma-separated subset of the allowed values, without repeats, in the order given. */
     public List<String> subset(Property p) {
-        return value(p, Property.Kind.SUBSET, plain -> List.of(plain.split(",")), v -> String.join(",", v),
-                raw -> parseSubset(p, raw));
+        return value(p, Property.Kind.SUBSET, raw -> parseSubset(p, raw));
     }
 
     private static List<String> parseSubset(Property p, String raw) {
@@ -268,7 +185,7 @@ public final class BenchProperties {
         if (!Files.isWritable(dir)) {
             throw ConfigException.invalid(name, raw, "the directory is not writable; " + p.hint());
         }
-        return keep(p, dir, raw);
+        return dir;
     }
 
     /** Fails on the first {@code bench.*} property none of {@code declared} accepts, listing those allowed. */
@@ -288,7 +205,7 @@ public final class BenchProperties {
     /** The value given, trimmed; null when none was. */
     private String raw(Property p) {
         read.add(p);
-        Given g = properties.get(p.name);
-        return g == null || g.text == null ? null : g.text.trim();
+        String text = properties.get(p.name);
+        return text == null ? null : text.trim();
     }
 }

@@ -30,12 +30,12 @@ import dev.latencybench.core.study.Study;
  * step gives, so a study writes no JMH class of its own.
  *
  * <pre>
- *   launcher --JMH: -p study=queue -p variant=chronicle--> fork: StudyBenchmark -> ForkedStudy.fork -> Workload
- *                                                                 one single-shot period per iteration
+ *   launcher --JMH: -p study=queue -p variant=chronicle--> fork: StudyBenchmark -> ForkedStudy.forkOf -> Workload
+ *                                      the cell's plan file: its settings --^      one single-shot period per iteration
  * </pre>
  *
  * <p>Each JMH iteration is one period; the percentiles come from the harness's histograms, not JMH's timing. The
- * annotations are the fallback for plain JMH use; the launcher sets iterations and forks.
+ * annotations are only JMH's defaults: the launcher sets iterations and forks and names the plan file.
  *
  * <p>Threading: JMH's benchmark thread only.
  */
@@ -58,11 +58,18 @@ public class StudyBenchmark {
 
     @Setup(Level.Trial)
     public void openFork() {
-        ForkedStudy forked = named(study);
-        BenchProperties properties = properties(System.getProperty(CellPlan.PROPERTY));
+        ForkedStudy<?> forked = named(study);
+        String planFile = System.getProperty(CellPlan.PROPERTY);
+        if (planFile == null || planFile.isEmpty()) {
+            throw new IllegalStateException("no cell plan: the launcher gives each fork -D" + CellPlan.PROPERTY
+                    + "=FILE; run a study through its launcher (java -jar its benchmarks.jar), not JMH alone");
+        }
+        CellPlan plan = CellPlan.read(Path.of(planFile));
+        BenchProperties own = BenchProperties.fromSystem();
+        BenchProperties properties = plan.properties(own.given());
         properties.rejectUnknown(forked.properties());
         RunSettings run = RunSettings.read(properties, RunSettings.DEFAULT_RESULTS);
-        ForkPlan fork = forked.fork(variant, run, properties);
+        ForkPlan fork = forked.forkOf(variant, run, plan.settings(), own.given());
         session = ForkSession.open(forked.name(), variant, run, fork.periods(), fork.cpus(), fork.openWorkload());
     }
 
@@ -83,21 +90,12 @@ public class StudyBenchmark {
         }
     }
 
-    /** The fork's properties: its cell's plan ({@link CellPlan}), if any, with this JVM's {@code -D} over them. */
-    static BenchProperties properties(String planFile) {
-        BenchProperties system = BenchProperties.fromSystem();
-        if (planFile == null || planFile.isEmpty()) {
-            return system;
-        }
-        return CellPlan.read(Path.of(planFile)).properties(system.given());
-    }
-
     /** The study of that name on the class path (as {@link Studies#onClassPath} finds them). */
-    static ForkedStudy named(String name) {
+    static ForkedStudy<?> named(String name) {
         List<String> names = new ArrayList<>();
         for (Study s : Studies.onClassPath()) {
             if (s.name().equals(name) && s instanceof ForkedStudy) {
-                return (ForkedStudy) s;
+                return (ForkedStudy<?>) s;
             }
             names.add(s.name());
         }

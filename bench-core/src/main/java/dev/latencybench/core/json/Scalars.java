@@ -2,6 +2,8 @@ package dev.latencybench.core.json;
 
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 
 import com.google.gson.Gson;
 import com.google.gson.Strictness;
@@ -13,7 +15,7 @@ import com.google.gson.stream.JsonToken;
 import com.google.gson.stream.JsonWriter;
 
 /**
- * Text, whole numbers, decimals and booleans, read strictly: a value of another kind is a {@link MemberProblem} that
+ * Text, paths (as text), whole numbers, decimals and booleans, read strictly: a value of another kind is a {@link MemberProblem} that
  * names the member and what was found ({@code is not a whole number (it is 1.5)}), where Gson's own adapters would
  * truncate {@code 1.5} to 1, read {@code 12} as the text {@code "12"} or say {@code NumberFormatException}. A decimal
  * that is not finite is written as {@code NaN}/{@code Infinity}, as the suite's files always had it. Stateless.
@@ -41,8 +43,29 @@ final class Scalars implements TypeAdapterFactory {
         if (raw == Boolean.class || raw == boolean.class) {
             return (TypeAdapter<T>) BOOL;
         }
+        if (Path.class.isAssignableFrom(raw)) { // a field's Path, and its value's own class (UnixPath)
+            return (TypeAdapter<T>) PATH;
+        }
         return null;
     }
+
+    private static final TypeAdapter<Path> PATH = new TypeAdapter<Path>() {
+        @Override
+        public void write(JsonWriter out, Path value) throws IOException {
+            out.value(value == null ? null : value.toString());
+        }
+
+        @Override
+        public Path read(JsonReader in) throws IOException {
+            String where = in.getPath();
+            String text = TEXT.read(in);
+            try {
+                return text == null ? null : Path.of(text);
+            } catch (InvalidPathException e) {
+                throw new MemberProblem(JsonPaths.member(where), "is not a path (" + e.getReason() + ")");
+            }
+        }
+    };
 
     private static final TypeAdapter<String> TEXT = new TypeAdapter<String>() {
         @Override

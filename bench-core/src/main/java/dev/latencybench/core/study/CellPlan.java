@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import com.google.gson.JsonElement;
 import com.google.gson.JsonParseException;
 
 import dev.latencybench.core.config.BenchProperties;
@@ -15,17 +16,17 @@ import dev.latencybench.core.json.JsonCodec;
 import dev.latencybench.core.result.ResultFiles;
 
 /**
- * One cell's plan, resolved once and kept as {@code <run>/<study>/<cell>.plan.json}: the properties the cell was
- * given, each value resolved ({@link BenchProperties#resolved()}) with what the runner decided for the cell, and,
- * for people, the defaults the other properties came to.
+ * One cell's plan, resolved once and kept as {@code <run>/<study>/<cell>.plan.json}: the {@code bench.*} properties
+ * the cell was given, as text, and the study's settings its reader made of them
+ * ({@link dev.latencybench.core.fork.ForkedStudy}), as data.
  *
  * <pre>
- *   runner: text --BenchProperties, once--> plan.json --> launcher: properties(its -D)  (reads no value again)
- *                                                 \-----> each fork: properties(the step's -D)  (idem)
+ *   runner: text --the study's reader, once--> settings --> plan.json --> launcher: Study.planOf(settings)
+ *                                                                \-----> each fork: its settings, at its step
  * </pre>
  *
- * <p>{@link #properties} hands each value back as resolved while its text is unchanged; defaults are resolved by
- * each reader, since some hang on a step. Immutable once made.
+ * <p>The launcher and the forks read the run's own settings ({@link RunSettings}) from the text; no study's reader runs
+ * after the runner's. Immutable once made.
  */
 public final class CellPlan {
     /** The system property that gives a benchmark JVM its cell's plan file. */
@@ -39,29 +40,34 @@ public final class CellPlan {
     private String cell;
     /** The {@code bench.*} properties the cell was given, as text. */
     private Map<String, String> given;
-    /** Each given property resolved, and what the runner decided for the cell. */
-    private Map<String, String> values;
-    /** Every other property the study's plan read, at its default: for people only. */
-    private Map<String, String> defaults;
+    /** The study's settings, as its reader resolved them ({@link Study.Plan#settings}); none when it refused. */
+    private JsonElement settings;
+    /** Why the study's reader refused the cell's properties; none when it made its settings. */
+    private String refused;
 
     private CellPlan() {
     }
 
-    /** The plan of a cell from the properties its study's plan read, with values {@code decided} beside them. */
-    public static CellPlan of(String study, String cell, BenchProperties read, Map<String, String> decided) {
+    /** The plan of a cell given {@code given}, whose study's reader made {@code plan}. */
+    public static CellPlan of(String study, String cell, Map<String, String> given, Study.Plan plan) {
+        if (plan.settings() == null) {
+            throw new IllegalArgumentException("the plan of " + study + "/" + cell + " notes no settings");
+        }
         CellPlan p = new CellPlan();
         p.study = study;
         p.cell = cell;
-        p.given = new LinkedHashMap<>();
-        p.values = new LinkedHashMap<>();
-        p.defaults = new LinkedHashMap<>();
-        p.given.putAll(read.given());
-        read.resolved().forEach((name, value) -> (read.given().containsKey(name) ? p.values : p.defaults)
-                .put(name, value));
-        decided.forEach((name, value) -> {
-            p.defaults.remove(name);
-            p.values.put(name, value);
-        });
+        p.given = new LinkedHashMap<>(given);
+        p.settings = plan.settings();
+        return p;
+    }
+
+    /** The plan of a cell whose properties the study's reader refused, saying why, so the cell fails with that. */
+    public static CellPlan refused(String study, String cell, Map<String, String> given, String why) {
+        CellPlan p = new CellPlan();
+        p.study = study;
+        p.cell = cell;
+        p.given = new LinkedHashMap<>(given);
+        p.refused = why;
         return p;
     }
 
@@ -70,11 +76,11 @@ public final class CellPlan {
         return runDir.resolve(study).resolve(cell + FILE_ENDING);
     }
 
-    /** The given properties with {@code overrides} over them; a value whose text is unchanged is not read again. */
+    /** The given properties with {@code overrides} over them: for the run's own settings. */
     public BenchProperties properties(Map<String, String> overrides) {
         Map<String, String> text = new LinkedHashMap<>(given);
         text.putAll(overrides);
-        return new BenchProperties(text, given, values);
+        return new BenchProperties(text);
     }
 
     public String study() {
@@ -90,14 +96,15 @@ public final class CellPlan {
         return java.util.Collections.unmodifiableMap(given);
     }
 
-    /** The values the launcher and the forks use, resolved. */
-    public Map<String, String> values() {
-        return java.util.Collections.unmodifiableMap(values);
-    }
-
-    /** The defaults the rest came to where the plan was made. */
-    public Map<String, String> defaults() {
-        return java.util.Collections.unmodifiableMap(defaults);
+    /**
+     * The study's settings, as its reader resolved them.
+     * @throws ConfigException saying why the reader refused the cell's properties, when it did
+     */
+    public JsonElement settings() {
+        if (refused != null) {
+            throw new ConfigException(refused);
+        }
+        return settings.deepCopy();
     }
 
     /** Writes the plan to {@code file} (through a temporary name), making its folder. */
@@ -119,12 +126,10 @@ public final class CellPlan {
             throw new ConfigException("the cell's plan " + file + " is not as the suite writes it: "
                     + String.valueOf(e.getMessage()).split("\\R", 2)[0]);
         }
-        if (p == null || p.study == null || p.given == null || p.values == null) {
+        if (p == null || p.study == null || p.given == null
+                || p.refused == null && (p.settings == null || p.settings.isJsonNull())) {
             throw new ConfigException("the cell's plan " + file + " is not as the suite writes it: it lacks the study,"
-                    + " the properties given or their values");
-        }
-        if (p.defaults == null) {
-            p.defaults = new LinkedHashMap<>();
+                    + " the properties given or the study's settings");
         }
         return p;
     }

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
+import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
 import dev.latencybench.core.affinity.CpuTopology;
@@ -40,8 +41,15 @@ public interface Study {
         return descriptor().variantLabel;
     }
 
-    /** Reads and validates every study property; throws ConfigException. Only reads, so may be called repeatedly. */
+    /**
+     * The study's reader: reads and validates every study property into its settings, and makes the plan of them
+     * ({@link Plan#settings}); throws ConfigException. Only the runner calls it, once per cell, or a study jar run on
+     * its own; the launcher and the forks take the settings from the cell's plan file ({@link CellPlan}).
+     */
     Plan plan(BenchProperties properties, CpuTopology topology);
+
+    /** The plan again from the settings a cell's plan file keeps: reads no property; throws ConfigException. */
+    Plan planOf(JsonElement settings);
 
     /** The study's own properties and the run length's ({@link Periods#properties}); not {@link RunSettings}'. */
     default List<Property> studyProperties() {
@@ -118,10 +126,10 @@ public interface Study {
         private final Supplier<List<String>> prepare;
         private final UserCheck check;
         private List<String> prepared;
-        private final Map<String, String> forkProperties;
         private final Function<String, Shared> shared;
         private final long stepNs;
         private final long onceNs;
+        private final JsonElement settings;
 
         /** What starting and stopping one benchmark JVM costs beside its periods, in the time estimate. */
         public static final long FORK_OVERHEAD_NS = 2_000_000_000L;
@@ -169,11 +177,39 @@ public interface Study {
             this.cleanUp = b.cleanUp;
             this.prepare = b.prepare;
             this.check = b.check.withHere(b.verify);
-            this.forkProperties = Collections.unmodifiableMap(new LinkedHashMap<>(b.forkProperties));
             this.shared = b.shared;
             this.stepNs = b.stepNs > 0 ? b.stepNs
                     : b.periods.forks * (b.periods.warmupNs + b.periods.measureNs + FORK_OVERHEAD_NS);
             this.onceNs = b.onceNs;
+            this.settings = null;
+        }
+
+        /** The same plan, made from {@code settings}; a copy made before {@link #prepare} ran. */
+        private Plan(Plan p, JsonElement settings) {
+            this.schedule = p.schedule;
+            this.periods = p.periods;
+            this.metrics = p.metrics;
+            this.roles = p.roles;
+            this.recorded = p.recorded;
+            this.facts = p.facts;
+            this.accounting = p.accounting;
+            this.cleanUp = p.cleanUp;
+            this.prepare = p.prepare;
+            this.check = p.check;
+            this.shared = p.shared;
+            this.stepNs = p.stepNs;
+            this.onceNs = p.onceNs;
+            this.settings = settings.deepCopy();
+        }
+
+        /** This plan, noting the study's settings it was made from (what a cell's plan file keeps). */
+        public Plan withSettings(JsonElement settings) {
+            return new Plan(this, settings);
+        }
+
+        /** The study's settings, as its reader resolved them, that this plan was made from; null if not noted. */
+        public JsonElement settings() {
+            return settings == null ? null : settings.deepCopy();
         }
 
         /** The schedule's worst-case duration, roughly, for {@code --dry-run} and the time left. */
@@ -197,11 +233,6 @@ public interface Study {
         /** Starts what the steps of {@code variant} share, or null; a RuntimeException fails the variant's steps. */
         public Shared openShared(String variant) {
             return shared.apply(variant);
-        }
-
-        /** Properties every benchmark JVM of the run gets (as {@code -D}) unless the user gave them. */
-        public Map<String, String> forkProperties() {
-            return forkProperties;
         }
 
         /** @param variants the variants to run, in order; {@link Builder#schedule} may replace them */
@@ -310,7 +341,6 @@ public interface Study {
             private Supplier<List<String>> prepare = List::of;
             private Runnable verify = () -> { };
             private UserCheck check = UserCheck.NONE;
-            private Map<String, String> forkProperties = Map.of();
             private Function<String, Shared> shared = variant -> null;
             private long stepNs;
             private long onceNs;
@@ -370,12 +400,6 @@ public interface Study {
             /** @param check what {@link Plan#verify} checks in JVMs of its own, and the Java the input needs */
             public Builder check(UserCheck check) {
                 this.check = check;
-                return this;
-            }
-
-            /** @param properties values settled once for every benchmark JVM; a property the user gave wins */
-            public Builder forkProperties(Map<String, String> properties) {
-                this.forkProperties = properties;
                 return this;
             }
 

@@ -49,6 +49,11 @@ public class DeclaredOnly implements Study {
     }
 
     @Override
+    public Plan planOf(com.google.gson.JsonElement settings) {
+        throw new AssertionError("--help and the unknown-property check must not make a plan");
+    }
+
+    @Override
     public List<String> jvmFlags(int javaFeatureVersion) {
         return List.of();
     }

@@ -28,8 +28,6 @@ public final class RunRequest {
     public final List<String> resumedDespite;
     /** The resumed {@code run.json}'s members this suite does not know, written back as they were. */
     final JsonObject keptMembers;
-    /** Each scenario's values of {@link #properties} as the new run's check resolved them; empty for a resumed run. */
-    private final Map<String, Map<String, String>> resolved;
 
     public RunRequest(Path resultsDir, String runId, List<String> scenarios, Map<String, Integer> minimumJava,
                       List<Jvm> jvms, List<Collector> collectors, Map<String, List<String>> gcArgs, List<String> extraJvmArgs,
@@ -46,11 +44,9 @@ public final class RunRequest {
         this.command = command;
         this.resumedDespite = List.of();
         this.keptMembers = new JsonObject();
-        this.resolved = Map.of();
     }
 
-    private RunRequest(RunRequest r, List<String> resumedDespite, JsonObject keptMembers,
-                       Map<String, Map<String, String>> resolved) {
+    private RunRequest(RunRequest r, List<String> resumedDespite, JsonObject keptMembers) {
         this.resultsDir = r.resultsDir;
         this.runId = r.runId;
         this.scenarios = r.scenarios;
@@ -63,27 +59,16 @@ public final class RunRequest {
         this.command = r.command;
         this.resumedDespite = List.copyOf(resumedDespite);
         this.keptMembers = keptMembers.deepCopy();
-        this.resolved = Map.copyOf(resolved);
     }
 
     /** The same request, resumed although the machine or the suite differed this way. */
     public RunRequest resumedDespite(List<String> differences) {
-        return new RunRequest(this, differences, keptMembers, resolved);
+        return new RunRequest(this, differences, keptMembers);
     }
 
     /** The same request, finishing a run whose {@code run.json} has these members this suite does not know. */
     public RunRequest keeping(JsonObject unknownMembers) {
-        return new RunRequest(this, resumedDespite, unknownMembers, resolved);
-    }
-
-    /** The same request, with each scenario's values of its properties as resolved once (by scenario). */
-    public RunRequest resolved(Map<String, Map<String, String>> valuesByScenario) {
-        return new RunRequest(this, resumedDespite, keptMembers, valuesByScenario);
-    }
-
-    /** A scenario's values of the properties, as resolved once; empty when none were (a resumed run). */
-    public Map<String, String> resolved(String scenario) {
-        return resolved.getOrDefault(scenario, Map.of());
+        return new RunRequest(this, resumedDespite, unknownMembers);
     }
 
     public Path runDir() {
