@@ -18,7 +18,10 @@ import dev.latencybench.queue.oneway.OneWaySettings;
 import dev.latencybench.core.config.RunLength;
 import dev.latencybench.core.view.HowSure;
 
-/** The validated settings of the queue study, as its plan file keeps them: the one-way settings plus the transports and the queue directory. */
+/**
+ * The validated settings of the queue study, as a cell's plan file keeps them: the one-way settings plus the
+ * transports and the queue directory.
+ */
 public final class QueueConfig {
     public static final String TRANSPORTS = "bench.transports";
     public static final String QUEUE_DIR = "bench.queue.dir";

@@ -94,8 +94,8 @@ final class NewRunRequest {
     }
 
     /**
-     * Refuses a property no scenario declares, then has every scenario's reader read the values ({@link CellPlans#read}),
-     * so a bad one fails before the first cell; returns each study's plan.
+     * Refuses a property no scenario declares, then has every scenario's reader read the values
+     * ({@link CellPlans#read}), so a bad one fails before the first cell; returns each study's plan.
      */
     static List<Study.Plan> checkProperties(List<Study> studies, Map<String, String> props) {
         BenchProperties bp = new BenchProperties(props);

@@ -114,8 +114,8 @@ class CellPlansTest {
         assertEquals(Map.of("own", smokeWarmupNs, "own+graal", smokeWarmupNs + GraalWarmup.EXTRA_WARMUP_NS), warmups);
         Cell graal = request.cells().get(1);
         Cell plain = request.cells().get(0);
-        assertEquals((smokeWarmupNs + GraalWarmup.EXTRA_WARMUP_NS) + "ns", plans.plan(graal).given().get(Periods.WARMUP),
-                "the runner's decision, as the cell's warm-up");
+        assertEquals((smokeWarmupNs + GraalWarmup.EXTRA_WARMUP_NS) + "ns",
+                plans.plan(graal).given().get(Periods.WARMUP), "the runner's decision, as the cell's warm-up");
         assertFalse(plans.plan(plain).given().containsKey(Periods.WARMUP), "the study's default");
         // the estimate holds the longer warm-up: each of the schedule's forks warms up 15 s longer
         long forks = fromText.periods().forks;

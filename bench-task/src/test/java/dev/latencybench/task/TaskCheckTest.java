@@ -110,7 +110,8 @@ class TaskCheckTest {
         for (String code : List.of("3", "86", "134")) {
             Map<String, String> given = given(name);
             given.put("bench.task.haltCode", code);
-            List<String> found = TaskCheck.problems(THIS_JVM, CLASS_PATH, settings(given), TaskClasses.parse(name, ""), 30);
+            List<String> found = TaskCheck.problems(THIS_JVM, CLASS_PATH, settings(given), TaskClasses.parse(name, ""),
+                    30);
             String expected = "bench.task.classes=" + name + " is not valid: it ended the JVM during its setUp, in its"
                     + " check on " + THIS_JVM + ": the JVM ended with exit code " + code + (code.equals("134")
                     ? ": the code's own (System.exit or Runtime.halt), or signal 6 from outside; no crash dump, so the"
@@ -135,7 +136,8 @@ class TaskCheckTest {
         given.put("bench.task.pidFile", pids.toString());
         List<Long> children = new java.util.ArrayList<>();
         try {
-            assertEquals(List.of(), TaskCheck.problems(THIS_JVM, CLASS_PATH, settings(given), TaskClasses.parse(name, ""), 30));
+            assertEquals(List.of(), TaskCheck.problems(THIS_JVM, CLASS_PATH, settings(given),
+                    TaskClasses.parse(name, ""), 30));
             Files.readAllLines(pids).forEach(l -> children.add(Long.parseLong(l.trim())));
             assertEquals(1, children.size(), children.toString());
             assertFalse(ProcessHandle.of(children.get(0)).map(ProcessHandle::isAlive).orElse(false),

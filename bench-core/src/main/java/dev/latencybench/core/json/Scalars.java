@@ -15,10 +15,11 @@ import com.google.gson.stream.JsonToken;
 import com.google.gson.stream.JsonWriter;
 
 /**
- * Text, paths (as text), whole numbers, decimals and booleans, read strictly: a value of another kind is a {@link MemberProblem} that
- * names the member and what was found ({@code is not a whole number (it is 1.5)}), where Gson's own adapters would
- * truncate {@code 1.5} to 1, read {@code 12} as the text {@code "12"} or say {@code NumberFormatException}. A decimal
- * that is not finite is written as {@code NaN}/{@code Infinity}, as the suite's files always had it. Stateless.
+ * Text, paths (as text), whole numbers, decimals and booleans, read strictly: a value of another kind is a
+ * {@link MemberProblem} that names the member and what was found ({@code is not a whole number (it is 1.5)}), where
+ * Gson's own adapters would truncate {@code 1.5} to 1, read {@code 12} as the text {@code "12"} or say
+ * {@code NumberFormatException}. A decimal that is not finite is written as {@code NaN}/{@code Infinity}, as the
+ * suite's files always had it. Stateless.
  */
 final class Scalars implements TypeAdapterFactory {
     /** How much of a wrong text value a message quotes. */
