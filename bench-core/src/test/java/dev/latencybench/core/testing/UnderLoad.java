@@ -39,6 +39,8 @@ public final class UnderLoad {
     /** How a point's reason begins when the machine could not keep its schedule. */
     static final List<String> LOAD_REASONS = List.of("did not keep up", "rate not held", "broken by load");
     private static final long PROBE_MS = 1_000;
+    /** The CPUs a study's spinning pair and the rest of its run need to keep a point's schedule. */
+    static final int ENOUGH_CPUS = 4;
 
     private UnderLoad() {
     }
@@ -196,8 +198,18 @@ public final class UnderLoad {
         }
     }
 
-    /** Why {@code result} is not OK, in words; {@code loadNow} is asked only where the result carries no flag. */
+    /** Why {@code result} is not OK, in words, on this machine. */
     static String explain(JsonObject result, String what, Supplier<CpuLoadProbe.Load> loadNow) {
+        return explain(result, what, loadNow, Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * Why {@code result} is not OK, in words; {@code loadNow} is asked only where the result carries no flag. On a
+     * machine of fewer than {@link #ENOUGH_CPUS} CPUs a point that did not keep up is the machine's too: a study's
+     * two spinning threads take every CPU there, and the JIT's, the collector's and the launcher's threads take turns
+     * with them.
+     */
+    static String explain(JsonObject result, String what, Supplier<CpuLoadProbe.Load> loadNow, int cpus) {
         List<String> reasons = strings(result, result.has("reasons") ? "reasons" : "reason");
         List<String> flags = strings(result, "flags");
         String said = String.format(Locale.ROOT, "%s: %s, reasons %s, flags %s", what, status(result), reasons, flags);
@@ -208,6 +220,11 @@ public final class UnderLoad {
         if (busy != null) {
             return "the machine was busy, so a point did not keep up (" + busy + "); rerun on a quieter machine."
                     + " " + said;
+        }
+        if (cpus < ENOUGH_CPUS) {
+            return String.format(Locale.ROOT, "the machine is busy with the run itself on %d CPUs, fewer than the %d a"
+                    + " spinning pair and the rest of the run need, so a point did not keep up; rerun on a machine of"
+                    + " %d or more. %s", cpus, ENOUGH_CPUS, ENOUGH_CPUS, said);
         }
         CpuLoadProbe.Load now = loadNow.get();
         if (now.busy()) {

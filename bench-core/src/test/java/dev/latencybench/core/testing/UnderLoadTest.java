@@ -53,12 +53,22 @@ class UnderLoadTest {
     @Test
     void withoutAFlagTheLoadNowDecides() {
         JsonObject r = json("{\"status\":\"FAILED\",\"reason\":\"did not keep up: the source fell 300ms behind\"}");
-        String busy = UnderLoad.explain(r, "jet 100", () -> BUSY);
+        String busy = UnderLoad.explain(r, "jet 100", () -> BUSY, 4);
         assertTrue(busy.startsWith("the machine is busy (other processes use 1.50 cores now, steal 0.00), so a point"
                 + " did not keep up; rerun on a quieter machine. jet 100: FAILED"), busy);
-        String quiet = UnderLoad.explain(r, "jet 100", () -> QUIET);
+        String quiet = UnderLoad.explain(r, "jet 100", () -> QUIET, 4);
         assertTrue(quiet.startsWith("a point did not keep up on a machine that is not busy now (other processes 0.02"
                 + " cores): not the load. jet 100: FAILED"), quiet);
+    }
+
+    @Test
+    void onTwoCpusAPointThatDidNotKeepUpIsTheMachines() {
+        JsonObject r = json("{\"status\":\"FAILED\",\"reasons\":[\"rate not held: 188,797 of 200,000 messages"
+                + " sent\"]}");
+        assertEquals("the machine is busy with the run itself on 2 CPUs, fewer than the 4 a spinning pair and the rest"
+                + " of the run need, so a point did not keep up; rerun on a machine of 4 or more. chronicle: FAILED,"
+                + " reasons [rate not held: 188,797 of 200,000 messages sent], flags []",
+                UnderLoad.explain(r, "chronicle", UnderLoadTest::notAsked, 2));
     }
 
     @Test
