@@ -12,12 +12,11 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
 import dev.latencybench.core.testing.CommittedRuns;
+import dev.latencybench.core.testing.MainSources;
 
 /**
  * The grep-able check that a JSON member is named once, as a field of its type, and never as text in
@@ -53,12 +52,7 @@ class MemberNamesOnceTest {
     @Test
     void noMainFileNamesAJsonMemberAsText() throws IOException {
         Path root = CommittedRuns.results().getParent();
-        List<Path> files;
-        try (Stream<Path> s = Files.walk(root, 12)) {
-            files = s.filter(p -> p.toString().endsWith(".java") && p.toString().contains("/src/main/java/")
-                    && !p.toString().contains("/target/")).sorted().collect(Collectors.toList());
-        }
-        assertTrue(files.size() > 100, files.size() + " main files under " + root);
+        List<Path> files = MainSources.files();
         List<String> wrong = new ArrayList<>();
         List<String> ownGson = new ArrayList<>();
         int gson = 0;

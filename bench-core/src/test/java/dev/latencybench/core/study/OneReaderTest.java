@@ -1,7 +1,6 @@
 package dev.latencybench.core.study;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,12 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
-import dev.latencybench.core.testing.CommittedRuns;
+import dev.latencybench.core.testing.MainSources;
 
 /**
  * A study's reader ({@link Study#plan(dev.latencybench.core.config.BenchProperties,
@@ -29,13 +26,7 @@ class OneReaderTest {
 
     @Test
     void onlyTheRunnersResolutionAndAStudyJarOnItsOwnCallAStudysReader() throws IOException {
-        Path root = CommittedRuns.results().getParent();
-        List<Path> files;
-        try (Stream<Path> s = Files.walk(root, 12)) {
-            files = s.filter(p -> p.toString().endsWith(".java") && p.toString().contains("/src/main/java/")
-                    && !p.toString().contains("/target/")).sorted().collect(Collectors.toList());
-        }
-        assertTrue(files.size() > 100, files.size() + " main files under " + root);
+        List<Path> files = MainSources.files();
         List<String> callers = new ArrayList<>();
         for (Path f : files) {
             Matcher m = READER_CALL.matcher(Files.readString(f).replaceAll("\\s+", " "));

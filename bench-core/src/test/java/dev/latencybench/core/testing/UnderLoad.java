@@ -68,6 +68,16 @@ public final class UnderLoad {
         Assumptions.abort("not asserted: " + why);
     }
 
+    /** Every {@code result.json} under {@code results}, sorted. */
+    private static List<Path> resultFiles(Path results) {
+        try (Stream<Path> walk = Files.walk(results)) {
+            return walk.filter(f -> f.getFileName().toString().equals("result.json")).sorted()
+                    .collect(Collectors.toList());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Whether {@link #explain} said that the machine was busy. */
     private static boolean busy(String explained) {
         return explained.startsWith("the machine was busy") || explained.startsWith("the machine is busy");
@@ -78,15 +88,8 @@ public final class UnderLoad {
      * null where a point failed for another reason (the run's failure is then not the load's).
      */
     public static List<String> busyFailures(Path results) {
-        List<Path> files;
-        try (Stream<Path> walk = Files.walk(results)) {
-            files = walk.filter(f -> f.getFileName().toString().equals("result.json")).sorted()
-                    .collect(Collectors.toList());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
         List<String> busy = new ArrayList<>();
-        for (Path f : files) {
+        for (Path f : resultFiles(results)) {
             JsonObject r;
             try {
                 r = ResultFiles.readJson(f);
@@ -130,14 +133,7 @@ public final class UnderLoad {
      */
     public static void assertExitZero(int exit, String output, Path results) {
         if (exit != 0 && Files.isDirectory(results)) {
-            List<Path> files;
-            try (Stream<Path> walk = Files.walk(results)) {
-                files = walk.filter(f -> f.getFileName().toString().equals("result.json")).sorted()
-                        .collect(Collectors.toList());
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            for (Path f : files) {
+            for (Path f : resultFiles(results)) {
                 JsonObject r;
                 try {
                     r = ResultFiles.readJson(f);
