@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.function.ToLongFunction;
 
 import dev.latencybench.core.record.LatencySummary;
-import dev.latencybench.report.chart.Bars;
-import dev.latencybench.report.chart.Charts;
+import dev.latencybench.chart.Bars;
+import dev.latencybench.chart.Charts;
 import dev.latencybench.report.data.Percentiles;
 import dev.latencybench.report.data.RunData;
 import dev.latencybench.report.doc.Doc;

@@ -10,7 +10,7 @@ import java.util.Locale;
 
 import dev.latencybench.core.result.ResultFiles;
 import dev.latencybench.launch.UsageException;
-import dev.latencybench.report.chart.Charts;
+import dev.latencybench.chart.Charts;
 import dev.latencybench.report.data.RunData;
 import dev.latencybench.report.data.RunFile;
 import dev.latencybench.report.doc.Doc;

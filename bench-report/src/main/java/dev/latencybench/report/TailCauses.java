@@ -9,9 +9,9 @@ import java.util.Locale;
 import dev.latencybench.core.tail.Cause;
 import dev.latencybench.core.tail.TailPart;
 import dev.latencybench.core.tail.TailPart.Level;
-import dev.latencybench.report.chart.Charts;
-import dev.latencybench.report.chart.ShareBarChart;
-import dev.latencybench.report.chart.ShareBars;
+import dev.latencybench.chart.Charts;
+import dev.latencybench.chart.ShareBarChart;
+import dev.latencybench.chart.ShareBars;
 import dev.latencybench.report.data.RunData;
 import dev.latencybench.report.doc.Doc;
 

@@ -7,8 +7,8 @@ import java.util.Locale;
 import dev.latencybench.core.config.Units;
 import dev.latencybench.core.tail.Cause;
 import dev.latencybench.core.tail.TailPart;
-import dev.latencybench.report.chart.Charts;
-import dev.latencybench.report.chart.TimeSeries;
+import dev.latencybench.chart.Charts;
+import dev.latencybench.chart.TimeSeries;
 import dev.latencybench.report.data.GcPauses;
 import dev.latencybench.report.doc.Doc;
 

@@ -10,12 +10,12 @@ import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
-import dev.latencybench.report.chart.SvgDom;
-import dev.latencybench.report.chart.Charts;
-import dev.latencybench.report.chart.LatencyAxis;
-import dev.latencybench.report.chart.LineChart;
-import dev.latencybench.report.chart.Spectrum;
-import dev.latencybench.report.chart.TimeSeries;
+import dev.latencybench.chart.SvgDom;
+import dev.latencybench.chart.Charts;
+import dev.latencybench.chart.LatencyAxis;
+import dev.latencybench.chart.LineChart;
+import dev.latencybench.chart.Spectrum;
+import dev.latencybench.chart.TimeSeries;
 import dev.latencybench.report.data.GcPauses;
 
 /** The percentile spectrum's and the timeline's axes, marks and small multiples, read back from the chart drawn. */

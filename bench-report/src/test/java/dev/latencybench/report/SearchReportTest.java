@@ -10,12 +10,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,8 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import dev.latencybench.core.record.LatencySummary;
 import dev.latencybench.core.record.Metrics;
 import dev.latencybench.core.result.ResultFiles;
-import dev.latencybench.report.chart.LineChart;
-import dev.latencybench.report.compare.Compare;
+import dev.latencybench.chart.LineChart;
 import dev.latencybench.report.data.RunData;
 import dev.latencybench.report.data.Search;
 import dev.latencybench.report.doc.Doc;
@@ -35,89 +32,18 @@ import dev.latencybench.report.doc.DocRenderer;
  * {@code schedule.json}: chronicle holds 3 chains (4 broke the SLO), in-memory passed up to the limit of 4.
  */
 class SearchReportTest {
-    private static final String CELL = "openjdk-17.0.15__g1";
+    private static final String CELL = StudyRuns.CHAIN_CELL;
 
     @TempDir
     Path tmp;
 
     /** The steps' folders with their results, and the schedule with chronicle's answer {@code chronicleChains}. */
     private Path run(String name, long chronicleChains) throws IOException {
-        Path dir = tmp.resolve(name);
-        FixtureRun f = new FixtureRun(dir).named(Metrics.ONE_WAY, "in-memory", null)
-                .shape("chain", "load: 1,000 msg/s per chain");
-        long[] chronicle = {1, 2, 4, 3};
-        long[] memory = {1, 2, 4};
-        for (long n : chronicle) {
-            f.cell("chronicle-instances-" + n, CELL, "OK", 1_000_000 * n, n == 4 ? 150_000_000 : 20_000_000, 1, 30_000);
-        }
-        for (long n : memory) {
-            f.cell("in-memory-instances-" + n, CELL, "OK", 500_000, 5_000_000, 1, 30_000);
-        }
-        f.write();
-        JsonObject o = new JsonObject();
-        o.addProperty("schedule", "capacity search of chronicle: 1, 2, 4 chains, then bisect to within 10%; pass:"
-                + " p99.9 < 100ms; then capacity search of in-memory: 1, 2, 4 chains, then bisect to within 10%;"
-                + " pass: p99.9 < 100ms");
-        o.addProperty("cell", CELL);
-        o.addProperty("primary", "latency");
-        JsonArray steps = new JsonArray();
-        for (long n : chronicle) {
-            steps.add(step(dir, "chronicle", n));
-        }
-        for (long n : memory) {
-            steps.add(step(dir, "in-memory", n));
-        }
-        o.add("steps", steps);
-        JsonObject parts = new JsonObject();
-        parts.add("chronicle", decision("BOUNDARY", chronicleChains, chronicleChains + " chains",
-                "3 chains passed (p99.9 20.0ms), 4 chains failed: p99.9 150ms >= 100ms", "chronicle-instances-3",
-                "chronicle-instances-4"));
-        parts.add("in-memory", decision("AT_LIMIT", 4, "at least 4 chains", "4 chains, the search limit, passed",
-                "in-memory-instances-4"));
-        JsonObject d = decision("AT_LIMIT", chronicleChains, "chronicle: 3 chains; in-memory: at least 4 chains",
-                "both", "chronicle-instances-3");
-        d.add("parts", parts);
-        o.add("decision", d);
-        ResultFiles.writeJson(dir.resolve("chain").resolve(CELL + ".schedule.json"), o);
-        // the benchmark JVM's CPU use, as the launcher records it
-        Path result = dir.resolve("chain/chronicle-instances-4").resolve(CELL).resolve("result.json");
-        JsonObject r = ResultFiles.readJson(result);
-        JsonArray load = new JsonArray();
-        JsonObject fork = new JsonObject();
-        fork.addProperty("thisProcessCores", 1.5);
-        load.add(fork);
-        r.add("machineLoad", load);
-        ResultFiles.writeJson(result, r);
-        return dir;
-    }
-
-    private static JsonObject step(Path dir, String variant, long n) throws IOException {
-        String name = variant + "-instances-" + n;
-        JsonObject r = ResultFiles.readJson(dir.resolve("chain").resolve(name).resolve(CELL).resolve("result.json"));
-        JsonObject s = new JsonObject();
-        s.addProperty("name", name);
-        s.addProperty("variant", variant);
-        JsonObject props = new JsonObject();
-        props.addProperty("bench.chain.instances", Long.toString(n));
-        s.add("properties", props);
-        s.addProperty("description", variant + ", " + n + " chains");
-        s.addProperty("status", "OK");
-        s.add("latency", LatencySummary.fromJson(r.getAsJsonObject("metrics").getAsJsonObject("latency")).toJson());
-        return s;
+        return StudyRuns.chain(tmp.resolve(name), chronicleChains);
     }
 
     private static JsonObject decision(String kind, long value, String answer, String why, String... by) {
-        JsonObject d = new JsonObject();
-        d.addProperty("kind", kind);
-        d.addProperty("value", value);
-        d.addProperty("answer", answer);
-        JsonArray a = new JsonArray();
-        for (String s : by) {
-            a.add(s);
-        }
-        d.add("decidedBy", a);
-        d.addProperty("why", why);
-        return d;
+        return StudyRuns.decision(kind, value, answer, why, by);
     }
 
     /**
@@ -434,110 +360,10 @@ class SearchReportTest {
         assertTrue(svg.contains(">latency (ms) (log scale)</text>"), svg);
         assertTrue(svg.contains("<title>pass: p99.9 &lt; 100ms</title>"), "the SLO's rule: " + svg);
         assertEquals(1, svg.split("<title>step failed</title>", -1).length - 1, svg);
-        assertEquals(4, dev.latencybench.report.chart.SvgDom.path(dev.latencybench.report.chart.SvgDom.parse(svg),
+        assertEquals(4, dev.latencybench.chart.SvgDom.path(dev.latencybench.chart.SvgDom.parse(svg),
                 "chronicle p99.9").size(), "a point per step");
         String html = Files.readString(dir.resolve("report.html"));
         assertTrue(html.contains(svg.replaceFirst("<svg", "<svg class=\"chart\"").strip()), "inlined in the page");
-    }
-
-    @Test
-    void compareCallsADropInHeldCapacityARegression() throws IOException {
-        Path base = run("base", 3);
-        Path worse = run("worse", 2);
-        Compare.Result r = Compare.compare(RunData.load(base), RunData.load(worse), 0.10);
-        assertTrue(r.text.contains("chain/chronicle/" + CELL + "        base 3 chains, candidate 2 chains, 0.67x"
-                + "  REGRESSION: holds less"), r.text);
-        assertTrue(r.text.contains("chain/in-memory/" + CELL + "        base at least 4 chains, candidate at least 4"
-                + " chains, 1.00x  same"), r.text);
-        assertEquals(1, r.regressions);
-        Compare.Result better = Compare.compare(RunData.load(worse), RunData.load(base), 0.10);
-        assertTrue(better.text.contains("1.50x  improvement: holds more"), better.text);
-        assertEquals(0, better.regressions);
-    }
-
-    /**
-     * A step whose JVM was killed ends its search FAILED with value 0: no capacity, so compare says the search failed
-     * (which gates as a cell OK in the base and not OK in the candidate) instead of a ratio of 0 and "holds less".
-     */
-    @Test
-    void compareShowsASearchWhoseStepFailedAsFailedNotAsAZeroRatio() throws IOException {
-        Path base = run("base", 3);
-        Path killed = run("killed", 3);
-        Path schedule = killed.resolve("chain").resolve(CELL + ".schedule.json");
-        JsonObject o = ResultFiles.readJson(schedule);
-        String why = "chronicle-instances-4 (4 chains) failed for a reason that is not a capacity bound, so the search"
-                + " stopped there: the benchmark JVM was killed (SIGKILL)";
-        o.getAsJsonObject("decision").getAsJsonObject("parts").add("chronicle", decision("FAILED", 0,
-                "no answer: the step of 4 chains failed", why, "chronicle-instances-4"));
-        ResultFiles.writeJson(schedule, o);
-        Compare.Result r = Compare.compare(RunData.load(base), RunData.load(killed), 0.10);
-        assertTrue(r.text.contains("chain/chronicle/" + CELL + "        base 3 chains, candidate no answer: the step of"
-                + " 4 chains failed, not compared  FAILED in the candidate (a failure, not a measurement): " + why),
-                r.text);
-        assertFalse(r.text.contains("holds less"), r.text);
-        assertFalse(r.text.contains("0.00x"), r.text);
-        assertEquals(1, r.regressions, "a search OK in the base and FAILED in the candidate still fails the gate");
-        assertTrue(r.text.contains("note: chain/chronicle-instances-4/" + CELL + ": a step that failed outside its pass"
-                + " rule in the candidate, so its figures are not compared"), r.text);
-        assertFalse(r.text.contains("chain/chronicle-instances-4/" + CELL + "   "), "no ratio row for it: " + r.text);
-        Compare.Result reverse = Compare.compare(RunData.load(killed), RunData.load(base), 0.10);
-        assertTrue(reverse.text.contains("not compared  FAILED in the base, nothing to compare: " + why), reverse.text);
-        assertEquals(0, reverse.regressions, reverse.text);
-    }
-
-    /**
-     * The same run stopped mid-search (Ctrl-C during chronicle's 4-chain step, before in-memory's search): its
-     * answers are unfinished, so there is no capacity to compare, but neither is it a pass: OK in the base,
-     * interrupted in the candidate, exit 1, not "no cell and variant in common" (exit 2).
-     */
-    @Test
-    void compareOfARunStoppedMidSearchIsARegressionNotNothingInCommon() throws IOException {
-        Path base = run("base", 3);
-        Path stopped = run("stopped", 3);
-        Path schedule = stopped.resolve("chain").resolve(CELL + ".schedule.json");
-        JsonObject o = ResultFiles.readJson(schedule);
-        JsonArray steps = new JsonArray();
-        for (var e : o.getAsJsonArray("steps")) {
-            String name = e.getAsJsonObject().get("name").getAsString();
-            if (name.equals("chronicle-instances-4")) {
-                e.getAsJsonObject().addProperty("status", "INTERRUPTED");
-            }
-            if (!name.startsWith("in-memory") && !name.equals("chronicle-instances-3")) {
-                steps.add(e);
-            }
-        }
-        o.add("steps", steps);
-        JsonObject parts = new JsonObject();
-        parts.add("chronicle", decision("UNFINISHED", 2, "at least 2 chains", "stopped", "chronicle-instances-2"));
-        parts.add("in-memory", decision("UNFINISHED", 0, "unknown", "not run", "in-memory-instances-1"));
-        o.getAsJsonObject("decision").add("parts", parts);
-        ResultFiles.writeJson(schedule, o);
-        for (String step : List.of("chronicle-instances-3", "in-memory-instances-1", "in-memory-instances-2",
-                "in-memory-instances-4")) {
-            dev.latencybench.core.result.OwnedFolder.deleteRecursively(stopped.resolve("chain").resolve(step));
-        }
-        Path interrupted = stopped.resolve("chain/chronicle-instances-4").resolve(CELL).resolve("result.json");
-        JsonObject r = ResultFiles.readJson(interrupted);
-        r.addProperty("status", "INTERRUPTED");
-        ResultFiles.writeJson(interrupted, r);
-
-        Compare.Result c = Compare.compare(RunData.load(base), RunData.load(stopped), 0.10);
-        String why = "REGRESSION (OK in the base, INTERRUPTED in the candidate at its step chronicle-instances-4)";
-        assertTrue(c.text.contains("chain/chronicle/" + CELL + "        base 3 chains, candidate at least 2 chains, not"
-                + " compared  " + why), c.text);
-        assertTrue(c.text.contains("chain/in-memory/" + CELL + "        base at least 4 chains, candidate unknown, not"
-                + " compared  " + why), c.text);
-        assertEquals(2, c.regressions, c.text);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        assertEquals(1, Compare.command(base.toString(), stopped.toString(), "10%", true, null, new PrintStream(out,
-                true, StandardCharsets.UTF_8)), "exit 1: a regression, not bad input");
-        out.reset();
-        assertEquals(0, Compare.command(base.toString(), stopped.toString(), "10%", null, new PrintStream(out, true,
-                StandardCharsets.UTF_8)), "at smoke scale shown, not gated: " + out);
-        assertTrue(out.toString(StandardCharsets.UTF_8).contains("\nnot gated: one fork a side (smoke scale); --gate-anyway to gate\n"),
-                out.toString(StandardCharsets.UTF_8));
-        assertEquals(0, Compare.compare(RunData.load(stopped), RunData.load(base), 0.10).regressions,
-                "the other way round the base answered nothing to fall short of");
     }
 
     @Test

@@ -14,10 +14,10 @@ import org.junit.jupiter.api.Test;
 
 
 
-import dev.latencybench.report.chart.SvgDom;
-import dev.latencybench.report.chart.Charts;
-import dev.latencybench.report.chart.LineChart;
-import dev.latencybench.report.chart.TimeSeries;
+import dev.latencybench.chart.SvgDom;
+import dev.latencybench.chart.Charts;
+import dev.latencybench.chart.LineChart;
+import dev.latencybench.chart.TimeSeries;
 import dev.latencybench.report.data.GcPauses;
 
 /** The timeline's outlier marks: placed by the GC log's two clocks, coloured by cause, in the page's data. */

@@ -19,8 +19,8 @@ import dev.latencybench.launch.Cli;
 import dev.latencybench.launch.SuiteCommit;
 import dev.latencybench.launch.UsageException;
 import dev.latencybench.report.Report;
-import dev.latencybench.report.compare.Compare;
-import dev.latencybench.report.history.History;
+import dev.latencybench.compare.Compare;
+import dev.latencybench.history.History;
 
 /**
  * The one entry point ({@code scripts/bench}), each subcommand a picocli command. Exit status: 0 success, 1 a cell

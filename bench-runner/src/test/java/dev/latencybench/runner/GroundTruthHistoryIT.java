@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
 
-import dev.latencybench.report.history.History;
-import dev.latencybench.report.history.Series;
+import dev.latencybench.history.History;
+import dev.latencybench.history.Series;
 
 /**
  * The history's ground truth, on real runs: a task whose every call spins for {@code -Dbench.task.delay} ns before

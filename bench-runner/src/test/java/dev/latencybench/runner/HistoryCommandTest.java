@@ -1,6 +1,6 @@
 package dev.latencybench.runner;
 
-import static dev.latencybench.report.history.HistoryRuns.at;
+import static dev.latencybench.history.HistoryRuns.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -17,7 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.latencybench.report.history.HistoryRuns;
+import dev.latencybench.history.HistoryRuns;
 import dev.latencybench.runner.jvm.GraalJit;
 import dev.latencybench.runner.jvm.JvmDiscovery;
 
