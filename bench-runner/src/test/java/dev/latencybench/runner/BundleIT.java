@@ -19,12 +19,13 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 
 import dev.latencybench.core.result.ResultFiles;
+import dev.latencybench.core.testing.UnderLoad;
 
 /**
  * {@code bench bundle} end to end: the archive of the queue study (the quickest to run) and the JVM running
  * the build, unpacked into an empty folder and run at smoke scale in a clean environment whose PATH has only
- * the bundle's own runtime before /usr/bin:/bin (no JAVA_HOME); the run folder has an OK cell measured by
- * that runtime, and its report. The archive is .tar.gz here: xz -6 takes minutes on 2 busy cores. One variant
+ * the bundle's own runtime before /usr/bin:/bin (no JAVA_HOME); the run folder has a cell measured by
+ * that runtime, OK unless it failed for a busy machine's load, and its report. The archive is .tar.gz here: xz -6 takes minutes on 2 busy cores. One variant
  * (chronicle: Chronicle Queue and the affinity library load the most modules) at 10K msg/s, which a busy
  * 2-core machine holds: the test is of the bundle, not of the queue's latency.
  */
@@ -79,18 +80,22 @@ class BundleIT {
         pb.environment().put("JAVA_TOOL_OPTIONS", "-Djava.io.tmpdir=" + Files.createDirectories(BenchJar.tmpDir(
                 tmp.resolve("cache"))));
         String out = run(pb, exit);
-        assertEquals(0, exit[0], out);
+        // a neighbour on a core can leave the spinning pair behind its rate: the cell then fails for the load, which
+        // is not asserted; that the bundle's runtime measured it and wrote the report still is
+        boolean heldRate = UnderLoad.assertExitZeroUnlessBusy(exit[0], out, results).isEmpty();
 
         Path runDir = results.resolve("b1");
         JsonArray cells = ResultFiles.readJson(runDir.resolve("run.json")).getAsJsonArray("cells");
         assertEquals(1, cells.size(), cells.toString());
-        assertEquals("OK", cells.get(0).getAsJsonObject().get("status").getAsString(), out);
         Path cell;
         try (Stream<Path> s = Files.list(runDir.resolve("queue/chronicle"))) {
             cell = s.filter(Files::isDirectory).findFirst().orElseThrow();
         }
         JsonObject result = ResultFiles.readJson(cell.resolve("result.json"));
-        assertEquals("OK", result.get("status").getAsString());
+        if (heldRate) {
+            assertEquals("OK", cells.get(0).getAsJsonObject().get("status").getAsString(), out);
+            assertEquals("OK", result.get("status").getAsString());
+        }
         assertTrue(result.getAsJsonObject("metrics").getAsJsonObject("latency").get("count").getAsLong() > 0,
                 result.toString());
         String home = ResultFiles.readJson(cell.resolve("env.json")).getAsJsonObject("jdk").get("home").getAsString();

@@ -98,7 +98,8 @@ class RunnerKillIT {
                 .findFirst().orElseThrow();
         JsonObject kept = ResultFiles.readJson(cellDir.resolve("result.json"));
         assertEquals("INTERRUPTED", kept.get("status").getAsString(), bench.seen());
-        assertTrue(kept.getAsJsonObject("metrics").getAsJsonObject("latency").get("count").getAsLong() > 0, "what was measured is kept");
+        assertTrue(kept.getAsJsonObject("metrics").getAsJsonObject("latency").get("count").getAsLong() > 0,
+                "what was measured is kept: " + kept + "\n" + bench.seen());
         assertFalse(Files.list(shm).findAny().isPresent(), "no queue files left");
         Path machineTmp = BenchJar.tmpDir(tmp.resolve("cache")); // the runner's and its launchers' java.io.tmpdir
         assertNull(OwnerLock.holder(runDir.resolve(RunClaim.RUN_LOCK)), "the run folder is free for --resume");

@@ -83,6 +83,8 @@ public final class ForkSession implements AutoCloseable {
     private volatile boolean stopRequested;
     private volatile String interruptedBecause;
     private volatile CountDownLatch periodEnded = new CountDownLatch(0);
+    /** The period running now; null between periods. */
+    private volatile Period live;
     /** A signal is ending this JVM: the workload's close is bounded short. */
     private volatile boolean signalled;
     private boolean closed;
@@ -269,8 +271,11 @@ public final class ForkSession implements AutoCloseable {
             if (stopRequested) { // an interrupt between the check above and the new latch
                 return none;
             }
-            return new Period(measured, durationNs).run();
+            Period period = new Period(measured, durationNs);
+            live = period;
+            return period.run();
         } finally {
+            live = null;
             periodEnded.countDown();
         }
     }
@@ -281,10 +286,15 @@ public final class ForkSession implements AutoCloseable {
             interruptedBecause = why;
         }
         stopRequested = true;
+        boolean ended = false;
         try {
-            periodEnded.await(waitNs, TimeUnit.NANOSECONDS);
+            ended = periodEnded.await(waitNs, TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+        Period period = live;
+        if (!ended && period != null && period.measured) {
+            period.sample(); // a period slow to stop (a queue still draining) keeps what it recorded so far
         }
         closeFiles();
     }

@@ -226,6 +226,40 @@ class ForkSessionTest {
     }
 
     @Test
+    void aPeriodSlowerToStopThanTheSignalsWaitStillKeepsWhatItRecorded() throws Exception {
+        boolean[] closed = new boolean[1];
+        CountDownLatch recorded = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        ForkSession s = session(workload(ctx -> {
+            MetricRecorder first = ctx.recorder("first");
+            for (int i = 0; i < 250; i++) {
+                first.record(100);
+            }
+            recorded.countDown();
+            try { // a consumer still draining what was sent: it does not look at the stop
+                release.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, closed), TimeUnit.SECONDS.toNanos(60));
+        Thread runner = new Thread(() -> s.runPeriod(true));
+        runner.start();
+        try {
+            assertTrue(recorded.await(30, TimeUnit.SECONDS), "the workload recorded within 30 s");
+            s.interrupt("test says stop", 200 * MS); // before the monitor's first interval, one second in
+            JsonObject f = forkJson();
+            assertEquals("INTERRUPTED", f.get("status").getAsString(), f.toString());
+            assertEquals(250, f.getAsJsonObject("metrics").getAsJsonObject("first").get("count").getAsLong(),
+                    f.toString());
+            assertEquals(250, IntervalLog.read(tmp.resolve("fork").resolve(ResultLayout.LATENCY_HLOG), FIRST_LAST)
+                    .total("first").getTotalCount(), "the interval log, which the cell's result is merged from");
+        } finally {
+            release.countDown();
+            runner.join(10_000);
+        }
+    }
+
+    @Test
     void thePeriodsDeadlineStopsAWorkloadThatNeverEnds() throws Exception {
         boolean[] closed = new boolean[1];
         Workload stuck = workload(ctx -> {
