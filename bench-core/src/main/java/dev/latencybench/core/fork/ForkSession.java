@@ -286,14 +286,13 @@ public final class ForkSession implements AutoCloseable {
             interruptedBecause = why;
         }
         stopRequested = true;
-        boolean ended = false;
         try {
-            ended = periodEnded.await(waitNs, TimeUnit.NANOSECONDS);
+            periodEnded.await(waitNs, TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        Period period = live;
-        if (!ended && period != null && period.measured) {
+        Period period = live; // null once the period ended: its own last interval is taken
+        if (period != null && period.measured) {
             period.sample(); // a period slow to stop (a queue still draining) keeps what it recorded so far
         }
         closeFiles();
